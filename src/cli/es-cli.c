@@ -1,0 +1,148 @@
+/* es-cli.c: eventscope-cli, Eventscope for the terminal
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <errno.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gio/gio.h>
+
+#include "es-eventlog-dump.h"
+#include "es-eventlog-error.h"
+
+/* Exit codes: 0 success (also for a log cut short, with a warning), 1 for
+ * usage and I/O problems, 2 for a log that cannot be decoded. */
+enum
+{
+  EXIT_OK = 0,
+  EXIT_USAGE = 1,
+  EXIT_BAD_LOG = 2,
+};
+
+static void
+write_stdout (const char *data,
+              gsize       len,
+              gpointer    user_data)
+{
+  gboolean *write_failed = user_data;
+
+  if (!*write_failed && fwrite (data, 1, len, stdout) != len)
+    *write_failed = TRUE;
+}
+
+static int
+report_error (const char   *path,
+              const GError *error)
+{
+  g_printerr ("eventscope-cli: %s: %s\n", path, error->message);
+  return error->domain == ES_EVENTLOG_ERROR ? EXIT_BAD_LOG : EXIT_USAGE;
+}
+
+static void
+warn_if_truncated (const char         *path,
+                   const EsDumpStatus *status)
+{
+  if (!status->truncated)
+    return;
+
+  if (status->partial_bytes > 0)
+    g_printerr ("eventscope-cli: warning: %s: the log is cut short: its data stops at byte %"
+                G_GINT64_FORMAT " inside an incomplete event (%" G_GSIZE_FORMAT " bytes); "
+                "the %" G_GUINT64_FORMAT " complete events before it are shown\n",
+                path, status->stop_offset, status->partial_bytes, status->n_events);
+  else
+    g_printerr ("eventscope-cli: warning: %s: the log ends at byte %" G_GINT64_FORMAT
+                " without its end marker (the program was killed or is still running); "
+                "its %" G_GUINT64_FORMAT " events are shown\n",
+                path, status->stop_offset, status->n_events);
+}
+
+static int
+run_dump (int    argc,
+          char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new ("FILE");
+  g_autoptr(GError) error = NULL;
+  EsDumpStatus status = { 0 };
+  gboolean write_failed = FALSE;
+
+  g_option_context_set_summary (context,
+                                "Print every event of a GHC eventlog, exactly as "
+                                "`ghc-events show FILE` does.");
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      g_printerr ("eventscope-cli dump: %s\n", error->message);
+      return EXIT_USAGE;
+    }
+  if (argc != 2)
+    {
+      g_printerr ("Usage: eventscope-cli dump FILE\n");
+      return EXIT_USAGE;
+    }
+
+  if (!es_eventlog_dump (argv[1], write_stdout, &write_failed, &status, NULL, &error))
+    return report_error (argv[1], error);
+
+  if (fflush (stdout) != 0 || write_failed)
+    {
+      g_printerr ("eventscope-cli: writing the output failed: %s\n", g_strerror (errno));
+      return EXIT_USAGE;
+    }
+
+  warn_if_truncated (argv[1], &status);
+  return EXIT_OK;
+}
+
+static void
+print_usage (FILE *stream)
+{
+  fprintf (stream,
+           "Usage: eventscope-cli COMMAND [OPTIONS] FILE\n"
+           "\n"
+           "Commands:\n"
+           "  dump FILE     print every event, as `ghc-events show` does\n"
+           "\n"
+           "Options:\n"
+           "  -h, --help     show this help (COMMAND --help for a command's options)\n"
+           "  --version      show the version\n");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  static char stdout_buffer[1 << 16];
+
+  setlocale (LC_ALL, "");
+  setvbuf (stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
+
+  if (argc < 2)
+    {
+      print_usage (stderr);
+      return EXIT_USAGE;
+    }
+  if (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h") || g_str_equal (argv[1], "help"))
+    {
+      print_usage (stdout);
+      return EXIT_OK;
+    }
+  if (g_str_equal (argv[1], "--version"))
+    {
+      printf ("eventscope-cli %s\n", PACKAGE_VERSION);
+      return EXIT_OK;
+    }
+  if (g_str_equal (argv[1], "dump"))
+    return run_dump (argc - 1, argv + 1);
+
+  g_printerr ("eventscope-cli: unknown command \"%s\"\n\n", argv[1]);
+  print_usage (stderr);
+  return EXIT_USAGE;
+}

@@ -1,0 +1,94 @@
+/* es-eventlog-file.c: reading a whole log from a file
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "es-eventlog-file.h"
+
+/* The file is mapped and fed in slices: the reader decodes in place, so a
+ * slice costs nothing but a progress report and a cancellation check. */
+#define SLICE_BYTES (8u << 20)
+
+/**
+ * es_eventlog_read_file:
+ * @reader: a new reader
+ * @path: the log to read
+ * @event_func: (scope call): called for each event, in file order
+ * @progress_func: (scope call) (nullable): called after each slice
+ *
+ * Maps @path and runs it through @reader to its end. A log cut short is not
+ * an error: every complete event is delivered and
+ * es_eventlog_reader_is_truncated() says where it stops.
+ *
+ * Returns: %FALSE with @error set when the file cannot be read, the log is
+ *   malformed (%ES_EVENTLOG_ERROR, naming the byte offset), or @cancellable
+ *   was cancelled.
+ */
+gboolean
+es_eventlog_read_file (EsEventlogReader  *reader,
+                       const char        *path,
+                       EsEventFunc        event_func,
+                       EsProgressFunc     progress_func,
+                       gpointer           user_data,
+                       GCancellable      *cancellable,
+                       GError           **error)
+{
+  g_autoptr(GMappedFile) mapped = NULL;
+  const guint8 *contents;
+  gsize length;
+  gsize fed = 0;
+  EsEvent event;
+
+  g_return_val_if_fail (reader != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (event_func != NULL, FALSE);
+
+  mapped = g_mapped_file_new (path, FALSE, error);
+  if (mapped == NULL)
+    return FALSE;
+
+  contents = (const guint8 *) g_mapped_file_get_contents (mapped);
+  length = g_mapped_file_get_length (mapped);
+
+  for (;;)
+    {
+      EsReadResult result = es_eventlog_reader_next (reader, &event, error);
+
+      switch (result)
+        {
+        case ES_READ_EVENT:
+          if (!event_func (&event, user_data))
+            return TRUE;
+          break;
+
+        case ES_READ_NEED_MORE:
+          if (g_cancellable_set_error_if_cancelled (cancellable, error))
+            return FALSE;
+          if (progress_func != NULL)
+            progress_func (fed, length, user_data);
+          if (fed == length)
+            es_eventlog_reader_finish (reader);
+          else
+            {
+              gsize n = MIN (SLICE_BYTES, length - fed);
+
+              es_eventlog_reader_feed (reader, contents + fed, n);
+              fed += n;
+            }
+          break;
+
+        case ES_READ_END:
+          if (progress_func != NULL)
+            progress_func (length, length, user_data);
+          return TRUE;
+
+        case ES_READ_ERROR:
+        default:
+          return FALSE;
+        }
+    }
+}

@@ -1,0 +1,699 @@
+/* es-eventlog-reader.c: a push parser for GHC eventlogs
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "es-event-decode.h"
+#include "es-eventlog-reader.h"
+
+#define MARKER_HEADER_BEGIN 0x68647262u  /* "hdrb" */
+#define MARKER_HET_BEGIN    0x68657462u  /* "hetb" */
+#define MARKER_ET_BEGIN     0x65746200u  /* "etb\0" */
+#define MARKER_ET_END       0x65746500u  /* "ete\0" */
+#define MARKER_HET_END      0x68657465u  /* "hete" */
+#define MARKER_HEADER_END   0x68647265u  /* "hdre" */
+#define MARKER_DATA_BEGIN   0x64617462u  /* "datb" */
+
+#define EVENT_HEADER_BYTES  10           /* u16 tag + u64 time */
+#define BLOCK_MARKER_BYTES  24
+#define WIRE_UNDECLARED     (-2)
+#define WIRE_VARIABLE       (-1)
+/* A header description or extra field longer than this is corruption, not
+ * a GHC header; refusing it keeps a hostile header from holding memory. */
+#define MAX_HEADER_FIELD    (1u << 20)
+
+typedef enum
+{
+  STEP_OK,
+  STEP_NEED_MORE,
+  STEP_END,
+  STEP_ERROR,
+} StepResult;
+
+typedef struct
+{
+  gint32 wire_size;   /* bytes on disk, WIRE_VARIABLE or WIRE_UNDECLARED */
+  gint32 layout;      /* see _es_event_layout_for() */
+} TagInfo;
+
+struct _EsEventlogReader
+{
+  /* What the header declared. */
+  GArray          *types;          /* EsEventType, in file order */
+  TagInfo         *tags;
+  guint            n_tags;
+  EsStopNumbering  numbering;
+  gboolean         have_header;
+  gsize            header_need;    /* no point re-parsing before this many bytes */
+
+  /* Input: bytes not yet consumed are carry[carry_pos..] then chunk[chunk_pos..].
+   * The carry holds only what straddles two feeds, so a whole file fed at
+   * once is decoded in place, without a copy. */
+  GByteArray      *carry;
+  gsize            carry_pos;
+  const guint8    *chunk;
+  gsize            chunk_len;
+  gsize            chunk_pos;
+  gboolean         finished;
+
+  gint64           offset;         /* log offset of the next unconsumed byte */
+  gint64           data_offset;    /* where the events begin */
+
+  /* Capability attribution, exactly as ghc-events does it. */
+  gint64           block_remaining;
+  guint16          block_cap;
+  gint64           block_end;
+
+  gboolean         saw_end_marker;
+  gboolean         at_end;
+  GError          *error;
+};
+
+static inline guint16
+be16 (const guint8 *p)
+{
+  return (guint16) ((p[0] << 8) | p[1]);
+}
+
+static inline guint32
+be32 (const guint8 *p)
+{
+  return ((guint32) p[0] << 24) | ((guint32) p[1] << 16) | ((guint32) p[2] << 8) | p[3];
+}
+
+static inline guint64
+be64 (const guint8 *p)
+{
+  return ((guint64) be32 (p) << 32) | be32 (p + 4);
+}
+
+static void
+clear_event_type (gpointer data)
+{
+  EsEventType *type = data;
+
+  g_free (type->description);
+}
+
+EsEventlogReader *
+es_eventlog_reader_new (void)
+{
+  EsEventlogReader *self = g_new0 (EsEventlogReader, 1);
+
+  self->types = g_array_new (FALSE, TRUE, sizeof (EsEventType));
+  g_array_set_clear_func (self->types, clear_event_type);
+  self->carry = g_byte_array_new ();
+  self->block_cap = ES_CAP_NONE;
+  self->data_offset = -1;
+  return self;
+}
+
+void
+es_eventlog_reader_free (EsEventlogReader *self)
+{
+  if (self == NULL)
+    return;
+  g_array_unref (self->types);
+  g_free (self->tags);
+  g_byte_array_unref (self->carry);
+  g_clear_error (&self->error);
+  g_free (self);
+}
+
+static gsize
+carry_available (EsEventlogReader *self)
+{
+  return self->carry->len - self->carry_pos;
+}
+
+/**
+ * es_eventlog_reader_feed:
+ * @data: (array length=len): the next bytes of the log
+ *
+ * Hands the reader more input. @data is read in place, so it must stay
+ * valid until es_eventlog_reader_next() returns %ES_READ_NEED_MORE; the
+ * reader keeps its own copy of any partial event at the end.
+ */
+void
+es_eventlog_reader_feed (EsEventlogReader *self,
+                         const guint8     *data,
+                         gsize             len)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (data != NULL || len == 0);
+  g_return_if_fail (!self->finished);
+
+  /* Fed again before the last chunk was drained: keep its rest. */
+  if (self->chunk_pos < self->chunk_len)
+    g_byte_array_append (self->carry, self->chunk + self->chunk_pos,
+                         (guint) (self->chunk_len - self->chunk_pos));
+
+  self->chunk = data;
+  self->chunk_len = len;
+  self->chunk_pos = 0;
+}
+
+/**
+ * es_eventlog_reader_finish:
+ *
+ * Says that no more input will come: the remaining events are handed out,
+ * then %ES_READ_END (with the log marked truncated if it did not reach its
+ * end marker), or an error if the input ended inside the header.
+ */
+void
+es_eventlog_reader_finish (EsEventlogReader *self)
+{
+  g_return_if_fail (self != NULL);
+
+  self->finished = TRUE;
+}
+
+gsize
+es_eventlog_reader_get_pending (EsEventlogReader *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return carry_available (self) + (self->chunk_len - self->chunk_pos);
+}
+
+gint64
+es_eventlog_reader_get_offset (EsEventlogReader *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->offset;
+}
+
+gint64
+es_eventlog_reader_get_data_offset (EsEventlogReader *self)
+{
+  g_return_val_if_fail (self != NULL, -1);
+
+  return self->data_offset;
+}
+
+gboolean
+es_eventlog_reader_has_header (EsEventlogReader *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  return self->have_header;
+}
+
+const EsEventType *
+es_eventlog_reader_get_event_types (EsEventlogReader *self,
+                                    guint            *n_types)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (n_types != NULL)
+    *n_types = self->types->len;
+  return (const EsEventType *) (gpointer) self->types->data;
+}
+
+const EsEventType *
+es_eventlog_reader_lookup_type (EsEventlogReader *self,
+                                guint16           tag)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  /* Later declarations of a tag win, as in ghc-events. */
+  for (guint i = self->types->len; i > 0; i--)
+    {
+      const EsEventType *type = &g_array_index (self->types, EsEventType, i - 1);
+
+      if (type->tag == tag)
+        return type;
+    }
+  return NULL;
+}
+
+gboolean
+es_eventlog_reader_saw_end_marker (EsEventlogReader *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  return self->saw_end_marker;
+}
+
+/**
+ * es_eventlog_reader_is_truncated:
+ * @stop_offset: (out) (optional): where the decodable data stops
+ * @partial_bytes: (out) (optional): bytes of an incomplete event after it
+ *
+ * Returns: %TRUE once the reader has reached its end without the log's end
+ *   marker: the program was killed, or is still writing.
+ */
+gboolean
+es_eventlog_reader_is_truncated (EsEventlogReader *self,
+                                 gint64           *stop_offset,
+                                 gsize            *partial_bytes)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (stop_offset != NULL)
+    *stop_offset = self->offset;
+  if (partial_bytes != NULL)
+    *partial_bytes = es_eventlog_reader_get_pending (self);
+  return self->at_end && !self->saw_end_marker;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Header                                                                   */
+
+static void
+describe_marker (guint32  found,
+                 char     out[32])
+{
+  char text[5];
+
+  for (guint i = 0; i < 4; i++)
+    {
+      guint8 c = (found >> (24 - 8 * i)) & 0xff;
+      text[i] = g_ascii_isprint (c) ? (char) c : '.';
+    }
+  text[4] = '\0';
+  g_snprintf (out, 32, "0x%08x \"%s\"", found, text);
+}
+
+static StepResult
+bad_marker (GError      **error,
+            gint64        offset,
+            guint32       found,
+            const char   *expected)
+{
+  char found_text[32];
+
+  describe_marker (found, found_text);
+  g_set_error (error, ES_EVENTLOG_ERROR, ES_EVENTLOG_ERROR_BAD_MAGIC,
+               "byte %" G_GINT64_FORMAT ": expected %s, found %s%s",
+               offset, expected, found_text,
+               offset == 0 ? ": this is not a GHC eventlog" : "");
+  return STEP_ERROR;
+}
+
+static void
+index_event_types (EsEventlogReader *self)
+{
+  guint max_tag = 0;
+  gboolean ghc_6 = FALSE;
+  gboolean has_user_marker = FALSE, has_t9003 = FALSE;
+
+  for (guint i = 0; i < self->types->len; i++)
+    max_tag = MAX (max_tag, g_array_index (self->types, EsEventType, i).tag);
+
+  self->n_tags = max_tag + 1;
+  self->tags = g_new (TagInfo, self->n_tags);
+  for (guint i = 0; i < self->n_tags; i++)
+    self->tags[i].wire_size = WIRE_UNDECLARED;
+
+  for (guint i = 0; i < self->types->len; i++)
+    {
+      const EsEventType *type = &g_array_index (self->types, EsEventType, i);
+
+      self->tags[type->tag].wire_size = type->size;
+      if (type->tag == ES_EVENT_CREATE_THREAD && type->size == 8)
+        ghc_6 = TRUE;
+      has_user_marker |= type->tag == ES_EVENT_USER_MARKER;
+      has_t9003 |= type->tag == ES_EVENT_HACK_BUG_T9003;
+    }
+
+  /* GHC 6.12's header declares sizes its events do not have (a thread id
+   * declared 8 bytes but written as 4, STARTUP declared 0 but written as 2):
+   * trusting it desynchronises the parse. */
+  if (ghc_6)
+    {
+      static const struct { guint16 tag; gint32 size; } fixups[] = {
+        { ES_EVENT_CREATE_THREAD, 4 }, { ES_EVENT_RUN_THREAD, 4 },
+        { ES_EVENT_STOP_THREAD, 6 }, { ES_EVENT_THREAD_RUNNABLE, 4 },
+        { ES_EVENT_MIGRATE_THREAD, 6 }, { ES_EVENT_RUN_SPARK, 4 },
+        { ES_EVENT_STEAL_SPARK, 6 }, { ES_EVENT_THREAD_WAKEUP, 6 },
+        { ES_EVENT_CREATE_SPARK_THREAD, 4 }, { ES_EVENT_STARTUP, 2 },
+      };
+
+      for (guint i = 0; i < G_N_ELEMENTS (fixups); i++)
+        if (fixups[i].tag < self->n_tags && self->tags[fixups[i].tag].wire_size != WIRE_UNDECLARED)
+          self->tags[fixups[i].tag].wire_size = fixups[i].size;
+    }
+
+  for (guint i = 0; i < self->n_tags; i++)
+    if (self->tags[i].wire_size != WIRE_UNDECLARED)
+      self->tags[i].layout = _es_event_layout_for ((guint16) i, self->tags[i].wire_size);
+
+  /* The 7.8.2 stop-status renumbering is recognised from the header alone:
+   * user markers came with 7.8, the empty HACK_BUG_T9003 type with 7.8.3. */
+  if (!has_user_marker)
+    self->numbering = ES_STOP_NUMBERING_PRE_77;
+  else if (!has_t9003)
+    self->numbering = ES_STOP_NUMBERING_GHC_782;
+  else
+    self->numbering = ES_STOP_NUMBERING_CURRENT;
+}
+
+/* Parses the whole header from @p. It is simply retried from the start when
+ * more bytes arrive: headers are a few kilobytes, and @need says how many
+ * bytes the next attempt must have, so the retries stay few. */
+static StepResult
+parse_header (EsEventlogReader  *self,
+              const guint8      *p,
+              gsize              avail,
+              gsize             *consumed,
+              gsize             *need,
+              GError           **error)
+{
+  gsize pos = 0;
+  guint32 marker;
+
+#define NEED(n) G_STMT_START { if (avail - pos < (gsize) (n)) { *need = pos + (n); return STEP_NEED_MORE; } } G_STMT_END
+
+  g_array_set_size (self->types, 0);
+
+  NEED (8);
+  if ((marker = be32 (p)) != MARKER_HEADER_BEGIN)
+    return bad_marker (error, 0, marker, "the header marker \"hdrb\"");
+  if ((marker = be32 (p + 4)) != MARKER_HET_BEGIN)
+    return bad_marker (error, 4, marker, "the event-types marker \"hetb\"");
+  pos = 8;
+
+  for (;;)
+    {
+      EsEventType type;
+      guint32 desc_len, extra_len;
+
+      NEED (4);
+      marker = be32 (p + pos);
+      if (marker == MARKER_HET_END)
+        {
+          pos += 4;
+          break;
+        }
+      if (marker != MARKER_ET_BEGIN)
+        return bad_marker (error, (gint64) pos, marker, "an event type (\"etb\\0\") or the end of the types (\"hete\")");
+
+      NEED (4 + 2 + 2 + 4);
+      type.tag = be16 (p + pos + 4);
+      type.size = be16 (p + pos + 6);
+      if (type.size == 0xFFFF)
+        type.size = ES_EVENT_SIZE_VARIABLE;
+      desc_len = be32 (p + pos + 8);
+      if (desc_len > MAX_HEADER_FIELD)
+        {
+          g_set_error (error, ES_EVENTLOG_ERROR, ES_EVENTLOG_ERROR_BAD_LENGTH,
+                       "byte %" G_GSIZE_FORMAT ": event type %u declares a %u-byte description, "
+                       "far longer than any real header", pos + 8, type.tag, desc_len);
+          return STEP_ERROR;
+        }
+      pos += 12;
+      NEED ((gsize) desc_len + 4);
+      extra_len = be32 (p + pos + desc_len);
+      if (extra_len > MAX_HEADER_FIELD)
+        {
+          g_set_error (error, ES_EVENTLOG_ERROR, ES_EVENTLOG_ERROR_BAD_LENGTH,
+                       "byte %" G_GSIZE_FORMAT ": event type %u declares %u bytes of extra "
+                       "information, far more than any real header", pos + desc_len, type.tag, extra_len);
+          return STEP_ERROR;
+        }
+      NEED ((gsize) desc_len + 4 + extra_len + 4);
+      marker = be32 (p + pos + desc_len + 4 + extra_len);
+      if (marker != MARKER_ET_END)
+        return bad_marker (error, (gint64) (pos + desc_len + 4 + extra_len), marker,
+                           "the end of an event type (\"ete\\0\")");
+      type.description = g_strndup ((const char *) p + pos, desc_len);
+      g_array_append_val (self->types, type);
+      pos += desc_len + 4 + extra_len + 4;
+    }
+
+  NEED (8);
+  if ((marker = be32 (p + pos)) != MARKER_HEADER_END)
+    return bad_marker (error, (gint64) pos, marker, "the end of the header (\"hdre\")");
+  if ((marker = be32 (p + pos + 4)) != MARKER_DATA_BEGIN)
+    return bad_marker (error, (gint64) pos + 4, marker, "the start of the data (\"datb\")");
+  pos += 8;
+
+#undef NEED
+
+  index_event_types (self);
+  *consumed = pos;
+  return STEP_OK;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Events                                                                   */
+
+static const char *
+type_description (EsEventlogReader *self,
+                  guint16           tag)
+{
+  const EsEventType *type = es_eventlog_reader_lookup_type (self, tag);
+
+  return type != NULL ? type->description : "undeclared";
+}
+
+static StepResult
+decode_event (EsEventlogReader  *self,
+              const guint8      *p,
+              gsize              avail,
+              EsEvent           *event,
+              gsize             *need,
+              GError           **error)
+{
+  guint16 tag;
+  gsize header_bytes = EVENT_HEADER_BYTES;
+  gsize payload_len;
+  gint32 wire_size;
+
+  if (avail < 2)
+    {
+      *need = 2;
+      return STEP_NEED_MORE;
+    }
+
+  tag = be16 (p);
+  if (tag == ES_EVENT_DATA_END)
+    {
+      event->size = 2;
+      return STEP_END;
+    }
+
+  wire_size = tag < self->n_tags ? self->tags[tag].wire_size : WIRE_UNDECLARED;
+  if (wire_size == WIRE_UNDECLARED)
+    {
+      g_set_error (error, ES_EVENTLOG_ERROR, ES_EVENTLOG_ERROR_UNDECLARED_EVENT,
+                   "byte %" G_GINT64_FORMAT ": event type %u is not declared in the header, "
+                   "so its size is unknown and nothing after it can be read", self->offset, tag);
+      return STEP_ERROR;
+    }
+
+  if (wire_size == WIRE_VARIABLE)
+    {
+      header_bytes += 2;
+      if (avail < header_bytes)
+        {
+          *need = header_bytes;
+          return STEP_NEED_MORE;
+        }
+      payload_len = be16 (p + EVENT_HEADER_BYTES);
+    }
+  else
+    payload_len = (gsize) wire_size;
+
+  /* An event never crosses the end of the block it starts in; one that
+   * claims to is a corrupt length, not a log that was cut short. */
+  if (self->block_remaining > 0 && (gint64) (header_bytes + payload_len) > self->block_remaining)
+    {
+      g_set_error (error, ES_EVENTLOG_ERROR, ES_EVENTLOG_ERROR_BAD_LENGTH,
+                   "byte %" G_GINT64_FORMAT ": event of type %u (%s) is %" G_GSIZE_FORMAT
+                   " bytes long, past the end of its block at byte %" G_GINT64_FORMAT,
+                   self->offset, tag, type_description (self, tag),
+                   header_bytes + payload_len, self->block_end);
+      return STEP_ERROR;
+    }
+
+  if (avail < header_bytes + payload_len)
+    {
+      *need = header_bytes + payload_len;
+      return STEP_NEED_MORE;
+    }
+
+  event->tag = tag;
+  event->time = be64 (p + 2);
+  event->offset = self->offset;
+  event->payload = p + header_bytes;
+  event->payload_len = (guint32) payload_len;
+  event->size = (guint32) (header_bytes + payload_len);
+
+  if (!_es_event_decode_payload (event, self->tags[tag].layout, self->numbering, error))
+    return STEP_ERROR;
+
+  /* ghc-events' rule: an event takes the block's cap as it stands before
+   * the event's own bytes are counted; the marker names its own cap. */
+  if (tag == ES_EVENT_BLOCK_MARKER && !event->unknown)
+    {
+      event->cap = event->u.block.cap;
+      self->block_remaining = (gint64) event->u.block.size - BLOCK_MARKER_BYTES;
+      self->block_cap = event->u.block.cap;
+      self->block_end = self->offset + event->u.block.size;
+    }
+  else
+    {
+      event->cap = self->block_remaining > 0 ? self->block_cap : ES_CAP_NONE;
+      self->block_remaining -= event->size;
+    }
+
+  return STEP_OK;
+}
+
+static EsReadResult
+fail (EsEventlogReader  *self,
+      GError            *step_error,
+      GError           **error)
+{
+  self->error = step_error;
+  if (error != NULL)
+    *error = g_error_copy (self->error);
+  return ES_READ_ERROR;
+}
+
+static void
+consume (EsEventlogReader *self,
+         gboolean          from_carry,
+         gsize             n)
+{
+  if (from_carry)
+    {
+      self->carry_pos += n;
+      if (self->carry_pos == self->carry->len)
+        {
+          g_byte_array_set_size (self->carry, 0);
+          self->carry_pos = 0;
+        }
+    }
+  else
+    self->chunk_pos += n;
+  self->offset += (gint64) n;
+}
+
+static EsReadResult
+reach_end (EsEventlogReader  *self,
+           GError           **error)
+{
+  if (!self->have_header)
+    {
+      GError *step_error = g_error_new (ES_EVENTLOG_ERROR, ES_EVENTLOG_ERROR_TRUNCATED_HEADER,
+                                        "byte %" G_GINT64_FORMAT ": the log ends inside its header "
+                                        "(%" G_GSIZE_FORMAT " bytes read)",
+                                        self->offset + (gint64) es_eventlog_reader_get_pending (self),
+                                        es_eventlog_reader_get_pending (self));
+      return fail (self, step_error, error);
+    }
+  self->at_end = TRUE;
+  return ES_READ_END;
+}
+
+/**
+ * es_eventlog_reader_next:
+ * @event: (out caller-allocates): where to decode the next event
+ *
+ * Decodes the next complete event. Its strings and payload point into the
+ * input and stay valid only until the next call.
+ *
+ * Returns: %ES_READ_EVENT with @event filled; %ES_READ_NEED_MORE when the
+ *   fed input holds no further complete event; %ES_READ_END after the end
+ *   marker, or after es_eventlog_reader_finish() once the input is used up;
+ *   %ES_READ_ERROR with @error set (byte offset and reason) on bad input.
+ */
+EsReadResult
+es_eventlog_reader_next (EsEventlogReader  *self,
+                         EsEvent           *event,
+                         GError           **error)
+{
+  g_return_val_if_fail (self != NULL, ES_READ_ERROR);
+  g_return_val_if_fail (event != NULL, ES_READ_ERROR);
+
+  if (self->error != NULL)
+    {
+      if (error != NULL)
+        *error = g_error_copy (self->error);
+      return ES_READ_ERROR;
+    }
+  if (self->at_end)
+    return ES_READ_END;
+
+  for (;;)
+    {
+      gboolean from_carry = carry_available (self) > 0;
+      const guint8 *p = from_carry ? self->carry->data + self->carry_pos : self->chunk + self->chunk_pos;
+      gsize avail = from_carry ? carry_available (self) : self->chunk_len - self->chunk_pos;
+      gsize need = 0, consumed = 0;
+      GError *step_error = NULL;
+      StepResult r;
+
+      if (!self->have_header)
+        {
+          if (avail < self->header_need && !(from_carry && self->chunk_pos < self->chunk_len))
+            r = STEP_NEED_MORE, need = self->header_need;
+          else
+            r = parse_header (self, p, avail, &consumed, &need, &step_error);
+        }
+      else
+        {
+          r = decode_event (self, p, avail, event, &need, &step_error);
+          consumed = event->size;
+        }
+
+      switch (r)
+        {
+        case STEP_OK:
+          consume (self, from_carry, consumed);
+          if (!self->have_header)
+            {
+              self->have_header = TRUE;
+              self->data_offset = self->offset;
+              continue;
+            }
+          return ES_READ_EVENT;
+
+        case STEP_END:
+          consume (self, from_carry, consumed);
+          self->saw_end_marker = TRUE;
+          self->at_end = TRUE;
+          return ES_READ_END;
+
+        case STEP_ERROR:
+          return fail (self, step_error, error);
+
+        case STEP_NEED_MORE:
+          if (!self->have_header)
+            self->header_need = need;
+          if (from_carry && self->chunk_pos < self->chunk_len)
+            {
+              /* Complete the straddling event (or the header) from the new
+               * chunk; the header may need all of it. */
+              gsize take = self->have_header ? need - avail : self->chunk_len - self->chunk_pos;
+
+              take = MIN (take, self->chunk_len - self->chunk_pos);
+              g_byte_array_append (self->carry, self->chunk + self->chunk_pos, (guint) take);
+              self->chunk_pos += take;
+              continue;
+            }
+          if (!from_carry && avail > 0)
+            {
+              /* Keep the partial tail: the caller may free the chunk now. */
+              g_byte_array_append (self->carry, p, (guint) avail);
+              self->chunk_pos = self->chunk_len;
+            }
+          if (self->finished)
+            return reach_end (self, error);
+          return ES_READ_NEED_MORE;
+
+        default:
+          g_assert_not_reached ();
+        }
+    }
+}

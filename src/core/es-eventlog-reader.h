@@ -1,0 +1,61 @@
+/* es-eventlog-reader.h
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "es-event.h"
+#include "es-eventlog-error.h"
+
+G_BEGIN_DECLS
+
+#define ES_EVENT_SIZE_VARIABLE (-1)
+
+/* One entry of the log's header: what the file itself declares. */
+typedef struct
+{
+  guint16  tag;
+  gint32   size;          /* payload bytes, or ES_EVENT_SIZE_VARIABLE */
+  char    *description;   /* as written in the file (UTF-8, not validated) */
+} EsEventType;
+
+typedef enum
+{
+  ES_READ_EVENT,       /* an event was decoded into the caller's EsEvent */
+  ES_READ_NEED_MORE,   /* every complete event is out: feed more, or finish */
+  ES_READ_END,         /* no more events: the end marker, or the input ended */
+  ES_READ_ERROR,       /* malformed input; the reader stays in this state */
+} EsReadResult;
+
+typedef struct _EsEventlogReader EsEventlogReader;
+
+EsEventlogReader  *es_eventlog_reader_new              (void);
+void               es_eventlog_reader_free             (EsEventlogReader  *self);
+void               es_eventlog_reader_feed             (EsEventlogReader  *self,
+                                                        const guint8      *data,
+                                                        gsize              len);
+void               es_eventlog_reader_finish           (EsEventlogReader  *self);
+EsReadResult       es_eventlog_reader_next             (EsEventlogReader  *self,
+                                                        EsEvent           *event,
+                                                        GError           **error);
+gsize              es_eventlog_reader_get_pending      (EsEventlogReader  *self);
+gint64             es_eventlog_reader_get_offset       (EsEventlogReader  *self);
+gboolean           es_eventlog_reader_has_header       (EsEventlogReader  *self);
+const EsEventType *es_eventlog_reader_get_event_types  (EsEventlogReader  *self,
+                                                        guint             *n_types);
+const EsEventType *es_eventlog_reader_lookup_type      (EsEventlogReader  *self,
+                                                        guint16            tag);
+gboolean           es_eventlog_reader_saw_end_marker   (EsEventlogReader  *self);
+gboolean           es_eventlog_reader_is_truncated     (EsEventlogReader  *self,
+                                                        gint64            *stop_offset,
+                                                        gsize             *partial_bytes);
+gint64             es_eventlog_reader_get_data_offset  (EsEventlogReader  *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsEventlogReader, es_eventlog_reader_free)
+
+G_END_DECLS
