@@ -566,14 +566,7 @@ consume (EsEventlogReader *self,
          gsize             n)
 {
   if (from_carry)
-    {
-      self->carry_pos += n;
-      if (self->carry_pos == self->carry->len)
-        {
-          g_byte_array_set_size (self->carry, 0);
-          self->carry_pos = 0;
-        }
-    }
+    self->carry_pos += n;
   else
     self->chunk_pos += n;
   self->offset += (gint64) n;
@@ -624,6 +617,14 @@ es_eventlog_reader_next (EsEventlogReader  *self,
     }
   if (self->at_end)
     return ES_READ_END;
+
+  /* Recycle the carry only now: the event handed out last time may point
+   * into it (and GLib's gc-friendly mode zeroes what a shrink releases). */
+  if (self->carry_pos > 0 && self->carry_pos == self->carry->len)
+    {
+      g_byte_array_set_size (self->carry, 0);
+      self->carry_pos = 0;
+    }
 
   for (;;)
     {
