@@ -1,0 +1,322 @@
+/* es-test-log.c: writes small eventlogs in memory, for tests
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "es-event-text.h"
+#include "es-test-log.h"
+
+struct _EsTestLog
+{
+  GByteArray *data;
+  int         sizes[65536];
+  gboolean    header_done;
+  guint       block_start;
+  gboolean    in_block;
+};
+
+GByteArray *
+es_payload_new (void)
+{
+  return g_byte_array_new ();
+}
+
+GByteArray *
+es_payload_u8 (GByteArray *p,
+               guint8      v)
+{
+  return g_byte_array_append (p, &v, 1);
+}
+
+GByteArray *
+es_payload_u16 (GByteArray *p,
+                guint16     v)
+{
+  guint8 b[2] = { v >> 8, v & 0xff };
+
+  return g_byte_array_append (p, b, 2);
+}
+
+GByteArray *
+es_payload_u32 (GByteArray *p,
+                guint32     v)
+{
+  es_payload_u16 (p, v >> 16);
+  return es_payload_u16 (p, v & 0xffff);
+}
+
+GByteArray *
+es_payload_u64 (GByteArray *p,
+                guint64     v)
+{
+  es_payload_u32 (p, v >> 32);
+  return es_payload_u32 (p, v & 0xffffffffu);
+}
+
+GByteArray *
+es_payload_str (GByteArray *p,
+                const char *s)
+{
+  return g_byte_array_append (p, (const guint8 *) s, (guint) strlen (s));
+}
+
+GByteArray *
+es_payload_cstr (GByteArray *p,
+                 const char *s)
+{
+  return g_byte_array_append (p, (const guint8 *) s, (guint) strlen (s) + 1);
+}
+
+EsTestLog *
+es_test_log_new (void)
+{
+  EsTestLog *log = g_new0 (EsTestLog, 1);
+
+  log->data = g_byte_array_new ();
+  for (guint i = 0; i < G_N_ELEMENTS (log->sizes); i++)
+    log->sizes[i] = -2;
+  es_payload_str (log->data, "hdrbhetb");
+  return log;
+}
+
+void
+es_test_log_free (EsTestLog *log)
+{
+  g_byte_array_unref (log->data);
+  g_free (log);
+}
+
+void
+es_test_log_declare (EsTestLog  *log,
+                     guint16     tag,
+                     int         size,
+                     const char *description)
+{
+  g_assert_false (log->header_done);
+  es_payload_u32 (log->data, 0x65746200);
+  es_payload_u16 (log->data, tag);
+  es_payload_u16 (log->data, size < 0 ? 0xFFFF : (guint16) size);
+  es_payload_u32 (log->data, (guint32) strlen (description));
+  es_payload_str (log->data, description);
+  es_payload_u32 (log->data, 0);
+  es_payload_u32 (log->data, 0x65746500);
+  log->sizes[tag] = size;
+}
+
+/* The types a GHC 9.x log declares, with their current sizes, plus STARTUP
+ * and INTERN_STRING so that every GHC family can be written. */
+void
+es_test_log_declare_ghc (EsTestLog *log)
+{
+  static const struct { guint16 tag; int size; const char *desc; } types[] = {
+    { 0, 4, "Create thread" }, { 1, 4, "Run thread" }, { 2, 10, "Stop thread" },
+    { 3, 4, "Thread runnable" }, { 4, 6, "Migrate thread" }, { 8, 6, "Wakeup thread" },
+    { 9, 0, "Starting GC" }, { 10, 0, "Finished GC" }, { 11, 0, "Request sequential GC" },
+    { 12, 0, "Request parallel GC" }, { 15, 4, "Create spark thread" }, { 17, 2, "Startup" }, { 42, -1, "Intern string" }, { 16, -1, "Log message" },
+    { 18, 14, "Block marker" }, { 19, -1, "User message" }, { 20, 0, "GC idle" },
+    { 21, 0, "GC working" }, { 22, 0, "GC done" }, { 25, 6, "Create capability set" },
+    { 26, 4, "Delete capability set" }, { 27, 6, "Add capability to capability set" },
+    { 28, 6, "Remove capability from capability set" }, { 29, -1, "RTS name and version" },
+    { 30, -1, "Program arguments" }, { 31, -1, "Program environment variables" },
+    { 32, 8, "Process ID" }, { 33, 8, "Parent process ID" }, { 34, 56, "Spark counters" },
+    { 35, 0, "Spark create" }, { 36, 0, "Spark dud" }, { 37, 0, "Spark overflow" },
+    { 38, 0, "Spark run" }, { 39, 2, "Spark steal" }, { 40, 0, "Spark fizzle" },
+    { 41, 0, "Spark GC" }, { 43, 16, "Wall clock time" }, { 44, -1, "Thread label" },
+    { 45, 2, "Create capability" }, { 46, 2, "Delete capability" },
+    { 47, 2, "Disable capability" }, { 48, 2, "Enable capability" },
+    { 49, 12, "Total heap memory ever allocated" }, { 50, 12, "Current heap size" },
+    { 51, 12, "Current heap live data" }, { 52, 38, "Heap static parameters" },
+    { 53, 58, "GC statistics" }, { 54, 0, "Synchronise stop-the-world GC" },
+    { 55, 18, "Task create" }, { 56, 12, "Task migrate" }, { 57, 8, "Task delete" },
+    { 58, -1, "User marker" }, { 59, 0, "Empty event for bug #9003" },
+    { 90, 16, "The RTS attempted to return heap memory to the OS" },
+    { 91, 12, "Report the size of the heap in blocks" },
+    { 160, -1, "Start of heap profile" }, { 161, -1, "Cost center definition" },
+    { 162, 8, "Start of heap profile sample" }, { 163, -1, "Heap profile cost-centre sample" },
+    { 164, -1, "Heap profile string sample" }, { 165, 8, "End of heap profile sample" },
+    { 166, 16, "Start of heap profile (biographical) sample" },
+    { 167, -1, "Time profile cost-centre stack" }, { 168, 8, "Start of a time profile" },
+    { 169, -1, "An IPE entry" }, { 181, -1, "User binary message" },
+    { 200, 0, "Begin concurrent mark phase" }, { 201, 4, "End concurrent mark phase" },
+    { 202, 0, "Begin concurrent GC synchronisation" }, { 203, 0, "End concurrent mark synchronisation" },
+    { 204, 0, "Begin concurrent sweep phase" }, { 205, 0, "End concurrent sweep phase" },
+    { 206, 2, "Update remembered set flushed" }, { 207, 14, "Nonmoving heap census" },
+    { 208, 8, "Report the amount of segments pruned and remaining on the free list." },
+    { 210, -1, "Ticky-ticky entry counter definition" }, { 211, 32, "Ticky-ticky entry counter sample" },
+    { 212, 0, "Ticky-ticky entry counter begin sample" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (types); i++)
+    es_test_log_declare (log, types[i].tag, types[i].size, types[i].desc);
+}
+
+void
+es_test_log_begin_data (EsTestLog *log)
+{
+  es_payload_str (log->data, "hetehdredatb");
+  log->header_done = TRUE;
+}
+
+void
+es_test_log_event (EsTestLog  *log,
+                   guint16     tag,
+                   guint64     time,
+                   GByteArray *payload)
+{
+  g_assert_true (log->header_done);
+  es_payload_u16 (log->data, tag);
+  es_payload_u64 (log->data, time);
+  if (log->sizes[tag] == -1)
+    es_payload_u16 (log->data, payload != NULL ? (guint16) payload->len : 0);
+  if (payload != NULL)
+    {
+      g_byte_array_append (log->data, payload->data, payload->len);
+      g_byte_array_unref (payload);
+    }
+}
+
+void
+es_test_log_begin_block (EsTestLog *log,
+                         guint64    time,
+                         guint16    cap)
+{
+  GByteArray *p = es_payload_new ();
+
+  g_assert_false (log->in_block);
+  log->block_start = log->data->len;
+  log->in_block = TRUE;
+  es_payload_u32 (p, 0);
+  es_payload_u64 (p, 0);
+  es_payload_u16 (p, cap);
+  es_test_log_event (log, 18, time, p);
+}
+
+/* Patches the marker as the RTS does when it flushes the buffer: the size
+ * covers the whole block, the marker included. */
+void
+es_test_log_end_block (EsTestLog *log,
+                       guint64    end_time)
+{
+  guint8 *m = log->data->data + log->block_start + 10;
+  guint32 size = log->data->len - log->block_start;
+
+  g_assert_true (log->in_block);
+  for (int i = 0; i < 4; i++)
+    m[i] = (size >> (24 - 8 * i)) & 0xff;
+  for (int i = 0; i < 8; i++)
+    m[4 + i] = (end_time >> (56 - 8 * i)) & 0xff;
+  log->in_block = FALSE;
+}
+
+void
+es_test_log_end (EsTestLog *log)
+{
+  es_payload_u16 (log->data, 0xFFFF);
+}
+
+GByteArray *
+es_test_log_get_data (EsTestLog *log)
+{
+  return log->data;
+}
+
+static void
+clear_test_event (gpointer data)
+{
+  EsTestEvent *event = data;
+
+  g_free (event->text);
+}
+
+/**
+ * es_test_decode:
+ * @chunk_size: feed this many bytes at a time (0: all at once)
+ *
+ * Decodes a whole log into owned records, so the result does not depend
+ * on how the input was split.
+ */
+GArray *
+es_test_decode (const guint8      *data,
+                gsize              len,
+                gsize              chunk_size,
+                EsEventlogReader **reader_out,
+                GError           **error)
+{
+  g_autoptr(EsEventlogReader) reader = es_eventlog_reader_new ();
+  g_autoptr(GArray) events = g_array_new (FALSE, TRUE, sizeof (EsTestEvent));
+  g_autoptr(GString) line = g_string_new (NULL);
+  gsize fed = 0;
+
+  g_array_set_clear_func (events, clear_test_event);
+  if (chunk_size == 0)
+    chunk_size = MAX (len, 1);
+
+  for (;;)
+    {
+      EsEvent event;
+      EsTestEvent record;
+
+      switch (es_eventlog_reader_next (reader, &event, error))
+        {
+        case ES_READ_EVENT:
+          g_string_truncate (line, 0);
+          es_event_append_line (&event, es_eventlog_reader_lookup_type (reader, event.tag), line);
+          record.offset = event.offset;
+          record.time = event.time;
+          record.tag = event.tag;
+          record.cap = event.cap;
+          record.unknown = event.unknown;
+          record.text = g_strdup (line->str);
+          g_array_append_val (events, record);
+          break;
+        case ES_READ_NEED_MORE:
+          if (fed == len)
+            es_eventlog_reader_finish (reader);
+          else
+            {
+              gsize n = MIN (chunk_size, len - fed);
+
+              es_eventlog_reader_feed (reader, data + fed, n);
+              fed += n;
+            }
+          break;
+        case ES_READ_END:
+          if (reader_out != NULL)
+            *reader_out = g_steal_pointer (&reader);
+          return g_steal_pointer (&events);
+        case ES_READ_ERROR:
+        default:
+          if (reader_out != NULL)
+            *reader_out = g_steal_pointer (&reader);
+          return NULL;
+        }
+    }
+}
+
+/* Material from ../shared (beside the checkout), or NULL when it is not
+ * there: tests then skip, visibly. */
+char *
+es_test_shared_path (const char *relative)
+{
+  const char *shared = g_getenv ("ES_SHARED_DIR");
+  g_autofree char *path = NULL;
+
+  if (shared == NULL)
+    return NULL;
+  path = g_build_filename (shared, relative, NULL);
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    return NULL;
+  return g_steal_pointer (&path);
+}
+
+char *
+es_test_fixture_path (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "fixtures", name, NULL);
+}

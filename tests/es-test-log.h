@@ -1,0 +1,74 @@
+/* es-test-log.h: writes small eventlogs in memory, for tests
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "es-eventlog-reader.h"
+
+G_BEGIN_DECLS
+
+typedef struct _EsTestLog EsTestLog;
+
+EsTestLog  *es_test_log_new             (void);
+void        es_test_log_free            (EsTestLog    *log);
+void        es_test_log_declare         (EsTestLog    *log,
+                                         guint16       tag,
+                                         int           size,
+                                         const char   *description);
+void        es_test_log_declare_ghc     (EsTestLog    *log);
+void        es_test_log_begin_data      (EsTestLog    *log);
+void        es_test_log_event           (EsTestLog    *log,
+                                         guint16       tag,
+                                         guint64       time,
+                                         GByteArray   *payload);
+void        es_test_log_begin_block     (EsTestLog    *log,
+                                         guint64       time,
+                                         guint16       cap);
+void        es_test_log_end_block       (EsTestLog    *log,
+                                         guint64       end_time);
+void        es_test_log_end             (EsTestLog    *log);
+GByteArray *es_test_log_get_data        (EsTestLog    *log);
+
+/* Payload builders: each appends to @p and returns it. */
+GByteArray *es_payload_new              (void);
+GByteArray *es_payload_u8               (GByteArray   *p,
+                                         guint8        v);
+GByteArray *es_payload_u16              (GByteArray   *p,
+                                         guint16       v);
+GByteArray *es_payload_u32              (GByteArray   *p,
+                                         guint32       v);
+GByteArray *es_payload_u64              (GByteArray   *p,
+                                         guint64       v);
+GByteArray *es_payload_str              (GByteArray   *p,
+                                         const char   *s);
+GByteArray *es_payload_cstr             (GByteArray   *p,
+                                         const char   *s);
+
+/* Decoding helpers shared by the tests. */
+typedef struct
+{
+  gint64   offset;
+  guint64  time;
+  guint16  tag;
+  guint16  cap;
+  gboolean unknown;
+  char    *text;          /* the `ghc-events show` line */
+} EsTestEvent;
+
+GArray     *es_test_decode              (const guint8 *data,
+                                         gsize         len,
+                                         gsize         chunk_size,
+                                         EsEventlogReader **reader_out,
+                                         GError      **error);
+char       *es_test_shared_path         (const char   *relative);
+char       *es_test_fixture_path        (const char   *name);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsTestLog, es_test_log_free)
+
+G_END_DECLS

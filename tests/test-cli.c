@@ -1,0 +1,176 @@
+/* test-cli.c: eventscope-cli's exit codes and messages
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+
+#include "es-test-log.h"
+
+typedef struct
+{
+  int   exit_code;
+  char *out;
+  char *err;
+} CliRun;
+
+static void
+cli_run_clear (CliRun *run)
+{
+  g_free (run->out);
+  g_free (run->err);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CliRun, cli_run_clear)
+
+static void
+run_cli (CliRun     *run,
+         const char *command,
+         const char *path)
+{
+  const char *cli = g_getenv ("ES_CLI");
+  const char *argv[] = { cli, command, path, NULL };
+  g_autoptr(GError) error = NULL;
+  int wait_status;
+
+  g_assert_nonnull (cli);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &run->out, &run->err, &wait_status, &error));
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  run->exit_code = WEXITSTATUS (wait_status);
+}
+
+static char *
+write_temp_log (const guint8 *data,
+                gsize         len)
+{
+  g_autoptr(GError) error = NULL;
+  char *path = NULL;
+  int fd = g_file_open_tmp ("eventscope-XXXXXX.eventlog", &path, &error);
+
+  g_assert_no_error (error);
+  close (fd);
+  g_assert_true (g_file_set_contents (path, (const char *) data, (gssize) len, &error));
+  return path;
+}
+
+static void
+test_dump_whole_log (void)
+{
+  g_autofree char *path = es_test_fixture_path ("hello.eventlog");
+  g_auto(CliRun) run = { 0 };
+
+  run_cli (&run, "dump", path);
+  g_assert_cmpint (run.exit_code, ==, 0);
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_true (g_str_has_prefix (run.out, "Event Types:\n0: Create thread (size 4)\n"));
+  g_assert_nonnull (strstr (run.out, "\nEvents:\n"));
+  g_assert_nonnull (strstr (run.out, ": capset 0: RTS version \"GHC-9.0.2 rts_l\"\n"));
+  g_assert_true (g_str_has_suffix (run.out, "\n\n"));
+}
+
+/* A cut log prints what it has, warns on stderr where it stops, exits 0. */
+static void
+test_dump_truncated_log (void)
+{
+  g_autofree char *fixture = es_test_fixture_path ("hello.eventlog");
+  g_autofree char *contents = NULL;
+  g_autofree char *path = NULL;
+  g_auto(CliRun) run = { 0 };
+  gsize len;
+
+  g_assert_true (g_file_get_contents (fixture, &contents, &len, NULL));
+  path = write_temp_log ((const guint8 *) contents, len - 5);
+  run_cli (&run, "dump", path);
+  g_unlink (path);
+
+  g_assert_cmpint (run.exit_code, ==, 0);
+  g_assert_nonnull (strstr (run.err, "warning:"));
+  g_assert_nonnull (strstr (run.err, "the log is cut short: its data stops at byte "));
+  g_assert_nonnull (strstr (run.out, "\nEvents:\n"));
+}
+
+/* Malformed input: a message naming the byte offset and the reason, exit 2,
+ * nothing on stdout. */
+static void
+test_dump_malformed_log (void)
+{
+  g_autofree char *fixture = es_test_fixture_path ("hello.eventlog");
+  g_autofree char *contents = NULL;
+  g_autofree char *path = NULL;
+  g_auto(CliRun) run = { 0 };
+  gsize len;
+
+  g_assert_true (g_file_get_contents (fixture, &contents, &len, NULL));
+  memcpy (contents, "GIF8", 4);
+  path = write_temp_log ((const guint8 *) contents, len);
+  run_cli (&run, "dump", path);
+  g_unlink (path);
+
+  g_assert_cmpint (run.exit_code, ==, 2);
+  g_assert_cmpstr (run.out, ==, "");
+  g_assert_nonnull (strstr (run.err, ": byte 0: expected the header marker \"hdrb\""));
+}
+
+static void
+test_dump_cut_inside_header (void)
+{
+  g_autofree char *fixture = es_test_fixture_path ("hello.eventlog");
+  g_autofree char *contents = NULL;
+  g_autofree char *path = NULL;
+  g_auto(CliRun) run = { 0 };
+  gsize len;
+
+  g_assert_true (g_file_get_contents (fixture, &contents, &len, NULL));
+  path = write_temp_log ((const guint8 *) contents, 100);
+  run_cli (&run, "dump", path);
+  g_unlink (path);
+
+  g_assert_cmpint (run.exit_code, ==, 2);
+  g_assert_nonnull (strstr (run.err, "byte 100: the log ends inside its header"));
+}
+
+static void
+test_missing_file (void)
+{
+  g_auto(CliRun) run = { 0 };
+
+  run_cli (&run, "dump", "/nonexistent/prog.eventlog");
+  g_assert_cmpint (run.exit_code, ==, 1);
+  g_assert_nonnull (strstr (run.err, "/nonexistent/prog.eventlog"));
+}
+
+static void
+test_unknown_command (void)
+{
+  g_auto(CliRun) run = { 0 };
+
+  run_cli (&run, "frobnicate", "x");
+  g_assert_cmpint (run.exit_code, ==, 1);
+  g_assert_nonnull (strstr (run.err, "unknown command \"frobnicate\""));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cli/dump/whole-log", test_dump_whole_log);
+  g_test_add_func ("/cli/dump/truncated-log-warns-and-exits-0", test_dump_truncated_log);
+  g_test_add_func ("/cli/dump/malformed-log-exits-2", test_dump_malformed_log);
+  g_test_add_func ("/cli/dump/cut-inside-header-exits-2", test_dump_cut_inside_header);
+  g_test_add_func ("/cli/missing-file-exits-1", test_missing_file);
+  g_test_add_func ("/cli/unknown-command-exits-1", test_unknown_command);
+
+  return g_test_run ();
+}
