@@ -1,0 +1,277 @@
+/* es-application.c
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * This program is free software: you can redistribute it and/or modify
+ * it under the terms of the GNU General Public License as published by
+ * the Free Software Foundation, either version 3 of the License, or
+ * (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program.  If not, see <https://www.gnu.org/licenses/>.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "es-application.h"
+#include "es-window.h"
+
+struct _EsApplication
+{
+  GtkApplication  parent_instance;
+
+  /* NULL when the schema is not installed (an uninstalled build run
+   * outside `meson devenv`): window state is then simply not kept. */
+  GSettings      *settings;
+};
+
+G_DEFINE_FINAL_TYPE (EsApplication, es_application, GTK_TYPE_APPLICATION)
+
+/**
+ * es_application_new:
+ *
+ * Returns: (transfer full): the Eventscope application
+ */
+EsApplication *
+es_application_new (void)
+{
+  return g_object_new (ES_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
+                       "resource-base-path", RESOURCE_PREFIX,
+                       NULL);
+}
+
+/**
+ * es_application_get_settings:
+ * @self: a #EsApplication
+ *
+ * Returns: (transfer none) (nullable): the application settings, or %NULL
+ *   if the GSettings schema is not installed
+ */
+GSettings *
+es_application_get_settings (EsApplication *self)
+{
+  g_return_val_if_fail (ES_IS_APPLICATION (self), NULL);
+
+  return self->settings;
+}
+
+static GSettings *
+es_application_create_settings (void)
+{
+  GSettingsSchemaSource *source;
+  g_autoptr(GSettingsSchema) schema = NULL;
+
+  source = g_settings_schema_source_get_default ();
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);
+
+  if (schema == NULL)
+    {
+      g_debug ("GSettings schema %s is not installed; window state will not be saved",
+               APP_ID);
+      return NULL;
+    }
+
+  return g_settings_new_full (schema, NULL, NULL);
+}
+
+/* The most recently focused main window; the list GTK keeps is in focus
+ * order, and it may hold other windows (dialogs) too. */
+static EsWindow *
+es_application_get_main_window (EsApplication *self)
+{
+  const GList *l;
+
+  for (l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    {
+      if (ES_IS_WINDOW (l->data))
+        return ES_WINDOW (l->data);
+    }
+
+  return NULL;
+}
+
+static void
+es_application_activate (GApplication *app)
+{
+  EsApplication *self = ES_APPLICATION (app);
+  EsWindow *window;
+
+  window = es_application_get_main_window (self);
+  if (window == NULL)
+    window = es_window_new (self);
+
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+es_application_open (GApplication  *app,
+                     GFile        **files,
+                     int            n_files,
+                     const char    *hint)
+{
+  EsApplication *self = ES_APPLICATION (app);
+  EsWindow *reusable;
+  int i;
+
+  /* An empty window that is already on screen takes the first file, so
+   * "Open" from a fresh window does not leave a useless window behind. */
+  reusable = es_application_get_main_window (self);
+  if (reusable != NULL && es_window_get_file (reusable) != NULL)
+    reusable = NULL;
+
+  for (i = 0; i < n_files; i++)
+    {
+      EsWindow *window;
+
+      if (i == 0 && reusable != NULL)
+        window = reusable;
+      else
+        window = es_window_new (self);
+
+      es_window_open_file (window, files[i]);
+      gtk_window_present (GTK_WINDOW (window));
+    }
+}
+
+static void
+es_application_quit_action (GSimpleAction *action,
+                            GVariant      *parameter,
+                            gpointer       user_data)
+{
+  EsApplication *self = user_data;
+  g_autoptr(GList) windows = NULL;
+  const GList *l;
+
+  /* Close rather than destroy, so each window saves its state in
+   * close-request. The list changes as windows go, hence the copy. */
+  windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (self)));
+  for (l = windows; l != NULL; l = l->next)
+    gtk_window_close (GTK_WINDOW (l->data));
+
+  g_application_quit (G_APPLICATION (self));
+}
+
+static void
+es_application_about_action (GSimpleAction *action,
+                             GVariant      *parameter,
+                             gpointer       user_data)
+{
+  static const char *authors[] = { "The Eventscope authors", NULL };
+  EsApplication *self = user_data;
+
+  gtk_show_about_dialog (GTK_WINDOW (es_application_get_main_window (self)),
+                         "program-name", _("Eventscope"),
+                         "logo-icon-name", APP_ID,
+                         "version", PACKAGE_VERSION,
+                         "comments", _("Explore GHC eventlogs on a timeline"),
+                         "website", "https://github.com/eventscope/eventscope",
+                         "website-label", _("Website"),
+                         "copyright", "© 2026 The Eventscope authors",
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "authors", authors,
+                         "translator-credits", _("translator-credits"),
+                         NULL);
+}
+
+static void
+es_application_open_action (GSimpleAction *action,
+                            GVariant      *parameter,
+                            gpointer       user_data)
+{
+  EsApplication *self = user_data;
+  EsWindow *window;
+
+  window = es_application_get_main_window (self);
+  if (window == NULL)
+    window = es_window_new (self);
+
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.open", NULL);
+}
+
+static const GActionEntry app_entries[] = {
+  { .name = "quit", .activate = es_application_quit_action },
+  { .name = "about", .activate = es_application_about_action },
+  { .name = "open", .activate = es_application_open_action },
+};
+
+/* GtkApplication loads gtk/help-overlay.ui and the icons from the
+ * resource base path by itself, but unlike AdwApplication not style.css. */
+static void
+es_application_load_style (void)
+{
+  g_autoptr(GtkCssProvider) provider = NULL;
+  GdkDisplay *display;
+
+  display = gdk_display_get_default ();
+  if (display == NULL)
+    return;
+
+  provider = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (provider, RESOURCE_PREFIX "/style.css");
+  gtk_style_context_add_provider_for_display (display,
+                                              GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+}
+
+static void
+es_application_startup (GApplication *app)
+{
+  static const char *quit_accels[] = { "<Primary>q", NULL };
+  static const char *open_accels[] = { "<Primary>o", NULL };
+  EsApplication *self = ES_APPLICATION (app);
+
+  G_APPLICATION_CLASS (es_application_parent_class)->startup (app);
+
+  gtk_window_set_default_icon_name (APP_ID);
+  es_application_load_style ();
+
+  self->settings = es_application_create_settings ();
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self),
+                                   app_entries,
+                                   G_N_ELEMENTS (app_entries),
+                                   self);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.open", open_accels);
+}
+
+static void
+es_application_dispose (GObject *object)
+{
+  EsApplication *self = ES_APPLICATION (object);
+
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (es_application_parent_class)->dispose (object);
+}
+
+static void
+es_application_class_init (EsApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->dispose = es_application_dispose;
+
+  app_class->startup = es_application_startup;
+  app_class->activate = es_application_activate;
+  app_class->open = es_application_open;
+}
+
+static void
+es_application_init (EsApplication *self)
+{
+}
