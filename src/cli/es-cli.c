@@ -15,8 +15,11 @@
 
 #include <gio/gio.h>
 
+#include "es-document.h"
 #include "es-eventlog-dump.h"
 #include "es-eventlog-error.h"
+#include "es-stats.h"
+#include "es-time.h"
 
 /* Exit codes: 0 success (also for a log cut short, with a warning), 1 for
  * usage and I/O problems, 2 for a log that cannot be decoded. */
@@ -102,6 +105,77 @@ run_dump (int    argc,
 }
 
 static void
+warn_if_document_truncated (const char *path,
+                            EsDocument *document)
+{
+  gint64 stop_offset;
+  guint closed = es_document_get_n_closed_at_end (document);
+
+  if (es_document_is_truncated (document, &stop_offset))
+    g_printerr ("eventscope-cli: warning: %s: the log is cut short at byte %" G_GINT64_FORMAT
+                "; the statistics cover what it holds\n", path, stop_offset);
+  if (closed > 0)
+    g_printerr ("eventscope-cli: warning: %s: %u runs, GCs or spans were still open when the log "
+                "ended; they are closed at its last timestamp\n", path, closed);
+}
+
+static int
+run_summary (int    argc,
+             char **argv)
+{
+  g_autofree char *from = NULL, *to = NULL;
+  const GOptionEntry entries[] = {
+    { "from", 0, 0, G_OPTION_ARG_STRING, &from, "Start of the interval (1.5s, 200ms, 37us, 12ns, 25%)", "T" },
+    { "to", 0, 0, G_OPTION_ARG_STRING, &to, "End of the interval (default: the end of the run)", "T" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new ("FILE");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(EsDocument) document = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_auto(EsStats) stats = { 0 };
+  guint64 t0 = 0, t1;
+
+  g_option_context_set_summary (context,
+                                "Print the +RTS -s statistics of a GHC eventlog, for the whole run\n"
+                                "or for an interval. Times count from the start of the program.");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      g_printerr ("eventscope-cli summary: %s\n", error->message);
+      return EXIT_USAGE;
+    }
+  if (argc != 2)
+    {
+      g_printerr ("Usage: eventscope-cli summary [--from T] [--to T] FILE\n");
+      return EXIT_USAGE;
+    }
+
+  document = es_document_load_file (argv[1], NULL, NULL, NULL, &error);
+  if (document == NULL)
+    return report_error (argv[1], error);
+
+  t1 = es_document_get_end_time (document);
+  if ((from != NULL && !es_time_parse (from, 0, es_document_get_end_time (document), &t0, &error)) ||
+      (to != NULL && !es_time_parse (to, 0, es_document_get_end_time (document), &t1, &error)))
+    {
+      g_printerr ("eventscope-cli summary: %s\n", error->message);
+      return EXIT_USAGE;
+    }
+  if (t1 < t0)
+    {
+      g_printerr ("eventscope-cli summary: the interval ends (--to) before it starts (--from)\n");
+      return EXIT_USAGE;
+    }
+
+  es_stats_compute (document, t0, t1, &stats);
+  es_stats_append_text (&stats, document, text);
+  fputs (text->str, stdout);
+  warn_if_document_truncated (argv[1], document);
+  return EXIT_OK;
+}
+
+static void
 print_usage (FILE *stream)
 {
   fprintf (stream,
@@ -109,6 +183,8 @@ print_usage (FILE *stream)
            "\n"
            "Commands:\n"
            "  dump FILE     print every event, as `ghc-events show` does\n"
+           "  summary [--from T] [--to T] FILE\n"
+           "                print the +RTS -s statistics, for the run or an interval\n"
            "\n"
            "Options:\n"
            "  -h, --help     show this help (COMMAND --help for a command's options)\n"
@@ -141,6 +217,8 @@ main (int    argc,
     }
   if (g_str_equal (argv[1], "dump"))
     return run_dump (argc - 1, argv + 1);
+  if (g_str_equal (argv[1], "summary"))
+    return run_summary (argc - 1, argv + 1);
 
   g_printerr ("eventscope-cli: unknown command \"%s\"\n\n", argv[1]);
   print_usage (stderr);

@@ -1,0 +1,330 @@
+/* es-cap-timeline.c: what one capability did, and queries over any span
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "es-cap-timeline.h"
+
+/* Activities are stored in time order with, for each, the total time of
+ * every kind before it (prefix sums). The time of a kind in any span is then
+ * two binary searches: cost O(log n), whatever the zoom. */
+typedef struct
+{
+  guint64 before[ES_N_ACTIVITY_KINDS];
+} Prefix;
+
+struct _EsCapTimeline
+{
+  guint     cap;
+  GArray   *activities;                       /* EsActivity */
+  GArray   *prefix;                           /* Prefix, one per activity */
+  GArray   *instants[ES_N_INSTANT_KINDS];     /* EsInstant, per kind, by time */
+  GArray   *sparks;                           /* EsSparkSample */
+  EsSeries *spark_pool;                       /* sparks remaining in the pool */
+  EsSeries *allocated;                        /* cumulative bytes allocated */
+  gboolean  sealed;
+};
+
+EsCapTimeline *
+es_cap_timeline_new (guint cap)
+{
+  EsCapTimeline *self = g_new0 (EsCapTimeline, 1);
+
+  self->cap = cap;
+  self->activities = g_array_new (FALSE, FALSE, sizeof (EsActivity));
+  self->prefix = g_array_new (FALSE, FALSE, sizeof (Prefix));
+  for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
+    self->instants[k] = g_array_new (FALSE, FALSE, sizeof (EsInstant));
+  self->sparks = g_array_new (FALSE, FALSE, sizeof (EsSparkSample));
+  self->spark_pool = es_series_new ();
+  self->allocated = es_series_new ();
+  return self;
+}
+
+void
+es_cap_timeline_free (EsCapTimeline *self)
+{
+  if (self == NULL)
+    return;
+  g_array_unref (self->activities);
+  g_array_unref (self->prefix);
+  for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
+    g_array_unref (self->instants[k]);
+  g_array_unref (self->sparks);
+  es_series_free (self->spark_pool);
+  es_series_free (self->allocated);
+  g_free (self);
+}
+
+void
+es_cap_timeline_add_activity (EsCapTimeline    *self,
+                              const EsActivity *activity)
+{
+  EsActivity a = *activity;
+  Prefix p = { { 0 } };
+
+  g_return_if_fail (!self->sealed);
+  g_return_if_fail (activity->kind < ES_N_ACTIVITY_KINDS);
+
+  /* Keep the array ordered and disjoint even if the log is slightly out of
+   * order: a late activity starts where the previous one ended. */
+  if (self->activities->len > 0)
+    {
+      const EsActivity *last = &g_array_index (self->activities, EsActivity, self->activities->len - 1);
+
+      p = g_array_index (self->prefix, Prefix, self->prefix->len - 1);
+      p.before[last->kind] += last->end - last->start;
+      if (a.start < last->end)
+        a.start = last->end;
+    }
+  if (a.end < a.start)
+    a.end = a.start;
+
+  g_array_append_val (self->activities, a);
+  g_array_append_val (self->prefix, p);
+}
+
+void
+es_cap_timeline_add_instant (EsCapTimeline   *self,
+                             const EsInstant *instant)
+{
+  g_return_if_fail (!self->sealed);
+  g_return_if_fail (instant->kind < ES_N_INSTANT_KINDS);
+
+  g_array_append_val (self->instants[instant->kind], *instant);
+}
+
+void
+es_cap_timeline_add_spark_sample (EsCapTimeline       *self,
+                                  const EsSparkSample *sample)
+{
+  g_return_if_fail (!self->sealed);
+
+  g_array_append_val (self->sparks, *sample);
+  es_series_append (self->spark_pool, sample->time, sample->remaining);
+}
+
+void
+es_cap_timeline_add_allocated (EsCapTimeline *self,
+                               guint64        time,
+                               guint64        bytes)
+{
+  g_return_if_fail (!self->sealed);
+
+  es_series_append (self->allocated, time, bytes);
+}
+
+static int
+compare_instants (gconstpointer a,
+                  gconstpointer b)
+{
+  const EsInstant *ia = a, *ib = b;
+
+  return ia->time < ib->time ? -1 : ia->time > ib->time;
+}
+
+static int
+compare_spark_samples (gconstpointer a,
+                       gconstpointer b)
+{
+  const EsSparkSample *sa = a, *sb = b;
+
+  return sa->time < sb->time ? -1 : sa->time > sb->time;
+}
+
+void
+es_cap_timeline_seal (EsCapTimeline *self)
+{
+  g_return_if_fail (!self->sealed);
+
+  /* A cap's stream is time ordered within its blocks; these sorts only
+   * repair the rare event posted at a past timestamp. */
+  for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
+    {
+      GArray *a = self->instants[k];
+
+      for (guint i = 1; i < a->len; i++)
+        if (g_array_index (a, EsInstant, i).time < g_array_index (a, EsInstant, i - 1).time)
+          {
+            g_array_sort (a, compare_instants);
+            break;
+          }
+    }
+  for (guint i = 1; i < self->sparks->len; i++)
+    if (g_array_index (self->sparks, EsSparkSample, i).time < g_array_index (self->sparks, EsSparkSample, i - 1).time)
+      {
+        g_array_sort (self->sparks, compare_spark_samples);
+        break;
+      }
+  es_series_seal (self->spark_pool);
+  es_series_seal (self->allocated);
+  self->sealed = TRUE;
+}
+
+guint
+es_cap_timeline_get_cap (const EsCapTimeline *self)
+{
+  return self->cap;
+}
+
+const EsActivity *
+es_cap_timeline_get_activities (const EsCapTimeline *self,
+                                guint               *n_activities)
+{
+  *n_activities = self->activities->len;
+  return (const EsActivity *) (gpointer) self->activities->data;
+}
+
+/**
+ * es_cap_timeline_find_activity:
+ *
+ * Returns: the index of the last activity starting at or before @time, or
+ *   G_MAXUINT if there is none. It covers @time only if its end is later.
+ */
+guint
+es_cap_timeline_find_activity (const EsCapTimeline *self,
+                               guint64              time)
+{
+  const EsActivity *a = (const EsActivity *) (gpointer) self->activities->data;
+  guint lo = 0, hi = self->activities->len;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (a[mid].start <= time)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo == 0 ? G_MAXUINT : lo - 1;
+}
+
+/* Total time of @kind before @time. */
+static guint64
+cumulative (const EsCapTimeline *self,
+            EsActivityKind       kind,
+            guint64              time)
+{
+  guint i = es_cap_timeline_find_activity (self, time);
+  const EsActivity *a;
+  guint64 total;
+
+  if (i == G_MAXUINT)
+    return 0;
+  a = &g_array_index (self->activities, EsActivity, i);
+  total = g_array_index (self->prefix, Prefix, i).before[kind];
+  if (a->kind == kind)
+    total += MIN (time, a->end) - a->start;
+  return total;
+}
+
+/* Nanoseconds of @kind within [t0, t1]. */
+guint64
+es_cap_timeline_time_in (const EsCapTimeline *self,
+                         EsActivityKind       kind,
+                         guint64              t0,
+                         guint64              t1)
+{
+  g_return_val_if_fail (kind < ES_N_ACTIVITY_KINDS, 0);
+
+  if (t1 <= t0)
+    return 0;
+  return cumulative (self, kind, t1) - cumulative (self, kind, t0);
+}
+
+const EsInstant *
+es_cap_timeline_get_instants (const EsCapTimeline *self,
+                              EsInstantKind        kind,
+                              guint               *n_instants)
+{
+  *n_instants = self->instants[kind]->len;
+  return (const EsInstant *) (gpointer) self->instants[kind]->data;
+}
+
+static guint
+instant_lower_bound (GArray  *a,
+                     guint64  time)
+{
+  guint lo = 0, hi = a->len;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (g_array_index (a, EsInstant, mid).time < time)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* Instants of @kind with t0 <= time < t1. */
+guint
+es_cap_timeline_count_instants (const EsCapTimeline *self,
+                                EsInstantKind        kind,
+                                guint64              t0,
+                                guint64              t1)
+{
+  GArray *a;
+
+  g_return_val_if_fail (kind < ES_N_INSTANT_KINDS, 0);
+
+  if (t1 <= t0)
+    return 0;
+  a = self->instants[kind];
+  return instant_lower_bound (a, t1) - instant_lower_bound (a, t0);
+}
+
+const EsSparkSample *
+es_cap_timeline_get_spark_samples (const EsCapTimeline *self,
+                                   guint               *n_samples)
+{
+  *n_samples = self->sparks->len;
+  return (const EsSparkSample *) (gpointer) self->sparks->data;
+}
+
+/* The cumulative counters as of @time (the last sample at or before it);
+ * all zero before the first sample. */
+gboolean
+es_cap_timeline_sparks_at (const EsCapTimeline *self,
+                           guint64              time,
+                           EsSparkSample       *sparks)
+{
+  const EsSparkSample *s = (const EsSparkSample *) (gpointer) self->sparks->data;
+  guint lo = 0, hi = self->sparks->len;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (s[mid].time <= time)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo == 0)
+    {
+      *sparks = (EsSparkSample) { 0 };
+      return FALSE;
+    }
+  *sparks = s[lo - 1];
+  return TRUE;
+}
+
+const EsSeries *
+es_cap_timeline_get_allocated (const EsCapTimeline *self)
+{
+  return self->allocated;
+}
+
+const EsSeries *
+es_cap_timeline_get_spark_pool (const EsCapTimeline *self)
+{
+  return self->spark_pool;
+}

@@ -1,0 +1,59 @@
+/* es-cap-timeline.h: what one capability did, and queries over any span
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "es-document-types.h"
+#include "es-series.h"
+
+G_BEGIN_DECLS
+
+typedef struct _EsCapTimeline EsCapTimeline;
+
+EsCapTimeline       *es_cap_timeline_new              (guint                 cap);
+void                 es_cap_timeline_free             (EsCapTimeline        *self);
+
+/* Building (one thread at a time; activities in time order). */
+void                 es_cap_timeline_add_activity     (EsCapTimeline        *self,
+                                                       const EsActivity     *activity);
+void                 es_cap_timeline_add_instant      (EsCapTimeline        *self,
+                                                       const EsInstant      *instant);
+void                 es_cap_timeline_add_spark_sample (EsCapTimeline        *self,
+                                                       const EsSparkSample  *sample);
+void                 es_cap_timeline_add_allocated    (EsCapTimeline        *self,
+                                                       guint64               time,
+                                                       guint64               bytes);
+void                 es_cap_timeline_seal             (EsCapTimeline        *self);
+
+/* Reading (any thread, once sealed). */
+guint                es_cap_timeline_get_cap          (const EsCapTimeline  *self);
+const EsActivity    *es_cap_timeline_get_activities   (const EsCapTimeline  *self,
+                                                       guint                *n_activities);
+guint                es_cap_timeline_find_activity    (const EsCapTimeline  *self,
+                                                       guint64               time);
+guint64              es_cap_timeline_time_in          (const EsCapTimeline  *self,
+                                                       EsActivityKind        kind,
+                                                       guint64               t0,
+                                                       guint64               t1);
+const EsInstant     *es_cap_timeline_get_instants     (const EsCapTimeline  *self,
+                                                       EsInstantKind         kind,
+                                                       guint                *n_instants);
+guint                es_cap_timeline_count_instants   (const EsCapTimeline  *self,
+                                                       EsInstantKind         kind,
+                                                       guint64               t0,
+                                                       guint64               t1);
+const EsSparkSample *es_cap_timeline_get_spark_samples (const EsCapTimeline *self,
+                                                       guint                *n_samples);
+gboolean             es_cap_timeline_sparks_at        (const EsCapTimeline  *self,
+                                                       guint64               time,
+                                                       EsSparkSample        *sparks);
+const EsSeries      *es_cap_timeline_get_allocated    (const EsCapTimeline  *self);
+const EsSeries      *es_cap_timeline_get_spark_pool   (const EsCapTimeline  *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsCapTimeline, es_cap_timeline_free)
+
+G_END_DECLS

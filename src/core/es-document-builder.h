@@ -1,0 +1,27 @@
+/* es-document-builder.h: turns events into a document
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "es-document.h"
+#include "es-event.h"
+
+G_BEGIN_DECLS
+
+typedef struct _EsDocumentBuilder EsDocumentBuilder;
+
+EsDocumentBuilder *es_document_builder_new    (void);
+void               es_document_builder_free   (EsDocumentBuilder *self);
+void               es_document_builder_add    (EsDocumentBuilder *self,
+                                               const EsEvent     *event);
+EsDocument        *es_document_builder_finish (EsDocumentBuilder *self,
+                                               gboolean           truncated,
+                                               gint64             truncated_at);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsDocumentBuilder, es_document_builder_free)
+
+G_END_DECLS

@@ -1,0 +1,85 @@
+/* es-document-private.h: the document's fields, shared by its builder
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "es-document.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  guint64 task;
+  guint64 kernel_tid;
+  guint64 created;
+  guint64 deleted;          /* 0 while alive */
+  guint16 cap;
+} EsTask;
+
+/* Per generation: GCs by start time, with prefix sums for O(log n) sums
+ * over any interval and a series of pauses for the maximum. */
+typedef struct
+{
+  GArray   *starts;         /* guint64 */
+  GArray   *prefix;         /* EsGenPrefix, one more than starts */
+  EsSeries *pauses;
+  EsSeries *slops;
+} EsGenIndex;
+
+typedef struct
+{
+  guint64 pause;
+  guint64 copied;
+  guint64 par_colls;
+  guint64 par_tot_copied;
+  guint64 par_balanced_copied;
+  guint64 par_max_copied;
+} EsGenPrefix;
+
+struct _EsDocument
+{
+  GObject        parent_instance;
+
+  GStringChunk  *strings;
+  GPtrArray     *caps;              /* EsCapTimeline, index = cap number */
+  GArray        *gcs;               /* EsGc, by start */
+  GArray        *gc_pause_prefix;   /* guint64: pauses of gcs[0..i) */
+  GPtrArray     *gen_index;         /* EsGenIndex *, index = generation */
+  GArray        *threads;           /* EsThread, by id */
+  GArray        *thread_states;     /* EsThreadState, grouped by thread */
+  GArray        *tasks;             /* EsTask */
+  GArray        *messages;          /* EsUserEvent: USER_MSG and LOG_MSG */
+  GArray        *markers;           /* EsUserEvent: USER_MARKER */
+  GArray        *spans;             /* EsSpan, by start */
+  EsSeries      *heap_size;
+  EsSeries      *heap_live;
+  EsSeries      *blocks_size;
+  EsSeries      *allocated;         /* all caps together */
+
+  /* Heap profile */
+  guint32        heap_prof_breakdown;
+  guint64        heap_prof_period;
+  GArray        *heap_samples;      /* EsHeapProfSample */
+  GArray        *heap_entries;      /* EsHeapProfEntry */
+  GPtrArray     *heap_bands;        /* const char * (in strings) */
+  GArray        *cost_centres;      /* EsCostCentre */
+
+  /* Process */
+  EsProcessInfo  process;
+
+  guint64        start_time;
+  guint64        end_time;
+  guint64        n_events;
+  guint          n_closed_at_end;
+  gboolean       truncated;
+  gint64         truncated_at;
+};
+
+EsDocument *_es_document_new          (void);
+void        _es_document_build_index  (EsDocument *self);
+
+G_END_DECLS

@@ -1,0 +1,172 @@
+/* es-document-types.h: the plain records a document is made of
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+#include "es-event-tags.h"
+
+G_BEGIN_DECLS
+
+/* What a capability is doing; time not covered by any activity is idle. */
+typedef enum
+{
+  ES_ACTIVITY_RUNNING,      /* a Haskell thread runs */
+  ES_ACTIVITY_GC,           /* GC_START to GC_END, except the waiting part */
+  ES_ACTIVITY_GC_WAITING,   /* GC_IDLE: in the GC, waiting for work */
+  ES_N_ACTIVITY_KINDS
+} EsActivityKind;
+
+#define ES_ACTIVITY_ENDED_BY_LOG_END  (1 << 0)   /* closed at the log's end */
+
+typedef struct
+{
+  guint64 start;
+  guint64 end;
+  guint32 thread;          /* for ES_ACTIVITY_RUNNING */
+  guint8  kind;            /* EsActivityKind */
+  guint8  stop_status;     /* EsStopStatus that ended a run */
+  guint16 flags;
+} EsActivity;
+
+/* Instant events drawn as ticks on a capability's row. */
+typedef enum
+{
+  ES_INSTANT_THREAD_CREATED,
+  ES_INSTANT_THREAD_MIGRATED,     /* arg: the new cap */
+  ES_INSTANT_THREAD_WOKEN,        /* arg: the cap it was woken on */
+  ES_INSTANT_THREAD_RUNNABLE,
+  ES_INSTANT_GC_REQUESTED_SEQ,
+  ES_INSTANT_GC_REQUESTED_PAR,
+  ES_INSTANT_GC_GLOBAL_SYNC,
+  ES_INSTANT_SPARK_CREATED,
+  ES_INSTANT_SPARK_DUD,
+  ES_INSTANT_SPARK_OVERFLOWED,
+  ES_INSTANT_SPARK_RUN,
+  ES_INSTANT_SPARK_STOLEN,        /* arg: the victim cap */
+  ES_INSTANT_SPARK_FIZZLED,
+  ES_INSTANT_SPARK_GCED,
+  ES_INSTANT_USER_MESSAGE,        /* arg: index into the document's messages */
+  ES_INSTANT_USER_MARKER,         /* arg: index into the document's markers */
+  ES_N_INSTANT_KINDS
+} EsInstantKind;
+
+typedef struct
+{
+  guint64 time;
+  guint32 thread;
+  guint16 arg;
+  guint8  kind;            /* EsInstantKind */
+  guint8  pad;
+} EsInstant;
+
+/* One garbage collection, as the capability that led it saw it. */
+typedef struct
+{
+  guint64  start;          /* GC_START on the leading cap (what +RTS -s times) */
+  guint64  end;            /* GC_END on the leading cap */
+  guint64  sync_time;      /* GC_GLOBAL_SYNC, or 0 */
+  guint64  copied;
+  guint64  slop;
+  guint64  frag;
+  guint64  par_max_copied;
+  guint64  par_tot_copied;
+  guint64  par_balanced_copied;
+  guint32  par_n_threads;
+  guint16  cap;            /* the leading cap */
+  guint16  generation;     /* ES_GC_GENERATION_UNKNOWN without GC_STATS */
+} EsGc;
+
+#define ES_GC_GENERATION_UNKNOWN G_MAXUINT16
+
+/* A thread's state from @time until its next state change. */
+typedef enum
+{
+  ES_THREAD_STATE_CREATED,        /* created, never run yet */
+  ES_THREAD_STATE_RUNNING,
+  ES_THREAD_STATE_RUNNABLE,
+  ES_THREAD_STATE_BLOCKED,        /* reason: the EsStopStatus */
+  ES_THREAD_STATE_FINISHED,
+} EsThreadStateKind;
+
+typedef struct
+{
+  guint64 time;
+  guint16 cap;
+  guint8  state;           /* EsThreadStateKind */
+  guint8  reason;          /* EsStopStatus for BLOCKED (and RUNNABLE after a yield) */
+} EsThreadState;
+
+typedef struct
+{
+  guint32      id;
+  guint32      first_state;      /* index into the document's thread states */
+  guint32      n_states;
+  guint32      n_migrations;
+  guint32      n_wakeups;
+  guint16      created_cap;
+  const char  *label;            /* THREAD_LABEL, or NULL */
+  guint64      created;
+} EsThread;
+
+/* The cumulative spark counters of one capability at one moment. */
+typedef struct
+{
+  guint64 time;
+  guint64 created, dud, overflowed, converted, gcd, fizzled, remaining;
+} EsSparkSample;
+
+typedef struct
+{
+  guint64      time;
+  guint16      cap;
+  const char  *text;
+} EsUserEvent;
+
+/* A `traceEvent "START name"` ... `"STOP name"` pair, as ghc-events-analyze
+ * reads them. */
+typedef struct
+{
+  guint64      start;
+  guint64      end;
+  const char  *name;
+  guint16      cap;
+  guint16      flags;     /* ES_ACTIVITY_ENDED_BY_LOG_END when never stopped */
+} EsSpan;
+
+typedef struct
+{
+  guint64 time;
+  guint64 value;
+} EsSample;
+
+/* One heap-profile census and where its bands are. */
+typedef struct
+{
+  guint64 time;
+  guint64 era;
+  guint32 first_entry;
+  guint32 n_entries;
+} EsHeapProfSample;
+
+typedef struct
+{
+  guint32 band;            /* index into the document's band names */
+  guint64 residency;
+} EsHeapProfEntry;
+
+typedef struct
+{
+  guint32      id;
+  const char  *label;
+  const char  *module;
+  const char  *srcloc;
+  gboolean     is_caf;
+} EsCostCentre;
+
+G_END_DECLS

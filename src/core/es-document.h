@@ -1,0 +1,84 @@
+/* es-document.h: everything a log says, as immutable arrays
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "es-cap-timeline.h"
+#include "es-document-types.h"
+#include "es-series.h"
+
+G_BEGIN_DECLS
+
+#define ES_TYPE_DOCUMENT (es_document_get_type ())
+
+G_DECLARE_FINAL_TYPE (EsDocument, es_document, ES, DOCUMENT, GObject)
+
+typedef struct
+{
+  const char   *program;          /* args[0], or NULL */
+  const char   *rts_identifier;   /* "GHC-9.0.2 rts_thr_l" */
+  const char  **args;             /* NULL-terminated */
+  const char  **env;
+  guint32       pid;
+  guint32       ppid;
+  guint64       wall_clock_sec;   /* when the log started (unix epoch) */
+  guint32       wall_clock_nsec;
+  guint16       n_generations;
+  guint64       max_heap_size;
+  guint64       alloc_area_size;
+  guint64       mblock_size;
+  guint64       block_size;
+} EsProcessInfo;
+
+guint                 es_document_get_n_caps          (EsDocument  *self);
+const EsCapTimeline  *es_document_get_cap             (EsDocument  *self,
+                                                       guint        cap);
+guint64               es_document_get_start_time      (EsDocument  *self);
+guint64               es_document_get_end_time        (EsDocument  *self);
+guint64               es_document_get_n_events        (EsDocument  *self);
+gboolean              es_document_is_truncated        (EsDocument  *self,
+                                                       gint64      *stop_offset);
+guint                 es_document_get_n_closed_at_end (EsDocument  *self);
+const EsGc           *es_document_get_gcs             (EsDocument  *self,
+                                                       guint       *n_gcs);
+const EsThread       *es_document_get_threads         (EsDocument  *self,
+                                                       guint       *n_threads);
+const EsThread       *es_document_lookup_thread       (EsDocument  *self,
+                                                       guint32      id);
+const EsThreadState  *es_document_get_thread_states   (EsDocument  *self,
+                                                       const EsThread *thread);
+const EsUserEvent    *es_document_get_messages        (EsDocument  *self,
+                                                       guint       *n_messages);
+const EsUserEvent    *es_document_get_markers         (EsDocument  *self,
+                                                       guint       *n_markers);
+const EsSpan         *es_document_get_spans           (EsDocument  *self,
+                                                       guint       *n_spans);
+const EsSeries       *es_document_get_heap_size       (EsDocument  *self);
+const EsSeries       *es_document_get_heap_live       (EsDocument  *self);
+const EsSeries       *es_document_get_blocks_size     (EsDocument  *self);
+const EsSeries       *es_document_get_allocated       (EsDocument  *self);
+const EsHeapProfSample *es_document_get_heap_samples  (EsDocument  *self,
+                                                       guint       *n_samples);
+const EsHeapProfEntry *es_document_get_heap_entries   (EsDocument  *self,
+                                                       const EsHeapProfSample *sample);
+const char           *es_document_get_heap_band_name  (EsDocument  *self,
+                                                       guint32      band);
+guint                 es_document_get_n_heap_bands    (EsDocument  *self);
+guint32               es_document_get_heap_breakdown  (EsDocument  *self);
+const EsCostCentre   *es_document_get_cost_centres    (EsDocument  *self,
+                                                       guint       *n_cost_centres);
+const EsProcessInfo  *es_document_get_process         (EsDocument  *self);
+
+EsDocument           *es_document_load_file           (const char     *path,
+                                                       void          (*progress) (guint64 done, guint64 total, gpointer data),
+                                                       gpointer        progress_data,
+                                                       GCancellable   *cancellable,
+                                                       GError        **error);
+
+G_END_DECLS

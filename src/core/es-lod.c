@@ -1,0 +1,256 @@
+/* es-lod.c: what lies in each pixel column of a span, in O(columns x log n)
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "es-lod.h"
+
+/* Every query walks the columns once and asks the prefix sums, series
+ * pyramids and sorted instants about each column's two edges; the cost does
+ * not depend on how many events the span holds. */
+
+/**
+ * es_lod_column_start:
+ *
+ * Column @column of [t0, t1] split into @n_columns covers
+ * [start (column), start (column + 1)]; computed in integers so that
+ * nanosecond zoom levels are exact.
+ */
+guint64
+es_lod_column_start (guint64 t0,
+                     guint64 t1,
+                     guint   n_columns,
+                     guint   column)
+{
+  unsigned __int128 width = t1 - t0;
+
+  return t0 + (guint64) (width * column / n_columns);
+}
+
+void
+es_lod_activity (EsDocument       *document,
+                 guint             cap,
+                 guint64           t0,
+                 guint64           t1,
+                 guint             n_columns,
+                 EsActivityColumn *columns)
+{
+  const EsCapTimeline *tl = es_document_get_cap (document, cap);
+
+  for (guint i = 0; i < n_columns; i++)
+    {
+      guint64 a = es_lod_column_start (t0, t1, n_columns, i);
+      guint64 b = es_lod_column_start (t0, t1, n_columns, i + 1);
+      double width = b > a ? (double) (b - a) : 1;
+      EsActivityColumn *c = &columns[i];
+
+      c->running = es_cap_timeline_time_in (tl, ES_ACTIVITY_RUNNING, a, b) / width;
+      c->gc = es_cap_timeline_time_in (tl, ES_ACTIVITY_GC, a, b) / width;
+      c->gc_waiting = es_cap_timeline_time_in (tl, ES_ACTIVITY_GC_WAITING, a, b) / width;
+      c->idle = MAX (0.0f, 1.0f - c->running - c->gc - c->gc_waiting);
+      if (b == a)
+        {
+          /* A zero-width column: what is happening at that instant. */
+          guint idx = es_cap_timeline_find_activity (tl, a);
+          guint n;
+          const EsActivity *act = es_cap_timeline_get_activities (tl, &n);
+
+          *c = (EsActivityColumn) { 0, 0, 0, 1 };
+          if (idx != G_MAXUINT && act[idx].end > a)
+            {
+              c->idle = 0;
+              if (act[idx].kind == ES_ACTIVITY_RUNNING)
+                c->running = 1;
+              else if (act[idx].kind == ES_ACTIVITY_GC)
+                c->gc = 1;
+              else
+                c->gc_waiting = 1;
+            }
+        }
+    }
+}
+
+/* The average number of caps running Haskell code in each column. */
+void
+es_lod_busy_caps (EsDocument *document,
+                  guint64     t0,
+                  guint64     t1,
+                  guint       n_columns,
+                  float      *busy)
+{
+  guint n_caps = es_document_get_n_caps (document);
+
+  for (guint i = 0; i < n_columns; i++)
+    {
+      guint64 a = es_lod_column_start (t0, t1, n_columns, i);
+      guint64 b = es_lod_column_start (t0, t1, n_columns, i + 1);
+      guint64 running = 0;
+
+      for (guint c = 0; c < n_caps; c++)
+        running += es_cap_timeline_time_in (es_document_get_cap (document, c), ES_ACTIVITY_RUNNING, a, b);
+      busy[i] = b > a ? (float) ((double) running / (double) (b - a)) : 0;
+    }
+}
+
+/* The cumulative counters at @time, linear between their samples. */
+static void
+interpolate_sparks (const EsCapTimeline *tl,
+                    guint64              time,
+                    double               out[6])
+{
+  guint n;
+  const EsSparkSample *s = es_cap_timeline_get_spark_samples (tl, &n);
+  guint lo = 0, hi = n;
+  double f;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (s[mid].time <= time)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo == 0 || n == 0)
+    {
+      for (guint k = 0; k < 6; k++)
+        out[k] = 0;
+      return;
+    }
+  if (lo == n || s[lo].time == s[lo - 1].time)
+    f = 0;
+  else
+    f = (double) (time - s[lo - 1].time) / (double) (s[lo].time - s[lo - 1].time);
+
+#define LERP(k, field) out[k] = s[lo - 1].field + f * (lo < n ? (double) s[lo].field - (double) s[lo - 1].field : 0)
+  LERP (0, created);
+  LERP (1, dud);
+  LERP (2, overflowed);
+  LERP (3, converted);
+  LERP (4, fizzled);
+  LERP (5, gcd);
+#undef LERP
+}
+
+void
+es_lod_sparks (EsDocument    *document,
+               guint          cap,
+               guint64        t0,
+               guint64        t1,
+               guint          n_columns,
+               EsSparkColumn *columns)
+{
+  const EsCapTimeline *tl = es_document_get_cap (document, cap);
+  const EsSeries *pool = es_cap_timeline_get_spark_pool (tl);
+  double before[6], after[6];
+
+  interpolate_sparks (tl, es_lod_column_start (t0, t1, n_columns, 0), before);
+  for (guint i = 0; i < n_columns; i++)
+    {
+      guint64 a = es_lod_column_start (t0, t1, n_columns, i);
+      guint64 b = es_lod_column_start (t0, t1, n_columns, i + 1);
+      double seconds = b > a ? (b - a) / 1e9 : 1e-9;
+      EsSparkColumn *c = &columns[i];
+      guint64 held;
+
+      interpolate_sparks (tl, b, after);
+      c->created = (after[0] - before[0]) / seconds;
+      c->dud = (after[1] - before[1]) / seconds;
+      c->overflowed = (after[2] - before[2]) / seconds;
+      c->converted = (after[3] - before[3]) / seconds;
+      c->fizzled = (after[4] - before[4]) / seconds;
+      c->gcd = (after[5] - before[5]) / seconds;
+      memcpy (before, after, sizeof before);
+
+      /* The pool between samples holds its last value. */
+      c->has_pool = es_series_value_at (pool, a, &held);
+      c->pool_min = c->pool_max = held;
+      if (es_series_count_in (pool, a, b) > 0)
+        {
+          guint64 lo, hi;
+
+          es_series_min_in (pool, a, b, &lo);
+          es_series_max_in (pool, a, b, &hi);
+          c->pool_min = c->has_pool ? MIN (lo, held) : lo;
+          c->pool_max = c->has_pool ? MAX (hi, held) : hi;
+          c->has_pool = TRUE;
+        }
+    }
+}
+
+static gboolean
+range_of (const EsSeries *series,
+          guint64         a,
+          guint64         b,
+          guint64        *min,
+          guint64        *max)
+{
+  guint64 held;
+  gboolean has = es_series_value_at (series, a, &held);
+
+  *min = *max = held;
+  if (es_series_count_in (series, a, b) > 0)
+    {
+      guint64 lo, hi;
+
+      es_series_min_in (series, a, b, &lo);
+      es_series_max_in (series, a, b, &hi);
+      *min = has ? MIN (lo, held) : lo;
+      *max = has ? MAX (hi, held) : hi;
+      has = TRUE;
+    }
+  return has;
+}
+
+void
+es_lod_heap (EsDocument   *document,
+             guint64       t0,
+             guint64       t1,
+             guint         n_columns,
+             EsHeapColumn *columns)
+{
+  const EsSeries *allocated = es_document_get_allocated (document);
+
+  for (guint i = 0; i < n_columns; i++)
+    {
+      guint64 a = es_lod_column_start (t0, t1, n_columns, i);
+      guint64 b = es_lod_column_start (t0, t1, n_columns, i + 1);
+      EsHeapColumn *c = &columns[i];
+
+      c->has_size = range_of (es_document_get_heap_size (document), a, b, &c->size_min, &c->size_max);
+      c->has_live = range_of (es_document_get_heap_live (document), a, b, &c->live_min, &c->live_max);
+      c->alloc_rate = b > a ? (es_series_interpolate (allocated, b) - es_series_interpolate (allocated, a)) / ((b - a) / 1e9) : 0;
+    }
+}
+
+/* How many instants of the kinds in @kind_mask (1 << EsInstantKind) fall in
+ * each column [start, next start). */
+void
+es_lod_instants (EsDocument *document,
+                 guint       cap,
+                 guint32     kind_mask,
+                 guint64     t0,
+                 guint64     t1,
+                 guint       n_columns,
+                 guint32    *counts)
+{
+  const EsCapTimeline *tl = es_document_get_cap (document, cap);
+
+  for (guint i = 0; i < n_columns; i++)
+    {
+      guint64 a = es_lod_column_start (t0, t1, n_columns, i);
+      guint64 b = i + 1 == n_columns ? t1 + 1 : es_lod_column_start (t0, t1, n_columns, i + 1);
+
+      counts[i] = 0;
+      for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
+        if (kind_mask & (1u << k))
+          counts[i] += es_cap_timeline_count_instants (tl, k, a, b);
+    }
+}

@@ -1,0 +1,300 @@
+/* es-series.c: a time series with range minimum and maximum in O(log n)
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "es-series.h"
+
+/* Samples sorted by time, plus a pyramid of block maxima and minima:
+ * level k holds the max (min) of each run of 2^(k+1) samples, so any range
+ * is covered by O(log n) stored values. */
+struct _EsSeries
+{
+  GArray   *samples;        /* EsSample */
+  GPtrArray *max_levels;    /* GArray of guint64, one per level */
+  GPtrArray *min_levels;
+  gboolean  sealed;
+};
+
+EsSeries *
+es_series_new (void)
+{
+  EsSeries *self = g_new0 (EsSeries, 1);
+
+  self->samples = g_array_new (FALSE, FALSE, sizeof (EsSample));
+  self->max_levels = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  self->min_levels = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  return self;
+}
+
+void
+es_series_free (EsSeries *self)
+{
+  if (self == NULL)
+    return;
+  g_array_unref (self->samples);
+  g_ptr_array_unref (self->max_levels);
+  g_ptr_array_unref (self->min_levels);
+  g_free (self);
+}
+
+void
+es_series_append (EsSeries *self,
+                  guint64   time,
+                  guint64   value)
+{
+  EsSample sample = { time, value };
+
+  g_return_if_fail (!self->sealed);
+  g_array_append_val (self->samples, sample);
+}
+
+static int
+compare_sample_times (gconstpointer a,
+                      gconstpointer b)
+{
+  const EsSample *sa = a, *sb = b;
+
+  return sa->time < sb->time ? -1 : sa->time > sb->time;
+}
+
+static gboolean
+is_sorted (GArray *samples)
+{
+  for (guint i = 1; i < samples->len; i++)
+    if (g_array_index (samples, EsSample, i).time < g_array_index (samples, EsSample, i - 1).time)
+      return FALSE;
+  return TRUE;
+}
+
+static void
+build_levels (EsSeries *self,
+              gboolean  maximum)
+{
+  GPtrArray *levels = maximum ? self->max_levels : self->min_levels;
+  GArray *below = NULL;
+  guint n = self->samples->len;
+
+  for (guint width = 2; width / 2 < n; width *= 2)
+    {
+      guint n_blocks = (n + width - 1) / width;
+      GArray *level = g_array_sized_new (FALSE, FALSE, sizeof (guint64), n_blocks);
+
+      for (guint b = 0; b < n_blocks; b++)
+        {
+          guint64 x, y, v;
+
+          if (below == NULL)
+            {
+              const EsSample *s = &g_array_index (self->samples, EsSample, 2 * b);
+
+              x = s[0].value;
+              y = 2 * b + 1 < n ? s[1].value : x;
+            }
+          else
+            {
+              x = g_array_index (below, guint64, 2 * b);
+              y = 2 * b + 1 < below->len ? g_array_index (below, guint64, 2 * b + 1) : x;
+            }
+          v = maximum ? MAX (x, y) : MIN (x, y);
+          g_array_append_val (level, v);
+        }
+      g_ptr_array_add (levels, level);
+      below = level;
+    }
+}
+
+/**
+ * es_series_seal:
+ *
+ * Ends appending: sorts the samples by time if they came out of order (a
+ * stable sort, rarely needed) and builds the range index.
+ */
+void
+es_series_seal (EsSeries *self)
+{
+  g_return_if_fail (!self->sealed);
+
+  if (!is_sorted (self->samples))
+    g_array_sort (self->samples, compare_sample_times);
+  build_levels (self, TRUE);
+  build_levels (self, FALSE);
+  self->sealed = TRUE;
+}
+
+guint
+es_series_get_length (const EsSeries *self)
+{
+  return self->samples->len;
+}
+
+const EsSample *
+es_series_get_samples (const EsSeries *self)
+{
+  return (const EsSample *) (gpointer) self->samples->data;
+}
+
+/* The first sample at or after @time. */
+guint
+es_series_lower_bound (const EsSeries *self,
+                       guint64         time)
+{
+  const EsSample *s = es_series_get_samples (self);
+  guint lo = 0, hi = self->samples->len;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (s[mid].time < time)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* The first sample after @time. */
+static guint
+upper_bound (const EsSeries *self,
+             guint64         time)
+{
+  const EsSample *s = es_series_get_samples (self);
+  guint lo = 0, hi = self->samples->len;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (s[mid].time <= time)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/**
+ * es_series_value_at:
+ *
+ * The series as a step function: the value of the last sample at or before
+ * @time. Returns %FALSE (and 0) before the first sample.
+ */
+gboolean
+es_series_value_at (const EsSeries *self,
+                    guint64         time,
+                    guint64        *value)
+{
+  guint i = upper_bound (self, time);
+
+  *value = i > 0 ? es_series_get_samples (self)[i - 1].value : 0;
+  return i > 0;
+}
+
+/* The series as a piecewise linear function, flat outside its samples. */
+double
+es_series_interpolate (const EsSeries *self,
+                       guint64         time)
+{
+  const EsSample *s = es_series_get_samples (self);
+  guint i = upper_bound (self, time);
+
+  if (self->samples->len == 0)
+    return 0;
+  if (i == 0)
+    return (double) s[0].value;
+  if (i == self->samples->len || s[i].time == s[i - 1].time)
+    return (double) s[i - 1].value;
+  return s[i - 1].value + ((double) s[i].value - (double) s[i - 1].value) *
+         (double) (time - s[i - 1].time) / (double) (s[i].time - s[i - 1].time);
+}
+
+/* Samples with t0 <= time <= t1. */
+guint
+es_series_count_in (const EsSeries *self,
+                    guint64         t0,
+                    guint64         t1)
+{
+  if (t1 < t0)
+    return 0;
+  return upper_bound (self, t1) - es_series_lower_bound (self, t0);
+}
+
+static inline void
+take_extreme (guint64   value,
+              gboolean  maximum,
+              gboolean *found,
+              guint64  *best)
+{
+  if (!*found || (maximum ? value > *best : value < *best))
+    *best = value;
+  *found = TRUE;
+}
+
+static gboolean
+extreme_in (const EsSeries *self,
+            guint64         t0,
+            guint64         t1,
+            gboolean        maximum,
+            guint64        *result)
+{
+  GPtrArray *levels = maximum ? self->max_levels : self->min_levels;
+  const EsSample *s = es_series_get_samples (self);
+  guint lo, hi;
+  gboolean found = FALSE;
+  guint64 best = 0;
+
+#define TAKE(v) take_extreme ((v), maximum, &found, &best)
+
+  *result = 0;
+  if (t1 < t0)
+    return FALSE;
+  lo = es_series_lower_bound (self, t0);
+  hi = upper_bound (self, t1);      /* [lo, hi) */
+
+  /* Climb: take odd ends at each level, then halve the range. */
+  if (lo < hi && (lo & 1))
+    TAKE (s[lo++].value);
+  if (lo < hi && (hi & 1))
+    TAKE (s[--hi].value);
+  lo /= 2;
+  hi /= 2;
+  for (guint k = 0; k < levels->len && lo < hi; k++)
+    {
+      GArray *level = g_ptr_array_index (levels, k);
+
+      if (lo & 1)
+        TAKE (g_array_index (level, guint64, lo++));
+      if (lo < hi && (hi & 1))
+        TAKE (g_array_index (level, guint64, --hi));
+      lo /= 2;
+      hi /= 2;
+    }
+#undef TAKE
+
+  *result = best;
+  return found;
+}
+
+/* The largest value among samples with t0 <= time <= t1. */
+gboolean
+es_series_max_in (const EsSeries *self,
+                  guint64         t0,
+                  guint64         t1,
+                  guint64        *max)
+{
+  return extreme_in (self, t0, t1, TRUE, max);
+}
+
+gboolean
+es_series_min_in (const EsSeries *self,
+                  guint64         t0,
+                  guint64         t1,
+                  guint64        *min)
+{
+  return extreme_in (self, t0, t1, FALSE, min);
+}

@@ -1,0 +1,116 @@
+/* es-stats-text.c: interval statistics in the +RTS -s layout
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "es-stats.h"
+
+/* 1234567 -> "1,234,567", as the RTS prints byte counts. */
+static void
+append_grouped (GString *out,
+                guint64  value,
+                int      width)
+{
+  char digits[32];
+  char grouped[48];
+  int n = g_snprintf (digits, sizeof digits, "%" G_GUINT64_FORMAT, value);
+  int j = 0;
+
+  for (int i = 0; i < n; i++)
+    {
+      if (i > 0 && (n - i) % 3 == 0)
+        grouped[j++] = ',';
+      grouped[j++] = digits[i];
+    }
+  grouped[j] = '\0';
+  g_string_append_printf (out, "%*s", width, grouped);
+}
+
+static double
+seconds (guint64 ns)
+{
+  return ns / 1e9;
+}
+
+/**
+ * es_stats_append_text:
+ *
+ * The statistics with the line labels of `+RTS -s`. Only elapsed times
+ * exist in a log (no CPU times), so only those columns are printed.
+ */
+void
+es_stats_append_text (const EsStats *stats,
+                      EsDocument    *document,
+                      GString       *out)
+{
+  const EsProcessInfo *process = es_document_get_process (document);
+  guint64 balanced_mib;
+
+  if (process->program != NULL)
+    {
+      g_string_append_printf (out, "%s", process->program);
+      for (guint i = 1; process->args[i] != NULL; i++)
+        g_string_append_printf (out, " %s", process->args[i]);
+      g_string_append_c (out, '\n');
+    }
+  g_string_append_printf (out, "Interval %.6fs to %.6fs (%.6fs)%s\n",
+                          seconds (stats->t0), seconds (stats->t1), seconds (stats->total_elapsed),
+                          stats->t0 == 0 && stats->t1 >= es_document_get_end_time (document) ? ", the whole run" : "");
+
+  append_grouped (out, stats->allocated, 16);
+  g_string_append (out, " bytes allocated in the heap\n");
+  append_grouped (out, stats->copied, 16);
+  g_string_append (out, " bytes copied during GC\n");
+  append_grouped (out, stats->max_residency, 16);
+  g_string_append_printf (out, " bytes maximum residency (%u sample(s))\n", stats->residency_samples);
+  append_grouped (out, stats->max_slop, 16);
+  g_string_append (out, " bytes maximum slop\n");
+  balanced_mib = stats->max_heap_size / (1024 * 1024);
+  append_grouped (out, balanced_mib, 16);
+  g_string_append (out, " MiB total memory in use\n\n");
+
+  g_string_append (out, "                                      Tot elapsed  Avg pause  Max pause\n");
+  for (guint g = 0; g < stats->n_generations; g++)
+    {
+      const EsGenStats *gen = &stats->gen[g];
+
+      g_string_append_printf (out, "  Gen %2u     %5u colls, %5u par      %7.3fs    %3.4fs    %3.4fs\n",
+                              g, gen->collections, gen->par_collections, seconds (gen->elapsed),
+                              gen->collections ? seconds (gen->elapsed) / gen->collections : 0.0,
+                              seconds (gen->max_pause));
+    }
+  if (stats->work_balance >= 0)
+    g_string_append_printf (out, "\n  Parallel GC work balance: %.2f%% (serial 0%%, perfect 100%%)\n",
+                            100 * stats->work_balance);
+
+  g_string_append_printf (out, "\n  SPARKS: %" G_GUINT64_FORMAT " (%" G_GUINT64_FORMAT " converted, %" G_GUINT64_FORMAT
+                          " overflowed, %" G_GUINT64_FORMAT " dud, %" G_GUINT64_FORMAT " GC'd, %" G_GUINT64_FORMAT
+                          " fizzled)\n\n",
+                          stats->sparks_created, stats->sparks_converted, stats->sparks_overflowed,
+                          stats->sparks_dud, stats->sparks_gcd, stats->sparks_fizzled);
+
+  g_string_append_printf (out, "  MUT     time  (%7.3fs elapsed)\n", seconds (stats->mut_elapsed));
+  g_string_append_printf (out, "  GC      time  (%7.3fs elapsed)\n", seconds (stats->gc_elapsed));
+  g_string_append_printf (out, "  Total   time  (%7.3fs elapsed)\n\n", seconds (stats->total_elapsed));
+
+  g_string_append (out, "  Alloc rate    ");
+  append_grouped (out, (guint64) stats->alloc_rate, 0);
+  g_string_append (out, " bytes per MUT second\n\n");
+  g_string_append_printf (out, "  Productivity  %.1f%% of total elapsed\n\n", 100 * stats->productivity);
+
+  g_string_append (out, "  Cap    running        GC   GC wait      idle   sparks created/converted\n");
+  for (guint c = 0; c < stats->n_caps; c++)
+    {
+      const EsCapStats *cs = &stats->caps[c];
+      double total = stats->total_elapsed > 0 ? (double) stats->total_elapsed : 1;
+
+      g_string_append_printf (out, "  %3u    %6.1f%%   %6.1f%%   %6.1f%%   %6.1f%%   %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT "\n",
+                              c, 100 * cs->running / total, 100 * cs->gc / total,
+                              100 * cs->gc_waiting / total, 100 * cs->idle / total,
+                              cs->sparks_created, cs->sparks_converted);
+    }
+}

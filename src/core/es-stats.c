@@ -1,0 +1,232 @@
+/* es-stats.c: the +RTS -s numbers for any interval of a document
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "es-document-private.h"
+#include "es-stats.h"
+
+/* How an interval [t0, t1] cuts the records at its edges:
+ * - a GC belongs to the interval its start lies in: its count, bytes copied,
+ *   whole pause (the table's elapsed, average and maximum) and slop;
+ * - GC time against MUT time is the overlap of the pauses with [t0, t1],
+ *   so MUT + GC = the interval's length exactly;
+ * - cumulative counters (bytes allocated, spark counters) are step functions
+ *   of time: the interval gets value(t1) - value(t0);
+ * - samples (residency, heap size) count when they lie in [t0, t1];
+ * - a cap's running, GC and idle times are its activities' overlaps.
+ * For the whole run ([0, end]) every number is what the RTS itself adds up. */
+
+static guint
+lower_bound_u64 (GArray  *a,
+                 guint64  value)
+{
+  guint lo = 0, hi = a->len;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (g_array_index (a, guint64, mid) < value)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+static guint
+upper_bound_u64 (GArray  *a,
+                 guint64  value)
+{
+  guint lo = 0, hi = a->len;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (g_array_index (a, guint64, mid) <= value)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* The first GC whose start is at or after @time. */
+static guint
+gc_lower_bound (EsDocument *doc,
+                guint64     time)
+{
+  guint lo = 0, hi = doc->gcs->len;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (g_array_index (doc->gcs, EsGc, mid).start < time)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+static guint64
+overlap (guint64 a0,
+         guint64 a1,
+         guint64 b0,
+         guint64 b1)
+{
+  guint64 lo = MAX (a0, b0), hi = MIN (a1, b1);
+
+  return hi > lo ? hi - lo : 0;
+}
+
+/* GC pauses overlapping [t0, t1], clipped to it. Pauses do not overlap
+ * each other, so only the GCs at the two edges need clipping. */
+static guint64
+gc_time_in (EsDocument *doc,
+            guint64     t0,
+            guint64     t1)
+{
+  guint first = gc_lower_bound (doc, t0);
+  guint last = gc_lower_bound (doc, t1 + 1);     /* GCs starting in [t0, t1] */
+  guint64 total = 0;
+
+  if (first > 0)
+    {
+      const EsGc *before = &g_array_index (doc->gcs, EsGc, first - 1);
+      total += overlap (before->start, before->end, t0, t1);
+    }
+  if (last > first)
+    {
+      const EsGc *tail = &g_array_index (doc->gcs, EsGc, last - 1);
+
+      total += g_array_index (doc->gc_pause_prefix, guint64, last - 1) -
+               g_array_index (doc->gc_pause_prefix, guint64, first);
+      total += overlap (tail->start, tail->end, t0, t1);
+    }
+  return total;
+}
+
+static void
+compute_generations (EsDocument *doc,
+                     EsStats    *stats)
+{
+  guint64 par_tot = 0, par_balanced = 0;
+
+  stats->n_generations = MIN (doc->gen_index->len, ES_STATS_MAX_GENERATIONS);
+  for (guint g = 0; g < stats->n_generations; g++)
+    {
+      EsGenIndex *index = g_ptr_array_index (doc->gen_index, g);
+      guint lo = lower_bound_u64 (index->starts, stats->t0);
+      guint hi = upper_bound_u64 (index->starts, stats->t1);
+      const EsGenPrefix *a = &g_array_index (index->prefix, EsGenPrefix, lo);
+      const EsGenPrefix *b = &g_array_index (index->prefix, EsGenPrefix, hi);
+      guint64 slop;
+
+      stats->gen[g].collections = hi - lo;
+      stats->gen[g].par_collections = (guint) (b->par_colls - a->par_colls);
+      stats->gen[g].elapsed = b->pause - a->pause;
+      es_series_max_in (index->pauses, stats->t0, stats->t1, &stats->gen[g].max_pause);
+      stats->copied += b->copied - a->copied;
+      par_tot += b->par_tot_copied - a->par_tot_copied;
+      par_balanced += b->par_balanced_copied - a->par_balanced_copied;
+      /* Like the RTS, slop is only sampled at major (oldest-generation) GCs. */
+      if (g + 1 == doc->gen_index->len && es_series_max_in (index->slops, stats->t0, stats->t1, &slop))
+        stats->max_slop = slop;
+    }
+
+  /* GHC's Note [Work Balance]: balanced bytes over all bytes copied by
+   * parallel GCs; 0 is serial, 1 perfectly balanced. */
+  stats->work_balance = par_tot > 0 ? (double) par_balanced / (double) par_tot : -1;
+}
+
+static void
+compute_caps (EsDocument *doc,
+              EsStats    *stats)
+{
+  stats->n_caps = doc->caps->len;
+  stats->caps = g_new0 (EsCapStats, stats->n_caps);
+
+  for (guint c = 0; c < stats->n_caps; c++)
+    {
+      const EsCapTimeline *tl = g_ptr_array_index (doc->caps, c);
+      EsCapStats *cs = &stats->caps[c];
+      EsSparkSample s0, s1;
+      guint64 a0, a1;
+
+      cs->running = es_cap_timeline_time_in (tl, ES_ACTIVITY_RUNNING, stats->t0, stats->t1);
+      cs->gc = es_cap_timeline_time_in (tl, ES_ACTIVITY_GC, stats->t0, stats->t1);
+      cs->gc_waiting = es_cap_timeline_time_in (tl, ES_ACTIVITY_GC_WAITING, stats->t0, stats->t1);
+      cs->idle = stats->total_elapsed - MIN (stats->total_elapsed, cs->running + cs->gc + cs->gc_waiting);
+
+      es_cap_timeline_sparks_at (tl, stats->t0 > 0 ? stats->t0 - 1 : 0, &s0);
+      if (stats->t0 == 0)
+        s0 = (EsSparkSample) { 0 };
+      es_cap_timeline_sparks_at (tl, stats->t1, &s1);
+      cs->sparks_created = s1.created - MIN (s1.created, s0.created);
+      cs->sparks_converted = s1.converted - MIN (s1.converted, s0.converted);
+      cs->sparks_overflowed = s1.overflowed - MIN (s1.overflowed, s0.overflowed);
+      cs->sparks_dud = s1.dud - MIN (s1.dud, s0.dud);
+      cs->sparks_gcd = s1.gcd - MIN (s1.gcd, s0.gcd);
+      cs->sparks_fizzled = s1.fizzled - MIN (s1.fizzled, s0.fizzled);
+      stats->sparks_created += cs->sparks_created;
+      stats->sparks_converted += cs->sparks_converted;
+      stats->sparks_overflowed += cs->sparks_overflowed;
+      stats->sparks_dud += cs->sparks_dud;
+      stats->sparks_gcd += cs->sparks_gcd;
+      stats->sparks_fizzled += cs->sparks_fizzled;
+
+      es_series_value_at (es_cap_timeline_get_allocated (tl), stats->t1, &a1);
+      if (stats->t0 == 0 || !es_series_value_at (es_cap_timeline_get_allocated (tl), stats->t0 - 1, &a0))
+        a0 = 0;
+      stats->allocated += a1 - MIN (a1, a0);
+    }
+}
+
+/**
+ * es_stats_compute:
+ * @t0: start of the interval, ns (inclusive)
+ * @t1: end of the interval, ns (inclusive)
+ *
+ * Fills @stats in O(caps + generations) x O(log n). Clear it with
+ * es_stats_clear().
+ */
+void
+es_stats_compute (EsDocument *document,
+                  guint64     t0,
+                  guint64     t1,
+                  EsStats    *stats)
+{
+  g_return_if_fail (ES_IS_DOCUMENT (document));
+  g_return_if_fail (stats != NULL);
+
+  *stats = (EsStats) { 0 };
+  stats->t0 = t0;
+  stats->t1 = MAX (t0, t1);
+  stats->total_elapsed = stats->t1 - stats->t0;
+
+  compute_generations (document, stats);
+  compute_caps (document, stats);
+
+  stats->residency_samples = es_series_count_in (document->heap_live, stats->t0, stats->t1);
+  es_series_max_in (document->heap_live, stats->t0, stats->t1, &stats->max_residency);
+  es_series_max_in (document->heap_size, stats->t0, stats->t1, &stats->max_heap_size);
+
+  stats->gc_elapsed = MIN (gc_time_in (document, stats->t0, stats->t1), stats->total_elapsed);
+  stats->mut_elapsed = stats->total_elapsed - stats->gc_elapsed;
+  stats->alloc_rate = stats->mut_elapsed > 0 ? stats->allocated / (stats->mut_elapsed / 1e9) : 0;
+  stats->productivity = stats->total_elapsed > 0 ? (double) stats->mut_elapsed / stats->total_elapsed : 0;
+}
+
+void
+es_stats_clear (EsStats *stats)
+{
+  g_clear_pointer (&stats->caps, g_free);
+}

@@ -1,0 +1,73 @@
+/* es-stats.h: the +RTS -s numbers for any interval of a document
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "es-document.h"
+
+G_BEGIN_DECLS
+
+#define ES_STATS_MAX_GENERATIONS 8
+
+typedef struct
+{
+  guint   collections;
+  guint   par_collections;
+  guint64 elapsed;           /* sum of the pauses, ns */
+  guint64 max_pause;         /* ns */
+} EsGenStats;
+
+typedef struct
+{
+  guint64 running;           /* ns of each activity in the interval */
+  guint64 gc;
+  guint64 gc_waiting;
+  guint64 idle;
+  guint64 sparks_created, sparks_converted, sparks_overflowed;
+  guint64 sparks_dud, sparks_gcd, sparks_fizzled;
+} EsCapStats;
+
+typedef struct
+{
+  guint64     t0, t1;
+
+  guint64     allocated;              /* bytes allocated in the heap */
+  guint64     copied;                 /* bytes copied during GC */
+  guint64     max_residency;          /* the largest HEAP_LIVE sample */
+  guint       residency_samples;
+  guint64     max_slop;
+  guint64     max_heap_size;          /* total memory in use */
+
+  guint       n_generations;
+  EsGenStats  gen[ES_STATS_MAX_GENERATIONS];
+  double      work_balance;           /* 0..1, or < 0 without parallel GCs */
+
+  guint64     total_elapsed;          /* t1 - t0 */
+  guint64     gc_elapsed;             /* pauses, clipped to the interval */
+  guint64     mut_elapsed;
+  double      alloc_rate;             /* bytes per MUT second */
+  double      productivity;           /* MUT / total, 0..1 */
+
+  guint64     sparks_created, sparks_converted, sparks_overflowed;
+  guint64     sparks_dud, sparks_gcd, sparks_fizzled;
+
+  guint       n_caps;
+  EsCapStats *caps;                   /* n_caps entries */
+} EsStats;
+
+void     es_stats_compute     (EsDocument    *document,
+                               guint64        t0,
+                               guint64        t1,
+                               EsStats       *stats);
+void     es_stats_clear       (EsStats       *stats);
+void     es_stats_append_text (const EsStats *stats,
+                               EsDocument    *document,
+                               GString       *out);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (EsStats, es_stats_clear)
+
+G_END_DECLS

@@ -1,0 +1,20 @@
+/* es-time.h: times as people write them
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+gboolean es_time_parse (const char  *text,
+                        guint64      run_start,
+                        guint64      run_end,
+                        guint64     *time,
+                        GError     **error);
+
+G_END_DECLS

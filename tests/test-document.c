@@ -1,0 +1,371 @@
+/* test-document.c: documents of real GHC runs against what the RTS said
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+
+#include "es-document.h"
+#include "es-stats.h"
+#include "es-test-log.h"
+
+/* Each fixture's +RTS -s output, from the same run as its eventlog: the
+ * truth the document's whole-run statistics must reproduce. */
+typedef struct
+{
+  guint64 allocated, copied, max_residency, max_slop;
+  guint   residency_samples;
+  guint   colls[2], par[2];
+  double  gen_elapsed[2], gen_max_pause[2];
+  double  work_balance;                      /* < 0 when not printed */
+  guint64 sparks[6];                         /* created, converted, ovf, dud, gcd, fizzled */
+  double  init, mut, gc, exit_, total, rp, prof;
+} RtsStats;
+
+static guint64
+grouped_number (const char *text)
+{
+  g_autofree char *digits = g_strdup (text);
+  char *w = digits;
+
+  for (const char *r = text; *r; r++)
+    if (g_ascii_isdigit (*r))
+      *w++ = *r;
+  *w = '\0';
+  return g_ascii_strtoull (digits, NULL, 10);
+}
+
+static gboolean
+match (const char  *pattern,
+       const char  *text,
+       GMatchInfo **info)
+{
+  g_autoptr(GRegex) regex = g_regex_new (pattern, G_REGEX_MULTILINE, 0, NULL);
+
+  g_assert_nonnull (regex);
+  return g_regex_match (regex, text, 0, info);
+}
+
+static char *
+group (GMatchInfo *info,
+       int         n)
+{
+  return g_match_info_fetch (info, n);
+}
+
+static void
+parse_rts_stats (const char *text,
+                 RtsStats   *rts)
+{
+  GMatchInfo *info = NULL;
+  g_autofree char *a = NULL;
+
+#define NUMBER(pattern, field) G_STMT_START {                   \
+    g_assert_true (match (pattern, text, &info));               \
+    a = group (info, 1); rts->field = grouped_number (a);       \
+    g_clear_pointer (&a, g_free); g_match_info_free (info); } G_STMT_END
+#define SECONDS(pattern, field) G_STMT_START {                  \
+    if (match (pattern, text, &info)) {                         \
+      a = group (info, 1); rts->field = g_ascii_strtod (a, NULL); \
+      g_clear_pointer (&a, g_free); }                           \
+    g_match_info_free (info); } G_STMT_END
+
+  NUMBER ("^ *([0-9,]+) bytes allocated in the heap$", allocated);
+  NUMBER ("^ *([0-9,]+) bytes copied during GC$", copied);
+  NUMBER ("^ *([0-9,]+) bytes maximum residency", max_residency);
+  NUMBER ("bytes maximum residency \\(([0-9]+) sample", residency_samples);
+  NUMBER ("^ *([0-9,]+) bytes maximum slop$", max_slop);
+
+  for (int g = 0; g < 2; g++)
+    {
+      g_autofree char *pattern = g_strdup_printf ("^  Gen  %d +([0-9]+) colls, +([0-9]+) par +[0-9.]+s +([0-9.]+)s +[0-9.]+s +([0-9.]+)s$", g);
+      g_autofree char *c = NULL, *p = NULL, *e = NULL, *m = NULL;
+
+      g_assert_true (match (pattern, text, &info));
+      c = group (info, 1); p = group (info, 2); e = group (info, 3); m = group (info, 4);
+      rts->colls[g] = atoi (c);
+      rts->par[g] = atoi (p);
+      rts->gen_elapsed[g] = g_ascii_strtod (e, NULL);
+      rts->gen_max_pause[g] = g_ascii_strtod (m, NULL);
+      g_match_info_free (info);
+    }
+
+  rts->work_balance = -1;
+  SECONDS ("Parallel GC work balance: ([0-9.]+)%", work_balance);
+
+  /* The non-threaded RTS has no sparks and prints no SPARKS line. */
+  if (match ("SPARKS: ([0-9]+) \\(([0-9]+) converted, ([0-9]+) overflowed, ([0-9]+) dud, "
+             "([0-9]+) GC'd, ([0-9]+) fizzled\\)", text, &info))
+    for (int i = 0; i < 6; i++)
+      {
+        a = group (info, i + 1);
+        rts->sparks[i] = g_ascii_strtoull (a, NULL, 10);
+        g_clear_pointer (&a, g_free);
+      }
+  g_match_info_free (info);
+
+  SECONDS ("^  INIT +time +[0-9.]+s +\\( *([0-9.]+)s elapsed", init);
+  SECONDS ("^  MUT +time +[0-9.]+s +\\( *([0-9.]+)s elapsed", mut);
+  SECONDS ("^  GC +time +[0-9.]+s +\\( *([0-9.]+)s elapsed", gc);
+  SECONDS ("^  RP +time +[0-9.]+s +\\( *([0-9.]+)s elapsed", rp);
+  SECONDS ("^  PROF +time +[0-9.]+s +\\( *([0-9.]+)s elapsed", prof);
+  SECONDS ("^  EXIT +time +[0-9.]+s +\\( *([0-9.]+)s elapsed", exit_);
+  SECONDS ("^  Total +time +[0-9.]+s +\\( *([0-9.]+)s elapsed", total);
+#undef NUMBER
+#undef SECONDS
+}
+
+static EsDocument *
+load_fixture (const char *name)
+{
+  g_autofree char *path = es_test_fixture_path (name);
+  g_autoptr(GError) error = NULL;
+  EsDocument *document = es_document_load_file (path, NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (document);
+  return document;
+}
+
+/* Times: the RTS prints elapsed seconds rounded to 1 ms; the log cannot
+ * tell INIT and EXIT from the mutator, and heap profiling (PROF, RP) runs
+ * inside GC pauses. So MUT here is INIT + MUT + EXIT there, GC here is
+ * GC + RP + PROF there, and each agrees within 2 ms plus 2%. */
+#define TIME_TOLERANCE(expected) (0.002 + 0.02 * (expected))
+
+static void
+test_whole_run_matches_rts (gconstpointer data)
+{
+  const char *name = data;
+  g_autofree char *log_name = g_strconcat (name, ".eventlog", NULL);
+  g_autofree char *s_name = g_strconcat (name, ".rts-s.txt", NULL);
+  g_autofree char *s_path = es_test_fixture_path (s_name);
+  g_autofree char *s_text = NULL;
+  g_autoptr(EsDocument) document = load_fixture (log_name);
+  g_auto(EsStats) stats = { 0 };
+  RtsStats rts = { 0 };
+
+  g_assert_true (g_file_get_contents (s_path, &s_text, NULL, NULL));
+  parse_rts_stats (s_text, &rts);
+  es_stats_compute (document, 0, es_document_get_end_time (document), &stats);
+
+  /* Sums and maxima of events: exactly equal. */
+  g_assert_cmpuint (stats.allocated, ==, rts.allocated);
+  g_assert_cmpuint (stats.copied, ==, rts.copied);
+  g_assert_cmpuint (stats.max_residency, ==, rts.max_residency);
+  g_assert_cmpuint (stats.residency_samples, ==, rts.residency_samples);
+  g_assert_cmpuint (stats.max_slop, ==, rts.max_slop);
+  g_assert_cmpuint (stats.n_generations, ==, 2);
+  for (int g = 0; g < 2; g++)
+    {
+      g_assert_cmpuint (stats.gen[g].collections, ==, rts.colls[g]);
+      g_assert_cmpuint (stats.gen[g].par_collections, ==, rts.par[g]);
+      /* The pauses are the RTS's own GC_START/GC_END timestamps. */
+      g_assert_cmpfloat_with_epsilon (stats.gen[g].elapsed / 1e9, rts.gen_elapsed[g], 0.0011);
+      g_assert_cmpfloat_with_epsilon (stats.gen[g].max_pause / 1e9, rts.gen_max_pause[g], 0.00011);
+    }
+  if (rts.work_balance >= 0)
+    g_assert_cmpfloat_with_epsilon (100 * stats.work_balance, rts.work_balance, 0.006);
+  else
+    g_assert_cmpfloat (stats.work_balance, <, 0);
+  g_assert_cmpuint (stats.sparks_created, ==, rts.sparks[0]);
+  g_assert_cmpuint (stats.sparks_converted, ==, rts.sparks[1]);
+  g_assert_cmpuint (stats.sparks_overflowed, ==, rts.sparks[2]);
+  g_assert_cmpuint (stats.sparks_dud, ==, rts.sparks[3]);
+  g_assert_cmpuint (stats.sparks_gcd, ==, rts.sparks[4]);
+  g_assert_cmpuint (stats.sparks_fizzled, ==, rts.sparks[5]);
+
+  g_assert_cmpfloat_with_epsilon (stats.total_elapsed / 1e9, rts.total, TIME_TOLERANCE (rts.total));
+  g_assert_cmpfloat_with_epsilon (stats.gc_elapsed / 1e9, rts.gc + rts.rp + rts.prof,
+                                  TIME_TOLERANCE (rts.gc + rts.rp + rts.prof));
+  g_assert_cmpfloat_with_epsilon (stats.mut_elapsed / 1e9, rts.init + rts.mut + rts.exit_,
+                                  TIME_TOLERANCE (rts.init + rts.mut + rts.exit_));
+  g_assert_cmpuint (stats.mut_elapsed + stats.gc_elapsed, ==, stats.total_elapsed);
+}
+
+static void
+test_parfib_threads_spans_markers (void)
+{
+  g_autoptr(EsDocument) document = load_fixture ("parfib-N2.eventlog");
+  const EsProcessInfo *process = es_document_get_process (document);
+  guint n_threads, n_spans, n_markers, labelled = 0, blocked_on_mvar = 0, work_spans = 0;
+  const EsThread *threads = es_document_get_threads (document, &n_threads);
+  const EsSpan *spans = es_document_get_spans (document, &n_spans);
+  const EsUserEvent *markers = es_document_get_markers (document, &n_markers);
+
+  g_assert_cmpstr (process->program, ==, "./parfib");
+  g_assert_cmpstr (process->rts_identifier, ==, "GHC-9.0.2 rts_thr_l");
+  g_assert_cmpuint (process->pid, >, 0);
+  g_assert_cmpuint (process->n_generations, ==, 2);
+  g_assert_cmpuint (es_document_get_n_caps (document), ==, 2);
+
+  for (guint i = 0; i < n_threads; i++)
+    {
+      const EsThreadState *states = es_document_get_thread_states (document, &threads[i]);
+
+      if (i > 0)
+        g_assert_cmpuint (threads[i - 1].id, <, threads[i].id);
+      g_assert_true (es_document_lookup_thread (document, threads[i].id) == &threads[i]);
+      for (guint s = 1; s < threads[i].n_states; s++)
+        g_assert_cmpuint (states[s - 1].time, <=, states[s].time);
+      for (guint s = 0; s < threads[i].n_states; s++)
+        blocked_on_mvar += states[s].state == ES_THREAD_STATE_BLOCKED &&
+                           states[s].reason == ES_STOP_BLOCKED_ON_MVAR;
+      if (threads[i].label != NULL &&
+          (g_str_equal (threads[i].label, "worker-A") || g_str_equal (threads[i].label, "worker-B")))
+        labelled++;
+    }
+  g_assert_cmpuint (labelled, ==, 2);
+  g_assert_cmpuint (blocked_on_mvar, >, 0);
+
+  /* programs/parfib.hs: "work" twice, and four rounds of each worker. */
+  g_assert_cmpuint (n_spans, ==, 10);
+  for (guint i = 0; i < n_spans; i++)
+    {
+      work_spans += g_str_equal (spans[i].name, "work");
+      g_assert_cmpuint (spans[i].start, <=, spans[i].end);
+      g_assert_cmpuint (spans[i].flags, ==, 0);
+      if (i > 0)
+        g_assert_cmpuint (spans[i - 1].start, <=, spans[i].start);
+    }
+  g_assert_cmpuint (work_spans, ==, 2);
+  g_assert_cmpuint (n_markers, ==, 4);
+  g_assert_cmpstr (markers[0].text, ==, "phase 1");
+  g_assert_cmpstr (markers[3].text, ==, "done");
+}
+
+/* Per cap: activities ordered and disjoint, runs name real threads. */
+static void
+test_activities_are_ordered (void)
+{
+  g_autoptr(EsDocument) document = load_fixture ("heap-hT-N2.eventlog");
+  guint n_gcs;
+  const EsGc *gcs = es_document_get_gcs (document, &n_gcs);
+
+  for (guint c = 0; c < es_document_get_n_caps (document); c++)
+    {
+      guint n;
+      const EsActivity *a = es_cap_timeline_get_activities (es_document_get_cap (document, c), &n);
+
+      g_assert_cmpuint (n, >, 100);
+      for (guint i = 0; i < n; i++)
+        {
+          g_assert_cmpuint (a[i].start, <=, a[i].end);
+          g_assert_cmpuint (a[i].end, <=, es_document_get_end_time (document));
+          if (i > 0)
+            g_assert_cmpuint (a[i - 1].end, <=, a[i].start);
+          if (a[i].kind == ES_ACTIVITY_RUNNING)
+            g_assert_nonnull (es_document_lookup_thread (document, a[i].thread));
+        }
+    }
+  g_assert_cmpuint (n_gcs, ==, 588);
+  for (guint i = 0; i < n_gcs; i++)
+    {
+      g_assert_cmpuint (gcs[i].start, <=, gcs[i].end);
+      if (i > 0)
+        g_assert_cmpuint (gcs[i - 1].end, <=, gcs[i].start);
+    }
+}
+
+static void
+test_heap_profile (void)
+{
+  g_autoptr(EsDocument) hT = load_fixture ("heap-hT-N2.eventlog");
+  g_autoptr(EsDocument) hc = load_fixture ("profiled-hc.eventlog");
+  guint n_samples, n_cc;
+  const EsHeapProfSample *samples = es_document_get_heap_samples (hT, &n_samples);
+  gboolean saw_arr_words = FALSE;
+
+  g_assert_cmpuint (es_document_get_heap_breakdown (hT), ==, ES_HEAP_PROF_BREAKDOWN_CLOSURE_TYPE);
+  g_assert_cmpuint (n_samples, >=, 5);
+  for (guint i = 0; i < n_samples; i++)
+    {
+      const EsHeapProfEntry *entries = es_document_get_heap_entries (hT, &samples[i]);
+
+      for (guint e = 0; e < samples[i].n_entries; e++)
+        saw_arr_words |= g_str_equal (es_document_get_heap_band_name (hT, entries[e].band), "ARR_WORDS");
+    }
+  g_assert_true (saw_arr_words);
+
+  g_assert_cmpuint (es_document_get_heap_breakdown (hc), ==, ES_HEAP_PROF_BREAKDOWN_COST_CENTRE);
+  es_document_get_cost_centres (hc, &n_cc);
+  g_assert_cmpuint (n_cc, >, 50);
+  es_document_get_heap_samples (hc, &n_samples);
+  g_assert_cmpuint (n_samples, >, 3);
+}
+
+/* A log cut mid-run loads: what was running is closed at the last
+ * timestamp and flagged, and the document says where the log stops. */
+static void
+test_truncated_log_closes_intervals (void)
+{
+  g_autofree char *fixture = es_test_fixture_path ("parfib-N2.eventlog");
+  g_autofree char *contents = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(EsDocument) document = NULL;
+  gsize len;
+  gint64 stop;
+  int fd;
+  guint flagged = 0;
+
+  g_assert_true (g_file_get_contents (fixture, &contents, &len, NULL));
+  fd = g_file_open_tmp ("eventscope-cut-XXXXXX.eventlog", &path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (write (fd, contents, len * 6 / 10), ==, (gssize) (len * 6 / 10));
+  close (fd);
+
+  document = es_document_load_file (path, NULL, NULL, NULL, &error);
+  g_unlink (path);
+  g_assert_no_error (error);
+  g_assert_true (es_document_is_truncated (document, &stop));
+  g_assert_cmpint (stop, <=, (gint64) (len * 6 / 10));
+  g_assert_cmpint (stop, >, (gint64) (len / 2));
+
+  for (guint c = 0; c < es_document_get_n_caps (document); c++)
+    {
+      guint n;
+      const EsActivity *a = es_cap_timeline_get_activities (es_document_get_cap (document, c), &n);
+
+      for (guint i = 0; i < n; i++)
+        {
+          g_assert_cmpuint (a[i].end, <=, es_document_get_end_time (document));
+          if (a[i].flags & ES_ACTIVITY_ENDED_BY_LOG_END)
+            {
+              g_assert_cmpuint (a[i].end, ==, es_document_get_end_time (document));
+              flagged++;
+            }
+        }
+    }
+  g_assert_cmpuint (es_document_get_n_closed_at_end (document), >=, flagged);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  static const char *fixtures[] = { "parfib-N2", "heap-hT-N2", "profiled-hc", "hello" };
+
+  g_test_init (&argc, &argv, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (fixtures); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("/document/whole-run-matches-rts-s/%s", fixtures[i]);
+      g_test_add_data_func (name, fixtures[i], test_whole_run_matches_rts);
+    }
+  g_test_add_func ("/document/parfib/threads-spans-markers", test_parfib_threads_spans_markers);
+  g_test_add_func ("/document/activities-ordered-and-disjoint", test_activities_are_ordered);
+  g_test_add_func ("/document/heap-profile", test_heap_profile);
+  g_test_add_func ("/document/truncated-log-closes-open-intervals", test_truncated_log_closes_intervals);
+
+  return g_test_run ();
+}
