@@ -32,21 +32,33 @@ cli_run_clear (CliRun *run)
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CliRun, cli_run_clear)
 
 static void
-run_cli (CliRun     *run,
-         const char *command,
-         const char *path)
+run_cli_argv (CliRun      *run,
+              const char **args)
 {
-  const char *cli = g_getenv ("ES_CLI");
-  const char *argv[] = { cli, command, path, NULL };
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
   int wait_status;
 
-  g_assert_nonnull (cli);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+  g_assert_nonnull (g_getenv ("ES_CLI"));
+  g_ptr_array_add (argv, (gpointer) g_getenv ("ES_CLI"));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
                                &run->out, &run->err, &wait_status, &error));
   g_assert_no_error (error);
   g_assert_true (WIFEXITED (wait_status));
   run->exit_code = WEXITSTATUS (wait_status);
+}
+
+static void
+run_cli (CliRun     *run,
+         const char *command,
+         const char *path)
+{
+  const char *args[] = { command, path, NULL };
+
+  run_cli_argv (run, args);
 }
 
 static char *
@@ -159,6 +171,95 @@ test_unknown_command (void)
   g_assert_nonnull (strstr (run.err, "unknown command \"frobnicate\""));
 }
 
+/* The byte-count lines are the RTS's own lines, character for character. */
+static void
+test_summary_whole_run (void)
+{
+  g_autofree char *path = es_test_fixture_path ("heap-hT-N2.eventlog");
+  g_autofree char *s_path = es_test_fixture_path ("heap-hT-N2.rts-s.txt");
+  g_autofree char *rts = NULL;
+  g_auto(GStrv) rts_lines = NULL;
+  g_auto(CliRun) run = { 0 };
+  guint checked = 0;
+
+  run_cli (&run, "summary", path);
+  g_assert_cmpint (run.exit_code, ==, 0);
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_true (g_file_get_contents (s_path, &rts, NULL, NULL));
+  rts_lines = g_strsplit (rts, "\n", -1);
+  for (guint i = 0; rts_lines[i] != NULL; i++)
+    if (strstr (rts_lines[i], " bytes allocated in the heap") || strstr (rts_lines[i], " bytes copied during GC") ||
+        strstr (rts_lines[i], " bytes maximum residency") || strstr (rts_lines[i], " bytes maximum slop") ||
+        strstr (rts_lines[i], "SPARKS: ") || strstr (rts_lines[i], "Parallel GC work balance"))
+      {
+        g_autofree char *line = g_strconcat ("\n", rts_lines[i], "\n", NULL);
+
+        g_assert_nonnull (strstr (run.out, line));
+        checked++;
+      }
+  g_assert_cmpuint (checked, ==, 6);
+  g_assert_nonnull (strstr (run.out, "  Gen  0       544 colls,   544 par"));
+  g_assert_nonnull (strstr (run.out, "  MUT     time  ("));
+  g_assert_nonnull (strstr (run.out, "  Productivity  "));
+  g_assert_nonnull (strstr (run.out, ", the whole run\n"));
+}
+
+static void
+test_summary_interval (void)
+{
+  g_autofree char *path = es_test_fixture_path ("heap-hT-N2.eventlog");
+  const char *percent[] = { "summary", "--from", "10%", "--to", "50%", path, NULL };
+  const char *units[] = { "summary", "--from", "100ms", "--to", "0.2s", path, NULL };
+  g_auto(CliRun) by_percent = { 0 };
+  g_auto(CliRun) by_units = { 0 };
+
+  run_cli_argv (&by_percent, percent);
+  g_assert_cmpint (by_percent.exit_code, ==, 0);
+  g_assert_nonnull (strstr (by_percent.out, "Interval 0.0500"));
+  g_assert_null (strstr (by_percent.out, "the whole run"));
+
+  run_cli_argv (&by_units, units);
+  g_assert_cmpint (by_units.exit_code, ==, 0);
+  g_assert_nonnull (strstr (by_units.out, "Interval 0.100000s to 0.200000s (0.100000s)\n"));
+}
+
+static void
+test_summary_bad_times (void)
+{
+  g_autofree char *path = es_test_fixture_path ("hello.eventlog");
+  const char *unitless[] = { "summary", "--from", "soon", path, NULL };
+  const char *backwards[] = { "summary", "--from", "2ms", "--to", "1ms", path, NULL };
+  g_auto(CliRun) bad = { 0 };
+  g_auto(CliRun) reversed = { 0 };
+
+  run_cli_argv (&bad, unitless);
+  g_assert_cmpint (bad.exit_code, ==, 1);
+  g_assert_nonnull (strstr (bad.err, "“soon” is not a time"));
+
+  run_cli_argv (&reversed, backwards);
+  g_assert_cmpint (reversed.exit_code, ==, 1);
+  g_assert_nonnull (strstr (reversed.err, "ends (--to) before it starts"));
+}
+
+static void
+test_summary_malformed_log (void)
+{
+  g_autofree char *fixture = es_test_fixture_path ("hello.eventlog");
+  g_autofree char *contents = NULL;
+  g_autofree char *path = NULL;
+  g_auto(CliRun) run = { 0 };
+  gsize len;
+
+  g_assert_true (g_file_get_contents (fixture, &contents, &len, NULL));
+  memcpy (contents, "\x7f" "ELF", 4);
+  path = write_temp_log ((const guint8 *) contents, len);
+  run_cli (&run, "summary", path);
+  g_unlink (path);
+
+  g_assert_cmpint (run.exit_code, ==, 2);
+  g_assert_nonnull (strstr (run.err, "byte 0: expected the header marker"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -169,6 +270,10 @@ main (int    argc,
   g_test_add_func ("/cli/dump/truncated-log-warns-and-exits-0", test_dump_truncated_log);
   g_test_add_func ("/cli/dump/malformed-log-exits-2", test_dump_malformed_log);
   g_test_add_func ("/cli/dump/cut-inside-header-exits-2", test_dump_cut_inside_header);
+  g_test_add_func ("/cli/summary/whole-run-lines-equal-rts", test_summary_whole_run);
+  g_test_add_func ("/cli/summary/interval", test_summary_interval);
+  g_test_add_func ("/cli/summary/bad-times-exit-1", test_summary_bad_times);
+  g_test_add_func ("/cli/summary/malformed-log-exits-2", test_summary_malformed_log);
   g_test_add_func ("/cli/missing-file-exits-1", test_missing_file);
   g_test_add_func ("/cli/unknown-command-exits-1", test_unknown_command);
 

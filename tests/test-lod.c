@@ -1,0 +1,320 @@
+/* test-lod.c: series, per-column queries and interval statistics against
+ * brute force, on random data and on real logs
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "es-document-builder.h"
+#include "es-lod.h"
+#include "es-stats.h"
+#include "es-test-log.h"
+#include "es-time.h"
+
+static void
+test_series_against_brute_force (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+
+  for (guint round = 0; round < 50; round++)
+    {
+      g_autoptr(EsSeries) series = es_series_new ();
+      guint n = g_rand_int_range (rand, 0, 300);
+      g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (guint64));
+      g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (guint64));
+
+      /* Out of order on purpose: seal() must sort. */
+      for (guint i = 0; i < n; i++)
+        {
+          guint64 t = g_rand_int_range (rand, 0, 10000);
+          guint64 v = g_rand_int_range (rand, 0, 1000000);
+
+          es_series_append (series, t, v);
+          g_array_append_val (times, t);
+          g_array_append_val (values, v);
+        }
+      es_series_seal (series);
+
+      for (guint q = 0; q < 200; q++)
+        {
+          guint64 t0 = g_rand_int_range (rand, 0, 10500);
+          guint64 t1 = t0 + g_rand_int_range (rand, 0, 3000);
+          guint64 max = 0, min = G_MAXUINT64, got;
+          guint count = 0;
+
+          for (guint i = 0; i < n; i++)
+            {
+              guint64 t = g_array_index (times, guint64, i), v = g_array_index (values, guint64, i);
+
+              if (t >= t0 && t <= t1)
+                {
+                  count++;
+                  max = MAX (max, v);
+                  min = MIN (min, v);
+                }
+            }
+          g_assert_cmpuint (es_series_count_in (series, t0, t1), ==, count);
+          g_assert_cmpint (es_series_max_in (series, t0, t1, &got), ==, count > 0);
+          if (count > 0)
+            g_assert_cmpuint (got, ==, max);
+          g_assert_cmpint (es_series_min_in (series, t0, t1, &got), ==, count > 0);
+          if (count > 0)
+            g_assert_cmpuint (got, ==, min);
+        }
+    }
+}
+
+/* A random run on several caps, fed to the builder as events. */
+static EsDocument *
+random_document (GRand *rand,
+                 guint  n_caps)
+{
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new ();
+
+  for (guint cap = 0; cap < n_caps; cap++)
+    {
+      guint64 t = g_rand_int_range (rand, 0, 1000);
+      guint64 created = 0, converted = 0;
+
+      for (guint i = 0; i < 400; i++)
+        {
+          EsEvent e = { 0 };
+          guint choice = g_rand_int_range (rand, 0, 10);
+
+          e.cap = cap;
+          t += g_rand_int_range (rand, 0, 5000);
+          if (choice < 5)
+            {
+              e.tag = ES_EVENT_RUN_THREAD;
+              e.time = t;
+              e.u.thread.thread = g_rand_int_range (rand, 1, 20);
+              es_document_builder_add (builder, &e);
+              e.tag = ES_EVENT_STOP_THREAD;
+              e.time = t += g_rand_int_range (rand, 0, 20000);
+              e.u.stop.status = ES_STOP_HEAP_OVERFLOW;
+              es_document_builder_add (builder, &e);
+            }
+          else if (choice < 7)
+            {
+              static const guint16 phases[] = { ES_EVENT_GC_START, ES_EVENT_GC_WORK, ES_EVENT_GC_IDLE,
+                                                ES_EVENT_GC_WORK, ES_EVENT_GC_DONE, ES_EVENT_GC_END };
+
+              for (guint p = 0; p < G_N_ELEMENTS (phases); p++)
+                {
+                  e.tag = phases[p];
+                  e.time = t += g_rand_int_range (rand, 0, 3000);
+                  es_document_builder_add (builder, &e);
+                }
+            }
+          else if (choice < 9)
+            {
+              e.tag = g_rand_boolean (rand) ? ES_EVENT_CREATE_THREAD : ES_EVENT_USER_MSG;
+              e.time = t;
+              e.u.text.data = "hello";
+              e.u.text.len = 5;
+              es_document_builder_add (builder, &e);
+            }
+          else
+            {
+              e.tag = ES_EVENT_SPARK_COUNTERS;
+              e.time = t;
+              e.u.spark_counters.created = created += g_rand_int_range (rand, 0, 100);
+              e.u.spark_counters.converted = converted += g_rand_int_range (rand, 0, 50);
+              e.u.spark_counters.remaining = g_rand_int_range (rand, 0, 80);
+              es_document_builder_add (builder, &e);
+              e.tag = ES_EVENT_HEAP_SIZE;
+              e.u.heap.bytes = g_rand_int_range (rand, 1, 1 << 30);
+              es_document_builder_add (builder, &e);
+            }
+        }
+    }
+  return es_document_builder_finish (builder, FALSE, 0);
+}
+
+static guint64
+brute_overlap (const EsCapTimeline *tl,
+               EsActivityKind       kind,
+               guint64              a,
+               guint64              b)
+{
+  guint n;
+  const EsActivity *act = es_cap_timeline_get_activities (tl, &n);
+  guint64 total = 0;
+
+  for (guint i = 0; i < n; i++)
+    if (act[i].kind == kind)
+      {
+        guint64 lo = MAX (act[i].start, a), hi = MIN (act[i].end, b);
+
+        total += hi > lo ? hi - lo : 0;
+      }
+  return total;
+}
+
+static void
+check_columns_against_brute_force (EsDocument *document,
+                                   GRand      *rand,
+                                   guint       n_queries)
+{
+  guint64 end = es_document_get_end_time (document);
+
+  for (guint q = 0; q < n_queries; q++)
+    {
+      guint64 t0 = g_rand_int_range (rand, 0, (gint32) MIN (end, G_MAXINT32));
+      guint64 span = 1 + g_rand_int_range (rand, 0, g_rand_boolean (rand) ? 50 : (gint32) MIN (end, G_MAXINT32));
+      guint64 t1 = t0 + span;
+      guint n = g_rand_int_range (rand, 1, 400);
+      g_autofree EsActivityColumn *columns = g_new (EsActivityColumn, n);
+      g_autofree float *busy = g_new (float, n);
+      g_autofree guint32 *counts = g_new (guint32, n);
+
+      es_lod_busy_caps (document, t0, t1, n, busy);
+      for (guint c = 0; c < es_document_get_n_caps (document); c++)
+        {
+          const EsCapTimeline *tl = es_document_get_cap (document, c);
+          guint n_instants;
+          const EsInstant *created = es_cap_timeline_get_instants (tl, ES_INSTANT_THREAD_CREATED, &n_instants);
+
+          es_lod_activity (document, c, t0, t1, n, columns);
+          es_lod_instants (document, c, 1u << ES_INSTANT_THREAD_CREATED, t0, t1, n, counts);
+          for (guint i = 0; i < n; i++)
+            {
+              guint64 a = es_lod_column_start (t0, t1, n, i);
+              guint64 b = es_lod_column_start (t0, t1, n, i + 1);
+              guint64 b_open = i + 1 == n ? t1 + 1 : b;
+              guint expected_count = 0;
+
+              if (b > a)
+                {
+                  double w = b - a;
+
+                  g_assert_cmpfloat_with_epsilon (columns[i].running, brute_overlap (tl, ES_ACTIVITY_RUNNING, a, b) / w, 1e-5);
+                  g_assert_cmpfloat_with_epsilon (columns[i].gc, brute_overlap (tl, ES_ACTIVITY_GC, a, b) / w, 1e-5);
+                  g_assert_cmpfloat_with_epsilon (columns[i].gc_waiting, brute_overlap (tl, ES_ACTIVITY_GC_WAITING, a, b) / w, 1e-5);
+                }
+              g_assert_cmpfloat_with_epsilon (columns[i].running + columns[i].gc + columns[i].gc_waiting + columns[i].idle, 1.0, 1e-4);
+              for (guint k = 0; k < n_instants; k++)
+                expected_count += created[k].time >= a && created[k].time < b_open;
+              g_assert_cmpuint (counts[i], ==, expected_count);
+            }
+        }
+    }
+}
+
+static void
+test_columns_on_random_runs (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+
+  for (guint round = 0; round < 5; round++)
+    {
+      g_autoptr(EsDocument) document = random_document (rand, 1 + round % 4);
+
+      check_columns_against_brute_force (document, rand, 30);
+    }
+}
+
+static void
+test_columns_on_real_log (void)
+{
+  g_autofree char *path = es_test_fixture_path ("parfib-N2.eventlog");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(EsDocument) document = es_document_load_file (path, NULL, NULL, NULL, &error);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (3);
+
+  g_assert_no_error (error);
+  check_columns_against_brute_force (document, rand, 20);
+}
+
+/* The interval split at any point adds up to the whole. */
+static void
+test_stats_are_additive (void)
+{
+  g_autofree char *path = es_test_fixture_path ("heap-hT-N2.eventlog");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(EsDocument) document = es_document_load_file (path, NULL, NULL, NULL, &error);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+  guint64 end;
+
+  g_assert_no_error (error);
+  end = es_document_get_end_time (document);
+  for (guint q = 0; q < 200; q++)
+    {
+      guint64 t0 = g_rand_int_range (rand, 0, (gint32) (end / 2));
+      guint64 t1 = t0 + g_rand_int_range (rand, 2, (gint32) (end / 2));
+      guint64 m = t0 + 1 + g_rand_int_range (rand, 0, (gint32) (t1 - t0 - 1));
+      g_auto(EsStats) whole = { 0 };
+      g_auto(EsStats) left = { 0 };
+      g_auto(EsStats) right = { 0 };
+      g_auto(EsStats) right_closed = { 0 };
+
+      es_stats_compute (document, t0, t1, &whole);
+      es_stats_compute (document, t0, m, &left);
+      es_stats_compute (document, m + 1, t1, &right);
+      es_stats_compute (document, m, t1, &right_closed);
+
+      /* Counted quantities: [t0, m] and [m + 1, t1]. */
+      g_assert_cmpuint (left.allocated + right.allocated, ==, whole.allocated);
+      g_assert_cmpuint (left.copied + right.copied, ==, whole.copied);
+      g_assert_cmpuint (left.residency_samples + right.residency_samples, ==, whole.residency_samples);
+      for (guint g = 0; g < whole.n_generations; g++)
+        {
+          g_assert_cmpuint (left.gen[g].collections + right.gen[g].collections, ==, whole.gen[g].collections);
+          g_assert_cmpuint (MAX (left.gen[g].max_pause, right.gen[g].max_pause), ==, whole.gen[g].max_pause);
+        }
+      g_assert_cmpuint (MAX (left.max_residency, right.max_residency), ==, whole.max_residency);
+      /* Measured quantities: [t0, m] and [m, t1]. */
+      g_assert_cmpuint (left.gc_elapsed + right_closed.gc_elapsed, ==, whole.gc_elapsed);
+      g_assert_cmpuint (whole.gc_elapsed + whole.mut_elapsed, ==, t1 - t0);
+      for (guint c = 0; c < whole.n_caps; c++)
+        g_assert_cmpuint (left.caps[c].running + right_closed.caps[c].running, ==, whole.caps[c].running);
+    }
+}
+
+static void
+test_time_parsing (void)
+{
+  static const struct { const char *text; guint64 expected; } good[] = {
+    { "1.5s", 1500000000 }, { "200ms", 200000000 }, { "37us", 37000 }, { "37\xc2\xb5s", 37000 },
+    { "12ns", 12 }, { "2", 2000000000 }, { " 0.25s ", 250000000 }, { "50%", 1000 + 500 },
+    { "0%", 1000 }, { "100%", 2000 },
+  };
+  static const char *bad[] = { "", "s", "ten", "-1s", "12 parsecs", "150%", "1e30s", "nan" };
+  guint64 t;
+
+  for (guint i = 0; i < G_N_ELEMENTS (good); i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      g_assert_true (es_time_parse (good[i].text, 1000, 2000, &t, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (t, ==, good[i].expected);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      g_assert_false (es_time_parse (bad[i], 0, 1000, &t, &error));
+      g_assert_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE);
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/lod/series-min-max-count", test_series_against_brute_force);
+  g_test_add_func ("/lod/columns/random-runs", test_columns_on_random_runs);
+  g_test_add_func ("/lod/columns/real-log", test_columns_on_real_log);
+  g_test_add_func ("/stats/interval-split-adds-up", test_stats_are_additive);
+  g_test_add_func ("/stats/time-parsing", test_time_parsing);
+
+  return g_test_run ();
+}
