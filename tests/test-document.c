@@ -201,6 +201,8 @@ test_parfib_threads_spans_markers (void)
   const EsThread *threads = es_document_get_threads (document, &n_threads);
   const EsSpan *spans = es_document_get_spans (document, &n_spans);
   const EsUserEvent *markers = es_document_get_markers (document, &n_markers);
+  g_autoptr(GArray) timeline = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
+  guint runs_total = 0, runs_in_caps = 0;
 
   g_assert_cmpstr (process->program, ==, "./parfib");
   g_assert_cmpstr (process->rts_identifier, ==, "GHC-9.0.2 rts_thr_l");
@@ -210,20 +212,51 @@ test_parfib_threads_spans_markers (void)
 
   for (guint i = 0; i < n_threads; i++)
     {
-      const EsThreadState *states = es_document_get_thread_states (document, &threads[i]);
+      const EsThreadState *states;
+      const EsThreadRun *runs = es_document_get_thread_runs (document, &threads[i]);
+      guint n_running = 0;
 
       if (i > 0)
         g_assert_cmpuint (threads[i - 1].id, <, threads[i].id);
       g_assert_true (es_document_lookup_thread (document, threads[i].id) == &threads[i]);
-      for (guint s = 1; s < threads[i].n_states; s++)
+      for (guint r = 0; r < threads[i].n_runs; r++)
+        {
+          guint n;
+          const EsActivity *a = es_cap_timeline_get_activities (es_document_get_cap (document, runs[r].cap), &n);
+
+          g_assert_cmpuint (runs[r].activity, <, n);
+          g_assert_cmpuint (a[runs[r].activity].kind, ==, ES_ACTIVITY_RUNNING);
+          g_assert_cmpuint (a[runs[r].activity].thread, ==, threads[i].id);
+          if (r > 0)
+            g_assert_cmpuint (a[runs[r].activity].start, >=,
+                              es_cap_timeline_get_activities (es_document_get_cap (document, runs[r - 1].cap), &n)[runs[r - 1].activity].end);
+        }
+      runs_total += threads[i].n_runs;
+
+      es_document_get_thread_timeline (document, &threads[i], timeline);
+      states = (const EsThreadState *) (gpointer) timeline->data;
+      for (guint s = 1; s < timeline->len; s++)
         g_assert_cmpuint (states[s - 1].time, <=, states[s].time);
-      for (guint s = 0; s < threads[i].n_states; s++)
-        blocked_on_mvar += states[s].state == ES_THREAD_STATE_BLOCKED &&
-                           states[s].reason == ES_STOP_BLOCKED_ON_MVAR;
+      for (guint s = 0; s < timeline->len; s++)
+        {
+          blocked_on_mvar += states[s].state == ES_THREAD_STATE_BLOCKED &&
+                             states[s].reason == ES_STOP_BLOCKED_ON_MVAR;
+          n_running += states[s].state == ES_THREAD_STATE_RUNNING;
+        }
+      g_assert_cmpuint (n_running, ==, threads[i].n_runs);
       if (threads[i].label != NULL &&
           (g_str_equal (threads[i].label, "worker-A") || g_str_equal (threads[i].label, "worker-B")))
         labelled++;
     }
+  for (guint c = 0; c < es_document_get_n_caps (document); c++)
+    {
+      guint n;
+      const EsActivity *a = es_cap_timeline_get_activities (es_document_get_cap (document, c), &n);
+
+      for (guint i = 0; i < n; i++)
+        runs_in_caps += a[i].kind == ES_ACTIVITY_RUNNING;
+    }
+  g_assert_cmpuint (runs_total, ==, runs_in_caps);
   g_assert_cmpuint (labelled, ==, 2);
   g_assert_cmpuint (blocked_on_mvar, >, 0);
 

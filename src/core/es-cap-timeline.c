@@ -9,9 +9,13 @@
 
 #include "es-cap-timeline.h"
 
-/* Activities are stored in time order with, for each, the total time of
- * every kind before it (prefix sums). The time of a kind in any span is then
- * two binary searches: cost O(log n), whatever the zoom. */
+/* Activities are stored in time order; every PREFIX_STRIDE-th one also
+ * records the total time of every kind before it (sparse prefix sums). The
+ * time of a kind in any span is then a binary search plus at most
+ * PREFIX_STRIDE steps at each edge, whatever the zoom, for 24 + 1 bytes per
+ * activity. */
+#define PREFIX_STRIDE 32
+
 typedef struct
 {
   guint64 before[ES_N_ACTIVITY_KINDS];
@@ -21,7 +25,8 @@ struct _EsCapTimeline
 {
   guint     cap;
   GArray   *activities;                       /* EsActivity */
-  GArray   *prefix;                           /* Prefix, one per activity */
+  GArray   *prefix;                           /* Prefix, one per PREFIX_STRIDE activities */
+  Prefix    running_total;                    /* totals of everything added so far */
   GArray   *instants[ES_N_INSTANT_KINDS];     /* EsInstant, per kind, by time */
   GArray   *sparks;                           /* EsSparkSample */
   EsSeries *spark_pool;                       /* sparks remaining in the pool */
@@ -65,7 +70,6 @@ es_cap_timeline_add_activity (EsCapTimeline    *self,
                               const EsActivity *activity)
 {
   EsActivity a = *activity;
-  Prefix p = { { 0 } };
 
   g_return_if_fail (!self->sealed);
   g_return_if_fail (activity->kind < ES_N_ACTIVITY_KINDS);
@@ -76,16 +80,16 @@ es_cap_timeline_add_activity (EsCapTimeline    *self,
     {
       const EsActivity *last = &g_array_index (self->activities, EsActivity, self->activities->len - 1);
 
-      p = g_array_index (self->prefix, Prefix, self->prefix->len - 1);
-      p.before[last->kind] += last->end - last->start;
       if (a.start < last->end)
         a.start = last->end;
     }
   if (a.end < a.start)
     a.end = a.start;
 
+  if (self->activities->len % PREFIX_STRIDE == 0)
+    g_array_append_val (self->prefix, self->running_total);
+  self->running_total.before[a.kind] += a.end - a.start;
   g_array_append_val (self->activities, a);
-  g_array_append_val (self->prefix, p);
 }
 
 void
@@ -211,15 +215,17 @@ cumulative (const EsCapTimeline *self,
             guint64              time)
 {
   guint i = es_cap_timeline_find_activity (self, time);
-  const EsActivity *a;
+  const EsActivity *a = (const EsActivity *) (gpointer) self->activities->data;
   guint64 total;
 
   if (i == G_MAXUINT)
     return 0;
-  a = &g_array_index (self->activities, EsActivity, i);
-  total = g_array_index (self->prefix, Prefix, i).before[kind];
-  if (a->kind == kind)
-    total += MIN (time, a->end) - a->start;
+  total = g_array_index (self->prefix, Prefix, i / PREFIX_STRIDE).before[kind];
+  for (guint j = i - i % PREFIX_STRIDE; j < i; j++)
+    if (a[j].kind == kind)
+      total += a[j].end - a[j].start;
+  if (a[i].kind == kind)
+    total += MIN (time, a[i].end) - a[i].start;
   return total;
 }
 

@@ -35,8 +35,13 @@ typedef struct
 typedef struct
 {
   EsThread  info;
-  GArray   *states;               /* EsThreadState, file order */
+  GArray   *states;               /* EsThreadState other than runs, file order */
+  guint32   runs_filled;
 } ThreadBuild;
+
+/* GHC numbers threads densely from 1; ids up to this index an array, any
+ * larger ones (other runtimes) a hash table. */
+#define DENSE_THREAD_IDS (1u << 22)
 
 typedef struct
 {
@@ -50,7 +55,8 @@ struct _EsDocumentBuilder
 {
   EsDocument  *doc;
   GPtrArray   *caps;              /* CapState * */
-  GHashTable  *threads;           /* id -> ThreadBuild */
+  GPtrArray   *dense_threads;     /* ThreadBuild *, index = id */
+  GHashTable  *sparse_threads;    /* id -> ThreadBuild, ids >= DENSE_THREAD_IDS */
   GHashTable  *open_spans;        /* name (interned) -> OpenSpans */
   GArray      *span_order;        /* spans in the order they opened */
   guint64      last_sync;
@@ -75,6 +81,8 @@ free_thread_build (gpointer data)
 {
   ThreadBuild *thread = data;
 
+  if (thread == NULL)
+    return;
   g_array_unref (thread->states);
   g_free (thread);
 }
@@ -95,7 +103,8 @@ es_document_builder_new (void)
 
   self->doc = _es_document_new ();
   self->caps = g_ptr_array_new_with_free_func (free_cap_state);
-  self->threads = g_hash_table_new_full (NULL, NULL, NULL, free_thread_build);
+  self->dense_threads = g_ptr_array_new_with_free_func (free_thread_build);
+  self->sparse_threads = g_hash_table_new_full (NULL, NULL, NULL, free_thread_build);
   self->open_spans = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, free_open_spans);
   self->heap_sample = -1;
   self->args = g_ptr_array_new ();
@@ -111,7 +120,8 @@ es_document_builder_free (EsDocumentBuilder *self)
     return;
   g_clear_object (&self->doc);
   g_ptr_array_unref (self->caps);
-  g_hash_table_unref (self->threads);
+  g_ptr_array_unref (self->dense_threads);
+  g_hash_table_unref (self->sparse_threads);
   g_hash_table_unref (self->open_spans);
   g_ptr_array_unref (self->args);
   g_ptr_array_unref (self->env);
@@ -148,15 +158,27 @@ static ThreadBuild *
 get_thread (EsDocumentBuilder *self,
             guint32            id)
 {
-  ThreadBuild *thread = g_hash_table_lookup (self->threads, GUINT_TO_POINTER (id));
+  ThreadBuild *thread;
 
-  if (thread == NULL)
+  if (id < DENSE_THREAD_IDS)
+    {
+      if (id >= self->dense_threads->len)
+        g_ptr_array_set_size (self->dense_threads, MAX (id + 1, self->dense_threads->len * 2));
+      thread = g_ptr_array_index (self->dense_threads, id);
+    }
+  else
+    thread = g_hash_table_lookup (self->sparse_threads, GUINT_TO_POINTER (id));
+
+  if (G_UNLIKELY (thread == NULL))
     {
       thread = g_new0 (ThreadBuild, 1);
       thread->info.id = id;
       thread->info.created_cap = ES_CAP_NONE;
       thread->states = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
-      g_hash_table_insert (self->threads, GUINT_TO_POINTER (id), thread);
+      if (id < DENSE_THREAD_IDS)
+        g_ptr_array_index (self->dense_threads, id) = thread;
+      else
+        g_hash_table_insert (self->sparse_threads, GUINT_TO_POINTER (id), thread);
     }
   return thread;
 }
@@ -225,21 +247,6 @@ open_gc_phase (CapState       *cap,
   cap->gc_phase_start = time;
 }
 
-static EsThreadStateKind
-state_after_stop (EsStopStatus status)
-{
-  switch (status)
-    {
-    case ES_STOP_THREAD_FINISHED:
-      return ES_THREAD_STATE_FINISHED;
-    case ES_STOP_HEAP_OVERFLOW: case ES_STOP_STACK_OVERFLOW: case ES_STOP_THREAD_YIELDING:
-    case ES_STOP_THREAD_MIGRATING: case ES_STOP_NO_STATUS:
-      return ES_THREAD_STATE_RUNNABLE;
-    default:
-      return ES_THREAD_STATE_BLOCKED;
-    }
-}
-
 static void
 add_scheduler_event (EsDocumentBuilder *self,
                      CapState          *cap,
@@ -266,13 +273,16 @@ add_scheduler_event (EsDocumentBuilder *self,
       cap->running = TRUE;
       cap->thread = thread;
       cap->run_start = e->time;
-      thread_state (self, thread, e->time, e->cap, ES_THREAD_STATE_RUNNING, 0);
       break;
     case ES_EVENT_STOP_THREAD:
+      /* A run is stored once, in the cap's activities, stop status
+       * included; only a stop without its run (the log began mid-run) is
+       * recorded with the thread. */
       if (cap->running && cap->thread == e->u.stop.thread)
         close_run (cap, e->time, e->u.stop.status, 0);
-      thread_state (self, e->u.stop.thread, e->time, e->cap,
-                    state_after_stop (e->u.stop.status), e->u.stop.status);
+      else
+        thread_state (self, e->u.stop.thread, e->time, e->cap,
+                      _es_thread_state_after_stop (e->u.stop.status), e->u.stop.status);
       break;
     case ES_EVENT_THREAD_RUNNABLE:
       thread_state (self, thread, e->time, e->cap, ES_THREAD_STATE_RUNNABLE, 0);
@@ -711,24 +721,90 @@ compare_threads (gconstpointer a,
   return ta->info.id < tb->info.id ? -1 : ta->info.id > tb->info.id;
 }
 
+static guint64
+run_start (EsDocument        *doc,
+           const EsThreadRun *run)
+{
+  guint n;
+
+  return es_cap_timeline_get_activities (g_ptr_array_index (doc->caps, run->cap), &n)[run->activity].start;
+}
+
+static int
+compare_runs (gconstpointer a,
+              gconstpointer b,
+              gpointer      doc)
+{
+  guint64 ta = run_start (doc, a), tb = run_start (doc, b);
+
+  return ta < tb ? -1 : ta > tb;
+}
+
+/* Every thread, in id order, with its runs indexed (a counting sort over
+ * the caps' RUNNING activities) and its other states in time order. */
 static void
 finish_threads (EsDocumentBuilder *self)
 {
-  g_autoptr(GPtrArray) threads = g_ptr_array_sized_new (g_hash_table_size (self->threads));
+  g_autoptr(GPtrArray) threads = g_ptr_array_new ();
   EsDocument *doc = self->doc;
   GHashTableIter iter;
   gpointer value;
+  guint total_runs = 0;
 
-  g_hash_table_iter_init (&iter, self->threads);
+  for (guint c = 0; c < doc->caps->len; c++)
+    {
+      guint n;
+      const EsActivity *a = es_cap_timeline_get_activities (g_ptr_array_index (doc->caps, c), &n);
+
+      for (guint i = 0; i < n; i++)
+        if (a[i].kind == ES_ACTIVITY_RUNNING)
+          get_thread (self, a[i].thread)->info.n_runs++;
+    }
+
+  for (guint i = 0; i < self->dense_threads->len; i++)
+    if (g_ptr_array_index (self->dense_threads, i) != NULL)
+      g_ptr_array_add (threads, g_ptr_array_index (self->dense_threads, i));
+  g_hash_table_iter_init (&iter, self->sparse_threads);
   while (g_hash_table_iter_next (&iter, NULL, &value))
     g_ptr_array_add (threads, value);
   g_ptr_array_sort (threads, compare_threads);
+
   for (guint i = 0; i < threads->len; i++)
     {
       ThreadBuild *t = g_ptr_array_index (threads, i);
 
-      /* Caps' blocks interleave, so a thread that moved between caps can
-       * have its states out of order; a stable sort per thread fixes it. */
+      t->info.first_run = total_runs;
+      total_runs += t->info.n_runs;
+    }
+  g_array_set_size (doc->thread_runs, total_runs);
+  for (guint c = 0; c < doc->caps->len; c++)
+    {
+      guint n;
+      const EsActivity *a = es_cap_timeline_get_activities (g_ptr_array_index (doc->caps, c), &n);
+
+      for (guint i = 0; i < n; i++)
+        if (a[i].kind == ES_ACTIVITY_RUNNING)
+          {
+            ThreadBuild *t = get_thread (self, a[i].thread);
+            EsThreadRun run = { i, c, 0 };
+
+            g_array_index (doc->thread_runs, EsThreadRun, t->info.first_run + t->runs_filled++) = run;
+          }
+    }
+
+  for (guint i = 0; i < threads->len; i++)
+    {
+      ThreadBuild *t = g_ptr_array_index (threads, i);
+      EsThreadRun *runs = &g_array_index (doc->thread_runs, EsThreadRun, t->info.first_run);
+
+      /* Filled cap by cap: a thread that moved between caps needs its runs
+       * merged into time order. */
+      for (guint r = 1; r < t->info.n_runs; r++)
+        if (runs[r].cap != runs[0].cap)
+          {
+            g_qsort_with_data (runs, t->info.n_runs, sizeof (EsThreadRun), compare_runs, doc);
+            break;
+          }
       g_array_sort (t->states, compare_thread_states);
       t->info.first_state = doc->thread_states->len;
       t->info.n_states = t->states->len;

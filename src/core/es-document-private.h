@@ -51,6 +51,7 @@ struct _EsDocument
   GPtrArray     *gen_index;         /* EsGenIndex *, index = generation */
   GArray        *threads;           /* EsThread, by id */
   GArray        *thread_states;     /* EsThreadState, grouped by thread */
+  GArray        *thread_runs;       /* EsThreadRun, grouped by thread */
   GArray        *tasks;             /* EsTask */
   GArray        *messages;          /* EsUserEvent: USER_MSG and LOG_MSG */
   GArray        *markers;           /* EsUserEvent: USER_MARKER */
@@ -79,7 +80,8 @@ struct _EsDocument
   gint64         truncated_at;
 };
 
-EsDocument *_es_document_new          (void);
+EsDocument        *_es_document_new             (void);
+EsThreadStateKind  _es_thread_state_after_stop  (EsStopStatus status);
 void        _es_document_build_index  (EsDocument *self);
 
 G_END_DECLS

@@ -102,11 +102,22 @@ typedef struct
   guint8  reason;          /* EsStopStatus for BLOCKED (and RUNNABLE after a yield) */
 } EsThreadState;
 
+/* One run of a thread: the cap and the index of the RUNNING activity in
+ * that cap's timeline (which holds the times and the stop status). */
+typedef struct
+{
+  guint32 activity;
+  guint16 cap;
+  guint16 pad;
+} EsThreadRun;
+
 typedef struct
 {
   guint32      id;
-  guint32      first_state;      /* index into the document's thread states */
+  guint32      first_state;      /* its states other than runs, see below */
   guint32      n_states;
+  guint32      first_run;        /* its runs, in time order */
+  guint32      n_runs;
   guint32      n_migrations;
   guint32      n_wakeups;
   guint16      created_cap;

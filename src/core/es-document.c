@@ -41,6 +41,7 @@ es_document_finalize (GObject *object)
   g_ptr_array_unref (self->gen_index);
   g_array_unref (self->threads);
   g_array_unref (self->thread_states);
+  g_array_unref (self->thread_runs);
   g_array_unref (self->tasks);
   g_array_unref (self->messages);
   g_array_unref (self->markers);
@@ -75,6 +76,7 @@ es_document_init (EsDocument *self)
   self->gen_index = g_ptr_array_new_with_free_func (free_gen_index);
   self->threads = g_array_new (FALSE, FALSE, sizeof (EsThread));
   self->thread_states = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
+  self->thread_runs = g_array_new (FALSE, FALSE, sizeof (EsThreadRun));
   self->tasks = g_array_new (FALSE, FALSE, sizeof (EsTask));
   self->messages = g_array_new (FALSE, FALSE, sizeof (EsUserEvent));
   self->markers = g_array_new (FALSE, FALSE, sizeof (EsUserEvent));
@@ -371,6 +373,76 @@ es_document_get_thread_states (EsDocument     *self,
   g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
 
   return &g_array_index (self->thread_states, EsThreadState, thread->first_state);
+}
+
+const EsThreadRun *
+es_document_get_thread_runs (EsDocument     *self,
+                             const EsThread *thread)
+{
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
+
+  return &g_array_index (self->thread_runs, EsThreadRun, thread->first_run);
+}
+
+/* What a thread is once a run ends with @status. */
+EsThreadStateKind
+_es_thread_state_after_stop (EsStopStatus status)
+{
+  switch (status)
+    {
+    case ES_STOP_THREAD_FINISHED:
+      return ES_THREAD_STATE_FINISHED;
+    case ES_STOP_HEAP_OVERFLOW: case ES_STOP_STACK_OVERFLOW: case ES_STOP_THREAD_YIELDING:
+    case ES_STOP_THREAD_MIGRATING: case ES_STOP_NO_STATUS:
+      return ES_THREAD_STATE_RUNNABLE;
+    default:
+      return ES_THREAD_STATE_BLOCKED;
+    }
+}
+
+static int
+compare_states (gconstpointer a,
+                gconstpointer b)
+{
+  const EsThreadState *sa = a, *sb = b;
+
+  return sa->time < sb->time ? -1 : sa->time > sb->time;
+}
+
+/**
+ * es_document_get_thread_timeline:
+ * @states: (element-type EsThreadState): receives the states, in time order
+ *
+ * Every state change of @thread: each run (RUNNING on its cap, then what
+ * its stop status means: runnable, blocked with the reason, finished) merged
+ * with its other states (created, woken, migrated, made runnable). Runs are
+ * kept once, in the caps' timelines, so this is assembled on demand.
+ */
+void
+es_document_get_thread_timeline (EsDocument     *self,
+                                 const EsThread *thread,
+                                 GArray         *states)
+{
+  const EsThreadRun *runs = es_document_get_thread_runs (self, thread);
+
+  g_return_if_fail (ES_IS_DOCUMENT (self));
+  g_return_if_fail (g_array_get_element_size (states) == sizeof (EsThreadState));
+
+  g_array_set_size (states, 0);
+  g_array_append_vals (states, es_document_get_thread_states (self, thread), thread->n_states);
+  for (guint i = 0; i < thread->n_runs; i++)
+    {
+      guint n;
+      const EsActivity *a = &es_cap_timeline_get_activities (g_ptr_array_index (self->caps, runs[i].cap), &n)[runs[i].activity];
+      EsThreadState run = { a->start, runs[i].cap, ES_THREAD_STATE_RUNNING, 0 };
+      EsThreadState stop = { a->end, runs[i].cap, _es_thread_state_after_stop (a->stop_status), a->stop_status };
+
+      g_array_append_val (states, run);
+      if (!(a->flags & ES_ACTIVITY_ENDED_BY_LOG_END))
+        g_array_append_val (states, stop);
+    }
+  /* A stable sort: at equal times the run's own order is kept. */
+  g_array_sort (states, compare_states);
 }
 
 const EsSeries *

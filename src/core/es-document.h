@@ -53,6 +53,11 @@ const EsThread       *es_document_lookup_thread       (EsDocument  *self,
                                                        guint32      id);
 const EsThreadState  *es_document_get_thread_states   (EsDocument  *self,
                                                        const EsThread *thread);
+const EsThreadRun    *es_document_get_thread_runs     (EsDocument  *self,
+                                                       const EsThread *thread);
+void                  es_document_get_thread_timeline (EsDocument  *self,
+                                                       const EsThread *thread,
+                                                       GArray      *states);
 const EsUserEvent    *es_document_get_messages        (EsDocument  *self,
                                                        guint       *n_messages);
 const EsUserEvent    *es_document_get_markers         (EsDocument  *self,

@@ -252,6 +252,46 @@ get_cstr (Cursor     *c,
   return b;
 }
 
+/* Fixed layouts are only decoded when the payload is at least the layout's
+ * size, so their fields are read without bounds checks: this is the hot
+ * path, run millions of times per log. */
+typedef struct
+{
+  const guint8 *p;
+} Fixed;
+
+G_ALWAYS_INLINE static inline guint8
+fx8 (Fixed *f)
+{
+  return *f->p++;
+}
+
+G_ALWAYS_INLINE static inline guint16
+fx16 (Fixed *f)
+{
+  guint16 v = (guint16) ((f->p[0] << 8) | f->p[1]);
+
+  f->p += 2;
+  return v;
+}
+
+G_ALWAYS_INLINE static inline guint32
+fx32 (Fixed *f)
+{
+  guint32 v = ((guint32) f->p[0] << 24) | ((guint32) f->p[1] << 16) | ((guint32) f->p[2] << 8) | f->p[3];
+
+  f->p += 4;
+  return v;
+}
+
+G_ALWAYS_INLINE static inline guint64
+fx64 (Fixed *f)
+{
+  guint64 hi = fx32 (f);
+
+  return (hi << 32) | fx32 (f);
+}
+
 static EsStopStatus
 normalise_stop_status (guint16         raw,
                        EsStopNumbering numbering)
@@ -297,7 +337,7 @@ normalise_stop_status (guint16         raw,
 
 static void
 decode_fixed (EsEvent         *ev,
-              Cursor          *c,
+              Fixed           *c,
               int              layout,
               EsStopNumbering  numbering)
 {
@@ -305,204 +345,220 @@ decode_fixed (EsEvent         *ev,
     {
     case ES_EVENT_CREATE_THREAD: case ES_EVENT_RUN_THREAD: case ES_EVENT_THREAD_RUNNABLE:
     case ES_EVENT_RUN_SPARK: case ES_EVENT_CREATE_SPARK_THREAD: case ES_EVENT_MER_RELEASE_CONTEXT:
-      ev->u.thread.thread = get_u32 (c, "thread id");
+      ev->u.thread.thread = fx32 (c);
+      ev->u.thread.cap = 0;
       break;
     case ES_EVENT_MIGRATE_THREAD: case ES_EVENT_THREAD_WAKEUP:
-      ev->u.thread.thread = get_u32 (c, "thread id");
-      ev->u.thread.cap = get_u16 (c, "capability");
+      ev->u.thread.thread = fx32 (c);
+      ev->u.thread.cap = fx16 (c);
       break;
     case ES_EVENT_STOP_THREAD:
-      ev->u.stop.thread = get_u32 (c, "thread id");
-      ev->u.stop.raw_status = get_u16 (c, "status");
+      ev->u.stop.thread = fx32 (c);
+      ev->u.stop.raw_status = fx16 (c);
       ev->u.stop.status = normalise_stop_status (ev->u.stop.raw_status, numbering);
       ev->u.stop.has_info = layout >= 10;
-      ev->u.stop.info = layout >= 10 ? get_u32 (c, "info") : 0;
+      ev->u.stop.info = layout >= 10 ? fx32 (c) : 0;
       break;
     case ES_EVENT_STEAL_SPARK:
-      ev->u.steal.thread = get_u32 (c, "thread id");
-      ev->u.steal.victim = get_u16 (c, "victim");
+      ev->u.steal.thread = fx32 (c);
+      ev->u.steal.victim = fx16 (c);
       break;
     case ES_EVENT_SPARK_STEAL:
-      ev->u.steal.victim = get_u16 (c, "victim");
+      ev->u.steal.thread = 0;
+      ev->u.steal.victim = fx16 (c);
       break;
     case ES_EVENT_STARTUP:
-      ev->u.startup.n_caps = get_u16 (c, "capability count");
+      ev->u.startup.n_caps = fx16 (c);
       break;
     case ES_EVENT_BLOCK_MARKER:
-      ev->u.block.size = get_u32 (c, "block size");
-      ev->u.block.end_time = get_u64 (c, "end time");
-      ev->u.block.cap = get_u16 (c, "capability");
+      ev->u.block.size = fx32 (c);
+      ev->u.block.end_time = fx64 (c);
+      ev->u.block.cap = fx16 (c);
       break;
     case ES_EVENT_CAPSET_CREATE:
-      ev->u.capset_create.capset = get_u32 (c, "capset");
-      ev->u.capset_create.type = get_u16 (c, "capset type");
+      ev->u.capset_create.capset = fx32 (c);
+      ev->u.capset_create.type = fx16 (c);
       break;
     case ES_EVENT_CAPSET_DELETE:
-      ev->u.capset.capset = get_u32 (c, "capset");
+      ev->u.capset.capset = fx32 (c);
+      ev->u.capset.value = 0;
       break;
     case ES_EVENT_CAPSET_ASSIGN_CAP: case ES_EVENT_CAPSET_REMOVE_CAP:
-      ev->u.capset.capset = get_u32 (c, "capset");
-      ev->u.capset.value = get_u16 (c, "capability");
+      ev->u.capset.capset = fx32 (c);
+      ev->u.capset.value = fx16 (c);
       break;
     case ES_EVENT_OSPROCESS_PID: case ES_EVENT_OSPROCESS_PPID:
-      ev->u.capset.capset = get_u32 (c, "capset");
-      ev->u.capset.value = get_u32 (c, "pid");
+      ev->u.capset.capset = fx32 (c);
+      ev->u.capset.value = fx32 (c);
       break;
     case ES_EVENT_WALL_CLOCK_TIME:
-      ev->u.wall_clock.capset = get_u32 (c, "capset");
-      ev->u.wall_clock.sec = get_u64 (c, "seconds");
-      ev->u.wall_clock.nsec = get_u32 (c, "nanoseconds");
+      ev->u.wall_clock.capset = fx32 (c);
+      ev->u.wall_clock.sec = fx64 (c);
+      ev->u.wall_clock.nsec = fx32 (c);
       break;
     case ES_EVENT_SPARK_COUNTERS:
       /* On disk GC'd comes before fizzled. */
-      ev->u.spark_counters.created = get_u64 (c, "created");
-      ev->u.spark_counters.dud = get_u64 (c, "dud");
-      ev->u.spark_counters.overflowed = get_u64 (c, "overflowed");
-      ev->u.spark_counters.converted = get_u64 (c, "converted");
-      ev->u.spark_counters.gcd = get_u64 (c, "GC'd");
-      ev->u.spark_counters.fizzled = get_u64 (c, "fizzled");
-      ev->u.spark_counters.remaining = get_u64 (c, "remaining");
+      ev->u.spark_counters.created = fx64 (c);
+      ev->u.spark_counters.dud = fx64 (c);
+      ev->u.spark_counters.overflowed = fx64 (c);
+      ev->u.spark_counters.converted = fx64 (c);
+      ev->u.spark_counters.gcd = fx64 (c);
+      ev->u.spark_counters.fizzled = fx64 (c);
+      ev->u.spark_counters.remaining = fx64 (c);
       break;
     case ES_EVENT_CAP_CREATE: case ES_EVENT_CAP_DELETE: case ES_EVENT_CAP_DISABLE:
     case ES_EVENT_CAP_ENABLE: case ES_EVENT_CONC_UPD_REM_SET_FLUSH:
-      ev->u.cap.cap = get_u16 (c, "capability");
+      ev->u.cap.cap = fx16 (c);
       break;
     case ES_EVENT_HEAP_ALLOCATED: case ES_EVENT_HEAP_SIZE: case ES_EVENT_HEAP_LIVE:
     case ES_EVENT_BLOCKS_SIZE:
-      ev->u.heap.capset = get_u32 (c, "heap capset");
-      ev->u.heap.bytes = get_u64 (c, "bytes");
+      ev->u.heap.capset = fx32 (c);
+      ev->u.heap.bytes = fx64 (c);
       break;
     case ES_EVENT_HEAP_INFO_GHC:
-      ev->u.heap_info.capset = get_u32 (c, "heap capset");
-      ev->u.heap_info.generations = get_u16 (c, "generations");
-      ev->u.heap_info.max_heap_size = get_u64 (c, "max heap size");
-      ev->u.heap_info.alloc_area_size = get_u64 (c, "alloc area size");
-      ev->u.heap_info.mblock_size = get_u64 (c, "mblock size");
-      ev->u.heap_info.block_size = get_u64 (c, "block size");
+      ev->u.heap_info.capset = fx32 (c);
+      ev->u.heap_info.generations = fx16 (c);
+      ev->u.heap_info.max_heap_size = fx64 (c);
+      ev->u.heap_info.alloc_area_size = fx64 (c);
+      ev->u.heap_info.mblock_size = fx64 (c);
+      ev->u.heap_info.block_size = fx64 (c);
       break;
     case ES_EVENT_GC_STATS_GHC:
-      ev->u.gc_stats.capset = get_u32 (c, "heap capset");
-      ev->u.gc_stats.generation = get_u16 (c, "generation");
-      ev->u.gc_stats.copied = get_u64 (c, "copied");
-      ev->u.gc_stats.slop = get_u64 (c, "slop");
-      ev->u.gc_stats.frag = get_u64 (c, "fragmentation");
-      ev->u.gc_stats.par_n_threads = get_u32 (c, "parallel threads");
-      ev->u.gc_stats.par_max_copied = get_u64 (c, "max par copied");
-      ev->u.gc_stats.par_tot_copied = get_u64 (c, "total par copied");
+      ev->u.gc_stats.capset = fx32 (c);
+      ev->u.gc_stats.generation = fx16 (c);
+      ev->u.gc_stats.copied = fx64 (c);
+      ev->u.gc_stats.slop = fx64 (c);
+      ev->u.gc_stats.frag = fx64 (c);
+      ev->u.gc_stats.par_n_threads = fx32 (c);
+      ev->u.gc_stats.par_max_copied = fx64 (c);
+      ev->u.gc_stats.par_tot_copied = fx64 (c);
       ev->u.gc_stats.has_balanced = layout >= 58;
-      ev->u.gc_stats.par_balanced_copied = layout >= 58 ? get_u64 (c, "balanced par copied") : 0;
+      ev->u.gc_stats.par_balanced_copied = layout >= 58 ? fx64 (c) : 0;
       break;
     case ES_EVENT_MEM_RETURN:
-      ev->u.mem_return.capset = get_u32 (c, "heap capset");
-      ev->u.mem_return.current = get_u32 (c, "current");
-      ev->u.mem_return.needed = get_u32 (c, "needed");
-      ev->u.mem_return.returned = get_u32 (c, "returned");
+      ev->u.mem_return.capset = fx32 (c);
+      ev->u.mem_return.current = fx32 (c);
+      ev->u.mem_return.needed = fx32 (c);
+      ev->u.mem_return.returned = fx32 (c);
       break;
     case ES_EVENT_TASK_CREATE:
-      ev->u.task.task = get_u64 (c, "task id");
-      ev->u.task.cap = get_u16 (c, "capability");
-      ev->u.task.kernel_tid = get_u64 (c, "kernel thread id");
+      ev->u.task.task = fx64 (c);
+      ev->u.task.cap = fx16 (c);
+      ev->u.task.new_cap = 0;
+      ev->u.task.kernel_tid = fx64 (c);
       break;
     case ES_EVENT_TASK_MIGRATE:
-      ev->u.task.task = get_u64 (c, "task id");
-      ev->u.task.cap = get_u16 (c, "capability");
-      ev->u.task.new_cap = get_u16 (c, "new capability");
+      ev->u.task.task = fx64 (c);
+      ev->u.task.cap = fx16 (c);
+      ev->u.task.new_cap = fx16 (c);
+      ev->u.task.kernel_tid = 0;
       break;
     case ES_EVENT_TASK_DELETE:
-      ev->u.task.task = get_u64 (c, "task id");
+      ev->u.task = (typeof (ev->u.task)) { 0 };
+      ev->u.task.task = fx64 (c);
       break;
     case ES_EVENT_CREATE_PROCESS: case ES_EVENT_KILL_PROCESS:
-      ev->u.eden.process = get_u32 (c, "process");
+      ev->u.eden = (typeof (ev->u.eden)) { 0 };
+      ev->u.eden.process = fx32 (c);
       break;
     case ES_EVENT_ASSIGN_THREAD_TO_PROCESS:
-      ev->u.eden.thread = get_u32 (c, "thread id");
-      ev->u.eden.process = get_u32 (c, "process");
+      ev->u.eden = (typeof (ev->u.eden)) { 0 };
+      ev->u.eden.thread = fx32 (c);
+      ev->u.eden.process = fx32 (c);
       break;
     case ES_EVENT_CREATE_MACHINE:
-      ev->u.eden.machine = get_u16 (c, "machine");
-      ev->u.eden.realtime = get_u64 (c, "real time");
+      ev->u.eden = (typeof (ev->u.eden)) { 0 };
+      ev->u.eden.machine = fx16 (c);
+      ev->u.eden.realtime = fx64 (c);
       break;
     case ES_EVENT_KILL_MACHINE:
-      ev->u.eden.machine = get_u16 (c, "machine");
+      ev->u.eden = (typeof (ev->u.eden)) { 0 };
+      ev->u.eden.machine = fx16 (c);
       break;
     case ES_EVENT_SEND_MESSAGE:
-      ev->u.message.tag = get_u8 (c, "message tag");
-      ev->u.message.sender_process = get_u32 (c, "sender process");
-      ev->u.message.sender_thread = get_u32 (c, "sender thread");
-      ev->u.message.machine = get_u16 (c, "receiver machine");
-      ev->u.message.receiver_process = get_u32 (c, "receiver process");
-      ev->u.message.receiver_inport = get_u32 (c, "receiver inport");
+      ev->u.message.size = 0;
+      ev->u.message.tag = fx8 (c);
+      ev->u.message.sender_process = fx32 (c);
+      ev->u.message.sender_thread = fx32 (c);
+      ev->u.message.machine = fx16 (c);
+      ev->u.message.receiver_process = fx32 (c);
+      ev->u.message.receiver_inport = fx32 (c);
       break;
     case ES_EVENT_RECEIVE_MESSAGE:
-      ev->u.message.tag = get_u8 (c, "message tag");
-      ev->u.message.receiver_process = get_u32 (c, "receiver process");
-      ev->u.message.receiver_inport = get_u32 (c, "receiver inport");
-      ev->u.message.machine = get_u16 (c, "sender machine");
-      ev->u.message.sender_process = get_u32 (c, "sender process");
-      ev->u.message.sender_thread = get_u32 (c, "sender thread");
-      ev->u.message.size = get_u32 (c, "message size");
+      ev->u.message.tag = fx8 (c);
+      ev->u.message.receiver_process = fx32 (c);
+      ev->u.message.receiver_inport = fx32 (c);
+      ev->u.message.machine = fx16 (c);
+      ev->u.message.sender_process = fx32 (c);
+      ev->u.message.sender_thread = fx32 (c);
+      ev->u.message.size = fx32 (c);
       break;
     case ES_EVENT_SEND_RECEIVE_LOCAL_MESSAGE:
-      ev->u.message.tag = get_u8 (c, "message tag");
-      ev->u.message.sender_process = get_u32 (c, "sender process");
-      ev->u.message.sender_thread = get_u32 (c, "sender thread");
-      ev->u.message.receiver_process = get_u32 (c, "receiver process");
-      ev->u.message.receiver_inport = get_u32 (c, "receiver inport");
+      ev->u.message.machine = 0;
+      ev->u.message.size = 0;
+      ev->u.message.tag = fx8 (c);
+      ev->u.message.sender_process = fx32 (c);
+      ev->u.message.sender_thread = fx32 (c);
+      ev->u.message.receiver_process = fx32 (c);
+      ev->u.message.receiver_inport = fx32 (c);
       break;
     case ES_EVENT_MER_START_PAR_CONJUNCTION: case ES_EVENT_MER_CREATE_SPARK:
     case ES_EVENT_MER_FUT_CREATE:
-      ev->u.mercury.id = get_u64 (c, "id");
-      ev->u.mercury.id2 = get_u32 (c, "second id");
+      ev->u.mercury.id = fx64 (c);
+      ev->u.mercury.id2 = fx32 (c);
       break;
     case ES_EVENT_MER_STOP_PAR_CONJUNCTION: case ES_EVENT_MER_STOP_PAR_CONJUNCT:
     case ES_EVENT_MER_FUT_WAIT_NOSUSPEND: case ES_EVENT_MER_FUT_WAIT_SUSPENDED:
     case ES_EVENT_MER_FUT_SIGNAL:
-      ev->u.mercury.id = get_u64 (c, "id");
+      ev->u.mercury.id = fx64 (c);
+      ev->u.mercury.id2 = 0;
       break;
     case ES_EVENT_PERF_COUNTER:
-      ev->u.perf.num = get_u32 (c, "perf event");
-      ev->u.perf.kernel_tid = get_u64 (c, "kernel thread id");
-      ev->u.perf.period = get_u64 (c, "period");
+      ev->u.perf.name = (EsBytes) { NULL, 0 };
+      ev->u.perf.num = fx32 (c);
+      ev->u.perf.kernel_tid = fx64 (c);
+      ev->u.perf.period = fx64 (c);
       break;
     case ES_EVENT_PERF_TRACEPOINT:
-      ev->u.perf.num = get_u32 (c, "perf event");
-      ev->u.perf.kernel_tid = get_u64 (c, "kernel thread id");
+      ev->u.perf.period = 0;
+      ev->u.perf.num = fx32 (c);
+      ev->u.perf.kernel_tid = fx64 (c);
       break;
     case ES_EVENT_HEAP_PROF_SAMPLE_BEGIN: case ES_EVENT_HEAP_PROF_SAMPLE_END:
-      ev->u.heap_sample.era = get_u64 (c, "era");
+      ev->u.heap_sample.era = fx64 (c);
       ev->u.heap_sample.time = ev->time;
       break;
     case ES_EVENT_HEAP_BIO_PROF_SAMPLE_BEGIN:
-      ev->u.heap_sample.era = get_u64 (c, "era");
-      ev->u.heap_sample.time = get_u64 (c, "sample time");
+      ev->u.heap_sample.era = fx64 (c);
+      ev->u.heap_sample.time = fx64 (c);
       break;
     case ES_EVENT_PROF_BEGIN:
-      ev->u.prof_begin.tick_interval = get_u64 (c, "tick interval");
+      ev->u.prof_begin.tick_interval = fx64 (c);
       break;
     case ES_EVENT_CONC_MARK_END:
-      ev->u.conc_mark_end.marked = get_u32 (c, "marked objects");
+      ev->u.conc_mark_end.marked = fx32 (c);
       break;
     case ES_EVENT_NONMOVING_HEAP_CENSUS:
       if (layout >= 14)
-        ev->u.census.block_size = get_u16 (c, "block size");
+        ev->u.census.block_size = fx16 (c);
       else
         {
-          guint8 log2_size = get_u8 (c, "block size");
+          guint8 log2_size = fx8 (c);
           ev->u.census.block_size = log2_size < 32 ? 1u << log2_size : 0;
         }
-      ev->u.census.active_segs = get_u32 (c, "active segments");
-      ev->u.census.filled_segs = get_u32 (c, "filled segments");
-      ev->u.census.live_blocks = get_u32 (c, "live blocks");
+      ev->u.census.active_segs = fx32 (c);
+      ev->u.census.filled_segs = fx32 (c);
+      ev->u.census.live_blocks = fx32 (c);
       break;
     case ES_EVENT_NONMOVING_PRUNED_SEGMENTS:
-      ev->u.pruned.pruned = get_u32 (c, "pruned segments");
-      ev->u.pruned.free = get_u32 (c, "free segments");
+      ev->u.pruned.pruned = fx32 (c);
+      ev->u.pruned.free = fx32 (c);
       break;
     case ES_EVENT_TICKY_COUNTER_SAMPLE:
-      ev->u.ticky_sample.id = get_u64 (c, "counter id");
-      ev->u.ticky_sample.entries = get_u64 (c, "entry count");
-      ev->u.ticky_sample.allocs = get_u64 (c, "allocs");
-      ev->u.ticky_sample.allocd = get_u64 (c, "allocd");
+      ev->u.ticky_sample.id = fx64 (c);
+      ev->u.ticky_sample.entries = fx64 (c);
+      ev->u.ticky_sample.allocs = fx64 (c);
+      ev->u.ticky_sample.allocd = fx64 (c);
       break;
     default:
       break;  /* no fields */
@@ -627,18 +683,22 @@ _es_event_decode_payload (EsEvent         *event,
 {
   Cursor c = { event->payload, event->payload + event->payload_len, NULL };
 
-  memset (&event->u, 0, sizeof event->u);
   event->unknown = layout == ES_LAYOUT_UNKNOWN;
+  if (G_LIKELY (layout >= 0))
+    {
+      /* Each fixed decoder sets every field of its member. */
+      Fixed f = { event->payload };
+
+      decode_fixed (event, &f, layout, numbering);
+      return TRUE;
+    }
+
+  /* Variable payloads are rare: clearing the union keeps their optional
+   * fields simple. */
+  memset (&event->u, 0, sizeof event->u);
   if (event->unknown)
     return TRUE;
-
-  if (layout == ES_LAYOUT_VARIABLE)
-    decode_variable (event, &c);
-  else
-    {
-      c.end = event->payload + layout;
-      decode_fixed (event, &c, layout, numbering);
-    }
+  decode_variable (event, &c);
 
   if (c.overrun != NULL)
     {

@@ -7,7 +7,30 @@
 
 #include "config.h"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include "es-eventlog-file.h"
+
+/* Pages already decoded are handed back to the kernel, so reading a log
+ * costs a slice of resident memory, not the whole file. Nothing in the
+ * reader or its callers points into a slice once the next one is fed. */
+static void
+release_pages (const guint8 *contents,
+               gsize        *released,
+               gsize         upto)
+{
+#ifdef MADV_DONTNEED
+  gsize page = (gsize) sysconf (_SC_PAGESIZE);
+  gsize end = upto - upto % page;
+
+  if (end > *released)
+    {
+      madvise ((void *) (contents + *released), end - *released, MADV_DONTNEED);
+      *released = end;
+    }
+#endif
+}
 
 /* The file is mapped and fed in slices: the reader decodes in place, so a
  * slice costs nothing but a progress report and a cancellation check. */
@@ -40,7 +63,7 @@ es_eventlog_read_file (EsEventlogReader  *reader,
   g_autoptr(GMappedFile) mapped = NULL;
   const guint8 *contents;
   gsize length;
-  gsize fed = 0;
+  gsize fed = 0, released = 0;
   EsEvent event;
 
   g_return_val_if_fail (reader != NULL, FALSE);
@@ -70,6 +93,7 @@ es_eventlog_read_file (EsEventlogReader  *reader,
             return FALSE;
           if (progress_func != NULL)
             progress_func (fed, length, user_data);
+          release_pages (contents, &released, fed);
           if (fed == length)
             es_eventlog_reader_finish (reader);
           else
