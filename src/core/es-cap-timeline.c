@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "es-cap-timeline.h"
+#include "es-vec.h"
 
 /* Activities are stored in time order; every PREFIX_STRIDE-th one also
  * records the total time of every kind before it (sparse prefix sums). The
@@ -24,10 +25,10 @@ typedef struct
 struct _EsCapTimeline
 {
   guint     cap;
-  GArray   *activities;                       /* EsActivity */
+  EsVec     activities;                       /* EsActivity */
   GArray   *prefix;                           /* Prefix, one per PREFIX_STRIDE activities */
   Prefix    running_total;                    /* totals of everything added so far */
-  GArray   *instants[ES_N_INSTANT_KINDS];     /* EsInstant, per kind, by time */
+  EsVec     instants[ES_N_INSTANT_KINDS];     /* EsInstant, per kind, by time */
   GArray   *sparks;                           /* EsSparkSample */
   EsSeries *spark_pool;                       /* sparks remaining in the pool */
   EsSeries *allocated;                        /* cumulative bytes allocated */
@@ -40,10 +41,7 @@ es_cap_timeline_new (guint cap)
   EsCapTimeline *self = g_new0 (EsCapTimeline, 1);
 
   self->cap = cap;
-  self->activities = g_array_new (FALSE, FALSE, sizeof (EsActivity));
   self->prefix = g_array_new (FALSE, FALSE, sizeof (Prefix));
-  for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
-    self->instants[k] = g_array_new (FALSE, FALSE, sizeof (EsInstant));
   self->sparks = g_array_new (FALSE, FALSE, sizeof (EsSparkSample));
   self->spark_pool = es_series_new ();
   self->allocated = es_series_new ();
@@ -55,10 +53,10 @@ es_cap_timeline_free (EsCapTimeline *self)
 {
   if (self == NULL)
     return;
-  g_array_unref (self->activities);
+  es_vec_clear (&self->activities);
   g_array_unref (self->prefix);
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
-    g_array_unref (self->instants[k]);
+    es_vec_clear (&self->instants[k]);
   g_array_unref (self->sparks);
   es_series_free (self->spark_pool);
   es_series_free (self->allocated);
@@ -76,9 +74,9 @@ es_cap_timeline_add_activity (EsCapTimeline    *self,
 
   /* Keep the array ordered and disjoint even if the log is slightly out of
    * order: a late activity starts where the previous one ended. */
-  if (self->activities->len > 0)
+  if (self->activities.len > 0)
     {
-      const EsActivity *last = &g_array_index (self->activities, EsActivity, self->activities->len - 1);
+      const EsActivity *last = &ES_VEC_AT (&self->activities, EsActivity, self->activities.len - 1);
 
       if (a.start < last->end)
         a.start = last->end;
@@ -86,10 +84,10 @@ es_cap_timeline_add_activity (EsCapTimeline    *self,
   if (a.end < a.start)
     a.end = a.start;
 
-  if (self->activities->len % PREFIX_STRIDE == 0)
+  if (self->activities.len % PREFIX_STRIDE == 0)
     g_array_append_val (self->prefix, self->running_total);
   self->running_total.before[a.kind] += a.end - a.start;
-  g_array_append_val (self->activities, a);
+  *ES_VEC_PUSH (&self->activities, EsActivity) = a;
 }
 
 void
@@ -99,7 +97,7 @@ es_cap_timeline_add_instant (EsCapTimeline   *self,
   g_return_if_fail (!self->sealed);
   g_return_if_fail (instant->kind < ES_N_INSTANT_KINDS);
 
-  g_array_append_val (self->instants[instant->kind], *instant);
+  *ES_VEC_PUSH (&self->instants[instant->kind], EsInstant) = *instant;
 }
 
 void
@@ -149,12 +147,13 @@ es_cap_timeline_seal (EsCapTimeline *self)
    * repair the rare event posted at a past timestamp. */
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
     {
-      GArray *a = self->instants[k];
+      EsVec *a = &self->instants[k];
+      const EsInstant *in = a->data;
 
       for (guint i = 1; i < a->len; i++)
-        if (g_array_index (a, EsInstant, i).time < g_array_index (a, EsInstant, i - 1).time)
+        if (in[i].time < in[i - 1].time)
           {
-            g_array_sort (a, compare_instants);
+            g_qsort_with_data (a->data, a->len, sizeof (EsInstant), (GCompareDataFunc) compare_instants, NULL);
             break;
           }
     }
@@ -179,8 +178,8 @@ const EsActivity *
 es_cap_timeline_get_activities (const EsCapTimeline *self,
                                 guint               *n_activities)
 {
-  *n_activities = self->activities->len;
-  return (const EsActivity *) (gpointer) self->activities->data;
+  *n_activities = self->activities.len;
+  return self->activities.data;
 }
 
 /**
@@ -193,8 +192,8 @@ guint
 es_cap_timeline_find_activity (const EsCapTimeline *self,
                                guint64              time)
 {
-  const EsActivity *a = (const EsActivity *) (gpointer) self->activities->data;
-  guint lo = 0, hi = self->activities->len;
+  const EsActivity *a = self->activities.data;
+  guint lo = 0, hi = self->activities.len;
 
   while (lo < hi)
     {
@@ -215,7 +214,7 @@ cumulative (const EsCapTimeline *self,
             guint64              time)
 {
   guint i = es_cap_timeline_find_activity (self, time);
-  const EsActivity *a = (const EsActivity *) (gpointer) self->activities->data;
+  const EsActivity *a = self->activities.data;
   guint64 total;
 
   if (i == G_MAXUINT)
@@ -248,21 +247,22 @@ es_cap_timeline_get_instants (const EsCapTimeline *self,
                               EsInstantKind        kind,
                               guint               *n_instants)
 {
-  *n_instants = self->instants[kind]->len;
-  return (const EsInstant *) (gpointer) self->instants[kind]->data;
+  *n_instants = self->instants[kind].len;
+  return self->instants[kind].data;
 }
 
 static guint
-instant_lower_bound (GArray  *a,
-                     guint64  time)
+instant_lower_bound (const EsVec *a,
+                     guint64      time)
 {
+  const EsInstant *in = a->data;
   guint lo = 0, hi = a->len;
 
   while (lo < hi)
     {
       guint mid = lo + (hi - lo) / 2;
 
-      if (g_array_index (a, EsInstant, mid).time < time)
+      if (in[mid].time < time)
         lo = mid + 1;
       else
         hi = mid;
@@ -277,13 +277,13 @@ es_cap_timeline_count_instants (const EsCapTimeline *self,
                                 guint64              t0,
                                 guint64              t1)
 {
-  GArray *a;
+  const EsVec *a;
 
   g_return_val_if_fail (kind < ES_N_INSTANT_KINDS, 0);
 
   if (t1 <= t0)
     return 0;
-  a = self->instants[kind];
+  a = &self->instants[kind];
   return instant_lower_bound (a, t1) - instant_lower_bound (a, t0);
 }
 

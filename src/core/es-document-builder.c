@@ -9,66 +9,10 @@
 
 #include <string.h>
 
-#include "es-document-builder.h"
-#include "es-document-private.h"
+#include "es-document-builder-private.h"
 
-/* Events arrive in file order: blocks of different caps interleaved, each
- * cap's own events in time order. So everything per cap is built by a
- * small state machine per cap, with no sorting; only the few things that
- * mix caps (a thread's states, heap samples) are put in time order at the
- * end, per thread or per series. */
-
-typedef struct
-{
-  EsCapTimeline *timeline;
-  gboolean       running;
-  guint32        thread;
-  guint64        run_start;
-  gboolean       in_gc;
-  guint8         gc_phase;        /* EsActivityKind of the open GC phase */
-  guint64        gc_phase_start;
-  guint64        gc_start;
-  guint          pending_gc;      /* index of this cap's GC record awaiting GC_END */
-  guint64        last_time;
-} CapState;
-
-typedef struct
-{
-  EsThread  info;
-  GArray   *states;               /* EsThreadState other than runs, file order */
-  guint32   runs_filled;
-} ThreadBuild;
-
-/* GHC numbers threads densely from 1; ids up to this index an array, any
- * larger ones (other runtimes) a hash table. */
-#define DENSE_THREAD_IDS (1u << 22)
-
-typedef struct
-{
-  GArray *open_starts;            /* guint64 start times, innermost last */
-  guint16 cap;
-} OpenSpans;
-
-#define NO_GC G_MAXUINT
-
-struct _EsDocumentBuilder
-{
-  EsDocument  *doc;
-  GPtrArray   *caps;              /* CapState * */
-  GPtrArray   *dense_threads;     /* ThreadBuild *, index = id */
-  GHashTable  *sparse_threads;    /* id -> ThreadBuild, ids >= DENSE_THREAD_IDS */
-  GHashTable  *open_spans;        /* name (interned) -> OpenSpans */
-  GArray      *span_order;        /* spans in the order they opened */
-  guint64      last_sync;
-  gint32       heap_sample;       /* index of the open heap-profile sample, or -1 */
-  GPtrArray   *args;
-  GPtrArray   *env;
-  GHashTable  *band_ids;          /* band name -> id + 1 */
-  gboolean     have_time;
-};
-
-static void
-free_cap_state (gpointer data)
+void
+_es_builder_free_cap_state (gpointer data)
 {
   CapState *state = data;
 
@@ -76,24 +20,12 @@ free_cap_state (gpointer data)
   g_free (state);
 }
 
-static void
-free_thread_build (gpointer data)
+void
+_es_builder_free_thread_build (gpointer data)
 {
   ThreadBuild *thread = data;
 
-  if (thread == NULL)
-    return;
-  g_array_unref (thread->states);
   g_free (thread);
-}
-
-static void
-free_open_spans (gpointer data)
-{
-  OpenSpans *spans = data;
-
-  g_array_unref (spans->open_starts);
-  g_free (spans);
 }
 
 EsDocumentBuilder *
@@ -102,10 +34,10 @@ es_document_builder_new (void)
   EsDocumentBuilder *self = g_new0 (EsDocumentBuilder, 1);
 
   self->doc = _es_document_new ();
-  self->caps = g_ptr_array_new_with_free_func (free_cap_state);
-  self->dense_threads = g_ptr_array_new_with_free_func (free_thread_build);
-  self->sparse_threads = g_hash_table_new_full (NULL, NULL, NULL, free_thread_build);
-  self->open_spans = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, free_open_spans);
+  self->caps = g_ptr_array_new_with_free_func (_es_builder_free_cap_state);
+  self->dense_threads = g_ptr_array_new_with_free_func (_es_builder_free_thread_build);
+  self->sparse_threads = g_hash_table_new_full (NULL, NULL, NULL, _es_builder_free_thread_build);
+  self->span_edges = g_array_new (FALSE, FALSE, sizeof (SpanEdge));
   self->heap_sample = -1;
   self->args = g_ptr_array_new ();
   self->env = g_ptr_array_new ();
@@ -122,15 +54,15 @@ es_document_builder_free (EsDocumentBuilder *self)
   g_ptr_array_unref (self->caps);
   g_ptr_array_unref (self->dense_threads);
   g_hash_table_unref (self->sparse_threads);
-  g_hash_table_unref (self->open_spans);
+  g_array_unref (self->span_edges);
   g_ptr_array_unref (self->args);
   g_ptr_array_unref (self->env);
   g_hash_table_unref (self->band_ids);
   g_free (self);
 }
 
-static const char *
-intern (EsDocumentBuilder *self,
+const char *
+_es_builder_intern (EsDocumentBuilder *self,
         const char        *data,
         gsize              len)
 {
@@ -139,10 +71,12 @@ intern (EsDocumentBuilder *self,
   return g_string_chunk_insert_const (self->doc->strings, copy);
 }
 
-static CapState *
-get_cap (EsDocumentBuilder *self,
+CapState *
+_es_builder_get_cap (EsDocumentBuilder *self,
          guint              cap)
 {
+  if (G_LIKELY (cap < self->caps->len))
+    return g_ptr_array_index (self->caps, cap);
   while (self->caps->len <= cap)
     {
       CapState *state = g_new0 (CapState, 1);
@@ -154,8 +88,8 @@ get_cap (EsDocumentBuilder *self,
   return g_ptr_array_index (self->caps, cap);
 }
 
-static ThreadBuild *
-get_thread (EsDocumentBuilder *self,
+ThreadBuild *
+_es_builder_get_thread (EsDocumentBuilder *self,
             guint32            id)
 {
   ThreadBuild *thread;
@@ -174,7 +108,6 @@ get_thread (EsDocumentBuilder *self,
       thread = g_new0 (ThreadBuild, 1);
       thread->info.id = id;
       thread->info.created_cap = ES_CAP_NONE;
-      thread->states = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
       if (id < DENSE_THREAD_IDS)
         g_ptr_array_index (self->dense_threads, id) = thread;
       else
@@ -183,17 +116,17 @@ get_thread (EsDocumentBuilder *self,
   return thread;
 }
 
+/* A stop whose run the log does not have (it began mid-run). */
 static void
-thread_state (EsDocumentBuilder *self,
-              guint32            id,
-              guint64            time,
-              guint16            cap,
-              EsThreadStateKind  state,
-              guint8             reason)
+orphan_stop (EsDocumentBuilder *self,
+             const EsEvent     *e)
 {
-  EsThreadState s = { time, cap, state, reason };
+  EsOrphanStop stop = {
+    e->u.stop.thread,
+    { e->time, e->cap, _es_thread_state_after_stop (e->u.stop.status), e->u.stop.status },
+  };
 
-  g_array_append_val (get_thread (self, id)->states, s);
+  g_array_append_val (self->doc->orphan_stops, stop);
 }
 
 static void
@@ -208,8 +141,8 @@ add_instant (CapState      *cap,
   es_cap_timeline_add_instant (cap->timeline, &instant);
 }
 
-static void
-close_run (CapState *cap,
+void
+_es_builder_close_run (CapState *cap,
            guint64   time,
            guint8    status,
            guint16   flags)
@@ -222,8 +155,8 @@ close_run (CapState *cap,
   cap->running = FALSE;
 }
 
-static void
-close_gc_phase (CapState *cap,
+void
+_es_builder_close_gc_phase (CapState *cap,
                 guint64   time,
                 guint16   flags)
 {
@@ -241,7 +174,7 @@ open_gc_phase (CapState       *cap,
 {
   if (cap->in_gc && cap->gc_phase == kind)
     return;
-  close_gc_phase (cap, time, 0);
+  _es_builder_close_gc_phase (cap, time, 0);
   cap->in_gc = TRUE;
   cap->gc_phase = kind;
   cap->gc_phase_start = time;
@@ -258,44 +191,40 @@ add_scheduler_event (EsDocumentBuilder *self,
     {
     case ES_EVENT_CREATE_THREAD:
       {
-        ThreadBuild *t = get_thread (self, thread);
+        ThreadBuild *t = _es_builder_get_thread (self, thread);
 
         t->info.created = e->time;
         t->info.created_cap = e->cap;
-        thread_state (self, thread, e->time, e->cap, ES_THREAD_STATE_CREATED, 0);
         add_instant (cap, ES_INSTANT_THREAD_CREATED, e->time, thread, 0);
       }
       break;
     case ES_EVENT_RUN_THREAD:
-      close_run (cap, e->time, ES_STOP_NO_STATUS, 0);
-      close_gc_phase (cap, e->time, 0);
+      _es_builder_close_run (cap, e->time, ES_STOP_NO_STATUS, 0);
+      _es_builder_close_gc_phase (cap, e->time, 0);
       cap->in_gc = FALSE;
       cap->running = TRUE;
       cap->thread = thread;
       cap->run_start = e->time;
+      _es_builder_get_thread (self, thread);
       break;
     case ES_EVENT_STOP_THREAD:
       /* A run is stored once, in the cap's activities, stop status
        * included; only a stop without its run (the log began mid-run) is
        * recorded with the thread. */
       if (cap->running && cap->thread == e->u.stop.thread)
-        close_run (cap, e->time, e->u.stop.status, 0);
+        _es_builder_close_run (cap, e->time, e->u.stop.status, 0);
       else
-        thread_state (self, e->u.stop.thread, e->time, e->cap,
-                      _es_thread_state_after_stop (e->u.stop.status), e->u.stop.status);
+        orphan_stop (self, e);
       break;
     case ES_EVENT_THREAD_RUNNABLE:
-      thread_state (self, thread, e->time, e->cap, ES_THREAD_STATE_RUNNABLE, 0);
       add_instant (cap, ES_INSTANT_THREAD_RUNNABLE, e->time, thread, 0);
       break;
     case ES_EVENT_MIGRATE_THREAD:
-      get_thread (self, thread)->info.n_migrations++;
-      thread_state (self, thread, e->time, e->u.thread.cap, ES_THREAD_STATE_RUNNABLE, 0);
+      _es_builder_get_thread (self, thread)->info.n_migrations++;
       add_instant (cap, ES_INSTANT_THREAD_MIGRATED, e->time, thread, e->u.thread.cap);
       break;
     case ES_EVENT_THREAD_WAKEUP:
-      get_thread (self, thread)->info.n_wakeups++;
-      thread_state (self, thread, e->time, e->u.thread.cap, ES_THREAD_STATE_RUNNABLE, 0);
+      _es_builder_get_thread (self, thread)->info.n_wakeups++;
       add_instant (cap, ES_INSTANT_THREAD_WOKEN, e->time, thread, e->u.thread.cap);
       break;
     default:
@@ -317,7 +246,7 @@ add_gc_event (EsDocumentBuilder *self,
                                                           : ES_INSTANT_GC_REQUESTED_PAR, e->time, 0, 0);
       break;
     case ES_EVENT_GC_START:
-      close_run (cap, e->time, ES_STOP_NO_STATUS, 0);
+      _es_builder_close_run (cap, e->time, ES_STOP_NO_STATUS, 0);
       cap->in_gc = FALSE;
       open_gc_phase (cap, e->time, ES_ACTIVITY_GC);
       cap->gc_start = e->time;
@@ -331,7 +260,7 @@ add_gc_event (EsDocumentBuilder *self,
         open_gc_phase (cap, e->time, ES_ACTIVITY_GC_WAITING);
       break;
     case ES_EVENT_GC_END:
-      close_gc_phase (cap, e->time, 0);
+      _es_builder_close_gc_phase (cap, e->time, 0);
       cap->in_gc = FALSE;
       if (cap->pending_gc != NO_GC)
         {
@@ -405,42 +334,23 @@ add_spark_event (CapState      *cap,
                    kinds[i].kind == ES_INSTANT_SPARK_STOLEN ? e->u.steal.victim : 0);
 }
 
-/* `traceEvent "START name"` / `"STOP name"`, nested per name. */
+/* `traceEvent "START name"` / `"STOP name"`: only noted here; they are
+ * paired in time order once every cap's events are in (see finish). */
 static void
-track_span (EsDocumentBuilder *self,
-            const EsEvent     *e,
-            const char        *text)
+note_span_edge (EsDocumentBuilder *self,
+                const EsEvent     *e,
+                const char        *text)
 {
   gboolean start = g_str_has_prefix (text, "START ");
-  const char *name;
-  OpenSpans *open;
+  SpanEdge edge;
 
   if (!start && !g_str_has_prefix (text, "STOP "))
     return;
-  name = g_string_chunk_insert_const (self->doc->strings, text + (start ? 6 : 5));
-  open = g_hash_table_lookup (self->open_spans, name);
-  if (start)
-    {
-      if (open == NULL)
-        {
-          open = g_new0 (OpenSpans, 1);
-          open->open_starts = g_array_new (FALSE, FALSE, sizeof (guint64));
-          g_hash_table_insert (self->open_spans, (gpointer) name, open);
-        }
-      open->cap = e->cap;
-      g_array_append_val (open->open_starts, e->time);
-    }
-  else if (open != NULL && open->open_starts->len > 0)
-    {
-      EsSpan span = { 0 };
-
-      span.start = g_array_index (open->open_starts, guint64, open->open_starts->len - 1);
-      span.end = MAX (e->time, span.start);
-      span.name = name;
-      span.cap = e->cap;
-      g_array_set_size (open->open_starts, open->open_starts->len - 1);
-      g_array_append_val (self->doc->spans, span);
-    }
+  edge.time = e->time;
+  edge.name = g_string_chunk_insert_const (self->doc->strings, text + (start ? 6 : 5));
+  edge.cap = e->cap;
+  edge.start = start;
+  g_array_append_val (self->span_edges, edge);
 }
 
 static void
@@ -448,7 +358,7 @@ add_user_event (EsDocumentBuilder *self,
                 CapState          *cap,
                 const EsEvent     *e)
 {
-  EsUserEvent u = { e->time, e->cap, intern (self, e->u.text.data, e->u.text.len) };
+  EsUserEvent u = { e->time, e->cap, _es_builder_intern (self, e->u.text.data, e->u.text.len) };
 
   if (e->tag == ES_EVENT_USER_MARKER)
     {
@@ -462,7 +372,7 @@ add_user_event (EsDocumentBuilder *self,
   if (cap != NULL)
     add_instant (cap, ES_INSTANT_USER_MESSAGE, e->time, 0, 0);
   if (e->tag == ES_EVENT_USER_MSG)
-    track_span (self, e, u.text);
+    note_span_edge (self, e, u.text);
 }
 
 /* NUL-separated strings (PROGRAM_ARGS, PROGRAM_ENV) into @list. */
@@ -478,7 +388,7 @@ split_strings (EsDocumentBuilder *self,
     if (i == text.len || text.data[i] == '\0')
       {
         if (i > start)
-          g_ptr_array_add (list, (gpointer) intern (self, text.data + start, i - start));
+          g_ptr_array_add (list, (gpointer) _es_builder_intern (self, text.data + start, i - start));
         start = i + 1;
       }
 }
@@ -492,7 +402,7 @@ add_process_event (EsDocumentBuilder *self,
   switch (e->tag)
     {
     case ES_EVENT_RTS_IDENTIFIER:
-      p->rts_identifier = intern (self, e->u.capset_text.text.data, e->u.capset_text.text.len);
+      p->rts_identifier = _es_builder_intern (self, e->u.capset_text.text.data, e->u.capset_text.text.len);
       break;
     case ES_EVENT_PROGRAM_ARGS:
       split_strings (self, e->u.capset_text.text, self->args);
@@ -542,8 +452,8 @@ add_process_event (EsDocumentBuilder *self,
     }
 }
 
-static guint32
-band_id (EsDocumentBuilder *self,
+guint32
+_es_builder_band_id (EsDocumentBuilder *self,
          const char        *name)
 {
   gpointer id = g_hash_table_lookup (self->band_ids, name);
@@ -575,9 +485,9 @@ add_heap_profile_event (EsDocumentBuilder *self,
       {
         EsCostCentre cc = {
           e->u.cost_centre.id,
-          intern (self, e->u.cost_centre.label.data, e->u.cost_centre.label.len),
-          intern (self, e->u.cost_centre.module.data, e->u.cost_centre.module.len),
-          intern (self, e->u.cost_centre.srcloc.data, e->u.cost_centre.srcloc.len),
+          _es_builder_intern (self, e->u.cost_centre.label.data, e->u.cost_centre.label.len),
+          _es_builder_intern (self, e->u.cost_centre.module.data, e->u.cost_centre.module.len),
+          _es_builder_intern (self, e->u.cost_centre.srcloc.data, e->u.cost_centre.srcloc.len),
           (e->u.cost_centre.flags & 1) != 0,
         };
 
@@ -613,7 +523,7 @@ add_heap_profile_event (EsDocumentBuilder *self,
                 g_string_append_printf (name, i ? "/%u" : "%u", es_event_get_stack_entry (e, i));
               entry.residency = e->u.cost_centre_sample.residency_or_ticks;
             }
-          entry.band = band_id (self, name->str);
+          entry.band = _es_builder_band_id (self, name->str);
           g_array_append_val (doc->heap_entries, entry);
           g_array_index (doc->heap_samples, EsHeapProfSample, self->heap_sample).n_entries++;
         }
@@ -647,7 +557,7 @@ es_document_builder_add (EsDocumentBuilder *self,
 
   if (e->cap != ES_CAP_NONE)
     {
-      cap = get_cap (self, e->cap);
+      cap = _es_builder_get_cap (self, e->cap);
       cap->last_time = MAX (cap->last_time, e->time);
     }
 
@@ -661,7 +571,7 @@ es_document_builder_add (EsDocumentBuilder *self,
     case ES_EVENT_REQUEST_SEQ_GC: case ES_EVENT_REQUEST_PAR_GC: case ES_EVENT_GC_START:
     case ES_EVENT_GC_WORK: case ES_EVENT_GC_IDLE: case ES_EVENT_GC_DONE: case ES_EVENT_GC_END:
     case ES_EVENT_GC_GLOBAL_SYNC: case ES_EVENT_GC_STATS_GHC:
-      add_gc_event (self, cap != NULL ? cap : get_cap (self, 0), e);
+      add_gc_event (self, cap != NULL ? cap : _es_builder_get_cap (self, 0), e);
       break;
     case ES_EVENT_SPARK_COUNTERS: case ES_EVENT_SPARK_CREATE: case ES_EVENT_SPARK_DUD:
     case ES_EVENT_SPARK_OVERFLOW: case ES_EVENT_SPARK_RUN: case ES_EVENT_SPARK_STEAL:
@@ -671,11 +581,11 @@ es_document_builder_add (EsDocumentBuilder *self,
         add_spark_event (cap, e);
       break;
     case ES_EVENT_THREAD_LABEL:
-      get_thread (self, e->u.thread_label.thread)->info.label =
-        intern (self, e->u.thread_label.label.data, e->u.thread_label.label.len);
+      _es_builder_get_thread (self, e->u.thread_label.thread)->info.label =
+        _es_builder_intern (self, e->u.thread_label.label.data, e->u.thread_label.label.len);
       break;
     case ES_EVENT_HEAP_ALLOCATED:
-      es_cap_timeline_add_allocated ((cap != NULL ? cap : get_cap (self, 0))->timeline, e->time, e->u.heap.bytes);
+      es_cap_timeline_add_allocated ((cap != NULL ? cap : _es_builder_get_cap (self, 0))->timeline, e->time, e->u.heap.bytes);
       break;
     case ES_EVENT_HEAP_SIZE:
       es_series_append (doc->heap_size, e->time, e->u.heap.bytes);
@@ -690,11 +600,11 @@ es_document_builder_add (EsDocumentBuilder *self,
       add_user_event (self, cap, e);
       break;
     case ES_EVENT_CAP_CREATE:
-      get_cap (self, e->u.cap.cap);
+      _es_builder_get_cap (self, e->u.cap.cap);
       break;
     case ES_EVENT_STARTUP:
       if (e->u.startup.n_caps > 0)
-        get_cap (self, e->u.startup.n_caps - 1u);
+        _es_builder_get_cap (self, e->u.startup.n_caps - 1u);
       break;
     default:
       add_process_event (self, e);
@@ -703,198 +613,3 @@ es_document_builder_add (EsDocumentBuilder *self,
     }
 }
 
-static int
-compare_thread_states (gconstpointer a,
-                       gconstpointer b)
-{
-  const EsThreadState *sa = a, *sb = b;
-
-  return sa->time < sb->time ? -1 : sa->time > sb->time;
-}
-
-static int
-compare_threads (gconstpointer a,
-                 gconstpointer b)
-{
-  const ThreadBuild *ta = *(ThreadBuild * const *) a, *tb = *(ThreadBuild * const *) b;
-
-  return ta->info.id < tb->info.id ? -1 : ta->info.id > tb->info.id;
-}
-
-static guint64
-run_start (EsDocument        *doc,
-           const EsThreadRun *run)
-{
-  guint n;
-
-  return es_cap_timeline_get_activities (g_ptr_array_index (doc->caps, run->cap), &n)[run->activity].start;
-}
-
-static int
-compare_runs (gconstpointer a,
-              gconstpointer b,
-              gpointer      doc)
-{
-  guint64 ta = run_start (doc, a), tb = run_start (doc, b);
-
-  return ta < tb ? -1 : ta > tb;
-}
-
-/* Every thread, in id order, with its runs indexed (a counting sort over
- * the caps' RUNNING activities) and its other states in time order. */
-static void
-finish_threads (EsDocumentBuilder *self)
-{
-  g_autoptr(GPtrArray) threads = g_ptr_array_new ();
-  EsDocument *doc = self->doc;
-  GHashTableIter iter;
-  gpointer value;
-  guint total_runs = 0;
-
-  for (guint c = 0; c < doc->caps->len; c++)
-    {
-      guint n;
-      const EsActivity *a = es_cap_timeline_get_activities (g_ptr_array_index (doc->caps, c), &n);
-
-      for (guint i = 0; i < n; i++)
-        if (a[i].kind == ES_ACTIVITY_RUNNING)
-          get_thread (self, a[i].thread)->info.n_runs++;
-    }
-
-  for (guint i = 0; i < self->dense_threads->len; i++)
-    if (g_ptr_array_index (self->dense_threads, i) != NULL)
-      g_ptr_array_add (threads, g_ptr_array_index (self->dense_threads, i));
-  g_hash_table_iter_init (&iter, self->sparse_threads);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    g_ptr_array_add (threads, value);
-  g_ptr_array_sort (threads, compare_threads);
-
-  for (guint i = 0; i < threads->len; i++)
-    {
-      ThreadBuild *t = g_ptr_array_index (threads, i);
-
-      t->info.first_run = total_runs;
-      total_runs += t->info.n_runs;
-    }
-  g_array_set_size (doc->thread_runs, total_runs);
-  for (guint c = 0; c < doc->caps->len; c++)
-    {
-      guint n;
-      const EsActivity *a = es_cap_timeline_get_activities (g_ptr_array_index (doc->caps, c), &n);
-
-      for (guint i = 0; i < n; i++)
-        if (a[i].kind == ES_ACTIVITY_RUNNING)
-          {
-            ThreadBuild *t = get_thread (self, a[i].thread);
-            EsThreadRun run = { i, c, 0 };
-
-            g_array_index (doc->thread_runs, EsThreadRun, t->info.first_run + t->runs_filled++) = run;
-          }
-    }
-
-  for (guint i = 0; i < threads->len; i++)
-    {
-      ThreadBuild *t = g_ptr_array_index (threads, i);
-      EsThreadRun *runs = &g_array_index (doc->thread_runs, EsThreadRun, t->info.first_run);
-
-      /* Filled cap by cap: a thread that moved between caps needs its runs
-       * merged into time order. */
-      for (guint r = 1; r < t->info.n_runs; r++)
-        if (runs[r].cap != runs[0].cap)
-          {
-            g_qsort_with_data (runs, t->info.n_runs, sizeof (EsThreadRun), compare_runs, doc);
-            break;
-          }
-      g_array_sort (t->states, compare_thread_states);
-      t->info.first_state = doc->thread_states->len;
-      t->info.n_states = t->states->len;
-      g_array_append_vals (doc->thread_states, t->states->data, t->states->len);
-      g_array_append_val (doc->threads, t->info);
-    }
-}
-
-static int
-compare_spans (gconstpointer a,
-               gconstpointer b)
-{
-  const EsSpan *sa = a, *sb = b;
-
-  return sa->start < sb->start ? -1 : sa->start > sb->start;
-}
-
-static void
-close_open_spans (EsDocumentBuilder *self)
-{
-  GHashTableIter iter;
-  gpointer name, value;
-
-  g_hash_table_iter_init (&iter, self->open_spans);
-  while (g_hash_table_iter_next (&iter, &name, &value))
-    {
-      OpenSpans *open = value;
-
-      for (guint i = 0; i < open->open_starts->len; i++)
-        {
-          EsSpan span = { g_array_index (open->open_starts, guint64, i), self->doc->end_time,
-                          name, open->cap, ES_ACTIVITY_ENDED_BY_LOG_END };
-
-          g_array_append_val (self->doc->spans, span);
-          self->doc->n_closed_at_end++;
-        }
-    }
-  g_array_sort (self->doc->spans, compare_spans);
-}
-
-/**
- * es_document_builder_finish:
- * @truncated: whether the log ended without its end marker
- *
- * Closes what the log left open (a thread still running, a GC in progress,
- * a span never stopped) at the last timestamp, flagging each, then builds
- * the indexes.
- *
- * Returns: (transfer full): the document; the builder is spent.
- */
-EsDocument *
-es_document_builder_finish (EsDocumentBuilder *self,
-                            gboolean           truncated,
-                            gint64             truncated_at)
-{
-  EsDocument *doc = self->doc;
-  guint64 end = doc->end_time;
-
-  for (guint i = 0; i < self->caps->len; i++)
-    {
-      CapState *cap = g_ptr_array_index (self->caps, i);
-
-      if (cap->running)
-        {
-          close_run (cap, end, ES_STOP_NO_STATUS, ES_ACTIVITY_ENDED_BY_LOG_END);
-          doc->n_closed_at_end++;
-        }
-      if (cap->in_gc)
-        {
-          close_gc_phase (cap, end, ES_ACTIVITY_ENDED_BY_LOG_END);
-          cap->in_gc = FALSE;
-          doc->n_closed_at_end++;
-        }
-      if (cap->pending_gc != NO_GC)
-        g_array_index (doc->gcs, EsGc, cap->pending_gc).end = end;
-      es_cap_timeline_seal (cap->timeline);
-      g_ptr_array_add (doc->caps, g_steal_pointer (&cap->timeline));
-    }
-
-  finish_threads (self);
-  close_open_spans (self);
-
-  g_ptr_array_add (self->args, NULL);
-  g_ptr_array_add (self->env, NULL);
-  doc->process.args = g_memdup2 (self->args->pdata, self->args->len * sizeof (gpointer));
-  doc->process.env = g_memdup2 (self->env->pdata, self->env->len * sizeof (gpointer));
-
-  doc->truncated = truncated;
-  doc->truncated_at = truncated_at;
-  _es_document_build_index (doc);
-
-  return g_steal_pointer (&self->doc);
-}

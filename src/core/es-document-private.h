@@ -13,6 +13,12 @@ G_BEGIN_DECLS
 
 typedef struct
 {
+  guint32       thread;
+  EsThreadState state;
+} EsOrphanStop;
+
+typedef struct
+{
   guint64 task;
   guint64 kernel_tid;
   guint64 created;
@@ -45,13 +51,14 @@ struct _EsDocument
   GObject        parent_instance;
 
   GStringChunk  *strings;
+  GPtrArray     *more_strings;      /* GStringChunk of merged builders */
   GPtrArray     *caps;              /* EsCapTimeline, index = cap number */
   GArray        *gcs;               /* EsGc, by start */
   GArray        *gc_pause_prefix;   /* guint64: pauses of gcs[0..i) */
   GPtrArray     *gen_index;         /* EsGenIndex *, index = generation */
   GArray        *threads;           /* EsThread, by id */
-  GArray        *thread_states;     /* EsThreadState, grouped by thread */
-  GArray        *thread_runs;       /* EsThreadRun, grouped by thread */
+  GArray        *orphan_stops;      /* EsOrphanStop: stops whose run the log lacks */
+  gsize          thread_index;      /* EsThreadIndex *, built on first use */
   GArray        *tasks;             /* EsTask */
   GArray        *messages;          /* EsUserEvent: USER_MSG and LOG_MSG */
   GArray        *markers;           /* EsUserEvent: USER_MARKER */

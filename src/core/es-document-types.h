@@ -111,13 +111,11 @@ typedef struct
   guint16 pad;
 } EsThreadRun;
 
+/* A thread, as the log introduces it; its runs and states over time come
+ * from es_document_get_thread_runs() and es_document_get_thread_timeline(). */
 typedef struct
 {
   guint32      id;
-  guint32      first_state;      /* its states other than runs, see below */
-  guint32      n_states;
-  guint32      first_run;        /* its runs, in time order */
-  guint32      n_runs;
   guint32      n_migrations;
   guint32      n_wakeups;
   guint16      created_cap;

@@ -7,15 +7,15 @@
 
 #include "config.h"
 
-#include "es-document-builder.h"
 #include "es-document-private.h"
-#include "es-eventlog-file.h"
 
 /* A document is built once, on one thread, by EsDocumentBuilder, and never
  * changes afterwards: any thread may read it. Records are plain structs in
  * arrays; nothing here is an object per event. */
 
 G_DEFINE_FINAL_TYPE (EsDocument, es_document, G_TYPE_OBJECT)
+
+static void free_thread_index (gpointer data);
 
 static void
 free_gen_index (gpointer data)
@@ -35,13 +35,15 @@ es_document_finalize (GObject *object)
   EsDocument *self = (EsDocument *) object;
 
   g_string_chunk_free (self->strings);
+  g_ptr_array_unref (self->more_strings);
   g_ptr_array_unref (self->caps);
   g_array_unref (self->gcs);
   g_array_unref (self->gc_pause_prefix);
   g_ptr_array_unref (self->gen_index);
   g_array_unref (self->threads);
-  g_array_unref (self->thread_states);
-  g_array_unref (self->thread_runs);
+  g_array_unref (self->orphan_stops);
+  if (self->thread_index != 0)
+    free_thread_index ((gpointer) self->thread_index);
   g_array_unref (self->tasks);
   g_array_unref (self->messages);
   g_array_unref (self->markers);
@@ -70,13 +72,13 @@ static void
 es_document_init (EsDocument *self)
 {
   self->strings = g_string_chunk_new (4096);
+  self->more_strings = g_ptr_array_new_with_free_func ((GDestroyNotify) g_string_chunk_free);
   self->caps = g_ptr_array_new_with_free_func ((GDestroyNotify) es_cap_timeline_free);
   self->gcs = g_array_new (FALSE, FALSE, sizeof (EsGc));
   self->gc_pause_prefix = g_array_new (FALSE, FALSE, sizeof (guint64));
   self->gen_index = g_ptr_array_new_with_free_func (free_gen_index);
   self->threads = g_array_new (FALSE, FALSE, sizeof (EsThread));
-  self->thread_states = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
-  self->thread_runs = g_array_new (FALSE, FALSE, sizeof (EsThreadRun));
+  self->orphan_stops = g_array_new (FALSE, FALSE, sizeof (EsOrphanStop));
   self->tasks = g_array_new (FALSE, FALSE, sizeof (EsTask));
   self->messages = g_array_new (FALSE, FALSE, sizeof (EsUserEvent));
   self->markers = g_array_new (FALSE, FALSE, sizeof (EsUserEvent));
@@ -366,22 +368,189 @@ es_document_lookup_thread (EsDocument *self,
   return lo < self->threads->len && t[lo].id == id ? &t[lo] : NULL;
 }
 
-const EsThreadState *
-es_document_get_thread_states (EsDocument     *self,
-                               const EsThread *thread)
+/* Per thread, where its runs and instants are in the caps' arrays: derived
+ * data, built once, on the first request (a view opening its thread rows),
+ * not on the load path. */
+typedef struct
 {
-  g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
+  guint16 cap;
+  guint8  kind;           /* EsInstantKind */
+  guint8  pad;
+  guint32 index;
+} InstantRef;
 
-  return &g_array_index (self->thread_states, EsThreadState, thread->first_state);
+typedef struct
+{
+  guint32     *run_offsets;       /* per thread (by position), n_threads + 1 */
+  EsThreadRun *runs;
+  guint32     *instant_offsets;
+  InstantRef  *instants;
+} ThreadIndex;
+
+static const EsInstantKind thread_instant_kinds[] = {
+  ES_INSTANT_THREAD_CREATED, ES_INSTANT_THREAD_RUNNABLE,
+  ES_INSTANT_THREAD_MIGRATED, ES_INSTANT_THREAD_WOKEN,
+};
+
+static void
+free_thread_index (gpointer data)
+{
+  ThreadIndex *index = data;
+
+  g_free (index->run_offsets);
+  g_free (index->runs);
+  g_free (index->instant_offsets);
+  g_free (index->instants);
+  g_free (index);
 }
 
+static guint
+thread_position (EsDocument *self,
+                 guint32     id)
+{
+  const EsThread *t = es_document_lookup_thread (self, id);
+
+  return t != NULL ? (guint) (t - (const EsThread *) (gpointer) self->threads->data) : G_MAXUINT;
+}
+
+/* A counting sort of the runs by thread, walking the caps' runs in time
+ * order (a k-way merge) so each thread's slice comes out in time order. */
+static void
+index_runs (EsDocument  *self,
+            ThreadIndex *index,
+            guint32     *position_of_id,
+            guint        max_dense_id)
+{
+  guint n_caps = self->caps->len, n_threads = self->threads->len;
+  g_autofree guint *pos = g_new0 (guint, n_caps);
+  g_autofree guint32 *fill = g_new0 (guint32, n_threads);
+
+#define POSITION(id) ((id) < max_dense_id ? position_of_id[id] : thread_position (self, id))
+
+  index->run_offsets = g_new0 (guint32, n_threads + 1);
+  for (guint c = 0; c < n_caps; c++)
+    {
+      guint n;
+      const EsActivity *a = es_cap_timeline_get_activities (g_ptr_array_index (self->caps, c), &n);
+
+      for (guint i = 0; i < n; i++)
+        if (a[i].kind == ES_ACTIVITY_RUNNING && POSITION (a[i].thread) != G_MAXUINT)
+          index->run_offsets[POSITION (a[i].thread) + 1]++;
+    }
+  for (guint t = 0; t < n_threads; t++)
+    index->run_offsets[t + 1] += index->run_offsets[t];
+  index->runs = g_new (EsThreadRun, index->run_offsets[n_threads]);
+
+  for (;;)
+    {
+      guint best = G_MAXUINT;
+      guint64 best_start = 0;
+      const EsActivity *a;
+      guint n, t;
+
+      for (guint c = 0; c < n_caps; c++)
+        {
+          a = es_cap_timeline_get_activities (g_ptr_array_index (self->caps, c), &n);
+          while (pos[c] < n && a[pos[c]].kind != ES_ACTIVITY_RUNNING)
+            pos[c]++;
+          if (pos[c] < n && (best == G_MAXUINT || a[pos[c]].start < best_start))
+            {
+              best = c;
+              best_start = a[pos[c]].start;
+            }
+        }
+      if (best == G_MAXUINT)
+        break;
+      a = es_cap_timeline_get_activities (g_ptr_array_index (self->caps, best), &n);
+      t = POSITION (a[pos[best]].thread);
+      if (t != G_MAXUINT)
+        index->runs[index->run_offsets[t] + fill[t]++] = (EsThreadRun) { pos[best], best, 0 };
+      pos[best]++;
+    }
+#undef POSITION
+}
+
+static void
+index_instants (EsDocument  *self,
+                ThreadIndex *index)
+{
+  guint n_threads = self->threads->len;
+  g_autofree guint32 *fill = g_new0 (guint32, n_threads);
+
+  index->instant_offsets = g_new0 (guint32, n_threads + 1);
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      if (pass == 1)
+        {
+          for (guint t = 0; t < n_threads; t++)
+            index->instant_offsets[t + 1] += index->instant_offsets[t];
+          index->instants = g_new (InstantRef, index->instant_offsets[n_threads]);
+        }
+      for (guint c = 0; c < self->caps->len; c++)
+        for (guint k = 0; k < G_N_ELEMENTS (thread_instant_kinds); k++)
+          {
+            guint n;
+            const EsInstant *in = es_cap_timeline_get_instants (g_ptr_array_index (self->caps, c),
+                                                                thread_instant_kinds[k], &n);
+
+            for (guint i = 0; i < n; i++)
+              {
+                guint t = thread_position (self, in[i].thread);
+
+                if (t == G_MAXUINT)
+                  continue;
+                if (pass == 0)
+                  index->instant_offsets[t + 1]++;
+                else
+                  index->instants[index->instant_offsets[t] + fill[t]++] =
+                    (InstantRef) { c, thread_instant_kinds[k], 0, i };
+              }
+          }
+    }
+}
+
+static ThreadIndex *
+get_thread_index (EsDocument *self)
+{
+  if (g_once_init_enter (&self->thread_index))
+    {
+      ThreadIndex *index = g_new0 (ThreadIndex, 1);
+      const EsThread *threads = (const EsThread *) (gpointer) self->threads->data;
+      guint max_id = self->threads->len > 0 ? MIN (threads[self->threads->len - 1].id + 1, 1u << 22) : 0;
+      g_autofree guint32 *position_of_id = g_new (guint32, MAX (max_id, 1));
+
+      for (guint i = 0; i < max_id; i++)
+        position_of_id[i] = G_MAXUINT;
+      for (guint t = 0; t < self->threads->len && threads[t].id < max_id; t++)
+        position_of_id[threads[t].id] = t;
+      index_runs (self, index, position_of_id, max_id);
+      index_instants (self, index);
+      g_once_init_leave (&self->thread_index, (gsize) index);
+    }
+  return (ThreadIndex *) self->thread_index;
+}
+
+/**
+ * es_document_get_thread_runs:
+ * @n_runs: (out): how many
+ *
+ * Returns: (array length=n_runs): @thread's runs in time order, as
+ *   references to the RUNNING activities in the caps' timelines.
+ */
 const EsThreadRun *
 es_document_get_thread_runs (EsDocument     *self,
-                             const EsThread *thread)
+                             const EsThread *thread,
+                             guint          *n_runs)
 {
+  ThreadIndex *index;
+  guint t;
+
   g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
 
-  return &g_array_index (self->thread_runs, EsThreadRun, thread->first_run);
+  index = get_thread_index (self);
+  t = (guint) (thread - (const EsThread *) (gpointer) self->threads->data);
+  *n_runs = index->run_offsets[t + 1] - index->run_offsets[t];
+  return &index->runs[index->run_offsets[t]];
 }
 
 /* What a thread is once a run ends with @status. */
@@ -413,24 +582,41 @@ compare_states (gconstpointer a,
  * es_document_get_thread_timeline:
  * @states: (element-type EsThreadState): receives the states, in time order
  *
- * Every state change of @thread: each run (RUNNING on its cap, then what
- * its stop status means: runnable, blocked with the reason, finished) merged
- * with its other states (created, woken, migrated, made runnable). Runs are
- * kept once, in the caps' timelines, so this is assembled on demand.
+ * Every state change of @thread: created; each run (RUNNING on its cap,
+ * then what its stop status means: runnable, blocked with the reason, or
+ * finished); woken, migrated or made runnable (RUNNABLE, on the cap it was
+ * sent to). Assembled from the caps' activities and instants, where each of
+ * these is stored once.
  */
 void
 es_document_get_thread_timeline (EsDocument     *self,
                                  const EsThread *thread,
                                  GArray         *states)
 {
-  const EsThreadRun *runs = es_document_get_thread_runs (self, thread);
+  ThreadIndex *index;
+  const EsThreadRun *runs;
+  guint t, n_runs;
 
   g_return_if_fail (ES_IS_DOCUMENT (self));
   g_return_if_fail (g_array_get_element_size (states) == sizeof (EsThreadState));
 
+  runs = es_document_get_thread_runs (self, thread, &n_runs);
+  index = get_thread_index (self);
+  t = (guint) (thread - (const EsThread *) (gpointer) self->threads->data);
   g_array_set_size (states, 0);
-  g_array_append_vals (states, es_document_get_thread_states (self, thread), thread->n_states);
-  for (guint i = 0; i < thread->n_runs; i++)
+
+  for (guint i = index->instant_offsets[t]; i < index->instant_offsets[t + 1]; i++)
+    {
+      const InstantRef *ref = &index->instants[i];
+      guint n;
+      const EsInstant *in = &es_cap_timeline_get_instants (g_ptr_array_index (self->caps, ref->cap), ref->kind, &n)[ref->index];
+      gboolean sent = ref->kind == ES_INSTANT_THREAD_MIGRATED || ref->kind == ES_INSTANT_THREAD_WOKEN;
+      EsThreadState state = { in->time, sent ? in->arg : ref->cap,
+                              ref->kind == ES_INSTANT_THREAD_CREATED ? ES_THREAD_STATE_CREATED : ES_THREAD_STATE_RUNNABLE, 0 };
+
+      g_array_append_val (states, state);
+    }
+  for (guint i = 0; i < n_runs; i++)
     {
       guint n;
       const EsActivity *a = &es_cap_timeline_get_activities (g_ptr_array_index (self->caps, runs[i].cap), &n)[runs[i].activity];
@@ -441,7 +627,12 @@ es_document_get_thread_timeline (EsDocument     *self,
       if (!(a->flags & ES_ACTIVITY_ENDED_BY_LOG_END))
         g_array_append_val (states, stop);
     }
-  /* A stable sort: at equal times the run's own order is kept. */
+  for (guint i = 0; i < self->orphan_stops->len; i++)
+    if (g_array_index (self->orphan_stops, EsOrphanStop, i).thread == thread->id)
+      g_array_append_val (states, g_array_index (self->orphan_stops, EsOrphanStop, i).state);
+
+  /* Stable: at equal times, creation comes before running, running
+   * before its stop. */
   g_array_sort (states, compare_states);
 }
 
@@ -503,42 +694,4 @@ es_document_get_process (EsDocument *self)
   g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
 
   return &self->process;
-}
-
-static gboolean
-add_to_builder (const EsEvent *event,
-                gpointer       user_data)
-{
-  es_document_builder_add (user_data, event);
-  return TRUE;
-}
-
-/**
- * es_document_load_file:
- * @progress: (nullable): called now and then with the bytes read so far
- *
- * Reads @path and builds its document. A log cut short loads: the document
- * says where it stops (es_document_is_truncated()).
- *
- * Returns: (transfer full): the document, or %NULL with @error set.
- */
-EsDocument *
-es_document_load_file (const char     *path,
-                       void          (*progress) (guint64 done, guint64 total, gpointer data),
-                       gpointer        progress_data,
-                       GCancellable   *cancellable,
-                       GError        **error)
-{
-  g_autoptr(EsEventlogReader) reader = es_eventlog_reader_new ();
-  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new ();
-  gint64 stop_offset;
-  gboolean truncated;
-
-  g_return_val_if_fail (path != NULL, NULL);
-
-  if (!es_eventlog_read_file (reader, path, add_to_builder, progress, builder, cancellable, error))
-    return NULL;
-
-  truncated = es_eventlog_reader_is_truncated (reader, &stop_offset, NULL);
-  return es_document_builder_finish (builder, truncated, stop_offset);
 }

@@ -51,10 +51,9 @@ const EsThread       *es_document_get_threads         (EsDocument  *self,
                                                        guint       *n_threads);
 const EsThread       *es_document_lookup_thread       (EsDocument  *self,
                                                        guint32      id);
-const EsThreadState  *es_document_get_thread_states   (EsDocument  *self,
-                                                       const EsThread *thread);
 const EsThreadRun    *es_document_get_thread_runs     (EsDocument  *self,
-                                                       const EsThread *thread);
+                                                       const EsThread *thread,
+                                                       guint       *n_runs);
 void                  es_document_get_thread_timeline (EsDocument  *self,
                                                        const EsThread *thread,
                                                        GArray      *states);

@@ -70,6 +70,13 @@ struct _EsEventlogReader
   guint16          block_cap;
   gint64           block_end;
 
+  /* Partition: this reader hands out only the blocks of caps with
+   * cap % n_parts == part (part 0 also takes the global blocks and events
+   * outside blocks) and steps over the others without decoding them. */
+  guint            n_parts;
+  guint            part;
+  gint64           skip_remaining;
+
   gboolean         saw_end_marker;
   gboolean         at_end;
   GError          *error;
@@ -111,6 +118,7 @@ es_eventlog_reader_new (void)
   self->carry = g_byte_array_new ();
   self->block_cap = ES_CAP_NONE;
   self->data_offset = -1;
+  self->n_parts = 1;
   return self;
 }
 
@@ -262,6 +270,38 @@ es_eventlog_reader_is_truncated (EsEventlogReader *self,
   if (partial_bytes != NULL)
     *partial_bytes = es_eventlog_reader_get_pending (self);
   return self->at_end && !self->saw_end_marker;
+}
+
+/**
+ * es_eventlog_reader_set_partition:
+ * @n_parts: how many readers share the log
+ * @part: which one this is, 0 <= @part < @n_parts
+ *
+ * Lets several readers build one log on several cores: each hands out the
+ * blocks of the caps it owns (cap % @n_parts == @part; part 0 also owns the
+ * global blocks and events outside any block) and steps over the rest by
+ * their block size, without decoding them. Call before the first event.
+ */
+void
+es_eventlog_reader_set_partition (EsEventlogReader *self,
+                                  guint             n_parts,
+                                  guint             part)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (n_parts > 0 && part < n_parts);
+  g_return_if_fail (self->offset == 0);
+
+  self->n_parts = n_parts;
+  self->part = part;
+}
+
+static gboolean
+owns_cap (EsEventlogReader *self,
+          guint16           cap)
+{
+  if (cap == ES_CAP_NONE)
+    return self->part == 0;
+  return cap % self->n_parts == self->part;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -635,6 +675,21 @@ es_eventlog_reader_next (EsEventlogReader  *self,
       GError *step_error = NULL;
       StepResult r;
 
+      if (self->skip_remaining > 0)
+        {
+          gsize n = MIN ((gsize) self->skip_remaining, avail);
+
+          if (n > 0)
+            {
+              consume (self, from_carry, n);
+              self->skip_remaining -= n;
+              continue;
+            }
+          if (self->finished)
+            return reach_end (self, error);
+          return ES_READ_NEED_MORE;
+        }
+
       if (!self->have_header)
         {
           if (avail < self->header_need && !(from_carry && self->chunk_pos < self->chunk_len))
@@ -656,6 +711,16 @@ es_eventlog_reader_next (EsEventlogReader  *self,
             {
               self->have_header = TRUE;
               self->data_offset = self->offset;
+              continue;
+            }
+          if (self->n_parts > 1 && !owns_cap (self, event->cap))
+            {
+              if (event->tag == ES_EVENT_BLOCK_MARKER && self->block_remaining > 0)
+                {
+                  /* Another reader decodes this block: step over it. */
+                  self->skip_remaining = self->block_remaining;
+                  self->block_remaining = 0;
+                }
               continue;
             }
           return ES_READ_EVENT;

@@ -55,6 +55,9 @@ gboolean           es_eventlog_reader_is_truncated     (EsEventlogReader  *self,
                                                         gint64            *stop_offset,
                                                         gsize             *partial_bytes);
 gint64             es_eventlog_reader_get_data_offset  (EsEventlogReader  *self);
+void               es_eventlog_reader_set_partition    (EsEventlogReader  *self,
+                                                        guint              n_parts,
+                                                        guint              part);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsEventlogReader, es_eventlog_reader_free)
 

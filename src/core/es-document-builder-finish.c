@@ -1,0 +1,328 @@
+/* es-document-builder-finish.c: merging partial builds, and the last pass
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "es-document-builder-private.h"
+
+static int
+compare_threads (gconstpointer a,
+                 gconstpointer b)
+{
+  const ThreadBuild *ta = *(ThreadBuild * const *) a, *tb = *(ThreadBuild * const *) b;
+
+  return ta->info.id < tb->info.id ? -1 : ta->info.id > tb->info.id;
+}
+
+/* Every thread that ran or was mentioned, in id order. */
+static GPtrArray *
+collect_threads (EsDocumentBuilder *self)
+{
+  GPtrArray *threads = g_ptr_array_new ();
+  GHashTableIter iter;
+  gpointer value;
+
+  for (guint i = 0; i < self->dense_threads->len; i++)
+    if (g_ptr_array_index (self->dense_threads, i) != NULL)
+      g_ptr_array_add (threads, g_ptr_array_index (self->dense_threads, i));
+  if (g_hash_table_size (self->sparse_threads) > 0)
+    {
+      g_hash_table_iter_init (&iter, self->sparse_threads);
+      while (g_hash_table_iter_next (&iter, NULL, &value))
+        g_ptr_array_add (threads, value);
+      g_ptr_array_sort (threads, compare_threads);
+    }
+  return threads;
+}
+
+/* The threads, in id order. Their runs and states stay where they are (the
+ * caps' activities and instants) until a view asks for them. */
+static void
+finish_threads (EsDocumentBuilder *self)
+{
+  g_autoptr(GPtrArray) threads = collect_threads (self);
+
+  for (guint i = 0; i < threads->len; i++)
+    g_array_append_val (self->doc->threads, ((ThreadBuild *) g_ptr_array_index (threads, i))->info);
+}
+
+static int
+compare_span_edges (gconstpointer a,
+                    gconstpointer b)
+{
+  const SpanEdge *ea = a, *eb = b;
+
+  return ea->time < eb->time ? -1 : ea->time > eb->time;
+}
+
+static int
+compare_spans (gconstpointer a,
+               gconstpointer b)
+{
+  const EsSpan *sa = a, *sb = b;
+
+  return sa->start < sb->start ? -1 : sa->start > sb->start;
+}
+
+/* Pairs START and STOP by name in time order, innermost first, as
+ * ghc-events-analyze does; a START never stopped runs to the log's end. */
+static void
+match_spans (EsDocumentBuilder *self)
+{
+  g_autoptr(GHashTable) open = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) g_array_unref);
+  EsDocument *doc = self->doc;
+  GHashTableIter iter;
+  gpointer name, value;
+
+  g_array_sort (self->span_edges, compare_span_edges);
+  for (guint i = 0; i < self->span_edges->len; i++)
+    {
+      const SpanEdge *edge = &g_array_index (self->span_edges, SpanEdge, i);
+      GArray *starts = g_hash_table_lookup (open, edge->name);
+
+      if (edge->start)
+        {
+          if (starts == NULL)
+            {
+              starts = g_array_new (FALSE, FALSE, sizeof (SpanEdge));
+              g_hash_table_insert (open, (gpointer) edge->name, starts);
+            }
+          g_array_append_val (starts, *edge);
+        }
+      else if (starts != NULL && starts->len > 0)
+        {
+          const SpanEdge *start = &g_array_index (starts, SpanEdge, starts->len - 1);
+          EsSpan span = { start->time, MAX (edge->time, start->time), edge->name, start->cap, 0 };
+
+          g_array_append_val (doc->spans, span);
+          g_array_set_size (starts, starts->len - 1);
+        }
+    }
+
+  g_hash_table_iter_init (&iter, open);
+  while (g_hash_table_iter_next (&iter, &name, &value))
+    {
+      GArray *starts = value;
+
+      for (guint i = 0; i < starts->len; i++)
+        {
+          const SpanEdge *start = &g_array_index (starts, SpanEdge, i);
+          EsSpan span = { start->time, doc->end_time, name, start->cap, ES_ACTIVITY_ENDED_BY_LOG_END };
+
+          g_array_append_val (doc->spans, span);
+          doc->n_closed_at_end++;
+        }
+    }
+  g_array_sort (doc->spans, compare_spans);
+}
+
+static int
+compare_user_events (gconstpointer a,
+                     gconstpointer b)
+{
+  const EsUserEvent *ua = a, *ub = b;
+
+  return ua->time < ub->time ? -1 : ua->time > ub->time;
+}
+
+static void
+append_series (EsSeries       *into,
+               const EsSeries *from)
+{
+  const EsSample *s = es_series_get_samples (from);
+
+  for (guint i = 0; i < es_series_get_length (from); i++)
+    es_series_append (into, s[i].time, s[i].value);
+}
+
+static void
+merge_threads (EsDocumentBuilder *self,
+               EsDocumentBuilder *other)
+{
+  g_autoptr(GPtrArray) threads = collect_threads (other);
+
+  for (guint i = 0; i < threads->len; i++)
+    {
+      ThreadBuild *from = g_ptr_array_index (threads, i);
+      ThreadBuild *into = _es_builder_get_thread (self, from->info.id);
+
+      if (into->info.created_cap == ES_CAP_NONE && from->info.created_cap != ES_CAP_NONE)
+        {
+          into->info.created = from->info.created;
+          into->info.created_cap = from->info.created_cap;
+        }
+      if (from->info.label != NULL)
+        into->info.label = from->info.label;
+      into->info.n_migrations += from->info.n_migrations;
+      into->info.n_wakeups += from->info.n_wakeups;
+    }
+}
+
+static void
+merge_heap_profile (EsDocumentBuilder *self,
+                    EsDocumentBuilder *other)
+{
+  EsDocument *into = self->doc, *from = other->doc;
+  guint first_entry = into->heap_entries->len;
+
+  if (from->heap_prof_breakdown != 0)
+    {
+      into->heap_prof_breakdown = from->heap_prof_breakdown;
+      into->heap_prof_period = from->heap_prof_period;
+    }
+  for (guint i = 0; i < from->heap_entries->len; i++)
+    {
+      EsHeapProfEntry entry = g_array_index (from->heap_entries, EsHeapProfEntry, i);
+
+      entry.band = _es_builder_band_id (self, g_ptr_array_index (from->heap_bands, entry.band));
+      g_array_append_val (into->heap_entries, entry);
+    }
+  for (guint i = 0; i < from->heap_samples->len; i++)
+    {
+      EsHeapProfSample sample = g_array_index (from->heap_samples, EsHeapProfSample, i);
+
+      sample.first_entry += first_entry;
+      g_array_append_val (into->heap_samples, sample);
+    }
+  g_array_append_vals (into->cost_centres, from->cost_centres->data, from->cost_centres->len);
+}
+
+static void
+merge_process (EsDocumentBuilder *self,
+               EsDocumentBuilder *other)
+{
+  EsProcessInfo *into = &self->doc->process;
+  const EsProcessInfo *from = &other->doc->process;
+
+  if (into->rts_identifier == NULL)
+    *into = *from;
+  if (self->args->len == 0)
+    g_ptr_array_extend (self->args, other->args, NULL, NULL);
+  if (self->env->len == 0)
+    g_ptr_array_extend (self->env, other->env, NULL, NULL);
+  into->program = self->args->len > 0 ? g_ptr_array_index (self->args, 0) : NULL;
+}
+
+/**
+ * es_document_builder_merge:
+ * @other: (transfer full): a builder fed other caps of the same log
+ *
+ * Takes in what @other built from its share of the log's blocks (see
+ * es_eventlog_reader_set_partition()): its caps, GCs, threads, series,
+ * messages and spans. @other is spent; its strings move over too.
+ */
+void
+es_document_builder_merge (EsDocumentBuilder *self,
+                           EsDocumentBuilder *other)
+{
+  EsDocument *into = self->doc, *from = other->doc;
+  guint gc_offset = into->gcs->len;
+
+  g_return_if_fail (self != NULL && other != NULL);
+
+  for (guint c = 0; c < other->caps->len; c++)
+    {
+      CapState *theirs = g_ptr_array_index (other->caps, c);
+      CapState *ours;
+      guint n_ours, n_theirs;
+
+      _es_builder_get_cap (self, c);
+      ours = g_ptr_array_index (self->caps, c);
+      es_cap_timeline_get_activities (ours->timeline, &n_ours);
+      es_cap_timeline_get_activities (theirs->timeline, &n_theirs);
+      /* A cap's blocks all went to one builder: keep the one that has them. */
+      if (n_theirs > n_ours || theirs->last_time > ours->last_time)
+        {
+          if (theirs->pending_gc != NO_GC)
+            theirs->pending_gc += gc_offset;
+          g_ptr_array_index (self->caps, c) = theirs;
+          g_ptr_array_index (other->caps, c) = ours;
+        }
+    }
+
+  g_array_append_vals (into->gcs, from->gcs->data, from->gcs->len);
+  g_array_append_vals (into->messages, from->messages->data, from->messages->len);
+  g_array_append_vals (into->markers, from->markers->data, from->markers->len);
+  g_array_append_vals (into->tasks, from->tasks->data, from->tasks->len);
+  g_array_append_vals (into->orphan_stops, from->orphan_stops->data, from->orphan_stops->len);
+  g_array_append_vals (self->span_edges, other->span_edges->data, other->span_edges->len);
+  append_series (into->heap_size, from->heap_size);
+  append_series (into->heap_live, from->heap_live);
+  append_series (into->blocks_size, from->blocks_size);
+  merge_threads (self, other);
+  merge_heap_profile (self, other);
+  merge_process (self, other);
+
+  if (other->have_time)
+    {
+      into->start_time = self->have_time ? MIN (into->start_time, from->start_time) : from->start_time;
+      into->end_time = self->have_time ? MAX (into->end_time, from->end_time) : from->end_time;
+      self->have_time = TRUE;
+    }
+  into->n_events += from->n_events;
+
+  /* Everything above points into @other's strings: keep them. */
+  g_ptr_array_add (into->more_strings, g_steal_pointer (&from->strings));
+  from->strings = g_string_chunk_new (16);
+  es_document_builder_free (other);
+}
+
+/**
+ * es_document_builder_finish:
+ * @truncated: whether the log ended without its end marker
+ *
+ * Closes what the log left open (a thread still running, a GC in progress,
+ * a span never stopped) at the last timestamp, flagging each, then builds
+ * the indexes.
+ *
+ * Returns: (transfer full): the document; the builder is spent.
+ */
+EsDocument *
+es_document_builder_finish (EsDocumentBuilder *self,
+                            gboolean           truncated,
+                            gint64             truncated_at)
+{
+  EsDocument *doc = self->doc;
+  guint64 end = doc->end_time;
+
+  for (guint i = 0; i < self->caps->len; i++)
+    {
+      CapState *cap = g_ptr_array_index (self->caps, i);
+
+      if (cap->running)
+        {
+          _es_builder_close_run (cap, end, ES_STOP_NO_STATUS, ES_ACTIVITY_ENDED_BY_LOG_END);
+          doc->n_closed_at_end++;
+        }
+      if (cap->in_gc)
+        {
+          _es_builder_close_gc_phase (cap, end, ES_ACTIVITY_ENDED_BY_LOG_END);
+          cap->in_gc = FALSE;
+          doc->n_closed_at_end++;
+        }
+      if (cap->pending_gc != NO_GC)
+        g_array_index (doc->gcs, EsGc, cap->pending_gc).end = end;
+      es_cap_timeline_seal (cap->timeline);
+      g_ptr_array_add (doc->caps, g_steal_pointer (&cap->timeline));
+    }
+
+  finish_threads (self);
+  match_spans (self);
+  g_array_sort (doc->messages, compare_user_events);
+  g_array_sort (doc->markers, compare_user_events);
+
+  g_ptr_array_add (self->args, NULL);
+  g_ptr_array_add (self->env, NULL);
+  doc->process.args = g_memdup2 (self->args->pdata, self->args->len * sizeof (gpointer));
+  doc->process.env = g_memdup2 (self->env->pdata, self->env->len * sizeof (gpointer));
+
+  doc->truncated = truncated;
+  doc->truncated_at = truncated_at;
+  _es_document_build_index (doc);
+
+  return g_steal_pointer (&self->doc);
+}

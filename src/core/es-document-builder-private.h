@@ -1,0 +1,90 @@
+/* es-document-builder-private.h: the builder's state, shared by its parts
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "es-document-builder.h"
+#include "es-document-private.h"
+
+G_BEGIN_DECLS
+
+/* Events arrive in file order: blocks of different caps interleaved, each
+ * cap's own events in time order. So everything per cap is built by a
+ * small state machine per cap, with no sorting; only the few things that
+ * mix caps (spans, user events, heap samples) are put in time order at the
+ * end; a thread's runs and states are not even copied: they live in the
+ * caps' activities and instants, indexed per thread only when asked for. Several builders, each fed the blocks of some caps by
+ * a partitioned reader, merge into one (es_document_builder_merge()). */
+
+typedef struct
+{
+  EsCapTimeline *timeline;
+  gboolean       running;
+  guint32        thread;
+  guint64        run_start;
+  gboolean       in_gc;
+  guint8         gc_phase;        /* EsActivityKind of the open GC phase */
+  guint64        gc_phase_start;
+  guint64        gc_start;
+  guint          pending_gc;      /* index of this cap's GC record awaiting GC_END */
+  guint64        last_time;
+} CapState;
+
+typedef struct
+{
+  EsThread  info;
+} ThreadBuild;
+
+typedef struct
+{
+  guint64      time;
+  const char  *name;
+  guint16      cap;
+  gboolean     start;
+} SpanEdge;
+
+/* GHC numbers threads densely from 1; ids below this index an array, any
+ * larger ones (other runtimes) a hash table. */
+#define DENSE_THREAD_IDS (1u << 22)
+
+#define NO_GC G_MAXUINT
+
+struct _EsDocumentBuilder
+{
+  EsDocument  *doc;
+  GPtrArray   *caps;              /* CapState * */
+  GPtrArray   *dense_threads;     /* ThreadBuild *, index = id */
+  GHashTable  *sparse_threads;    /* id -> ThreadBuild, ids >= DENSE_THREAD_IDS */
+  GArray      *span_edges;        /* SpanEdge, file order */
+  guint64      last_sync;
+  gint32       heap_sample;       /* index of the open heap-profile sample, or -1 */
+  GPtrArray   *args;
+  GPtrArray   *env;
+  GHashTable  *band_ids;          /* band name -> id + 1 */
+  gboolean     have_time;
+};
+
+void         _es_builder_free_cap_state     (gpointer           data);
+void         _es_builder_free_thread_build  (gpointer           data);
+const char  *_es_builder_intern             (EsDocumentBuilder *self,
+                                             const char        *data,
+                                             gsize              len);
+CapState    *_es_builder_get_cap            (EsDocumentBuilder *self,
+                                             guint              cap);
+ThreadBuild *_es_builder_get_thread         (EsDocumentBuilder *self,
+                                             guint32            id);
+void         _es_builder_close_run          (CapState          *cap,
+                                             guint64            time,
+                                             guint8             status,
+                                             guint16            flags);
+void         _es_builder_close_gc_phase     (CapState          *cap,
+                                             guint64            time,
+                                             guint16            flags);
+guint32      _es_builder_band_id            (EsDocumentBuilder *self,
+                                             const char        *name);
+
+G_END_DECLS

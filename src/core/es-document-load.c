@@ -1,0 +1,169 @@
+/* es-document-load.c: a log file to a document, on every core
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "es-document-builder.h"
+#include "es-document-private.h"
+#include "es-eventlog-file.h"
+
+/* Capabilities' blocks are independent, so the log is built by several
+ * workers at once: each maps the file, decodes only the blocks of its caps
+ * (stepping over the others by their size) into a builder of its own, and
+ * the builders are merged at the end. Worker 0 also takes the global blocks
+ * and runs on the calling thread, reporting progress. */
+
+#define MAX_WORKERS          4
+#define PARALLEL_ABOVE_BYTES (4u << 20)
+
+typedef struct
+{
+  const char          *path;
+  guint                part;
+  guint                n_parts;
+  EsEventlogReader    *reader;
+  EsDocumentBuilder   *builder;
+  GCancellable        *cancellable;
+  void               (*progress) (guint64 done, guint64 total, gpointer data);
+  gpointer             progress_data;
+  GError              *error;
+  gboolean             ok;
+} Worker;
+
+static gboolean
+add_to_builder (const EsEvent *event,
+                gpointer       user_data)
+{
+  Worker *worker = user_data;
+
+  es_document_builder_add (worker->builder, event);
+  return TRUE;
+}
+
+static void
+report_progress (guint64  done,
+                 guint64  total,
+                 gpointer user_data)
+{
+  Worker *worker = user_data;
+
+  if (worker->progress != NULL)
+    worker->progress (done, total, worker->progress_data);
+}
+
+static gpointer
+run_worker (gpointer data)
+{
+  Worker *worker = data;
+
+  es_eventlog_reader_set_partition (worker->reader, worker->n_parts, worker->part);
+  worker->ok = es_eventlog_read_file (worker->reader, worker->path, add_to_builder,
+                                      worker->part == 0 ? report_progress : NULL,
+                                      worker, worker->cancellable, &worker->error);
+  /* One worker failing dooms the load: stop the others early. */
+  if (!worker->ok)
+    g_cancellable_cancel (worker->cancellable);
+  return NULL;
+}
+
+static guint
+count_workers (const char *path)
+{
+  GStatBuf st;
+
+  if (g_stat (path, &st) != 0 || st.st_size < PARALLEL_ABOVE_BYTES)
+    return 1;
+  return CLAMP (g_get_num_processors (), 1, MAX_WORKERS);
+}
+
+/**
+ * es_document_load_file:
+ * @progress: (nullable): called now and then with the bytes read so far
+ *
+ * Reads @path and builds its document, using up to four cores. A log cut
+ * short loads: the document says where it stops (es_document_is_truncated()).
+ *
+ * Returns: (transfer full): the document, or %NULL with @error set.
+ */
+EsDocument *
+es_document_load_file (const char     *path,
+                       void          (*progress) (guint64 done, guint64 total, gpointer data),
+                       gpointer        progress_data,
+                       GCancellable   *cancellable,
+                       GError        **error)
+{
+  g_autoptr(GCancellable) all = g_cancellable_new ();
+  guint n_workers = count_workers (path);
+  Worker workers[MAX_WORKERS] = { { 0 } };
+  GThread *threads[MAX_WORKERS] = { NULL };
+  gulong cancel_id = 0;
+  gboolean truncated = FALSE;
+  gint64 truncated_at = G_MAXINT64;
+  EsDocument *document = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if (cancellable != NULL)
+    cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (g_cancellable_cancel), all, NULL);
+
+  for (guint i = 0; i < n_workers; i++)
+    {
+      workers[i] = (Worker) { path, i, n_workers, es_eventlog_reader_new (), es_document_builder_new (),
+                              all, progress, progress_data, NULL, FALSE };
+      if (i > 0)
+        threads[i] = g_thread_new ("eventscope-load", run_worker, &workers[i]);
+    }
+  run_worker (&workers[0]);
+  for (guint i = 1; i < n_workers; i++)
+    g_thread_join (threads[i]);
+  g_cancellable_disconnect (cancellable, cancel_id);
+
+  for (guint i = 0; i < n_workers; i++)
+    if (!workers[i].ok && document == NULL && error != NULL && *error == NULL)
+      {
+        /* The caller's cancellation wins; otherwise the real failure, not a
+         * worker that was only stopped because another failed. */
+        if (g_cancellable_set_error_if_cancelled (cancellable, error))
+          break;
+        if (!g_error_matches (workers[i].error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+          g_propagate_error (error, g_steal_pointer (&workers[i].error));
+      }
+
+  if (workers[0].ok)
+    {
+      gboolean all_ok = TRUE;
+
+      for (guint i = 0; i < n_workers; i++)
+        all_ok &= workers[i].ok;
+      if (all_ok)
+        {
+          for (guint i = 0; i < n_workers; i++)
+            {
+              gint64 stop;
+
+              if (es_eventlog_reader_is_truncated (workers[i].reader, &stop, NULL))
+                {
+                  truncated = TRUE;
+                  truncated_at = MIN (truncated_at, stop);
+                }
+            }
+          for (guint i = 1; i < n_workers; i++)
+            es_document_builder_merge (workers[0].builder, g_steal_pointer (&workers[i].builder));
+          document = es_document_builder_finish (workers[0].builder, truncated, truncated ? truncated_at : -1);
+        }
+    }
+
+  for (guint i = 0; i < n_workers; i++)
+    {
+      es_eventlog_reader_free (workers[i].reader);
+      es_document_builder_free (workers[i].builder);
+      g_clear_error (&workers[i].error);
+    }
+  return document;
+}

@@ -1,0 +1,35 @@
+/* es-vec.h: a growable array of plain structs with an inline append
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* GArray's append is a function call and a memcpy per element; the hot
+ * per-event paths of the builder append millions of small records, so they
+ * use this instead: a capacity check and a struct store. */
+typedef struct
+{
+  gpointer data;
+  guint    len;
+  guint    capacity;
+} EsVec;
+
+void es_vec_grow  (EsVec *vec,
+                   gsize  element_size);
+void es_vec_clear (EsVec *vec);
+
+/* Appends one element of @type and returns a pointer to it. */
+#define ES_VEC_PUSH(vec, type) \
+  (G_UNLIKELY ((vec)->len == (vec)->capacity) ? es_vec_grow ((vec), sizeof (type)) : (void) 0, \
+   &((type *) (vec)->data)[(vec)->len++])
+
+#define ES_VEC_AT(vec, type, i) (((type *) (vec)->data)[i])
+
+G_END_DECLS
