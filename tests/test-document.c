@@ -304,10 +304,48 @@ test_activities_are_ordered (void)
   g_assert_cmpuint (n_gcs, ==, 588);
   for (guint i = 0; i < n_gcs; i++)
     {
+      guint64 start, end;
+
       g_assert_cmpuint (gcs[i].start, <=, gcs[i].end);
       if (i > 0)
         g_assert_cmpuint (gcs[i - 1].end, <=, gcs[i].start);
+      /* The leader's own pause, found in its timeline, is the record's. */
+      g_assert_true (es_document_get_gc_on_cap (document, &gcs[i], gcs[i].cap, &start, &end));
+      g_assert_cmpuint (start, ==, gcs[i].start);
+      g_assert_cmpuint (end, ==, gcs[i].end);
+      /* A parallel GC stopped both caps. */
+      if (gcs[i].par_n_threads == 2)
+        g_assert_true (es_document_get_gc_on_cap (document, &gcs[i], 1 - gcs[i].cap, &start, &end));
     }
+}
+
+static void
+test_process_tasks_capsets (void)
+{
+  g_autoptr(EsDocument) document = load_fixture ("heap-hT-N2.eventlog");
+  guint n_tasks, n_capsets;
+  const EsTask *tasks = es_document_get_tasks (document, &n_tasks);
+  const EsCapset *capsets = es_document_get_capsets (document, &n_capsets);
+  const EsProcessInfo *process = es_document_get_process (document);
+
+  g_autoptr(GHashTable) distinct = g_hash_table_new (g_int64_hash, g_int64_equal);
+
+  /* +RTS -s said "TASKS: 6 (1 bound, 5 peak workers (5 total), using -N2)";
+   * the bound task is created again each time it re-enters Haskell. */
+  for (guint i = 0; i < n_tasks; i++)
+    {
+      g_assert_cmpuint (tasks[i].kernel_tid, >, 0);
+      g_assert_cmpuint (tasks[i].deleted, >=, tasks[i].created);
+      g_hash_table_add (distinct, (gpointer) &tasks[i].task);
+    }
+  g_assert_cmpuint (g_hash_table_size (distinct), ==, 6);
+  g_assert_cmpuint (n_capsets, ==, 2);
+  g_assert_cmpuint (capsets[0].type, ==, ES_CAPSET_TYPE_OS_PROCESS);
+  g_assert_cmpuint (capsets[1].type, ==, ES_CAPSET_TYPE_CLOCK_DOMAIN);
+  g_assert_cmpuint (capsets[0].n_caps, ==, 2);
+  g_assert_cmpuint (process->wall_clock_sec, >, 1700000000);
+  g_assert_nonnull (process->env);
+  g_assert_cmpstr (process->args[1], ==, "+RTS");
 }
 
 static void
@@ -399,6 +437,7 @@ main (int    argc,
   g_test_add_func ("/document/parfib/threads-spans-markers", test_parfib_threads_spans_markers);
   g_test_add_func ("/document/activities-ordered-and-disjoint", test_activities_are_ordered);
   g_test_add_func ("/document/heap-profile", test_heap_profile);
+  g_test_add_func ("/document/process-tasks-capsets", test_process_tasks_capsets);
   g_test_add_func ("/document/truncated-log-closes-open-intervals", test_truncated_log_closes_intervals);
 
   return g_test_run ();

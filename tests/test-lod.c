@@ -156,6 +156,75 @@ brute_overlap (const EsCapTimeline *tl,
   return total;
 }
 
+/* The held value at @a (last sample at or before it) and every sample in
+ * [a, b], scanned one by one. */
+static gboolean
+brute_range (const EsSeries *series,
+             guint64         a,
+             guint64         b,
+             guint64        *min,
+             guint64        *max)
+{
+  const EsSample *s = es_series_get_samples (series);
+  gboolean found = FALSE;
+
+  *min = G_MAXUINT64;
+  *max = 0;
+  for (guint i = 0; i < es_series_get_length (series); i++)
+    {
+      gboolean held = s[i].time <= a && (i + 1 == es_series_get_length (series) || s[i + 1].time > a);
+
+      if (held || (s[i].time >= a && s[i].time <= b))
+        {
+          *min = MIN (*min, s[i].value);
+          *max = MAX (*max, s[i].value);
+          found = TRUE;
+        }
+    }
+  return found;
+}
+
+static void
+check_series_columns (EsDocument *document,
+                      guint64     t0,
+                      guint64     t1,
+                      guint       n)
+{
+  g_autofree EsHeapColumn *heap = g_new (EsHeapColumn, n);
+  g_autofree EsSparkColumn *sparks = g_new (EsSparkColumn, n);
+  guint64 min, max;
+
+  es_lod_heap (document, t0, t1, n, heap);
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 a = es_lod_column_start (t0, t1, n, i), b = es_lod_column_start (t0, t1, n, i + 1);
+
+      g_assert_cmpint (heap[i].has_size, ==, brute_range (es_document_get_heap_size (document), a, b, &min, &max));
+      if (heap[i].has_size)
+        {
+          g_assert_cmpuint (heap[i].size_min, ==, min);
+          g_assert_cmpuint (heap[i].size_max, ==, max);
+        }
+    }
+  for (guint c = 0; c < es_document_get_n_caps (document); c++)
+    {
+      es_lod_sparks (document, c, t0, t1, n, sparks);
+      for (guint i = 0; i < n; i++)
+        {
+          guint64 a = es_lod_column_start (t0, t1, n, i), b = es_lod_column_start (t0, t1, n, i + 1);
+          const EsSeries *pool = es_cap_timeline_get_spark_pool (es_document_get_cap (document, c));
+
+          g_assert_cmpint (sparks[i].has_pool, ==, brute_range (pool, a, b, &min, &max));
+          if (sparks[i].has_pool)
+            {
+              g_assert_cmpuint (sparks[i].pool_min, ==, min);
+              g_assert_cmpuint (sparks[i].pool_max, ==, max);
+            }
+          g_assert_cmpfloat (sparks[i].created, >=, 0);
+        }
+    }
+}
+
 static void
 check_columns_against_brute_force (EsDocument *document,
                                    GRand      *rand,
@@ -173,6 +242,7 @@ check_columns_against_brute_force (EsDocument *document,
       g_autofree float *busy = g_new (float, n);
       g_autofree guint32 *counts = g_new (guint32, n);
 
+      check_series_columns (document, t0, t1, n);
       es_lod_busy_caps (document, t0, t1, n, busy);
       for (guint c = 0; c < es_document_get_n_caps (document); c++)
         {

@@ -32,6 +32,7 @@ struct _EsCapTimeline
   GArray   *sparks;                           /* EsSparkSample */
   EsSeries *spark_pool;                       /* sparks remaining in the pool */
   EsSeries *allocated;                        /* cumulative bytes allocated */
+  gboolean  events_sealed;                    /* instants, sparks, series indexed */
   gboolean  sealed;
 };
 
@@ -94,7 +95,7 @@ void
 es_cap_timeline_add_instant (EsCapTimeline   *self,
                              const EsInstant *instant)
 {
-  g_return_if_fail (!self->sealed);
+  g_return_if_fail (!self->events_sealed);
   g_return_if_fail (instant->kind < ES_N_INSTANT_KINDS);
 
   *ES_VEC_PUSH (&self->instants[instant->kind], EsInstant) = *instant;
@@ -138,10 +139,18 @@ compare_spark_samples (gconstpointer a,
   return sa->time < sb->time ? -1 : sa->time > sb->time;
 }
 
+/**
+ * es_cap_timeline_seal_events:
+ *
+ * Indexes the instants, spark samples and series, which are complete once
+ * the cap's events are all read; activities may still be added (what the
+ * log left open is closed only when every cap's end is known). Lets each
+ * loading worker do this part in parallel.
+ */
 void
-es_cap_timeline_seal (EsCapTimeline *self)
+es_cap_timeline_seal_events (EsCapTimeline *self)
 {
-  g_return_if_fail (!self->sealed);
+  g_return_if_fail (!self->events_sealed);
 
   /* A cap's stream is time ordered within its blocks; these sorts only
    * repair the rare event posted at a past timestamp. */
@@ -165,6 +174,16 @@ es_cap_timeline_seal (EsCapTimeline *self)
       }
   es_series_seal (self->spark_pool);
   es_series_seal (self->allocated);
+  self->events_sealed = TRUE;
+}
+
+void
+es_cap_timeline_seal (EsCapTimeline *self)
+{
+  g_return_if_fail (!self->sealed);
+
+  if (!self->events_sealed)
+    es_cap_timeline_seal_events (self);
   self->sealed = TRUE;
 }
 

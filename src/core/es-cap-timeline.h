@@ -27,6 +27,7 @@ void                 es_cap_timeline_add_spark_sample (EsCapTimeline        *sel
 void                 es_cap_timeline_add_allocated    (EsCapTimeline        *self,
                                                        guint64               time,
                                                        guint64               bytes);
+void                 es_cap_timeline_seal_events      (EsCapTimeline        *self);
 void                 es_cap_timeline_seal             (EsCapTimeline        *self);
 
 /* Reading (any thread, once sealed). */

@@ -208,6 +208,26 @@ merge_process (EsDocumentBuilder *self,
 }
 
 /**
+ * es_document_builder_end_of_input:
+ *
+ * Says that this builder has seen all its events: it indexes what is
+ * complete already (per cap: instants, spark samples, series), so that
+ * loading workers do it in parallel before they merge. Optional.
+ */
+void
+es_document_builder_end_of_input (EsDocumentBuilder *self)
+{
+  g_return_if_fail (self != NULL);
+
+  for (guint i = 0; i < self->caps->len; i++)
+    {
+      CapState *cap = g_ptr_array_index (self->caps, i);
+
+      es_cap_timeline_seal_events (cap->timeline);
+    }
+}
+
+/**
  * es_document_builder_merge:
  * @other: (transfer full): a builder fed other caps of the same log
  *
@@ -248,6 +268,9 @@ es_document_builder_merge (EsDocumentBuilder *self,
   g_array_append_vals (into->messages, from->messages->data, from->messages->len);
   g_array_append_vals (into->markers, from->markers->data, from->markers->len);
   g_array_append_vals (into->tasks, from->tasks->data, from->tasks->len);
+  g_array_append_vals (into->capsets, from->capsets->data, from->capsets->len);
+  g_array_append_vals (into->binary_messages, from->binary_messages->data, from->binary_messages->len);
+  append_series (into->mem_returned, from->mem_returned);
   g_array_append_vals (into->orphan_stops, from->orphan_stops->data, from->orphan_stops->len);
   g_array_append_vals (self->span_edges, other->span_edges->data, other->span_edges->len);
   append_series (into->heap_size, from->heap_size);

@@ -435,6 +435,29 @@ add_process_event (EsDocumentBuilder *self,
         g_array_append_val (self->doc->tasks, task);
       }
       break;
+    case ES_EVENT_CAPSET_CREATE:
+      {
+        EsCapset capset = { e->u.capset_create.capset, e->u.capset_create.type, 0, 0, e->time };
+
+        g_array_append_val (self->doc->capsets, capset);
+      }
+      break;
+    case ES_EVENT_CAPSET_ASSIGN_CAP: case ES_EVENT_CAPSET_REMOVE_CAP:
+      for (guint i = 0; i < self->doc->capsets->len; i++)
+        {
+          EsCapset *capset = &g_array_index (self->doc->capsets, EsCapset, i);
+
+          if (capset->id != e->u.capset.capset)
+            continue;
+          if (e->tag == ES_EVENT_CAPSET_ASSIGN_CAP)
+            {
+              capset->assigned++;
+              capset->n_caps = MAX (capset->n_caps, capset->assigned);
+            }
+          else if (capset->assigned > 0)
+            capset->assigned--;
+        }
+      break;
     case ES_EVENT_TASK_DELETE:
       for (guint i = self->doc->tasks->len; i > 0; i--)
         {
@@ -595,6 +618,20 @@ es_document_builder_add (EsDocumentBuilder *self,
       break;
     case ES_EVENT_BLOCKS_SIZE:
       es_series_append (doc->blocks_size, e->time, e->u.heap.bytes);
+      break;
+    case ES_EVENT_MEM_RETURN:
+      es_series_append (doc->mem_returned, e->time, e->u.mem_return.returned);
+      break;
+    case ES_EVENT_USER_BINARY_MSG:
+      {
+        EsBinaryMessage m = {
+          e->time,
+          (const guint8 *) g_string_chunk_insert_len (doc->strings, e->u.text.data, e->u.text.len),
+          e->u.text.len, e->cap,
+        };
+
+        g_array_append_val (doc->binary_messages, m);
+      }
       break;
     case ES_EVENT_USER_MSG: case ES_EVENT_LOG_MSG: case ES_EVENT_USER_MARKER:
       add_user_event (self, cap, e);

@@ -18,6 +18,7 @@ EsDocumentBuilder *es_document_builder_new    (void);
 void               es_document_builder_free   (EsDocumentBuilder *self);
 void               es_document_builder_add    (EsDocumentBuilder *self,
                                                const EsEvent     *event);
+void               es_document_builder_end_of_input (EsDocumentBuilder *self);
 void               es_document_builder_merge  (EsDocumentBuilder *self,
                                                EsDocumentBuilder *other);
 EsDocument        *es_document_builder_finish (EsDocumentBuilder *self,

@@ -69,6 +69,8 @@ run_worker (gpointer data)
   /* One worker failing dooms the load: stop the others early. */
   if (!worker->ok)
     g_cancellable_cancel (worker->cancellable);
+  else
+    es_document_builder_end_of_input (worker->builder);
   return NULL;
 }
 

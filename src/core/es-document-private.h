@@ -17,15 +17,6 @@ typedef struct
   EsThreadState state;
 } EsOrphanStop;
 
-typedef struct
-{
-  guint64 task;
-  guint64 kernel_tid;
-  guint64 created;
-  guint64 deleted;          /* 0 while alive */
-  guint16 cap;
-} EsTask;
-
 /* Per generation: GCs by start time, with prefix sums for O(log n) sums
  * over any interval and a series of pauses for the maximum. */
 typedef struct
@@ -60,6 +51,9 @@ struct _EsDocument
   GArray        *orphan_stops;      /* EsOrphanStop: stops whose run the log lacks */
   gsize          thread_index;      /* EsThreadIndex *, built on first use */
   GArray        *tasks;             /* EsTask */
+  GArray        *capsets;           /* EsCapset */
+  GArray        *binary_messages;   /* EsBinaryMessage */
+  EsSeries      *mem_returned;      /* MEM_RETURN: mblocks returned to the OS */
   GArray        *messages;          /* EsUserEvent: USER_MSG and LOG_MSG */
   GArray        *markers;           /* EsUserEvent: USER_MARKER */
   GArray        *spans;             /* EsSpan, by start */

@@ -178,4 +178,32 @@ typedef struct
   gboolean     is_caf;
 } EsCostCentre;
 
+/* An RTS task (an OS thread running Haskell code) and its kernel thread. */
+typedef struct
+{
+  guint64 task;
+  guint64 kernel_tid;
+  guint64 created;
+  guint64 deleted;          /* 0 while alive */
+  guint16 cap;
+} EsTask;
+
+typedef struct
+{
+  guint32 id;
+  guint16 type;             /* EsCapsetType */
+  guint16 n_caps;           /* the most caps assigned to it at once */
+  guint16 assigned;         /* caps assigned at the end of the log */
+  guint64 created;
+} EsCapset;
+
+/* traceBinaryEvent: raw bytes, which may hold NULs. */
+typedef struct
+{
+  guint64       time;
+  const guint8 *data;
+  guint32       len;
+  guint16       cap;
+} EsBinaryMessage;
+
 G_END_DECLS

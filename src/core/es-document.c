@@ -45,6 +45,9 @@ es_document_finalize (GObject *object)
   if (self->thread_index != 0)
     free_thread_index ((gpointer) self->thread_index);
   g_array_unref (self->tasks);
+  g_array_unref (self->capsets);
+  g_array_unref (self->binary_messages);
+  es_series_free (self->mem_returned);
   g_array_unref (self->messages);
   g_array_unref (self->markers);
   g_array_unref (self->spans);
@@ -80,6 +83,9 @@ es_document_init (EsDocument *self)
   self->threads = g_array_new (FALSE, FALSE, sizeof (EsThread));
   self->orphan_stops = g_array_new (FALSE, FALSE, sizeof (EsOrphanStop));
   self->tasks = g_array_new (FALSE, FALSE, sizeof (EsTask));
+  self->capsets = g_array_new (FALSE, FALSE, sizeof (EsCapset));
+  self->binary_messages = g_array_new (FALSE, FALSE, sizeof (EsBinaryMessage));
+  self->mem_returned = es_series_new ();
   self->messages = g_array_new (FALSE, FALSE, sizeof (EsUserEvent));
   self->markers = g_array_new (FALSE, FALSE, sizeof (EsUserEvent));
   self->spans = g_array_new (FALSE, FALSE, sizeof (EsSpan));
@@ -261,6 +267,7 @@ _es_document_build_index (EsDocument *self)
   es_series_seal (self->heap_size);
   es_series_seal (self->heap_live);
   es_series_seal (self->blocks_size);
+  es_series_seal (self->mem_returned);
 }
 
 guint
@@ -340,6 +347,9 @@ ARRAY_GETTER (threads, EsThread, threads)
 ARRAY_GETTER (messages, EsUserEvent, messages)
 ARRAY_GETTER (markers, EsUserEvent, markers)
 ARRAY_GETTER (spans, EsSpan, spans)
+ARRAY_GETTER (binary_messages, EsBinaryMessage, binary_messages)
+ARRAY_GETTER (tasks, EsTask, tasks)
+ARRAY_GETTER (capsets, EsCapset, capsets)
 ARRAY_GETTER (heap_samples, EsHeapProfSample, heap_samples)
 ARRAY_GETTER (cost_centres, EsCostCentre, cost_centres)
 
@@ -658,6 +668,59 @@ const EsSeries *
 es_document_get_allocated (EsDocument *self)
 {
   return self->allocated;
+}
+
+const EsSeries *
+es_document_get_mem_returned (EsDocument *self)
+{
+  return self->mem_returned;
+}
+
+/**
+ * es_document_get_gc_on_cap:
+ * @start: (out): when @cap stopped for @gc (its GC_START)
+ * @end: (out): when it went back to work (its GC_END)
+ *
+ * A GC record holds the times of the cap that led it; every other cap has
+ * its own pause for the same collection, found here in its timeline.
+ *
+ * Returns: %FALSE if @cap took no part in @gc.
+ */
+gboolean
+es_document_get_gc_on_cap (EsDocument *self,
+                           const EsGc *gc,
+                           guint       cap,
+                           guint64    *start,
+                           guint64    *end)
+{
+  const EsCapTimeline *tl;
+  const EsActivity *a;
+  guint n, i;
+
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (cap < self->caps->len, FALSE);
+
+  tl = g_ptr_array_index (self->caps, cap);
+  a = es_cap_timeline_get_activities (tl, &n);
+  /* Back from the end of the leader's pause to a GC phase of this cap that
+   * overlaps it... */
+  for (i = es_cap_timeline_find_activity (tl, gc->end); i != G_MAXUINT; i = i > 0 ? i - 1 : G_MAXUINT)
+    {
+      if (a[i].end < gc->start)
+        return FALSE;
+      if (a[i].kind != ES_ACTIVITY_RUNNING)
+        break;
+    }
+  if (i == G_MAXUINT)
+    return FALSE;
+  /* ...widened to the contiguous GC phases around it. */
+  *start = a[i].start;
+  *end = a[i].end;
+  for (guint j = i; j > 0 && a[j - 1].kind != ES_ACTIVITY_RUNNING && a[j - 1].end == a[j].start; j--)
+    *start = a[j - 1].start;
+  for (guint j = i; j + 1 < n && a[j + 1].kind != ES_ACTIVITY_RUNNING && a[j + 1].start == a[j].end; j++)
+    *end = a[j + 1].end;
+  return TRUE;
 }
 
 const EsHeapProfEntry *

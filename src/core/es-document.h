@@ -63,10 +63,22 @@ const EsUserEvent    *es_document_get_markers         (EsDocument  *self,
                                                        guint       *n_markers);
 const EsSpan         *es_document_get_spans           (EsDocument  *self,
                                                        guint       *n_spans);
+const EsBinaryMessage *es_document_get_binary_messages (EsDocument *self,
+                                                       guint       *n_messages);
+const EsTask         *es_document_get_tasks           (EsDocument  *self,
+                                                       guint       *n_tasks);
+const EsCapset       *es_document_get_capsets         (EsDocument  *self,
+                                                       guint       *n_capsets);
+gboolean              es_document_get_gc_on_cap       (EsDocument  *self,
+                                                       const EsGc  *gc,
+                                                       guint        cap,
+                                                       guint64     *start,
+                                                       guint64     *end);
 const EsSeries       *es_document_get_heap_size       (EsDocument  *self);
 const EsSeries       *es_document_get_heap_live       (EsDocument  *self);
 const EsSeries       *es_document_get_blocks_size     (EsDocument  *self);
 const EsSeries       *es_document_get_allocated       (EsDocument  *self);
+const EsSeries       *es_document_get_mem_returned    (EsDocument  *self);
 const EsHeapProfSample *es_document_get_heap_samples  (EsDocument  *self,
                                                        guint       *n_samples);
 const EsHeapProfEntry *es_document_get_heap_entries   (EsDocument  *self,

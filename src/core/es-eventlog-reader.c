@@ -76,6 +76,8 @@ struct _EsEventlogReader
   guint            n_parts;
   guint            part;
   gint64           skip_remaining;
+  guint32          owner_cache_cap;  /* the last cap asked about, and its answer: */
+  gboolean         owner_cache;      /* spares a division per event */
 
   gboolean         saw_end_marker;
   gboolean         at_end;
@@ -119,6 +121,7 @@ es_eventlog_reader_new (void)
   self->block_cap = ES_CAP_NONE;
   self->data_offset = -1;
   self->n_parts = 1;
+  self->owner_cache_cap = G_MAXUINT32;
   return self;
 }
 
@@ -295,13 +298,16 @@ es_eventlog_reader_set_partition (EsEventlogReader *self,
   self->part = part;
 }
 
-static gboolean
+static inline gboolean
 owns_cap (EsEventlogReader *self,
           guint16           cap)
 {
-  if (cap == ES_CAP_NONE)
-    return self->part == 0;
-  return cap % self->n_parts == self->part;
+  if (cap != self->owner_cache_cap)
+    {
+      self->owner_cache_cap = cap;
+      self->owner_cache = cap == ES_CAP_NONE ? self->part == 0 : cap % self->n_parts == self->part;
+    }
+  return self->owner_cache;
 }
 
 /* ------------------------------------------------------------------------ */
