@@ -54,10 +54,10 @@ es_cap_timeline_free (EsCapTimeline *self)
 {
   if (self == NULL)
     return;
-  es_vec_clear (&self->activities);
+  es_vec_clear (&self->activities, sizeof (EsActivity));
   g_array_unref (self->prefix);
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
-    es_vec_clear (&self->instants[k]);
+    es_vec_clear (&self->instants[k], sizeof (EsInstant));
   g_array_unref (self->sparks);
   es_series_free (self->spark_pool);
   es_series_free (self->allocated);

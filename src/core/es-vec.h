@@ -19,11 +19,13 @@ typedef struct
   gpointer data;
   guint    len;
   guint    capacity;
+  gboolean mapped;
 } EsVec;
 
 void es_vec_grow  (EsVec *vec,
                    gsize  element_size);
-void es_vec_clear (EsVec *vec);
+void es_vec_clear (EsVec *vec,
+                   gsize  element_size);
 
 /* Appends one element of @type and returns a pointer to it. */
 #define ES_VEC_PUSH(vec, type) \
