@@ -14,7 +14,9 @@
 
 #include <glib/gstdio.h>
 
+#include "es-document-builder.h"
 #include "es-document.h"
+#include "es-lod.h"
 #include "es-stats.h"
 #include "es-test-log.h"
 
@@ -421,6 +423,75 @@ test_truncated_log_closes_intervals (void)
   g_assert_cmpuint (es_document_get_n_closed_at_end (document), >=, flagged);
 }
 
+/* The reader over a buffer, straight into a builder. */
+static EsDocument *
+build_from_memory (const guint8 *data,
+                   gsize         len)
+{
+  g_autoptr(EsEventlogReader) reader = es_eventlog_reader_new ();
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new ();
+  EsEvent event;
+  gint64 stop;
+
+  es_eventlog_reader_feed (reader, data, len);
+  es_eventlog_reader_finish (reader);
+  for (;;)
+    switch (es_eventlog_reader_next (reader, &event, NULL))
+      {
+      case ES_READ_EVENT:
+        es_document_builder_add (builder, &event);
+        break;
+      case ES_READ_END:
+        {
+          gboolean truncated = es_eventlog_reader_is_truncated (reader, &stop, NULL);
+          return es_document_builder_finish (builder, truncated, stop);
+        }
+      case ES_READ_NEED_MORE:
+      case ES_READ_ERROR:
+      default:
+        return NULL;
+      }
+}
+
+/* Damaged logs that still decode give documents every query can walk. */
+static void
+test_random_corruption_builds_sane_documents (void)
+{
+  g_autofree char *path = es_test_fixture_path ("parfib-N2.eventlog");
+  g_autofree char *original = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (42);
+  g_autoptr(GArray) timeline = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
+  gsize len;
+  guint built = 0;
+
+  g_assert_true (g_file_get_contents (path, &original, &len, NULL));
+  for (guint iteration = 0; iteration < 150; iteration++)
+    {
+      g_autofree guint8 *data = g_memdup2 (original, len);
+      g_autoptr(EsDocument) document = NULL;
+      g_auto(EsStats) stats = { 0 };
+      EsActivityColumn columns[64];
+      guint n_threads;
+      const EsThread *threads;
+
+      for (guint i = g_rand_int_range (rand, 1, 6); i > 0; i--)
+        data[g_rand_int_range (rand, 0, (gint32) len)] = (guint8) g_rand_int (rand);
+      document = build_from_memory (data, len);
+      if (document == NULL)
+        continue;
+      built++;
+      es_stats_compute (document, 0, es_document_get_end_time (document), &stats);
+      g_assert_cmpuint (stats.mut_elapsed + stats.gc_elapsed, ==, stats.total_elapsed);
+      for (guint c = 0; c < MIN (es_document_get_n_caps (document), 8u); c++)
+        es_lod_activity (document, c, 0, es_document_get_end_time (document), G_N_ELEMENTS (columns), columns);
+      threads = es_document_get_threads (document, &n_threads);
+      for (guint t = 0; t < MIN (n_threads, 50u); t++)
+        es_document_get_thread_timeline (document, &threads[t], timeline);
+    }
+  g_test_message ("%u of 150 damaged logs still built a document", built);
+  g_assert_cmpuint (built, >, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -438,6 +509,7 @@ main (int    argc,
   g_test_add_func ("/document/activities-ordered-and-disjoint", test_activities_are_ordered);
   g_test_add_func ("/document/heap-profile", test_heap_profile);
   g_test_add_func ("/document/process-tasks-capsets", test_process_tasks_capsets);
+  g_test_add_func ("/document/random-corruption-builds-sane-documents", test_random_corruption_builds_sane_documents);
   g_test_add_func ("/document/truncated-log-closes-open-intervals", test_truncated_log_closes_intervals);
 
   return g_test_run ();

@@ -302,7 +302,8 @@ es_document_builder_merge (EsDocumentBuilder *self,
  * a span never stopped) at the last timestamp, flagging each, then builds
  * the indexes.
  *
- * Returns: (transfer full): the document; the builder is spent.
+ * Returns: (transfer full): the document. The builder is spent: free it,
+ *   and do not use it otherwise.
  */
 EsDocument *
 es_document_builder_finish (EsDocumentBuilder *self,
