@@ -22,14 +22,12 @@
 
 #include <glib/gi18n.h>
 
+#include "es-document-loader.h"
+#include "es-eventlog-error.h"
+#include "es-session.h"
+#include "es-stats-panel.h"
+#include "es-timeline.h"
 #include "es-window.h"
-
-/* Only what the placeholder page shows; the timeline will parse the file
- * on a worker thread through the core library. */
-#define ES_WINDOW_FILE_ATTRIBUTES              \
-  G_FILE_ATTRIBUTE_STANDARD_DISPLAY_NAME ","   \
-  G_FILE_ATTRIBUTE_STANDARD_SIZE ","           \
-  G_FILE_ATTRIBUTE_STANDARD_TYPE
 
 struct _EsWindow
 {
@@ -39,14 +37,23 @@ struct _EsWindow
   GtkLabel             *title_label;
   GtkLabel             *subtitle_label;
   GtkStack             *stack;
-  GtkLabel             *file_name_label;
-  GtkLabel             *file_size_label;
-  GtkSpinner           *spinner;
+  GtkLabel             *loading_label;
+  GtkProgressBar       *progress_bar;
+  GtkLabel             *error_title;
+  GtkLabel             *error_message;
+  GtkRevealer          *notice_revealer;
+  GtkLabel             *notice_label;
+  GtkNotebook          *sidebar;
+  GtkWidget            *zoom_box;
+  EsTimeline           *timeline;
+  EsStatsPanel         *stats_panel;
 
-  /* The file shown, or NULL while the window is empty */
+  /* The file shown or loading, or NULL while the window is empty */
   GFile                *file;
-  /* Cancels the pending query of @file when another file or the window
-   * replaces it */
+  EsDocumentLoader     *loader;
+  EsSession            *session;
+  /* Cancels the load of @file when the user, another file or closing the
+   * window replaces it */
   GCancellable         *cancellable;
   /* The open dialog while it is shown */
   GtkNativeDialog      *chooser;
@@ -136,82 +143,87 @@ static void
 es_window_show_empty (EsWindow *self)
 {
   g_clear_object (&self->file);
-  gtk_spinner_stop (self->spinner);
-  gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
   es_window_set_titles (self, _("Eventscope"), NULL);
+  gtk_widget_set_visible (self->zoom_box, FALSE);
   gtk_stack_set_visible_child_name (self->stack, "empty");
 }
 
+/* The error in the window itself: what went wrong and where in the file. */
 static void
 es_window_show_error (EsWindow     *self,
                       GFile        *file,
                       const GError *error)
 {
-  g_autofree char *name = NULL;
-  GtkWidget *dialog;
+  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *title = NULL;
 
-  name = g_file_get_parse_name (file);
-
-  es_window_show_empty (self);
-
-  dialog = gtk_message_dialog_new (GTK_WINDOW (self),
-                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                   GTK_MESSAGE_ERROR,
-                                   GTK_BUTTONS_CLOSE,
-                                   _("Could not open “%s”"),
-                                   name);
-  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
-                                            "%s", error->message);
-  g_signal_connect (dialog, "response", G_CALLBACK (gtk_window_destroy), NULL);
-  gtk_window_present (GTK_WINDOW (dialog));
+  title = error->domain == ES_EVENTLOG_ERROR
+          ? g_strdup_printf (_("“%s” Is Not a Readable Eventlog"), name)
+          : g_strdup_printf (_("Could Not Open “%s”"), name);
+  gtk_label_set_text (self->error_title, title);
+  gtk_label_set_text (self->error_message, error->message);
+  gtk_widget_set_visible (self->zoom_box, FALSE);
+  gtk_stack_set_visible_child_name (self->stack, "error");
 }
 
 static void
-es_window_query_info_cb (GObject      *object,
-                         GAsyncResult *result,
-                         gpointer      user_data)
+es_window_progress_cb (EsWindow *self)
 {
-  GFile *file = G_FILE (object);
+  gtk_progress_bar_set_fraction (self->progress_bar, es_document_loader_get_fraction (self->loader));
+}
+
+static void
+es_window_show_document (EsWindow   *self,
+                         EsDocument *document)
+{
+  gint64 stop;
+  guint closed = es_document_get_n_closed_at_end (document);
+
+  g_clear_object (&self->session);
+  self->session = es_session_new (document);
+  es_timeline_set_session (self->timeline, self->session);
+  es_stats_panel_set_session (self->stats_panel, self->session);
+
+  if (es_document_is_truncated (document, &stop))
+    {
+      g_autofree char *notice = g_strdup_printf (
+        _("This log is cut short: its data stops at byte %" G_GINT64_FORMAT
+          ". Everything before is shown; %u runs, GCs or spans still open at its end are drawn up to its last event."),
+        stop, closed);
+
+      gtk_label_set_text (self->notice_label, notice);
+    }
+  gtk_revealer_set_reveal_child (self->notice_revealer, es_document_is_truncated (document, NULL));
+  gtk_widget_set_visible (self->zoom_box, TRUE);
+  gtk_stack_set_visible_child_name (self->stack, "timeline");
+  gtk_widget_grab_focus (GTK_WIDGET (self->timeline));
+}
+
+static void
+es_window_load_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
   g_autoptr(EsWindow) self = user_data;
-  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(EsDocument) document = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *size_text = NULL;
-  g_autofree char *folder = NULL;
-  const char *display_name;
 
-  info = g_file_query_info_finish (file, result, &error);
-
-  /* Cancelled, or finished just as another file replaced this one */
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
-      self->file != file)
+  document = es_document_loader_load_finish (ES_DOCUMENT_LOADER (object), result, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
-
-  gtk_spinner_stop (self->spinner);
-  gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
-
-  if (info == NULL)
+  g_clear_object (&self->cancellable);
+  if (document == NULL)
     {
-      es_window_show_error (self, file, error);
+      es_window_show_error (self, self->file, error);
       return;
     }
 
-  if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
-    {
-      g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY,
-                           _("This is a folder, not an eventlog file."));
-      es_window_show_error (self, file, error);
-      return;
-    }
+  {
+    g_autofree char *uri = g_file_get_uri (self->file);
 
-  display_name = g_file_info_get_display_name (info);
-  folder = es_window_dup_folder_label (file);
-  es_window_set_titles (self, display_name, folder);
-  gtk_label_set_text (self->file_name_label, display_name);
-
-  /* "2.9 kB (2,959 bytes)" */
-  size_text = g_format_size_full (g_file_info_get_size (info),
-                                  G_FORMAT_SIZE_LONG_FORMAT);
-  gtk_label_set_text (self->file_size_label, size_text);
+    gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+  }
+  es_window_show_document (self, document);
 }
 
 /**
@@ -219,8 +231,8 @@ es_window_query_info_cb (GObject      *object,
  * @self: a #EsWindow
  * @file: the eventlog to show
  *
- * Shows @file in @self. The file is only inspected asynchronously, so
- * this returns at once.
+ * Shows @file in @self. The log is read and built on worker threads while
+ * the window shows a progress bar; this returns at once.
  */
 void
 es_window_open_file (EsWindow *self,
@@ -237,24 +249,215 @@ es_window_open_file (EsWindow *self,
   self->cancellable = g_cancellable_new ();
 
   g_set_object (&self->file, file);
-
-  /* The basename is a good guess until the display name arrives. */
   name = g_file_get_basename (file);
   folder = es_window_dup_folder_label (file);
   es_window_set_titles (self, name, folder);
-  gtk_label_set_text (self->file_name_label, name);
-  gtk_label_set_text (self->file_size_label, _("Reading file information…"));
-  gtk_widget_set_visible (GTK_WIDGET (self->spinner), TRUE);
-  gtk_spinner_start (self->spinner);
-  gtk_stack_set_visible_child_name (self->stack, "file");
+  gtk_label_set_text (self->loading_label, name);
+  gtk_progress_bar_set_fraction (self->progress_bar, 0);
+  gtk_widget_set_visible (self->zoom_box, FALSE);
+  gtk_stack_set_visible_child_name (self->stack, "loading");
 
-  g_file_query_info_async (file,
-                           ES_WINDOW_FILE_ATTRIBUTES,
-                           G_FILE_QUERY_INFO_NONE,
-                           G_PRIORITY_DEFAULT,
-                           self->cancellable,
-                           es_window_query_info_cb,
-                           g_object_ref (self));
+  es_document_loader_load_async (self->loader, file, self->cancellable,
+                                 es_window_load_cb, g_object_ref (self));
+}
+
+/**
+ * es_window_get_session:
+ *
+ * Returns: (transfer none) (nullable): the session of the log shown
+ */
+EsSession *
+es_window_get_session (EsWindow *self)
+{
+  g_return_val_if_fail (ES_IS_WINDOW (self), NULL);
+
+  return self->session;
+}
+
+EsTimeline *
+es_window_get_timeline (EsWindow *self)
+{
+  return self->timeline;
+}
+
+EsStatsPanel *
+es_window_get_stats_panel (EsWindow *self)
+{
+  return self->stats_panel;
+}
+
+static void
+es_window_cancel_load_action (GtkWidget  *widget,
+                              const char *action_name,
+                              GVariant   *parameter)
+{
+  EsWindow *self = ES_WINDOW (widget);
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  es_window_show_empty (self);
+}
+
+/* Zoom, pan and selection keys act on the session, around the cursor (or
+ * the middle of the view) as ThreadScope does. */
+static guint64
+es_window_zoom_anchor (EsWindow *self)
+{
+  guint64 t0, t1, cursor;
+
+  es_session_get_visible (self->session, &t0, &t1);
+  if (es_session_get_cursor (self->session, &cursor) && cursor >= t0 && cursor <= t1)
+    return cursor;
+  return t0 + (t1 - t0) / 2;
+}
+
+static void
+es_window_view_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  EsWindow *self = ES_WINDOW (widget);
+  guint64 t0, t1;
+
+  if (self->session == NULL)
+    return;
+  es_session_get_visible (self->session, &t0, &t1);
+
+  if (g_str_equal (action_name, "win.zoom-in"))
+    es_session_zoom (self->session, 2, es_window_zoom_anchor (self));
+  else if (g_str_equal (action_name, "win.zoom-out"))
+    es_session_zoom (self->session, 0.5, es_window_zoom_anchor (self));
+  else if (g_str_equal (action_name, "win.zoom-fit"))
+    es_session_fit (self->session);
+  else if (g_str_equal (action_name, "win.zoom-selection"))
+    es_session_zoom_to_selection (self->session);
+  else if (g_str_equal (action_name, "win.pan-left"))
+    es_session_pan (self->session, -(gint64) ((t1 - t0) / 2));
+  else if (g_str_equal (action_name, "win.pan-right"))
+    es_session_pan (self->session, (gint64) ((t1 - t0) / 2));
+  else if (g_str_equal (action_name, "win.go-start"))
+    es_session_pan (self->session, -(gint64) t0);
+  else if (g_str_equal (action_name, "win.go-end"))
+    es_session_pan (self->session, G_MAXINT64 / 2);
+  else if (g_str_equal (action_name, "win.clear-selection"))
+    es_session_clear_selection (self->session);
+}
+
+static void
+es_window_open_sample_action (GtkWidget  *widget,
+                              const char *action_name,
+                              GVariant   *parameter)
+{
+  EsWindow *self = ES_WINDOW (widget);
+  const char *candidates[] = { g_getenv ("EVENTSCOPE_SAMPLE"), SAMPLE_LOG_INSTALLED, SAMPLE_LOG_SOURCE };
+
+  for (guint i = 0; i < G_N_ELEMENTS (candidates); i++)
+    if (candidates[i] != NULL && g_file_test (candidates[i], G_FILE_TEST_IS_REGULAR))
+      {
+        g_autoptr(GFile) file = g_file_new_for_path (candidates[i]);
+
+        es_window_open_file (self, file);
+        return;
+      }
+}
+
+static gboolean
+es_window_drop_cb (GtkDropTarget *target,
+                   const GValue  *value,
+                   double         x,
+                   double         y,
+                   EsWindow      *self)
+{
+  GSList *files = g_value_get_boxed (value);
+
+  if (files == NULL)
+    return FALSE;
+  if (self->file == NULL || gtk_stack_get_visible_child_name (self->stack) == NULL ||
+      g_str_equal (gtk_stack_get_visible_child_name (self->stack), "error"))
+    es_window_open_file (self, files->data);
+  else
+    {
+      GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+      GFile *list[] = { files->data };
+
+      g_application_open (G_APPLICATION (app), list, 1, "");
+    }
+  return TRUE;
+}
+
+/* The Traces page: which rows the timeline shows. */
+static void
+es_window_trace_toggled_cb (GtkCheckButton *button,
+                            EsWindow       *self)
+{
+  EsTimelineRows *rows = es_timeline_get_rows (self->timeline);
+  guint32 kind = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "row-kind"));
+  guint32 kinds = es_timeline_rows_get_visible_kinds (rows);
+
+  if (gtk_check_button_get_active (button))
+    kinds |= 1u << kind;
+  else
+    kinds &= ~(1u << kind);
+  es_timeline_rows_set_visible_kinds (rows, kinds);
+}
+
+static void
+es_window_build_sidebar (EsWindow *self)
+{
+  static const struct { EsRowKind kind; const char *name; } traces[] = {
+    { ES_ROW_ACTIVITY, N_("Activity") },
+    { ES_ROW_CAP, N_("HECs") },
+    { ES_ROW_SPARK_CREATION, N_("Spark creation") },
+    { ES_ROW_SPARK_CONVERSION, N_("Spark conversion") },
+    { ES_ROW_SPARK_POOL, N_("Spark pool") },
+    { ES_ROW_HEAP, N_("Heap") },
+  };
+  GtkWidget *key = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *key_scroller = gtk_scrolled_window_new ();
+  GtkWidget *trace_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  guint32 visible = es_timeline_rows_get_visible_kinds (es_timeline_get_rows (self->timeline));
+
+  gtk_widget_set_margin_start (key, 12);
+  gtk_widget_set_margin_end (key, 12);
+  gtk_widget_set_margin_top (key, 12);
+  for (guint c = 0; c < ES_COLOR_TEXT; c++)
+    {
+      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+      GtkWidget *swatch = gtk_drawing_area_new ();
+      GtkWidget *label = gtk_label_new (es_timeline_color_name (c));
+      g_autofree char *css = NULL;
+      g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
+      EsRgba rgba;
+
+      es_timeline_color (c, FALSE, &rgba);
+      css = g_strdup_printf ("* { background-color: rgba(%d,%d,%d,%.2f); }",
+                             (int) (rgba.red * 255), (int) (rgba.green * 255), (int) (rgba.blue * 255),
+                             MAX (rgba.alpha, 0.15));
+      gtk_css_provider_load_from_data (provider, css, -1);
+      gtk_style_context_add_provider (gtk_widget_get_style_context (swatch), GTK_STYLE_PROVIDER (provider),
+                                      GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+      gtk_widget_add_css_class (swatch, "key-swatch");
+      gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_box_append (GTK_BOX (row), swatch);
+      gtk_box_append (GTK_BOX (row), label);
+      gtk_box_append (GTK_BOX (key), row);
+    }
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (key_scroller), key);
+  gtk_notebook_append_page (self->sidebar, key_scroller, gtk_label_new (_("Key")));
+
+  gtk_widget_set_margin_start (trace_box, 12);
+  gtk_widget_set_margin_top (trace_box, 12);
+  for (guint i = 0; i < G_N_ELEMENTS (traces); i++)
+    {
+      GtkWidget *check = gtk_check_button_new_with_label (_(traces[i].name));
+
+      g_object_set_data (G_OBJECT (check), "row-kind", GUINT_TO_POINTER (traces[i].kind));
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), (visible & (1u << traces[i].kind)) != 0);
+      g_signal_connect (check, "toggled", G_CALLBACK (es_window_trace_toggled_cb), self);
+      gtk_box_append (GTK_BOX (trace_box), check);
+    }
+  gtk_notebook_append_page (self->sidebar, trace_box, gtk_label_new (_("Traces")));
 }
 
 static void
@@ -424,9 +627,30 @@ es_window_dispose (GObject *object)
   g_clear_object (&self->chooser);
 
   g_clear_object (&self->file);
+  g_clear_object (&self->session);
+  g_clear_object (&self->loader);
 
   G_OBJECT_CLASS (es_window_parent_class)->dispose (object);
 }
+
+/* Keys as in ThreadScope: + and - zoom, 0 fits, Home/End jump, arrows
+ * pan half a view, Z zooms to the selection, Escape drops it. */
+static const struct
+{
+  const char     *name;
+  guint           keys[3];
+  GdkModifierType mods;
+} view_actions[] = {
+  { "win.zoom-in", { GDK_KEY_plus, GDK_KEY_equal, GDK_KEY_KP_Add }, 0 },
+  { "win.zoom-out", { GDK_KEY_minus, GDK_KEY_KP_Subtract, 0 }, 0 },
+  { "win.zoom-fit", { GDK_KEY_0, GDK_KEY_KP_0, 0 }, 0 },
+  { "win.zoom-selection", { GDK_KEY_z, 0, 0 }, 0 },
+  { "win.pan-left", { GDK_KEY_Left, 0, 0 }, 0 },
+  { "win.pan-right", { GDK_KEY_Right, 0, 0 }, 0 },
+  { "win.go-start", { GDK_KEY_Home, 0, 0 }, 0 },
+  { "win.go-end", { GDK_KEY_End, 0, 0 }, 0 },
+  { "win.clear-selection", { GDK_KEY_Escape, 0, 0 }, 0 },
+};
 
 static void
 es_window_class_init (EsWindowClass *klass)
@@ -440,19 +664,47 @@ es_window_class_init (EsWindowClass *klass)
 
   window_class->close_request = es_window_close_request;
 
+  g_type_ensure (ES_TYPE_TIMELINE);
+  g_type_ensure (ES_TYPE_STATS_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/es-window.ui");
   gtk_widget_class_bind_template_child (widget_class, EsWindow, title_label);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, stack);
-  gtk_widget_class_bind_template_child (widget_class, EsWindow, file_name_label);
-  gtk_widget_class_bind_template_child (widget_class, EsWindow, file_size_label);
-  gtk_widget_class_bind_template_child (widget_class, EsWindow, spinner);
+  gtk_widget_class_bind_template_child (widget_class, EsWindow, loading_label);
+  gtk_widget_class_bind_template_child (widget_class, EsWindow, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, EsWindow, error_title);
+  gtk_widget_class_bind_template_child (widget_class, EsWindow, error_message);
+  gtk_widget_class_bind_template_child (widget_class, EsWindow, notice_revealer);
+  gtk_widget_class_bind_template_child (widget_class, EsWindow, notice_label);
+  gtk_widget_class_bind_template_child (widget_class, EsWindow, sidebar);
+  gtk_widget_class_bind_template_child (widget_class, EsWindow, zoom_box);
+  gtk_widget_class_bind_template_child (widget_class, EsWindow, timeline);
+  gtk_widget_class_bind_template_child (widget_class, EsWindow, stats_panel);
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, es_window_open_action);
+  gtk_widget_class_install_action (widget_class, "win.open-sample", NULL, es_window_open_sample_action);
+  gtk_widget_class_install_action (widget_class, "win.cancel-load", NULL, es_window_cancel_load_action);
+  for (guint i = 0; i < G_N_ELEMENTS (view_actions); i++)
+    gtk_widget_class_install_action (widget_class, view_actions[i].name, NULL, es_window_view_action);
+  for (guint i = 0; i < G_N_ELEMENTS (view_actions); i++)
+    for (guint k = 0; k < G_N_ELEMENTS (view_actions[i].keys) && view_actions[i].keys[k] != 0; k++)
+      gtk_widget_class_add_binding_action (widget_class, view_actions[i].keys[k], view_actions[i].mods,
+                                           view_actions[i].name, NULL);
 }
 
 static void
 es_window_init (EsWindow *self)
 {
+  GtkDropTarget *drop;
+
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->loader = es_document_loader_new ();
+  g_signal_connect_object (self->loader, "notify::fraction",
+                           G_CALLBACK (es_window_progress_cb), self, G_CONNECT_SWAPPED);
+  es_window_build_sidebar (self);
+
+  drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+  g_signal_connect (drop, "drop", G_CALLBACK (es_window_drop_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 }

@@ -21,6 +21,9 @@
 #pragma once
 
 #include "es-application.h"
+#include "es-session.h"
+#include "es-stats-panel.h"
+#include "es-timeline.h"
 
 G_BEGIN_DECLS
 
@@ -32,5 +35,8 @@ EsWindow *es_window_new       (EsApplication *application);
 GFile    *es_window_get_file  (EsWindow      *self);
 void      es_window_open_file (EsWindow      *self,
                                GFile         *file);
+EsSession    *es_window_get_session     (EsWindow *self);
+EsTimeline   *es_window_get_timeline    (EsWindow *self);
+EsStatsPanel *es_window_get_stats_panel (EsWindow *self);
 
 G_END_DECLS

@@ -30,6 +30,16 @@ append_grouped (GString *out,
   g_string_append_printf (out, "%*s", width, grouped);
 }
 
+/* 1234567 -> "1,234,567". */
+char *
+es_stats_format_grouped (guint64 value)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  append_grouped (out, value, 0);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
 static double
 seconds (guint64 ns)
 {

@@ -64,6 +64,7 @@ void     es_stats_compute     (EsDocument    *document,
                                guint64        t1,
                                EsStats       *stats);
 void     es_stats_clear       (EsStats       *stats);
+char    *es_stats_format_grouped (guint64   value);
 void     es_stats_append_text (const EsStats *stats,
                                EsDocument    *document,
                                GString       *out);

@@ -1,0 +1,289 @@
+/* es-session.c: what part of a document the views show and select
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+
+#include "es-session.h"
+
+/* The single source of truth for the visible span, the selection and the
+ * cursor: widgets never keep their own copy, they read the session and
+ * listen to its signals. Times are nanoseconds on the log's clock. */
+
+struct _EsSession
+{
+  GObject     parent_instance;
+
+  EsDocument *document;
+  guint64     visible_t0;
+  guint64     visible_t1;
+  guint64     selection_t0;
+  guint64     selection_t1;
+  guint64     cursor;
+  gboolean    has_selection;
+  gboolean    has_cursor;
+};
+
+enum {
+  VISIBLE_CHANGED,
+  SELECTION_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (EsSession, es_session, G_TYPE_OBJECT)
+
+static void
+es_session_dispose (GObject *object)
+{
+  EsSession *self = (EsSession *) object;
+
+  g_clear_object (&self->document);
+  G_OBJECT_CLASS (es_session_parent_class)->dispose (object);
+}
+
+static void
+es_session_class_init (EsSessionClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = es_session_dispose;
+
+  /**
+   * EsSession::visible-changed:
+   *
+   * The visible span changed (zoom, pan, fit).
+   */
+  signals[VISIBLE_CHANGED] =
+    g_signal_new ("visible-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /**
+   * EsSession::selection-changed:
+   *
+   * The selected interval or the cursor changed.
+   */
+  signals[SELECTION_CHANGED] =
+    g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+es_session_init (EsSession *self)
+{
+}
+
+EsSession *
+es_session_new (EsDocument *document)
+{
+  EsSession *self;
+
+  g_return_val_if_fail (ES_IS_DOCUMENT (document), NULL);
+
+  self = g_object_new (ES_TYPE_SESSION, NULL);
+  self->document = g_object_ref (document);
+  self->visible_t0 = 0;
+  self->visible_t1 = MAX (es_document_get_end_time (document), ES_SESSION_MIN_SPAN);
+  return self;
+}
+
+EsDocument *
+es_session_get_document (EsSession *self)
+{
+  g_return_val_if_fail (ES_IS_SESSION (self), NULL);
+
+  return self->document;
+}
+
+static guint64
+run_end (EsSession *self)
+{
+  return MAX (es_document_get_end_time (self->document), ES_SESSION_MIN_SPAN);
+}
+
+void
+es_session_get_visible (EsSession *self,
+                        guint64   *t0,
+                        guint64   *t1)
+{
+  g_return_if_fail (ES_IS_SESSION (self));
+
+  *t0 = self->visible_t0;
+  *t1 = self->visible_t1;
+}
+
+/* Keeps the span within the run (never wider than it, never narrower than
+ * ES_SESSION_MIN_SPAN), sliding rather than shrinking at the edges. */
+void
+es_session_set_visible (EsSession *self,
+                        guint64    t0,
+                        guint64    t1)
+{
+  guint64 end = run_end (self);
+  guint64 span;
+
+  g_return_if_fail (ES_IS_SESSION (self));
+
+  if (t1 < t0)
+    {
+      guint64 tmp = t0;
+      t0 = t1;
+      t1 = tmp;
+    }
+  span = CLAMP (t1 - t0, ES_SESSION_MIN_SPAN, end);
+  if (t0 > end - span)
+    t0 = end - span;
+  t1 = t0 + span;
+
+  if (t0 == self->visible_t0 && t1 == self->visible_t1)
+    return;
+  self->visible_t0 = t0;
+  self->visible_t1 = t1;
+  g_signal_emit (self, signals[VISIBLE_CHANGED], 0);
+}
+
+/**
+ * es_session_zoom:
+ * @factor: > 1 zooms in, < 1 zooms out
+ * @anchor: the time that stays under the same pixel (the pointer)
+ */
+void
+es_session_zoom (EsSession *self,
+                 double     factor,
+                 guint64    anchor)
+{
+  double span, new_span, before;
+  gint64 t0;
+
+  g_return_if_fail (ES_IS_SESSION (self));
+  g_return_if_fail (factor > 0);
+
+  span = (double) (self->visible_t1 - self->visible_t0);
+  new_span = MAX (span / factor, ES_SESSION_MIN_SPAN);
+  anchor = CLAMP (anchor, self->visible_t0, self->visible_t1);
+  before = (double) (anchor - self->visible_t0) / span;
+  t0 = (gint64) anchor - (gint64) llround (before * new_span);
+  es_session_set_visible (self, (guint64) MAX (t0, 0), (guint64) MAX (t0, 0) + (guint64) llround (new_span));
+}
+
+void
+es_session_pan (EsSession *self,
+                gint64     delta)
+{
+  guint64 span;
+  gint64 t0;
+
+  g_return_if_fail (ES_IS_SESSION (self));
+
+  span = self->visible_t1 - self->visible_t0;
+  t0 = (gint64) self->visible_t0 + delta;
+  t0 = CLAMP (t0, 0, (gint64) (run_end (self) - span));
+  es_session_set_visible (self, (guint64) t0, (guint64) t0 + span);
+}
+
+void
+es_session_fit (EsSession *self)
+{
+  g_return_if_fail (ES_IS_SESSION (self));
+
+  es_session_set_visible (self, 0, run_end (self));
+}
+
+gboolean
+es_session_get_selection (EsSession *self,
+                          guint64   *t0,
+                          guint64   *t1)
+{
+  g_return_val_if_fail (ES_IS_SESSION (self), FALSE);
+
+  if (self->has_selection)
+    {
+      *t0 = self->selection_t0;
+      *t1 = self->selection_t1;
+    }
+  else
+    {
+      *t0 = 0;
+      *t1 = es_document_get_end_time (self->document);
+    }
+  return self->has_selection;
+}
+
+/* Orders and clamps the interval to the run. */
+void
+es_session_select (EsSession *self,
+                   guint64    t0,
+                   guint64    t1)
+{
+  guint64 end = es_document_get_end_time (self->document);
+
+  g_return_if_fail (ES_IS_SESSION (self));
+
+  if (t1 < t0)
+    {
+      guint64 tmp = t0;
+      t0 = t1;
+      t1 = tmp;
+    }
+  t0 = MIN (t0, end);
+  t1 = MIN (t1, end);
+  if (self->has_selection && self->selection_t0 == t0 && self->selection_t1 == t1)
+    return;
+  self->has_selection = TRUE;
+  self->selection_t0 = t0;
+  self->selection_t1 = t1;
+  g_signal_emit (self, signals[SELECTION_CHANGED], 0);
+}
+
+void
+es_session_clear_selection (EsSession *self)
+{
+  g_return_if_fail (ES_IS_SESSION (self));
+
+  if (!self->has_selection)
+    return;
+  self->has_selection = FALSE;
+  g_signal_emit (self, signals[SELECTION_CHANGED], 0);
+}
+
+/* Zooms so the selection fills the view, with a little context around. */
+void
+es_session_zoom_to_selection (EsSession *self)
+{
+  guint64 margin;
+
+  g_return_if_fail (ES_IS_SESSION (self));
+
+  if (!self->has_selection)
+    return;
+  margin = (self->selection_t1 - self->selection_t0) / 20;
+  es_session_set_visible (self, self->selection_t0 > margin ? self->selection_t0 - margin : 0,
+                          self->selection_t1 + margin);
+}
+
+gboolean
+es_session_get_cursor (EsSession *self,
+                       guint64   *time)
+{
+  g_return_val_if_fail (ES_IS_SESSION (self), FALSE);
+
+  *time = self->cursor;
+  return self->has_cursor;
+}
+
+void
+es_session_set_cursor (EsSession *self,
+                       guint64    time)
+{
+  g_return_if_fail (ES_IS_SESSION (self));
+
+  time = MIN (time, es_document_get_end_time (self->document));
+  if (self->has_cursor && self->cursor == time)
+    return;
+  self->has_cursor = TRUE;
+  self->cursor = time;
+  g_signal_emit (self, signals[SELECTION_CHANGED], 0);
+}

@@ -1,0 +1,50 @@
+/* es-session.h: what part of a document the views show and select
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib-object.h>
+
+#include "es-document.h"
+
+G_BEGIN_DECLS
+
+#define ES_TYPE_SESSION (es_session_get_type ())
+
+G_DECLARE_FINAL_TYPE (EsSession, es_session, ES, SESSION, GObject)
+
+/* The narrowest span a view can zoom to: a few nanoseconds across. */
+#define ES_SESSION_MIN_SPAN 10
+
+EsSession  *es_session_new                (EsDocument *document);
+EsDocument *es_session_get_document       (EsSession  *self);
+void        es_session_get_visible        (EsSession  *self,
+                                           guint64    *t0,
+                                           guint64    *t1);
+void        es_session_set_visible        (EsSession  *self,
+                                           guint64     t0,
+                                           guint64     t1);
+void        es_session_zoom               (EsSession  *self,
+                                           double      factor,
+                                           guint64     anchor);
+void        es_session_pan                (EsSession  *self,
+                                           gint64      delta);
+void        es_session_fit                (EsSession  *self);
+gboolean    es_session_get_selection      (EsSession  *self,
+                                           guint64    *t0,
+                                           guint64    *t1);
+void        es_session_select             (EsSession  *self,
+                                           guint64     t0,
+                                           guint64     t1);
+void        es_session_clear_selection    (EsSession  *self);
+void        es_session_zoom_to_selection  (EsSession  *self);
+gboolean    es_session_get_cursor         (EsSession  *self,
+                                           guint64    *time);
+void        es_session_set_cursor         (EsSession  *self,
+                                           guint64     time);
+
+G_END_DECLS

@@ -1,0 +1,448 @@
+/* es-stats-panel.c: the statistics of the selection (or the whole run)
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "es-stats-panel.h"
+#include "es-stats.h"
+
+/* Statistics are computed on a worker thread. A burst of selection changes
+ * (a drag) becomes one computation: each change cancels the pending one and
+ * schedules a low-priority idle, and only the last result is shown. */
+
+struct _EsStatsPanel
+{
+  GtkWidget     parent_instance;
+
+  GtkWidget    *scroller;
+  GtkWidget    *content;        /* GtkBox of sections, rebuilt on each result */
+  EsSession    *session;
+  gulong        selection_handler;
+  GCancellable *cancellable;
+  guint         reload_source;
+  GString      *text;           /* what is shown, as "name: value" lines */
+};
+
+enum {
+  UPDATED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (EsStatsPanel, es_stats_panel, GTK_TYPE_WIDGET)
+
+typedef struct
+{
+  EsDocument *document;
+  guint64     t0, t1;
+  gboolean    whole_run;
+  EsStats     stats;
+} Job;
+
+static void
+job_free (gpointer data)
+{
+  Job *job = data;
+
+  es_stats_clear (&job->stats);
+  g_object_unref (job->document);
+  g_free (job);
+}
+
+GtkWidget *
+es_stats_panel_new (void)
+{
+  return g_object_new (ES_TYPE_STATS_PANEL, NULL);
+}
+
+/* ---- presentation ------------------------------------------------------ */
+
+static GtkWidget *
+add_section (EsStatsPanel *self,
+             const char   *title)
+{
+  GtkWidget *heading = gtk_label_new (title);
+  GtkWidget *grid = gtk_grid_new ();
+
+  gtk_widget_add_css_class (heading, "heading");
+  gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  gtk_widget_set_margin_top (heading, 6);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 18);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 2);
+  gtk_box_append (GTK_BOX (self->content), heading);
+  gtk_box_append (GTK_BOX (self->content), grid);
+  g_string_append_printf (self->text, "%s\n", title);
+  return grid;
+}
+
+static void
+add_cell (GtkWidget  *grid,
+          int         column,
+          int         row,
+          const char *text,
+          gboolean    numeric)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1 : 0);
+  gtk_label_set_selectable (GTK_LABEL (label), numeric);
+  if (numeric)
+    gtk_widget_add_css_class (label, "numeric");
+  else
+    gtk_widget_add_css_class (label, "dim-label");
+  gtk_grid_attach (GTK_GRID (grid), label, column, row, 1, 1);
+}
+
+static void
+add_row (EsStatsPanel *self,
+         GtkWidget    *grid,
+         int           row,
+         const char   *name,
+         const char   *value)
+{
+  add_cell (grid, 0, row, name, FALSE);
+  add_cell (grid, 1, row, value, TRUE);
+  g_string_append_printf (self->text, "%s: %s\n", name, value);
+}
+
+static void
+add_bytes (EsStatsPanel *self,
+           GtkWidget    *grid,
+           int           row,
+           const char   *name,
+           guint64       bytes)
+{
+  g_autofree char *grouped = es_stats_format_grouped (bytes);
+  g_autofree char *value = g_strdup_printf (_("%s bytes"), grouped);
+
+  add_row (self, grid, row, name, value);
+}
+
+static void
+add_seconds (EsStatsPanel *self,
+             GtkWidget    *grid,
+             int           row,
+             const char   *name,
+             guint64       ns)
+{
+  g_autofree char *value = g_strdup_printf ("%.6f s", ns / 1e9);
+
+  add_row (self, grid, row, name, value);
+}
+
+static void
+show_gc_table (EsStatsPanel  *self,
+               const EsStats *stats)
+{
+  GtkWidget *grid = add_section (self, _("Collections"));
+  const char *headings[] = { N_("Generation"), N_("Collections"), N_("Parallel"), N_("Elapsed"),
+                             N_("Average pause"), N_("Maximum pause") };
+
+  for (guint c = 0; c < G_N_ELEMENTS (headings); c++)
+    add_cell (grid, c, 0, _(headings[c]), FALSE);
+  for (guint g = 0; g < stats->n_generations; g++)
+    {
+      const EsGenStats *gen = &stats->gen[g];
+      g_autofree char *n = g_strdup_printf ("%u", g);
+      g_autofree char *colls = g_strdup_printf ("%u", gen->collections);
+      g_autofree char *par = g_strdup_printf ("%u", gen->par_collections);
+      g_autofree char *elapsed = g_strdup_printf ("%.4f s", gen->elapsed / 1e9);
+      g_autofree char *avg = g_strdup_printf ("%.4f s", gen->collections ? gen->elapsed / 1e9 / gen->collections : 0.0);
+      g_autofree char *max = g_strdup_printf ("%.4f s", gen->max_pause / 1e9);
+
+      add_cell (grid, 0, g + 1, n, TRUE);
+      add_cell (grid, 1, g + 1, colls, TRUE);
+      add_cell (grid, 2, g + 1, par, TRUE);
+      add_cell (grid, 3, g + 1, elapsed, TRUE);
+      add_cell (grid, 4, g + 1, avg, TRUE);
+      add_cell (grid, 5, g + 1, max, TRUE);
+      g_string_append_printf (self->text, "Gen %u: %s colls, %s par, %s, avg %s, max %s\n",
+                              g, colls, par, elapsed, avg, max);
+    }
+}
+
+static void
+show_sparks (EsStatsPanel  *self,
+             const EsStats *stats)
+{
+  GtkWidget *grid = add_section (self, _("Sparks"));
+  const char *headings[] = { N_("HEC"), N_("Created"), N_("Converted"), N_("Overflowed"),
+                             N_("Dud"), N_("GC'd"), N_("Fizzled") };
+
+  for (guint c = 0; c < G_N_ELEMENTS (headings); c++)
+    add_cell (grid, c, 0, _(headings[c]), FALSE);
+  for (guint i = 0; i <= stats->n_caps; i++)
+    {
+      gboolean total = i == stats->n_caps;
+      guint64 v[6];
+      g_autofree char *name = total ? g_strdup (_("Total")) : g_strdup_printf ("%u", i);
+
+      if (total)
+        {
+          guint64 t[6] = { stats->sparks_created, stats->sparks_converted, stats->sparks_overflowed,
+                           stats->sparks_dud, stats->sparks_gcd, stats->sparks_fizzled };
+          memcpy (v, t, sizeof v);
+        }
+      else
+        {
+          const EsCapStats *cs = &stats->caps[i];
+          guint64 t[6] = { cs->sparks_created, cs->sparks_converted, cs->sparks_overflowed,
+                           cs->sparks_dud, cs->sparks_gcd, cs->sparks_fizzled };
+          memcpy (v, t, sizeof v);
+        }
+      add_cell (grid, 0, i + 1, name, !total);
+      g_string_append_printf (self->text, "Sparks %s:", name);
+      for (guint c = 0; c < 6; c++)
+        {
+          g_autofree char *value = g_strdup_printf ("%" G_GUINT64_FORMAT, v[c]);
+
+          add_cell (grid, c + 1, i + 1, value, TRUE);
+          g_string_append_printf (self->text, " %s", value);
+        }
+      g_string_append_c (self->text, '\n');
+    }
+}
+
+static void
+show_process (EsStatsPanel *self,
+              EsDocument   *document)
+{
+  const EsProcessInfo *p = es_document_get_process (document);
+  GtkWidget *grid = add_section (self, _("Process"));
+  int row = 0;
+
+  if (p->program != NULL)
+    add_row (self, grid, row++, _("Program"), p->program);
+  if (p->args != NULL && p->args[0] != NULL && p->args[1] != NULL)
+    {
+      g_autofree char *args = g_strjoinv (" ", (char **) p->args + 1);
+
+      add_row (self, grid, row++, _("Arguments"), args);
+    }
+  if (p->rts_identifier != NULL)
+    add_row (self, grid, row++, _("RTS"), p->rts_identifier);
+  if (p->pid != 0)
+    {
+      g_autofree char *pid = g_strdup_printf ("%u", p->pid);
+
+      add_row (self, grid, row++, _("Process ID"), pid);
+    }
+  if (p->wall_clock_sec != 0)
+    {
+      g_autoptr(GDateTime) start = g_date_time_new_from_unix_local ((gint64) p->wall_clock_sec);
+      g_autofree char *when = start != NULL ? g_date_time_format (start, "%Y-%m-%d %H:%M:%S") : NULL;
+
+      if (when != NULL)
+        add_row (self, grid, row++, _("Started"), when);
+    }
+  if (p->env != NULL && p->env[0] != NULL)
+    {
+      g_autofree char *n = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u variable", "%u variables",
+                                                         g_strv_length ((char **) p->env)),
+                                            g_strv_length ((char **) p->env));
+
+      add_row (self, grid, row++, _("Environment"), n);
+    }
+}
+
+static void
+show_stats (EsStatsPanel *self,
+            Job          *job)
+{
+  const EsStats *s = &job->stats;
+  GtkWidget *child, *grid;
+  g_autofree char *span = NULL, *rate = NULL, *productivity = NULL, *balance = NULL;
+  g_autofree char *residency = NULL, *grouped = NULL;
+
+  while ((child = gtk_widget_get_first_child (self->content)) != NULL)
+    gtk_box_remove (GTK_BOX (self->content), child);
+  g_string_truncate (self->text, 0);
+
+  span = job->whole_run ? g_strdup_printf (_("The whole run, %.6f s"), s->total_elapsed / 1e9)
+                        : g_strdup_printf (_("%.6f s to %.6f s (%.6f s)"), s->t0 / 1e9, s->t1 / 1e9, s->total_elapsed / 1e9);
+  grid = add_section (self, _("Time"));
+  add_row (self, grid, 0, _("Interval"), span);
+  add_seconds (self, grid, 1, _("Total"), s->total_elapsed);
+  add_seconds (self, grid, 2, _("Mutator"), s->mut_elapsed);
+  add_seconds (self, grid, 3, _("GC"), s->gc_elapsed);
+  productivity = g_strdup_printf ("%.1f %%", 100 * s->productivity);
+  add_row (self, grid, 4, _("Productivity"), productivity);
+
+  grid = add_section (self, _("Heap"));
+  add_bytes (self, grid, 0, _("Allocated"), s->allocated);
+  grouped = es_stats_format_grouped ((guint64) s->alloc_rate);
+  rate = g_strdup_printf (_("%s bytes per MUT second"), grouped);
+  add_row (self, grid, 1, _("Allocation rate"), rate);
+  add_bytes (self, grid, 2, _("Maximum heap size"), s->max_heap_size);
+  g_clear_pointer (&grouped, g_free);
+  grouped = es_stats_format_grouped (s->max_residency);
+  residency = g_strdup_printf (_("%s bytes (%u samples)"), grouped, s->residency_samples);
+  add_row (self, grid, 3, _("Maximum residency"), residency);
+  add_bytes (self, grid, 4, _("Maximum slop"), s->max_slop);
+
+  grid = add_section (self, _("GC"));
+  add_bytes (self, grid, 0, _("Copied"), s->copied);
+  balance = s->work_balance >= 0 ? g_strdup_printf ("%.2f %%", 100 * s->work_balance) : g_strdup (_("no parallel GC"));
+  add_row (self, grid, 1, _("Parallel work balance"), balance);
+  show_gc_table (self, s);
+  show_sparks (self, s);
+  show_process (self, job->document);
+
+  g_signal_emit (self, signals[UPDATED], 0);
+}
+
+/* ---- computation ------------------------------------------------------- */
+
+static void
+compute_in_thread (GTask        *task,
+                   gpointer      source_object,
+                   gpointer      task_data,
+                   GCancellable *cancellable)
+{
+  Job *job = task_data;
+
+  es_stats_compute (job->document, job->t0, job->t1, &job->stats);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+computed_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  EsStatsPanel *self = ES_STATS_PANEL (object);
+  GTask *task = G_TASK (result);
+
+  /* A newer selection has replaced this one. */
+  if (g_task_had_error (task) || g_cancellable_is_cancelled (g_task_get_cancellable (task)))
+    return;
+  if (g_task_propagate_boolean (task, NULL))
+    show_stats (self, g_task_get_task_data (task));
+}
+
+static gboolean
+reload_in_idle (gpointer data)
+{
+  EsStatsPanel *self = data;
+  g_autoptr(GTask) task = NULL;
+  Job *job;
+
+  self->reload_source = 0;
+  if (self->session == NULL)
+    return G_SOURCE_REMOVE;
+
+  job = g_new0 (Job, 1);
+  job->document = g_object_ref (es_session_get_document (self->session));
+  job->whole_run = !es_session_get_selection (self->session, &job->t0, &job->t1);
+
+  self->cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->cancellable, computed_cb, NULL);
+  g_task_set_task_data (task, job, job_free);
+  g_task_set_check_cancellable (task, FALSE);
+  g_task_run_in_thread (task, compute_in_thread);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+queue_reload (EsStatsPanel *self)
+{
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  if (self->reload_source == 0)
+    self->reload_source = g_idle_add_full (G_PRIORITY_LOW, reload_in_idle, self, NULL);
+}
+
+void
+es_stats_panel_set_session (EsStatsPanel *self,
+                            EsSession    *session)
+{
+  g_return_if_fail (ES_IS_STATS_PANEL (self));
+
+  if (self->session != NULL)
+    g_clear_signal_handler (&self->selection_handler, self->session);
+  g_set_object (&self->session, session);
+  if (session != NULL)
+    {
+      self->selection_handler = g_signal_connect_object (session, "selection-changed",
+                                                         G_CALLBACK (queue_reload), self, G_CONNECT_SWAPPED);
+      queue_reload (self);
+    }
+}
+
+/**
+ * es_stats_panel_dup_text:
+ *
+ * Returns: (transfer full): what the panel shows, as "name: value" lines.
+ */
+char *
+es_stats_panel_dup_text (EsStatsPanel *self)
+{
+  g_return_val_if_fail (ES_IS_STATS_PANEL (self), NULL);
+
+  return g_strdup (self->text->str);
+}
+
+static void
+es_stats_panel_dispose (GObject *object)
+{
+  EsStatsPanel *self = ES_STATS_PANEL (object);
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_handle_id (&self->reload_source, g_source_remove);
+  es_stats_panel_set_session (self, NULL);
+  g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  G_OBJECT_CLASS (es_stats_panel_parent_class)->dispose (object);
+}
+
+static void
+es_stats_panel_finalize (GObject *object)
+{
+  EsStatsPanel *self = ES_STATS_PANEL (object);
+
+  g_string_free (self->text, TRUE);
+  G_OBJECT_CLASS (es_stats_panel_parent_class)->finalize (object);
+}
+
+static void
+es_stats_panel_class_init (EsStatsPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = es_stats_panel_dispose;
+  object_class->finalize = es_stats_panel_finalize;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "stats-panel");
+
+  /**
+   * EsStatsPanel::updated:
+   *
+   * The panel shows the statistics of the session's current selection.
+   */
+  signals[UPDATED] = g_signal_new ("updated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+es_stats_panel_init (EsStatsPanel *self)
+{
+  self->text = g_string_new (NULL);
+  self->content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  gtk_widget_set_margin_start (self->content, 12);
+  gtk_widget_set_margin_end (self->content, 12);
+  gtk_widget_set_margin_top (self->content, 6);
+  gtk_widget_set_margin_bottom (self->content, 12);
+  self->scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->content);
+  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
+}

@@ -1,0 +1,205 @@
+/* es-timeline-rows.c: the rows of the timeline, drawn by the painter
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "es-timeline-rows.h"
+
+/* This widget only draws the rows. GTK keeps its render node until the
+ * visible span, the rows or the size change, so the hover line and the
+ * selection, drawn by the parent EsTimeline above it, never repaint it. */
+
+#define DEFAULT_KINDS ((1u << ES_ROW_RULER) | (1u << ES_ROW_ACTIVITY) | \
+                       (1u << ES_ROW_CAP) | (1u << ES_ROW_HEAP))
+
+struct _EsTimelineRows
+{
+  GtkWidget  parent_instance;
+
+  EsSession *session;
+  gulong     visible_handler;
+  GArray    *rows;              /* EsTimelineRow */
+  guint32    visible_kinds;
+};
+
+G_DEFINE_FINAL_TYPE (EsTimelineRows, es_timeline_rows, GTK_TYPE_WIDGET)
+
+GtkWidget *
+es_timeline_rows_new (void)
+{
+  return g_object_new (ES_TYPE_TIMELINE_ROWS, NULL);
+}
+
+static gboolean
+is_dark (GtkWidget *widget)
+{
+  GdkRGBA color;
+
+  /* Light text means a dark theme. */
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  return color.red + color.green + color.blue > 1.5;
+}
+
+void
+es_timeline_rows_get_view (EsTimelineRows *self,
+                           EsTimelineView *view)
+{
+  g_return_if_fail (ES_IS_TIMELINE_ROWS (self));
+
+  *view = (EsTimelineView) { 0 };
+  if (self->session == NULL)
+    return;
+  view->document = es_session_get_document (self->session);
+  es_session_get_visible (self->session, &view->t0, &view->t1);
+  view->width = MAX (1, gtk_widget_get_width (GTK_WIDGET (self)) - ES_TIMELINE_GUTTER);
+  view->dark = is_dark (GTK_WIDGET (self));
+}
+
+static void
+es_timeline_rows_snapshot (GtkWidget   *widget,
+                           GtkSnapshot *snapshot)
+{
+  EsTimelineRows *self = ES_TIMELINE_ROWS (widget);
+  EsTimelineView view;
+  cairo_t *cr;
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+
+  if (self->session == NULL || self->rows == NULL || width <= ES_TIMELINE_GUTTER)
+    return;
+
+  es_timeline_rows_get_view (self, &view);
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  es_timeline_paint (cr, &view, self->rows);
+  es_timeline_paint_labels (cr, &view, self->rows);
+  cairo_destroy (cr);
+}
+
+static void
+es_timeline_rows_measure (GtkWidget      *widget,
+                          GtkOrientation  orientation,
+                          int             for_size,
+                          int            *minimum,
+                          int            *natural,
+                          int            *minimum_baseline,
+                          int            *natural_baseline)
+{
+  EsTimelineRows *self = ES_TIMELINE_ROWS (widget);
+
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    *minimum = *natural = ES_TIMELINE_GUTTER + 200;
+  else
+    *minimum = *natural = self->rows != NULL ? es_timeline_layout_height (self->rows) : 0;
+}
+
+static void
+relayout (EsTimelineRows *self)
+{
+  g_clear_pointer (&self->rows, g_array_unref);
+  if (self->session != NULL)
+    self->rows = es_timeline_layout (es_session_get_document (self->session), self->visible_kinds);
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+static void
+visible_changed_cb (EsTimelineRows *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+es_timeline_rows_set_session (EsTimelineRows *self,
+                              EsSession      *session)
+{
+  g_return_if_fail (ES_IS_TIMELINE_ROWS (self));
+
+  if (self->session == session)
+    return;
+  if (self->session != NULL)
+    g_clear_signal_handler (&self->visible_handler, self->session);
+  g_set_object (&self->session, session);
+  if (session != NULL)
+    self->visible_handler = g_signal_connect_object (session, "visible-changed",
+                                                     G_CALLBACK (visible_changed_cb), self,
+                                                     G_CONNECT_SWAPPED);
+  relayout (self);
+}
+
+/* Which rows to show: a mask of 1 << EsRowKind (the Traces panel). */
+void
+es_timeline_rows_set_visible_kinds (EsTimelineRows *self,
+                                    guint32         kinds)
+{
+  g_return_if_fail (ES_IS_TIMELINE_ROWS (self));
+
+  kinds |= 1u << ES_ROW_RULER;
+  if (self->visible_kinds == kinds)
+    return;
+  self->visible_kinds = kinds;
+  relayout (self);
+}
+
+guint32
+es_timeline_rows_get_visible_kinds (EsTimelineRows *self)
+{
+  return self->visible_kinds;
+}
+
+GArray *
+es_timeline_rows_get_layout (EsTimelineRows *self)
+{
+  return self->rows;
+}
+
+/* The row at @y (in this widget's coordinates), or NULL. */
+const EsTimelineRow *
+es_timeline_rows_row_at (EsTimelineRows *self,
+                         double          y)
+{
+  if (self->rows == NULL)
+    return NULL;
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      const EsTimelineRow *row = &g_array_index (self->rows, EsTimelineRow, i);
+
+      if (y >= row->y && y < row->y + row->height)
+        return row;
+    }
+  return NULL;
+}
+
+static void
+es_timeline_rows_dispose (GObject *object)
+{
+  EsTimelineRows *self = ES_TIMELINE_ROWS (object);
+
+  if (self->session != NULL)
+    g_clear_signal_handler (&self->visible_handler, self->session);
+  g_clear_object (&self->session);
+  g_clear_pointer (&self->rows, g_array_unref);
+  G_OBJECT_CLASS (es_timeline_rows_parent_class)->dispose (object);
+}
+
+static void
+es_timeline_rows_class_init (EsTimelineRowsClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = es_timeline_rows_dispose;
+  widget_class->snapshot = es_timeline_rows_snapshot;
+  widget_class->measure = es_timeline_rows_measure;
+  gtk_widget_class_set_css_name (widget_class, "timeline-rows");
+}
+
+static void
+es_timeline_rows_init (EsTimelineRows *self)
+{
+  self->visible_kinds = DEFAULT_KINDS;
+}

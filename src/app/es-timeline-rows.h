@@ -1,0 +1,33 @@
+/* es-timeline-rows.h: the rows of the timeline, drawn by the painter
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "es-session.h"
+#include "es-timeline-painter.h"
+
+G_BEGIN_DECLS
+
+#define ES_TYPE_TIMELINE_ROWS (es_timeline_rows_get_type ())
+
+G_DECLARE_FINAL_TYPE (EsTimelineRows, es_timeline_rows, ES, TIMELINE_ROWS, GtkWidget)
+
+GtkWidget           *es_timeline_rows_new              (void);
+void                 es_timeline_rows_set_session      (EsTimelineRows *self,
+                                                        EsSession      *session);
+void                 es_timeline_rows_set_visible_kinds (EsTimelineRows *self,
+                                                        guint32         kinds);
+guint32              es_timeline_rows_get_visible_kinds (EsTimelineRows *self);
+GArray              *es_timeline_rows_get_layout       (EsTimelineRows *self);
+void                 es_timeline_rows_get_view         (EsTimelineRows *self,
+                                                        EsTimelineView *view);
+const EsTimelineRow *es_timeline_rows_row_at           (EsTimelineRows *self,
+                                                        double          y);
+
+G_END_DECLS

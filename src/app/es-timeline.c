@@ -1,0 +1,566 @@
+/* es-timeline.c: the timeline: rows, navigation, selection
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "es-lod.h"
+#include "es-timeline.h"
+
+/* The rows live in a vertically scrolled child whose render node GTK
+ * caches; this widget draws only what moves with the pointer on top of it
+ * (selection shade, cursor, hover line), so hovering and dragging never
+ * repaint the rows. */
+
+#define DRAG_THRESHOLD 4       /* pixels: less is a click (cursor), more a selection */
+#define WHEEL_ZOOM     1.25
+
+struct _EsTimeline
+{
+  GtkWidget       parent_instance;
+
+  GtkWidget      *scroller;
+  EsTimelineRows *rows;
+  EsSession      *session;
+  gulong          visible_handler;
+  gulong          selection_handler;
+
+  double          hover_x;         /* -1 when the pointer is away */
+  gboolean        dragging;
+  double          drag_start_x;
+  double          drag_x;
+  guint64         pan_start_t0;
+  double          zoom_last_scale;
+};
+
+G_DEFINE_FINAL_TYPE (EsTimeline, es_timeline, GTK_TYPE_WIDGET)
+
+GtkWidget *
+es_timeline_new (void)
+{
+  return g_object_new (ES_TYPE_TIMELINE, NULL);
+}
+
+EsTimelineRows *
+es_timeline_get_rows (EsTimeline *self)
+{
+  return self->rows;
+}
+
+EsSession *
+es_timeline_get_session (EsTimeline *self)
+{
+  return self->session;
+}
+
+static void
+get_view (EsTimeline     *self,
+          EsTimelineView *view)
+{
+  es_timeline_rows_get_view (self->rows, view);
+  view->width = MAX (1, gtk_widget_get_width (GTK_WIDGET (self)) - ES_TIMELINE_GUTTER);
+}
+
+static guint64
+time_at (EsTimeline *self,
+         double      x)
+{
+  EsTimelineView view;
+
+  get_view (self, &view);
+  return es_timeline_x_to_time (&view, x);
+}
+
+static void
+fill_span (GtkSnapshot   *snapshot,
+           double         x0,
+           double         x1,
+           double         height,
+           const GdkRGBA *color)
+{
+  x0 = MAX (x0, ES_TIMELINE_GUTTER);
+  if (x1 > x0)
+    gtk_snapshot_append_color (snapshot, color, &GRAPHENE_RECT_INIT (x0, 0, x1 - x0, height));
+}
+
+static void
+es_timeline_snapshot (GtkWidget   *widget,
+                      GtkSnapshot *snapshot)
+{
+  EsTimeline *self = ES_TIMELINE (widget);
+  double height = gtk_widget_get_height (widget);
+  static const GdkRGBA selection = { 0.21, 0.52, 0.89, 0.22 };
+  static const GdkRGBA selection_edge = { 0.21, 0.52, 0.89, 0.9 };
+  static const GdkRGBA cursor = { 0.21, 0.52, 0.89, 1.0 };
+  static const GdkRGBA hover = { 0.5, 0.5, 0.5, 0.6 };
+  EsTimelineView view;
+  guint64 s0, s1, t;
+
+  gtk_widget_snapshot_child (widget, self->scroller, snapshot);
+  if (self->session == NULL)
+    return;
+  get_view (self, &view);
+
+  if (self->dragging && fabs (self->drag_x - self->drag_start_x) >= DRAG_THRESHOLD)
+    fill_span (snapshot, MIN (self->drag_start_x, self->drag_x), MAX (self->drag_start_x, self->drag_x), height, &selection);
+  else if (es_session_get_selection (self->session, &s0, &s1))
+    {
+      double x0 = es_timeline_time_to_x (&view, s0), x1 = es_timeline_time_to_x (&view, s1);
+
+      fill_span (snapshot, x0, MAX (x1, x0 + 1), height, &selection);
+      fill_span (snapshot, x0, x0 + 1, height, &selection_edge);
+      fill_span (snapshot, x1, x1 + 1, height, &selection_edge);
+    }
+  if (es_session_get_cursor (self->session, &t))
+    {
+      double x = es_timeline_time_to_x (&view, t);
+
+      fill_span (snapshot, x - 1, x + 2, height, &cursor);
+    }
+  if (self->hover_x >= ES_TIMELINE_GUTTER)
+    fill_span (snapshot, floor (self->hover_x), floor (self->hover_x) + 1, height, &hover);
+}
+
+static void
+es_timeline_size_allocate (GtkWidget *widget,
+                           int        width,
+                           int        height,
+                           int        baseline)
+{
+  EsTimeline *self = ES_TIMELINE (widget);
+
+  gtk_widget_allocate (self->scroller, width, height, baseline, NULL);
+}
+
+static void
+es_timeline_measure (GtkWidget      *widget,
+                     GtkOrientation  orientation,
+                     int             for_size,
+                     int            *minimum,
+                     int            *natural,
+                     int            *minimum_baseline,
+                     int            *natural_baseline)
+{
+  EsTimeline *self = ES_TIMELINE (widget);
+
+  gtk_widget_measure (self->scroller, orientation, for_size, minimum, natural, NULL, NULL);
+}
+
+/* ---- pointer ----------------------------------------------------------- */
+
+static void
+motion_cb (EsTimeline *self,
+           double      x,
+           double      y)
+{
+  if (self->hover_x == x)
+    return;
+  self->hover_x = x;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+leave_cb (EsTimeline *self)
+{
+  self->hover_x = -1;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+select_drag_begin_cb (GtkGestureDrag *gesture,
+                      double          x,
+                      double          y,
+                      EsTimeline     *self)
+{
+  if (self->session == NULL || x < ES_TIMELINE_GUTTER)
+    {
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+  self->dragging = TRUE;
+  self->drag_start_x = self->drag_x = x;
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+}
+
+static void
+select_drag_update_cb (GtkGestureDrag *gesture,
+                       double          dx,
+                       double          dy,
+                       EsTimeline     *self)
+{
+  self->drag_x = self->drag_start_x + dx;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+select_drag_end_cb (GtkGestureDrag *gesture,
+                    double          dx,
+                    double          dy,
+                    EsTimeline     *self)
+{
+  double x = self->drag_start_x + dx;
+
+  self->dragging = FALSE;
+  if (fabs (dx) < DRAG_THRESHOLD)
+    {
+      /* A click: the cursor, and no selection (the whole run). */
+      es_session_clear_selection (self->session);
+      es_session_set_cursor (self->session, time_at (self, self->drag_start_x));
+    }
+  else
+    es_session_select (self->session, time_at (self, self->drag_start_x), time_at (self, x));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+pan_drag_begin_cb (GtkGestureDrag *gesture,
+                   double          x,
+                   double          y,
+                   EsTimeline     *self)
+{
+  guint64 t1;
+
+  if (self->session == NULL)
+    return;
+  es_session_get_visible (self->session, &self->pan_start_t0, &t1);
+}
+
+static void
+pan_drag_update_cb (GtkGestureDrag *gesture,
+                    double          dx,
+                    double          dy,
+                    EsTimeline     *self)
+{
+  EsTimelineView view;
+  guint64 t0, t1;
+
+  if (self->session == NULL)
+    return;
+  get_view (self, &view);
+  es_session_get_visible (self->session, &t0, &t1);
+  es_session_pan (self->session, (gint64) self->pan_start_t0 - (gint64) t0 -
+                  (gint64) llround (dx * (double) (t1 - t0) / view.width));
+}
+
+static gboolean
+scroll_cb (GtkEventControllerScroll *controller,
+           double                    dx,
+           double                    dy,
+           EsTimeline               *self)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
+  EsTimelineView view;
+  guint64 t0, t1;
+
+  if (self->session == NULL)
+    return FALSE;
+  get_view (self, &view);
+  es_session_get_visible (self->session, &t0, &t1);
+
+  if (state & GDK_CONTROL_MASK)
+    {
+      double x = self->hover_x >= ES_TIMELINE_GUTTER ? self->hover_x : ES_TIMELINE_GUTTER + view.width / 2.0;
+
+      es_session_zoom (self->session, pow (WHEEL_ZOOM, -dy), time_at (self, x));
+      return TRUE;
+    }
+  if (state & GDK_SHIFT_MASK)
+    dx = dy;
+  if (dx != 0)
+    {
+      /* A wheel notch or a touchpad swipe moves about a tenth of the view. */
+      double per_unit = gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_WHEEL
+                        ? (t1 - t0) / 10.0 : (double) (t1 - t0) / view.width;
+
+      es_session_pan (self->session, (gint64) llround (dx * per_unit));
+      return TRUE;
+    }
+  /* Plain vertical scrolling moves the rows (the scrolled window). */
+  return FALSE;
+}
+
+static void
+zoom_begin_cb (GtkGesture *gesture,
+               GdkEventSequence *sequence,
+               EsTimeline *self)
+{
+  self->zoom_last_scale = 1;
+}
+
+static void
+zoom_scale_changed_cb (GtkGestureZoom *gesture,
+                       double          scale,
+                       EsTimeline     *self)
+{
+  double x, y;
+
+  if (self->session == NULL || scale <= 0)
+    return;
+  /* Zoom at the fingers, or at the middle when the centre is unknown. */
+  if (!gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &x, &y))
+    x = ES_TIMELINE_GUTTER + (gtk_widget_get_width (GTK_WIDGET (self)) - ES_TIMELINE_GUTTER) / 2.0;
+  es_session_zoom (self->session, scale / self->zoom_last_scale, time_at (self, x));
+  self->zoom_last_scale = scale;
+}
+
+/* ---- tooltip ----------------------------------------------------------- */
+
+static const char *
+status_text (guint8 status)
+{
+  switch (status)
+    {
+    case ES_STOP_HEAP_OVERFLOW: return _("heap overflow");
+    case ES_STOP_STACK_OVERFLOW: return _("stack overflow");
+    case ES_STOP_THREAD_YIELDING: return _("yielding");
+    case ES_STOP_THREAD_FINISHED: return _("finished");
+    case ES_STOP_FOREIGN_CALL: return _("foreign call");
+    case ES_STOP_BLOCKED_ON_MVAR: return _("blocked on an MVar");
+    case ES_STOP_BLOCKED_ON_MVAR_READ: return _("blocked reading an MVar");
+    case ES_STOP_BLOCKED_ON_BLACK_HOLE: return _("blocked on a black hole");
+    case ES_STOP_BLOCKED_ON_READ: return _("blocked on I/O read");
+    case ES_STOP_BLOCKED_ON_WRITE: return _("blocked on I/O write");
+    case ES_STOP_BLOCKED_ON_DELAY: return _("blocked on threadDelay");
+    case ES_STOP_BLOCKED_ON_STM: return _("blocked in STM");
+    case ES_STOP_BLOCKED_ON_MSG_THROW_TO: return _("blocked in throwTo");
+    default: return _("stopped");
+    }
+}
+
+static void
+describe_cap (EsTimeline *self,
+              GString    *out,
+              guint       cap,
+              guint64     t)
+{
+  EsDocument *document = es_session_get_document (self->session);
+  const EsCapTimeline *tl = es_document_get_cap (document, cap);
+  guint n, i = es_cap_timeline_find_activity (tl, t);
+  const EsActivity *a = es_cap_timeline_get_activities (tl, &n);
+  g_autofree char *length = NULL;
+
+  if (i == G_MAXUINT || a[i].end <= t)
+    {
+      g_string_append_printf (out, _("HEC %u: idle"), cap);
+      return;
+    }
+  length = es_timeline_format_time (a[i].end - a[i].start, 1);
+  if (a[i].kind == ES_ACTIVITY_RUNNING)
+    {
+      const EsThread *thread = es_document_lookup_thread (document, a[i].thread);
+
+      g_string_append_printf (out, _("HEC %u: thread %u"), cap, a[i].thread);
+      if (thread != NULL && thread->label != NULL)
+        g_string_append_printf (out, " “%s”", thread->label);
+      g_string_append_printf (out, _(" ran %s, then %s"), length,
+                              a[i].flags & ES_ACTIVITY_ENDED_BY_LOG_END ? _("the log ended")
+                                                                         : status_text (a[i].stop_status));
+      return;
+    }
+  g_string_append_printf (out, a[i].kind == ES_ACTIVITY_GC ? _("HEC %u: in GC") : _("HEC %u: waiting in GC"), cap);
+  {
+    guint n_gcs;
+    const EsGc *gcs = es_document_get_gcs (document, &n_gcs);
+    guint lo = 0, hi = n_gcs;
+
+    while (lo < hi)
+      {
+        guint mid = lo + (hi - lo) / 2;
+
+        if (gcs[mid].start <= t)
+          lo = mid + 1;
+        else
+          hi = mid;
+      }
+    if (lo > 0 && gcs[lo - 1].end >= t)
+      {
+        g_autofree char *pause = es_timeline_format_time (gcs[lo - 1].end - gcs[lo - 1].start, 1);
+
+        if (gcs[lo - 1].generation != ES_GC_GENERATION_UNKNOWN)
+          g_string_append_printf (out, _(" (generation %u, pause %s, %" G_GUINT64_FORMAT " bytes copied)"),
+                                  gcs[lo - 1].generation, pause, gcs[lo - 1].copied);
+        else
+          g_string_append_printf (out, _(" (pause %s)"), pause);
+      }
+  }
+}
+
+/**
+ * es_timeline_describe_at:
+ *
+ * Returns: (transfer full) (nullable): what lies under (@x, @y): the time,
+ *   and on a cap row its thread or GC, on the heap row its values.
+ */
+char *
+es_timeline_describe_at (EsTimeline *self,
+                         double      x,
+                         double      y)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autofree char *when = NULL;
+  const EsTimelineRow *row;
+  double rows_x, rows_y;
+  guint64 t;
+
+  if (self->session == NULL || x < ES_TIMELINE_GUTTER)
+    return NULL;
+  t = time_at (self, x);
+  when = es_timeline_format_time (t, 1);
+  g_string_append (out, when);
+  if (!gtk_widget_translate_coordinates (GTK_WIDGET (self), GTK_WIDGET (self->rows), x, y, &rows_x, &rows_y))
+    return g_string_free (g_steal_pointer (&out), FALSE);
+  row = es_timeline_rows_row_at (self->rows, rows_y);
+  if (row == NULL)
+    return g_string_free (g_steal_pointer (&out), FALSE);
+
+  g_string_append_c (out, '\n');
+  if (row->kind == ES_ROW_CAP)
+    describe_cap (self, out, row->cap, t);
+  else if (row->kind == ES_ROW_HEAP)
+    {
+      EsDocument *document = es_session_get_document (self->session);
+      guint64 size = 0, live = 0;
+
+      es_series_value_at (es_document_get_heap_size (document), t, &size);
+      es_series_value_at (es_document_get_heap_live (document), t, &live);
+      g_string_append_printf (out, _("Heap size %.1f MB, live data %.1f MB (at the last GC)"), size / 1e6, live / 1e6);
+    }
+  else if (row->kind == ES_ROW_ACTIVITY)
+    {
+      float busy;
+      EsTimelineView view;
+
+      get_view (self, &view);
+      es_lod_busy_caps (view.document, es_timeline_x_to_time (&view, floor (x)),
+                        es_timeline_x_to_time (&view, floor (x) + 1), 1, &busy);
+      g_string_append_printf (out, _("%.2f of %u HECs busy"), busy, es_document_get_n_caps (view.document));
+    }
+  else
+    g_string_truncate (out, out->len - 1);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+static gboolean
+query_tooltip_cb (EsTimeline *self,
+                  int         x,
+                  int         y,
+                  gboolean    keyboard,
+                  GtkTooltip *tooltip)
+{
+  g_autofree char *text = es_timeline_describe_at (self, x, y);
+
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+/* ---- session ----------------------------------------------------------- */
+
+static void
+redraw_overlay_cb (EsTimeline *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+es_timeline_set_session (EsTimeline *self,
+                         EsSession  *session)
+{
+  g_return_if_fail (ES_IS_TIMELINE (self));
+
+  if (self->session != NULL)
+    {
+      g_clear_signal_handler (&self->visible_handler, self->session);
+      g_clear_signal_handler (&self->selection_handler, self->session);
+    }
+  g_set_object (&self->session, session);
+  if (session != NULL)
+    {
+      self->visible_handler = g_signal_connect_object (session, "visible-changed",
+                                                       G_CALLBACK (redraw_overlay_cb), self, G_CONNECT_SWAPPED);
+      self->selection_handler = g_signal_connect_object (session, "selection-changed",
+                                                         G_CALLBACK (redraw_overlay_cb), self, G_CONNECT_SWAPPED);
+    }
+  es_timeline_rows_set_session (self->rows, session);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+es_timeline_dispose (GObject *object)
+{
+  EsTimeline *self = ES_TIMELINE (object);
+
+  es_timeline_set_session (self, NULL);
+  g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  G_OBJECT_CLASS (es_timeline_parent_class)->dispose (object);
+}
+
+static void
+es_timeline_class_init (EsTimelineClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = es_timeline_dispose;
+  widget_class->snapshot = es_timeline_snapshot;
+  widget_class->measure = es_timeline_measure;
+  widget_class->size_allocate = es_timeline_size_allocate;
+  gtk_widget_class_set_css_name (widget_class, "timeline");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+es_timeline_init (EsTimeline *self)
+{
+  GtkEventController *motion, *scroll;
+  GtkGesture *select, *pan, *zoom;
+
+  self->hover_x = -1;
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+
+  self->rows = ES_TIMELINE_ROWS (es_timeline_rows_new ());
+  self->scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), GTK_WIDGET (self->rows));
+  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
+
+  motion = gtk_event_controller_motion_new ();
+  g_signal_connect_swapped (motion, "motion", G_CALLBACK (motion_cb), self);
+  g_signal_connect_swapped (motion, "leave", G_CALLBACK (leave_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+
+  select = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (select), GDK_BUTTON_PRIMARY);
+  g_signal_connect (select, "drag-begin", G_CALLBACK (select_drag_begin_cb), self);
+  g_signal_connect (select, "drag-update", G_CALLBACK (select_drag_update_cb), self);
+  g_signal_connect (select, "drag-end", G_CALLBACK (select_drag_end_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (select));
+
+  pan = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (pan), GDK_BUTTON_MIDDLE);
+  g_signal_connect (pan, "drag-begin", G_CALLBACK (pan_drag_begin_cb), self);
+  g_signal_connect (pan, "drag-update", G_CALLBACK (pan_drag_update_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (pan));
+
+  scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
+  gtk_event_controller_set_propagation_phase (scroll, GTK_PHASE_CAPTURE);
+  g_signal_connect (scroll, "scroll", G_CALLBACK (scroll_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), scroll);
+
+  zoom = gtk_gesture_zoom_new ();
+  g_signal_connect (zoom, "begin", G_CALLBACK (zoom_begin_cb), self);
+  g_signal_connect (zoom, "scale-changed", G_CALLBACK (zoom_scale_changed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (zoom));
+
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  g_signal_connect (self, "query-tooltip", G_CALLBACK (query_tooltip_cb), NULL);
+}

@@ -1,0 +1,254 @@
+/* es-timeline-canvas.c: per-column bars written as pixels, and small text
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "es-timeline-painter-private.h"
+
+/* A row is a few thousand one-pixel-wide bars. Cairo fills a path of
+ * rectangles at about half a microsecond each, which makes a zoomed-out
+ * frame cost more in path handling than in the queries. So each row's
+ * bars are written straight into a small ARGB image, the canvas, which is
+ * then painted once, at whole pixels and with the nearest filter, so that
+ * the pixels come out as rectangles on whole pixels would (a recording
+ * surface, as GTK's cairo nodes use, keeps one image instead of thousands
+ * of rectangles). Vector targets (PDF, PostScript, SVG) get the
+ * rectangles. */
+
+static gboolean
+wants_vectors (cairo_t *cr)
+{
+  switch (cairo_surface_get_type (cairo_get_target (cr)))
+    {
+    case CAIRO_SURFACE_TYPE_PDF:
+    case CAIRO_SURFACE_TYPE_PS:
+    case CAIRO_SURFACE_TYPE_SVG:
+    case CAIRO_SURFACE_TYPE_SCRIPT:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+void
+es_paint_canvas_init (EsPaintContext *ctx)
+{
+  ctx->use_canvas = !wants_vectors (ctx->cr);
+}
+
+void
+es_paint_canvas_clear (EsPaintContext *ctx)
+{
+  g_clear_pointer (&ctx->canvas, cairo_surface_destroy);
+}
+
+/* Starts a row: the canvas covers [top, top + height) of the data area,
+ * transparent. */
+void
+es_paint_canvas_begin (EsPaintContext *ctx,
+                       int             top,
+                       int             height)
+{
+  if (!ctx->use_canvas)
+    return;
+  if (ctx->canvas != NULL && cairo_image_surface_get_height (ctx->canvas) < height)
+    g_clear_pointer (&ctx->canvas, cairo_surface_destroy);
+  if (ctx->canvas == NULL)
+    ctx->canvas = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, ctx->view->width, MAX (height, 80));
+
+  /* A recording surface may still hold the last row's pixels: flushing
+   * first makes it take its own copy. */
+  cairo_surface_flush (ctx->canvas);
+  ctx->canvas_data = cairo_image_surface_get_data (ctx->canvas);
+  ctx->canvas_stride = cairo_image_surface_get_stride (ctx->canvas);
+  ctx->canvas_top = top;
+  ctx->canvas_height = height;
+  if (ctx->canvas_data != NULL)
+    memset (ctx->canvas_data, 0, (gsize) ctx->canvas_stride * height);
+}
+
+/* Paints what the row wrote so far; text and lines drawn with Cairo after
+ * this go over it. */
+void
+es_paint_canvas_flush (EsPaintContext *ctx)
+{
+  cairo_t *cr = ctx->cr;
+
+  if (!ctx->use_canvas || ctx->canvas_data == NULL || ctx->canvas_height == 0)
+    return;
+  cairo_surface_mark_dirty (ctx->canvas);
+  cairo_save (cr);
+  cairo_set_source_surface (cr, ctx->canvas, ES_TIMELINE_GUTTER, ctx->canvas_top);
+  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_NEAREST);
+  cairo_rectangle (cr, ES_TIMELINE_GUTTER, ctx->canvas_top, ctx->view->width, ctx->canvas_height);
+  cairo_fill (cr);
+  cairo_restore (cr);
+  ctx->canvas_height = 0;
+}
+
+static guint32
+premultiplied (const EsRgba *c,
+               double        alpha)
+{
+  guint32 a = (guint32) lround (alpha * 255);
+
+  return a << 24 |
+         (guint32) lround (c->red * alpha * 255) << 16 |
+         (guint32) lround (c->green * alpha * 255) << 8 |
+         (guint32) lround (c->blue * alpha * 255);
+}
+
+static void
+canvas_fill (EsPaintContext *ctx,
+             int             x0,
+             int             x1,
+             int             top,
+             int             bottom,
+             guint32         pixel)
+{
+  guint8 *data;
+
+  x0 = MAX (x0, 0);
+  x1 = MIN (x1, ctx->view->width);
+  top = MAX (top - ctx->canvas_top, 0);
+  bottom = MIN (bottom - ctx->canvas_top, ctx->canvas_height);
+  data = ctx->canvas_data + (gsize) top * ctx->canvas_stride;
+  if (x1 == x0 + 1)
+    {
+      /* The usual case zoomed out: one column, every value different. */
+      for (int y = top; y < bottom; y++, data += ctx->canvas_stride)
+        ((guint32 *) (gpointer) data)[x0] = pixel;
+      return;
+    }
+  for (int y = top; y < bottom; y++, data += ctx->canvas_stride)
+    {
+      guint32 *line = (guint32 *) (gpointer) data;
+
+      for (int x = x0; x < x1; x++)
+        line[x] = pixel;
+    }
+}
+
+/* Runs of neighbouring columns with the same extent become one rectangle:
+ * a bar that holds for many columns costs one fill, not one per column. */
+void
+es_column_runs_begin (EsColumnRuns   *runs,
+                      EsPaintContext *ctx,
+                      EsColor         color,
+                      double          alpha)
+{
+  *runs = (EsColumnRuns) { ctx, color, alpha, premultiplied (&ctx->colors[color], alpha), 0, 0, 0, 0 };
+}
+
+static void
+column_runs_emit (EsColumnRuns *runs)
+{
+  EsPaintContext *ctx = runs->ctx;
+
+  if (runs->end <= runs->start)
+    return;
+  if (ctx->use_canvas)
+    {
+      if (ctx->canvas_data != NULL)
+        canvas_fill (ctx, runs->start, runs->end, runs->top, runs->bottom, runs->pixel);
+    }
+  else
+    cairo_rectangle (ctx->cr, ES_TIMELINE_GUTTER + runs->start, runs->top,
+                     runs->end - runs->start, runs->bottom - runs->top);
+  runs->start = runs->end = 0;
+}
+
+/* Adds column @column over [top, bottom); nothing if that is empty.
+ * Columns come left to right. */
+void
+es_column_runs_add (EsColumnRuns *runs,
+                    int           column,
+                    int           top,
+                    int           bottom)
+{
+  if (bottom <= top)
+    return;
+  if (runs->end > runs->start && column == runs->end &&
+      top == runs->top && bottom == runs->bottom)
+    {
+      runs->end++;
+      return;
+    }
+  column_runs_emit (runs);
+  runs->start = column;
+  runs->end = column + 1;
+  runs->top = top;
+  runs->bottom = bottom;
+}
+
+void
+es_column_runs_end (EsColumnRuns *runs)
+{
+  column_runs_emit (runs);
+  if (!runs->ctx->use_canvas)
+    {
+      es_paint_set_color_alpha (runs->ctx, runs->color, runs->alpha);
+      cairo_fill (runs->ctx->cr);
+    }
+}
+
+void
+es_paint_set_color (EsPaintContext *ctx,
+                    EsColor         color)
+{
+  const EsRgba *c = &ctx->colors[color];
+
+  cairo_set_source_rgb (ctx->cr, c->red, c->green, c->blue);
+}
+
+void
+es_paint_set_color_alpha (EsPaintContext *ctx,
+                          EsColor         color,
+                          double          alpha)
+{
+  const EsRgba *c = &ctx->colors[color];
+
+  cairo_set_source_rgba (ctx->cr, c->red, c->green, c->blue, alpha);
+}
+
+/* Small text on a translucent patch of background, so that it stays
+ * readable over bars and lines. Returns the text's width. */
+int
+es_paint_text_box (EsPaintContext *ctx,
+                   const char     *text,
+                   double          x,
+                   double          y,
+                   int             max_width,
+                   gboolean        align_right,
+                   EsColor         color)
+{
+  int w, h;
+
+  pango_layout_set_text (ctx->small, text, -1);
+  if (max_width > 0)
+    {
+      pango_layout_set_width (ctx->small, max_width * PANGO_SCALE);
+      pango_layout_set_ellipsize (ctx->small, PANGO_ELLIPSIZE_END);
+    }
+  pango_layout_get_pixel_size (ctx->small, &w, &h);
+  if (align_right)
+    x -= w;
+  x = floor (x);
+  y = floor (y);
+  es_paint_set_color_alpha (ctx, ES_COLOR_IDLE, 0.8);
+  cairo_rectangle (ctx->cr, x - 2, y, w + 4, h);
+  cairo_fill (ctx->cr);
+  es_paint_set_color (ctx, color);
+  cairo_move_to (ctx->cr, x, y);
+  pango_cairo_show_layout (ctx->cr, ctx->small);
+  pango_layout_set_width (ctx->small, -1);
+  pango_layout_set_ellipsize (ctx->small, PANGO_ELLIPSIZE_NONE);
+  return w;
+}

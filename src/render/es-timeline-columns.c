@@ -1,0 +1,471 @@
+/* es-timeline-columns.c: the level-of-detail columns of one frame
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "es-timeline-painter-private.h"
+
+/* Zoomed out on a long log, the per-column queries are most of a frame:
+ * each is thousands of binary searches over arrays far larger than the
+ * caches. So each is asked once per frame, whatever the number of rows
+ * that show it (a cap's three spark rows share one query, the activity
+ * graph sums the caps' rows), and they run on every core while the
+ * caller's thread draws each row as soon as its columns are in, helping
+ * with the queries whenever it would otherwise wait. The document is
+ * immutable and every query writes its own columns; drawing stays on the
+ * caller's thread, as Cairo wants.
+ *
+ * Zoomed out, a query is split into column ranges so that the cores
+ * share the last, long ones too. A range is a query of its own, whose
+ * column edges may round one nanosecond apart from the whole query's:
+ * nothing to see at a microsecond per pixel and more, so the split waits
+ * until then. */
+
+#define SPLIT_MIN_NS_PER_PX  1000.0
+
+typedef enum
+{
+  TASK_HEAP,
+  TASK_BUSY,
+  TASK_ACTIVITY,
+  TASK_SPARKS,
+} TaskKind;
+
+typedef struct
+{
+  TaskKind kind;
+  guint    cap;
+  int      first;                 /* columns [first, first + n) */
+  int      n;
+} Task;
+
+/* The tasks of one row's columns. */
+typedef struct
+{
+  guint first;
+  guint end;
+} TaskRange;
+
+/* Shared by the caller and the helpers; the last one to let go frees it,
+ * so a helper that starts after the frame finds nothing to do. */
+struct _EsPaintBatch
+{
+  EsPaintContext *ctx;
+  Task           *tasks;
+  int             n_tasks;
+  int             next;           /* atomic: the next task to take */
+  int            *done;           /* atomic, set under lock */
+  GMutex          lock;
+  GCond           changed;
+
+  /* The caller's only. */
+  TaskRange       heap;
+  TaskRange       busy;
+  TaskRange      *activity;       /* per cap */
+  TaskRange      *sparks;         /* per cap */
+  gboolean        sum_busy;       /* busy = the sum of the caps' running */
+};
+
+static void
+copy_rate (EsPaintContext *ctx,
+           const Task     *task,
+           int             to,
+           int             from)
+{
+  switch (task->kind)
+    {
+    case TASK_HEAP:
+      ctx->heap[to].alloc_rate = ctx->heap[from].alloc_rate;
+      break;
+    case TASK_BUSY:
+      ctx->busy[to] = ctx->busy[from];
+      break;
+    case TASK_SPARKS:
+      {
+        EsSparkColumn *c = &ctx->sparks[task->cap][to];
+        const EsSparkColumn *f = &ctx->sparks[task->cap][from];
+
+        c->created = f->created;
+        c->dud = f->dud;
+        c->overflowed = f->overflowed;
+        c->converted = f->converted;
+        c->fizzled = f->fizzled;
+        c->gcd = f->gcd;
+      }
+      break;
+    case TASK_ACTIVITY:
+    default:
+      break;
+    }
+}
+
+/* Below a nanosecond per pixel, most columns are zero-width instants,
+ * where a query finds no time for a rate to show in: they take the rate
+ * of the nanosecond they are in, held by the next column that starts
+ * there, instead of drawing as gaps between spikes. */
+static void
+hold_rates (EsPaintContext *ctx,
+            const Task     *task)
+{
+  const EsTimelineView *view = ctx->view;
+  int last = task->first + task->n - 1;
+
+#define ZERO_WIDTH(i) (es_lod_column_start (view->t0, view->t1, view->width, (i)) == \
+                       es_lod_column_start (view->t0, view->t1, view->width, (i) + 1))
+  for (int i = last - 1; i >= task->first; i--)
+    if (ZERO_WIDTH (i))
+      copy_rate (ctx, task, i, i + 1);
+  /* The view's last instant has no next column: the one before it. */
+  if (last > task->first && ZERO_WIDTH (last))
+    copy_rate (ctx, task, last, last - 1);
+#undef ZERO_WIDTH
+}
+
+static void
+run_task (EsPaintContext *ctx,
+          const Task     *task)
+{
+  const EsTimelineView *view = ctx->view;
+  guint64 t0 = es_lod_column_start (view->t0, view->t1, view->width, task->first);
+  guint64 t1 = es_lod_column_start (view->t0, view->t1, view->width, task->first + task->n);
+
+  switch (task->kind)
+    {
+    case TASK_HEAP:
+      es_lod_heap (ctx->document, t0, t1, task->n, ctx->heap + task->first);
+      break;
+    case TASK_BUSY:
+      es_lod_busy_caps (ctx->document, t0, t1, task->n, ctx->busy + task->first);
+      break;
+    case TASK_ACTIVITY:
+      es_lod_activity (ctx->document, task->cap, t0, t1, task->n,
+                       ctx->activity[task->cap] + task->first);
+      break;
+    case TASK_SPARKS:
+      es_lod_sparks (ctx->document, task->cap, t0, t1, task->n,
+                     ctx->sparks[task->cap] + task->first);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  if (ctx->ns_per_px < 1)
+    hold_rates (ctx, task);
+}
+
+static void
+batch_clear (gpointer data)
+{
+  EsPaintBatch *batch = data;
+
+  g_free (batch->tasks);
+  g_free (batch->done);
+  g_free (batch->activity);
+  g_free (batch->sparks);
+  g_mutex_clear (&batch->lock);
+  g_cond_clear (&batch->changed);
+}
+
+/* Takes the next task and runs it; FALSE once none are left. */
+static gboolean
+batch_run_one (EsPaintBatch *batch)
+{
+  int i = g_atomic_int_add (&batch->next, 1);
+
+  if (i >= batch->n_tasks)
+    return FALSE;
+  run_task (batch->ctx, &batch->tasks[i]);
+  g_mutex_lock (&batch->lock);
+  g_atomic_int_set (&batch->done[i], 1);
+  g_cond_broadcast (&batch->changed);
+  g_mutex_unlock (&batch->lock);
+  return TRUE;
+}
+
+static void
+helper_func (gpointer data,
+             gpointer user_data)
+{
+  EsPaintBatch *batch = data;
+
+  while (batch_run_one (batch))
+    ;
+  g_atomic_rc_box_release_full (batch, batch_clear);
+}
+
+/* One pool for the process, with a thread per other core: its threads
+ * wait between frames instead of being started for each. NULL on a
+ * single core. */
+static GThreadPool *
+get_pool (void)
+{
+  static GThreadPool *pool = NULL;
+  static gsize initialized = 0;
+
+  if (g_once_init_enter (&initialized))
+    {
+      guint n = g_get_num_processors ();
+
+      if (n > 1)
+        pool = g_thread_pool_new (helper_func, NULL, MIN (n - 1, 15), FALSE, NULL);
+      g_once_init_leave (&initialized, 1);
+    }
+  return pool;
+}
+
+/* Runs tasks until task @i is done, then waits for it if another thread
+ * has it. */
+static void
+batch_wait_task (EsPaintBatch *batch,
+                 guint         i)
+{
+  while (!g_atomic_int_get (&batch->done[i]))
+    {
+      if (batch_run_one (batch))
+        continue;
+      g_mutex_lock (&batch->lock);
+      while (!g_atomic_int_get (&batch->done[i]))
+        g_cond_wait (&batch->changed, &batch->lock);
+      g_mutex_unlock (&batch->lock);
+    }
+}
+
+static void
+batch_wait_range (EsPaintBatch    *batch,
+                  const TaskRange *range)
+{
+  for (guint i = range->first; i < range->end; i++)
+    batch_wait_task (batch, i);
+}
+
+static void
+add_tasks (GArray    *tasks,
+           TaskRange *range,
+           TaskKind   kind,
+           guint      cap,
+           int        width,
+           int        n_chunks)
+{
+  range->first = tasks->len;
+  for (int k = 0; k < n_chunks; k++)
+    {
+      Task task = { kind, cap, width * k / n_chunks, width * (k + 1) / n_chunks - width * k / n_chunks };
+
+      if (task.n > 0)
+        g_array_append_val (tasks, task);
+    }
+  range->end = tasks->len;
+}
+
+static gboolean
+has_sparks (EsDocument *document,
+            guint       cap)
+{
+  guint n;
+
+  es_cap_timeline_get_spark_samples (es_document_get_cap (document, cap), &n);
+  return n > 0;
+}
+
+static gboolean
+has_heap (EsDocument *document)
+{
+  return es_series_get_length (es_document_get_heap_size (document)) > 0 ||
+         es_series_get_length (es_document_get_heap_live (document)) > 0 ||
+         es_series_get_length (es_document_get_allocated (document)) > 0;
+}
+
+/**
+ * es_paint_columns_start:
+ *
+ * Starts the queries for every row of @rows inside the clip, in the rows'
+ * order; es_paint_columns_wait() gets a row's columns.
+ */
+void
+es_paint_columns_start (EsPaintContext *ctx,
+                        GArray         *rows)
+{
+  const EsTimelineView *view = ctx->view;
+  g_autoptr(GArray) tasks = g_array_new (FALSE, FALSE, sizeof (Task));
+  GThreadPool *pool = get_pool ();
+  EsPaintBatch *batch;
+  guint n_helpers = 0;
+  gboolean every_cap = TRUE;
+  int n_chunks = 1;
+
+  ctx->n_caps = es_document_get_n_caps (ctx->document);
+  ctx->activity = g_new0 (EsActivityColumn *, ctx->n_caps);
+  ctx->sparks = g_new0 (EsSparkColumn *, ctx->n_caps);
+
+  batch = g_atomic_rc_box_new0 (EsPaintBatch);
+  batch->ctx = ctx;
+  batch->activity = g_new0 (TaskRange, ctx->n_caps);
+  batch->sparks = g_new0 (TaskRange, ctx->n_caps);
+  g_mutex_init (&batch->lock);
+  g_cond_init (&batch->changed);
+  ctx->batch = batch;
+
+  if (pool != NULL)
+    n_helpers = g_thread_pool_get_max_threads (pool);
+  if (n_helpers > 0 && ctx->ns_per_px >= SPLIT_MIN_NS_PER_PX)
+    n_chunks = n_helpers + 1;
+
+  /* Which caps' rows are drawn decides how the activity graph is had. */
+  for (guint c = 0; c < ctx->n_caps; c++)
+    {
+      gboolean found = FALSE;
+
+      for (guint r = 0; r < rows->len && !found; r++)
+        {
+          const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
+
+          found = row->kind == ES_ROW_CAP && row->cap == c && !es_paint_row_is_clipped (ctx, row);
+        }
+      every_cap = every_cap && found;
+    }
+
+  for (guint r = 0; r < rows->len; r++)
+    {
+      const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
+
+      if (es_paint_row_is_clipped (ctx, row) || (row->kind != ES_ROW_ACTIVITY &&
+                                                 row->kind != ES_ROW_HEAP &&
+                                                 row->cap >= ctx->n_caps))
+        continue;
+      switch (row->kind)
+        {
+        case ES_ROW_ACTIVITY:
+          if (ctx->busy != NULL)
+            break;
+          ctx->busy = g_new (float, view->width);
+          batch->sum_busy = every_cap;
+          if (!every_cap)
+            add_tasks (tasks, &batch->busy, TASK_BUSY, 0, view->width, n_chunks);
+          else
+            for (guint c = 0; c < ctx->n_caps; c++)
+              {
+                ctx->activity[c] = g_new (EsActivityColumn, view->width);
+                add_tasks (tasks, &batch->activity[c], TASK_ACTIVITY, c, view->width, n_chunks);
+              }
+          break;
+        case ES_ROW_CAP:
+          if (ctx->activity[row->cap] != NULL)
+            break;
+          ctx->activity[row->cap] = g_new (EsActivityColumn, view->width);
+          add_tasks (tasks, &batch->activity[row->cap], TASK_ACTIVITY, row->cap, view->width, n_chunks);
+          break;
+        case ES_ROW_SPARK_CREATION:
+        case ES_ROW_SPARK_CONVERSION:
+        case ES_ROW_SPARK_POOL:
+          if (ctx->sparks[row->cap] != NULL || !has_sparks (ctx->document, row->cap))
+            break;
+          ctx->sparks[row->cap] = g_new (EsSparkColumn, view->width);
+          add_tasks (tasks, &batch->sparks[row->cap], TASK_SPARKS, row->cap, view->width, n_chunks);
+          break;
+        case ES_ROW_HEAP:
+          if (ctx->heap != NULL || !has_heap (ctx->document))
+            break;
+          ctx->heap = g_new (EsHeapColumn, view->width);
+          add_tasks (tasks, &batch->heap, TASK_HEAP, 0, view->width, n_chunks);
+          break;
+        case ES_ROW_RULER:
+        case ES_N_ROW_KINDS:
+        default:
+          break;
+        }
+    }
+
+  batch->n_tasks = tasks->len;
+  batch->tasks = (Task *) (gpointer) g_array_free (g_steal_pointer (&tasks), FALSE);
+  batch->done = g_new0 (int, MAX (batch->n_tasks, 1));
+
+  n_helpers = MIN (n_helpers, (guint) batch->n_tasks);
+  for (guint h = 0; h < n_helpers; h++)
+    g_thread_pool_push (pool, g_atomic_rc_box_acquire (batch), NULL);
+}
+
+/**
+ * es_paint_columns_wait:
+ *
+ * Returns once the columns @row shows are in the context.
+ */
+void
+es_paint_columns_wait (EsPaintContext      *ctx,
+                       const EsTimelineRow *row)
+{
+  EsPaintBatch *batch = ctx->batch;
+
+  if (batch == NULL)
+    return;
+  switch (row->kind)
+    {
+    case ES_ROW_ACTIVITY:
+      if (ctx->busy == NULL)
+        break;
+      if (!batch->sum_busy)
+        {
+          batch_wait_range (batch, &batch->busy);
+          break;
+        }
+      for (guint c = 0; c < ctx->n_caps; c++)
+        batch_wait_range (batch, &batch->activity[c]);
+      /* A zero-width column at extreme zoom counts what runs there. */
+      for (int i = 0; i < ctx->view->width; i++)
+        {
+          float sum = 0;
+
+          for (guint c = 0; c < ctx->n_caps; c++)
+            sum += ctx->activity[c][i].running;
+          ctx->busy[i] = sum;
+        }
+      batch->sum_busy = FALSE;
+      batch->busy = (TaskRange) { 0, 0 };
+      break;
+    case ES_ROW_CAP:
+      if (row->cap < ctx->n_caps)
+        batch_wait_range (batch, &batch->activity[row->cap]);
+      break;
+    case ES_ROW_SPARK_CREATION:
+    case ES_ROW_SPARK_CONVERSION:
+    case ES_ROW_SPARK_POOL:
+      if (row->cap < ctx->n_caps)
+        batch_wait_range (batch, &batch->sparks[row->cap]);
+      break;
+    case ES_ROW_HEAP:
+      batch_wait_range (batch, &batch->heap);
+      break;
+    case ES_ROW_RULER:
+    case ES_N_ROW_KINDS:
+    default:
+      break;
+    }
+}
+
+/* Finishes what the frame did not wait for (the helpers write into the
+ * columns until then) and frees the columns. */
+void
+es_paint_columns_clear (EsPaintContext *ctx)
+{
+  EsPaintBatch *batch = g_steal_pointer (&ctx->batch);
+
+  if (batch != NULL)
+    {
+      for (int i = 0; i < batch->n_tasks; i++)
+        batch_wait_task (batch, i);
+      batch->ctx = NULL;
+      g_atomic_rc_box_release_full (batch, batch_clear);
+    }
+  for (guint c = 0; c < ctx->n_caps; c++)
+    {
+      g_clear_pointer (&ctx->activity[c], g_free);
+      g_clear_pointer (&ctx->sparks[c], g_free);
+    }
+  g_clear_pointer (&ctx->activity, g_free);
+  g_clear_pointer (&ctx->sparks, g_free);
+  g_clear_pointer (&ctx->heap, g_free);
+  g_clear_pointer (&ctx->busy, g_free);
+  ctx->n_caps = 0;
+}

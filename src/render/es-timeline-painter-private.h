@@ -1,0 +1,121 @@
+/* es-timeline-painter-private.h: what the painter's files share
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "es-lod.h"
+#include "es-timeline-painter.h"
+
+G_BEGIN_DECLS
+
+typedef struct _EsPaintBatch EsPaintBatch;
+
+/* Everything one paint needs, worked out once per frame. */
+typedef struct
+{
+  cairo_t              *cr;
+  const EsTimelineView *view;
+  EsDocument           *document;
+  guint64               span;             /* t1 - t0, at least 1 */
+  double                ns_per_px;
+  EsRgba                colors[ES_N_COLORS];
+  PangoLayout          *small;            /* small font, for text inside rows */
+  double                clip_top;         /* rows outside the clip are skipped */
+  double                clip_bottom;
+
+  /* The level-of-detail columns of the frame, queried once for all the
+   * rows that show them (es-timeline-columns.c); NULL where not needed,
+   * valid for a row once es_paint_columns_wait() has returned. */
+  guint                 n_caps;
+  EsActivityColumn    **activity;         /* per cap */
+  EsSparkColumn       **sparks;           /* per cap, for its three spark rows */
+  EsHeapColumn         *heap;
+  float                *busy;
+  EsPaintBatch         *batch;            /* the queries under way */
+
+  /* Where bars go (es-timeline-canvas.c): a row's worth of pixels, or
+   * Cairo rectangles for vector targets. */
+  gboolean              use_canvas;
+  cairo_surface_t      *canvas;
+  guint8               *canvas_data;
+  int                   canvas_stride;
+  int                   canvas_top;
+  int                   canvas_height;
+} EsPaintContext;
+
+/* Neighbouring columns with the same extent, gathered into one rectangle
+ * of one colour. */
+typedef struct
+{
+  EsPaintContext *ctx;
+  EsColor         color;
+  double          alpha;
+  guint32         pixel;
+  int             start;
+  int             end;                    /* exclusive; start == end: none */
+  int             top;
+  int             bottom;
+} EsColumnRuns;
+
+void     es_paint_canvas_init     (EsPaintContext       *ctx);
+void     es_paint_canvas_clear    (EsPaintContext       *ctx);
+void     es_paint_canvas_begin    (EsPaintContext       *ctx,
+                                   int                   top,
+                                   int                   height);
+void     es_paint_canvas_flush    (EsPaintContext       *ctx);
+void     es_column_runs_begin     (EsColumnRuns         *runs,
+                                   EsPaintContext       *ctx,
+                                   EsColor               color,
+                                   double                alpha);
+void     es_column_runs_add       (EsColumnRuns         *runs,
+                                   int                   column,
+                                   int                   top,
+                                   int                   bottom);
+void     es_column_runs_end       (EsColumnRuns         *runs);
+void     es_paint_set_color       (EsPaintContext       *ctx,
+                                   EsColor               color);
+void     es_paint_set_color_alpha (EsPaintContext       *ctx,
+                                   EsColor               color,
+                                   double                alpha);
+int      es_paint_text_box        (EsPaintContext       *ctx,
+                                   const char           *text,
+                                   double                x,
+                                   double                y,
+                                   int                   max_width,
+                                   gboolean              align_right,
+                                   EsColor               color);
+
+void     es_paint_columns_start   (EsPaintContext       *ctx,
+                                   GArray               *rows);
+void     es_paint_columns_wait    (EsPaintContext       *ctx,
+                                   const EsTimelineRow  *row);
+void     es_paint_columns_clear   (EsPaintContext       *ctx);
+
+gboolean es_paint_row_is_clipped  (const EsPaintContext *ctx,
+                                   const EsTimelineRow  *row);
+guint64  es_paint_choose_ticks    (EsPaintContext       *ctx,
+                                   guint64              *minor);
+void     es_paint_grid_lines      (EsPaintContext       *ctx,
+                                   guint64               step,
+                                   double                top,
+                                   double                bottom);
+void     es_paint_ruler           (EsPaintContext       *ctx,
+                                   const EsTimelineRow  *row,
+                                   guint64               step,
+                                   guint64               minor);
+void     es_paint_markers         (EsPaintContext       *ctx,
+                                   GArray               *rows);
+void     es_paint_activity_row    (EsPaintContext       *ctx,
+                                   const EsTimelineRow  *row);
+void     es_paint_cap_row         (EsPaintContext       *ctx,
+                                   const EsTimelineRow  *row);
+void     es_paint_spark_row       (EsPaintContext       *ctx,
+                                   const EsTimelineRow  *row);
+void     es_paint_heap_row        (EsPaintContext       *ctx,
+                                   const EsTimelineRow  *row);
+
+G_END_DECLS

@@ -1,0 +1,579 @@
+/* es-timeline-painter.c: the timeline drawn with Cairo, for screen and export
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+
+#include "es-timeline-painter-private.h"
+
+/* This file holds colours, the layout of rows, time <-> x, the gutter
+ * labels and the order of a frame: es-timeline-columns.c queries the
+ * columns, es-timeline-ruler.c draws the ruler and the markers,
+ * es-timeline-graphs.c the data rows, through es-timeline-canvas.c. It is
+ * all Cairo and Pango, so that the GTK widget and the command line export
+ * draw the same pixels. */
+
+#define ROW_HEIGHT_RULER     28
+#define ROW_HEIGHT_ACTIVITY  60
+#define ROW_HEIGHT_CAP       36
+#define ROW_HEIGHT_SPARKS    40
+#define ROW_HEIGHT_HEAP      80
+
+/* Cap row bands, from the row's top: running above, GC below (ThreadScope
+ * draws both full height; splitting them keeps a GC visible when it
+ * shares a pixel column with running code). */
+#define CAP_RUNNING_TOP      5
+#define CAP_RUNNING_HEIGHT   19
+#define CAP_GC_TOP           24
+#define CAP_GC_HEIGHT        9
+
+#define SMALL_FONT  "Sans 7"
+#define LABEL_FONT  "Sans 8"
+
+typedef struct
+{
+  guint32 light;
+  guint32 dark;
+  const char *name;
+} ColorEntry;
+
+static const ColorEntry colors[ES_N_COLORS] = {
+  [ES_COLOR_RUNNING]           = { 0x006600, 0x3cc23c, "Running" },
+  [ES_COLOR_GC]                = { 0xe07000, 0xf07c10, "GC" },
+  [ES_COLOR_GC_WAITING]        = { 0xe0d0b0, 0x9a8a68, "GC waiting" },
+  /* Idle is not drawn: the background shows through. */
+  [ES_COLOR_IDLE]              = { 0xffffff, 0x1e1e1e, "Idle" },
+  [ES_COLOR_ACTIVITY]          = { 0x006600, 0x3cc23c, "Activity" },
+  [ES_COLOR_THREAD_CREATED]    = { 0x5aa9f0, 0x7cbcff, "Thread created" },
+  [ES_COLOR_GC_REQUEST]        = { 0x1020d0, 0x6a86ff, "GC requested" },
+  [ES_COLOR_MIGRATE]           = { 0x990000, 0xe05050, "Thread migrated" },
+  [ES_COLOR_WAKEUP]            = { 0x00b000, 0x9cf09c, "Thread woken" },
+  [ES_COLOR_USER_MESSAGE]      = { 0x8b1a3a, 0xff6f91, "User message" },
+  [ES_COLOR_MARKER]            = { 0xff00ff, 0xff40ff, "Marker" },
+  [ES_COLOR_SPARK_CREATED]     = { 0x00a000, 0x40c840, "Sparks created" },
+  [ES_COLOR_SPARK_DUD]         = { 0x9a9a9a, 0x8a8a8a, "Sparks dud" },
+  [ES_COLOR_SPARK_OVERFLOWED]  = { 0xe00000, 0xff4848, "Sparks overflowed" },
+  [ES_COLOR_SPARK_CONVERTED]   = { 0x00a000, 0x40c840, "Sparks converted" },
+  [ES_COLOR_SPARK_FIZZLED]     = { 0x9a9a9a, 0x8a8a8a, "Sparks fizzled" },
+  [ES_COLOR_SPARK_GCED]        = { 0xe07000, 0xf07c10, "Sparks GC'd" },
+  [ES_COLOR_SPARK_POOL]        = { 0xc4c4c4, 0x6a6a6a, "Spark pool" },
+  [ES_COLOR_HEAP_SIZE]         = { 0x1c5fd0, 0x5b9bff, "Heap size" },
+  [ES_COLOR_HEAP_LIVE]         = { 0x9030b0, 0xc878e8, "Live data" },
+  [ES_COLOR_ALLOC_RATE]        = { 0x008080, 0x30c0c0, "Allocation rate" },
+  [ES_COLOR_TEXT]              = { 0x202020, 0xe6e6e6, "Text" },
+  [ES_COLOR_GRID]              = { 0xd6d6d6, 0x3c3c3c, "Grid" },
+};
+
+void
+es_timeline_color (EsColor   color,
+                   gboolean  dark,
+                   EsRgba   *rgba)
+{
+  guint32 rgb;
+
+  g_return_if_fail (color < ES_N_COLORS);
+  g_return_if_fail (rgba != NULL);
+
+  rgb = dark ? colors[color].dark : colors[color].light;
+  rgba->red = ((rgb >> 16) & 0xff) / 255.0;
+  rgba->green = ((rgb >> 8) & 0xff) / 255.0;
+  rgba->blue = (rgb & 0xff) / 255.0;
+  rgba->alpha = 1.0;
+}
+
+/* For a Key panel: what the colour means, in a few words. */
+const char *
+es_timeline_color_name (EsColor color)
+{
+  g_return_val_if_fail (color < ES_N_COLORS, NULL);
+
+  return colors[color].name;
+}
+
+static void
+append_row (GArray    *rows,
+            int       *y,
+            guint32    visible_kinds,
+            EsRowKind  kind,
+            guint      cap,
+            int        height)
+{
+  EsTimelineRow row = { kind, cap, *y, height };
+
+  if (!(visible_kinds & (1u << kind)))
+    return;
+  g_array_append_val (rows, row);
+  *y += height;
+}
+
+/**
+ * es_timeline_layout:
+ * @visible_kinds: a bitmask of 1 << EsRowKind
+ *
+ * Returns: (transfer full): the visible rows top to bottom, each cap's HEC
+ *   row followed by its spark rows.
+ */
+GArray *
+es_timeline_layout (EsDocument *document,
+                    guint32     visible_kinds)
+{
+  GArray *rows;
+  guint n_caps;
+  int y = 0;
+
+  g_return_val_if_fail (ES_IS_DOCUMENT (document), NULL);
+
+  rows = g_array_new (FALSE, FALSE, sizeof (EsTimelineRow));
+  n_caps = es_document_get_n_caps (document);
+  append_row (rows, &y, visible_kinds, ES_ROW_RULER, 0, ROW_HEIGHT_RULER);
+  append_row (rows, &y, visible_kinds, ES_ROW_ACTIVITY, 0, ROW_HEIGHT_ACTIVITY);
+  for (guint cap = 0; cap < n_caps; cap++)
+    {
+      append_row (rows, &y, visible_kinds, ES_ROW_CAP, cap, ROW_HEIGHT_CAP);
+      append_row (rows, &y, visible_kinds, ES_ROW_SPARK_CREATION, cap, ROW_HEIGHT_SPARKS);
+      append_row (rows, &y, visible_kinds, ES_ROW_SPARK_CONVERSION, cap, ROW_HEIGHT_SPARKS);
+      append_row (rows, &y, visible_kinds, ES_ROW_SPARK_POOL, cap, ROW_HEIGHT_SPARKS);
+    }
+  append_row (rows, &y, visible_kinds, ES_ROW_HEAP, 0, ROW_HEIGHT_HEAP);
+  return rows;
+}
+
+int
+es_timeline_layout_height (GArray *rows)
+{
+  const EsTimelineRow *last;
+
+  if (rows == NULL || rows->len == 0)
+    return 0;
+  last = &g_array_index (rows, EsTimelineRow, rows->len - 1);
+  return last->y + last->height;
+}
+
+/**
+ * es_timeline_row_at:
+ *
+ * Returns: (nullable): the row covering @y, or NULL.
+ */
+const EsTimelineRow *
+es_timeline_row_at (GArray *rows,
+                    int     y)
+{
+  guint lo = 0, hi;
+
+  g_return_val_if_fail (rows != NULL, NULL);
+
+  hi = rows->len;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, mid);
+
+      if (y < row->y)
+        hi = mid;
+      else if (y >= row->y + row->height)
+        lo = mid + 1;
+      else
+        return row;
+    }
+  return NULL;
+}
+
+/**
+ * es_timeline_row_label:
+ *
+ * Returns: (transfer full): what the gutter says for @row ("" for the ruler).
+ */
+char *
+es_timeline_row_label (const EsTimelineRow *row)
+{
+  g_return_val_if_fail (row != NULL, NULL);
+
+  switch (row->kind)
+    {
+    case ES_ROW_RULER:
+      return g_strdup ("");
+    case ES_ROW_ACTIVITY:
+      return g_strdup ("Activity");
+    case ES_ROW_CAP:
+      return g_strdup_printf ("HEC %u", row->cap);
+    case ES_ROW_SPARK_CREATION:
+      return g_strdup_printf ("Sparks %u created", row->cap);
+    case ES_ROW_SPARK_CONVERSION:
+      return g_strdup_printf ("Sparks %u converted", row->cap);
+    case ES_ROW_SPARK_POOL:
+      return g_strdup_printf ("Spark pool %u", row->cap);
+    case ES_ROW_HEAP:
+      return g_strdup ("Heap");
+    case ES_N_ROW_KINDS:
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+gboolean
+es_timeline_cap_band (const EsTimelineRow *row,
+                      EsColor              color,
+                      int                 *y,
+                      int                 *height)
+{
+  int top, h;
+
+  g_return_val_if_fail (row != NULL, FALSE);
+
+  if (row->kind != ES_ROW_CAP)
+    return FALSE;
+  if (color == ES_COLOR_RUNNING)
+    {
+      top = CAP_RUNNING_TOP;
+      h = CAP_RUNNING_HEIGHT;
+    }
+  else if (color == ES_COLOR_GC || color == ES_COLOR_GC_WAITING)
+    {
+      top = CAP_GC_TOP;
+      h = CAP_GC_HEIGHT;
+    }
+  else
+    return FALSE;
+  if (y != NULL)
+    *y = row->y + top;
+  if (height != NULL)
+    *height = h;
+  return TRUE;
+}
+
+static guint64
+view_span (const EsTimelineView *view)
+{
+  return view->t1 > view->t0 ? view->t1 - view->t0 : 1;
+}
+
+/* Times become doubles only relative to t0: a 20 ns span 400 s into a run
+ * keeps every nanosecond, where absolute times in a double (or Cairo's
+ * 24.8 fixed point under a nanosecond scale) would not. */
+double
+es_timeline_time_to_x (const EsTimelineView *view,
+                       guint64               time)
+{
+  double offset;
+
+  g_return_val_if_fail (view != NULL, 0);
+
+  if (time >= view->t0)
+    offset = (double) (time - view->t0);
+  else
+    offset = -(double) (view->t0 - time);
+  return ES_TIMELINE_GUTTER + offset * view->width / (double) view_span (view);
+}
+
+/* The time at @x, rounded to the nearest nanosecond and clamped to the
+ * view (the gutter maps to t0). */
+guint64
+es_timeline_x_to_time (const EsTimelineView *view,
+                       double                x)
+{
+  double fraction, offset;
+  guint64 span;
+
+  g_return_val_if_fail (view != NULL, 0);
+
+  if (view->width <= 0 || view->t1 <= view->t0)
+    return view->t0;
+  span = view->t1 - view->t0;
+  fraction = (x - ES_TIMELINE_GUTTER) / view->width;
+  if (!(fraction > 0))
+    return view->t0;
+  if (fraction >= 1)
+    return view->t1;
+  offset = round (fraction * (double) span);
+  return view->t0 + MIN (span, (guint64) offset);
+}
+
+/**
+ * es_timeline_format_time:
+ * @resolution: the smallest difference worth showing (a tick spacing, or
+ *   the time of a pixel), in nanoseconds
+ *
+ * Formats @time with the unit its size calls for and just the decimals
+ * @resolution needs: "1.5 s", "200 ms", "37 µs", "12 ns". The unit comes
+ * from the larger of @time and ten ticks, so that the ticks of one ruler
+ * share a unit except across a unit's boundary.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+es_timeline_format_time (guint64 time,
+                         guint64 resolution)
+{
+  static const struct
+  {
+    guint64     ns;
+    const char *name;
+  } units[] = {
+    { G_GUINT64_CONSTANT (1000000000), "s" },
+    { 1000000, "ms" },
+    { 1000, "\302\265s" },
+    { 1, "ns" },
+  };
+  guint64 magnitude, unit, quantum, whole, fraction;
+  guint u = 0;
+  int decimals = 0;
+  char *text;
+
+  if (resolution == 0)
+    resolution = 1;
+  magnitude = MAX (time, resolution > G_MAXUINT64 / 10 ? resolution : resolution * 10);
+  while (u + 1 < G_N_ELEMENTS (units) && magnitude < units[u].ns)
+    u++;
+  unit = units[u].ns;
+
+  /* The decimals that make @resolution a whole number of the last digit. */
+  for (quantum = unit; quantum > 1 && resolution % quantum != 0; quantum /= 10)
+    decimals++;
+  if (time <= G_MAXUINT64 - quantum / 2)
+    time = (time + quantum / 2) / quantum * quantum;
+
+  whole = time / unit;
+  fraction = (time % unit) / quantum;
+  if (decimals > 0 && fraction > 0)
+    {
+      g_autofree char *digits = g_strdup_printf ("%0*" G_GUINT64_FORMAT, decimals, fraction);
+      int len = decimals;
+
+      /* "1.50 s" reads as "1.5 s" */
+      while (len > 0 && digits[len - 1] == '0')
+        digits[--len] = '\0';
+      text = g_strdup_printf ("%" G_GUINT64_FORMAT ".%s %s", whole, digits, units[u].name);
+    }
+  else
+    text = g_strdup_printf ("%" G_GUINT64_FORMAT " %s", whole, units[u].name);
+  return text;
+}
+
+static PangoLayout *
+create_layout (cairo_t    *cr,
+               const char *font)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *desc = pango_font_description_from_string (font);
+
+  pango_layout_set_font_description (layout, desc);
+  pango_font_description_free (desc);
+  return layout;
+}
+
+static void
+context_init (EsPaintContext       *ctx,
+              cairo_t              *cr,
+              const EsTimelineView *view)
+{
+  double x1, x2;
+
+  ctx->cr = cr;
+  ctx->view = view;
+  ctx->document = view->document;
+  ctx->span = view_span (view);
+  ctx->ns_per_px = (double) ctx->span / view->width;
+  for (guint c = 0; c < ES_N_COLORS; c++)
+    es_timeline_color (c, view->dark, &ctx->colors[c]);
+  ctx->small = create_layout (cr, SMALL_FONT);
+  es_paint_canvas_init (ctx);
+  cairo_clip_extents (cr, &x1, &ctx->clip_top, &x2, &ctx->clip_bottom);
+}
+
+static void
+context_clear (EsPaintContext *ctx)
+{
+  es_paint_columns_clear (ctx);
+  es_paint_canvas_clear (ctx);
+  g_clear_object (&ctx->small);
+}
+
+gboolean
+es_paint_row_is_clipped (const EsPaintContext *ctx,
+                         const EsTimelineRow  *row)
+{
+  return row->y >= ctx->clip_bottom || row->y + row->height <= ctx->clip_top;
+}
+
+/**
+ * es_timeline_paint:
+ *
+ * Paints the data area of @rows, [ES_TIMELINE_GUTTER, ES_TIMELINE_GUTTER +
+ * width) from the origin of @cr, leaving the gutter to
+ * es_timeline_paint_labels(). Rows outside @cr's clip are skipped. The
+ * cost is O(width x rows x log events), whatever the zoom.
+ */
+void
+es_timeline_paint (cairo_t              *cr,
+                   const EsTimelineView *view,
+                   GArray               *rows)
+{
+  EsPaintContext ctx = { 0 };
+  int height = es_timeline_layout_height (rows);
+  guint64 step = 0, minor = 0;
+  int ruler_bottom = 0;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (view != NULL);
+  g_return_if_fail (rows != NULL);
+
+  if (view->document == NULL || view->width <= 0 || height == 0)
+    return;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, ES_TIMELINE_GUTTER, 0, view->width, height);
+  cairo_clip (cr);
+  context_init (&ctx, cr, view);
+  /* The queries run while the background and the ruler are drawn. */
+  es_paint_columns_start (&ctx, rows);
+
+  es_paint_set_color (&ctx, ES_COLOR_IDLE);
+  cairo_paint (cr);
+
+  step = es_paint_choose_ticks (&ctx, &minor);
+  for (guint r = 0; r < rows->len; r++)
+    {
+      const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
+
+      if (row->kind == ES_ROW_RULER)
+        ruler_bottom = MAX (ruler_bottom, row->y + row->height);
+    }
+  /* Faint lines down from the major ticks, under the data. */
+  es_paint_grid_lines (&ctx, step, MAX (ctx.clip_top, ruler_bottom), MIN (ctx.clip_bottom, height));
+
+  for (guint r = 0; r < rows->len; r++)
+    {
+      const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
+
+      /* A layout of another document may name caps this one lacks. */
+      if (es_paint_row_is_clipped (&ctx, row) ||
+          (row->kind != ES_ROW_RULER && row->kind != ES_ROW_ACTIVITY &&
+           row->kind != ES_ROW_HEAP && row->cap >= ctx.n_caps))
+        continue;
+      es_paint_columns_wait (&ctx, row);
+      es_paint_canvas_begin (&ctx, row->y, row->height);
+      switch (row->kind)
+        {
+        case ES_ROW_RULER:
+          es_paint_ruler (&ctx, row, step, minor);
+          break;
+        case ES_ROW_ACTIVITY:
+          es_paint_activity_row (&ctx, row);
+          break;
+        case ES_ROW_CAP:
+          es_paint_cap_row (&ctx, row);
+          break;
+        case ES_ROW_SPARK_CREATION:
+        case ES_ROW_SPARK_CONVERSION:
+        case ES_ROW_SPARK_POOL:
+          es_paint_spark_row (&ctx, row);
+          break;
+        case ES_ROW_HEAP:
+          es_paint_heap_row (&ctx, row);
+          break;
+        case ES_N_ROW_KINDS:
+        default:
+          g_warn_if_reached ();
+          break;
+        }
+      es_paint_canvas_flush (&ctx);
+    }
+
+  /* Row separators over the data, so that bars never hide them. */
+  for (guint r = 0; r < rows->len; r++)
+    {
+      const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
+
+      if (row->kind == ES_ROW_RULER || es_paint_row_is_clipped (&ctx, row))
+        continue;
+      cairo_move_to (cr, ES_TIMELINE_GUTTER, row->y + row->height - 0.5);
+      cairo_line_to (cr, ES_TIMELINE_GUTTER + view->width, row->y + row->height - 0.5);
+    }
+  es_paint_set_color (&ctx, ES_COLOR_GRID);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+
+  es_paint_markers (&ctx, rows);
+
+  context_clear (&ctx);
+  cairo_restore (cr);
+}
+
+/**
+ * es_timeline_paint_labels:
+ *
+ * Paints the gutter, [0, ES_TIMELINE_GUTTER): each row's name and the
+ * separators between rows and against the data.
+ */
+void
+es_timeline_paint_labels (cairo_t              *cr,
+                          const EsTimelineView *view,
+                          GArray               *rows)
+{
+  EsPaintContext ctx = { 0 };
+  g_autoptr(PangoLayout) layout = NULL;
+  int height = es_timeline_layout_height (rows);
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (view != NULL);
+  g_return_if_fail (rows != NULL);
+
+  if (view->document == NULL || view->width <= 0 || height == 0)
+    return;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, ES_TIMELINE_GUTTER, height);
+  cairo_clip (cr);
+  context_init (&ctx, cr, view);
+
+  es_paint_set_color (&ctx, ES_COLOR_IDLE);
+  cairo_paint (cr);
+
+  layout = create_layout (cr, LABEL_FONT);
+  pango_layout_set_width (layout, (ES_TIMELINE_GUTTER - 12) * PANGO_SCALE);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  pango_layout_set_height (layout, -2);   /* at most two lines */
+
+  es_paint_set_color (&ctx, ES_COLOR_TEXT);
+  for (guint r = 0; r < rows->len; r++)
+    {
+      const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
+      g_autofree char *label = NULL;
+      int h;
+
+      if (es_paint_row_is_clipped (&ctx, row))
+        continue;
+      label = es_timeline_row_label (row);
+      pango_layout_set_text (layout, label, -1);
+      pango_layout_get_pixel_size (layout, NULL, &h);
+      cairo_move_to (cr, 6, row->y + floor ((row->height - h) / 2.0));
+      pango_cairo_show_layout (cr, layout);
+    }
+
+  cairo_set_line_width (cr, 1);
+  for (guint r = 0; r < rows->len; r++)
+    {
+      const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
+
+      if (es_paint_row_is_clipped (&ctx, row))
+        continue;
+      cairo_move_to (cr, 0, row->y + row->height - 0.5);
+      cairo_line_to (cr, ES_TIMELINE_GUTTER, row->y + row->height - 0.5);
+    }
+  es_paint_set_color (&ctx, ES_COLOR_GRID);
+  cairo_stroke (cr);
+
+  cairo_move_to (cr, ES_TIMELINE_GUTTER - 0.5, 0);
+  cairo_line_to (cr, ES_TIMELINE_GUTTER - 0.5, height);
+  es_paint_set_color_alpha (&ctx, ES_COLOR_TEXT, 0.5);
+  cairo_stroke (cr);
+
+  context_clear (&ctx);
+  cairo_restore (cr);
+}

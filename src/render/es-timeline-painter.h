@@ -1,0 +1,116 @@
+/* es-timeline-painter.h: the timeline drawn with Cairo, for screen and export
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <cairo.h>
+#include <pango/pangocairo.h>
+
+#include "es-document.h"
+
+G_BEGIN_DECLS
+
+/* The rows of a timeline, top to bottom. Every row kind but the ruler and
+ * the activity and heap graphs exists once per capability. */
+typedef enum
+{
+  ES_ROW_RULER,             /* time axis with adaptive units */
+  ES_ROW_ACTIVITY,          /* how many caps are busy */
+  ES_ROW_CAP,               /* running / GC / GC waiting / idle, instant ticks */
+  ES_ROW_SPARK_CREATION,    /* created, dud, overflowed rates */
+  ES_ROW_SPARK_CONVERSION,  /* converted, fizzled, GC'd rates */
+  ES_ROW_SPARK_POOL,        /* pool size */
+  ES_ROW_HEAP,              /* heap size, live data, allocation rate */
+  ES_N_ROW_KINDS
+} EsRowKind;
+
+typedef struct
+{
+  EsRowKind kind;
+  guint     cap;            /* for per-cap rows */
+  int       y;              /* top, in pixels from the painter's origin */
+  int       height;
+} EsTimelineRow;
+
+/* What to draw: the span [t0, t1] of @document over @width pixels of data
+ * area, to the right of a label gutter of ES_TIMELINE_GUTTER pixels. */
+typedef struct
+{
+  EsDocument *document;
+  guint64     t0;
+  guint64     t1;
+  int         width;        /* data area width, without the gutter */
+  gboolean    dark;         /* colours for a dark theme */
+} EsTimelineView;
+
+#define ES_TIMELINE_GUTTER 96
+
+/* Colours (ThreadScope's key where people know it). */
+typedef enum
+{
+  ES_COLOR_RUNNING,
+  ES_COLOR_GC,
+  ES_COLOR_GC_WAITING,
+  ES_COLOR_IDLE,
+  ES_COLOR_ACTIVITY,
+  ES_COLOR_THREAD_CREATED,
+  ES_COLOR_GC_REQUEST,
+  ES_COLOR_MIGRATE,
+  ES_COLOR_WAKEUP,
+  ES_COLOR_USER_MESSAGE,
+  ES_COLOR_MARKER,
+  ES_COLOR_SPARK_CREATED,
+  ES_COLOR_SPARK_DUD,
+  ES_COLOR_SPARK_OVERFLOWED,
+  ES_COLOR_SPARK_CONVERTED,
+  ES_COLOR_SPARK_FIZZLED,
+  ES_COLOR_SPARK_GCED,
+  ES_COLOR_SPARK_POOL,
+  ES_COLOR_HEAP_SIZE,
+  ES_COLOR_HEAP_LIVE,
+  ES_COLOR_ALLOC_RATE,
+  ES_COLOR_TEXT,
+  ES_COLOR_GRID,
+  ES_N_COLORS
+} EsColor;
+
+typedef struct
+{
+  double red, green, blue, alpha;
+} EsRgba;
+
+void        es_timeline_color          (EsColor                color,
+                                        gboolean               dark,
+                                        EsRgba                *rgba);
+const char *es_timeline_color_name     (EsColor                color);
+GArray     *es_timeline_layout         (EsDocument            *document,
+                                        guint32                visible_kinds);
+int         es_timeline_layout_height  (GArray                *rows);
+void        es_timeline_paint          (cairo_t               *cr,
+                                        const EsTimelineView  *view,
+                                        GArray                *rows);
+void        es_timeline_paint_labels   (cairo_t               *cr,
+                                        const EsTimelineView  *view,
+                                        GArray                *rows);
+double      es_timeline_time_to_x      (const EsTimelineView  *view,
+                                        guint64                time);
+guint64     es_timeline_x_to_time      (const EsTimelineView  *view,
+                                        double                 x);
+char       *es_timeline_format_time    (guint64                time,
+                                        guint64                resolution);
+
+/* Where a cap row draws @color: ES_COLOR_RUNNING in the upper band,
+ * ES_COLOR_GC and ES_COLOR_GC_WAITING in the lower one (for hit tests). */
+gboolean    es_timeline_cap_band       (const EsTimelineRow   *row,
+                                        EsColor                color,
+                                        int                   *y,
+                                        int                   *height);
+char       *es_timeline_row_label      (const EsTimelineRow   *row);
+const EsTimelineRow *es_timeline_row_at (GArray               *rows,
+                                        int                    y);
+
+G_END_DECLS

@@ -1,0 +1,266 @@
+/* es-timeline-ruler.c: the time axis, its grid, and the user's markers
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+
+#include "es-timeline-painter-private.h"
+
+/* A major tick label needs this much room beyond its own width. */
+#define TICK_LABEL_PADDING   18
+#define TICK_MIN_SPACING     50
+
+#define MAX_MARKER_LINES     40
+#define DENSE_MARKER_TICK    6
+
+/* The 1-2-5 step whose labels fit: at least TICK_MIN_SPACING pixels apart
+ * and wider than the widest label (the one at t1) with some room. */
+guint64
+es_paint_choose_ticks (EsPaintContext *ctx,
+                       guint64        *minor)
+{
+  static const guint mantissas[] = { 1, 2, 5 };
+  const EsTimelineView *view = ctx->view;
+  guint64 decade = 1;
+
+  for (;;)
+    {
+      for (guint m = 0; m < G_N_ELEMENTS (mantissas); m++)
+        {
+          guint64 step = mantissas[m] * decade;
+          double px = step / ctx->ns_per_px;
+          g_autofree char *label = NULL;
+          guint parts;
+          int w;
+
+          if (px < TICK_MIN_SPACING)
+            continue;
+          label = es_timeline_format_time (view->t1 - view->t1 % step, step);
+          pango_layout_set_text (ctx->small, label, -1);
+          pango_layout_get_pixel_size (ctx->small, &w, NULL);
+          if (px < w + TICK_LABEL_PADDING && decade < G_GUINT64_CONSTANT (1000000000000000000))
+            continue;
+
+          /* Minor ticks split the step in round numbers of nanoseconds. */
+          parts = mantissas[m] == 2 ? 4 : 5;
+          if (step % parts != 0)
+            parts = step % 2 == 0 ? 2 : 1;
+          *minor = parts > 1 && px / parts >= 5 ? step / parts : 0;
+          return step;
+        }
+      if (decade >= G_GUINT64_CONSTANT (1000000000000000000))
+        {
+          *minor = 0;
+          return decade;
+        }
+      decade *= 10;
+    }
+}
+
+static guint64
+first_tick (guint64 t0,
+            guint64 step)
+{
+  guint64 t = t0 - t0 % step;
+
+  return t < t0 ? t + step : t;
+}
+
+void
+es_paint_grid_lines (EsPaintContext *ctx,
+                     guint64         step,
+                     double          top,
+                     double          bottom)
+{
+  const EsTimelineView *view = ctx->view;
+  cairo_t *cr = ctx->cr;
+
+  if (bottom <= top)
+    return;
+  for (guint64 t = first_tick (view->t0, step); t <= view->t1; t += step)
+    {
+      double x = floor (es_timeline_time_to_x (view, t)) + 0.5;
+
+      cairo_move_to (cr, x, top);
+      cairo_line_to (cr, x, bottom);
+      if (t > G_MAXUINT64 - step)
+        break;
+    }
+  es_paint_set_color_alpha (ctx, ES_COLOR_GRID, 0.6);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+}
+
+void
+es_paint_ruler (EsPaintContext      *ctx,
+                const EsTimelineRow *row,
+                guint64              step,
+                guint64              minor)
+{
+  const EsTimelineView *view = ctx->view;
+  cairo_t *cr = ctx->cr;
+  double bottom = row->y + row->height;
+
+  cairo_set_line_width (cr, 1);
+  if (minor > 0)
+    {
+      for (guint64 t = first_tick (view->t0, minor); t <= view->t1; t += minor)
+        {
+          double x = floor (es_timeline_time_to_x (view, t)) + 0.5;
+
+          cairo_move_to (cr, x, bottom - 4);
+          cairo_line_to (cr, x, bottom);
+          if (t > G_MAXUINT64 - minor)
+            break;
+        }
+      es_paint_set_color_alpha (ctx, ES_COLOR_TEXT, 0.35);
+      cairo_stroke (cr);
+    }
+
+  for (guint64 t = first_tick (view->t0, step); t <= view->t1; t += step)
+    {
+      double x = floor (es_timeline_time_to_x (view, t)) + 0.5;
+
+      cairo_move_to (cr, x, bottom - 10);
+      cairo_line_to (cr, x, bottom);
+      if (t > G_MAXUINT64 - step)
+        break;
+    }
+  es_paint_set_color_alpha (ctx, ES_COLOR_TEXT, 0.7);
+  cairo_stroke (cr);
+
+  es_paint_set_color (ctx, ES_COLOR_TEXT);
+  for (guint64 t = first_tick (view->t0, step); t <= view->t1; t += step)
+    {
+      g_autofree char *label = es_timeline_format_time (t, step);
+      double x = floor (es_timeline_time_to_x (view, t));
+      int w;
+
+      /* A label cut by the right edge reads as a wrong number. */
+      pango_layout_set_text (ctx->small, label, -1);
+      pango_layout_get_pixel_size (ctx->small, &w, NULL);
+      if (x + 3 + w <= ES_TIMELINE_GUTTER + view->width)
+        {
+          cairo_move_to (cr, x + 3, row->y + 4);
+          pango_cairo_show_layout (cr, ctx->small);
+        }
+      if (t > G_MAXUINT64 - step)
+        break;
+    }
+
+  cairo_move_to (cr, ES_TIMELINE_GUTTER, bottom - 0.5);
+  cairo_line_to (cr, ES_TIMELINE_GUTTER + view->width, bottom - 0.5);
+  es_paint_set_color_alpha (ctx, ES_COLOR_TEXT, 0.5);
+  cairo_stroke (cr);
+}
+
+static guint
+lower_bound_user_event (const EsUserEvent *events,
+                        guint              n,
+                        guint64            time)
+{
+  guint lo = 0, hi = n;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (events[mid].time < time)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* Markers are lines across every row but the ruler, labelled in the
+ * first cap row as far as the next marker leaves room. More than
+ * MAX_MARKER_LINES in view would be a curtain of lines: they become ticks
+ * under the ruler's scale, one per pixel column that has any, found by
+ * binary search past each column, so that millions of markers still cost
+ * O(width); zooming in brings the lines and labels back. */
+void
+es_paint_markers (EsPaintContext *ctx,
+                  GArray         *rows)
+{
+  const EsTimelineView *view = ctx->view;
+  const EsTimelineRow *label_row = NULL, *ruler = NULL;
+  const EsUserEvent *markers;
+  cairo_t *cr = ctx->cr;
+  double top = -1, bottom = es_timeline_layout_height (rows);
+  guint n, first, last;
+
+  markers = es_document_get_markers (ctx->document, &n);
+  first = lower_bound_user_event (markers, n, view->t0);
+  last = view->t1 == G_MAXUINT64 ? n : lower_bound_user_event (markers, n, view->t1 + 1);
+  if (first >= last)
+    return;
+  for (guint r = 0; r < rows->len; r++)
+    {
+      const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
+
+      if (row->kind == ES_ROW_RULER)
+        ruler = row;
+      else if (top < 0)
+        top = row->y;
+      if (row->kind == ES_ROW_CAP && label_row == NULL)
+        label_row = row;
+    }
+
+  if (last - first > MAX_MARKER_LINES)
+    {
+      EsColumnRuns runs;
+      int tick_bottom;
+
+      if (ruler == NULL || es_paint_row_is_clipped (ctx, ruler))
+        return;
+      tick_bottom = ruler->y + ruler->height - 1;
+      es_paint_canvas_begin (ctx, tick_bottom - DENSE_MARKER_TICK, DENSE_MARKER_TICK);
+      es_column_runs_begin (&runs, ctx, ES_COLOR_MARKER, 1);
+      for (guint i = first; i < last;)
+        {
+          int column = CLAMP ((int) floor (es_timeline_time_to_x (view, markers[i].time) - ES_TIMELINE_GUTTER),
+                              0, view->width - 1);
+
+          es_column_runs_add (&runs, column, tick_bottom - DENSE_MARKER_TICK, tick_bottom);
+          i = MAX (i + 1, lower_bound_user_event (markers, n,
+                                                  es_lod_column_start (view->t0, view->t1, view->width, column + 1)));
+        }
+      es_column_runs_end (&runs);
+      es_paint_canvas_flush (ctx);
+      return;
+    }
+
+  if (top < 0)
+    return;
+  for (guint i = first; i < last; i++)
+    {
+      double x = floor (es_timeline_time_to_x (view, markers[i].time)) + 0.5;
+
+      cairo_move_to (cr, x, top);
+      cairo_line_to (cr, x, bottom);
+    }
+  cairo_set_line_width (cr, 1);
+  es_paint_set_color (ctx, ES_COLOR_MARKER);
+  cairo_stroke (cr);
+
+  if (label_row == NULL || es_paint_row_is_clipped (ctx, label_row))
+    return;
+  for (guint i = first; i < last; i++)
+    {
+      double x = floor (es_timeline_time_to_x (view, markers[i].time)) + 0.5;
+      double room;
+
+      room = (i + 1 < last ? es_timeline_time_to_x (view, markers[i + 1].time)
+                           : ES_TIMELINE_GUTTER + view->width) - x - 6;
+      room = MIN (room, 160);
+      if (room >= 24 && markers[i].text != NULL)
+        es_paint_text_box (ctx, markers[i].text, x + 3, label_row->y + 1, (int) room,
+                           FALSE, ES_COLOR_MARKER);
+    }
+}

@@ -1,0 +1,702 @@
+/* test-render.c: the timeline painter, pixel by pixel, on real logs
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "es-timeline-painter.h"
+
+/* cairo.h, above, says which backends there are. */
+#ifdef CAIRO_HAS_SVG_SURFACE
+#include <cairo-svg.h>
+#endif
+
+#define ALL_ROWS ((1u << ES_N_ROW_KINDS) - 1)
+#define SURFACE_WIDTH 1600
+#define DATA_WIDTH (SURFACE_WIDTH - ES_TIMELINE_GUTTER)
+
+typedef struct
+{
+  EsTimelineView   view;
+  GArray          *rows;
+  cairo_surface_t *surface;
+} Frame;
+
+static void
+frame_clear (Frame *frame)
+{
+  g_clear_pointer (&frame->rows, g_array_unref);
+  g_clear_pointer (&frame->surface, cairo_surface_destroy);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Frame, frame_clear)
+
+static EsDocument *
+load_fixture (const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", name, NULL);
+  g_autoptr(GError) error = NULL;
+  EsDocument *document = es_document_load_file (path, NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (document);
+  return document;
+}
+
+/* Paints the labels and every row of [t0, t1] into a fresh surface. */
+static void
+paint_frame (Frame      *frame,
+             EsDocument *document,
+             guint64     t0,
+             guint64     t1,
+             gboolean    dark)
+{
+  cairo_t *cr;
+
+  frame->view = (EsTimelineView) { document, t0, t1, DATA_WIDTH, dark };
+  frame->rows = es_timeline_layout (document, ALL_ROWS);
+  frame->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, SURFACE_WIDTH,
+                                               es_timeline_layout_height (frame->rows));
+  cr = cairo_create (frame->surface);
+  es_timeline_paint (cr, &frame->view, frame->rows);
+  es_timeline_paint_labels (cr, &frame->view, frame->rows);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (frame->surface);
+
+  if (g_getenv ("ES_TEST_RENDER_PNG") != NULL)
+    {
+      static guint n = 0;
+      g_autofree char *png = g_strdup_printf ("%s-%u.png", g_getenv ("ES_TEST_RENDER_PNG"), n++);
+
+      cairo_surface_write_to_png (frame->surface, png);
+    }
+}
+
+static void
+get_pixel (cairo_surface_t *surface,
+           int              x,
+           int              y,
+           guint8           rgb[3])
+{
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  guint32 pixel;
+
+  g_assert_cmpint (x, >=, 0);
+  g_assert_cmpint (y, >=, 0);
+  g_assert_cmpint (x, <, cairo_image_surface_get_width (surface));
+  g_assert_cmpint (y, <, cairo_image_surface_get_height (surface));
+  memcpy (&pixel, data + (gsize) y * stride + (gsize) x * 4, sizeof pixel);
+  rgb[0] = (pixel >> 16) & 0xff;
+  rgb[1] = (pixel >> 8) & 0xff;
+  rgb[2] = pixel & 0xff;
+}
+
+static gboolean
+pixel_matches (cairo_surface_t *surface,
+               int              x,
+               int              y,
+               EsColor          color,
+               gboolean         dark)
+{
+  EsRgba rgba;
+  guint8 rgb[3];
+  double want[3];
+
+  es_timeline_color (color, dark, &rgba);
+  want[0] = rgba.red * 255;
+  want[1] = rgba.green * 255;
+  want[2] = rgba.blue * 255;
+  get_pixel (surface, x, y, rgb);
+  for (guint i = 0; i < 3; i++)
+    if (ABS (rgb[i] - want[i]) > 2)
+      return FALSE;
+  return TRUE;
+}
+
+/* pixel_matches(), saying what it found instead when it fails. */
+static gboolean
+pixel_is (cairo_surface_t *surface,
+          int              x,
+          int              y,
+          EsColor          color,
+          gboolean         dark)
+{
+  guint8 rgb[3];
+
+  if (pixel_matches (surface, x, y, color, dark))
+    return TRUE;
+  get_pixel (surface, x, y, rgb);
+  g_test_message ("pixel (%d, %d) is #%02x%02x%02x, not %s", x, y,
+                  rgb[0], rgb[1], rgb[2], es_timeline_color_name (color));
+  return FALSE;
+}
+
+static const EsTimelineRow *
+find_row (GArray    *rows,
+          EsRowKind  kind,
+          guint      cap)
+{
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, i);
+
+      if (row->kind == kind && row->cap == cap)
+        return row;
+    }
+  g_assert_not_reached ();
+}
+
+/* A marker line over the pixel under test would fail it for no fault. */
+static gboolean
+marker_near (EsDocument           *document,
+             const EsTimelineView *view,
+             int                   x)
+{
+  guint n;
+  const EsUserEvent *markers = es_document_get_markers (document, &n);
+
+  for (guint i = 0; i < n; i++)
+    if (markers[i].time >= view->t0 && markers[i].time <= view->t1 &&
+        ABS (es_timeline_time_to_x (view, markers[i].time) - x) < 3)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_colors (void)
+{
+  EsRgba c;
+
+  es_timeline_color (ES_COLOR_RUNNING, FALSE, &c);
+  g_assert_cmpfloat_with_epsilon (c.red, 0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (c.green, 0x66 / 255.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (c.blue, 0, 1e-9);
+  es_timeline_color (ES_COLOR_GC, FALSE, &c);
+  g_assert_cmpfloat_with_epsilon (c.red, 0xe0 / 255.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (c.green, 0x70 / 255.0, 1e-9);
+  es_timeline_color (ES_COLOR_MARKER, FALSE, &c);
+  g_assert_cmpfloat_with_epsilon (c.red + c.green + c.blue, 2, 1e-9);
+
+  /* The dark theme's running green is brighter. */
+  {
+    EsRgba light, dark;
+
+    es_timeline_color (ES_COLOR_RUNNING, FALSE, &light);
+    es_timeline_color (ES_COLOR_RUNNING, TRUE, &dark);
+    g_assert_cmpfloat (dark.green, >, light.green);
+  }
+
+  for (guint i = 0; i < ES_N_COLORS; i++)
+    {
+      g_assert_nonnull (es_timeline_color_name (i));
+      g_assert_cmpstr (es_timeline_color_name (i), !=, "");
+    }
+  g_assert_cmpstr (es_timeline_color_name (ES_COLOR_RUNNING), ==, "Running");
+  g_assert_cmpstr (es_timeline_color_name (ES_COLOR_GC_WAITING), ==, "GC waiting");
+}
+
+static void
+test_layout (void)
+{
+  g_autoptr(EsDocument) document = load_fixture ("parfib-N2.eventlog");
+  g_autoptr(GArray) rows = es_timeline_layout (document, ALL_ROWS);
+  g_autoptr(GArray) some = NULL;
+  static const struct
+  {
+    EsRowKind kind;
+    guint     cap;
+    int       height;
+  } expected[] = {
+    { ES_ROW_RULER, 0, 28 },
+    { ES_ROW_ACTIVITY, 0, 60 },
+    { ES_ROW_CAP, 0, 36 },
+    { ES_ROW_SPARK_CREATION, 0, 40 },
+    { ES_ROW_SPARK_CONVERSION, 0, 40 },
+    { ES_ROW_SPARK_POOL, 0, 40 },
+    { ES_ROW_CAP, 1, 36 },
+    { ES_ROW_SPARK_CREATION, 1, 40 },
+    { ES_ROW_SPARK_CONVERSION, 1, 40 },
+    { ES_ROW_SPARK_POOL, 1, 40 },
+    { ES_ROW_HEAP, 0, 80 },
+  };
+  int y = 0;
+
+  g_assert_cmpuint (es_document_get_n_caps (document), ==, 2);
+  g_assert_cmpuint (rows->len, ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, i);
+
+      g_assert_cmpint (row->kind, ==, expected[i].kind);
+      g_assert_cmpuint (row->cap, ==, expected[i].cap);
+      g_assert_cmpint (row->height, ==, expected[i].height);
+      g_assert_cmpint (row->y, ==, y);
+      g_assert_true (es_timeline_row_at (rows, row->y) == row);
+      g_assert_true (es_timeline_row_at (rows, row->y + row->height - 1) == row);
+      y += row->height;
+    }
+  g_assert_cmpint (es_timeline_layout_height (rows), ==, y);
+  g_assert_cmpint (y, ==, 28 + 60 + 2 * (36 + 3 * 40) + 80);
+  g_assert_null (es_timeline_row_at (rows, -1));
+  g_assert_null (es_timeline_row_at (rows, y));
+
+  /* Hidden kinds leave no gap. */
+  some = es_timeline_layout (document, (1u << ES_ROW_RULER) | (1u << ES_ROW_CAP) | (1u << ES_ROW_HEAP));
+  g_assert_cmpuint (some->len, ==, 4);
+  g_assert_cmpint (g_array_index (some, EsTimelineRow, 1).kind, ==, ES_ROW_CAP);
+  g_assert_cmpint (g_array_index (some, EsTimelineRow, 1).y, ==, 28);
+  g_assert_cmpint (g_array_index (some, EsTimelineRow, 2).cap, ==, 1);
+  g_assert_cmpint (g_array_index (some, EsTimelineRow, 2).y, ==, 28 + 36);
+  g_assert_cmpint (g_array_index (some, EsTimelineRow, 3).kind, ==, ES_ROW_HEAP);
+  g_assert_cmpint (es_timeline_layout_height (some), ==, 28 + 2 * 36 + 80);
+  g_clear_pointer (&some, g_array_unref);
+  some = es_timeline_layout (document, 0);
+  g_assert_cmpuint (some->len, ==, 0);
+  g_assert_cmpint (es_timeline_layout_height (some), ==, 0);
+
+  {
+    g_autofree char *hec = es_timeline_row_label (find_row (rows, ES_ROW_CAP, 1));
+    g_autofree char *created = es_timeline_row_label (find_row (rows, ES_ROW_SPARK_CREATION, 0));
+    g_autofree char *heap = es_timeline_row_label (find_row (rows, ES_ROW_HEAP, 0));
+
+    g_assert_cmpstr (hec, ==, "HEC 1");
+    g_assert_cmpstr (created, ==, "Sparks 0 created");
+    g_assert_cmpstr (heap, ==, "Heap");
+  }
+}
+
+static void
+test_format_time (void)
+{
+  static const struct
+  {
+    guint64     time;
+    guint64     resolution;
+    const char *text;
+  } cases[] = {
+    { 1500000000, 500000000, "1.5 s" },
+    { 2000000000, 500000000, "2 s" },
+    { 0, 500000000, "0 s" },
+    { 200000000, 10000000, "200 ms" },
+    { 205000000, 5000000, "205 ms" },
+    { 37000, 1000, "37 \302\265s" },
+    { 12, 1, "12 ns" },
+    { 149855000, 5000, "149.855 ms" },
+    { G_GUINT64_CONSTANT (400000000020), 2, "400.00000002 s" },
+    { G_GUINT64_CONSTANT (400000000000), 2, "400 s" },
+    /* Rounded to the resolution. */
+    { 1234567, 1000, "1.235 ms" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = es_timeline_format_time (cases[i].time, cases[i].resolution);
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+}
+
+static void
+test_time_to_x_extreme_zoom (void)
+{
+  /* 20 ns at 400 s: a double holding absolute nanoseconds has 1/16 ns
+   * steps there, Cairo's fixed point would have none. */
+  const guint64 t0 = G_GUINT64_CONSTANT (400000000000);
+  EsTimelineView view = { NULL, t0, t0 + 20, DATA_WIDTH, FALSE };
+  double px_per_ns = DATA_WIDTH / 20.0;
+
+  g_assert_cmpfloat_with_epsilon (es_timeline_time_to_x (&view, t0), ES_TIMELINE_GUTTER, 1e-9);
+  g_assert_cmpfloat_with_epsilon (es_timeline_time_to_x (&view, t0 + 20), ES_TIMELINE_GUTTER + DATA_WIDTH, 1e-9);
+  for (guint64 t = t0; t <= t0 + 20; t++)
+    {
+      double x = es_timeline_time_to_x (&view, t);
+
+      g_assert_cmpfloat_with_epsilon (x, ES_TIMELINE_GUTTER + (t - t0) * px_per_ns, 1e-6);
+      g_assert_cmpuint (es_timeline_x_to_time (&view, x), ==, t);
+      /* Anywhere within half a nanosecond's pixels maps back to it. */
+      g_assert_cmpuint (es_timeline_x_to_time (&view, x + px_per_ns * 0.4), ==, MIN (t, t0 + 20));
+      if (t > t0)
+        g_assert_cmpuint (es_timeline_x_to_time (&view, x - px_per_ns * 0.4), ==, t);
+    }
+  /* Before the view, negative x; outside the data area, clamped. */
+  g_assert_cmpfloat_with_epsilon (es_timeline_time_to_x (&view, t0 - 1), ES_TIMELINE_GUTTER - px_per_ns, 1e-6);
+  g_assert_cmpuint (es_timeline_x_to_time (&view, 0), ==, t0);
+  g_assert_cmpuint (es_timeline_x_to_time (&view, ES_TIMELINE_GUTTER + DATA_WIDTH + 500), ==, t0 + 20);
+
+  /* Every pixel of a 400 s view round trips within a pixel. */
+  view.t0 = 0;
+  view.t1 = t0;
+  for (int x = ES_TIMELINE_GUTTER; x <= ES_TIMELINE_GUTTER + DATA_WIDTH; x += 37)
+    g_assert_cmpfloat_with_epsilon (es_timeline_time_to_x (&view, es_timeline_x_to_time (&view, x)), x, 1e-3);
+}
+
+/* The longest activity of @kind on @cap within [from, to). */
+static const EsActivity *
+longest_activity (EsDocument     *document,
+                  guint           cap,
+                  EsActivityKind  kind,
+                  guint64         from,
+                  guint64         to)
+{
+  const EsCapTimeline *timeline = es_document_get_cap (document, cap);
+  const EsActivity *activities, *best = NULL;
+  guint n, i;
+
+  activities = es_cap_timeline_get_activities (timeline, &n);
+  i = es_cap_timeline_find_activity (timeline, from);
+  for (i = i == G_MAXUINT ? 0 : i; i < n && activities[i].start < to; i++)
+    if (activities[i].kind == kind &&
+        (best == NULL || activities[i].end - activities[i].start > best->end - best->start))
+      best = &activities[i];
+  return best;
+}
+
+static void
+check_running (gboolean dark)
+{
+  g_autoptr(EsDocument) document = load_fixture ("parfib-N2.eventlog");
+  g_auto(Frame) frame = { 0 };
+  guint64 start = es_document_get_start_time (document);
+  guint64 end = es_document_get_end_time (document);
+  const EsActivity *run = longest_activity (document, 0, ES_ACTIVITY_RUNNING, start, end);
+  const EsTimelineRow *row;
+  double x0, x1;
+  int band_y, band_h, x;
+
+  /* The whole run: the longest run of cap 0 is many columns wide. */
+  g_assert_nonnull (run);
+  paint_frame (&frame, document, start, end, dark);
+  x0 = es_timeline_time_to_x (&frame.view, run->start);
+  x1 = es_timeline_time_to_x (&frame.view, run->end);
+  g_assert_cmpfloat (x1 - x0, >=, 5);
+
+  /* A quarter in, clear of the thread id written at its middle, on the
+   * band's bottom line, clear of the instant ticks at its top. */
+  row = find_row (frame.rows, ES_ROW_CAP, 0);
+  g_assert_true (es_timeline_cap_band (row, ES_COLOR_RUNNING, &band_y, &band_h));
+  g_assert_cmpint (band_y, >, row->y);
+  g_assert_cmpint (band_y + band_h, <=, row->y + row->height);
+  x = (int) (x0 + (x1 - x0) / 4);
+  if (marker_near (document, &frame.view, x))
+    x = (int) (x0 + (x1 - x0) * 3 / 4);
+  g_assert_false (marker_near (document, &frame.view, x));
+  g_assert_true (pixel_is (frame.surface, x, band_y + band_h - 1, ES_COLOR_RUNNING, dark));
+  g_assert_true (pixel_is (frame.surface, x, band_y + band_h / 2 + 6, ES_COLOR_RUNNING, dark));
+  /* No GC while running. */
+  g_assert_true (es_timeline_cap_band (row, ES_COLOR_GC, &band_y, &band_h));
+  g_assert_true (pixel_is (frame.surface, x, band_y + band_h - 1, ES_COLOR_IDLE, dark));
+
+  /* The activity graph is full there too (one of two caps, at least). */
+  row = find_row (frame.rows, ES_ROW_ACTIVITY, 0);
+  g_assert_true (pixel_is (frame.surface, x, row->y + row->height - 3, ES_COLOR_ACTIVITY, dark));
+}
+
+static void
+test_running (void)
+{
+  check_running (FALSE);
+  check_running (TRUE);
+}
+
+static void
+test_gc (void)
+{
+  g_autoptr(EsDocument) document = load_fixture ("parfib-N2.eventlog");
+  g_auto(Frame) frame = { 0 };
+  const EsGc *gcs, *longest;
+  const EsActivity *gc;
+  const EsTimelineRow *row;
+  guint n_gcs;
+  guint64 length;
+  int band_y, band_h, x;
+
+  gcs = es_document_get_gcs (document, &n_gcs);
+  g_assert_cmpuint (n_gcs, >, 0);
+  longest = &gcs[0];
+  for (guint i = 1; i < n_gcs; i++)
+    if (gcs[i].end - gcs[i].start > longest->end - longest->start)
+      longest = &gcs[i];
+
+  /* The leader's GC activity (the pause less its waiting) across the
+   * middle third of the view. */
+  gc = longest_activity (document, longest->cap, ES_ACTIVITY_GC, longest->start, longest->end);
+  g_assert_nonnull (gc);
+  length = gc->end - gc->start;
+  g_assert_cmpuint (length, >, 1000);
+  paint_frame (&frame, document, gc->start - length, gc->end + length, FALSE);
+  g_assert_cmpfloat (es_timeline_time_to_x (&frame.view, gc->end) - es_timeline_time_to_x (&frame.view, gc->start), >, 400);
+
+  row = find_row (frame.rows, ES_ROW_CAP, longest->cap);
+  x = (int) es_timeline_time_to_x (&frame.view, gc->start + length / 2);
+  if (marker_near (document, &frame.view, x))
+    x = (int) es_timeline_time_to_x (&frame.view, gc->start + length / 4);
+  g_assert_true (es_timeline_cap_band (row, ES_COLOR_GC, &band_y, &band_h));
+  g_assert_true (pixel_is (frame.surface, x, band_y + band_h - 1, ES_COLOR_GC, FALSE));
+  g_assert_true (pixel_is (frame.surface, x, band_y + 1, ES_COLOR_GC, FALSE));
+  g_assert_true (es_timeline_cap_band (row, ES_COLOR_RUNNING, &band_y, &band_h));
+  g_assert_true (pixel_is (frame.surface, x, band_y + band_h - 1, ES_COLOR_IDLE, FALSE));
+}
+
+static void
+test_idle (void)
+{
+  g_autoptr(EsDocument) document = load_fixture ("parfib-N2.eventlog");
+  g_auto(Frame) frame = { 0 };
+  const EsCapTimeline *timeline = es_document_get_cap (document, 0);
+  const EsActivity *activities;
+  const EsTimelineRow *row;
+  guint n, best = 0;
+  guint64 gap_start, gap_end;
+  int band_y, band_h, x;
+
+  /* The longest stretch between two activities of cap 0. */
+  activities = es_cap_timeline_get_activities (timeline, &n);
+  g_assert_cmpuint (n, >, 2);
+  for (guint i = 1; i + 1 < n; i++)
+    if (activities[i + 1].start - activities[i].end > activities[best + 1].start - activities[best].end)
+      best = i;
+  gap_start = activities[best].end;
+  gap_end = activities[best + 1].start;
+  g_assert_cmpuint (gap_end - gap_start, >, 10000);
+
+  paint_frame (&frame, document, gap_start - (gap_end - gap_start) / 10,
+               gap_end + (gap_end - gap_start) / 10, FALSE);
+  row = find_row (frame.rows, ES_ROW_CAP, 0);
+  x = (int) es_timeline_time_to_x (&frame.view, gap_start + (gap_end - gap_start) / 2);
+  if (marker_near (document, &frame.view, x))
+    x = (int) es_timeline_time_to_x (&frame.view, gap_start + (gap_end - gap_start) / 3);
+  g_assert_true (es_timeline_cap_band (row, ES_COLOR_RUNNING, &band_y, &band_h));
+  g_assert_true (pixel_is (frame.surface, x, band_y + band_h - 1, ES_COLOR_IDLE, FALSE));
+  g_assert_true (pixel_is (frame.surface, x, band_y + band_h / 2, ES_COLOR_IDLE, FALSE));
+  g_assert_true (es_timeline_cap_band (row, ES_COLOR_GC, &band_y, &band_h));
+  g_assert_true (pixel_is (frame.surface, x, band_y + band_h - 1, ES_COLOR_IDLE, FALSE));
+  /* Just after the gap, the activity that ends it is drawn (if it is a
+   * few pixels wide: it starts at the view's last tenth). */
+  if (es_timeline_time_to_x (&frame.view, MIN (activities[best + 1].end, frame.view.t1)) -
+      es_timeline_time_to_x (&frame.view, gap_end) > 6)
+    {
+      EsColor color = activities[best + 1].kind == ES_ACTIVITY_RUNNING ? ES_COLOR_RUNNING : ES_COLOR_GC;
+
+      x = (int) es_timeline_time_to_x (&frame.view, gap_end) + 3;
+      g_assert_true (es_timeline_cap_band (row, color, &band_y, &band_h));
+      g_assert_false (pixel_matches (frame.surface, x, band_y + band_h - 1, ES_COLOR_IDLE, FALSE));
+    }
+}
+
+/* Pixels darker than half way: text (and ticks) on the light theme. */
+static guint
+count_dark_pixels (cairo_surface_t *surface,
+                   int              x0,
+                   int              y0,
+                   int              x1,
+                   int              y1)
+{
+  guint count = 0;
+
+  for (int y = y0; y < y1; y++)
+    for (int x = x0; x < x1; x++)
+      {
+        guint8 rgb[3];
+
+        get_pixel (surface, x, y, rgb);
+        if (rgb[0] + rgb[1] + rgb[2] < 3 * 128)
+          count++;
+      }
+  return count;
+}
+
+static void
+test_ruler_and_labels (void)
+{
+  g_autoptr(EsDocument) document = load_fixture ("parfib-N2.eventlog");
+  g_auto(Frame) frame = { 0 };
+  const EsTimelineRow *ruler, *hec;
+  guint64 t0 = G_GUINT64_CONSTANT (100000000);
+
+  /* From milliseconds down to 20 ns: labels at every zoom. */
+  for (guint64 span = 100000000; span >= 20; span /= 10)
+    {
+      frame_clear (&frame);
+      paint_frame (&frame, document, t0, t0 + span, FALSE);
+      ruler = find_row (frame.rows, ES_ROW_RULER, 0);
+      g_assert_cmpint (ruler->y, ==, 0);
+      /* The label band, above the ticks. */
+      g_assert_cmpuint (count_dark_pixels (frame.surface, ES_TIMELINE_GUTTER, 2,
+                                           SURFACE_WIDTH, ruler->height - 12), >, 100);
+    }
+
+  hec = find_row (frame.rows, ES_ROW_CAP, 0);
+  g_assert_cmpuint (count_dark_pixels (frame.surface, 2, hec->y + 4,
+                                       ES_TIMELINE_GUTTER - 2, hec->y + hec->height - 4), >, 20);
+}
+
+static void
+test_heap (void)
+{
+  g_autoptr(EsDocument) document = load_fixture ("heap-hT-N2.eventlog");
+  g_auto(Frame) frame = { 0 };
+  const EsTimelineRow *heap;
+  guint heap_pixels = 0, live_pixels = 0;
+
+  paint_frame (&frame, document, es_document_get_start_time (document),
+               es_document_get_end_time (document), FALSE);
+  heap = find_row (frame.rows, ES_ROW_HEAP, 0);
+  for (int y = heap->y; y < heap->y + heap->height; y++)
+    for (int x = ES_TIMELINE_GUTTER; x < SURFACE_WIDTH; x++)
+      {
+        heap_pixels += pixel_matches (frame.surface, x, y, ES_COLOR_HEAP_SIZE, FALSE);
+        live_pixels += pixel_matches (frame.surface, x, y, ES_COLOR_HEAP_LIVE, FALSE);
+      }
+  g_assert_cmpuint (heap_pixels, >, DATA_WIDTH / 2);
+  g_assert_cmpuint (live_pixels, >, DATA_WIDTH / 2);
+}
+
+/* Rows outside the clip are skipped, and the rows inside come out as in a
+ * whole frame (the activity graph then asks for the busy caps itself). */
+/* Paints @frame's view again with only [top, bottom) of it clipped in, on
+ * black, and counts the pixels there that differ from the whole frame's;
+ * outside, the black must be untouched. */
+static guint
+count_clipped_differences (Frame *frame,
+                           int    top,
+                           int    bottom)
+{
+  int height = es_timeline_layout_height (frame->rows);
+  cairo_surface_t *clipped = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, SURFACE_WIDTH, height);
+  cairo_t *cr = cairo_create (clipped);
+  guint n_differ = 0;
+
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  cairo_paint (cr);
+  cairo_rectangle (cr, 0, top, SURFACE_WIDTH, bottom - top);
+  cairo_clip (cr);
+  es_timeline_paint (cr, &frame->view, frame->rows);
+  es_timeline_paint_labels (cr, &frame->view, frame->rows);
+  cairo_destroy (cr);
+  cairo_surface_flush (clipped);
+
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < SURFACE_WIDTH; x += 3)
+      {
+        guint8 a[3], b[3];
+
+        get_pixel (frame->surface, x, y, a);
+        get_pixel (clipped, x, y, b);
+        if (y < top || y >= bottom)
+          g_assert_true (b[0] == 0 && b[1] == 0 && b[2] == 0);
+        else if (memcmp (a, b, 3) != 0)
+          n_differ++;
+      }
+  cairo_surface_destroy (clipped);
+  return n_differ;
+}
+
+/* Rows outside the clip are skipped, and the rows inside come out as in a
+ * whole frame, even the activity graph, which without the caps' rows asks
+ * for the busy caps itself. */
+static void
+test_clip (void)
+{
+  g_autoptr(EsDocument) document = load_fixture ("parfib-N2.eventlog");
+  g_auto(Frame) frame = { 0 };
+  const EsTimelineRow *hec1, *activity;
+  guint64 start = es_document_get_start_time (document);
+  guint64 end = es_document_get_end_time (document);
+
+  paint_frame (&frame, document, start + (end - start) / 3, end, FALSE);
+  hec1 = find_row (frame.rows, ES_ROW_CAP, 1);
+  activity = find_row (frame.rows, ES_ROW_ACTIVITY, 0);
+  g_assert_cmpuint (count_clipped_differences (&frame, hec1->y, es_timeline_layout_height (frame.rows)), ==, 0);
+  g_assert_cmpuint (count_clipped_differences (&frame, activity->y, activity->y + activity->height), ==, 0);
+}
+
+#ifdef CAIRO_HAS_SVG_SURFACE
+static cairo_status_t
+discard (void                *closure,
+         const unsigned char *data,
+         unsigned int         length)
+{
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* Vector targets get rectangles instead of the pixel canvas. */
+static void
+test_vector_target (void)
+{
+  g_autoptr(EsDocument) document = load_fixture ("heap-hT-N2.eventlog");
+  g_autoptr(GArray) rows = es_timeline_layout (document, ALL_ROWS);
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  EsTimelineView view = { document, es_document_get_start_time (document),
+                          es_document_get_end_time (document), DATA_WIDTH, FALSE };
+
+  surface = cairo_svg_surface_create_for_stream (discard, NULL, SURFACE_WIDTH,
+                                                 es_timeline_layout_height (rows));
+  cr = cairo_create (surface);
+  es_timeline_paint (cr, &view, rows);
+  es_timeline_paint_labels (cr, &view, rows);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy (surface);
+}
+#endif
+
+/* Views no log fills: past its end, a pixel wide, a nanosecond long. */
+static void
+test_odd_views (void)
+{
+  g_autoptr(EsDocument) document = load_fixture ("heap-hT-N2.eventlog");
+  g_autoptr(GArray) rows = es_timeline_layout (document, ALL_ROWS);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 400, es_timeline_layout_height (rows));
+  cairo_t *cr = cairo_create (surface);
+  guint64 end = es_document_get_end_time (document);
+  const EsTimelineView views[] = {
+    { document, end + 1000, end + 100000000, 300, FALSE },
+    { document, 0, end, 1, TRUE },
+    { document, end / 2, end / 2, 300, FALSE },
+    { document, end / 2, end / 2 + 1, 300, FALSE },
+    { document, G_MAXUINT64 - 1000, G_MAXUINT64, 300, FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (views); i++)
+    {
+      es_timeline_paint (cr, &views[i], rows);
+      es_timeline_paint_labels (cr, &views[i], rows);
+      g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+    }
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/render/colors", test_colors);
+  g_test_add_func ("/render/layout", test_layout);
+  g_test_add_func ("/render/format-time", test_format_time);
+  g_test_add_func ("/render/time-to-x/extreme-zoom", test_time_to_x_extreme_zoom);
+  g_test_add_func ("/render/pixels/running", test_running);
+  g_test_add_func ("/render/pixels/gc", test_gc);
+  g_test_add_func ("/render/pixels/idle", test_idle);
+  g_test_add_func ("/render/pixels/ruler-and-labels", test_ruler_and_labels);
+  g_test_add_func ("/render/pixels/heap", test_heap);
+  g_test_add_func ("/render/clip", test_clip);
+#ifdef CAIRO_HAS_SVG_SURFACE
+  g_test_add_func ("/render/vector-target", test_vector_target);
+#endif
+  g_test_add_func ("/render/odd-views", test_odd_views);
+
+  return g_test_run ();
+}
