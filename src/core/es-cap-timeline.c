@@ -247,6 +247,50 @@ cumulative (const EsCapTimeline *self,
   return total;
 }
 
+/**
+ * es_cap_timeline_cumulative:
+ * @hint: an activity index at or before the answer (0 if unknown): callers
+ *   walking forward in time pass the previous result and search less
+ * @totals: (out caller-allocates) (array fixed-size=3): the time of each
+ *   EsActivityKind before @time
+ *
+ * Returns: the index to pass as the next @hint.
+ */
+guint
+es_cap_timeline_cumulative (const EsCapTimeline *self,
+                            guint64              time,
+                            guint                hint,
+                            guint64             *totals)
+{
+  const EsActivity *a = self->activities.data;
+  guint lo = MIN (hint, self->activities.len), hi = self->activities.len, i;
+
+  if (lo < hi && a[lo].start > time)
+    lo = 0;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (a[mid].start <= time)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo == 0)
+    {
+      for (guint k = 0; k < ES_N_ACTIVITY_KINDS; k++)
+        totals[k] = 0;
+      return 0;
+    }
+  i = lo - 1;
+  for (guint k = 0; k < ES_N_ACTIVITY_KINDS; k++)
+    totals[k] = g_array_index (self->prefix, Prefix, i / PREFIX_STRIDE).before[k];
+  for (guint j = i - i % PREFIX_STRIDE; j < i; j++)
+    totals[a[j].kind] += a[j].end - a[j].start;
+  totals[a[i].kind] += MIN (time, a[i].end) - a[i].start;
+  return i;
+}
+
 /* Nanoseconds of @kind within [t0, t1]. */
 guint64
 es_cap_timeline_time_in (const EsCapTimeline *self,

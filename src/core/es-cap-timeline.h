@@ -36,6 +36,10 @@ const EsActivity    *es_cap_timeline_get_activities   (const EsCapTimeline  *sel
                                                        guint                *n_activities);
 guint                es_cap_timeline_find_activity    (const EsCapTimeline  *self,
                                                        guint64               time);
+guint                es_cap_timeline_cumulative       (const EsCapTimeline  *self,
+                                                       guint64               time,
+                                                       guint                 hint,
+                                                       guint64              *totals);
 guint64              es_cap_timeline_time_in          (const EsCapTimeline  *self,
                                                        EsActivityKind        kind,
                                                        guint64               t0,

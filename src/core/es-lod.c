@@ -42,7 +42,12 @@ es_lod_activity (EsDocument       *document,
                  EsActivityColumn *columns)
 {
   const EsCapTimeline *tl = es_document_get_cap (document, cap);
+  guint64 before[ES_N_ACTIVITY_KINDS], after[ES_N_ACTIVITY_KINDS];
+  guint hint;
 
+  /* Each column edge is the next column's start: one lookup per edge, for
+   * every kind at once, each starting where the last one ended. */
+  hint = es_cap_timeline_cumulative (tl, es_lod_column_start (t0, t1, n_columns, 0), 0, before);
   for (guint i = 0; i < n_columns; i++)
     {
       guint64 a = es_lod_column_start (t0, t1, n_columns, i);
@@ -50,9 +55,11 @@ es_lod_activity (EsDocument       *document,
       double width = b > a ? (double) (b - a) : 1;
       EsActivityColumn *c = &columns[i];
 
-      c->running = es_cap_timeline_time_in (tl, ES_ACTIVITY_RUNNING, a, b) / width;
-      c->gc = es_cap_timeline_time_in (tl, ES_ACTIVITY_GC, a, b) / width;
-      c->gc_waiting = es_cap_timeline_time_in (tl, ES_ACTIVITY_GC_WAITING, a, b) / width;
+      hint = es_cap_timeline_cumulative (tl, b, hint, after);
+      c->running = (after[ES_ACTIVITY_RUNNING] - before[ES_ACTIVITY_RUNNING]) / width;
+      c->gc = (after[ES_ACTIVITY_GC] - before[ES_ACTIVITY_GC]) / width;
+      c->gc_waiting = (after[ES_ACTIVITY_GC_WAITING] - before[ES_ACTIVITY_GC_WAITING]) / width;
+      memcpy (before, after, sizeof before);
       c->idle = MAX (0.0f, 1.0f - c->running - c->gc - c->gc_waiting);
       if (b == a)
         {
@@ -85,16 +92,15 @@ es_lod_busy_caps (EsDocument *document,
                   float      *busy)
 {
   guint n_caps = es_document_get_n_caps (document);
+  g_autofree EsActivityColumn *columns = g_new (EsActivityColumn, n_columns);
 
   for (guint i = 0; i < n_columns; i++)
+    busy[i] = 0;
+  for (guint c = 0; c < n_caps; c++)
     {
-      guint64 a = es_lod_column_start (t0, t1, n_columns, i);
-      guint64 b = es_lod_column_start (t0, t1, n_columns, i + 1);
-      guint64 running = 0;
-
-      for (guint c = 0; c < n_caps; c++)
-        running += es_cap_timeline_time_in (es_document_get_cap (document, c), ES_ACTIVITY_RUNNING, a, b);
-      busy[i] = b > a ? (float) ((double) running / (double) (b - a)) : 0;
+      es_lod_activity (document, c, t0, t1, n_columns, columns);
+      for (guint i = 0; i < n_columns; i++)
+        busy[i] += columns[i].running;
     }
 }
 
