@@ -277,6 +277,67 @@ test_truncated_log_opens_with_notice (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkEventController *
+find_controller (GtkWidget *widget,
+                 GType      type)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (controller, type))
+        return controller;
+    }
+  return NULL;
+}
+
+/* Dropping a file on an empty window opens it there. */
+static void
+test_drop_opens_file (void)
+{
+  g_autofree char *path = es_test_fixture_path ("hello.eventlog");
+  EsWindow *window = es_window_new (app);
+  GtkEventController *drop = find_controller (GTK_WIDGET (window), GTK_TYPE_DROP_TARGET);
+  g_auto(GValue) value = G_VALUE_INIT;
+  GSList *files;
+  gboolean accepted = FALSE;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_nonnull (drop);
+  files = g_slist_prepend (NULL, g_file_new_for_path (path));
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_take_boxed (&value, files);
+  g_signal_emit_by_name (drop, "drop", &value, 100.0, 100.0, &accepted);
+  g_assert_true (accepted);
+  wait_for_page (window, "timeline");
+  g_assert_cmpstr (es_document_get_process (es_session_get_document (es_window_get_session (window)))->program, ==, "./hello");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A pinch zooms the timeline; spreading the fingers zooms in. */
+static void
+test_pinch_zooms (void)
+{
+  g_autofree char *path = es_test_fixture_path ("parfib-N2.eventlog");
+  EsWindow *window = open_window (path);
+  GtkEventController *zoom;
+  guint64 t0, t1;
+
+  wait_for_page (window, "timeline");
+  zoom = find_controller (GTK_WIDGET (es_window_get_timeline (window)), GTK_TYPE_GESTURE_ZOOM);
+  g_assert_nonnull (zoom);
+  g_signal_emit_by_name (zoom, "begin", NULL);
+  g_signal_emit_by_name (zoom, "scale-changed", 2.0);
+  g_signal_emit_by_name (zoom, "scale-changed", 4.0);
+  es_session_get_visible (es_window_get_session (window), &t0, &t1);
+  /* Two steps, x2 then x2 more, each rounded to the nanosecond. */
+  g_assert_cmpfloat_with_epsilon ((double) (t1 - t0),
+                                  es_document_get_end_time (es_session_get_document (es_window_get_session (window))) / 4.0, 1.0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static gboolean
 is_drawn (gpointer data)
 {
@@ -398,6 +459,8 @@ main (int    argc,
   g_test_add_func ("/window/broken-file-shows-error", test_broken_file_shows_error);
   g_test_add_func ("/window/truncated-log-opens-with-notice", test_truncated_log_opens_with_notice);
   g_test_add_func ("/window/rendered-bands", test_rendered_bands);
+  g_test_add_func ("/window/drop-opens-file", test_drop_opens_file);
+  g_test_add_func ("/window/pinch-zooms", test_pinch_zooms);
 
   status = g_test_run ();
   g_object_unref (app);

@@ -303,7 +303,8 @@ zoom_scale_changed_cb (GtkGestureZoom *gesture,
   if (self->session == NULL || scale <= 0)
     return;
   /* Zoom at the fingers, or at the middle when the centre is unknown. */
-  if (!gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &x, &y))
+  if (!gtk_gesture_is_recognized (GTK_GESTURE (gesture)) ||
+      !gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &x, &y))
     x = ES_TIMELINE_GUTTER + (gtk_widget_get_width (GTK_WIDGET (self)) - ES_TIMELINE_GUTTER) / 2.0;
   es_session_zoom (self->session, scale / self->zoom_last_scale, time_at (self, x));
   self->zoom_last_scale = scale;
