@@ -17,7 +17,8 @@
  *   so MUT + GC = the interval's length exactly;
  * - cumulative counters (bytes allocated, spark counters) are step functions
  *   of time: the interval gets value(t1) - value(t0);
- * - samples (residency, heap size) count when they lie in [t0, t1];
+ * - samples count when they lie in [t0, t1] (residency, as the RTS counts
+ *   it); the heap size also counts the size held when the interval begins;
  * - a cap's running, GC and idle times are its activities' overlaps.
  * For the whole run ([0, end]) every number is what the RTS itself adds up. */
 
@@ -217,7 +218,15 @@ es_stats_compute (EsDocument *document,
 
   stats->residency_samples = es_series_count_in (document->heap_live, stats->t0, stats->t1);
   es_series_max_in (document->heap_live, stats->t0, stats->t1, &stats->max_residency);
-  es_series_max_in (document->heap_size, stats->t0, stats->t1, &stats->max_heap_size);
+  /* The heap size is a state: the size held when the interval begins
+   * counts too, or an interval between two GCs would have no heap at all. */
+  if (!es_series_max_in (document->heap_size, stats->t0, stats->t1, &stats->max_heap_size) || stats->t0 > 0)
+    {
+      guint64 held;
+
+      if (es_series_value_at (document->heap_size, stats->t0, &held))
+        stats->max_heap_size = MAX (stats->max_heap_size, held);
+    }
 
   stats->gc_elapsed = MIN (gc_time_in (document, stats->t0, stats->t1), stats->total_elapsed);
   stats->mut_elapsed = stats->total_elapsed - stats->gc_elapsed;
