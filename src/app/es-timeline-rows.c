@@ -164,14 +164,7 @@ es_timeline_rows_row_at (EsTimelineRows *self,
 {
   if (self->rows == NULL)
     return NULL;
-  for (guint i = 0; i < self->rows->len; i++)
-    {
-      const EsTimelineRow *row = &g_array_index (self->rows, EsTimelineRow, i);
-
-      if (y >= row->y && y < row->y + row->height)
-        return row;
-    }
-  return NULL;
+  return es_timeline_row_at (self->rows, (int) y);
 }
 
 static void

@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "es-lod.h"
+#include "es-search.h"
 #include "es-timeline.h"
 
 /* The rows live in a vertically scrolled child whose render node GTK
@@ -368,17 +369,8 @@ describe_cap (EsTimeline *self,
   {
     guint n_gcs;
     const EsGc *gcs = es_document_get_gcs (document, &n_gcs);
-    guint lo = 0, hi = n_gcs;
+    guint lo = es_search_upper_bound (gcs, n_gcs, sizeof (EsGc), G_STRUCT_OFFSET (EsGc, start), t);
 
-    while (lo < hi)
-      {
-        guint mid = lo + (hi - lo) / 2;
-
-        if (gcs[mid].start <= t)
-          lo = mid + 1;
-        else
-          hi = mid;
-      }
     if (lo > 0 && gcs[lo - 1].end >= t)
       {
         g_autofree char *pause = es_timeline_format_time (gcs[lo - 1].end - gcs[lo - 1].start, 1);

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "es-cap-timeline.h"
+#include "es-search.h"
 #include "es-vec.h"
 
 /* Activities are stored in time order; every PREFIX_STRIDE-th one also
@@ -211,19 +212,10 @@ guint
 es_cap_timeline_find_activity (const EsCapTimeline *self,
                                guint64              time)
 {
-  const EsActivity *a = self->activities.data;
-  guint lo = 0, hi = self->activities.len;
+  guint after = es_search_upper_bound (self->activities.data, self->activities.len, sizeof (EsActivity),
+                                       G_STRUCT_OFFSET (EsActivity, start), time);
 
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (a[mid].start <= time)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo == 0 ? G_MAXUINT : lo - 1;
+  return after == 0 ? G_MAXUINT : after - 1;
 }
 
 /* Total time of @kind before @time. */
@@ -263,19 +255,12 @@ es_cap_timeline_cumulative (const EsCapTimeline *self,
                             guint64             *totals)
 {
   const EsActivity *a = self->activities.data;
-  guint lo = MIN (hint, self->activities.len), hi = self->activities.len, i;
+  guint from = MIN (hint, self->activities.len), lo, i;
 
-  if (lo < hi && a[lo].start > time)
-    lo = 0;
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (a[mid].start <= time)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
+  if (from < self->activities.len && a[from].start > time)
+    from = 0;
+  lo = from + es_search_upper_bound (a + from, self->activities.len - from, sizeof (EsActivity),
+                                     G_STRUCT_OFFSET (EsActivity, start), time);
   if (lo == 0)
     {
       for (guint k = 0; k < ES_N_ACTIVITY_KINDS; k++)
@@ -318,19 +303,7 @@ static guint
 instant_lower_bound (const EsVec *a,
                      guint64      time)
 {
-  const EsInstant *in = a->data;
-  guint lo = 0, hi = a->len;
-
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (in[mid].time < time)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
+  return es_search_lower_bound (a->data, a->len, sizeof (EsInstant), G_STRUCT_OFFSET (EsInstant, time), time);
 }
 
 /* Instants of @kind with t0 <= time < t1. */
@@ -366,17 +339,9 @@ es_cap_timeline_sparks_at (const EsCapTimeline *self,
                            EsSparkSample       *sparks)
 {
   const EsSparkSample *s = (const EsSparkSample *) (gpointer) self->sparks->data;
-  guint lo = 0, hi = self->sparks->len;
+  guint lo = es_search_upper_bound (s, self->sparks->len, sizeof (EsSparkSample),
+                                    G_STRUCT_OFFSET (EsSparkSample, time), time);
 
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (s[mid].time <= time)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
   if (lo == 0)
     {
       *sparks = (EsSparkSample) { 0 };

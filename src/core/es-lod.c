@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "es-lod.h"
+#include "es-search.h"
 
 /* Every query walks the columns once and asks the prefix sums, series
  * pyramids and sorted instants about each column's two edges; the cost does
@@ -112,18 +113,9 @@ interpolate_sparks (const EsCapTimeline *tl,
 {
   guint n;
   const EsSparkSample *s = es_cap_timeline_get_spark_samples (tl, &n);
-  guint lo = 0, hi = n;
+  guint lo = es_search_upper_bound (s, n, sizeof (EsSparkSample), G_STRUCT_OFFSET (EsSparkSample, time), time);
   double f;
 
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (s[mid].time <= time)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
   if (lo == 0 || n == 0)
     {
       for (guint k = 0; k < 6; k++)

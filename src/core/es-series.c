@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include "es-search.h"
 #include "es-series.h"
 
 /* Samples sorted by time, plus a pyramid of block maxima and minima:
@@ -143,19 +144,8 @@ guint
 es_series_lower_bound (const EsSeries *self,
                        guint64         time)
 {
-  const EsSample *s = es_series_get_samples (self);
-  guint lo = 0, hi = self->samples->len;
-
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (s[mid].time < time)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
+  return es_search_lower_bound (self->samples->data, self->samples->len, sizeof (EsSample),
+                                G_STRUCT_OFFSET (EsSample, time), time);
 }
 
 /* The first sample after @time. */
@@ -163,19 +153,8 @@ static guint
 upper_bound (const EsSeries *self,
              guint64         time)
 {
-  const EsSample *s = es_series_get_samples (self);
-  guint lo = 0, hi = self->samples->len;
-
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (s[mid].time <= time)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
+  return es_search_upper_bound (self->samples->data, self->samples->len, sizeof (EsSample),
+                                G_STRUCT_OFFSET (EsSample, time), time);
 }
 
 /**

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "es-document-private.h"
+#include "es-search.h"
 #include "es-stats.h"
 
 /* How an interval [t0, t1] cuts the records at its edges:
@@ -26,36 +27,14 @@ static guint
 lower_bound_u64 (GArray  *a,
                  guint64  value)
 {
-  guint lo = 0, hi = a->len;
-
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (g_array_index (a, guint64, mid) < value)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
+  return es_search_lower_bound (a->data, a->len, sizeof (guint64), 0, value);
 }
 
 static guint
 upper_bound_u64 (GArray  *a,
                  guint64  value)
 {
-  guint lo = 0, hi = a->len;
-
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (g_array_index (a, guint64, mid) <= value)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
+  return es_search_upper_bound (a->data, a->len, sizeof (guint64), 0, value);
 }
 
 /* The first GC whose start is at or after @time. */
@@ -63,18 +42,7 @@ static guint
 gc_lower_bound (EsDocument *doc,
                 guint64     time)
 {
-  guint lo = 0, hi = doc->gcs->len;
-
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (g_array_index (doc->gcs, EsGc, mid).start < time)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
+  return es_search_lower_bound (doc->gcs->data, doc->gcs->len, sizeof (EsGc), G_STRUCT_OFFSET (EsGc, start), time);
 }
 
 static guint64

@@ -9,6 +9,7 @@
 
 #include <math.h>
 
+#include "es-search.h"
 #include "es-timeline-painter-private.h"
 
 /* A major tick label needs this much room beyond its own width. */
@@ -164,18 +165,7 @@ lower_bound_user_event (const EsUserEvent *events,
                         guint              n,
                         guint64            time)
 {
-  guint lo = 0, hi = n;
-
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (events[mid].time < time)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
+  return es_search_lower_bound (events, n, sizeof (EsUserEvent), G_STRUCT_OFFSET (EsUserEvent, time), time);
 }
 
 /* Markers are lines across every row but the ruler, labelled in the

@@ -1,0 +1,72 @@
+/* es-search.h: binary search over arrays of records keyed by time
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Every sorted array in a document (samples, instants, activities, GCs) is
+ * searched by a guint64 time inside each record: these two serve them all.
+ * @key_offset is G_STRUCT_OFFSET (Record, time_field). */
+
+static inline guint64
+es_search_key (gconstpointer base,
+               gsize         stride,
+               gsize         key_offset,
+               guint         i)
+{
+  return *(const guint64 *) (gconstpointer) ((const guint8 *) base + (gsize) i * stride + key_offset);
+}
+
+/* The first record whose key is >= @value (n if none). */
+static inline guint
+es_search_lower_bound (gconstpointer base,
+                       guint         n,
+                       gsize         stride,
+                       gsize         key_offset,
+                       guint64       value)
+{
+  guint lo = 0, hi = n;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (es_search_key (base, stride, key_offset, mid) < value)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* The first record whose key is > @value (n if none): the one before it is
+ * the last at or before @value. */
+static inline guint
+es_search_upper_bound (gconstpointer base,
+                       guint         n,
+                       gsize         stride,
+                       gsize         key_offset,
+                       guint64       value)
+{
+  guint lo = 0, hi = n;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (es_search_key (base, stride, key_offset, mid) <= value)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+G_END_DECLS
