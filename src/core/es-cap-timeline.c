@@ -122,24 +122,6 @@ es_cap_timeline_add_allocated (EsCapTimeline *self,
   es_series_append (self->allocated, time, bytes);
 }
 
-static int
-compare_instants (gconstpointer a,
-                  gconstpointer b)
-{
-  const EsInstant *ia = a, *ib = b;
-
-  return ia->time < ib->time ? -1 : ia->time > ib->time;
-}
-
-static int
-compare_spark_samples (gconstpointer a,
-                       gconstpointer b)
-{
-  const EsSparkSample *sa = a, *sb = b;
-
-  return sa->time < sb->time ? -1 : sa->time > sb->time;
-}
-
 /**
  * es_cap_timeline_seal_events:
  *
@@ -163,14 +145,14 @@ es_cap_timeline_seal_events (EsCapTimeline *self)
       for (guint i = 1; i < a->len; i++)
         if (in[i].time < in[i - 1].time)
           {
-            g_qsort_with_data (a->data, a->len, sizeof (EsInstant), (GCompareDataFunc) compare_instants, NULL);
+            g_qsort_with_data (a->data, a->len, sizeof (EsInstant), es_search_compare_keys, ES_SEARCH_KEY (EsInstant, time));
             break;
           }
     }
   for (guint i = 1; i < self->sparks->len; i++)
     if (g_array_index (self->sparks, EsSparkSample, i).time < g_array_index (self->sparks, EsSparkSample, i - 1).time)
       {
-        g_array_sort (self->sparks, compare_spark_samples);
+        g_array_sort_with_data (self->sparks, es_search_compare_keys, ES_SEARCH_KEY (EsSparkSample, time));
         break;
       }
   es_series_seal (self->spark_pool);

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "es-document-builder-private.h"
+#include "es-search.h"
 
 static int
 compare_threads (gconstpointer a,
@@ -50,24 +51,6 @@ finish_threads (EsDocumentBuilder *self)
     g_array_append_val (self->doc->threads, ((ThreadBuild *) g_ptr_array_index (threads, i))->info);
 }
 
-static int
-compare_span_edges (gconstpointer a,
-                    gconstpointer b)
-{
-  const SpanEdge *ea = a, *eb = b;
-
-  return ea->time < eb->time ? -1 : ea->time > eb->time;
-}
-
-static int
-compare_spans (gconstpointer a,
-               gconstpointer b)
-{
-  const EsSpan *sa = a, *sb = b;
-
-  return sa->start < sb->start ? -1 : sa->start > sb->start;
-}
-
 /* Pairs START and STOP by name in time order, innermost first, as
  * ghc-events-analyze does; a START never stopped runs to the log's end. */
 static void
@@ -78,7 +61,7 @@ match_spans (EsDocumentBuilder *self)
   GHashTableIter iter;
   gpointer name, value;
 
-  g_array_sort (self->span_edges, compare_span_edges);
+  g_array_sort_with_data (self->span_edges, es_search_compare_keys, ES_SEARCH_KEY (SpanEdge, time));
   for (guint i = 0; i < self->span_edges->len; i++)
     {
       const SpanEdge *edge = &g_array_index (self->span_edges, SpanEdge, i);
@@ -117,16 +100,7 @@ match_spans (EsDocumentBuilder *self)
           doc->n_closed_at_end++;
         }
     }
-  g_array_sort (doc->spans, compare_spans);
-}
-
-static int
-compare_user_events (gconstpointer a,
-                     gconstpointer b)
-{
-  const EsUserEvent *ua = a, *ub = b;
-
-  return ua->time < ub->time ? -1 : ua->time > ub->time;
+  g_array_sort_with_data (doc->spans, es_search_compare_keys, ES_SEARCH_KEY (EsSpan, start));
 }
 
 static void
@@ -336,8 +310,8 @@ es_document_builder_finish (EsDocumentBuilder *self,
 
   finish_threads (self);
   match_spans (self);
-  g_array_sort (doc->messages, compare_user_events);
-  g_array_sort (doc->markers, compare_user_events);
+  g_array_sort_with_data (doc->messages, es_search_compare_keys, ES_SEARCH_KEY (EsUserEvent, time));
+  g_array_sort_with_data (doc->markers, es_search_compare_keys, ES_SEARCH_KEY (EsUserEvent, time));
 
   g_ptr_array_add (self->args, NULL);
   g_ptr_array_add (self->env, NULL);

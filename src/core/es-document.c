@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "es-document-private.h"
+#include "es-search.h"
 
 /* A document is built once, on one thread, by EsDocumentBuilder, and never
  * changes afterwards: any thread may read it. Records are plain structs in
@@ -105,15 +106,6 @@ _es_document_new (void)
   return g_object_new (ES_TYPE_DOCUMENT, NULL);
 }
 
-static int
-compare_gcs (gconstpointer a,
-             gconstpointer b)
-{
-  const EsGc *ga = a, *gb = b;
-
-  return ga->start < gb->start ? -1 : ga->start > gb->start;
-}
-
 /* Logs older than GHC 7.6 have no GC_STATS: a GC is then any stretch in
  * which some cap is in its GC, merged across caps. */
 static void
@@ -141,7 +133,7 @@ derive_gcs_from_activity (EsDocument *self)
           g_array_append_val (spans, gc);
         }
     }
-  g_array_sort (spans, compare_gcs);
+  g_array_sort_with_data (spans, es_search_compare_keys, ES_SEARCH_KEY (EsGc, start));
   for (guint i = 0; i < spans->len; i++)
     {
       EsGc *gc = &g_array_index (spans, EsGc, i);
@@ -182,7 +174,7 @@ index_gcs (EsDocument *self)
 
   if (self->gcs->len == 0)
     derive_gcs_from_activity (self);
-  g_array_sort (self->gcs, compare_gcs);
+  g_array_sort_with_data (self->gcs, es_search_compare_keys, ES_SEARCH_KEY (EsGc, start));
 
   g_array_append_val (self->gc_pause_prefix, pauses);
   for (guint i = 0; i < self->gcs->len; i++)
@@ -579,15 +571,6 @@ _es_thread_state_after_stop (EsStopStatus status)
     }
 }
 
-static int
-compare_states (gconstpointer a,
-                gconstpointer b)
-{
-  const EsThreadState *sa = a, *sb = b;
-
-  return sa->time < sb->time ? -1 : sa->time > sb->time;
-}
-
 /**
  * es_document_get_thread_timeline:
  * @states: (element-type EsThreadState): receives the states, in time order
@@ -643,7 +626,7 @@ es_document_get_thread_timeline (EsDocument     *self,
 
   /* Stable: at equal times, creation comes before running, running
    * before its stop. */
-  g_array_sort (states, compare_states);
+  g_array_sort_with_data (states, es_search_compare_keys, ES_SEARCH_KEY (EsThreadState, time));
 }
 
 const EsSeries *

@@ -69,4 +69,20 @@ es_search_upper_bound (gconstpointer base,
   return lo;
 }
 
+/* A GCompareDataFunc for g_array_sort_with_data() and g_qsort_with_data():
+ * orders records by the guint64 key at GSIZE_TO_POINTER (key_offset).
+ * Both sorts are stable, so records with equal keys keep their order. */
+static inline int
+es_search_compare_keys (gconstpointer a,
+                        gconstpointer b,
+                        gpointer      key_offset)
+{
+  guint64 ka = es_search_key (a, 0, GPOINTER_TO_SIZE (key_offset), 0);
+  guint64 kb = es_search_key (b, 0, GPOINTER_TO_SIZE (key_offset), 0);
+
+  return ka < kb ? -1 : ka > kb;
+}
+
+#define ES_SEARCH_KEY(type, field) GSIZE_TO_POINTER (G_STRUCT_OFFSET (type, field))
+
 G_END_DECLS

@@ -54,15 +54,6 @@ es_series_append (EsSeries *self,
   g_array_append_val (self->samples, sample);
 }
 
-static int
-compare_sample_times (gconstpointer a,
-                      gconstpointer b)
-{
-  const EsSample *sa = a, *sb = b;
-
-  return sa->time < sb->time ? -1 : sa->time > sb->time;
-}
-
 static gboolean
 is_sorted (GArray *samples)
 {
@@ -121,7 +112,7 @@ es_series_seal (EsSeries *self)
   g_return_if_fail (!self->sealed);
 
   if (!is_sorted (self->samples))
-    g_array_sort (self->samples, compare_sample_times);
+    g_array_sort_with_data (self->samples, es_search_compare_keys, ES_SEARCH_KEY (EsSample, time));
   build_levels (self, TRUE);
   build_levels (self, FALSE);
   self->sealed = TRUE;
