@@ -195,6 +195,23 @@ check_series_columns (EsDocument *document,
   guint64 min, max;
 
   es_lod_heap (document, t0, t1, n, heap);
+  {
+    /* The rates, times their columns' widths, add up to what the caps
+     * allocated over the span (no spikes, nothing lost between columns). */
+    double integral = 0, expected = 0;
+
+    for (guint i = 0; i < n; i++)
+      integral += heap[i].alloc_rate * ((es_lod_column_start (t0, t1, n, i + 1) - es_lod_column_start (t0, t1, n, i)) / 1e9);
+    for (guint c = 0; c < es_document_get_n_caps (document); c++)
+      {
+        const EsSeries *allocated = es_cap_timeline_get_allocated (es_document_get_cap (document, c));
+
+        expected += es_series_interpolate (allocated, t1) - es_series_interpolate (allocated, t0);
+      }
+    g_assert_cmpfloat_with_epsilon (integral, expected, 1e-6 * MAX (1.0, expected));
+    for (guint i = 0; i < n; i++)
+      g_assert_cmpfloat (heap[i].alloc_rate, >=, 0);
+  }
   for (guint i = 0; i < n; i++)
     {
       guint64 a = es_lod_column_start (t0, t1, n, i), b = es_lod_column_start (t0, t1, n, i + 1);

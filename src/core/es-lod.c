@@ -214,17 +214,27 @@ es_lod_heap (EsDocument   *document,
              guint         n_columns,
              EsHeapColumn *columns)
 {
-  const EsSeries *allocated = es_document_get_allocated (document);
+  guint n_caps = es_document_get_n_caps (document);
 
   for (guint i = 0; i < n_columns; i++)
     {
       guint64 a = es_lod_column_start (t0, t1, n_columns, i);
       guint64 b = es_lod_column_start (t0, t1, n_columns, i + 1);
       EsHeapColumn *c = &columns[i];
+      double bytes = 0;
 
       c->has_size = range_of (es_document_get_heap_size (document), a, b, &c->size_min, &c->size_max);
       c->has_live = range_of (es_document_get_heap_live (document), a, b, &c->live_min, &c->live_max);
-      c->alloc_rate = b > a ? (es_series_interpolate (allocated, b) - es_series_interpolate (allocated, a)) / ((b - a) / 1e9) : 0;
+
+      /* Each cap's own counter, interpolated: the all-caps series steps
+       * whenever one cap reports, which zoomed in reads as spikes. */
+      for (guint cap = 0; cap < n_caps; cap++)
+        {
+          const EsSeries *allocated = es_cap_timeline_get_allocated (es_document_get_cap (document, cap));
+
+          bytes += es_series_interpolate (allocated, b) - es_series_interpolate (allocated, a);
+        }
+      c->alloc_rate = b > a ? bytes / ((b - a) / 1e9) : 0;
     }
 }
 
