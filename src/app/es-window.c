@@ -44,6 +44,8 @@ struct _EsWindow
   GtkRevealer          *notice_revealer;
   GtkLabel             *notice_label;
   GtkNotebook          *sidebar;
+  GtkWidget            *recent_heading;
+  GtkListBox           *recent_list;
   GtkWidget            *zoom_box;
   EsTimeline           *timeline;
   EsStatsPanel         *stats_panel;
@@ -139,12 +141,81 @@ es_window_dup_folder_label (GFile *file)
   return g_file_get_parse_name (parent);
 }
 
+#define MAX_RECENT 6
+
+static int
+es_window_compare_recent (gconstpointer a,
+                          gconstpointer b)
+{
+  GtkRecentInfo *ia = *(GtkRecentInfo * const *) a, *ib = *(GtkRecentInfo * const *) b;
+  g_autoptr(GDateTime) ta = g_date_time_ref (gtk_recent_info_get_modified (ia));
+  g_autoptr(GDateTime) tb = g_date_time_ref (gtk_recent_info_get_modified (ib));
+
+  return g_date_time_compare (tb, ta);
+}
+
+/* The eventlogs opened lately (GtkRecentManager, so the file chooser's
+ * Recent has them too), newest first, on the empty page. */
+static void
+es_window_fill_recent (EsWindow *self)
+{
+  GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+  g_autoptr(GPtrArray) logs = g_ptr_array_new ();
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->recent_list))) != NULL)
+    gtk_list_box_remove (self->recent_list, child);
+
+  for (GList *l = items; l != NULL; l = l->next)
+    if (g_str_has_suffix (gtk_recent_info_get_uri (l->data), ".eventlog") && gtk_recent_info_exists (l->data))
+      g_ptr_array_add (logs, l->data);
+  g_ptr_array_sort (logs, es_window_compare_recent);
+
+  for (guint i = 0; i < MIN (logs->len, MAX_RECENT); i++)
+    {
+      GtkRecentInfo *info = g_ptr_array_index (logs, i);
+      g_autoptr(GFile) file = g_file_new_for_uri (gtk_recent_info_get_uri (info));
+      g_autofree char *folder = es_window_dup_folder_label (file);
+      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+      GtkWidget *name = gtk_label_new (gtk_recent_info_get_display_name (info));
+      GtkWidget *where = gtk_label_new (folder);
+
+      gtk_label_set_xalign (GTK_LABEL (name), 0);
+      gtk_label_set_xalign (GTK_LABEL (where), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (where), PANGO_ELLIPSIZE_START);
+      gtk_widget_add_css_class (where, "dim-label");
+      gtk_widget_add_css_class (where, "caption");
+      gtk_widget_set_margin_start (row, 12);
+      gtk_widget_set_margin_end (row, 12);
+      gtk_widget_set_margin_top (row, 6);
+      gtk_widget_set_margin_bottom (row, 6);
+      gtk_box_append (GTK_BOX (row), name);
+      gtk_box_append (GTK_BOX (row), where);
+      gtk_list_box_append (self->recent_list, row);
+      g_object_set_data_full (G_OBJECT (gtk_widget_get_parent (row)), "file", g_steal_pointer (&file), g_object_unref);
+    }
+  gtk_widget_set_visible (self->recent_heading, logs->len > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->recent_list), logs->len > 0);
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+}
+
+static void
+es_window_recent_activated_cb (EsWindow      *self,
+                               GtkListBoxRow *row)
+{
+  GFile *file = g_object_get_data (G_OBJECT (row), "file");
+
+  if (file != NULL)
+    es_window_open_file (self, file);
+}
+
 static void
 es_window_show_empty (EsWindow *self)
 {
   g_clear_object (&self->file);
   es_window_set_titles (self, _("Eventscope"), NULL);
   gtk_widget_set_visible (self->zoom_box, FALSE);
+  es_window_fill_recent (self);
   gtk_stack_set_visible_child_name (self->stack, "empty");
 }
 
@@ -677,6 +748,9 @@ es_window_class_init (EsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, EsWindow, notice_revealer);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, notice_label);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, sidebar);
+  gtk_widget_class_bind_template_child (widget_class, EsWindow, recent_heading);
+  gtk_widget_class_bind_template_child (widget_class, EsWindow, recent_list);
+  gtk_widget_class_bind_template_callback (widget_class, es_window_recent_activated_cb);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, zoom_box);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, timeline);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, stats_panel);
@@ -703,6 +777,7 @@ es_window_init (EsWindow *self)
   g_signal_connect_object (self->loader, "notify::fraction",
                            G_CALLBACK (es_window_progress_cb), self, G_CONNECT_SWAPPED);
   es_window_build_sidebar (self);
+  es_window_fill_recent (self);
 
   drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect (drop, "drop", G_CALLBACK (es_window_drop_cb), self);
