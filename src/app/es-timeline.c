@@ -451,6 +451,8 @@ query_tooltip_cb (EsTimeline *self,
   if (text == NULL)
     return FALSE;
   gtk_tooltip_set_text (tooltip, text);
+  /* Next to the pointer, not under the whole (tall) widget. */
+  gtk_tooltip_set_tip_area (tooltip, &(GdkRectangle) { x - 8, y - 8, 16, 16 });
   return TRUE;
 }
 
