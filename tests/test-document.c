@@ -492,6 +492,49 @@ test_random_corruption_builds_sane_documents (void)
   g_assert_cmpuint (built, >, 0);
 }
 
+/* Time running backwards, then jumping to the end of time: the document
+ * stays ordered and every query answers. */
+static void
+test_extreme_timestamps (void)
+{
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new ();
+  g_autoptr(EsDocument) document = NULL;
+  g_auto(EsStats) stats = { 0 };
+  EsActivityColumn columns[16];
+  static const guint64 times[] = { 1000, 500, 2000, G_MAXUINT64 - 1, 3000, G_MAXUINT64 };
+  const EsActivity *a;
+  guint n;
+
+  for (guint i = 0; i < G_N_ELEMENTS (times); i++)
+    {
+      EsEvent e = { 0 };
+
+      e.cap = 0;
+      e.time = times[i];
+      e.tag = i % 2 ? ES_EVENT_STOP_THREAD : ES_EVENT_RUN_THREAD;
+      e.u.stop.thread = 7;
+      e.u.stop.status = ES_STOP_THREAD_YIELDING;
+      es_document_builder_add (builder, &e);
+    }
+  document = es_document_builder_finish (builder, TRUE, 100);
+
+  g_assert_cmpuint (es_document_get_end_time (document), ==, G_MAXUINT64);
+  a = es_cap_timeline_get_activities (es_document_get_cap (document, 0), &n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_cmpuint (a[i].start, <=, a[i].end);
+      if (i > 0)
+        g_assert_cmpuint (a[i - 1].end, <=, a[i].start);
+    }
+  es_stats_compute (document, 0, G_MAXUINT64, &stats);
+  g_assert_cmpuint (stats.mut_elapsed + stats.gc_elapsed, ==, stats.total_elapsed);
+  g_assert_cmpuint (stats.caps[0].running, <=, stats.total_elapsed);
+  es_lod_activity (document, 0, 0, G_MAXUINT64, G_N_ELEMENTS (columns), columns);
+  es_lod_activity (document, 0, G_MAXUINT64 - 20, G_MAXUINT64, G_N_ELEMENTS (columns), columns);
+  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
+    g_assert_cmpfloat (columns[i].running + columns[i].gc + columns[i].gc_waiting + columns[i].idle, <=, 1.0001);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -510,6 +553,7 @@ main (int    argc,
   g_test_add_func ("/document/heap-profile", test_heap_profile);
   g_test_add_func ("/document/process-tasks-capsets", test_process_tasks_capsets);
   g_test_add_func ("/document/random-corruption-builds-sane-documents", test_random_corruption_builds_sane_documents);
+  g_test_add_func ("/document/extreme-timestamps", test_extreme_timestamps);
   g_test_add_func ("/document/truncated-log-closes-open-intervals", test_truncated_log_closes_intervals);
 
   return g_test_run ();

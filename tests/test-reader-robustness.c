@@ -301,6 +301,62 @@ test_random_corruption (void)
   g_assert_cmpuint (errors, >, 0);
 }
 
+/* A header declaring every tag there is: parsed, bounded, and the events
+ * after it decode. */
+static void
+test_header_with_every_tag (void)
+{
+  g_autoptr(EsTestLog) log = es_test_log_new ();
+  g_autoptr(GArray) events = NULL;
+  g_autoptr(EsEventlogReader) reader = NULL;
+  g_autoptr(GError) error = NULL;
+  GByteArray *data;
+  guint n_types;
+
+  for (guint tag = 0; tag < 0xFFFF; tag++)
+    es_test_log_declare (log, (guint16) tag, tag == 19 ? -1 : tag == 1 ? 4 : (int) (tag % 64), "x");
+  es_test_log_begin_data (log);
+  es_test_log_event (log, 1, 5, es_payload_u32 (es_payload_new (), 3));
+  es_test_log_event (log, 19, 6, es_payload_str (es_payload_new (), "still here"));
+  es_test_log_end (log);
+  data = es_test_log_get_data (log);
+
+  events = es_test_decode (data->data, data->len, 4096, &reader, &error);
+  g_assert_no_error (error);
+  es_eventlog_reader_get_event_types (reader, &n_types);
+  g_assert_cmpuint (n_types, ==, 0xFFFF);
+  g_assert_cmpuint (events->len, ==, 2);
+  g_assert_cmpstr (g_array_index (events, EsTestEvent, 1).text, ==, "6: still here\n");
+}
+
+/* A variable event at the end claiming 64 KB it does not have: the log is
+ * cut short there, everything before it is kept. */
+static void
+test_huge_claim_at_the_end (void)
+{
+  g_autoptr(EsTestLog) log = es_test_log_new ();
+  g_autoptr(GArray) events = NULL;
+  g_autoptr(EsEventlogReader) reader = NULL;
+  g_autoptr(GError) error = NULL;
+  GByteArray *data;
+  gint64 stop;
+  gsize partial;
+
+  es_test_log_declare (log, 19, -1, "User message");
+  es_test_log_begin_data (log);
+  es_test_log_event (log, 19, 1, es_payload_str (es_payload_new (), "first"));
+  data = es_test_log_get_data (log);
+  es_payload_u16 (es_payload_u64 (es_payload_u16 (data, 19), 2), 0xFFFF);
+  es_payload_str (data, "only this much");
+
+  events = es_test_decode (data->data, data->len, 0, &reader, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (events->len, ==, 1);
+  g_assert_true (es_eventlog_reader_is_truncated (reader, &stop, &partial));
+  g_assert_cmpuint (stop + partial, ==, data->len);
+  g_assert_cmpuint (partial, ==, 12 + strlen ("only this much"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -316,6 +372,8 @@ main (int    argc,
   g_test_add_func ("/reader/malformed/length-past-block-end", test_length_past_block_end);
   g_test_add_func ("/reader/malformed/variable-payload-too-short", test_malformed_variable_payload);
   g_test_add_func ("/reader/malformed/random-corruption-never-crashes", test_random_corruption);
+  g_test_add_func ("/reader/hostile/header-with-every-tag", test_header_with_every_tag);
+  g_test_add_func ("/reader/hostile/huge-claim-at-the-end", test_huge_claim_at_the_end);
 
   return g_test_run ();
 }

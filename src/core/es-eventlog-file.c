@@ -8,7 +8,10 @@
 #include "config.h"
 
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include <glib/gstdio.h>
 
 #include "es-eventlog-file.h"
 
@@ -64,11 +67,25 @@ es_eventlog_read_file (EsEventlogReader  *reader,
   const guint8 *contents;
   gsize length;
   gsize fed = 0, released = 0;
+  GStatBuf st;
   EsEvent event;
 
   g_return_val_if_fail (reader != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (event_func != NULL, FALSE);
+
+  /* Opening a pipe with no writer would block for ever, and a folder or a
+   * device cannot be mapped: say so instead. */
+  if (g_stat (path, &st) == 0 && !S_ISREG (st.st_mode))
+    {
+      g_autofree char *name = g_filename_display_name (path);
+
+      g_set_error (error, G_IO_ERROR, S_ISDIR (st.st_mode) ? G_IO_ERROR_IS_DIRECTORY : G_IO_ERROR_NOT_REGULAR_FILE,
+                   S_ISDIR (st.st_mode) ? "“%s” is a folder, not an eventlog"
+                                        : "“%s” is not a regular file (a pipe, socket or device): "
+                                          "save the log to a file first", name);
+      return FALSE;
+    }
 
   mapped = g_mapped_file_new (path, FALSE, error);
   if (mapped == NULL)

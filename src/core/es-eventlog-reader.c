@@ -622,6 +622,9 @@ static EsReadResult
 reach_end (EsEventlogReader  *self,
            GError           **error)
 {
+  if (!self->have_header && self->offset + es_eventlog_reader_get_pending (self) == 0)
+    return fail (self, g_error_new (ES_EVENTLOG_ERROR, ES_EVENTLOG_ERROR_TRUNCATED_HEADER,
+                                    "byte 0: the file is empty, not an eventlog"), error);
   if (!self->have_header)
     {
       GError *step_error = g_error_new (ES_EVENTLOG_ERROR, ES_EVENTLOG_ERROR_TRUNCATED_HEADER,

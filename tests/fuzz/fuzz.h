@@ -1,0 +1,13 @@
+/* fuzz.h: what a fuzz target provides
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+int LLVMFuzzerTestOneInput (const guint8 *data,
+                            size_t        size);
