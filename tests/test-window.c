@@ -73,6 +73,22 @@ wait_for_page (EsWindow   *window,
   wait_until (page_is, window, 30);
 }
 
+static GtkWidget *
+find_check_button (GtkWidget  *widget,
+                   const char *label)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_CHECK_BUTTON (child) && g_strcmp0 (gtk_check_button_get_label (GTK_CHECK_BUTTON (child)), label) == 0)
+        return child;
+      if ((found = find_check_button (child, label)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static EsWindow *
 open_window (const char *path)
 {
@@ -183,6 +199,18 @@ test_open_navigate_select (void)
   g_assert_cmpuint (layout->len, ==, 5);
   g_assert_cmpuint (g_array_index (layout, EsTimelineRow, 2).kind, ==, ES_ROW_CAP);
   g_assert_cmpuint (g_array_index (layout, EsTimelineRow, 3).cap, ==, 1);
+
+  /* The Traces tab: spark creation rows appear for each HEC, then go. */
+  {
+    GtkWidget *sparks = find_check_button (GTK_WIDGET (window), "Spark creation");
+
+    g_assert_nonnull (sparks);
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (sparks), TRUE);
+    g_assert_cmpuint (es_timeline_rows_get_layout (rows)->len, ==, 7);
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (sparks), FALSE);
+    layout = es_timeline_rows_get_layout (rows);
+    g_assert_cmpuint (layout->len, ==, 5);
+  }
 
   es_session_get_visible (session, &t0, &t1);
   g_assert_cmpuint (t0, ==, 0);
