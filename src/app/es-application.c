@@ -258,11 +258,26 @@ es_application_dispose (GObject *object)
   G_OBJECT_CLASS (es_application_parent_class)->dispose (object);
 }
 
+/* --version, answered locally without starting the GUI. */
+static int
+es_application_handle_local_options (GApplication *app,
+                                     GVariantDict *options)
+{
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("eventscope %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+  return -1;
+}
+
 static void
 es_application_class_init (EsApplicationClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  app_class->handle_local_options = es_application_handle_local_options;
 
   object_class->dispose = es_application_dispose;
 
@@ -274,4 +289,13 @@ es_application_class_init (EsApplicationClass *klass)
 static void
 es_application_init (EsApplication *self)
 {
+  static const GOptionEntry options[] = {
+    { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Show the version and exit"), NULL },
+    { NULL }
+  };
+
+  g_application_add_main_option_entries (G_APPLICATION (self), options);
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE.eventlog…]"));
+  g_application_set_option_context_summary (G_APPLICATION (self),
+                                            _("Explore GHC eventlogs on a timeline."));
 }
