@@ -15,6 +15,7 @@
 #include <glib/gstdio.h>
 
 #include "es-document-builder.h"
+#include "es-document-private.h"
 #include "es-document.h"
 #include "es-lod.h"
 #include "es-stats.h"
@@ -535,6 +536,19 @@ test_extreme_timestamps (void)
     g_assert_cmpfloat (columns[i].running + columns[i].gc + columns[i].gc_waiting + columns[i].idle, <=, 1.0001);
 }
 
+/* A log that cannot fit is refused with how much it needs, up front. */
+static void
+test_memory_check (void)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (_es_document_check_memory (G_GUINT64_CONSTANT (1) << 30, G_GUINT64_CONSTANT (8) << 30, NULL));
+  g_assert_true (_es_document_check_memory (G_GUINT64_CONSTANT (30) << 30, 0, NULL));
+  g_assert_false (_es_document_check_memory (G_GUINT64_CONSTANT (30) << 30, G_GUINT64_CONSTANT (24) << 30, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
+  g_assert_nonnull (strstr (error->message, "needs about 29.0 GB of memory to open, and only 25.8 GB are available"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -554,6 +568,7 @@ main (int    argc,
   g_test_add_func ("/document/process-tasks-capsets", test_process_tasks_capsets);
   g_test_add_func ("/document/random-corruption-builds-sane-documents", test_random_corruption_builds_sane_documents);
   g_test_add_func ("/document/extreme-timestamps", test_extreme_timestamps);
+  g_test_add_func ("/document/too-big-for-memory-is-refused", test_memory_check);
   g_test_add_func ("/document/truncated-log-closes-open-intervals", test_truncated_log_closes_intervals);
 
   return g_test_run ();

@@ -7,6 +7,9 @@
 
 #include "config.h"
 
+#include <string.h>
+#include <sys/stat.h>
+
 #include <glib/gstdio.h>
 
 #include "es-document-builder.h"
@@ -74,6 +77,47 @@ run_worker (gpointer data)
   return NULL;
 }
 
+/* A document takes about 0.9 times its log in memory (measured: 1.39 times
+ * the file's size in peak RSS, of which up to half a gigabyte of mapped
+ * slices). A log that cannot fit is refused up front, not swapped in. */
+#define DOCUMENT_BYTES_PER_LOG_BYTE 0.9
+
+static guint64
+available_memory (void)
+{
+  g_autofree char *meminfo = NULL;
+  const char *line;
+
+  if (!g_file_get_contents ("/proc/meminfo", &meminfo, NULL, NULL))
+    return 0;
+  line = strstr (meminfo, "MemAvailable:");
+  if (line == NULL)
+    return 0;
+  return g_ascii_strtoull (line + strlen ("MemAvailable:"), NULL, 10) * 1024;
+}
+
+/**
+ * _es_document_check_memory:
+ * @available: bytes of memory available, or 0 if unknown
+ *
+ * Returns: %FALSE, with an error saying how much is needed, if a log of
+ *   @log_size bytes cannot be opened in @available bytes.
+ */
+gboolean
+_es_document_check_memory (guint64   log_size,
+                           guint64   available,
+                           GError  **error)
+{
+  double needed = log_size * DOCUMENT_BYTES_PER_LOG_BYTE;
+
+  if (available == 0 || needed <= available)
+    return TRUE;
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+               "this log (%.1f GB) needs about %.1f GB of memory to open, and only %.1f GB are available",
+               log_size / 1e9, needed / 1e9, available / 1e9);
+  return FALSE;
+}
+
 static guint
 count_workers (const char *path)
 {
@@ -110,6 +154,14 @@ es_document_load_file (const char     *path,
   EsDocument *document = NULL;
 
   g_return_val_if_fail (path != NULL, NULL);
+
+  {
+    GStatBuf st;
+
+    if (g_stat (path, &st) == 0 && S_ISREG (st.st_mode) &&
+        !_es_document_check_memory ((guint64) st.st_size, available_memory (), error))
+      return NULL;
+  }
 
   if (cancellable != NULL)
     cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (g_cancellable_cancel), all, NULL);

@@ -83,6 +83,9 @@ struct _EsDocument
 
 EsDocument        *_es_document_new             (void);
 EsThreadStateKind  _es_thread_state_after_stop  (EsStopStatus status);
+gboolean           _es_document_check_memory    (guint64      log_size,
+                                                 guint64      available,
+                                                 GError     **error);
 void        _es_document_build_index  (EsDocument *self);
 
 G_END_DECLS
