@@ -12,6 +12,7 @@
 
 #include "es-lod.h"
 #include "es-search.h"
+#include "es-stats.h"
 #include "es-timeline.h"
 
 /* The rows live in a vertically scrolled child whose render node GTK
@@ -375,9 +376,11 @@ describe_cap (EsTimeline *self,
       {
         g_autofree char *pause = es_timeline_format_time (gcs[lo - 1].end - gcs[lo - 1].start, 1);
 
+        g_autofree char *copied = es_stats_format_grouped (gcs[lo - 1].copied);
+
         if (gcs[lo - 1].generation != ES_GC_GENERATION_UNKNOWN)
-          g_string_append_printf (out, _(" (generation %u, pause %s, %" G_GUINT64_FORMAT " bytes copied)"),
-                                  gcs[lo - 1].generation, pause, gcs[lo - 1].copied);
+          g_string_append_printf (out, _(" (generation %u, pause %s, %s bytes copied)"),
+                                  gcs[lo - 1].generation, pause, copied);
         else
           g_string_append_printf (out, _(" (pause %s)"), pause);
       }

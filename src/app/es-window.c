@@ -257,10 +257,11 @@ es_window_show_document (EsWindow   *self,
 
   if (es_document_is_truncated (document, &stop))
     {
+      g_autofree char *byte = g_strdup_printf ("%" G_GINT64_FORMAT, stop);
       g_autofree char *notice = g_strdup_printf (
-        _("This log is cut short: its data stops at byte %" G_GINT64_FORMAT
-          ". Everything before is shown; %u runs, GCs or spans still open at its end are drawn up to its last event."),
-        stop, closed);
+        _("This log is cut short: its data stops at byte %s. Everything before is shown; "
+          "%u runs, GCs or spans still open at its end are drawn up to its last event."),
+        byte, closed);
 
       gtk_label_set_text (self->notice_label, notice);
     }

@@ -9,6 +9,8 @@
 
 #include <math.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "es-timeline-painter-private.h"
 
 /* Every row draws one value per pixel column, from the level-of-detail
@@ -352,7 +354,7 @@ es_paint_spark_row (EsPaintContext      *ctx,
         }
       es_column_runs_end (&runs);
       scale = format_count (max);
-      label = g_strdup_printf ("%s sparks", scale);
+      label = g_strdup_printf (_("%s sparks"), scale);
     }
   else
     {

@@ -9,6 +9,8 @@
 
 #include <math.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "es-timeline-painter-private.h"
 
 /* This file holds colours, the layout of rows, time <-> x, the gutter
@@ -43,30 +45,30 @@ typedef struct
 } ColorEntry;
 
 static const ColorEntry colors[ES_N_COLORS] = {
-  [ES_COLOR_RUNNING]           = { 0x006600, 0x3cc23c, "Running" },
-  [ES_COLOR_GC]                = { 0xe07000, 0xf07c10, "GC" },
-  [ES_COLOR_GC_WAITING]        = { 0xe0d0b0, 0x9a8a68, "GC waiting" },
+  [ES_COLOR_RUNNING]           = { 0x006600, 0x3cc23c, N_("Running") },
+  [ES_COLOR_GC]                = { 0xe07000, 0xf07c10, N_("GC") },
+  [ES_COLOR_GC_WAITING]        = { 0xe0d0b0, 0x9a8a68, N_("GC waiting") },
   /* Idle is not drawn: the background shows through. */
-  [ES_COLOR_IDLE]              = { 0xffffff, 0x1e1e1e, "Idle" },
-  [ES_COLOR_ACTIVITY]          = { 0x006600, 0x3cc23c, "Activity" },
-  [ES_COLOR_THREAD_CREATED]    = { 0x5aa9f0, 0x7cbcff, "Thread created" },
-  [ES_COLOR_GC_REQUEST]        = { 0x1020d0, 0x6a86ff, "GC requested" },
-  [ES_COLOR_MIGRATE]           = { 0x990000, 0xe05050, "Thread migrated" },
-  [ES_COLOR_WAKEUP]            = { 0x00b000, 0x9cf09c, "Thread woken" },
-  [ES_COLOR_USER_MESSAGE]      = { 0x8b1a3a, 0xff6f91, "User message" },
-  [ES_COLOR_MARKER]            = { 0xff00ff, 0xff40ff, "Marker" },
-  [ES_COLOR_SPARK_CREATED]     = { 0x00a000, 0x40c840, "Sparks created" },
-  [ES_COLOR_SPARK_DUD]         = { 0x9a9a9a, 0x8a8a8a, "Sparks dud" },
-  [ES_COLOR_SPARK_OVERFLOWED]  = { 0xe00000, 0xff4848, "Sparks overflowed" },
-  [ES_COLOR_SPARK_CONVERTED]   = { 0x00a000, 0x40c840, "Sparks converted" },
-  [ES_COLOR_SPARK_FIZZLED]     = { 0x9a9a9a, 0x8a8a8a, "Sparks fizzled" },
-  [ES_COLOR_SPARK_GCED]        = { 0xe07000, 0xf07c10, "Sparks GC'd" },
-  [ES_COLOR_SPARK_POOL]        = { 0xc4c4c4, 0x6a6a6a, "Spark pool" },
-  [ES_COLOR_HEAP_SIZE]         = { 0x1c5fd0, 0x5b9bff, "Heap size" },
-  [ES_COLOR_HEAP_LIVE]         = { 0x9030b0, 0xc878e8, "Live data" },
-  [ES_COLOR_ALLOC_RATE]        = { 0x008080, 0x30c0c0, "Allocation rate" },
-  [ES_COLOR_TEXT]              = { 0x202020, 0xe6e6e6, "Text" },
-  [ES_COLOR_GRID]              = { 0xd6d6d6, 0x3c3c3c, "Grid" },
+  [ES_COLOR_IDLE]              = { 0xffffff, 0x1e1e1e, N_("Idle") },
+  [ES_COLOR_ACTIVITY]          = { 0x006600, 0x3cc23c, N_("Activity") },
+  [ES_COLOR_THREAD_CREATED]    = { 0x5aa9f0, 0x7cbcff, N_("Thread created") },
+  [ES_COLOR_GC_REQUEST]        = { 0x1020d0, 0x6a86ff, N_("GC requested") },
+  [ES_COLOR_MIGRATE]           = { 0x990000, 0xe05050, N_("Thread migrated") },
+  [ES_COLOR_WAKEUP]            = { 0x00b000, 0x9cf09c, N_("Thread woken") },
+  [ES_COLOR_USER_MESSAGE]      = { 0x8b1a3a, 0xff6f91, N_("User message") },
+  [ES_COLOR_MARKER]            = { 0xff00ff, 0xff40ff, N_("Marker") },
+  [ES_COLOR_SPARK_CREATED]     = { 0x00a000, 0x40c840, N_("Sparks created") },
+  [ES_COLOR_SPARK_DUD]         = { 0x9a9a9a, 0x8a8a8a, N_("Sparks dud") },
+  [ES_COLOR_SPARK_OVERFLOWED]  = { 0xe00000, 0xff4848, N_("Sparks overflowed") },
+  [ES_COLOR_SPARK_CONVERTED]   = { 0x00a000, 0x40c840, N_("Sparks converted") },
+  [ES_COLOR_SPARK_FIZZLED]     = { 0x9a9a9a, 0x8a8a8a, N_("Sparks fizzled") },
+  [ES_COLOR_SPARK_GCED]        = { 0xe07000, 0xf07c10, N_("Sparks GC'd") },
+  [ES_COLOR_SPARK_POOL]        = { 0xc4c4c4, 0x6a6a6a, N_("Spark pool") },
+  [ES_COLOR_HEAP_SIZE]         = { 0x1c5fd0, 0x5b9bff, N_("Heap size") },
+  [ES_COLOR_HEAP_LIVE]         = { 0x9030b0, 0xc878e8, N_("Live data") },
+  [ES_COLOR_ALLOC_RATE]        = { 0x008080, 0x30c0c0, N_("Allocation rate") },
+  [ES_COLOR_TEXT]              = { 0x202020, 0xe6e6e6, N_("Text") },
+  [ES_COLOR_GRID]              = { 0xd6d6d6, 0x3c3c3c, N_("Grid") },
 };
 
 void
@@ -92,7 +94,7 @@ es_timeline_color_name (EsColor color)
 {
   g_return_val_if_fail (color < ES_N_COLORS, NULL);
 
-  return colors[color].name;
+  return _(colors[color].name);
 }
 
 static void
@@ -198,17 +200,17 @@ es_timeline_row_label (const EsTimelineRow *row)
     case ES_ROW_RULER:
       return g_strdup ("");
     case ES_ROW_ACTIVITY:
-      return g_strdup ("Activity");
+      return g_strdup (_("Activity"));
     case ES_ROW_CAP:
-      return g_strdup_printf ("HEC %u", row->cap);
+      return g_strdup_printf (_("HEC %u"), row->cap);
     case ES_ROW_SPARK_CREATION:
-      return g_strdup_printf ("Sparks %u created", row->cap);
+      return g_strdup_printf (_("Sparks %u created"), row->cap);
     case ES_ROW_SPARK_CONVERSION:
-      return g_strdup_printf ("Sparks %u converted", row->cap);
+      return g_strdup_printf (_("Sparks %u converted"), row->cap);
     case ES_ROW_SPARK_POOL:
-      return g_strdup_printf ("Spark pool %u", row->cap);
+      return g_strdup_printf (_("Spark pool %u"), row->cap);
     case ES_ROW_HEAP:
-      return g_strdup ("Heap");
+      return g_strdup (_("Heap"));
     case ES_N_ROW_KINDS:
     default:
       g_return_val_if_reached (NULL);
