@@ -456,6 +456,66 @@ test_rendered_bands (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkPaned *
+find_paned (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkPaned *found;
+
+      if (GTK_IS_PANED (child))
+        return GTK_PANED (child);
+      if ((found = find_paned (child)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A new window takes the sidebar width and the rows from the settings, and
+ * ticking a trace writes the settings back. */
+static void
+test_layout_and_rows_remembered (void)
+{
+  GSettings *settings = es_application_get_settings (app);
+  const char *shown[] = { "hecs", "spark-pool", NULL };
+  g_autofree char *path = es_test_fixture_path ("hello.eventlog");
+  g_auto(GStrv) saved = NULL;
+  const GArray *layout;
+  EsWindow *window;
+  GtkWidget *heap;
+
+  g_settings_set_int (settings, "sidebar-width", 301);
+  g_settings_set_strv (settings, "shown-rows", shown);
+  window = open_window (path);
+  wait_for_page (window, "timeline");
+
+  g_assert_cmpint (gtk_paned_get_position (find_paned (GTK_WIDGET (window))), ==, 301);
+  layout = es_timeline_rows_get_layout (es_timeline_get_rows (es_window_get_timeline (window)));
+  g_assert_cmpuint (layout->len, >, 1);
+  for (guint i = 1; i < layout->len; i++)
+    {
+      guint kind = g_array_index (layout, EsTimelineRow, i).kind;
+
+      g_assert_true (kind == ES_ROW_CAP || kind == ES_ROW_SPARK_POOL);
+    }
+
+  heap = find_check_button (GTK_WIDGET (window), "Heap");
+  g_assert_nonnull (heap);
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (heap)));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (heap), TRUE);
+  saved = g_settings_get_strv (settings, "shown-rows");
+  g_assert_true (g_strv_contains ((const char * const *) saved, "heap"));
+  g_assert_true (g_strv_contains ((const char * const *) saved, "spark-pool"));
+  g_assert_false (g_strv_contains ((const char * const *) saved, "activity"));
+
+  gtk_paned_set_position (find_paned (GTK_WIDGET (window)), 250);
+  g_assert_cmpint (g_settings_get_int (settings, "sidebar-width"), ==, 250);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (settings, "sidebar-width");
+  g_settings_reset (settings, "shown-rows");
+}
+
 /* Xvfb without a D-Bus session: GTK says so, harmlessly. */
 static gboolean
 tolerate_missing_session_bus (const char     *domain,
@@ -489,6 +549,7 @@ main (int    argc,
   g_test_add_func ("/window/rendered-bands", test_rendered_bands);
   g_test_add_func ("/window/drop-opens-file", test_drop_opens_file);
   g_test_add_func ("/window/pinch-zooms", test_pinch_zooms);
+  g_test_add_func ("/window/layout-and-rows-remembered", test_layout_and_rows_remembered);
 
   status = g_test_run ();
   g_object_unref (app);

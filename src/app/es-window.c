@@ -25,6 +25,7 @@
 #include "es-document-loader.h"
 #include "es-eventlog-error.h"
 #include "es-session.h"
+#include "es-sidebar.h"
 #include "es-stats-panel.h"
 #include "es-timeline.h"
 #include "es-window.h"
@@ -43,7 +44,9 @@ struct _EsWindow
   GtkLabel             *error_message;
   GtkRevealer          *notice_revealer;
   GtkLabel             *notice_label;
-  GtkNotebook          *sidebar;
+  EsSidebar            *sidebar;
+  GtkPaned             *outer_paned;
+  GtkPaned             *inner_paned;
   GtkWidget            *recent_heading;
   GtkListBox           *recent_list;
   GtkWidget            *zoom_box;
@@ -63,6 +66,25 @@ struct _EsWindow
 
 G_DEFINE_FINAL_TYPE (EsWindow, es_window, GTK_TYPE_APPLICATION_WINDOW)
 
+/* Not in constructed(): GObject sets "application", a plain property, only
+ * after that, so the settings are not reachable there yet. @settings is
+ * %NULL when the schema is not installed (an uninstalled build). */
+static void
+es_window_restore_settings (EsWindow  *self,
+                            GSettings *settings)
+{
+  if (settings == NULL)
+    return;
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (settings, "window-width"),
+                               g_settings_get_int (settings, "window-height"));
+  if (g_settings_get_boolean (settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+  g_settings_bind (settings, "sidebar-width", self->outer_paned, "position", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "timeline-height", self->inner_paned, "position", G_SETTINGS_BIND_DEFAULT);
+  es_sidebar_bind_settings (self->sidebar, settings);
+}
+
 /**
  * es_window_new:
  * @application: the #EsApplication
@@ -72,11 +94,15 @@ G_DEFINE_FINAL_TYPE (EsWindow, es_window, GTK_TYPE_APPLICATION_WINDOW)
 EsWindow *
 es_window_new (EsApplication *application)
 {
+  EsWindow *self;
+
   g_return_val_if_fail (ES_IS_APPLICATION (application), NULL);
 
-  return g_object_new (ES_TYPE_WINDOW,
+  self = g_object_new (ES_TYPE_WINDOW,
                        "application", application,
                        NULL);
+  es_window_restore_settings (self, es_application_get_settings (application));
+  return self;
 }
 
 /**
@@ -457,80 +483,6 @@ es_window_drop_cb (GtkDropTarget *target,
   return TRUE;
 }
 
-/* The Traces page: which rows the timeline shows. */
-static void
-es_window_trace_toggled_cb (GtkCheckButton *button,
-                            EsWindow       *self)
-{
-  EsTimelineRows *rows = es_timeline_get_rows (self->timeline);
-  guint32 kind = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "row-kind"));
-  guint32 kinds = es_timeline_rows_get_visible_kinds (rows);
-
-  if (gtk_check_button_get_active (button))
-    kinds |= 1u << kind;
-  else
-    kinds &= ~(1u << kind);
-  es_timeline_rows_set_visible_kinds (rows, kinds);
-}
-
-static void
-es_window_build_sidebar (EsWindow *self)
-{
-  static const struct { EsRowKind kind; const char *name; } traces[] = {
-    { ES_ROW_ACTIVITY, N_("Activity") },
-    { ES_ROW_CAP, N_("HECs") },
-    { ES_ROW_SPARK_CREATION, N_("Spark creation") },
-    { ES_ROW_SPARK_CONVERSION, N_("Spark conversion") },
-    { ES_ROW_SPARK_POOL, N_("Spark pool") },
-    { ES_ROW_HEAP, N_("Heap") },
-  };
-  GtkWidget *key = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *key_scroller = gtk_scrolled_window_new ();
-  GtkWidget *trace_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  guint32 visible = es_timeline_rows_get_visible_kinds (es_timeline_get_rows (self->timeline));
-
-  gtk_widget_set_margin_start (key, 12);
-  gtk_widget_set_margin_end (key, 12);
-  gtk_widget_set_margin_top (key, 12);
-  for (guint c = 0; c < ES_COLOR_TEXT; c++)
-    {
-      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-      GtkWidget *swatch = gtk_drawing_area_new ();
-      GtkWidget *label = gtk_label_new (es_timeline_color_name (c));
-      g_autofree char *css = NULL;
-      g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
-      EsRgba rgba;
-
-      es_timeline_color (c, FALSE, &rgba);
-      css = g_strdup_printf ("* { background-color: rgba(%d,%d,%d,%.2f); }",
-                             (int) (rgba.red * 255), (int) (rgba.green * 255), (int) (rgba.blue * 255),
-                             MAX (rgba.alpha, 0.15));
-      gtk_css_provider_load_from_data (provider, css, -1);
-      gtk_style_context_add_provider (gtk_widget_get_style_context (swatch), GTK_STYLE_PROVIDER (provider),
-                                      GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-      gtk_widget_add_css_class (swatch, "key-swatch");
-      gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_box_append (GTK_BOX (row), swatch);
-      gtk_box_append (GTK_BOX (row), label);
-      gtk_box_append (GTK_BOX (key), row);
-    }
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (key_scroller), key);
-  gtk_notebook_append_page (self->sidebar, key_scroller, gtk_label_new (_("Key")));
-
-  gtk_widget_set_margin_start (trace_box, 12);
-  gtk_widget_set_margin_top (trace_box, 12);
-  for (guint i = 0; i < G_N_ELEMENTS (traces); i++)
-    {
-      GtkWidget *check = gtk_check_button_new_with_label (_(traces[i].name));
-
-      g_object_set_data (G_OBJECT (check), "row-kind", GUINT_TO_POINTER (traces[i].kind));
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), (visible & (1u << traces[i].kind)) != 0);
-      g_signal_connect (check, "toggled", G_CALLBACK (es_window_trace_toggled_cb), self);
-      gtk_box_append (GTK_BOX (trace_box), check);
-    }
-  gtk_notebook_append_page (self->sidebar, trace_box, gtk_label_new (_("Traces")));
-}
 
 static void
 es_window_chooser_response_cb (GtkNativeDialog *chooser,
@@ -666,25 +618,6 @@ es_window_close_request (GtkWindow *window)
   return FALSE;
 }
 
-static void
-es_window_constructed (GObject *object)
-{
-  EsWindow *self = ES_WINDOW (object);
-  GSettings *settings;
-
-  G_OBJECT_CLASS (es_window_parent_class)->constructed (object);
-
-  /* The application is only known once construct properties are set. */
-  settings = es_window_get_settings (self);
-  if (settings != NULL)
-    {
-      gtk_window_set_default_size (GTK_WINDOW (self),
-                                   g_settings_get_int (settings, "window-width"),
-                                   g_settings_get_int (settings, "window-height"));
-      if (g_settings_get_boolean (settings, "window-maximized"))
-        gtk_window_maximize (GTK_WINDOW (self));
-    }
-}
 
 static void
 es_window_dispose (GObject *object)
@@ -731,12 +664,12 @@ es_window_class_init (EsWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
-  object_class->constructed = es_window_constructed;
   object_class->dispose = es_window_dispose;
 
   window_class->close_request = es_window_close_request;
 
   g_type_ensure (ES_TYPE_TIMELINE);
+  g_type_ensure (ES_TYPE_SIDEBAR);
   g_type_ensure (ES_TYPE_STATS_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/es-window.ui");
   gtk_widget_class_bind_template_child (widget_class, EsWindow, title_label);
@@ -749,6 +682,8 @@ es_window_class_init (EsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, EsWindow, notice_revealer);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, notice_label);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, sidebar);
+  gtk_widget_class_bind_template_child (widget_class, EsWindow, outer_paned);
+  gtk_widget_class_bind_template_child (widget_class, EsWindow, inner_paned);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, recent_heading);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, recent_list);
   gtk_widget_class_bind_template_callback (widget_class, es_window_recent_activated_cb);
@@ -777,7 +712,7 @@ es_window_init (EsWindow *self)
   self->loader = es_document_loader_new ();
   g_signal_connect_object (self->loader, "notify::fraction",
                            G_CALLBACK (es_window_progress_cb), self, G_CONNECT_SWAPPED);
-  es_window_build_sidebar (self);
+  es_sidebar_set_timeline (self->sidebar, self->timeline);
   es_window_fill_recent (self);
 
   drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);

@@ -1,0 +1,190 @@
+/* es-sidebar.c: the Key and Traces pages beside the timeline
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "es-sidebar.h"
+
+/* The Key explains every colour the painter uses; Traces shows and hides
+ * rows, and remembers the choice in the settings (by the names below). */
+
+struct _EsSidebar
+{
+  GtkWidget   parent_instance;
+
+  GtkWidget  *notebook;
+  EsTimeline *timeline;
+  GSettings  *settings;
+};
+
+G_DEFINE_FINAL_TYPE (EsSidebar, es_sidebar, GTK_TYPE_WIDGET)
+
+static const struct { EsRowKind kind; const char *name; const char *key; } traces[] = {
+  { ES_ROW_ACTIVITY, N_("Activity"), "activity" },
+  { ES_ROW_CAP, N_("HECs"), "hecs" },
+  { ES_ROW_SPARK_CREATION, N_("Spark creation"), "spark-creation" },
+  { ES_ROW_SPARK_CONVERSION, N_("Spark conversion"), "spark-conversion" },
+  { ES_ROW_SPARK_POOL, N_("Spark pool"), "spark-pool" },
+  { ES_ROW_HEAP, N_("Heap"), "heap" },
+};
+
+static void
+save_shown_rows (EsSidebar *self)
+{
+  guint32 kinds = es_timeline_rows_get_visible_kinds (es_timeline_get_rows (self->timeline));
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+
+  if (self->settings == NULL)
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (traces); i++)
+    if (kinds & (1u << traces[i].kind))
+      g_ptr_array_add (names, (gpointer) traces[i].key);
+  g_ptr_array_add (names, NULL);
+  g_settings_set_strv (self->settings, "shown-rows", (const char * const *) names->pdata);
+}
+
+static void
+trace_toggled_cb (GtkCheckButton *button,
+                  EsSidebar      *self)
+{
+  EsTimelineRows *rows = es_timeline_get_rows (self->timeline);
+  guint32 kind = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "row-kind"));
+  guint32 kinds = es_timeline_rows_get_visible_kinds (rows);
+
+  if (gtk_check_button_get_active (button))
+    kinds |= 1u << kind;
+  else
+    kinds &= ~(1u << kind);
+  es_timeline_rows_set_visible_kinds (rows, kinds);
+  save_shown_rows (self);
+}
+
+static GtkWidget *
+build_key (void)
+{
+  GtkWidget *key = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+
+  gtk_widget_set_margin_start (key, 12);
+  gtk_widget_set_margin_end (key, 12);
+  gtk_widget_set_margin_top (key, 12);
+  for (guint c = 0; c < ES_COLOR_TEXT; c++)
+    {
+      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+      GtkWidget *swatch = gtk_drawing_area_new ();
+      GtkWidget *label = gtk_label_new (es_timeline_color_name (c));
+      g_autofree char *css = NULL;
+      g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
+      EsRgba rgba;
+
+      es_timeline_color (c, FALSE, &rgba);
+      css = g_strdup_printf ("* { background-color: rgba(%d,%d,%d,%.2f); }",
+                             (int) (rgba.red * 255), (int) (rgba.green * 255), (int) (rgba.blue * 255),
+                             MAX (rgba.alpha, 0.15));
+      gtk_css_provider_load_from_data (provider, css, -1);
+      G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+      gtk_style_context_add_provider (gtk_widget_get_style_context (swatch), GTK_STYLE_PROVIDER (provider),
+                                      GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+      G_GNUC_END_IGNORE_DEPRECATIONS
+      gtk_widget_add_css_class (swatch, "key-swatch");
+      gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (swatch), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      es_timeline_color_name (c), -1);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_box_append (GTK_BOX (row), swatch);
+      gtk_box_append (GTK_BOX (row), label);
+      gtk_box_append (GTK_BOX (key), row);
+    }
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), key);
+  return scroller;
+}
+
+static GtkWidget *
+build_traces (EsSidebar *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  guint32 visible = es_timeline_rows_get_visible_kinds (es_timeline_get_rows (self->timeline));
+
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_top (box, 12);
+  for (guint i = 0; i < G_N_ELEMENTS (traces); i++)
+    {
+      GtkWidget *check = gtk_check_button_new_with_label (_(traces[i].name));
+
+      g_object_set_data (G_OBJECT (check), "row-kind", GUINT_TO_POINTER (traces[i].kind));
+      g_object_set_data (G_OBJECT (check), "row-key", (gpointer) traces[i].key);
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), (visible & (1u << traces[i].kind)) != 0);
+      g_signal_connect_object (check, "toggled", G_CALLBACK (trace_toggled_cb), self, 0);
+      gtk_box_append (GTK_BOX (box), check);
+    }
+  return box;
+}
+
+/* Builds the pages for @timeline's rows. */
+void
+es_sidebar_set_timeline (EsSidebar  *self,
+                         EsTimeline *timeline)
+{
+  g_return_if_fail (ES_IS_SIDEBAR (self));
+  g_return_if_fail (self->timeline == NULL);
+
+  g_set_object (&self->timeline, timeline);
+  gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), build_key (), gtk_label_new (_("Key")));
+  gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), build_traces (self), gtk_label_new (_("Traces")));
+}
+
+/* Ticks the Traces boxes as @settings say (their handler shows the rows),
+ * and records later changes there. */
+void
+es_sidebar_bind_settings (EsSidebar *self,
+                          GSettings *settings)
+{
+  g_auto(GStrv) shown = NULL;
+  GtkWidget *page;
+
+  g_return_if_fail (ES_IS_SIDEBAR (self));
+  g_return_if_fail (self->timeline != NULL);
+
+  g_set_object (&self->settings, settings);
+  shown = g_settings_get_strv (settings, "shown-rows");
+  page = gtk_notebook_get_nth_page (GTK_NOTEBOOK (self->notebook), 1);
+  for (GtkWidget *check = gtk_widget_get_first_child (page); check != NULL; check = gtk_widget_get_next_sibling (check))
+    {
+      const char *key = g_object_get_data (G_OBJECT (check), "row-key");
+
+      if (key != NULL)
+        gtk_check_button_set_active (GTK_CHECK_BUTTON (check), g_strv_contains ((const char * const *) shown, key));
+    }
+}
+
+static void
+es_sidebar_dispose (GObject *object)
+{
+  EsSidebar *self = ES_SIDEBAR (object);
+
+  g_clear_object (&self->timeline);
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->notebook, gtk_widget_unparent);
+  G_OBJECT_CLASS (es_sidebar_parent_class)->dispose (object);
+}
+
+static void
+es_sidebar_class_init (EsSidebarClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = es_sidebar_dispose;
+  gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "sidebar");
+}
+
+static void
+es_sidebar_init (EsSidebar *self)
+{
+  self->notebook = gtk_notebook_new ();
+  gtk_widget_set_parent (self->notebook, GTK_WIDGET (self));
+}
