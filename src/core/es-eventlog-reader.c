@@ -68,6 +68,7 @@ struct _EsEventlogReader
   /* Capability attribution, exactly as ghc-events does it. */
   gint64           block_remaining;
   guint16          block_cap;
+  gint64           block_start;
   gint64           block_end;
 
   /* Partition: this reader hands out only the blocks of caps with
@@ -581,7 +582,27 @@ decode_event (EsEventlogReader  *self,
    * the event's own bytes are counted; the marker names its own cap. */
   if (tag == ES_EVENT_BLOCK_MARKER && !event->unknown)
     {
+      /* The RTS never nests blocks, and a block holds at least its marker.
+       * Sizes that say otherwise are corrupt; trusting them would also send
+       * a partitioned read astray, since it steps over blocks by size. */
+      if (event->u.block.size < BLOCK_MARKER_BYTES)
+        {
+          g_set_error (error, ES_EVENTLOG_ERROR, ES_EVENTLOG_ERROR_BAD_LENGTH,
+                       "byte %" G_GINT64_FORMAT ": block marker gives its block %u bytes,"
+                       " fewer than the %u of the marker itself",
+                       self->offset, event->u.block.size, BLOCK_MARKER_BYTES);
+          return STEP_ERROR;
+        }
+      if (self->block_remaining > 0)
+        {
+          g_set_error (error, ES_EVENTLOG_ERROR, ES_EVENTLOG_ERROR_BAD_LENGTH,
+                       "byte %" G_GINT64_FORMAT ": a block begins inside the block that began at byte %"
+                       G_GINT64_FORMAT ", whose size claims it runs to byte %" G_GINT64_FORMAT,
+                       self->offset, self->block_start, self->block_end);
+          return STEP_ERROR;
+        }
       event->cap = event->u.block.cap;
+      self->block_start = self->offset;
       self->block_remaining = (gint64) event->u.block.size - BLOCK_MARKER_BYTES;
       self->block_cap = event->u.block.cap;
       self->block_end = self->offset + event->u.block.size;
