@@ -536,6 +536,63 @@ test_extreme_timestamps (void)
     g_assert_cmpfloat (columns[i].running + columns[i].gc + columns[i].gc_waiting + columns[i].idle, <=, 1.0001);
 }
 
+typedef struct
+{
+  GCancellable *cancellable;
+  guint         calls_after_cancel;
+} CancelAtFirstReport;
+
+static void
+cancel_at_first_report (guint64  done,
+                        guint64  total,
+                        gpointer data)
+{
+  CancelAtFirstReport *state = data;
+
+  if (g_cancellable_is_cancelled (state->cancellable))
+    state->calls_after_cancel++;
+  g_cancellable_cancel (state->cancellable);
+}
+
+/* Cancelling stops every worker at its next slice and leaves no document,
+ * rather than reading the rest of the log for nothing. */
+static void
+test_cancelled_load_stops (void)
+{
+  g_autoptr(EsTestLog) log = es_test_log_new ();
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  CancelAtFirstReport state = { cancellable, 0 };
+  EsDocument *document;
+  GByteArray *data;
+  int fd;
+
+  es_test_log_declare_ghc (log);
+  es_test_log_begin_data (log);
+  for (guint block = 0; block < 3000; block++)
+    {
+      es_test_log_begin_block (log, block * 1000, block % 2);
+      for (guint i = 0; i < 1000; i++)
+        es_test_log_event (log, 0, block * 1000 + i, es_payload_u32 (es_payload_new (), block * 1000 + i));
+      es_test_log_end_block (log, block * 1000 + 999);
+    }
+  es_test_log_end (log);
+  data = es_test_log_get_data (log);
+  g_assert_cmpuint (data->len, >, 5 * (8u << 20));
+
+  fd = g_file_open_tmp ("es-cancel-XXXXXX.eventlog", &path, NULL);
+  g_assert_cmpint (fd, >=, 0);
+  close (fd);
+  g_assert_true (g_file_set_contents (path, (const char *) data->data, data->len, NULL));
+  document = es_document_load_file (path, cancel_at_first_report, &state, cancellable, &error);
+  g_unlink (path);
+
+  g_assert_null (document);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (state.calls_after_cancel, <=, 1);
+}
+
 /* A log that cannot fit is refused with how much it needs, up front. */
 static void
 test_memory_check (void)
@@ -569,6 +626,7 @@ main (int    argc,
   g_test_add_func ("/document/random-corruption-builds-sane-documents", test_random_corruption_builds_sane_documents);
   g_test_add_func ("/document/extreme-timestamps", test_extreme_timestamps);
   g_test_add_func ("/document/too-big-for-memory-is-refused", test_memory_check);
+  g_test_add_func ("/document/cancelled-load-stops", test_cancelled_load_stops);
   g_test_add_func ("/document/truncated-log-closes-open-intervals", test_truncated_log_closes_intervals);
 
   return g_test_run ();

@@ -118,6 +118,15 @@ _es_document_check_memory (guint64   log_size,
   return FALSE;
 }
 
+/* A "cancelled" handler gets the emitter first: this forwards the caller's
+ * cancellation to the one the workers watch. */
+static void
+cancel_workers (GCancellable *caller,
+                GCancellable *workers)
+{
+  g_cancellable_cancel (workers);
+}
+
 static guint
 count_workers (const char *path)
 {
@@ -164,7 +173,7 @@ es_document_load_file (const char     *path,
   }
 
   if (cancellable != NULL)
-    cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (g_cancellable_cancel), all, NULL);
+    cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (cancel_workers), all, NULL);
 
   for (guint i = 0; i < n_workers; i++)
     {
@@ -188,6 +197,14 @@ es_document_load_file (const char     *path,
         if (!g_error_matches (workers[i].error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
           g_propagate_error (error, g_steal_pointer (&workers[i].error));
       }
+
+  /* Workers that finished before the cancellation still leave no document. */
+  if (g_cancellable_is_cancelled (cancellable) && workers[0].ok)
+    {
+      workers[0].ok = FALSE;
+      if (error == NULL || *error == NULL)
+        g_cancellable_set_error_if_cancelled (cancellable, error);
+    }
 
   if (workers[0].ok)
     {
