@@ -536,6 +536,72 @@ test_extreme_timestamps (void)
     g_assert_cmpfloat (columns[i].running + columns[i].gc + columns[i].gc_waiting + columns[i].idle, <=, 1.0001);
 }
 
+/* Builds @data as a load with @n_parts workers does, one after another. */
+static EsDocument *
+build_in_parts (GByteArray *data,
+                guint       n_parts)
+{
+  g_autoptr(EsDocumentBuilder) first = NULL;
+
+  for (guint part = 0; part < n_parts; part++)
+    {
+      g_autoptr(EsEventlogReader) reader = es_eventlog_reader_new ();
+      g_autoptr(EsDocumentBuilder) builder = es_document_builder_new ();
+      g_autoptr(GError) error = NULL;
+      EsEvent event;
+      EsReadResult r;
+
+      es_eventlog_reader_set_partition (reader, n_parts, part);
+      es_eventlog_reader_feed (reader, data->data, data->len);
+      es_eventlog_reader_finish (reader);
+      while ((r = es_eventlog_reader_next (reader, &event, &error)) == ES_READ_EVENT)
+        es_document_builder_add (builder, &event);
+      g_assert_no_error (error);
+      g_assert_cmpint (r, ==, ES_READ_END);
+      if (first == NULL)
+        first = g_steal_pointer (&builder);
+      else
+        es_document_builder_merge (first, g_steal_pointer (&builder));
+    }
+  return es_document_builder_finish (first, FALSE, -1);
+}
+
+/* Process facts are global events, which only part 0 sees: merging the
+ * other parts keeps them, with or without an RTS identifier. */
+static void
+test_process_info_survives_parts (void)
+{
+  g_autoptr(EsTestLog) log = es_test_log_new ();
+  g_autoptr(EsDocument) whole = NULL;
+  g_autoptr(EsDocument) parts = NULL;
+  GByteArray *data;
+  const EsProcessInfo *a, *b;
+
+  es_test_log_declare_ghc (log);
+  es_test_log_begin_data (log);
+  es_test_log_event (log, 32, 1, es_payload_u32 (es_payload_u32 (es_payload_new (), 0), 4242));
+  es_test_log_event (log, 43, 2, es_payload_u32 (es_payload_u64 (es_payload_u32 (es_payload_new (), 0), 1795360519), 5));
+  for (guint16 cap = 0; cap < 2; cap++)
+    {
+      es_test_log_begin_block (log, 10 + cap, cap);
+      es_test_log_event (log, 1, 10 + cap, es_payload_u32 (es_payload_new (), cap + 1));
+      es_test_log_end_block (log, 10 + cap);
+    }
+  es_test_log_end (log);
+  data = es_test_log_get_data (log);
+
+  whole = build_in_parts (data, 1);
+  parts = build_in_parts (data, 2);
+  a = es_document_get_process (whole);
+  b = es_document_get_process (parts);
+  g_assert_null (a->rts_identifier);
+  g_assert_cmpuint (a->pid, ==, 4242);
+  g_assert_cmpuint (a->wall_clock_sec, ==, 1795360519);
+  g_assert_cmpuint (b->pid, ==, a->pid);
+  g_assert_cmpuint (b->wall_clock_sec, ==, a->wall_clock_sec);
+  g_assert_cmpuint (b->wall_clock_nsec, ==, a->wall_clock_nsec);
+}
+
 typedef struct
 {
   GCancellable *cancellable;
@@ -627,6 +693,7 @@ main (int    argc,
   g_test_add_func ("/document/extreme-timestamps", test_extreme_timestamps);
   g_test_add_func ("/document/too-big-for-memory-is-refused", test_memory_check);
   g_test_add_func ("/document/cancelled-load-stops", test_cancelled_load_stops);
+  g_test_add_func ("/document/process-info-survives-parts", test_process_info_survives_parts);
   g_test_add_func ("/document/truncated-log-closes-open-intervals", test_truncated_log_closes_intervals);
 
   return g_test_run ();

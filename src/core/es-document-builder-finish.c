@@ -172,8 +172,23 @@ merge_process (EsDocumentBuilder *self,
   EsProcessInfo *into = &self->doc->process;
   const EsProcessInfo *from = &other->doc->process;
 
-  if (into->rts_identifier == NULL)
-    *into = *from;
+  /* Field by field: a part that saw none of these events (most do not, as
+   * they are global) must not wipe what part 0 found. */
+#define TAKE_IF_UNSET(field) if (!into->field) into->field = from->field
+  TAKE_IF_UNSET (rts_identifier);
+  TAKE_IF_UNSET (pid);
+  TAKE_IF_UNSET (ppid);
+  if (into->wall_clock_sec == 0 && into->wall_clock_nsec == 0)
+    {
+      into->wall_clock_sec = from->wall_clock_sec;
+      into->wall_clock_nsec = from->wall_clock_nsec;
+    }
+  TAKE_IF_UNSET (n_generations);
+  TAKE_IF_UNSET (max_heap_size);
+  TAKE_IF_UNSET (alloc_area_size);
+  TAKE_IF_UNSET (mblock_size);
+  TAKE_IF_UNSET (block_size);
+#undef TAKE_IF_UNSET
   if (self->args->len == 0)
     g_ptr_array_extend (self->args, other->args, NULL, NULL);
   if (self->env->len == 0)
