@@ -196,6 +196,8 @@ select_drag_update_cb (GtkGestureDrag *gesture,
                        double          dy,
                        EsTimeline     *self)
 {
+  if (!self->dragging)
+    return;
   self->drag_x = self->drag_start_x + dx;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -208,6 +210,9 @@ select_drag_end_cb (GtkGestureDrag *gesture,
 {
   double x = self->drag_start_x + dx;
 
+  /* A denied press (in the gutter) still ends the gesture: not a click. */
+  if (!self->dragging)
+    return;
   self->dragging = FALSE;
   if (fabs (dx) < DRAG_THRESHOLD)
     {
