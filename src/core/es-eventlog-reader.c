@@ -730,7 +730,7 @@ es_eventlog_reader_next (EsEventlogReader  *self,
       else
         {
           r = decode_event (self, p, avail, event, &need, &step_error);
-          consumed = r == STEP_OK ? event->size : 0;
+          consumed = r == STEP_OK || r == STEP_END ? event->size : 0;
         }
 
       switch (r)
