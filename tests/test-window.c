@@ -456,6 +456,73 @@ test_rendered_bands (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+painted_twice (gpointer data)
+{
+  return *(guint *) data >= 2;
+}
+
+static void
+count_paint (GdkFrameClock *clock,
+             guint         *paints)
+{
+  (*paints)++;
+}
+
+static guint64
+peak_rss_kb (void)
+{
+  g_autofree char *status = NULL;
+  const char *line;
+
+  g_assert_true (g_file_get_contents ("/proc/self/status", &status, NULL, NULL));
+  line = strstr (status, "VmHWM:");
+  g_assert_nonnull (line);
+  return g_ascii_strtoull (line + strlen ("VmHWM:"), NULL, 10);
+}
+
+/* A log naming 65,535 capabilities opens and draws: only the rows in view
+ * are painted and the sparks table lists the first HECs, so it neither
+ * hangs nor takes gigabytes (it took 3 GB and minutes before). */
+static void
+test_thousands_of_caps_open (void)
+{
+  g_autoptr(EsTestLog) log = es_test_log_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  EsWindow *window;
+  guint paints = 0;
+  gulong id;
+  int fd;
+
+  es_test_log_declare_ghc (log);
+  es_test_log_begin_data (log);
+  es_test_log_event (log, 17, 1, es_payload_u16 (es_payload_new (), 0xFFFF));
+  es_test_log_begin_block (log, 2, 0xFFFE);
+  es_test_log_event (log, 1, 3, es_payload_u32 (es_payload_new (), 9));
+  es_test_log_end_block (log, 3);
+  es_test_log_end (log);
+  fd = g_file_open_tmp ("es-caps-XXXXXX.eventlog", &path, &error);
+  g_assert_no_error (error);
+  close (fd);
+  g_assert_true (g_file_set_contents (path, (const char *) es_test_log_get_data (log)->data,
+                                      es_test_log_get_data (log)->len, NULL));
+
+  window = open_window (path);
+  wait_for_page (window, "timeline");
+  g_assert_cmpuint (es_document_get_n_caps (es_session_get_document (es_window_get_session (window))), ==, 0xFFFF);
+  id = g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
+                         G_CALLBACK (count_paint), &paints);
+  gtk_widget_queue_draw (GTK_WIDGET (window));
+  wait_until (painted_twice, &paints, 60);
+  g_signal_handler_disconnect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), id);
+  g_test_message ("peak RSS with 65,535 caps drawn: %" G_GUINT64_FORMAT " kB", peak_rss_kb ());
+  g_assert_cmpuint (peak_rss_kb (), <, 1024 * 1024);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (path);
+}
+
 static GtkPaned *
 find_paned (GtkWidget *widget)
 {
@@ -550,6 +617,7 @@ main (int    argc,
   g_test_add_func ("/window/drop-opens-file", test_drop_opens_file);
   g_test_add_func ("/window/pinch-zooms", test_pinch_zooms);
   g_test_add_func ("/window/layout-and-rows-remembered", test_layout_and_rows_remembered);
+  g_test_add_func ("/window/thousands-of-caps-open", test_thousands_of_caps_open);
 
   status = g_test_run ();
   g_object_unref (app);

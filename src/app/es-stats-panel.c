@@ -17,6 +17,9 @@
  * (a drag) becomes one computation: each change cancels the pending one and
  * schedules a low-priority idle, and only the last result is shown. */
 
+/* HECs listed one by one in the sparks table; more are summed up. */
+#define MAX_SPARK_ROWS 64
+
 struct _EsStatsPanel
 {
   GtkWidget     parent_instance;
@@ -177,13 +180,33 @@ show_sparks (EsStatsPanel  *self,
   const char *headings[] = { N_("HEC"), N_("Created"), N_("Converted"), N_("Overflowed"),
                              N_("Dud"), N_("GC'd"), N_("Fizzled") };
 
+  guint shown = MIN (stats->n_caps, MAX_SPARK_ROWS);
+  guint row = 1;
+
   for (guint c = 0; c < G_N_ELEMENTS (headings); c++)
     add_cell (grid, c, 0, _(headings[c]), FALSE);
   for (guint i = 0; i <= stats->n_caps; i++)
     {
       gboolean total = i == stats->n_caps;
       guint64 v[6];
-      g_autofree char *name = total ? g_strdup (_("Total")) : g_strdup_printf ("%u", i);
+      g_autofree char *name = NULL;
+
+      if (!total && i >= shown)
+        {
+          /* A label per cell: tens of thousands of HECs would be hundreds
+           * of thousands of widgets. The total still counts them all. */
+          if (i == shown)
+            {
+              g_autofree char *more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u more HEC",
+                                                                    "%u more HECs", stats->n_caps - shown),
+                                                       stats->n_caps - shown);
+
+              add_cell (grid, 0, row++, more, FALSE);
+              g_string_append_printf (self->text, "Sparks: %s\n", more);
+            }
+          continue;
+        }
+      name = total ? g_strdup (_("Total")) : g_strdup_printf ("%u", i);
 
       if (total)
         {
@@ -198,16 +221,17 @@ show_sparks (EsStatsPanel  *self,
                            cs->sparks_dud, cs->sparks_gcd, cs->sparks_fizzled };
           memcpy (v, t, sizeof v);
         }
-      add_cell (grid, 0, i + 1, name, !total);
+      add_cell (grid, 0, row, name, !total);
       g_string_append_printf (self->text, "Sparks %s:", name);
       for (guint c = 0; c < 6; c++)
         {
           g_autofree char *value = g_strdup_printf ("%" G_GUINT64_FORMAT, v[c]);
 
-          add_cell (grid, c + 1, i + 1, value, TRUE);
+          add_cell (grid, c + 1, row, value, TRUE);
           g_string_append_printf (self->text, " %s", value);
         }
       g_string_append_c (self->text, '\n');
+      row++;
     }
 }
 

@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include "es-timeline-rows.h"
 
 /* This widget only draws the rows. GTK keeps its render node until the
@@ -70,12 +72,30 @@ es_timeline_rows_snapshot (GtkWidget   *widget,
   cairo_t *cr;
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
+  int top = 0, bottom = height;
 
   if (self->session == NULL || self->rows == NULL || width <= ES_TIMELINE_GUTTER)
     return;
 
+  /* Only the part the viewport shows: with thousands of rows the whole
+   * widget would be a surface of gigabytes. */
+  {
+    GtkWidget *viewport = gtk_widget_get_parent (widget);
+    GtkAdjustment *vadjustment = GTK_IS_SCROLLABLE (viewport)
+                                 ? gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (viewport)) : NULL;
+
+    if (vadjustment != NULL && gtk_adjustment_get_page_size (vadjustment) > 0)
+      {
+        top = CLAMP ((int) floor (gtk_adjustment_get_value (vadjustment)), 0, height);
+        bottom = CLAMP ((int) ceil (gtk_adjustment_get_value (vadjustment) +
+                                    gtk_adjustment_get_page_size (vadjustment)), top, height);
+      }
+  }
+  if (bottom <= top)
+    return;
+
   es_timeline_rows_get_view (self, &view);
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, top, width, bottom - top));
   es_timeline_paint (cr, &view, self->rows);
   es_timeline_paint_labels (cr, &view, self->rows);
   cairo_destroy (cr);

@@ -313,19 +313,25 @@ es_paint_columns_start (EsPaintContext *ctx,
   if (n_helpers > 0 && ctx->ns_per_px >= SPLIT_MIN_NS_PER_PX)
     n_chunks = n_helpers + 1;
 
-  /* Which caps' rows are drawn decides how the activity graph is had. */
-  for (guint c = 0; c < ctx->n_caps; c++)
-    {
-      gboolean found = FALSE;
+  /* Which caps' rows are drawn decides how the activity graph is had.
+   * One pass over the rows: a log may name 65,535 caps. */
+  {
+    g_autofree guint8 *drawn = g_new0 (guint8, MAX (ctx->n_caps, 1));
+    guint n_drawn = 0;
 
-      for (guint r = 0; r < rows->len && !found; r++)
-        {
-          const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
+    for (guint r = 0; r < rows->len; r++)
+      {
+        const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
 
-          found = row->kind == ES_ROW_CAP && row->cap == c && !es_paint_row_is_clipped (ctx, row);
-        }
-      every_cap = every_cap && found;
-    }
+        if (row->kind == ES_ROW_CAP && row->cap < ctx->n_caps && !drawn[row->cap] &&
+            !es_paint_row_is_clipped (ctx, row))
+          {
+            drawn[row->cap] = 1;
+            n_drawn++;
+          }
+      }
+    every_cap = every_cap && n_drawn == ctx->n_caps;
+  }
 
   for (guint r = 0; r < rows->len; r++)
     {
