@@ -45,7 +45,7 @@ EsApplication *
 es_application_new (void)
 {
   return g_object_new (ES_TYPE_APPLICATION,
-                       "application-id", APP_ID,
+                       "application-id", APPLICATION_ID,
                        "flags", G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", RESOURCE_PREFIX,
                        NULL);
@@ -74,12 +74,12 @@ es_application_create_settings (void)
 
   source = g_settings_schema_source_get_default ();
   if (source != NULL)
-    schema = g_settings_schema_source_lookup (source, APP_ID, TRUE);
+    schema = g_settings_schema_source_lookup (source, SCHEMA_ID, TRUE);
 
   if (schema == NULL)
     {
       g_debug ("GSettings schema %s is not installed; window state will not be saved",
-               APP_ID);
+               SCHEMA_ID);
       return NULL;
     }
 
@@ -173,7 +173,7 @@ es_application_about_action (GSimpleAction *action,
 
   gtk_show_about_dialog (GTK_WINDOW (es_application_get_main_window (self)),
                          "program-name", _("Eventscope"),
-                         "logo-icon-name", APP_ID,
+                         "logo-icon-name", APPLICATION_ID,
                          "version", PACKAGE_VERSION,
                          "comments", _("Explore GHC eventlogs on a timeline"),
                          "website", "https://github.com/eventscope/eventscope",
@@ -235,7 +235,7 @@ es_application_startup (GApplication *app)
 
   G_APPLICATION_CLASS (es_application_parent_class)->startup (app);
 
-  gtk_window_set_default_icon_name (APP_ID);
+  gtk_window_set_default_icon_name (APPLICATION_ID);
   es_application_load_style ();
 
   self->settings = es_application_create_settings ();
@@ -246,6 +246,18 @@ es_application_startup (GApplication *app)
                                    self);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.open", open_accels);
+}
+
+/* Every main window, however it was made (here, or by a test), learns the
+ * profile: "devel" gives the header bar the theme's development look. */
+static void
+es_application_window_added (GtkApplication *app,
+                             GtkWindow      *window)
+{
+  GTK_APPLICATION_CLASS (es_application_parent_class)->window_added (app, window);
+
+  if (DEVELOPMENT_BUILD && ES_IS_WINDOW (window))
+    gtk_widget_add_css_class (GTK_WIDGET (window), "devel");
 }
 
 static void
@@ -276,6 +288,7 @@ es_application_class_init (EsApplicationClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+  GtkApplicationClass *gtk_app_class = GTK_APPLICATION_CLASS (klass);
 
   app_class->handle_local_options = es_application_handle_local_options;
 
@@ -284,6 +297,8 @@ es_application_class_init (EsApplicationClass *klass)
   app_class->startup = es_application_startup;
   app_class->activate = es_application_activate;
   app_class->open = es_application_open;
+
+  gtk_app_class->window_added = es_application_window_added;
 }
 
 static void
