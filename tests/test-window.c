@@ -523,6 +523,53 @@ test_thousands_of_caps_open (void)
   g_unlink (path);
 }
 
+static guint
+count_recent_rows (GtkWidget *widget)
+{
+  guint n = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_LIST_BOX_ROW (child) && g_object_get_data (G_OBJECT (child), "file") != NULL)
+        n++;
+      n += count_recent_rows (child);
+    }
+  return n;
+}
+
+/* Opened logs go first in the settings' recent list, once each; a new
+ * window offers those that still exist. */
+static void
+test_recent_files_remembered (void)
+{
+  GSettings *settings = es_application_get_settings (app);
+  g_autofree char *hello = es_test_fixture_path ("hello.eventlog");
+  g_autofree char *parfib = es_test_fixture_path ("parfib-N2.eventlog");
+  g_autofree char *hello_uri = g_filename_to_uri (hello, NULL, NULL);
+  g_autofree char *parfib_uri = g_filename_to_uri (parfib, NULL, NULL);
+  const char *stale[] = { "file:///nonexistent/gone.eventlog", NULL };
+  g_auto(GStrv) recent = NULL;
+  EsWindow *window;
+
+  g_settings_set_strv (settings, "recent-files", stale);
+  for (guint i = 0; i < 3; i++)
+    {
+      window = open_window (i == 1 ? parfib : hello);
+      wait_for_page (window, "timeline");
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+  recent = g_settings_get_strv (settings, "recent-files");
+  g_assert_cmpuint (g_strv_length (recent), ==, 3);
+  g_assert_cmpstr (recent[0], ==, hello_uri);
+  g_assert_cmpstr (recent[1], ==, parfib_uri);
+  g_assert_cmpstr (recent[2], ==, stale[0]);
+
+  window = es_window_new (app);
+  g_assert_cmpuint (count_recent_rows (GTK_WIDGET (window)), ==, 2);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (settings, "recent-files");
+}
+
 static GtkPaned *
 find_paned (GtkWidget *widget)
 {
@@ -618,6 +665,7 @@ main (int    argc,
   g_test_add_func ("/window/pinch-zooms", test_pinch_zooms);
   g_test_add_func ("/window/layout-and-rows-remembered", test_layout_and_rows_remembered);
   g_test_add_func ("/window/thousands-of-caps-open", test_thousands_of_caps_open);
+  g_test_add_func ("/window/recent-files-remembered", test_recent_files_remembered);
 
   status = g_test_run ();
   g_object_unref (app);

@@ -66,6 +66,8 @@ struct _EsWindow
 
 G_DEFINE_FINAL_TYPE (EsWindow, es_window, GTK_TYPE_APPLICATION_WINDOW)
 
+static void es_window_fill_recent (EsWindow *self);
+
 /* Not in constructed(): GObject sets "application", a plain property, only
  * after that, so the settings are not reachable there yet. @settings is
  * %NULL when the schema is not installed (an uninstalled build). */
@@ -102,6 +104,7 @@ es_window_new (EsApplication *application)
                        "application", application,
                        NULL);
   es_window_restore_settings (self, es_application_get_settings (application));
+  es_window_fill_recent (self);
   return self;
 }
 
@@ -167,7 +170,8 @@ es_window_dup_folder_label (GFile *file)
   return g_file_get_parse_name (parent);
 }
 
-#define MAX_RECENT 6
+#define MAX_RECENT 6   /* shown on the empty page */
+#define MAX_STORED 10  /* kept in the settings */
 
 static int
 es_window_compare_recent (gconstpointer a,
@@ -180,32 +184,85 @@ es_window_compare_recent (gconstpointer a,
   return g_date_time_compare (tb, ta);
 }
 
-/* The eventlogs opened lately (GtkRecentManager, so the file chooser's
- * Recent has them too), newest first, on the empty page. */
+/* The eventlogs opened lately, newest first: the settings' list, or
+ * GtkRecentManager's when the schema is not installed. */
+static GStrv
+es_window_dup_recent_uris (EsWindow *self)
+{
+  GSettings *settings = es_window_get_settings (self);
+  GList *items;
+  g_autoptr(GPtrArray) logs = g_ptr_array_new ();
+  g_autoptr(GStrvBuilder) uris = g_strv_builder_new ();
+
+  if (settings != NULL)
+    return g_settings_get_strv (settings, "recent-files");
+
+  items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+  for (GList *l = items; l != NULL; l = l->next)
+    if (g_str_has_suffix (gtk_recent_info_get_uri (l->data), ".eventlog"))
+      g_ptr_array_add (logs, l->data);
+  g_ptr_array_sort (logs, es_window_compare_recent);
+  for (guint i = 0; i < logs->len; i++)
+    g_strv_builder_add (uris, gtk_recent_info_get_uri (g_ptr_array_index (logs, i)));
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+  return g_strv_builder_end (uris);
+}
+
+/* Records @file first in the settings' list and in GtkRecentManager's (so
+ * the file chooser's Recent has it too). */
+static void
+es_window_remember_recent (EsWindow *self,
+                           GFile    *file)
+{
+  GSettings *settings = es_window_get_settings (self);
+  g_autofree char *uri = g_file_get_uri (file);
+  g_auto(GStrv) old = NULL;
+  g_autoptr(GStrvBuilder) uris = NULL;
+  g_auto(GStrv) updated = NULL;
+  guint n = 1;
+
+  gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+  if (settings == NULL)
+    return;
+  old = g_settings_get_strv (settings, "recent-files");
+  uris = g_strv_builder_new ();
+  g_strv_builder_add (uris, uri);
+  for (guint i = 0; old[i] != NULL && n < MAX_STORED; i++)
+    if (g_strcmp0 (old[i], uri) != 0)
+      {
+        g_strv_builder_add (uris, old[i]);
+        n++;
+      }
+  updated = g_strv_builder_end (uris);
+  g_settings_set_strv (settings, "recent-files", (const char * const *) updated);
+}
+
+/* The recent eventlogs that still exist, on the empty page. */
 static void
 es_window_fill_recent (EsWindow *self)
 {
-  GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
-  g_autoptr(GPtrArray) logs = g_ptr_array_new ();
+  g_auto(GStrv) uris = es_window_dup_recent_uris (self);
   GtkWidget *child;
+  guint shown = 0;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->recent_list))) != NULL)
     gtk_list_box_remove (self->recent_list, child);
 
-  for (GList *l = items; l != NULL; l = l->next)
-    if (g_str_has_suffix (gtk_recent_info_get_uri (l->data), ".eventlog") && gtk_recent_info_exists (l->data))
-      g_ptr_array_add (logs, l->data);
-  g_ptr_array_sort (logs, es_window_compare_recent);
-
-  for (guint i = 0; i < MIN (logs->len, MAX_RECENT); i++)
+  for (guint i = 0; uris[i] != NULL && shown < MAX_RECENT; i++)
     {
-      GtkRecentInfo *info = g_ptr_array_index (logs, i);
-      g_autoptr(GFile) file = g_file_new_for_uri (gtk_recent_info_get_uri (info));
-      g_autofree char *folder = es_window_dup_folder_label (file);
-      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-      GtkWidget *name = gtk_label_new (gtk_recent_info_get_display_name (info));
-      GtkWidget *where = gtk_label_new (folder);
+      g_autoptr(GFile) file = g_file_new_for_uri (uris[i]);
+      g_autofree char *folder = NULL;
+      g_autofree char *basename = NULL;
+      GtkWidget *row, *name, *where;
 
+      /* A stat of a few local files: cheap enough for the main thread. */
+      if (!g_file_is_native (file) || !g_file_query_exists (file, NULL))
+        continue;
+      folder = es_window_dup_folder_label (file);
+      basename = g_file_get_basename (file);
+      row = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+      name = gtk_label_new (basename);
+      where = gtk_label_new (folder);
       gtk_label_set_xalign (GTK_LABEL (name), 0);
       gtk_label_set_xalign (GTK_LABEL (where), 0);
       gtk_label_set_ellipsize (GTK_LABEL (where), PANGO_ELLIPSIZE_START);
@@ -219,10 +276,10 @@ es_window_fill_recent (EsWindow *self)
       gtk_box_append (GTK_BOX (row), where);
       gtk_list_box_append (self->recent_list, row);
       g_object_set_data_full (G_OBJECT (gtk_widget_get_parent (row)), "file", g_steal_pointer (&file), g_object_unref);
+      shown++;
     }
-  gtk_widget_set_visible (self->recent_heading, logs->len > 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->recent_list), logs->len > 0);
-  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+  gtk_widget_set_visible (self->recent_heading, shown > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->recent_list), shown > 0);
 }
 
 static void
@@ -316,11 +373,7 @@ es_window_load_cb (GObject      *object,
       return;
     }
 
-  {
-    g_autofree char *uri = g_file_get_uri (self->file);
-
-    gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
-  }
+  es_window_remember_recent (self, self->file);
   es_window_show_document (self, document);
 }
 
@@ -713,7 +766,6 @@ es_window_init (EsWindow *self)
   g_signal_connect_object (self->loader, "notify::fraction",
                            G_CALLBACK (es_window_progress_cb), self, G_CONNECT_SWAPPED);
   es_sidebar_set_timeline (self->sidebar, self->timeline);
-  es_window_fill_recent (self);
 
   drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect (drop, "drop", G_CALLBACK (es_window_drop_cb), self);
