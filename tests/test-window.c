@@ -247,6 +247,20 @@ test_open_navigate_select (void)
   g_assert_cmpuint (number_after (panel, "Gen 1: "), ==, number_after (cli, "  Gen  1 "));
   g_assert_nonnull (strstr (panel, "Program: ./heap"));
 
+  /* Moving the cursor leaves the interval, so nothing is recomputed;
+   * another interval is. */
+  updated = FALSE;
+  es_session_set_cursor (session, end / 2);
+  {
+    gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
+
+    while (g_get_monotonic_time () < until)
+      g_main_context_iteration (NULL, FALSE);
+  }
+  g_assert_false (updated);
+  es_session_select (session, end / 5, end * 2 / 5);
+  wait_until (stats_updated, &updated, 30);
+
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

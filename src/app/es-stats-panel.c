@@ -31,6 +31,11 @@ struct _EsStatsPanel
   GCancellable *cancellable;
   guint         reload_source;
   GString      *text;           /* what is shown, as "name: value" lines */
+
+  /* The interval last asked for: a cursor move alone changes nothing. */
+  gboolean      have_requested;
+  gboolean      requested_whole_run;
+  guint64       requested_t0, requested_t1;
 };
 
 enum {
@@ -384,6 +389,22 @@ queue_reload (EsStatsPanel *self)
     self->reload_source = g_idle_add_full (G_PRIORITY_LOW, reload_in_idle, self, NULL);
 }
 
+static void
+selection_changed_cb (EsStatsPanel *self)
+{
+  guint64 t0 = 0, t1 = 0;
+  gboolean whole_run = !es_session_get_selection (self->session, &t0, &t1);
+
+  if (self->have_requested && whole_run == self->requested_whole_run &&
+      (whole_run || (t0 == self->requested_t0 && t1 == self->requested_t1)))
+    return;
+  self->have_requested = TRUE;
+  self->requested_whole_run = whole_run;
+  self->requested_t0 = t0;
+  self->requested_t1 = t1;
+  queue_reload (self);
+}
+
 void
 es_stats_panel_set_session (EsStatsPanel *self,
                             EsSession    *session)
@@ -396,8 +417,10 @@ es_stats_panel_set_session (EsStatsPanel *self,
   if (session != NULL)
     {
       self->selection_handler = g_signal_connect_object (session, "selection-changed",
-                                                         G_CALLBACK (queue_reload), self, G_CONNECT_SWAPPED);
-      queue_reload (self);
+                                                         G_CALLBACK (selection_changed_cb), self,
+                                                         G_CONNECT_SWAPPED);
+      self->have_requested = FALSE;
+      selection_changed_cb (self);
     }
 }
 
