@@ -659,6 +659,44 @@ test_cancelled_load_stops (void)
   g_assert_cmpuint (state.calls_after_cancel, <=, 1);
 }
 
+/* A GC that starts again before it ended (a malformed log) keeps the
+ * phase that was open, ended where the new one starts. */
+static void
+test_gc_restarted_keeps_open_phase (void)
+{
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new ();
+  g_autoptr(EsDocument) document = NULL;
+  static const struct { guint16 tag; guint64 time; } events[] = {
+    { ES_EVENT_GC_START, 100 }, { ES_EVENT_GC_IDLE, 150 }, { ES_EVENT_GC_START, 200 }, { ES_EVENT_GC_END, 300 },
+  };
+  const EsActivity *a;
+  gboolean found = FALSE;
+  guint n;
+
+  for (guint i = 0; i < G_N_ELEMENTS (events); i++)
+    {
+      EsEvent e = { 0 };
+
+      e.cap = 0;
+      e.tag = events[i].tag;
+      e.time = events[i].time;
+      es_document_builder_add (builder, &e);
+    }
+  document = es_document_builder_finish (builder, FALSE, -1);
+  a = es_cap_timeline_get_activities (es_document_get_cap (document, 0), &n);
+  for (guint i = 0; i < n; i++)
+    if (a[i].kind == ES_ACTIVITY_GC_WAITING)
+      {
+        g_assert_cmpuint (a[i].start, ==, 150);
+        g_assert_cmpuint (a[i].end, ==, 200);
+        found = TRUE;
+      }
+  g_assert_true (found);
+  g_assert_cmpuint (a[n - 1].kind, ==, ES_ACTIVITY_GC);
+  g_assert_cmpuint (a[n - 1].start, ==, 200);
+  g_assert_cmpuint (a[n - 1].end, ==, 300);
+}
+
 /* A log that cannot fit is refused with how much it needs, up front. */
 static void
 test_memory_check (void)
@@ -691,6 +729,7 @@ main (int    argc,
   g_test_add_func ("/document/process-tasks-capsets", test_process_tasks_capsets);
   g_test_add_func ("/document/random-corruption-builds-sane-documents", test_random_corruption_builds_sane_documents);
   g_test_add_func ("/document/extreme-timestamps", test_extreme_timestamps);
+  g_test_add_func ("/document/gc-restarted-keeps-open-phase", test_gc_restarted_keeps_open_phase);
   g_test_add_func ("/document/too-big-for-memory-is-refused", test_memory_check);
   g_test_add_func ("/document/cancelled-load-stops", test_cancelled_load_stops);
   g_test_add_func ("/document/process-info-survives-parts", test_process_info_survives_parts);

@@ -246,7 +246,10 @@ add_gc_event (EsDocumentBuilder *self,
                                                           : ES_INSTANT_GC_REQUESTED_PAR, e->time, 0, 0);
       break;
     case ES_EVENT_GC_START:
+      /* A phase still open here (a malformed log: no GC_END) ends now,
+       * and a new one starts even if it is of the same kind. */
       _es_builder_close_run (cap, e->time, ES_STOP_NO_STATUS, 0);
+      _es_builder_close_gc_phase (cap, e->time, 0);
       cap->in_gc = FALSE;
       open_gc_phase (cap, e->time, ES_ACTIVITY_GC);
       cap->gc_start = e->time;
