@@ -51,8 +51,8 @@ typedef enum
   ES_INSTANT_SPARK_STOLEN,        /* arg: the victim cap */
   ES_INSTANT_SPARK_FIZZLED,
   ES_INSTANT_SPARK_GCED,
-  ES_INSTANT_USER_MESSAGE,        /* arg: index into the document's messages */
-  ES_INSTANT_USER_MARKER,         /* arg: index into the document's markers */
+  ES_INSTANT_USER_MESSAGE,        /* the text: es_document_get_messages() at this time */
+  ES_INSTANT_USER_MARKER,         /* the text: es_document_get_markers() at this time */
   ES_N_INSTANT_KINDS
 } EsInstantKind;
 
