@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
 
 #include "es-event-text.h"
 #include "es-test-log.h"
@@ -297,6 +298,23 @@ es_test_decode (const guint8      *data,
           return NULL;
         }
     }
+}
+
+/* Writes @data to a new temporary .eventlog; returns its path (the caller
+ * removes it). */
+char *
+es_test_write_temp_log (const guint8 *data,
+                        gsize         len)
+{
+  g_autoptr(GError) error = NULL;
+  char *path = NULL;
+  int fd = g_file_open_tmp ("eventscope-XXXXXX.eventlog", &path, &error);
+
+  g_assert_no_error (error);
+  close (fd);
+  g_assert_true (g_file_set_contents (path, (const char *) data, (gssize) len, &error));
+  g_assert_no_error (error);
+  return path;
 }
 
 /* Material from ../shared (beside the checkout), or NULL when it is not

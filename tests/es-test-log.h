@@ -66,6 +66,8 @@ GArray     *es_test_decode              (const guint8 *data,
                                          gsize         chunk_size,
                                          EsEventlogReader **reader_out,
                                          GError      **error);
+char       *es_test_write_temp_log      (const guint8 *data,
+                                         gsize         len);
 char       *es_test_shared_path         (const char   *relative);
 char       *es_test_fixture_path        (const char   *name);
 

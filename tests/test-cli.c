@@ -62,20 +62,6 @@ run_cli (CliRun     *run,
   run_cli_argv (run, args);
 }
 
-static char *
-write_temp_log (const guint8 *data,
-                gsize         len)
-{
-  g_autoptr(GError) error = NULL;
-  char *path = NULL;
-  int fd = g_file_open_tmp ("eventscope-XXXXXX.eventlog", &path, &error);
-
-  g_assert_no_error (error);
-  close (fd);
-  g_assert_true (g_file_set_contents (path, (const char *) data, (gssize) len, &error));
-  return path;
-}
-
 static void
 test_dump_whole_log (void)
 {
@@ -102,7 +88,7 @@ test_dump_truncated_log (void)
   gsize len;
 
   g_assert_true (g_file_get_contents (fixture, &contents, &len, NULL));
-  path = write_temp_log ((const guint8 *) contents, len - 5);
+  path = es_test_write_temp_log ((const guint8 *) contents, len - 5);
   run_cli (&run, "dump", path);
   g_unlink (path);
 
@@ -125,7 +111,7 @@ test_dump_malformed_log (void)
 
   g_assert_true (g_file_get_contents (fixture, &contents, &len, NULL));
   memcpy (contents, "GIF8", 4);
-  path = write_temp_log ((const guint8 *) contents, len);
+  path = es_test_write_temp_log ((const guint8 *) contents, len);
   run_cli (&run, "dump", path);
   g_unlink (path);
 
@@ -144,7 +130,7 @@ test_dump_cut_inside_header (void)
   gsize len;
 
   g_assert_true (g_file_get_contents (fixture, &contents, &len, NULL));
-  path = write_temp_log ((const guint8 *) contents, 100);
+  path = es_test_write_temp_log ((const guint8 *) contents, 100);
   run_cli (&run, "dump", path);
   g_unlink (path);
 
@@ -285,7 +271,7 @@ test_summary_malformed_log (void)
 
   g_assert_true (g_file_get_contents (fixture, &contents, &len, NULL));
   memcpy (contents, "\x7f" "ELF", 4);
-  path = write_temp_log ((const guint8 *) contents, len);
+  path = es_test_write_temp_log ((const guint8 *) contents, len);
   run_cli (&run, "summary", path);
   g_unlink (path);
 

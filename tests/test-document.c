@@ -390,14 +390,10 @@ test_truncated_log_closes_intervals (void)
   g_autoptr(EsDocument) document = NULL;
   gsize len;
   gint64 stop;
-  int fd;
   guint flagged = 0;
 
   g_assert_true (g_file_get_contents (fixture, &contents, &len, NULL));
-  fd = g_file_open_tmp ("eventscope-cut-XXXXXX.eventlog", &path, &error);
-  g_assert_no_error (error);
-  g_assert_cmpint (write (fd, contents, len * 6 / 10), ==, (gssize) (len * 6 / 10));
-  close (fd);
+  path = es_test_write_temp_log ((const guint8 *) contents, len * 6 / 10);
 
   document = es_document_load_file (path, NULL, NULL, NULL, &error);
   g_unlink (path);
@@ -632,7 +628,6 @@ test_cancelled_load_stops (void)
   CancelAtFirstReport state = { cancellable, 0 };
   EsDocument *document;
   GByteArray *data;
-  int fd;
 
   es_test_log_declare_ghc (log);
   es_test_log_begin_data (log);
@@ -647,10 +642,7 @@ test_cancelled_load_stops (void)
   data = es_test_log_get_data (log);
   g_assert_cmpuint (data->len, >, 5 * (8u << 20));
 
-  fd = g_file_open_tmp ("es-cancel-XXXXXX.eventlog", &path, NULL);
-  g_assert_cmpint (fd, >=, 0);
-  close (fd);
-  g_assert_true (g_file_set_contents (path, (const char *) data->data, data->len, NULL));
+  path = es_test_write_temp_log (data->data, data->len);
   document = es_document_load_file (path, cancel_at_first_report, &state, cancellable, &error);
   g_unlink (path);
 

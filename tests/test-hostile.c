@@ -28,14 +28,9 @@ static EsDocument *
 load_bytes (GByteArray  *data,
             GError     **error)
 {
-  g_autofree char *path = NULL;
+  g_autofree char *path = es_test_write_temp_log (data->data, data->len);
   EsDocument *document;
-  int fd;
 
-  fd = g_file_open_tmp ("es-hostile-XXXXXX.eventlog", &path, NULL);
-  g_assert_cmpint (fd, >=, 0);
-  close (fd);
-  g_assert_true (g_file_set_contents (path, (const char *) data->data, data->len, NULL));
   document = es_document_load_file (path, NULL, NULL, NULL, error);
   g_unlink (path);
   return document;

@@ -274,14 +274,10 @@ test_broken_file_shows_error (void)
   EsWindow *window;
   GtkWidget *stack;
   gsize len;
-  int fd;
 
   g_assert_true (g_file_get_contents (fixture, &contents, &len, NULL));
   memcpy (contents, "%PDF", 4);
-  fd = g_file_open_tmp ("eventscope-broken-XXXXXX.eventlog", &path, &error);
-  g_assert_no_error (error);
-  g_assert_cmpint (write (fd, contents, len), ==, (gssize) len);
-  close (fd);
+  path = es_test_write_temp_log ((const guint8 *) contents, len);
 
   window = open_window (path);
   wait_for_page (window, "error");
@@ -303,13 +299,9 @@ test_truncated_log_opens_with_notice (void)
   EsWindow *window;
   gint64 stop;
   gsize len;
-  int fd;
 
   g_assert_true (g_file_get_contents (fixture, &contents, &len, NULL));
-  fd = g_file_open_tmp ("eventscope-cut-XXXXXX.eventlog", &path, &error);
-  g_assert_no_error (error);
-  g_assert_cmpint (write (fd, contents, len / 2), ==, (gssize) (len / 2));
-  close (fd);
+  path = es_test_write_temp_log ((const guint8 *) contents, len / 2);
 
   window = open_window (path);
   wait_for_page (window, "timeline");
@@ -507,7 +499,6 @@ test_thousands_of_caps_open (void)
   EsWindow *window;
   guint paints = 0;
   gulong id;
-  int fd;
 
   es_test_log_declare_ghc (log);
   es_test_log_begin_data (log);
@@ -516,11 +507,7 @@ test_thousands_of_caps_open (void)
   es_test_log_event (log, 1, 3, es_payload_u32 (es_payload_new (), 9));
   es_test_log_end_block (log, 3);
   es_test_log_end (log);
-  fd = g_file_open_tmp ("es-caps-XXXXXX.eventlog", &path, &error);
-  g_assert_no_error (error);
-  close (fd);
-  g_assert_true (g_file_set_contents (path, (const char *) es_test_log_get_data (log)->data,
-                                      es_test_log_get_data (log)->len, NULL));
+  path = es_test_write_temp_log (es_test_log_get_data (log)->data, es_test_log_get_data (log)->len);
 
   window = open_window (path);
   wait_for_page (window, "timeline");
