@@ -689,6 +689,44 @@ test_gc_restarted_keeps_open_phase (void)
   g_assert_cmpuint (a[n - 1].end, ==, 300);
 }
 
+/* A log with ten generations: the table shows the first eight, the totals
+ * and the slop (sampled at the oldest) count them all. */
+static void
+test_more_generations_than_the_table (void)
+{
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new ();
+  g_autoptr(EsDocument) document = NULL;
+  g_auto(EsStats) stats = { 0 };
+  static const struct { guint16 generation; guint64 copied, slop; } gcs[] = {
+    { 0, 10, 5 }, { 9, 1000, 77 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (gcs); i++)
+    {
+      EsEvent e = { 0 };
+
+      e.tag = ES_EVENT_GC_START;
+      e.time = 100 * (i + 1);
+      es_document_builder_add (builder, &e);
+      e.tag = ES_EVENT_GC_STATS_GHC;
+      e.time += 10;
+      e.u.gc_stats.generation = gcs[i].generation;
+      e.u.gc_stats.copied = gcs[i].copied;
+      e.u.gc_stats.slop = gcs[i].slop;
+      es_document_builder_add (builder, &e);
+      e.tag = ES_EVENT_GC_END;
+      e.time += 10;
+      es_document_builder_add (builder, &e);
+    }
+  document = es_document_builder_finish (builder, FALSE, -1);
+  es_stats_compute (document, 0, G_MAXUINT64, &stats);
+
+  g_assert_cmpuint (stats.n_generations, ==, ES_STATS_MAX_GENERATIONS);
+  g_assert_cmpuint (stats.gen[0].collections, ==, 1);
+  g_assert_cmpuint (stats.copied, ==, 1010);
+  g_assert_cmpuint (stats.max_slop, ==, 77);
+}
+
 /* A log that cannot fit is refused with how much it needs, up front. */
 static void
 test_memory_check (void)
@@ -722,6 +760,7 @@ main (int    argc,
   g_test_add_func ("/document/random-corruption-builds-sane-documents", test_random_corruption_builds_sane_documents);
   g_test_add_func ("/document/extreme-timestamps", test_extreme_timestamps);
   g_test_add_func ("/document/gc-restarted-keeps-open-phase", test_gc_restarted_keeps_open_phase);
+  g_test_add_func ("/document/more-generations-than-the-table", test_more_generations_than_the_table);
   g_test_add_func ("/document/too-big-for-memory-is-refused", test_memory_check);
   g_test_add_func ("/document/cancelled-load-stops", test_cancelled_load_stops);
   g_test_add_func ("/document/process-info-survives-parts", test_process_info_survives_parts);

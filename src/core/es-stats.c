@@ -89,8 +89,9 @@ compute_generations (EsDocument *doc,
 {
   guint64 par_tot = 0, par_balanced = 0;
 
+  /* Every generation counts in the totals; the table has the first few. */
   stats->n_generations = MIN (doc->gen_index->len, ES_STATS_MAX_GENERATIONS);
-  for (guint g = 0; g < stats->n_generations; g++)
+  for (guint g = 0; g < doc->gen_index->len; g++)
     {
       EsGenIndex *index = g_ptr_array_index (doc->gen_index, g);
       guint lo = lower_bound_u64 (index->starts, stats->t0);
@@ -99,10 +100,13 @@ compute_generations (EsDocument *doc,
       const EsGenPrefix *b = &g_array_index (index->prefix, EsGenPrefix, hi);
       guint64 slop;
 
-      stats->gen[g].collections = hi - lo;
-      stats->gen[g].par_collections = (guint) (b->par_colls - a->par_colls);
-      stats->gen[g].elapsed = b->pause - a->pause;
-      es_series_max_in (index->pauses, stats->t0, stats->t1, &stats->gen[g].max_pause);
+      if (g < stats->n_generations)
+        {
+          stats->gen[g].collections = hi - lo;
+          stats->gen[g].par_collections = (guint) (b->par_colls - a->par_colls);
+          stats->gen[g].elapsed = b->pause - a->pause;
+          es_series_max_in (index->pauses, stats->t0, stats->t1, &stats->gen[g].max_pause);
+        }
       stats->copied += b->copied - a->copied;
       par_tot += b->par_tot_copied - a->par_tot_copied;
       par_balanced += b->par_balanced_copied - a->par_balanced_copied;
