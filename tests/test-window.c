@@ -16,6 +16,7 @@
 #include <gtk/gtk.h>
 
 #include "es-application.h"
+#include "es-pauses.h"
 #include "es-stats.h"
 #include "es-test-log.h"
 #include "es-window.h"
@@ -227,6 +228,31 @@ test_open_navigate_select (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-fit", NULL));
   es_session_get_visible (session, &s0, &s1);
   g_assert_cmpuint (s1 - s0, ==, end);
+
+  /* ] shows the next long GC pause with the cursor at its start, [ the
+   * previous one. */
+  {
+    const EsGc *first;
+    guint64 cursor;
+
+    es_session_set_cursor (session, 0);
+    first = es_pauses_find_long (es_session_get_document (session), 0, TRUE);
+    g_assert_nonnull (first);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-long-pause", NULL));
+    g_assert_true (es_session_get_cursor (session, &cursor));
+    g_assert_cmpuint (cursor, ==, first->start);
+    es_session_get_visible (session, &s0, &s1);
+    g_assert_cmpuint (s0, <, first->start);
+    g_assert_cmpuint (s1, >, first->end);
+    g_assert_cmpuint (s1 - s0, <, end / 10);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-long-pause", NULL));
+    g_assert_true (es_session_get_cursor (session, &cursor));
+    g_assert_cmpuint (cursor, >, first->start);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-long-pause", NULL));
+    g_assert_true (es_session_get_cursor (session, &cursor));
+    g_assert_cmpuint (cursor, ==, first->start);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-fit", NULL));
+  }
 
   /* Select the middle fifth, as a drag would, and zoom to it. */
   g_signal_connect_swapped (es_window_get_stats_panel (window), "updated", G_CALLBACK (set_flag), &updated);

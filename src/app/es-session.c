@@ -11,6 +11,8 @@
 
 #include "es-session.h"
 
+#include "es-pauses.h"
+
 /* The single source of truth for the visible span, the selection and the
  * cursor: widgets never keep their own copy, they read the session and
  * listen to its signals. Times are nanoseconds on the log's clock. */
@@ -286,4 +288,36 @@ es_session_set_cursor (EsSession *self,
   self->has_cursor = TRUE;
   self->cursor = time;
   g_signal_emit (self, signals[SELECTION_CHANGED], 0);
+}
+
+/**
+ * es_session_show_long_pause:
+ * @forward: the next long pause after the cursor, or else the previous one
+ *
+ * Puts the cursor at the start of that pause and shows it with as much
+ * again on each side. Without a cursor, it looks from the view's start
+ * (forward) or end (backward).
+ *
+ * Returns: %FALSE, changing nothing, if there is no long pause that way.
+ */
+gboolean
+es_session_show_long_pause (EsSession *self,
+                            gboolean   forward)
+{
+  guint64 from, length;
+  const EsGc *gc;
+
+  g_return_val_if_fail (ES_IS_SESSION (self), FALSE);
+
+  if (!self->has_cursor)
+    from = forward ? (self->visible_t0 > 0 ? self->visible_t0 - 1 : 0) : self->visible_t1;
+  else
+    from = self->cursor;
+  gc = es_pauses_find_long (self->document, from, forward);
+  if (gc == NULL)
+    return FALSE;
+  length = MAX (gc->end - gc->start, ES_SESSION_MIN_SPAN);
+  es_session_set_visible (self, gc->start > length ? gc->start - length : 0, gc->end + length);
+  es_session_set_cursor (self, gc->start);
+  return TRUE;
 }

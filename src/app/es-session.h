@@ -46,5 +46,7 @@ gboolean    es_session_get_cursor         (EsSession  *self,
                                            guint64    *time);
 void        es_session_set_cursor         (EsSession  *self,
                                            guint64     time);
+gboolean    es_session_show_long_pause    (EsSession  *self,
+                                           gboolean    forward);
 
 G_END_DECLS

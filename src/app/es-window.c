@@ -492,6 +492,12 @@ es_window_view_action (GtkWidget  *widget,
     es_session_pan (self->session, G_MAXINT64 / 2);
   else if (g_str_equal (action_name, "win.clear-selection"))
     es_session_clear_selection (self->session);
+  else if (g_str_equal (action_name, "win.next-long-pause") ||
+           g_str_equal (action_name, "win.previous-long-pause"))
+    {
+      if (!es_session_show_long_pause (self->session, g_str_equal (action_name, "win.next-long-pause")))
+        gtk_widget_error_bell (widget);
+    }
 }
 
 static void
@@ -708,6 +714,8 @@ static const struct
   { "win.go-start", { GDK_KEY_Home, 0, 0 }, 0 },
   { "win.go-end", { GDK_KEY_End, 0, 0 }, 0 },
   { "win.clear-selection", { GDK_KEY_Escape, 0, 0 }, 0 },
+  { "win.next-long-pause", { GDK_KEY_bracketright, 0, 0 }, 0 },
+  { "win.previous-long-pause", { GDK_KEY_bracketleft, 0, 0 }, 0 },
 };
 
 static void
