@@ -16,6 +16,8 @@
 #include <gtk/gtk.h>
 
 #include "es-application.h"
+#include "es-gc-item.h"
+#include "es-gc-list.h"
 #include "es-pauses.h"
 #include "es-stats.h"
 #include "es-test-log.h"
@@ -51,15 +53,16 @@ page_is (gpointer data)
 }
 
 static GtkWidget *
-find_stack (GtkWidget *widget)
+find_widget_of_type (GtkWidget *widget,
+                     GType      type)
 {
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
     {
       GtkWidget *found;
 
-      if (GTK_IS_STACK (child))
+      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
         return child;
-      if ((found = find_stack (child)) != NULL)
+      if ((found = find_widget_of_type (child, type)) != NULL)
         return found;
     }
   return NULL;
@@ -69,7 +72,7 @@ static void
 wait_for_page (EsWindow   *window,
                const char *page)
 {
-  g_object_set_data (G_OBJECT (window), "expected-page-stack", find_stack (GTK_WIDGET (window)));
+  g_object_set_data (G_OBJECT (window), "expected-page-stack", find_widget_of_type (GTK_WIDGET (window), GTK_TYPE_STACK));
   g_object_set_data (G_OBJECT (window), "expected-page", (gpointer) page);
   wait_until (page_is, window, 30);
 }
@@ -254,6 +257,32 @@ test_open_navigate_select (void)
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-fit", NULL));
   }
 
+  /* The GC tab lists every collection, longest pause first; activating a
+   * row shows that pause. */
+  {
+    GtkWidget *list = find_widget_of_type (GTK_WIDGET (window), ES_TYPE_GC_LIST);
+    GListModel *model;
+    guint n_gcs;
+    const EsGc *gcs = es_document_get_gcs (es_session_get_document (session), &n_gcs);
+    g_autoptr(EsGcItem) first = NULL;
+    guint64 longest = 0, cursor;
+
+    g_assert_nonnull (list);
+    model = es_gc_list_get_model (ES_GC_LIST (list));
+    g_assert_cmpuint (g_list_model_get_n_items (model), ==, n_gcs);
+    for (guint i = 0; i < n_gcs; i++)
+      longest = MAX (longest, gcs[i].end - gcs[i].start);
+    first = g_list_model_get_item (model, 0);
+    g_assert_cmpuint (es_gc_item_get_gc (first)->end - es_gc_item_get_gc (first)->start, ==, longest);
+    es_gc_list_activate (ES_GC_LIST (list), 0);
+    g_assert_true (es_session_get_cursor (session, &cursor));
+    g_assert_cmpuint (cursor, ==, es_gc_item_get_gc (first)->start);
+    es_session_get_visible (session, &s0, &s1);
+    g_assert_cmpuint (s0, <, es_gc_item_get_gc (first)->start);
+    g_assert_cmpuint (s1, >, es_gc_item_get_gc (first)->end);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-fit", NULL));
+  }
+
   /* Select the middle fifth, as a drag would, and zoom to it. */
   g_signal_connect_swapped (es_window_get_stats_panel (window), "updated", G_CALLBACK (set_flag), &updated);
   es_session_select (session, end * 2 / 5, end * 3 / 5);
@@ -307,7 +336,7 @@ test_broken_file_shows_error (void)
 
   window = open_window (path);
   wait_for_page (window, "error");
-  stack = find_stack (GTK_WIDGET (window));
+  stack = find_widget_of_type (GTK_WIDGET (window), GTK_TYPE_STACK);
   g_assert_nonnull (stack);
   g_assert_null (es_window_get_session (window));
   g_unlink (path);
@@ -597,21 +626,6 @@ test_recent_files_remembered (void)
   g_settings_reset (settings, "recent-files");
 }
 
-static GtkPaned *
-find_paned (GtkWidget *widget)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkPaned *found;
-
-      if (GTK_IS_PANED (child))
-        return GTK_PANED (child);
-      if ((found = find_paned (child)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* A new window takes the sidebar width and the rows from the settings, and
  * ticking a trace writes the settings back. */
 static void
@@ -630,7 +644,7 @@ test_layout_and_rows_remembered (void)
   window = open_window (path);
   wait_for_page (window, "timeline");
 
-  g_assert_cmpint (gtk_paned_get_position (find_paned (GTK_WIDGET (window))), ==, 301);
+  g_assert_cmpint (gtk_paned_get_position (GTK_PANED (find_widget_of_type (GTK_WIDGET (window), GTK_TYPE_PANED))), ==, 301);
   layout = es_timeline_rows_get_layout (es_timeline_get_rows (es_window_get_timeline (window)));
   g_assert_cmpuint (layout->len, >, 1);
   for (guint i = 1; i < layout->len; i++)
@@ -649,7 +663,7 @@ test_layout_and_rows_remembered (void)
   g_assert_true (g_strv_contains ((const char * const *) saved, "spark-pool"));
   g_assert_false (g_strv_contains ((const char * const *) saved, "activity"));
 
-  gtk_paned_set_position (find_paned (GTK_WIDGET (window)), 250);
+  gtk_paned_set_position (GTK_PANED (find_widget_of_type (GTK_WIDGET (window), GTK_TYPE_PANED)), 250);
   g_assert_cmpint (g_settings_get_int (settings, "sidebar-width"), ==, 250);
 
   gtk_window_destroy (GTK_WINDOW (window));

@@ -304,7 +304,7 @@ gboolean
 es_session_show_long_pause (EsSession *self,
                             gboolean   forward)
 {
-  guint64 from, length;
+  guint64 from;
   const EsGc *gc;
 
   g_return_val_if_fail (ES_IS_SESSION (self), FALSE);
@@ -316,8 +316,26 @@ es_session_show_long_pause (EsSession *self,
   gc = es_pauses_find_long (self->document, from, forward);
   if (gc == NULL)
     return FALSE;
+  es_session_show_gc (self, gc);
+  return TRUE;
+}
+
+/**
+ * es_session_show_gc:
+ * @gc: a collection of this session's document
+ *
+ * Shows @gc with as much again on each side, the cursor at its start.
+ */
+void
+es_session_show_gc (EsSession  *self,
+                    const EsGc *gc)
+{
+  guint64 length;
+
+  g_return_if_fail (ES_IS_SESSION (self));
+  g_return_if_fail (gc != NULL);
+
   length = MAX (gc->end - gc->start, ES_SESSION_MIN_SPAN);
   es_session_set_visible (self, gc->start > length ? gc->start - length : 0, gc->end + length);
   es_session_set_cursor (self, gc->start);
-  return TRUE;
 }

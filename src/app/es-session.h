@@ -48,5 +48,7 @@ void        es_session_set_cursor         (EsSession  *self,
                                            guint64     time);
 gboolean    es_session_show_long_pause    (EsSession  *self,
                                            gboolean    forward);
+void        es_session_show_gc            (EsSession  *self,
+                                           const EsGc *gc);
 
 G_END_DECLS

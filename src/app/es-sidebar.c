@@ -1,4 +1,4 @@
-/* es-sidebar.c: the Key and Traces pages beside the timeline
+/* es-sidebar.c: the Key, Traces and GC pages beside the timeline
  *
  * Copyright 2026 The Eventscope authors
  *
@@ -9,16 +9,19 @@
 
 #include <glib/gi18n.h>
 
+#include "es-gc-list.h"
 #include "es-sidebar.h"
 
 /* The Key explains every colour the painter uses; Traces shows and hides
- * rows, and remembers the choice in the settings (by the names below). */
+ * rows, and remembers the choice in the settings (by the names below); GC
+ * lists the collections. */
 
 struct _EsSidebar
 {
   GtkWidget   parent_instance;
 
   GtkWidget  *notebook;
+  GtkWidget  *gc_list;
   EsTimeline *timeline;
   GSettings  *settings;
 };
@@ -137,6 +140,19 @@ es_sidebar_set_timeline (EsSidebar  *self,
   g_set_object (&self->timeline, timeline);
   gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), build_key (), gtk_label_new (_("Key")));
   gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), build_traces (self), gtk_label_new (_("Traces")));
+  self->gc_list = es_gc_list_new ();
+  gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), self->gc_list, gtk_label_new (_("GC")));
+}
+
+/* The pages that follow the log shown: the GC list. */
+void
+es_sidebar_set_session (EsSidebar *self,
+                        EsSession *session)
+{
+  g_return_if_fail (ES_IS_SIDEBAR (self));
+  g_return_if_fail (self->gc_list != NULL);
+
+  es_gc_list_set_session (ES_GC_LIST (self->gc_list), session);
 }
 
 /* Ticks the Traces boxes as @settings say (their handler shows the rows),

@@ -9,6 +9,7 @@
 
 #include <gtk/gtk.h>
 
+#include "es-session.h"
 #include "es-timeline.h"
 
 G_BEGIN_DECLS
@@ -21,5 +22,7 @@ void es_sidebar_set_timeline   (EsSidebar  *self,
                                 EsTimeline *timeline);
 void es_sidebar_bind_settings  (EsSidebar  *self,
                                 GSettings  *settings);
+void es_sidebar_set_session    (EsSidebar  *self,
+                                EsSession  *session);
 
 G_END_DECLS

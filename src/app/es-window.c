@@ -337,6 +337,7 @@ es_window_show_document (EsWindow   *self,
   self->session = es_session_new (document);
   es_timeline_set_session (self->timeline, self->session);
   es_stats_panel_set_session (self->stats_panel, self->session);
+  es_sidebar_set_session (self->sidebar, self->session);
 
   if (es_document_is_truncated (document, &stop))
     {

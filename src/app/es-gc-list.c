@@ -1,0 +1,207 @@
+/* es-gc-list.c: every garbage collection, longest pause first
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "es-gc-item.h"
+#include "es-gc-list.h"
+
+/* The quickest way to zoom into GC pauses: a sortable table of them, and
+ * activating a row shows that pause on the timeline. */
+
+struct _EsGcList
+{
+  GtkWidget          parent_instance;
+
+  GtkWidget         *scroller;
+  GtkColumnView     *view;
+  GListStore        *store;
+  GtkSortListModel  *sorted;
+  GtkColumnViewColumn *pause_column;
+  EsSession         *session;
+};
+
+G_DEFINE_FINAL_TYPE (EsGcList, es_gc_list, GTK_TYPE_WIDGET)
+
+static void
+setup_cell_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *item,
+               gpointer                  column)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_widget_add_css_class (label, "numeric");
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_cell_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *item,
+              gpointer                  column)
+{
+  const EsGc *gc = es_gc_item_get_gc (gtk_list_item_get_item (item));
+  g_autofree char *text = NULL;
+
+  switch (GPOINTER_TO_UINT (column))
+    {
+    case ES_GC_COLUMN_START:
+      text = g_strdup_printf ("%.3f", gc->start / 1e6);
+      break;
+    case ES_GC_COLUMN_PAUSE:
+      text = g_strdup_printf ("%.3f", (gc->end - gc->start) / 1e6);
+      break;
+    case ES_GC_COLUMN_GENERATION:
+      text = gc->generation == ES_GC_GENERATION_UNKNOWN ? g_strdup ("?") : g_strdup_printf ("%u", gc->generation);
+      break;
+    case ES_GC_COLUMN_COPIED:
+      text = g_format_size (gc->copied);
+      break;
+    case ES_GC_COLUMN_THREADS:
+    case ES_N_GC_COLUMNS:
+    default:
+      text = g_strdup_printf ("%u", MAX (gc->par_n_threads, 1));
+      break;
+    }
+  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), text);
+}
+
+static GtkColumnViewColumn *
+add_column (EsGcList   *self,
+            const char *title,
+            EsGcColumn  column)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkSorter *sorter = GTK_SORTER (gtk_custom_sorter_new (es_gc_item_compare, GUINT_TO_POINTER (column), NULL));
+  GtkColumnViewColumn *view_column;
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), GUINT_TO_POINTER (column));
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), GUINT_TO_POINTER (column));
+  view_column = gtk_column_view_column_new (title, factory);
+  gtk_column_view_column_set_sorter (view_column, sorter);
+  gtk_column_view_append_column (self->view, view_column);
+  g_object_unref (sorter);
+  g_object_unref (view_column);
+  return view_column;
+}
+
+/**
+ * es_gc_list_activate:
+ * @position: a row, in the order shown
+ *
+ * Shows that collection on the timeline, as activating the row does.
+ */
+void
+es_gc_list_activate (EsGcList *self,
+                     guint     position)
+{
+  g_autoptr(EsGcItem) item = NULL;
+
+  g_return_if_fail (ES_IS_GC_LIST (self));
+
+  item = g_list_model_get_item (G_LIST_MODEL (self->sorted), position);
+  if (item != NULL && self->session != NULL)
+    es_session_show_gc (self->session, es_gc_item_get_gc (item));
+}
+
+static void
+activate_cb (GtkColumnView *view,
+             guint          position,
+             EsGcList      *self)
+{
+  es_gc_list_activate (self, position);
+}
+
+void
+es_gc_list_set_session (EsGcList  *self,
+                        EsSession *session)
+{
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  const EsGc *gcs = NULL;
+  guint n = 0;
+
+  g_return_if_fail (ES_IS_GC_LIST (self));
+
+  g_set_object (&self->session, session);
+  if (session != NULL)
+    gcs = es_document_get_gcs (es_session_get_document (session), &n);
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (items, es_gc_item_new (&gcs[i]));
+  g_list_store_splice (self->store, 0, g_list_model_get_n_items (G_LIST_MODEL (self->store)), items->pdata, items->len);
+}
+
+/**
+ * es_gc_list_get_model:
+ *
+ * Returns: (transfer none): the rows, as sorted now (#EsGcItem)
+ */
+GListModel *
+es_gc_list_get_model (EsGcList *self)
+{
+  g_return_val_if_fail (ES_IS_GC_LIST (self), NULL);
+
+  return G_LIST_MODEL (self->sorted);
+}
+
+GtkWidget *
+es_gc_list_new (void)
+{
+  return g_object_new (ES_TYPE_GC_LIST, NULL);
+}
+
+static void
+es_gc_list_dispose (GObject *object)
+{
+  EsGcList *self = ES_GC_LIST (object);
+
+  g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  g_clear_object (&self->store);
+  g_clear_object (&self->session);
+  G_OBJECT_CLASS (es_gc_list_parent_class)->dispose (object);
+}
+
+static void
+es_gc_list_class_init (EsGcListClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = es_gc_list_dispose;
+  gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+es_gc_list_init (EsGcList *self)
+{
+  GtkSingleSelection *selection;
+
+  self->store = g_list_store_new (ES_TYPE_GC_ITEM);
+  self->view = GTK_COLUMN_VIEW (gtk_column_view_new (NULL));
+  gtk_column_view_set_show_column_separators (self->view, TRUE);
+  add_column (self, _("Start (ms)"), ES_GC_COLUMN_START);
+  self->pause_column = add_column (self, _("Pause (ms)"), ES_GC_COLUMN_PAUSE);
+  add_column (self, _("Gen"), ES_GC_COLUMN_GENERATION);
+  add_column (self, _("Copied"), ES_GC_COLUMN_COPIED);
+  add_column (self, _("Threads"), ES_GC_COLUMN_THREADS);
+
+  self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
+                                          g_object_ref (gtk_column_view_get_sorter (self->view)));
+  selection = gtk_single_selection_new (G_LIST_MODEL (self->sorted));
+  gtk_single_selection_set_autoselect (selection, FALSE);
+  gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (selection));
+  g_object_unref (selection);
+  gtk_column_view_sort_by_column (self->view, self->pause_column, GTK_SORT_DESCENDING);
+  g_signal_connect_object (self->view, "activate", G_CALLBACK (activate_cb), self, 0);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->view), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Garbage collections"), -1);
+
+  self->scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), GTK_WIDGET (self->view));
+  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
+}
