@@ -626,6 +626,29 @@ test_recent_files_remembered (void)
   g_settings_reset (settings, "recent-files");
 }
 
+static gboolean
+stats_mention_spans (gpointer data)
+{
+  g_autofree char *text = es_stats_panel_dup_text (es_window_get_stats_panel (data));
+
+  return strstr (text, "Span ") != NULL;
+}
+
+/* The statistics list the run's spans by name, with their counts. */
+static void
+test_spans_in_statistics (void)
+{
+  g_autofree char *path = es_test_fixture_path ("parfib-N2.eventlog");
+  g_autofree char *text = NULL;
+  EsWindow *window = open_window (path);
+
+  wait_for_page (window, "timeline");
+  wait_until (stats_mention_spans, window, 30);
+  text = es_stats_panel_dup_text (es_window_get_stats_panel (window));
+  g_assert_nonnull (strstr (text, "\nSpan work: 2 "));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A new window takes the sidebar width and the rows from the settings, and
  * ticking a trace writes the settings back. */
 static void
@@ -707,6 +730,7 @@ main (int    argc,
   g_test_add_func ("/window/layout-and-rows-remembered", test_layout_and_rows_remembered);
   g_test_add_func ("/window/thousands-of-caps-open", test_thousands_of_caps_open);
   g_test_add_func ("/window/recent-files-remembered", test_recent_files_remembered);
+  g_test_add_func ("/window/spans-in-statistics", test_spans_in_statistics);
 
   status = g_test_run ();
   g_object_unref (app);

@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "es-spans.h"
 #include "es-stats-panel.h"
 #include "es-stats.h"
 
@@ -17,8 +18,10 @@
  * (a drag) becomes one computation: each change cancels the pending one and
  * schedules a low-priority idle, and only the last result is shown. */
 
-/* HECs listed one by one in the sparks table; more are summed up. */
+/* HECs listed one by one in the sparks table, span names in the spans
+ * table; the rest are counted. */
 #define MAX_SPARK_ROWS 64
+#define MAX_SPAN_ROWS  64
 
 struct _EsStatsPanel
 {
@@ -53,6 +56,7 @@ typedef struct
   guint64     t0, t1;
   gboolean    whole_run;
   EsStats     stats;
+  GArray     *spans;            /* EsSpanSummary, longest total first */
 } Job;
 
 static void
@@ -61,6 +65,7 @@ job_free (gpointer data)
   Job *job = data;
 
   es_stats_clear (&job->stats);
+  g_clear_pointer (&job->spans, g_array_unref);
   g_object_unref (job->document);
   g_free (job);
 }
@@ -240,6 +245,46 @@ show_sparks (EsStatsPanel  *self,
     }
 }
 
+/* The START/STOP spans met by the interval, per name. */
+static void
+show_spans (EsStatsPanel *self,
+            GArray       *spans)
+{
+  const char *headings[] = { N_("Span"), N_("Count"), N_("Total"), N_("Mean"), N_("Longest") };
+  GtkWidget *grid;
+  guint shown;
+
+  if (spans == NULL || spans->len == 0)
+    return;
+  grid = add_section (self, _("Spans"));
+  for (guint c = 0; c < G_N_ELEMENTS (headings); c++)
+    add_cell (grid, c, 0, _(headings[c]), FALSE);
+  shown = MIN (spans->len, MAX_SPAN_ROWS);
+  for (guint i = 0; i < shown; i++)
+    {
+      const EsSpanSummary *span = &g_array_index (spans, EsSpanSummary, i);
+      g_autofree char *count = g_strdup_printf ("%u", span->count);
+      g_autofree char *total = g_strdup_printf ("%.6f s", span->total / 1e9);
+      g_autofree char *mean = g_strdup_printf ("%.6f s", span->total / 1e9 / MAX (span->count, 1));
+      g_autofree char *longest = g_strdup_printf ("%.6f s", span->max / 1e9);
+
+      add_cell (grid, 0, i + 1, span->name, FALSE);
+      add_cell (grid, 1, i + 1, count, TRUE);
+      add_cell (grid, 2, i + 1, total, TRUE);
+      add_cell (grid, 3, i + 1, mean, TRUE);
+      add_cell (grid, 4, i + 1, longest, TRUE);
+      g_string_append_printf (self->text, "Span %s: %s %s %s %s\n", span->name, count, total, mean, longest);
+    }
+  if (spans->len > shown)
+    {
+      g_autofree char *more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u more span name",
+                                                            "%u more span names", spans->len - shown),
+                                               spans->len - shown);
+
+      add_cell (grid, 0, shown + 1, more, FALSE);
+    }
+}
+
 static void
 show_process (EsStatsPanel *self,
               EsDocument   *document)
@@ -323,6 +368,7 @@ show_stats (EsStatsPanel *self,
   add_row (self, grid, 1, _("Parallel work balance"), balance);
   show_gc_table (self, s);
   show_sparks (self, s);
+  show_spans (self, job->spans);
   show_process (self, job->document);
 
   g_signal_emit (self, signals[UPDATED], 0);
@@ -339,6 +385,7 @@ compute_in_thread (GTask        *task,
   Job *job = task_data;
 
   es_stats_compute (job->document, job->t0, job->t1, &job->stats);
+  job->spans = es_spans_summarize (job->document, job->stats.t0, job->stats.t1);
   g_task_return_boolean (task, TRUE);
 }
 

@@ -1,0 +1,97 @@
+/* test-spans.c: the spans of a real run, summed up by name
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "es-spans.h"
+#include "es-test-log.h"
+
+static const EsSpanSummary *
+find_summary (GArray     *summaries,
+              const char *name)
+{
+  for (guint i = 0; i < summaries->len; i++)
+    if (g_str_equal (g_array_index (summaries, EsSpanSummary, i).name, name))
+      return &g_array_index (summaries, EsSpanSummary, i);
+  return NULL;
+}
+
+/* Each name's count, total and longest, over an interval, against a plain
+ * walk over every span; and the whole run holds every span. */
+static void
+check_interval (EsDocument *document,
+                guint64     t0,
+                guint64     t1)
+{
+  g_autoptr(GArray) summaries = es_spans_summarize (document, t0, t1);
+  guint n, counted = 0, expected_count = 0;
+  const EsSpan *spans = es_document_get_spans (document, &n);
+
+  for (guint i = 0; i < summaries->len; i++)
+    {
+      const EsSpanSummary *s = &g_array_index (summaries, EsSpanSummary, i);
+      guint count = 0;
+      guint64 total = 0, max = 0;
+
+      for (guint k = 0; k < n; k++)
+        if (g_str_equal (spans[k].name, s->name) && spans[k].start <= t1 && spans[k].end >= t0)
+          {
+            guint64 inside = MIN (spans[k].end, t1) - MAX (spans[k].start, t0);
+
+            count++;
+            total += inside;
+            max = MAX (max, inside);
+          }
+      g_assert_cmpuint (s->count, ==, count);
+      g_assert_cmpuint (s->total, ==, total);
+      g_assert_cmpuint (s->max, ==, max);
+      if (i > 0)
+        g_assert_cmpuint (g_array_index (summaries, EsSpanSummary, i - 1).total, >=, s->total);
+      counted += s->count;
+    }
+  for (guint k = 0; k < n; k++)
+    expected_count += spans[k].start <= t1 && spans[k].end >= t0;
+  g_assert_cmpuint (counted, ==, expected_count);
+}
+
+static void
+test_parfib_spans (void)
+{
+  g_autofree char *path = es_test_fixture_path ("parfib-N2.eventlog");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(EsDocument) document = es_document_load_file (path, NULL, NULL, NULL, &error);
+  g_autoptr(GArray) whole = NULL;
+  const EsSpanSummary *work;
+  guint64 end;
+  guint n;
+
+  g_assert_no_error (error);
+  end = es_document_get_end_time (document);
+  es_document_get_spans (document, &n);
+  whole = es_spans_summarize (document, 0, end);
+  /* programs/parfib.hs: "work" twice, and rounds of each worker. */
+  work = find_summary (whole, "work");
+  g_assert_nonnull (work);
+  g_assert_cmpuint (work != NULL ? work->count : 0, ==, 2);
+  g_assert_cmpuint (whole->len, >=, 2);
+
+  check_interval (document, 0, end);
+  check_interval (document, end / 3, end * 2 / 3);
+  check_interval (document, end / 2, end / 2);
+  check_interval (document, end + 1, G_MAXUINT64);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/spans/parfib-summaries-match-every-span", test_parfib_spans);
+
+  return g_test_run ();
+}
