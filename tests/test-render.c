@@ -216,6 +216,7 @@ test_layout (void)
   } expected[] = {
     { ES_ROW_RULER, 0, 28 },
     { ES_ROW_ACTIVITY, 0, 60 },
+    { ES_ROW_SPANS, 0, 40 },
     { ES_ROW_CAP, 0, 36 },
     { ES_ROW_SPARK_CREATION, 0, 40 },
     { ES_ROW_SPARK_CONVERSION, 0, 40 },
@@ -243,7 +244,7 @@ test_layout (void)
       y += row->height;
     }
   g_assert_cmpint (es_timeline_layout_height (rows), ==, y);
-  g_assert_cmpint (y, ==, 28 + 60 + 2 * (36 + 3 * 40) + 80);
+  g_assert_cmpint (y, ==, 28 + 60 + 40 + 2 * (36 + 3 * 40) + 80);
   g_assert_null (es_timeline_row_at (rows, -1));
   g_assert_null (es_timeline_row_at (rows, y));
 
@@ -558,6 +559,38 @@ test_heap (void)
   g_assert_cmpuint (live_pixels, >, DATA_WIDTH / 2);
 }
 
+/* The first span lies in the top lane of the Spans row, in its colour;
+ * a log without spans has no such row. */
+static void
+test_spans (void)
+{
+  g_autoptr(EsDocument) document = load_fixture ("parfib-N2.eventlog");
+  g_autoptr(EsDocument) heap = load_fixture ("heap-hT-N2.eventlog");
+  g_autoptr(GArray) heap_rows = es_timeline_layout (heap, ALL_ROWS);
+  g_auto(Frame) frame = { 0 };
+  const EsTimelineRow *row;
+  const EsSpan *spans;
+  guint n, matched = 0;
+  int x;
+
+  paint_frame (&frame, document, es_document_get_start_time (document),
+               es_document_get_end_time (document), FALSE);
+  spans = es_document_get_spans (document, &n);
+  g_assert_cmpuint (n, >, 0);
+  row = find_row (frame.rows, ES_ROW_SPANS, 0);
+  g_assert_nonnull (row);
+  x = (int) es_timeline_time_to_x (&frame.view, spans[0].start + (spans[0].end - spans[0].start) / 2);
+  for (int y = row->y; y < row->y + 16; y++)
+    matched += pixel_matches (frame.surface, x, y, ES_COLOR_SPAN, FALSE);
+  g_assert_cmpuint (matched, >=, 4);
+  g_assert_true (pixel_is (frame.surface, x, row->y + row->height - 2, ES_COLOR_IDLE, FALSE));
+
+  es_document_get_spans (heap, &n);
+  g_assert_cmpuint (n, ==, 0);
+  for (guint i = 0; i < heap_rows->len; i++)
+    g_assert_cmpint (g_array_index (heap_rows, EsTimelineRow, i).kind, !=, ES_ROW_SPANS);
+}
+
 /* Rows outside the clip are skipped, and the rows inside come out as in a
  * whole frame (the activity graph then asks for the busy caps itself). */
 /* Paints @frame's view again with only [top, bottom) of it clipped in, on
@@ -692,6 +725,7 @@ main (int    argc,
   g_test_add_func ("/render/pixels/idle", test_idle);
   g_test_add_func ("/render/pixels/ruler-and-labels", test_ruler_and_labels);
   g_test_add_func ("/render/pixels/heap", test_heap);
+  g_test_add_func ("/render/pixels/spans", test_spans);
   g_test_add_func ("/render/clip", test_clip);
 #ifdef CAIRO_HAS_SVG_SURFACE
   g_test_add_func ("/render/vector-target", test_vector_target);

@@ -646,6 +646,32 @@ test_spans_in_statistics (void)
   wait_until (stats_mention_spans, window, 30);
   text = es_stats_panel_dup_text (es_window_get_stats_panel (window));
   g_assert_nonnull (strstr (text, "\nSpan work: 2 "));
+
+  /* Hovering the Spans row over the first span names it. */
+  {
+    EsTimeline *timeline = es_window_get_timeline (window);
+    EsTimelineRows *rows = es_timeline_get_rows (timeline);
+    GArray *layout = es_timeline_rows_get_layout (rows);
+    const EsSpan *spans;
+    const EsTimelineRow *row = NULL;
+    g_autofree char *tip = NULL;
+    EsTimelineView view = { 0 };
+    double x, y;
+    guint n;
+
+    spans = es_document_get_spans (es_session_get_document (es_window_get_session (window)), &n);
+    for (guint i = 0; i < layout->len; i++)
+      if (g_array_index (layout, EsTimelineRow, i).kind == ES_ROW_SPANS)
+        row = &g_array_index (layout, EsTimelineRow, i);
+    g_assert_nonnull (row);
+    es_timeline_rows_get_view (rows, &view);
+    g_assert_true (gtk_widget_translate_coordinates (GTK_WIDGET (rows), GTK_WIDGET (timeline),
+                                                     es_timeline_time_to_x (&view, spans[0].start + (spans[0].end - spans[0].start) / 2),
+                                                     row->y + 5, &x, &y));
+    tip = es_timeline_describe_at (timeline, x, y);
+    g_assert_nonnull (tip);
+    g_assert_nonnull (strstr (tip, spans[0].name));
+  }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

@@ -34,6 +34,7 @@ static const struct { EsRowKind kind; const char *name; const char *key; } trace
   { ES_ROW_SPARK_CREATION, N_("Spark creation"), "spark-creation" },
   { ES_ROW_SPARK_CONVERSION, N_("Spark conversion"), "spark-conversion" },
   { ES_ROW_SPARK_POOL, N_("Spark pool"), "spark-pool" },
+  { ES_ROW_SPANS, N_("Spans"), "spans" },
   { ES_ROW_HEAP, N_("Heap"), "heap" },
 };
 

@@ -16,7 +16,7 @@
  * selection, drawn by the parent EsTimeline above it, never repaint it. */
 
 #define DEFAULT_KINDS ((1u << ES_ROW_RULER) | (1u << ES_ROW_ACTIVITY) | \
-                       (1u << ES_ROW_CAP) | (1u << ES_ROW_HEAP))
+                       (1u << ES_ROW_CAP) | (1u << ES_ROW_SPANS) | (1u << ES_ROW_HEAP))
 
 struct _EsTimelineRows
 {

@@ -392,6 +392,31 @@ describe_cap (EsTimeline *self,
   }
 }
 
+/* The spans running at @t, innermost (latest started) first, or that
+ * there are none. */
+static void
+describe_spans (EsTimeline *self,
+                GString    *out,
+                guint64     t)
+{
+  guint n, shown = 0;
+  const EsSpan *spans = es_document_get_spans (es_session_get_document (self->session), &n);
+
+  for (guint i = n; i > 0 && shown < 4; i--)
+    {
+      const EsSpan *span = &spans[i - 1];
+      g_autofree char *length = NULL;
+
+      if (span->start > t || span->end < t)
+        continue;
+      length = es_timeline_format_time (span->end - span->start, 1);
+      g_string_append_printf (out, "%s%s: %s", shown > 0 ? "\n" : "", span->name, length);
+      shown++;
+    }
+  if (shown == 0)
+    g_string_append (out, _("No span"));
+}
+
 /**
  * es_timeline_describe_at:
  *
@@ -432,6 +457,8 @@ es_timeline_describe_at (EsTimeline *self,
       es_series_value_at (es_document_get_heap_live (document), t, &live);
       g_string_append_printf (out, _("Heap size %.1f MB, live data %.1f MB (at the last GC)"), size / 1e6, live / 1e6);
     }
+  else if (row->kind == ES_ROW_SPANS)
+    describe_spans (self, out, t);
   else if (row->kind == ES_ROW_ACTIVITY)
     {
       float busy;

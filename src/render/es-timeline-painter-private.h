@@ -117,5 +117,7 @@ void     es_paint_spark_row       (EsPaintContext       *ctx,
                                    const EsTimelineRow  *row);
 void     es_paint_heap_row        (EsPaintContext       *ctx,
                                    const EsTimelineRow  *row);
+void     es_paint_spans_row       (EsPaintContext       *ctx,
+                                   const EsTimelineRow  *row);
 
 G_END_DECLS

@@ -25,6 +25,7 @@
 #define ROW_HEIGHT_CAP       36
 #define ROW_HEIGHT_SPARKS    40
 #define ROW_HEIGHT_HEAP      80
+#define ROW_HEIGHT_SPANS     40
 
 /* Cap row bands, from the row's top: running above, GC below (ThreadScope
  * draws both full height; splitting them keeps a GC visible when it
@@ -67,6 +68,7 @@ static const ColorEntry colors[ES_N_COLORS] = {
   [ES_COLOR_HEAP_SIZE]         = { 0x1c5fd0, 0x5b9bff, N_("Heap size") },
   [ES_COLOR_HEAP_LIVE]         = { 0x9030b0, 0xc878e8, N_("Live data") },
   [ES_COLOR_ALLOC_RATE]        = { 0x008080, 0x30c0c0, N_("Allocation rate") },
+  [ES_COLOR_SPAN]              = { 0x4a6fa5, 0x7fa3d9, N_("Span") },
   [ES_COLOR_TEXT]              = { 0x202020, 0xe6e6e6, N_("Text") },
   [ES_COLOR_GRID]              = { 0xd6d6d6, 0x3c3c3c, N_("Grid") },
 };
@@ -134,6 +136,14 @@ es_timeline_layout (EsDocument *document,
   n_caps = es_document_get_n_caps (document);
   append_row (rows, &y, visible_kinds, ES_ROW_RULER, 0, ROW_HEIGHT_RULER);
   append_row (rows, &y, visible_kinds, ES_ROW_ACTIVITY, 0, ROW_HEIGHT_ACTIVITY);
+  /* Only for a log that has spans: most have none. */
+  {
+    guint n_spans;
+
+    es_document_get_spans (document, &n_spans);
+    if (n_spans > 0)
+      append_row (rows, &y, visible_kinds, ES_ROW_SPANS, 0, ROW_HEIGHT_SPANS);
+  }
   for (guint cap = 0; cap < n_caps; cap++)
     {
       append_row (rows, &y, visible_kinds, ES_ROW_CAP, cap, ROW_HEIGHT_CAP);
@@ -211,6 +221,8 @@ es_timeline_row_label (const EsTimelineRow *row)
       return g_strdup_printf (_("Spark pool %u"), row->cap);
     case ES_ROW_HEAP:
       return g_strdup (_("Heap"));
+    case ES_ROW_SPANS:
+      return g_strdup (_("Spans"));
     case ES_N_ROW_KINDS:
     default:
       g_return_val_if_reached (NULL);
@@ -455,7 +467,7 @@ es_timeline_paint (cairo_t              *cr,
       /* A layout of another document may name caps this one lacks. */
       if (es_paint_row_is_clipped (&ctx, row) ||
           (row->kind != ES_ROW_RULER && row->kind != ES_ROW_ACTIVITY &&
-           row->kind != ES_ROW_HEAP && row->cap >= ctx.n_caps))
+           row->kind != ES_ROW_HEAP && row->kind != ES_ROW_SPANS && row->cap >= ctx.n_caps))
         continue;
       es_paint_columns_wait (&ctx, row);
       es_paint_canvas_begin (&ctx, row->y, row->height);
@@ -477,6 +489,9 @@ es_timeline_paint (cairo_t              *cr,
           break;
         case ES_ROW_HEAP:
           es_paint_heap_row (&ctx, row);
+          break;
+        case ES_ROW_SPANS:
+          es_paint_spans_row (&ctx, row);
           break;
         case ES_N_ROW_KINDS:
         default:

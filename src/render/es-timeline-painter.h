@@ -25,6 +25,7 @@ typedef enum
   ES_ROW_SPARK_CONVERSION,  /* converted, fizzled, GC'd rates */
   ES_ROW_SPARK_POOL,        /* pool size */
   ES_ROW_HEAP,              /* heap size, live data, allocation rate */
+  ES_ROW_SPANS,             /* the user's START/STOP spans, as labelled bars */
   ES_N_ROW_KINDS
 } EsRowKind;
 
@@ -73,6 +74,7 @@ typedef enum
   ES_COLOR_HEAP_SIZE,
   ES_COLOR_HEAP_LIVE,
   ES_COLOR_ALLOC_RATE,
+  ES_COLOR_SPAN,
   ES_COLOR_TEXT,
   ES_COLOR_GRID,
   ES_N_COLORS

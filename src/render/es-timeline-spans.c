@@ -1,0 +1,73 @@
+/* es-timeline-spans.c: the Spans row, the user's START/STOP spans as bars
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+
+#include "es-search.h"
+#include "es-timeline-painter-private.h"
+
+/* Spans that overlap go in lanes, the first free one from the top; a
+ * fourth at once shares the last lane. */
+#define SPAN_LANES       3
+#define SPAN_LANE_HEIGHT 12
+#define SPAN_LABEL_MIN_PX 24
+
+/* Lanes are given in time, over every span from the start, so a span keeps
+ * its lane while the view moves: O(spans starting before the view's end). */
+void
+es_paint_spans_row (EsPaintContext      *ctx,
+                    const EsTimelineRow *row)
+{
+  const EsTimelineView *view = ctx->view;
+  double right = ES_TIMELINE_GUTTER + view->width;
+  guint64 lane_end[SPAN_LANES] = { 0 };
+  gboolean lane_used[SPAN_LANES] = { FALSE };
+  const EsSpan *spans;
+  guint n, last;
+
+  es_paint_canvas_flush (ctx);
+  spans = es_document_get_spans (ctx->document, &n);
+  last = es_search_upper_bound (spans, n, sizeof (EsSpan), G_STRUCT_OFFSET (EsSpan, start), view->t1);
+  for (guint i = 0; i < last; i++)
+    {
+      const EsSpan *span = &spans[i];
+      guint lane = SPAN_LANES - 1;
+      double x0, x1, top;
+
+      for (guint l = 0; l < SPAN_LANES; l++)
+        if (!lane_used[l] || lane_end[l] <= span->start)
+          {
+            lane = l;
+            break;
+          }
+      lane_used[lane] = TRUE;
+      lane_end[lane] = MAX (lane_end[lane], span->end);
+      if (span->end < view->t0)
+        continue;
+
+      x0 = MAX (floor (es_timeline_time_to_x (view, span->start)), ES_TIMELINE_GUTTER);
+      x1 = MIN (ceil (es_timeline_time_to_x (view, span->end)), right);
+      x1 = MAX (x1, x0 + 1);
+      top = row->y + 3 + lane * SPAN_LANE_HEIGHT;
+      es_paint_set_color (ctx, ES_COLOR_SPAN);
+      cairo_rectangle (ctx->cr, x0, top, x1 - x0, SPAN_LANE_HEIGHT - 2);
+      cairo_fill (ctx->cr);
+      if (x1 - x0 >= SPAN_LABEL_MIN_PX && span->name != NULL)
+        {
+          pango_layout_set_text (ctx->small, span->name, -1);
+          pango_layout_set_width (ctx->small, (int) (x1 - x0 - 4) * PANGO_SCALE);
+          pango_layout_set_ellipsize (ctx->small, PANGO_ELLIPSIZE_END);
+          cairo_set_source_rgb (ctx->cr, 1, 1, 1);
+          cairo_move_to (ctx->cr, x0 + 2, top - 1);
+          pango_cairo_show_layout (ctx->cr, ctx->small);
+          pango_layout_set_width (ctx->small, -1);
+          pango_layout_set_ellipsize (ctx->small, PANGO_ELLIPSIZE_NONE);
+        }
+    }
+}
