@@ -279,6 +279,87 @@ test_summary_malformed_log (void)
   g_assert_nonnull (strstr (run.err, "byte 0: expected the header marker"));
 }
 
+/* export writes the picture in the format its name says; a bad name, a
+ * bad span or a broken log each fail with their own exit code. */
+static void
+test_export (void)
+{
+  g_autofree char *fixture = es_test_fixture_path ("parfib-N2.eventlog");
+  g_autofree char *dir = g_dir_make_tmp ("es-cli-export-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "run.png", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "run.pdf", NULL);
+  g_autofree char *gif = g_build_filename (dir, "run.gif", NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *broken = NULL;
+  gsize len;
+
+  {
+    g_auto(CliRun) help = { 0 };
+    const char *args[] = { "--help", NULL };
+
+    run_cli_argv (&help, args);
+    if (strstr (help.out, "export") == NULL)
+      {
+        g_test_skip ("eventscope-cli was built without Cairo: no export");
+        return;
+      }
+  }
+  {
+    g_auto(CliRun) run = { 0 };
+    const char *args[] = { "export", "--width", "800", fixture, png, NULL };
+
+    run_cli_argv (&run, args);
+    g_assert_cmpint (run.exit_code, ==, 0);
+    g_assert_true (g_file_get_contents (png, &contents, &len, NULL));
+    g_assert_cmpuint (len, >, 8);
+    g_assert_cmpmem (contents, 8, "\x89PNG\r\n\x1a\n", 8);
+    /* The IHDR chunk: the width asked for. */
+    g_assert_cmpuint (((guint8) contents[16] << 24 | (guint8) contents[17] << 16 |
+                       (guint8) contents[18] << 8 | (guint8) contents[19]), ==, 800);
+  }
+  {
+    g_auto(CliRun) run = { 0 };
+    const char *args[] = { "export", "--from", "10ms", "--to", "20ms", fixture, pdf, NULL };
+
+    run_cli_argv (&run, args);
+    g_assert_cmpint (run.exit_code, ==, 0);
+    g_clear_pointer (&contents, g_free);
+    g_assert_true (g_file_get_contents (pdf, &contents, NULL, NULL));
+    g_assert_true (g_str_has_prefix (contents, "%PDF"));
+  }
+  {
+    g_auto(CliRun) run = { 0 };
+    const char *args[] = { "export", fixture, gif, NULL };
+
+    run_cli_argv (&run, args);
+    g_assert_cmpint (run.exit_code, ==, 1);
+    g_assert_nonnull (strstr (run.err, ".png, .svg or .pdf"));
+  }
+  {
+    g_auto(CliRun) run = { 0 };
+    const char *args[] = { "export", "--from", "20ms", "--to", "10ms", fixture, png, NULL };
+
+    run_cli_argv (&run, args);
+    g_assert_cmpint (run.exit_code, ==, 1);
+  }
+  {
+    g_auto(CliRun) run = { 0 };
+    const char *args[] = { "export", NULL, png, NULL };
+
+    g_clear_pointer (&contents, g_free);
+    g_assert_true (g_file_get_contents (fixture, &contents, &len, NULL));
+    memcpy (contents, "\x7f" "ELF", 4);
+    broken = es_test_write_temp_log ((const guint8 *) contents, len);
+    args[1] = broken;
+    run_cli_argv (&run, args);
+    g_unlink (broken);
+    g_assert_cmpint (run.exit_code, ==, 2);
+  }
+  g_unlink (png);
+  g_unlink (pdf);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -293,6 +374,7 @@ main (int    argc,
   g_test_add_func ("/cli/summary/interval", test_summary_interval);
   g_test_add_func ("/cli/summary/bad-times-exit-1", test_summary_bad_times);
   g_test_add_func ("/cli/summary/malformed-log-exits-2", test_summary_malformed_log);
+  g_test_add_func ("/cli/export/png-pdf-and-failures", test_export);
   g_test_add_func ("/cli/missing-file-exits-1", test_missing_file);
   g_test_add_func ("/cli/empty-folder-fifo-are-refused", test_not_eventlogs);
   g_test_add_func ("/cli/unknown-command-exits-1", test_unknown_command);

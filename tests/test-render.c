@@ -7,8 +7,11 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
+
 #include <string.h>
 
+#include "es-timeline-export.h"
 #include "es-timeline-painter.h"
 
 /* cairo.h, above, says which backends there are. */
@@ -406,17 +409,15 @@ test_running (void)
   check_running (TRUE);
 }
 
-static void
-test_gc (void)
+/* The longest GC's activity on its leading cap: the pause less its
+ * waiting. */
+static const EsActivity *
+longest_gc_activity (EsDocument  *document,
+                     const EsGc **leader)
 {
-  g_autoptr(EsDocument) document = load_fixture ("parfib-N2.eventlog");
-  g_auto(Frame) frame = { 0 };
   const EsGc *gcs, *longest;
   const EsActivity *gc;
-  const EsTimelineRow *row;
   guint n_gcs;
-  guint64 length;
-  int band_y, band_h, x;
 
   gcs = es_document_get_gcs (document, &n_gcs);
   g_assert_cmpuint (n_gcs, >, 0);
@@ -424,25 +425,97 @@ test_gc (void)
   for (guint i = 1; i < n_gcs; i++)
     if (gcs[i].end - gcs[i].start > longest->end - longest->start)
       longest = &gcs[i];
-
-  /* The leader's GC activity (the pause less its waiting) across the
-   * middle third of the view. */
   gc = longest_activity (document, longest->cap, ES_ACTIVITY_GC, longest->start, longest->end);
   g_assert_nonnull (gc);
-  length = gc->end - gc->start;
-  g_assert_cmpuint (length, >, 1000);
+  g_assert_cmpuint (gc->end - gc->start, >, 1000);
+  *leader = longest;
+  return gc;
+}
+
+/* Checks @surface, painted with @view and @rows, shows the GC across the
+ * middle of @gc on @cap's row, and nothing running there. */
+static void
+check_gc_band (cairo_surface_t      *surface,
+               EsDocument           *document,
+               const EsTimelineView *view,
+               GArray               *rows,
+               guint                 cap,
+               const EsActivity     *gc)
+{
+  guint64 length = gc->end - gc->start;
+  const EsTimelineRow *row = find_row (rows, ES_ROW_CAP, cap);
+  int band_y, band_h;
+  int x = (int) es_timeline_time_to_x (view, gc->start + length / 2);
+
+  if (marker_near (document, view, x))
+    x = (int) es_timeline_time_to_x (view, gc->start + length / 4);
+  g_assert_true (es_timeline_cap_band (row, ES_COLOR_GC, &band_y, &band_h));
+  g_assert_true (pixel_is (surface, x, band_y + band_h - 1, ES_COLOR_GC, FALSE));
+  g_assert_true (pixel_is (surface, x, band_y + 1, ES_COLOR_GC, FALSE));
+  g_assert_true (es_timeline_cap_band (row, ES_COLOR_RUNNING, &band_y, &band_h));
+  g_assert_true (pixel_is (surface, x, band_y + band_h - 1, ES_COLOR_IDLE, FALSE));
+}
+
+static void
+test_gc (void)
+{
+  g_autoptr(EsDocument) document = load_fixture ("parfib-N2.eventlog");
+  g_auto(Frame) frame = { 0 };
+  const EsGc *longest;
+  const EsActivity *gc = longest_gc_activity (document, &longest);
+  guint64 length = gc->end - gc->start;
+
+  /* The GC across the middle third of the view. */
   paint_frame (&frame, document, gc->start - length, gc->end + length, FALSE);
   g_assert_cmpfloat (es_timeline_time_to_x (&frame.view, gc->end) - es_timeline_time_to_x (&frame.view, gc->start), >, 400);
+  check_gc_band (frame.surface, document, &frame.view, frame.rows, longest->cap, gc);
+}
 
-  row = find_row (frame.rows, ES_ROW_CAP, longest->cap);
-  x = (int) es_timeline_time_to_x (&frame.view, gc->start + length / 2);
-  if (marker_near (document, &frame.view, x))
-    x = (int) es_timeline_time_to_x (&frame.view, gc->start + length / 4);
-  g_assert_true (es_timeline_cap_band (row, ES_COLOR_GC, &band_y, &band_h));
-  g_assert_true (pixel_is (frame.surface, x, band_y + band_h - 1, ES_COLOR_GC, FALSE));
-  g_assert_true (pixel_is (frame.surface, x, band_y + 1, ES_COLOR_GC, FALSE));
-  g_assert_true (es_timeline_cap_band (row, ES_COLOR_RUNNING, &band_y, &band_h));
-  g_assert_true (pixel_is (frame.surface, x, band_y + band_h - 1, ES_COLOR_IDLE, FALSE));
+/* The exported PNG is the window's picture: the same bands in the same
+ * places; SVG and PDF come out as such, and other endings are refused. */
+static void
+test_export (void)
+{
+  g_autoptr(EsDocument) document = load_fixture ("parfib-N2.eventlog");
+  g_autoptr(GArray) rows = es_timeline_layout (document, ES_TIMELINE_DEFAULT_ROWS);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("es-export-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "gc.png", NULL);
+  g_autofree char *svg = g_build_filename (dir, "gc.svg", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "gc.pdf", NULL);
+  g_autofree char *gif = g_build_filename (dir, "gc.gif", NULL);
+  g_autofree char *contents = NULL;
+  const EsGc *longest;
+  const EsActivity *gc = longest_gc_activity (document, &longest);
+  guint64 length = gc->end - gc->start;
+  EsTimelineView view = { document, gc->start - length, gc->end + length, DATA_WIDTH, FALSE };
+  cairo_surface_t *surface;
+
+  g_assert_true (es_timeline_export (&view, ES_TIMELINE_DEFAULT_ROWS, png, &error));
+  g_assert_no_error (error);
+  surface = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (surface), ==, SURFACE_WIDTH);
+  g_assert_cmpint (cairo_image_surface_get_height (surface), ==, es_timeline_layout_height (rows));
+  check_gc_band (surface, document, &view, rows, longest->cap, gc);
+  cairo_surface_destroy (surface);
+
+  g_assert_true (es_timeline_export (&view, ES_TIMELINE_DEFAULT_ROWS, svg, &error));
+  g_assert_true (g_file_get_contents (svg, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "<svg"));
+  g_clear_pointer (&contents, g_free);
+  g_assert_true (es_timeline_export (&view, ES_TIMELINE_DEFAULT_ROWS, pdf, &error));
+  g_assert_true (g_file_get_contents (pdf, &contents, NULL, NULL));
+  g_assert_true (g_str_has_prefix (contents, "%PDF"));
+
+  g_assert_false (es_timeline_export (&view, ES_TIMELINE_DEFAULT_ROWS, gif, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_assert_false (g_file_test (gif, G_FILE_TEST_EXISTS));
+
+  g_unlink (png);
+  g_unlink (svg);
+  g_unlink (pdf);
+  g_rmdir (dir);
 }
 
 static void
@@ -726,6 +799,7 @@ main (int    argc,
   g_test_add_func ("/render/pixels/ruler-and-labels", test_ruler_and_labels);
   g_test_add_func ("/render/pixels/heap", test_heap);
   g_test_add_func ("/render/pixels/spans", test_spans);
+  g_test_add_func ("/render/export", test_export);
   g_test_add_func ("/render/clip", test_clip);
 #ifdef CAIRO_HAS_SVG_SURFACE
   g_test_add_func ("/render/vector-target", test_vector_target);

@@ -15,8 +15,7 @@
  * visible span, the rows or the size change, so the hover line and the
  * selection, drawn by the parent EsTimeline above it, never repaint it. */
 
-#define DEFAULT_KINDS ((1u << ES_ROW_RULER) | (1u << ES_ROW_ACTIVITY) | \
-                       (1u << ES_ROW_CAP) | (1u << ES_ROW_SPANS) | (1u << ES_ROW_HEAP))
+#define DEFAULT_KINDS ES_TIMELINE_DEFAULT_ROWS
 
 struct _EsTimelineRows
 {

@@ -20,6 +20,9 @@
 #include "es-eventlog-error.h"
 #include "es-stats.h"
 #include "es-time.h"
+#if ES_HAVE_EXPORT
+#include "es-timeline-export.h"
+#endif
 
 /* Exit codes: 0 success (also for a log cut short, with a warning), 1 for
  * usage and I/O problems, 2 for a log that cannot be decoded. */
@@ -175,6 +178,76 @@ run_summary (int    argc,
   return EXIT_OK;
 }
 
+#if ES_HAVE_EXPORT
+static int
+run_export (int    argc,
+            char **argv)
+{
+  g_autofree char *from = NULL, *to = NULL;
+  int width = 1600;
+  gboolean dark = FALSE;
+  const GOptionEntry entries[] = {
+    { "from", 0, 0, G_OPTION_ARG_STRING, &from, "Start of the span drawn (1.5s, 200ms, 37us, 12ns, 25%)", "T" },
+    { "to", 0, 0, G_OPTION_ARG_STRING, &to, "End of the span drawn (default: the end of the run)", "T" },
+    { "width", 0, 0, G_OPTION_ARG_INT, &width, "Width of the picture in pixels (default 1600)", "W" },
+    { "dark", 0, 0, G_OPTION_ARG_NONE, &dark, "Dark theme colours", NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new ("FILE OUT.png|OUT.svg|OUT.pdf");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(EsDocument) document = NULL;
+  EsTimelineView view = { 0 };
+  guint64 t0 = 0, t1;
+
+  g_option_context_set_summary (context,
+                                "Draw the timeline of a GHC eventlog, as the viewer shows it, to a PNG,\n"
+                                "SVG or PDF file: the whole run, or the span from --from to --to.");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      g_printerr ("eventscope-cli export: %s\n", error->message);
+      return EXIT_USAGE;
+    }
+  if (argc != 3)
+    {
+      g_printerr ("Usage: eventscope-cli export [--from T] [--to T] [--width W] [--dark] FILE OUT.{png,svg,pdf}\n");
+      return EXIT_USAGE;
+    }
+  if (width <= ES_TIMELINE_GUTTER || width > 32767)
+    {
+      g_printerr ("eventscope-cli export: --width must be from %d to 32767 pixels\n", ES_TIMELINE_GUTTER + 1);
+      return EXIT_USAGE;
+    }
+
+  document = es_document_load_file (argv[1], NULL, NULL, NULL, &error);
+  if (document == NULL)
+    return report_error (argv[1], error);
+
+  t1 = es_document_get_end_time (document);
+  if ((from != NULL && !es_time_parse (from, 0, es_document_get_end_time (document), &t0, &error)) ||
+      (to != NULL && !es_time_parse (to, 0, es_document_get_end_time (document), &t1, &error)))
+    {
+      g_printerr ("eventscope-cli export: %s\n", error->message);
+      return EXIT_USAGE;
+    }
+  if (t1 <= t0)
+    {
+      g_printerr ("eventscope-cli export: the span ends (--to) before it starts (--from)\n");
+      return EXIT_USAGE;
+    }
+
+  view = (EsTimelineView) { document, t0, t1, width - ES_TIMELINE_GUTTER, dark };
+  if (!es_timeline_export (&view, ES_TIMELINE_DEFAULT_ROWS, argv[2], &error))
+    {
+      g_printerr ("eventscope-cli export: %s\n", error->message);
+      return EXIT_USAGE;
+    }
+  warn_if_document_truncated (argv[1], document);
+  return EXIT_OK;
+}
+
+#endif
+
 static void
 print_usage (FILE *stream)
 {
@@ -185,6 +258,8 @@ print_usage (FILE *stream)
            "  dump FILE     print every event, as `ghc-events show` does\n"
            "  summary [--from T] [--to T] FILE\n"
            "                print the +RTS -s statistics, for the run or an interval\n"
+           "  export [--from T] [--to T] [--width W] [--dark] FILE OUT.{png,svg,pdf}\n"
+           "                draw the timeline, as the viewer shows it, to a picture\n"
            "\n"
            "Options:\n"
            "  -h, --help     show this help (COMMAND --help for a command's options)\n"
@@ -219,6 +294,10 @@ main (int    argc,
     return run_dump (argc - 1, argv + 1);
   if (g_str_equal (argv[1], "summary"))
     return run_summary (argc - 1, argv + 1);
+#if ES_HAVE_EXPORT
+  if (g_str_equal (argv[1], "export"))
+    return run_export (argc - 1, argv + 1);
+#endif
 
   g_printerr ("eventscope-cli: unknown command \"%s\"\n\n", argv[1]);
   print_usage (stderr);

@@ -29,6 +29,10 @@ typedef enum
   ES_N_ROW_KINDS
 } EsRowKind;
 
+/* What is shown until the user chooses: everything but the spark rows. */
+#define ES_TIMELINE_DEFAULT_ROWS ((1u << ES_ROW_RULER) | (1u << ES_ROW_ACTIVITY) | (1u << ES_ROW_CAP) | \
+                                  (1u << ES_ROW_SPANS) | (1u << ES_ROW_HEAP))
+
 typedef struct
 {
   EsRowKind kind;

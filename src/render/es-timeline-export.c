@@ -1,0 +1,82 @@
+/* es-timeline-export.c: the timeline as a PNG, SVG or PDF file
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <gio/gio.h>
+
+#include "es-timeline-export.h"
+
+/**
+ * es_timeline_export:
+ * @view: what to draw; @view->width is the data area, without the gutter
+ * @visible_kinds: the rows, as a mask of 1 << #EsRowKind
+ * @path: where to write; its ending (.png, .svg or .pdf) says the format
+ *
+ * Draws the rows of @view with the window's painter, on the theme's
+ * background, and writes them to @path.
+ *
+ * Returns: %FALSE with @error set if the format is unknown or the file
+ *   cannot be written.
+ */
+gboolean
+es_timeline_export (const EsTimelineView  *view,
+                    guint32                visible_kinds,
+                    const char            *path,
+                    GError               **error)
+{
+  g_autoptr(GArray) rows = NULL;
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  EsRgba background;
+  int width, height;
+  cairo_t *cr;
+
+  g_return_val_if_fail (view != NULL && view->document != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  rows = es_timeline_layout (view->document, visible_kinds);
+  width = ES_TIMELINE_GUTTER + view->width;
+  height = MAX (es_timeline_layout_height (rows), 1);
+  if (g_str_has_suffix (path, ".png"))
+    surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  else if (g_str_has_suffix (path, ".svg"))
+    surface = cairo_svg_surface_create (path, width, height);
+  else if (g_str_has_suffix (path, ".pdf"))
+    surface = cairo_pdf_surface_create (path, width, height);
+  else
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "%s: the file name must end in .png, .svg or .pdf", path);
+      return FALSE;
+    }
+
+  cr = cairo_create (surface);
+  es_timeline_color (ES_COLOR_IDLE, view->dark, &background);
+  cairo_set_source_rgb (cr, background.red, background.green, background.blue);
+  cairo_paint (cr);
+  es_timeline_paint (cr, view, rows);
+  es_timeline_paint_labels (cr, view, rows);
+  cairo_destroy (cr);
+  status = cairo_surface_status (surface);
+  if (status == CAIRO_STATUS_SUCCESS && g_str_has_suffix (path, ".png"))
+    status = cairo_surface_write_to_png (surface, path);
+  /* Vector surfaces write their file as they finish. */
+  cairo_surface_finish (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: cannot write: %s", path,
+                   cairo_status_to_string (status));
+      return FALSE;
+    }
+  return TRUE;
+}
