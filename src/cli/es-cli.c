@@ -258,8 +258,10 @@ print_usage (FILE *stream)
            "  dump FILE     print every event, as `ghc-events show` does\n"
            "  summary [--from T] [--to T] FILE\n"
            "                print the +RTS -s statistics, for the run or an interval\n"
+#if ES_HAVE_EXPORT
            "  export [--from T] [--to T] [--width W] [--dark] FILE OUT.{png,svg,pdf}\n"
            "                draw the timeline, as the viewer shows it, to a picture\n"
+#endif
            "\n"
            "Options:\n"
            "  -h, --help     show this help (COMMAND --help for a command's options)\n"
