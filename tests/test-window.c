@@ -15,95 +15,13 @@
 
 #include <gtk/gtk.h>
 
-#include "es-application.h"
 #include "es-gc-item.h"
 #include "es-gc-list.h"
 #include "es-pauses.h"
 #include "es-stats.h"
+#include "es-test-gui.h"
 #include "es-test-log.h"
 #include "es-window.h"
-
-static EsApplication *app;
-
-/* Runs the main loop until @done says so, failing after @seconds. */
-static void
-wait_until (gboolean   (*done) (gpointer data),
-            gpointer     data,
-            double       seconds)
-{
-  gint64 deadline = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
-
-  while (!done (data))
-    {
-      g_main_context_iteration (NULL, FALSE);
-      if (g_get_monotonic_time () > deadline)
-        g_error ("timed out after %.0f s", seconds);
-      g_usleep (1000);
-    }
-}
-
-static gboolean
-page_is (gpointer data)
-{
-  EsWindow *window = data;
-  GtkWidget *stack = g_object_get_data (G_OBJECT (window), "expected-page-stack");
-  const char *expected = g_object_get_data (G_OBJECT (window), "expected-page");
-
-  return g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (stack)), expected) == 0;
-}
-
-static GtkWidget *
-find_widget_of_type (GtkWidget *widget,
-                     GType      type)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
-        return child;
-      if ((found = find_widget_of_type (child, type)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static void
-wait_for_page (EsWindow   *window,
-               const char *page)
-{
-  g_object_set_data (G_OBJECT (window), "expected-page-stack", find_widget_of_type (GTK_WIDGET (window), GTK_TYPE_STACK));
-  g_object_set_data (G_OBJECT (window), "expected-page", (gpointer) page);
-  wait_until (page_is, window, 30);
-}
-
-static GtkWidget *
-find_check_button (GtkWidget  *widget,
-                   const char *label)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (GTK_IS_CHECK_BUTTON (child) && g_strcmp0 (gtk_check_button_get_label (GTK_CHECK_BUTTON (child)), label) == 0)
-        return child;
-      if ((found = find_check_button (child, label)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static EsWindow *
-open_window (const char *path)
-{
-  EsWindow *window = es_window_new (app);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
-  gtk_window_present (GTK_WINDOW (window));
-  es_window_open_file (window, file);
-  return window;
-}
 
 static gboolean
 stats_updated (gpointer data)
@@ -183,7 +101,7 @@ static void
 test_open_navigate_select (void)
 {
   g_autofree char *path = es_test_fixture_path ("heap-hT-N2.eventlog");
-  EsWindow *window = open_window (path);
+  EsWindow *window = es_test_open_window (path);
   EsSession *session;
   EsTimelineRows *rows;
   GArray *layout;
@@ -192,7 +110,7 @@ test_open_navigate_select (void)
   g_autofree char *panel = NULL;
   g_autofree char *cli = NULL;
 
-  wait_for_page (window, "timeline");
+  es_test_wait_for_page (window, "timeline");
   session = es_window_get_session (window);
   g_assert_nonnull (session);
   end = es_document_get_end_time (es_session_get_document (session));
@@ -206,7 +124,7 @@ test_open_navigate_select (void)
 
   /* The Traces tab: spark creation rows appear for each HEC, then go. */
   {
-    GtkWidget *sparks = find_check_button (GTK_WIDGET (window), "Spark creation");
+    GtkWidget *sparks = es_test_find_check_button (GTK_WIDGET (window), "Spark creation");
 
     g_assert_nonnull (sparks);
     gtk_check_button_set_active (GTK_CHECK_BUTTON (sparks), TRUE);
@@ -260,7 +178,7 @@ test_open_navigate_select (void)
   /* The GC tab lists every collection, longest pause first; activating a
    * row shows that pause. */
   {
-    GtkWidget *list = find_widget_of_type (GTK_WIDGET (window), ES_TYPE_GC_LIST);
+    GtkWidget *list = es_test_find_widget_of_type (GTK_WIDGET (window), ES_TYPE_GC_LIST);
     GListModel *model;
     guint n_gcs;
     const EsGc *gcs = es_document_get_gcs (es_session_get_document (session), &n_gcs);
@@ -286,7 +204,7 @@ test_open_navigate_select (void)
   /* Select the middle fifth, as a drag would, and zoom to it. */
   g_signal_connect_swapped (es_window_get_stats_panel (window), "updated", G_CALLBACK (set_flag), &updated);
   es_session_select (session, end * 2 / 5, end * 3 / 5);
-  wait_until (stats_updated, &updated, 30);
+  es_test_wait_until (stats_updated, &updated, 30);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-selection", NULL));
   es_session_get_visible (session, &s0, &s1);
   g_assert_cmpuint (s0, <, end * 2 / 5);
@@ -314,7 +232,7 @@ test_open_navigate_select (void)
   }
   g_assert_false (updated);
   es_session_select (session, end / 5, end * 2 / 5);
-  wait_until (stats_updated, &updated, 30);
+  es_test_wait_until (stats_updated, &updated, 30);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -334,9 +252,9 @@ test_broken_file_shows_error (void)
   memcpy (contents, "%PDF", 4);
   path = es_test_write_temp_log ((const guint8 *) contents, len);
 
-  window = open_window (path);
-  wait_for_page (window, "error");
-  stack = find_widget_of_type (GTK_WIDGET (window), GTK_TYPE_STACK);
+  window = es_test_open_window (path);
+  es_test_wait_for_page (window, "error");
+  stack = es_test_find_widget_of_type (GTK_WIDGET (window), GTK_TYPE_STACK);
   g_assert_nonnull (stack);
   g_assert_null (es_window_get_session (window));
   g_unlink (path);
@@ -358,8 +276,8 @@ test_truncated_log_opens_with_notice (void)
   g_assert_true (g_file_get_contents (fixture, &contents, &len, NULL));
   path = es_test_write_temp_log ((const guint8 *) contents, len / 2);
 
-  window = open_window (path);
-  wait_for_page (window, "timeline");
+  window = es_test_open_window (path);
+  es_test_wait_for_page (window, "timeline");
   g_assert_true (es_document_is_truncated (es_session_get_document (es_window_get_session (window)), &stop));
   g_assert_cmpint (stop, <=, (gint64) (len / 2));
   g_unlink (path);
@@ -387,7 +305,7 @@ static void
 test_drop_opens_file (void)
 {
   g_autofree char *path = es_test_fixture_path ("hello.eventlog");
-  EsWindow *window = es_window_new (app);
+  EsWindow *window = es_window_new (es_test_app);
   GtkEventController *drop = find_controller (GTK_WIDGET (window), GTK_TYPE_DROP_TARGET);
   g_auto(GValue) value = G_VALUE_INIT;
   GSList *files;
@@ -400,7 +318,7 @@ test_drop_opens_file (void)
   g_value_take_boxed (&value, files);
   g_signal_emit_by_name (drop, "drop", &value, 100.0, 100.0, &accepted);
   g_assert_true (accepted);
-  wait_for_page (window, "timeline");
+  es_test_wait_for_page (window, "timeline");
   g_assert_cmpstr (es_document_get_process (es_session_get_document (es_window_get_session (window)))->program, ==, "./hello");
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -410,11 +328,11 @@ static void
 test_pinch_zooms (void)
 {
   g_autofree char *path = es_test_fixture_path ("parfib-N2.eventlog");
-  EsWindow *window = open_window (path);
+  EsWindow *window = es_test_open_window (path);
   GtkEventController *zoom;
   guint64 t0, t1;
 
-  wait_for_page (window, "timeline");
+  es_test_wait_for_page (window, "timeline");
   zoom = find_controller (GTK_WIDGET (es_window_get_timeline (window)), GTK_TYPE_GESTURE_ZOOM);
   g_assert_nonnull (zoom);
   g_signal_emit_by_name (zoom, "begin", NULL);
@@ -439,7 +357,7 @@ static void
 test_rendered_bands (void)
 {
   g_autofree char *path = es_test_fixture_path ("heap-hT-N2.eventlog");
-  EsWindow *window = open_window (path);
+  EsWindow *window = es_test_open_window (path);
   EsSession *session;
   EsTimelineRows *rows;
   g_autoptr(GtkSnapshot) snapshot = NULL;
@@ -455,10 +373,10 @@ test_rendered_bands (void)
   guchar *px;
   EsRgba gc_color;
 
-  wait_for_page (window, "timeline");
+  es_test_wait_for_page (window, "timeline");
   session = es_window_get_session (window);
   rows = es_timeline_get_rows (es_window_get_timeline (window));
-  wait_until (is_drawn, rows, 10);
+  es_test_wait_until (is_drawn, rows, 10);
 
   /* Zoom onto the longest pause of a GC led by cap 0. */
   gcs = es_document_get_gcs (es_session_get_document (session), &n_gcs);
@@ -517,235 +435,14 @@ test_rendered_bands (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static gboolean
-painted_twice (gpointer data)
-{
-  return *(guint *) data >= 2;
-}
-
-static void
-count_paint (GdkFrameClock *clock,
-             guint         *paints)
-{
-  (*paints)++;
-}
-
-static guint64
-peak_rss_kb (void)
-{
-  g_autofree char *status = NULL;
-  const char *line;
-
-  g_assert_true (g_file_get_contents ("/proc/self/status", &status, NULL, NULL));
-  line = strstr (status, "VmHWM:");
-  g_assert_nonnull (line);
-  return g_ascii_strtoull (line + strlen ("VmHWM:"), NULL, 10);
-}
-
-/* A log naming 65,535 capabilities opens and draws: only the rows in view
- * are painted and the sparks table lists the first HECs, so it neither
- * hangs nor takes gigabytes (it took 3 GB and minutes before). */
-static void
-test_thousands_of_caps_open (void)
-{
-  g_autoptr(EsTestLog) log = es_test_log_new ();
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL;
-  EsWindow *window;
-  guint paints = 0;
-  gulong id;
-
-  es_test_log_declare_ghc (log);
-  es_test_log_begin_data (log);
-  es_test_log_event (log, 17, 1, es_payload_u16 (es_payload_new (), 0xFFFF));
-  es_test_log_begin_block (log, 2, 0xFFFE);
-  es_test_log_event (log, 1, 3, es_payload_u32 (es_payload_new (), 9));
-  es_test_log_end_block (log, 3);
-  es_test_log_end (log);
-  path = es_test_write_temp_log (es_test_log_get_data (log)->data, es_test_log_get_data (log)->len);
-
-  window = open_window (path);
-  wait_for_page (window, "timeline");
-  g_assert_cmpuint (es_document_get_n_caps (es_session_get_document (es_window_get_session (window))), ==, 0xFFFF);
-  id = g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
-                         G_CALLBACK (count_paint), &paints);
-  gtk_widget_queue_draw (GTK_WIDGET (window));
-  wait_until (painted_twice, &paints, 60);
-  g_signal_handler_disconnect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), id);
-  g_test_message ("peak RSS with 65,535 caps drawn: %" G_GUINT64_FORMAT " kB", peak_rss_kb ());
-  g_assert_cmpuint (peak_rss_kb (), <, 1024 * 1024);
-
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_unlink (path);
-}
-
-static guint
-count_recent_rows (GtkWidget *widget)
-{
-  guint n = 0;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      if (GTK_IS_LIST_BOX_ROW (child) && g_object_get_data (G_OBJECT (child), "file") != NULL)
-        n++;
-      n += count_recent_rows (child);
-    }
-  return n;
-}
-
-/* Opened logs go first in the settings' recent list, once each; a new
- * window offers those that still exist. */
-static void
-test_recent_files_remembered (void)
-{
-  GSettings *settings = es_application_get_settings (app);
-  g_autofree char *hello = es_test_fixture_path ("hello.eventlog");
-  g_autofree char *parfib = es_test_fixture_path ("parfib-N2.eventlog");
-  g_autofree char *hello_uri = g_filename_to_uri (hello, NULL, NULL);
-  g_autofree char *parfib_uri = g_filename_to_uri (parfib, NULL, NULL);
-  const char *stale[] = { "file:///nonexistent/gone.eventlog", NULL };
-  g_auto(GStrv) recent = NULL;
-  EsWindow *window;
-
-  g_settings_set_strv (settings, "recent-files", stale);
-  for (guint i = 0; i < 3; i++)
-    {
-      window = open_window (i == 1 ? parfib : hello);
-      wait_for_page (window, "timeline");
-      gtk_window_destroy (GTK_WINDOW (window));
-    }
-  recent = g_settings_get_strv (settings, "recent-files");
-  g_assert_cmpuint (g_strv_length (recent), ==, 3);
-  g_assert_cmpstr (recent[0], ==, hello_uri);
-  g_assert_cmpstr (recent[1], ==, parfib_uri);
-  g_assert_cmpstr (recent[2], ==, stale[0]);
-
-  window = es_window_new (app);
-  g_assert_cmpuint (count_recent_rows (GTK_WIDGET (window)), ==, 2);
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_settings_reset (settings, "recent-files");
-}
-
-static gboolean
-stats_mention_spans (gpointer data)
-{
-  g_autofree char *text = es_stats_panel_dup_text (es_window_get_stats_panel (data));
-
-  return strstr (text, "Span ") != NULL;
-}
-
-/* The statistics list the run's spans by name, with their counts. */
-static void
-test_spans_in_statistics (void)
-{
-  g_autofree char *path = es_test_fixture_path ("parfib-N2.eventlog");
-  g_autofree char *text = NULL;
-  EsWindow *window = open_window (path);
-
-  wait_for_page (window, "timeline");
-  wait_until (stats_mention_spans, window, 30);
-  text = es_stats_panel_dup_text (es_window_get_stats_panel (window));
-  g_assert_nonnull (strstr (text, "\nSpan work: 2 "));
-
-  /* Hovering the Spans row over the first span names it. */
-  {
-    EsTimeline *timeline = es_window_get_timeline (window);
-    EsTimelineRows *rows = es_timeline_get_rows (timeline);
-    GArray *layout = es_timeline_rows_get_layout (rows);
-    const EsSpan *spans;
-    const EsTimelineRow *row = NULL;
-    g_autofree char *tip = NULL;
-    EsTimelineView view = { 0 };
-    double x, y;
-    guint n;
-
-    spans = es_document_get_spans (es_session_get_document (es_window_get_session (window)), &n);
-    for (guint i = 0; i < layout->len; i++)
-      if (g_array_index (layout, EsTimelineRow, i).kind == ES_ROW_SPANS)
-        row = &g_array_index (layout, EsTimelineRow, i);
-    g_assert_nonnull (row);
-    es_timeline_rows_get_view (rows, &view);
-    g_assert_true (gtk_widget_translate_coordinates (GTK_WIDGET (rows), GTK_WIDGET (timeline),
-                                                     es_timeline_time_to_x (&view, spans[0].start + (spans[0].end - spans[0].start) / 2),
-                                                     row->y + 5, &x, &y));
-    tip = es_timeline_describe_at (timeline, x, y);
-    g_assert_nonnull (tip);
-    g_assert_nonnull (strstr (tip, spans[0].name));
-  }
-  gtk_window_destroy (GTK_WINDOW (window));
-}
-
-/* A new window takes the sidebar width and the rows from the settings, and
- * ticking a trace writes the settings back. */
-static void
-test_layout_and_rows_remembered (void)
-{
-  GSettings *settings = es_application_get_settings (app);
-  const char *shown[] = { "hecs", "spark-pool", NULL };
-  g_autofree char *path = es_test_fixture_path ("hello.eventlog");
-  g_auto(GStrv) saved = NULL;
-  const GArray *layout;
-  EsWindow *window;
-  GtkWidget *heap;
-
-  g_settings_set_int (settings, "sidebar-width", 301);
-  g_settings_set_strv (settings, "shown-rows", shown);
-  window = open_window (path);
-  wait_for_page (window, "timeline");
-
-  g_assert_cmpint (gtk_paned_get_position (GTK_PANED (find_widget_of_type (GTK_WIDGET (window), GTK_TYPE_PANED))), ==, 301);
-  layout = es_timeline_rows_get_layout (es_timeline_get_rows (es_window_get_timeline (window)));
-  g_assert_cmpuint (layout->len, >, 1);
-  for (guint i = 1; i < layout->len; i++)
-    {
-      guint kind = g_array_index (layout, EsTimelineRow, i).kind;
-
-      g_assert_true (kind == ES_ROW_CAP || kind == ES_ROW_SPARK_POOL);
-    }
-
-  heap = find_check_button (GTK_WIDGET (window), "Heap");
-  g_assert_nonnull (heap);
-  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (heap)));
-  gtk_check_button_set_active (GTK_CHECK_BUTTON (heap), TRUE);
-  saved = g_settings_get_strv (settings, "shown-rows");
-  g_assert_true (g_strv_contains ((const char * const *) saved, "heap"));
-  g_assert_true (g_strv_contains ((const char * const *) saved, "spark-pool"));
-  g_assert_false (g_strv_contains ((const char * const *) saved, "activity"));
-
-  gtk_paned_set_position (GTK_PANED (find_widget_of_type (GTK_WIDGET (window), GTK_TYPE_PANED)), 250);
-  g_assert_cmpint (g_settings_get_int (settings, "sidebar-width"), ==, 250);
-
-  gtk_window_destroy (GTK_WINDOW (window));
-  g_settings_reset (settings, "sidebar-width");
-  g_settings_reset (settings, "shown-rows");
-}
-
-/* Xvfb without a D-Bus session: GTK says so, harmlessly. */
-static gboolean
-tolerate_missing_session_bus (const char     *domain,
-                              GLogLevelFlags  level,
-                              const char     *message,
-                              gpointer        data)
-{
-  return strstr (message, "session bus") == NULL;
-}
-
 int
 main (int    argc,
       char **argv)
 {
   int status;
 
-  g_test_init (&argc, &argv, NULL);
-  g_test_log_set_fatal_handler (tolerate_missing_session_bus, NULL);
-  if (!gtk_init_check ())
-    {
-      /* A visible skip in TAP, which meson reports as SKIP. */
-      g_print ("1..0 # SKIP no display: run the GUI tests under xvfb-run\n");
-      return 0;
-    }
-  app = es_application_new ();
-  g_application_register (G_APPLICATION (app), NULL, NULL);
+  if (!es_test_gui_init (&argc, &argv))
+    return 0;
 
   g_test_add_func ("/window/open-navigate-select-matches-cli", test_open_navigate_select);
   g_test_add_func ("/window/broken-file-shows-error", test_broken_file_shows_error);
@@ -753,12 +450,8 @@ main (int    argc,
   g_test_add_func ("/window/rendered-bands", test_rendered_bands);
   g_test_add_func ("/window/drop-opens-file", test_drop_opens_file);
   g_test_add_func ("/window/pinch-zooms", test_pinch_zooms);
-  g_test_add_func ("/window/layout-and-rows-remembered", test_layout_and_rows_remembered);
-  g_test_add_func ("/window/thousands-of-caps-open", test_thousands_of_caps_open);
-  g_test_add_func ("/window/recent-files-remembered", test_recent_files_remembered);
-  g_test_add_func ("/window/spans-in-statistics", test_spans_in_statistics);
 
   status = g_test_run ();
-  g_object_unref (app);
+  g_object_unref (es_test_app);
   return status;
 }

@@ -26,6 +26,7 @@
 #include "es-eventlog-error.h"
 #include "es-session.h"
 #include "es-sidebar.h"
+#include "es-window-export.h"
 #include "es-stats-panel.h"
 #include "es-timeline.h"
 #include "es-window.h"
@@ -502,6 +503,19 @@ es_window_view_action (GtkWidget  *widget,
 }
 
 static void
+es_window_export_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  EsWindow *self = ES_WINDOW (widget);
+
+  if (self->session == NULL)
+    gtk_widget_error_bell (widget);
+  else
+    es_window_export_ask (GTK_WINDOW (self), self->timeline, self->file);
+}
+
+static void
 es_window_open_sample_action (GtkWidget  *widget,
                               const char *action_name,
                               GVariant   *parameter)
@@ -754,6 +768,8 @@ es_window_class_init (EsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, EsWindow, stats_panel);
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, es_window_open_action);
+  gtk_widget_class_install_action (widget_class, "win.export", NULL, es_window_export_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK, "win.export", NULL);
   gtk_widget_class_install_action (widget_class, "win.open-sample", NULL, es_window_open_sample_action);
   gtk_widget_class_install_action (widget_class, "win.cancel-load", NULL, es_window_cancel_load_action);
   for (guint i = 0; i < G_N_ELEMENTS (view_actions); i++)

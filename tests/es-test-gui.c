@@ -1,0 +1,128 @@
+/* es-test-gui.c: driving the viewer in a real window, for the GUI tests
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "es-test-gui.h"
+
+EsApplication *es_test_app;
+
+/* Runs the main loop until @done says so, failing after @seconds. */
+void
+es_test_wait_until (gboolean   (*done) (gpointer data),
+            gpointer     data,
+            double       seconds)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
+
+  while (!done (data))
+    {
+      g_main_context_iteration (NULL, FALSE);
+      if (g_get_monotonic_time () > deadline)
+        g_error ("timed out after %.0f s", seconds);
+      g_usleep (1000);
+    }
+}
+
+static gboolean
+page_is (gpointer data)
+{
+  EsWindow *window = data;
+  GtkWidget *stack = g_object_get_data (G_OBJECT (window), "expected-page-stack");
+  const char *expected = g_object_get_data (G_OBJECT (window), "expected-page");
+
+  return g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (stack)), expected) == 0;
+}
+
+GtkWidget *
+es_test_find_widget_of_type (GtkWidget *widget,
+                     GType      type)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
+        return child;
+      if ((found = es_test_find_widget_of_type (child, type)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+void
+es_test_wait_for_page (EsWindow   *window,
+               const char *page)
+{
+  g_object_set_data (G_OBJECT (window), "expected-page-stack", es_test_find_widget_of_type (GTK_WIDGET (window), GTK_TYPE_STACK));
+  g_object_set_data (G_OBJECT (window), "expected-page", (gpointer) page);
+  es_test_wait_until (page_is, window, 30);
+}
+
+GtkWidget *
+es_test_find_check_button (GtkWidget  *widget,
+                   const char *label)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_CHECK_BUTTON (child) && g_strcmp0 (gtk_check_button_get_label (GTK_CHECK_BUTTON (child)), label) == 0)
+        return child;
+      if ((found = es_test_find_check_button (child, label)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+EsWindow *
+es_test_open_window (const char *path)
+{
+  EsWindow *window = es_window_new (es_test_app);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  es_window_open_file (window, file);
+  return window;
+}
+
+
+/* Xvfb without a D-Bus session: GTK says so, harmlessly. */
+static gboolean
+tolerate_missing_session_bus (const char     *domain,
+                              GLogLevelFlags  level,
+                              const char     *message,
+                              gpointer        data)
+{
+  return strstr (message, "session bus") == NULL;
+}
+
+/**
+ * es_test_gui_init:
+ *
+ * Sets up gtest and GTK, and es_test_app. Without a display it prints a
+ * visible TAP skip and returns %FALSE: the program should exit 0 then.
+ */
+gboolean
+es_test_gui_init (int    *argc,
+                  char ***argv)
+{
+  g_test_init (argc, argv, NULL);
+  g_test_log_set_fatal_handler (tolerate_missing_session_bus, NULL);
+  if (!gtk_init_check ())
+    {
+      /* A visible skip in TAP, which meson reports as SKIP. */
+      g_print ("1..0 # SKIP no display: run the GUI tests under xvfb-run\n");
+      return FALSE;
+    }
+  es_test_app = es_application_new ();
+  g_application_register (G_APPLICATION (es_test_app), NULL, NULL);
+  return TRUE;
+}

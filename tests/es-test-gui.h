@@ -1,0 +1,32 @@
+/* es-test-gui.h: driving the viewer in a real window, for the GUI tests
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "es-application.h"
+#include "es-window.h"
+
+G_BEGIN_DECLS
+
+extern EsApplication *es_test_app;
+
+gboolean   es_test_gui_init            (int          *argc,
+                                        char       ***argv);
+void       es_test_wait_until          (gboolean    (*done) (gpointer data),
+                                        gpointer      data,
+                                        double        seconds);
+void       es_test_wait_for_page       (EsWindow     *window,
+                                        const char   *page);
+GtkWidget *es_test_find_widget_of_type (GtkWidget    *widget,
+                                        GType         type);
+GtkWidget *es_test_find_check_button   (GtkWidget    *widget,
+                                        const char   *label);
+EsWindow  *es_test_open_window         (const char   *path);
+
+G_END_DECLS

@@ -1,0 +1,304 @@
+/* test-window-state.c: what the window remembers, and what it copes with
+ * (under Xvfb in CI)
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+
+#include <gtk/gtk.h>
+
+#include "es-stats.h"
+#include "es-test-gui.h"
+#include "es-test-log.h"
+#include "es-window.h"
+#include "es-window-export.h"
+
+static gboolean
+painted_twice (gpointer data)
+{
+  return *(guint *) data >= 2;
+}
+
+static void
+count_paint (GdkFrameClock *clock,
+             guint         *paints)
+{
+  (*paints)++;
+}
+
+static guint64
+peak_rss_kb (void)
+{
+  g_autofree char *status = NULL;
+  const char *line;
+
+  g_assert_true (g_file_get_contents ("/proc/self/status", &status, NULL, NULL));
+  line = strstr (status, "VmHWM:");
+  g_assert_nonnull (line);
+  return g_ascii_strtoull (line + strlen ("VmHWM:"), NULL, 10);
+}
+
+/* A log naming 65,535 capabilities opens and draws: only the rows in view
+ * are painted and the sparks table lists the first HECs, so it neither
+ * hangs nor takes gigabytes (it took 3 GB and minutes before). */
+static void
+test_thousands_of_caps_open (void)
+{
+  g_autoptr(EsTestLog) log = es_test_log_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  EsWindow *window;
+  guint paints = 0;
+  gulong id;
+
+  es_test_log_declare_ghc (log);
+  es_test_log_begin_data (log);
+  es_test_log_event (log, 17, 1, es_payload_u16 (es_payload_new (), 0xFFFF));
+  es_test_log_begin_block (log, 2, 0xFFFE);
+  es_test_log_event (log, 1, 3, es_payload_u32 (es_payload_new (), 9));
+  es_test_log_end_block (log, 3);
+  es_test_log_end (log);
+  path = es_test_write_temp_log (es_test_log_get_data (log)->data, es_test_log_get_data (log)->len);
+
+  window = es_test_open_window (path);
+  es_test_wait_for_page (window, "timeline");
+  g_assert_cmpuint (es_document_get_n_caps (es_session_get_document (es_window_get_session (window))), ==, 0xFFFF);
+  id = g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
+                         G_CALLBACK (count_paint), &paints);
+  gtk_widget_queue_draw (GTK_WIDGET (window));
+  es_test_wait_until (painted_twice, &paints, 60);
+  g_signal_handler_disconnect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), id);
+  g_test_message ("peak RSS with 65,535 caps drawn: %" G_GUINT64_FORMAT " kB", peak_rss_kb ());
+  g_assert_cmpuint (peak_rss_kb (), <, 1024 * 1024);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (path);
+}
+
+static guint
+count_recent_rows (GtkWidget *widget)
+{
+  guint n = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_LIST_BOX_ROW (child) && g_object_get_data (G_OBJECT (child), "file") != NULL)
+        n++;
+      n += count_recent_rows (child);
+    }
+  return n;
+}
+
+/* Opened logs go first in the settings' recent list, once each; a new
+ * window offers those that still exist. */
+static void
+test_recent_files_remembered (void)
+{
+  GSettings *settings = es_application_get_settings (es_test_app);
+  g_autofree char *hello = es_test_fixture_path ("hello.eventlog");
+  g_autofree char *parfib = es_test_fixture_path ("parfib-N2.eventlog");
+  g_autofree char *hello_uri = g_filename_to_uri (hello, NULL, NULL);
+  g_autofree char *parfib_uri = g_filename_to_uri (parfib, NULL, NULL);
+  const char *stale[] = { "file:///nonexistent/gone.eventlog", NULL };
+  g_auto(GStrv) recent = NULL;
+  EsWindow *window;
+
+  g_settings_set_strv (settings, "recent-files", stale);
+  for (guint i = 0; i < 3; i++)
+    {
+      window = es_test_open_window (i == 1 ? parfib : hello);
+      es_test_wait_for_page (window, "timeline");
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+  recent = g_settings_get_strv (settings, "recent-files");
+  g_assert_cmpuint (g_strv_length (recent), ==, 3);
+  g_assert_cmpstr (recent[0], ==, hello_uri);
+  g_assert_cmpstr (recent[1], ==, parfib_uri);
+  g_assert_cmpstr (recent[2], ==, stale[0]);
+
+  window = es_window_new (es_test_app);
+  g_assert_cmpuint (count_recent_rows (GTK_WIDGET (window)), ==, 2);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (settings, "recent-files");
+}
+
+static gboolean
+stats_mention_spans (gpointer data)
+{
+  g_autofree char *text = es_stats_panel_dup_text (es_window_get_stats_panel (data));
+
+  return strstr (text, "Span ") != NULL;
+}
+
+/* The statistics list the run's spans by name, with their counts. */
+static void
+test_spans_in_statistics (void)
+{
+  g_autofree char *path = es_test_fixture_path ("parfib-N2.eventlog");
+  g_autofree char *text = NULL;
+  EsWindow *window = es_test_open_window (path);
+
+  es_test_wait_for_page (window, "timeline");
+  es_test_wait_until (stats_mention_spans, window, 30);
+  text = es_stats_panel_dup_text (es_window_get_stats_panel (window));
+  g_assert_nonnull (strstr (text, "\nSpan work: 2 "));
+
+  /* Hovering the Spans row over the first span names it. */
+  {
+    EsTimeline *timeline = es_window_get_timeline (window);
+    EsTimelineRows *rows = es_timeline_get_rows (timeline);
+    GArray *layout = es_timeline_rows_get_layout (rows);
+    const EsSpan *spans;
+    const EsTimelineRow *row = NULL;
+    g_autofree char *tip = NULL;
+    EsTimelineView view = { 0 };
+    double x, y;
+    guint n;
+
+    spans = es_document_get_spans (es_session_get_document (es_window_get_session (window)), &n);
+    for (guint i = 0; i < layout->len; i++)
+      if (g_array_index (layout, EsTimelineRow, i).kind == ES_ROW_SPANS)
+        row = &g_array_index (layout, EsTimelineRow, i);
+    g_assert_nonnull (row);
+    es_timeline_rows_get_view (rows, &view);
+    g_assert_true (gtk_widget_translate_coordinates (GTK_WIDGET (rows), GTK_WIDGET (timeline),
+                                                     es_timeline_time_to_x (&view, spans[0].start + (spans[0].end - spans[0].start) / 2),
+                                                     row->y + 5, &x, &y));
+    tip = es_timeline_describe_at (timeline, x, y);
+    g_assert_nonnull (tip);
+    g_assert_nonnull (strstr (tip, spans[0].name));
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+export_done (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  GError **error = user_data;
+
+  if (!es_window_export_finish (result, error) && *error == NULL)
+    g_assert_not_reached ();
+  g_object_set_data (source, "export-done", GINT_TO_POINTER (1));
+}
+
+static gboolean
+export_finished (gpointer data)
+{
+  return g_object_get_data (data, "export-done") != NULL;
+}
+
+static gboolean
+rows_allocated (gpointer rows)
+{
+  return gtk_widget_get_width (rows) > 400;
+}
+
+/* Export from the window saves the selection, as wide as the rows on
+ * screen, with the rows shown. */
+static void
+test_export_selection (void)
+{
+  g_autofree char *path = es_test_fixture_path ("heap-hT-N2.eventlog");
+  g_autofree char *dir = g_dir_make_tmp ("es-window-export-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "selection.png", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (png);
+  g_autoptr(GError) error = NULL;
+  EsWindow *window = es_test_open_window (path);
+  EsTimeline *timeline;
+  cairo_surface_t *surface;
+  int rows_width;
+
+  es_test_wait_for_page (window, "timeline");
+  timeline = es_window_get_timeline (window);
+  es_session_select (es_window_get_session (window), 1000000, 2000000);
+  es_test_wait_until (rows_allocated, es_timeline_get_rows (timeline), 30);
+  rows_width = gtk_widget_get_width (GTK_WIDGET (es_timeline_get_rows (timeline)));
+  es_window_export_to_file (timeline, file, NULL, export_done, &error);
+  es_test_wait_until (export_finished, timeline, 30);
+  g_assert_no_error (error);
+
+  surface = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (surface), ==, rows_width);
+  g_assert_cmpint (cairo_image_surface_get_height (surface), ==,
+                   es_timeline_layout_height (es_timeline_rows_get_layout (es_timeline_get_rows (timeline))));
+  cairo_surface_destroy (surface);
+  g_unlink (png);
+  g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A new window takes the sidebar width and the rows from the settings, and
+ * ticking a trace writes the settings back. */
+static void
+test_layout_and_rows_remembered (void)
+{
+  GSettings *settings = es_application_get_settings (es_test_app);
+  const char *shown[] = { "hecs", "spark-pool", NULL };
+  g_autofree char *path = es_test_fixture_path ("hello.eventlog");
+  g_auto(GStrv) saved = NULL;
+  const GArray *layout;
+  EsWindow *window;
+  GtkWidget *heap;
+
+  g_settings_set_int (settings, "sidebar-width", 301);
+  g_settings_set_strv (settings, "shown-rows", shown);
+  window = es_test_open_window (path);
+  es_test_wait_for_page (window, "timeline");
+
+  g_assert_cmpint (gtk_paned_get_position (GTK_PANED (es_test_find_widget_of_type (GTK_WIDGET (window), GTK_TYPE_PANED))), ==, 301);
+  layout = es_timeline_rows_get_layout (es_timeline_get_rows (es_window_get_timeline (window)));
+  g_assert_cmpuint (layout->len, >, 1);
+  for (guint i = 1; i < layout->len; i++)
+    {
+      guint kind = g_array_index (layout, EsTimelineRow, i).kind;
+
+      g_assert_true (kind == ES_ROW_CAP || kind == ES_ROW_SPARK_POOL);
+    }
+
+  heap = es_test_find_check_button (GTK_WIDGET (window), "Heap");
+  g_assert_nonnull (heap);
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (heap)));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (heap), TRUE);
+  saved = g_settings_get_strv (settings, "shown-rows");
+  g_assert_true (g_strv_contains ((const char * const *) saved, "heap"));
+  g_assert_true (g_strv_contains ((const char * const *) saved, "spark-pool"));
+  g_assert_false (g_strv_contains ((const char * const *) saved, "activity"));
+
+  gtk_paned_set_position (GTK_PANED (es_test_find_widget_of_type (GTK_WIDGET (window), GTK_TYPE_PANED)), 250);
+  g_assert_cmpint (g_settings_get_int (settings, "sidebar-width"), ==, 250);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (settings, "sidebar-width");
+  g_settings_reset (settings, "shown-rows");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  if (!es_test_gui_init (&argc, &argv))
+    return 0;
+
+  g_test_add_func ("/window/layout-and-rows-remembered", test_layout_and_rows_remembered);
+  g_test_add_func ("/window/thousands-of-caps-open", test_thousands_of_caps_open);
+  g_test_add_func ("/window/recent-files-remembered", test_recent_files_remembered);
+  g_test_add_func ("/window/spans-in-statistics", test_spans_in_statistics);
+  g_test_add_func ("/window/export-selection", test_export_selection);
+
+  status = g_test_run ();
+  g_object_unref (es_test_app);
+  return status;
+}
