@@ -26,14 +26,16 @@ cp "$builddir/meson-logs/testlog-valgrind.json" "$builddir/testlog-valgrind-run.
 
 # Then everything once more built with AddressSanitizer and UBSan, failing on
 # any report: leaks are checked for the core, the CLI and the fuzz replays;
-# GTK and fontconfig keep caches for good, so not for the GUI and painter.
+# GTK and fontconfig keep caches for good, so not for the GUI and painter
+# (and fontconfig is suppressed for the CLI's export: tests/lsan.supp).
 asandir=_build-asan
 if [ ! -d "$asandir" ]; then
   meson setup "$asandir" -Dwerror=true -Db_sanitize=address,undefined -Db_lundef=false || exit 1
 fi
 ninja -C "$asandir" || exit 1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
-ASAN_OPTIONS=detect_leaks=1 meson test -C "$asandir" --suite core --suite cli --suite fuzz \
+ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0" \
+  meson test -C "$asandir" --suite core --suite cli --suite fuzz \
   --print-errorlogs --num-processes 2 --timeout-multiplier 4 || status=1
 cp "$asandir/meson-logs/testlog.json" "$builddir/testlog-asan-core.json"
 ASAN_OPTIONS=detect_leaks=0 xvfb-run -a -s "-screen 0 1600x1000x24" \
