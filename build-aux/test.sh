@@ -19,9 +19,10 @@ xvfb-run -a -s "-screen 0 1600x1000x24" \
   meson test -C "$builddir" --print-errorlogs --num-processes 2 || status=1
 cp "$builddir/meson-logs/testlog.json" "$builddir/testlog-main.json"
 
-# Bad input must not leak or touch invalid memory: run those tests again
-# under valgrind (a separate setup, so the main counts stay as they are).
-meson test -C "$builddir" --setup valgrind --suite robustness --print-errorlogs || status=1
+# The core must not leak or touch invalid memory, on good input or bad: run
+# its tests again under valgrind (a separate setup, so the main counts stay
+# as they are).
+meson test -C "$builddir" --setup valgrind --suite core --print-errorlogs --num-processes 2 || status=1
 cp "$builddir/meson-logs/testlog-valgrind.json" "$builddir/testlog-valgrind-run.json" 2>/dev/null || true
 
 # Then everything once more built with AddressSanitizer and UBSan, failing on
