@@ -20,6 +20,24 @@
 
 /* Lanes are given in time, over every span from the start, so a span keeps
  * its lane while the view moves: O(spans starting before the view's end). */
+/* Neighbouring bars in a lane that touch, as they do by the thousand when
+ * zoomed out, are filled as one rectangle. */
+typedef struct
+{
+  double x0, x1;
+} LaneRun;
+
+static void
+flush_run (EsPaintContext *ctx,
+           LaneRun        *run,
+           double          top)
+{
+  if (run->x1 <= run->x0)
+    return;
+  cairo_rectangle (ctx->cr, run->x0, top, run->x1 - run->x0, SPAN_LANE_HEIGHT - 2);
+  run->x0 = run->x1 = 0;
+}
+
 void
 es_paint_spans_row (EsPaintContext      *ctx,
                     const EsTimelineRow *row)
@@ -28,17 +46,21 @@ es_paint_spans_row (EsPaintContext      *ctx,
   double right = ES_TIMELINE_GUTTER + view->width;
   guint64 lane_end[SPAN_LANES] = { 0 };
   gboolean lane_used[SPAN_LANES] = { FALSE };
+  LaneRun runs[SPAN_LANES] = { { 0, 0 } };
+  double label_right[SPAN_LANES] = { 0 };
+  g_autoptr(GArray) labels = g_array_new (FALSE, FALSE, sizeof (guint));
   const EsSpan *spans;
   guint n, last;
 
   es_paint_canvas_flush (ctx);
   spans = es_document_get_spans (ctx->document, &n);
   last = es_search_upper_bound (spans, n, sizeof (EsSpan), G_STRUCT_OFFSET (EsSpan, start), view->t1);
+  es_paint_set_color (ctx, ES_COLOR_SPAN);
   for (guint i = 0; i < last; i++)
     {
       const EsSpan *span = &spans[i];
       guint lane = SPAN_LANES - 1;
-      double x0, x1, top;
+      double x0, x1;
 
       for (guint l = 0; l < SPAN_LANES; l++)
         if (!lane_used[l] || lane_end[l] <= span->start)
@@ -54,20 +76,44 @@ es_paint_spans_row (EsPaintContext      *ctx,
       x0 = MAX (floor (es_timeline_time_to_x (view, span->start)), ES_TIMELINE_GUTTER);
       x1 = MIN (ceil (es_timeline_time_to_x (view, span->end)), right);
       x1 = MAX (x1, x0 + 1);
-      top = row->y + 3 + lane * SPAN_LANE_HEIGHT;
-      es_paint_set_color (ctx, ES_COLOR_SPAN);
-      cairo_rectangle (ctx->cr, x0, top, x1 - x0, SPAN_LANE_HEIGHT - 2);
-      cairo_fill (ctx->cr);
-      if (x1 - x0 >= SPAN_LABEL_MIN_PX && span->name != NULL)
+      if (runs[lane].x1 > runs[lane].x0 && x0 <= runs[lane].x1)
+        runs[lane].x1 = MAX (runs[lane].x1, x1);
+      else
         {
-          pango_layout_set_text (ctx->small, span->name, -1);
-          pango_layout_set_width (ctx->small, (int) (x1 - x0 - 4) * PANGO_SCALE);
-          pango_layout_set_ellipsize (ctx->small, PANGO_ELLIPSIZE_END);
-          cairo_set_source_rgb (ctx->cr, 1, 1, 1);
-          cairo_move_to (ctx->cr, x0 + 2, top - 1);
-          pango_cairo_show_layout (ctx->cr, ctx->small);
-          pango_layout_set_width (ctx->small, -1);
-          pango_layout_set_ellipsize (ctx->small, PANGO_ELLIPSIZE_NONE);
+          flush_run (ctx, &runs[lane], row->y + 3 + lane * SPAN_LANE_HEIGHT);
+          runs[lane].x0 = x0;
+          runs[lane].x1 = x1;
+        }
+      /* One name per stretch of a lane: spans piled into the last lane (or
+       * left open to the end of the log, by the thousand) would only
+       * write over each other. */
+      if (x1 - x0 >= SPAN_LABEL_MIN_PX && x0 >= label_right[lane] && span->name != NULL)
+        {
+          guint label = i * SPAN_LANES + lane;
+
+          g_array_append_val (labels, label);
+          label_right[lane] = x1;
         }
     }
+  for (guint l = 0; l < SPAN_LANES; l++)
+    flush_run (ctx, &runs[l], row->y + 3 + l * SPAN_LANE_HEIGHT);
+  cairo_fill (ctx->cr);
+
+  /* Names over the bars, where a bar is wide enough for some of one. */
+  cairo_set_source_rgb (ctx->cr, 1, 1, 1);
+  for (guint k = 0; k < labels->len; k++)
+    {
+      guint label = g_array_index (labels, guint, k);
+      const EsSpan *span = &spans[label / SPAN_LANES];
+      double x0 = MAX (floor (es_timeline_time_to_x (view, span->start)), ES_TIMELINE_GUTTER);
+      double x1 = MIN (ceil (es_timeline_time_to_x (view, span->end)), right);
+
+      pango_layout_set_text (ctx->small, span->name, -1);
+      pango_layout_set_width (ctx->small, (int) (x1 - x0 - 4) * PANGO_SCALE);
+      pango_layout_set_ellipsize (ctx->small, PANGO_ELLIPSIZE_END);
+      cairo_move_to (ctx->cr, x0 + 2, row->y + 2 + (label % SPAN_LANES) * SPAN_LANE_HEIGHT);
+      pango_cairo_show_layout (ctx->cr, ctx->small);
+    }
+  pango_layout_set_width (ctx->small, -1);
+  pango_layout_set_ellipsize (ctx->small, PANGO_ELLIPSIZE_NONE);
 }
