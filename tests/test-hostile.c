@@ -252,7 +252,8 @@ test_the_most_capabilities (void)
 }
 
 /* A million threads with ids spread over all 32 bits, one of them
- * labelled with 60,000 bytes and no terminating NUL. */
+ * labelled with 60,000 bytes, broken UTF-8 among them, and no terminating
+ * NUL. */
 static void
 test_a_million_threads_and_an_endless_label (void)
 {
@@ -266,6 +267,10 @@ test_a_million_threads_and_an_endless_label (void)
 
   memset (endless, 'x', 60000);
   endless[60000] = '\0';
+  /* Broken UTF-8 too: what is shown must be valid. */
+  endless[100] = (char) 0xC3;
+  endless[101] = '(';
+  endless[30000] = (char) 0xFF;
   es_test_log_declare_ghc (log);
   es_test_log_begin_data (log);
   es_test_log_begin_block (log, 0, 0);
@@ -283,7 +288,8 @@ test_a_million_threads_and_an_endless_label (void)
   g_assert_nonnull (es_document_lookup_thread (document, (n_threads - 1) * 4294u + 1u));
   labelled = es_document_lookup_thread (document, G_MAXUINT32);
   g_assert_nonnull (labelled);
-  g_assert_cmpuint (strlen (labelled->label), ==, 60000);
+  g_assert_true (g_utf8_validate (labelled->label, -1, NULL));
+  g_assert_cmpuint (g_utf8_strlen (labelled->label, -1), ==, 60000);
 }
 
 int

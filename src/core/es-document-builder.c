@@ -66,8 +66,14 @@ _es_builder_intern (EsDocumentBuilder *self,
         const char        *data,
         gsize              len)
 {
-  g_autofree char *copy = g_strndup (data, len);
+  g_autofree char *copy = NULL;
 
+  /* Everything shown goes through Pango and GTK, which want UTF-8: a log's
+   * broken bytes become U+FFFD here, once. */
+  if (g_utf8_validate_len (data, len, NULL))
+    copy = g_strndup (data, len);
+  else
+    copy = g_utf8_make_valid (data, len);
   return g_string_chunk_insert_const (self->doc->strings, copy);
 }
 
