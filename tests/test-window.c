@@ -323,6 +323,45 @@ test_drop_opens_file (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A broken file dropped on a window showing a log opens in a window of its
+ * own, which says what is wrong; the log that was open stays as it was. */
+static void
+test_broken_drop_keeps_open_log (void)
+{
+  g_autofree char *path = es_test_fixture_path ("hello.eventlog");
+  g_autofree char *contents = NULL;
+  g_autofree char *broken = NULL;
+  EsWindow *window = es_test_open_window (path);
+  GtkEventController *drop = find_controller (GTK_WIDGET (window), GTK_TYPE_DROP_TARGET);
+  g_auto(GValue) value = G_VALUE_INIT;
+  EsDocument *document;
+  EsWindow *other = NULL;
+  gboolean accepted = FALSE;
+  gsize len;
+
+  es_test_wait_for_page (window, "timeline");
+  document = es_session_get_document (es_window_get_session (window));
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  memcpy (contents + len / 2, "\xff\xff\xff\xff\xff\xff", 6);
+  broken = es_test_write_temp_log ((const guint8 *) contents, len);
+
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_take_boxed (&value, g_slist_prepend (NULL, g_file_new_for_path (broken)));
+  g_signal_emit_by_name (drop, "drop", &value, 100.0, 100.0, &accepted);
+  g_assert_true (accepted);
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (es_test_app)); l != NULL; l = l->next)
+    if (l->data != (gpointer) window && ES_IS_WINDOW (l->data))
+      other = l->data;
+  g_assert_nonnull (other);
+  es_test_wait_for_page (other, "error");
+  g_unlink (broken);
+
+  g_assert_true (es_session_get_document (es_window_get_session (window)) == document);
+  es_test_wait_for_page (window, "timeline");
+  gtk_window_destroy (GTK_WINDOW (other));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A pinch zooms the timeline; spreading the fingers zooms in. */
 static void
 test_pinch_zooms (void)
@@ -450,6 +489,7 @@ main (int    argc,
   g_test_add_func ("/window/rendered-bands", test_rendered_bands);
   g_test_add_func ("/window/drop-opens-file", test_drop_opens_file);
   g_test_add_func ("/window/pinch-zooms", test_pinch_zooms);
+  g_test_add_func ("/window/broken-drop-keeps-open-log", test_broken_drop_keeps_open_log);
 
   status = g_test_run ();
   g_object_unref (es_test_app);
