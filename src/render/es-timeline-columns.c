@@ -337,9 +337,7 @@ es_paint_columns_start (EsPaintContext *ctx,
     {
       const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
 
-      if (es_paint_row_is_clipped (ctx, row) || (row->kind != ES_ROW_ACTIVITY &&
-                                                 row->kind != ES_ROW_HEAP &&
-                                                 row->cap >= ctx->n_caps))
+      if (es_paint_row_is_skipped (ctx, row))
         continue;
       switch (row->kind)
         {

@@ -97,6 +97,8 @@ void     es_paint_columns_clear   (EsPaintContext       *ctx);
 
 gboolean es_paint_row_is_clipped  (const EsPaintContext *ctx,
                                    const EsTimelineRow  *row);
+gboolean es_paint_row_is_skipped  (const EsPaintContext *ctx,
+                                   const EsTimelineRow  *row);
 guint64  es_paint_choose_ticks    (EsPaintContext       *ctx,
                                    guint64              *minor);
 void     es_paint_grid_lines      (EsPaintContext       *ctx,

@@ -414,6 +414,18 @@ es_paint_row_is_clipped (const EsPaintContext *ctx,
   return row->y >= ctx->clip_bottom || row->y + row->height <= ctx->clip_top;
 }
 
+/* Rows with nothing to draw: out of the clip, or a cap's row for a cap this
+ * document lacks (a layout made for another document may name one). */
+gboolean
+es_paint_row_is_skipped (const EsPaintContext *ctx,
+                         const EsTimelineRow  *row)
+{
+  gboolean per_cap = row->kind == ES_ROW_CAP || row->kind == ES_ROW_SPARK_CREATION ||
+                     row->kind == ES_ROW_SPARK_CONVERSION || row->kind == ES_ROW_SPARK_POOL;
+
+  return es_paint_row_is_clipped (ctx, row) || (per_cap && row->cap >= ctx->n_caps);
+}
+
 /**
  * es_timeline_paint:
  *
@@ -464,10 +476,7 @@ es_timeline_paint (cairo_t              *cr,
     {
       const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
 
-      /* A layout of another document may name caps this one lacks. */
-      if (es_paint_row_is_clipped (&ctx, row) ||
-          (row->kind != ES_ROW_RULER && row->kind != ES_ROW_ACTIVITY &&
-           row->kind != ES_ROW_HEAP && row->kind != ES_ROW_SPANS && row->cap >= ctx.n_caps))
+      if (es_paint_row_is_skipped (&ctx, row))
         continue;
       es_paint_columns_wait (&ctx, row);
       es_paint_canvas_begin (&ctx, row->y, row->height);
