@@ -122,6 +122,45 @@ warn_if_document_truncated (const char *path,
                 "ended; they are closed at its last timestamp\n", path, closed);
 }
 
+/* Loads @path and reads --from and --to (each may be NULL) against its run:
+ * [0, end] by default. An empty interval is refused unless @allow_empty.
+ * Returns EXIT_OK with *@document set, or the exit code once it has said
+ * what is wrong. */
+static int
+load_interval (const char  *command,
+               const char  *what,
+               const char  *path,
+               const char  *from,
+               const char  *to,
+               gboolean     allow_empty,
+               EsDocument **document,
+               guint64     *t0,
+               guint64     *t1)
+{
+  g_autoptr(GError) error = NULL;
+  guint64 end;
+
+  *document = es_document_load_file (path, NULL, NULL, NULL, &error);
+  if (*document == NULL)
+    return report_error (path, error);
+
+  end = es_document_get_end_time (*document);
+  *t0 = 0;
+  *t1 = end;
+  if ((from != NULL && !es_time_parse (from, 0, end, t0, &error)) ||
+      (to != NULL && !es_time_parse (to, 0, end, t1, &error)))
+    {
+      g_printerr ("eventscope-cli %s: %s\n", command, error->message);
+      return EXIT_USAGE;
+    }
+  if (*t1 < *t0 || (!allow_empty && *t1 == *t0))
+    {
+      g_printerr ("eventscope-cli %s: the %s ends (--to) before it starts (--from)\n", command, what);
+      return EXIT_USAGE;
+    }
+  return EXIT_OK;
+}
+
 static int
 run_summary (int    argc,
              char **argv)
@@ -137,7 +176,8 @@ run_summary (int    argc,
   g_autoptr(EsDocument) document = NULL;
   g_autoptr(GString) text = g_string_new (NULL);
   g_auto(EsStats) stats = { 0 };
-  guint64 t0 = 0, t1;
+  guint64 t0, t1;
+  int exit_code;
 
   g_option_context_set_summary (context,
                                 "Print the +RTS -s statistics of a GHC eventlog, for the whole run\n"
@@ -154,22 +194,9 @@ run_summary (int    argc,
       return EXIT_USAGE;
     }
 
-  document = es_document_load_file (argv[1], NULL, NULL, NULL, &error);
-  if (document == NULL)
-    return report_error (argv[1], error);
-
-  t1 = es_document_get_end_time (document);
-  if ((from != NULL && !es_time_parse (from, 0, es_document_get_end_time (document), &t0, &error)) ||
-      (to != NULL && !es_time_parse (to, 0, es_document_get_end_time (document), &t1, &error)))
-    {
-      g_printerr ("eventscope-cli summary: %s\n", error->message);
-      return EXIT_USAGE;
-    }
-  if (t1 < t0)
-    {
-      g_printerr ("eventscope-cli summary: the interval ends (--to) before it starts (--from)\n");
-      return EXIT_USAGE;
-    }
+  exit_code = load_interval ("summary", "interval", argv[1], from, to, TRUE, &document, &t0, &t1);
+  if (exit_code != EXIT_OK)
+    return exit_code;
 
   es_stats_compute (document, t0, t1, &stats);
   es_stats_append_text (&stats, document, text);
@@ -197,7 +224,8 @@ run_export (int    argc,
   g_autoptr(GError) error = NULL;
   g_autoptr(EsDocument) document = NULL;
   EsTimelineView view = { 0 };
-  guint64 t0 = 0, t1;
+  guint64 t0, t1;
+  int exit_code;
 
   g_option_context_set_summary (context,
                                 "Draw the timeline of a GHC eventlog, as the viewer shows it, to a PNG,\n"
@@ -219,22 +247,9 @@ run_export (int    argc,
       return EXIT_USAGE;
     }
 
-  document = es_document_load_file (argv[1], NULL, NULL, NULL, &error);
-  if (document == NULL)
-    return report_error (argv[1], error);
-
-  t1 = es_document_get_end_time (document);
-  if ((from != NULL && !es_time_parse (from, 0, es_document_get_end_time (document), &t0, &error)) ||
-      (to != NULL && !es_time_parse (to, 0, es_document_get_end_time (document), &t1, &error)))
-    {
-      g_printerr ("eventscope-cli export: %s\n", error->message);
-      return EXIT_USAGE;
-    }
-  if (t1 <= t0)
-    {
-      g_printerr ("eventscope-cli export: the span ends (--to) before it starts (--from)\n");
-      return EXIT_USAGE;
-    }
+  exit_code = load_interval ("export", "span", argv[1], from, to, FALSE, &document, &t0, &t1);
+  if (exit_code != EXIT_OK)
+    return exit_code;
 
   view = (EsTimelineView) { document, t0, t1, width - ES_TIMELINE_GUTTER, dark };
   if (!es_timeline_export (&view, ES_TIMELINE_DEFAULT_ROWS, argv[2], &error))
