@@ -338,3 +338,16 @@ es_test_fixture_path (const char *name)
 {
   return g_test_build_filename (G_TEST_DIST, "fixtures", name, NULL);
 }
+
+/* A fixture loaded as the viewer loads it; fails the test if it cannot. */
+EsDocument *
+es_test_load_fixture (const char *name)
+{
+  g_autofree char *path = es_test_fixture_path (name);
+  g_autoptr(GError) error = NULL;
+  EsDocument *document = es_document_load_file (path, NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (document);
+  return document;
+}

@@ -9,6 +9,7 @@
 
 #include <glib.h>
 
+#include "es-document.h"
 #include "es-eventlog-reader.h"
 
 G_BEGIN_DECLS
@@ -70,6 +71,7 @@ char       *es_test_write_temp_log      (const guint8 *data,
                                          gsize         len);
 char       *es_test_shared_path         (const char   *relative);
 char       *es_test_fixture_path        (const char   *name);
+EsDocument *es_test_load_fixture        (const char   *name);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsTestLog, es_test_log_free)
 

@@ -127,18 +127,6 @@ parse_rts_stats (const char *text,
 #undef SECONDS
 }
 
-static EsDocument *
-load_fixture (const char *name)
-{
-  g_autofree char *path = es_test_fixture_path (name);
-  g_autoptr(GError) error = NULL;
-  EsDocument *document = es_document_load_file (path, NULL, NULL, NULL, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (document);
-  return document;
-}
-
 /* Times: the RTS prints elapsed seconds rounded to 1 ms; the log cannot
  * tell INIT and EXIT from the mutator, and heap profiling (PROF, RP) runs
  * inside GC pauses. So MUT here is INIT + MUT + EXIT there, GC here is
@@ -153,7 +141,7 @@ test_whole_run_matches_rts (gconstpointer data)
   g_autofree char *s_name = g_strconcat (name, ".rts-s.txt", NULL);
   g_autofree char *s_path = es_test_fixture_path (s_name);
   g_autofree char *s_text = NULL;
-  g_autoptr(EsDocument) document = load_fixture (log_name);
+  g_autoptr(EsDocument) document = es_test_load_fixture (log_name);
   g_auto(EsStats) stats = { 0 };
   RtsStats rts = { 0 };
 
@@ -198,7 +186,7 @@ test_whole_run_matches_rts (gconstpointer data)
 static void
 test_parfib_threads_spans_markers (void)
 {
-  g_autoptr(EsDocument) document = load_fixture ("parfib-N2.eventlog");
+  g_autoptr(EsDocument) document = es_test_load_fixture ("parfib-N2.eventlog");
   const EsProcessInfo *process = es_document_get_process (document);
   guint n_threads, n_spans, n_markers, labelled = 0, blocked_on_mvar = 0, work_spans = 0;
   const EsThread *threads = es_document_get_threads (document, &n_threads);
@@ -284,7 +272,7 @@ test_parfib_threads_spans_markers (void)
 static void
 test_activities_are_ordered (void)
 {
-  g_autoptr(EsDocument) document = load_fixture ("heap-hT-N2.eventlog");
+  g_autoptr(EsDocument) document = es_test_load_fixture ("heap-hT-N2.eventlog");
   guint n_gcs;
   const EsGc *gcs = es_document_get_gcs (document, &n_gcs);
 
@@ -325,7 +313,7 @@ test_activities_are_ordered (void)
 static void
 test_process_tasks_capsets (void)
 {
-  g_autoptr(EsDocument) document = load_fixture ("heap-hT-N2.eventlog");
+  g_autoptr(EsDocument) document = es_test_load_fixture ("heap-hT-N2.eventlog");
   guint n_tasks, n_capsets;
   const EsTask *tasks = es_document_get_tasks (document, &n_tasks);
   const EsCapset *capsets = es_document_get_capsets (document, &n_capsets);
@@ -354,8 +342,8 @@ test_process_tasks_capsets (void)
 static void
 test_heap_profile (void)
 {
-  g_autoptr(EsDocument) hT = load_fixture ("heap-hT-N2.eventlog");
-  g_autoptr(EsDocument) hc = load_fixture ("profiled-hc.eventlog");
+  g_autoptr(EsDocument) hT = es_test_load_fixture ("heap-hT-N2.eventlog");
+  g_autoptr(EsDocument) hc = es_test_load_fixture ("profiled-hc.eventlog");
   guint n_samples, n_cc;
   const EsHeapProfSample *samples = es_document_get_heap_samples (hT, &n_samples);
   gboolean saw_arr_words = FALSE;

@@ -309,12 +309,9 @@ test_columns_on_random_runs (void)
 static void
 test_columns_on_real_log (void)
 {
-  g_autofree char *path = es_test_fixture_path ("parfib-N2.eventlog");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(EsDocument) document = es_document_load_file (path, NULL, NULL, NULL, &error);
+  g_autoptr(EsDocument) document = es_test_load_fixture ("parfib-N2.eventlog");
   g_autoptr(GRand) rand = g_rand_new_with_seed (3);
 
-  g_assert_no_error (error);
   check_columns_against_brute_force (document, rand, 20);
 }
 
@@ -322,13 +319,10 @@ test_columns_on_real_log (void)
 static void
 test_stats_are_additive (void)
 {
-  g_autofree char *path = es_test_fixture_path ("heap-hT-N2.eventlog");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(EsDocument) document = es_document_load_file (path, NULL, NULL, NULL, &error);
+  g_autoptr(EsDocument) document = es_test_load_fixture ("heap-hT-N2.eventlog");
   g_autoptr(GRand) rand = g_rand_new_with_seed (5);
   guint64 end;
 
-  g_assert_no_error (error);
   end = es_document_get_end_time (document);
   for (guint q = 0; q < 200; q++)
     {

@@ -11,23 +11,12 @@
 #include "es-pauses.h"
 #include "es-test-log.h"
 
-static EsDocument *
-load_fixture (const char *name)
-{
-  g_autofree char *path = es_test_fixture_path (name);
-  g_autoptr(GError) error = NULL;
-  EsDocument *document = es_document_load_file (path, NULL, NULL, NULL, &error);
-
-  g_assert_no_error (error);
-  return document;
-}
-
 /* The threshold takes the longest tenth; stepping forward from the start
  * and back from the end meets exactly those pauses, in order. */
 static void
 test_steps_visit_every_long_pause (void)
 {
-  g_autoptr(EsDocument) document = load_fixture ("heap-hT-N2.eventlog");
+  g_autoptr(EsDocument) document = es_test_load_fixture ("heap-hT-N2.eventlog");
   guint n, n_long = 0, forward = 0, backward = 0;
   const EsGc *gcs = es_document_get_gcs (document, &n);
   guint64 threshold = es_pauses_long_threshold (document);

@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include "es-test-log.h"
 #include "es-timeline-export.h"
 #include "es-timeline-painter.h"
 
@@ -38,18 +39,6 @@ frame_clear (Frame *frame)
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Frame, frame_clear)
-
-static EsDocument *
-load_fixture (const char *name)
-{
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", name, NULL);
-  g_autoptr(GError) error = NULL;
-  EsDocument *document = es_document_load_file (path, NULL, NULL, NULL, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (document);
-  return document;
-}
 
 /* Paints the labels and every row of [t0, t1] into a fresh surface. */
 static void
@@ -208,7 +197,7 @@ test_colors (void)
 static void
 test_layout (void)
 {
-  g_autoptr(EsDocument) document = load_fixture ("parfib-N2.eventlog");
+  g_autoptr(EsDocument) document = es_test_load_fixture ("parfib-N2.eventlog");
   g_autoptr(GArray) rows = es_timeline_layout (document, ALL_ROWS);
   g_autoptr(GArray) some = NULL;
   static const struct
@@ -365,7 +354,7 @@ longest_activity (EsDocument     *document,
 static void
 check_running (gboolean dark)
 {
-  g_autoptr(EsDocument) document = load_fixture ("parfib-N2.eventlog");
+  g_autoptr(EsDocument) document = es_test_load_fixture ("parfib-N2.eventlog");
   g_auto(Frame) frame = { 0 };
   guint64 start = es_document_get_start_time (document);
   guint64 end = es_document_get_end_time (document);
@@ -459,7 +448,7 @@ check_gc_band (cairo_surface_t      *surface,
 static void
 test_gc (void)
 {
-  g_autoptr(EsDocument) document = load_fixture ("parfib-N2.eventlog");
+  g_autoptr(EsDocument) document = es_test_load_fixture ("parfib-N2.eventlog");
   g_auto(Frame) frame = { 0 };
   const EsGc *longest;
   const EsActivity *gc = longest_gc_activity (document, &longest);
@@ -476,7 +465,7 @@ test_gc (void)
 static void
 test_export (void)
 {
-  g_autoptr(EsDocument) document = load_fixture ("parfib-N2.eventlog");
+  g_autoptr(EsDocument) document = es_test_load_fixture ("parfib-N2.eventlog");
   g_autoptr(GArray) rows = es_timeline_layout (document, ES_TIMELINE_DEFAULT_ROWS);
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("es-export-XXXXXX", NULL);
@@ -521,7 +510,7 @@ test_export (void)
 static void
 test_idle (void)
 {
-  g_autoptr(EsDocument) document = load_fixture ("parfib-N2.eventlog");
+  g_autoptr(EsDocument) document = es_test_load_fixture ("parfib-N2.eventlog");
   g_auto(Frame) frame = { 0 };
   const EsCapTimeline *timeline = es_document_get_cap (document, 0);
   const EsActivity *activities;
@@ -589,7 +578,7 @@ count_dark_pixels (cairo_surface_t *surface,
 static void
 test_ruler_and_labels (void)
 {
-  g_autoptr(EsDocument) document = load_fixture ("parfib-N2.eventlog");
+  g_autoptr(EsDocument) document = es_test_load_fixture ("parfib-N2.eventlog");
   g_auto(Frame) frame = { 0 };
   const EsTimelineRow *ruler, *hec;
   guint64 t0 = G_GUINT64_CONSTANT (100000000);
@@ -614,7 +603,7 @@ test_ruler_and_labels (void)
 static void
 test_heap (void)
 {
-  g_autoptr(EsDocument) document = load_fixture ("heap-hT-N2.eventlog");
+  g_autoptr(EsDocument) document = es_test_load_fixture ("heap-hT-N2.eventlog");
   g_auto(Frame) frame = { 0 };
   const EsTimelineRow *heap;
   guint heap_pixels = 0, live_pixels = 0;
@@ -637,8 +626,8 @@ test_heap (void)
 static void
 test_spans (void)
 {
-  g_autoptr(EsDocument) document = load_fixture ("parfib-N2.eventlog");
-  g_autoptr(EsDocument) heap = load_fixture ("heap-hT-N2.eventlog");
+  g_autoptr(EsDocument) document = es_test_load_fixture ("parfib-N2.eventlog");
+  g_autoptr(EsDocument) heap = es_test_load_fixture ("heap-hT-N2.eventlog");
   g_autoptr(GArray) heap_rows = es_timeline_layout (heap, ALL_ROWS);
   g_auto(Frame) frame = { 0 };
   const EsTimelineRow *row;
@@ -710,7 +699,7 @@ count_clipped_differences (Frame *frame,
 static void
 test_clip (void)
 {
-  g_autoptr(EsDocument) document = load_fixture ("parfib-N2.eventlog");
+  g_autoptr(EsDocument) document = es_test_load_fixture ("parfib-N2.eventlog");
   g_auto(Frame) frame = { 0 };
   const EsTimelineRow *hec1, *activity;
   guint64 start = es_document_get_start_time (document);
@@ -736,7 +725,7 @@ discard (void                *closure,
 static void
 test_vector_target (void)
 {
-  g_autoptr(EsDocument) document = load_fixture ("heap-hT-N2.eventlog");
+  g_autoptr(EsDocument) document = es_test_load_fixture ("heap-hT-N2.eventlog");
   g_autoptr(GArray) rows = es_timeline_layout (document, ALL_ROWS);
   cairo_surface_t *surface;
   cairo_t *cr;
@@ -760,7 +749,7 @@ test_vector_target (void)
 static void
 test_odd_views (void)
 {
-  g_autoptr(EsDocument) document = load_fixture ("heap-hT-N2.eventlog");
+  g_autoptr(EsDocument) document = es_test_load_fixture ("heap-hT-N2.eventlog");
   g_autoptr(GArray) rows = es_timeline_layout (document, ALL_ROWS);
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 400, es_timeline_layout_height (rows));
   cairo_t *cr = cairo_create (surface);

@@ -61,15 +61,12 @@ check_interval (EsDocument *document,
 static void
 test_parfib_spans (void)
 {
-  g_autofree char *path = es_test_fixture_path ("parfib-N2.eventlog");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(EsDocument) document = es_document_load_file (path, NULL, NULL, NULL, &error);
+  g_autoptr(EsDocument) document = es_test_load_fixture ("parfib-N2.eventlog");
   g_autoptr(GArray) whole = NULL;
   const EsSpanSummary *work;
   guint64 end;
   guint n;
 
-  g_assert_no_error (error);
   end = es_document_get_end_time (document);
   es_document_get_spans (document, &n);
   whole = es_spans_summarize (document, 0, end);
