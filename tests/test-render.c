@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "es-test-log.h"
+#include "es-test-render.h"
 #include "es-timeline-export.h"
 #include "es-timeline-painter.h"
 
@@ -19,131 +20,6 @@
 #ifdef CAIRO_HAS_SVG_SURFACE
 #include <cairo-svg.h>
 #endif
-
-#define ALL_ROWS ((1u << ES_N_ROW_KINDS) - 1)
-#define SURFACE_WIDTH 1600
-#define DATA_WIDTH (SURFACE_WIDTH - ES_TIMELINE_GUTTER)
-
-typedef struct
-{
-  EsTimelineView   view;
-  GArray          *rows;
-  cairo_surface_t *surface;
-} Frame;
-
-static void
-frame_clear (Frame *frame)
-{
-  g_clear_pointer (&frame->rows, g_array_unref);
-  g_clear_pointer (&frame->surface, cairo_surface_destroy);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Frame, frame_clear)
-
-/* Paints the labels and every row of [t0, t1] into a fresh surface. */
-static void
-paint_frame (Frame      *frame,
-             EsDocument *document,
-             guint64     t0,
-             guint64     t1,
-             gboolean    dark)
-{
-  cairo_t *cr;
-
-  frame->view = (EsTimelineView) { document, t0, t1, DATA_WIDTH, dark };
-  frame->rows = es_timeline_layout (document, ALL_ROWS);
-  frame->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, SURFACE_WIDTH,
-                                               es_timeline_layout_height (frame->rows));
-  cr = cairo_create (frame->surface);
-  es_timeline_paint (cr, &frame->view, frame->rows);
-  es_timeline_paint_labels (cr, &frame->view, frame->rows);
-  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
-  cairo_destroy (cr);
-  cairo_surface_flush (frame->surface);
-
-  if (g_getenv ("ES_TEST_RENDER_PNG") != NULL)
-    {
-      static guint n = 0;
-      g_autofree char *png = g_strdup_printf ("%s-%u.png", g_getenv ("ES_TEST_RENDER_PNG"), n++);
-
-      cairo_surface_write_to_png (frame->surface, png);
-    }
-}
-
-static void
-get_pixel (cairo_surface_t *surface,
-           int              x,
-           int              y,
-           guint8           rgb[3])
-{
-  const guint8 *data = cairo_image_surface_get_data (surface);
-  int stride = cairo_image_surface_get_stride (surface);
-  guint32 pixel;
-
-  g_assert_cmpint (x, >=, 0);
-  g_assert_cmpint (y, >=, 0);
-  g_assert_cmpint (x, <, cairo_image_surface_get_width (surface));
-  g_assert_cmpint (y, <, cairo_image_surface_get_height (surface));
-  memcpy (&pixel, data + (gsize) y * stride + (gsize) x * 4, sizeof pixel);
-  rgb[0] = (pixel >> 16) & 0xff;
-  rgb[1] = (pixel >> 8) & 0xff;
-  rgb[2] = pixel & 0xff;
-}
-
-static gboolean
-pixel_matches (cairo_surface_t *surface,
-               int              x,
-               int              y,
-               EsColor          color,
-               gboolean         dark)
-{
-  EsRgba rgba;
-  guint8 rgb[3];
-  double want[3];
-
-  es_timeline_color (color, dark, &rgba);
-  want[0] = rgba.red * 255;
-  want[1] = rgba.green * 255;
-  want[2] = rgba.blue * 255;
-  get_pixel (surface, x, y, rgb);
-  for (guint i = 0; i < 3; i++)
-    if (ABS (rgb[i] - want[i]) > 2)
-      return FALSE;
-  return TRUE;
-}
-
-/* pixel_matches(), saying what it found instead when it fails. */
-static gboolean
-pixel_is (cairo_surface_t *surface,
-          int              x,
-          int              y,
-          EsColor          color,
-          gboolean         dark)
-{
-  guint8 rgb[3];
-
-  if (pixel_matches (surface, x, y, color, dark))
-    return TRUE;
-  get_pixel (surface, x, y, rgb);
-  g_test_message ("pixel (%d, %d) is #%02x%02x%02x, not %s", x, y,
-                  rgb[0], rgb[1], rgb[2], es_timeline_color_name (color));
-  return FALSE;
-}
-
-static const EsTimelineRow *
-find_row (GArray    *rows,
-          EsRowKind  kind,
-          guint      cap)
-{
-  for (guint i = 0; i < rows->len; i++)
-    {
-      const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, i);
-
-      if (row->kind == kind && row->cap == cap)
-        return row;
-    }
-  g_assert_not_reached ();
-}
 
 /* A marker line over the pixel under test would fail it for no fault. */
 static gboolean
@@ -198,7 +74,8 @@ static void
 test_layout (void)
 {
   g_autoptr(EsDocument) document = es_test_load_fixture ("parfib-N2.eventlog");
-  g_autoptr(GArray) rows = es_timeline_layout (document, ALL_ROWS);
+  /* The threads' section: test-render-threads.c. */
+  g_autoptr(GArray) rows = es_timeline_layout (document, ALL_ROWS & ~((1u << ES_ROW_THREADS) | (1u << ES_ROW_THREAD)));
   g_autoptr(GArray) some = NULL;
   static const struct
   {
@@ -255,9 +132,9 @@ test_layout (void)
   g_assert_cmpint (es_timeline_layout_height (some), ==, 0);
 
   {
-    g_autofree char *hec = es_timeline_row_label (find_row (rows, ES_ROW_CAP, 1));
-    g_autofree char *created = es_timeline_row_label (find_row (rows, ES_ROW_SPARK_CREATION, 0));
-    g_autofree char *heap = es_timeline_row_label (find_row (rows, ES_ROW_HEAP, 0));
+    g_autofree char *hec = es_timeline_row_label (document, find_row (rows, ES_ROW_CAP, 1));
+    g_autofree char *created = es_timeline_row_label (document, find_row (rows, ES_ROW_SPARK_CREATION, 0));
+    g_autofree char *heap = es_timeline_row_label (document, find_row (rows, ES_ROW_HEAP, 0));
 
     g_assert_cmpstr (hec, ==, "HEC 1");
     g_assert_cmpstr (created, ==, "Sparks 0 created");

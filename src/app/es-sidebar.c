@@ -28,6 +28,8 @@ struct _EsSidebar
 
 G_DEFINE_FINAL_TYPE (EsSidebar, es_sidebar, GTK_TYPE_WIDGET)
 
+/* A trace without a name has no box: the threads' section is opened on the
+ * timeline, and only remembered here. */
 static const struct { EsRowKind kind; const char *name; const char *key; } traces[] = {
   { ES_ROW_ACTIVITY, N_("Activity"), "activity" },
   { ES_ROW_CAP, N_("HECs"), "hecs" },
@@ -36,8 +38,11 @@ static const struct { EsRowKind kind; const char *name; const char *key; } trace
   { ES_ROW_SPARK_POOL, N_("Spark pool"), "spark-pool" },
   { ES_ROW_SPANS, N_("Spans"), "spans" },
   { ES_ROW_HEAP, N_("Heap"), "heap" },
+  { ES_ROW_THREADS, N_("Threads"), "threads" },
+  { ES_ROW_THREAD, NULL, "thread-rows" },
 };
 
+/* Whoever changed them (a box here, or the timeline's threads' header). */
 static void
 save_shown_rows (EsSidebar *self)
 {
@@ -66,7 +71,6 @@ trace_toggled_cb (GtkCheckButton *button,
   else
     kinds &= ~(1u << kind);
   es_timeline_rows_set_visible_kinds (rows, kinds);
-  save_shown_rows (self);
 }
 
 static GtkWidget *
@@ -119,7 +123,11 @@ build_traces (EsSidebar *self)
   gtk_widget_set_margin_top (box, 12);
   for (guint i = 0; i < G_N_ELEMENTS (traces); i++)
     {
-      GtkWidget *check = gtk_check_button_new_with_label (_(traces[i].name));
+      GtkWidget *check;
+
+      if (traces[i].name == NULL)
+        continue;
+      check = gtk_check_button_new_with_label (_(traces[i].name));
 
       g_object_set_data (G_OBJECT (check), "row-kind", GUINT_TO_POINTER (traces[i].kind));
       g_object_set_data (G_OBJECT (check), "row-key", (gpointer) traces[i].key);
@@ -139,6 +147,8 @@ es_sidebar_set_timeline (EsSidebar  *self,
   g_return_if_fail (self->timeline == NULL);
 
   g_set_object (&self->timeline, timeline);
+  g_signal_connect_object (es_timeline_get_rows (timeline), "notify::visible-kinds",
+                           G_CALLBACK (save_shown_rows), self, G_CONNECT_SWAPPED);
   gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), build_key (), gtk_label_new (_("Key")));
   gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), build_traces (self), gtk_label_new (_("Traces")));
   self->gc_list = es_gc_list_new ();
@@ -163,6 +173,7 @@ es_sidebar_bind_settings (EsSidebar *self,
                           GSettings *settings)
 {
   g_auto(GStrv) shown = NULL;
+  EsTimelineRows *rows;
   GtkWidget *page;
 
   g_return_if_fail (ES_IS_SIDEBAR (self));
@@ -170,6 +181,16 @@ es_sidebar_bind_settings (EsSidebar *self,
 
   g_set_object (&self->settings, settings);
   shown = g_settings_get_strv (settings, "shown-rows");
+  rows = es_timeline_get_rows (self->timeline);
+  for (guint i = 0; i < G_N_ELEMENTS (traces); i++)
+    if (traces[i].name == NULL)
+      {
+        guint32 kinds = es_timeline_rows_get_visible_kinds (rows) & ~(1u << traces[i].kind);
+
+        if (g_strv_contains ((const char * const *) shown, traces[i].key))
+          kinds |= 1u << traces[i].kind;
+        es_timeline_rows_set_visible_kinds (rows, kinds);
+      }
   page = gtk_notebook_get_nth_page (GTK_NOTEBOOK (self->notebook), 1);
   for (GtkWidget *check = gtk_widget_get_first_child (page); check != NULL; check = gtk_widget_get_next_sibling (check))
     {

@@ -25,7 +25,22 @@ struct _EsTimelineRows
   gulong     visible_handler;
   GArray    *rows;              /* EsTimelineRow */
   guint32    visible_kinds;
+  guint32    selected_thread;   /* 0: none */
+  EsThreadStateCache *thread_states;
 };
+
+enum
+{
+  PROP_0,
+  PROP_VISIBLE_KINDS,
+  PROP_SELECTED_THREAD,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* Threads' states for the thread rows, kept between frames. */
+#define THREAD_STATES_CACHED (4u << 20)
 
 G_DEFINE_FINAL_TYPE (EsTimelineRows, es_timeline_rows, GTK_TYPE_WIDGET)
 
@@ -60,6 +75,8 @@ es_timeline_rows_get_view (EsTimelineRows *self,
   es_session_get_visible (self->session, &view->t0, &view->t1);
   view->width = MAX (1, gtk_widget_get_width (GTK_WIDGET (self)) - ES_TIMELINE_GUTTER);
   view->dark = is_dark (GTK_WIDGET (self));
+  view->selected_thread = self->selected_thread;
+  view->thread_states = self->thread_states;
 }
 
 static void
@@ -143,6 +160,10 @@ es_timeline_rows_set_session (EsTimelineRows *self,
   if (self->session != NULL)
     g_clear_signal_handler (&self->visible_handler, self->session);
   g_set_object (&self->session, session);
+  g_clear_pointer (&self->thread_states, es_thread_state_cache_free);
+  self->selected_thread = 0;
+  if (session != NULL)
+    self->thread_states = es_thread_state_cache_new (es_session_get_document (session), THREAD_STATES_CACHED);
   if (session != NULL)
     self->visible_handler = g_signal_connect_object (session, "visible-changed",
                                                      G_CALLBACK (visible_changed_cb), self,
@@ -162,6 +183,7 @@ es_timeline_rows_set_visible_kinds (EsTimelineRows *self,
     return;
   self->visible_kinds = kinds;
   relayout (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VISIBLE_KINDS]);
 }
 
 guint32
@@ -186,6 +208,59 @@ es_timeline_rows_row_at (EsTimelineRows *self,
   return es_timeline_row_at (self->rows, (int) y);
 }
 
+/* The thread whose runs stand out on the HEC rows (a thread id; 0 for
+ * none). */
+void
+es_timeline_rows_set_selected_thread (EsTimelineRows *self,
+                                      guint32         thread)
+{
+  g_return_if_fail (ES_IS_TIMELINE_ROWS (self));
+
+  if (self->selected_thread == thread)
+    return;
+  self->selected_thread = thread;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_THREAD]);
+}
+
+guint32
+es_timeline_rows_get_selected_thread (EsTimelineRows *self)
+{
+  g_return_val_if_fail (ES_IS_TIMELINE_ROWS (self), 0);
+
+  return self->selected_thread;
+}
+
+/* Returns: (transfer none) (nullable): the states the thread rows draw. */
+EsThreadStateCache *
+es_timeline_rows_get_thread_states (EsTimelineRows *self)
+{
+  g_return_val_if_fail (ES_IS_TIMELINE_ROWS (self), NULL);
+
+  return self->thread_states;
+}
+
+static void
+es_timeline_rows_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  EsTimelineRows *self = ES_TIMELINE_ROWS (object);
+
+  switch (prop_id)
+    {
+    case PROP_VISIBLE_KINDS:
+      g_value_set_uint (value, self->visible_kinds);
+      break;
+    case PROP_SELECTED_THREAD:
+      g_value_set_uint (value, self->selected_thread);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
 static void
 es_timeline_rows_dispose (GObject *object)
 {
@@ -195,6 +270,7 @@ es_timeline_rows_dispose (GObject *object)
     g_clear_signal_handler (&self->visible_handler, self->session);
   g_clear_object (&self->session);
   g_clear_pointer (&self->rows, g_array_unref);
+  g_clear_pointer (&self->thread_states, es_thread_state_cache_free);
   G_OBJECT_CLASS (es_timeline_rows_parent_class)->dispose (object);
 }
 
@@ -205,9 +281,19 @@ es_timeline_rows_class_init (EsTimelineRowsClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = es_timeline_rows_dispose;
+  object_class->get_property = es_timeline_rows_get_property;
   widget_class->snapshot = es_timeline_rows_snapshot;
   widget_class->measure = es_timeline_rows_measure;
   gtk_widget_class_set_css_name (widget_class, "timeline-rows");
+
+  /* Read-only: the setters relayout or redraw. */
+  properties[PROP_VISIBLE_KINDS] =
+    g_param_spec_uint ("visible-kinds", NULL, NULL, 0, G_MAXUINT32, DEFAULT_KINDS,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SELECTED_THREAD] =
+    g_param_spec_uint ("selected-thread", NULL, NULL, 0, G_MAXUINT32, 0,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void

@@ -29,5 +29,9 @@ void                 es_timeline_rows_get_view         (EsTimelineRows *self,
                                                         EsTimelineView *view);
 const EsTimelineRow *es_timeline_rows_row_at           (EsTimelineRows *self,
                                                         double          y);
+void                 es_timeline_rows_set_selected_thread (EsTimelineRows *self,
+                                                        guint32         thread);
+guint32              es_timeline_rows_get_selected_thread (EsTimelineRows *self);
+EsThreadStateCache  *es_timeline_rows_get_thread_states (EsTimelineRows *self);
 
 G_END_DECLS

@@ -36,6 +36,7 @@ struct _EsTimeline
   double          hover_x;         /* -1 when the pointer is away */
   gboolean        dragging;
   double          drag_start_x;
+  double          drag_start_y;
   double          drag_x;
   guint64         pan_start_t0;
   double          zoom_last_scale;
@@ -174,12 +175,74 @@ leave_cb (EsTimeline *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* The row under (@x, @y) of this widget, or NULL. */
+static const EsTimelineRow *
+row_at (EsTimeline *self,
+        double      x,
+        double      y)
+{
+  double rows_x, rows_y;
+
+  if (!gtk_widget_translate_coordinates (GTK_WIDGET (self), GTK_WIDGET (self->rows), x, y, &rows_x, &rows_y))
+    return NULL;
+  return es_timeline_rows_row_at (self->rows, rows_y);
+}
+
+static guint32
+thread_id_of_row (EsTimeline          *self,
+                  const EsTimelineRow *row)
+{
+  guint n;
+  const EsThread *threads = es_document_get_threads (es_session_get_document (self->session), &n);
+
+  return row != NULL && row->kind == ES_ROW_THREAD && row->thread < n ? threads[row->thread].id : 0;
+}
+
+/* timeline.toggle-threads: opens or closes the threads' section. */
+static void
+toggle_threads_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  EsTimelineRows *rows = ES_TIMELINE (widget)->rows;
+
+  es_timeline_rows_set_visible_kinds (rows, es_timeline_rows_get_visible_kinds (rows) ^ (1u << ES_ROW_THREAD));
+}
+
+/* timeline.select-thread(u): a thread id, or 0 for none. */
+static void
+select_thread_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  es_timeline_rows_set_selected_thread (ES_TIMELINE (widget)->rows, g_variant_get_uint32 (parameter));
+}
+
+/* A press on a row's name: the threads' header opens or closes the
+ * section, a thread's name selects it or, selected, drops it. */
+static void
+gutter_pressed (EsTimeline *self,
+                double      x,
+                double      y)
+{
+  const EsTimelineRow *row = row_at (self, x, y);
+  guint32 thread = thread_id_of_row (self, row);
+
+  if (row != NULL && row->kind == ES_ROW_THREADS)
+    gtk_widget_activate_action (GTK_WIDGET (self), "timeline.toggle-threads", NULL);
+  else if (thread != 0)
+    gtk_widget_activate_action (GTK_WIDGET (self), "timeline.select-thread", "u",
+                                es_timeline_rows_get_selected_thread (self->rows) == thread ? 0 : thread);
+}
+
 static void
 select_drag_begin_cb (GtkGestureDrag *gesture,
                       double          x,
                       double          y,
                       EsTimeline     *self)
 {
+  if (self->session != NULL && x < ES_TIMELINE_GUTTER)
+    gutter_pressed (self, x, y);
   if (self->session == NULL || x < ES_TIMELINE_GUTTER)
     {
       gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
@@ -187,6 +250,7 @@ select_drag_begin_cb (GtkGestureDrag *gesture,
     }
   self->dragging = TRUE;
   self->drag_start_x = self->drag_x = x;
+  self->drag_start_y = y;
   gtk_widget_grab_focus (GTK_WIDGET (self));
 }
 
@@ -216,9 +280,14 @@ select_drag_end_cb (GtkGestureDrag *gesture,
   self->dragging = FALSE;
   if (fabs (dx) < DRAG_THRESHOLD)
     {
-      /* A click: the cursor, and no selection (the whole run). */
+      /* A click: the cursor, and no selection (the whole run); on a
+       * thread's row, that thread too. */
+      guint32 thread = thread_id_of_row (self, row_at (self, self->drag_start_x, self->drag_start_y));
+
       es_session_clear_selection (self->session);
       es_session_set_cursor (self->session, time_at (self, self->drag_start_x));
+      if (thread != 0)
+        gtk_widget_activate_action (GTK_WIDGET (self), "timeline.select-thread", "u", thread);
     }
   else
     es_session_select (self->session, time_at (self, self->drag_start_x), time_at (self, x));
@@ -417,6 +486,52 @@ describe_spans (EsTimeline *self,
     g_string_append (out, _("No span"));
 }
 
+/* The thread's state at @t and how long it lasted. */
+static void
+describe_thread (EsTimeline *self,
+                 GString    *out,
+                 guint       thread_index,
+                 guint64     t)
+{
+  EsDocument *document = es_session_get_document (self->session);
+  EsThreadStateCache *cache = es_timeline_rows_get_thread_states (self->rows);
+  guint n_threads, n;
+  const EsThread *thread = &es_document_get_threads (document, &n_threads)[thread_index];
+  const EsThreadState *states = es_thread_state_cache_lookup (cache, thread_index, &n);
+  guint i = es_thread_states_find (states, n, t);
+  g_autofree char *length = NULL;
+
+  g_string_append_printf (out, _("Thread %u"), thread->id);
+  if (thread->label != NULL)
+    g_string_append_printf (out, " “%s”", thread->label);
+  g_string_append (out, ": ");
+  if (i == G_MAXUINT)
+    {
+      g_string_append (out, _("not created yet"));
+      return;
+    }
+  if (i + 1 < n)
+    length = es_timeline_format_time (states[i + 1].time - states[i].time, 1);
+  switch (states[i].state)
+    {
+    case ES_THREAD_STATE_RUNNING:
+      g_string_append_printf (out, _("running on HEC %u"), states[i].cap);
+      break;
+    case ES_THREAD_STATE_CREATED: case ES_THREAD_STATE_RUNNABLE:
+      g_string_append_printf (out, _("runnable on HEC %u"), states[i].cap);
+      break;
+    case ES_THREAD_STATE_BLOCKED:
+      g_string_append (out, status_text (states[i].reason));
+      break;
+    case ES_THREAD_STATE_FINISHED:
+    default:
+      g_string_append (out, _("finished"));
+      return;
+    }
+  if (length != NULL)
+    g_string_append_printf (out, _(" for %s"), length);
+}
+
 /**
  * es_timeline_describe_at:
  *
@@ -459,6 +574,8 @@ es_timeline_describe_at (EsTimeline *self,
     }
   else if (row->kind == ES_ROW_SPANS)
     describe_spans (self, out, t);
+  else if (row->kind == ES_ROW_THREAD)
+    describe_thread (self, out, row->thread, t);
   else if (row->kind == ES_ROW_ACTIVITY)
     {
       float busy;
@@ -544,6 +661,10 @@ es_timeline_class_init (EsTimelineClass *klass)
   widget_class->size_allocate = es_timeline_size_allocate;
   gtk_widget_class_set_css_name (widget_class, "timeline");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+
+  gtk_widget_class_install_action (widget_class, "timeline.toggle-threads", NULL, toggle_threads_action);
+  gtk_widget_class_install_action (widget_class, "timeline.select-thread", "u", select_thread_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, 0, "timeline.toggle-threads", NULL);
 }
 
 static void

@@ -493,7 +493,10 @@ es_window_view_action (GtkWidget  *widget,
   else if (g_str_equal (action_name, "win.go-end"))
     es_session_pan (self->session, G_MAXINT64 / 2);
   else if (g_str_equal (action_name, "win.clear-selection"))
-    es_session_clear_selection (self->session);
+    {
+      es_session_clear_selection (self->session);
+      es_timeline_rows_set_selected_thread (es_timeline_get_rows (self->timeline), 0);
+    }
   else if (g_str_equal (action_name, "win.next-long-pause") ||
            g_str_equal (action_name, "win.previous-long-pause"))
     {

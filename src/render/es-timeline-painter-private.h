@@ -36,6 +36,7 @@ typedef struct
   EsHeapColumn         *heap;
   float                *busy;
   EsPaintBatch         *batch;            /* the queries under way */
+  EsThreadStateCache   *thread_states;    /* when the view brings none */
 
   /* Where bars go (es-timeline-canvas.c): a row's worth of pixels, or
    * Cairo rectangles for vector targets. */
@@ -121,5 +122,13 @@ void     es_paint_heap_row        (EsPaintContext       *ctx,
                                    const EsTimelineRow  *row);
 void     es_paint_spans_row       (EsPaintContext       *ctx,
                                    const EsTimelineRow  *row);
+void     es_paint_threads_header  (EsPaintContext       *ctx,
+                                   const EsTimelineRow  *row);
+void     es_paint_thread_row      (EsPaintContext       *ctx,
+                                   const EsTimelineRow  *row);
+void     es_paint_selected_thread_runs (EsPaintContext  *ctx,
+                                   GArray               *rows);
+char    *es_paint_thread_label    (EsDocument           *document,
+                                   guint                 thread_index);
 
 G_END_DECLS

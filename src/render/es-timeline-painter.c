@@ -26,6 +26,8 @@
 #define ROW_HEIGHT_SPARKS    40
 #define ROW_HEIGHT_HEAP      80
 #define ROW_HEIGHT_SPANS     40
+#define ROW_HEIGHT_THREADS   22
+#define ROW_HEIGHT_THREAD    18
 
 /* Cap row bands, from the row's top: running above, GC below (ThreadScope
  * draws both full height; splitting them keeps a GC visible when it
@@ -69,6 +71,15 @@ static const ColorEntry colors[ES_N_COLORS] = {
   [ES_COLOR_HEAP_LIVE]         = { 0x9030b0, 0xc878e8, N_("Live data") },
   [ES_COLOR_ALLOC_RATE]        = { 0x008080, 0x30c0c0, N_("Allocation rate") },
   [ES_COLOR_SPAN]              = { 0x4a6fa5, 0x7fa3d9, N_("Span") },
+  [ES_COLOR_THREAD_RUNNABLE]   = { 0xb4cce4, 0x4f6a86, N_("Thread runnable") },
+  [ES_COLOR_BLOCKED_MVAR]      = { 0xc01c28, 0xf66151, N_("Blocked on an MVar") },
+  [ES_COLOR_BLOCKED_BLACK_HOLE] = { 0x3d3846, 0xb0aab8, N_("Blocked on a black hole") },
+  [ES_COLOR_BLOCKED_STM]       = { 0x813d9c, 0xc061cb, N_("Blocked in STM") },
+  [ES_COLOR_BLOCKED_IO]        = { 0x1a5fb4, 0x62a0ea, N_("Blocked on I/O") },
+  [ES_COLOR_BLOCKED_DELAY]     = { 0xc88800, 0xf5c211, N_("Blocked on a delay") },
+  [ES_COLOR_BLOCKED_FOREIGN_CALL] = { 0x865e3c, 0xcdab8f, N_("In a foreign call") },
+  [ES_COLOR_BLOCKED_OTHER]     = { 0x9a9996, 0x77767b, N_("Blocked, other") },
+  [ES_COLOR_THREAD_SELECTED]   = { 0xf6d32d, 0xf8e45c, N_("Selected thread") },
   [ES_COLOR_TEXT]              = { 0x202020, 0xe6e6e6, N_("Text") },
   [ES_COLOR_GRID]              = { 0xd6d6d6, 0x3c3c3c, N_("Grid") },
 };
@@ -107,7 +118,7 @@ append_row (GArray    *rows,
             guint      cap,
             int        height)
 {
-  EsTimelineRow row = { kind, cap, *y, height };
+  EsTimelineRow row = { kind, cap, *y, height, 0 };
 
   if (!(visible_kinds & (1u << kind)))
     return;
@@ -152,6 +163,24 @@ es_timeline_layout (EsDocument *document,
       append_row (rows, &y, visible_kinds, ES_ROW_SPARK_POOL, cap, ROW_HEIGHT_SPARKS);
     }
   append_row (rows, &y, visible_kinds, ES_ROW_HEAP, 0, ROW_HEIGHT_HEAP);
+  /* Last, as it may run to thousands of rows; ES_ROW_THREAD opens it. */
+  {
+    guint n_threads;
+
+    es_document_get_threads (document, &n_threads);
+    if (n_threads > 0 && (visible_kinds & (1u << ES_ROW_THREADS)))
+      {
+        /* The header's cap says whether the section is open. */
+        append_row (rows, &y, visible_kinds, ES_ROW_THREADS,
+                    (visible_kinds & (1u << ES_ROW_THREAD)) != 0, ROW_HEIGHT_THREADS);
+        g_array_index (rows, EsTimelineRow, rows->len - 1).thread = n_threads;
+        for (guint t = 0; t < n_threads && (visible_kinds & (1u << ES_ROW_THREAD)); t++)
+          {
+            append_row (rows, &y, visible_kinds, ES_ROW_THREAD, 0, ROW_HEIGHT_THREAD);
+            g_array_index (rows, EsTimelineRow, rows->len - 1).thread = t;
+          }
+      }
+  }
   return rows;
 }
 
@@ -197,12 +226,15 @@ es_timeline_row_at (GArray *rows,
 
 /**
  * es_timeline_row_label:
+ * @document: the document @row was laid out for
  *
  * Returns: (transfer full): what the gutter says for @row ("" for the ruler).
  */
 char *
-es_timeline_row_label (const EsTimelineRow *row)
+es_timeline_row_label (EsDocument          *document,
+                       const EsTimelineRow *row)
 {
+  g_return_val_if_fail (ES_IS_DOCUMENT (document), NULL);
   g_return_val_if_fail (row != NULL, NULL);
 
   switch (row->kind)
@@ -223,6 +255,15 @@ es_timeline_row_label (const EsTimelineRow *row)
       return g_strdup (_("Heap"));
     case ES_ROW_SPANS:
       return g_strdup (_("Spans"));
+    case ES_ROW_THREADS:
+      {
+        g_autofree char *name = g_strdup_printf (_("Threads (%u)"), row->thread);
+
+        /* A disclosure triangle: whether the section is open. */
+        return g_strdup_printf ("%s %s", row->cap ? "\342\226\276" : "\342\226\270", name);
+      }
+    case ES_ROW_THREAD:
+      return es_paint_thread_label (document, row->thread);
     case ES_N_ROW_KINDS:
     default:
       g_return_val_if_reached (NULL);
@@ -404,6 +445,7 @@ context_clear (EsPaintContext *ctx)
 {
   es_paint_columns_clear (ctx);
   es_paint_canvas_clear (ctx);
+  g_clear_pointer (&ctx->thread_states, es_thread_state_cache_free);
   g_clear_object (&ctx->small);
 }
 
@@ -502,6 +544,12 @@ es_timeline_paint (cairo_t              *cr,
         case ES_ROW_SPANS:
           es_paint_spans_row (&ctx, row);
           break;
+        case ES_ROW_THREADS:
+          es_paint_threads_header (&ctx, row);
+          break;
+        case ES_ROW_THREAD:
+          es_paint_thread_row (&ctx, row);
+          break;
         case ES_N_ROW_KINDS:
         default:
           g_warn_if_reached ();
@@ -525,6 +573,7 @@ es_timeline_paint (cairo_t              *cr,
   cairo_stroke (cr);
 
   es_paint_markers (&ctx, rows);
+  es_paint_selected_thread_runs (&ctx, rows);
 
   context_clear (&ctx);
   cairo_restore (cr);
@@ -575,7 +624,9 @@ es_timeline_paint_labels (cairo_t              *cr,
 
       if (es_paint_row_is_clipped (&ctx, row))
         continue;
-      label = es_timeline_row_label (row);
+      label = es_timeline_row_label (ctx.document, row);
+      /* Thread rows are too low for a second line. */
+      pango_layout_set_height (layout, row->height < 30 ? -1 : -2);
       pango_layout_set_text (layout, label, -1);
       pango_layout_get_pixel_size (layout, NULL, &h);
       cairo_move_to (cr, 6, row->y + floor ((row->height - h) / 2.0));

@@ -11,6 +11,7 @@
 #include <pango/pangocairo.h>
 
 #include "es-document.h"
+#include "es-thread-states.h"
 
 G_BEGIN_DECLS
 
@@ -26,12 +27,15 @@ typedef enum
   ES_ROW_SPARK_POOL,        /* pool size */
   ES_ROW_HEAP,              /* heap size, live data, allocation rate */
   ES_ROW_SPANS,             /* the user's START/STOP spans, as labelled bars */
+  ES_ROW_THREADS,           /* the header of the threads' section */
+  ES_ROW_THREAD,            /* one Haskell thread's states (the section open) */
   ES_N_ROW_KINDS
 } EsRowKind;
 
-/* What is shown until the user chooses: everything but the spark rows. */
+/* What is shown until the user chooses: everything but the spark rows,
+ * with the threads' section closed. */
 #define ES_TIMELINE_DEFAULT_ROWS ((1u << ES_ROW_RULER) | (1u << ES_ROW_ACTIVITY) | (1u << ES_ROW_CAP) | \
-                                  (1u << ES_ROW_SPANS) | (1u << ES_ROW_HEAP))
+                                  (1u << ES_ROW_SPANS) | (1u << ES_ROW_HEAP) | (1u << ES_ROW_THREADS))
 
 typedef struct
 {
@@ -39,6 +43,8 @@ typedef struct
   guint     cap;            /* for per-cap rows */
   int       y;              /* top, in pixels from the painter's origin */
   int       height;
+  guint     thread;         /* ES_ROW_THREAD: an index into the document's
+                             * threads; ES_ROW_THREADS: how many there are */
 } EsTimelineRow;
 
 /* What to draw: the span [t0, t1] of @document over @width pixels of data
@@ -50,6 +56,8 @@ typedef struct
   guint64     t1;
   int         width;        /* data area width, without the gutter */
   gboolean    dark;         /* colours for a dark theme */
+  guint32     selected_thread;          /* its runs stand out; 0 for none */
+  EsThreadStateCache *thread_states;    /* (nullable): kept between frames */
 } EsTimelineView;
 
 #define ES_TIMELINE_GUTTER 96
@@ -79,6 +87,15 @@ typedef enum
   ES_COLOR_HEAP_LIVE,
   ES_COLOR_ALLOC_RATE,
   ES_COLOR_SPAN,
+  ES_COLOR_THREAD_RUNNABLE,
+  ES_COLOR_BLOCKED_MVAR,
+  ES_COLOR_BLOCKED_BLACK_HOLE,
+  ES_COLOR_BLOCKED_STM,
+  ES_COLOR_BLOCKED_IO,
+  ES_COLOR_BLOCKED_DELAY,
+  ES_COLOR_BLOCKED_FOREIGN_CALL,
+  ES_COLOR_BLOCKED_OTHER,
+  ES_COLOR_THREAD_SELECTED,
   ES_COLOR_TEXT,
   ES_COLOR_GRID,
   ES_N_COLORS
@@ -115,7 +132,8 @@ gboolean    es_timeline_cap_band       (const EsTimelineRow   *row,
                                         EsColor                color,
                                         int                   *y,
                                         int                   *height);
-char       *es_timeline_row_label      (const EsTimelineRow   *row);
+char       *es_timeline_row_label      (EsDocument            *document,
+                                        const EsTimelineRow   *row);
 const EsTimelineRow *es_timeline_row_at (GArray               *rows,
                                         int                    y);
 

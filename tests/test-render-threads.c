@@ -1,0 +1,318 @@
+/* test-render-threads.c: thread rows, their states' colours, and the
+ * selected thread's runs on the HEC rows
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "es-test-log.h"
+#include "es-test-render.h"
+#include "es-thread-states.h"
+
+#define RUN_END 1000000
+
+/* Thread 7 "worker" on HEC 1: created, runs, blocks on an MVar, is woken,
+ * runs again and finishes. Thread 8 on HEC 0: runs, waits in threadDelay,
+ * runs, finishes. Thread 9 on HEC 0: @n_flips runs packed into one
+ * microsecond. */
+static EsDocument *
+load_threads_log (guint n_flips)
+{
+  g_autoptr(EsTestLog) log = es_test_log_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  EsDocument *document;
+  GByteArray *data;
+
+  es_test_log_declare_ghc (log);
+  es_test_log_begin_data (log);
+
+  es_test_log_begin_block (log, 1000, 0);
+  es_test_log_event (log, ES_EVENT_CREATE_THREAD, 1000, es_payload_u32 (es_payload_new (), 8));
+  es_test_log_event (log, ES_EVENT_CREATE_THREAD, 1000, es_payload_u32 (es_payload_new (), 9));
+  es_test_log_event (log, ES_EVENT_RUN_THREAD, 100000, es_payload_u32 (es_payload_new (), 8));
+  es_test_log_event (log, ES_EVENT_STOP_THREAD, 150000,
+                     es_payload_u32 (es_payload_u16 (es_payload_u32 (es_payload_new (), 8), ES_STOP_BLOCKED_ON_DELAY), 0));
+  es_test_log_event (log, ES_EVENT_RUN_THREAD, 600000, es_payload_u32 (es_payload_new (), 8));
+  es_test_log_event (log, ES_EVENT_STOP_THREAD, 700000,
+                     es_payload_u32 (es_payload_u16 (es_payload_u32 (es_payload_new (), 8), ES_STOP_THREAD_FINISHED), 0));
+  for (guint i = 0; i < n_flips; i++)
+    {
+      es_test_log_event (log, ES_EVENT_RUN_THREAD, 800000 + 2 * i, es_payload_u32 (es_payload_new (), 9));
+      es_test_log_event (log, ES_EVENT_STOP_THREAD, 800001 + 2 * i,
+                         es_payload_u32 (es_payload_u16 (es_payload_u32 (es_payload_new (), 9), ES_STOP_BLOCKED_ON_BLACK_HOLE), 0));
+    }
+  es_test_log_end_block (log, RUN_END);
+
+  es_test_log_begin_block (log, 1000, 1);
+  es_test_log_event (log, ES_EVENT_CREATE_THREAD, 1000, es_payload_u32 (es_payload_new (), 7));
+  es_test_log_event (log, ES_EVENT_THREAD_LABEL, 1000, es_payload_str (es_payload_u32 (es_payload_new (), 7), "worker"));
+  es_test_log_event (log, ES_EVENT_RUN_THREAD, 100000, es_payload_u32 (es_payload_new (), 7));
+  es_test_log_event (log, ES_EVENT_STOP_THREAD, 200000,
+                     es_payload_u32 (es_payload_u16 (es_payload_u32 (es_payload_new (), 7), ES_STOP_BLOCKED_ON_MVAR), 0));
+  es_test_log_event (log, ES_EVENT_THREAD_WAKEUP, 300000,
+                     es_payload_u16 (es_payload_u32 (es_payload_new (), 7), 1));
+  es_test_log_event (log, ES_EVENT_RUN_THREAD, 400000, es_payload_u32 (es_payload_new (), 7));
+  es_test_log_event (log, ES_EVENT_STOP_THREAD, 500000,
+                     es_payload_u32 (es_payload_u16 (es_payload_u32 (es_payload_new (), 7), ES_STOP_THREAD_FINISHED), 0));
+  es_test_log_end_block (log, RUN_END);
+  es_test_log_end (log);
+
+  data = es_test_log_get_data (log);
+  path = es_test_write_temp_log (data->data, data->len);
+  document = es_document_load_file (path, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_unlink (path);
+  return document;
+}
+
+static const EsTimelineRow *
+find_thread_row (EsDocument *document,
+                 GArray     *rows,
+                 guint32     id)
+{
+  guint n;
+  const EsThread *threads = es_document_get_threads (document, &n);
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, i);
+
+      if (row->kind == ES_ROW_THREAD && threads[row->thread].id == id)
+        return row;
+    }
+  g_assert_not_reached ();
+}
+
+static int
+x_of (const Frame *frame,
+      guint64      time)
+{
+  return (int) es_timeline_time_to_x (&frame->view, time);
+}
+
+static int
+middle (const EsTimelineRow *row)
+{
+  return row->y + row->height / 2;
+}
+
+/* The section is one header until it is opened; then a row per thread, in
+ * the order of their ids, named by their labels. */
+static void
+test_layout (void)
+{
+  g_autoptr(EsDocument) document = load_threads_log (1);
+  guint32 closed = (1u << ES_ROW_CAP) | (1u << ES_ROW_THREADS);
+  g_autoptr(GArray) rows = es_timeline_layout (document, closed);
+  g_autoptr(GArray) open = es_timeline_layout (document, closed | (1u << ES_ROW_THREAD));
+  g_autoptr(GArray) none = es_timeline_layout (document, (1u << ES_ROW_CAP) | (1u << ES_ROW_THREAD));
+  const EsTimelineRow *header;
+  guint n_threads;
+  const EsThread *threads = es_document_get_threads (document, &n_threads);
+
+  g_assert_cmpuint (n_threads, ==, 3);
+  g_assert_cmpuint (rows->len, ==, 3);
+  header = &g_array_index (rows, EsTimelineRow, 2);
+  g_assert_cmpint (header->kind, ==, ES_ROW_THREADS);
+  g_assert_cmpuint (header->thread, ==, n_threads);
+
+  g_assert_cmpuint (open->len, ==, 3 + n_threads);
+  for (guint i = 0; i < n_threads; i++)
+    {
+      const EsTimelineRow *row = &g_array_index (open, EsTimelineRow, 3 + i);
+      g_autofree char *label = es_timeline_row_label (document, row);
+
+      g_assert_cmpint (row->kind, ==, ES_ROW_THREAD);
+      g_assert_cmpuint (row->thread, ==, i);
+      if (i > 0)
+        g_assert_cmpuint (threads[i - 1].id, <, threads[i].id);
+      if (threads[i].id == 7)
+        g_assert_cmpstr (label, ==, "7 worker");
+      else
+        g_assert_true (g_str_has_suffix (label, g_strdup_printf ("%u", threads[i].id)));
+    }
+  {
+    g_autofree char *closed_label = es_timeline_row_label (document, header);
+    g_autofree char *open_label = es_timeline_row_label (document, &g_array_index (open, EsTimelineRow, 2));
+
+    g_assert_true (g_str_has_prefix (closed_label, "\342\226\270"));
+    g_assert_true (g_str_has_prefix (open_label, "\342\226\276"));
+    g_assert_nonnull (strstr (open_label, "(3)"));
+  }
+  /* No header, no threads: the section is what the Traces box hides. */
+  g_assert_cmpuint (none->len, ==, 2);
+}
+
+/* Each state in its colour, where the events put it. */
+static void
+test_state_colours (void)
+{
+  g_autoptr(EsDocument) document = load_threads_log (1);
+  g_auto(Frame) frame = { 0 };
+  const EsTimelineRow *worker, *sleeper;
+
+  for (guint dark = 0; dark < 2; dark++)
+    {
+      frame_clear (&frame);
+      paint_frame (&frame, document, 0, RUN_END, dark);
+      worker = find_thread_row (document, frame.rows, 7);
+      sleeper = find_thread_row (document, frame.rows, 8);
+
+      g_assert_true (pixel_is (frame.surface, x_of (&frame, 123000), middle (worker), ES_COLOR_RUNNING, dark));
+      g_assert_true (pixel_is (frame.surface, x_of (&frame, 257000), middle (worker), ES_COLOR_BLOCKED_MVAR, dark));
+      /* Woken: runnable until it runs again. */
+      g_assert_true (pixel_is (frame.surface, x_of (&frame, 357000), middle (worker), ES_COLOR_THREAD_RUNNABLE, dark));
+      g_assert_true (pixel_is (frame.surface, x_of (&frame, 423000), middle (worker), ES_COLOR_RUNNING, dark));
+      /* Created and never run yet: runnable too. */
+      g_assert_true (pixel_is (frame.surface, x_of (&frame, 57000), middle (worker), ES_COLOR_THREAD_RUNNABLE, dark));
+      /* Finished: nothing. */
+      g_assert_true (pixel_is (frame.surface, x_of (&frame, 837000), middle (worker), ES_COLOR_IDLE, dark));
+
+      g_assert_true (pixel_is (frame.surface, x_of (&frame, 407000), middle (sleeper), ES_COLOR_BLOCKED_DELAY, dark));
+      g_assert_true (pixel_is (frame.surface, x_of (&frame, 623000), middle (sleeper), ES_COLOR_RUNNING, dark));
+    }
+}
+
+/* Selecting a thread paints its runs over the HEC rows in the selection
+ * colour, and only its runs. */
+static void
+test_selected_thread (void)
+{
+  g_autoptr(EsDocument) document = load_threads_log (1);
+  g_auto(Frame) plain = { 0 };
+  g_auto(Frame) selected = { 0 };
+  const EsTimelineRow *hec0, *hec1;
+  int y0, y1;
+
+  paint_frame (&plain, document, 0, RUN_END, FALSE);
+  paint_view (&selected, &(EsTimelineView) { document, 0, RUN_END, DATA_WIDTH, FALSE, 7, NULL });
+  hec0 = find_row (selected.rows, ES_ROW_CAP, 0);
+  hec1 = find_row (selected.rows, ES_ROW_CAP, 1);
+  g_assert_true (es_timeline_cap_band (hec0, ES_COLOR_RUNNING, &y0, NULL));
+  g_assert_true (es_timeline_cap_band (hec1, ES_COLOR_RUNNING, &y1, NULL));
+  y0 += 4;
+  y1 += 4;
+
+  g_assert_true (pixel_is (plain.surface, x_of (&plain, 153000), y1, ES_COLOR_RUNNING, FALSE));
+  g_assert_true (pixel_is (selected.surface, x_of (&selected, 153000), y1, ES_COLOR_THREAD_SELECTED, FALSE));
+  g_assert_true (pixel_is (selected.surface, x_of (&selected, 453000), y1, ES_COLOR_THREAD_SELECTED, FALSE));
+  /* Thread 8's run on HEC 0, and the gap on HEC 1 between 7's runs. */
+  g_assert_true (pixel_is (selected.surface, x_of (&selected, 127000), y0, ES_COLOR_RUNNING, FALSE));
+  g_assert_true (pixel_is (selected.surface, x_of (&selected, 307000), y1, ES_COLOR_IDLE, FALSE));
+  /* The thread's own row is shaded, even where it has finished. */
+  g_assert_true (pixel_is (plain.surface, x_of (&plain, 837000), middle (find_thread_row (document, plain.rows, 7)),
+                           ES_COLOR_IDLE, FALSE));
+  g_assert_false (pixel_matches (selected.surface, x_of (&selected, 837000),
+                                 middle (find_thread_row (document, selected.rows, 7)), ES_COLOR_IDLE, FALSE));
+}
+
+/* A hundred thousand runs inside one pixel column: the column shows the
+ * thread running, and the frame stays as cheap as any. */
+static void
+test_dense_states (void)
+{
+  g_autoptr(EsDocument) document = load_threads_log (100000);
+  g_auto(Frame) frame = { 0 };
+  g_autoptr(GTimer) timer = g_timer_new ();
+  const EsTimelineRow *row;
+  guint64 end = 800000 + 2 * 100000;
+
+  paint_frame (&frame, document, 0, end * 2, FALSE);
+  row = find_thread_row (document, frame.rows, 9);
+  g_assert_true (pixel_is (frame.surface, x_of (&frame, 800000 + 100000), middle (row), ES_COLOR_RUNNING, FALSE));
+  /* After its last stop it waits on a black hole. */
+  g_assert_true (pixel_is (frame.surface, x_of (&frame, end + 237000), middle (row), ES_COLOR_BLOCKED_BLACK_HOLE, FALSE));
+  g_test_message ("frame with 200k states in view: %.1f ms", g_timer_elapsed (timer, NULL) * 1e3);
+}
+
+/* The cache hands out what the document says, however small it is. */
+static void
+test_state_cache (void)
+{
+  g_autoptr(EsDocument) document = load_threads_log (50);
+  g_autoptr(EsThreadStateCache) cache = es_thread_state_cache_new (document, 1);
+  guint n_threads;
+  const EsThread *threads = es_document_get_threads (document, &n_threads);
+
+  for (guint round = 0; round < 3; round++)
+    for (guint t = 0; t < n_threads; t++)
+      {
+        g_autoptr(GArray) expected = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
+        guint n;
+        const EsThreadState *states = es_thread_state_cache_lookup (cache, t, &n);
+
+        es_document_get_thread_timeline (document, &threads[t], expected);
+        g_assert_cmpuint (n, ==, expected->len);
+        g_assert_cmpmem (states, n * sizeof *states, expected->data, expected->len * sizeof *states);
+        for (guint i = 0; i < n; i++)
+          {
+            g_assert_cmpuint (es_thread_states_find (states, n, states[i].time), >=, i);
+            g_assert_cmpuint (states[es_thread_states_find (states, n, states[i].time)].time, ==, states[i].time);
+          }
+        g_assert_cmpuint (es_thread_states_find (states, n, 0), ==, G_MAXUINT);
+      }
+  g_assert_cmpint (es_block_reason_from_stop (ES_STOP_BLOCKED_ON_MVAR_READ), ==, ES_BLOCK_MVAR);
+  g_assert_cmpint (es_block_reason_from_stop (ES_STOP_BLOCKED_ON_CCALL), ==, ES_BLOCK_FOREIGN_CALL);
+  g_assert_cmpint (es_block_reason_from_stop (ES_STOP_BLOCKED_ON_WRITE), ==, ES_BLOCK_IO);
+}
+
+/* A real run: every running state of every thread row is drawn where that
+ * thread's run is on its HEC row. */
+static void
+test_real_log (void)
+{
+  g_autoptr(EsDocument) document = es_test_load_fixture ("parfib-N2.eventlog");
+  g_auto(Frame) frame = { 0 };
+  guint n_threads, checked = 0;
+  const EsThread *threads;
+  guint64 t0, t1;
+
+  if (document == NULL)
+    return;
+  threads = es_document_get_threads (document, &n_threads);
+  t0 = es_document_get_start_time (document);
+  t1 = es_document_get_end_time (document);
+  paint_frame (&frame, document, t0, t1, FALSE);
+  for (guint t = 0; t < n_threads; t++)
+    {
+      const EsTimelineRow *row = find_thread_row (document, frame.rows, threads[t].id);
+      guint n_runs;
+      const EsThreadRun *runs = es_document_get_thread_runs (document, &threads[t], &n_runs);
+
+      for (guint r = 0; r < n_runs; r++)
+        {
+          guint n;
+          const EsActivity *a = &es_cap_timeline_get_activities (es_document_get_cap (document, runs[r].cap), &n)[runs[r].activity];
+
+          /* Wide enough to have a pixel all its own. */
+          if (es_timeline_time_to_x (&frame.view, a->end) - es_timeline_time_to_x (&frame.view, a->start) < 4)
+            continue;
+          g_assert_true (pixel_is (frame.surface, (int) es_timeline_time_to_x (&frame.view, a->start) + 2,
+                                   row->y + 3, ES_COLOR_RUNNING, FALSE));
+          checked++;
+        }
+    }
+  g_assert_cmpuint (checked, >, 10);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/render/threads/layout", test_layout);
+  g_test_add_func ("/render/threads/state-colours", test_state_colours);
+  g_test_add_func ("/render/threads/selected-thread", test_selected_thread);
+  g_test_add_func ("/render/threads/dense-states", test_dense_states);
+  g_test_add_func ("/render/threads/state-cache", test_state_cache);
+  g_test_add_func ("/render/threads/real-log", test_real_log);
+
+  return g_test_run ();
+}

@@ -1,0 +1,143 @@
+/* test-timeline-threads.c: the threads' section in a real window (under
+ * Xvfb in CI): opening it, hovering a thread, selecting one
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <gtk/gtk.h>
+
+#include "es-test-gui.h"
+#include "es-test-log.h"
+#include "es-window.h"
+
+static guint
+count_rows (EsTimelineRows *rows,
+            EsRowKind       kind)
+{
+  GArray *layout = es_timeline_rows_get_layout (rows);
+  guint n = 0;
+
+  for (guint i = 0; i < layout->len; i++)
+    n += g_array_index (layout, EsTimelineRow, i).kind == kind;
+  return n;
+}
+
+static const EsTimelineRow *
+thread_row (EsTimelineRows *rows,
+            guint           thread_index)
+{
+  GArray *layout = es_timeline_rows_get_layout (rows);
+
+  for (guint i = 0; i < layout->len; i++)
+    {
+      const EsTimelineRow *row = &g_array_index (layout, EsTimelineRow, i);
+
+      if (row->kind == ES_ROW_THREAD && row->thread == thread_index)
+        return row;
+    }
+  g_assert_not_reached ();
+}
+
+/* The section opens from the timeline; the choice is remembered; a
+ * thread's row describes its state under the pointer; selecting a thread
+ * and Escape. */
+static void
+test_threads_section (void)
+{
+  GSettings *settings = es_application_get_settings (es_test_app);
+  g_autofree char *path = es_test_fixture_path ("parfib-N2.eventlog");
+  g_auto(GStrv) saved = NULL;
+  EsWindow *window;
+  EsTimeline *timeline;
+  EsTimelineRows *rows;
+  EsDocument *document;
+  const EsThread *threads, *main_thread = NULL;
+  const EsThreadRun *runs;
+  const EsActivity *run;
+  const EsTimelineRow *row;
+  EsTimelineView view;
+  GtkAdjustment *vadjustment;
+  guint n_threads, n_runs, main_index = 0, n;
+  double x, y;
+  g_autofree char *text = NULL;
+  g_autofree char *expected = NULL;
+
+  g_settings_reset (settings, "shown-rows");
+  window = es_test_open_window (path);
+  es_test_wait_for_page (window, "timeline");
+  timeline = es_window_get_timeline (window);
+  rows = es_timeline_get_rows (timeline);
+  document = es_session_get_document (es_window_get_session (window));
+  threads = es_document_get_threads (document, &n_threads);
+
+  /* Closed at first: a header naming how many there are. */
+  g_assert_cmpuint (count_rows (rows, ES_ROW_THREADS), ==, 1);
+  g_assert_cmpuint (count_rows (rows, ES_ROW_THREAD), ==, 0);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (timeline), "timeline.toggle-threads", NULL));
+  g_assert_cmpuint (count_rows (rows, ES_ROW_THREAD), ==, n_threads);
+  saved = g_settings_get_strv (settings, "shown-rows");
+  g_assert_true (g_strv_contains ((const char * const *) saved, "thread-rows"));
+  g_assert_true (g_strv_contains ((const char * const *) saved, "threads"));
+
+  /* The main thread's first run, hovered on its own row. */
+  for (guint i = 0; i < n_threads; i++)
+    if (threads[i].label != NULL && g_str_equal (threads[i].label, "main"))
+      {
+        main_thread = &threads[i];
+        main_index = i;
+      }
+  g_assert_nonnull (main_thread);
+  runs = es_document_get_thread_runs (document, main_thread, &n_runs);
+  g_assert_cmpuint (n_runs, >, 0);
+  run = &es_cap_timeline_get_activities (es_document_get_cap (document, runs[0].cap), &n)[runs[0].activity];
+
+  row = thread_row (rows, main_index);
+  vadjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (gtk_widget_get_parent (GTK_WIDGET (rows))));
+  gtk_adjustment_set_value (vadjustment, row->y);
+  es_timeline_rows_get_view (rows, &view);
+  g_assert_true (gtk_widget_translate_coordinates (GTK_WIDGET (rows), GTK_WIDGET (timeline),
+                                                   es_timeline_time_to_x (&view, run->start + (run->end - run->start) / 2),
+                                                   row->y + row->height / 2, &x, &y));
+  text = es_timeline_describe_at (timeline, x, y);
+  expected = g_strdup_printf ("Thread %u “main”: running on HEC %u", main_thread->id, runs[0].cap);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, expected));
+
+  /* Selected, then dropped with the selection. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (timeline), "timeline.select-thread", "u", main_thread->id));
+  g_assert_cmpuint (es_timeline_rows_get_selected_thread (rows), ==, main_thread->id);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.clear-selection", NULL));
+  g_assert_cmpuint (es_timeline_rows_get_selected_thread (rows), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* Opened again, the section is open. */
+  window = es_test_open_window (path);
+  es_test_wait_for_page (window, "timeline");
+  rows = es_timeline_get_rows (es_window_get_timeline (window));
+  g_assert_cmpuint (count_rows (rows, ES_ROW_THREAD), ==, n_threads);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (settings, "shown-rows");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  if (!es_test_gui_init (&argc, &argv))
+    return 0;
+
+  g_test_add_func ("/timeline/threads-section", test_threads_section);
+
+  status = g_test_run ();
+  g_object_unref (es_test_app);
+  return status;
+}
