@@ -319,7 +319,7 @@ es_paint_columns_start (EsPaintContext *ctx,
     g_autofree guint8 *drawn = g_new0 (guint8, MAX (ctx->n_caps, 1));
     guint n_drawn = 0;
 
-    for (guint r = 0; r < rows->len; r++)
+    for (guint r = ctx->first_row; r < ctx->end_row; r++)
       {
         const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
 
@@ -333,7 +333,7 @@ es_paint_columns_start (EsPaintContext *ctx,
     every_cap = every_cap && n_drawn == ctx->n_caps;
   }
 
-  for (guint r = 0; r < rows->len; r++)
+  for (guint r = ctx->first_row; r < ctx->end_row; r++)
     {
       const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
 

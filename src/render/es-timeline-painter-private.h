@@ -26,6 +26,8 @@ typedef struct
   PangoLayout          *small;            /* small font, for text inside rows */
   double                clip_top;         /* rows outside the clip are skipped */
   double                clip_bottom;
+  guint                 first_row;        /* the rows in the clip: [first, end) */
+  guint                 end_row;
 
   /* The level-of-detail columns of the frame, queried once for all the
    * rows that show them (es-timeline-columns.c); NULL where not needed,
@@ -96,6 +98,8 @@ void     es_paint_columns_wait    (EsPaintContext       *ctx,
                                    const EsTimelineRow  *row);
 void     es_paint_columns_clear   (EsPaintContext       *ctx);
 
+void     es_paint_find_rows       (EsPaintContext       *ctx,
+                                   GArray               *rows);
 gboolean es_paint_row_is_clipped  (const EsPaintContext *ctx,
                                    const EsTimelineRow  *row);
 gboolean es_paint_row_is_skipped  (const EsPaintContext *ctx,

@@ -438,6 +438,18 @@ context_init (EsPaintContext       *ctx,
   ctx->small = create_layout (cr, SMALL_FONT);
   es_paint_canvas_init (ctx);
   cairo_clip_extents (cr, &x1, &ctx->clip_top, &x2, &ctx->clip_bottom);
+  /* Cairo does not bound the clip by an image's edges: rows past its
+   * bottom would be drawn for nothing. */
+  if (cairo_surface_get_type (cairo_get_target (cr)) == CAIRO_SURFACE_TYPE_IMAGE)
+    {
+      double top_x = 0, top_y = 0, bottom_x = 0;
+      double bottom_y = cairo_image_surface_get_height (cairo_get_target (cr));
+
+      cairo_device_to_user (cr, &top_x, &top_y);
+      cairo_device_to_user (cr, &bottom_x, &bottom_y);
+      ctx->clip_top = MAX (ctx->clip_top, MIN (top_y, bottom_y));
+      ctx->clip_bottom = MIN (ctx->clip_bottom, MAX (top_y, bottom_y));
+    }
 }
 
 static void
@@ -447,6 +459,38 @@ context_clear (EsPaintContext *ctx)
   es_paint_canvas_clear (ctx);
   g_clear_pointer (&ctx->thread_states, es_thread_state_cache_free);
   g_clear_object (&ctx->small);
+}
+
+/* The rows the clip shows, found by binary search: the loops over rows
+ * then cost nothing for the thousands of thread or cap rows out of view. */
+void
+es_paint_find_rows (EsPaintContext *ctx,
+                    GArray         *rows)
+{
+  guint lo = 0, hi = rows->len;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, mid);
+
+      if (row->y + row->height <= ctx->clip_top)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  ctx->first_row = lo;
+  hi = rows->len;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (g_array_index (rows, EsTimelineRow, mid).y < ctx->clip_bottom)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  ctx->end_row = lo;
 }
 
 gboolean
@@ -497,6 +541,7 @@ es_timeline_paint (cairo_t              *cr,
   cairo_rectangle (cr, ES_TIMELINE_GUTTER, 0, view->width, height);
   cairo_clip (cr);
   context_init (&ctx, cr, view);
+  es_paint_find_rows (&ctx, rows);
   /* The queries run while the background and the ruler are drawn. */
   es_paint_columns_start (&ctx, rows);
 
@@ -504,7 +549,7 @@ es_timeline_paint (cairo_t              *cr,
   cairo_paint (cr);
 
   step = es_paint_choose_ticks (&ctx, &minor);
-  for (guint r = 0; r < rows->len; r++)
+  for (guint r = ctx.first_row; r < ctx.end_row; r++)
     {
       const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
 
@@ -514,7 +559,7 @@ es_timeline_paint (cairo_t              *cr,
   /* Faint lines down from the major ticks, under the data. */
   es_paint_grid_lines (&ctx, step, MAX (ctx.clip_top, ruler_bottom), MIN (ctx.clip_bottom, height));
 
-  for (guint r = 0; r < rows->len; r++)
+  for (guint r = ctx.first_row; r < ctx.end_row; r++)
     {
       const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
 
@@ -559,7 +604,7 @@ es_timeline_paint (cairo_t              *cr,
     }
 
   /* Row separators over the data, so that bars never hide them. */
-  for (guint r = 0; r < rows->len; r++)
+  for (guint r = ctx.first_row; r < ctx.end_row; r++)
     {
       const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
 
@@ -605,6 +650,7 @@ es_timeline_paint_labels (cairo_t              *cr,
   cairo_rectangle (cr, 0, 0, ES_TIMELINE_GUTTER, height);
   cairo_clip (cr);
   context_init (&ctx, cr, view);
+  es_paint_find_rows (&ctx, rows);
 
   es_paint_set_color (&ctx, ES_COLOR_IDLE);
   cairo_paint (cr);
@@ -616,7 +662,7 @@ es_timeline_paint_labels (cairo_t              *cr,
   pango_layout_set_height (layout, -2);   /* at most two lines */
 
   es_paint_set_color (&ctx, ES_COLOR_TEXT);
-  for (guint r = 0; r < rows->len; r++)
+  for (guint r = ctx.first_row; r < ctx.end_row; r++)
     {
       const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
       g_autofree char *label = NULL;
@@ -634,7 +680,7 @@ es_timeline_paint_labels (cairo_t              *cr,
     }
 
   cairo_set_line_width (cr, 1);
-  for (guint r = 0; r < rows->len; r++)
+  for (guint r = ctx.first_row; r < ctx.end_row; r++)
     {
       const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
 

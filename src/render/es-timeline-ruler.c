@@ -190,7 +190,9 @@ es_paint_markers (EsPaintContext *ctx,
   last = view->t1 == G_MAXUINT64 ? n : lower_bound_user_event (markers, n, view->t1 + 1);
   if (first >= last)
     return;
-  for (guint r = 0; r < rows->len; r++)
+  /* The ruler and HEC 0 come first: the walk stops long before the
+   * thousands of rows a log may have. */
+  for (guint r = 0; r < rows->len && label_row == NULL; r++)
     {
       const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
 
@@ -198,7 +200,7 @@ es_paint_markers (EsPaintContext *ctx,
         ruler = row;
       else if (top < 0)
         top = row->y;
-      if (row->kind == ES_ROW_CAP && label_row == NULL)
+      if (row->kind == ES_ROW_CAP)
         label_row = row;
     }
 

@@ -110,6 +110,38 @@ es_paint_threads_header (EsPaintContext      *ctx,
   cairo_fill (ctx->cr);
 }
 
+/* The last of @states at or before @time, searching on from @from (the
+ * last one at or before an earlier time, or G_MAXUINT): a step at a time,
+ * doubling, then halving. G_MAXUINT if there is none. */
+static guint
+last_state_at (const EsThreadState *states,
+               guint                n,
+               guint                from,
+               guint64              time)
+{
+  guint lo = from == G_MAXUINT ? 0 : from, step = 1, hi;
+
+  if (lo >= n || states[lo].time > time)
+    return from;
+  /* states[lo] <= time: find hi with states[hi] > time (or n). */
+  while (lo + step < n && states[lo + step].time <= time)
+    {
+      lo += step;
+      step *= 2;
+    }
+  hi = MIN ((gsize) lo + step, n);
+  while (hi - lo > 1)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (states[mid].time <= time)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
 static const EsThreadState *
 lookup_states (EsPaintContext  *ctx,
                guint            thread_index,
@@ -191,20 +223,26 @@ es_paint_thread_row (EsPaintContext      *ctx,
       es_column_runs_end (&band);
     }
 
-  for (int c = 0; c < view->width && n > 0; c++)
-    {
-      guint64 from = es_timeline_x_to_time (view, ES_TIMELINE_GUTTER + c);
-      guint64 to = es_timeline_x_to_time (view, ES_TIMELINE_GUTTER + c + 1);
-      guint at_from = es_thread_states_find (states, n, from);
-      guint at_to = es_thread_states_find (states, n, to > from ? to - 1 : to);
+  /* Columns go left to right, so each search gallops on from the last. */
+  {
+    guint at = G_MAXUINT;       /* the last state before the column */
+    guint64 from = es_timeline_x_to_time (view, ES_TIMELINE_GUTTER);
 
-      if (at_to == G_MAXUINT)
-        continue;
-      if (at_from != G_MAXUINT && at_to > at_from + 1)
-        codes[c] = CODE_RUNNING;
-      else
-        codes[c] = state_code (&states[at_to]);
-    }
+    for (int c = 0; c < view->width && n > 0; c++)
+      {
+        guint64 to = es_timeline_x_to_time (view, ES_TIMELINE_GUTTER + c + 1);
+        guint at_from = last_state_at (states, n, at, from);
+        guint at_to = at = last_state_at (states, n, at_from, to > from ? to - 1 : to);
+
+        from = to;
+        if (at_to == G_MAXUINT)
+          continue;
+        if (at_from != G_MAXUINT && at_to > at_from + 1)
+          codes[c] = CODE_RUNNING;
+        else
+          codes[c] = state_code (&states[at_to]);
+      }
+  }
 
   for (guint code = CODE_RUNNING; code < N_CODES; code++)
     {
@@ -277,7 +315,7 @@ es_paint_selected_thread_runs (EsPaintContext *ctx,
     return;
 
   cap_rows = g_new0 (const EsTimelineRow *, ctx->n_caps);
-  for (guint r = 0; r < rows->len; r++)
+  for (guint r = ctx->first_row; r < ctx->end_row; r++)
     {
       const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
 

@@ -74,6 +74,7 @@ main (int    argc,
   g_autoptr(GArray) rows = NULL;
   g_autoptr(GArray) spans = NULL;
   cairo_surface_t *surface;
+  EsThreadStateCache *thread_states;
   guint64 start, end;
   double worst_mean = 0, worst_frame = 0;
   gint64 load_start;
@@ -106,12 +107,15 @@ main (int    argc,
   printf ("%14s  %12s  %9s  %9s\n", "span", "per pixel", "mean ms", "worst ms");
 
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  thread_states = es_thread_state_cache_new (document, 4u << 20);
   spans = zoom_spans (end - start);
   for (guint level = 0; level < spans->len; level++)
     {
       guint64 span = g_array_index (spans, guint64, level);
       guint64 t0 = start + (end - start - span) / 2;
-      EsTimelineView view = { document, t0, t0 + span, width - ES_TIMELINE_GUTTER, dark };
+      /* The states of the thread rows in view are kept between frames, as
+       * the window keeps them. */
+      EsTimelineView view = { document, t0, t0 + span, width - ES_TIMELINE_GUTTER, dark, 0, thread_states };
       g_autofree char *span_text = es_timeline_format_time (span, span / 100 ? span / 100 : 1);
       g_autofree char *px_text = NULL;
       double total = 0, worst = 0, per_px = (double) span / view.width;
@@ -144,6 +148,7 @@ main (int    argc,
       worst_frame = MAX (worst_frame, worst);
     }
   cairo_surface_destroy (surface);
+  es_thread_state_cache_free (thread_states);
 
   printf ("worst level: %.2f ms per frame (mean), worst single frame %.2f ms; budget %.0f ms: %s\n",
           worst_mean, worst_frame, BUDGET_MS, worst_mean <= BUDGET_MS ? "met" : "MISSED");
