@@ -115,10 +115,11 @@ test_open_navigate_select (void)
   g_assert_nonnull (session);
   end = es_document_get_end_time (es_session_get_document (session));
 
-  /* Ruler, activity, a row per HEC, heap. */
+  /* Ruler, activity, a row per HEC, heap, heap profile (the log has -hT). */
   rows = es_timeline_get_rows (es_window_get_timeline (window));
   layout = es_timeline_rows_get_layout (rows);
-  g_assert_cmpuint (layout->len, ==, 5);
+  g_assert_cmpuint (layout->len, ==, 6);
+  g_assert_cmpuint (g_array_index (layout, EsTimelineRow, 5).kind, ==, ES_ROW_HEAP_PROFILE);
   g_assert_cmpuint (g_array_index (layout, EsTimelineRow, 2).kind, ==, ES_ROW_CAP);
   g_assert_cmpuint (g_array_index (layout, EsTimelineRow, 3).cap, ==, 1);
 
@@ -128,10 +129,10 @@ test_open_navigate_select (void)
 
     g_assert_nonnull (sparks);
     gtk_check_button_set_active (GTK_CHECK_BUTTON (sparks), TRUE);
-    g_assert_cmpuint (es_timeline_rows_get_layout (rows)->len, ==, 7);
+    g_assert_cmpuint (es_timeline_rows_get_layout (rows)->len, ==, 8);
     gtk_check_button_set_active (GTK_CHECK_BUTTON (sparks), FALSE);
     layout = es_timeline_rows_get_layout (rows);
-    g_assert_cmpuint (layout->len, ==, 5);
+    g_assert_cmpuint (layout->len, ==, 6);
   }
 
   es_session_get_visible (session, &t0, &t1);

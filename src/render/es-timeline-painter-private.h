@@ -54,6 +54,7 @@ typedef struct
   EsPaintContext *ctx;
   EsColor         color;
   double          alpha;
+  EsRgba          rgba;                   /* the colour, for vector targets */
   guint32         pixel;
   int             start;
   int             end;                    /* exclusive; start == end: none */
@@ -71,6 +72,9 @@ void     es_column_runs_begin     (EsColumnRuns         *runs,
                                    EsPaintContext       *ctx,
                                    EsColor               color,
                                    double                alpha);
+void     es_column_runs_begin_rgba (EsColumnRuns        *runs,
+                                   EsPaintContext       *ctx,
+                                   const EsRgba         *rgba);
 void     es_column_runs_add       (EsColumnRuns         *runs,
                                    int                   column,
                                    int                   top,
@@ -120,6 +124,8 @@ void     es_paint_spark_row       (EsPaintContext       *ctx,
 void     es_paint_heap_row        (EsPaintContext       *ctx,
                                    const EsTimelineRow  *row);
 void     es_paint_spans_row       (EsPaintContext       *ctx,
+                                   const EsTimelineRow  *row);
+void     es_paint_heap_profile_row (EsPaintContext      *ctx,
                                    const EsTimelineRow  *row);
 
 G_END_DECLS

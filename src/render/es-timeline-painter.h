@@ -11,6 +11,7 @@
 #include <pango/pangocairo.h>
 
 #include "es-document.h"
+#include "es-heap-profile.h"
 
 G_BEGIN_DECLS
 
@@ -26,12 +27,14 @@ typedef enum
   ES_ROW_SPARK_POOL,        /* pool size */
   ES_ROW_HEAP,              /* heap size, live data, allocation rate */
   ES_ROW_SPANS,             /* the user's START/STOP spans, as labelled bars */
+  ES_ROW_HEAP_PROFILE,      /* the heap profile's top bands, stacked */
   ES_N_ROW_KINDS
 } EsRowKind;
 
 /* What is shown until the user chooses: everything but the spark rows. */
 #define ES_TIMELINE_DEFAULT_ROWS ((1u << ES_ROW_RULER) | (1u << ES_ROW_ACTIVITY) | (1u << ES_ROW_CAP) | \
-                                  (1u << ES_ROW_SPANS) | (1u << ES_ROW_HEAP))
+                                  (1u << ES_ROW_SPANS) | (1u << ES_ROW_HEAP) | \
+                                  (1u << ES_ROW_HEAP_PROFILE))
 
 typedef struct
 {
@@ -116,7 +119,17 @@ gboolean    es_timeline_cap_band       (const EsTimelineRow   *row,
                                         int                   *y,
                                         int                   *height);
 char       *es_timeline_row_label      (const EsTimelineRow   *row);
+
 const EsTimelineRow *es_timeline_row_at (GArray               *rows,
                                         int                    y);
+
+/* The heap profile row (es-timeline-heap-profile.c): its bands' colours
+ * and names, for the legend, the tooltip and the statistics. */
+void        es_timeline_heap_band_color (const EsHeapProfileBand *band,
+                                        guint                  index,
+                                        gboolean               dark,
+                                        EsRgba                *rgba);
+const char *es_timeline_heap_band_name (const EsHeapProfileBand *band,
+                                        gboolean               full);
 
 G_END_DECLS
