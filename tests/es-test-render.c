@@ -132,3 +132,18 @@ find_row (GArray    *rows,
   g_assert_not_reached ();
 }
 
+/* A marker line over the pixel under test would fail it for no fault. */
+gboolean
+marker_near (EsDocument           *document,
+             const EsTimelineView *view,
+             int                   x)
+{
+  guint n;
+  const EsUserEvent *markers = es_document_get_markers (document, &n);
+
+  for (guint i = 0; i < n; i++)
+    if (markers[i].time >= view->t0 && markers[i].time <= view->t1 &&
+        ABS (es_timeline_time_to_x (view, markers[i].time) - x) < 3)
+      return TRUE;
+  return FALSE;
+}

@@ -49,5 +49,8 @@ gboolean             pixel_is       (cairo_surface_t      *surface,
 const EsTimelineRow *find_row       (GArray               *rows,
                                      EsRowKind             kind,
                                      guint                 cap);
+gboolean             marker_near    (EsDocument           *document,
+                                     const EsTimelineView *view,
+                                     int                   x);
 
 G_END_DECLS

@@ -21,22 +21,6 @@
 #include <cairo-svg.h>
 #endif
 
-/* A marker line over the pixel under test would fail it for no fault. */
-static gboolean
-marker_near (EsDocument           *document,
-             const EsTimelineView *view,
-             int                   x)
-{
-  guint n;
-  const EsUserEvent *markers = es_document_get_markers (document, &n);
-
-  for (guint i = 0; i < n; i++)
-    if (markers[i].time >= view->t0 && markers[i].time <= view->t1 &&
-        ABS (es_timeline_time_to_x (view, markers[i].time) - x) < 3)
-      return TRUE;
-  return FALSE;
-}
-
 static void
 test_colors (void)
 {

@@ -179,6 +179,105 @@ test_spans_in_statistics (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+stats_mention_heap_bands (gpointer data)
+{
+  g_autofree char *text = es_stats_panel_dup_text (es_window_get_stats_panel (data));
+
+  return strstr (text, "\nHeap band ") != NULL;
+}
+
+/* The statistics list the heap profile's bands, the one with the most
+ * residency over the run first (found here from the raw samples), and
+ * hovering the Heap profile row gives a census's bands. */
+static void
+test_heap_profile_in_statistics (void)
+{
+  g_autofree char *path = es_test_fixture_path ("profiled-hc.eventlog");
+  g_autofree char *text = NULL, *expected = NULL;
+  EsWindow *window = es_test_open_window (path);
+  EsDocument *document;
+  const EsHeapProfSample *samples;
+  g_autofree guint64 *totals = NULL;
+  guint n_samples, n_cc, top = 0;
+  const EsCostCentre *cc;
+  const char *top_name;
+  guint32 innermost;
+
+  es_test_wait_for_page (window, "timeline");
+  es_test_wait_until (stats_mention_heap_bands, window, 30);
+  document = es_session_get_document (es_window_get_session (window));
+  samples = es_document_get_heap_samples (document, &n_samples);
+  totals = g_new0 (guint64, es_document_get_n_heap_bands (document));
+  for (guint s = 0; s < n_samples; s++)
+    {
+      const EsHeapProfEntry *entries = es_document_get_heap_entries (document, &samples[s]);
+
+      for (guint e = 0; e < samples[s].n_entries; e++)
+        totals[entries[e].band] += entries[e].residency;
+    }
+  for (guint b = 0; b < es_document_get_n_heap_bands (document); b++)
+    if (totals[b] > totals[top])
+      top = b;
+  /* A -hc band is its cost-centre stack's ids, innermost first. */
+  top_name = es_document_get_heap_band_name (document, top);
+  innermost = (guint32) g_ascii_strtoull (top_name, NULL, 10);
+  cc = es_document_get_cost_centres (document, &n_cc);
+  for (guint i = 0; i < n_cc; i++)
+    if (cc[i].id == innermost)
+      expected = g_strdup_printf ("\nHeap band %s.%s", cc[i].module, cc[i].label);
+  g_assert_nonnull (expected);
+
+  text = es_stats_panel_dup_text (es_window_get_stats_panel (window));
+  g_assert_nonnull (strstr (text, "\nHeap profile\n"));
+  g_assert_true (strstr (text, expected) == strstr (text, "\nHeap band "));
+
+  /* Hovering the Heap profile row over the first census names the band. */
+  {
+    EsTimeline *timeline = es_window_get_timeline (window);
+    EsTimelineRows *rows = es_timeline_get_rows (timeline);
+    GArray *layout = es_timeline_rows_get_layout (rows);
+    const EsTimelineRow *row = NULL;
+    g_autofree char *tip = NULL;
+    EsTimelineView view = { 0 };
+    double x, y;
+
+    for (guint i = 0; i < layout->len; i++)
+      if (g_array_index (layout, EsTimelineRow, i).kind == ES_ROW_HEAP_PROFILE)
+        row = &g_array_index (layout, EsTimelineRow, i);
+    g_assert_nonnull (row);
+    es_timeline_rows_get_view (rows, &view);
+    g_assert_true (gtk_widget_translate_coordinates (GTK_WIDGET (rows), GTK_WIDGET (timeline),
+                                                     es_timeline_time_to_x (&view, samples[0].time),
+                                                     row->y + row->height / 2, &x, &y));
+    tip = es_timeline_describe_at (timeline, x, y);
+    g_assert_nonnull (tip);
+    g_assert_nonnull (strstr (tip, "Heap profile census at "));
+    g_assert_nonnull (strstr (tip, expected + strlen ("\nHeap band ")));
+  }
+
+  /* Shown by default; its Traces box hides it and says so in the settings. */
+  {
+    GSettings *settings = es_application_get_settings (es_test_app);
+    GtkWidget *check = es_test_find_check_button (GTK_WIDGET (window), "Heap profile");
+    EsTimelineRows *rows = es_timeline_get_rows (es_window_get_timeline (window));
+    g_auto(GStrv) saved = NULL;
+    GArray *layout;
+
+    g_assert_nonnull (check);
+    g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (check), FALSE);
+    layout = es_timeline_rows_get_layout (rows);
+    for (guint i = 0; i < layout->len; i++)
+      g_assert_cmpint (g_array_index (layout, EsTimelineRow, i).kind, !=, ES_ROW_HEAP_PROFILE);
+    saved = g_settings_get_strv (settings, "shown-rows");
+    g_assert_false (g_strv_contains ((const char * const *) saved, "heap-profile"));
+    g_assert_true (g_strv_contains ((const char * const *) saved, "heap"));
+    g_settings_reset (settings, "shown-rows");
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 export_done (GObject      *source,
              GAsyncResult *result,
@@ -296,6 +395,7 @@ main (int    argc,
   g_test_add_func ("/window/thousands-of-caps-open", test_thousands_of_caps_open);
   g_test_add_func ("/window/recent-files-remembered", test_recent_files_remembered);
   g_test_add_func ("/window/spans-in-statistics", test_spans_in_statistics);
+  g_test_add_func ("/window/heap-profile-in-statistics", test_heap_profile_in_statistics);
   g_test_add_func ("/window/export-selection", test_export_selection);
 
   status = g_test_run ();

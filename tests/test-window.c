@@ -115,11 +115,13 @@ test_open_navigate_select (void)
   g_assert_nonnull (session);
   end = es_document_get_end_time (es_session_get_document (session));
 
-  /* Ruler, activity, a row per HEC, heap, the threads' header. */
+  /* Ruler, activity, a row per HEC, heap, heap profile (the log has -hT),
+   * the threads' header. */
   rows = es_timeline_get_rows (es_window_get_timeline (window));
   layout = es_timeline_rows_get_layout (rows);
-  g_assert_cmpuint (layout->len, ==, 6);
-  g_assert_cmpuint (g_array_index (layout, EsTimelineRow, 5).kind, ==, ES_ROW_THREADS);
+  g_assert_cmpuint (layout->len, ==, 7);
+  g_assert_cmpuint (g_array_index (layout, EsTimelineRow, 5).kind, ==, ES_ROW_HEAP_PROFILE);
+  g_assert_cmpuint (g_array_index (layout, EsTimelineRow, 6).kind, ==, ES_ROW_THREADS);
   g_assert_cmpuint (g_array_index (layout, EsTimelineRow, 2).kind, ==, ES_ROW_CAP);
   g_assert_cmpuint (g_array_index (layout, EsTimelineRow, 3).cap, ==, 1);
 
@@ -129,10 +131,10 @@ test_open_navigate_select (void)
 
     g_assert_nonnull (sparks);
     gtk_check_button_set_active (GTK_CHECK_BUTTON (sparks), TRUE);
-    g_assert_cmpuint (es_timeline_rows_get_layout (rows)->len, ==, 8);
+    g_assert_cmpuint (es_timeline_rows_get_layout (rows)->len, ==, 9);
     gtk_check_button_set_active (GTK_CHECK_BUTTON (sparks), FALSE);
     layout = es_timeline_rows_get_layout (rows);
-    g_assert_cmpuint (layout->len, ==, 6);
+    g_assert_cmpuint (layout->len, ==, 7);
   }
 
   es_session_get_visible (session, &t0, &t1);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "es-spans.h"
+#include "es-stats-heap-profile.h"
 #include "es-stats-panel.h"
 #include "es-stats.h"
 
@@ -57,6 +58,7 @@ typedef struct
   gboolean    whole_run;
   EsStats     stats;
   GArray     *spans;            /* EsSpanSummary, longest total first */
+  EsStatsHeapProfile *heap_profile;   /* NULL without a heap profile */
 } Job;
 
 static void
@@ -66,6 +68,7 @@ job_free (gpointer data)
 
   es_stats_clear (&job->stats);
   g_clear_pointer (&job->spans, g_array_unref);
+  g_clear_pointer (&job->heap_profile, es_stats_heap_profile_free);
   g_object_unref (job->document);
   g_free (job);
 }
@@ -369,6 +372,7 @@ show_stats (EsStatsPanel *self,
   show_gc_table (self, s);
   show_sparks (self, s);
   show_spans (self, job->spans);
+  es_stats_heap_profile_show (job->heap_profile, self->content, self->text);
   show_process (self, job->document);
 
   g_signal_emit (self, signals[UPDATED], 0);
@@ -386,6 +390,7 @@ compute_in_thread (GTask        *task,
 
   es_stats_compute (job->document, job->t0, job->t1, &job->stats);
   job->spans = es_spans_summarize (job->document, job->stats.t0, job->stats.t1);
+  job->heap_profile = es_stats_heap_profile_compute (job->document, job->stats.t0, job->stats.t1);
   g_task_return_boolean (task, TRUE);
 }
 

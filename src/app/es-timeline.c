@@ -9,7 +9,9 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <stdlib.h>
 
+#include "es-heap-profile.h"
 #include "es-lod.h"
 #include "es-search.h"
 #include "es-stats.h"
@@ -532,11 +534,64 @@ describe_thread (EsTimeline *self,
     g_string_append_printf (out, _(" for %s"), length);
 }
 
+typedef struct
+{
+  guint   band;
+  guint64 residency;
+} BandAtCensus;
+
+static int
+compare_band_residency (gconstpointer a,
+                        gconstpointer b)
+{
+  const BandAtCensus *x = a, *y = b;
+
+  if (x->residency != y->residency)
+    return x->residency > y->residency ? -1 : 1;
+  return x->band < y->band ? -1 : x->band > y->band;
+}
+
+/* The census nearest @t, each band's residency there, largest first. */
+static void
+describe_heap_profile (EsTimeline *self,
+                       GString    *out,
+                       guint64     t)
+{
+  const EsHeapProfile *profile = es_heap_profile_get (es_session_get_document (self->session));
+  guint census = profile != NULL ? es_heap_profile_nearest_census (profile, t) : G_MAXUINT;
+  g_autofree BandAtCensus *bands = NULL;
+  g_autofree char *when = NULL, *total = NULL;
+  guint n_bands;
+
+  if (census == G_MAXUINT)
+    {
+      g_string_append (out, _("No heap profile"));
+      return;
+    }
+  n_bands = es_heap_profile_get_n_bands (profile);
+  bands = g_new (BandAtCensus, MAX (n_bands, 1));
+  for (guint b = 0; b < n_bands; b++)
+    bands[b] = (BandAtCensus) { b, es_heap_profile_get_residency (profile, census, b) };
+  qsort (bands, n_bands, sizeof (BandAtCensus), compare_band_residency);
+  when = es_timeline_format_time (es_heap_profile_get_census_time (profile, census), 1);
+  total = g_format_size (es_heap_profile_get_stack (profile, census)[n_bands]);
+  g_string_append_printf (out, _("Heap profile census at %s: %s"), when, total);
+  for (guint i = 0; i < n_bands && bands[i].residency > 0; i++)
+    {
+      g_autofree char *size = g_format_size (bands[i].residency);
+
+      g_string_append_printf (out, "\n%s: %s",
+                              es_timeline_heap_band_name (es_heap_profile_get_band (profile, bands[i].band), TRUE),
+                              size);
+    }
+}
+
 /**
  * es_timeline_describe_at:
  *
  * Returns: (transfer full) (nullable): what lies under (@x, @y): the time,
- *   and on a cap row its thread or GC, on the heap row its values.
+ *   and on a cap row its thread or GC, on the heap row its values, on the
+ *   heap profile row the nearest census's bands.
  */
 char *
 es_timeline_describe_at (EsTimeline *self,
@@ -576,6 +631,8 @@ es_timeline_describe_at (EsTimeline *self,
     describe_spans (self, out, t);
   else if (row->kind == ES_ROW_THREAD)
     describe_thread (self, out, row->thread, t);
+  else if (row->kind == ES_ROW_HEAP_PROFILE)
+    describe_heap_profile (self, out, t);
   else if (row->kind == ES_ROW_ACTIVITY)
     {
       float busy;

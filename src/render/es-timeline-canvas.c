@@ -144,7 +144,16 @@ es_column_runs_begin (EsColumnRuns   *runs,
                       EsColor         color,
                       double          alpha)
 {
-  *runs = (EsColumnRuns) { ctx, color, alpha, premultiplied (&ctx->colors[color], alpha), 0, 0, 0, 0 };
+  *runs = (EsColumnRuns) { ctx, color, alpha, ctx->colors[color], premultiplied (&ctx->colors[color], alpha), 0, 0, 0, 0 };
+}
+
+/* The same in a colour outside the EsColor set (a heap profile's bands). */
+void
+es_column_runs_begin_rgba (EsColumnRuns   *runs,
+                           EsPaintContext *ctx,
+                           const EsRgba   *rgba)
+{
+  *runs = (EsColumnRuns) { ctx, ES_COLOR_TEXT, rgba->alpha, *rgba, premultiplied (rgba, rgba->alpha), 0, 0, 0, 0 };
 }
 
 static void
@@ -194,7 +203,7 @@ es_column_runs_end (EsColumnRuns *runs)
   column_runs_emit (runs);
   if (!runs->ctx->use_canvas)
     {
-      es_paint_set_color_alpha (runs->ctx, runs->color, runs->alpha);
+      cairo_set_source_rgba (runs->ctx->cr, runs->rgba.red, runs->rgba.green, runs->rgba.blue, runs->alpha);
       cairo_fill (runs->ctx->cr);
     }
 }

@@ -57,6 +57,7 @@ typedef struct
   EsPaintContext *ctx;
   EsColor         color;
   double          alpha;
+  EsRgba          rgba;                   /* the colour, for vector targets */
   guint32         pixel;
   int             start;
   int             end;                    /* exclusive; start == end: none */
@@ -74,6 +75,9 @@ void     es_column_runs_begin     (EsColumnRuns         *runs,
                                    EsPaintContext       *ctx,
                                    EsColor               color,
                                    double                alpha);
+void     es_column_runs_begin_rgba (EsColumnRuns        *runs,
+                                   EsPaintContext       *ctx,
+                                   const EsRgba         *rgba);
 void     es_column_runs_add       (EsColumnRuns         *runs,
                                    int                   column,
                                    int                   top,
@@ -134,5 +138,7 @@ void     es_paint_selected_thread_runs (EsPaintContext  *ctx,
                                    GArray               *rows);
 char    *es_paint_thread_label    (EsDocument           *document,
                                    guint                 thread_index);
+void     es_paint_heap_profile_row (EsPaintContext      *ctx,
+                                   const EsTimelineRow  *row);
 
 G_END_DECLS

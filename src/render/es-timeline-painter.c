@@ -26,6 +26,7 @@
 #define ROW_HEIGHT_SPARKS    40
 #define ROW_HEIGHT_HEAP      80
 #define ROW_HEIGHT_SPANS     40
+#define ROW_HEIGHT_HEAP_PROFILE 120
 #define ROW_HEIGHT_THREADS   22
 #define ROW_HEIGHT_THREAD    18
 
@@ -131,7 +132,8 @@ append_row (GArray    *rows,
  * @visible_kinds: a bitmask of 1 << EsRowKind
  *
  * Returns: (transfer full): the visible rows top to bottom, each cap's HEC
- *   row followed by its spark rows.
+ *   row followed by its spark rows; the Spans and Heap profile rows only
+ *   for a log that has spans or a heap profile.
  */
 GArray *
 es_timeline_layout (EsDocument *document,
@@ -163,6 +165,14 @@ es_timeline_layout (EsDocument *document,
       append_row (rows, &y, visible_kinds, ES_ROW_SPARK_POOL, cap, ROW_HEIGHT_SPARKS);
     }
   append_row (rows, &y, visible_kinds, ES_ROW_HEAP, 0, ROW_HEIGHT_HEAP);
+  /* Only for a log with a heap profile (+RTS -hT, -hc, ...). */
+  {
+    guint n_censuses;
+
+    es_document_get_heap_samples (document, &n_censuses);
+    if (n_censuses > 0)
+      append_row (rows, &y, visible_kinds, ES_ROW_HEAP_PROFILE, 0, ROW_HEIGHT_HEAP_PROFILE);
+  }
   /* Last, as it may run to thousands of rows; ES_ROW_THREAD opens it. */
   {
     guint n_threads;
@@ -255,6 +265,8 @@ es_timeline_row_label (EsDocument          *document,
       return g_strdup (_("Heap"));
     case ES_ROW_SPANS:
       return g_strdup (_("Spans"));
+    case ES_ROW_HEAP_PROFILE:
+      return g_strdup (_("Heap profile"));
     case ES_ROW_THREADS:
       {
         g_autofree char *name = g_strdup_printf (_("Threads (%u)"), row->thread);
@@ -588,6 +600,9 @@ es_timeline_paint (cairo_t              *cr,
           break;
         case ES_ROW_SPANS:
           es_paint_spans_row (&ctx, row);
+          break;
+        case ES_ROW_HEAP_PROFILE:
+          es_paint_heap_profile_row (&ctx, row);
           break;
         case ES_ROW_THREADS:
           es_paint_threads_header (&ctx, row);

@@ -11,6 +11,7 @@
 #include <pango/pangocairo.h>
 
 #include "es-document.h"
+#include "es-heap-profile.h"
 #include "es-thread-states.h"
 
 G_BEGIN_DECLS
@@ -27,6 +28,7 @@ typedef enum
   ES_ROW_SPARK_POOL,        /* pool size */
   ES_ROW_HEAP,              /* heap size, live data, allocation rate */
   ES_ROW_SPANS,             /* the user's START/STOP spans, as labelled bars */
+  ES_ROW_HEAP_PROFILE,      /* the heap profile's top bands, stacked */
   ES_ROW_THREADS,           /* the header of the threads' section */
   ES_ROW_THREAD,            /* one Haskell thread's states (the section open) */
   ES_N_ROW_KINDS
@@ -35,7 +37,8 @@ typedef enum
 /* What is shown until the user chooses: everything but the spark rows,
  * with the threads' section closed. */
 #define ES_TIMELINE_DEFAULT_ROWS ((1u << ES_ROW_RULER) | (1u << ES_ROW_ACTIVITY) | (1u << ES_ROW_CAP) | \
-                                  (1u << ES_ROW_SPANS) | (1u << ES_ROW_HEAP) | (1u << ES_ROW_THREADS))
+                                  (1u << ES_ROW_SPANS) | (1u << ES_ROW_HEAP) | \
+                                  (1u << ES_ROW_HEAP_PROFILE) | (1u << ES_ROW_THREADS))
 
 typedef struct
 {
@@ -136,5 +139,14 @@ char       *es_timeline_row_label      (EsDocument            *document,
                                         const EsTimelineRow   *row);
 const EsTimelineRow *es_timeline_row_at (GArray               *rows,
                                         int                    y);
+
+/* The heap profile row (es-timeline-heap-profile.c): its bands' colours
+ * and names, for the legend, the tooltip and the statistics. */
+void        es_timeline_heap_band_color (const EsHeapProfileBand *band,
+                                        guint                  index,
+                                        gboolean               dark,
+                                        EsRgba                *rgba);
+const char *es_timeline_heap_band_name (const EsHeapProfileBand *band,
+                                        gboolean               full);
 
 G_END_DECLS

@@ -1,0 +1,497 @@
+/* es-heap-profile.c: a heap profile's top bands over time, ready to stack
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "es-heap-profile.h"
+#include "es-search.h"
+
+/* A census names a few dozen bands out of hundreds, and a chart can tell
+ * apart about eight: the bands with the most residency summed over every
+ * census keep their own colour, and the rest are summed up as "other".
+ * Summing over censuses is what eventlog2html ranks by (its Total.hs), so
+ * the two tools agree on the top bands; with the RTS's regular census
+ * period it is the time integral over that period, and it does not reward
+ * a band for a census that a long GC happened to delay.
+ *
+ * Per census the profile keeps the stack of its bands, cumulative from the
+ * bottom (the largest band at the bottom, "other" on top): a painter reads
+ * a band's edges straight from it. */
+
+struct _EsHeapProfile
+{
+  GArray       *bands;       /* EsHeapProfileBand, by total, "other" last */
+  GStringChunk *names;
+  guint         n_censuses;
+  guint64      *times;       /* n_censuses, ascending */
+  guint64      *stacks;      /* n_censuses x (n_bands + 1) */
+  guint64       max_total;
+};
+
+/* "ghc-prim:GHC.Types.I#" is "GHC.Types.I#" in a legend: the package goes
+ * when what is left still says something. */
+static const char *
+strip_package (const char *name)
+{
+  const char *p = name;
+  gboolean letter = FALSE;
+
+  while (g_ascii_isalnum (*p) || *p == '.' || *p == '-' || *p == '_')
+    letter |= g_ascii_isalpha (*p++);
+  if (*p == ':' && p > name && letter && p[1] != '\0')
+    return p + 1;
+  return name;
+}
+
+static void
+append_cost_centre (GString    *out,
+                    GHashTable *by_id,
+                    guint32     id)
+{
+  const EsCostCentre *cc = g_hash_table_lookup (by_id, GUINT_TO_POINTER (id));
+
+  if (cc == NULL)
+    g_string_append_printf (out, "#%u", id);
+  else if (cc->module != NULL && cc->module[0] != '\0')
+    g_string_append_printf (out, "%s.%s", cc->module, cc->label != NULL ? cc->label : "");
+  else
+    g_string_append (out, cc->label != NULL ? cc->label : "");
+}
+
+/* A cost-centre stack is stored as its ids, innermost first ("4/3/7"):
+ * the legend names the innermost, "Main.fib"; the table and the tooltip
+ * give all of them. FALSE for a name that is not such a stack. */
+static gboolean
+name_cost_centre_stack (EsHeapProfile     *self,
+                        EsHeapProfileBand *band,
+                        const char        *name,
+                        GHashTable        *by_id)
+{
+  g_auto(GStrv) ids = NULL;
+  g_autoptr(GString) text = NULL;
+  gsize innermost_len = 0;
+
+  if (name[0] == '\0')
+    return TRUE;   /* the empty stack: named by the caller, in its language */
+  ids = g_strsplit (name, "/", -1);
+  for (guint i = 0; ids[i] != NULL; i++)
+    if (!g_ascii_string_to_unsigned (ids[i], 10, 0, G_MAXUINT32, NULL, NULL))
+      return FALSE;
+  text = g_string_new (NULL);
+  for (guint i = 0; ids[i] != NULL; i++)
+    {
+      if (i > 0)
+        g_string_append (text, " \342\206\220 ");   /* ← : called from */
+      append_cost_centre (text, by_id, (guint32) g_ascii_strtoull (ids[i], NULL, 10));
+      if (i == 0)
+        innermost_len = text->len;
+    }
+  band->full_name = g_string_chunk_insert_const (self->names, text->str);
+  g_string_truncate (text, innermost_len);
+  band->short_name = g_string_chunk_insert_const (self->names, text->str);
+  return TRUE;
+}
+
+static void
+name_band (EsHeapProfile     *self,
+           EsHeapProfileBand *band,
+           EsDocument        *document,
+           GHashTable        *cost_centres)
+{
+  const char *name = es_document_get_heap_band_name (document, band->band);
+
+  if (name == NULL)
+    return;
+  if (cost_centres != NULL && name_cost_centre_stack (self, band, name, cost_centres))
+    return;
+  if (name[0] == '\0')
+    return;
+  band->full_name = name;
+  band->short_name = strip_package (name);
+}
+
+typedef struct
+{
+  guint32 band;
+  guint64 total;
+} Ranked;
+
+static int
+compare_ranked (gconstpointer a,
+                gconstpointer b)
+{
+  const Ranked *x = a, *y = b;
+
+  if (x->total != y->total)
+    return x->total > y->total ? -1 : 1;
+  return x->band < y->band ? -1 : x->band > y->band;
+}
+
+static int
+compare_census_times (gconstpointer a,
+                      gconstpointer b,
+                      gpointer      samples)
+{
+  guint64 ta = ((const EsHeapProfSample *) samples)[*(const guint *) a].time;
+  guint64 tb = ((const EsHeapProfSample *) samples)[*(const guint *) b].time;
+
+  return ta < tb ? -1 : ta > tb;
+}
+
+static guint64
+add_saturated (guint64 a,
+               guint64 b)
+{
+  return a > G_MAXUINT64 - b ? G_MAXUINT64 : a + b;
+}
+
+/**
+ * es_heap_profile_new:
+ * @n_top: how many bands keep their own colour
+ *
+ * Ranks the bands of @document's heap profile, sums the others up, and
+ * stacks every census. Costs O(samples + bands log bands).
+ *
+ * Returns: (transfer full): the profile (with no bands and no censuses for
+ *   a log without a heap profile)
+ */
+EsHeapProfile *
+es_heap_profile_new (EsDocument *document,
+                     guint       n_top)
+{
+  EsHeapProfile *self;
+  const EsHeapProfSample *samples;
+  g_autofree Ranked *ranked = NULL;
+  g_autofree guint *rank_of = NULL;
+  g_autofree guint *order = NULL;
+  g_autoptr(GHashTable) cost_centres = NULL;
+  guint n_samples, n_doc_bands, n_nonzero = 0, n_bands, stride;
+
+  g_return_val_if_fail (ES_IS_DOCUMENT (document), NULL);
+
+  self = g_new0 (EsHeapProfile, 1);
+  self->bands = g_array_new (FALSE, TRUE, sizeof (EsHeapProfileBand));
+  self->names = g_string_chunk_new (1024);
+  samples = es_document_get_heap_samples (document, &n_samples);
+  n_doc_bands = es_document_get_n_heap_bands (document);
+
+  ranked = g_new0 (Ranked, MAX (n_doc_bands, 1));
+  for (guint b = 0; b < n_doc_bands; b++)
+    ranked[b].band = b;
+  for (guint s = 0; s < n_samples; s++)
+    {
+      const EsHeapProfEntry *entries = es_document_get_heap_entries (document, &samples[s]);
+
+      for (guint e = 0; e < samples[s].n_entries; e++)
+        if (entries[e].band < n_doc_bands)
+          ranked[entries[e].band].total = add_saturated (ranked[entries[e].band].total, entries[e].residency);
+    }
+  qsort (ranked, n_doc_bands, sizeof (Ranked), compare_ranked);
+  while (n_nonzero < n_doc_bands && ranked[n_nonzero].total > 0)
+    n_nonzero++;
+
+  if (es_document_get_heap_breakdown (document) == ES_HEAP_PROF_BREAKDOWN_COST_CENTRE)
+    {
+      guint n_cc;
+      const EsCostCentre *cc = es_document_get_cost_centres (document, &n_cc);
+
+      cost_centres = g_hash_table_new (NULL, NULL);
+      for (guint i = 0; i < n_cc; i++)
+        g_hash_table_insert (cost_centres, GUINT_TO_POINTER (cc[i].id), (gpointer) &cc[i]);
+    }
+
+  /* Bands that never hold a byte are nobody's top band, nor worth an
+   * "other" of their own. */
+  rank_of = g_new (guint, MAX (n_doc_bands, 1));
+  n_bands = MIN (n_top, n_nonzero);
+  for (guint b = 0; b < n_doc_bands; b++)
+    rank_of[b] = n_bands;
+  for (guint r = 0; r < n_bands; r++)
+    {
+      EsHeapProfileBand band = { ranked[r].band, FALSE, ranked[r].total, NULL, NULL };
+
+      name_band (self, &band, document, cost_centres);
+      g_array_append_val (self->bands, band);
+      rank_of[ranked[r].band] = r;
+    }
+  if (n_nonzero > n_bands)
+    {
+      EsHeapProfileBand other = { 0, TRUE, 0, NULL, NULL };
+
+      for (guint r = n_bands; r < n_nonzero; r++)
+        other.total = add_saturated (other.total, ranked[r].total);
+      g_array_append_val (self->bands, other);
+      n_bands++;
+    }
+
+  /* The log keeps censuses in the order it wrote them; a hostile one may
+   * not keep them in time order, and the searches need it. */
+  order = g_new (guint, MAX (n_samples, 1));
+  for (guint s = 0; s < n_samples; s++)
+    order[s] = s;
+  g_qsort_with_data (order, n_samples, sizeof (guint), compare_census_times, (gpointer) samples);
+
+  stride = n_bands + 1;
+  self->n_censuses = n_samples;
+  self->times = g_new (guint64, MAX (n_samples, 1));
+  self->stacks = g_new0 (guint64, (gsize) MAX (n_samples, 1) * stride);
+  for (guint c = 0; c < n_samples; c++)
+    {
+      const EsHeapProfSample *sample = &samples[order[c]];
+      const EsHeapProfEntry *entries = es_document_get_heap_entries (document, sample);
+      guint64 *stack = &self->stacks[(gsize) c * stride];
+
+      self->times[c] = sample->time;
+      /* Each band's residency one slot up, then summed from the bottom. */
+      for (guint e = 0; e < sample->n_entries; e++)
+        {
+          guint r = entries[e].band < n_doc_bands ? rank_of[entries[e].band] : n_bands;
+
+          if (r < n_bands)
+            stack[r + 1] = add_saturated (stack[r + 1], entries[e].residency);
+        }
+      for (guint k = 1; k < stride; k++)
+        stack[k] = add_saturated (stack[k], stack[k - 1]);
+      self->max_total = MAX (self->max_total, stack[n_bands]);
+    }
+  return self;
+}
+
+void
+es_heap_profile_free (EsHeapProfile *self)
+{
+  if (self == NULL)
+    return;
+  g_array_unref (self->bands);
+  g_string_chunk_free (self->names);
+  g_free (self->times);
+  g_free (self->stacks);
+  g_free (self);
+}
+
+/**
+ * es_heap_profile_get:
+ *
+ * The profile of @document with ES_HEAP_PROFILE_DEFAULT_TOP bands, made on
+ * first use and kept with the document: the painter asks every frame, the
+ * statistics from a worker thread.
+ *
+ * Returns: (transfer none) (nullable): the profile, or NULL when the log
+ *   has no heap-profile census
+ */
+const EsHeapProfile *
+es_heap_profile_get (EsDocument *document)
+{
+  static GMutex lock;
+  static GQuark quark;
+  EsHeapProfile *profile;
+  guint n_samples;
+
+  g_return_val_if_fail (ES_IS_DOCUMENT (document), NULL);
+
+  es_document_get_heap_samples (document, &n_samples);
+  if (n_samples == 0)
+    return NULL;
+  g_mutex_lock (&lock);
+  if (quark == 0)
+    quark = g_quark_from_static_string ("es-heap-profile");
+  profile = g_object_get_qdata (G_OBJECT (document), quark);
+  if (profile == NULL)
+    {
+      profile = es_heap_profile_new (document, ES_HEAP_PROFILE_DEFAULT_TOP);
+      g_object_set_qdata_full (G_OBJECT (document), quark, profile, (GDestroyNotify) es_heap_profile_free);
+    }
+  g_mutex_unlock (&lock);
+  return profile;
+}
+
+/* The top bands, largest first, then "other" if any band is left out. */
+guint
+es_heap_profile_get_n_bands (const EsHeapProfile *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->bands->len;
+}
+
+const EsHeapProfileBand *
+es_heap_profile_get_band (const EsHeapProfile *self,
+                          guint                band)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (band < self->bands->len, NULL);
+
+  return &g_array_index (self->bands, EsHeapProfileBand, band);
+}
+
+guint
+es_heap_profile_get_n_censuses (const EsHeapProfile *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->n_censuses;
+}
+
+guint64
+es_heap_profile_get_census_time (const EsHeapProfile *self,
+                                 guint                census)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (census < self->n_censuses, 0);
+
+  return self->times[census];
+}
+
+/**
+ * es_heap_profile_get_stack:
+ *
+ * Returns: (array): n_bands + 1 values: [0] is 0, [k + 1] the residency of
+ *   bands 0 to k together, so band k lies between [k] and [k + 1] and the
+ *   last is the census's total
+ */
+const guint64 *
+es_heap_profile_get_stack (const EsHeapProfile *self,
+                           guint                census)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (census < self->n_censuses, NULL);
+
+  return &self->stacks[(gsize) census * (self->bands->len + 1)];
+}
+
+guint64
+es_heap_profile_get_residency (const EsHeapProfile *self,
+                               guint                census,
+                               guint                band)
+{
+  const guint64 *stack;
+
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (census < self->n_censuses, 0);
+  g_return_val_if_fail (band < self->bands->len, 0);
+
+  stack = es_heap_profile_get_stack (self, census);
+  return stack[band + 1] - stack[band];
+}
+
+/* The largest census of the run: the scale of a chart that does not
+ * change as the view moves. */
+guint64
+es_heap_profile_get_max_total (const EsHeapProfile *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->max_total;
+}
+
+/* The last census at or before @time, or G_MAXUINT if none. */
+guint
+es_heap_profile_census_at (const EsHeapProfile *self,
+                           guint64              time)
+{
+  guint i;
+
+  g_return_val_if_fail (self != NULL, G_MAXUINT);
+
+  i = es_search_upper_bound (self->times, self->n_censuses, sizeof (guint64), 0, time);
+  return i > 0 ? i - 1 : G_MAXUINT;
+}
+
+/* The census closest to @time (the earlier one on a tie), or G_MAXUINT
+ * for a profile without censuses. */
+guint
+es_heap_profile_nearest_census (const EsHeapProfile *self,
+                                guint64              time)
+{
+  guint i;
+
+  g_return_val_if_fail (self != NULL, G_MAXUINT);
+
+  if (self->n_censuses == 0)
+    return G_MAXUINT;
+  i = es_search_lower_bound (self->times, self->n_censuses, sizeof (guint64), 0, time);
+  if (i == self->n_censuses)
+    return i - 1;
+  if (i > 0 && time - self->times[i - 1] <= self->times[i] - time)
+    return i - 1;
+  return i;
+}
+
+static int
+compare_stats (gconstpointer a,
+               gconstpointer b)
+{
+  const EsHeapBandStats *x = a, *y = b;
+
+  if (x->mean != y->mean)
+    return x->mean > y->mean ? -1 : 1;
+  return x->band < y->band ? -1 : x->band > y->band;
+}
+
+/**
+ * es_heap_profile_summarize:
+ * @n_censuses: (out) (optional): how many censuses the figures come from
+ *
+ * Each band's mean and largest residency over the censuses taken in
+ * [@t0, @t1]. An interval between two censuses takes the last census
+ * before it, the heap as it stood then (what the chart shows there); an
+ * interval before the first census has no figures.
+ *
+ * Returns: (transfer full) (element-type EsHeapBandStats): every band of
+ *   the profile, largest mean first; empty without a census
+ */
+GArray *
+es_heap_profile_summarize (const EsHeapProfile *self,
+                           guint64              t0,
+                           guint64              t1,
+                           guint               *n_censuses)
+{
+  GArray *stats = g_array_new (FALSE, TRUE, sizeof (EsHeapBandStats));
+  guint first, last;
+
+  if (n_censuses != NULL)
+    *n_censuses = 0;
+  g_return_val_if_fail (self != NULL, stats);
+
+  if (t1 < t0)
+    {
+      guint64 t = t0;
+
+      t0 = t1;
+      t1 = t;
+    }
+  first = es_search_lower_bound (self->times, self->n_censuses, sizeof (guint64), 0, t0);
+  last = es_search_upper_bound (self->times, self->n_censuses, sizeof (guint64), 0, t1);
+  if (first >= last)
+    {
+      if (first == 0)
+        return stats;
+      first--;
+      last = first + 1;
+    }
+  for (guint b = 0; b < self->bands->len; b++)
+    {
+      EsHeapBandStats s = { b, 0, 0 };
+      guint64 sum = 0;
+
+      for (guint c = first; c < last; c++)
+        {
+          guint64 r = es_heap_profile_get_residency (self, c, b);
+
+          sum = add_saturated (sum, r);
+          s.max = MAX (s.max, r);
+        }
+      s.mean = (double) sum / (last - first);
+      g_array_append_val (stats, s);
+    }
+  g_array_sort (stats, compare_stats);
+  if (n_censuses != NULL)
+    *n_censuses = last - first;
+  return stats;
+}
