@@ -19,12 +19,14 @@
 
 struct _EsTimelineRows
 {
-  GtkWidget  parent_instance;
+  GtkWidget    parent_instance;
 
-  EsSession *session;
-  gulong     visible_handler;
-  GArray    *rows;              /* EsTimelineRow */
-  guint32    visible_kinds;
+  EsSession   *session;
+  gulong       visible_handler;
+  GArray      *rows;              /* EsTimelineRow */
+  guint32      visible_kinds;
+  EsBookmarks *bookmarks;         /* drawn over the rows, or NULL */
+  gulong       bookmarks_handler;
 };
 
 G_DEFINE_FINAL_TYPE (EsTimelineRows, es_timeline_rows, GTK_TYPE_WIDGET)
@@ -60,6 +62,7 @@ es_timeline_rows_get_view (EsTimelineRows *self,
   es_session_get_visible (self->session, &view->t0, &view->t1);
   view->width = MAX (1, gtk_widget_get_width (GTK_WIDGET (self)) - ES_TIMELINE_GUTTER);
   view->dark = is_dark (GTK_WIDGET (self));
+  view->bookmarks = self->bookmarks != NULL ? es_bookmarks_get_array (self->bookmarks) : NULL;
 }
 
 static void
@@ -176,6 +179,22 @@ es_timeline_rows_get_layout (EsTimelineRows *self)
   return self->rows;
 }
 
+/* Bookmarks to draw as lines and flags, redrawn as they change. */
+void
+es_timeline_rows_set_bookmarks (EsTimelineRows *self,
+                                EsBookmarks    *bookmarks)
+{
+  g_return_if_fail (ES_IS_TIMELINE_ROWS (self));
+
+  if (self->bookmarks != NULL)
+    g_clear_signal_handler (&self->bookmarks_handler, self->bookmarks);
+  g_set_object (&self->bookmarks, bookmarks);
+  if (bookmarks != NULL)
+    self->bookmarks_handler = g_signal_connect_object (bookmarks, "changed", G_CALLBACK (gtk_widget_queue_draw),
+                                                       self, G_CONNECT_SWAPPED);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 /* The row at @y (in this widget's coordinates), or NULL. */
 const EsTimelineRow *
 es_timeline_rows_row_at (EsTimelineRows *self,
@@ -194,6 +213,7 @@ es_timeline_rows_dispose (GObject *object)
   if (self->session != NULL)
     g_clear_signal_handler (&self->visible_handler, self->session);
   g_clear_object (&self->session);
+  es_timeline_rows_set_bookmarks (self, NULL);
   g_clear_pointer (&self->rows, g_array_unref);
   G_OBJECT_CLASS (es_timeline_rows_parent_class)->dispose (object);
 }

@@ -16,6 +16,7 @@
 /* This file holds colours, the layout of rows, time <-> x, the gutter
  * labels and the order of a frame: es-timeline-columns.c queries the
  * columns, es-timeline-ruler.c draws the ruler and the markers,
+ * es-timeline-bookmarks.c the user's bookmarks,
  * es-timeline-graphs.c the data rows, through es-timeline-canvas.c. It is
  * all Cairo and Pango, so that the GTK widget and the command line export
  * draw the same pixels. */
@@ -69,6 +70,7 @@ static const ColorEntry colors[ES_N_COLORS] = {
   [ES_COLOR_HEAP_LIVE]         = { 0x9030b0, 0xc878e8, N_("Live data") },
   [ES_COLOR_ALLOC_RATE]        = { 0x008080, 0x30c0c0, N_("Allocation rate") },
   [ES_COLOR_SPAN]              = { 0x4a6fa5, 0x7fa3d9, N_("Span") },
+  [ES_COLOR_BOOKMARK]          = { 0xc01c28, 0xff7b63, N_("Bookmark") },
   [ES_COLOR_TEXT]              = { 0x202020, 0xe6e6e6, N_("Text") },
   [ES_COLOR_GRID]              = { 0xd6d6d6, 0x3c3c3c, N_("Grid") },
 };
@@ -525,6 +527,7 @@ es_timeline_paint (cairo_t              *cr,
   cairo_stroke (cr);
 
   es_paint_markers (&ctx, rows);
+  es_paint_bookmarks (&ctx, rows);
 
   context_clear (&ctx);
   cairo_restore (cr);

@@ -10,6 +10,7 @@
 #include <cairo.h>
 #include <pango/pangocairo.h>
 
+#include "es-bookmarks.h"
 #include "es-document.h"
 
 G_BEGIN_DECLS
@@ -50,6 +51,8 @@ typedef struct
   guint64     t1;
   int         width;        /* data area width, without the gutter */
   gboolean    dark;         /* colours for a dark theme */
+  GArray     *bookmarks;    /* EsBookmark by time, or NULL; not owned, never
+                             * changed (es_bookmarks_get_array()) */
 } EsTimelineView;
 
 #define ES_TIMELINE_GUTTER 96
@@ -79,6 +82,7 @@ typedef enum
   ES_COLOR_HEAP_LIVE,
   ES_COLOR_ALLOC_RATE,
   ES_COLOR_SPAN,
+  ES_COLOR_BOOKMARK,
   ES_COLOR_TEXT,
   ES_COLOR_GRID,
   ES_N_COLORS
