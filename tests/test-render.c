@@ -9,6 +9,7 @@
 
 #include <glib/gstdio.h>
 
+#include <math.h>
 #include <string.h>
 
 #include "es-test-log.h"
@@ -514,6 +515,55 @@ test_spans (void)
     g_assert_cmpint (g_array_index (heap_rows, EsTimelineRow, i).kind, !=, ES_ROW_SPANS);
 }
 
+/* A bookmark is a line of its colour down every row under the ruler, and
+ * a flag of that colour at the ruler's foot; in light and dark; and
+ * nothing of it without bookmarks. */
+static void
+test_bookmarks (void)
+{
+  g_autoptr(EsDocument) document = es_test_load_fixture ("heap-hT-N2.eventlog");
+  g_autoptr(EsBookmarks) bookmarks = es_bookmarks_new ();
+  guint64 start = es_document_get_start_time (document), end = es_document_get_end_time (document);
+  guint64 times[2] = { start + (end - start) / 3, start + (end - start) * 2 / 3 };
+
+  es_bookmarks_add (bookmarks, times[0], "first");
+  es_bookmarks_add (bookmarks, times[1], "");
+  for (guint pass = 0; pass < 3; pass++)
+    {
+      gboolean dark = pass == 1, with_bookmarks = pass < 2;
+      g_autoptr(GArray) rows = es_timeline_layout (document, ALL_ROWS);
+      EsTimelineView view = { document, start, end, DATA_WIDTH, dark,
+                              .bookmarks = with_bookmarks ? es_bookmarks_get_array (bookmarks) : NULL };
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, SURFACE_WIDTH,
+                                                             es_timeline_layout_height (rows));
+      cairo_t *cr = cairo_create (surface);
+      const EsTimelineRow *ruler = find_row (rows, ES_ROW_RULER, 0);
+
+      es_timeline_paint (cr, &view, rows);
+      cairo_destroy (cr);
+      cairo_surface_flush (surface);
+      for (guint b = 0; b < G_N_ELEMENTS (times); b++)
+        {
+          int x = (int) floor (es_timeline_time_to_x (&view, times[b]));
+
+          for (guint r = 0; r < rows->len; r++)
+            {
+              const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
+
+              if (row->kind == ES_ROW_RULER)
+                continue;
+              g_assert_true (pixel_matches (surface, x, row->y + row->height / 2, ES_COLOR_BOOKMARK, dark) ==
+                             with_bookmarks);
+            }
+          /* The flag (or the pennant of a bookmark without a name), just
+           * right of the line, near its top. */
+          g_assert_true (pixel_matches (surface, x + 1, ruler->y + ruler->height - 10, ES_COLOR_BOOKMARK, dark) ==
+                         with_bookmarks);
+        }
+      cairo_surface_destroy (surface);
+    }
+}
+
 /* Rows outside the clip are skipped, and the rows inside come out as in a
  * whole frame (the activity graph then asks for the busy caps itself). */
 /* Paints @frame's view again with only [top, bottom) of it clipped in, on
@@ -649,6 +699,7 @@ main (int    argc,
   g_test_add_func ("/render/pixels/ruler-and-labels", test_ruler_and_labels);
   g_test_add_func ("/render/pixels/heap", test_heap);
   g_test_add_func ("/render/pixels/spans", test_spans);
+  g_test_add_func ("/render/pixels/bookmarks", test_bookmarks);
   g_test_add_func ("/render/export", test_export);
   g_test_add_func ("/render/clip", test_clip);
 #ifdef CAIRO_HAS_SVG_SURFACE

@@ -1,4 +1,4 @@
-/* es-sidebar.c: the Key, Traces and GC pages beside the timeline
+/* es-sidebar.c: the Key, Traces, GC and Bookmarks pages beside the timeline
  *
  * Copyright 2026 The Eventscope authors
  *
@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "es-bookmark-list.h"
 #include "es-gc-list.h"
 #include "es-sidebar.h"
 
@@ -22,6 +23,7 @@ struct _EsSidebar
 
   GtkWidget  *notebook;
   GtkWidget  *gc_list;
+  GtkWidget  *bookmark_list;
   EsTimeline *timeline;
   GSettings  *settings;
 };
@@ -154,17 +156,38 @@ es_sidebar_set_timeline (EsSidebar  *self,
   gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), build_traces (self), gtk_label_new (_("Traces")));
   self->gc_list = es_gc_list_new ();
   gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), self->gc_list, gtk_label_new (_("GC")));
+  self->bookmark_list = es_bookmark_list_new (es_timeline_get_rows (timeline));
+  gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), self->bookmark_list, gtk_label_new (_("Bookmarks")));
 }
 
-/* The pages that follow the log shown: the GC list. */
+/* The pages that follow the log shown: the GC list, and the bookmarks,
+ * saved for @file. */
 void
 es_sidebar_set_session (EsSidebar *self,
-                        EsSession *session)
+                        EsSession *session,
+                        GFile     *file)
 {
   g_return_if_fail (ES_IS_SIDEBAR (self));
   g_return_if_fail (self->gc_list != NULL);
 
   es_gc_list_set_session (ES_GC_LIST (self->gc_list), session);
+  es_bookmark_list_set_session (ES_BOOKMARK_LIST (self->bookmark_list), session, file);
+}
+
+/* Adds a bookmark at the cursor, and shows it on its page. */
+void
+es_sidebar_add_bookmark (EsSidebar *self)
+{
+  g_return_if_fail (ES_IS_SIDEBAR (self));
+  g_return_if_fail (self->bookmark_list != NULL);
+
+  if (es_bookmark_list_add (ES_BOOKMARK_LIST (self->bookmark_list)) == 0)
+    {
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      return;
+    }
+  gtk_notebook_set_current_page (GTK_NOTEBOOK (self->notebook),
+                                 gtk_notebook_page_num (GTK_NOTEBOOK (self->notebook), self->bookmark_list));
 }
 
 /* Ticks the Traces boxes as @settings say (their handler shows the rows),

@@ -23,6 +23,8 @@ void es_sidebar_set_timeline   (EsSidebar  *self,
 void es_sidebar_bind_settings  (EsSidebar  *self,
                                 GSettings  *settings);
 void es_sidebar_set_session    (EsSidebar  *self,
-                                EsSession  *session);
+                                EsSession  *session,
+                                GFile      *file);
+void es_sidebar_add_bookmark   (EsSidebar  *self);
 
 G_END_DECLS

@@ -19,14 +19,16 @@
 
 struct _EsTimelineRows
 {
-  GtkWidget  parent_instance;
+  GtkWidget    parent_instance;
 
-  EsSession *session;
-  gulong     visible_handler;
-  GArray    *rows;              /* EsTimelineRow */
-  guint32    visible_kinds;
-  guint32    selected_thread;   /* 0: none */
+  EsSession   *session;
+  gulong       visible_handler;
+  GArray      *rows;              /* EsTimelineRow */
+  guint32      visible_kinds;
+  guint32      selected_thread;   /* 0: none */
   EsThreadStateCache *thread_states;
+  EsBookmarks *bookmarks;         /* drawn over the rows, or NULL */
+  gulong       bookmarks_handler;
 };
 
 enum
@@ -77,6 +79,7 @@ es_timeline_rows_get_view (EsTimelineRows *self,
   view->dark = is_dark (GTK_WIDGET (self));
   view->selected_thread = self->selected_thread;
   view->thread_states = self->thread_states;
+  view->bookmarks = self->bookmarks != NULL ? es_bookmarks_get_array (self->bookmarks) : NULL;
 }
 
 static void
@@ -198,6 +201,22 @@ es_timeline_rows_get_layout (EsTimelineRows *self)
   return self->rows;
 }
 
+/* Bookmarks to draw as lines and flags, redrawn as they change. */
+void
+es_timeline_rows_set_bookmarks (EsTimelineRows *self,
+                                EsBookmarks    *bookmarks)
+{
+  g_return_if_fail (ES_IS_TIMELINE_ROWS (self));
+
+  if (self->bookmarks != NULL)
+    g_clear_signal_handler (&self->bookmarks_handler, self->bookmarks);
+  g_set_object (&self->bookmarks, bookmarks);
+  if (bookmarks != NULL)
+    self->bookmarks_handler = g_signal_connect_object (bookmarks, "changed", G_CALLBACK (gtk_widget_queue_draw),
+                                                       self, G_CONNECT_SWAPPED);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 /* The row at @y (in this widget's coordinates), or NULL. */
 const EsTimelineRow *
 es_timeline_rows_row_at (EsTimelineRows *self,
@@ -269,6 +288,7 @@ es_timeline_rows_dispose (GObject *object)
   if (self->session != NULL)
     g_clear_signal_handler (&self->visible_handler, self->session);
   g_clear_object (&self->session);
+  es_timeline_rows_set_bookmarks (self, NULL);
   g_clear_pointer (&self->rows, g_array_unref);
   g_clear_pointer (&self->thread_states, es_thread_state_cache_free);
   G_OBJECT_CLASS (es_timeline_rows_parent_class)->dispose (object);

@@ -27,6 +27,8 @@ guint32              es_timeline_rows_get_visible_kinds (EsTimelineRows *self);
 GArray              *es_timeline_rows_get_layout       (EsTimelineRows *self);
 void                 es_timeline_rows_get_view         (EsTimelineRows *self,
                                                         EsTimelineView *view);
+void                 es_timeline_rows_set_bookmarks    (EsTimelineRows *self,
+                                                        EsBookmarks    *bookmarks);
 const EsTimelineRow *es_timeline_rows_row_at           (EsTimelineRows *self,
                                                         double          y);
 void                 es_timeline_rows_set_selected_thread (EsTimelineRows *self,

@@ -23,7 +23,7 @@
 
 typedef struct
 {
-  EsTimelineView view;         /* holds a reference on view.document */
+  EsTimelineView view;         /* holds references on view.document and view.bookmarks */
   guint32        kinds;
   char          *path;
 } ExportJob;
@@ -34,6 +34,7 @@ export_job_free (gpointer data)
   ExportJob *job = data;
 
   g_object_unref (job->view.document);
+  g_clear_pointer (&job->view.bookmarks, g_array_unref);
   g_free (job->path);
   g_free (job);
 }
@@ -77,6 +78,8 @@ es_window_export_to_file (EsTimeline          *timeline,
   job = g_new0 (ExportJob, 1);
   es_timeline_rows_get_view (rows, &job->view);
   g_object_ref (job->view.document);
+  if (job->view.bookmarks != NULL)
+    g_array_ref (job->view.bookmarks);
   if (!es_session_get_selection (session, &job->view.t0, &job->view.t1) || job->view.t1 <= job->view.t0)
     es_session_get_visible (session, &job->view.t0, &job->view.t1);
   /* A window not drawn yet, or squeezed: a picture of useful width. */

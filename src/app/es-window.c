@@ -338,7 +338,7 @@ es_window_show_document (EsWindow   *self,
   self->session = es_session_new (document);
   es_timeline_set_session (self->timeline, self->session);
   es_stats_panel_set_session (self->stats_panel, self->session);
-  es_sidebar_set_session (self->sidebar, self->session);
+  es_sidebar_set_session (self->sidebar, self->session, self->file);
 
   if (es_document_is_truncated (document, &stop))
     {
@@ -492,6 +492,8 @@ es_window_view_action (GtkWidget  *widget,
     es_session_pan (self->session, -(gint64) t0);
   else if (g_str_equal (action_name, "win.go-end"))
     es_session_pan (self->session, G_MAXINT64 / 2);
+  else if (g_str_equal (action_name, "win.add-bookmark"))
+    es_sidebar_add_bookmark (self->sidebar);
   else if (g_str_equal (action_name, "win.clear-selection"))
     {
       es_session_clear_selection (self->session);
@@ -559,7 +561,6 @@ es_window_drop_cb (GtkDropTarget *target,
     }
   return TRUE;
 }
-
 
 static void
 es_window_chooser_response_cb (GtkNativeDialog *chooser,
@@ -695,7 +696,6 @@ es_window_close_request (GtkWindow *window)
   return FALSE;
 }
 
-
 static void
 es_window_dispose (GObject *object)
 {
@@ -734,6 +734,7 @@ static const struct
   { "win.clear-selection", { GDK_KEY_Escape, 0, 0 }, 0 },
   { "win.next-long-pause", { GDK_KEY_bracketright, 0, 0 }, 0 },
   { "win.previous-long-pause", { GDK_KEY_bracketleft, 0, 0 }, 0 },
+  { "win.add-bookmark", { GDK_KEY_d, 0, 0 }, GDK_CONTROL_MASK },
 };
 
 static void

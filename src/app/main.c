@@ -24,12 +24,14 @@
 #include <glib/gi18n.h>
 
 #include "es-application.h"
+#include "es-bookmarks.h"
 
 int
 main (int   argc,
       char *argv[])
 {
   g_autoptr(EsApplication) app = NULL;
+  int status;
 
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
@@ -40,5 +42,8 @@ main (int   argc,
 
   app = es_application_new ();
 
-  return g_application_run (G_APPLICATION (app), argc, argv);
+  status = g_application_run (G_APPLICATION (app), argc, argv);
+  /* Quitting does not wait for the bookmarks the last window saved. */
+  es_bookmarks_wait_for_io ();
+  return status;
 }

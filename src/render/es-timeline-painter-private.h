@@ -120,6 +120,8 @@ void     es_paint_ruler           (EsPaintContext       *ctx,
                                    guint64               minor);
 void     es_paint_markers         (EsPaintContext       *ctx,
                                    GArray               *rows);
+void     es_paint_bookmarks       (EsPaintContext       *ctx,
+                                   GArray               *rows);
 void     es_paint_activity_row    (EsPaintContext       *ctx,
                                    const EsTimelineRow  *row);
 void     es_paint_cap_row         (EsPaintContext       *ctx,

@@ -16,6 +16,7 @@
 /* This file holds colours, the layout of rows, time <-> x, the gutter
  * labels and the order of a frame: es-timeline-columns.c queries the
  * columns, es-timeline-ruler.c draws the ruler and the markers,
+ * es-timeline-bookmarks.c the user's bookmarks,
  * es-timeline-graphs.c the data rows, through es-timeline-canvas.c. It is
  * all Cairo and Pango, so that the GTK widget and the command line export
  * draw the same pixels. */
@@ -81,6 +82,7 @@ static const ColorEntry colors[ES_N_COLORS] = {
   [ES_COLOR_BLOCKED_FOREIGN_CALL] = { 0x865e3c, 0xcdab8f, N_("In a foreign call") },
   [ES_COLOR_BLOCKED_OTHER]     = { 0x9a9996, 0x77767b, N_("Blocked, other") },
   [ES_COLOR_THREAD_SELECTED]   = { 0xf6d32d, 0xf8e45c, N_("Selected thread") },
+  [ES_COLOR_BOOKMARK]          = { 0xc01c28, 0xff7b63, N_("Bookmark") },
   [ES_COLOR_TEXT]              = { 0x202020, 0xe6e6e6, N_("Text") },
   [ES_COLOR_GRID]              = { 0xd6d6d6, 0x3c3c3c, N_("Grid") },
 };
@@ -634,6 +636,7 @@ es_timeline_paint (cairo_t              *cr,
 
   es_paint_markers (&ctx, rows);
   es_paint_selected_thread_runs (&ctx, rows);
+  es_paint_bookmarks (&ctx, rows);
 
   context_clear (&ctx);
   cairo_restore (cr);

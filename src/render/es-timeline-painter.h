@@ -10,6 +10,7 @@
 #include <cairo.h>
 #include <pango/pangocairo.h>
 
+#include "es-bookmarks.h"
 #include "es-document.h"
 #include "es-heap-profile.h"
 #include "es-thread-states.h"
@@ -61,6 +62,8 @@ typedef struct
   gboolean    dark;         /* colours for a dark theme */
   guint32     selected_thread;          /* its runs stand out; 0 for none */
   EsThreadStateCache *thread_states;    /* (nullable): kept between frames */
+  GArray     *bookmarks;    /* EsBookmark by time, or NULL; not owned, never
+                             * changed (es_bookmarks_get_array()) */
 } EsTimelineView;
 
 #define ES_TIMELINE_GUTTER 96
@@ -99,6 +102,7 @@ typedef enum
   ES_COLOR_BLOCKED_FOREIGN_CALL,
   ES_COLOR_BLOCKED_OTHER,
   ES_COLOR_THREAD_SELECTED,
+  ES_COLOR_BOOKMARK,
   ES_COLOR_TEXT,
   ES_COLOR_GRID,
   ES_N_COLORS
