@@ -1,0 +1,274 @@
+/* es-timeline-describe.c: what the timeline's rows show at a moment, for
+ * its tooltip
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "es-heap-profile.h"
+#include "es-lod.h"
+#include "es-search.h"
+#include "es-stats.h"
+#include "es-timeline-describe.h"
+
+static const char *
+status_text (guint8 status)
+{
+  switch (status)
+    {
+    case ES_STOP_HEAP_OVERFLOW: return _("heap overflow");
+    case ES_STOP_STACK_OVERFLOW: return _("stack overflow");
+    case ES_STOP_THREAD_YIELDING: return _("yielding");
+    case ES_STOP_THREAD_FINISHED: return _("finished");
+    case ES_STOP_FOREIGN_CALL: return _("foreign call");
+    case ES_STOP_BLOCKED_ON_MVAR: return _("blocked on an MVar");
+    case ES_STOP_BLOCKED_ON_MVAR_READ: return _("blocked reading an MVar");
+    case ES_STOP_BLOCKED_ON_BLACK_HOLE: return _("blocked on a black hole");
+    case ES_STOP_BLOCKED_ON_READ: return _("blocked on I/O read");
+    case ES_STOP_BLOCKED_ON_WRITE: return _("blocked on I/O write");
+    case ES_STOP_BLOCKED_ON_DELAY: return _("blocked on threadDelay");
+    case ES_STOP_BLOCKED_ON_STM: return _("blocked in STM");
+    case ES_STOP_BLOCKED_ON_MSG_THROW_TO: return _("blocked in throwTo");
+    default: return _("stopped");
+    }
+}
+
+static void
+describe_cap (const EsTimelineView *view,
+              GString              *out,
+              guint                 cap,
+              guint64               t)
+{
+  EsDocument *document = view->document;
+  const EsCapTimeline *tl = es_document_get_cap (document, cap);
+  guint n, i = es_cap_timeline_find_activity (tl, t);
+  const EsActivity *a = es_cap_timeline_get_activities (tl, &n);
+  g_autofree char *length = NULL;
+
+  if (i == G_MAXUINT || a[i].end <= t)
+    {
+      g_string_append_printf (out, _("HEC %u: idle"), cap);
+      return;
+    }
+  length = es_timeline_format_time (a[i].end - a[i].start, 1);
+  if (a[i].kind == ES_ACTIVITY_RUNNING)
+    {
+      const EsThread *thread = es_document_lookup_thread (document, a[i].thread);
+
+      g_string_append_printf (out, _("HEC %u: thread %u"), cap, a[i].thread);
+      if (thread != NULL && thread->label != NULL)
+        g_string_append_printf (out, " “%s”", thread->label);
+      g_string_append_printf (out, _(" ran %s, then %s"), length,
+                              a[i].flags & ES_ACTIVITY_ENDED_BY_LOG_END ? _("the log ended")
+                                                                         : status_text (a[i].stop_status));
+      return;
+    }
+  g_string_append_printf (out, a[i].kind == ES_ACTIVITY_GC ? _("HEC %u: in GC") : _("HEC %u: waiting in GC"), cap);
+  {
+    guint n_gcs;
+    const EsGc *gcs = es_document_get_gcs (document, &n_gcs);
+    guint lo = es_search_upper_bound (gcs, n_gcs, sizeof (EsGc), G_STRUCT_OFFSET (EsGc, start), t);
+
+    if (lo > 0 && gcs[lo - 1].end >= t)
+      {
+        g_autofree char *pause = es_timeline_format_time (gcs[lo - 1].end - gcs[lo - 1].start, 1);
+
+        g_autofree char *copied = es_stats_format_grouped (gcs[lo - 1].copied);
+
+        if (gcs[lo - 1].generation != ES_GC_GENERATION_UNKNOWN)
+          g_string_append_printf (out, _(" (generation %u, pause %s, %s bytes copied)"),
+                                  gcs[lo - 1].generation, pause, copied);
+        else
+          g_string_append_printf (out, _(" (pause %s)"), pause);
+      }
+  }
+}
+
+/* The spans running at @t, innermost (latest started) first, or that
+ * there are none. */
+static void
+describe_spans (const EsTimelineView *view,
+                GString              *out,
+                guint64               t)
+{
+  guint n, shown = 0;
+  const EsSpan *spans = es_document_get_spans (view->document, &n);
+
+  for (guint i = n; i > 0 && shown < 4; i--)
+    {
+      const EsSpan *span = &spans[i - 1];
+      g_autofree char *length = NULL;
+
+      if (span->start > t || span->end < t)
+        continue;
+      length = es_timeline_format_time (span->end - span->start, 1);
+      g_string_append_printf (out, "%s%s: %s", shown > 0 ? "\n" : "", span->name, length);
+      shown++;
+    }
+  if (shown == 0)
+    g_string_append (out, _("No span"));
+}
+
+/* The thread's state at @t and how long it lasted. */
+static void
+describe_thread (const EsTimelineView *view,
+                 GString              *out,
+                 guint                 thread_index,
+                 guint64               t)
+{
+  EsDocument *document = view->document;
+  EsThreadStateCache *cache = view->thread_states;
+  guint n_threads, n;
+  const EsThread *thread = &es_document_get_threads (document, &n_threads)[thread_index];
+  const EsThreadState *states = es_thread_state_cache_lookup (cache, thread_index, &n);
+  guint i = es_thread_states_find (states, n, t);
+  g_autofree char *length = NULL;
+
+  g_string_append_printf (out, _("Thread %u"), thread->id);
+  if (thread->label != NULL)
+    g_string_append_printf (out, " “%s”", thread->label);
+  g_string_append (out, ": ");
+  if (i == G_MAXUINT)
+    {
+      g_string_append (out, _("not created yet"));
+      return;
+    }
+  if (i + 1 < n)
+    length = es_timeline_format_time (states[i + 1].time - states[i].time, 1);
+  switch (states[i].state)
+    {
+    case ES_THREAD_STATE_RUNNING:
+      g_string_append_printf (out, _("running on HEC %u"), states[i].cap);
+      break;
+    case ES_THREAD_STATE_CREATED: case ES_THREAD_STATE_RUNNABLE:
+      g_string_append_printf (out, _("runnable on HEC %u"), states[i].cap);
+      break;
+    case ES_THREAD_STATE_BLOCKED:
+      g_string_append (out, status_text (states[i].reason));
+      break;
+    case ES_THREAD_STATE_FINISHED:
+    default:
+      g_string_append (out, _("finished"));
+      return;
+    }
+  if (length != NULL)
+    g_string_append_printf (out, _(" for %s"), length);
+}
+
+typedef struct
+{
+  guint   band;
+  guint64 residency;
+} BandAtCensus;
+
+static int
+compare_band_residency (gconstpointer a,
+                        gconstpointer b)
+{
+  const BandAtCensus *x = a, *y = b;
+
+  if (x->residency != y->residency)
+    return x->residency > y->residency ? -1 : 1;
+  return x->band < y->band ? -1 : x->band > y->band;
+}
+
+/* The census nearest @t, each band's residency there, largest first. */
+static void
+describe_heap_profile (const EsTimelineView *view,
+                       GString              *out,
+                       guint64               t)
+{
+  const EsHeapProfile *profile = es_heap_profile_get (view->document);
+  guint census = profile != NULL ? es_heap_profile_nearest_census (profile, t) : G_MAXUINT;
+  g_autofree BandAtCensus *bands = NULL;
+  g_autofree char *when = NULL, *total = NULL;
+  guint n_bands;
+
+  if (census == G_MAXUINT)
+    {
+      g_string_append (out, _("No heap profile"));
+      return;
+    }
+  n_bands = es_heap_profile_get_n_bands (profile);
+  bands = g_new (BandAtCensus, MAX (n_bands, 1));
+  for (guint b = 0; b < n_bands; b++)
+    bands[b] = (BandAtCensus) { b, es_heap_profile_get_residency (profile, census, b) };
+  qsort (bands, n_bands, sizeof (BandAtCensus), compare_band_residency);
+  when = es_timeline_format_time (es_heap_profile_get_census_time (profile, census), 1);
+  total = g_format_size (es_heap_profile_get_stack (profile, census)[n_bands]);
+  g_string_append_printf (out, _("Heap profile census at %s: %s"), when, total);
+  for (guint i = 0; i < n_bands && bands[i].residency > 0; i++)
+    {
+      g_autofree char *size = g_format_size (bands[i].residency);
+
+      g_string_append_printf (out, "\n%s: %s",
+                              es_timeline_heap_band_name (es_heap_profile_get_band (profile, bands[i].band), TRUE),
+                              size);
+    }
+}
+
+/**
+ * es_timeline_describe_row:
+ * @view: the view the row is drawn in (its thread-state cache included)
+ * @x: where in @view, for rows that sum up a pixel column
+ *
+ * Appends what @row shows at @t: on a cap row its thread or GC, on the heap
+ * row its values, on a thread's row its state, on the heap profile row the
+ * nearest census's bands.
+ *
+ * Returns: %FALSE if @row has nothing to say.
+ */
+gboolean
+es_timeline_describe_row (GString              *out,
+                          const EsTimelineView *view,
+                          const EsTimelineRow  *row,
+                          guint64                t,
+                          double                x)
+{
+  switch (row->kind)
+    {
+    case ES_ROW_CAP:
+      describe_cap (view, out, row->cap, t);
+      return TRUE;
+    case ES_ROW_HEAP:
+      {
+        guint64 size = 0, live = 0;
+
+        es_series_value_at (es_document_get_heap_size (view->document), t, &size);
+        es_series_value_at (es_document_get_heap_live (view->document), t, &live);
+        g_string_append_printf (out, _("Heap size %.1f MB, live data %.1f MB (at the last GC)"), size / 1e6, live / 1e6);
+        return TRUE;
+      }
+    case ES_ROW_SPANS:
+      describe_spans (view, out, t);
+      return TRUE;
+    case ES_ROW_THREAD:
+      if (view->thread_states == NULL)
+        return FALSE;
+      describe_thread (view, out, row->thread, t);
+      return TRUE;
+    case ES_ROW_HEAP_PROFILE:
+      describe_heap_profile (view, out, t);
+      return TRUE;
+    case ES_ROW_ACTIVITY:
+      {
+        float busy;
+
+        es_lod_busy_caps (view->document, es_timeline_x_to_time (view, floor (x)),
+                          es_timeline_x_to_time (view, floor (x) + 1), 1, &busy);
+        g_string_append_printf (out, _("%.2f of %u HECs busy"), busy, es_document_get_n_caps (view->document));
+        return TRUE;
+      }
+    case ES_ROW_RULER: case ES_ROW_SPARK_CREATION: case ES_ROW_SPARK_CONVERSION: case ES_ROW_SPARK_POOL:
+    case ES_ROW_THREADS: case ES_N_ROW_KINDS:
+    default:
+      return FALSE;
+    }
+}
