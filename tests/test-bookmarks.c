@@ -623,6 +623,43 @@ test_save_without_log (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
 }
 
+/* A full set (a log's first 10,000 markers, with the longest names in a
+ * four-byte script) refuses one more, and what it writes reads back: a set
+ * the user made always loads. */
+static void
+test_full_set_reads_back (void)
+{
+  g_autofree Marker *markers = g_new (Marker, ES_BOOKMARKS_MAX_COUNT + 1);
+  g_autoptr(GString) name = g_string_new (NULL);
+  g_autofree char *path = NULL;
+  g_autoptr(EsDocument) document = NULL;
+  g_autoptr(EsBookmarks) bookmarks = NULL;
+  g_autoptr(EsBookmarks) parsed = es_bookmarks_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  gsize length;
+  guint n;
+
+  for (guint i = 0; i < ES_BOOKMARKS_MAX_NAME; i++)
+    g_string_append (name, "\360\237\230\200");   /* U+1F600 */
+  for (guint i = 0; i <= ES_BOOKMARKS_MAX_COUNT; i++)
+    markers[i] = (Marker) { 10 + i, 0, name->str };
+  path = write_log (markers, ES_BOOKMARKS_MAX_COUNT + 1, 0, 20 + ES_BOOKMARKS_MAX_COUNT);
+  document = load_document (path);
+  bookmarks = es_bookmarks_new_from_markers (document);
+  es_bookmarks_get (bookmarks, &n);
+  g_assert_cmpuint (n, ==, ES_BOOKMARKS_MAX_COUNT);
+  g_assert_cmpuint (es_bookmarks_add (bookmarks, 0, "one more"), ==, 0);
+
+  data = es_bookmarks_to_data (bookmarks, &length);
+  g_assert_cmpuint (length, >, 4 * 1024 * 1024);
+  g_assert_true (es_bookmarks_parse (parsed, data, length, &error));
+  g_assert_no_error (error);
+  es_bookmarks_get (parsed, &n);
+  g_assert_cmpuint (n, ==, ES_BOOKMARKS_MAX_COUNT);
+  g_unlink (path);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -644,6 +681,7 @@ main (int    argc,
   g_test_add_func ("/bookmarks/seed/fixture-markers", test_seed_fixture);
   g_test_add_func ("/bookmarks/edits-keep-order", test_edits_keep_order);
   g_test_add_func ("/bookmarks/names-made-valid", test_names_made_valid);
+  g_test_add_func ("/bookmarks/full-set-reads-back", test_full_set_reads_back);
   g_test_add_func ("/bookmarks/save/round-trip-and-removed-marker-stays-removed", test_round_trip);
   g_test_add_func ("/bookmarks/save/then-load-in-order", test_save_then_load_in_order);
   g_test_add_func ("/bookmarks/save/without-log", test_save_without_log);

@@ -60,6 +60,11 @@ load_threads_log (guint n_flips)
   es_test_log_event (log, ES_EVENT_RUN_THREAD, 400000, es_payload_u32 (es_payload_new (), 7));
   es_test_log_event (log, ES_EVENT_STOP_THREAD, 500000,
                      es_payload_u32 (es_payload_u16 (es_payload_u32 (es_payload_new (), 7), ES_STOP_THREAD_FINISHED), 0));
+  /* Thread 10 is created, made runnable and sent to HEC 0, the last two
+   * within one pixel, and never runs. */
+  es_test_log_event (log, ES_EVENT_CREATE_THREAD, 900000, es_payload_u32 (es_payload_new (), 10));
+  es_test_log_event (log, ES_EVENT_THREAD_RUNNABLE, 900700, es_payload_u32 (es_payload_new (), 10));
+  es_test_log_event (log, ES_EVENT_MIGRATE_THREAD, 900800, es_payload_u16 (es_payload_u32 (es_payload_new (), 10), 0));
   es_test_log_end_block (log, RUN_END);
   es_test_log_end (log);
 
@@ -116,7 +121,7 @@ test_layout (void)
   guint n_threads;
   const EsThread *threads = es_document_get_threads (document, &n_threads);
 
-  g_assert_cmpuint (n_threads, ==, 3);
+  g_assert_cmpuint (n_threads, ==, 4);
   g_assert_cmpuint (rows->len, ==, 3);
   header = &g_array_index (rows, EsTimelineRow, 2);
   g_assert_cmpint (header->kind, ==, ES_ROW_THREADS);
@@ -143,7 +148,7 @@ test_layout (void)
 
     g_assert_true (g_str_has_prefix (closed_label, "\342\226\270"));
     g_assert_true (g_str_has_prefix (open_label, "\342\226\276"));
-    g_assert_nonnull (strstr (open_label, "(3)"));
+    g_assert_nonnull (strstr (open_label, "(4)"));
   }
   /* No header, no threads: the section is what the Traces box hides. */
   g_assert_cmpuint (none->len, ==, 2);
@@ -175,6 +180,9 @@ test_state_colours (void)
       g_assert_true (pixel_is (frame.surface, x_of (&frame, 837000), middle (worker), ES_COLOR_IDLE, dark));
 
       g_assert_true (pixel_is (frame.surface, x_of (&frame, 407000), middle (sleeper), ES_COLOR_BLOCKED_DELAY, dark));
+      /* Changes that are not runs leave a pixel as they found it. */
+      g_assert_true (pixel_is (frame.surface, x_of (&frame, 900750), middle (find_thread_row (document, frame.rows, 10)),
+                               ES_COLOR_THREAD_RUNNABLE, dark));
       g_assert_true (pixel_is (frame.surface, x_of (&frame, 623000), middle (sleeper), ES_COLOR_RUNNING, dark));
     }
 }
@@ -249,7 +257,16 @@ test_state_cache (void)
 
         es_document_get_thread_timeline (document, &threads[t], expected);
         g_assert_cmpuint (n, ==, expected->len);
-        g_assert_cmpmem (states, n * sizeof *states, expected->data, expected->len * sizeof *states);
+        /* Field by field: the records' padding is not set. */
+        for (guint i = 0; i < n; i++)
+          {
+            const EsThreadState *want = &g_array_index (expected, EsThreadState, i);
+
+            g_assert_cmpuint (states[i].time, ==, want->time);
+            g_assert_cmpuint (states[i].cap, ==, want->cap);
+            g_assert_cmpuint (states[i].state, ==, want->state);
+            g_assert_cmpuint (states[i].reason, ==, want->reason);
+          }
         for (guint i = 0; i < n; i++)
           {
             g_assert_cmpuint (es_thread_states_find (states, n, states[i].time), >=, i);
@@ -257,6 +274,17 @@ test_state_cache (void)
           }
         g_assert_cmpuint (es_thread_states_find (states, n, 0), ==, G_MAXUINT);
       }
+  /* Within a frame, what was handed out stays, however small the cache. */
+  es_thread_state_cache_begin_frame (cache);
+  {
+    guint n0, n1;
+    const EsThreadState *first = es_thread_state_cache_lookup (cache, 0, &n0);
+
+    for (guint t = 1; t < n_threads; t++)
+      es_thread_state_cache_lookup (cache, t, &n1);
+    g_assert_true (es_thread_state_cache_lookup (cache, 0, &n1) == first);
+    g_assert_cmpuint (n1, ==, n0);
+  }
   g_assert_cmpint (es_block_reason_from_stop (ES_STOP_BLOCKED_ON_MVAR_READ), ==, ES_BLOCK_MVAR);
   g_assert_cmpint (es_block_reason_from_stop (ES_STOP_BLOCKED_ON_CCALL), ==, ES_BLOCK_FOREIGN_CALL);
   g_assert_cmpint (es_block_reason_from_stop (ES_STOP_BLOCKED_ON_WRITE), ==, ES_BLOCK_IO);

@@ -48,6 +48,7 @@ struct _EsBookmarkList
   GCancellable      *cancellable;
   guint              save_source;
   guint32            renaming;          /* the bookmark in the rename popover */
+  gboolean           keep_saved_file;   /* it could not be read: never write over it */
 };
 
 G_DEFINE_FINAL_TYPE (EsBookmarkList, es_bookmark_list, GTK_TYPE_WIDGET)
@@ -301,7 +302,7 @@ save_now_cb (gpointer data)
   GApplication *app = g_application_get_default ();
 
   self->save_source = 0;
-  if (self->bookmarks == NULL || self->log_path == NULL)
+  if (self->bookmarks == NULL || self->log_path == NULL || self->keep_saved_file)
     return G_SOURCE_REMOVE;
   /* Quitting waits for the file to be written. */
   if (app != NULL)
@@ -323,7 +324,7 @@ static void
 bookmarks_changed_cb (EsBookmarkList *self)
 {
   rebuild_rows (self);
-  if (self->log_path != NULL && self->save_source == 0)
+  if (self->log_path != NULL && !self->keep_saved_file && self->save_source == 0)
     self->save_source = g_timeout_add (SAVE_DELAY_MS, save_now_cb, self);
 }
 
@@ -356,10 +357,20 @@ load_cb (GObject      *object,
   if (bookmarks == NULL)
     return;   /* cancelled: another log, or the window went */
   problem = es_bookmarks_get_load_problem (bookmarks);
+  /* A file that is there but unreadable (or from a later Eventscope) may
+   * be all the user's work: edits here stay unsaved rather than replace it.
+   * Another run's set is meant to be replaced. */
+  self->keep_saved_file = problem != NULL &&
+                          !g_error_matches (problem, ES_BOOKMARKS_ERROR, ES_BOOKMARKS_ERROR_OTHER_LOG);
   if (problem != NULL)
     {
+      g_autofree char *text = NULL;
+
       g_message ("%s", problem->message);
-      show_notice (self, problem->message);
+      text = self->keep_saved_file ? g_strdup_printf (_("%s. Changes are not saved, so as not to replace that file."),
+                                                      problem->message)
+                                   : g_strdup (problem->message);
+      show_notice (self, text);
     }
   set_bookmarks (self, bookmarks);
 }
@@ -400,6 +411,7 @@ es_bookmark_list_set_session (EsBookmarkList *self,
   self->cursor_handler = g_signal_connect_object (session, "selection-changed", G_CALLBACK (cursor_changed_cb),
                                                   self, G_CONNECT_SWAPPED);
   self->log_path = file != NULL ? g_file_get_path (file) : NULL;
+  self->keep_saved_file = FALSE;
   if (self->log_path == NULL)
     {
       g_autoptr(EsBookmarks) markers = es_bookmarks_new_from_markers (es_session_get_document (session));
@@ -487,6 +499,12 @@ es_bookmark_list_add (EsBookmarkList *self)
         break;
     }
   id = es_bookmarks_add (self->bookmarks, time, name);
+  if (id == 0)
+    {
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      show_notice (self, _("There are as many bookmarks as a log can keep: remove some to add more."));
+      return 0;
+    }
   select_ids (self, &id, 1);
   return id;
 }

@@ -203,7 +203,8 @@ es_sidebar_bind_settings (EsSidebar *self,
   g_return_if_fail (ES_IS_SIDEBAR (self));
   g_return_if_fail (self->timeline != NULL);
 
-  g_set_object (&self->settings, settings);
+  /* Not recorded while they are applied, one box at a time. */
+  g_clear_object (&self->settings);
   shown = g_settings_get_strv (settings, "shown-rows");
   rows = es_timeline_get_rows (self->timeline);
   for (guint i = 0; i < G_N_ELEMENTS (traces); i++)
@@ -223,6 +224,7 @@ es_sidebar_bind_settings (EsSidebar *self,
       if (key != NULL)
         gtk_check_button_set_active (GTK_CHECK_BUTTON (check), g_strv_contains ((const char * const *) shown, key));
     }
+  g_set_object (&self->settings, settings);
 }
 
 static void

@@ -203,8 +203,11 @@ toggle_threads_action (GtkWidget  *widget,
                        GVariant   *parameter)
 {
   EsTimelineRows *rows = ES_TIMELINE (widget)->rows;
+  guint32 kinds = es_timeline_rows_get_visible_kinds (rows);
 
-  es_timeline_rows_set_visible_kinds (rows, es_timeline_rows_get_visible_kinds (rows) ^ (1u << ES_ROW_THREAD));
+  /* With the section hidden under Traces, there is nothing to open. */
+  if (kinds & (1u << ES_ROW_THREADS))
+    es_timeline_rows_set_visible_kinds (rows, kinds ^ (1u << ES_ROW_THREAD));
 }
 
 /* timeline.select-thread(u): a thread id, or 0 for none. */

@@ -77,6 +77,9 @@ es_window_export_to_file (EsTimeline          *timeline,
 
   job = g_new0 (ExportJob, 1);
   es_timeline_rows_get_view (rows, &job->view);
+  /* The rows' cache of thread states belongs to this thread: the worker
+   * paints with a cache of its own. */
+  job->view.thread_states = NULL;
   g_object_ref (job->view.document);
   if (job->view.bookmarks != NULL)
     g_array_ref (job->view.bookmarks);

@@ -60,7 +60,18 @@ clear_bookmark (gpointer data)
 {
   EsBookmark *bookmark = data;
 
-  g_clear_pointer (&bookmark->name, g_free);
+  g_clear_pointer (&bookmark->name, g_ref_string_release);
+}
+
+/* Names are shared by the arrays an edit copies, which would otherwise
+ * copy every name on every edit. */
+static char *
+take_name (char *name)
+{
+  char *shared = g_ref_string_new (name);
+
+  g_free (name);
+  return shared;
 }
 
 GArray *
@@ -81,7 +92,7 @@ items_copy (GArray *items)
     {
       EsBookmark b = g_array_index (items, EsBookmark, i);
 
-      b.name = g_strdup (b.name);
+      b.name = g_ref_string_acquire (b.name);
       g_array_append_val (copy, b);
     }
   return copy;
@@ -174,7 +185,7 @@ items_append (EsBookmarks *self,
               guint64      time,
               const char  *name)
 {
-  EsBookmark b = { time, es_bookmarks_make_name_valid (name, -1), self->next_id++ };
+  EsBookmark b = { time, take_name (es_bookmarks_make_name_valid (name, -1)), self->next_id++ };
 
   g_array_append_val (items, b);
 }
@@ -274,9 +285,10 @@ publish (EsBookmarks *self,
 /**
  * es_bookmarks_add:
  *
- * Adds a bookmark, after those at the same time.
+ * Adds a bookmark, after those at the same time, unless the set holds
+ * ES_BOOKMARKS_MAX_COUNT already (more would not load again).
  *
- * Returns: its id
+ * Returns: its id, or 0 when the set is full
  */
 guint32
 es_bookmarks_add (EsBookmarks *self,
@@ -289,11 +301,13 @@ es_bookmarks_add (EsBookmarks *self,
 
   g_return_val_if_fail (ES_IS_BOOKMARKS (self), 0);
 
+  if (self->items->len >= ES_BOOKMARKS_MAX_COUNT)
+    return 0;
   items = items_copy (self->items);
   at = es_search_upper_bound (items->data, items->len, sizeof (EsBookmark),
                               G_STRUCT_OFFSET (EsBookmark, time), time);
   b.time = time;
-  b.name = es_bookmarks_make_name_valid (name, -1);
+  b.name = take_name (es_bookmarks_make_name_valid (name, -1));
   b.id = self->next_id++;
   g_array_insert_val (items, at, b);
   publish (self, items);
@@ -324,8 +338,8 @@ es_bookmarks_rename (EsBookmarks *self,
     return TRUE;
   items = items_copy (self->items);
   b = &g_array_index (items, EsBookmark, index);
-  g_free (b->name);
-  b->name = g_steal_pointer (&valid);
+  g_ref_string_release (b->name);
+  b->name = take_name (g_steal_pointer (&valid));
   publish (self, items);
   return TRUE;
 }

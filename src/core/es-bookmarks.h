@@ -39,7 +39,9 @@ typedef enum
 
 /* More is not a set of bookmarks but a hostile file. */
 #define ES_BOOKMARKS_MAX_COUNT     10000
-#define ES_BOOKMARKS_MAX_FILE_SIZE (4 * 1024 * 1024)
+/* Room for the most bookmarks with the longest names, in any script: what
+ * this writes, it reads back. */
+#define ES_BOOKMARKS_MAX_FILE_SIZE (16 * 1024 * 1024)
 #define ES_BOOKMARKS_MAX_NAME      200
 
 #define ES_TYPE_BOOKMARKS (es_bookmarks_get_type ())

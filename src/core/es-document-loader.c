@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "es-document-loader.h"
+#include "es-heap-profile.h"
 
 /* The worker reports progress often; the main thread hears about it at most
  * once per main-loop iteration: the fraction is stored under a lock and one
@@ -169,9 +170,13 @@ load_in_thread (GTask        *task,
 
   document = es_document_load_file (path, report_progress, self, cancellable, &error);
   if (document == NULL)
-    g_task_return_error (task, g_steal_pointer (&error));
-  else
-    g_task_return_pointer (task, document, g_object_unref);
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  /* Made here, so the first frame does not make it on the main thread. */
+  es_heap_profile_get (document);
+  g_task_return_pointer (task, document, g_object_unref);
 }
 
 /**

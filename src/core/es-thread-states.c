@@ -49,6 +49,8 @@ typedef struct
 {
   GArray  *states;         /* EsThreadState */
   guint64  last_use;
+  guint64  frame;          /* the last frame that asked for it */
+  gpointer key;
 } Entry;
 
 struct _EsThreadStateCache
@@ -58,6 +60,7 @@ struct _EsThreadStateCache
   gsize       n_states;    /* held by all entries */
   gsize       max_states;
   guint64     clock;
+  guint64     frame;
 };
 
 static void
@@ -105,26 +108,55 @@ es_thread_state_cache_get_document (EsThreadStateCache *self)
   return self->document;
 }
 
-static void
-evict (EsThreadStateCache *self,
-       gpointer            keep)
+static int
+compare_last_use (gconstpointer a,
+                  gconstpointer b)
 {
-  while (self->n_states > self->max_states && g_hash_table_size (self->entries) > 1)
-    {
-      GHashTableIter iter;
-      gpointer key, value, oldest_key = NULL;
-      Entry *oldest = NULL;
+  const Entry *x = *(Entry * const *) a, *y = *(Entry * const *) b;
 
-      g_hash_table_iter_init (&iter, self->entries);
-      while (g_hash_table_iter_next (&iter, &key, &value))
-        if (key != keep && (oldest == NULL || ((Entry *) value)->last_use < oldest->last_use))
-          {
-            oldest = value;
-            oldest_key = key;
-          }
+  return x->last_use < y->last_use ? -1 : x->last_use > y->last_use;
+}
+
+/* Drops the least recently used threads until the cache is within its
+ * size, but never one the current frame asked for: rows that need more
+ * states than the cache holds would otherwise push each other out, and
+ * every frame would build them all again. */
+static void
+evict (EsThreadStateCache *self)
+{
+  g_autoptr(GPtrArray) candidates = NULL;
+  GHashTableIter iter;
+  gpointer value;
+
+  if (self->n_states <= self->max_states)
+    return;
+  candidates = g_ptr_array_new ();
+  g_hash_table_iter_init (&iter, self->entries);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    if (((Entry *) value)->frame != self->frame)
+      g_ptr_array_add (candidates, value);
+  g_ptr_array_sort (candidates, compare_last_use);
+  for (guint i = 0; i < candidates->len && self->n_states > self->max_states; i++)
+    {
+      Entry *oldest = g_ptr_array_index (candidates, i);
+
       self->n_states -= oldest->states->len;
-      g_hash_table_remove (self->entries, oldest_key);
+      g_hash_table_remove (self->entries, oldest->key);
     }
+}
+
+/**
+ * es_thread_state_cache_begin_frame:
+ *
+ * Says a new frame starts: the threads the last one asked for may now make
+ * room for others.
+ */
+void
+es_thread_state_cache_begin_frame (EsThreadStateCache *self)
+{
+  g_return_if_fail (self != NULL);
+
+  self->frame++;
 }
 
 /**
@@ -132,7 +164,7 @@ evict (EsThreadStateCache *self,
  * @thread_index: an index into es_document_get_threads()
  *
  * Returns: (array length=n_states): the thread's states in time order,
- *   valid until the next lookup
+ *   valid until the next es_thread_state_cache_begin_frame()
  */
 const EsThreadState *
 es_thread_state_cache_lookup (EsThreadStateCache *self,
@@ -154,13 +186,15 @@ es_thread_state_cache_lookup (EsThreadStateCache *self,
       g_return_val_if_fail (thread_index < n_threads, (*n_states = 0, NULL));
 
       entry = g_new0 (Entry, 1);
+      entry->key = key;
       entry->states = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
       es_document_get_thread_timeline (self->document, &threads[thread_index], entry->states);
       g_hash_table_insert (self->entries, key, entry);
       self->n_states += entry->states->len;
-      evict (self, key);
     }
   entry->last_use = ++self->clock;
+  entry->frame = self->frame;
+  evict (self);
   *n_states = entry->states->len;
   return (const EsThreadState *) (gconstpointer) entry->states->data;
 }

@@ -30,13 +30,14 @@ guint          es_thread_states_find       (const EsThreadState *states,
                                             guint64              time);
 
 /* es_document_get_thread_timeline() sorts a thread's states on each call;
- * views that draw the same threads frame after frame keep them here. Not
- * thread-safe: one per user. */
+ * views that draw the same threads frame after frame keep them here, within
+ * a bound the current frame may exceed. Not thread-safe: one per user. */
 typedef struct _EsThreadStateCache EsThreadStateCache;
 
 EsThreadStateCache  *es_thread_state_cache_new    (EsDocument          *document,
                                                    gsize                max_states);
 void                 es_thread_state_cache_free   (EsThreadStateCache  *self);
+void                 es_thread_state_cache_begin_frame (EsThreadStateCache *self);
 EsDocument          *es_thread_state_cache_get_document (EsThreadStateCache *self);
 const EsThreadState *es_thread_state_cache_lookup (EsThreadStateCache  *self,
                                                    guint                thread_index,

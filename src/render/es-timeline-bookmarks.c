@@ -81,13 +81,14 @@ es_paint_bookmarks (EsPaintContext *ctx,
          : es_search_lower_bound (bookmarks, n, sizeof (EsBookmark), G_STRUCT_OFFSET (EsBookmark, time), view->t1 + 1);
   if (first >= last)
     return;
-  for (guint r = 0; r < rows->len; r++)
+  /* The ruler comes first: stop at the first row under it. */
+  for (guint r = 0; r < rows->len && top < 0; r++)
     {
       const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
 
       if (row->kind == ES_ROW_RULER)
         ruler = row;
-      else if (top < 0)
+      else
         top = row->y;
     }
   if (top < 0)

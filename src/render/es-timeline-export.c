@@ -13,6 +13,9 @@
 
 #include "es-timeline-export.h"
 
+/* Cairo's largest image side. */
+#define MAX_HEIGHT 32767
+
 /**
  * es_timeline_export:
  * @view: what to draw; @view->width is the data area, without the gutter
@@ -42,8 +45,22 @@ es_timeline_export (const EsTimelineView  *view,
   g_return_val_if_fail (path != NULL, FALSE);
 
   rows = es_timeline_layout (view->document, visible_kinds);
+  /* A picture has a height Cairo can make: thousands of threads' rows go
+   * (their header stays, saying how many), then the picture fails plainly. */
+  if (es_timeline_layout_height (rows) > MAX_HEIGHT && (visible_kinds & (1u << ES_ROW_THREAD)))
+    {
+      g_array_unref (rows);
+      rows = es_timeline_layout (view->document, visible_kinds & ~(1u << ES_ROW_THREAD));
+    }
   width = ES_TIMELINE_GUTTER + view->width;
   height = MAX (es_timeline_layout_height (rows), 1);
+  if (height > MAX_HEIGHT)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "%s: the picture would be %d pixels tall, more than %d: show fewer rows",
+                   path, height, MAX_HEIGHT);
+      return FALSE;
+    }
   if (g_str_has_suffix (path, ".png"))
     surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
   else if (g_str_has_suffix (path, ".svg"))

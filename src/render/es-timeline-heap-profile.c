@@ -134,7 +134,7 @@ place_legend (EsPaintContext      *ctx,
     }
   pango_layout_set_width (ctx->small, -1);
   pango_layout_set_ellipsize (ctx->small, PANGO_ELLIPSIZE_NONE);
-  return line + 1;
+  return MIN (line, LEGEND_MAX_LINES - 1) + 1;
 }
 
 static void

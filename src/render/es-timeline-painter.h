@@ -61,7 +61,8 @@ typedef struct
   int         width;        /* data area width, without the gutter */
   gboolean    dark;         /* colours for a dark theme */
   guint32     selected_thread;          /* its runs stand out; 0 for none */
-  EsThreadStateCache *thread_states;    /* (nullable): kept between frames */
+  EsThreadStateCache *thread_states;    /* (nullable): kept between frames; used
+                                         * only on the thread that owns it */
   GArray     *bookmarks;    /* EsBookmark by time, or NULL; not owned, never
                              * changed (es_bookmarks_get_array()) */
 } EsTimelineView;

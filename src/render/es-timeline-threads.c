@@ -142,6 +142,26 @@ last_state_at (const EsThreadState *states,
   return lo;
 }
 
+/* Whether the thread ran after state @from, up to state @to, inside one
+ * pixel column. A column with more changes than the first few looked at is
+ * taken as running: a busy thread's runs and stops, by the thousand. */
+static gboolean
+ran_between (const EsThreadState *states,
+             guint                from,
+             guint                to)
+{
+  guint first = from == G_MAXUINT ? 0 : from + 1;
+
+  if (from != G_MAXUINT && to <= from)
+    return FALSE;
+  if (to - first >= 16)
+    return TRUE;
+  for (guint i = first; i < to; i++)
+    if (states[i].state == ES_THREAD_STATE_RUNNING)
+      return TRUE;
+  return FALSE;
+}
+
 static const EsThreadState *
 lookup_states (EsPaintContext  *ctx,
                guint            thread_index,
@@ -237,10 +257,7 @@ es_paint_thread_row (EsPaintContext      *ctx,
         from = to;
         if (at_to == G_MAXUINT)
           continue;
-        if (at_from != G_MAXUINT && at_to > at_from + 1)
-          codes[c] = CODE_RUNNING;
-        else
-          codes[c] = state_code (&states[at_to]);
+        codes[c] = ran_between (states, at_from, at_to) ? CODE_RUNNING : state_code (&states[at_to]);
       }
   }
 
@@ -296,9 +313,9 @@ find_run (EsDocument        *document,
 }
 
 /* The selected thread's runs over the HEC rows' running band, so where it
- * ran (and where it did not) stands out. Runs that start inside a pixel
- * already filled are skipped by a binary search, so a thread with a
- * million runs costs O(width x log runs). */
+ * ran (and where it did not) stands out. Past eight runs a pixel, runs
+ * that start inside a pixel already filled are skipped by a binary search,
+ * so a thread with a million runs costs O(width x log runs). */
 void
 es_paint_selected_thread_runs (EsPaintContext *ctx,
                                GArray         *rows)
@@ -307,6 +324,7 @@ es_paint_selected_thread_runs (EsPaintContext *ctx,
   const EsThread *thread;
   const EsThreadRun *runs;
   g_autofree const EsTimelineRow **cap_rows = NULL;
+  g_autofree double *cap_right = NULL;
   guint n_runs;
   gboolean any = FALSE;
 
@@ -329,11 +347,13 @@ es_paint_selected_thread_runs (EsPaintContext *ctx,
     return;
 
   runs = es_document_get_thread_runs (ctx->document, thread, &n_runs);
+  cap_right = g_new0 (double, ctx->n_caps);
   es_paint_set_color (ctx, ES_COLOR_THREAD_SELECTED);
-  for (guint i = find_run (ctx->document, runs, 0, n_runs, view->t0, TRUE); i < n_runs; )
+  for (guint i = find_run (ctx->document, runs, 0, n_runs, view->t0, TRUE), visited = 0; i < n_runs; visited++)
     {
       const EsActivity *a = run_activity (ctx->document, &runs[i]);
-      const EsTimelineRow *row = runs[i].cap < ctx->n_caps ? cap_rows[runs[i].cap] : NULL;
+      guint cap = runs[i].cap;
+      const EsTimelineRow *row = cap < ctx->n_caps ? cap_rows[cap] : NULL;
       double x0, x1;
       int y, h;
 
@@ -342,9 +362,17 @@ es_paint_selected_thread_runs (EsPaintContext *ctx,
       x0 = MAX (floor (es_timeline_time_to_x (view, a->start)), ES_TIMELINE_GUTTER);
       x1 = MIN (ceil (es_timeline_time_to_x (view, a->end)), ES_TIMELINE_GUTTER + view->width);
       x1 = MAX (x1, x0 + 1);
-      if (row != NULL && es_timeline_cap_band (row, ES_COLOR_RUNNING, &y, &h))
-        cairo_rectangle (ctx->cr, x0, y, x1 - x0, h);
-      i = MAX (i + 1, find_run (ctx->document, runs, i + 1, n_runs, es_timeline_x_to_time (view, x1), FALSE));
+      if (row != NULL && x1 > cap_right[cap] && es_timeline_cap_band (row, ES_COLOR_RUNNING, &y, &h))
+        {
+          x0 = MAX (x0, cap_right[cap]);
+          cairo_rectangle (ctx->cr, x0, y, x1 - x0, h);
+          cap_right[cap] = x1;
+        }
+      /* Every run on every HEC, up to a few per pixel; past that, a jump
+       * to the next pixel, where a run on another HEC may be missed. */
+      i++;
+      if (visited > 8 * (guint) view->width)
+        i = MAX (i, find_run (ctx->document, runs, i, n_runs, es_timeline_x_to_time (view, x1), FALSE));
     }
   cairo_fill (ctx->cr);
 }
