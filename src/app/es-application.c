@@ -231,6 +231,9 @@ es_application_startup (GApplication *app)
 {
   static const char *quit_accels[] = { "<Primary>q", NULL };
   static const char *open_accels[] = { "<Primary>o", NULL };
+  static const char *find_accels[] = { "<Primary>f", NULL };
+  static const char *next_match_accels[] = { "<Primary>g", NULL };
+  static const char *previous_match_accels[] = { "<Primary><Shift>g", NULL };
   EsApplication *self = ES_APPLICATION (app);
 
   G_APPLICATION_CLASS (es_application_parent_class)->startup (app);
@@ -246,6 +249,10 @@ es_application_startup (GApplication *app)
                                    self);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.open", open_accels);
+  /* The event list's, added to each window by EsEventList */
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.find-event", find_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.next-match", next_match_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.previous-match", previous_match_accels);
 }
 
 /* Every main window, however it was made (here, or by a test), learns the

@@ -23,6 +23,7 @@
 #include <glib/gi18n.h>
 
 #include "es-document-loader.h"
+#include "es-event-list.h"
 #include "es-eventlog-error.h"
 #include "es-session.h"
 #include "es-sidebar.h"
@@ -53,6 +54,7 @@ struct _EsWindow
   GtkWidget            *zoom_box;
   EsTimeline           *timeline;
   EsStatsPanel         *stats_panel;
+  EsEventList          *event_list;
 
   /* The file shown or loading, or NULL while the window is empty */
   GFile                *file;
@@ -339,6 +341,7 @@ es_window_show_document (EsWindow   *self,
   es_timeline_set_session (self->timeline, self->session);
   es_stats_panel_set_session (self->stats_panel, self->session);
   es_sidebar_set_session (self->sidebar, self->session, self->file);
+  es_event_list_set_session (self->event_list, self->session, self->file);
 
   if (es_document_is_truncated (document, &stop))
     {
@@ -745,12 +748,12 @@ es_window_class_init (EsWindowClass *klass)
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
   object_class->dispose = es_window_dispose;
-
   window_class->close_request = es_window_close_request;
 
   g_type_ensure (ES_TYPE_TIMELINE);
   g_type_ensure (ES_TYPE_SIDEBAR);
   g_type_ensure (ES_TYPE_STATS_PANEL);
+  g_type_ensure (ES_TYPE_EVENT_LIST);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/es-window.ui");
   gtk_widget_class_bind_template_child (widget_class, EsWindow, title_label);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, subtitle_label);
@@ -770,6 +773,7 @@ es_window_class_init (EsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, EsWindow, zoom_box);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, timeline);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, stats_panel);
+  gtk_widget_class_bind_template_child (widget_class, EsWindow, event_list);
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, es_window_open_action);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, es_window_export_action);

@@ -616,6 +616,38 @@ decode_event (EsEventlogReader  *self,
   return STEP_OK;
 }
 
+/* Random access once the header is parsed: decodes the one event at
+ * @offset of the whole @log, @cap being its block's (block markers name
+ * their own). @self is only read, so threads may share it. */
+gboolean
+es_eventlog_reader_decode_at (EsEventlogReader  *self,
+                              const guint8      *log,
+                              gsize              log_len,
+                              gint64             offset,
+                              guint16            cap,
+                              EsEvent           *event,
+                              GError           **error)
+{
+  EsEventlogReader at = *self;   /* the copy takes the block state */
+  gsize need = 0;
+
+  g_return_val_if_fail (self->have_header && offset >= 0, FALSE);
+
+  at.offset = offset;
+  at.block_remaining = 0;
+  if ((gsize) offset >= log_len ||
+      decode_event (&at, log + offset, log_len - (gsize) offset, event, &need, error) != STEP_OK)
+    {
+      if (error != NULL && *error == NULL)
+        g_set_error (error, ES_EVENTLOG_ERROR, ES_EVENTLOG_ERROR_BAD_LENGTH,
+                     "byte %" G_GINT64_FORMAT ": no complete event there", offset);
+      return FALSE;
+    }
+  if (event->tag != ES_EVENT_BLOCK_MARKER || event->unknown)
+    event->cap = cap;
+  return TRUE;
+}
+
 static EsReadResult
 fail (EsEventlogReader  *self,
       GError            *step_error,

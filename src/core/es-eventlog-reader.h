@@ -58,6 +58,13 @@ gint64             es_eventlog_reader_get_data_offset  (EsEventlogReader  *self)
 void               es_eventlog_reader_set_partition    (EsEventlogReader  *self,
                                                         guint              n_parts,
                                                         guint              part);
+gboolean           es_eventlog_reader_decode_at        (EsEventlogReader  *self,
+                                                        const guint8      *log,
+                                                        gsize              log_len,
+                                                        gint64             offset,
+                                                        guint16            cap,
+                                                        EsEvent           *event,
+                                                        GError           **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsEventlogReader, es_eventlog_reader_free)
 

@@ -1,0 +1,794 @@
+/* es-event-list.c: every event of the log, searchable, under the timeline
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "es-event-index.h"
+#include "es-event-item.h"
+#include "es-event-list-model.h"
+#include "es-event-list.h"
+#include "es-event-search.h"
+
+/* The events as `eventscope-cli dump` prints them, for logs of millions of
+ * events: the index (a few bytes an event) is built on a worker thread the
+ * first time the page is shown, not at load, and rows are decoded as they
+ * scroll into view. The selected row follows the timeline's cursor;
+ * activating a row moves the cursor there. Searches run on worker threads
+ * too; each new one cancels the last. */
+
+typedef enum
+{
+  COLUMN_TIME,
+  COLUMN_CAP,
+  COLUMN_THREAD,
+  COLUMN_DESCRIPTION,
+} Column;
+
+struct _EsEventList
+{
+  GtkWidget           parent_instance;
+
+  GtkWidget          *box;
+  GtkWidget          *entry;
+  GtkDropDown        *kinds;
+  GtkWidget          *only_matches;
+  GtkWidget          *previous_button;
+  GtkWidget          *next_button;
+  GtkLabel           *status;
+  GtkStack           *stack;
+  GtkProgressBar     *progress_bar;
+  GtkLabel           *error_label;
+  GtkColumnView      *view;
+  GtkSingleSelection *selection;
+  EsEventListModel   *model;
+  GHashTable         *bound_items;       /* GtkListItem, for highlighting */
+
+  EsSession          *session;
+  gulong              cursor_handler;
+  char               *path;
+  GCancellable       *build_cancellable;
+  guint               progress_source;   /* shows how a build or search is going */
+  GArray             *kind_tags;         /* guint16, the kinds after "All kinds" */
+
+  EsEventSearch      *search;
+  GArray             *matches;           /* the search's rows, or NULL without one */
+
+  /* The cursor last followed (or set by activating a row): what keeps the
+   * list and the timeline from moving each other back and forth. */
+  gboolean            have_followed;
+  guint64             followed_cursor;
+  gboolean            moving_cursor;
+};
+
+G_DEFINE_FINAL_TYPE (EsEventList, es_event_list, GTK_TYPE_WIDGET)
+
+static void start_search (EsEventList *self);
+
+static EsEventIndex *
+get_index (EsEventList *self)
+{
+  return es_event_list_model_get_index (self->model);
+}
+
+static gboolean
+row_is_match (EsEventList *self,
+              guint        row)
+{
+  guint pos;
+
+  if (self->matches == NULL)
+    return FALSE;
+  pos = es_event_matches_lower_bound (self->matches, row);
+  return pos < self->matches->len && g_array_index (self->matches, guint32, pos) == row;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Cells                                                                    */
+
+static void
+setup_cell_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *item,
+               gpointer                  column)
+{
+  /* Widths for the longest usual values, so columns do not jump as rows
+   * scroll by. */
+  static const int width_chars[] = { [COLUMN_TIME] = 14, [COLUMN_CAP] = 3, [COLUMN_THREAD] = 6 };
+  GtkWidget *label = gtk_label_new (NULL);
+
+  if (GPOINTER_TO_UINT (column) == COLUMN_DESCRIPTION)
+    {
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+    }
+  else
+    {
+      gtk_label_set_xalign (GTK_LABEL (label), 1);
+      gtk_label_set_width_chars (GTK_LABEL (label), width_chars[GPOINTER_TO_UINT (column)]);
+    }
+  gtk_widget_add_css_class (label, "numeric");
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+highlight_cell (EsEventList *self,
+                GtkListItem *item)
+{
+  EsEventItem *event = gtk_list_item_get_item (item);
+  GtkWidget *label = gtk_list_item_get_child (item);
+
+  /* Showing only matches, every row is one: no need to mark them. */
+  if (event != NULL && !es_event_list_model_is_filtered (self->model) &&
+      row_is_match (self, es_event_item_get_row (event)))
+    gtk_widget_add_css_class (label, "search-match");
+  else
+    gtk_widget_remove_css_class (label, "search-match");
+}
+
+static void
+bind_cell_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *item,
+              gpointer                  column)
+{
+  EsEventList *self = g_object_get_data (G_OBJECT (factory), "event-list");
+  EsEventItem *event = gtk_list_item_get_item (item);
+  g_autofree char *text = NULL;
+  guint64 time = es_event_item_get_time (event);
+  guint32 thread;
+
+  switch (GPOINTER_TO_UINT (column))
+    {
+    case COLUMN_TIME:
+      /* Seconds to the nanosecond: events a few ns apart stay apart. */
+      text = g_strdup_printf ("%" G_GUINT64_FORMAT ".%09" G_GUINT64_FORMAT,
+                              time / G_GUINT64_CONSTANT (1000000000), time % G_GUINT64_CONSTANT (1000000000));
+      break;
+    case COLUMN_CAP:
+      if (es_event_item_get_cap (event) != ES_CAP_NONE)
+        text = g_strdup_printf ("%u", es_event_item_get_cap (event));
+      break;
+    case COLUMN_THREAD:
+      if (es_event_item_get_thread (event, &thread))
+        text = g_strdup_printf ("%u", thread);
+      break;
+    case COLUMN_DESCRIPTION:
+    default:
+      text = g_strdup (es_event_item_get_text (event));
+      break;
+    }
+  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), text != NULL ? text : "");
+  g_hash_table_add (self->bound_items, item);
+  highlight_cell (self, item);
+}
+
+static void
+unbind_cell_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *item,
+                gpointer                  column)
+{
+  EsEventList *self = g_object_get_data (G_OBJECT (factory), "event-list");
+
+  g_hash_table_remove (self->bound_items, item);
+}
+
+static void
+refresh_highlights (EsEventList *self)
+{
+  GHashTableIter iter;
+  gpointer item;
+
+  g_hash_table_iter_init (&iter, self->bound_items);
+  while (g_hash_table_iter_next (&iter, &item, NULL))
+    highlight_cell (self, item);
+}
+
+static void
+add_column (EsEventList *self,
+            const char  *title,
+            Column       column)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkColumnViewColumn *view_column;
+
+  g_object_set_data (G_OBJECT (factory), "event-list", self);
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), GUINT_TO_POINTER (column));
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), GUINT_TO_POINTER (column));
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell_cb), GUINT_TO_POINTER (column));
+  view_column = gtk_column_view_column_new (title, factory);
+  gtk_column_view_column_set_resizable (view_column, TRUE);
+  gtk_column_view_column_set_expand (view_column, column == COLUMN_DESCRIPTION);
+  gtk_column_view_append_column (self->view, view_column);
+  g_object_unref (view_column);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Selection, cursor                                                        */
+
+/* The GtkListView inside the column view: GTK 4.8 has no
+ * gtk_column_view_scroll_to(), but its list has "list.scroll-to-item". */
+static GtkWidget *
+get_list_view (EsEventList *self)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->view));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_VIEW (child))
+      return child;
+  return NULL;
+}
+
+static void
+select_position (EsEventList *self,
+                 guint        position)
+{
+  GtkWidget *list_view = get_list_view (self);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->model));
+
+  if (n == 0)
+    return;
+  position = MIN (position, n - 1);
+  gtk_single_selection_set_selected (self->selection, position);
+  if (list_view != NULL)
+    gtk_widget_activate_action (list_view, "list.scroll-to-item", "u", position);
+}
+
+static void
+select_row (EsEventList *self,
+            guint        row)
+{
+  select_position (self, es_event_list_model_find_row (self->model, row));
+}
+
+/**
+ * es_event_list_get_selected_row:
+ *
+ * Returns: the index row selected (in dump order), or
+ *   %GTK_INVALID_LIST_POSITION
+ */
+guint
+es_event_list_get_selected_row (EsEventList *self)
+{
+  guint position;
+
+  g_return_val_if_fail (ES_IS_EVENT_LIST (self), GTK_INVALID_LIST_POSITION);
+
+  position = gtk_single_selection_get_selected (self->selection);
+  if (position == GTK_INVALID_LIST_POSITION)
+    return position;
+  return es_event_list_model_get_row (self->model, position);
+}
+
+static void
+follow_cursor (EsEventList *self)
+{
+  guint64 cursor;
+
+  if (self->moving_cursor || self->session == NULL || !es_session_get_cursor (self->session, &cursor))
+    return;
+  /* Selection drags emit this too: only a cursor that moved counts. */
+  if (self->have_followed && cursor == self->followed_cursor)
+    return;
+  self->have_followed = TRUE;
+  self->followed_cursor = cursor;
+  if (get_index (self) != NULL)
+    select_row (self, es_event_index_lower_bound (get_index (self), cursor));
+}
+
+/**
+ * es_event_list_activate:
+ * @position: a row, in the order shown
+ *
+ * Puts the timeline's cursor on that event, as activating the row does,
+ * and brings it into view (at the same zoom) if it is outside.
+ */
+void
+es_event_list_activate (EsEventList *self,
+                        guint        position)
+{
+  guint64 time, t0, t1, span;
+
+  g_return_if_fail (ES_IS_EVENT_LIST (self));
+
+  if (self->session == NULL || position >= g_list_model_get_n_items (G_LIST_MODEL (self->model)))
+    return;
+  time = es_event_index_get_time (get_index (self), es_event_list_model_get_row (self->model, position));
+  self->have_followed = TRUE;
+  self->followed_cursor = time;
+  self->moving_cursor = TRUE;
+  es_session_set_cursor (self->session, time);
+  es_session_get_visible (self->session, &t0, &t1);
+  if (time < t0 || time > t1)
+    {
+      span = t1 - t0;
+      t0 = time > span / 2 ? time - span / 2 : 0;
+      es_session_set_visible (self->session, t0, t0 + span);
+    }
+  self->moving_cursor = FALSE;
+}
+
+static void
+activate_cb (GtkColumnView *view,
+             guint          position,
+             EsEventList   *self)
+{
+  es_event_list_activate (self, position);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Search                                                                   */
+
+static void
+update_status (EsEventList *self)
+{
+  g_autofree char *text = NULL;
+
+  if (es_event_search_is_running (self->search))
+    /* Translators: the search's progress, in percent */
+    text = g_strdup_printf (_("Searching… %.0f %%"), 100 * es_event_search_get_fraction (self->search));
+  else if (self->matches == NULL)
+    text = g_strdup ("");
+  else if (self->matches->len == 0)
+    text = g_strdup (_("No match"));
+  else
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u match", "%u matches", self->matches->len),
+                            self->matches->len);
+  gtk_label_set_text (self->status, text);
+  gtk_widget_set_sensitive (self->previous_button, self->matches != NULL && self->matches->len > 0);
+  gtk_widget_set_sensitive (self->next_button, self->matches != NULL && self->matches->len > 0);
+}
+
+/* Shows the matches, or every row, keeping the selected event in view. */
+static void
+apply_filter (EsEventList *self)
+{
+  guint row = es_event_list_get_selected_row (self);
+  gboolean only = gtk_check_button_get_active (GTK_CHECK_BUTTON (self->only_matches));
+
+  es_event_list_model_set_filter (self->model, only ? self->matches : NULL);
+  if (row != GTK_INVALID_LIST_POSITION)
+    select_row (self, row);
+  refresh_highlights (self);
+}
+
+static gboolean
+show_progress_cb (gpointer user_data)
+{
+  EsEventList *self = user_data;
+
+  gtk_progress_bar_set_fraction (self->progress_bar, es_event_list_model_get_load_fraction (self->model));
+  update_status (self);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+show_progress (EsEventList *self,
+               gboolean     shown)
+{
+  if (!shown)
+    g_clear_handle_id (&self->progress_source, g_source_remove);
+  else if (self->progress_source == 0)
+    self->progress_source = g_timeout_add (200, show_progress_cb, self);
+}
+
+static void
+search_finished_cb (EsEventList *self)
+{
+  GArray *rows = es_event_search_get_matches (self->search);
+  guint from, pos;
+
+  show_progress (self, FALSE);
+  g_clear_pointer (&self->matches, g_array_unref);
+  self->matches = g_array_ref (rows);
+
+  /* Where an incremental search lands: the first match from here on. */
+  from = es_event_list_get_selected_row (self);
+  apply_filter (self);
+  if (rows->len > 0)
+    {
+      pos = es_event_matches_lower_bound (rows, from == GTK_INVALID_LIST_POSITION ? 0 : from);
+      select_row (self, g_array_index (rows, guint32, pos < rows->len ? pos : 0));
+    }
+  update_status (self);
+}
+
+static void
+start_search (EsEventList *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->entry));
+  guint kind = gtk_drop_down_get_selected (self->kinds);
+  gboolean has_kind = kind > 0 && kind != GTK_INVALID_LIST_POSITION && self->kind_tags != NULL &&
+                      kind - 1 < self->kind_tags->len;
+
+  if (get_index (self) == NULL)
+    return;
+  if (text[0] == '\0' && !has_kind)
+    {
+      es_event_search_clear (self->search);
+      g_clear_pointer (&self->matches, g_array_unref);
+      apply_filter (self);
+    }
+  else
+    {
+      es_event_search_run (self->search, get_index (self), text,
+                           has_kind ? &g_array_index (self->kind_tags, guint16, kind - 1) : NULL);
+      show_progress (self, TRUE);
+    }
+  update_status (self);
+}
+
+/**
+ * es_event_list_step_match:
+ * @forward: to the next match after the selected row, or the previous one
+ *
+ * Selects that match, going round at either end.
+ */
+void
+es_event_list_step_match (EsEventList *self,
+                          gboolean     forward)
+{
+  guint row, pos;
+
+  g_return_if_fail (ES_IS_EVENT_LIST (self));
+
+  if (self->matches == NULL || self->matches->len == 0)
+    {
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      return;
+    }
+  row = es_event_list_get_selected_row (self);
+  if (row == GTK_INVALID_LIST_POSITION)
+    pos = forward ? 0 : self->matches->len - 1;
+  else if (forward)
+    pos = es_event_matches_lower_bound (self->matches, row + 1);
+  else
+    pos = es_event_matches_lower_bound (self->matches, row) - 1;   /* G_MAXUINT below the first */
+  if (pos >= self->matches->len)
+    pos = forward ? 0 : self->matches->len - 1;
+  select_row (self, g_array_index (self->matches, guint32, pos));
+}
+
+static void
+next_match_cb (EsEventList *self)
+{
+  es_event_list_step_match (self, TRUE);
+}
+
+static void
+previous_match_cb (EsEventList *self)
+{
+  es_event_list_step_match (self, FALSE);
+}
+
+static void
+stop_search_cb (EsEventList *self)
+{
+  gtk_editable_set_text (GTK_EDITABLE (self->entry), "");
+}
+
+/* ------------------------------------------------------------------------ */
+/* Building the index                                                       */
+
+static void
+fill_kinds (EsEventList *self)
+{
+  g_autoptr(GArray) tags = es_event_index_dup_tags (get_index (self));
+  GtkStringList *names = gtk_string_list_new (NULL);
+
+  gtk_string_list_append (names, _("All kinds"));
+  for (guint i = 0; i < tags->len; i++)
+    {
+      guint16 tag = g_array_index (tags, guint16, i);
+      const char *name = es_event_index_get_tag_name (get_index (self), tag);
+      g_autofree char *valid = g_utf8_make_valid (name != NULL ? name : "", -1);
+
+      gtk_string_list_append (names, valid);
+    }
+  g_clear_pointer (&self->kind_tags, g_array_unref);
+  self->kind_tags = g_steal_pointer (&tags);
+  gtk_drop_down_set_model (self->kinds, G_LIST_MODEL (names));
+  g_object_unref (names);
+}
+
+static void
+build_done_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(EsEventList) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!es_event_list_model_load_finish (self->model, result, &error) &&
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  g_clear_object (&self->build_cancellable);
+  show_progress (self, FALSE);
+  if (error != NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("The events could not be listed: %s"), error->message);
+
+      gtk_label_set_text (self->error_label, message);
+      gtk_stack_set_visible_child_name (self->stack, "error");
+      return;
+    }
+
+  fill_kinds (self);
+  gtk_stack_set_visible_child_name (self->stack, "list");
+  gtk_widget_set_sensitive (GTK_WIDGET (self->kinds), TRUE);
+  gtk_widget_set_sensitive (self->only_matches, TRUE);
+  self->have_followed = FALSE;
+  follow_cursor (self);
+  start_search (self);
+}
+
+static void
+start_build (EsEventList *self)
+{
+  if (self->path == NULL || self->build_cancellable != NULL || get_index (self) != NULL)
+    return;
+  if (gtk_stack_get_visible_child_name (self->stack) != NULL &&
+      g_str_equal (gtk_stack_get_visible_child_name (self->stack), "error"))
+    return;
+
+  self->build_cancellable = g_cancellable_new ();
+  gtk_progress_bar_set_fraction (self->progress_bar, 0);
+  gtk_stack_set_visible_child_name (self->stack, "building");
+  show_progress (self, TRUE);
+  es_event_list_model_load_async (self->model, self->path, self->build_cancellable, build_done_cb,
+                                  g_object_ref (self));
+}
+
+/* The first time the page is shown, not when the log is loaded: the load
+ * stays as fast as it was for those who never look at single events. */
+static void
+es_event_list_map (GtkWidget *widget)
+{
+  EsEventList *self = ES_EVENT_LIST (widget);
+  guint position = gtk_single_selection_get_selected (self->selection);
+
+  GTK_WIDGET_CLASS (es_event_list_parent_class)->map (widget);
+  start_build (self);
+  if (position != GTK_INVALID_LIST_POSITION)
+    select_position (self, position);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Window actions                                                           */
+
+static void
+show_page (EsEventList *self)
+{
+  GtkWidget *notebook = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_NOTEBOOK);
+  int page;
+
+  if (notebook != NULL && (page = gtk_notebook_page_num (GTK_NOTEBOOK (notebook), GTK_WIDGET (self))) >= 0)
+    gtk_notebook_set_current_page (GTK_NOTEBOOK (notebook), page);
+}
+
+/**
+ * es_event_list_focus_search:
+ *
+ * Shows the page (building the index if need be) and puts the keyboard in
+ * its search entry.
+ */
+void
+es_event_list_focus_search (EsEventList *self)
+{
+  g_return_if_fail (ES_IS_EVENT_LIST (self));
+
+  show_page (self);
+  gtk_widget_grab_focus (self->entry);
+}
+
+static void
+find_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  es_event_list_focus_search (user_data);
+}
+
+static void
+step_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  show_page (user_data);
+  es_event_list_step_match (user_data, g_str_equal (g_action_get_name (G_ACTION (action)), "next-match"));
+}
+
+static const GActionEntry window_actions[] = {
+  { "find-event", find_action },
+  { "next-match", step_action },
+  { "previous-match", step_action },
+};
+
+/* The actions are the window's (win.), so its shortcuts work from the
+ * timeline too: EsWindow stays as it was. */
+static void
+es_event_list_root (GtkWidget *widget)
+{
+  GtkRoot *root;
+
+  GTK_WIDGET_CLASS (es_event_list_parent_class)->root (widget);
+  root = gtk_widget_get_root (widget);
+  if (G_IS_ACTION_MAP (root))
+    g_action_map_add_action_entries (G_ACTION_MAP (root), window_actions, G_N_ELEMENTS (window_actions), widget);
+}
+
+static void
+es_event_list_unroot (GtkWidget *widget)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  if (G_IS_ACTION_MAP (root))
+    for (guint i = 0; i < G_N_ELEMENTS (window_actions); i++)
+      g_action_map_remove_action (G_ACTION_MAP (root), window_actions[i].name);
+  GTK_WIDGET_CLASS (es_event_list_parent_class)->unroot (widget);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Life cycle                                                               */
+
+static void
+reset (EsEventList *self)
+{
+  g_cancellable_cancel (self->build_cancellable);
+  g_clear_object (&self->build_cancellable);
+  es_event_search_clear (self->search);
+  show_progress (self, FALSE);
+  g_clear_pointer (&self->matches, g_array_unref);
+  es_event_list_model_set_index (self->model, NULL);
+  self->have_followed = FALSE;
+}
+
+/**
+ * es_event_list_set_session:
+ * @file: (nullable): the log of @session, read again to list its events
+ */
+void
+es_event_list_set_session (EsEventList *self,
+                           EsSession   *session,
+                           GFile       *file)
+{
+  g_return_if_fail (ES_IS_EVENT_LIST (self));
+
+  reset (self);
+  if (self->session != NULL)
+    g_clear_signal_handler (&self->cursor_handler, self->session);
+  g_set_object (&self->session, session);
+  g_clear_pointer (&self->path, g_free);
+  if (session == NULL)
+    return;
+
+  self->cursor_handler = g_signal_connect_object (session, "selection-changed",
+                                                  G_CALLBACK (follow_cursor), self, G_CONNECT_SWAPPED);
+  self->path = file != NULL ? g_file_get_path (file) : NULL;
+  /* One can type while the index is built: the search starts once it is. */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->kinds), FALSE);
+  gtk_widget_set_sensitive (self->only_matches, FALSE);
+  update_status (self);
+  if (self->path == NULL)
+    {
+      gtk_label_set_text (self->error_label, _("Only local files can list their events."));
+      gtk_stack_set_visible_child_name (self->stack, "error");
+      return;
+    }
+  gtk_stack_set_visible_child_name (self->stack, "building");
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    start_build (self);
+}
+
+/**
+ * es_event_list_get_model:
+ *
+ * Returns: (transfer none): the rows shown (#EsEventItem)
+ */
+GListModel *
+es_event_list_get_model (EsEventList *self)
+{
+  g_return_val_if_fail (ES_IS_EVENT_LIST (self), NULL);
+
+  return G_LIST_MODEL (self->model);
+}
+
+/* Building the index, or searching. */
+gboolean
+es_event_list_is_busy (EsEventList *self)
+{
+  g_return_val_if_fail (ES_IS_EVENT_LIST (self), FALSE);
+
+  return self->build_cancellable != NULL || es_event_search_is_running (self->search);
+}
+
+/**
+ * es_event_list_get_matches:
+ *
+ * Returns: (transfer none) (nullable): the rows (guint32) the search
+ *   found, or %NULL without a search
+ */
+GArray *
+es_event_list_get_matches (EsEventList *self)
+{
+  g_return_val_if_fail (ES_IS_EVENT_LIST (self), NULL);
+
+  return self->matches;
+}
+
+GtkWidget *
+es_event_list_new (void)
+{
+  return g_object_new (ES_TYPE_EVENT_LIST, NULL);
+}
+
+static void
+es_event_list_dispose (GObject *object)
+{
+  EsEventList *self = ES_EVENT_LIST (object);
+
+  es_event_list_set_session (self, NULL, NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), ES_TYPE_EVENT_LIST);
+  g_clear_object (&self->model);
+  g_clear_object (&self->search);
+  g_clear_pointer (&self->bound_items, g_hash_table_unref);
+  g_clear_pointer (&self->kind_tags, g_array_unref);
+  G_OBJECT_CLASS (es_event_list_parent_class)->dispose (object);
+}
+
+static void
+es_event_list_class_init (EsEventListClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = es_event_list_dispose;
+  widget_class->map = es_event_list_map;
+  widget_class->root = es_event_list_root;
+  widget_class->unroot = es_event_list_unroot;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "event-list");
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/es-event-list.ui");
+  gtk_widget_class_bind_template_child (widget_class, EsEventList, box);
+  gtk_widget_class_bind_template_child (widget_class, EsEventList, entry);
+  gtk_widget_class_bind_template_child (widget_class, EsEventList, kinds);
+  gtk_widget_class_bind_template_child (widget_class, EsEventList, only_matches);
+  gtk_widget_class_bind_template_child (widget_class, EsEventList, previous_button);
+  gtk_widget_class_bind_template_child (widget_class, EsEventList, next_button);
+  gtk_widget_class_bind_template_child (widget_class, EsEventList, status);
+  gtk_widget_class_bind_template_child (widget_class, EsEventList, stack);
+  gtk_widget_class_bind_template_child (widget_class, EsEventList, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, EsEventList, error_label);
+  gtk_widget_class_bind_template_child (widget_class, EsEventList, view);
+  gtk_widget_class_bind_template_callback (widget_class, start_search);
+  gtk_widget_class_bind_template_callback (widget_class, next_match_cb);
+  gtk_widget_class_bind_template_callback (widget_class, previous_match_cb);
+  gtk_widget_class_bind_template_callback (widget_class, stop_search_cb);
+  gtk_widget_class_bind_template_callback (widget_class, apply_filter);
+  gtk_widget_class_bind_template_callback (widget_class, activate_cb);
+}
+
+static void
+es_event_list_init (EsEventList *self)
+{
+  /* Before the template: its signals may call back at once. */
+  self->bound_items = g_hash_table_new (NULL, NULL);
+  self->search = es_event_search_new ();
+  g_signal_connect_object (self->search, "finished", G_CALLBACK (search_finished_cb), self, G_CONNECT_SWAPPED);
+  self->model = es_event_list_model_new ();
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->model)));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (self->selection));
+  g_object_unref (self->selection);
+  add_column (self, _("Time (s)"), COLUMN_TIME);
+  add_column (self, _("Cap"), COLUMN_CAP);
+  add_column (self, _("Thread"), COLUMN_THREAD);
+  add_column (self, _("Description"), COLUMN_DESCRIPTION);
+  update_status (self);
+}

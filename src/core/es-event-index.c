@@ -1,0 +1,594 @@
+/* es-event-index.c: every event of a log, in time order, decoded on demand
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "es-event-index-private.h"
+#include "es-event-text.h"
+
+/* The event list shows every event of logs of up to a gigabyte (66 million
+ * events), so the index keeps one thing per event: its byte offset in the
+ * mapped file, in the order `ghc-events show` prints (time, then file order).
+ * A row is decoded from the file when it is asked for.
+ *
+ * The order comes from a merge, not a sort: each capability writes its events
+ * in time order into blocks, so the blocks of one cap, chained while each
+ * starts no earlier than the last ended, are sorted runs; merging the runs by
+ * (time, offset) gives the dump's stable order. Only a log whose blocks are
+ * not sorted inside (never seen from GHC) falls back to a sort. */
+
+#define NO_BLOCK    G_MAXUINT32
+#define CHECK_EVERY 65536
+
+static inline void
+set_row_offset (EsEventIndex *self,
+                guint         row,
+                gint64        offset)
+{
+  if (self->offsets32 != NULL)
+    self->offsets32[row] = (guint32) offset;
+  else
+    self->offsets64[row] = (guint64) offset;
+}
+
+guint16
+_es_event_index_cap_at (EsEventIndex *self,
+                        gint64        offset)
+{
+  const Block *blocks = (const Block *) (gpointer) self->blocks->data;
+  guint lo = 0, hi = self->blocks->len;
+
+  /* The last block that starts at or before @offset. */
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (blocks[mid].start <= offset)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo > 0 ? blocks[lo - 1].cap : ES_CAP_NONE;
+}
+
+gboolean
+_es_event_index_decode_offset (EsEventIndex  *self,
+                               gint64         offset,
+                               guint16        cap,
+                               EsEvent       *event,
+                               GError       **error)
+{
+  return es_eventlog_reader_decode_at (self->reader, self->data, self->len, offset, cap, event, error);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Building                                                                 */
+
+/* The sequential pass: the reader checks every event (so the rows are the
+ * dump's events exactly) and the blocks are recorded, nothing per event. */
+static gboolean
+scan_blocks (EsEventIndex          *self,
+             EsEventIndexProgress   progress,
+             gpointer               user_data,
+             GCancellable          *cancellable,
+             GError               **error)
+{
+  Block *current = NULL;
+  gint64 current_end = 0;
+  guint64 n_events = 0;
+  EsEvent event;
+
+  if (self->len > 0)
+    es_eventlog_reader_feed (self->reader, self->data, self->len);
+  es_eventlog_reader_finish (self->reader);
+
+  for (;;)
+    {
+      EsReadResult r = es_eventlog_reader_next (self->reader, &event, error);
+      gboolean is_marker;
+
+      if (r == ES_READ_ERROR)
+        return FALSE;
+      if (r != ES_READ_EVENT)
+        break;
+
+      is_marker = event.tag == ES_EVENT_BLOCK_MARKER && !event.unknown;
+      if (current == NULL || is_marker || event.cap != current->cap || event.offset >= current_end)
+        {
+          Block block = { event.offset, event.time, event.time, 0, NO_BLOCK, event.cap, TRUE };
+
+          g_array_append_val (self->blocks, block);
+          current = &g_array_index (self->blocks, Block, self->blocks->len - 1);
+          current_end = is_marker ? event.offset + event.u.block.size : G_MAXINT64;
+        }
+      if (current->n_events == G_MAXUINT32 || ++n_events > G_MAXUINT32)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                       "byte %" G_GINT64_FORMAT ": more than %u events, too many to list",
+                       event.offset, G_MAXUINT32);
+          return FALSE;
+        }
+      if (event.time < current->last_time)
+        current->sorted = FALSE;
+      current->last_time = event.time;
+      current->n_events++;
+      self->tags_seen[event.tag >> 3] |= (guint8) (1u << (event.tag & 7));
+
+      if (n_events % CHECK_EVERY == 0)
+        {
+          if (g_cancellable_set_error_if_cancelled (cancellable, error))
+            return FALSE;
+          report (progress, user_data, 0.6 * (double) event.offset / (double) self->len);
+        }
+    }
+
+  self->n_rows = (guint) n_events;
+  self->truncated = es_eventlog_reader_is_truncated (self->reader, &self->stop_offset, NULL);
+  return TRUE;
+}
+
+/* Event sizes by tag, learnt while stepping: decoding every event again
+ * just to find the next one would take most of the build. */
+#define SIZE_UNKNOWN  0
+#define SIZE_VARIABLE (-1)
+
+static gint32 *
+new_size_table (EsEventIndex *self)
+{
+  gint32 *sizes = g_new0 (gint32, 65536);
+  const EsEventType *types;
+  guint n_types;
+
+  /* The header says which are variable (the reader only ever corrects
+   * fixed sizes, for GHC 6.12); the fixed ones are learnt from the reader. */
+  types = es_eventlog_reader_get_event_types (self->reader, &n_types);
+  for (guint i = 0; i < n_types; i++)
+    if (types[i].size == ES_EVENT_SIZE_VARIABLE)
+      sizes[types[i].tag] = SIZE_VARIABLE;
+  return sizes;
+}
+
+/* The offset of the event after the one at @offset, in its block. */
+static gboolean
+step_event (EsEventIndex  *self,
+            gint32        *sizes,
+            gint64        *offset,
+            guint16        cap,
+            GError       **error)
+{
+  const guint8 *p = self->data + *offset;
+  guint16 tag = be16 (p);
+  EsEvent event;
+
+  if (sizes[tag] > 0)
+    {
+      *offset += sizes[tag];
+      return TRUE;
+    }
+  if (sizes[tag] == SIZE_VARIABLE && (gsize) *offset + 12 <= self->len)
+    {
+      *offset += 12 + be16 (p + 10);
+      return TRUE;
+    }
+  if (!_es_event_index_decode_offset (self, *offset, cap, &event, error))
+    return FALSE;
+  if (sizes[tag] == SIZE_UNKNOWN)
+    sizes[tag] = (gint32) event.size;
+  *offset += event.size;
+  return TRUE;
+}
+
+typedef struct
+{
+  guint64 time;
+  gint64  offset;
+  guint32 block;
+  guint32 left;      /* events left in the block, this one included */
+} Cursor;
+
+static inline gboolean
+cursor_before (const Cursor *a,
+               const Cursor *b)
+{
+  return a->time < b->time || (a->time == b->time && a->offset < b->offset);
+}
+
+static void
+sift_down (Cursor *heap,
+           guint   n,
+           guint   i)
+{
+  Cursor moving = heap[i];
+
+  for (;;)
+    {
+      guint child = 2 * i + 1;
+
+      if (child >= n)
+        break;
+      if (child + 1 < n && cursor_before (&heap[child + 1], &heap[child]))
+        child++;
+      if (!cursor_before (&heap[child], &moving))
+        break;
+      heap[i] = heap[child];
+      i = child;
+    }
+  heap[i] = moving;
+}
+
+/* Chains the blocks of each cap into sorted runs; returns their heads. */
+static GArray *
+chain_runs (EsEventIndex *self)
+{
+  g_autofree guint32 *tails = g_new (guint32, 65536);
+  GArray *heads = g_array_new (FALSE, FALSE, sizeof (guint32));
+  Block *blocks = (Block *) (gpointer) self->blocks->data;
+
+  memset (tails, 0xff, 65536 * sizeof (guint32));
+  for (guint32 i = 0; i < self->blocks->len; i++)
+    {
+      guint32 tail = tails[blocks[i].cap];
+
+      if (tail != NO_BLOCK && blocks[tail].last_time <= blocks[i].first_time)
+        blocks[tail].next = i;
+      else
+        g_array_append_val (heads, i);
+      tails[blocks[i].cap] = i;
+    }
+  return heads;
+}
+
+static gboolean
+merge_runs (EsEventIndex          *self,
+            EsEventIndexProgress   progress,
+            gpointer               user_data,
+            GCancellable          *cancellable,
+            GError               **error)
+{
+  g_autoptr(GArray) heads = chain_runs (self);
+  const Block *blocks = (const Block *) (gpointer) self->blocks->data;
+  g_autofree Cursor *heap = g_new (Cursor, MAX (heads->len, 1));
+  g_autofree gint32 *sizes = new_size_table (self);
+  guint n_heap = 0;
+
+  for (guint i = 0; i < heads->len; i++)
+    {
+      const Block *b = &blocks[g_array_index (heads, guint32, i)];
+
+      if (b->n_events > 0)
+        heap[n_heap++] = (Cursor) { b->first_time, b->start, g_array_index (heads, guint32, i), b->n_events };
+    }
+  for (guint i = n_heap / 2; i > 0; i--)
+    sift_down (heap, n_heap, i - 1);
+
+  for (guint row = 0; n_heap > 0; row++)
+    {
+      Cursor *c = &heap[0];
+
+      set_row_offset (self, row, c->offset);
+      if (--c->left > 0)
+        {
+          if (!step_event (self, sizes, &c->offset, blocks[c->block].cap, error))
+            return FALSE;
+          c->time = time_at (self, c->offset);
+        }
+      else if (blocks[c->block].next != NO_BLOCK)
+        {
+          c->block = blocks[c->block].next;
+          c->offset = blocks[c->block].start;
+          c->left = blocks[c->block].n_events;
+          c->time = blocks[c->block].first_time;
+        }
+      else
+        heap[0] = heap[--n_heap];
+      if (n_heap > 1)
+        sift_down (heap, n_heap, 0);
+
+      if (row % CHECK_EVERY == 0)
+        {
+          if (g_cancellable_set_error_if_cancelled (cancellable, error))
+            return FALSE;
+          report (progress, user_data, 0.6 + 0.4 * (double) row / (double) self->n_rows);
+        }
+    }
+  return TRUE;
+}
+
+static int
+compare_rows (gconstpointer a,
+              gconstpointer b,
+              gpointer      user_data)
+{
+  EsEventIndex *self = user_data;
+  gint64 oa = self->offsets32 != NULL ? *(const guint32 *) a : (gint64) *(const guint64 *) a;
+  gint64 ob = self->offsets32 != NULL ? *(const guint32 *) b : (gint64) *(const guint64 *) b;
+  guint64 ta = time_at (self, oa), tb = time_at (self, ob);
+
+  if (ta != tb)
+    return ta < tb ? -1 : 1;
+  return oa < ob ? -1 : oa > ob;
+}
+
+/* For logs with events out of order inside a block: every offset in file
+ * order, then a sort by (time, offset). GLib's merge sort borrows as much
+ * memory again while it runs. */
+static gboolean
+sort_rows (EsEventIndex   *self,
+           GCancellable   *cancellable,
+           GError        **error)
+{
+  const Block *blocks = (const Block *) (gpointer) self->blocks->data;
+  g_autofree gint32 *sizes = new_size_table (self);
+  guint row = 0;
+
+  for (guint i = 0; i < self->blocks->len; i++)
+    {
+      gint64 offset = blocks[i].start;
+
+      for (guint32 k = 0; k < blocks[i].n_events; k++)
+        {
+          set_row_offset (self, row++, offset);
+          if (k + 1 < blocks[i].n_events && !step_event (self, sizes, &offset, blocks[i].cap, error))
+            return FALSE;
+        }
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+    }
+  g_qsort_with_data (self->offsets32 != NULL ? (gpointer) self->offsets32 : (gpointer) self->offsets64,
+                     (gint) self->n_rows, self->offsets32 != NULL ? sizeof (guint32) : sizeof (guint64),
+                     compare_rows, self);
+  return TRUE;
+}
+
+/**
+ * es_eventlog_index_build:
+ * @path: an eventlog file (it is mapped, and stays mapped)
+ * @progress: (scope call) (nullable): called now and then from this thread
+ *
+ * Indexes every event of @path in the order `eventscope-cli dump` prints
+ * them. Blocks: call it on a worker thread. A log cut short indexes the
+ * events before the cut; a malformed one fails with the byte offset.
+ *
+ * Returns: (transfer full): the index, or %NULL with @error set
+ */
+EsEventIndex *
+es_event_index_build (const char            *path,
+                      EsEventIndexProgress   progress,
+                      gpointer               user_data,
+                      GCancellable          *cancellable,
+                      GError               **error)
+{
+  g_autoptr(EsEventIndex) self = g_new0 (EsEventIndex, 1);
+  gboolean sorted = TRUE;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  g_atomic_ref_count_init (&self->ref_count);
+  self->reader = es_eventlog_reader_new ();
+  self->blocks = g_array_new (FALSE, FALSE, sizeof (Block));
+  self->mapped = g_mapped_file_new (path, FALSE, error);
+  if (self->mapped == NULL)
+    return NULL;
+  self->data = (const guint8 *) g_mapped_file_get_contents (self->mapped);
+  self->len = g_mapped_file_get_length (self->mapped);
+
+  if (!scan_blocks (self, progress, user_data, cancellable, error))
+    return NULL;
+
+  if (self->len <= G_MAXUINT32)
+    self->offsets32 = g_new (guint32, MAX (self->n_rows, 1));
+  else
+    self->offsets64 = g_new (guint64, MAX (self->n_rows, 1));
+  for (guint i = 0; i < self->blocks->len; i++)
+    sorted &= g_array_index (self->blocks, Block, i).sorted;
+  if (sorted ? !merge_runs (self, progress, user_data, cancellable, error)
+             : !sort_rows (self, cancellable, error))
+    return NULL;
+  report (progress, user_data, 1);
+  return g_steal_pointer (&self);
+}
+
+EsEventIndex *
+es_event_index_ref (EsEventIndex *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  g_atomic_ref_count_inc (&self->ref_count);
+  return self;
+}
+
+void
+es_event_index_unref (EsEventIndex *self)
+{
+  if (self == NULL || !g_atomic_ref_count_dec (&self->ref_count))
+    return;
+  g_free (self->offsets32);
+  g_free (self->offsets64);
+  g_array_unref (self->blocks);
+  es_eventlog_reader_free (self->reader);
+  g_clear_pointer (&self->mapped, g_mapped_file_unref);
+  g_free (self);
+}
+
+guint
+es_event_index_get_n_rows (EsEventIndex *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->n_rows;
+}
+
+/* What the index itself costs (the mapped file aside). */
+gsize
+es_event_index_get_index_bytes (EsEventIndex *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return (gsize) self->n_rows * (self->offsets32 != NULL ? sizeof (guint32) : sizeof (guint64))
+         + self->blocks->len * sizeof (Block) + sizeof (*self);
+}
+
+gboolean
+es_event_index_is_truncated (EsEventIndex *self,
+                             gint64       *stop_offset)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (stop_offset != NULL)
+    *stop_offset = self->stop_offset;
+  return self->truncated;
+}
+
+guint64
+es_event_index_get_time (EsEventIndex *self,
+                         guint         row)
+{
+  g_return_val_if_fail (self != NULL && row < self->n_rows, 0);
+
+  return time_at (self, row_offset (self, row));
+}
+
+guint16
+es_event_index_get_tag (EsEventIndex *self,
+                        guint         row)
+{
+  g_return_val_if_fail (self != NULL && row < self->n_rows, 0);
+
+  return be16 (self->data + row_offset (self, row));
+}
+
+/**
+ * es_event_index_decode:
+ * @event: (out caller-allocates): the event of @row; its strings point
+ *   into the mapped log and live as long as the index
+ */
+gboolean
+es_event_index_decode (EsEventIndex *self,
+                       guint         row,
+                       EsEvent      *event)
+{
+  gint64 offset;
+
+  g_return_val_if_fail (self != NULL && row < self->n_rows, FALSE);
+
+  offset = row_offset (self, row);
+  /* The scan decoded every row already: this cannot fail on the same bytes. */
+  return _es_event_index_decode_offset (self, offset, _es_event_index_cap_at (self, offset), event, NULL);
+}
+
+/* The description of @event, as `dump` prints it after "cap N: ". */
+void
+es_event_index_append_text (EsEventIndex  *self,
+                            const EsEvent *event,
+                            GString       *out)
+{
+  const EsEventType *type = NULL;
+
+  if (event->unknown)
+    type = es_eventlog_reader_lookup_type (self->reader, event->tag);
+  es_event_append_text (event, type, out);
+}
+
+/* The whole `dump` line of @row, newline included. */
+void
+es_event_index_append_line (EsEventIndex *self,
+                            guint         row,
+                            GString      *out)
+{
+  EsEvent event;
+
+  if (!es_event_index_decode (self, row, &event))
+    return;
+  es_event_append_line (&event, event.unknown ? es_eventlog_reader_lookup_type (self->reader, event.tag) : NULL,
+                        out);
+}
+
+/* The first row at or after @time (the row count if none). */
+guint
+es_event_index_lower_bound (EsEventIndex *self,
+                            guint64       time)
+{
+  guint lo = 0, hi;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  hi = self->n_rows;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (time_at (self, row_offset (self, mid)) < time)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/**
+ * es_event_index_dup_tags:
+ *
+ * Returns: (transfer full): the tags (guint16) of the events in the log,
+ *   ascending
+ */
+GArray *
+es_event_index_dup_tags (EsEventIndex *self)
+{
+  GArray *tags = g_array_new (FALSE, FALSE, sizeof (guint16));
+
+  g_return_val_if_fail (self != NULL, tags);
+
+  for (guint tag = 0; tag < 65536; tag++)
+    if (self->tags_seen[tag >> 3] & (1u << (tag & 7)))
+      {
+        guint16 t = (guint16) tag;
+
+        g_array_append_val (tags, t);
+      }
+  return tags;
+}
+
+/* The header's name for @tag ("Run thread"), or %NULL. */
+const char *
+es_event_index_get_tag_name (EsEventIndex *self,
+                             guint16       tag)
+{
+  const EsEventType *type;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  type = es_eventlog_reader_lookup_type (self->reader, tag);
+  return type != NULL ? type->description : NULL;
+}
+
+/* The Haskell thread @event is about, for the events that name one. */
+gboolean
+es_event_get_thread (const EsEvent *event,
+                     guint32       *thread)
+{
+  if (event->unknown)
+    return FALSE;
+  switch (event->tag)
+    {
+    case ES_EVENT_CREATE_THREAD: case ES_EVENT_RUN_THREAD: case ES_EVENT_THREAD_RUNNABLE:
+    case ES_EVENT_MIGRATE_THREAD: case ES_EVENT_RUN_SPARK: case ES_EVENT_THREAD_WAKEUP:
+    case ES_EVENT_CREATE_SPARK_THREAD: case ES_EVENT_MER_RELEASE_CONTEXT:
+      *thread = event->u.thread.thread;
+      return TRUE;
+    case ES_EVENT_STOP_THREAD:
+      *thread = event->u.stop.thread;
+      return TRUE;
+    case ES_EVENT_STEAL_SPARK:
+      *thread = event->u.steal.thread;
+      return TRUE;
+    case ES_EVENT_THREAD_LABEL:
+      *thread = event->u.thread_label.thread;
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}

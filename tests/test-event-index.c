@@ -1,0 +1,508 @@
+/* test-event-index.c: the event list's index is the dump, row by row
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "es-event-index.h"
+#include "es-eventlog-dump.h"
+#include "es-test-log.h"
+
+static const char *fixtures[] = {
+  "hello.eventlog", "parfib-N2.eventlog", "heap-hT-N2.eventlog", "profiled-hc.eventlog",
+};
+
+static void
+append_to_string (const char *data,
+                  gsize       len,
+                  gpointer    user_data)
+{
+  g_string_append_len (user_data, data, (gssize) len);
+}
+
+/* The events part of `dump` for @path: after "Events:\n", without the final
+ * blank line. */
+static GString *
+dump_events (const char *path,
+             guint64    *n_events)
+{
+  GString *out = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  EsDumpStatus status;
+  const char *start;
+
+  g_assert_true (es_eventlog_dump (path, append_to_string, out, &status, NULL, &error));
+  g_assert_no_error (error);
+  start = strstr (out->str, "\nEvents:\n");
+  g_assert_nonnull (start);
+  g_string_erase (out, 0, start + strlen ("\nEvents:\n") - out->str);
+  g_assert_true (g_str_has_suffix (out->str, "\n"));
+  g_string_truncate (out, out->len - 1);
+  *n_events = status.n_events;
+  return out;
+}
+
+/* One record per event in the dump's order, from the reader alone: decoded
+ * in file order, then stably sorted by time. */
+static int
+compare_times (gconstpointer a,
+               gconstpointer b)
+{
+  const EsTestEvent *x = a, *y = b;
+
+  return x->time < y->time ? -1 : x->time > y->time;
+}
+
+static GArray *
+expected_rows (const char *path)
+{
+  g_autofree char *data = NULL;
+  gsize len;
+  g_autoptr(GError) error = NULL;
+  GArray *events;
+
+  g_assert_true (g_file_get_contents (path, &data, &len, &error));
+  events = es_test_decode ((const guint8 *) data, len, 0, NULL, &error);
+  g_assert_no_error (error);
+  g_array_sort (events, compare_times);   /* g_qsort_with_data: stable */
+  return events;
+}
+
+static EsEventIndex *
+build_index (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  EsEventIndex *index = es_event_index_build (path, NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (index);
+  return index;
+}
+
+/* The rows, as text, are the dump byte for byte; and each row's time and
+ * tag are those of the same event as the reader decodes it. */
+static void
+assert_index_is_dump (const char *path)
+{
+  g_autoptr(EsEventIndex) index = build_index (path);
+  g_autoptr(GArray) expected = expected_rows (path);
+  g_autoptr(GString) rows = g_string_new (NULL);
+  g_autoptr(GString) dump = NULL;
+  guint64 n_events;
+
+  dump = dump_events (path, &n_events);
+  g_assert_cmpuint (es_event_index_get_n_rows (index), ==, n_events);
+  g_assert_cmpuint (es_event_index_get_n_rows (index), ==, expected->len);
+  for (guint row = 0; row < es_event_index_get_n_rows (index); row++)
+    {
+      const EsTestEvent *e = &g_array_index (expected, EsTestEvent, row);
+      gsize before = rows->len;
+
+      es_event_index_append_line (index, row, rows);
+      g_assert_cmpstr (rows->str + before, ==, e->text);
+      g_assert_cmpuint (es_event_index_get_time (index, row), ==, e->time);
+      g_assert_cmpuint (es_event_index_get_tag (index, row), ==, e->tag);
+    }
+  g_assert_cmpuint (rows->len, ==, dump->len);
+  g_assert_true (memcmp (rows->str, dump->str, dump->len) == 0);
+  /* Four bytes a row, and a small table of blocks. */
+  g_assert_cmpuint (es_event_index_get_index_bytes (index), <=, 4 * n_events + 65536);
+}
+
+static void
+test_fixtures_in_dump_order (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (fixtures); i++)
+    {
+      g_autofree char *path = es_test_fixture_path (fixtures[i]);
+
+      g_test_message ("%s", fixtures[i]);
+      assert_index_is_dump (path);
+    }
+}
+
+/* Every real log of ../shared (GHC 6.12 to 9.x, Eden, Mercury, MPI): the
+ * index is its dump, or fails as the dump does. */
+static void
+assert_real_logs_in (const char *folder,
+                     guint      *n_logs)
+{
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (folder, name, NULL);
+      g_autoptr(GError) index_error = NULL;
+      g_autoptr(GError) dump_error = NULL;
+      g_autoptr(GString) sink = g_string_new (NULL);
+      g_autoptr(EsEventIndex) index = NULL;
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        {
+          assert_real_logs_in (path, n_logs);
+          continue;
+        }
+      if (!g_str_has_suffix (name, ".eventlog"))
+        continue;
+      g_test_message ("%s", path);
+      (*n_logs)++;
+      index = es_event_index_build (path, NULL, NULL, NULL, &index_error);
+      if (es_eventlog_dump (path, append_to_string, sink, NULL, NULL, &dump_error))
+        assert_index_is_dump (path);
+      else
+        {
+          g_assert_null (index);
+          g_assert_nonnull (index_error);
+          g_assert_cmpstr (index_error->message, ==, dump_error->message);
+        }
+    }
+}
+
+static void
+test_real_logs_in_dump_order (void)
+{
+  g_autofree char *folder = es_test_shared_path ("eventlogs");
+  guint n_logs = 0;
+
+  if (folder == NULL || !g_file_test (folder, G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("../shared/eventlogs is not beside the checkout");
+      return;
+    }
+  assert_real_logs_in (folder, &n_logs);
+  g_test_message ("%u real logs", n_logs);
+  g_assert_cmpuint (n_logs, >, 0);
+}
+
+static GByteArray *
+thread_payload (guint32 thread)
+{
+  return es_payload_u32 (es_payload_new (), thread);
+}
+
+static GByteArray *
+message_payload (const char *text)
+{
+  return es_payload_str (es_payload_new (), text);
+}
+
+/* Three caps whose blocks interleave in time and in the file, a cap whose
+ * second block starts before its first ends, equal times across caps, and
+ * global events outside any block. @shuffle_inside puts one block's events
+ * out of order as well (the sorting fallback). */
+static char *
+write_multi_cap_log (gboolean shuffle_inside)
+{
+  g_autoptr(EsTestLog) log = es_test_log_new ();
+  GByteArray *data;
+
+  es_test_log_declare_ghc (log);
+  es_test_log_begin_data (log);
+  es_test_log_event (log, ES_EVENT_USER_MSG, 5, message_payload ("global before the blocks"));
+
+  es_test_log_begin_block (log, 100, 0);
+  for (guint i = 0; i < 20; i++)
+    es_test_log_event (log, ES_EVENT_RUN_THREAD, 100 + 10 * i, thread_payload (i));
+  es_test_log_end_block (log, 300);
+
+  es_test_log_begin_block (log, 50, 1);
+  for (guint i = 0; i < 20; i++)
+    es_test_log_event (log, ES_EVENT_THREAD_RUNNABLE, 50 + 10 * i, thread_payload (100 + i));
+  es_test_log_end_block (log, 250);
+
+  es_test_log_event (log, ES_EVENT_USER_MSG, 120, message_payload ("global between the blocks"));
+
+  /* Cap 0 again, starting before its last block ended: a second run. */
+  es_test_log_begin_block (log, 150, 0);
+  for (guint i = 0; i < 20; i++)
+    es_test_log_event (log, ES_EVENT_CREATE_THREAD, 150 + 5 * i, thread_payload (200 + i));
+  es_test_log_end_block (log, 250);
+
+  es_test_log_begin_block (log, 0, 2);
+  for (guint i = 0; i < 20; i++)
+    {
+      guint64 t = shuffle_inside ? 400 - 7 * ((i * 7) % 20) : 60 + 10 * i;
+
+      es_test_log_event (log, ES_EVENT_STOP_THREAD, t,
+                         es_payload_u32 (es_payload_u16 (thread_payload (300 + i), 5), 0));
+    }
+  es_test_log_end_block (log, 400);
+
+  /* A global block, as GHC writes one. */
+  es_test_log_begin_block (log, 120, ES_CAP_NONE);
+  es_test_log_event (log, ES_EVENT_USER_MSG, 120, message_payload ("in the global block"));
+  es_test_log_end_block (log, 120);
+  es_test_log_end (log);
+
+  data = es_test_log_get_data (log);
+  return es_test_write_temp_log (data->data, data->len);
+}
+
+static void
+test_multi_cap_blocks_in_dump_order (void)
+{
+  for (guint shuffle = 0; shuffle < 2; shuffle++)
+    {
+      g_autofree char *path = write_multi_cap_log (shuffle);
+
+      assert_index_is_dump (path);
+      g_unlink (path);
+    }
+}
+
+static void
+test_lower_bound_by_time (void)
+{
+  g_autofree char *path = es_test_fixture_path ("parfib-N2.eventlog");
+  g_autoptr(EsEventIndex) index = build_index (path);
+  g_autoptr(GArray) expected = expected_rows (path);
+  const EsTestEvent *events = (const EsTestEvent *) (gpointer) expected->data;
+  guint64 end = events[expected->len - 1].time;
+  guint64 probes[] = { 0, 1, events[0].time, events[17].time, events[17].time + 1, end / 3, end / 2, end - 1, end, end + 1 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (probes); i++)
+    {
+      guint want = 0;
+
+      while (want < expected->len && events[want].time < probes[i])
+        want++;
+      g_assert_cmpuint (es_event_index_lower_bound (index, probes[i]), ==, want);
+    }
+}
+
+/* The brute force: the dump line without its time, lower-cased. */
+static gboolean
+line_matches (const char *line,
+              const char *text)
+{
+  g_autofree char *folded = NULL;
+  const char *colon = strchr (line, ':');
+
+  g_assert_nonnull (colon);
+  folded = g_ascii_strdown (colon + 2, -1);
+  folded[strlen (folded) - 1] = '\0';   /* the newline */
+  return strstr (folded, text) != NULL;
+}
+
+static void
+assert_search (EsEventIndex  *index,
+               GArray        *expected,
+               const char    *text,
+               const guint16 *tags,
+               guint          n_tags)
+{
+  g_autoptr(GArray) found = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *folded = text != NULL ? g_ascii_strdown (text, -1) : NULL;
+  guint k = 0;
+
+  found = es_event_index_search (index, text, tags, n_tags, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  for (guint row = 0; row < expected->len; row++)
+    {
+      const EsTestEvent *e = &g_array_index (expected, EsTestEvent, row);
+      gboolean kind_ok = n_tags == 0;
+
+      for (guint t = 0; t < n_tags; t++)
+        kind_ok |= e->tag == tags[t];
+      if (kind_ok && (folded == NULL || line_matches (e->text, folded)))
+        {
+          g_assert_cmpuint (k, <, found->len);
+          g_assert_cmpuint (g_array_index (found, guint32, k), ==, row);
+          k++;
+        }
+    }
+  g_assert_cmpuint (k, ==, found->len);
+
+  /* Stepping from any row lands on the next match. */
+  for (guint row = 0; row < expected->len; row += 97)
+    {
+      guint pos = es_event_matches_lower_bound (found, row);
+
+      g_assert_true (pos == found->len || g_array_index (found, guint32, pos) >= row);
+      g_assert_true (pos == 0 || g_array_index (found, guint32, pos - 1) < row);
+    }
+}
+
+static void
+test_search_against_brute_force (void)
+{
+  static const char *texts[] = { "running thread 1", "CAP 1: stopping", "gc", "heap", "no event says this", "" };
+  static const guint16 gc_kinds[] = { ES_EVENT_GC_START, ES_EVENT_GC_END };
+  static const guint16 run_kind[] = { ES_EVENT_RUN_THREAD };
+
+  for (guint f = 0; f < G_N_ELEMENTS (fixtures); f++)
+    {
+      g_autofree char *path = es_test_fixture_path (fixtures[f]);
+      g_autoptr(EsEventIndex) index = build_index (path);
+      g_autoptr(GArray) expected = expected_rows (path);
+
+      for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+        {
+          assert_search (index, expected, texts[i], NULL, 0);
+          assert_search (index, expected, texts[i], gc_kinds, G_N_ELEMENTS (gc_kinds));
+        }
+      assert_search (index, expected, NULL, run_kind, 1);
+      assert_search (index, expected, NULL, NULL, 0);
+    }
+}
+
+static void
+test_kinds_present (void)
+{
+  g_autofree char *path = es_test_fixture_path ("parfib-N2.eventlog");
+  g_autoptr(EsEventIndex) index = build_index (path);
+  g_autoptr(GArray) expected = expected_rows (path);
+  g_autoptr(GArray) tags = es_event_index_dup_tags (index);
+  gboolean seen[65536] = { FALSE };
+  guint n_seen = 0;
+
+  for (guint i = 0; i < expected->len; i++)
+    {
+      guint16 tag = g_array_index (expected, EsTestEvent, i).tag;
+
+      n_seen += !seen[tag];
+      seen[tag] = TRUE;
+    }
+  g_assert_cmpuint (tags->len, ==, n_seen);
+  for (guint i = 0; i < tags->len; i++)
+    {
+      g_assert_true (seen[g_array_index (tags, guint16, i)]);
+      g_assert_true (i == 0 || g_array_index (tags, guint16, i - 1) < g_array_index (tags, guint16, i));
+    }
+  g_assert_cmpstr (es_event_index_get_tag_name (index, ES_EVENT_RUN_THREAD), ==, "Run thread");
+}
+
+/* Cut anywhere, a log gives the dump of what is left, or the same error. */
+static void
+test_truncated_logs (void)
+{
+  g_autofree char *fixture = es_test_fixture_path ("parfib-N2.eventlog");
+  g_autofree char *data = NULL;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (fixture, &data, &len, NULL));
+  for (gsize cut = 0; cut < len; cut += cut < 2000 ? 37 : 3001)
+    {
+      g_autofree char *path = es_test_write_temp_log ((const guint8 *) data, cut);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GString) sink = g_string_new (NULL);
+      g_autoptr(EsEventIndex) index = es_event_index_build (path, NULL, NULL, NULL, &error);
+      gboolean dumped = es_eventlog_dump (path, append_to_string, sink, NULL, NULL, NULL);
+
+      if (index == NULL)
+        {
+          g_assert_false (dumped);
+          g_assert_error (error, ES_EVENTLOG_ERROR, ES_EVENTLOG_ERROR_TRUNCATED_HEADER);
+          g_assert_nonnull (strstr (error->message, "byte "));
+        }
+      else
+        {
+          g_assert_true (dumped);
+          g_assert_true (es_event_index_is_truncated (index, NULL));
+          assert_index_is_dump (path);
+        }
+      g_unlink (path);
+    }
+}
+
+/* Corrupt bytes: the index fails exactly as the dump does, or is the dump. */
+static void
+test_corrupt_logs (void)
+{
+  g_autofree char *fixture = es_test_fixture_path ("heap-hT-N2.eventlog");
+  g_autofree char *data = NULL;
+  gsize len;
+  guint32 seed = 12345;
+  guint n_errors = 0;
+
+  g_assert_true (g_file_get_contents (fixture, &data, &len, NULL));
+  for (guint trial = 0; trial < 40; trial++)
+    {
+      g_autofree char *copy = g_memdup2 (data, len);
+      g_autofree char *path = NULL;
+      g_autoptr(GError) index_error = NULL;
+      g_autoptr(GError) dump_error = NULL;
+      g_autoptr(GString) sink = g_string_new (NULL);
+      g_autoptr(EsEventIndex) index = NULL;
+
+      for (guint k = 0; k < 4; k++)
+        {
+          seed = seed * 1103515245u + 12345u;
+          copy[2000 + (seed >> 8) % (len - 2000)] ^= (char) (1 + (seed & 0x7f));
+        }
+      path = es_test_write_temp_log ((const guint8 *) copy, len);
+      index = es_event_index_build (path, NULL, NULL, NULL, &index_error);
+      if (!es_eventlog_dump (path, append_to_string, sink, NULL, NULL, &dump_error))
+        {
+          g_assert_null (index);
+          g_assert_nonnull (index_error);
+          g_assert_cmpstr (index_error->message, ==, dump_error->message);
+          g_assert_nonnull (strstr (index_error->message, "byte "));
+          n_errors++;
+        }
+      else
+        {
+          g_assert_no_error (index_error);
+          assert_index_is_dump (path);
+        }
+      g_unlink (path);
+    }
+  g_test_message ("%u of 40 corrupted logs were errors", n_errors);
+  g_assert_cmpuint (n_errors, >, 0);
+}
+
+static void
+test_missing_and_cancelled (void)
+{
+  g_autofree char *path = es_test_fixture_path ("parfib-N2.eventlog");
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(EsEventIndex) index = NULL;
+  g_autoptr(EsEventIndex) missing = es_event_index_build ("/nonexistent/x.eventlog", NULL, NULL, NULL, &error);
+  g_autoptr(GArray) found = NULL;
+
+  g_assert_null (missing);
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+  g_clear_error (&error);
+
+  g_cancellable_cancel (cancellable);
+  index = es_event_index_build (path, NULL, NULL, cancellable, &error);
+  /* A small log may be indexed before the first check: both are fine. */
+  if (index == NULL)
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&error);
+  g_clear_pointer (&index, es_event_index_unref);
+
+  index = build_index (path);
+  found = es_event_index_search (index, "thread", NULL, 0, NULL, NULL, cancellable, &error);
+  g_assert_null (found);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/event-index/fixtures-in-dump-order", test_fixtures_in_dump_order);
+  g_test_add_func ("/event-index/multi-cap-blocks-in-dump-order", test_multi_cap_blocks_in_dump_order);
+  g_test_add_func ("/event-index/real-logs-in-dump-order", test_real_logs_in_dump_order);
+  g_test_add_func ("/event-index/lower-bound-by-time", test_lower_bound_by_time);
+  g_test_add_func ("/event-index/search-against-brute-force", test_search_against_brute_force);
+  g_test_add_func ("/event-index/kinds-present", test_kinds_present);
+  g_test_add_func ("/event-index/truncated-logs", test_truncated_logs);
+  g_test_add_func ("/event-index/corrupt-logs", test_corrupt_logs);
+  g_test_add_func ("/event-index/missing-and-cancelled", test_missing_and_cancelled);
+
+  return g_test_run ();
+}

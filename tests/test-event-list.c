@@ -1,0 +1,427 @@
+/* test-event-list.c: the Events page in a real window (under Xvfb in CI)
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include <gtk/gtk.h>
+
+#include "es-event-item.h"
+#include "es-event-list-model.h"
+#include "es-event-list.h"
+#include "es-test-gui.h"
+#include "es-test-log.h"
+#include "es-window.h"
+
+/* The events as the reader decodes them, stably sorted by time: what the
+ * dump prints, found without the index. */
+static int
+compare_times (gconstpointer a,
+               gconstpointer b)
+{
+  const EsTestEvent *x = a, *y = b;
+
+  return x->time < y->time ? -1 : x->time > y->time;
+}
+
+static GArray *
+expected_rows (const char *path)
+{
+  g_autofree char *data = NULL;
+  gsize len;
+  g_autoptr(GError) error = NULL;
+  GArray *events;
+
+  g_assert_true (g_file_get_contents (path, &data, &len, &error));
+  events = es_test_decode ((const guint8 *) data, len, 0, NULL, &error);
+  g_assert_no_error (error);
+  g_array_sort (events, compare_times);
+  return events;
+}
+
+/* The row's text that a search looks at: the dump line without its time,
+ * lower-cased. */
+static char *
+searched_text (const EsTestEvent *event)
+{
+  const char *colon = strchr (event->text, ':');
+  char *text = g_ascii_strdown (colon + 2, -1);
+
+  text[strlen (text) - 1] = '\0';
+  return text;
+}
+
+static GArray *
+brute_force_matches (GArray     *rows,
+                     const char *text,
+                     int         tag)
+{
+  g_autofree char *folded = g_ascii_strdown (text, -1);
+  GArray *found = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  for (guint32 i = 0; i < rows->len; i++)
+    {
+      const EsTestEvent *e = &g_array_index (rows, EsTestEvent, i);
+      g_autofree char *line = searched_text (e);
+
+      if ((tag < 0 || e->tag == tag) && strstr (line, folded) != NULL)
+        g_array_append_val (found, i);
+    }
+  return found;
+}
+
+static gboolean
+list_is_idle (gpointer data)
+{
+  EsEventList *list = data;
+
+  return !es_event_list_is_busy (list) && g_list_model_get_n_items (es_event_list_get_model (list)) > 0;
+}
+
+static gboolean
+search_is_done (gpointer data)
+{
+  EsEventList *list = data;
+
+  return !es_event_list_is_busy (list) && es_event_list_get_matches (list) != NULL;
+}
+
+/* Lets GTK lay out and draw what changed. */
+static void
+settle (void)
+{
+  gint64 until = g_get_monotonic_time () + 100 * 1000;
+
+  while (g_get_monotonic_time () < until)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+static EsEventList *
+open_events_page (const char *path,
+                  EsWindow  **window_out)
+{
+  EsWindow *window = es_test_open_window (path);
+  EsEventList *list;
+
+  es_test_wait_for_page (window, "timeline");
+  list = ES_EVENT_LIST (es_test_find_widget_of_type (GTK_WIDGET (window), ES_TYPE_EVENT_LIST));
+  g_assert_nonnull (list);
+
+  /* Not built at load: only once the page is shown (Ctrl+F shows it). */
+  settle ();
+  g_assert_cmpuint (g_list_model_get_n_items (es_event_list_get_model (list)), ==, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.find-event", NULL));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (list)));
+  es_test_wait_until (list_is_idle, list, 30);
+  settle ();
+  *window_out = window;
+  return list;
+}
+
+typedef struct
+{
+  const char *wanted;
+  gboolean    searched;
+} SearchWait;
+
+/* Setting the text first empties the entry, which searches for "" at
+ * once: wait for the search of the whole text. */
+static void
+search_changed_cb (GtkEditable *entry,
+                   SearchWait  *wait)
+{
+  if (g_str_equal (gtk_editable_get_text (entry), wait->wanted))
+    wait->searched = TRUE;
+}
+
+static gboolean
+searched (gpointer data)
+{
+  return ((SearchWait *) data)->searched;
+}
+
+static void
+search_for (EsEventList *list,
+            const char  *text)
+{
+  GtkWidget *entry = es_test_find_widget_of_type (GTK_WIDGET (list), GTK_TYPE_SEARCH_ENTRY);
+  SearchWait wait = { text, FALSE };
+  gulong handler;
+
+  g_assert_nonnull (entry);
+  handler = g_signal_connect (entry, "search-changed", G_CALLBACK (search_changed_cb), &wait);
+  gtk_editable_set_text (GTK_EDITABLE (entry), text);
+  /* The entry waits a moment after the last key before it searches. */
+  es_test_wait_until (searched, &wait, 30);
+  g_signal_handler_disconnect (entry, handler);
+  es_test_wait_until (search_is_done, list, 30);
+  settle ();
+}
+
+static guint
+first_at_or_after (GArray *matches,
+                   guint   row)
+{
+  for (guint i = 0; i < matches->len; i++)
+    if (g_array_index (matches, guint32, i) >= row)
+      return g_array_index (matches, guint32, i);
+  return g_array_index (matches, guint32, 0);
+}
+
+#define assert_same_rows(a, b) assert_same_rows_at (__LINE__, a, b)
+
+static void
+assert_same_rows_at (int     line,
+                     GArray *a,
+                     GArray *b)
+{
+  g_test_message ("rows compared at line %d", line);
+  g_assert_cmpuint (a->len, ==, b->len);
+  g_assert_true (a->len == 0 || memcmp (a->data, b->data, a->len * sizeof (guint32)) == 0);
+}
+
+static void
+test_search_and_cursor (void)
+{
+  g_autofree char *path = es_test_fixture_path ("parfib-N2.eventlog");
+  g_autoptr(GArray) rows = expected_rows (path);
+  const EsTestEvent *events = (const EsTestEvent *) (gpointer) rows->data;
+  EsWindow *window;
+  EsEventList *list = open_events_page (path, &window);
+  GListModel *model = es_event_list_get_model (list);
+  EsSession *session = es_window_get_session (window);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_autofree char *unique = NULL;
+  guint unique_row = 0;
+
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, rows->len);
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_is_ancestor (focus, es_test_find_widget_of_type (GTK_WIDGET (list), GTK_TYPE_SEARCH_ENTRY)));
+
+  /* A search lands on the event: a text only one event has, from the
+   * second half of the log. */
+  for (guint i = rows->len / 2; i < rows->len && unique == NULL; i++)
+    {
+      g_autofree char *text = searched_text (&events[i]);
+      g_autoptr(GArray) found = brute_force_matches (rows, text, -1);
+
+      if (found->len == 1 && strlen (text) > 12)
+        {
+          unique = g_ascii_strup (text, -1);    /* case does not matter */
+          unique_row = i;
+        }
+    }
+  g_assert_nonnull (unique);
+  search_for (list, unique);
+  g_assert_cmpuint (es_event_list_get_matches (list)->len, ==, 1);
+  g_assert_cmpuint (es_event_list_get_selected_row (list), ==, unique_row);
+  {
+    g_autoptr(EsEventItem) item = g_list_model_get_item (model, unique_row);
+
+    g_assert_cmpuint (es_event_item_get_time (item), ==, events[unique_row].time);
+    g_assert_cmpuint (es_event_item_get_row (item), ==, unique_row);
+  }
+
+  /* Next and previous go through the matches in order, round at the ends. */
+  {
+    g_autoptr(GArray) expected = brute_force_matches (rows, "running thread", -1);
+    guint from = es_event_list_get_selected_row (list);
+    guint first = first_at_or_after (expected, from);
+    guint k = 0;
+    GtkWidget *entry = es_test_find_widget_of_type (GTK_WIDGET (list), GTK_TYPE_SEARCH_ENTRY);
+
+    search_for (list, "Running Thread");
+    assert_same_rows (es_event_list_get_matches (list), expected);
+    g_assert_cmpuint (es_event_list_get_selected_row (list), ==, first);
+    while (g_array_index (expected, guint32, k) != first)
+      k++;
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next-match", NULL));
+    g_assert_cmpuint (es_event_list_get_selected_row (list), ==, g_array_index (expected, guint32, (k + 1) % expected->len));
+    g_signal_emit_by_name (entry, "activate");   /* Enter */
+    g_assert_cmpuint (es_event_list_get_selected_row (list), ==, g_array_index (expected, guint32, (k + 2) % expected->len));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-match", NULL));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-match", NULL));
+    g_assert_cmpuint (es_event_list_get_selected_row (list), ==, first);
+
+    gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (gtk_column_view_get_model (
+      GTK_COLUMN_VIEW (es_test_find_widget_of_type (GTK_WIDGET (list), GTK_TYPE_COLUMN_VIEW)))),
+      g_array_index (expected, guint32, expected->len - 1));
+    es_event_list_step_match (list, TRUE);
+    g_assert_cmpuint (es_event_list_get_selected_row (list), ==, g_array_index (expected, guint32, 0));
+    es_event_list_step_match (list, FALSE);
+    g_assert_cmpuint (es_event_list_get_selected_row (list), ==, g_array_index (expected, guint32, expected->len - 1));
+
+    /* Only the matches, then every row again: the same event stays selected. */
+    {
+      GtkWidget *only = es_test_find_check_button (GTK_WIDGET (list), "Show _only matches");
+      guint selected = es_event_list_get_selected_row (list);
+
+      g_assert_nonnull (only);
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (only), TRUE);
+      g_assert_cmpuint (g_list_model_get_n_items (model), ==, expected->len);
+      g_assert_cmpuint (es_event_list_get_selected_row (list), ==, selected);
+      for (guint i = 0; i < expected->len; i += 50)
+        {
+          g_autoptr(EsEventItem) item = g_list_model_get_item (model, i);
+
+          g_assert_cmpuint (es_event_item_get_row (item), ==, g_array_index (expected, guint32, i));
+          g_assert_nonnull (strstr (es_event_item_get_text (item), "running thread"));
+        }
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (only), FALSE);
+      g_assert_cmpuint (g_list_model_get_n_items (model), ==, rows->len);
+      g_assert_cmpuint (es_event_list_get_selected_row (list), ==, selected);
+    }
+  }
+
+  /* The kind as well as the text: "thread 1" among stop events only. */
+  {
+    GtkDropDown *kinds = GTK_DROP_DOWN (es_test_find_widget_of_type (GTK_WIDGET (list), GTK_TYPE_DROP_DOWN));
+    GListModel *names = gtk_drop_down_get_model (kinds);
+    g_autoptr(GArray) expected = brute_force_matches (rows, "thread 1", ES_EVENT_STOP_THREAD);
+    guint stop = 0;
+
+    g_assert_cmpstr (gtk_string_object_get_string (g_list_model_get_item (names, 0)), ==, "All kinds");
+    g_object_unref (g_list_model_get_item (names, 0));
+    for (guint i = 1; i < g_list_model_get_n_items (names) && stop == 0; i++)
+      {
+        g_autoptr(GtkStringObject) name = g_list_model_get_item (names, i);
+
+        if (g_str_equal (gtk_string_object_get_string (name), "Stop thread"))
+          stop = i;
+      }
+    g_assert_cmpuint (stop, >, 0);
+    gtk_drop_down_set_selected (kinds, stop);
+    search_for (list, "thread 1");
+    assert_same_rows (es_event_list_get_matches (list), expected);
+    g_assert_cmpuint (expected->len, >, 0);
+    gtk_drop_down_set_selected (kinds, 0);
+    es_test_wait_until (search_is_done, list, 30);
+  }
+
+  /* Activating a row puts the cursor on its event, and shows it if the
+   * view is elsewhere (at the same zoom); the list does not move. */
+  {
+    GtkWidget *view = es_test_find_widget_of_type (GTK_WIDGET (list), GTK_TYPE_COLUMN_VIEW);
+    guint target = rows->len - 10;
+    guint64 t0, t1, cursor;
+
+    es_session_set_visible (session, 0, 1000);
+    gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (gtk_column_view_get_model (GTK_COLUMN_VIEW (view))), target);
+    g_signal_emit_by_name (view, "activate", target);
+    g_assert_cmpuint (es_event_list_get_selected_row (list), ==, target);
+    g_assert_true (es_session_get_cursor (session, &cursor));
+    g_assert_cmpuint (cursor, ==, events[target].time);
+    es_session_get_visible (session, &t0, &t1);
+    g_assert_cmpuint (t1 - t0, ==, 1000);
+    g_assert_cmpuint (t0, <=, cursor);
+    g_assert_cmpuint (cursor, <=, t1);
+  }
+
+  /* Moving the cursor selects the first event at or after it. */
+  {
+    guint64 times[] = { events[100].time + 1, events[rows->len / 3].time, events[rows->len - 1].time };
+
+    for (guint i = 0; i < G_N_ELEMENTS (times); i++)
+      {
+        guint want = 0;
+
+        while (want < rows->len && events[want].time < times[i])
+          want++;
+        es_session_set_cursor (session, times[i]);
+        g_assert_cmpuint (es_event_list_get_selected_row (list), ==, want);
+      }
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A log of @n_events on two caps, written byte by byte. */
+static char *
+write_big_log (guint n_events)
+{
+  g_autoptr(EsTestLog) log = es_test_log_new ();
+  GByteArray *data;
+  guint64 t = 1000;
+
+  es_test_log_declare_ghc (log);
+  es_test_log_begin_data (log);
+  for (guint done = 0; done < n_events; )
+    for (guint16 cap = 0; cap < 2; cap++)
+      {
+        es_test_log_begin_block (log, t, cap);
+        for (guint i = 0; i < 1000; i++, done++, t += 7)
+          es_test_log_event (log, i % 2 ? ES_EVENT_RUN_THREAD : ES_EVENT_THREAD_RUNNABLE, t,
+                             es_payload_u32 (es_payload_new (), i % 97));
+        es_test_log_end_block (log, t);
+      }
+  es_test_log_end (log);
+  data = es_test_log_get_data (log);
+  return es_test_write_temp_log (data->data, data->len);
+}
+
+/* Hundreds of thousands of rows, a few dozen objects; following the cursor
+ * scrolls the row into view. */
+static void
+test_many_rows_few_objects (void)
+{
+  g_autofree char *path = write_big_log (300000);
+  EsWindow *window;
+  EsEventList *list = open_events_page (path, &window);
+  GListModel *model = es_event_list_get_model (list);
+  EsSession *session = es_window_get_session (window);
+  GtkWidget *scroller = gtk_widget_get_ancestor (es_test_find_widget_of_type (GTK_WIDGET (list), GTK_TYPE_COLUMN_VIEW),
+                                                 GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  guint n = g_list_model_get_n_items (model);
+
+  g_assert_cmpuint (n, >=, 300000);
+  g_assert_cmpuint (es_event_item_get_n_alive (), <, 500);
+
+  for (guint k = 1; k <= 4; k++)
+    {
+      guint row;
+      double where;
+
+      es_session_set_cursor (session, 1000 + (guint64) 7 * (n / 5 * k));
+      settle ();
+      row = es_event_list_get_selected_row (list);
+      g_assert_cmpuint (row, !=, GTK_INVALID_LIST_POSITION);
+      g_assert_cmpuint (es_event_index_get_time (es_event_list_model_get_index ((EsEventListModel *) model), row), >=,
+                        1000 + (guint64) 7 * (n / 5 * k));
+      /* The list scrolled to about that fraction of its length. */
+      where = (gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment) / 2) /
+              gtk_adjustment_get_upper (adjustment);
+      g_assert_cmpfloat (ABS (where - (double) row / n), <, 0.02);
+      g_assert_cmpuint (es_event_item_get_n_alive (), <, 500);
+    }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (path);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  if (!es_test_gui_init (&argc, &argv))
+    return 0;
+
+  g_test_add_func ("/event-list/search-and-cursor", test_search_and_cursor);
+  g_test_add_func ("/event-list/many-rows-few-objects", test_many_rows_few_objects);
+
+  status = g_test_run ();
+  g_object_unref (es_test_app);
+  return status;
+}
