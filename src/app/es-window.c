@@ -25,6 +25,7 @@
 #include "es-document-loader.h"
 #include "es-event-list.h"
 #include "es-eventlog-error.h"
+#include "es-recent-logs.h"
 #include "es-session.h"
 #include "es-sidebar.h"
 #include "es-window-export.h"
@@ -149,138 +150,12 @@ es_window_set_titles (EsWindow   *self,
                           subtitle != NULL && subtitle[0] != '\0');
 }
 
-/* The folder of @file for the header bar, with the home folder as "~".
- * Only path arithmetic: no I/O. */
-static char *
-es_window_dup_folder_label (GFile *file)
-{
-  g_autoptr(GFile) parent = NULL;
-  g_autoptr(GFile) home = NULL;
-  g_autofree char *relative = NULL;
-
-  parent = g_file_get_parent (file);
-  if (parent == NULL)
-    return NULL;
-
-  home = g_file_new_for_path (g_get_home_dir ());
-  if (g_file_equal (parent, home))
-    return g_strdup ("~");
-
-  relative = g_file_get_relative_path (home, parent);
-  if (relative != NULL)
-    return g_build_filename ("~", relative, NULL);
-
-  return g_file_get_parse_name (parent);
-}
-
-#define MAX_RECENT 6   /* shown on the empty page */
-#define MAX_STORED 10  /* kept in the settings */
-
-static int
-es_window_compare_recent (gconstpointer a,
-                          gconstpointer b)
-{
-  GtkRecentInfo *ia = *(GtkRecentInfo * const *) a, *ib = *(GtkRecentInfo * const *) b;
-  g_autoptr(GDateTime) ta = g_date_time_ref (gtk_recent_info_get_modified (ia));
-  g_autoptr(GDateTime) tb = g_date_time_ref (gtk_recent_info_get_modified (ib));
-
-  return g_date_time_compare (tb, ta);
-}
-
-/* The eventlogs opened lately, newest first: the settings' list, or
- * GtkRecentManager's when the schema is not installed. */
-static GStrv
-es_window_dup_recent_uris (EsWindow *self)
-{
-  GSettings *settings = es_window_get_settings (self);
-  GList *items;
-  g_autoptr(GPtrArray) logs = g_ptr_array_new ();
-  g_autoptr(GStrvBuilder) uris = g_strv_builder_new ();
-
-  if (settings != NULL)
-    return g_settings_get_strv (settings, "recent-files");
-
-  items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
-  for (GList *l = items; l != NULL; l = l->next)
-    if (g_str_has_suffix (gtk_recent_info_get_uri (l->data), ".eventlog"))
-      g_ptr_array_add (logs, l->data);
-  g_ptr_array_sort (logs, es_window_compare_recent);
-  for (guint i = 0; i < logs->len; i++)
-    g_strv_builder_add (uris, gtk_recent_info_get_uri (g_ptr_array_index (logs, i)));
-  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
-  return g_strv_builder_end (uris);
-}
-
-/* Records @file first in the settings' list and in GtkRecentManager's (so
- * the file chooser's Recent has it too). */
-static void
-es_window_remember_recent (EsWindow *self,
-                           GFile    *file)
-{
-  GSettings *settings = es_window_get_settings (self);
-  g_autofree char *uri = g_file_get_uri (file);
-  g_auto(GStrv) old = NULL;
-  g_autoptr(GStrvBuilder) uris = NULL;
-  g_auto(GStrv) updated = NULL;
-  guint n = 1;
-
-  gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
-  if (settings == NULL)
-    return;
-  old = g_settings_get_strv (settings, "recent-files");
-  uris = g_strv_builder_new ();
-  g_strv_builder_add (uris, uri);
-  for (guint i = 0; old[i] != NULL && n < MAX_STORED; i++)
-    if (g_strcmp0 (old[i], uri) != 0)
-      {
-        g_strv_builder_add (uris, old[i]);
-        n++;
-      }
-  updated = g_strv_builder_end (uris);
-  g_settings_set_strv (settings, "recent-files", (const char * const *) updated);
-}
-
 /* The recent eventlogs that still exist, on the empty page. */
 static void
 es_window_fill_recent (EsWindow *self)
 {
-  g_auto(GStrv) uris = es_window_dup_recent_uris (self);
-  GtkWidget *child;
-  guint shown = 0;
+  guint shown = es_recent_logs_fill (self->recent_list, es_window_get_settings (self));
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->recent_list))) != NULL)
-    gtk_list_box_remove (self->recent_list, child);
-
-  for (guint i = 0; uris[i] != NULL && shown < MAX_RECENT; i++)
-    {
-      g_autoptr(GFile) file = g_file_new_for_uri (uris[i]);
-      g_autofree char *folder = NULL;
-      g_autofree char *basename = NULL;
-      GtkWidget *row, *name, *where;
-
-      /* A stat of a few local files: cheap enough for the main thread. */
-      if (!g_file_is_native (file) || !g_file_query_exists (file, NULL))
-        continue;
-      folder = es_window_dup_folder_label (file);
-      basename = g_file_get_basename (file);
-      row = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-      name = gtk_label_new (basename);
-      where = gtk_label_new (folder);
-      gtk_label_set_xalign (GTK_LABEL (name), 0);
-      gtk_label_set_xalign (GTK_LABEL (where), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (where), PANGO_ELLIPSIZE_START);
-      gtk_widget_add_css_class (where, "dim-label");
-      gtk_widget_add_css_class (where, "caption");
-      gtk_widget_set_margin_start (row, 12);
-      gtk_widget_set_margin_end (row, 12);
-      gtk_widget_set_margin_top (row, 6);
-      gtk_widget_set_margin_bottom (row, 6);
-      gtk_box_append (GTK_BOX (row), name);
-      gtk_box_append (GTK_BOX (row), where);
-      gtk_list_box_append (self->recent_list, row);
-      g_object_set_data_full (G_OBJECT (gtk_widget_get_parent (row)), "file", g_steal_pointer (&file), g_object_unref);
-      shown++;
-    }
   gtk_widget_set_visible (self->recent_heading, shown > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->recent_list), shown > 0);
 }
@@ -378,7 +253,7 @@ es_window_load_cb (GObject      *object,
       return;
     }
 
-  es_window_remember_recent (self, self->file);
+  es_recent_logs_remember (es_window_get_settings (self), self->file);
   es_window_show_document (self, document);
 }
 
@@ -406,7 +281,7 @@ es_window_open_file (EsWindow *self,
 
   g_set_object (&self->file, file);
   name = g_file_get_basename (file);
-  folder = es_window_dup_folder_label (file);
+  folder = es_recent_logs_dup_folder_label (file);
   es_window_set_titles (self, name, folder);
   gtk_label_set_text (self->loading_label, name);
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
