@@ -9,8 +9,7 @@
 
 #include <string.h>
 
-#include "es-event-decode.h"
-#include "es-eventlog-reader.h"
+#include "es-eventlog-reader-private.h"
 
 #define MARKER_HEADER_BEGIN 0x68647262u  /* "hdrb" */
 #define MARKER_HET_BEGIN    0x68657462u  /* "hetb" */
@@ -36,54 +35,6 @@ typedef enum
   STEP_ERROR,
 } StepResult;
 
-typedef struct
-{
-  gint32 wire_size;   /* bytes on disk, WIRE_VARIABLE or WIRE_UNDECLARED */
-  gint32 layout;      /* see _es_event_layout_for() */
-} TagInfo;
-
-struct _EsEventlogReader
-{
-  /* What the header declared. */
-  GArray          *types;          /* EsEventType, in file order */
-  TagInfo         *tags;
-  guint            n_tags;
-  EsStopNumbering  numbering;
-  gboolean         have_header;
-  gsize            header_need;    /* no point re-parsing before this many bytes */
-
-  /* Input: bytes not yet consumed are carry[carry_pos..] then chunk[chunk_pos..].
-   * The carry holds only what straddles two feeds, so a whole file fed at
-   * once is decoded in place, without a copy. */
-  GByteArray      *carry;
-  gsize            carry_pos;
-  const guint8    *chunk;
-  gsize            chunk_len;
-  gsize            chunk_pos;
-  gboolean         finished;
-
-  gint64           offset;         /* log offset of the next unconsumed byte */
-  gint64           data_offset;    /* where the events begin */
-
-  /* Capability attribution, exactly as ghc-events does it. */
-  gint64           block_remaining;
-  guint16          block_cap;
-  gint64           block_start;
-  gint64           block_end;
-
-  /* Partition: this reader hands out only the blocks of caps with
-   * cap % n_parts == part (part 0 also takes the global blocks and events
-   * outside blocks) and steps over the others without decoding them. */
-  guint            n_parts;
-  guint            part;
-  gint64           skip_remaining;
-  guint32          owner_cache_cap;  /* the last cap asked about, and its answer: */
-  gboolean         owner_cache;      /* spares a division per event */
-
-  gboolean         saw_end_marker;
-  gboolean         at_end;
-  GError          *error;
-};
 
 static inline guint16
 be16 (const guint8 *p)
@@ -101,41 +52,6 @@ static inline guint64
 be64 (const guint8 *p)
 {
   return ((guint64) be32 (p) << 32) | be32 (p + 4);
-}
-
-static void
-clear_event_type (gpointer data)
-{
-  EsEventType *type = data;
-
-  g_free (type->description);
-}
-
-EsEventlogReader *
-es_eventlog_reader_new (void)
-{
-  EsEventlogReader *self = g_new0 (EsEventlogReader, 1);
-
-  self->types = g_array_new (FALSE, TRUE, sizeof (EsEventType));
-  g_array_set_clear_func (self->types, clear_event_type);
-  self->carry = g_byte_array_new ();
-  self->block_cap = ES_CAP_NONE;
-  self->data_offset = -1;
-  self->n_parts = 1;
-  self->owner_cache_cap = G_MAXUINT32;
-  return self;
-}
-
-void
-es_eventlog_reader_free (EsEventlogReader *self)
-{
-  if (self == NULL)
-    return;
-  g_array_unref (self->types);
-  g_free (self->tags);
-  g_byte_array_unref (self->carry);
-  g_clear_error (&self->error);
-  g_free (self);
 }
 
 static gsize
@@ -192,111 +108,6 @@ es_eventlog_reader_get_pending (EsEventlogReader *self)
   g_return_val_if_fail (self != NULL, 0);
 
   return carry_available (self) + (self->chunk_len - self->chunk_pos);
-}
-
-gint64
-es_eventlog_reader_get_offset (EsEventlogReader *self)
-{
-  g_return_val_if_fail (self != NULL, 0);
-
-  return self->offset;
-}
-
-gint64
-es_eventlog_reader_get_data_offset (EsEventlogReader *self)
-{
-  g_return_val_if_fail (self != NULL, -1);
-
-  return self->data_offset;
-}
-
-gboolean
-es_eventlog_reader_has_header (EsEventlogReader *self)
-{
-  g_return_val_if_fail (self != NULL, FALSE);
-
-  return self->have_header;
-}
-
-const EsEventType *
-es_eventlog_reader_get_event_types (EsEventlogReader *self,
-                                    guint            *n_types)
-{
-  g_return_val_if_fail (self != NULL, NULL);
-
-  if (n_types != NULL)
-    *n_types = self->types->len;
-  return (const EsEventType *) (gpointer) self->types->data;
-}
-
-const EsEventType *
-es_eventlog_reader_lookup_type (EsEventlogReader *self,
-                                guint16           tag)
-{
-  g_return_val_if_fail (self != NULL, NULL);
-
-  /* Later declarations of a tag win, as in ghc-events. */
-  for (guint i = self->types->len; i > 0; i--)
-    {
-      const EsEventType *type = &g_array_index (self->types, EsEventType, i - 1);
-
-      if (type->tag == tag)
-        return type;
-    }
-  return NULL;
-}
-
-gboolean
-es_eventlog_reader_saw_end_marker (EsEventlogReader *self)
-{
-  g_return_val_if_fail (self != NULL, FALSE);
-
-  return self->saw_end_marker;
-}
-
-/**
- * es_eventlog_reader_is_truncated:
- * @stop_offset: (out) (optional): where the decodable data stops
- * @partial_bytes: (out) (optional): bytes of an incomplete event after it
- *
- * Returns: %TRUE once the reader has reached its end without the log's end
- *   marker: the program was killed, or is still writing.
- */
-gboolean
-es_eventlog_reader_is_truncated (EsEventlogReader *self,
-                                 gint64           *stop_offset,
-                                 gsize            *partial_bytes)
-{
-  g_return_val_if_fail (self != NULL, FALSE);
-
-  if (stop_offset != NULL)
-    *stop_offset = self->offset;
-  if (partial_bytes != NULL)
-    *partial_bytes = es_eventlog_reader_get_pending (self);
-  return self->at_end && !self->saw_end_marker;
-}
-
-/**
- * es_eventlog_reader_set_partition:
- * @n_parts: how many readers share the log
- * @part: which one this is, 0 <= @part < @n_parts
- *
- * Lets several readers build one log on several cores: each hands out the
- * blocks of the caps it owns (cap % @n_parts == @part; part 0 also owns the
- * global blocks and events outside any block) and steps over the rest by
- * their block size, without decoding them. Call before the first event.
- */
-void
-es_eventlog_reader_set_partition (EsEventlogReader *self,
-                                  guint             n_parts,
-                                  guint             part)
-{
-  g_return_if_fail (self != NULL);
-  g_return_if_fail (n_parts > 0 && part < n_parts);
-  g_return_if_fail (self->offset == 0);
-
-  self->n_parts = n_parts;
-  self->part = part;
 }
 
 static inline gboolean

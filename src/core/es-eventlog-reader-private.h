@@ -1,0 +1,64 @@
+/* es-eventlog-reader-private.h: the reader's state, shared by its files
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "es-event-decode.h"
+#include "es-eventlog-reader.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  gint32 wire_size;   /* bytes on disk, WIRE_VARIABLE or WIRE_UNDECLARED */
+  gint32 layout;      /* see _es_event_layout_for() */
+} TagInfo;
+
+struct _EsEventlogReader
+{
+  /* What the header declared. */
+  GArray          *types;          /* EsEventType, in file order */
+  TagInfo         *tags;
+  guint            n_tags;
+  EsStopNumbering  numbering;
+  gboolean         have_header;
+  gsize            header_need;    /* no point re-parsing before this many bytes */
+
+  /* Input: bytes not yet consumed are carry[carry_pos..] then chunk[chunk_pos..].
+   * The carry holds only what straddles two feeds, so a whole file fed at
+   * once is decoded in place, without a copy. */
+  GByteArray      *carry;
+  gsize            carry_pos;
+  const guint8    *chunk;
+  gsize            chunk_len;
+  gsize            chunk_pos;
+  gboolean         finished;
+
+  gint64           offset;         /* log offset of the next unconsumed byte */
+  gint64           data_offset;    /* where the events begin */
+
+  /* Capability attribution, exactly as ghc-events does it. */
+  gint64           block_remaining;
+  guint16          block_cap;
+  gint64           block_start;
+  gint64           block_end;
+
+  /* Partition: this reader hands out only the blocks of caps with
+   * cap % n_parts == part (part 0 also takes the global blocks and events
+   * outside blocks) and steps over the others without decoding them. */
+  guint            n_parts;
+  guint            part;
+  gint64           skip_remaining;
+  guint32          owner_cache_cap;  /* the last cap asked about, and its answer: */
+  gboolean         owner_cache;      /* spares a division per event */
+
+  gboolean         saw_end_marker;
+  gboolean         at_end;
+  GError          *error;
+};
+
+G_END_DECLS

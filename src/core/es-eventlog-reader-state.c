@@ -1,0 +1,151 @@
+/* es-eventlog-reader-state.c: the reader's life and what it tells about
+ * the log (its header, where it stopped, how it is shared)
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "es-eventlog-reader-private.h"
+
+static void
+clear_event_type (gpointer data)
+{
+  EsEventType *type = data;
+
+  g_free (type->description);
+}
+
+EsEventlogReader *
+es_eventlog_reader_new (void)
+{
+  EsEventlogReader *self = g_new0 (EsEventlogReader, 1);
+
+  self->types = g_array_new (FALSE, TRUE, sizeof (EsEventType));
+  g_array_set_clear_func (self->types, clear_event_type);
+  self->carry = g_byte_array_new ();
+  self->block_cap = ES_CAP_NONE;
+  self->data_offset = -1;
+  self->n_parts = 1;
+  self->owner_cache_cap = G_MAXUINT32;
+  return self;
+}
+
+void
+es_eventlog_reader_free (EsEventlogReader *self)
+{
+  if (self == NULL)
+    return;
+  g_array_unref (self->types);
+  g_free (self->tags);
+  g_byte_array_unref (self->carry);
+  g_clear_error (&self->error);
+  g_free (self);
+}
+
+gint64
+es_eventlog_reader_get_offset (EsEventlogReader *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->offset;
+}
+
+gint64
+es_eventlog_reader_get_data_offset (EsEventlogReader *self)
+{
+  g_return_val_if_fail (self != NULL, -1);
+
+  return self->data_offset;
+}
+
+gboolean
+es_eventlog_reader_has_header (EsEventlogReader *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  return self->have_header;
+}
+
+const EsEventType *
+es_eventlog_reader_get_event_types (EsEventlogReader *self,
+                                    guint            *n_types)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (n_types != NULL)
+    *n_types = self->types->len;
+  return (const EsEventType *) (gpointer) self->types->data;
+}
+
+const EsEventType *
+es_eventlog_reader_lookup_type (EsEventlogReader *self,
+                                guint16           tag)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  /* Later declarations of a tag win, as in ghc-events. */
+  for (guint i = self->types->len; i > 0; i--)
+    {
+      const EsEventType *type = &g_array_index (self->types, EsEventType, i - 1);
+
+      if (type->tag == tag)
+        return type;
+    }
+  return NULL;
+}
+
+gboolean
+es_eventlog_reader_saw_end_marker (EsEventlogReader *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  return self->saw_end_marker;
+}
+
+/**
+ * es_eventlog_reader_is_truncated:
+ * @stop_offset: (out) (optional): where the decodable data stops
+ * @partial_bytes: (out) (optional): bytes of an incomplete event after it
+ *
+ * Returns: %TRUE once the reader has reached its end without the log's end
+ *   marker: the program was killed, or is still writing.
+ */
+gboolean
+es_eventlog_reader_is_truncated (EsEventlogReader *self,
+                                 gint64           *stop_offset,
+                                 gsize            *partial_bytes)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (stop_offset != NULL)
+    *stop_offset = self->offset;
+  if (partial_bytes != NULL)
+    *partial_bytes = es_eventlog_reader_get_pending (self);
+  return self->at_end && !self->saw_end_marker;
+}
+
+/**
+ * es_eventlog_reader_set_partition:
+ * @n_parts: how many readers share the log
+ * @part: which one this is, 0 <= @part < @n_parts
+ *
+ * Lets several readers build one log on several cores: each hands out the
+ * blocks of the caps it owns (cap % @n_parts == @part; part 0 also owns the
+ * global blocks and events outside any block) and steps over the rest by
+ * their block size, without decoding them. Call before the first event.
+ */
+void
+es_eventlog_reader_set_partition (EsEventlogReader *self,
+                                  guint             n_parts,
+                                  guint             part)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (n_parts > 0 && part < n_parts);
+  g_return_if_fail (self->offset == 0);
+
+  self->n_parts = n_parts;
+  self->part = part;
+}
