@@ -118,9 +118,10 @@ compare_last_use (gconstpointer a,
 }
 
 /* Drops the least recently used threads until the cache is within its
- * size, but never one the current frame asked for: rows that need more
+ * size, but never one the last frame asked for: rows that need more
  * states than the cache holds would otherwise push each other out, and
- * every frame would build them all again. */
+ * every frame would build them all again. Only between frames, so that a
+ * frame's lookups never push out what the same frame needs next. */
 static void
 evict (EsThreadStateCache *self)
 {
@@ -148,14 +149,15 @@ evict (EsThreadStateCache *self)
 /**
  * es_thread_state_cache_begin_frame:
  *
- * Says a new frame starts: the threads the last one asked for may now make
- * room for others.
+ * Says a new frame starts: if the cache holds more than its size, the
+ * threads the last frame did not ask for go, least recently used first.
  */
 void
 es_thread_state_cache_begin_frame (EsThreadStateCache *self)
 {
   g_return_if_fail (self != NULL);
 
+  evict (self);
   self->frame++;
 }
 
@@ -194,7 +196,6 @@ es_thread_state_cache_lookup (EsThreadStateCache *self,
     }
   entry->last_use = ++self->clock;
   entry->frame = self->frame;
-  evict (self);
   *n_states = entry->states->len;
   return (const EsThreadState *) (gconstpointer) entry->states->data;
 }

@@ -23,6 +23,7 @@ static int height = 900;
 static int frames = 20;
 static gboolean dark = FALSE;
 static char *png_prefix = NULL;
+static gboolean threads_open = FALSE;
 
 static const GOptionEntry entries[] = {
   { "width", 'w', 0, G_OPTION_ARG_INT, &width, "Surface width, gutter included (1600)", "PX" },
@@ -30,6 +31,7 @@ static const GOptionEntry entries[] = {
   { "frames", 'n', 0, G_OPTION_ARG_INT, &frames, "Frames timed per zoom level (20)", "N" },
   { "dark", 'd', 0, G_OPTION_ARG_NONE, &dark, "Dark theme colours", NULL },
   { "png", 'p', 0, G_OPTION_ARG_FILENAME, &png_prefix, "Also write each level's frame to PREFIX-N.png", "PREFIX" },
+  { "threads-open", 't', 0, G_OPTION_ARG_NONE, &threads_open, "Open the threads' section (a row per thread)", NULL },
   { NULL }
 };
 
@@ -83,7 +85,7 @@ main (int    argc,
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2 ||
       width <= ES_TIMELINE_GUTTER || height < 1 || frames < 1)
     {
-      g_printerr ("Usage: es-bench-frame [--width 1600] [--height 900] [--frames 20] [--dark] [--png PREFIX] FILE.eventlog%s%s\n",
+      g_printerr ("Usage: es-bench-frame [--width 1600] [--height 900] [--frames 20] [--dark] [--png PREFIX] [--threads-open] FILE.eventlog%s%s\n",
                   error ? ": " : "", error ? error->message : "");
       return 1;
     }
@@ -97,13 +99,15 @@ main (int    argc,
     }
   start = es_document_get_start_time (document);
   end = MAX (es_document_get_end_time (document), start + 1);
-  rows = es_timeline_layout (document, (1u << ES_N_ROW_KINDS) - 1);
+  /* Every row; the threads' section closed, as it opens, unless asked. */
+  rows = es_timeline_layout (document, ((1u << ES_N_ROW_KINDS) - 1) & ~(threads_open ? 0 : 1u << ES_ROW_THREAD));
   printf ("log: %s, %" G_GUINT64_FORMAT " events, %u caps, %.3f s, loaded in %.0f ms\n",
           argv[1], es_document_get_n_events (document), es_document_get_n_caps (document),
           (end - start) / 1e9, (g_get_monotonic_time () - load_start) / 1e3);
-  printf ("frame: %d x %d (%d px of data), %u rows, %d px tall (%s)\n",
+  printf ("frame: %d x %d (%d px of data), %u rows, %d px tall (%s), threads' section %s\n",
           width, height, width - ES_TIMELINE_GUTTER, rows->len, es_timeline_layout_height (rows),
-          es_timeline_layout_height (rows) > height ? "rows below the frame clipped" : "all rows in the frame");
+          es_timeline_layout_height (rows) > height ? "rows below the frame clipped" : "all rows in the frame",
+          threads_open ? "open" : "closed");
   printf ("%14s  %12s  %9s  %9s\n", "span", "per pixel", "mean ms", "worst ms");
 
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
