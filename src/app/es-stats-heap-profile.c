@@ -11,6 +11,8 @@
 
 #include "es-heap-profile.h"
 #include "es-stats-heap-profile.h"
+#include "es-stats-panel.h"
+#include "es-timeline-rows.h"
 #include "es-timeline-painter.h"
 
 /* The bands of the Heap profile row, with their mean and largest residency
@@ -63,18 +65,6 @@ es_stats_heap_profile_free (EsStatsHeapProfile *self)
   g_free (self);
 }
 
-static gboolean
-is_dark (GtkWidget *widget)
-{
-  GdkRGBA color;
-
-  /* Light text means a dark theme, as the timeline decides. */
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-  return color.red + color.green + color.blue > 1.5;
-}
-
 static void
 draw_swatch (GtkDrawingArea *area,
              cairo_t        *cr,
@@ -87,28 +77,10 @@ draw_swatch (GtkDrawingArea *area,
   guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (area), "band-index"));
   EsRgba c;
 
-  es_timeline_heap_band_color (&band, index, is_dark (GTK_WIDGET (area)), &c);
+  es_timeline_heap_band_color (&band, index, es_timeline_rows_is_dark (GTK_WIDGET (area)), &c);
   cairo_set_source_rgb (cr, c.red, c.green, c.blue);
   cairo_rectangle (cr, 0, 0, width, height);
   cairo_fill (cr);
-}
-
-static void
-add_cell (GtkWidget  *grid,
-          int         column,
-          int         row,
-          const char *text,
-          gboolean    numeric)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1 : 0);
-  gtk_label_set_selectable (GTK_LABEL (label), numeric);
-  if (numeric)
-    gtk_widget_add_css_class (label, "numeric");
-  else
-    gtk_widget_add_css_class (label, "dim-label");
-  gtk_grid_attach (GTK_GRID (grid), label, column, row, 1, 1);
 }
 
 /* A whole cost-centre stack can run long: cut, with all of it on hover. */
@@ -170,7 +142,7 @@ es_stats_heap_profile_show (EsStatsHeapProfile *self,
   gtk_grid_set_row_spacing (GTK_GRID (grid), 2);
   gtk_box_append (GTK_BOX (content), grid);
   for (guint c = 0; c < G_N_ELEMENTS (headings); c++)
-    add_cell (grid, c + 1, 0, _(headings[c]), FALSE);
+    es_stats_panel_add_cell (grid, c + 1, 0, _(headings[c]), FALSE);
   for (guint i = 0; i < self->bands->len; i++)
     sum += g_array_index (self->bands, EsHeapBandStats, i).mean;
   for (guint i = 0; i < self->bands->len; i++)
@@ -191,9 +163,9 @@ es_stats_heap_profile_show (EsStatsHeapProfile *self,
       gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
       gtk_grid_attach (GTK_GRID (grid), swatch, 0, i + 1, 1, 1);
       add_band_name (grid, i + 1, name);
-      add_cell (grid, 2, i + 1, mean, TRUE);
-      add_cell (grid, 3, i + 1, max, TRUE);
-      add_cell (grid, 4, i + 1, share, TRUE);
+      es_stats_panel_add_cell (grid, 2, i + 1, mean, TRUE);
+      es_stats_panel_add_cell (grid, 3, i + 1, max, TRUE);
+      es_stats_panel_add_cell (grid, 4, i + 1, share, TRUE);
       g_string_append_printf (text, "Heap band %s: mean %s, max %s, share %s\n", name, mean, max, share);
     }
 }

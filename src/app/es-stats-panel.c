@@ -99,12 +99,14 @@ add_section (EsStatsPanel *self,
   return grid;
 }
 
-static void
-add_cell (GtkWidget  *grid,
-          int         column,
-          int         row,
-          const char *text,
-          gboolean    numeric)
+/* A cell of a statistics table: numbers right-aligned and selectable,
+ * names dim. */
+void
+es_stats_panel_add_cell (GtkWidget  *grid,
+                         int         column,
+                         int         row,
+                         const char *text,
+                         gboolean    numeric)
 {
   GtkWidget *label = gtk_label_new (text);
 
@@ -124,8 +126,8 @@ add_row (EsStatsPanel *self,
          const char   *name,
          const char   *value)
 {
-  add_cell (grid, 0, row, name, FALSE);
-  add_cell (grid, 1, row, value, TRUE);
+  es_stats_panel_add_cell (grid, 0, row, name, FALSE);
+  es_stats_panel_add_cell (grid, 1, row, value, TRUE);
   g_string_append_printf (self->text, "%s: %s\n", name, value);
 }
 
@@ -163,7 +165,7 @@ show_gc_table (EsStatsPanel  *self,
                              N_("Average pause"), N_("Maximum pause") };
 
   for (guint c = 0; c < G_N_ELEMENTS (headings); c++)
-    add_cell (grid, c, 0, _(headings[c]), FALSE);
+    es_stats_panel_add_cell (grid, c, 0, _(headings[c]), FALSE);
   for (guint g = 0; g < stats->n_generations; g++)
     {
       const EsGenStats *gen = &stats->gen[g];
@@ -174,12 +176,12 @@ show_gc_table (EsStatsPanel  *self,
       g_autofree char *avg = g_strdup_printf ("%.4f s", gen->collections ? gen->elapsed / 1e9 / gen->collections : 0.0);
       g_autofree char *max = g_strdup_printf ("%.4f s", gen->max_pause / 1e9);
 
-      add_cell (grid, 0, g + 1, n, TRUE);
-      add_cell (grid, 1, g + 1, colls, TRUE);
-      add_cell (grid, 2, g + 1, par, TRUE);
-      add_cell (grid, 3, g + 1, elapsed, TRUE);
-      add_cell (grid, 4, g + 1, avg, TRUE);
-      add_cell (grid, 5, g + 1, max, TRUE);
+      es_stats_panel_add_cell (grid, 0, g + 1, n, TRUE);
+      es_stats_panel_add_cell (grid, 1, g + 1, colls, TRUE);
+      es_stats_panel_add_cell (grid, 2, g + 1, par, TRUE);
+      es_stats_panel_add_cell (grid, 3, g + 1, elapsed, TRUE);
+      es_stats_panel_add_cell (grid, 4, g + 1, avg, TRUE);
+      es_stats_panel_add_cell (grid, 5, g + 1, max, TRUE);
       g_string_append_printf (self->text, "Gen %u: %s colls, %s par, %s, avg %s, max %s\n",
                               g, colls, par, elapsed, avg, max);
     }
@@ -197,7 +199,7 @@ show_sparks (EsStatsPanel  *self,
   guint row = 1;
 
   for (guint c = 0; c < G_N_ELEMENTS (headings); c++)
-    add_cell (grid, c, 0, _(headings[c]), FALSE);
+    es_stats_panel_add_cell (grid, c, 0, _(headings[c]), FALSE);
   for (guint i = 0; i <= stats->n_caps; i++)
     {
       gboolean total = i == stats->n_caps;
@@ -214,7 +216,7 @@ show_sparks (EsStatsPanel  *self,
                                                                     "%u more HECs", stats->n_caps - shown),
                                                        stats->n_caps - shown);
 
-              add_cell (grid, 0, row++, more, FALSE);
+              es_stats_panel_add_cell (grid, 0, row++, more, FALSE);
               g_string_append_printf (self->text, "Sparks: %s\n", more);
             }
           continue;
@@ -234,13 +236,13 @@ show_sparks (EsStatsPanel  *self,
                            cs->sparks_dud, cs->sparks_gcd, cs->sparks_fizzled };
           memcpy (v, t, sizeof v);
         }
-      add_cell (grid, 0, row, name, !total);
+      es_stats_panel_add_cell (grid, 0, row, name, !total);
       g_string_append_printf (self->text, "Sparks %s:", name);
       for (guint c = 0; c < 6; c++)
         {
           g_autofree char *value = g_strdup_printf ("%" G_GUINT64_FORMAT, v[c]);
 
-          add_cell (grid, c + 1, row, value, TRUE);
+          es_stats_panel_add_cell (grid, c + 1, row, value, TRUE);
           g_string_append_printf (self->text, " %s", value);
         }
       g_string_append_c (self->text, '\n');
@@ -261,7 +263,7 @@ show_spans (EsStatsPanel *self,
     return;
   grid = add_section (self, _("Spans"));
   for (guint c = 0; c < G_N_ELEMENTS (headings); c++)
-    add_cell (grid, c, 0, _(headings[c]), FALSE);
+    es_stats_panel_add_cell (grid, c, 0, _(headings[c]), FALSE);
   shown = MIN (spans->len, MAX_SPAN_ROWS);
   for (guint i = 0; i < shown; i++)
     {
@@ -271,11 +273,11 @@ show_spans (EsStatsPanel *self,
       g_autofree char *mean = g_strdup_printf ("%.6f s", span->total / 1e9 / MAX (span->count, 1));
       g_autofree char *longest = g_strdup_printf ("%.6f s", span->max / 1e9);
 
-      add_cell (grid, 0, i + 1, span->name, FALSE);
-      add_cell (grid, 1, i + 1, count, TRUE);
-      add_cell (grid, 2, i + 1, total, TRUE);
-      add_cell (grid, 3, i + 1, mean, TRUE);
-      add_cell (grid, 4, i + 1, longest, TRUE);
+      es_stats_panel_add_cell (grid, 0, i + 1, span->name, FALSE);
+      es_stats_panel_add_cell (grid, 1, i + 1, count, TRUE);
+      es_stats_panel_add_cell (grid, 2, i + 1, total, TRUE);
+      es_stats_panel_add_cell (grid, 3, i + 1, mean, TRUE);
+      es_stats_panel_add_cell (grid, 4, i + 1, longest, TRUE);
       g_string_append_printf (self->text, "Span %s: %s %s %s %s\n", span->name, count, total, mean, longest);
     }
   if (spans->len > shown)
@@ -284,7 +286,7 @@ show_spans (EsStatsPanel *self,
                                                             "%u more span names", spans->len - shown),
                                                spans->len - shown);
 
-      add_cell (grid, 0, shown + 1, more, FALSE);
+      es_stats_panel_add_cell (grid, 0, shown + 1, more, FALSE);
     }
 }
 

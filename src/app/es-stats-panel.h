@@ -22,4 +22,10 @@ void       es_stats_panel_set_session (EsStatsPanel *self,
                                        EsSession    *session);
 char      *es_stats_panel_dup_text    (EsStatsPanel *self);
 
+void es_stats_panel_add_cell (GtkWidget  *grid,
+                              int         column,
+                              int         row,
+                              const char *text,
+                              gboolean    numeric);
+
 G_END_DECLS

@@ -52,8 +52,9 @@ es_timeline_rows_new (void)
   return g_object_new (ES_TYPE_TIMELINE_ROWS, NULL);
 }
 
-static gboolean
-is_dark (GtkWidget *widget)
+/* Whether @widget shows a dark theme: its text is light. */
+gboolean
+es_timeline_rows_is_dark (GtkWidget *widget)
 {
   GdkRGBA color;
 
@@ -76,7 +77,7 @@ es_timeline_rows_get_view (EsTimelineRows *self,
   view->document = es_session_get_document (self->session);
   es_session_get_visible (self->session, &view->t0, &view->t1);
   view->width = MAX (1, gtk_widget_get_width (GTK_WIDGET (self)) - ES_TIMELINE_GUTTER);
-  view->dark = is_dark (GTK_WIDGET (self));
+  view->dark = es_timeline_rows_is_dark (GTK_WIDGET (self));
   view->selected_thread = self->selected_thread;
   view->thread_states = self->thread_states;
   view->bookmarks = self->bookmarks != NULL ? es_bookmarks_get_array (self->bookmarks) : NULL;

@@ -36,4 +36,6 @@ void                 es_timeline_rows_set_selected_thread (EsTimelineRows *self,
 guint32              es_timeline_rows_get_selected_thread (EsTimelineRows *self);
 EsThreadStateCache  *es_timeline_rows_get_thread_states (EsTimelineRows *self);
 
+gboolean             es_timeline_rows_is_dark          (GtkWidget      *widget);
+
 G_END_DECLS
