@@ -13,11 +13,10 @@
 #include "config.h"
 
 #include <stdio.h>
-#include <stdlib.h>
-#include <sys/resource.h>
 
 #include <glib/gstdio.h>
 
+#include "es-bench-util.h"
 #include "es-document.h"
 #include "es-lod.h"
 #include "es-stats.h"
@@ -28,23 +27,6 @@ static const GOptionEntry entries[] = {
   { "runs", 'r', 0, G_OPTION_ARG_INT, &runs, "Timed runs (median is printed)", "N" },
   { NULL }
 };
-
-static int
-compare_doubles (const void *a,
-                 const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
-
-static double
-median (double *values,
-        int     n)
-{
-  qsort (values, n, sizeof (double), compare_doubles);
-  return values[n / 2];
-}
 
 static void
 bench_queries (EsDocument *document)
@@ -101,7 +83,6 @@ main (int    argc,
   g_autoptr(GError) error = NULL;
   g_autoptr(EsDocument) document = NULL;
   g_autofree double *times = NULL;
-  struct rusage usage;
   GStatBuf st;
   double mb;
 
@@ -134,14 +115,13 @@ main (int    argc,
       times[run] = (g_get_monotonic_time () - start) / 1e6;
     }
 
-  getrusage (RUSAGE_SELF, &usage);
   printf ("log: %s, %.1f MB, %" G_GUINT64_FORMAT " events, %u caps\n", argv[1], mb,
           es_document_get_n_events (document), es_document_get_n_caps (document));
   printf ("document build: %.1f ms  %.0f MB/s  %.1f M events/s  (median of %d)\n",
-          median (times, runs) * 1e3, mb / median (times, runs),
-          es_document_get_n_events (document) / median (times, runs) / 1e6, runs);
+          es_bench_median (times, runs) * 1e3, mb / es_bench_median (times, runs),
+          es_document_get_n_events (document) / es_bench_median (times, runs) / 1e6, runs);
   printf ("peak RSS: %.1f MB = %.2f x the log (the mapped log counts once touched)\n",
-          usage.ru_maxrss / 1024.0, usage.ru_maxrss * 1024.0 / st.st_size);
+          es_bench_peak_rss_mb (), es_bench_peak_rss_mb () * 1024 * 1024 / st.st_size);
   bench_queries (document);
   return 0;
 }

@@ -13,11 +13,10 @@
 #include "config.h"
 
 #include <stdio.h>
-#include <stdlib.h>
-#include <sys/resource.h>
 
 #include <glib/gstdio.h>
 
+#include "es-bench-util.h"
 #include "es-event-index.h"
 
 static int runs = 3;
@@ -28,32 +27,6 @@ static const GOptionEntry entries[] = {
   { "text", 't', 0, G_OPTION_ARG_STRING, &text, "The text to search for", "TEXT" },
   { NULL }
 };
-
-static int
-compare_doubles (const void *a,
-                 const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
-
-static double
-median (double *values,
-        int     n)
-{
-  qsort (values, n, sizeof (double), compare_doubles);
-  return values[n / 2];
-}
-
-static double
-peak_rss_mb (void)
-{
-  struct rusage usage;
-
-  getrusage (RUSAGE_SELF, &usage);
-  return usage.ru_maxrss / 1024.0;
-}
 
 int
 main (int    argc,
@@ -101,7 +74,7 @@ main (int    argc,
       build_times[run] = (g_get_monotonic_time () - start) / 1e6;
     }
   n_rows = es_event_index_get_n_rows (index);
-  rss_after_build = peak_rss_mb ();
+  rss_after_build = es_bench_peak_rss_mb ();
 
   for (int run = 0; run < runs; run++)
     {
@@ -132,17 +105,17 @@ main (int    argc,
   printf ("log: %s, %.1f MB, %u events%s\n", argv[1], mb, n_rows,
           es_event_index_is_truncated (index, NULL) ? " (truncated)" : "");
   printf ("build index:        %8.1f ms  %8.0f MB/s  %6.1f M events/s  %.2f bytes/event\n",
-          median (build_times, runs) * 1e3, mb / median (build_times, runs),
-          n_rows / median (build_times, runs) / 1e6,
+          es_bench_median (build_times, runs) * 1e3, mb / es_bench_median (build_times, runs),
+          n_rows / es_bench_median (build_times, runs) / 1e6,
           (double) es_event_index_get_index_bytes (index) / MAX (n_rows, 1));
   printf ("search \"%s\": %8.1f ms  %8.0f MB/s  %6.1f M events/s  (%u matches, %u threads)\n",
-          text, median (search_times, runs) * 1e3, mb / median (search_times, runs),
-          n_rows / median (search_times, runs) / 1e6, n_found, g_get_num_processors ());
+          text, es_bench_median (search_times, runs) * 1e3, mb / es_bench_median (search_times, runs),
+          n_rows / es_bench_median (search_times, runs) / 1e6, n_found, g_get_num_processors ());
   printf ("kind \"run thread\": %8.1f ms  %8.0f MB/s  %6.1f M events/s  (%u matches)\n",
-          median (kind_times, runs) * 1e3, mb / median (kind_times, runs),
-          n_rows / median (kind_times, runs) / 1e6, n_kind);
+          es_bench_median (kind_times, runs) * 1e3, mb / es_bench_median (kind_times, runs),
+          n_rows / es_bench_median (kind_times, runs) / 1e6, n_kind);
   printf ("random row text:    %8.2f µs per row\n", lookup_s / 100000 * 1e6);
   printf ("peak RSS: %.1f MB after building (the mapped log counts once touched), %.1f MB at the end\n",
-          rss_after_build, peak_rss_mb ());
+          rss_after_build, es_bench_peak_rss_mb ());
   return 0;
 }

@@ -12,9 +12,8 @@
 #include "config.h"
 
 #include <stdio.h>
-#include <stdlib.h>
-#include <sys/resource.h>
 
+#include "es-bench-util.h"
 #include "es-eventlog-file.h"
 
 static int runs = 5;
@@ -88,23 +87,6 @@ step_over_events (const guint8 *data,
   return n;
 }
 
-static int
-compare_doubles (const void *a,
-                 const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
-
-static double
-median (double *values,
-        int     n)
-{
-  qsort (values, n, sizeof (double), compare_doubles);
-  return values[n / 2];
-}
-
 int
 main (int    argc,
       char **argv)
@@ -118,7 +100,6 @@ main (int    argc,
   guint64 floor_events = 0;
   Tally tally = { 0 };
   volatile guint64 sink = 0;
-  struct rusage usage;
   double mb;
 
   g_option_context_add_main_entries (context, entries, NULL);
@@ -164,15 +145,14 @@ main (int    argc,
     }
   sink += tally.checksum;
 
-  getrusage (RUSAGE_SELF, &usage);
   printf ("log: %s, %.1f MB, %" G_GUINT64_FORMAT " events\n", argv[1], mb, tally.n_events);
   printf ("bare step-over loop: %8.1f ms  %8.0f MB/s  %6.1f M events/s  (%" G_GUINT64_FORMAT " events)\n",
-          median (floor_times, runs) * 1e3, mb / median (floor_times, runs),
-          floor_events / median (floor_times, runs) / 1e6, floor_events);
+          es_bench_median (floor_times, runs) * 1e3, mb / es_bench_median (floor_times, runs),
+          floor_events / es_bench_median (floor_times, runs) / 1e6, floor_events);
   printf ("reader, every field: %8.1f ms  %8.0f MB/s  %6.1f M events/s\n",
-          median (reader_times, runs) * 1e3, mb / median (reader_times, runs),
-          tally.n_events / median (reader_times, runs) / 1e6);
-  printf ("peak RSS: %.1f MB (the mapped log counts once it is touched)\n", usage.ru_maxrss / 1024.0);
+          es_bench_median (reader_times, runs) * 1e3, mb / es_bench_median (reader_times, runs),
+          tally.n_events / es_bench_median (reader_times, runs) / 1e6);
+  printf ("peak RSS: %.1f MB (the mapped log counts once it is touched)\n", es_bench_peak_rss_mb ());
   (void) sink;
   return 0;
 }

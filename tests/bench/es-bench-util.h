@@ -1,0 +1,18 @@
+/* es-bench-util.h: what every benchmark prints its figures with
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+double es_bench_median      (double *values,
+                             int     n);
+double es_bench_peak_rss_mb (void);
+
+G_END_DECLS
