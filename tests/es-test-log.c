@@ -351,3 +351,52 @@ es_test_load_fixture (const char *name)
   g_assert_nonnull (document);
   return document;
 }
+
+static int
+compare_times (gconstpointer a,
+               gconstpointer b)
+{
+  const EsTestEvent *x = a, *y = b;
+
+  return x->time < y->time ? -1 : x->time > y->time;
+}
+
+/**
+ * es_test_decode_in_time_order:
+ *
+ * The events of the log at @path in the order `dump` prints them, found
+ * without the event index: decoded in file order, then stably sorted by
+ * time (g_array_sort is a merge sort).
+ */
+GArray *
+es_test_decode_in_time_order (const char *path)
+{
+  g_autofree char *data = NULL;
+  gsize len;
+  g_autoptr(GError) error = NULL;
+  GArray *events;
+
+  g_assert_true (g_file_get_contents (path, &data, &len, &error));
+  events = es_test_decode ((const guint8 *) data, len, 0, NULL, &error);
+  g_assert_no_error (error);
+  g_array_sort (events, compare_times);
+  return events;
+}
+
+/**
+ * es_test_searched_text:
+ *
+ * What an event search looks at for @event: its dump line without the
+ * time and the newline, ASCII lower-cased.
+ */
+char *
+es_test_searched_text (const EsTestEvent *event)
+{
+  const char *colon = strchr (event->text, ':');
+  char *text;
+
+  g_assert_nonnull (colon);
+  text = g_ascii_strdown (colon + 2, -1);
+  text[strlen (text) - 1] = '\0';
+  return text;
+}

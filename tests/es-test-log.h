@@ -67,6 +67,8 @@ GArray     *es_test_decode              (const guint8 *data,
                                          gsize         chunk_size,
                                          EsEventlogReader **reader_out,
                                          GError      **error);
+GArray     *es_test_decode_in_time_order (const char *path);
+char       *es_test_searched_text       (const EsTestEvent *event);
 char       *es_test_write_temp_log      (const guint8 *data,
                                          gsize         len);
 char       *es_test_shared_path         (const char   *relative);

@@ -20,44 +20,6 @@
 #include "es-test-log.h"
 #include "es-window.h"
 
-/* The events as the reader decodes them, stably sorted by time: what the
- * dump prints, found without the index. */
-static int
-compare_times (gconstpointer a,
-               gconstpointer b)
-{
-  const EsTestEvent *x = a, *y = b;
-
-  return x->time < y->time ? -1 : x->time > y->time;
-}
-
-static GArray *
-expected_rows (const char *path)
-{
-  g_autofree char *data = NULL;
-  gsize len;
-  g_autoptr(GError) error = NULL;
-  GArray *events;
-
-  g_assert_true (g_file_get_contents (path, &data, &len, &error));
-  events = es_test_decode ((const guint8 *) data, len, 0, NULL, &error);
-  g_assert_no_error (error);
-  g_array_sort (events, compare_times);
-  return events;
-}
-
-/* The row's text that a search looks at: the dump line without its time,
- * lower-cased. */
-static char *
-searched_text (const EsTestEvent *event)
-{
-  const char *colon = strchr (event->text, ':');
-  char *text = g_ascii_strdown (colon + 2, -1);
-
-  text[strlen (text) - 1] = '\0';
-  return text;
-}
-
 static GArray *
 brute_force_matches (GArray     *rows,
                      const char *text,
@@ -69,7 +31,7 @@ brute_force_matches (GArray     *rows,
   for (guint32 i = 0; i < rows->len; i++)
     {
       const EsTestEvent *e = &g_array_index (rows, EsTestEvent, i);
-      g_autofree char *line = searched_text (e);
+      g_autofree char *line = es_test_searched_text (e);
 
       if ((tag < 0 || e->tag == tag) && strstr (line, folded) != NULL)
         g_array_append_val (found, i);
@@ -194,7 +156,7 @@ static void
 test_search_and_cursor (void)
 {
   g_autofree char *path = es_test_fixture_path ("parfib-N2.eventlog");
-  g_autoptr(GArray) rows = expected_rows (path);
+  g_autoptr(GArray) rows = es_test_decode_in_time_order (path);
   const EsTestEvent *events = (const EsTestEvent *) (gpointer) rows->data;
   EsWindow *window;
   EsEventList *list = open_events_page (path, &window);
@@ -212,7 +174,7 @@ test_search_and_cursor (void)
    * second half of the log. */
   for (guint i = rows->len / 2; i < rows->len && unique == NULL; i++)
     {
-      g_autofree char *text = searched_text (&events[i]);
+      g_autofree char *text = es_test_searched_text (&events[i]);
       g_autoptr(GArray) found = brute_force_matches (rows, text, -1);
 
       if (found->len == 1 && strlen (text) > 12)
