@@ -199,7 +199,10 @@ run_summary (int    argc,
     return exit_code;
 
   es_stats_compute (document, t0, t1, &stats);
-  es_stats_append_text (&stats, document, text);
+  if (es_document_get_format (document) == ES_DOCUMENT_MONO_LOG)
+    es_stats_append_mono_text (&stats, document, text);
+  else
+    es_stats_append_text (&stats, document, text);
   fputs (text->str, stdout);
   warn_if_document_truncated (argv[1], document);
   return EXIT_OK;

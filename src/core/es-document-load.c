@@ -15,6 +15,7 @@
 #include "es-document-builder.h"
 #include "es-document-private.h"
 #include "es-eventlog-file.h"
+#include "es-mlpd-load.h"
 
 /* Capabilities' blocks are independent, so the log is built by several
  * workers at once: each maps the file, decodes only the blocks of its caps
@@ -82,8 +83,8 @@ run_worker (gpointer data)
  * slices). A log that cannot fit is refused up front, not swapped in. */
 #define DOCUMENT_BYTES_PER_LOG_BYTE 0.9
 
-static guint64
-available_memory (void)
+guint64
+_es_document_available_memory (void)
 {
   g_autofree char *meminfo = NULL;
   const char *line;
@@ -164,11 +165,14 @@ es_document_load_file (const char     *path,
 
   g_return_val_if_fail (path != NULL, NULL);
 
+  if (es_mlpd_sniff_file (path))
+    return es_mlpd_load_file (path, progress, progress_data, cancellable, error);
+
   {
     GStatBuf st;
 
     if (g_stat (path, &st) == 0 && S_ISREG (st.st_mode) &&
-        !_es_document_check_memory ((guint64) st.st_size, available_memory (), error))
+        !_es_document_check_memory ((guint64) st.st_size, _es_document_available_memory (), error))
       return NULL;
   }
 

@@ -73,6 +73,10 @@ struct _EsDocument
   /* Process */
   EsProcessInfo  process;
 
+  EsDocumentFormat format;
+  GPtrArray     *cap_labels;        /* const char * (in strings), or NULL: "HEC n" */
+  EsMonoSummary *mono;              /* Mono logs only */
+
   guint64        start_time;
   guint64        end_time;
   guint64        n_events;
@@ -87,5 +91,6 @@ gboolean           _es_document_check_memory    (guint64      log_size,
                                                  guint64      available,
                                                  GError     **error);
 void        _es_document_build_index  (EsDocument *self);
+guint64     _es_document_available_memory (void);
 
 G_END_DECLS

@@ -206,4 +206,33 @@ typedef struct
   guint16       cap;
 } EsBinaryMessage;
 
+/* Which runtime wrote the log. */
+typedef enum
+{
+  ES_DOCUMENT_GHC_EVENTLOG,
+  ES_DOCUMENT_MONO_LOG,      /* a capability is a managed thread */
+} EsDocumentFormat;
+
+/* What a Mono log says beyond threads, pauses and heap size, counted as
+ * mprof-report counts it so the two can be compared. */
+typedef struct
+{
+  guint32 n_collections[2];  /* GC START events per generation (0 nursery, 1 major) */
+  guint64 collection_max[2]; /* the longest START..END, ns */
+  guint64 collection_total[2];
+  guint32 n_resizes;
+  guint64 max_heap_size;
+  guint64 n_moves;           /* objects moved */
+  guint32 n_contentions;     /* contended Monitor.Enter */
+  guint64 contention_total;  /* ns waited for locks */
+  guint64 contention_max;
+  guint32 n_throws;
+  guint32 n_clauses[3];      /* handlers that ran: catch, filter, finally */
+  guint32 n_samples;         /* statistical samples */
+  guint64 n_allocations;
+  guint32 n_hidden_threads;  /* the profiler's own, not shown */
+  gint32  shutdown_pause;    /* index in the GC records of the suspend at exit, or -1 */
+  guint8  data_version;
+} EsMonoSummary;
+
 G_END_DECLS

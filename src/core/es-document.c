@@ -62,6 +62,8 @@ es_document_finalize (GObject *object)
   g_array_unref (self->cost_centres);
   g_free (self->process.args);
   g_free (self->process.env);
+  g_clear_pointer (&self->cap_labels, g_ptr_array_unref);
+  g_free (self->mono);
 
   G_OBJECT_CLASS (es_document_parent_class)->finalize (object);
 }
@@ -740,4 +742,42 @@ es_document_get_process (EsDocument *self)
   g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
 
   return &self->process;
+}
+
+EsDocumentFormat
+es_document_get_format (EsDocument *self)
+{
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), ES_DOCUMENT_GHC_EVENTLOG);
+
+  return self->format;
+}
+
+/**
+ * es_document_get_cap_label:
+ *
+ * Returns: (nullable): what a capability's row is called when it is not a
+ *   GHC capability (a Mono thread's name), or %NULL for "HEC n".
+ */
+const char *
+es_document_get_cap_label (EsDocument *self,
+                           guint       cap)
+{
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
+
+  if (self->cap_labels == NULL || cap >= self->cap_labels->len)
+    return NULL;
+  return g_ptr_array_index (self->cap_labels, cap);
+}
+
+/**
+ * es_document_get_mono_summary:
+ *
+ * Returns: (nullable): the Mono-only counts, or %NULL for a GHC eventlog.
+ */
+const EsMonoSummary *
+es_document_get_mono_summary (EsDocument *self)
+{
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
+
+  return self->mono;
 }

@@ -90,6 +90,10 @@ guint32               es_document_get_heap_breakdown  (EsDocument  *self);
 const EsCostCentre   *es_document_get_cost_centres    (EsDocument  *self,
                                                        guint       *n_cost_centres);
 const EsProcessInfo  *es_document_get_process         (EsDocument  *self);
+EsDocumentFormat      es_document_get_format          (EsDocument  *self);
+const char           *es_document_get_cap_label       (EsDocument  *self,
+                                                       guint        cap);
+const EsMonoSummary  *es_document_get_mono_summary    (EsDocument  *self);
 
 EsDocument           *es_document_load_file           (const char     *path,
                                                        void          (*progress) (guint64 done, guint64 total, gpointer data),

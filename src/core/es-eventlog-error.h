@@ -22,6 +22,8 @@ G_BEGIN_DECLS
  * @ES_EVENTLOG_ERROR_BAD_LENGTH: a length field points past the end of the
  *   structure that contains it (event past its block, string past its event)
  * @ES_EVENTLOG_ERROR_MALFORMED_EVENT: an event's payload does not fit its layout
+ * @ES_EVENTLOG_ERROR_UNSUPPORTED_VERSION: a version of the format this reader
+ *   does not know the layouts of
  *
  * Every message names the byte offset where the problem was found.
  */
@@ -32,6 +34,7 @@ typedef enum
   ES_EVENTLOG_ERROR_UNDECLARED_EVENT,
   ES_EVENTLOG_ERROR_BAD_LENGTH,
   ES_EVENTLOG_ERROR_MALFORMED_EVENT,
+  ES_EVENTLOG_ERROR_UNSUPPORTED_VERSION,
 } EsEventlogError;
 
 GQuark es_eventlog_error_quark (void);

@@ -68,6 +68,9 @@ char    *es_stats_format_grouped (guint64   value);
 void     es_stats_append_text (const EsStats *stats,
                                EsDocument    *document,
                                GString       *out);
+void     es_stats_append_mono_text (const EsStats *stats,
+                                    EsDocument    *document,
+                                    GString       *out);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (EsStats, es_stats_clear)
 

@@ -1,0 +1,154 @@
+/* es-stats-mono.c: the statistics of a Mono log, as text
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "es-stats.h"
+
+static double
+seconds (guint64 ns)
+{
+  return ns / 1e9;
+}
+
+static void
+append_pause_line (GString    *out,
+                   const char *label,
+                   guint       n,
+                   guint64     total,
+                   guint64     max)
+{
+  g_string_append_printf (out, "  %-8s %5u pauses          %7.3fs    %3.4fs    %3.4fs\n",
+                          label, n, seconds (total), n > 0 ? seconds (total) / n : 0.0, seconds (max));
+}
+
+/* Pauses are the world stopped, PRE_STOP_WORLD to POST_START_WORLD, clipped
+ * to the interval; the suspend at exit is left out (it waits about a second
+ * for threads to stop, it does not collect) and said so. */
+static void
+append_pauses (const EsStats       *stats,
+               EsDocument          *document,
+               const EsMonoSummary *mono,
+               GString             *out)
+{
+  guint n_gcs;
+  const EsGc *gcs = es_document_get_gcs (document, &n_gcs);
+  guint n[2] = { 0 };
+  guint64 total[2] = { 0 }, max[2] = { 0 };
+
+  for (guint i = 0; i < n_gcs; i++)
+    {
+      /* At exit the world takes a second to stop; the collection after
+       * that counts from when it had stopped. */
+      guint64 from = (gint32) i == mono->shutdown_pause && gcs[i].sync_time != 0 ? gcs[i].sync_time : gcs[i].start;
+      guint64 start = MAX (from, stats->t0), end = MIN (gcs[i].end, stats->t1);
+      guint g = gcs[i].generation == 1;
+
+      if (from > stats->t1 || gcs[i].end < stats->t0)
+        continue;
+      end = MAX (end, start);
+      n[g]++;
+      total[g] += end - start;
+      max[g] = MAX (max[g], end - start);
+    }
+
+  g_string_append (out, "GC pauses (world stopped)             Tot elapsed  Avg pause  Max pause\n");
+  append_pause_line (out, "Nursery", n[0], total[0], max[0]);
+  append_pause_line (out, "Major", n[1], total[1], max[1]);
+  if (mono->shutdown_pause >= 0 && (guint) mono->shutdown_pause < n_gcs &&
+      gcs[mono->shutdown_pause].start < stats->t1 && gcs[mono->shutdown_pause].sync_time > stats->t0)
+    {
+      const EsGc *gc = &gcs[mono->shutdown_pause];
+
+      g_string_append_printf (out, "  Not counted: the suspend at exit, %.4fs from %.6fs (waiting for threads to stop)\n",
+                              seconds (gc->sync_time - gc->start), seconds (gc->start));
+    }
+  g_string_append_printf (out, "\n  MUT     time  (%7.3fs elapsed)\n", seconds (stats->mut_elapsed));
+  g_string_append_printf (out, "  GC      time  (%7.3fs elapsed, the world stopped)\n", seconds (stats->gc_elapsed));
+  g_string_append_printf (out, "  Total   time  (%7.3fs elapsed)\n", seconds (stats->total_elapsed));
+  g_string_append_printf (out, "  Productivity  %.1f%% of total elapsed\n\n", 100 * stats->productivity);
+}
+
+/* What mprof-report prints, counted as it counts (whole run), so the two can
+ * be set side by side. */
+static void
+append_mprof_counts (const EsMonoSummary *mono,
+                     GString             *out)
+{
+  static const char *clause_names[] = { "catch", "filter", "finally" };
+
+  g_string_append (out, "Whole run, as mprof-report counts it:\n");
+  g_string_append_printf (out, "  GC resizes: %u\n  Max heap size: %" G_GUINT64_FORMAT "\n  Object moves: %" G_GUINT64_FORMAT "\n",
+                          mono->n_resizes, mono->max_heap_size, mono->n_moves);
+  for (guint g = 0; g < 2; g++)
+    if (mono->n_collections[g] > 0)
+      g_string_append_printf (out, "  Gen%u collections: %u, max time: %" G_GUINT64_FORMAT "us, total time: %"
+                              G_GUINT64_FORMAT "us, average: %" G_GUINT64_FORMAT "us\n",
+                              g, mono->n_collections[g], mono->collection_max[g] / 1000,
+                              mono->collection_total[g] / 1000,
+                              mono->collection_total[g] / mono->n_collections[g] / 1000);
+  g_string_append_printf (out, "  Throws: %u\n", mono->n_throws);
+  for (guint c = 0; c < G_N_ELEMENTS (clause_names); c++)
+    if (mono->n_clauses[c] > 0)
+      g_string_append_printf (out, "  Executed %s clauses: %u\n", clause_names[c], mono->n_clauses[c]);
+  if (mono->n_contentions > 0)
+    g_string_append_printf (out, "  Lock contentions: %u\n  \t%.6f secs total wait time, %.6f max, %.6f average\n",
+                            mono->n_contentions, seconds (mono->contention_total), seconds (mono->contention_max),
+                            seconds (mono->contention_total) / mono->n_contentions);
+  if (mono->n_samples > 0)
+    g_string_append_printf (out, "  Samples: %u\n", mono->n_samples);
+  g_string_append_c (out, '\n');
+}
+
+/**
+ * es_stats_append_mono_text:
+ *
+ * The statistics of a Mono log: pauses and time for the interval, then the
+ * whole run's counts in mprof-report's words, then each thread's time.
+ */
+void
+es_stats_append_mono_text (const EsStats *stats,
+                           EsDocument    *document,
+                           GString       *out)
+{
+  const EsProcessInfo *process = es_document_get_process (document);
+  const EsMonoSummary *mono = es_document_get_mono_summary (document);
+  g_autofree char *allocated = es_stats_format_grouped (stats->allocated);
+  g_autofree char *heap = es_stats_format_grouped (stats->max_heap_size);
+
+  g_return_if_fail (mono != NULL);
+
+  g_string_append_printf (out, "%s, pid %u, profiler options %s\n",
+                          process->rts_identifier != NULL ? process->rts_identifier : "Mono log",
+                          process->pid, process->program != NULL ? process->program : "");
+  g_string_append_printf (out, "Interval %.6fs to %.6fs (%.6fs)%s\n",
+                          seconds (stats->t0), seconds (stats->t1), seconds (stats->total_elapsed),
+                          stats->t0 == 0 && stats->t1 >= es_document_get_end_time (document) ? ", the whole run" : "");
+  g_string_append_printf (out, "Threads: %u shown, %u of the profiler's own not shown\n\n",
+                          es_document_get_n_caps (document), mono->n_hidden_threads);
+
+  if (mono->n_allocations > 0)
+    g_string_append_printf (out, "%16s bytes allocated in the heap\n", allocated);
+  else
+    g_string_append (out, "      (no allocations recorded: profile with the alloc option)\n");
+  g_string_append_printf (out, "%16s bytes largest heap size\n\n", heap);
+
+  append_pauses (stats, document, mono, out);
+  append_mprof_counts (mono, out);
+
+  g_string_append (out, "  Thread               running        GC   GC wait   blocked or not alive\n");
+  for (guint c = 0; c < stats->n_caps; c++)
+    {
+      const EsCapStats *cs = &stats->caps[c];
+      double total = stats->total_elapsed > 0 ? (double) stats->total_elapsed : 1;
+      const char *label = es_document_get_cap_label (document, c);
+
+      g_string_append_printf (out, "  %-18.18s  %6.1f%%   %6.1f%%   %6.1f%%   %6.1f%%\n",
+                              label != NULL ? label : "", 100 * cs->running / total, 100 * cs->gc / total,
+                              100 * cs->gc_waiting / total, 100 * cs->idle / total);
+    }
+}
