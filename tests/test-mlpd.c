@@ -1,0 +1,714 @@
+/* test-mlpd.c: Mono log-profiler files become documents
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+
+#include "es-document.h"
+#include "es-eventlog-error.h"
+#include "es-mlpd-load.h"
+#include "es-mlpd-reader.h"
+#include "es-stats.h"
+#include "es-test-log.h"
+
+/* ---- A small .mlpd writer: a header, then buffers of events ---- */
+
+#define MAIN_THREAD   0x7f0000001000ull
+#define WORKER_THREAD 0x7f0000002000ull
+#define DUMPER_THREAD 0x7f0000003000ull
+#define STARTUP_NS    1000000000ull
+
+typedef struct
+{
+  GByteArray *file;
+  GByteArray *events;       /* of the open buffer */
+  guint64     thread;
+  guint64     time_base;
+  guint64     last_time;
+} Writer;
+
+static void
+put_u8 (GByteArray *a, guint8 v)
+{
+  g_byte_array_append (a, &v, 1);
+}
+
+static void
+put_le (GByteArray *a, guint64 v, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    put_u8 (a, (guint8) (v >> (8 * i)));
+}
+
+static void
+put_uleb (GByteArray *a, guint64 v)
+{
+  do
+    {
+      guint8 b = v & 0x7f;
+
+      v >>= 7;
+      put_u8 (a, b | (v != 0 ? 0x80 : 0));
+    }
+  while (v != 0);
+}
+
+static void
+put_sleb (GByteArray *a, gint64 v)
+{
+  gboolean more = TRUE;
+
+  while (more)
+    {
+      guint8 b = v & 0x7f;
+
+      v >>= 7;
+      more = !((v == 0 && (b & 0x40) == 0) || (v == -1 && (b & 0x40) != 0));
+      put_u8 (a, b | (more ? 0x80 : 0));
+    }
+}
+
+static void
+put_string (GByteArray *a, const char *s)
+{
+  g_byte_array_append (a, (const guint8 *) s, strlen (s) + 1);
+}
+
+static void
+put_header_string (GByteArray *a, const char *s)
+{
+  put_le (a, strlen (s) + 1, 4);
+  put_string (a, s);
+}
+
+static Writer *
+writer_new (guint8 data_version)
+{
+  Writer *w = g_new0 (Writer, 1);
+
+  w->file = g_byte_array_new ();
+  put_le (w->file, 0x4D505A01u, 4);
+  put_u8 (w->file, 3);
+  put_u8 (w->file, 0);
+  put_u8 (w->file, data_version);
+  put_u8 (w->file, 8);
+  put_le (w->file, 1700000000123ull, 8);      /* startup, ms since the epoch */
+  put_le (w->file, STARTUP_NS, 8);
+  put_le (w->file, 20, 4);                    /* timer overhead */
+  put_le (w->file, 0, 4);                     /* flags */
+  put_le (w->file, 4242, 4);                  /* pid */
+  put_le (w->file, 0, 2);                     /* port */
+  put_header_string (w->file, "log:gc,monitor,output=test.mlpd");
+  put_header_string (w->file, "x86-64");
+  put_header_string (w->file, "linux");
+  return w;
+}
+
+static void
+writer_begin_buffer (Writer *w, guint64 thread, guint64 time_base)
+{
+  w->events = g_byte_array_new ();
+  w->thread = thread;
+  w->time_base = w->last_time = time_base;
+}
+
+static void
+writer_end_buffer (Writer *w)
+{
+  put_le (w->file, 0x4D504C01u, 4);
+  put_le (w->file, w->events->len, 4);
+  put_le (w->file, w->time_base, 8);
+  put_le (w->file, 0x7f0000000000ull, 8);     /* ptr_base */
+  put_le (w->file, 0x1000, 8);                /* obj_base */
+  put_le (w->file, w->thread, 8);
+  put_le (w->file, 0x500000, 8);              /* method_base */
+  g_byte_array_append (w->file, w->events->data, w->events->len);
+  g_clear_pointer (&w->events, g_byte_array_unref);
+}
+
+/* The event byte and the time delta; the payload follows. */
+static GByteArray *
+event (Writer *w, guint8 type, guint8 exinfo, guint64 time_ms_x1000)
+{
+  guint64 t = STARTUP_NS + time_ms_x1000 * 1000;   /* in µs from startup */
+
+  g_assert_cmpuint (t, >=, w->last_time);
+  put_u8 (w->events, type | exinfo);
+  put_uleb (w->events, t - w->last_time);
+  w->last_time = t;
+  return w->events;
+}
+
+static void
+thread_event (Writer *w, guint64 us, guint8 exinfo, guint64 thread, const char *name)
+{
+  GByteArray *a = event (w, ES_MLPD_METADATA, exinfo, us);
+
+  put_u8 (a, ES_MLPD_KIND_THREAD);
+  put_sleb (a, (gint64) (thread - 0x7f0000000000ull));
+  if (name != NULL)
+    put_string (a, name);
+}
+
+static void
+gc_event (Writer *w, guint64 us, guint8 what, guint8 generation)
+{
+  GByteArray *a = event (w, ES_MLPD_GC, ES_MLPD_GC_EVENT, us);
+
+  put_u8 (a, what);
+  put_u8 (a, generation);
+}
+
+static void
+monitor_event (Writer *w, guint64 us, guint8 what)
+{
+  GByteArray *a = event (w, ES_MLPD_MONITOR, 0x80, us);
+
+  put_u8 (a, what);
+  put_sleb (a, 8);               /* the lock object */
+  put_uleb (a, 1);               /* one frame: method base + 0 */
+  put_sleb (a, 0);
+}
+
+static GBytes *
+writer_finish (Writer *w)
+{
+  GBytes *bytes = g_byte_array_free_to_bytes (w->file);
+
+  g_free (w);
+  return bytes;
+}
+
+/* Main starts at 0, the worker at 100 µs; the Dumper (the profiler's) is
+ * hidden. A nursery pause 1000-1400 µs (suspended until 1050, resuming from
+ * 1300) is stopped by Main; the worker waits for a lock 2000-2500 µs; a
+ * major pause 3000-3600 µs; the heap grows to 8 MiB; the worker throws at
+ * 2600 µs in a JIT-named method; the worker ends at 4000 µs, Main's last
+ * event is at 5000 µs. */
+static GBytes *
+synthetic_log (void)
+{
+  Writer *w = writer_new (17);
+  GByteArray *a;
+
+  writer_begin_buffer (w, MAIN_THREAD, STARTUP_NS);
+  thread_event (w, 0, ES_MLPD_METADATA_END_LOAD, MAIN_THREAD, NULL);
+  thread_event (w, 0, ES_MLPD_METADATA_NAME, MAIN_THREAD, "Main");
+  a = event (w, ES_MLPD_METHOD, ES_MLPD_METHOD_JIT, 10);
+  put_sleb (a, 0x40);                                   /* method = base + 0x40 */
+  put_sleb (a, 0x1234);
+  put_uleb (a, 99);
+  put_string (a, "Worker:Run ()");
+  gc_event (w, 1000, ES_MLPD_GC_PRE_STOP_WORLD, 0);
+  gc_event (w, 1001, ES_MLPD_GC_PRE_STOP_WORLD_LOCKED, 0);
+  gc_event (w, 1050, ES_MLPD_GC_POST_STOP_WORLD, 0);
+  gc_event (w, 1060, ES_MLPD_GC_START, 0);
+  gc_event (w, 1290, ES_MLPD_GC_END, 0);
+  a = event (w, ES_MLPD_GC, ES_MLPD_GC_RESIZE, 1295);
+  put_uleb (a, 4u << 20);
+  gc_event (w, 1300, ES_MLPD_GC_PRE_START_WORLD, 0);
+  gc_event (w, 1400, ES_MLPD_GC_POST_START_WORLD, 0);
+  gc_event (w, 1401, ES_MLPD_GC_POST_START_WORLD_UNLOCKED, 0);
+  writer_end_buffer (w);
+
+  writer_begin_buffer (w, WORKER_THREAD, STARTUP_NS + 100000);
+  thread_event (w, 100, ES_MLPD_METADATA_END_LOAD, WORKER_THREAD, NULL);
+  monitor_event (w, 2000, ES_MLPD_MONITOR_CONTENTION);
+  monitor_event (w, 2500, ES_MLPD_MONITOR_DONE);
+  a = event (w, ES_MLPD_EXCEPTION, 0x80, 2600);
+  put_sleb (a, 16);                                     /* the exception object */
+  put_uleb (a, 1);
+  put_sleb (a, 0x40);                                   /* thrown in Worker:Run */
+  writer_end_buffer (w);
+
+  /* A name set from another thread's buffer, and a profiler thread. */
+  writer_begin_buffer (w, DUMPER_THREAD, STARTUP_NS + 150000);
+  thread_event (w, 150, ES_MLPD_METADATA_NAME, DUMPER_THREAD, "Profiler Dumper");
+  thread_event (w, 160, ES_MLPD_METADATA_NAME, WORKER_THREAD, "worker-1");
+  writer_end_buffer (w);
+
+  writer_begin_buffer (w, MAIN_THREAD, STARTUP_NS + 3000000);
+  gc_event (w, 3000, ES_MLPD_GC_PRE_STOP_WORLD, 1);
+  gc_event (w, 3010, ES_MLPD_GC_POST_STOP_WORLD, 1);
+  gc_event (w, 3020, ES_MLPD_GC_START, 1);
+  gc_event (w, 3500, ES_MLPD_GC_END, 1);
+  a = event (w, ES_MLPD_GC, ES_MLPD_GC_RESIZE, 3505);
+  put_uleb (a, 8u << 20);
+  gc_event (w, 3510, ES_MLPD_GC_PRE_START_WORLD, 0);
+  gc_event (w, 3600, ES_MLPD_GC_POST_START_WORLD, 0);
+  a = event (w, ES_MLPD_META, 0, 5000);                 /* a periodic sync point */
+  put_u8 (a, 0);
+  writer_end_buffer (w);
+
+  writer_begin_buffer (w, WORKER_THREAD, STARTUP_NS + 4000000);
+  thread_event (w, 4000, ES_MLPD_METADATA_END_UNLOAD, WORKER_THREAD, NULL);
+  writer_end_buffer (w);
+  return writer_finish (w);
+}
+
+static EsDocument *
+load_bytes (GBytes *bytes, GError **error)
+{
+  return es_mlpd_load_document (bytes, FALSE, NULL, NULL, NULL, error);
+}
+
+static guint64
+us (guint64 v)
+{
+  return v * 1000;
+}
+
+/* What fraction of [t0, t1] a row spends in each activity. */
+static void
+activity_in (EsDocument *doc, guint cap, guint64 t0, guint64 t1, EsCapStats *out)
+{
+  g_auto(EsStats) stats = { 0 };
+
+  es_stats_compute (doc, t0, t1, &stats);
+  g_assert_cmpuint (cap, <, stats.n_caps);
+  *out = stats.caps[cap];
+}
+
+static void
+test_synthetic_threads_become_rows (void)
+{
+  g_autoptr(GBytes) bytes = synthetic_log ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(EsDocument) doc = load_bytes (bytes, &error);
+  const EsMonoSummary *mono;
+  const EsThread *threads;
+  guint n_threads;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (doc);
+  g_assert_cmpint (es_document_get_format (doc), ==, ES_DOCUMENT_MONO_LOG);
+  g_assert_cmpuint (es_document_get_n_caps (doc), ==, 2);
+  g_assert_cmpstr (es_document_get_cap_label (doc, 0), ==, "Main");
+  g_assert_cmpstr (es_document_get_cap_label (doc, 1), ==, "worker-1");
+  g_assert_cmpuint (es_document_get_start_time (doc), ==, 0);
+  g_assert_cmpuint (es_document_get_end_time (doc), ==, us (5000));
+  g_assert_false (es_document_is_truncated (doc, NULL));
+
+  threads = es_document_get_threads (doc, &n_threads);
+  g_assert_cmpuint (n_threads, ==, 2);
+  g_assert_cmpstr (es_document_lookup_thread (doc, 1)->label, ==, "Main");
+  g_assert_cmpstr (es_document_lookup_thread (doc, 2)->label, ==, "worker-1");
+  g_assert_cmpuint (es_document_lookup_thread (doc, 2)->created, ==, us (100));
+  (void) threads;
+
+  mono = es_document_get_mono_summary (doc);
+  g_assert_nonnull (mono);
+  g_assert_cmpuint (mono->n_hidden_threads, ==, 1);
+  g_assert_cmpuint (mono->n_contentions, ==, 1);
+  g_assert_cmpuint (mono->contention_total, ==, us (500));
+  g_assert_cmpuint (mono->n_throws, ==, 1);
+  g_assert_cmpuint (mono->n_resizes, ==, 2);
+  g_assert_cmpuint (mono->max_heap_size, ==, 8u << 20);
+  g_assert_cmpuint (mono->n_collections[0], ==, 1);
+  g_assert_cmpuint (mono->n_collections[1], ==, 1);
+  g_assert_cmpuint (mono->collection_total[0], ==, us (230));
+  g_assert_cmpuint (mono->collection_max[1], ==, us (480));
+  g_assert_cmpint (mono->shutdown_pause, ==, -1);
+
+  {
+    const EsProcessInfo *p = es_document_get_process (doc);
+
+    g_assert_cmpuint (p->pid, ==, 4242);
+    g_assert_cmpuint (p->wall_clock_sec, ==, 1700000000);
+    g_assert_cmpuint (p->wall_clock_nsec, ==, 123000000);
+    g_assert_nonnull (strstr (p->rts_identifier, "data version 17"));
+  }
+  {
+    guint n;
+    const EsUserEvent *messages = es_document_get_messages (doc, &n);
+
+    g_assert_cmpuint (n, ==, 1);
+    g_assert_cmpuint (messages[0].time, ==, us (2600));
+    g_assert_cmpstr (messages[0].text, ==, "Exception thrown in Worker:Run ()");
+  }
+}
+
+static void
+test_synthetic_pauses_stop_every_live_row (void)
+{
+  g_autoptr(GBytes) bytes = synthetic_log ();
+  g_autoptr(EsDocument) doc = load_bytes (bytes, NULL);
+  guint n_gcs;
+  const EsGc *gcs = es_document_get_gcs (doc, &n_gcs);
+  EsCapStats cs;
+  guint64 start, end;
+  const EsSeries *heap = es_document_get_heap_size (doc);
+
+  g_assert_cmpuint (n_gcs, ==, 2);
+  g_assert_cmpuint (gcs[0].start, ==, us (1000));
+  g_assert_cmpuint (gcs[0].end, ==, us (1400));
+  g_assert_cmpuint (gcs[0].sync_time, ==, us (1050));
+  g_assert_cmpuint (gcs[0].generation, ==, 0);
+  g_assert_cmpuint (gcs[0].cap, ==, 0);
+  g_assert_cmpuint (gcs[1].start, ==, us (3000));
+  g_assert_cmpuint (gcs[1].end, ==, us (3600));
+  g_assert_cmpuint (gcs[1].generation, ==, 1);
+
+  /* Both rows are in the first pause, waiting while threads suspend
+   * (1000-1050) and resume (1300-1400), collecting in between. */
+  for (guint cap = 0; cap < 2; cap++)
+    {
+      g_assert_true (es_document_get_gc_on_cap (doc, &gcs[0], cap, &start, &end));
+      g_assert_cmpuint (start, ==, us (1000));
+      g_assert_cmpuint (end, ==, us (1400));
+      activity_in (doc, cap, us (1000), us (1400), &cs);
+      g_assert_cmpuint (cs.gc_waiting, ==, us (50 + 100));
+      g_assert_cmpuint (cs.gc, ==, us (250));
+      g_assert_cmpuint (cs.running, ==, 0);
+    }
+
+  /* The worker runs, then waits for the lock (blocked: neither running nor
+   * in GC), then runs until it ends at 4000, outside the second pause. */
+  activity_in (doc, 1, us (1400), us (2000), &cs);
+  g_assert_cmpuint (cs.running, ==, us (600));
+  activity_in (doc, 1, us (2000), us (2500), &cs);
+  g_assert_cmpuint (cs.running, ==, 0);
+  g_assert_cmpuint (cs.idle, ==, us (500));
+  activity_in (doc, 1, us (2500), us (4000), &cs);
+  g_assert_cmpuint (cs.running, ==, us (1500 - 600));
+  g_assert_cmpuint (cs.gc + cs.gc_waiting, ==, us (600));
+  activity_in (doc, 1, us (4000), us (5000), &cs);
+  g_assert_cmpuint (cs.running, ==, 0);
+  activity_in (doc, 0, us (3600), us (5000), &cs);
+  g_assert_cmpuint (cs.running, ==, us (1400));
+
+  g_assert_cmpuint (es_series_get_length (heap), ==, 2);
+  g_assert_cmpuint (es_series_get_samples (heap)[1].value, ==, 8u << 20);
+  g_assert_cmpuint (es_series_get_samples (heap)[1].time, ==, us (3505));
+}
+
+static void
+test_synthetic_packed_log_is_the_same (void)
+{
+  g_autoptr(GBytes) bytes = synthetic_log ();
+  g_autoptr(GZlibCompressor) gzip = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 6);
+  g_autoptr(GOutputStream) memory = g_memory_output_stream_new_resizable ();
+  g_autoptr(GOutputStream) out = g_converter_output_stream_new (memory, G_CONVERTER (gzip));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) packed = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(EsDocument) doc = NULL;
+  gsize len;
+  const guint8 *data;
+
+  g_assert_true (g_output_stream_write_all (out, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                                            NULL, NULL, &error));
+  g_assert_true (g_output_stream_close (out, NULL, &error));
+  packed = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (memory));
+  data = g_bytes_get_data (packed, &len);
+  g_assert_cmpuint (data[0], ==, 0x1f);
+  path = es_test_write_temp_log (data, len);
+
+  doc = es_document_load_file (path, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (es_document_get_format (doc), ==, ES_DOCUMENT_MONO_LOG);
+  g_assert_cmpuint (es_document_get_n_caps (doc), ==, 2);
+  g_assert_false (es_document_is_truncated (doc, NULL));
+  g_clear_object (&doc);
+
+  /* Cut the packed stream: a log cut short, with what came before. */
+  g_unlink (path);
+  g_free (path);
+  path = es_test_write_temp_log (data, len - 20);
+  doc = es_document_load_file (path, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (es_document_is_truncated (doc, NULL));
+  g_unlink (path);
+}
+
+static void
+test_cut_log_keeps_whole_buffers (void)
+{
+  g_autoptr(GBytes) bytes = synthetic_log ();
+  gsize len;
+  const guint8 *data = g_bytes_get_data (bytes, &len);
+  g_autoptr(GBytes) cut = g_bytes_new (data, len - 3);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(EsDocument) doc = load_bytes (cut, &error);
+  gint64 at;
+  gsize last_buffer = len - 4;
+  guint n_gcs;
+
+  while (memcmp (data + last_buffer, "\x01LPM", 4) != 0)
+    last_buffer--;
+
+  /* The last buffer (the worker's end) is lost; the rest is there. */
+  g_assert_no_error (error);
+  g_assert_true (es_document_is_truncated (doc, &at));
+  g_assert_cmpint (at, ==, (gint64) last_buffer);
+  es_document_get_gcs (doc, &n_gcs);
+  g_assert_cmpuint (n_gcs, ==, 2);
+}
+
+static void
+assert_fails_at (GBytes *bytes, int code, const char *offset_text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(EsDocument) doc = load_bytes (bytes, &error);
+
+  g_assert_null (doc);
+  g_assert_error (error, ES_EVENTLOG_ERROR, code);
+  g_assert_true (g_str_has_prefix (error->message, offset_text));
+}
+
+static void
+test_bad_logs_say_where (void)
+{
+  g_autoptr(GBytes) bytes = synthetic_log ();
+  gsize len, header_len;
+  const guint8 *data = g_bytes_get_data (bytes, &len);
+  EsMlpdHeader header;
+  g_autofree guint8 *copy = g_memdup2 (data, len);
+  g_autofree char *at = NULL;
+
+  g_assert_true (es_mlpd_read_header (data, len, &header, &header_len, NULL));
+  es_mlpd_header_clear (&header);
+
+  /* A data version from the future. */
+  copy[6] = 18;
+  {
+    g_autoptr(GBytes) b = g_bytes_new (copy, len);
+    assert_fails_at (b, ES_EVENTLOG_ERROR_UNSUPPORTED_VERSION, "byte 6:");
+  }
+  copy[6] = 17;
+
+  /* A buffer whose signature is wrong. */
+  copy[header_len] = 0x77;
+  {
+    g_autoptr(GBytes) b = g_bytes_new (copy, len);
+    at = g_strdup_printf ("byte %" G_GSIZE_FORMAT ":", header_len);
+    assert_fails_at (b, ES_EVENTLOG_ERROR_BAD_MAGIC, at);
+  }
+  copy[header_len] = 0x01;
+
+  /* An unknown event type (9 was removed in data version 16). */
+  copy[header_len + 48] = 0x09;
+  {
+    g_autoptr(GBytes) b = g_bytes_new (copy, len);
+    g_free (at);
+    at = g_strdup_printf ("byte %" G_GSIZE_FORMAT ":", header_len + 48);
+    assert_fails_at (b, ES_EVENTLOG_ERROR_MALFORMED_EVENT, at);
+  }
+
+  /* A header cut short. */
+  {
+    g_autoptr(GBytes) b = g_bytes_new (data, 30);
+    assert_fails_at (b, ES_EVENTLOG_ERROR_TRUNCATED_HEADER, "byte 30:");
+  }
+}
+
+/* Every prefix and many corruptions of a real log load or fail with a
+ * message naming a byte offset, never crash. */
+static void
+test_hostile_bytes_never_crash (void)
+{
+  g_autofree char *path = es_test_shared_path ("mlpd/threads-legacy.mlpd");
+  g_autoptr(GBytes) bytes = NULL;
+  gsize len;
+  const guint8 *data;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20261122);
+  gboolean cut_short;
+
+  if (path == NULL)
+    {
+      g_test_skip ("../shared/mlpd is not there");
+      return;
+    }
+  bytes = es_mlpd_read_file (path, &cut_short, NULL, NULL);
+  data = g_bytes_get_data (bytes, &len);
+  for (guint i = 0; i < 150; i++)
+    {
+      g_autofree guint8 *copy = g_memdup2 (data, len);
+      gsize cut = g_rand_int_range (rand, 0, (gint32) len);
+      g_autoptr(GBytes) b = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(EsDocument) doc = NULL;
+
+      for (guint j = 0; j < 4; j++)
+        copy[g_rand_int_range (rand, 0, (gint32) len)] ^= (guint8) g_rand_int_range (rand, 1, 256);
+      b = g_bytes_new (copy, i % 2 == 0 ? len : cut);
+      doc = load_bytes (b, &error);
+      g_assert_true ((doc != NULL) != (error != NULL));
+      if (error != NULL)
+        g_assert_true (g_str_has_prefix (error->message, "byte "));
+    }
+}
+
+/* ---- Real logs against mprof-report's own summary ---- */
+
+static gboolean
+report_number (const char *report, const char *label, guint64 *value)
+{
+  const char *at = strstr (report, label);
+
+  *value = 0;
+  if (at == NULL)
+    return FALSE;
+  *value = g_ascii_strtoull (at + strlen (label), NULL, 10);
+  return TRUE;
+}
+
+static void
+check_against_report (const char *mlpd_path)
+{
+  g_autofree char *stem = g_strndup (mlpd_path, strlen (mlpd_path) - strlen (".mlpd"));
+  g_autofree char *report_path = g_strconcat (stem, ".report.txt", NULL);
+  g_autofree char *report = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(EsDocument) doc = es_document_load_file (mlpd_path, NULL, NULL, NULL, &error);
+  const EsMonoSummary *mono;
+  guint64 v = 0;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+  g_assert_no_error (error);
+  mono = es_document_get_mono_summary (doc);
+  g_assert_nonnull (mono);
+  g_assert_true (g_file_get_contents (report_path, &report, NULL, NULL));
+  g_test_message ("%s", mlpd_path);
+
+  g_assert_true (report_number (report, "GC resizes: ", &v));
+  g_assert_cmpuint (mono->n_resizes, ==, v);
+  g_assert_true (report_number (report, "Max heap size: ", &v));
+  g_assert_cmpuint (mono->max_heap_size, ==, v);
+  g_assert_true (report_number (report, "Object moves: ", &v));
+  g_assert_cmpuint (mono->n_moves, ==, v);
+  for (guint g = 0; g < 2; g++)
+    {
+      g_autofree char *label = g_strdup_printf ("Gen%u collections: ", g);
+      const char *line = strstr (report, label);
+
+      if (line == NULL)
+        {
+          g_assert_cmpuint (mono->n_collections[g], ==, 0);
+          continue;
+        }
+      g_assert_cmpuint (mono->n_collections[g], ==, g_ascii_strtoull (line + strlen (label), NULL, 10));
+      g_assert_true (report_number (line, "max time: ", &v));
+      g_assert_cmpuint (mono->collection_max[g] / 1000, ==, v);
+      g_assert_true (report_number (line, "total time: ", &v));
+      g_assert_cmpuint (mono->collection_total[g] / 1000, ==, v);
+    }
+  if (report_number (report, "Throws: ", &v))
+    g_assert_cmpuint (mono->n_throws, ==, v);
+  if (report_number (report, "Executed catch clauses: ", &v))
+    g_assert_cmpuint (mono->n_clauses[0], ==, v);
+  if (report_number (report, "Executed filter clauses: ", &v))
+    g_assert_cmpuint (mono->n_clauses[1], ==, v);
+  if (report_number (report, "Lock contentions: ", &v))
+    {
+      g_autofree char *wait = NULL;
+      const char *total = strstr (strstr (report, "Monitor lock summary"), "\t\t");
+
+      g_assert_cmpuint (mono->n_contentions, ==, v);
+      /* "0.350558 secs total wait time, 0.009622 max" */
+      wait = g_strdup_printf ("%.6f secs total wait time, %.6f max", mono->contention_total / 1e9,
+                              mono->contention_max / 1e9);
+      g_assert_nonnull (total);
+      g_assert_true (g_str_has_prefix (total + 2, wait));
+    }
+  else
+    g_assert_cmpuint (mono->n_contentions, ==, 0);
+
+  /* Every thread the report names is a row, except the profiler's own. */
+  lines = g_strsplit (report, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *name = strstr (lines[i], "name: \"");
+
+      if (g_str_has_prefix (lines[i], "\tThread: ") && name != NULL)
+        {
+          char *n = g_strdup (name + strlen ("name: \""));
+
+          *strrchr (n, '"') = '\0';
+          if (g_str_has_prefix (n, "Profiler "))
+            g_free (n);
+          else
+            g_ptr_array_add (names, n);
+        }
+    }
+  g_assert_cmpuint (names->len, >, 0);
+  for (guint i = 0; i < names->len; i++)
+    {
+      gboolean found = FALSE;
+
+      for (guint c = 0; c < es_document_get_n_caps (doc); c++)
+        found |= g_strcmp0 (es_document_get_cap_label (doc, c), g_ptr_array_index (names, i)) == 0;
+      g_assert_true (found);
+    }
+}
+
+static void
+check_directory (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_suffix (name, ".mlpd"))
+      {
+        g_autofree char *path = g_build_filename (dir, name, NULL);
+
+        check_against_report (path);
+        n++;
+      }
+  g_assert_cmpuint (n, >, 0);
+}
+
+static void
+test_shared_logs_match_mprof_report (void)
+{
+  g_autofree char *dir = es_test_shared_path ("mlpd");
+
+  if (dir == NULL)
+    {
+      g_test_skip ("../shared/mlpd is not there");
+      return;
+    }
+  check_directory (dir);
+}
+
+static void
+test_fixtures_match_mprof_report (void)
+{
+  g_autofree char *dir = es_test_fixture_path ("mlpd");
+
+  if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("tests/fixtures/mlpd is not there yet");
+      return;
+    }
+  check_directory (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/mlpd/synthetic/threads-become-rows", test_synthetic_threads_become_rows);
+  g_test_add_func ("/mlpd/synthetic/pauses-stop-every-live-row", test_synthetic_pauses_stop_every_live_row);
+  g_test_add_func ("/mlpd/synthetic/packed-log-is-the-same", test_synthetic_packed_log_is_the_same);
+  g_test_add_func ("/mlpd/cut-log-keeps-whole-buffers", test_cut_log_keeps_whole_buffers);
+  g_test_add_func ("/mlpd/bad-logs-say-where", test_bad_logs_say_where);
+  g_test_add_func ("/mlpd/hostile-bytes-never-crash", test_hostile_bytes_never_crash);
+  g_test_add_func ("/mlpd/shared-logs-match-mprof-report", test_shared_logs_match_mprof_report);
+  g_test_add_func ("/mlpd/fixtures-match-mprof-report", test_fixtures_match_mprof_report);
+
+  return g_test_run ();
+}
