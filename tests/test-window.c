@@ -17,6 +17,7 @@
 
 #include "es-gc-item.h"
 #include "es-gc-list.h"
+#include "es-log-filters.h"
 #include "es-pauses.h"
 #include "es-stats.h"
 #include "es-test-gui.h"
@@ -477,6 +478,52 @@ test_rendered_bands (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The open dialog's filters: each format by name and by type (a renamed
+ * file), and the gzip-compressed Mono log, which only its name gives away. */
+static void
+test_open_filters (void)
+{
+  static const struct {
+    const char *name;
+    const char *content_type;
+    const char *matches;  /* one letter per filter: all logs, GHC, Mono, any */
+  } files[] = {
+    { "parfib-N2.eventlog", "application/x-ghc-eventlog", "yyny" },
+    { "run.eventlog", "application/octet-stream", "yyny" },
+    { "renamed-eventlog", "application/x-ghc-eventlog", "yyny" },
+    { "gc-threads.mlpd", "application/x-mono-log-profile", "ynyy" },
+    { "gc-zip.mlpd", "application/gzip", "ynyy" },
+    { "renamed-mlpd", "application/x-mono-log-profile", "ynyy" },
+    { "notes.txt", "text/plain", "nnny" },
+    { "archive.gz", "application/gzip", "nnny" },
+  };
+  static const char *names[] = {
+    "All Supported Logs", "GHC Eventlogs", "Mono Log Profiles", "All Files",
+  };
+  g_autoptr(GListModel) filters = es_log_filters_new ();
+
+  g_assert_cmpuint (g_list_model_get_item_type (filters), ==, GTK_TYPE_FILE_FILTER);
+  g_assert_cmpuint (g_list_model_get_n_items (filters), ==, G_N_ELEMENTS (names));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autoptr(GtkFileFilter) filter = g_list_model_get_item (filters, i);
+
+      g_assert_cmpstr (gtk_file_filter_get_name (filter), ==, names[i]);
+      for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+        {
+          g_autoptr(GFileInfo) info = g_file_info_new ();
+          gboolean expected = files[f].matches[i] == 'y';
+
+          g_file_info_set_display_name (info, files[f].name);
+          g_file_info_set_content_type (info, files[f].content_type);
+          if (gtk_filter_match (GTK_FILTER (filter), info) != expected)
+            g_error ("filter “%s” %s “%s” (%s)", names[i],
+                     expected ? "does not match" : "matches",
+                     files[f].name, files[f].content_type);
+        }
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -493,6 +540,7 @@ main (int    argc,
   g_test_add_func ("/window/drop-opens-file", test_drop_opens_file);
   g_test_add_func ("/window/pinch-zooms", test_pinch_zooms);
   g_test_add_func ("/window/broken-drop-keeps-open-log", test_broken_drop_keeps_open_log);
+  g_test_add_func ("/window/open-filters", test_open_filters);
 
   status = g_test_run ();
   g_object_unref (es_test_app);

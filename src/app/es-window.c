@@ -25,6 +25,7 @@
 #include "es-document-loader.h"
 #include "es-event-list.h"
 #include "es-eventlog-error.h"
+#include "es-log-filters.h"
 #include "es-recent-logs.h"
 #include "es-session.h"
 #include "es-sidebar.h"
@@ -489,8 +490,7 @@ es_window_open_action (GtkWidget  *widget,
                        GVariant   *parameter)
 {
   EsWindow *self = ES_WINDOW (widget);
-  g_autoptr(GtkFileFilter) eventlogs = NULL;
-  g_autoptr(GtkFileFilter) all_files = NULL;
+  g_autoptr(GListModel) filters = NULL;
   g_autofree char *last_folder = NULL;
   GtkFileChooserNative *chooser;
   GSettings *settings;
@@ -507,18 +507,16 @@ es_window_open_action (GtkWidget  *widget,
                                          _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
 
-  eventlogs = gtk_file_filter_new ();
-  gtk_file_filter_set_name (eventlogs, _("GHC Eventlogs"));
-  gtk_file_filter_add_pattern (eventlogs, "*.eventlog");
-  gtk_file_filter_add_mime_type (eventlogs, "application/x-ghc-eventlog");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), eventlogs);
+  /* The first filter, every supported log, is the default. */
+  filters = es_log_filters_new ();
+  for (guint i = 0; i < g_list_model_get_n_items (filters); i++)
+    {
+      g_autoptr(GtkFileFilter) filter = g_list_model_get_item (filters, i);
 
-  all_files = gtk_file_filter_new ();
-  gtk_file_filter_set_name (all_files, _("All Files"));
-  gtk_file_filter_add_pattern (all_files, "*");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), all_files);
-
-  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (chooser), eventlogs);
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+      if (i == 0)
+        gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (chooser), filter);
+    }
 
   settings = es_window_get_settings (self);
   if (settings != NULL)
