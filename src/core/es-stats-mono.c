@@ -67,10 +67,22 @@ append_pauses (const EsStats       *stats,
       g_string_append_printf (out, "  Not counted: the suspend at exit, %.4fs from %.6fs (waiting for threads to stop)\n",
                               seconds (gc->sync_time - gc->start), seconds (gc->start));
     }
-  g_string_append_printf (out, "\n  MUT     time  (%7.3fs elapsed)\n", seconds (stats->mut_elapsed));
-  g_string_append_printf (out, "  GC      time  (%7.3fs elapsed, the world stopped)\n", seconds (stats->gc_elapsed));
-  g_string_append_printf (out, "  Total   time  (%7.3fs elapsed)\n", seconds (stats->total_elapsed));
-  g_string_append_printf (out, "  Productivity  %.1f%% of total elapsed\n\n", 100 * stats->productivity);
+  /* The suspend at exit is neither the program's work nor the GC's. */
+  {
+    guint64 stopped = MIN (stats->gc_elapsed, stats->total_elapsed);
+    guint64 gc = MIN (total[0] + total[1], stopped);
+    guint64 suspend = stopped - gc;
+    guint64 mut = stats->total_elapsed - stopped;
+    guint64 run = stats->total_elapsed - suspend;
+
+    g_string_append_printf (out, "\n  MUT     time  (%7.3fs elapsed)\n", seconds (mut));
+    g_string_append_printf (out, "  GC      time  (%7.3fs elapsed, the pauses above)\n", seconds (gc));
+    if (suspend > 0)
+      g_string_append_printf (out, "  Suspend time  (%7.3fs elapsed, at exit)\n", seconds (suspend));
+    g_string_append_printf (out, "  Total   time  (%7.3fs elapsed)\n", seconds (stats->total_elapsed));
+    g_string_append_printf (out, "  Productivity  %.1f%% of total elapsed%s\n\n",
+                            run > 0 ? 100.0 * mut / run : 100.0, suspend > 0 ? ", the suspend at exit left out" : "");
+  }
 }
 
 /* What mprof-report prints, counted as it counts (whole run), so the two can
