@@ -175,7 +175,7 @@ es_application_about_action (GSimpleAction *action,
                          "program-name", _("Eventscope"),
                          "logo-icon-name", APPLICATION_ID,
                          "version", PACKAGE_VERSION,
-                         "comments", _("Explore GHC eventlogs on a timeline"),
+                         "comments", _("Explore GHC eventlogs and Mono logs on a timeline"),
                          "website", "https://github.com/eventscope/eventscope",
                          "website-label", _("Website"),
                          "copyright", "© 2026 The Eventscope authors",
@@ -317,7 +317,7 @@ es_application_init (EsApplication *self)
   };
 
   g_application_add_main_option_entries (G_APPLICATION (self), options);
-  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE.eventlog…]"));
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE.eventlog|FILE.mlpd…]"));
   g_application_set_option_context_summary (G_APPLICATION (self),
-                                            _("Explore GHC eventlogs on a timeline."));
+                                            _("Explore GHC eventlogs and Mono logs on a timeline."));
 }

@@ -51,7 +51,7 @@ compare_recent (gconstpointer a,
   return g_date_time_compare (tb, ta);
 }
 
-/* The eventlogs opened lately, newest first: the settings' list, or
+/* The logs opened lately, newest first: the settings' list, or
  * GtkRecentManager's when the schema is not installed. */
 static GStrv
 dup_recent_uris (GSettings *settings)
@@ -65,7 +65,8 @@ dup_recent_uris (GSettings *settings)
 
   items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
   for (GList *l = items; l != NULL; l = l->next)
-    if (g_str_has_suffix (gtk_recent_info_get_uri (l->data), ".eventlog"))
+    if (g_str_has_suffix (gtk_recent_info_get_uri (l->data), ".eventlog") ||
+        g_str_has_suffix (gtk_recent_info_get_uri (l->data), ".mlpd"))
       g_ptr_array_add (logs, l->data);
   g_ptr_array_sort (logs, compare_recent);
   for (guint i = 0; i < logs->len; i++)

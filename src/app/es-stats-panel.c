@@ -333,6 +333,73 @@ show_process (EsStatsPanel *self,
 }
 
 static void
+add_count (EsStatsPanel *self,
+           GtkWidget    *grid,
+           int           row,
+           const char   *name,
+           guint64       n)
+{
+  g_autofree char *value = es_stats_format_grouped (n);
+
+  add_row (self, grid, row, name, value);
+}
+
+/* A Mono log: the world-stopped pauses for the interval (the suspend at exit
+ * apart), then the whole run's counts in mprof-report's terms. Nothing of
+ * copying, residency or sparks: Mono's log does not have them. */
+static void
+show_mono_stats (EsStatsPanel *self,
+                 Job          *job,
+                 GtkWidget    *time_grid)
+{
+  const EsStats *s = &job->stats;
+  const EsMonoSummary *mono = es_document_get_mono_summary (job->document);
+  EsStats by_pause = *s;
+  EsMonoPauses p;
+  GtkWidget *grid = time_grid;
+  int row = 2;
+  g_autofree char *productivity = NULL, *wait = NULL;
+
+  es_stats_compute_mono_pauses (s, job->document, &p);
+  add_seconds (self, grid, row++, _("Mutator"), p.mut);
+  add_seconds (self, grid, row++, _("GC (world stopped)"), p.gc);
+  if (p.exit_suspend > 0)
+    add_seconds (self, grid, row++, _("Suspending at exit"), p.exit_suspend);
+  productivity = g_strdup_printf ("%.1f %%", 100 * p.productivity);
+  add_row (self, grid, row++, _("Productivity"), productivity);
+
+  grid = add_section (self, _("Heap"));
+  row = 0;
+  if (mono->n_allocations > 0)
+    add_bytes (self, grid, row++, _("Allocated"), s->allocated);
+  add_bytes (self, grid, row++, _("Maximum heap size"), s->max_heap_size);
+
+  by_pause.n_generations = 2;
+  for (guint g = 0; g < 2; g++)
+    by_pause.gen[g] = (EsGenStats) { p.n[g], 0, p.total[g], p.max[g] };
+  show_gc_table (self, &by_pause);
+
+  grid = add_section (self, _("Whole run"));
+  row = 0;
+  add_count (self, grid, row++, _("Collections, nursery"), mono->n_collections[0]);
+  add_count (self, grid, row++, _("Collections, major"), mono->n_collections[1]);
+  add_count (self, grid, row++, _("Heap resizes"), mono->n_resizes);
+  add_count (self, grid, row++, _("Objects moved"), mono->n_moves);
+  add_count (self, grid, row++, _("Lock contentions"), mono->n_contentions);
+  if (mono->n_contentions > 0)
+    {
+      wait = g_strdup_printf (_("%.6f s, longest %.6f s"), mono->contention_total / 1e9, mono->contention_max / 1e9);
+      add_row (self, grid, row++, _("Waiting for locks"), wait);
+    }
+  add_count (self, grid, row++, _("Exceptions thrown"), mono->n_throws);
+  add_count (self, grid, row++, _("Catch clauses run"), mono->n_clauses[0]);
+  if (mono->n_samples > 0)
+    add_count (self, grid, row++, _("Samples"), mono->n_samples);
+  if (mono->n_hidden_threads > 0)
+    add_count (self, grid, row++, _("Profiler threads not shown"), mono->n_hidden_threads);
+}
+
+static void
 show_stats (EsStatsPanel *self,
             Job          *job)
 {
@@ -350,8 +417,18 @@ show_stats (EsStatsPanel *self,
   grid = add_section (self, _("Time"));
   add_row (self, grid, 0, _("Interval"), span);
   add_seconds (self, grid, 1, _("Total"), s->total_elapsed);
-  add_seconds (self, grid, 2, _("Mutator"), s->mut_elapsed);
-  add_seconds (self, grid, 3, _("GC"), s->gc_elapsed);
+  if (es_document_get_format (job->document) != ES_DOCUMENT_MONO_LOG)
+    {
+      add_seconds (self, grid, 2, _("Mutator"), s->mut_elapsed);
+      add_seconds (self, grid, 3, _("GC"), s->gc_elapsed);
+    }
+  if (es_document_get_format (job->document) == ES_DOCUMENT_MONO_LOG)
+    {
+      show_mono_stats (self, job, grid);
+      show_process (self, job->document);
+      g_signal_emit (self, signals[UPDATED], 0);
+      return;
+    }
   productivity = g_strdup_printf ("%.1f %%", 100 * s->productivity);
   add_row (self, grid, 4, _("Productivity"), productivity);
 

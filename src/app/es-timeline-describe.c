@@ -51,10 +51,19 @@ describe_cap (const EsTimelineView *view,
   guint n, i = es_cap_timeline_find_activity (tl, t);
   const EsActivity *a = es_cap_timeline_get_activities (tl, &n);
   g_autofree char *length = NULL;
+  g_autofree char *name = NULL;
+  gboolean mono = es_document_get_format (document) == ES_DOCUMENT_MONO_LOG;
+
+  if (es_document_get_cap_label (document, cap) != NULL)
+    name = g_strdup (es_document_get_cap_label (document, cap));
+  else
+    name = g_strdup_printf (_("HEC %u"), cap);
 
   if (i == G_MAXUINT || a[i].end <= t)
     {
-      g_string_append_printf (out, _("HEC %u: idle"), cap);
+      /* A Mono thread's row is empty where it waits for a lock or is not
+       * alive: the log says nothing else about it. */
+      g_string_append_printf (out, mono ? _("%s: waiting for a lock, or not alive") : _("%s: idle"), name);
       return;
     }
   length = es_timeline_format_time (a[i].end - a[i].start, 1);
@@ -62,7 +71,12 @@ describe_cap (const EsTimelineView *view,
     {
       const EsThread *thread = es_document_lookup_thread (document, a[i].thread);
 
-      g_string_append_printf (out, _("HEC %u: thread %u"), cap, a[i].thread);
+      if (mono)
+        {
+          g_string_append_printf (out, _("%s: alive and not waiting for a lock, for %s"), name, length);
+          return;
+        }
+      g_string_append_printf (out, _("%s: thread %u"), name, a[i].thread);
       if (thread != NULL && thread->label != NULL)
         g_string_append_printf (out, " “%s”", thread->label);
       g_string_append_printf (out, _(" ran %s, then %s"), length,
@@ -70,7 +84,7 @@ describe_cap (const EsTimelineView *view,
                                                                          : status_text (a[i].stop_status));
       return;
     }
-  g_string_append_printf (out, a[i].kind == ES_ACTIVITY_GC ? _("HEC %u: in GC") : _("HEC %u: waiting in GC"), cap);
+  g_string_append_printf (out, a[i].kind == ES_ACTIVITY_GC ? _("%s: in GC") : _("%s: waiting in GC"), name);
   {
     guint n_gcs;
     const EsGc *gcs = es_document_get_gcs (document, &n_gcs);
@@ -82,7 +96,11 @@ describe_cap (const EsTimelineView *view,
 
         g_autofree char *copied = es_stats_format_grouped (gcs[lo - 1].copied);
 
-        if (gcs[lo - 1].generation != ES_GC_GENERATION_UNKNOWN)
+        if (mono)
+          g_string_append_printf (out, gcs[lo - 1].generation == 1 ? _(" (major collection, world stopped for %s)")
+                                                                   : _(" (nursery collection, world stopped for %s)"),
+                                  pause);
+        else if (gcs[lo - 1].generation != ES_GC_GENERATION_UNKNOWN)
           g_string_append_printf (out, _(" (generation %u, pause %s, %s bytes copied)"),
                                   gcs[lo - 1].generation, pause, copied);
         else

@@ -191,7 +191,7 @@ es_window_show_error (EsWindow     *self,
   g_autofree char *title = NULL;
 
   title = error->domain == ES_EVENTLOG_ERROR
-          ? g_strdup_printf (_("“%s” Is Not a Readable Eventlog"), name)
+          ? g_strdup_printf (_("“%s” Is Not a Readable Log"), name)
           : g_strdup_printf (_("Could Not Open “%s”"), name);
   gtk_label_set_text (self->error_title, title);
   gtk_label_set_text (self->error_message, error->message);
@@ -500,7 +500,7 @@ es_window_open_action (GtkWidget  *widget,
 
   /* GtkFileChooserNative goes through the file-chooser portal inside a
    * Flatpak. GtkFileDialog would replace it, but needs GTK 4.10. */
-  chooser = gtk_file_chooser_native_new (_("Open Eventlog"),
+  chooser = gtk_file_chooser_native_new (_("Open Log"),
                                          GTK_WINDOW (self),
                                          GTK_FILE_CHOOSER_ACTION_OPEN,
                                          _("_Open"),

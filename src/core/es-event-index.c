@@ -9,6 +9,7 @@
 
 #include "es-event-index-private.h"
 #include "es-event-text.h"
+#include "es-mlpd-load.h"
 
 /* The event list shows every event of logs of up to a gigabyte (66 million
  * events), so the index keeps one thing per event: its byte offset in the
@@ -366,6 +367,13 @@ es_event_index_build (const char            *path,
   gboolean sorted = TRUE;
 
   g_return_val_if_fail (path != NULL, NULL);
+
+  if (es_mlpd_sniff_file (path))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   "single events are listed for GHC eventlogs only, and this is a Mono log");
+      return NULL;
+    }
 
   g_atomic_ref_count_init (&self->ref_count);
   self->reader = es_eventlog_reader_new ();

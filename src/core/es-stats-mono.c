@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "es-stats.h"
 
 static double
@@ -26,24 +28,31 @@ append_pause_line (GString    *out,
                           label, n, seconds (total), n > 0 ? seconds (total) / n : 0.0, seconds (max));
 }
 
-/* Pauses are the world stopped, PRE_STOP_WORLD to POST_START_WORLD, clipped
- * to the interval; the suspend at exit is left out (it waits about a second
- * for threads to stop, it does not collect) and said so. */
-static void
-append_pauses (const EsStats       *stats,
-               EsDocument          *document,
-               const EsMonoSummary *mono,
-               GString             *out)
+/**
+ * es_stats_compute_mono_pauses:
+ *
+ * The pauses of a Mono log in [@stats->t0, @stats->t1]: the world stopped,
+ * PRE_STOP_WORLD to POST_START_WORLD, clipped to the interval, by
+ * generation (0 nursery, 1 major). The suspend at exit waits about a second
+ * for threads to stop and collects nothing: its collection counts from when
+ * the world had stopped, and the wait is @pauses->exit_suspend, neither the
+ * program's time nor the GC's.
+ */
+void
+es_stats_compute_mono_pauses (const EsStats *stats,
+                              EsDocument    *document,
+                              EsMonoPauses  *pauses)
 {
+  const EsMonoSummary *mono = es_document_get_mono_summary (document);
   guint n_gcs;
   const EsGc *gcs = es_document_get_gcs (document, &n_gcs);
-  guint n[2] = { 0 };
-  guint64 total[2] = { 0 }, max[2] = { 0 };
+  guint64 stopped, gc;
+
+  memset (pauses, 0, sizeof *pauses);
+  g_return_if_fail (mono != NULL);
 
   for (guint i = 0; i < n_gcs; i++)
     {
-      /* At exit the world takes a second to stop; the collection after
-       * that counts from when it had stopped. */
       guint64 from = (gint32) i == mono->shutdown_pause && gcs[i].sync_time != 0 ? gcs[i].sync_time : gcs[i].start;
       guint64 start = MAX (from, stats->t0), end = MIN (gcs[i].end, stats->t1);
       guint g = gcs[i].generation == 1;
@@ -51,38 +60,45 @@ append_pauses (const EsStats       *stats,
       if (from > stats->t1 || gcs[i].end < stats->t0)
         continue;
       end = MAX (end, start);
-      n[g]++;
-      total[g] += end - start;
-      max[g] = MAX (max[g], end - start);
+      pauses->n[g]++;
+      pauses->total[g] += end - start;
+      pauses->max[g] = MAX (pauses->max[g], end - start);
     }
 
-  g_string_append (out, "GC pauses (world stopped)             Tot elapsed  Avg pause  Max pause\n");
-  append_pause_line (out, "Nursery", n[0], total[0], max[0]);
-  append_pause_line (out, "Major", n[1], total[1], max[1]);
+  stopped = MIN (stats->gc_elapsed, stats->total_elapsed);
+  gc = MIN (pauses->total[0] + pauses->total[1], stopped);
+  pauses->gc = gc;
+  pauses->exit_suspend = stopped - gc;
+  pauses->mut = stats->total_elapsed - stopped;
+  pauses->productivity = stats->total_elapsed > pauses->exit_suspend
+                         ? (double) pauses->mut / (stats->total_elapsed - pauses->exit_suspend) : 1.0;
   if (mono->shutdown_pause >= 0 && (guint) mono->shutdown_pause < n_gcs &&
       gcs[mono->shutdown_pause].start < stats->t1 && gcs[mono->shutdown_pause].sync_time > stats->t0)
-    {
-      const EsGc *gc = &gcs[mono->shutdown_pause];
+    pauses->exit_pause = &gcs[mono->shutdown_pause];
+}
 
-      g_string_append_printf (out, "  Not counted: the suspend at exit, %.4fs from %.6fs (waiting for threads to stop)\n",
-                              seconds (gc->sync_time - gc->start), seconds (gc->start));
-    }
-  /* The suspend at exit is neither the program's work nor the GC's. */
-  {
-    guint64 stopped = MIN (stats->gc_elapsed, stats->total_elapsed);
-    guint64 gc = MIN (total[0] + total[1], stopped);
-    guint64 suspend = stopped - gc;
-    guint64 mut = stats->total_elapsed - stopped;
-    guint64 run = stats->total_elapsed - suspend;
+static void
+append_pauses (const EsStats *stats,
+               EsDocument    *document,
+               GString       *out)
+{
+  EsMonoPauses p;
 
-    g_string_append_printf (out, "\n  MUT     time  (%7.3fs elapsed)\n", seconds (mut));
-    g_string_append_printf (out, "  GC      time  (%7.3fs elapsed, the pauses above)\n", seconds (gc));
-    if (suspend > 0)
-      g_string_append_printf (out, "  Suspend time  (%7.3fs elapsed, at exit)\n", seconds (suspend));
-    g_string_append_printf (out, "  Total   time  (%7.3fs elapsed)\n", seconds (stats->total_elapsed));
-    g_string_append_printf (out, "  Productivity  %.1f%% of total elapsed%s\n\n",
-                            run > 0 ? 100.0 * mut / run : 100.0, suspend > 0 ? ", the suspend at exit left out" : "");
-  }
+  es_stats_compute_mono_pauses (stats, document, &p);
+  g_string_append (out, "GC pauses (world stopped)             Tot elapsed  Avg pause  Max pause\n");
+  append_pause_line (out, "Nursery", p.n[0], p.total[0], p.max[0]);
+  append_pause_line (out, "Major", p.n[1], p.total[1], p.max[1]);
+  if (p.exit_pause != NULL)
+    g_string_append_printf (out, "  Not counted: the suspend at exit, %.4fs from %.6fs (waiting for threads to stop)\n",
+                            seconds (p.exit_pause->sync_time - p.exit_pause->start), seconds (p.exit_pause->start));
+
+  g_string_append_printf (out, "\n  MUT     time  (%7.3fs elapsed)\n", seconds (p.mut));
+  g_string_append_printf (out, "  GC      time  (%7.3fs elapsed, the pauses above)\n", seconds (p.gc));
+  if (p.exit_suspend > 0)
+    g_string_append_printf (out, "  Suspend time  (%7.3fs elapsed, at exit)\n", seconds (p.exit_suspend));
+  g_string_append_printf (out, "  Total   time  (%7.3fs elapsed)\n", seconds (stats->total_elapsed));
+  g_string_append_printf (out, "  Productivity  %.1f%% of total elapsed%s\n\n", 100 * p.productivity,
+                          p.exit_suspend > 0 ? ", the suspend at exit left out" : "");
 }
 
 /* What mprof-report prints, counted as it counts (whole run), so the two can
@@ -149,7 +165,7 @@ es_stats_append_mono_text (const EsStats *stats,
     g_string_append (out, "      (no allocations recorded: profile with the alloc option)\n");
   g_string_append_printf (out, "%16s bytes largest heap size\n\n", heap);
 
-  append_pauses (stats, document, mono, out);
+  append_pauses (stats, document, out);
   append_mprof_counts (mono, out);
 
   g_string_append (out, "  Thread               running        GC   GC wait   blocked or not alive\n");

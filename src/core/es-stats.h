@@ -59,6 +59,19 @@ typedef struct
   EsCapStats *caps;                   /* n_caps entries */
 } EsStats;
 
+/* The pauses of a Mono log in an interval: see es_stats_compute_mono_pauses(). */
+typedef struct
+{
+  guint       n[2];                   /* nursery, major */
+  guint64     total[2];
+  guint64     max[2];
+  guint64     gc;                     /* the pauses counted */
+  guint64     mut;                    /* the world not stopped */
+  guint64     exit_suspend;           /* waiting for threads to stop at exit */
+  double      productivity;           /* mut / (total - exit_suspend) */
+  const EsGc *exit_pause;             /* the pause at exit, if in the interval */
+} EsMonoPauses;
+
 void     es_stats_compute     (EsDocument    *document,
                                guint64        t0,
                                guint64        t1,
@@ -68,6 +81,9 @@ char    *es_stats_format_grouped (guint64   value);
 void     es_stats_append_text (const EsStats *stats,
                                EsDocument    *document,
                                GString       *out);
+void     es_stats_compute_mono_pauses (const EsStats *stats,
+                                       EsDocument    *document,
+                                       EsMonoPauses  *pauses);
 void     es_stats_append_mono_text (const EsStats *stats,
                                     EsDocument    *document,
                                     GString       *out);

@@ -256,6 +256,9 @@ es_timeline_row_label (EsDocument          *document,
     case ES_ROW_ACTIVITY:
       return g_strdup (_("Activity"));
     case ES_ROW_CAP:
+      /* A Mono log's rows are its threads, named. */
+      if (es_document_get_cap_label (document, row->cap) != NULL)
+        return g_strdup (es_document_get_cap_label (document, row->cap));
       return g_strdup_printf (_("HEC %u"), row->cap);
     case ES_ROW_SPARK_CREATION:
       return g_strdup_printf (_("Sparks %u created"), row->cap);
