@@ -55,8 +55,8 @@ test_window_in_german (void)
   GMenuModel *menu;
   g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
 
-  g_assert_cmpstr (_("No Eventlog Open"), ==, "Kein Eventlog geöffnet");
-  g_assert_true (has_label (GTK_WIDGET (window), "Kein Eventlog geöffnet"));
+  g_assert_cmpstr (_("No Log Open"), ==, "Kein Log geöffnet");
+  g_assert_true (has_label (GTK_WIDGET (window), "Kein Log geöffnet"));
 
   titlebar = gtk_window_get_titlebar (GTK_WINDOW (window));
   menu_button = find_menu_button (titlebar);
