@@ -22,6 +22,7 @@
 #include "es-stats.h"
 #include "es-test-gui.h"
 #include "es-test-log.h"
+#include "es-timeline-painter.h"
 #include "es-window.h"
 
 static gboolean
@@ -524,6 +525,45 @@ test_open_filters (void)
     }
 }
 
+static gboolean
+stats_mention_world_stopped (gpointer data)
+{
+  g_autofree char *text = es_stats_panel_dup_text (es_window_get_stats_panel (data));
+
+  return strstr (text, "GC (world stopped): ") != NULL;
+}
+
+/* A Mono log opens like an eventlog: its threads are the rows, by name,
+ * and the statistics are its pauses and mprof-report's counts. */
+static void
+test_mono_log_opens (void)
+{
+  g_autofree char *path = es_test_fixture_path ("mlpd/gc-threads.mlpd");
+  EsWindow *window = es_test_open_window (path);
+  EsDocument *document;
+  GArray *layout;
+  g_autofree char *text = NULL;
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+
+  es_test_wait_for_page (window, "timeline");
+  document = es_session_get_document (es_window_get_session (window));
+  g_assert_cmpint (es_document_get_format (document), ==, ES_DOCUMENT_MONO_LOG);
+  layout = es_timeline_rows_get_layout (es_timeline_get_rows (es_window_get_timeline (window)));
+  for (guint i = 0; i < layout->len; i++)
+    if (g_array_index (layout, EsTimelineRow, i).kind == ES_ROW_CAP)
+      g_ptr_array_add (labels, es_timeline_row_label (document, &g_array_index (layout, EsTimelineRow, i)));
+  g_assert_cmpuint (labels->len, ==, 6);
+  g_assert_true (g_ptr_array_find_with_equal_func (labels, "Main", g_str_equal, NULL));
+  g_assert_true (g_ptr_array_find_with_equal_func (labels, "worker-3", g_str_equal, NULL));
+
+  es_test_wait_until (stats_mention_world_stopped, window, 30);
+  text = es_stats_panel_dup_text (es_window_get_stats_panel (window));
+  g_assert_nonnull (strstr (text, "Lock contentions: 492\n"));
+  g_assert_nonnull (strstr (text, "Collections, nursery: 10\n"));
+  g_assert_null (strstr (text, "Sparks"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -541,6 +581,7 @@ main (int    argc,
   g_test_add_func ("/window/pinch-zooms", test_pinch_zooms);
   g_test_add_func ("/window/broken-drop-keeps-open-log", test_broken_drop_keeps_open_log);
   g_test_add_func ("/window/open-filters", test_open_filters);
+  g_test_add_func ("/window/mono-log-opens", test_mono_log_opens);
 
   status = g_test_run ();
   g_object_unref (es_test_app);
