@@ -9,44 +9,7 @@
 
 #include "es-document-builder.h"
 #include "es-eventlog-reader.h"
-#include "es-lod.h"
-#include "es-stats.h"
 #include "fuzz.h"
-
-/* Whatever decodes must build a document every query can walk: statistics
- * over a few intervals, the columns of every cap, and thread timelines. */
-static void
-walk (EsDocument *document)
-{
-  guint64 end = es_document_get_end_time (document);
-  guint n_threads, n_caps = MIN (es_document_get_n_caps (document), 16u);
-  const EsThread *threads = es_document_get_threads (document, &n_threads);
-  g_autoptr(GArray) timeline = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
-  EsActivityColumn activity[32];
-  EsSparkColumn sparks[32];
-  EsHeapColumn heap[32];
-  guint32 counts[32];
-  float busy[32];
-  const guint64 spans[][2] = { { 0, end }, { end / 3, end / 2 }, { end, end }, { 0, 0 } };
-
-  for (guint s = 0; s < G_N_ELEMENTS (spans); s++)
-    {
-      g_auto(EsStats) stats = { 0 };
-
-      es_stats_compute (document, spans[s][0], spans[s][1], &stats);
-      g_assert (stats.mut_elapsed + stats.gc_elapsed == stats.total_elapsed);
-    }
-  es_lod_busy_caps (document, 0, end, G_N_ELEMENTS (busy), busy);
-  es_lod_heap (document, 0, end, G_N_ELEMENTS (heap), heap);
-  for (guint c = 0; c < n_caps; c++)
-    {
-      es_lod_activity (document, c, 0, end, G_N_ELEMENTS (activity), activity);
-      es_lod_sparks (document, c, 0, end, G_N_ELEMENTS (sparks), sparks);
-      es_lod_instants (document, c, G_MAXUINT32, 0, end, G_N_ELEMENTS (counts), counts);
-    }
-  for (guint t = 0; t < MIN (n_threads, 16u); t++)
-    es_document_get_thread_timeline (document, &threads[t], timeline);
-}
 
 int
 LLVMFuzzerTestOneInput (const guint8 *data,
@@ -68,7 +31,7 @@ LLVMFuzzerTestOneInput (const guint8 *data,
         break;
       case ES_READ_END:
         document = es_document_builder_finish (builder, es_eventlog_reader_is_truncated (reader, &stop, NULL), stop);
-        walk (document);
+        fuzz_walk_document (document);
         return 0;
       case ES_READ_NEED_MORE:
       case ES_READ_ERROR:

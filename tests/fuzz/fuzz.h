@@ -9,5 +9,9 @@
 
 #include <glib.h>
 
+#include "es-document.h"
+
 int LLVMFuzzerTestOneInput (const guint8 *data,
                             size_t        size);
+
+void fuzz_walk_document (EsDocument *document);
