@@ -223,6 +223,49 @@ test_summary_whole_run (void)
   g_assert_nonnull (strstr (run.out, ", the whole run\n"));
 }
 
+/* A Mono log's summary prints mprof-report's own GC and lock lines, word
+ * for word; dump refuses it and says why. */
+static void
+test_summary_mono (void)
+{
+  const char *names[] = { "gc-threads", "gc-zip", "alloc-small", "nogc" };
+
+  for (guint n = 0; n < G_N_ELEMENTS (names); n++)
+    {
+      g_autofree char *mlpd = g_strdup_printf ("mlpd/%s.mlpd", names[n]);
+      g_autofree char *txt = g_strdup_printf ("mlpd/%s.report.txt", names[n]);
+      g_autofree char *path = es_test_fixture_path (mlpd);
+      g_autofree char *report_path = es_test_fixture_path (txt);
+      g_autofree char *report = NULL;
+      g_auto(GStrv) lines = NULL;
+      g_auto(CliRun) run = { 0 };
+      g_auto(CliRun) dump = { 0 };
+      guint checked = 0;
+
+      run_cli (&run, "summary", path);
+      g_assert_cmpint (run.exit_code, ==, 0);
+      g_assert_nonnull (strstr (run.out, "GC pauses (world stopped)"));
+      g_assert_true (g_file_get_contents (report_path, &report, NULL, NULL));
+      lines = g_strsplit (report, "\n", -1);
+      for (guint i = 0; lines[i] != NULL; i++)
+        if (g_str_has_prefix (lines[i], "\tGC resizes: ") || g_str_has_prefix (lines[i], "\tMax heap size: ") ||
+            g_str_has_prefix (lines[i], "\tObject moves: ") || g_str_has_prefix (lines[i], "\tGen0 collections: ") ||
+            g_str_has_prefix (lines[i], "\tGen1 collections: ") || g_str_has_prefix (lines[i], "\tLock contentions: ") ||
+            g_str_has_prefix (lines[i], "\tThrows: "))
+          {
+            g_autofree char *line = g_strconcat ("\n  ", lines[i] + 1, "\n", NULL);
+
+            g_assert_nonnull (strstr (run.out, line));
+            checked++;
+          }
+      g_assert_cmpuint (checked, >=, 4);
+
+      run_cli (&dump, "dump", path);
+      g_assert_cmpint (dump.exit_code, ==, 2);
+      g_assert_nonnull (strstr (dump.err, "is a Mono log"));
+    }
+}
+
 static void
 test_summary_interval (void)
 {
@@ -372,6 +415,7 @@ main (int    argc,
   g_test_add_func ("/cli/dump/cut-inside-header-exits-2", test_dump_cut_inside_header);
   g_test_add_func ("/cli/summary/whole-run-lines-equal-rts", test_summary_whole_run);
   g_test_add_func ("/cli/summary/interval", test_summary_interval);
+  g_test_add_func ("/cli/summary/mono-lines-equal-mprof-report", test_summary_mono);
   g_test_add_func ("/cli/summary/bad-times-exit-1", test_summary_bad_times);
   g_test_add_func ("/cli/summary/malformed-log-exits-2", test_summary_malformed_log);
   g_test_add_func ("/cli/export/png-pdf-and-failures", test_export);

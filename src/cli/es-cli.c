@@ -18,6 +18,7 @@
 #include "es-document.h"
 #include "es-eventlog-dump.h"
 #include "es-eventlog-error.h"
+#include "es-mlpd-load.h"
 #include "es-stats.h"
 #include "es-time.h"
 #if ES_HAVE_EXPORT
@@ -94,6 +95,12 @@ run_dump (int    argc,
       return EXIT_USAGE;
     }
 
+  if (es_mlpd_sniff_file (argv[1]))
+    {
+      g_printerr ("eventscope-cli dump: %s is a Mono log: dump prints GHC eventlogs only "
+                  "(mprof-report prints Mono logs; summary and export read both)\n", argv[1]);
+      return EXIT_BAD_LOG;
+    }
   if (!es_eventlog_dump (argv[1], write_stdout, &write_failed, &status, NULL, &error))
     return report_error (argv[1], error);
 
