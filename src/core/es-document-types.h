@@ -230,7 +230,7 @@ typedef struct
   guint32 n_clauses[3];      /* handlers that ran: catch, filter, finally */
   guint32 n_samples;         /* statistical samples */
   guint64 n_allocations;
-  guint32 n_hidden_threads;  /* the profiler's own, not shown */
+  guint32 n_hidden_threads;  /* not shown: the profiler's own, and any past 16384 */
   gint32  shutdown_pause;    /* index in the GC records of the suspend at exit, or -1 */
   guint8  data_version;
 } EsMonoSummary;

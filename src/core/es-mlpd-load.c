@@ -37,6 +37,10 @@
  * rate graph, without a record per allocation. */
 #define ALLOC_SAMPLE_NS 100000
 
+/* Rows past this many threads are not shown (a thread pool gone wild, or
+ * a hostile file): capabilities are numbered in 16 bits. */
+#define MAX_ROWS 16384
+
 /* The last pause of a run waits about a second for threads to suspend at
  * exit (format §4.1): not GC work, so it is flagged, not counted. */
 #define SHUTDOWN_SUSPEND_NS 500000000
@@ -666,6 +670,11 @@ assign_rows (Loader *self)
         g_ptr_array_add (shown, t);
     }
   g_ptr_array_sort (shown, compare_thread_starts);
+  if (shown->len > MAX_ROWS)
+    {
+      self->summary.n_hidden_threads += shown->len - MAX_ROWS;
+      g_ptr_array_set_size (shown, MAX_ROWS);
+    }
   for (guint r = 0; r < shown->len; r++)
     {
       MonoThread *t = g_ptr_array_index (shown, r);

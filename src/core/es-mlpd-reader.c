@@ -561,8 +561,12 @@ es_mlpd_read_header (const guint8  *data,
   memset (header, 0, sizeof *header);
   if (len < 4 || read_le32 (data) != LOG_HEADER_ID)
     {
+      /* A gzip file is taken for a packed Mono log; it may be something
+       * else packed, most likely an eventlog. */
       g_set_error (error, ES_EVENTLOG_ERROR, ES_EVENTLOG_ERROR_BAD_MAGIC,
-                   "byte 0: not a Mono log-profiler file (no 01 5A 50 4D signature)");
+                   len >= 4 && memcmp (data, "hdrb", 4) == 0
+                   ? "byte 0: this is a gzip-packed GHC eventlog: unpack it (gunzip) and open that"
+                   : "byte 0: not a Mono log-profiler file (no 01 5A 50 4D signature)");
       return FALSE;
     }
   if (len < 8)

@@ -156,7 +156,7 @@ es_stats_append_mono_text (const EsStats *stats,
   g_string_append_printf (out, "Interval %.6fs to %.6fs (%.6fs)%s\n",
                           seconds (stats->t0), seconds (stats->t1), seconds (stats->total_elapsed),
                           stats->t0 == 0 && stats->t1 >= es_document_get_end_time (document) ? ", the whole run" : "");
-  g_string_append_printf (out, "Threads: %u shown, %u of the profiler's own not shown\n\n",
+  g_string_append_printf (out, "Threads: %u shown, %u not shown (the profiler's own)\n\n",
                           es_document_get_n_caps (document), mono->n_hidden_threads);
 
   if (mono->n_allocations > 0)
