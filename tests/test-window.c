@@ -533,8 +533,9 @@ stats_mention_world_stopped (gpointer data)
   return strstr (text, "GC (world stopped): ") != NULL;
 }
 
-/* A Mono log opens like an eventlog: its threads are the rows, by name,
- * and the statistics are its pauses and mprof-report's counts. */
+/* A Mono log opens like an eventlog: its threads are the rows, by name
+ * (no threads' section: it would repeat them), and the statistics are its
+ * pauses and mprof-report's counts. */
 static void
 test_mono_log_opens (void)
 {
@@ -549,6 +550,8 @@ test_mono_log_opens (void)
   document = es_session_get_document (es_window_get_session (window));
   g_assert_cmpint (es_document_get_format (document), ==, ES_DOCUMENT_MONO_LOG);
   layout = es_timeline_rows_get_layout (es_timeline_get_rows (es_window_get_timeline (window)));
+  for (guint i = 0; i < layout->len; i++)
+    g_assert_cmpuint (g_array_index (layout, EsTimelineRow, i).kind, !=, ES_ROW_THREADS);
   for (guint i = 0; i < layout->len; i++)
     if (g_array_index (layout, EsTimelineRow, i).kind == ES_ROW_CAP)
       g_ptr_array_add (labels, es_timeline_row_label (document, &g_array_index (layout, EsTimelineRow, i)));

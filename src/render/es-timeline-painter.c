@@ -175,12 +175,14 @@ es_timeline_layout (EsDocument *document,
     if (n_censuses > 0)
       append_row (rows, &y, visible_kinds, ES_ROW_HEAP_PROFILE, 0, ROW_HEIGHT_HEAP_PROFILE);
   }
-  /* Last, as it may run to thousands of rows; ES_ROW_THREAD opens it. */
+  /* Last, as it may run to thousands of rows; ES_ROW_THREAD opens it. A
+   * Mono log's rows are its threads already. */
   {
     guint n_threads;
 
     es_document_get_threads (document, &n_threads);
-    if (n_threads > 0 && (visible_kinds & (1u << ES_ROW_THREADS)))
+    if (n_threads > 0 && (visible_kinds & (1u << ES_ROW_THREADS)) &&
+        es_document_get_format (document) != ES_DOCUMENT_MONO_LOG)
       {
         /* The header's cap says whether the section is open. */
         append_row (rows, &y, visible_kinds, ES_ROW_THREADS,
