@@ -9,6 +9,8 @@
 
 #include <string.h>
 
+#include "es-eventlog-reader-private.h"
+#include "es-event-text.h"
 #include "es-test-log.h"
 
 static void
@@ -76,6 +78,120 @@ test_shared_log (gconstpointer data)
   check_chunking (path);
 }
 
+/* The loading path's drain hands out exactly what es_eventlog_reader_next()
+ * does, for a partitioned reader too, whatever the chunks, and picks up
+ * where it left off when its callback stops it. */
+typedef struct
+{
+  EsEventlogReader *reader;
+  GArray           *events;     /* EsTestEvent */
+  GString          *line;
+  guint             until_stop; /* events before the callback says stop */
+} DrainState;
+
+static void
+record_event (DrainState    *state,
+              const EsEvent *event)
+{
+  EsTestEvent record = { event->offset, event->time, event->tag, event->cap, event->unknown, NULL };
+
+  g_string_truncate (state->line, 0);
+  es_event_append_line (event, es_eventlog_reader_lookup_type (state->reader, event->tag), state->line);
+  record.text = g_strdup (state->line->str);
+  g_array_append_val (state->events, record);
+}
+
+static gboolean
+drain_func (const EsEvent *event,
+            gpointer       user_data)
+{
+  DrainState *state = user_data;
+
+  record_event (state, event);
+  if (--state->until_stop == 0)
+    {
+      state->until_stop = 5;
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+clear_record (gpointer data)
+{
+  g_free (((EsTestEvent *) data)->text);
+}
+
+static GArray *
+decode_partition (const guint8 *data,
+                  gsize         len,
+                  gsize         chunk_size,
+                  guint         n_parts,
+                  guint         part,
+                  gboolean      drain)
+{
+  g_autoptr(EsEventlogReader) reader = es_eventlog_reader_new ();
+  g_autoptr(GString) line = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  DrainState state = { reader, g_array_new (FALSE, TRUE, sizeof (EsTestEvent)), line, 5 };
+  gsize fed = 0;
+
+  g_array_set_clear_func (state.events, clear_record);
+  es_eventlog_reader_set_partition (reader, n_parts, part);
+  for (;;)
+    {
+      EsEvent event;
+      EsReadResult r = drain ? _es_eventlog_reader_drain (reader, &event, drain_func, &state, &error)
+                             : es_eventlog_reader_next (reader, &event, &error);
+
+      g_assert_no_error (error);
+      if (r == ES_READ_END)
+        break;
+      g_assert_cmpint (r, !=, ES_READ_ERROR);
+      if (r == ES_READ_EVENT)
+        {
+          if (!drain)
+            record_event (&state, &event);
+          continue;
+        }
+      if (fed == len)
+        es_eventlog_reader_finish (reader);
+      else
+        {
+          gsize n = MIN (chunk_size, len - fed);
+
+          es_eventlog_reader_feed (reader, data + fed, n);
+          fed += n;
+        }
+    }
+  return state.events;
+}
+
+static void
+test_drain (gconstpointer data)
+{
+  static const gsize chunk_sizes[] = { 1, 7, 4096, G_MAXSIZE };
+  static const guint partitions[][2] = { { 1, 0 }, { 2, 0 }, { 2, 1 }, { 3, 2 } };
+  g_autofree char *path = es_test_fixture_path (data);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &contents, &len, &error));
+  for (guint p = 0; p < G_N_ELEMENTS (partitions); p++)
+    for (guint i = 0; i < G_N_ELEMENTS (chunk_sizes); i++)
+      {
+        g_autoptr(GArray) next = decode_partition ((const guint8 *) contents, len, chunk_sizes[i],
+                                                   partitions[p][0], partitions[p][1], FALSE);
+        g_autoptr(GArray) drained = decode_partition ((const guint8 *) contents, len, chunk_sizes[i],
+                                                      partitions[p][0], partitions[p][1], TRUE);
+
+        if (partitions[p][1] == 0)
+          g_assert_cmpuint (next->len, >, 10);
+        assert_same_events (next, drained);
+      }
+}
+
 /* Pending bytes are exactly what was fed but not yet decoded. */
 static void
 test_pending_bytes (void)
@@ -136,6 +252,11 @@ main (int    argc,
     {
       g_autofree char *name = g_strdup_printf ("/reader/chunks/shared/%s", strrchr (shared[i], '/') + 1);
       g_test_add_data_func (name, shared[i], test_shared_log);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (own); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("/reader/chunks/drain/%s", own[i]);
+      g_test_add_data_func (name, own[i], test_drain);
     }
   g_test_add_func ("/reader/chunks/pending-bytes", test_pending_bytes);
 

@@ -7,35 +7,8 @@
 
 #include "config.h"
 
-#include "es-cap-timeline.h"
+#include "es-cap-timeline-private.h"
 #include "es-search.h"
-#include "es-vec.h"
-
-/* Activities are stored in time order; every PREFIX_STRIDE-th one also
- * records the total time of every kind before it (sparse prefix sums). The
- * time of a kind in any span is then a binary search plus at most
- * PREFIX_STRIDE steps at each edge, whatever the zoom, for 24 + 1 bytes per
- * activity. */
-#define PREFIX_STRIDE 32
-
-typedef struct
-{
-  guint64 before[ES_N_ACTIVITY_KINDS];
-} Prefix;
-
-struct _EsCapTimeline
-{
-  guint     cap;
-  EsVec     activities;                       /* EsActivity */
-  GArray   *prefix;                           /* Prefix, one per PREFIX_STRIDE activities */
-  Prefix    running_total;                    /* totals of everything added so far */
-  EsVec     instants[ES_N_INSTANT_KINDS];     /* EsInstant, per kind, by time */
-  GArray   *sparks;                           /* EsSparkSample */
-  EsSeries *spark_pool;                       /* sparks remaining in the pool */
-  EsSeries *allocated;                        /* cumulative bytes allocated */
-  gboolean  events_sealed;                    /* instants, sparks, series indexed */
-  gboolean  sealed;
-};
 
 EsCapTimeline *
 es_cap_timeline_new (guint cap)
@@ -43,7 +16,7 @@ es_cap_timeline_new (guint cap)
   EsCapTimeline *self = g_new0 (EsCapTimeline, 1);
 
   self->cap = cap;
-  self->prefix = g_array_new (FALSE, FALSE, sizeof (Prefix));
+  self->prefix = g_array_new (FALSE, FALSE, sizeof (EsCapPrefix));
   self->sparks = g_array_new (FALSE, FALSE, sizeof (EsSparkSample));
   self->spark_pool = es_series_new ();
   self->allocated = es_series_new ();
@@ -69,37 +42,22 @@ void
 es_cap_timeline_add_activity (EsCapTimeline    *self,
                               const EsActivity *activity)
 {
-  EsActivity a = *activity;
+  _es_cap_timeline_push_activity (self, activity);
+}
 
-  g_return_if_fail (!self->sealed);
-  g_return_if_fail (activity->kind < ES_N_ACTIVITY_KINDS);
-
-  /* Keep the array ordered and disjoint even if the log is slightly out of
-   * order: a late activity starts where the previous one ended. */
-  if (self->activities.len > 0)
-    {
-      const EsActivity *last = &ES_VEC_AT (&self->activities, EsActivity, self->activities.len - 1);
-
-      if (a.start < last->end)
-        a.start = last->end;
-    }
-  if (a.end < a.start)
-    a.end = a.start;
-
-  if (self->activities.len % PREFIX_STRIDE == 0)
-    g_array_append_val (self->prefix, self->running_total);
-  self->running_total.before[a.kind] += a.end - a.start;
-  *ES_VEC_PUSH (&self->activities, EsActivity) = a;
+/* The out-of-line part of _es_cap_timeline_push_activity(): one prefix
+ * entry every ES_CAP_PREFIX_STRIDE activities. */
+void
+_es_cap_timeline_add_prefix (EsCapTimeline *self)
+{
+  g_array_append_val (self->prefix, self->running_total);
 }
 
 void
 es_cap_timeline_add_instant (EsCapTimeline   *self,
                              const EsInstant *instant)
 {
-  g_return_if_fail (!self->events_sealed);
-  g_return_if_fail (instant->kind < ES_N_INSTANT_KINDS);
-
-  *ES_VEC_PUSH (&self->instants[instant->kind], EsInstant) = *instant;
+  _es_cap_timeline_push_instant (self, instant);
 }
 
 void
@@ -212,8 +170,8 @@ cumulative (const EsCapTimeline *self,
 
   if (i == G_MAXUINT)
     return 0;
-  total = g_array_index (self->prefix, Prefix, i / PREFIX_STRIDE).before[kind];
-  for (guint j = i - i % PREFIX_STRIDE; j < i; j++)
+  total = g_array_index (self->prefix, EsCapPrefix, i / ES_CAP_PREFIX_STRIDE).before[kind];
+  for (guint j = i - i % ES_CAP_PREFIX_STRIDE; j < i; j++)
     if (a[j].kind == kind)
       total += a[j].end - a[j].start;
   if (a[i].kind == kind)
@@ -251,8 +209,8 @@ es_cap_timeline_cumulative (const EsCapTimeline *self,
     }
   i = lo - 1;
   for (guint k = 0; k < ES_N_ACTIVITY_KINDS; k++)
-    totals[k] = g_array_index (self->prefix, Prefix, i / PREFIX_STRIDE).before[k];
-  for (guint j = i - i % PREFIX_STRIDE; j < i; j++)
+    totals[k] = g_array_index (self->prefix, EsCapPrefix, i / ES_CAP_PREFIX_STRIDE).before[k];
+  for (guint j = i - i % ES_CAP_PREFIX_STRIDE; j < i; j++)
     totals[a[j].kind] += a[j].end - a[j].start;
   totals[a[i].kind] += MIN (time, a[i].end) - a[i].start;
   return i;

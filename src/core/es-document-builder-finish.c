@@ -104,16 +104,6 @@ match_spans (EsDocumentBuilder *self)
 }
 
 static void
-append_series (EsSeries       *into,
-               const EsSeries *from)
-{
-  const EsSample *s = es_series_get_samples (from);
-
-  for (guint i = 0; i < es_series_get_length (from); i++)
-    es_series_append (into, s[i].time, s[i].value);
-}
-
-static void
 merge_threads (EsDocumentBuilder *self,
                EsDocumentBuilder *other)
 {
@@ -196,6 +186,80 @@ merge_process (EsDocumentBuilder *self,
   into->program = self->args->len > 0 ? g_ptr_array_index (self->args, 0) : NULL;
 }
 
+/* The index of the first GC from @from on that starts before the one
+ * before it: the end of a sorted run. */
+static guint
+gc_run_end (const EsGc *gcs,
+            guint       n,
+            guint       from)
+{
+  guint i = from + 1;
+
+  while (i < n && gcs[i].start >= gcs[i - 1].start)
+    i++;
+  return MIN (i, n);
+}
+
+/* Puts the GCs in start order, equal starts keeping their order, as the
+ * index wants them. They come as one sorted run per loading worker (each
+ * led its caps' GCs in time order), so runs are merged pairwise in linear
+ * passes rather than sorted from scratch; many runs (an unordered log) fall
+ * back to the sort. */
+#define MAX_GC_RUNS 8
+
+static void
+sort_gcs (EsDocument *doc)
+{
+  guint n = doc->gcs->len, n_runs = 0;
+  guint bounds[MAX_GC_RUNS + 1];
+  GArray *from = doc->gcs, *to;
+
+  bounds[0] = 0;
+  for (guint i = 0; i < n; i = bounds[n_runs])
+    {
+      if (n_runs == MAX_GC_RUNS)
+        {
+          g_array_sort_with_data (doc->gcs, es_search_compare_keys, ES_SEARCH_KEY (EsGc, start));
+          return;
+        }
+      bounds[n_runs + 1] = gc_run_end ((const EsGc *) (gpointer) from->data, n, i);
+      n_runs++;
+    }
+  if (n_runs <= 1)
+    return;
+
+  to = g_array_sized_new (FALSE, FALSE, sizeof (EsGc), n);
+  g_array_set_size (to, n);
+  while (n_runs > 1)
+    {
+      const EsGc *in = (const EsGc *) (gpointer) from->data;
+      EsGc *out = (EsGc *) (gpointer) to->data;
+      guint kept = 0;
+
+      for (guint r = 0; r < n_runs; r += 2)
+        {
+          guint a = bounds[r], a_end = bounds[r + 1];
+          guint b = a_end, b_end = r + 2 <= n_runs ? bounds[r + 2] : a_end;
+          guint k = a;
+
+          /* Stable: the earlier run wins ties, as in a stable sort. */
+          while (a < a_end && b < b_end)
+            out[k++] = in[b].start < in[a].start ? in[b++] : in[a++];
+          while (a < a_end)
+            out[k++] = in[a++];
+          while (b < b_end)
+            out[k++] = in[b++];
+          bounds[kept++] = bounds[r];
+        }
+      bounds[kept] = n;
+      n_runs = kept;
+      doc->gcs = to;
+      to = from;
+      from = doc->gcs;
+    }
+  g_array_unref (to);
+}
+
 /**
  * es_document_builder_end_of_input:
  *
@@ -259,12 +323,12 @@ es_document_builder_merge (EsDocumentBuilder *self,
   g_array_append_vals (into->tasks, from->tasks->data, from->tasks->len);
   g_array_append_vals (into->capsets, from->capsets->data, from->capsets->len);
   g_array_append_vals (into->binary_messages, from->binary_messages->data, from->binary_messages->len);
-  append_series (into->mem_returned, from->mem_returned);
+  es_series_merge (into->mem_returned, from->mem_returned);
   g_array_append_vals (into->orphan_stops, from->orphan_stops->data, from->orphan_stops->len);
   g_array_append_vals (self->span_edges, other->span_edges->data, other->span_edges->len);
-  append_series (into->heap_size, from->heap_size);
-  append_series (into->heap_live, from->heap_live);
-  append_series (into->blocks_size, from->blocks_size);
+  es_series_merge (into->heap_size, from->heap_size);
+  es_series_merge (into->heap_live, from->heap_live);
+  es_series_merge (into->blocks_size, from->blocks_size);
   merge_threads (self, other);
   merge_heap_profile (self, other);
   merge_process (self, other);
@@ -335,6 +399,7 @@ es_document_builder_finish (EsDocumentBuilder *self,
 
   doc->truncated = truncated;
   doc->truncated_at = truncated_at;
+  sort_gcs (doc);
   _es_document_build_index (doc);
 
   return g_steal_pointer (&self->doc);

@@ -7,6 +7,7 @@
 
 #pragma once
 
+#include "es-cap-timeline-private.h"
 #include "es-document-builder.h"
 #include "es-document-private.h"
 
@@ -59,6 +60,9 @@ struct _EsDocumentBuilder
   GPtrArray   *caps;              /* CapState * */
   GPtrArray   *dense_threads;     /* ThreadBuild *, index = id */
   GHashTable  *sparse_threads;    /* id -> ThreadBuild, ids >= DENSE_THREAD_IDS */
+  GPtrArray   *thread_blocks;     /* the ThreadBuilds of both, in blocks */
+  ThreadBuild *thread_block;      /* the next free one in the last block */
+  guint        thread_block_left;
   GArray      *span_edges;        /* SpanEdge, file order */
   guint64      last_sync;
   gint32       heap_sample;       /* index of the open heap-profile sample, or -1 */
@@ -69,22 +73,69 @@ struct _EsDocumentBuilder
 };
 
 void         _es_builder_free_cap_state     (gpointer           data);
-void         _es_builder_free_thread_build  (gpointer           data);
 const char  *_es_builder_intern             (EsDocumentBuilder *self,
                                              const char        *data,
                                              gsize              len);
-CapState    *_es_builder_get_cap            (EsDocumentBuilder *self,
+CapState    *_es_builder_add_caps           (EsDocumentBuilder *self,
                                              guint              cap);
-ThreadBuild *_es_builder_get_thread         (EsDocumentBuilder *self,
+ThreadBuild *_es_builder_add_thread         (EsDocumentBuilder *self,
                                              guint32            id);
-void         _es_builder_close_run          (CapState          *cap,
-                                             guint64            time,
-                                             guint8             status,
-                                             guint16            flags);
-void         _es_builder_close_gc_phase     (CapState          *cap,
-                                             guint64            time,
-                                             guint16            flags);
 guint32      _es_builder_band_id            (EsDocumentBuilder *self,
                                              const char        *name);
+
+/* The hot helpers of the per-event code are inline: a call each costs as
+ * much as what they do. */
+
+/* Thread @id's record, created on first mention. */
+static inline ThreadBuild *
+_es_builder_get_thread (EsDocumentBuilder *self,
+                        guint32            id)
+{
+  if (G_LIKELY (id < self->dense_threads->len))
+    {
+      ThreadBuild *thread = g_ptr_array_index (self->dense_threads, id);
+
+      if (G_LIKELY (thread != NULL))
+        return thread;
+    }
+  return _es_builder_add_thread (self, id);
+}
+
+static inline void
+_es_builder_close_run (CapState *cap,
+                       guint64   time,
+                       guint8    status,
+                       guint16   flags)
+{
+  EsActivity a = { cap->run_start, time, cap->thread, ES_ACTIVITY_RUNNING, status, flags };
+
+  if (!cap->running)
+    return;
+  _es_cap_timeline_push_activity (cap->timeline, &a);
+  cap->running = FALSE;
+}
+
+static inline void
+_es_builder_close_gc_phase (CapState *cap,
+                            guint64   time,
+                            guint16   flags)
+{
+  EsActivity a = { cap->gc_phase_start, time, 0, cap->gc_phase, 0, flags };
+
+  if (!cap->in_gc)
+    return;
+  _es_cap_timeline_push_activity (cap->timeline, &a);
+}
+
+/* The state of @cap, created (with every cap below it) on first use: asked
+ * for once per event, so the common case is inline. */
+static inline CapState *
+_es_builder_get_cap (EsDocumentBuilder *self,
+                     guint              cap)
+{
+  if (G_LIKELY (cap < self->caps->len))
+    return g_ptr_array_index (self->caps, cap);
+  return _es_builder_add_caps (self, cap);
+}
 
 G_END_DECLS

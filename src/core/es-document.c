@@ -173,12 +173,22 @@ static void
 index_gcs (EsDocument *self)
 {
   guint64 pauses = 0;
+  guint64 *pause_prefix;
 
   if (self->gcs->len == 0)
     derive_gcs_from_activity (self);
-  g_array_sort_with_data (self->gcs, es_search_compare_keys, ES_SEARCH_KEY (EsGc, start));
+  /* The builder hands them over in order already (a sort of sorted records
+   * costs as much as any other). */
+  for (guint i = 1; i < self->gcs->len; i++)
+    if (g_array_index (self->gcs, EsGc, i).start < g_array_index (self->gcs, EsGc, i - 1).start)
+      {
+        g_array_sort_with_data (self->gcs, es_search_compare_keys, ES_SEARCH_KEY (EsGc, start));
+        break;
+      }
 
-  g_array_append_val (self->gc_pause_prefix, pauses);
+  g_array_set_size (self->gc_pause_prefix, self->gcs->len + 1);
+  pause_prefix = (guint64 *) (gpointer) self->gc_pause_prefix->data;
+  pause_prefix[0] = 0;
   for (guint i = 0; i < self->gcs->len; i++)
     {
       const EsGc *gc = &g_array_index (self->gcs, EsGc, i);
@@ -188,7 +198,7 @@ index_gcs (EsDocument *self)
       guint64 pause = gc->end - gc->start;
 
       pauses += pause;
-      g_array_append_val (self->gc_pause_prefix, pauses);
+      pause_prefix[i + 1] = pauses;
 
       p.pause += pause;
       p.copied += gc->copied;
@@ -220,35 +230,36 @@ merge_allocated (EsDocument *self)
 {
   guint n_caps = self->caps->len;
   g_autofree guint *pos = g_new0 (guint, n_caps);
+  g_autofree guint *len = g_new0 (guint, n_caps);
+  g_autofree const EsSample **samples = g_new0 (const EsSample *, n_caps);
   g_autofree guint64 *current = g_new0 (guint64, n_caps);
   guint64 total = 0;
+
+  for (guint c = 0; c < n_caps; c++)
+    {
+      const EsSeries *s = es_cap_timeline_get_allocated (g_ptr_array_index (self->caps, c));
+
+      samples[c] = es_series_get_samples (s);
+      len[c] = es_series_get_length (s);
+    }
 
   for (;;)
     {
       guint best = G_MAXUINT;
-      guint64 best_time = 0;
+      guint64 best_time = 0, value;
 
       for (guint c = 0; c < n_caps; c++)
-        {
-          const EsSeries *s = es_cap_timeline_get_allocated (g_ptr_array_index (self->caps, c));
-
-          if (pos[c] < es_series_get_length (s) &&
-              (best == G_MAXUINT || es_series_get_samples (s)[pos[c]].time < best_time))
-            {
-              best = c;
-              best_time = es_series_get_samples (s)[pos[c]].time;
-            }
-        }
+        if (pos[c] < len[c] && (best == G_MAXUINT || samples[c][pos[c]].time < best_time))
+          {
+            best = c;
+            best_time = samples[c][pos[c]].time;
+          }
       if (best == G_MAXUINT)
         break;
-      {
-        const EsSeries *s = es_cap_timeline_get_allocated (g_ptr_array_index (self->caps, best));
-        guint64 value = es_series_get_samples (s)[pos[best]++].value;
-
-        total = total - current[best] + value;
-        current[best] = value;
-        es_series_append (self->allocated, best_time, total);
-      }
+      value = samples[best][pos[best]++].value;
+      total = total - current[best] + value;
+      current[best] = value;
+      es_series_append (self->allocated, best_time, total);
     }
 }
 

@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 
 #include "es-eventlog-file.h"
+#include "es-eventlog-reader-private.h"
 
 /* Pages already decoded are handed back to the kernel, so reading a log
  * costs a slice of resident memory, not the whole file. Nothing in the
@@ -96,14 +97,13 @@ es_eventlog_read_file (EsEventlogReader  *reader,
 
   for (;;)
     {
-      EsReadResult result = es_eventlog_reader_next (reader, &event, error);
+      EsReadResult result = _es_eventlog_reader_drain (reader, &event, event_func, user_data, error);
 
       switch (result)
         {
         case ES_READ_EVENT:
-          if (!event_func (&event, user_data))
-            return TRUE;
-          break;
+          /* The caller stopped the reading. */
+          return TRUE;
 
         case ES_READ_NEED_MORE:
           if (g_cancellable_set_error_if_cancelled (cancellable, error))

@@ -61,4 +61,13 @@ struct _EsEventlogReader
   GError          *error;
 };
 
+typedef gboolean (*EsReaderEventFunc) (const EsEvent *event,
+                                       gpointer       user_data);
+
+EsReadResult _es_eventlog_reader_drain (EsEventlogReader   *self,
+                                        EsEvent            *event,
+                                        EsReaderEventFunc   func,
+                                        gpointer            user_data,
+                                        GError            **error);
+
 G_END_DECLS

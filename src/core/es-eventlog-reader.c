@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "es-event-decode-fixed.h"
 #include "es-eventlog-reader-private.h"
 
 #define MARKER_HEADER_BEGIN 0x68647262u  /* "hdrb" */
@@ -313,7 +314,7 @@ type_description (EsEventlogReader *self,
   return type != NULL ? type->description : "undeclared";
 }
 
-static StepResult
+G_ALWAYS_INLINE static inline StepResult
 decode_event (EsEventlogReader  *self,
               const guint8      *p,
               gsize              avail,
@@ -325,6 +326,7 @@ decode_event (EsEventlogReader  *self,
   gsize header_bytes = EVENT_HEADER_BYTES;
   gsize payload_len;
   gint32 wire_size;
+  int layout;
 
   if (avail < 2)
     {
@@ -386,7 +388,16 @@ decode_event (EsEventlogReader  *self,
   event->payload_len = (guint32) payload_len;
   event->size = (guint32) (header_bytes + payload_len);
 
-  if (!_es_event_decode_payload (event, self->tags[tag].layout, self->numbering, error))
+  layout = self->tags[tag].layout;
+  if (G_LIKELY (layout >= 0))
+    {
+      /* What _es_event_decode_payload() does for fixed layouts, inline. */
+      EsFixedCursor f = { event->payload };
+
+      event->unknown = FALSE;
+      _es_event_decode_fixed (event, &f, layout, self->numbering);
+    }
+  else if (!_es_event_decode_payload (event, layout, self->numbering, error))
     return STEP_ERROR;
 
   /* ghc-events' rule: an event takes the block's cap as it stands before
@@ -514,14 +525,11 @@ reach_end (EsEventlogReader  *self,
  *   marker, or after es_eventlog_reader_finish() once the input is used up;
  *   %ES_READ_ERROR with @error set (byte offset and reason) on bad input.
  */
-EsReadResult
-es_eventlog_reader_next (EsEventlogReader  *self,
-                         EsEvent           *event,
-                         GError           **error)
+G_ALWAYS_INLINE static inline EsReadResult
+reader_next (EsEventlogReader  *self,
+             EsEvent           *event,
+             GError           **error)
 {
-  g_return_val_if_fail (self != NULL, ES_READ_ERROR);
-  g_return_val_if_fail (event != NULL, ES_READ_ERROR);
-
   if (self->error != NULL)
     {
       if (error != NULL)
@@ -634,5 +642,103 @@ es_eventlog_reader_next (EsEventlogReader  *self,
         default:
           g_assert_not_reached ();
         }
+    }
+}
+
+EsReadResult
+es_eventlog_reader_next (EsEventlogReader  *self,
+                         EsEvent           *event,
+                         GError           **error)
+{
+  g_return_val_if_fail (self != NULL, ES_READ_ERROR);
+  g_return_val_if_fail (event != NULL, ES_READ_ERROR);
+
+  return reader_next (self, event, error);
+}
+
+/* The common case of a drain, in a tighter loop than reader_next(): every
+ * complete event of the current chunk, with no carry to complete first.
+ * Anything else (an event cut by the chunk's end, the end marker, bad
+ * input) is left where it starts, for reader_next() to handle as usual.
+ * Returns %FALSE if @func stopped the drain. */
+static gboolean
+drain_chunk (EsEventlogReader  *self,
+             EsEvent           *event,
+             EsReaderEventFunc  func,
+             gpointer           user_data)
+{
+  const guint8 *chunk = self->chunk;
+  gsize len = self->chunk_len;
+
+  while (self->chunk_pos < len)
+    {
+      gsize pos = self->chunk_pos, need = 0;
+      GError *step_error = NULL;
+
+      if (self->skip_remaining > 0)
+        {
+          gsize n = MIN ((gsize) self->skip_remaining, len - pos);
+
+          consume (self, FALSE, n);
+          self->skip_remaining -= n;
+          continue;
+        }
+      if (decode_event (self, chunk + pos, len - pos, event, &need, &step_error) != STEP_OK)
+        {
+          /* reader_next() decodes it again, and reports it. */
+          g_clear_error (&step_error);
+          return TRUE;
+        }
+      consume (self, FALSE, event->size);
+      if (self->n_parts > 1 && !owns_cap (self, event->cap))
+        {
+          if (event->tag == ES_EVENT_BLOCK_MARKER && self->block_remaining > 0)
+            {
+              self->skip_remaining = self->block_remaining;
+              self->block_remaining = 0;
+            }
+          continue;
+        }
+      if (!func (event, user_data))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * _es_eventlog_reader_drain:
+ * @event: where each event is decoded before it is handed to @func
+ * @func: (scope call): called with each event; returns %FALSE to stop
+ *
+ * es_eventlog_reader_next() in a loop, handing each event to @func: the
+ * loading path, where a call per event into the reader costs as much as
+ * decoding it.
+ *
+ * Returns: %ES_READ_EVENT if @func stopped the drain, otherwise what
+ *   es_eventlog_reader_next() returned instead of an event.
+ */
+EsReadResult
+_es_eventlog_reader_drain (EsEventlogReader   *self,
+                           EsEvent            *event,
+                           EsReaderEventFunc   func,
+                           gpointer            user_data,
+                           GError            **error)
+{
+  g_return_val_if_fail (self != NULL, ES_READ_ERROR);
+  g_return_val_if_fail (event != NULL, ES_READ_ERROR);
+
+  for (;;)
+    {
+      EsReadResult result;
+
+      if (self->have_header && self->error == NULL && !self->at_end && carry_available (self) == 0 &&
+          !drain_chunk (self, event, func, user_data))
+        return ES_READ_EVENT;
+
+      result = reader_next (self, event, error);
+      if (result != ES_READ_EVENT)
+        return result;
+      if (!func (event, user_data))
+        return ES_READ_EVENT;
     }
 }

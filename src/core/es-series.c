@@ -63,22 +63,73 @@ is_sorted (GArray *samples)
   return TRUE;
 }
 
+/**
+ * es_series_merge:
+ * @from: samples to add to @self, which is not sealed yet
+ *
+ * Adds every sample of @from, as es_series_append() would one by one.
+ * When both series are in time order (two loading workers' shares of the
+ * same series) they are merged in one linear pass, so that sealing does
+ * not need to sort; ties keep @self's samples first, as the stable sort
+ * at sealing would.
+ */
+void
+es_series_merge (EsSeries       *self,
+                 const EsSeries *from)
+{
+  const EsSample *a, *b;
+  EsSample *out;
+  guint n_a, n_b, i = 0, j = 0, k = 0;
+  GArray *merged;
+
+  g_return_if_fail (!self->sealed);
+
+  n_a = self->samples->len;
+  n_b = from->samples->len;
+  if (n_b == 0)
+    return;
+  if (n_a == 0 || !is_sorted (self->samples) || !is_sorted (from->samples))
+    {
+      g_array_append_vals (self->samples, from->samples->data, n_b);
+      return;
+    }
+
+  merged = g_array_sized_new (FALSE, FALSE, sizeof (EsSample), n_a + n_b);
+  g_array_set_size (merged, n_a + n_b);
+  a = (const EsSample *) (gpointer) self->samples->data;
+  b = (const EsSample *) (gpointer) from->samples->data;
+  out = (EsSample *) (gpointer) merged->data;
+  while (i < n_a && j < n_b)
+    out[k++] = b[j].time < a[i].time ? b[j++] : a[i++];
+  while (i < n_a)
+    out[k++] = a[i++];
+  while (j < n_b)
+    out[k++] = b[j++];
+  g_array_unref (self->samples);
+  self->samples = merged;
+}
+
 static void
 build_levels (EsSeries *self,
               gboolean  maximum)
 {
   GPtrArray *levels = maximum ? self->max_levels : self->min_levels;
-  GArray *below = NULL;
-  guint n = self->samples->len;
+  const guint64 *below = NULL;
+  guint n = self->samples->len, n_below = n;
 
+  /* Each level is sized once and filled in place: this runs over every
+   * series of a large log on the loading thread. */
   for (guint width = 2; width / 2 < n; width *= 2)
     {
       guint n_blocks = (n + width - 1) / width;
       GArray *level = g_array_sized_new (FALSE, FALSE, sizeof (guint64), n_blocks);
+      guint64 *out;
 
+      g_array_set_size (level, n_blocks);
+      out = (guint64 *) (gpointer) level->data;
       for (guint b = 0; b < n_blocks; b++)
         {
-          guint64 x, y, v;
+          guint64 x, y;
 
           if (below == NULL)
             {
@@ -89,14 +140,14 @@ build_levels (EsSeries *self,
             }
           else
             {
-              x = g_array_index (below, guint64, 2 * b);
-              y = 2 * b + 1 < below->len ? g_array_index (below, guint64, 2 * b + 1) : x;
+              x = below[2 * b];
+              y = 2 * b + 1 < n_below ? below[2 * b + 1] : x;
             }
-          v = maximum ? MAX (x, y) : MIN (x, y);
-          g_array_append_val (level, v);
+          out[b] = maximum ? MAX (x, y) : MIN (x, y);
         }
       g_ptr_array_add (levels, level);
-      below = level;
+      below = out;
+      n_below = n_blocks;
     }
 }
 

@@ -18,6 +18,8 @@ void            es_series_free         (EsSeries       *self);
 void            es_series_append       (EsSeries       *self,
                                         guint64         time,
                                         guint64         value);
+void            es_series_merge        (EsSeries       *self,
+                                        const EsSeries *from);
 void            es_series_seal         (EsSeries       *self);
 guint           es_series_get_length   (const EsSeries *self);
 const EsSample *es_series_get_samples  (const EsSeries *self);

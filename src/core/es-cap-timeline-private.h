@@ -1,0 +1,83 @@
+/* es-cap-timeline-private.h: a capability's timeline, for its builder
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "es-cap-timeline.h"
+#include "es-vec.h"
+
+G_BEGIN_DECLS
+
+/* Activities are stored in time order; every ES_CAP_PREFIX_STRIDE-th one also
+ * records the total time of every kind before it (sparse prefix sums). The
+ * time of a kind in any span is then a binary search plus at most
+ * ES_CAP_PREFIX_STRIDE steps at each edge, whatever the zoom, for 24 + 1 bytes per
+ * activity. */
+#define ES_CAP_PREFIX_STRIDE 32
+
+typedef struct
+{
+  guint64 before[ES_N_ACTIVITY_KINDS];
+} EsCapPrefix;
+
+struct _EsCapTimeline
+{
+  guint     cap;
+  EsVec     activities;                       /* EsActivity */
+  GArray   *prefix;                           /* EsCapPrefix, one per ES_CAP_PREFIX_STRIDE activities */
+  EsCapPrefix    running_total;                    /* totals of everything added so far */
+  EsVec     instants[ES_N_INSTANT_KINDS];     /* EsInstant, per kind, by time */
+  GArray   *sparks;                           /* EsSparkSample */
+  EsSeries *spark_pool;                       /* sparks remaining in the pool */
+  EsSeries *allocated;                        /* cumulative bytes allocated */
+  gboolean  events_sealed;                    /* instants, sparks, series indexed */
+  gboolean  sealed;
+};
+
+void _es_cap_timeline_add_prefix (EsCapTimeline *self);
+
+/* The builder adds millions of activities and instants per log: these are
+ * es_cap_timeline_add_activity() and _add_instant(), inlined into its
+ * per-event code (a call per event costs as much as the append). */
+static inline void
+_es_cap_timeline_push_activity (EsCapTimeline    *self,
+                                const EsActivity *activity)
+{
+  EsActivity a = *activity;
+
+  g_return_if_fail (!self->sealed);
+  g_return_if_fail (activity->kind < ES_N_ACTIVITY_KINDS);
+
+  /* Keep the array ordered and disjoint even if the log is slightly out of
+   * order: a late activity starts where the previous one ended. */
+  if (self->activities.len > 0)
+    {
+      const EsActivity *last = &ES_VEC_AT (&self->activities, EsActivity, self->activities.len - 1);
+
+      if (a.start < last->end)
+        a.start = last->end;
+    }
+  if (a.end < a.start)
+    a.end = a.start;
+
+  if (self->activities.len % ES_CAP_PREFIX_STRIDE == 0)
+    _es_cap_timeline_add_prefix (self);
+  self->running_total.before[a.kind] += a.end - a.start;
+  *ES_VEC_PUSH (&self->activities, EsActivity) = a;
+}
+
+static inline void
+_es_cap_timeline_push_instant (EsCapTimeline   *self,
+                               const EsInstant *instant)
+{
+  g_return_if_fail (!self->events_sealed);
+  g_return_if_fail (instant->kind < ES_N_INSTANT_KINDS);
+
+  *ES_VEC_PUSH (&self->instants[instant->kind], EsInstant) = *instant;
+}
+
+G_END_DECLS
