@@ -1,0 +1,89 @@
+/* es-mlpd-load-private.h: what the Mono loader collects, for its feeder
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "es-document.h"
+#include "es-mlpd-reader.h"
+
+G_BEGIN_DECLS
+
+/* Allocations are summed per thread and told every so often: enough for a
+ * rate graph, without a record per allocation. */
+#define ALLOC_SAMPLE_NS 100000
+
+/* Rows past this many threads are not shown (a thread pool gone wild, or
+ * a hostile file): capabilities are numbered in 16 bits. */
+#define MAX_ROWS 16384
+
+/* The last pause of a run waits about a second for threads to suspend at
+ * exit (format §4.1): not GC work, so it is flagged, not counted. */
+#define SHUTDOWN_SUSPEND_NS 500000000
+
+typedef enum
+{
+  REC_THREAD_START,
+  REC_THREAD_END,
+  REC_GC,
+  REC_RESIZE,
+  REC_MONITOR,
+  REC_THROW,
+  REC_ALLOC,
+} RecordKind;
+
+typedef struct
+{
+  guint64 time;
+  guint64 value;
+  guint32 seq;              /* file order, to keep equal times stable */
+  guint32 thread;           /* index in threads */
+  guint8  kind;             /* RecordKind */
+  guint8  a, b;
+  guint8  pad;
+} Record;
+
+typedef struct
+{
+  guint64  id;              /* pthread_t */
+  char    *name;
+  guint64  started, ended, first, last;
+  guint64  allocated, alloc_told;
+  guint64  contention_start;
+  gboolean has_start, has_end, has_events, waiting;
+  gint     row;             /* capability, or -1 when not shown */
+  guint64  gc_start[3];     /* mprof-report's per-thread start slots */
+} MonoThread;
+
+typedef struct
+{
+  EsMlpdHeader   header;
+  GArray        *records;
+  GArray        *threads;   /* MonoThread */
+  GHashTable    *thread_ids;/* pthread_t -> index + 1 */
+  GHashTable    *methods;   /* method -> name, in strings */
+  GStringChunk  *strings;
+  EsMonoSummary  summary;
+  guint64        min_time;
+  guint64        max_time;
+  gboolean       have_time;
+  EsProgressFunc progress;
+  gpointer       progress_data;
+} Loader;
+
+static inline MonoThread *
+_es_mlpd_get_thread (Loader  *self,
+                     guint32  index)
+{
+  return &g_array_index (self->threads, MonoThread, index);
+}
+
+int         _es_mlpd_compare_records      (gconstpointer  a,
+                                           gconstpointer  b);
+EsDocument *_es_mlpd_feed_document        (Loader        *self,
+                                           gint64         truncated_at);
+
+G_END_DECLS
