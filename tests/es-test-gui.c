@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "es-stats-panel.h"
 #include "es-test-gui.h"
 
 EsApplication *es_test_app;
@@ -38,6 +39,31 @@ page_is (gpointer data)
   const char *expected = g_object_get_data (G_OBJECT (window), "expected-page");
 
   return g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (stack)), expected) == 0;
+}
+
+static gboolean
+statistics_mention (gpointer data)
+{
+  EsWindow *window = data;
+  g_autofree char *text = es_stats_panel_dup_text (es_window_get_stats_panel (window));
+
+  return strstr (text, g_object_get_data (G_OBJECT (window), "expected-statistics")) != NULL;
+}
+
+/**
+ * es_test_wait_for_statistics:
+ *
+ * Waits until the statistics panel's text contains @needle.
+ *
+ * Returns: (transfer full): the panel's text then.
+ */
+char *
+es_test_wait_for_statistics (EsWindow   *window,
+                             const char *needle)
+{
+  g_object_set_data (G_OBJECT (window), "expected-statistics", (gpointer) needle);
+  es_test_wait_until (statistics_mention, window, 30);
+  return es_stats_panel_dup_text (es_window_get_stats_panel (window));
 }
 
 GtkWidget *

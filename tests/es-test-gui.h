@@ -23,6 +23,8 @@ void       es_test_wait_until          (gboolean    (*done) (gpointer data),
                                         double        seconds);
 void       es_test_wait_for_page       (EsWindow     *window,
                                         const char   *page);
+char      *es_test_wait_for_statistics (EsWindow     *window,
+                                        const char   *needle);
 GtkWidget *es_test_find_widget_of_type (GtkWidget    *widget,
                                         GType         type);
 GtkWidget *es_test_find_check_button   (GtkWidget    *widget,

@@ -130,14 +130,6 @@ test_recent_files_remembered (void)
   g_settings_reset (settings, "recent-files");
 }
 
-static gboolean
-stats_mention_spans (gpointer data)
-{
-  g_autofree char *text = es_stats_panel_dup_text (es_window_get_stats_panel (data));
-
-  return strstr (text, "Span ") != NULL;
-}
-
 /* The statistics list the run's spans by name, with their counts. */
 static void
 test_spans_in_statistics (void)
@@ -147,8 +139,7 @@ test_spans_in_statistics (void)
   EsWindow *window = es_test_open_window (path);
 
   es_test_wait_for_page (window, "timeline");
-  es_test_wait_until (stats_mention_spans, window, 30);
-  text = es_stats_panel_dup_text (es_window_get_stats_panel (window));
+  text = es_test_wait_for_statistics (window, "Span ");
   g_assert_nonnull (strstr (text, "\nSpan work: 2 "));
 
   /* Hovering the Spans row over the first span names it. */
@@ -179,14 +170,6 @@ test_spans_in_statistics (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static gboolean
-stats_mention_heap_bands (gpointer data)
-{
-  g_autofree char *text = es_stats_panel_dup_text (es_window_get_stats_panel (data));
-
-  return strstr (text, "\nHeap band ") != NULL;
-}
-
 /* The statistics list the heap profile's bands, the one with the most
  * residency over the run first (found here from the raw samples), and
  * hovering the Heap profile row gives a census's bands. */
@@ -205,7 +188,7 @@ test_heap_profile_in_statistics (void)
   guint32 innermost;
 
   es_test_wait_for_page (window, "timeline");
-  es_test_wait_until (stats_mention_heap_bands, window, 30);
+  text = es_test_wait_for_statistics (window, "\nHeap band ");
   document = es_session_get_document (es_window_get_session (window));
   samples = es_document_get_heap_samples (document, &n_samples);
   totals = g_new0 (guint64, es_document_get_n_heap_bands (document));
@@ -228,7 +211,6 @@ test_heap_profile_in_statistics (void)
       expected = g_strdup_printf ("\nHeap band %s.%s", cc[i].module, cc[i].label);
   g_assert_nonnull (expected);
 
-  text = es_stats_panel_dup_text (es_window_get_stats_panel (window));
   g_assert_nonnull (strstr (text, "\nHeap profile\n"));
   g_assert_true (strstr (text, expected) == strstr (text, "\nHeap band "));
 

@@ -525,14 +525,6 @@ test_open_filters (void)
     }
 }
 
-static gboolean
-stats_mention_world_stopped (gpointer data)
-{
-  g_autofree char *text = es_stats_panel_dup_text (es_window_get_stats_panel (data));
-
-  return strstr (text, "GC (world stopped): ") != NULL;
-}
-
 /* A Mono log opens like an eventlog: its threads are the rows, by name
  * (no threads' section: it would repeat them), and the statistics are its
  * pauses and mprof-report's counts. */
@@ -559,8 +551,7 @@ test_mono_log_opens (void)
   g_assert_true (g_ptr_array_find_with_equal_func (labels, "Main", g_str_equal, NULL));
   g_assert_true (g_ptr_array_find_with_equal_func (labels, "worker-3", g_str_equal, NULL));
 
-  es_test_wait_until (stats_mention_world_stopped, window, 30);
-  text = es_stats_panel_dup_text (es_window_get_stats_panel (window));
+  text = es_test_wait_for_statistics (window, "GC (world stopped): ");
   g_assert_nonnull (strstr (text, "Lock contentions: 492\n"));
   g_assert_nonnull (strstr (text, "Collections, nursery: 10\n"));
   g_assert_null (strstr (text, "Sparks"));
