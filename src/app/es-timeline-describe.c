@@ -51,13 +51,8 @@ describe_cap (const EsTimelineView *view,
   guint n, i = es_cap_timeline_find_activity (tl, t);
   const EsActivity *a = es_cap_timeline_get_activities (tl, &n);
   g_autofree char *length = NULL;
-  g_autofree char *name = NULL;
+  g_autofree char *name = es_timeline_cap_name (document, cap);
   gboolean mono = es_document_get_format (document) == ES_DOCUMENT_MONO_LOG;
-
-  if (es_document_get_cap_label (document, cap) != NULL)
-    name = g_strdup (es_document_get_cap_label (document, cap));
-  else
-    name = g_strdup_printf (_("HEC %u"), cap);
 
   if (i == G_MAXUINT || a[i].end <= t)
     {

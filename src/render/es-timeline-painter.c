@@ -244,6 +244,24 @@ es_timeline_row_at (GArray *rows,
  *
  * Returns: (transfer full): what the gutter says for @row ("" for the ruler).
  */
+/**
+ * es_timeline_cap_name:
+ *
+ * Returns: (transfer full): what a capability's row is called: "HEC n",
+ *   or for a Mono log the name of the thread the row is.
+ */
+char *
+es_timeline_cap_name (EsDocument *document,
+                      guint       cap)
+{
+  const char *label;
+
+  g_return_val_if_fail (ES_IS_DOCUMENT (document), NULL);
+
+  label = es_document_get_cap_label (document, cap);
+  return label != NULL ? g_strdup (label) : g_strdup_printf (_("HEC %u"), cap);
+}
+
 char *
 es_timeline_row_label (EsDocument          *document,
                        const EsTimelineRow *row)
@@ -258,10 +276,7 @@ es_timeline_row_label (EsDocument          *document,
     case ES_ROW_ACTIVITY:
       return g_strdup (_("Activity"));
     case ES_ROW_CAP:
-      /* A Mono log's rows are its threads, named. */
-      if (es_document_get_cap_label (document, row->cap) != NULL)
-        return g_strdup (es_document_get_cap_label (document, row->cap));
-      return g_strdup_printf (_("HEC %u"), row->cap);
+      return es_timeline_cap_name (document, row->cap);
     case ES_ROW_SPARK_CREATION:
       return g_strdup_printf (_("Sparks %u created"), row->cap);
     case ES_ROW_SPARK_CONVERSION:

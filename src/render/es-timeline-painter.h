@@ -140,6 +140,8 @@ gboolean    es_timeline_cap_band       (const EsTimelineRow   *row,
                                         EsColor                color,
                                         int                   *y,
                                         int                   *height);
+char       *es_timeline_cap_name       (EsDocument            *document,
+                                        guint                  cap);
 char       *es_timeline_row_label      (EsDocument            *document,
                                         const EsTimelineRow   *row);
 const EsTimelineRow *es_timeline_row_at (GArray               *rows,
