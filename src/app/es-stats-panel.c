@@ -59,6 +59,7 @@ typedef struct
   EsStats     stats;
   GArray     *spans;            /* EsSpanSummary, longest total first */
   EsStatsHeapProfile *heap_profile;   /* NULL without a heap profile */
+  EsMonoPauses mono_pauses;           /* Mono logs only */
 } Job;
 
 static void
@@ -354,18 +355,17 @@ show_mono_stats (EsStatsPanel *self,
 {
   const EsStats *s = &job->stats;
   const EsMonoSummary *mono = es_document_get_mono_summary (job->document);
+  const EsMonoPauses *p = &job->mono_pauses;
   EsStats by_pause = *s;
-  EsMonoPauses p;
   GtkWidget *grid = time_grid;
   int row = 2;
   g_autofree char *productivity = NULL, *wait = NULL;
 
-  es_stats_compute_mono_pauses (s, job->document, &p);
-  add_seconds (self, grid, row++, _("Mutator"), p.mut);
-  add_seconds (self, grid, row++, _("GC (world stopped)"), p.gc);
-  if (p.exit_suspend > 0)
-    add_seconds (self, grid, row++, _("Suspending at exit"), p.exit_suspend);
-  productivity = g_strdup_printf ("%.1f %%", 100 * p.productivity);
+  add_seconds (self, grid, row++, _("Mutator"), p->mut);
+  add_seconds (self, grid, row++, _("GC (world stopped)"), p->gc);
+  if (p->exit_suspend > 0)
+    add_seconds (self, grid, row++, _("Suspending at exit"), p->exit_suspend);
+  productivity = g_strdup_printf ("%.1f %%", 100 * p->productivity);
   add_row (self, grid, row++, _("Productivity"), productivity);
 
   grid = add_section (self, _("Heap"));
@@ -376,7 +376,7 @@ show_mono_stats (EsStatsPanel *self,
 
   by_pause.n_generations = 2;
   for (guint g = 0; g < 2; g++)
-    by_pause.gen[g] = (EsGenStats) { p.n[g], 0, p.total[g], p.max[g] };
+    by_pause.gen[g] = (EsGenStats) { p->n[g], 0, p->total[g], p->max[g] };
   show_gc_table (self, &by_pause);
 
   grid = add_section (self, _("Whole run"));
@@ -470,6 +470,8 @@ compute_in_thread (GTask        *task,
   es_stats_compute (job->document, job->t0, job->t1, &job->stats);
   job->spans = es_spans_summarize (job->document, job->stats.t0, job->stats.t1);
   job->heap_profile = es_stats_heap_profile_compute (job->document, job->stats.t0, job->stats.t1);
+  if (es_document_get_format (job->document) == ES_DOCUMENT_MONO_LOG)
+    es_stats_compute_mono_pauses (&job->stats, job->document, &job->mono_pauses);
   g_task_return_boolean (task, TRUE);
 }
 
