@@ -322,6 +322,28 @@ test_summary_malformed_log (void)
   g_assert_nonnull (strstr (run.err, "byte 0: expected the header marker"));
 }
 
+/* A malformed Mono log is the log's fault as much as a malformed eventlog:
+ * exit 2, with the byte offset, not the exit code of a usage error. */
+static void
+test_summary_malformed_mono_log (void)
+{
+  g_autofree char *fixture = es_test_fixture_path ("mlpd/gc-threads.mlpd");
+  g_autofree char *contents = NULL;
+  g_autofree char *path = NULL;
+  g_auto(CliRun) run = { 0 };
+  gsize len;
+
+  g_assert_true (g_file_get_contents (fixture, &contents, &len, NULL));
+  contents[6] = 18;   /* a data version from the future */
+  path = es_test_write_temp_log ((const guint8 *) contents, len);
+  run_cli (&run, "summary", path);
+  g_unlink (path);
+
+  g_assert_cmpint (run.exit_code, ==, 2);
+  g_assert_cmpstr (run.out, ==, "");
+  g_assert_nonnull (strstr (run.err, ": byte 6: data version 18 of the Mono log format is not supported"));
+}
+
 /* export writes the picture in the format its name says; a bad name, a
  * bad span or a broken log each fail with their own exit code. */
 static void
@@ -418,6 +440,7 @@ main (int    argc,
   g_test_add_func ("/cli/summary/mono-lines-equal-mprof-report", test_summary_mono);
   g_test_add_func ("/cli/summary/bad-times-exit-1", test_summary_bad_times);
   g_test_add_func ("/cli/summary/malformed-log-exits-2", test_summary_malformed_log);
+  g_test_add_func ("/cli/summary/malformed-mono-log-exits-2", test_summary_malformed_mono_log);
   g_test_add_func ("/cli/export/png-pdf-and-failures", test_export);
   g_test_add_func ("/cli/missing-file-exits-1", test_missing_file);
   g_test_add_func ("/cli/empty-folder-fifo-are-refused", test_not_eventlogs);

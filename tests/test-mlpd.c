@@ -13,7 +13,7 @@
 #include <glib/gstdio.h>
 
 #include "es-document.h"
-#include "es-eventlog-error.h"
+#include "es-mlpd-file.h"
 #include "es-mlpd-load.h"
 #include "es-mlpd-reader.h"
 #include "es-stats.h"
@@ -429,6 +429,45 @@ test_synthetic_packed_log_is_the_same (void)
   g_unlink (path);
 }
 
+static GBytes *
+gzip_bytes (GBytes *bytes)
+{
+  g_autoptr(GZlibCompressor) gzip = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 6);
+  g_autoptr(GOutputStream) memory = g_memory_output_stream_new_resizable ();
+  g_autoptr(GOutputStream) out = g_converter_output_stream_new (memory, G_CONVERTER (gzip));
+
+  g_assert_true (g_output_stream_write_all (out, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                                            NULL, NULL, NULL));
+  g_assert_true (g_output_stream_close (out, NULL, NULL));
+  return g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (memory));
+}
+
+/* The reader unpacks a packed log up to the size it is given and refuses
+ * more, so the caller decides what the machine can hold. */
+static void
+test_packed_log_past_the_limit_is_refused (void)
+{
+  g_autoptr(GBytes) bytes = synthetic_log ();
+  g_autoptr(GBytes) packed = gzip_bytes (bytes);
+  g_autofree char *path = es_test_write_temp_log (g_bytes_get_data (packed, NULL), g_bytes_get_size (packed));
+  gsize len = g_bytes_get_size (bytes);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) within = NULL;
+  g_autoptr(GBytes) past = NULL;
+  gboolean cut_short = TRUE;
+
+  within = es_mlpd_read_file (path, len, &cut_short, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (cut_short);
+  g_assert_true (g_bytes_equal (within, bytes));
+
+  past = es_mlpd_read_file (path, len - 1, &cut_short, NULL, &error);
+  g_assert_null (past);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
+  g_assert_true (g_str_has_prefix (error->message, "this packed log unpacks to more than "));
+  g_unlink (path);
+}
+
 static void
 test_cut_log_keeps_whole_buffers (void)
 {
@@ -460,7 +499,7 @@ assert_fails_at (GBytes *bytes, int code, const char *offset_text)
   g_autoptr(EsDocument) doc = load_bytes (bytes, &error);
 
   g_assert_null (doc);
-  g_assert_error (error, ES_EVENTLOG_ERROR, code);
+  g_assert_error (error, ES_MLPD_ERROR, code);
   g_assert_true (g_str_has_prefix (error->message, offset_text));
 }
 
@@ -481,7 +520,7 @@ test_bad_logs_say_where (void)
   copy[6] = 18;
   {
     g_autoptr(GBytes) b = g_bytes_new (copy, len);
-    assert_fails_at (b, ES_EVENTLOG_ERROR_UNSUPPORTED_VERSION, "byte 6:");
+    assert_fails_at (b, ES_MLPD_ERROR_UNSUPPORTED_VERSION, "byte 6:");
   }
   copy[6] = 17;
 
@@ -490,7 +529,7 @@ test_bad_logs_say_where (void)
   {
     g_autoptr(GBytes) b = g_bytes_new (copy, len);
     at = g_strdup_printf ("byte %" G_GSIZE_FORMAT ":", header_len);
-    assert_fails_at (b, ES_EVENTLOG_ERROR_BAD_MAGIC, at);
+    assert_fails_at (b, ES_MLPD_ERROR_BAD_MAGIC, at);
   }
   copy[header_len] = 0x01;
 
@@ -500,13 +539,13 @@ test_bad_logs_say_where (void)
     g_autoptr(GBytes) b = g_bytes_new (copy, len);
     g_free (at);
     at = g_strdup_printf ("byte %" G_GSIZE_FORMAT ":", header_len + 48);
-    assert_fails_at (b, ES_EVENTLOG_ERROR_MALFORMED_EVENT, at);
+    assert_fails_at (b, ES_MLPD_ERROR_MALFORMED_EVENT, at);
   }
 
   /* A header cut short. */
   {
     g_autoptr(GBytes) b = g_bytes_new (data, 30);
-    assert_fails_at (b, ES_EVENTLOG_ERROR_TRUNCATED_HEADER, "byte 30:");
+    assert_fails_at (b, ES_MLPD_ERROR_TRUNCATED_HEADER, "byte 30:");
   }
 }
 
@@ -527,7 +566,7 @@ test_hostile_bytes_never_crash (void)
       g_test_skip ("../shared/mlpd is not there");
       return;
     }
-  bytes = es_mlpd_read_file (path, &cut_short, NULL, NULL);
+  bytes = es_mlpd_read_file (path, 0, &cut_short, NULL, NULL);
   data = g_bytes_get_data (bytes, &len);
   for (guint i = 0; i < 150; i++)
     {
@@ -733,6 +772,7 @@ main (int argc, char **argv)
   g_test_add_func ("/mlpd/synthetic/threads-become-rows", test_synthetic_threads_become_rows);
   g_test_add_func ("/mlpd/synthetic/pauses-stop-every-live-row", test_synthetic_pauses_stop_every_live_row);
   g_test_add_func ("/mlpd/synthetic/packed-log-is-the-same", test_synthetic_packed_log_is_the_same);
+  g_test_add_func ("/mlpd/packed-log-past-the-limit-is-refused", test_packed_log_past_the_limit_is_refused);
   g_test_add_func ("/mlpd/cut-log-keeps-whole-buffers", test_cut_log_keeps_whole_buffers);
   g_test_add_func ("/mlpd/bad-logs-say-where", test_bad_logs_say_where);
   g_test_add_func ("/mlpd/hostile-bytes-never-crash", test_hostile_bytes_never_crash);

@@ -24,7 +24,6 @@
 
 #include "es-document-loader.h"
 #include "es-event-list.h"
-#include "es-eventlog-error.h"
 #include "es-log-filters.h"
 #include "es-recent-logs.h"
 #include "es-session.h"
@@ -190,7 +189,7 @@ es_window_show_error (EsWindow     *self,
   g_autofree char *name = g_file_get_basename (file);
   g_autofree char *title = NULL;
 
-  title = error->domain == ES_EVENTLOG_ERROR
+  title = es_document_is_log_error (error)
           ? g_strdup_printf (_("“%s” Is Not a Readable Log"), name)
           : g_strdup_printf (_("Could Not Open “%s”"), name);
   gtk_label_set_text (self->error_title, title);

@@ -17,8 +17,7 @@
 
 #include "es-document.h"
 #include "es-eventlog-dump.h"
-#include "es-eventlog-error.h"
-#include "es-mlpd-load.h"
+#include "es-mlpd-file.h"
 #include "es-stats.h"
 #include "es-time.h"
 #if ES_HAVE_EXPORT
@@ -50,7 +49,7 @@ report_error (const char   *path,
               const GError *error)
 {
   g_printerr ("eventscope-cli: %s: %s\n", path, error->message);
-  return error->domain == ES_EVENTLOG_ERROR ? EXIT_BAD_LOG : EXIT_USAGE;
+  return es_document_is_log_error (error) ? EXIT_BAD_LOG : EXIT_USAGE;
 }
 
 static void

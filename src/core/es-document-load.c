@@ -15,6 +15,8 @@
 #include "es-document-builder.h"
 #include "es-document-private.h"
 #include "es-eventlog-file.h"
+#include "es-mlpd-error.h"
+#include "es-mlpd-file.h"
 #include "es-mlpd-load.h"
 
 /* Capabilities' blocks are independent, so the log is built by several
@@ -241,4 +243,18 @@ es_document_load_file (const char     *path,
       g_clear_error (&workers[i].error);
     }
   return document;
+}
+
+/**
+ * es_document_is_log_error:
+ *
+ * Returns: whether @error says the log itself is malformed (in either
+ *   format), rather than that it could not be read or opened.
+ */
+gboolean
+es_document_is_log_error (const GError *error)
+{
+  g_return_val_if_fail (error != NULL, FALSE);
+
+  return error->domain == ES_EVENTLOG_ERROR || error->domain == ES_MLPD_ERROR;
 }

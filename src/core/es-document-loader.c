@@ -208,7 +208,7 @@ es_document_loader_load_async (EsDocumentLoader    *self,
  * es_document_loader_load_finish:
  *
  * Returns: (transfer full): the document, or %NULL with @error set
- *   (%ES_EVENTLOG_ERROR for a malformed log, naming the byte offset).
+ *   (es_document_is_log_error() for a malformed log, naming the byte offset).
  */
 EsDocument *
 es_document_loader_load_finish (EsDocumentLoader  *self,

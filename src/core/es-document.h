@@ -100,5 +100,6 @@ EsDocument           *es_document_load_file           (const char     *path,
                                                        gpointer        progress_data,
                                                        GCancellable   *cancellable,
                                                        GError        **error);
+gboolean              es_document_is_log_error        (const GError   *error);
 
 G_END_DECLS

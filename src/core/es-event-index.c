@@ -9,7 +9,7 @@
 
 #include "es-event-index-private.h"
 #include "es-event-text.h"
-#include "es-mlpd-load.h"
+#include "es-mlpd-file.h"
 
 /* The event list shows every event of logs of up to a gigabyte (66 million
  * events), so the index keeps one thing per event: its byte offset in the

@@ -56,13 +56,13 @@ release_pages (const guint8 *contents,
  *   was cancelled.
  */
 gboolean
-es_eventlog_read_file (EsEventlogReader  *reader,
-                       const char        *path,
-                       EsEventFunc        event_func,
-                       EsProgressFunc     progress_func,
-                       gpointer           user_data,
-                       GCancellable      *cancellable,
-                       GError           **error)
+es_eventlog_read_file (EsEventlogReader        *reader,
+                       const char              *path,
+                       EsEventFunc              event_func,
+                       EsEventlogProgressFunc   progress_func,
+                       gpointer                 user_data,
+                       GCancellable            *cancellable,
+                       GError                 **error)
 {
   g_autoptr(GMappedFile) mapped = NULL;
   const guint8 *contents;

@@ -14,20 +14,20 @@
 G_BEGIN_DECLS
 
 /* Called for every event; return FALSE to stop reading early. */
-typedef gboolean (*EsEventFunc) (const EsEvent *event,
-                                 gpointer       user_data);
+typedef gboolean (*EsEventFunc)            (const EsEvent *event,
+                                            gpointer       user_data);
 
 /* Called now and then with the bytes read so far. */
-typedef void     (*EsProgressFunc) (guint64  bytes_read,
-                                    guint64  bytes_total,
-                                    gpointer user_data);
+typedef void     (*EsEventlogProgressFunc) (guint64  bytes_read,
+                                            guint64  bytes_total,
+                                            gpointer user_data);
 
-gboolean es_eventlog_read_file (EsEventlogReader  *reader,
-                                const char        *path,
-                                EsEventFunc        event_func,
-                                EsProgressFunc     progress_func,
-                                gpointer           user_data,
-                                GCancellable      *cancellable,
-                                GError           **error);
+gboolean es_eventlog_read_file (EsEventlogReader        *reader,
+                                const char              *path,
+                                EsEventFunc              event_func,
+                                EsEventlogProgressFunc   progress_func,
+                                gpointer                 user_data,
+                                GCancellable            *cancellable,
+                                GError                 **error);
 
 G_END_DECLS

@@ -13,8 +13,7 @@
 
 #include <glib/gstdio.h>
 
-#include "es-document-private.h"
-#include "es-mlpd-load.h"
+#include "es-mlpd-file.h"
 #include "es-mlpd-reader.h"
 
 #define READ_BYTES (1u << 20)
@@ -46,9 +45,10 @@ es_mlpd_sniff_file (const char *path)
 
 /* With the profiler's `zip` option the whole file is one gzip stream. A
  * stream cut short is a log cut short, not an error; a stream that unpacks
- * to more than the machine can hold is refused before it is swapped in. */
+ * to more than the caller can hold is refused before it is swapped in. */
 static GBytes *
 unpack (const char    *path,
+        guint64        max_unpacked,
         gboolean      *cut_short,
         GCancellable  *cancellable,
         GError       **error)
@@ -58,7 +58,6 @@ unpack (const char    *path,
   g_autoptr(GZlibDecompressor) gunzip = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
   g_autoptr(GInputStream) in = NULL;
   g_autoptr(GByteArray) out = g_byte_array_new ();
-  guint64 limit = _es_document_available_memory () / 2;
 
   raw = G_INPUT_STREAM (g_file_read (file, cancellable, error));
   if (raw == NULL)
@@ -88,11 +87,10 @@ unpack (const char    *path,
                                       "“%s” cannot be unpacked after %u bytes: ", name, out->len);
           return NULL;
         }
-      if (limit != 0 && out->len > limit)
+      if (max_unpacked != 0 && out->len > max_unpacked)
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
-                       "this packed log unpacks to more than %.1f GB, more than half the memory available",
-                       limit / 1e9);
+                       "this packed log unpacks to more than %.1f GB", max_unpacked / 1e9);
           return NULL;
         }
     }
@@ -101,6 +99,8 @@ unpack (const char    *path,
 
 /**
  * es_mlpd_read_file:
+ * @max_unpacked: the most bytes a packed log may unpack to, or 0 for no
+ *   limit; past it, a %G_IO_ERROR_NO_SPACE error
  * @cut_short: (out): set when a packed file's stream ends early
  *
  * Returns: (transfer full): the log's bytes, unpacked, or %NULL with @error
@@ -108,6 +108,7 @@ unpack (const char    *path,
  */
 GBytes *
 es_mlpd_read_file (const char    *path,
+                   guint64        max_unpacked,
                    gboolean      *cut_short,
                    GCancellable  *cancellable,
                    GError       **error)
@@ -121,27 +122,6 @@ es_mlpd_read_file (const char    *path,
     return NULL;
   data = (const guint8 *) g_mapped_file_get_contents (mapped);
   if (g_mapped_file_get_length (mapped) >= 2 && data[0] == 0x1f && data[1] == 0x8b)
-    return unpack (path, cut_short, cancellable, error);
+    return unpack (path, max_unpacked, cut_short, cancellable, error);
   return g_mapped_file_get_bytes (mapped);
-}
-
-/**
- * es_mlpd_load_file:
- *
- * Returns: (transfer full): the document of the Mono log at @path, or %NULL
- *   with @error set.
- */
-EsDocument *
-es_mlpd_load_file (const char     *path,
-                   EsProgressFunc  progress,
-                   gpointer        progress_data,
-                   GCancellable   *cancellable,
-                   GError        **error)
-{
-  gboolean cut_short;
-  g_autoptr(GBytes) bytes = es_mlpd_read_file (path, &cut_short, cancellable, error);
-
-  if (bytes == NULL)
-    return NULL;
-  return es_mlpd_load_document (bytes, cut_short, progress, progress_data, cancellable, error);
 }

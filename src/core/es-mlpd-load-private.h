@@ -70,7 +70,7 @@ typedef struct
   guint64        min_time;
   guint64        max_time;
   gboolean       have_time;
-  EsProgressFunc progress;
+  EsMlpdProgressFunc progress;
   gpointer       progress_data;
 } Loader;
 

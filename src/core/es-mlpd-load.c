@@ -9,6 +9,8 @@
 
 #include <string.h>
 
+#include "es-document-private.h"
+#include "es-mlpd-file.h"
 #include "es-mlpd-load-private.h"
 #include "es-mlpd-load.h"
 
@@ -258,12 +260,12 @@ loader_clear (Loader *self)
  *   set if it is malformed or @cancellable was cancelled.
  */
 EsDocument *
-es_mlpd_load_document (GBytes         *bytes,
-                       gboolean        cut_short,
-                       EsProgressFunc  progress,
-                       gpointer        progress_data,
-                       GCancellable   *cancellable,
-                       GError        **error)
+es_mlpd_load_document (GBytes              *bytes,
+                       gboolean             cut_short,
+                       EsMlpdProgressFunc   progress,
+                       gpointer             progress_data,
+                       GCancellable        *cancellable,
+                       GError             **error)
 {
   Loader self = { 0 };
   gsize len;
@@ -290,4 +292,38 @@ es_mlpd_load_document (GBytes         *bytes,
     }
   loader_clear (&self);
   return doc;
+}
+
+/**
+ * es_mlpd_load_file:
+ *
+ * A packed log may unpack to at most half the memory available: one that
+ * needs more is refused before it is swapped in.
+ *
+ * Returns: (transfer full): the document of the Mono log at @path, or %NULL
+ *   with @error set.
+ */
+EsDocument *
+es_mlpd_load_file (const char          *path,
+                   EsMlpdProgressFunc   progress,
+                   gpointer             progress_data,
+                   GCancellable        *cancellable,
+                   GError             **error)
+{
+  guint64 max_unpacked = _es_document_available_memory () / 2;
+  g_autoptr(GError) local = NULL;
+  gboolean cut_short;
+  g_autoptr(GBytes) bytes = es_mlpd_read_file (path, max_unpacked, &cut_short, cancellable, &local);
+
+  if (bytes == NULL)
+    {
+      if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_NO_SPACE))
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                     "this packed log unpacks to more than %.1f GB, more than half the memory available",
+                     max_unpacked / 1e9);
+      else
+        g_propagate_error (error, g_steal_pointer (&local));
+      return NULL;
+    }
+  return es_mlpd_load_document (bytes, cut_short, progress, progress_data, cancellable, error);
 }

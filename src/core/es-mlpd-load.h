@@ -8,21 +8,20 @@
 #pragma once
 
 #include "es-document.h"
-#include "es-eventlog-file.h"
+#include "es-mlpd-reader.h"
 
 G_BEGIN_DECLS
 
-EsDocument *es_mlpd_load_document (GBytes         *bytes,
-                                   gboolean        cut_short,
-                                   EsProgressFunc  progress,
-                                   gpointer        progress_data,
-                                   GCancellable   *cancellable,
-                                   GError        **error);
-EsDocument *es_mlpd_load_file     (const char     *path,
-                                   EsProgressFunc  progress,
-                                   gpointer        progress_data,
-                                   GCancellable   *cancellable,
-                                   GError        **error);
-gboolean    es_mlpd_sniff_file    (const char     *path);
+EsDocument *es_mlpd_load_document (GBytes              *bytes,
+                                   gboolean             cut_short,
+                                   EsMlpdProgressFunc   progress,
+                                   gpointer             progress_data,
+                                   GCancellable        *cancellable,
+                                   GError             **error);
+EsDocument *es_mlpd_load_file     (const char          *path,
+                                   EsMlpdProgressFunc   progress,
+                                   gpointer             progress_data,
+                                   GCancellable        *cancellable,
+                                   GError             **error);
 
 G_END_DECLS

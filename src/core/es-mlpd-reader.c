@@ -9,7 +9,7 @@
 
 #include <string.h>
 
-#include "es-eventlog-error.h"
+#include "es-mlpd-error.h"
 #include "es-mlpd-reader.h"
 
 /* The format: ../shared/reference/mlpd-format.md, from Mono 6.8's log.h and
@@ -110,11 +110,11 @@ read_sleb (Cursor *c)
   return (gint64) value;
 }
 
-static EsBytes
+static EsMlpdString
 read_string (Cursor *c)
 {
   const guint8 *nul = c->p < c->end ? memchr (c->p, 0, c->end - c->p) : NULL;
-  EsBytes s = { NULL, 0 };
+  EsMlpdString s = { NULL, 0 };
 
   if (nul == NULL)
     {
@@ -563,7 +563,7 @@ es_mlpd_read_header (const guint8  *data,
     {
       /* A gzip file is taken for a packed Mono log; it may be something
        * else packed, most likely an eventlog. */
-      g_set_error (error, ES_EVENTLOG_ERROR, ES_EVENTLOG_ERROR_BAD_MAGIC,
+      g_set_error (error, ES_MLPD_ERROR, ES_MLPD_ERROR_BAD_MAGIC,
                    len >= 4 && memcmp (data, "hdrb", 4) == 0
                    ? "byte 0: this is a gzip-packed GHC eventlog: unpack it (gunzip) and open that"
                    : "byte 0: not a Mono log-profiler file (no 01 5A 50 4D signature)");
@@ -577,14 +577,14 @@ es_mlpd_read_header (const guint8  *data,
   header->pointer_size = data[7];
   if (header->data_version < MIN_DATA_VERSION || header->data_version > MAX_DATA_VERSION)
     {
-      g_set_error (error, ES_EVENTLOG_ERROR, ES_EVENTLOG_ERROR_UNSUPPORTED_VERSION,
+      g_set_error (error, ES_MLPD_ERROR, ES_MLPD_ERROR_UNSUPPORTED_VERSION,
                    "byte 6: data version %u of the Mono log format is not supported (versions %d to %d are: Mono 5 and 6)",
                    header->data_version, MIN_DATA_VERSION, MAX_DATA_VERSION);
       return FALSE;
     }
   if (header->pointer_size != 4 && header->pointer_size != 8)
     {
-      g_set_error (error, ES_EVENTLOG_ERROR, ES_EVENTLOG_ERROR_MALFORMED_EVENT,
+      g_set_error (error, ES_MLPD_ERROR, ES_MLPD_ERROR_MALFORMED_EVENT,
                    "byte 7: a pointer size of %u bytes is not possible", header->pointer_size);
       return FALSE;
     }
@@ -603,7 +603,7 @@ es_mlpd_read_header (const guint8  *data,
   header->timer_overhead = read_le32 (c.p);
   if (read_le32 (c.p + 4) != 0)
     {
-      g_set_error (error, ES_EVENTLOG_ERROR, ES_EVENTLOG_ERROR_MALFORMED_EVENT,
+      g_set_error (error, ES_MLPD_ERROR, ES_MLPD_ERROR_MALFORMED_EVENT,
                    "byte %u: the header's flags are not 0", (guint) (c.p + 4 - data));
       return FALSE;
     }
@@ -618,7 +618,7 @@ es_mlpd_read_header (const guint8  *data,
 
 truncated:
   es_mlpd_header_clear (header);
-  g_set_error (error, ES_EVENTLOG_ERROR, ES_EVENTLOG_ERROR_TRUNCATED_HEADER,
+  g_set_error (error, ES_MLPD_ERROR, ES_MLPD_ERROR_TRUNCATED_HEADER,
                "byte %" G_GSIZE_FORMAT ": the log ends inside its header", len);
   return FALSE;
 }
@@ -662,7 +662,7 @@ decode_buffer (const guint8    *data,
       decode_payload (&c, &bases, &e);
       if (c.problem != NULL)
         {
-          g_set_error (error, ES_EVENTLOG_ERROR, ES_EVENTLOG_ERROR_MALFORMED_EVENT,
+          g_set_error (error, ES_MLPD_ERROR, ES_MLPD_ERROR_MALFORMED_EVENT,
                        "byte %" G_GINT64_FORMAT ": Mono event 0x%02x cannot be decoded: %s",
                        e.offset, first, c.problem);
           return FALSE;
@@ -689,15 +689,15 @@ decode_buffer (const guint8    *data,
  *   offset) or @cancellable was cancelled.
  */
 gboolean
-es_mlpd_decode (const guint8    *data,
-                gsize            len,
-                EsMlpdHeader    *header,
-                EsMlpdEventFunc  event_func,
-                EsProgressFunc   progress_func,
-                gpointer         user_data,
-                gint64          *truncated_at,
-                GCancellable    *cancellable,
-                GError         **error)
+es_mlpd_decode (const guint8        *data,
+                gsize                len,
+                EsMlpdHeader        *header,
+                EsMlpdEventFunc      event_func,
+                EsMlpdProgressFunc   progress_func,
+                gpointer             user_data,
+                gint64              *truncated_at,
+                GCancellable        *cancellable,
+                GError             **error)
 {
   gsize pos;
 
@@ -732,7 +732,7 @@ es_mlpd_decode (const guint8    *data,
   return TRUE;
 
 bad_buffer:
-  g_set_error (error, ES_EVENTLOG_ERROR, ES_EVENTLOG_ERROR_BAD_MAGIC,
+  g_set_error (error, ES_MLPD_ERROR, ES_MLPD_ERROR_BAD_MAGIC,
                "byte %" G_GSIZE_FORMAT ": expected a Mono log buffer (01 4C 50 4D), found %02x %02x %02x %02x",
                pos, data[pos], data[pos + 1], data[pos + 2], data[pos + 3]);
   return FALSE;

@@ -9,7 +9,7 @@
 
 #include <gio/gio.h>
 
-#include "es-eventlog-file.h"
+#include "es-mlpd-error.h"
 
 G_BEGIN_DECLS
 
@@ -27,6 +27,19 @@ typedef enum
   ES_MLPD_RUNTIME = 8,
   ES_MLPD_META = 10,
 } EsMlpdType;
+
+/* A string inside the log: not NUL-terminated, not validated as UTF-8, and
+ * only valid during the event callback that hands it out. */
+typedef struct
+{
+  const char *data;
+  guint32     len;
+} EsMlpdString;
+
+/* Called now and then with the bytes decoded so far. */
+typedef void (*EsMlpdProgressFunc) (guint64  bytes_read,
+                                    guint64  bytes_total,
+                                    gpointer user_data);
 
 /* Extended info of GC events: the high nibble, shifted. */
 enum
@@ -123,9 +136,9 @@ typedef struct
     struct { guint64 n_moves; } move;
     /* METADATA: @pointer is the thread id for threads; @name for names and
      * classes, @parent a class's image */
-    struct { guint8 kind; guint64 pointer, parent; EsBytes name; } metadata;
+    struct { guint8 kind; guint64 pointer, parent; EsMlpdString name; } metadata;
     /* METHOD: @name, @code and @code_size only for JIT */
-    struct { guint64 method, code, code_size; EsBytes name; } method;
+    struct { guint64 method, code, code_size; EsMlpdString name; } method;
     /* EXCEPTION: a throw, or the clause (@is_clause) that handled it */
     struct {
       guint64  object, method, top_method;
@@ -145,26 +158,22 @@ typedef struct
 typedef gboolean (*EsMlpdEventFunc) (const EsMlpdEvent *event,
                                      gpointer           user_data);
 
-gboolean  es_mlpd_looks_like      (const guint8   *data,
-                                   gsize           len);
-gboolean  es_mlpd_read_header     (const guint8   *data,
-                                   gsize           len,
-                                   EsMlpdHeader   *header,
-                                   gsize          *header_len,
-                                   GError        **error);
-void      es_mlpd_header_clear    (EsMlpdHeader   *header);
-gboolean  es_mlpd_decode          (const guint8   *data,
-                                   gsize           len,
-                                   EsMlpdHeader   *header,
-                                   EsMlpdEventFunc event_func,
-                                   EsProgressFunc  progress_func,
-                                   gpointer        user_data,
-                                   gint64         *truncated_at,
-                                   GCancellable   *cancellable,
-                                   GError        **error);
-GBytes   *es_mlpd_read_file       (const char     *path,
-                                   gboolean       *cut_short,
-                                   GCancellable   *cancellable,
-                                   GError        **error);
+gboolean  es_mlpd_looks_like      (const guint8        *data,
+                                   gsize                len);
+gboolean  es_mlpd_read_header     (const guint8        *data,
+                                   gsize                len,
+                                   EsMlpdHeader        *header,
+                                   gsize               *header_len,
+                                   GError             **error);
+void      es_mlpd_header_clear    (EsMlpdHeader        *header);
+gboolean  es_mlpd_decode          (const guint8        *data,
+                                   gsize                len,
+                                   EsMlpdHeader        *header,
+                                   EsMlpdEventFunc      event_func,
+                                   EsMlpdProgressFunc   progress_func,
+                                   gpointer             user_data,
+                                   gint64              *truncated_at,
+                                   GCancellable        *cancellable,
+                                   GError             **error);
 
 G_END_DECLS
