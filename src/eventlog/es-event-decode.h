@@ -1,4 +1,4 @@
-/* es-event-decode.h: payload layouts of every known event (private to core)
+/* es-event-decode.h: payload layouts of every known event (private to src/eventlog)
  *
  * Copyright 2026 The Eventscope authors
  *

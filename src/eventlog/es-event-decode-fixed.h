@@ -1,4 +1,4 @@
-/* es-event-decode-fixed.h: the fixed-size payload layouts (private to core)
+/* es-event-decode-fixed.h: the fixed-size payload layouts (private to src/eventlog)
  *
  * Copyright 2026 The Eventscope authors
  *
