@@ -14,6 +14,7 @@
 #include "es-event-list-model.h"
 #include "es-event-list.h"
 #include "es-event-search.h"
+#include "es-list-scroll.h"
 
 /* The events as `eventscope-cli dump` prints them, for logs of millions of
  * events: the index (a few bytes an event) is built on a worker thread the
@@ -210,7 +211,8 @@ add_column (EsEventList *self,
 /* Selection, cursor                                                        */
 
 /* The GtkListView inside the column view: GTK 4.8 has no
- * gtk_column_view_scroll_to(), but its list has "list.scroll-to-item". */
+ * gtk_column_view_scroll_to(), but its list can be scrolled
+ * (es_list_scroll_to_item()). */
 static GtkWidget *
 get_list_view (EsEventList *self)
 {
@@ -233,7 +235,7 @@ select_position (EsEventList *self,
   position = MIN (position, n - 1);
   gtk_single_selection_set_selected (self->selection, position);
   if (list_view != NULL)
-    gtk_widget_activate_action (list_view, "list.scroll-to-item", "u", position);
+    es_list_scroll_to_item (list_view, position);
 }
 
 static void
