@@ -317,12 +317,15 @@ es_mlpd_load_file (const char          *path,
 
   if (bytes == NULL)
     {
+      /* The reader says how far it unpacked; this says why it stopped. */
       if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_NO_SPACE))
-        g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
-                     "this packed log unpacks to more than %.1f GB, more than half the memory available",
-                     max_unpacked / 1e9);
-      else
-        g_propagate_error (error, g_steal_pointer (&local));
+        {
+          char *message = g_strconcat (local->message, ", more than half the memory available", NULL);
+
+          g_free (local->message);
+          local->message = message;
+        }
+      g_propagate_error (error, g_steal_pointer (&local));
       return NULL;
     }
   return es_mlpd_load_document (bytes, cut_short, progress, progress_data, cancellable, error);
