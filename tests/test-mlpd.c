@@ -390,24 +390,30 @@ test_synthetic_pauses_stop_every_live_row (void)
   g_assert_cmpuint (es_series_get_samples (heap)[1].time, ==, us (3505));
 }
 
+static GBytes *
+gzip_bytes (GBytes *bytes)
+{
+  g_autoptr(GZlibCompressor) gzip = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 6);
+  g_autoptr(GOutputStream) memory = g_memory_output_stream_new_resizable ();
+  g_autoptr(GOutputStream) out = g_converter_output_stream_new (memory, G_CONVERTER (gzip));
+
+  g_assert_true (g_output_stream_write_all (out, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                                            NULL, NULL, NULL));
+  g_assert_true (g_output_stream_close (out, NULL, NULL));
+  return g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (memory));
+}
+
 static void
 test_synthetic_packed_log_is_the_same (void)
 {
   g_autoptr(GBytes) bytes = synthetic_log ();
-  g_autoptr(GZlibCompressor) gzip = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 6);
-  g_autoptr(GOutputStream) memory = g_memory_output_stream_new_resizable ();
-  g_autoptr(GOutputStream) out = g_converter_output_stream_new (memory, G_CONVERTER (gzip));
+  g_autoptr(GBytes) packed = gzip_bytes (bytes);
   g_autoptr(GError) error = NULL;
-  g_autoptr(GBytes) packed = NULL;
   g_autofree char *path = NULL;
   g_autoptr(EsDocument) doc = NULL;
   gsize len;
   const guint8 *data;
 
-  g_assert_true (g_output_stream_write_all (out, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
-                                            NULL, NULL, &error));
-  g_assert_true (g_output_stream_close (out, NULL, &error));
-  packed = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (memory));
   data = g_bytes_get_data (packed, &len);
   g_assert_cmpuint (data[0], ==, 0x1f);
   path = es_test_write_temp_log (data, len);
@@ -427,19 +433,6 @@ test_synthetic_packed_log_is_the_same (void)
   g_assert_no_error (error);
   g_assert_true (es_document_is_truncated (doc, NULL));
   g_unlink (path);
-}
-
-static GBytes *
-gzip_bytes (GBytes *bytes)
-{
-  g_autoptr(GZlibCompressor) gzip = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 6);
-  g_autoptr(GOutputStream) memory = g_memory_output_stream_new_resizable ();
-  g_autoptr(GOutputStream) out = g_converter_output_stream_new (memory, G_CONVERTER (gzip));
-
-  g_assert_true (g_output_stream_write_all (out, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
-                                            NULL, NULL, NULL));
-  g_assert_true (g_output_stream_close (out, NULL, NULL));
-  return g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (memory));
 }
 
 /* The reader unpacks a packed log up to the size it is given and refuses
