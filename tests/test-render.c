@@ -515,6 +515,97 @@ test_spans (void)
     g_assert_cmpint (g_array_index (heap_rows, EsTimelineRow, i).kind, !=, ES_ROW_SPANS);
 }
 
+/* Three spans back to back, as a program's rounds run: 1.29-9.02 ms,
+ * 9.03-18.98 ms, 18.98-35.32 ms of a 40 ms run. Each is hundreds of pixels
+ * wide at full zoom-out, so each keeps its own edges (a pixel not of the
+ * span's colour where one stops and the next starts) and its own name (the
+ * white of its label inside its bar), though sub-pixel spans are still
+ * merged. */
+static EsDocument *
+load_rounds (void)
+{
+  static const struct { guint64 time; const char *text; } messages[] = {
+    { 1290000, "START round1" }, { 9020000, "STOP round1" },
+    { 9030000, "START round2" }, { 18980000, "STOP round2" },
+    { 18980000, "START round3" }, { 35320000, "STOP round3" },
+  };
+  g_autoptr(EsTestLog) log = es_test_log_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  EsDocument *document;
+
+  es_test_log_declare_ghc (log);
+  es_test_log_begin_data (log);
+  es_test_log_event (log, 17, 0, es_payload_u16 (es_payload_new (), 1));
+  es_test_log_begin_block (log, 0, 0);
+  es_test_log_event (log, 1, 1000000, es_payload_u32 (es_payload_new (), 1));
+  for (guint i = 0; i < G_N_ELEMENTS (messages); i++)
+    es_test_log_event (log, 19, messages[i].time, es_payload_str (es_payload_new (), messages[i].text));
+  es_test_log_event (log, 2, 40000000,
+                     es_payload_u32 (es_payload_u16 (es_payload_u32 (es_payload_new (), 1), 5), 0));
+  es_test_log_end_block (log, 40000000);
+  es_test_log_end (log);
+  path = es_test_write_temp_log (es_test_log_get_data (log)->data, es_test_log_get_data (log)->len);
+  document = es_document_load_file (path, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_unlink (path);
+  return document;
+}
+
+static guint
+count_white (cairo_surface_t *surface,
+             int              x0,
+             int              x1,
+             int              y0,
+             int              y1)
+{
+  guint n = 0;
+
+  for (int x = x0; x < x1; x++)
+    for (int y = y0; y < y1; y++)
+      {
+        guint8 rgb[3];
+
+        get_pixel (surface, x, y, rgb);
+        n += rgb[0] > 0xe0 && rgb[1] > 0xe0 && rgb[2] > 0xe0;
+      }
+  return n;
+}
+
+static void
+test_spans_back_to_back (void)
+{
+  g_autoptr(EsDocument) document = load_rounds ();
+  g_auto(Frame) frame = { 0 };
+  const EsTimelineRow *row;
+  const EsSpan *spans;
+  guint n;
+  int top;
+
+  spans = es_document_get_spans (document, &n);
+  g_assert_cmpuint (n, ==, 3);
+  paint_frame (&frame, document, 0, 40000000, FALSE);
+  row = find_row (frame.rows, ES_ROW_SPANS, 0);
+  g_assert_nonnull (row);
+  top = row->y + 3;
+  for (guint i = 0; i < n; i++)
+    {
+      int x0 = (int) round (es_timeline_time_to_x (&frame.view, spans[i].start));
+      int x1 = (int) round (es_timeline_time_to_x (&frame.view, spans[i].end));
+      guint edge = 0;
+
+      g_assert_cmpint (x1 - x0, >, 100);
+      /* The bar itself, in the top lane, away from its label. */
+      g_assert_true (pixel_matches (frame.surface, x1 - 3, top + 8, ES_COLOR_SPAN, FALSE));
+      /* Its last pixel column is a gap in the lane. */
+      for (int y = top; y < top + 8; y++)
+        edge += !pixel_matches (frame.surface, x1 - 1, y, ES_COLOR_SPAN, FALSE);
+      g_assert_cmpuint (edge, ==, 8);
+      /* Its name, in white, inside its own bar. */
+      g_assert_cmpuint (count_white (frame.surface, x0 + 1, MIN (x0 + 60, x1 - 1), top, top + 10), >, 10);
+    }
+}
+
 /* A bookmark is a line of its colour down every row under the ruler, and
  * a flag of that colour at the ruler's foot; in light and dark; and
  * nothing of it without bookmarks. */
@@ -699,6 +790,7 @@ main (int    argc,
   g_test_add_func ("/render/pixels/ruler-and-labels", test_ruler_and_labels);
   g_test_add_func ("/render/pixels/heap", test_heap);
   g_test_add_func ("/render/pixels/spans", test_spans);
+  g_test_add_func ("/render/pixels/spans-back-to-back", test_spans_back_to_back);
   g_test_add_func ("/render/pixels/bookmarks", test_bookmarks);
   g_test_add_func ("/render/export", test_export);
   g_test_add_func ("/render/clip", test_clip);

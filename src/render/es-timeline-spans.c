@@ -20,8 +20,12 @@
 
 /* Lanes are given in time, over every span from the start, so a span keeps
  * its lane while the view moves: O(spans starting before the view's end). */
-/* Neighbouring bars in a lane that touch, as they do by the thousand when
- * zoomed out, are filled as one rectangle. */
+/* Bars narrower than this, as they come by the thousand when zoomed out,
+ * are filled together as one run; a wider bar is a span a person can see,
+ * so it keeps its own edges (a pixel's gap at its end) even when the next
+ * one starts where it stops. */
+#define SPAN_EDGE_MIN_PX 4
+
 typedef struct
 {
   double x0, x1;
@@ -38,12 +42,26 @@ flush_run (EsPaintContext *ctx,
   run->x0 = run->x1 = 0;
 }
 
+/* The pixels a span covers, rounded the same way for every span, so a
+ * span that starts where another stops starts on the pixel it stops on. */
+static void
+span_extent (const EsTimelineView *view,
+             const EsSpan         *span,
+             double               *x0,
+             double               *x1)
+{
+  double right = ES_TIMELINE_GUTTER + view->width;
+
+  *x0 = MAX (round (es_timeline_time_to_x (view, span->start)), ES_TIMELINE_GUTTER);
+  *x1 = MIN (round (es_timeline_time_to_x (view, span->end)), right);
+  *x1 = MAX (*x1, *x0 + 1);
+}
+
 void
 es_paint_spans_row (EsPaintContext      *ctx,
                     const EsTimelineRow *row)
 {
   const EsTimelineView *view = ctx->view;
-  double right = ES_TIMELINE_GUTTER + view->width;
   guint64 lane_end[SPAN_LANES] = { 0 };
   gboolean lane_used[SPAN_LANES] = { FALSE };
   LaneRun runs[SPAN_LANES] = { { 0, 0 } };
@@ -60,7 +78,7 @@ es_paint_spans_row (EsPaintContext      *ctx,
     {
       const EsSpan *span = &spans[i];
       guint lane = SPAN_LANES - 1;
-      double x0, x1;
+      double top, x0, x1;
 
       for (guint l = 0; l < SPAN_LANES; l++)
         if (!lane_used[l] || lane_end[l] <= span->start)
@@ -73,14 +91,18 @@ es_paint_spans_row (EsPaintContext      *ctx,
       if (span->end < view->t0)
         continue;
 
-      x0 = MAX (floor (es_timeline_time_to_x (view, span->start)), ES_TIMELINE_GUTTER);
-      x1 = MIN (ceil (es_timeline_time_to_x (view, span->end)), right);
-      x1 = MAX (x1, x0 + 1);
-      if (runs[lane].x1 > runs[lane].x0 && x0 <= runs[lane].x1)
+      top = row->y + 3 + lane * SPAN_LANE_HEIGHT;
+      span_extent (view, span, &x0, &x1);
+      if (x1 - x0 >= SPAN_EDGE_MIN_PX)
+        {
+          flush_run (ctx, &runs[lane], top);
+          cairo_rectangle (ctx->cr, x0, top, x1 - x0 - 1, SPAN_LANE_HEIGHT - 2);
+        }
+      else if (runs[lane].x1 > runs[lane].x0 && x0 <= runs[lane].x1)
         runs[lane].x1 = MAX (runs[lane].x1, x1);
       else
         {
-          flush_run (ctx, &runs[lane], row->y + 3 + lane * SPAN_LANE_HEIGHT);
+          flush_run (ctx, &runs[lane], top);
           runs[lane].x0 = x0;
           runs[lane].x1 = x1;
         }
@@ -105,8 +127,9 @@ es_paint_spans_row (EsPaintContext      *ctx,
     {
       guint label = g_array_index (labels, guint, k);
       const EsSpan *span = &spans[label / SPAN_LANES];
-      double x0 = MAX (floor (es_timeline_time_to_x (view, span->start)), ES_TIMELINE_GUTTER);
-      double x1 = MIN (ceil (es_timeline_time_to_x (view, span->end)), right);
+      double x0, x1;
+
+      span_extent (view, span, &x0, &x1);
 
       pango_layout_set_text (ctx->small, span->name, -1);
       pango_layout_set_width (ctx->small, (int) (x1 - x0 - 4) * PANGO_SCALE);
