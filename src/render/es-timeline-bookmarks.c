@@ -9,6 +9,7 @@
 
 #include <math.h>
 
+#include "es-lod.h"
 #include "es-search.h"
 #include "es-timeline-painter-private.h"
 
@@ -16,12 +17,53 @@
  * foot of the ruler holding its name as far as the next bookmark leaves
  * room (a bare pennant when there is none). Drawn over the data and the
  * markers, since the user chose them. Several bookmarks in one pixel
- * column draw once, so the cost is O(width) whatever their number. */
+ * column draw once, so the cost is O(width) whatever their number.
+ * More than MAX_BOOKMARK_LINES in view would bury the data under a red
+ * curtain: like dense markers they become ticks at the ruler's foot (above
+ * the markers' ticks), one per pixel column that has any, and zooming in
+ * brings the lines and flags back. */
 
-#define FLAG_HEIGHT      12
-#define FLAG_PENNANT     6
-#define FLAG_MAX_WIDTH   140
-#define FLAG_MIN_ROOM    30
+#define FLAG_HEIGHT        12
+#define FLAG_PENNANT       6
+#define FLAG_MAX_WIDTH     140
+#define FLAG_MIN_ROOM      30
+#define MAX_BOOKMARK_LINES 40
+#define DENSE_TICK         6
+
+static guint
+lower_bound_bookmark (const EsBookmark *bookmarks,
+                      guint             n,
+                      guint64           time)
+{
+  return es_search_lower_bound (bookmarks, n, sizeof (EsBookmark), G_STRUCT_OFFSET (EsBookmark, time), time);
+}
+
+static void
+paint_dense_ticks (EsPaintContext      *ctx,
+                   const EsTimelineRow *ruler,
+                   const EsBookmark    *bookmarks,
+                   guint                n,
+                   guint                first,
+                   guint                last)
+{
+  const EsTimelineView *view = ctx->view;
+  int bottom = ruler->y + ruler->height - 1 - DENSE_TICK;
+  EsColumnRuns runs;
+
+  es_paint_canvas_begin (ctx, bottom - DENSE_TICK, DENSE_TICK);
+  es_column_runs_begin (&runs, ctx, ES_COLOR_BOOKMARK, 1);
+  for (guint i = first; i < last;)
+    {
+      int column = CLAMP ((int) floor (es_timeline_time_to_x (view, bookmarks[i].time) - ES_TIMELINE_GUTTER),
+                          0, view->width - 1);
+
+      es_column_runs_add (&runs, column, bottom - DENSE_TICK, bottom);
+      i = MAX (i + 1, lower_bound_bookmark (bookmarks, n,
+                                            es_lod_column_start (view->t0, view->t1, view->width, column + 1)));
+    }
+  es_column_runs_end (&runs);
+  es_paint_canvas_flush (ctx);
+}
 
 static void
 paint_flag (EsPaintContext      *ctx,
@@ -76,9 +118,8 @@ es_paint_bookmarks (EsPaintContext *ctx,
     return;
   bookmarks = (const EsBookmark *) (gconstpointer) view->bookmarks->data;
   n = view->bookmarks->len;
-  first = es_search_lower_bound (bookmarks, n, sizeof (EsBookmark), G_STRUCT_OFFSET (EsBookmark, time), view->t0);
-  last = view->t1 == G_MAXUINT64 ? n
-         : es_search_lower_bound (bookmarks, n, sizeof (EsBookmark), G_STRUCT_OFFSET (EsBookmark, time), view->t1 + 1);
+  first = lower_bound_bookmark (bookmarks, n, view->t0);
+  last = view->t1 == G_MAXUINT64 ? n : lower_bound_bookmark (bookmarks, n, view->t1 + 1);
   if (first >= last)
     return;
   /* The ruler comes first: stop at the first row under it. */
@@ -90,6 +131,12 @@ es_paint_bookmarks (EsPaintContext *ctx,
         ruler = row;
       else
         top = row->y;
+    }
+  if (last - first > MAX_BOOKMARK_LINES)
+    {
+      if (ruler != NULL && !es_paint_row_is_clipped (ctx, ruler))
+        paint_dense_ticks (ctx, ruler, bookmarks, n, first, last);
+      return;
     }
   if (top < 0)
     top = bottom;
