@@ -107,6 +107,24 @@ es_test_find_check_button (GtkWidget  *widget,
   return NULL;
 }
 
+/* The first visible label under @widget whose text holds @needle. */
+GtkWidget *
+es_test_find_label (GtkWidget  *widget,
+                    const char *needle)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_LABEL (child) && gtk_widget_get_visible (child) &&
+          strstr (gtk_label_get_text (GTK_LABEL (child)), needle) != NULL)
+        return child;
+      if ((found = es_test_find_label (child, needle)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 EsWindow *
 es_test_open_window (const char *path)
 {

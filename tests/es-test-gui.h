@@ -29,6 +29,8 @@ GtkWidget *es_test_find_widget_of_type (GtkWidget    *widget,
                                         GType         type);
 GtkWidget *es_test_find_check_button   (GtkWidget    *widget,
                                         const char   *label);
+GtkWidget *es_test_find_label          (GtkWidget    *widget,
+                                        const char   *needle);
 EsWindow  *es_test_open_window         (const char   *path);
 
 G_END_DECLS

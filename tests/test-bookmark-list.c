@@ -254,6 +254,46 @@ test_edits_survive_reopening (void)
   g_unlink (path);
 }
 
+/* A log that marks every iteration opens with no bookmarks, and the page
+ * says why and where its markers are. */
+static void
+test_dense_markers_explained (void)
+{
+  guint n_markers = ES_BOOKMARKS_MAX_SEEDED_MARKERS + 50;
+  g_autoptr(EsTestLog) log = es_test_log_new ();
+  g_autofree char *path = NULL;
+  g_autofree char *saved_file = NULL;
+  g_autofree char *resolved = NULL;
+  g_autofree char *needle = g_strdup_printf ("%u markers", n_markers);
+  EsBookmarkList *list;
+  EsWindow *window;
+
+  es_test_log_declare_ghc (log);
+  es_test_log_begin_data (log);
+  es_test_log_begin_block (log, 5, 0);
+  es_test_log_event (log, 1, 5, es_payload_u32 (es_payload_new (), 1));
+  for (guint i = 0; i < n_markers; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("iteration %u", i);
+
+      es_test_log_event (log, 58, 10 + 10 * (guint64) i, es_payload_str (es_payload_new (), text));
+    }
+  es_test_log_event (log, 1, 20 + 10 * (guint64) n_markers, es_payload_u32 (es_payload_new (), 1));
+  es_test_log_end_block (log, 20 + 10 * (guint64) n_markers);
+  es_test_log_end (log);
+  path = es_test_write_temp_log (es_test_log_get_data (log)->data, es_test_log_get_data (log)->len);
+  resolved = realpath (path, NULL);
+  saved_file = es_bookmarks_file_for_log (resolved);
+
+  list = open_and_wait (path, &window);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (es_bookmark_list_get_model (list))), ==, 0);
+  g_assert_nonnull (es_test_find_label (GTK_WIDGET (list), needle));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (saved_file);
+  g_unlink (path);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -264,6 +304,7 @@ main (int    argc,
     return 0;
 
   g_test_add_func ("/bookmark-list/edits-survive-reopening", test_edits_survive_reopening);
+  g_test_add_func ("/bookmark-list/dense-markers-explained", test_dense_markers_explained);
 
   status = g_test_run ();
   g_object_unref (es_test_app);

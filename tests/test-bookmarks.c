@@ -188,6 +188,43 @@ test_seed_synthetic (void)
   g_unlink (path);
 }
 
+/* A program that marks every iteration: up to the limit every marker is a
+ * bookmark; one more and none is (they stay in the Markers row), rather
+ * than the first thousands burying the data and the rest missing. */
+static void
+test_seed_dense_markers (void)
+{
+  for (guint extra = 0; extra <= 1; extra++)
+    {
+      guint n_markers = ES_BOOKMARKS_MAX_SEEDED_MARKERS + extra;
+      g_autofree Marker *markers = g_new0 (Marker, n_markers);
+      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+      g_autofree char *path = NULL;
+      g_autoptr(EsDocument) document = NULL;
+      g_autoptr(EsBookmarks) seeded = NULL;
+      g_autoptr(EsBookmarks) loaded = NULL;
+      guint n, n_in_document;
+
+      for (guint i = 0; i < n_markers; i++)
+        {
+          g_ptr_array_add (names, g_strdup_printf ("iteration %u", i));
+          markers[i] = (Marker) { 10 + 10 * (guint64) i, 0, g_ptr_array_index (names, i) };
+        }
+      path = write_log (markers, n_markers, 0, 20 + 10 * (guint64) n_markers);
+      document = load_document (path);
+      es_document_get_markers (document, &n_in_document);
+      g_assert_cmpuint (n_in_document, ==, n_markers);
+      seeded = es_bookmarks_new_from_markers (document);
+      es_bookmarks_get (seeded, &n);
+      g_assert_cmpuint (n, ==, extra ? 0 : n_markers);
+      loaded = load_bookmarks (document, path);
+      g_assert_cmpint (es_bookmarks_get_origin (loaded), ==, ES_BOOKMARKS_FROM_MARKERS);
+      es_bookmarks_get (loaded, &n);
+      g_assert_cmpuint (n, ==, extra ? 0 : n_markers);
+      g_unlink (path);
+    }
+}
+
 static void
 test_seed_fixture (void)
 {
@@ -623,30 +660,36 @@ test_save_without_log (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
 }
 
-/* A full set (a log's first 10,000 markers, with the longest names in a
- * four-byte script) refuses one more, and what it writes reads back: a set
- * the user made always loads. */
+/* A full set (10,000 bookmarks, with the longest names in a four-byte
+ * script) refuses one more, and what it writes reads back: a set the user
+ * made always loads. */
 static void
 test_full_set_reads_back (void)
 {
-  g_autofree Marker *markers = g_new (Marker, ES_BOOKMARKS_MAX_COUNT + 1);
   g_autoptr(GString) name = g_string_new (NULL);
-  g_autofree char *path = NULL;
-  g_autoptr(EsDocument) document = NULL;
-  g_autoptr(EsBookmarks) bookmarks = NULL;
+  g_autoptr(GKeyFile) file = g_key_file_new ();
+  g_autoptr(EsBookmarks) bookmarks = es_bookmarks_new ();
   g_autoptr(EsBookmarks) parsed = es_bookmarks_new ();
   g_autoptr(GError) error = NULL;
+  g_autofree char *full = NULL;
   g_autofree char *data = NULL;
   gsize length;
   guint n;
 
   for (guint i = 0; i < ES_BOOKMARKS_MAX_NAME; i++)
     g_string_append (name, "\360\237\230\200");   /* U+1F600 */
-  for (guint i = 0; i <= ES_BOOKMARKS_MAX_COUNT; i++)
-    markers[i] = (Marker) { 10 + i, 0, name->str };
-  path = write_log (markers, ES_BOOKMARKS_MAX_COUNT + 1, 0, 20 + ES_BOOKMARKS_MAX_COUNT);
-  document = load_document (path);
-  bookmarks = es_bookmarks_new_from_markers (document);
+  g_key_file_set_integer (file, "Log", "version", 1);
+  g_key_file_set_uint64 (file, "Log", "size", 0);
+  for (guint i = 0; i < ES_BOOKMARKS_MAX_COUNT; i++)
+    {
+      g_autofree char *group = g_strdup_printf ("Bookmark %u", i + 1);
+
+      g_key_file_set_uint64 (file, group, "time", 10 + i);
+      g_key_file_set_string (file, group, "name", name->str);
+    }
+  full = g_key_file_to_data (file, &length, NULL);
+  g_assert_true (es_bookmarks_parse (bookmarks, full, length, &error));
+  g_assert_no_error (error);
   es_bookmarks_get (bookmarks, &n);
   g_assert_cmpuint (n, ==, ES_BOOKMARKS_MAX_COUNT);
   g_assert_cmpuint (es_bookmarks_add (bookmarks, 0, "one more"), ==, 0);
@@ -657,7 +700,6 @@ test_full_set_reads_back (void)
   g_assert_no_error (error);
   es_bookmarks_get (parsed, &n);
   g_assert_cmpuint (n, ==, ES_BOOKMARKS_MAX_COUNT);
-  g_unlink (path);
 }
 
 int
@@ -679,6 +721,7 @@ main (int    argc,
 
   g_test_add_func ("/bookmarks/seed/synthetic-markers", test_seed_synthetic);
   g_test_add_func ("/bookmarks/seed/fixture-markers", test_seed_fixture);
+  g_test_add_func ("/bookmarks/seed/dense-markers-stay-markers", test_seed_dense_markers);
   g_test_add_func ("/bookmarks/edits-keep-order", test_edits_keep_order);
   g_test_add_func ("/bookmarks/names-made-valid", test_names_made_valid);
   g_test_add_func ("/bookmarks/full-set-reads-back", test_full_set_reads_back);

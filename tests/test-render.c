@@ -655,6 +655,68 @@ test_bookmarks (void)
     }
 }
 
+/* Ten thousand bookmarks (a program that marks every iteration) do not
+ * bury the data: at full zoom-out no row under the ruler has a pixel of the
+ * bookmarks' colour, and the ruler's foot has a tick in every column that
+ * holds one; zoomed in to thirty of them, each is a line again. */
+static void
+test_dense_bookmarks (void)
+{
+  g_autoptr(EsDocument) document = es_test_load_fixture ("parfib-N2.eventlog");
+  g_autoptr(EsBookmarks) bookmarks = es_bookmarks_new ();
+  g_autoptr(GKeyFile) file = g_key_file_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  guint64 start = es_document_get_start_time (document), end = es_document_get_end_time (document);
+  guint64 step = (end - start) / 10000;
+  gsize length;
+
+  g_key_file_set_integer (file, "Log", "version", 1);
+  g_key_file_set_uint64 (file, "Log", "size", 0);
+  for (guint i = 0; i < 10000; i++)
+    {
+      g_autofree char *group = g_strdup_printf ("Bookmark %u", i + 1);
+
+      g_key_file_set_uint64 (file, group, "time", start + i * step);
+      g_key_file_set_string (file, group, "name", "iteration");
+    }
+  data = g_key_file_to_data (file, &length, NULL);
+  g_assert_true (es_bookmarks_parse (bookmarks, data, length, &error));
+  g_assert_no_error (error);
+
+  for (guint zoom = 0; zoom < 2; zoom++)
+    {
+      g_autoptr(GArray) rows = es_timeline_layout (document, ALL_ROWS);
+      guint64 t0 = zoom == 0 ? start : start + 5000 * step;
+      guint64 t1 = zoom == 0 ? end : t0 + 30 * step;
+      EsTimelineView view = { document, t0, t1, DATA_WIDTH, FALSE,
+                              .bookmarks = es_bookmarks_get_array (bookmarks) };
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, SURFACE_WIDTH,
+                                                             es_timeline_layout_height (rows));
+      cairo_t *cr = cairo_create (surface);
+      const EsTimelineRow *ruler = find_row (rows, ES_ROW_RULER, 0);
+      const EsTimelineRow *hec0 = find_row (rows, ES_ROW_CAP, 0);
+      guint in_rows = 0, ticks = 0;
+
+      es_timeline_paint (cr, &view, rows);
+      cairo_destroy (cr);
+      cairo_surface_flush (surface);
+      for (int x = ES_TIMELINE_GUTTER; x < SURFACE_WIDTH; x++)
+        {
+          in_rows += pixel_matches (surface, x, hec0->y + hec0->height / 2, ES_COLOR_BOOKMARK, FALSE);
+          ticks += pixel_matches (surface, x, ruler->y + ruler->height - 10, ES_COLOR_BOOKMARK, FALSE);
+        }
+      if (zoom == 0)
+        {
+          g_assert_cmpuint (in_rows, ==, 0);
+          g_assert_cmpuint (ticks, >=, DATA_WIDTH * 9 / 10);
+        }
+      else
+        g_assert_cmpuint (in_rows, >=, 30);
+      cairo_surface_destroy (surface);
+    }
+}
+
 /* Rows outside the clip are skipped, and the rows inside come out as in a
  * whole frame (the activity graph then asks for the busy caps itself). */
 /* Paints @frame's view again with only [top, bottom) of it clipped in, on
@@ -792,6 +854,7 @@ main (int    argc,
   g_test_add_func ("/render/pixels/spans", test_spans);
   g_test_add_func ("/render/pixels/spans-back-to-back", test_spans_back_to_back);
   g_test_add_func ("/render/pixels/bookmarks", test_bookmarks);
+  g_test_add_func ("/render/pixels/dense-bookmarks", test_dense_bookmarks);
   g_test_add_func ("/render/export", test_export);
   g_test_add_func ("/render/clip", test_clip);
 #ifdef CAIRO_HAS_SVG_SURFACE

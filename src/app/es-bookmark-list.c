@@ -343,6 +343,29 @@ set_bookmarks (EsBookmarkList *self,
   rebuild_rows (self);
 }
 
+/* Says why a log with thousands of markers starts with no bookmarks. */
+static void
+explain_unseeded_markers (EsBookmarkList *self,
+                          EsBookmarks    *bookmarks)
+{
+  guint n_markers;
+  g_autofree char *text = NULL;
+
+  if (self->session == NULL || es_bookmarks_get_origin (bookmarks) != ES_BOOKMARKS_FROM_MARKERS)
+    return;
+  es_document_get_markers (es_session_get_document (self->session), &n_markers);
+  if (n_markers <= ES_BOOKMARKS_MAX_SEEDED_MARKERS)
+    return;
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "This log has %u marker, too many to make bookmarks of: "
+                                       "they are in the timeline's ruler and the Events list.",
+                                       "This log has %u markers, too many to make bookmarks of: "
+                                       "they are in the timeline's ruler and the Events list.",
+                                       n_markers),
+                          n_markers);
+  show_notice (self, text);
+}
+
 static void
 load_cb (GObject      *object,
          GAsyncResult *result,
@@ -372,6 +395,8 @@ load_cb (GObject      *object,
                                    : g_strdup (problem->message);
       show_notice (self, text);
     }
+  else
+    explain_unseeded_markers (self, bookmarks);
   set_bookmarks (self, bookmarks);
 }
 

@@ -196,9 +196,12 @@ es_bookmarks_seed_from_markers (EsBookmarks *self,
 {
   guint n;
   const EsUserEvent *markers = es_document_get_markers (document, &n);
-  g_autoptr(GArray) items = es_bookmarks_items_new (MIN (n, ES_BOOKMARKS_MAX_COUNT));
+  g_autoptr(GArray) items = NULL;
 
-  for (guint i = 0; i < n && i < ES_BOOKMARKS_MAX_COUNT; i++)
+  if (n > ES_BOOKMARKS_MAX_SEEDED_MARKERS)
+    n = 0;
+  items = es_bookmarks_items_new (n);
+  for (guint i = 0; i < n; i++)
     items_append (self, items, markers[i].time, markers[i].text);
   g_array_sort (items, compare_bookmarks);
   g_clear_pointer (&self->items, g_array_unref);
@@ -210,7 +213,8 @@ es_bookmarks_seed_from_markers (EsBookmarks *self,
  * es_bookmarks_new_from_markers:
  *
  * Returns: (transfer full): a set of no file, one bookmark per marker of
- *   @document (its traceMarker events), named by their text
+ *   @document (its traceMarker events), named by their text; none when
+ *   it has more than %ES_BOOKMARKS_MAX_SEEDED_MARKERS
  */
 EsBookmarks *
 es_bookmarks_new_from_markers (EsDocument *document)

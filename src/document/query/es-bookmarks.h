@@ -37,6 +37,10 @@ typedef enum
   ES_BOOKMARKS_FROM_SAVED,           /* the saved set, the truth once the user edited */
 } EsBookmarksOrigin;
 
+/* A log with more markers than this marks iterations, not phases: its
+ * markers stay in the Markers row and the Events list, and no bookmark is
+ * made of them (thousands of lines would bury the data they mark). */
+#define ES_BOOKMARKS_MAX_SEEDED_MARKERS 200
 /* More is not a set of bookmarks but a hostile file. */
 #define ES_BOOKMARKS_MAX_COUNT     10000
 /* Room for the most bookmarks with the longest names, in any script: what
