@@ -107,7 +107,8 @@ es_test_find_check_button (GtkWidget  *widget,
   return NULL;
 }
 
-/* The first visible label under @widget whose text holds @needle. */
+/* The first label under @widget whose text holds @needle, and that is
+ * visible with all its parents up to @widget. */
 GtkWidget *
 es_test_find_label (GtkWidget  *widget,
                     const char *needle)
@@ -116,7 +117,9 @@ es_test_find_label (GtkWidget  *widget,
     {
       GtkWidget *found;
 
-      if (GTK_IS_LABEL (child) && gtk_widget_get_visible (child) &&
+      if (!gtk_widget_get_visible (child))
+        continue;
+      if (GTK_IS_LABEL (child) &&
           strstr (gtk_label_get_text (GTK_LABEL (child)), needle) != NULL)
         return child;
       if ((found = es_test_find_label (child, needle)) != NULL)

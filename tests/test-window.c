@@ -20,6 +20,7 @@
 #include "es-log-filters.h"
 #include "es-pauses.h"
 #include "es-stats.h"
+#include "es-sidebar.h"
 #include "es-test-gui.h"
 #include "es-test-log.h"
 #include "es-timeline-painter.h"
@@ -96,6 +97,22 @@ cli_summary (const char *path,
   return out;
 }
 
+/* Whether the sidebar's Key lists @color, as a visible row. */
+static gboolean
+key_lists (EsWindow *window,
+           EsColor   color)
+{
+  GtkWidget *sidebar = es_test_find_widget_of_type (GTK_WIDGET (window), ES_TYPE_SIDEBAR);
+  GtkWidget *notebook, *label;
+
+  g_assert_nonnull (sidebar);
+  notebook = es_test_find_widget_of_type (sidebar, GTK_TYPE_NOTEBOOK);
+  g_assert_nonnull (notebook);
+  /* The Key is the first page; Traces has boxes of some of the same names. */
+  label = es_test_find_label (gtk_notebook_get_nth_page (GTK_NOTEBOOK (notebook), 0), es_timeline_color_name (color));
+  return label != NULL && g_str_equal (gtk_label_get_text (GTK_LABEL (label)), es_timeline_color_name (color));
+}
+
 /* Open a log, wait for the timeline, check the rows; zoom, pan and select
  * through the window's actions; the statistics of a selection equal
  * `eventscope-cli summary --from --to`. */
@@ -126,6 +143,12 @@ test_open_navigate_select (void)
   g_assert_cmpuint (g_array_index (layout, EsTimelineRow, 6).kind, ==, ES_ROW_THREADS);
   g_assert_cmpuint (g_array_index (layout, EsTimelineRow, 2).kind, ==, ES_ROW_CAP);
   g_assert_cmpuint (g_array_index (layout, EsTimelineRow, 3).cap, ==, 1);
+
+  /* The Key of a GHC log with threads and sparks, and no spans. */
+  g_assert_true (key_lists (window, ES_COLOR_SPARK_CREATED));
+  g_assert_true (key_lists (window, ES_COLOR_BLOCKED_MVAR));
+  g_assert_true (key_lists (window, ES_COLOR_HEAP_LIVE));
+  g_assert_false (key_lists (window, ES_COLOR_SPAN));
 
   /* The Traces tab: spark creation rows appear for each HEC, then go. */
   {
@@ -555,6 +578,16 @@ test_mono_log_opens (void)
   g_assert_nonnull (strstr (text, "Lock contentions: 492\n"));
   g_assert_nonnull (strstr (text, "Collections, nursery: 10\n"));
   g_assert_null (strstr (text, "Sparks"));
+
+  /* The Key lists what a Mono log draws, and none of GHC's own. */
+  g_assert_true (key_lists (window, ES_COLOR_RUNNING));
+  g_assert_true (key_lists (window, ES_COLOR_GC_WAITING));
+  g_assert_true (key_lists (window, ES_COLOR_HEAP_SIZE));
+  g_assert_false (key_lists (window, ES_COLOR_SPARK_CREATED));
+  g_assert_false (key_lists (window, ES_COLOR_SPARK_POOL));
+  g_assert_false (key_lists (window, ES_COLOR_BLOCKED_MVAR));
+  g_assert_false (key_lists (window, ES_COLOR_WAKEUP));
+  g_assert_false (key_lists (window, ES_COLOR_SPAN));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

@@ -12,8 +12,9 @@
 #include "es-bookmark-list.h"
 #include "es-gc-list.h"
 #include "es-sidebar.h"
+#include "es-timeline-key.h"
 
-/* The Key explains every colour the painter uses; Traces shows and hides
+/* The Key explains the colours the open log can show; Traces shows and hides
  * rows, and remembers the choice in the settings (by the names below); GC
  * lists the collections. */
 
@@ -22,6 +23,7 @@ struct _EsSidebar
   GtkWidget   parent_instance;
 
   GtkWidget  *notebook;
+  GtkWidget  *key_rows[ES_COLOR_TEXT];
   GtkWidget  *gc_list;
   GtkWidget  *bookmark_list;
   EsTimeline *timeline;
@@ -77,7 +79,7 @@ trace_toggled_cb (GtkCheckButton *button,
 }
 
 static GtkWidget *
-build_key (void)
+build_key (EsSidebar *self)
 {
   GtkWidget *key = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *scroller = gtk_scrolled_window_new ();
@@ -111,6 +113,7 @@ build_key (void)
       gtk_box_append (GTK_BOX (row), swatch);
       gtk_box_append (GTK_BOX (row), label);
       gtk_box_append (GTK_BOX (key), row);
+      self->key_rows[c] = row;
     }
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), key);
   return scroller;
@@ -152,7 +155,7 @@ es_sidebar_set_timeline (EsSidebar  *self,
   g_set_object (&self->timeline, timeline);
   g_signal_connect_object (es_timeline_get_rows (timeline), "notify::visible-kinds",
                            G_CALLBACK (save_shown_rows), self, G_CONNECT_SWAPPED);
-  gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), build_key (), gtk_label_new (_("Key")));
+  gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), build_key (self), gtk_label_new (_("Key")));
   gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), build_traces (self), gtk_label_new (_("Traces")));
   self->gc_list = es_gc_list_new ();
   gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), self->gc_list, gtk_label_new (_("GC")));
@@ -160,8 +163,8 @@ es_sidebar_set_timeline (EsSidebar  *self,
   gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), self->bookmark_list, gtk_label_new (_("Bookmarks")));
 }
 
-/* The pages that follow the log shown: the GC list, and the bookmarks,
- * saved for @file. */
+/* The pages that follow the log shown: the Key, the GC list, and the
+ * bookmarks, saved for @file. */
 void
 es_sidebar_set_session (EsSidebar *self,
                         EsSession *session,
@@ -170,6 +173,9 @@ es_sidebar_set_session (EsSidebar *self,
   g_return_if_fail (ES_IS_SIDEBAR (self));
   g_return_if_fail (self->gc_list != NULL);
 
+  for (guint c = 0; c < G_N_ELEMENTS (self->key_rows); c++)
+    gtk_widget_set_visible (self->key_rows[c],
+                            session == NULL || es_timeline_color_in_log (es_session_get_document (session), c));
   es_gc_list_set_session (ES_GC_LIST (self->gc_list), session);
   es_bookmark_list_set_session (ES_BOOKMARK_LIST (self->bookmark_list), session, file);
 }

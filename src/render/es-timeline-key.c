@@ -1,0 +1,104 @@
+/* es-timeline-key.c: which of the painter's colours a log can show
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "es-series.h"
+#include "es-timeline-key.h"
+
+/* The Key lists what the open log can draw, not every colour there is:
+ * a Mono log has no sparks, MVars or scheduler instants, and a GHC log
+ * without a heap profile or spans need not explain them. A colour is kept
+ * when its row is drawn for this log, even if the row happens to be empty
+ * in the part shown (sparks on a run that made none are still a zero
+ * line), so the Key does not change with the view. */
+
+static gboolean
+has_series (const EsSeries *series)
+{
+  return series != NULL && es_series_get_length (series) > 0;
+}
+
+/**
+ * es_timeline_color_in_log:
+ *
+ * Returns: whether the timeline of @document can show @color, so that the
+ *   Key should explain it
+ */
+gboolean
+es_timeline_color_in_log (EsDocument *document,
+                          EsColor     color)
+{
+  gboolean mono;
+  guint n;
+
+  g_return_val_if_fail (ES_IS_DOCUMENT (document), TRUE);
+
+  mono = es_document_get_format (document) == ES_DOCUMENT_MONO_LOG;
+  switch (color)
+    {
+    case ES_COLOR_RUNNING:
+    case ES_COLOR_GC:
+    case ES_COLOR_GC_WAITING:
+    case ES_COLOR_IDLE:
+    case ES_COLOR_ACTIVITY:
+    case ES_COLOR_BOOKMARK:
+      return TRUE;
+
+    /* The scheduler's instants and the sparks are GHC's. */
+    case ES_COLOR_THREAD_CREATED:
+    case ES_COLOR_GC_REQUEST:
+    case ES_COLOR_MIGRATE:
+    case ES_COLOR_WAKEUP:
+    case ES_COLOR_SPARK_CREATED:
+    case ES_COLOR_SPARK_DUD:
+    case ES_COLOR_SPARK_OVERFLOWED:
+    case ES_COLOR_SPARK_CONVERTED:
+    case ES_COLOR_SPARK_FIZZLED:
+    case ES_COLOR_SPARK_GCED:
+    case ES_COLOR_SPARK_POOL:
+      return !mono;
+
+    /* A Mono log's messages are its thrown exceptions. */
+    case ES_COLOR_USER_MESSAGE:
+      es_document_get_messages (document, &n);
+      return n > 0;
+    case ES_COLOR_MARKER:
+      es_document_get_markers (document, &n);
+      return n > 0;
+    case ES_COLOR_SPAN:
+      es_document_get_spans (document, &n);
+      return n > 0;
+
+    case ES_COLOR_HEAP_SIZE:
+      return has_series (es_document_get_heap_size (document));
+    case ES_COLOR_HEAP_LIVE:
+      return has_series (es_document_get_heap_live (document));
+    case ES_COLOR_ALLOC_RATE:
+      return has_series (es_document_get_allocated (document));
+
+    /* The threads' section, which a Mono log does not have: its rows are
+     * its threads already, and say nothing of why one waits. */
+    case ES_COLOR_THREAD_RUNNABLE:
+    case ES_COLOR_BLOCKED_MVAR:
+    case ES_COLOR_BLOCKED_BLACK_HOLE:
+    case ES_COLOR_BLOCKED_STM:
+    case ES_COLOR_BLOCKED_IO:
+    case ES_COLOR_BLOCKED_DELAY:
+    case ES_COLOR_BLOCKED_FOREIGN_CALL:
+    case ES_COLOR_BLOCKED_OTHER:
+    case ES_COLOR_THREAD_SELECTED:
+      es_document_get_threads (document, &n);
+      return !mono && n > 0;
+
+    case ES_COLOR_TEXT:
+    case ES_COLOR_GRID:
+    case ES_N_COLORS:
+    default:
+      return FALSE;
+    }
+}
