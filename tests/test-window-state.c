@@ -16,6 +16,7 @@
 #include <gtk/gtk.h>
 
 #include "es-stats.h"
+#include "es-sidebar.h"
 #include "es-test-gui.h"
 #include "es-test-log.h"
 #include "es-window.h"
@@ -364,6 +365,159 @@ test_layout_and_rows_remembered (void)
   g_settings_reset (settings, "shown-rows");
 }
 
+/* The divider between the timeline and the panels sits under the last row
+ * (a two-HEC log leaves the rest to the statistics, not blank), grows when
+ * the threads' section opens or with 64 HECs up to 70 % of the pane, and
+ * stays where the user puts it, in the settings too, until reset. */
+typedef struct
+{
+  EsWindow *window;
+  int       position;
+} PaneWait;
+
+/* The pane between the timeline and the panels below it. */
+static GtkPaned *
+inner_paned (EsWindow *window)
+{
+  return GTK_PANED (gtk_widget_get_parent (GTK_WIDGET (es_window_get_timeline (window))));
+}
+
+static gboolean
+pane_sized (gpointer data)
+{
+  return gtk_widget_get_height (data) > 0;
+}
+
+static gboolean
+divider_at (gpointer data)
+{
+  PaneWait *wait = data;
+  GtkPaned *paned = inner_paned (wait->window);
+
+  return gtk_paned_get_position (paned) == wait->position;
+}
+
+static int
+fitted_limit (GtkPaned *paned)
+{
+  int height = gtk_widget_get_height (GTK_WIDGET (paned));
+
+  return height - MAX (180, (int) (height * 0.3));
+}
+
+static char *
+write_caps_log (guint n_caps)
+{
+  g_autoptr(EsTestLog) log = es_test_log_new ();
+
+  es_test_log_declare_ghc (log);
+  es_test_log_begin_data (log);
+  es_test_log_event (log, 17, 1, es_payload_u16 (es_payload_new (), n_caps));
+  for (guint16 cap = 0; cap < n_caps; cap++)
+    {
+      es_test_log_begin_block (log, 2, cap);
+      es_test_log_event (log, 1, 3, es_payload_u32 (es_payload_new (), cap + 1));
+      es_test_log_end_block (log, 3);
+    }
+  es_test_log_end (log);
+  return es_test_write_temp_log (es_test_log_get_data (log)->data, es_test_log_get_data (log)->len);
+}
+
+static void
+test_divider_follows_rows (void)
+{
+  GSettings *settings = es_application_get_settings (es_test_app);
+  g_autofree char *path = es_test_fixture_path ("parfib-N2.eventlog");
+  g_autofree char *many = write_caps_log (64);
+  EsTimelineRows *rows;
+  EsWindow *window;
+  GtkPaned *paned;
+  PaneWait wait;
+  int natural, pane_height;
+
+  g_settings_reset (settings, "timeline-height");
+  window = es_test_open_window (path);
+  es_test_wait_for_page (window, "timeline");
+  paned = inner_paned (window);
+  rows = es_timeline_get_rows (es_window_get_timeline (window));
+  es_timeline_rows_set_visible_kinds (rows, es_timeline_rows_get_visible_kinds (rows) & ~(1u << ES_ROW_THREAD));
+
+  /* Two HECs: under the last row, and most of the pane for the panels. */
+  gtk_widget_measure (GTK_WIDGET (rows), GTK_ORIENTATION_VERTICAL, -1, NULL, &natural, NULL, NULL);
+  wait = (PaneWait) { window, natural + 2 };
+  es_test_wait_until (divider_at, &wait, 10);
+  pane_height = gtk_widget_get_height (GTK_WIDGET (paned));
+  g_assert_cmpint (natural, >, 100);
+  g_assert_cmpint (natural + 2, <, pane_height / 2);
+  g_assert_cmpint (gtk_widget_get_height (gtk_paned_get_end_child (paned)), >, pane_height / 2);
+
+  /* The threads' section open: more rows than room, so the most allowed. */
+  es_timeline_rows_set_visible_kinds (rows, es_timeline_rows_get_visible_kinds (rows) | (1u << ES_ROW_THREAD));
+  wait.position = fitted_limit (paned);
+  es_test_wait_until (divider_at, &wait, 10);
+
+  /* The user's place is kept through layout changes, and saved; reset
+   * gives the divider back to the rows. */
+  es_pane_fit_choose (es_window_get_timeline_fit (window), 222);
+  g_assert_cmpint (g_settings_get_int (settings, "timeline-height"), ==, 222);
+  es_timeline_rows_set_visible_kinds (rows, es_timeline_rows_get_visible_kinds (rows) & ~(1u << ES_ROW_THREAD));
+  wait.position = 222;
+  es_test_wait_until (divider_at, &wait, 10);
+  g_assert_true (es_pane_fit_get_chosen (es_window_get_timeline_fit (window)));
+  es_pane_fit_reset (es_window_get_timeline_fit (window));
+  g_assert_cmpint (g_settings_get_int (settings, "timeline-height"), ==, 0);
+  wait.position = natural + 2;
+  es_test_wait_until (divider_at, &wait, 10);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* 64 HECs: the most allowed, and the rows scroll. */
+  window = es_test_open_window (many);
+  es_test_wait_for_page (window, "timeline");
+  paned = inner_paned (window);
+  wait = (PaneWait) { window, 0 };
+  gtk_widget_measure (GTK_WIDGET (es_timeline_get_rows (es_window_get_timeline (window))),
+                      GTK_ORIENTATION_VERTICAL, -1, NULL, &natural, NULL, NULL);
+  g_assert_cmpint (natural, >, 64 * 30);
+  es_test_wait_until (pane_sized, paned, 10);
+  wait.position = fitted_limit (paned);
+  es_test_wait_until (divider_at, &wait, 10);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (many);
+}
+
+/* F9 and the header's button hide and show the sidebar, and the choice is
+ * kept in the settings for the next window. */
+static void
+test_sidebar_toggles (void)
+{
+  GSettings *settings = es_application_get_settings (es_test_app);
+  g_autofree char *path = es_test_fixture_path ("hello.eventlog");
+  EsWindow *window;
+  GtkWidget *sidebar;
+
+  g_settings_reset (settings, "sidebar-visible");
+  window = es_test_open_window (path);
+  es_test_wait_for_page (window, "timeline");
+  sidebar = es_test_find_widget_of_type (GTK_WIDGET (window), ES_TYPE_SIDEBAR);
+  g_assert_true (gtk_widget_get_visible (sidebar));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-sidebar", NULL));
+  g_assert_false (gtk_widget_get_visible (sidebar));
+  g_assert_false (g_settings_get_boolean (settings, "sidebar-visible"));
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = es_test_open_window (path);
+  es_test_wait_for_page (window, "timeline");
+  sidebar = es_test_find_widget_of_type (GTK_WIDGET (window), ES_TYPE_SIDEBAR);
+  g_assert_false (gtk_widget_get_visible (sidebar));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-sidebar", NULL);
+  g_assert_true (gtk_widget_get_visible (sidebar));
+  g_assert_true (g_settings_get_boolean (settings, "sidebar-visible"));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (settings, "sidebar-visible");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -375,6 +529,8 @@ main (int    argc,
 
   g_test_add_func ("/window/layout-and-rows-remembered", test_layout_and_rows_remembered);
   g_test_add_func ("/window/thousands-of-caps-open", test_thousands_of_caps_open);
+  g_test_add_func ("/window/divider-follows-rows", test_divider_follows_rows);
+  g_test_add_func ("/window/sidebar-toggles", test_sidebar_toggles);
   g_test_add_func ("/window/recent-files-remembered", test_recent_files_remembered);
   g_test_add_func ("/window/spans-in-statistics", test_spans_in_statistics);
   g_test_add_func ("/window/heap-profile-in-statistics", test_heap_profile_in_statistics);

@@ -256,5 +256,7 @@ static void
 es_sidebar_init (EsSidebar *self)
 {
   self->notebook = gtk_notebook_new ();
+  /* Tabs that scroll let the sidebar be narrower than their row. */
+  gtk_notebook_set_scrollable (GTK_NOTEBOOK (self->notebook), TRUE);
   gtk_widget_set_parent (self->notebook, GTK_WIDGET (self));
 }

@@ -27,6 +27,7 @@
 #include "es-log-filters.h"
 #include "es-recent-logs.h"
 #include "es-session.h"
+#include "es-pane-fit.h"
 #include "es-sidebar.h"
 #include "es-window-export.h"
 #include "es-stats-panel.h"
@@ -50,9 +51,13 @@ struct _EsWindow
   EsSidebar            *sidebar;
   GtkPaned             *outer_paned;
   GtkPaned             *inner_paned;
+  /* Keeps the divider under the timeline's last row, until the user moves it */
+  EsPaneFit            *timeline_fit;
   GtkWidget            *recent_heading;
   GtkListBox           *recent_list;
   GtkWidget            *zoom_box;
+  GtkWidget            *sidebar_button;
+  gboolean              show_sidebar;
   EsTimeline           *timeline;
   EsStatsPanel         *stats_panel;
   EsEventList          *event_list;
@@ -69,6 +74,14 @@ struct _EsWindow
 };
 
 G_DEFINE_FINAL_TYPE (EsWindow, es_window, GTK_TYPE_APPLICATION_WINDOW)
+
+enum {
+  PROP_0,
+  PROP_SHOW_SIDEBAR,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static void es_window_fill_recent (EsWindow *self);
 
@@ -87,7 +100,8 @@ es_window_restore_settings (EsWindow  *self,
   if (g_settings_get_boolean (settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
   g_settings_bind (settings, "sidebar-width", self->outer_paned, "position", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (settings, "timeline-height", self->inner_paned, "position", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "sidebar-visible", self, "show-sidebar", G_SETTINGS_BIND_DEFAULT);
+  es_pane_fit_bind_settings (self->timeline_fit, settings, "timeline-height");
   es_sidebar_bind_settings (self->sidebar, settings);
 }
 
@@ -214,6 +228,7 @@ es_window_show_document (EsWindow   *self,
   g_clear_object (&self->session);
   self->session = es_session_new (document);
   es_timeline_set_session (self->timeline, self->session);
+  es_pane_fit_refit (self->timeline_fit);
   es_stats_panel_set_session (self->stats_panel, self->session);
   es_sidebar_set_session (self->sidebar, self->session, self->file);
   es_event_list_set_session (self->event_list, self->session, self->file);
@@ -315,6 +330,12 @@ EsStatsPanel *
 es_window_get_stats_panel (EsWindow *self)
 {
   return self->stats_panel;
+}
+
+EsPaneFit *
+es_window_get_timeline_fit (EsWindow *self)
+{
+  return self->timeline_fit;
 }
 
 static void
@@ -586,8 +607,53 @@ es_window_dispose (GObject *object)
   g_clear_object (&self->file);
   g_clear_object (&self->session);
   g_clear_object (&self->loader);
+  g_clear_object (&self->timeline_fit);
 
   G_OBJECT_CLASS (es_window_parent_class)->dispose (object);
+}
+
+static void
+es_window_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  EsWindow *self = ES_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SHOW_SIDEBAR:
+      g_value_set_boolean (value, self->show_sidebar);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+es_window_set_property (GObject      *object,
+                        guint         prop_id,
+                        const GValue *value,
+                        GParamSpec   *pspec)
+{
+  EsWindow *self = ES_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SHOW_SIDEBAR:
+      if (self->show_sidebar != g_value_get_boolean (value))
+        {
+          self->show_sidebar = g_value_get_boolean (value);
+          if (self->sidebar != NULL)
+            gtk_widget_set_visible (GTK_WIDGET (self->sidebar), self->show_sidebar);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 /* Keys as in ThreadScope: + and - zoom, 0 fits, Home/End jump, arrows
@@ -620,7 +686,20 @@ es_window_class_init (EsWindowClass *klass)
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
   object_class->dispose = es_window_dispose;
+  object_class->get_property = es_window_get_property;
+  object_class->set_property = es_window_set_property;
   window_class->close_request = es_window_close_request;
+
+  /**
+   * EsWindow:show-sidebar:
+   *
+   * Whether the sidebar is beside the timeline: in a narrow window the
+   * timeline may want all the width (F9, as in GNOME's apps).
+   */
+  properties[PROP_SHOW_SIDEBAR] =
+    g_param_spec_boolean ("show-sidebar", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (ES_TYPE_TIMELINE);
   g_type_ensure (ES_TYPE_SIDEBAR);
@@ -643,6 +722,7 @@ es_window_class_init (EsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, EsWindow, recent_list);
   gtk_widget_class_bind_template_callback (widget_class, es_window_recent_activated_cb);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, zoom_box);
+  gtk_widget_class_bind_template_child (widget_class, EsWindow, sidebar_button);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, timeline);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, stats_panel);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, event_list);
@@ -652,6 +732,8 @@ es_window_class_init (EsWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK, "win.export", NULL);
   gtk_widget_class_install_action (widget_class, "win.open-sample", NULL, es_window_open_sample_action);
   gtk_widget_class_install_action (widget_class, "win.cancel-load", NULL, es_window_cancel_load_action);
+  gtk_widget_class_install_property_action (widget_class, "win.show-sidebar", "show-sidebar");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.show-sidebar", NULL);
   for (guint i = 0; i < G_N_ELEMENTS (view_actions); i++)
     gtk_widget_class_install_action (widget_class, view_actions[i].name, NULL, es_window_view_action);
   for (guint i = 0; i < G_N_ELEMENTS (view_actions); i++)
@@ -665,12 +747,19 @@ es_window_init (EsWindow *self)
 {
   GtkDropTarget *drop;
 
+  self->show_sidebar = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->loader = es_document_loader_new ();
   g_signal_connect_object (self->loader, "notify::fraction",
                            G_CALLBACK (es_window_progress_cb), self, G_CONNECT_SWAPPED);
   es_sidebar_set_timeline (self->sidebar, self->timeline);
+  /* The sidebar's button is there while a log is, like the zoom buttons. */
+  g_object_bind_property (self->zoom_box, "visible", self->sidebar_button, "visible", G_BINDING_SYNC_CREATE);
+  self->timeline_fit = es_pane_fit_new (self->inner_paned, GTK_WIDGET (es_timeline_get_rows (self->timeline)));
+  /* Opening the threads' section, or hiding rows, changes their height. */
+  g_signal_connect_object (es_timeline_get_rows (self->timeline), "notify::visible-kinds",
+                           G_CALLBACK (es_pane_fit_refit), self->timeline_fit, G_CONNECT_SWAPPED);
 
   drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect (drop, "drop", G_CALLBACK (es_window_drop_cb), self);

@@ -23,6 +23,7 @@
 #include "es-application.h"
 #include "es-session.h"
 #include "es-stats-panel.h"
+#include "es-pane-fit.h"
 #include "es-timeline.h"
 
 G_BEGIN_DECLS
@@ -37,6 +38,7 @@ void      es_window_open_file (EsWindow      *self,
                                GFile         *file);
 EsSession    *es_window_get_session     (EsWindow *self);
 EsTimeline   *es_window_get_timeline    (EsWindow *self);
+EsPaneFit    *es_window_get_timeline_fit (EsWindow *self);
 EsStatsPanel *es_window_get_stats_panel (EsWindow *self);
 
 G_END_DECLS
