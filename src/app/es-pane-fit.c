@@ -38,7 +38,6 @@ struct _EsPaneFit
   GSettings  *settings;
   char       *key;
   int         chosen;          /* the user's position, or 0 */
-  int         fitted;          /* what the fit set last, or -1 */
   guint       tick_id;
   gboolean    pressed_on_handle;
   int         press_position;
@@ -65,6 +64,7 @@ refit_tick_cb (GtkWidget     *widget,
 {
   EsPaneFit *self = data;
   int height = gtk_widget_get_height (GTK_WIDGET (self->paned));
+  int position;
 
   self->tick_id = 0;
   if (height <= 0)
@@ -75,9 +75,9 @@ refit_tick_cb (GtkWidget     *widget,
         gtk_paned_set_position (self->paned, self->chosen);
       return G_SOURCE_REMOVE;
     }
-  self->fitted = fitted_position (self, height);
-  if (gtk_paned_get_position (self->paned) != self->fitted)
-    gtk_paned_set_position (self->paned, self->fitted);
+  position = fitted_position (self, height);
+  if (gtk_paned_get_position (self->paned) != position)
+    gtk_paned_set_position (self->paned, position);
   return G_SOURCE_REMOVE;
 }
 
@@ -134,19 +134,6 @@ es_pane_fit_reset (EsPaneFit *self)
   self->chosen = 0;
   store_choice (self);
   es_pane_fit_refit (self);
-}
-
-/**
- * es_pane_fit_get_fitted:
- *
- * Returns: where the fit last put the divider, or -1 if it has not yet
- */
-int
-es_pane_fit_get_fitted (EsPaneFit *self)
-{
-  g_return_val_if_fail (ES_IS_PANE_FIT (self), -1);
-
-  return self->fitted;
 }
 
 /**
@@ -304,5 +291,4 @@ es_pane_fit_class_init (EsPaneFitClass *klass)
 static void
 es_pane_fit_init (EsPaneFit *self)
 {
-  self->fitted = -1;
 }

@@ -24,7 +24,6 @@ void       es_pane_fit_refit           (EsPaneFit  *self);
 void       es_pane_fit_choose          (EsPaneFit  *self,
                                         int         position);
 void       es_pane_fit_reset           (EsPaneFit  *self);
-int        es_pane_fit_get_fitted      (EsPaneFit  *self);
 gboolean   es_pane_fit_get_chosen      (EsPaneFit  *self);
 
 G_END_DECLS

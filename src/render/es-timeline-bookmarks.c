@@ -9,7 +9,6 @@
 
 #include <math.h>
 
-#include "es-lod.h"
 #include "es-search.h"
 #include "es-timeline-painter-private.h"
 
@@ -36,33 +35,6 @@ lower_bound_bookmark (const EsBookmark *bookmarks,
                       guint64           time)
 {
   return es_search_lower_bound (bookmarks, n, sizeof (EsBookmark), G_STRUCT_OFFSET (EsBookmark, time), time);
-}
-
-static void
-paint_dense_ticks (EsPaintContext      *ctx,
-                   const EsTimelineRow *ruler,
-                   const EsBookmark    *bookmarks,
-                   guint                n,
-                   guint                first,
-                   guint                last)
-{
-  const EsTimelineView *view = ctx->view;
-  int bottom = ruler->y + ruler->height - 1 - DENSE_TICK;
-  EsColumnRuns runs;
-
-  es_paint_canvas_begin (ctx, bottom - DENSE_TICK, DENSE_TICK);
-  es_column_runs_begin (&runs, ctx, ES_COLOR_BOOKMARK, 1);
-  for (guint i = first; i < last;)
-    {
-      int column = CLAMP ((int) floor (es_timeline_time_to_x (view, bookmarks[i].time) - ES_TIMELINE_GUTTER),
-                          0, view->width - 1);
-
-      es_column_runs_add (&runs, column, bottom - DENSE_TICK, bottom);
-      i = MAX (i + 1, lower_bound_bookmark (bookmarks, n,
-                                            es_lod_column_start (view->t0, view->t1, view->width, column + 1)));
-    }
-  es_column_runs_end (&runs);
-  es_paint_canvas_flush (ctx);
 }
 
 static void
@@ -135,7 +107,12 @@ es_paint_bookmarks (EsPaintContext *ctx,
   if (last - first > MAX_BOOKMARK_LINES)
     {
       if (ruler != NULL && !es_paint_row_is_clipped (ctx, ruler))
-        paint_dense_ticks (ctx, ruler, bookmarks, n, first, last);
+        {
+          int tick_bottom = ruler->y + ruler->height - 1 - DENSE_TICK;
+
+          es_paint_dense_ticks (ctx, bookmarks, sizeof (EsBookmark), G_STRUCT_OFFSET (EsBookmark, time),
+                                n, first, last, ES_COLOR_BOOKMARK, tick_bottom - DENSE_TICK, tick_bottom);
+        }
       return;
     }
   if (top < 0)

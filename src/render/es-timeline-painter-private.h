@@ -83,6 +83,16 @@ void     es_column_runs_add       (EsColumnRuns         *runs,
                                    int                   top,
                                    int                   bottom);
 void     es_column_runs_end       (EsColumnRuns         *runs);
+void     es_paint_dense_ticks     (EsPaintContext       *ctx,
+                                   gconstpointer         items,
+                                   gsize                 size,
+                                   gsize                 time_offset,
+                                   guint                 n,
+                                   guint                 first,
+                                   guint                 last,
+                                   EsColor               color,
+                                   int                   top,
+                                   int                   bottom);
 void     es_paint_set_color       (EsPaintContext       *ctx,
                                    EsColor               color);
 void     es_paint_set_color_alpha (EsPaintContext       *ctx,

@@ -168,6 +168,46 @@ lower_bound_user_event (const EsUserEvent *events,
   return es_search_lower_bound (events, n, sizeof (EsUserEvent), G_STRUCT_OFFSET (EsUserEvent, time), time);
 }
 
+/**
+ * es_paint_dense_ticks:
+ * @items: an array of @n structs of @size bytes, by the guint64 time at
+ *   @time_offset in each
+ *
+ * Paints a tick from @top to @bottom in every pixel column that holds any
+ * of @items[@first, @last), found by a binary search past each column, so
+ * that millions of them cost O(width log n).
+ */
+void
+es_paint_dense_ticks (EsPaintContext *ctx,
+                      gconstpointer   items,
+                      gsize           size,
+                      gsize           time_offset,
+                      guint           n,
+                      guint           first,
+                      guint           last,
+                      EsColor         color,
+                      int             top,
+                      int             bottom)
+{
+  const EsTimelineView *view = ctx->view;
+  const guint8 *base = items;
+  EsColumnRuns runs;
+
+  es_paint_canvas_begin (ctx, top, bottom - top);
+  es_column_runs_begin (&runs, ctx, color, 1);
+  for (guint i = first; i < last;)
+    {
+      guint64 time = *(const guint64 *) (gconstpointer) (base + (gsize) i * size + time_offset);
+      int column = CLAMP ((int) floor (es_timeline_time_to_x (view, time) - ES_TIMELINE_GUTTER), 0, view->width - 1);
+
+      es_column_runs_add (&runs, column, top, bottom);
+      i = MAX (i + 1, es_search_lower_bound (items, n, size, time_offset,
+                                             es_lod_column_start (view->t0, view->t1, view->width, column + 1)));
+    }
+  es_column_runs_end (&runs);
+  es_paint_canvas_flush (ctx);
+}
+
 /* Markers are lines across every row but the ruler, labelled in the
  * first cap row as far as the next marker leaves room. More than
  * MAX_MARKER_LINES in view would be a curtain of lines: they become ticks
@@ -206,25 +246,13 @@ es_paint_markers (EsPaintContext *ctx,
 
   if (last - first > MAX_MARKER_LINES)
     {
-      EsColumnRuns runs;
       int tick_bottom;
 
       if (ruler == NULL || es_paint_row_is_clipped (ctx, ruler))
         return;
       tick_bottom = ruler->y + ruler->height - 1;
-      es_paint_canvas_begin (ctx, tick_bottom - DENSE_MARKER_TICK, DENSE_MARKER_TICK);
-      es_column_runs_begin (&runs, ctx, ES_COLOR_MARKER, 1);
-      for (guint i = first; i < last;)
-        {
-          int column = CLAMP ((int) floor (es_timeline_time_to_x (view, markers[i].time) - ES_TIMELINE_GUTTER),
-                              0, view->width - 1);
-
-          es_column_runs_add (&runs, column, tick_bottom - DENSE_MARKER_TICK, tick_bottom);
-          i = MAX (i + 1, lower_bound_user_event (markers, n,
-                                                  es_lod_column_start (view->t0, view->t1, view->width, column + 1)));
-        }
-      es_column_runs_end (&runs);
-      es_paint_canvas_flush (ctx);
+      es_paint_dense_ticks (ctx, markers, sizeof (EsUserEvent), G_STRUCT_OFFSET (EsUserEvent, time),
+                            n, first, last, ES_COLOR_MARKER, tick_bottom - DENSE_MARKER_TICK, tick_bottom);
       return;
     }
 
