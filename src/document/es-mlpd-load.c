@@ -312,8 +312,9 @@ es_mlpd_load_file (const char          *path,
 {
   guint64 max_unpacked = _es_document_available_memory () / 2;
   g_autoptr(GError) local = NULL;
+  GError *damage = NULL;
   gboolean cut_short;
-  g_autoptr(GBytes) bytes = es_mlpd_read_file (path, max_unpacked, &cut_short, cancellable, &local);
+  g_autoptr(GBytes) bytes = es_mlpd_read_file (path, max_unpacked, &cut_short, &damage, cancellable, &local);
 
   if (bytes == NULL)
     {
@@ -326,6 +327,12 @@ es_mlpd_load_file (const char          *path,
           local->message = message;
         }
       g_propagate_error (error, g_steal_pointer (&local));
+      return NULL;
+    }
+  /* A log error until the document can hold what came before the damage. */
+  if (damage != NULL)
+    {
+      g_propagate_error (error, damage);
       return NULL;
     }
   return es_mlpd_load_document (bytes, cut_short, progress, progress_data, cancellable, error);
