@@ -344,6 +344,84 @@ test_summary_malformed_mono_log (void)
   g_assert_nonnull (strstr (run.err, ": byte 6: data version 18 of the Mono log format is not supported"));
 }
 
+/* Runs summary on the packed fixture with byte @pos changed by @flip. */
+static void
+run_damaged_summary (CliRun *run,
+                     gsize   pos,
+                     guint8  flip,
+                     gsize  *len)
+{
+  g_autofree char *fixture = es_test_fixture_path ("mlpd/gc-zip.mlpd");
+  g_autofree char *contents = NULL;
+  g_autofree char *path = NULL;
+
+  g_assert_true (g_file_get_contents (fixture, &contents, len, NULL));
+  g_assert_cmpuint (pos, <, *len);
+  contents[pos] ^= flip;
+  path = es_test_write_temp_log ((const guint8 *) contents, *len);
+  run_cli (run, "summary", path);
+  g_unlink (path);
+}
+
+/* The packed offset the message names after "PATH: ". */
+static guint64
+named_packed_offset (const char *err)
+{
+  const char *at = strstr (err, ".eventlog: byte");
+
+  g_assert_nonnull (at);
+  at += strlen (".eventlog: byte");
+  if (*at == 's')
+    at++;
+  g_assert_nonnull (strstr (at, " of the packed file: "));
+  return g_ascii_strtoull (at, NULL, 10);
+}
+
+/* A damaged packed Mono log is the log's fault, not an I/O error: what came
+ * before the damage is printed, as for a log cut there, then where the
+ * damage is, in the packed file, and the exit code is 2. */
+static void
+test_summary_damaged_packed_mono_log (void)
+{
+  g_autofree char *fixture = es_test_fixture_path ("mlpd/gc-zip.mlpd");
+  g_auto(CliRun) whole = { 0 };
+  g_auto(CliRun) header = { 0 };
+  g_auto(CliRun) middle = { 0 };
+  g_auto(CliRun) checksum = { 0 };
+  gsize len;
+  guint64 at;
+
+  run_cli (&whole, "summary", fixture);
+  g_assert_cmpint (whole.exit_code, ==, 0);
+
+  /* The gzip header's method: nothing can be unpacked, nothing printed. */
+  run_damaged_summary (&header, 2, 0xff, &len);
+  g_assert_cmpint (header.exit_code, ==, 2);
+  g_assert_cmpstr (header.out, ==, "");
+  g_assert_nonnull (strstr (header.err, " of the packed file: its gzip header is damaged"));
+  at = named_packed_offset (header.err);
+  g_assert_cmpuint (at, >=, 2);
+  g_assert_cmpuint (at, <, 10);
+
+  /* The middle: found where it shows, at the latest at the checksum; the
+   * log before it is summed up. */
+  run_damaged_summary (&middle, len / 2, 0xff, &len);
+  g_assert_cmpint (middle.exit_code, ==, 2);
+  g_assert_nonnull (strstr (middle.out, "GC pauses (world stopped)"));
+  g_assert_nonnull (strstr (middle.err, "; what came before it is shown (the first "));
+  at = named_packed_offset (middle.err);
+  g_assert_cmpuint (at, >=, len / 2);
+  g_assert_cmpuint (at, <, len);
+
+  /* The checksum itself: every buffer unpacked, so the very same summary
+   * as the undamaged log's, and still exit 2. */
+  run_damaged_summary (&checksum, len - 7, 0xff, &len);
+  g_assert_cmpint (checksum.exit_code, ==, 2);
+  g_assert_cmpstr (checksum.out, ==, whole.out);
+  g_assert_nonnull (strstr (checksum.err, " of the packed file: the gzip checksum does not match the "));
+  g_assert_cmpuint (named_packed_offset (checksum.err), ==, len - 8);
+}
+
 /* export writes the picture in the format its name says; a bad name, a
  * bad span or a broken log each fail with their own exit code. */
 static void
@@ -441,6 +519,7 @@ main (int    argc,
   g_test_add_func ("/cli/summary/bad-times-exit-1", test_summary_bad_times);
   g_test_add_func ("/cli/summary/malformed-log-exits-2", test_summary_malformed_log);
   g_test_add_func ("/cli/summary/malformed-mono-log-exits-2", test_summary_malformed_mono_log);
+  g_test_add_func ("/cli/summary/damaged-packed-mono-log-exits-2", test_summary_damaged_packed_mono_log);
   g_test_add_func ("/cli/export/png-pdf-and-failures", test_export);
   g_test_add_func ("/cli/missing-file-exits-1", test_missing_file);
   g_test_add_func ("/cli/empty-folder-fifo-are-refused", test_not_eventlogs);

@@ -449,12 +449,12 @@ test_packed_log_past_the_limit_is_refused (void)
   g_autoptr(GBytes) past = NULL;
   gboolean cut_short = TRUE;
 
-  within = es_mlpd_read_file (path, len, &cut_short, NULL, &error);
+  within = es_mlpd_read_file (path, len, &cut_short, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_false (cut_short);
   g_assert_true (g_bytes_equal (within, bytes));
 
-  past = es_mlpd_read_file (path, len - 1, &cut_short, NULL, &error);
+  past = es_mlpd_read_file (path, len - 1, &cut_short, NULL, NULL, &error);
   g_assert_null (past);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
   g_assert_true (g_str_has_prefix (error->message, "this packed log unpacks to more than "));
@@ -559,7 +559,7 @@ test_hostile_bytes_never_crash (void)
       g_test_skip ("../shared/mlpd is not there");
       return;
     }
-  bytes = es_mlpd_read_file (path, 0, &cut_short, NULL, NULL);
+  bytes = es_mlpd_read_file (path, 0, &cut_short, NULL, NULL, NULL);
   data = g_bytes_get_data (bytes, &len);
   for (guint i = 0; i < 150; i++)
     {

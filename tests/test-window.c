@@ -312,6 +312,53 @@ test_truncated_log_opens_with_notice (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkLabel *
+find_label_starting (GtkWidget  *widget,
+                     const char *prefix)
+{
+  if (GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_label (GTK_LABEL (widget)), prefix))
+    return GTK_LABEL (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = find_label_starting (child, prefix);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A damaged packed Mono log opens as one cut where the damage shows, with
+ * a notice that says where the packed file is damaged. */
+static void
+test_damaged_packed_log_opens_with_notice (void)
+{
+  g_autofree char *fixture = es_test_fixture_path ("mlpd/gc-zip.mlpd");
+  g_autofree char *contents = NULL;
+  g_autofree char *path = NULL;
+  EsWindow *window;
+  EsDocument *document;
+  GtkLabel *notice;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (fixture, &contents, &len, NULL));
+  contents[len - 7] ^= 0xff;   /* the gzip checksum */
+  path = es_test_write_temp_log ((const guint8 *) contents, len);
+
+  window = es_test_open_window (path);
+  es_test_wait_for_page (window, "timeline");
+  document = es_session_get_document (es_window_get_session (window));
+  g_assert_nonnull (es_document_get_damage (document));
+  g_assert_true (es_document_is_truncated (document, NULL));
+  notice = find_label_starting (GTK_WIDGET (window), "This log is damaged: bytes ");
+  g_assert_nonnull (notice);
+  g_assert_nonnull (strstr (gtk_label_get_label (notice), " of the packed file: the gzip checksum does not match"));
+  g_assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (gtk_widget_get_ancestor (GTK_WIDGET (notice),
+                                                                                       GTK_TYPE_REVEALER))));
+  g_unlink (path);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static GtkEventController *
 find_controller (GtkWidget *widget,
                  GType      type)
@@ -603,6 +650,7 @@ main (int    argc,
   g_test_add_func ("/window/open-navigate-select-matches-cli", test_open_navigate_select);
   g_test_add_func ("/window/broken-file-shows-error", test_broken_file_shows_error);
   g_test_add_func ("/window/truncated-log-opens-with-notice", test_truncated_log_opens_with_notice);
+  g_test_add_func ("/window/damaged-packed-log-opens-with-notice", test_damaged_packed_log_opens_with_notice);
   g_test_add_func ("/window/rendered-bands", test_rendered_bands);
   g_test_add_func ("/window/drop-opens-file", test_drop_opens_file);
   g_test_add_func ("/window/pinch-zooms", test_pinch_zooms);

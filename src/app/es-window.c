@@ -224,6 +224,7 @@ es_window_show_document (EsWindow   *self,
 {
   gint64 stop;
   guint closed = es_document_get_n_closed_at_end (document);
+  const GError *damage = es_document_get_damage (document);
 
   g_clear_object (&self->session);
   self->session = es_session_new (document);
@@ -233,7 +234,18 @@ es_window_show_document (EsWindow   *self,
   es_sidebar_set_session (self->sidebar, self->session, self->file);
   es_event_list_set_session (self->event_list, self->session, self->file);
 
-  if (es_document_is_truncated (document, &stop))
+  /* A damaged log opens as one cut where the damage shows, with its own
+   * words: the reader's message names the place in the packed file. */
+  if (damage != NULL)
+    {
+      g_autofree char *notice = g_strdup_printf (
+        _("This log is damaged: %s. Everything before the damage is shown; "
+          "%u runs, GCs or spans still open at its end are drawn up to its last event."),
+        damage->message, closed);
+
+      gtk_label_set_text (self->notice_label, notice);
+    }
+  else if (es_document_is_truncated (document, &stop))
     {
       g_autofree char *byte = g_strdup_printf ("%" G_GINT64_FORMAT, stop);
       g_autofree char *notice = g_strdup_printf (
@@ -243,7 +255,8 @@ es_window_show_document (EsWindow   *self,
 
       gtk_label_set_text (self->notice_label, notice);
     }
-  gtk_revealer_set_reveal_child (self->notice_revealer, es_document_is_truncated (document, NULL));
+  gtk_revealer_set_reveal_child (self->notice_revealer,
+                                 damage != NULL || es_document_is_truncated (document, NULL));
   gtk_widget_set_visible (self->zoom_box, TRUE);
   gtk_stack_set_visible_child_name (self->stack, "timeline");
   gtk_widget_grab_focus (GTK_WIDGET (self->timeline));

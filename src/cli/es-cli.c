@@ -25,7 +25,8 @@
 #endif
 
 /* Exit codes: 0 success (also for a log cut short, with a warning), 1 for
- * usage and I/O problems, 2 for a log that cannot be decoded. */
+ * usage and I/O problems, 2 for a log that cannot be decoded (also for a
+ * damaged one, once what came before the damage is printed). */
 enum
 {
   EXIT_OK = 0,
@@ -113,19 +114,28 @@ run_dump (int    argc,
   return EXIT_OK;
 }
 
-static void
-warn_if_document_truncated (const char *path,
-                            EsDocument *document)
+/* What is left to say once a document is printed: where a cut log stops,
+ * as a warning; where a damaged one is damaged, as the log error it is.
+ * Returns the exit code. */
+static int
+finish_document (const char *path,
+                 EsDocument *document)
 {
   gint64 stop_offset;
   guint closed = es_document_get_n_closed_at_end (document);
+  const GError *damage = es_document_get_damage (document);
+  gboolean truncated = es_document_is_truncated (document, &stop_offset);
 
-  if (es_document_is_truncated (document, &stop_offset))
+  if (damage != NULL)
+    g_printerr ("eventscope-cli: %s: %s; what came before it is shown (the first %" G_GINT64_FORMAT
+                " bytes of the log, unpacked)\n", path, damage->message, stop_offset);
+  else if (truncated)
     g_printerr ("eventscope-cli: warning: %s: the log is cut short at byte %" G_GINT64_FORMAT
                 "; the statistics cover what it holds\n", path, stop_offset);
   if (closed > 0)
     g_printerr ("eventscope-cli: warning: %s: %u runs, GCs or spans were still open when the log "
                 "ended; they are closed at its last timestamp\n", path, closed);
+  return damage != NULL ? EXIT_BAD_LOG : EXIT_OK;
 }
 
 /* Loads @path and reads --from and --to (each may be NULL) against its run:
@@ -210,8 +220,7 @@ run_summary (int    argc,
   else
     es_stats_append_text (&stats, document, text);
   fputs (text->str, stdout);
-  warn_if_document_truncated (argv[1], document);
-  return EXIT_OK;
+  return finish_document (argv[1], document);
 }
 
 #if ES_HAVE_EXPORT
@@ -266,8 +275,7 @@ run_export (int    argc,
       g_printerr ("eventscope-cli export: %s\n", error->message);
       return EXIT_USAGE;
     }
-  warn_if_document_truncated (argv[1], document);
-  return EXIT_OK;
+  return finish_document (argv[1], document);
 }
 
 #endif

@@ -258,3 +258,22 @@ es_document_is_log_error (const GError *error)
 
   return error->domain == ES_EVENTLOG_ERROR || error->domain == ES_MLPD_ERROR;
 }
+
+/**
+ * es_document_get_damage:
+ *
+ * A damaged log (a gzip-packed Mono log whose packing is broken) still
+ * opens, with what came before the damage, as a log cut short there does:
+ * es_document_is_truncated() says where its data stops. Unlike a cut, the
+ * damage is a fault of the log, told as one.
+ *
+ * Returns: (nullable) (transfer none): the log error saying where the log
+ *   is damaged (es_document_is_log_error() holds for it), or %NULL.
+ */
+const GError *
+es_document_get_damage (EsDocument *self)
+{
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
+
+  return self->damage;
+}

@@ -83,6 +83,7 @@ struct _EsDocument
   guint          n_closed_at_end;
   gboolean       truncated;
   gint64         truncated_at;
+  GError        *damage;            /* why a damaged log stops, or NULL */
 };
 
 EsDocument        *_es_document_new             (void);

@@ -64,6 +64,7 @@ es_document_finalize (GObject *object)
   g_free (self->process.env);
   g_clear_pointer (&self->cap_labels, g_ptr_array_unref);
   g_free (self->mono);
+  g_clear_error (&self->damage);
 
   G_OBJECT_CLASS (es_document_parent_class)->finalize (object);
 }

@@ -101,5 +101,6 @@ EsDocument           *es_document_load_file           (const char     *path,
                                                        GCancellable   *cancellable,
                                                        GError        **error);
 gboolean              es_document_is_log_error        (const GError   *error);
+const GError         *es_document_get_damage          (EsDocument     *self);
 
 G_END_DECLS

@@ -72,6 +72,7 @@ typedef struct
   gboolean       have_time;
   EsMlpdProgressFunc progress;
   gpointer       progress_data;
+  gsize          decoded_to;  /* where the last buffer decoded whole ends */
 } Loader;
 
 static inline MonoThread *

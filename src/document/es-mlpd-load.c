@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "es-document-private.h"
+#include "es-mlpd-error.h"
 #include "es-mlpd-file.h"
 #include "es-mlpd-load-private.h"
 #include "es-mlpd-load.h"
@@ -224,7 +225,9 @@ report_progress (guint64  done,
 {
   Loader *self = user_data;
 
-  self->progress (done, total, self->progress_data);
+  self->decoded_to = done;
+  if (self->progress != NULL)
+    self->progress (done, total, self->progress_data);
 }
 
 int
@@ -251,6 +254,45 @@ loader_clear (Loader *self)
   es_mlpd_header_clear (&self->header);
 }
 
+/* Decodes the first @len bytes of @bytes; *@decoded_to is where the last
+ * buffer decoded whole ends (0 before the first). */
+static EsDocument *
+load (GBytes              *bytes,
+      gsize                len,
+      gboolean             cut_short,
+      EsMlpdProgressFunc   progress,
+      gpointer             progress_data,
+      gsize               *decoded_to,
+      GCancellable        *cancellable,
+      GError             **error)
+{
+  Loader self = { 0 };
+  const guint8 *data = g_bytes_get_data (bytes, NULL);
+  gint64 truncated_at = -1;
+  EsDocument *doc = NULL;
+
+  self.records = g_array_new (FALSE, FALSE, sizeof (Record));
+  self.threads = g_array_new (FALSE, TRUE, sizeof (MonoThread));
+  self.thread_ids = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  self.methods = g_hash_table_new (NULL, NULL);
+  self.strings = g_string_chunk_new (4096);
+  self.summary.shutdown_pause = -1;
+
+  self.progress = progress;
+  self.progress_data = progress_data;
+  if (es_mlpd_decode (data, len, &self.header, take_event, report_progress, &self,
+                      &truncated_at, cancellable, error))
+    {
+      if (cut_short && truncated_at < 0)
+        truncated_at = (gint64) len;
+      self.summary.data_version = self.header.data_version;
+      doc = _es_mlpd_feed_document (&self, truncated_at);
+    }
+  *decoded_to = self.decoded_to;
+  loader_clear (&self);
+  return doc;
+}
+
 /**
  * es_mlpd_load_document:
  * @bytes: the whole log, unpacked
@@ -267,30 +309,50 @@ es_mlpd_load_document (GBytes              *bytes,
                        GCancellable        *cancellable,
                        GError             **error)
 {
-  Loader self = { 0 };
+  gsize decoded_to;
+
+  return load (bytes, g_bytes_get_size (bytes), cut_short, progress, progress_data, &decoded_to,
+               cancellable, error);
+}
+
+/* A damaged packed log is read as one cut where its damage shows, and the
+ * document keeps the damage to tell. Deflate has no checksum but the one at
+ * its end, so the bytes unpacked just before the damage may already be
+ * wrong: if a buffer fails to decode, the log is read again up to the last
+ * buffer before it. If not even the header can be read, the damage is the
+ * error. */
+static EsDocument *
+load_damaged (GBytes              *bytes,
+              GError              *damage,
+              EsMlpdProgressFunc   progress,
+              gpointer             progress_data,
+              GCancellable        *cancellable,
+              GError             **error)
+{
+  g_autoptr(GError) owned = damage;
+  g_autoptr(GError) local = NULL;
   gsize len;
   const guint8 *data = g_bytes_get_data (bytes, &len);
-  gint64 truncated_at = -1;
-  EsDocument *doc = NULL;
+  gsize decoded_to = 0;
+  EsDocument *doc = load (bytes, len, TRUE, progress, progress_data, &decoded_to, cancellable, &local);
+  EsMlpdHeader header;
+  gsize header_len;
 
-  self.records = g_array_new (FALSE, FALSE, sizeof (Record));
-  self.threads = g_array_new (FALSE, TRUE, sizeof (MonoThread));
-  self.thread_ids = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  self.methods = g_hash_table_new (NULL, NULL);
-  self.strings = g_string_chunk_new (4096);
-  self.summary.shutdown_pause = -1;
-
-  self.progress = progress;
-  self.progress_data = progress_data;
-  if (es_mlpd_decode (data, len, &self.header, take_event, progress != NULL ? report_progress : NULL, &self,
-                      &truncated_at, cancellable, error))
+  if (doc == NULL && local->domain == ES_MLPD_ERROR &&
+      es_mlpd_read_header (data, len, &header, &header_len, NULL))
     {
-      if (cut_short && truncated_at < 0)
-        truncated_at = (gint64) len;
-      self.summary.data_version = self.header.data_version;
-      doc = _es_mlpd_feed_document (&self, truncated_at);
+      es_mlpd_header_clear (&header);
+      g_clear_error (&local);
+      doc = load (bytes, MAX (decoded_to, header_len), TRUE, progress, progress_data, &decoded_to,
+                  cancellable, &local);
     }
-  loader_clear (&self);
+  if (doc == NULL)
+    {
+      g_propagate_error (error, local->domain == ES_MLPD_ERROR ? g_steal_pointer (&owned)
+                                                               : g_steal_pointer (&local));
+      return NULL;
+    }
+  doc->damage = g_steal_pointer (&owned);
   return doc;
 }
 
@@ -298,7 +360,9 @@ es_mlpd_load_document (GBytes              *bytes,
  * es_mlpd_load_file:
  *
  * A packed log may unpack to at most half the memory available: one that
- * needs more is refused before it is swapped in.
+ * needs more is refused before it is swapped in. A damaged packed log
+ * opens with what it unpacked before the damage, and says where the damage
+ * is (es_document_get_damage()).
  *
  * Returns: (transfer full): the document of the Mono log at @path, or %NULL
  *   with @error set.
@@ -312,8 +376,9 @@ es_mlpd_load_file (const char          *path,
 {
   guint64 max_unpacked = _es_document_available_memory () / 2;
   g_autoptr(GError) local = NULL;
+  GError *damage = NULL;
   gboolean cut_short;
-  g_autoptr(GBytes) bytes = es_mlpd_read_file (path, max_unpacked, &cut_short, cancellable, &local);
+  g_autoptr(GBytes) bytes = es_mlpd_read_file (path, max_unpacked, &cut_short, &damage, cancellable, &local);
 
   if (bytes == NULL)
     {
@@ -328,5 +393,7 @@ es_mlpd_load_file (const char          *path,
       g_propagate_error (error, g_steal_pointer (&local));
       return NULL;
     }
+  if (damage != NULL)
+    return load_damaged (bytes, damage, progress, progress_data, cancellable, error);
   return es_mlpd_load_document (bytes, cut_short, progress, progress_data, cancellable, error);
 }

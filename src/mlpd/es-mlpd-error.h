@@ -22,9 +22,12 @@ G_BEGIN_DECLS
  *   be decoded; events have no size, so nothing after it can be read
  * @ES_MLPD_ERROR_UNSUPPORTED_VERSION: a data version whose layouts this
  *   reader does not know
+ * @ES_MLPD_ERROR_CORRUPT_PACKING: a gzip-packed log is damaged: it cannot be
+ *   unpacked past some byte, or what it unpacks to fails its checksum
  *
- * Every message names the byte offset (in the unpacked log) where the
- * problem was found.
+ * Every message names the byte offset where the problem was found: in the
+ * unpacked log, but for %ES_MLPD_ERROR_CORRUPT_PACKING in the packed file
+ * (and says so).
  */
 typedef enum
 {
@@ -32,6 +35,7 @@ typedef enum
   ES_MLPD_ERROR_TRUNCATED_HEADER,
   ES_MLPD_ERROR_MALFORMED_EVENT,
   ES_MLPD_ERROR_UNSUPPORTED_VERSION,
+  ES_MLPD_ERROR_CORRUPT_PACKING,
 } EsMlpdError;
 
 GQuark es_mlpd_error_quark (void);

@@ -13,10 +13,9 @@
 
 #include <glib/gstdio.h>
 
+#include "es-mlpd-error.h"
 #include "es-mlpd-file.h"
 #include "es-mlpd-reader.h"
-
-#define READ_BYTES (1u << 20)
 
 /**
  * es_mlpd_sniff_file:
@@ -43,58 +42,182 @@ es_mlpd_sniff_file (const char *path)
   return n > 0 && es_mlpd_looks_like (head, (gsize) n);
 }
 
-/* With the profiler's `zip` option the whole file is one gzip stream. A
- * stream cut short is a log cut short, not an error; a stream that unpacks
- * to more than the caller can hold is refused before it is swapped in. */
+/* With the profiler's `zip` option the whole file is one gzip stream,
+ * unpacked here from the mapped file in steps. */
+#define IN_STEP         (64u << 10)
+#define OUT_ROOM        (256u << 10)
+#define GZIP_HEADER_LEN 10
+#define GZIP_TRAILER_LEN 8
+
+typedef struct
+{
+  GConverter   *gunzip;
+  const guint8 *in;
+  gsize         in_len;
+  gsize         pos;        /* packed bytes the converter has taken */
+  guint8       *out;
+  gsize         out_len;
+  gsize         out_size;   /* allocated */
+} Unpack;
+
+static void
+unpack_clear (Unpack *u)
+{
+  g_clear_object (&u->gunzip);
+  g_clear_pointer (&u->out, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Unpack, unpack_clear)
+
+/* One call of the converter on the next @n packed bytes, with room for
+ * more than they can unpack to. The room is grown only when short: the
+ * search for damage makes a call per byte. */
+static GConverterResult
+unpack_step (Unpack  *u,
+             gsize    n,
+             GError **error)
+{
+  gsize taken = 0, written = 0;
+  GConverterResult result;
+
+  if (u->out_size - u->out_len < OUT_ROOM)
+    {
+      u->out_size = MAX (2 * u->out_size, u->out_len + OUT_ROOM);
+      u->out = g_realloc (u->out, u->out_size);
+    }
+  result = g_converter_convert (u->gunzip, u->in + u->pos, n, u->out + u->out_len, u->out_size - u->out_len,
+                                u->pos + n == u->in_len ? G_CONVERTER_INPUT_AT_END : G_CONVERTER_NO_FLAGS,
+                                &taken, &written, error);
+  u->out_len += written;
+  u->pos += taken;
+  return result;
+}
+
+/* zlib says only that the data is invalid, and the step that found it
+ * loses what it had unpacked: so the stream is unpacked again up to that
+ * step, then through it a byte at a time. That finds the packed byte where
+ * the damage shows, and keeps everything unpacked from the bytes before
+ * it. Only a damaged file pays for the second pass. */
+static gboolean
+find_damage (Unpack        *u,
+             gsize          step_start,
+             gsize          step_end,
+             GCancellable  *cancellable,
+             GError       **error)
+{
+  g_converter_reset (u->gunzip);
+  u->pos = 0;
+  u->out_len = 0;
+  /* These bytes unpacked the first time: nothing here can fail. */
+  while (u->pos < step_start)
+    {
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      if (unpack_step (u, MIN (IN_STEP, step_start - u->pos), NULL) != G_CONVERTER_CONVERTED)
+        break;
+    }
+  /* A call either takes the byte, or writes, or fails: this ends. */
+  while (u->pos < step_end && unpack_step (u, 1, NULL) == G_CONVERTER_CONVERTED)
+    ;
+  return TRUE;
+}
+
+/* The damage is told as a log error, naming the packed byte where it shows:
+ * the fault is the file's, like a malformed event. zlib fails its checks
+ * of the trailer on their last byte, so those are recognised by place: the
+ * checksum (CRC-32) on the trailer's fourth byte, and the length, checked
+ * only once the checksum passed, on its last. */
+static void
+set_damage (GError       **damage,
+            const Unpack  *u)
+{
+  gsize at = u->pos, len = u->in_len, unpacked = u->out_len;
+  gsize trailer = len >= GZIP_HEADER_LEN + GZIP_TRAILER_LEN ? len - GZIP_TRAILER_LEN : G_MAXSIZE;
+  guint32 size_mod_4g = 0;
+
+  if (trailer != G_MAXSIZE)
+    size_mod_4g = (guint32) u->in[len - 4] | (guint32) u->in[len - 3] << 8 |
+                  (guint32) u->in[len - 2] << 16 | (guint32) u->in[len - 1] << 24;
+  if (at < GZIP_HEADER_LEN && unpacked == 0)
+    g_set_error (damage, ES_MLPD_ERROR, ES_MLPD_ERROR_CORRUPT_PACKING,
+                 "byte %" G_GSIZE_FORMAT " of the packed file: its gzip header is damaged, "
+                 "so nothing in it can be unpacked", at);
+  else if (trailer != G_MAXSIZE && at == trailer + 3)
+    g_set_error (damage, ES_MLPD_ERROR, ES_MLPD_ERROR_CORRUPT_PACKING,
+                 "bytes %" G_GSIZE_FORMAT " to %" G_GSIZE_FORMAT " of the packed file: the gzip checksum "
+                 "does not match the %" G_GSIZE_FORMAT " bytes unpacked: they are damaged somewhere "
+                 "before it, or the checksum is", trailer, trailer + 3, unpacked);
+  else if (trailer != G_MAXSIZE && at == len - 1 && size_mod_4g != (guint32) unpacked)
+    g_set_error (damage, ES_MLPD_ERROR, ES_MLPD_ERROR_CORRUPT_PACKING,
+                 "bytes %" G_GSIZE_FORMAT " to %" G_GSIZE_FORMAT " of the packed file: the gzip trailer's "
+                 "length does not match the %" G_GSIZE_FORMAT " bytes unpacked",
+                 trailer + 4, len - 1, unpacked);
+  else
+    g_set_error (damage, ES_MLPD_ERROR, ES_MLPD_ERROR_CORRUPT_PACKING,
+                 "byte %" G_GSIZE_FORMAT " of the packed file: its gzip data is damaged, there or "
+                 "before, and cannot be unpacked past it (%" G_GSIZE_FORMAT " bytes of log were "
+                 "unpacked before it)",
+                 at, unpacked);
+}
+
+/* A stream cut short is a log cut short, not an error, and a damaged one
+ * gives what it unpacked before the damage; a stream that unpacks to more
+ * than the caller can hold is refused before it is swapped in. */
 static GBytes *
 unpack (const char    *path,
+        const guint8  *data,
+        gsize          len,
         guint64        max_unpacked,
         gboolean      *cut_short,
+        GError       **damage,
         GCancellable  *cancellable,
         GError       **error)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GInputStream) raw = NULL;
-  g_autoptr(GZlibDecompressor) gunzip = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
-  g_autoptr(GInputStream) in = NULL;
-  g_autoptr(GByteArray) out = g_byte_array_new ();
+  g_auto(Unpack) u = { G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP)), data, len };
 
-  raw = G_INPUT_STREAM (g_file_read (file, cancellable, error));
-  if (raw == NULL)
-    return NULL;
-  in = g_converter_input_stream_new (raw, G_CONVERTER (gunzip));
   for (;;)
     {
       g_autoptr(GError) local = NULL;
-      gsize at = out->len;
-      gssize n;
+      gsize start = u.pos, n = MIN (IN_STEP, len - u.pos);
+      GConverterResult result;
 
-      g_byte_array_set_size (out, at + READ_BYTES);
-      n = g_input_stream_read (in, out->data + at, READ_BYTES, cancellable, &local);
-      g_byte_array_set_size (out, at + MAX (n, 0));
-      if (n == 0)
-        break;
-      if (n < 0 && g_error_matches (local, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT))
-        {
-          *cut_short = TRUE;
-          break;
-        }
-      if (n < 0)
-        {
-          g_autofree char *name = g_filename_display_name (path);
-
-          g_propagate_prefixed_error (error, g_steal_pointer (&local),
-                                      "“%s” cannot be unpacked after %u bytes: ", name, out->len);
-          return NULL;
-        }
-      if (max_unpacked != 0 && out->len > max_unpacked)
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return NULL;
+      result = unpack_step (&u, n, &local);
+      if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_INVALID_DATA) &&
+          !find_damage (&u, start, start + n, cancellable, error))
+        return NULL;
+      if (max_unpacked != 0 && u.out_len > max_unpacked)
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
                        "this packed log unpacks to more than %.1f GB", max_unpacked / 1e9);
           return NULL;
         }
+      if (result == G_CONVERTER_FINISHED)
+        break;
+      /* Only when every byte is taken: the stream stops short. */
+      if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT))
+        {
+          *cut_short = TRUE;
+          break;
+        }
+      if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_INVALID_DATA))
+        {
+          set_damage (damage, &u);
+          break;
+        }
+      if (local != NULL)
+        {
+          g_autofree char *name = g_filename_display_name (path);
+
+          g_propagate_prefixed_error (error, g_steal_pointer (&local),
+                                      "“%s” cannot be unpacked after %" G_GSIZE_FORMAT " bytes: ",
+                                      name, u.out_len);
+          return NULL;
+        }
     }
-  return g_byte_array_free_to_bytes (g_steal_pointer (&out));
+  /* The room the last doubling left unused is given back. */
+  return g_bytes_new_take (g_realloc (g_steal_pointer (&u.out), MAX (u.out_len, 1)), u.out_len);
 }
 
 /**
@@ -102,6 +225,9 @@ unpack (const char    *path,
  * @max_unpacked: the most bytes a packed log may unpack to, or 0 for no
  *   limit; past it, a %G_IO_ERROR_NO_SPACE error
  * @cut_short: (out): set when a packed file's stream ends early
+ * @damage: (out) (optional): set, to an %ES_MLPD_ERROR_CORRUPT_PACKING
+ *   error, when a packed file is damaged: the bytes returned are then what
+ *   it unpacked before the damage
  *
  * Returns: (transfer full): the log's bytes, unpacked, or %NULL with @error
  *   set.
@@ -110,18 +236,23 @@ GBytes *
 es_mlpd_read_file (const char    *path,
                    guint64        max_unpacked,
                    gboolean      *cut_short,
+                   GError       **damage,
                    GCancellable  *cancellable,
                    GError       **error)
 {
   g_autoptr(GMappedFile) mapped = NULL;
   const guint8 *data;
+  gsize len;
+
+  g_return_val_if_fail (damage == NULL || *damage == NULL, NULL);
 
   *cut_short = FALSE;
   mapped = g_mapped_file_new (path, FALSE, error);
   if (mapped == NULL)
     return NULL;
   data = (const guint8 *) g_mapped_file_get_contents (mapped);
-  if (g_mapped_file_get_length (mapped) >= 2 && data[0] == 0x1f && data[1] == 0x8b)
-    return unpack (path, max_unpacked, cut_short, cancellable, error);
+  len = g_mapped_file_get_length (mapped);
+  if (len >= 2 && data[0] == 0x1f && data[1] == 0x8b)
+    return unpack (path, data, len, max_unpacked, cut_short, damage, cancellable, error);
   return g_mapped_file_get_bytes (mapped);
 }

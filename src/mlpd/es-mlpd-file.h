@@ -15,6 +15,7 @@ gboolean  es_mlpd_sniff_file  (const char     *path);
 GBytes   *es_mlpd_read_file   (const char     *path,
                                guint64         max_unpacked,
                                gboolean       *cut_short,
+                               GError        **damage,
                                GCancellable   *cancellable,
                                GError        **error);
 
