@@ -81,6 +81,9 @@ report (EsEventIndexProgress progress,
     progress (CLAMP (fraction, 0, 1), user_data);
 }
 
+void     _es_event_index_drop_pages    (EsEventIndex  *self,
+                                       gint64         from,
+                                       gint64         to);
 guint16  _es_event_index_cap_at        (EsEventIndex  *self,
                                        gint64         offset);
 gboolean _es_event_index_decode_offset (EsEventIndex  *self,

@@ -7,6 +7,9 @@
 
 #include "config.h"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include "es-event-index-private.h"
 #include "es-event-text.h"
 #include "es-mlpd-file.h"
@@ -24,6 +27,32 @@
 
 #define NO_BLOCK    G_MAXUINT32
 #define CHECK_EVERY 65536
+
+/* The mapped log's pages count in the process's resident memory once read,
+ * and a pass over every event reads them all: the index would cost the
+ * log's size again on top of the document. So each pass hands back the
+ * pages it is done with as it goes (it never reads behind itself: nothing
+ * is read twice from the file), and once the index is built only the rows
+ * being looked at are in memory. The mapping stays: a page handed back is
+ * read again from the page cache when a row on it is decoded, and pointers
+ * into it (the header's names, decoded events' strings) stay valid. */
+void
+_es_event_index_drop_pages (EsEventIndex *self,
+                            gint64        from,
+                            gint64        to)
+{
+#ifdef MADV_DONTNEED
+  gsize page = (gsize) sysconf (_SC_PAGESIZE);
+  gsize start = ((gsize) MAX (from, 0) + page - 1) / page * page;
+  gsize end = (gsize) MIN (to, (gint64) self->len);
+
+  /* Whole pages only, except the file's last one. */
+  if (end < self->len)
+    end -= end % page;
+  if (end > start)
+    madvise ((void *) (self->data + start), end - start, MADV_DONTNEED);
+#endif
+}
 
 static inline void
 set_row_offset (EsEventIndex *self,
@@ -81,6 +110,7 @@ scan_blocks (EsEventIndex          *self,
   Block *current = NULL;
   gint64 current_end = 0;
   guint64 n_events = 0;
+  gint64 dropped = 0;
   EsEvent event;
 
   if (self->len > 0)
@@ -123,6 +153,8 @@ scan_blocks (EsEventIndex          *self,
         {
           if (g_cancellable_set_error_if_cancelled (cancellable, error))
             return FALSE;
+          _es_event_index_drop_pages (self, dropped, event.offset);
+          dropped = event.offset;
           report (progress, user_data, 0.6 * (double) event.offset / (double) self->len);
         }
     }
@@ -221,6 +253,26 @@ sift_down (Cursor *heap,
   heap[i] = moving;
 }
 
+/* Every run's cursor only moves forward, and the runs not yet started are
+ * in the heap at their first block: nothing before the lowest cursor is
+ * read again. */
+static void
+drop_pages_behind (EsEventIndex *self,
+                   const Cursor *heap,
+                   guint         n_heap,
+                   gint64       *dropped)
+{
+  gint64 lowest = (gint64) self->len;
+
+  for (guint i = 0; i < n_heap; i++)
+    lowest = MIN (lowest, heap[i].offset);
+  if (lowest > *dropped)
+    {
+      _es_event_index_drop_pages (self, *dropped, lowest);
+      *dropped = lowest;
+    }
+}
+
 /* Chains the blocks of each cap into sorted runs; returns their heads. */
 static GArray *
 chain_runs (EsEventIndex *self)
@@ -255,6 +307,7 @@ merge_runs (EsEventIndex          *self,
   g_autofree Cursor *heap = g_new (Cursor, MAX (heads->len, 1));
   g_autofree gint32 *sizes = new_size_table (self);
   guint n_heap = 0;
+  gint64 dropped = 0;
 
   for (guint i = 0; i < heads->len; i++)
     {
@@ -293,6 +346,7 @@ merge_runs (EsEventIndex          *self,
         {
           if (g_cancellable_set_error_if_cancelled (cancellable, error))
             return FALSE;
+          drop_pages_behind (self, heap, n_heap, &dropped);
           report (progress, user_data, 0.6 + 0.4 * (double) row / (double) self->n_rows);
         }
     }
@@ -396,6 +450,7 @@ es_event_index_build (const char            *path,
   if (sorted ? !merge_runs (self, progress, user_data, cancellable, error)
              : !sort_rows (self, cancellable, error))
     return NULL;
+  _es_event_index_drop_pages (self, 0, (gint64) self->len);
   report (progress, user_data, 1);
   return g_steal_pointer (&self);
 }
