@@ -317,6 +317,47 @@ es_test_write_temp_log (const guint8 *data,
   return path;
 }
 
+/* A log of @n_blocks blocks of 1000 scheduler events (14 bytes each, so
+ * 14 kB a block), two caps taking turns, each block overlapping the one
+ * before in time; written to a temporary file. Big enough to see how
+ * much of a log a reader keeps resident. */
+char *
+es_test_write_busy_log (guint n_blocks)
+{
+  g_autoptr(EsTestLog) log = es_test_log_new ();
+  GByteArray *data;
+  guint64 t = 1000;
+
+  es_test_log_declare_ghc (log);
+  es_test_log_begin_data (log);
+  for (guint b = 0; b < n_blocks; b++)
+    {
+      es_test_log_begin_block (log, t, b % 2);
+      for (guint i = 0; i < 1000; i++)
+        es_test_log_event (log, i % 2 ? ES_EVENT_RUN_THREAD : ES_EVENT_THREAD_RUNNABLE, t + i,
+                           es_payload_u32 (es_payload_new (), i % 7));
+      es_test_log_end_block (log, t + 999);
+      t += 500;
+    }
+  es_test_log_end (log);
+  data = es_test_log_get_data (log);
+  return es_test_write_temp_log (data->data, data->len);
+}
+
+/* The resident bytes of the process's mapped files (RssFile), or -1 where
+ * the system does not say. */
+gint64
+es_test_resident_file_bytes (void)
+{
+  g_autofree char *status = NULL;
+  const char *line;
+
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL) ||
+      (line = strstr (status, "\nRssFile:")) == NULL)
+    return -1;
+  return (gint64) g_ascii_strtoull (line + strlen ("\nRssFile:"), NULL, 10) * 1024;
+}
+
 /* Material from ../shared (beside the checkout), or NULL when it is not
  * there: tests then skip, visibly. */
 char *

@@ -458,43 +458,6 @@ test_missing_and_cancelled (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
 
-/* The resident pages of mapped files (RssFile), in bytes; -1 if the
- * system does not say. */
-static gint64
-resident_file_bytes (void)
-{
-  g_autofree char *status = NULL;
-  const char *line;
-
-  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL) ||
-      (line = strstr (status, "\nRssFile:")) == NULL)
-    return -1;
-  return (gint64) g_ascii_strtoull (line + strlen ("\nRssFile:"), NULL, 10) * 1024;
-}
-
-/* Two caps taking turns in blocks of 1000 events, @n_blocks blocks. */
-static char *
-write_big_log (guint n_blocks)
-{
-  g_autoptr(EsTestLog) log = es_test_log_new ();
-  GByteArray *data;
-  guint64 t = 1000;
-
-  es_test_log_declare_ghc (log);
-  es_test_log_begin_data (log);
-  for (guint b = 0; b < n_blocks; b++)
-    {
-      es_test_log_begin_block (log, t, b % 2);
-      for (guint i = 0; i < 1000; i++)
-        es_test_log_event (log, i % 2 ? ES_EVENT_RUN_THREAD : ES_EVENT_THREAD_RUNNABLE, t + i, thread_payload (i % 7));
-      es_test_log_end_block (log, t + 999);
-      t += 500;     /* the caps' blocks overlap in time */
-    }
-  es_test_log_end (log);
-  data = es_test_log_get_data (log);
-  return es_test_write_temp_log (data->data, data->len);
-}
-
 /* The index keeps four bytes a row, not the log: the pages of the mapped
  * log read while indexing or searching are handed back, and rows read
  * after that still decode (from the page cache). */
@@ -502,13 +465,13 @@ static void
 test_log_pages_handed_back (void)
 {
   static const guint16 run_kind[] = { ES_EVENT_RUN_THREAD };
-  g_autofree char *path = write_big_log (640);
+  g_autofree char *path = es_test_write_busy_log (640);
   g_autoptr(EsEventIndex) index = NULL;
   g_autoptr(GArray) found = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) line = g_string_new (NULL);
   GStatBuf st;
-  gint64 before = resident_file_bytes ();
+  gint64 before = es_test_resident_file_bytes ();
 
   if (before < 0)
     {
@@ -522,7 +485,7 @@ test_log_pages_handed_back (void)
   index = build_index (path);
   /* The events and a marker per block. */
   g_assert_cmpuint (es_event_index_get_n_rows (index), ==, 640000 + 640);
-  g_assert_cmpint (resident_file_bytes () - before, <, st.st_size / 8);
+  g_assert_cmpint (es_test_resident_file_bytes () - before, <, st.st_size / 8);
 
   found = es_event_index_search (index, "running thread 3", NULL, 0, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
@@ -531,7 +494,7 @@ test_log_pages_handed_back (void)
   found = es_event_index_search (index, NULL, run_kind, 1, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (found->len, ==, 320000);
-  g_assert_cmpint (resident_file_bytes () - before, <, st.st_size / 8);
+  g_assert_cmpint (es_test_resident_file_bytes () - before, <, st.st_size / 8);
 
   /* Block b starts at 1000 + 500 b: the first row, and the last one. */
   g_assert_cmpuint (es_event_index_get_time (index, 0), ==, 1000);
