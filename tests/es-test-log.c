@@ -317,10 +317,11 @@ es_test_write_temp_log (const guint8 *data,
   return path;
 }
 
-/* A log of @n_blocks blocks of 1000 scheduler events (14 bytes each, so
- * 14 kB a block), two caps taking turns, each block overlapping the one
- * before in time; written to a temporary file. Big enough to see how
- * much of a log a reader keeps resident. */
+/* A log of @n_blocks blocks of 1000 events (mostly scheduler events of 14
+ * bytes, so 14 kB a block), two caps taking turns, each block overlapping
+ * the one before in time; in each, as GHC writes them, a GC_END stamped
+ * before the events just ahead of it. Written to a temporary file. Big
+ * enough to see how much of a log a reader keeps resident. */
 char *
 es_test_write_busy_log (guint n_blocks)
 {
@@ -334,8 +335,11 @@ es_test_write_busy_log (guint n_blocks)
     {
       es_test_log_begin_block (log, t, b % 2);
       for (guint i = 0; i < 1000; i++)
-        es_test_log_event (log, i % 2 ? ES_EVENT_RUN_THREAD : ES_EVENT_THREAD_RUNNABLE, t + i,
-                           es_payload_u32 (es_payload_new (), i % 7));
+        if (i == 500)
+          es_test_log_event (log, ES_EVENT_GC_END, t + 200, es_payload_new ());
+        else
+          es_test_log_event (log, i % 2 ? ES_EVENT_RUN_THREAD : ES_EVENT_THREAD_RUNNABLE, t + i,
+                             es_payload_u32 (es_payload_new (), i % 7));
       es_test_log_end_block (log, t + 999);
       t += 500;
     }
@@ -344,18 +348,31 @@ es_test_write_busy_log (guint n_blocks)
   return es_test_write_temp_log (data->data, data->len);
 }
 
-/* The resident bytes of the process's mapped files (RssFile), or -1 where
- * the system does not say. */
+/* The resident bytes of the process's mappings of @path (their Rss in
+ * /proc/self/smaps), or -1 where the system does not say. */
 gint64
-es_test_resident_file_bytes (void)
+es_test_resident_bytes_of (const char *path)
 {
-  g_autofree char *status = NULL;
-  const char *line;
+  g_autofree char *smaps = NULL;
+  g_auto(GStrv) lines = NULL;
+  gboolean in_path = FALSE;
+  gint64 bytes = 0;
 
-  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL) ||
-      (line = strstr (status, "\nRssFile:")) == NULL)
+  if (!g_file_get_contents ("/proc/self/smaps", &smaps, NULL, NULL))
     return -1;
-  return (gint64) g_ascii_strtoull (line + strlen ("\nRssFile:"), NULL, 10) * 1024;
+  lines = g_strsplit (smaps, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *space = strrchr (lines[i], ' ');
+
+      /* A mapping's first line: "start-end perms offset dev inode   path". */
+      if (g_ascii_isxdigit (lines[i][0]) && strchr (lines[i], '-') != NULL && strchr (lines[i], ':') != NULL &&
+          !g_str_has_suffix (lines[i], " kB"))
+        in_path = space != NULL && g_str_equal (space + 1, path);
+      else if (in_path && g_str_has_prefix (lines[i], "Rss:"))
+        bytes += (gint64) g_ascii_strtoull (lines[i] + strlen ("Rss:"), NULL, 10) * 1024;
+    }
+  return bytes;
 }
 
 /* Material from ../shared (beside the checkout), or NULL when it is not

@@ -233,9 +233,9 @@ test_pending_bytes (void)
 
 typedef struct
 {
-  guint64 n_events;
-  gint64  before;
-  gint64  most;      /* the most RssFile grew while reading */
+  const char *path;
+  guint64     n_events;
+  gint64      most;      /* the most of the log resident while reading */
 } ResidentWatch;
 
 static gboolean
@@ -245,26 +245,27 @@ watch_resident_cb (const EsEvent *event,
   ResidentWatch *watch = user_data;
 
   if (++watch->n_events % 4096 == 0)
-    watch->most = MAX (watch->most, es_test_resident_file_bytes () - watch->before);
+    watch->most = MAX (watch->most, es_test_resident_bytes_of (watch->path));
   return TRUE;
 }
 
 /* The file is mapped whole but read a slice at a time, each slice's pages
- * handed back before the next: the log costs the reader about a megabyte
- * of resident memory, whatever its size (the window reads with two such
- * readers while it holds the document as well). */
+ * handed back before the next: the log costs the reader a slice or two of
+ * resident memory (the kernel maps folios of up to 2 MB), whatever its
+ * size; the window reads with two such readers while it holds the
+ * document as well. */
 static void
 test_file_slices_resident (void)
 {
   g_autofree char *path = es_test_write_busy_log (1800);
   g_autoptr(EsEventlogReader) reader = es_eventlog_reader_new ();
   g_autoptr(GError) error = NULL;
-  ResidentWatch watch = { 0, es_test_resident_file_bytes (), 0 };
+  ResidentWatch watch = { path, 0, 0 };
   GStatBuf st;
 
-  if (watch.before < 0)
+  if (es_test_resident_bytes_of (path) < 0)
     {
-      g_test_skip ("no RssFile in /proc/self/status");
+      g_test_skip ("no /proc/self/smaps");
       g_unlink (path);
       return;
     }
@@ -274,7 +275,7 @@ test_file_slices_resident (void)
   g_assert_no_error (error);
   /* The events and a marker per block. */
   g_assert_cmpuint (watch.n_events, ==, 1800 * 1001);
-  g_assert_cmpint (watch.most, <, 3 << 20);
+  g_assert_cmpint (watch.most, <, 5 << 20);
   g_unlink (path);
 }
 

@@ -13,8 +13,9 @@
 
 G_BEGIN_DECLS
 
-/* A stretch of consecutive events with one cap: a block, or the events
- * between blocks. Rows find their cap here by offset. */
+/* A stretch of consecutive events with one cap, in time order: a block,
+ * the events between blocks, or a part of a block that steps back in time.
+ * Rows find their cap here by offset. */
 typedef struct
 {
   gint64  start;        /* offset of its first event */
@@ -23,7 +24,6 @@ typedef struct
   guint32 n_events;
   guint32 next;         /* the next block of its sorted run, or NO_BLOCK */
   guint16 cap;
-  gboolean sorted;
 } Block;
 
 struct _EsEventIndex
