@@ -36,9 +36,9 @@
 /* The mapped log's pages count in the process's resident memory once read,
  * and a pass over every event reads them all: the index would cost the
  * log's size again on top of the document. So each pass hands back the
- * pages it is done with as it goes (it never reads behind itself: nothing
- * is read twice from the file), and once the index is built only the rows
- * being looked at are in memory. The mapping stays: a page handed back is
+ * pages behind it as it goes (no pass reads behind where it has got to),
+ * and once the index is built only the rows being looked at are in
+ * memory. The mapping stays: a page handed back is
  * read again from the page cache when a row on it is decoded, and pointers
  * into it (the header's names, decoded events' strings) stay valid. */
 void
