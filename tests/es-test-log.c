@@ -317,6 +317,64 @@ es_test_write_temp_log (const guint8 *data,
   return path;
 }
 
+/* A log of @n_blocks blocks of 1000 events (mostly scheduler events of 14
+ * bytes, so 14 kB a block), two caps taking turns, each block overlapping
+ * the one before in time; in each, as GHC writes them, a GC_END stamped
+ * before the events just ahead of it. Written to a temporary file. Big
+ * enough to see how much of a log a reader keeps resident. */
+char *
+es_test_write_busy_log (guint n_blocks)
+{
+  g_autoptr(EsTestLog) log = es_test_log_new ();
+  GByteArray *data;
+  guint64 t = 1000;
+
+  es_test_log_declare_ghc (log);
+  es_test_log_begin_data (log);
+  for (guint b = 0; b < n_blocks; b++)
+    {
+      es_test_log_begin_block (log, t, b % 2);
+      for (guint i = 0; i < 1000; i++)
+        if (i == 500)
+          es_test_log_event (log, ES_EVENT_GC_END, t + 200, es_payload_new ());
+        else
+          es_test_log_event (log, i % 2 ? ES_EVENT_RUN_THREAD : ES_EVENT_THREAD_RUNNABLE, t + i,
+                             es_payload_u32 (es_payload_new (), i % 7));
+      es_test_log_end_block (log, t + 999);
+      t += 500;
+    }
+  es_test_log_end (log);
+  data = es_test_log_get_data (log);
+  return es_test_write_temp_log (data->data, data->len);
+}
+
+/* The resident bytes of the process's mappings of @path (their Rss in
+ * /proc/self/smaps), or -1 where the system does not say. */
+gint64
+es_test_resident_bytes_of (const char *path)
+{
+  g_autofree char *smaps = NULL;
+  g_auto(GStrv) lines = NULL;
+  gboolean in_path = FALSE;
+  gint64 bytes = 0;
+
+  if (!g_file_get_contents ("/proc/self/smaps", &smaps, NULL, NULL))
+    return -1;
+  lines = g_strsplit (smaps, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *space = strrchr (lines[i], ' ');
+
+      /* A mapping's first line: "start-end perms offset dev inode   path". */
+      if (g_ascii_isxdigit (lines[i][0]) && strchr (lines[i], '-') != NULL && strchr (lines[i], ':') != NULL &&
+          !g_str_has_suffix (lines[i], " kB"))
+        in_path = space != NULL && g_str_equal (space + 1, path);
+      else if (in_path && g_str_has_prefix (lines[i], "Rss:"))
+        bytes += (gint64) g_ascii_strtoull (lines[i] + strlen ("Rss:"), NULL, 10) * 1024;
+    }
+  return bytes;
+}
+
 /* Material from ../shared (beside the checkout), or NULL when it is not
  * there: tests then skip, visibly. */
 char *

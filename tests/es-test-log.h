@@ -71,6 +71,8 @@ GArray     *es_test_decode_in_time_order (const char *path);
 char       *es_test_searched_text       (const EsTestEvent *event);
 char       *es_test_write_temp_log      (const guint8 *data,
                                          gsize         len);
+char       *es_test_write_busy_log      (guint         n_blocks);
+gint64      es_test_resident_bytes_of   (const char   *path);
 char       *es_test_shared_path         (const char   *relative);
 char       *es_test_fixture_path        (const char   *name);
 EsDocument *es_test_load_fixture        (const char   *name);

@@ -232,6 +232,33 @@ test_multi_cap_blocks_in_dump_order (void)
     }
 }
 
+/* Blocks that step back in time at each GC, as GHC's do: cut into
+ * stretches and merged. A block in reverse order is more stretches than
+ * events over sixteen: that log is sorted instead. Both are the dump. */
+static void
+test_blocks_stepping_back_in_dump_order (void)
+{
+  g_autofree char *busy = es_test_write_busy_log (40);
+  g_autoptr(EsTestLog) log = es_test_log_new ();
+  g_autofree char *reversed = NULL;
+  GByteArray *data;
+
+  assert_index_is_dump (busy);
+  g_unlink (busy);
+
+  es_test_log_declare_ghc (log);
+  es_test_log_begin_data (log);
+  es_test_log_begin_block (log, 0, 0);
+  for (guint i = 0; i < 6000; i++)
+    es_test_log_event (log, ES_EVENT_RUN_THREAD, 6000 - i, thread_payload (i % 5));
+  es_test_log_end_block (log, 6000);
+  es_test_log_end (log);
+  data = es_test_log_get_data (log);
+  reversed = es_test_write_temp_log (data->data, data->len);
+  assert_index_is_dump (reversed);
+  g_unlink (reversed);
+}
+
 static void
 test_lower_bound_by_time (void)
 {
@@ -458,6 +485,87 @@ test_missing_and_cancelled (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
 
+/* The most of a file resident in the process's mappings while something
+ * runs, sampled from another thread every half millisecond. */
+typedef struct
+{
+  const char *path;
+  gint64      most;
+  gboolean    done;
+} ResidentSampler;
+
+static gpointer
+sample_resident (gpointer data)
+{
+  ResidentSampler *sampler = data;
+
+  while (!g_atomic_int_get (&sampler->done))
+    {
+      sampler->most = MAX (sampler->most, es_test_resident_bytes_of (sampler->path));
+      g_usleep (500);
+    }
+  return NULL;
+}
+
+/* The index keeps four bytes a row, not the log: the pages of the mapped
+ * log read while indexing or searching are handed back, and rows read
+ * after that still decode (from the page cache). The kernel maps a log's
+ * pages in folios of up to 2 MB, so what stays is a few of those around
+ * each place being read, whatever the log's size: a third of 25 MB is a
+ * bound that a log kept whole breaks. */
+static void
+test_log_pages_handed_back (void)
+{
+  static const guint16 run_kind[] = { ES_EVENT_RUN_THREAD };
+  g_autofree char *path = es_test_write_busy_log (1800);
+  g_autoptr(EsEventIndex) index = NULL;
+  g_autoptr(GArray) found = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) line = g_string_new (NULL);
+  GStatBuf st;
+
+  if (es_test_resident_bytes_of (path) < 0)
+    {
+      g_test_skip ("no /proc/self/smaps");
+      g_unlink (path);
+      return;
+    }
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  g_assert_cmpint (st.st_size, >, 24 << 20);
+
+  /* Built with the pages handed back as it goes, not only at its end: its
+   * blocks step back in time at each GC, as GHC's do, and are still merged
+   * (a sort would read every page at once). */
+  {
+    ResidentSampler sampler = { path, 0, FALSE };
+    GThread *thread = g_thread_new ("resident-sampler", sample_resident, &sampler);
+
+    index = build_index (path);
+    g_atomic_int_set (&sampler.done, TRUE);
+    g_thread_join (thread);
+    g_assert_cmpint (sampler.most, <, st.st_size / 3);
+  }
+  /* The events and a marker per block. */
+  g_assert_cmpuint (es_event_index_get_n_rows (index), ==, 1800000 + 1800);
+  g_assert_cmpint (es_test_resident_bytes_of (path), <, st.st_size / 3);
+
+  found = es_event_index_search (index, "running thread 3", NULL, 0, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (found->len, >, 0);
+  g_clear_pointer (&found, g_array_unref);
+  found = es_event_index_search (index, NULL, run_kind, 1, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (found->len, ==, 900000);
+  g_assert_cmpint (es_test_resident_bytes_of (path), <, st.st_size / 3);
+
+  /* Block b starts at 1000 + 500 b: the first row, and the last one. */
+  g_assert_cmpuint (es_event_index_get_time (index, 0), ==, 1000);
+  g_assert_cmpuint (es_event_index_get_time (index, 1801799), ==, 1000 + 500 * 1799 + 999);
+  es_event_index_append_line (index, 1801799, line);
+  g_assert_true (strstr (line->str, "running thread 5") != NULL);
+  g_unlink (path);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -467,12 +575,14 @@ main (int    argc,
   g_test_add_func ("/event-index/fixtures-in-dump-order", test_fixtures_in_dump_order);
   g_test_add_func ("/event-index/multi-cap-blocks-in-dump-order", test_multi_cap_blocks_in_dump_order);
   g_test_add_func ("/event-index/real-logs-in-dump-order", test_real_logs_in_dump_order);
+  g_test_add_func ("/event-index/blocks-stepping-back-in-dump-order", test_blocks_stepping_back_in_dump_order);
   g_test_add_func ("/event-index/lower-bound-by-time", test_lower_bound_by_time);
   g_test_add_func ("/event-index/search-against-brute-force", test_search_against_brute_force);
   g_test_add_func ("/event-index/kinds-present", test_kinds_present);
   g_test_add_func ("/event-index/truncated-logs", test_truncated_logs);
   g_test_add_func ("/event-index/corrupt-logs", test_corrupt_logs);
   g_test_add_func ("/event-index/missing-and-cancelled", test_missing_and_cancelled);
+  g_test_add_func ("/event-index/log-pages-handed-back", test_log_pages_handed_back);
 
   return g_test_run ();
 }

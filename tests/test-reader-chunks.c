@@ -9,6 +9,9 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
+
+#include "es-eventlog-file.h"
 #include "es-eventlog-reader-private.h"
 #include "es-event-text.h"
 #include "es-test-log.h"
@@ -228,6 +231,54 @@ test_pending_bytes (void)
   g_assert_cmpuint (es_eventlog_reader_get_pending (reader), ==, 0);
 }
 
+typedef struct
+{
+  const char *path;
+  guint64     n_events;
+  gint64      most;      /* the most of the log resident while reading */
+} ResidentWatch;
+
+static gboolean
+watch_resident_cb (const EsEvent *event,
+                   gpointer       user_data)
+{
+  ResidentWatch *watch = user_data;
+
+  if (++watch->n_events % 4096 == 0)
+    watch->most = MAX (watch->most, es_test_resident_bytes_of (watch->path));
+  return TRUE;
+}
+
+/* The file is mapped whole but read a slice at a time, each slice's pages
+ * handed back before the next: the log costs the reader a slice or two of
+ * resident memory (the kernel maps folios of up to 2 MB), whatever its
+ * size; the window reads with two such readers while it holds the
+ * document as well. */
+static void
+test_file_slices_resident (void)
+{
+  g_autofree char *path = es_test_write_busy_log (1800);
+  g_autoptr(EsEventlogReader) reader = es_eventlog_reader_new ();
+  g_autoptr(GError) error = NULL;
+  ResidentWatch watch = { path, 0, 0 };
+  GStatBuf st;
+
+  if (es_test_resident_bytes_of (path) < 0)
+    {
+      g_test_skip ("no /proc/self/smaps");
+      g_unlink (path);
+      return;
+    }
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  g_assert_cmpint (st.st_size, >, 24 << 20);
+  g_assert_true (es_eventlog_read_file (reader, path, watch_resident_cb, NULL, &watch, NULL, &error));
+  g_assert_no_error (error);
+  /* The events and a marker per block. */
+  g_assert_cmpuint (watch.n_events, ==, 1800 * 1001);
+  g_assert_cmpint (watch.most, <, 5 << 20);
+  g_unlink (path);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -259,6 +310,7 @@ main (int    argc,
       g_test_add_data_func (name, own[i], test_drain);
     }
   g_test_add_func ("/reader/chunks/pending-bytes", test_pending_bytes);
+  g_test_add_func ("/reader/chunks/file-slices-resident", test_file_slices_resident);
 
   return g_test_run ();
 }

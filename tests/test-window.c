@@ -15,6 +15,7 @@
 
 #include <gtk/gtk.h>
 
+#include "es-document-builder.h"
 #include "es-gc-item.h"
 #include "es-gc-list.h"
 #include "es-log-filters.h"
@@ -638,6 +639,70 @@ test_mono_log_opens (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A GC of every length from 1 to @n microseconds, in a scrambled order,
+ * each starting 100 ms after the one before. */
+static EsDocument *
+new_document_with_gcs (guint n)
+{
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new ();
+
+  for (guint i = 0; i < n; i++)
+    {
+      EsEvent e = { 0 };
+
+      e.tag = ES_EVENT_GC_START;
+      e.time = (guint64) i * 100000000;
+      es_document_builder_add (builder, &e);
+      e.tag = ES_EVENT_GC_END;
+      e.time += 1000 * (1 + (guint64) i * 7919 % n);
+      es_document_builder_add (builder, &e);
+    }
+  return es_document_builder_finish (builder, FALSE, -1);
+}
+
+/* Each row of the GC list is made when asked for: tens of thousands of
+ * GCs are the few hundred objects the view keeps, not one each, sorted as
+ * the columns say, longest pause first. */
+static void
+test_gc_list_many_gcs_few_objects (void)
+{
+  const guint n = 20000;
+  g_autoptr(EsDocument) document = new_document_with_gcs (n);
+  g_autoptr(EsSession) session = es_session_new (document);
+  GtkWidget *list = g_object_ref_sink (es_gc_list_new ());
+  GtkColumnView *view = GTK_COLUMN_VIEW (es_test_find_widget_of_type (list, GTK_TYPE_COLUMN_VIEW));
+  g_autoptr(GtkColumnViewColumn) start_column = NULL;
+  GListModel *model;
+  guint64 last = G_MAXUINT64;
+
+  es_gc_list_set_session (ES_GC_LIST (list), session);
+  model = es_gc_list_get_model (ES_GC_LIST (list));
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, n);
+  g_assert_cmpuint (es_gc_item_get_n_alive (), <, 500);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(EsGcItem) item = g_list_model_get_item (model, i);
+      const EsGc *gc = es_gc_item_get_gc (item);
+
+      g_assert_cmpuint (gc->end - gc->start, ==, (guint64) (n - i) * 1000);
+      last = gc->end - gc->start;
+    }
+  g_assert_cmpuint (last, ==, 1000);
+  g_assert_cmpuint (es_gc_item_get_n_alive (), <, 500);
+
+  /* A click on "Start": the rows follow the view's sorter. */
+  start_column = g_list_model_get_item (gtk_column_view_get_columns (view), 0);
+  gtk_column_view_sort_by_column (view, start_column, GTK_SORT_ASCENDING);
+  for (guint i = 0; i < n; i += 997)
+    {
+      g_autoptr(EsGcItem) item = g_list_model_get_item (model, i);
+
+      g_assert_cmpuint (es_gc_item_get_gc (item)->start, ==, (guint64) i * 100000000);
+    }
+  g_assert_cmpuint (es_gc_item_get_n_alive (), <, 500);
+  g_object_unref (list);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -657,6 +722,7 @@ main (int    argc,
   g_test_add_func ("/window/broken-drop-keeps-open-log", test_broken_drop_keeps_open_log);
   g_test_add_func ("/window/open-filters", test_open_filters);
   g_test_add_func ("/window/mono-log-opens", test_mono_log_opens);
+  g_test_add_func ("/window/gc-list-many-gcs-few-objects", test_gc_list_many_gcs_few_objects);
 
   status = g_test_run ();
   g_object_unref (es_test_app);

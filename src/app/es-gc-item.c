@@ -18,14 +18,33 @@ struct _EsGcItem
 
 G_DEFINE_FINAL_TYPE (EsGcItem, es_gc_item, G_TYPE_OBJECT)
 
+/* How many items exist: the tests check that a hundred thousand GCs do not
+ * make a hundred thousand objects. */
+static gint n_alive;
+
+static void
+es_gc_item_finalize (GObject *object)
+{
+  g_atomic_int_add (&n_alive, -1);
+  G_OBJECT_CLASS (es_gc_item_parent_class)->finalize (object);
+}
+
 static void
 es_gc_item_class_init (EsGcItemClass *klass)
 {
+  G_OBJECT_CLASS (klass)->finalize = es_gc_item_finalize;
 }
 
 static void
 es_gc_item_init (EsGcItem *self)
 {
+  g_atomic_int_inc (&n_alive);
+}
+
+guint
+es_gc_item_get_n_alive (void)
+{
+  return (guint) g_atomic_int_get (&n_alive);
 }
 
 EsGcItem *
@@ -43,6 +62,16 @@ es_gc_item_get_gc (EsGcItem *self)
   g_return_val_if_fail (ES_IS_GC_ITEM (self), NULL);
 
   return &self->gc;
+}
+
+/* For a scratch item, reused for one GC after another. */
+void
+es_gc_item_set_gc (EsGcItem   *self,
+                   const EsGc *gc)
+{
+  g_return_if_fail (ES_IS_GC_ITEM (self));
+
+  self->gc = *gc;
 }
 
 static guint64

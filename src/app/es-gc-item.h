@@ -17,6 +17,9 @@ G_DECLARE_FINAL_TYPE (EsGcItem, es_gc_item, ES, GC_ITEM, GObject)
 
 EsGcItem   *es_gc_item_new    (const EsGc *gc);
 const EsGc *es_gc_item_get_gc (EsGcItem   *self);
+void        es_gc_item_set_gc (EsGcItem   *self,
+                               const EsGc *gc);
+guint       es_gc_item_get_n_alive (void);
 int         es_gc_item_compare (gconstpointer a,
                                 gconstpointer b,
                                 gpointer      column);

@@ -11,6 +11,7 @@
 
 #include "es-gc-item.h"
 #include "es-gc-list.h"
+#include "es-gc-rows.h"
 
 /* The quickest way to zoom into GC pauses: a sortable table of them, and
  * activating a row shows that pause on the timeline. */
@@ -21,8 +22,7 @@ struct _EsGcList
 
   GtkWidget         *scroller;
   GtkColumnView     *view;
-  GListStore        *store;
-  GtkSortListModel  *sorted;
+  EsGcRows          *rows;              /* as sorted now */
   GtkColumnViewColumn *pause_column;
   EsSession         *session;
 };
@@ -105,7 +105,7 @@ es_gc_list_activate (EsGcList *self,
 
   g_return_if_fail (ES_IS_GC_LIST (self));
 
-  item = g_list_model_get_item (G_LIST_MODEL (self->sorted), position);
+  item = g_list_model_get_item (G_LIST_MODEL (self->rows), position);
   if (item != NULL && self->session != NULL)
     es_session_show_gc (self->session, es_gc_item_get_gc (item));
 }
@@ -122,18 +122,10 @@ void
 es_gc_list_set_session (EsGcList  *self,
                         EsSession *session)
 {
-  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
-  const EsGc *gcs = NULL;
-  guint n = 0;
-
   g_return_if_fail (ES_IS_GC_LIST (self));
 
   g_set_object (&self->session, session);
-  if (session != NULL)
-    gcs = es_document_get_gcs (es_session_get_document (session), &n);
-  for (guint i = 0; i < n; i++)
-    g_ptr_array_add (items, es_gc_item_new (&gcs[i]));
-  g_list_store_splice (self->store, 0, g_list_model_get_n_items (G_LIST_MODEL (self->store)), items->pdata, items->len);
+  es_gc_rows_set_document (self->rows, session != NULL ? es_session_get_document (session) : NULL);
 }
 
 /**
@@ -146,7 +138,7 @@ es_gc_list_get_model (EsGcList *self)
 {
   g_return_val_if_fail (ES_IS_GC_LIST (self), NULL);
 
-  return G_LIST_MODEL (self->sorted);
+  return G_LIST_MODEL (self->rows);
 }
 
 GtkWidget *
@@ -161,7 +153,7 @@ es_gc_list_dispose (GObject *object)
   EsGcList *self = ES_GC_LIST (object);
 
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
-  g_clear_object (&self->store);
+  g_clear_object (&self->rows);
   g_clear_object (&self->session);
   G_OBJECT_CLASS (es_gc_list_parent_class)->dispose (object);
 }
@@ -180,7 +172,6 @@ es_gc_list_init (EsGcList *self)
 {
   GtkSingleSelection *selection;
 
-  self->store = g_list_store_new (ES_TYPE_GC_ITEM);
   self->view = GTK_COLUMN_VIEW (gtk_column_view_new (NULL));
   gtk_column_view_set_show_column_separators (self->view, TRUE);
   add_column (self, _("Start (ms)"), ES_GC_COLUMN_START);
@@ -189,9 +180,8 @@ es_gc_list_init (EsGcList *self)
   add_column (self, _("Copied"), ES_GC_COLUMN_COPIED);
   add_column (self, _("Threads"), ES_GC_COLUMN_THREADS);
 
-  self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
-                                          g_object_ref (gtk_column_view_get_sorter (self->view)));
-  selection = gtk_single_selection_new (G_LIST_MODEL (self->sorted));
+  self->rows = es_gc_rows_new (gtk_column_view_get_sorter (self->view));
+  selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->rows)));
   gtk_single_selection_set_autoselect (selection, FALSE);
   gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (selection));
   g_object_unref (selection);

@@ -4,18 +4,35 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Opens a log in a real window (run it under xvfb-run) and prints the time
- * until the timeline page shows and until its first frame is drawn.
+ * Opens a log in a real window (run it under xvfb-run, with
+ * GSK_RENDERER=cairo as a machine without a GPU would) and prints the time
+ * until the timeline page shows and until its first frame is drawn, and the
+ * memory at each step: the window alone, the document loaded, the first
+ * frame, a second later (what the window builds after its first frame), and
+ * with --events the event list's index. The budget (DESIGN.md) is on the
+ * peak RSS (VmHWM) against the file's size.
  */
 
 #include "config.h"
 
 #include <stdio.h>
 
+#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
 #include "es-application.h"
+#include "es-bench-util.h"
+#include "es-event-list.h"
 #include "es-window.h"
+
+static gboolean with_events;
+static double   settle_seconds = 1;
+
+static const GOptionEntry entries[] = {
+  { "events", 'e', 0, G_OPTION_ARG_NONE, &with_events, "Also show the Events page and wait for its index", NULL },
+  { "settle", 's', 0, G_OPTION_ARG_DOUBLE, &settle_seconds, "Seconds to run after the first frame (default 1)", "S" },
+  { NULL }
+};
 
 typedef struct
 {
@@ -25,6 +42,8 @@ typedef struct
   GtkWidget *rows;
 } Timing;
 
+static double file_mb;
+
 static void
 after_paint_cb (GdkFrameClock *clock,
                 Timing        *timing)
@@ -33,21 +52,99 @@ after_paint_cb (GdkFrameClock *clock,
     timing->drawn = g_get_monotonic_time ();
 }
 
+/* One line of the breakdown: resident now (anonymous and mapped files
+ * apart) and the peak so far. */
+static void
+print_memory (const char *step)
+{
+  printf ("  %-28s RSS %6.1f MB (anon %6.1f, file %6.1f)   peak %6.1f MB = %.2f x the log\n", step,
+          es_bench_status_mb ("VmRSS"), es_bench_status_mb ("RssAnon"), es_bench_status_mb ("RssFile"),
+          es_bench_status_mb ("VmHWM"), es_bench_status_mb ("VmHWM") / file_mb);
+  if (g_getenv ("ES_BENCH_SMAPS") != NULL)
+    {
+      g_autofree char *smaps = NULL;
+      g_autofree char *name = g_strdup_printf ("%s/%s.smaps", g_getenv ("ES_BENCH_SMAPS"), step);
+
+      if (g_file_get_contents ("/proc/self/smaps", &smaps, NULL, NULL))
+        g_file_set_contents (name, smaps, -1, NULL);
+    }
+}
+
+static void
+run_for (double seconds)
+{
+  gint64 until = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
+
+  while (g_get_monotonic_time () < until)
+    {
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      g_usleep (2000);
+    }
+}
+
+static GtkWidget *
+find_widget_of_type (GtkWidget *widget,
+                     GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget_of_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+wait_for_events (EsWindow *window)
+{
+  GtkWidget *list = find_widget_of_type (GTK_WIDGET (window), ES_TYPE_EVENT_LIST);
+  gint64 start = g_get_monotonic_time ();
+  gint64 deadline = start + 120 * G_USEC_PER_SEC;
+
+  if (list == NULL || !gtk_widget_activate_action (GTK_WIDGET (window), "win.find-event", NULL))
+    return FALSE;
+  while (g_list_model_get_n_items (es_event_list_get_model (ES_EVENT_LIST (list))) == 0 &&
+         g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  run_for (0.2);
+  printf ("  events listed after %.0f ms (%u rows)\n", (g_get_monotonic_time () - start) / 1e3,
+          g_list_model_get_n_items (es_event_list_get_model (ES_EVENT_LIST (list))));
+  return g_list_model_get_n_items (es_event_list_get_model (ES_EVENT_LIST (list))) > 0;
+}
+
 int
 main (int    argc,
       char **argv)
 {
+  g_autoptr(GOptionContext) context = g_option_context_new ("FILE.eventlog");
+  g_autoptr(GError) error = NULL;
   g_autoptr(EsApplication) app = NULL;
   g_autoptr(GFile) file = NULL;
   Timing timing = { 0 };
   EsWindow *window;
   gint64 deadline;
+  gboolean ok;
+  GStatBuf st;
 
-  if (argc != 2)
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2)
     {
-      g_printerr ("Usage: xvfb-run es-bench-open FILE.eventlog\n");
+      g_printerr ("Usage: GSK_RENDERER=cairo xvfb-run -a es-bench-open [--events] FILE.eventlog%s%s\n",
+                  error ? ": " : "", error ? error->message : "");
       return 1;
     }
+  if (g_stat (argv[1], &st) != 0 || st.st_size == 0)
+    {
+      g_printerr ("es-bench-open: cannot stat %s\n", argv[1]);
+      return 1;
+    }
+  file_mb = st.st_size / 1e6;
   if (!gtk_init_check ())
     {
       g_printerr ("es-bench-open: no display (run it under xvfb-run)\n");
@@ -58,8 +155,10 @@ main (int    argc,
   window = es_window_new (app);
   gtk_window_set_default_size (GTK_WINDOW (window), 1600, 1000);
   gtk_window_present (GTK_WINDOW (window));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  run_for (0.2);
+
+  printf ("%s: %.1f MB\n", argv[1], file_mb);
+  print_memory ("window, no log");
 
   timing.rows = GTK_WIDGET (es_timeline_get_rows (es_window_get_timeline (window)));
   g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
@@ -73,11 +172,26 @@ main (int    argc,
     {
       g_main_context_iteration (NULL, TRUE);
       if (timing.shown == 0 && es_window_get_session (window) != NULL)
-        timing.shown = g_get_monotonic_time ();
+        {
+          timing.shown = g_get_monotonic_time ();
+          print_memory ("document loaded");
+        }
+    }
+  ok = timing.drawn != 0;
+  if (ok)
+    print_memory ("first frame");
+  run_for (settle_seconds);
+  print_memory ("first frame + settle");
+  if (ok && with_events)
+    {
+      ok = wait_for_events (window);
+      print_memory ("events listed");
     }
 
-  printf ("%s: timeline shown after %.0f ms, first frame drawn after %.0f ms\n", argv[1],
+  printf ("timeline shown after %.0f ms, first frame drawn after %.0f ms\n",
           (timing.shown - timing.start) / 1e3, (timing.drawn - timing.start) / 1e3);
+  printf ("peak RSS: %.1f MB = %.2f x the log\n", es_bench_status_mb ("VmHWM"),
+          es_bench_status_mb ("VmHWM") / file_mb);
   gtk_window_destroy (GTK_WINDOW (window));
-  return timing.drawn != 0 ? 0 : 1;
+  return ok ? 0 : 1;
 }

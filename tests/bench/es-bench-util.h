@@ -14,5 +14,6 @@ G_BEGIN_DECLS
 double es_bench_median      (double *values,
                              int     n);
 double es_bench_peak_rss_mb (void);
+double es_bench_status_mb   (const char *field);
 
 G_END_DECLS

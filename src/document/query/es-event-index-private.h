@@ -13,8 +13,9 @@
 
 G_BEGIN_DECLS
 
-/* A stretch of consecutive events with one cap: a block, or the events
- * between blocks. Rows find their cap here by offset. */
+/* A stretch of consecutive events with one cap, in time order: a block,
+ * the events between blocks, or a part of a block that steps back in time.
+ * Rows find their cap here by offset. */
 typedef struct
 {
   gint64  start;        /* offset of its first event */
@@ -23,7 +24,6 @@ typedef struct
   guint32 n_events;
   guint32 next;         /* the next block of its sorted run, or NO_BLOCK */
   guint16 cap;
-  gboolean sorted;
 } Block;
 
 struct _EsEventIndex
@@ -81,6 +81,9 @@ report (EsEventIndexProgress progress,
     progress (CLAMP (fraction, 0, 1), user_data);
 }
 
+void     _es_event_index_drop_pages    (EsEventIndex  *self,
+                                       gint64         from,
+                                       gint64         to);
 guint16  _es_event_index_cap_at        (EsEventIndex  *self,
                                        gint64         offset);
 gboolean _es_event_index_decode_offset (EsEventIndex  *self,

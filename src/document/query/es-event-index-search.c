@@ -13,6 +13,8 @@
  * each search: keeping the text of millions of rows would cost far more
  * than the index. The rows are shared out among the cores. */
 
+#define DROP_PAGES_EVERY (64 * 4096)
+
 typedef struct
 {
   EsEventIndex         *index;
@@ -81,6 +83,10 @@ search_part (gpointer data)
     {
       if ((row - part->first) % 4096 == 0)
         {
+          /* Hand back the log's pages read so far, as the build does (the
+           * other parts read a page or two of theirs again). */
+          if ((row - part->first) % DROP_PAGES_EVERY == 0)
+            _es_event_index_drop_pages (part->index, 0, (gint64) part->index->len);
           if (g_cancellable_is_cancelled (part->cancellable))
             {
               part->cancelled = TRUE;
@@ -165,6 +171,7 @@ es_event_index_search (EsEventIndex          *self,
       g_array_append_vals (rows, parts[i].rows->data, parts[i].rows->len);
       g_array_unref (parts[i].rows);
     }
+  _es_event_index_drop_pages (self, 0, (gint64) self->len);
   if (cancelled)
     {
       g_cancellable_set_error_if_cancelled (cancellable, error);

@@ -7,6 +7,9 @@
 
 #include "config.h"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include "es-event-index-private.h"
 #include "es-event-text.h"
 #include "es-mlpd-file.h"
@@ -19,11 +22,42 @@
  * The order comes from a merge, not a sort: each capability writes its events
  * in time order into blocks, so the blocks of one cap, chained while each
  * starts no earlier than the last ended, are sorted runs; merging the runs by
- * (time, offset) gives the dump's stable order. Only a log whose blocks are
- * not sorted inside (never seen from GHC) falls back to a sort. */
+ * (time, offset) gives the dump's stable order. Not quite in time order: GHC
+ * stamps a GC_END before the events it writes just ahead of it, so a block
+ * of a real log steps back in time at every GC. A block is cut there into
+ * stretches that are each in order, which the merge takes as any others.
+ * Only a log with more stretches than one per STRETCH_EVENTS events (never
+ * seen from GHC) falls back to a sort. */
 
-#define NO_BLOCK    G_MAXUINT32
-#define CHECK_EVERY 65536
+#define NO_BLOCK       G_MAXUINT32
+#define CHECK_EVERY    65536
+#define STRETCH_EVENTS 16
+
+/* The mapped log's pages count in the process's resident memory once read,
+ * and a pass over every event reads them all: the index would cost the
+ * log's size again on top of the document. So each pass hands back the
+ * pages behind it as it goes (no pass reads behind where it has got to),
+ * and once the index is built only the rows being looked at are in
+ * memory. The mapping stays: a page handed back is
+ * read again from the page cache when a row on it is decoded, and pointers
+ * into it (the header's names, decoded events' strings) stay valid. */
+void
+_es_event_index_drop_pages (EsEventIndex *self,
+                            gint64        from,
+                            gint64        to)
+{
+#ifdef MADV_DONTNEED
+  gsize page = (gsize) sysconf (_SC_PAGESIZE);
+  gsize start = ((gsize) MAX (from, 0) + page - 1) / page * page;
+  gsize end = (gsize) MIN (to, (gint64) self->len);
+
+  /* Whole pages only, except the file's last one. */
+  if (end < self->len)
+    end -= end % page;
+  if (end > start)
+    madvise ((void *) (self->data + start), end - start, MADV_DONTNEED);
+#endif
+}
 
 static inline void
 set_row_offset (EsEventIndex *self,
@@ -81,6 +115,7 @@ scan_blocks (EsEventIndex          *self,
   Block *current = NULL;
   gint64 current_end = 0;
   guint64 n_events = 0;
+  gint64 dropped = 0;
   EsEvent event;
 
   if (self->len > 0)
@@ -98,13 +133,17 @@ scan_blocks (EsEventIndex          *self,
         break;
 
       is_marker = event.tag == ES_EVENT_BLOCK_MARKER && !event.unknown;
-      if (current == NULL || is_marker || event.cap != current->cap || event.offset >= current_end)
+      if (current == NULL || is_marker || event.cap != current->cap || event.offset >= current_end ||
+          event.time < current->last_time)
         {
-          Block block = { event.offset, event.time, event.time, 0, NO_BLOCK, event.cap, TRUE };
+          Block block = { event.offset, event.time, event.time, 0, NO_BLOCK, event.cap };
 
+          /* A step back in time only cuts the block: the stretch after it
+           * is still the same block, which ends where it did. */
+          if (current == NULL || is_marker || event.cap != current->cap || event.offset >= current_end)
+            current_end = is_marker ? event.offset + event.u.block.size : G_MAXINT64;
           g_array_append_val (self->blocks, block);
           current = &g_array_index (self->blocks, Block, self->blocks->len - 1);
-          current_end = is_marker ? event.offset + event.u.block.size : G_MAXINT64;
         }
       if (current->n_events == G_MAXUINT32 || ++n_events > G_MAXUINT32)
         {
@@ -113,8 +152,6 @@ scan_blocks (EsEventIndex          *self,
                        event.offset, G_MAXUINT32);
           return FALSE;
         }
-      if (event.time < current->last_time)
-        current->sorted = FALSE;
       current->last_time = event.time;
       current->n_events++;
       self->tags_seen[event.tag >> 3] |= (guint8) (1u << (event.tag & 7));
@@ -123,6 +160,8 @@ scan_blocks (EsEventIndex          *self,
         {
           if (g_cancellable_set_error_if_cancelled (cancellable, error))
             return FALSE;
+          _es_event_index_drop_pages (self, dropped, event.offset);
+          dropped = event.offset;
           report (progress, user_data, 0.6 * (double) event.offset / (double) self->len);
         }
     }
@@ -221,6 +260,26 @@ sift_down (Cursor *heap,
   heap[i] = moving;
 }
 
+/* Every run's cursor only moves forward, and the runs not yet started are
+ * in the heap at their first block: nothing before the lowest cursor is
+ * read again. */
+static void
+drop_pages_behind (EsEventIndex *self,
+                   const Cursor *heap,
+                   guint         n_heap,
+                   gint64       *dropped)
+{
+  gint64 lowest = (gint64) self->len;
+
+  for (guint i = 0; i < n_heap; i++)
+    lowest = MIN (lowest, heap[i].offset);
+  if (lowest > *dropped)
+    {
+      _es_event_index_drop_pages (self, *dropped, lowest);
+      *dropped = lowest;
+    }
+}
+
 /* Chains the blocks of each cap into sorted runs; returns their heads. */
 static GArray *
 chain_runs (EsEventIndex *self)
@@ -255,6 +314,7 @@ merge_runs (EsEventIndex          *self,
   g_autofree Cursor *heap = g_new (Cursor, MAX (heads->len, 1));
   g_autofree gint32 *sizes = new_size_table (self);
   guint n_heap = 0;
+  gint64 dropped = 0;
 
   for (guint i = 0; i < heads->len; i++)
     {
@@ -293,6 +353,7 @@ merge_runs (EsEventIndex          *self,
         {
           if (g_cancellable_set_error_if_cancelled (cancellable, error))
             return FALSE;
+          drop_pages_behind (self, heap, n_heap, &dropped);
           report (progress, user_data, 0.6 + 0.4 * (double) row / (double) self->n_rows);
         }
     }
@@ -314,7 +375,25 @@ compare_rows (gconstpointer a,
   return oa < ob ? -1 : oa > ob;
 }
 
-/* For logs with events out of order inside a block: every offset in file
+/* Stretches next to each other with one cap are one stretch again: the
+ * sort needs no order in them, and rows find their cap as well. */
+static void
+coalesce_blocks (EsEventIndex *self)
+{
+  Block *blocks = (Block *) (gpointer) self->blocks->data;
+  guint n = 0;
+
+  for (guint i = 0; i < self->blocks->len; i++)
+    {
+      if (n > 0 && blocks[n - 1].cap == blocks[i].cap)
+        blocks[n - 1].n_events += blocks[i].n_events;
+      else
+        blocks[n++] = blocks[i];
+    }
+  g_array_set_size (self->blocks, n);
+}
+
+/* For logs whose blocks are out of order all through: every offset in file
  * order, then a sort by (time, offset). GLib's merge sort borrows as much
  * memory again while it runs. */
 static gboolean
@@ -364,7 +443,6 @@ es_event_index_build (const char            *path,
                       GError               **error)
 {
   g_autoptr(EsEventIndex) self = g_new0 (EsEventIndex, 1);
-  gboolean sorted = TRUE;
 
   g_return_val_if_fail (path != NULL, NULL);
 
@@ -391,11 +469,18 @@ es_event_index_build (const char            *path,
     self->offsets32 = g_new (guint32, MAX (self->n_rows, 1));
   else
     self->offsets64 = g_new (guint64, MAX (self->n_rows, 1));
-  for (guint i = 0; i < self->blocks->len; i++)
-    sorted &= g_array_index (self->blocks, Block, i).sorted;
-  if (sorted ? !merge_runs (self, progress, user_data, cancellable, error)
-             : !sort_rows (self, cancellable, error))
-    return NULL;
+  if (self->blocks->len <= self->n_rows / STRETCH_EVENTS + 4096)
+    {
+      if (!merge_runs (self, progress, user_data, cancellable, error))
+        return NULL;
+    }
+  else
+    {
+      coalesce_blocks (self);
+      if (!sort_rows (self, cancellable, error))
+        return NULL;
+    }
+  _es_event_index_drop_pages (self, 0, (gint64) self->len);
   report (progress, user_data, 1);
   return g_steal_pointer (&self);
 }
