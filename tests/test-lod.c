@@ -315,6 +315,51 @@ test_columns_on_real_log (void)
   check_columns_against_brute_force (document, rand, 20);
 }
 
+/* A walk through a cap's activities gives what a search gives, whether
+ * its times go forward a little, a lot, not at all, or back. */
+static void
+test_cumulative_walk (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (32);
+
+  for (guint round = 0; round < 4; round++)
+    {
+      g_autoptr(EsDocument) document = random_document (rand, 1 + round);
+      guint64 end = es_document_get_end_time (document);
+
+      for (guint c = 0; c < es_document_get_n_caps (document); c++)
+        {
+          const EsCapTimeline *tl = es_document_get_cap (document, c);
+          EsCapCursor cursor = { 0 };
+          guint64 time = 0;
+
+          for (guint q = 0; q < 2000; q++)
+            {
+              guint64 want[ES_N_ACTIVITY_KINDS], got[ES_N_ACTIVITY_KINDS];
+
+              switch (g_rand_int_range (rand, 0, 8))
+                {
+                case 0:
+                  time = g_rand_int_range (rand, 0, (gint32) MIN (end + 100, G_MAXINT32));
+                  break;
+                case 1:
+                  break;
+                case 2:
+                  time += g_rand_int_range (rand, 0, (gint32) MIN (end / 10 + 1, G_MAXINT32));
+                  break;
+                default:
+                  time += g_rand_int_range (rand, 0, 200);
+                  break;
+                }
+              es_cap_timeline_cumulative (tl, time, 0, want);
+              es_cap_timeline_cumulative_walk (tl, &cursor, time, got);
+              for (guint k = 0; k < ES_N_ACTIVITY_KINDS; k++)
+                g_assert_cmpuint (got[k], ==, want[k]);
+            }
+        }
+    }
+}
+
 /* The interval split at any point adds up to the whole. */
 static void
 test_stats_are_additive (void)
@@ -394,6 +439,7 @@ main (int    argc,
   g_test_add_func ("/lod/series-min-max-count", test_series_against_brute_force);
   g_test_add_func ("/lod/columns/random-runs", test_columns_on_random_runs);
   g_test_add_func ("/lod/columns/real-log", test_columns_on_real_log);
+  g_test_add_func ("/lod/cumulative-walk", test_cumulative_walk);
   g_test_add_func ("/stats/interval-split-adds-up", test_stats_are_additive);
   g_test_add_func ("/stats/time-parsing", test_time_parsing);
 

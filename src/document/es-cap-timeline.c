@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "es-cap-timeline-private.h"
 #include "es-search.h"
 
@@ -214,6 +216,67 @@ es_cap_timeline_cumulative (const EsCapTimeline *self,
     totals[a[j].kind] += a[j].end - a[j].start;
   totals[a[i].kind] += MIN (time, a[i].end) - a[i].start;
   return i;
+}
+
+/**
+ * es_cap_timeline_cumulative_walk:
+ * @cursor: where the last call left off (zeroed for the first)
+ * @totals: (out caller-allocates) (array fixed-size=3): the time of each
+ *   EsActivityKind before @time, as es_cap_timeline_cumulative() gives
+ *
+ * The same totals for times that go forward, as a frame's column edges
+ * do: the activity is galloped to from the last one, and the totals are
+ * carried on from there, or taken from the prefix sums when the step is
+ * longer than their stride. A step over k activities costs O(log k +
+ * min (k, ES_CAP_PREFIX_STRIDE)), where es_cap_timeline_cumulative()
+ * bisects the rest of the cap's activities and adds up to a stride each
+ * time. A time earlier than the last starts the walk over.
+ */
+void
+es_cap_timeline_cumulative_walk (const EsCapTimeline *self,
+                                 EsCapCursor         *cursor,
+                                 guint64              time,
+                                 guint64             *totals)
+{
+  const EsActivity *a = self->activities.data;
+  guint n = self->activities.len, lo, hi, step = 1;
+
+  if (n == 0 || a[0].start > time)
+    {
+      for (guint k = 0; k < ES_N_ACTIVITY_KINDS; k++)
+        totals[k] = 0;
+      return;
+    }
+  if (cursor->index >= n || a[cursor->index].start > time)
+    *cursor = (EsCapCursor) { 0 };
+  lo = cursor->index;
+  while (lo + step < n && a[lo + step].start <= time)
+    {
+      lo += step;
+      step *= 2;
+    }
+  hi = MIN ((gsize) lo + step, n);
+  while (hi - lo > 1)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (a[mid].start <= time)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  /* lo: the last activity starting at or before @time. */
+  if (lo - cursor->index > ES_CAP_PREFIX_STRIDE)
+    {
+      cursor->index = lo - lo % ES_CAP_PREFIX_STRIDE;
+      memcpy (cursor->before, g_array_index (self->prefix, EsCapPrefix, lo / ES_CAP_PREFIX_STRIDE).before,
+              sizeof cursor->before);
+    }
+  for (guint j = cursor->index; j < lo; j++)
+    cursor->before[a[j].kind] += a[j].end - a[j].start;
+  cursor->index = lo;
+  memcpy (totals, cursor->before, sizeof cursor->before);
+  totals[a[lo].kind] += MIN (time, a[lo].end) - a[lo].start;
 }
 
 /* Nanoseconds of @kind within [t0, t1]. */

@@ -14,7 +14,10 @@
 
 /* Every query walks the columns once and asks the prefix sums, series
  * pyramids and sorted instants about each column's two edges; the cost does
- * not depend on how many events the span holds. */
+ * not depend on how many events the span holds. The edges go forward, so
+ * each search gallops on from the last one: a step over k records costs
+ * O(log k), and zoomed in, where most columns hold nothing, next to
+ * nothing. */
 
 /**
  * es_lod_column_start:
@@ -34,6 +37,68 @@ es_lod_column_start (guint64 t0,
   return t0 + (guint64) (width * column / n_columns);
 }
 
+/* The edges es_lod_column_start() gives, one after another, without its
+ * 128-bit division for each: t0 + floor (width * i / n) grows by
+ * floor (width / n) a column, and by one more whenever the remainders
+ * add up to n. */
+typedef struct
+{
+  guint64 next;
+  guint64 step;
+  guint64 rest;
+  guint64 carry;
+  guint   n;
+} Edges;
+
+static void
+edges_init (Edges   *e,
+            guint64  t0,
+            guint64  t1,
+            guint    n_columns)
+{
+  *e = (Edges) { t0, (t1 - t0) / n_columns, (t1 - t0) % n_columns, 0, n_columns };
+}
+
+/* The edge, then the next one. */
+static guint64
+edges_take (Edges *e)
+{
+  guint64 t = e->next;
+
+  e->next += e->step;
+  e->carry += e->rest;
+  if (e->carry >= e->n)
+    {
+      e->carry -= e->n;
+      e->next++;
+    }
+  return t;
+}
+
+/* es_search_upper_bound() for keys that go forward: from @from, known to
+ * follow only records at or before @value (else a search of them all),
+ * by doubling steps then halving. */
+static guint
+upper_bound_from (gconstpointer base,
+                  guint         n,
+                  gsize         stride,
+                  gsize         key_offset,
+                  guint         from,
+                  guint64       value)
+{
+  guint lo = from, step = 1, hi;
+
+  if (lo > n || (lo > 0 && es_search_key (base, stride, key_offset, lo - 1) > value))
+    return es_search_upper_bound (base, n, stride, key_offset, value);
+  while (lo + step <= n && es_search_key (base, stride, key_offset, lo + step - 1) <= value)
+    {
+      lo += step;
+      step *= 2;
+    }
+  hi = MIN ((gsize) lo + step - 1, n);
+  return lo + es_search_upper_bound ((const guint8 *) base + (gsize) lo * stride, hi - lo, stride, key_offset, value);
+}
+
 void
 es_lod_activity (EsDocument       *document,
                  guint             cap,
@@ -44,19 +109,26 @@ es_lod_activity (EsDocument       *document,
 {
   const EsCapTimeline *tl = es_document_get_cap (document, cap);
   guint64 before[ES_N_ACTIVITY_KINDS], after[ES_N_ACTIVITY_KINDS];
-  guint hint;
+  EsCapCursor cursor = { 0 };
+  Edges edges;
+  guint64 b;
 
+  if (n_columns == 0)
+    return;
   /* Each column edge is the next column's start: one lookup per edge, for
-   * every kind at once, each starting where the last one ended. */
-  hint = es_cap_timeline_cumulative (tl, es_lod_column_start (t0, t1, n_columns, 0), 0, before);
+   * every kind at once, each going on from where the last one ended. */
+  edges_init (&edges, t0, t1, n_columns);
+  b = edges_take (&edges);
+  es_cap_timeline_cumulative_walk (tl, &cursor, b, before);
   for (guint i = 0; i < n_columns; i++)
     {
-      guint64 a = es_lod_column_start (t0, t1, n_columns, i);
-      guint64 b = es_lod_column_start (t0, t1, n_columns, i + 1);
-      double width = b > a ? (double) (b - a) : 1;
+      guint64 a = b;
+      double width;
       EsActivityColumn *c = &columns[i];
 
-      hint = es_cap_timeline_cumulative (tl, b, hint, after);
+      b = edges_take (&edges);
+      width = b > a ? (double) (b - a) : 1;
+      es_cap_timeline_cumulative_walk (tl, &cursor, b, after);
       c->running = (after[ES_ACTIVITY_RUNNING] - before[ES_ACTIVITY_RUNNING]) / width;
       c->gc = (after[ES_ACTIVITY_GC] - before[ES_ACTIVITY_GC]) / width;
       c->gc_waiting = (after[ES_ACTIVITY_GC_WAITING] - before[ES_ACTIVITY_GC_WAITING]) / width;
@@ -105,15 +177,17 @@ es_lod_busy_caps (EsDocument *document,
     }
 }
 
-/* The cumulative counters at @time, linear between their samples. */
+/* The cumulative counters at @time, linear between their samples; @hint
+ * is where the last search ended, for times that go forward. */
 static void
 interpolate_sparks (const EsCapTimeline *tl,
                     guint64              time,
+                    guint               *hint,
                     double               out[6])
 {
   guint n;
   const EsSparkSample *s = es_cap_timeline_get_spark_samples (tl, &n);
-  guint lo = es_search_upper_bound (s, n, sizeof (EsSparkSample), G_STRUCT_OFFSET (EsSparkSample, time), time);
+  guint lo = *hint = upper_bound_from (s, n, sizeof (EsSparkSample), G_STRUCT_OFFSET (EsSparkSample, time), *hint, time);
   double f;
 
   if (lo == 0 || n == 0)
@@ -148,17 +222,25 @@ es_lod_sparks (EsDocument    *document,
   const EsCapTimeline *tl = es_document_get_cap (document, cap);
   const EsSeries *pool = es_cap_timeline_get_spark_pool (tl);
   double before[6], after[6];
+  guint hint = 0;
+  Edges edges;
+  guint64 b;
 
-  interpolate_sparks (tl, es_lod_column_start (t0, t1, n_columns, 0), before);
+  if (n_columns == 0)
+    return;
+  edges_init (&edges, t0, t1, n_columns);
+  b = edges_take (&edges);
+  interpolate_sparks (tl, b, &hint, before);
   for (guint i = 0; i < n_columns; i++)
     {
-      guint64 a = es_lod_column_start (t0, t1, n_columns, i);
-      guint64 b = es_lod_column_start (t0, t1, n_columns, i + 1);
-      double seconds = b > a ? (b - a) / 1e9 : 1e-9;
+      guint64 a = b;
+      double seconds;
       EsSparkColumn *c = &columns[i];
       guint64 held;
 
-      interpolate_sparks (tl, b, after);
+      b = edges_take (&edges);
+      seconds = b > a ? (b - a) / 1e9 : 1e-9;
+      interpolate_sparks (tl, b, &hint, after);
       c->created = (after[0] - before[0]) / seconds;
       c->dud = (after[1] - before[1]) / seconds;
       c->overflowed = (after[2] - before[2]) / seconds;
