@@ -379,6 +379,75 @@ interpolate_sparks (const EsCapTimeline *tl,
 #undef LERP
 }
 
+/* es_series_value_at(), es_series_count_in() and es_series_min_in() and
+ * _max_in() for one column [a, b], the columns going forward: the samples
+ * are galloped to from @cursor (where the last column's start was), and
+ * a column with a few samples has them read, not asked of the series'
+ * pyramids (four binary searches over all its samples, each column). The
+ * same answers: the value held at @a, and the extremes of it and of the
+ * samples inside. */
+static gboolean
+range_walk (const EsSeries *series,
+            guint64         a,
+            guint64         b,
+            guint          *cursor,
+            guint64        *min,
+            guint64        *max)
+{
+  const EsSample *s = es_series_get_samples (series);
+  guint n = es_series_get_length (series);
+  guint after_a = upper_bound_from (s, n, sizeof (EsSample), G_STRUCT_OFFSET (EsSample, time), *cursor, a);
+  guint from = after_a, to = upper_bound_from (s, n, sizeof (EsSample), G_STRUCT_OFFSET (EsSample, time), after_a, b);
+  gboolean has = after_a > 0;
+  guint64 held = has ? s[after_a - 1].value : 0;
+
+  *cursor = after_a;
+  /* [from, to): the samples at a to those at b. */
+  if (from > 0 && s[from - 1].time == a)
+    from = es_series_lower_bound (series, a);
+  *min = *max = held;
+  if (to > from)
+    {
+      guint64 lo = G_MAXUINT64, hi = 0;
+
+      if (to - from <= 32)
+        for (guint i = from; i < to; i++)
+          {
+            lo = MIN (lo, s[i].value);
+            hi = MAX (hi, s[i].value);
+          }
+      else
+        {
+          es_series_min_in (series, a, b, &lo);
+          es_series_max_in (series, a, b, &hi);
+        }
+      *min = has ? MIN (lo, held) : lo;
+      *max = has ? MAX (hi, held) : hi;
+      has = TRUE;
+    }
+  return has;
+}
+
+/* es_series_interpolate() for times that go forward, from @hint. */
+static double
+interpolate_walk (const EsSeries *series,
+                  guint64         time,
+                  guint          *hint)
+{
+  const EsSample *s = es_series_get_samples (series);
+  guint n = es_series_get_length (series);
+  guint i = *hint = upper_bound_from (s, n, sizeof (EsSample), G_STRUCT_OFFSET (EsSample, time), *hint, time);
+
+  if (n == 0)
+    return 0;
+  if (i == 0)
+    return (double) s[0].value;
+  if (i == n || s[i].time == s[i - 1].time)
+    return (double) s[i - 1].value;
+  return s[i - 1].value + ((double) s[i].value - (double) s[i - 1].value) *
+         (double) (time - s[i - 1].time) / (double) (s[i].time - s[i - 1].time);
+}
+
 void
 es_lod_sparks (EsDocument    *document,
                guint          cap,
@@ -390,7 +459,7 @@ es_lod_sparks (EsDocument    *document,
   const EsCapTimeline *tl = es_document_get_cap (document, cap);
   const EsSeries *pool = es_cap_timeline_get_spark_pool (tl);
   double before[6], after[6];
-  guint hint = 0;
+  guint hint = 0, pool_cursor = 0;
   Edges edges;
   guint64 b;
 
@@ -404,7 +473,6 @@ es_lod_sparks (EsDocument    *document,
       guint64 a = b;
       double seconds;
       EsSparkColumn *c = &columns[i];
-      guint64 held;
 
       b = edges_take (&edges);
       seconds = b > a ? (b - a) / 1e9 : 1e-9;
@@ -418,43 +486,8 @@ es_lod_sparks (EsDocument    *document,
       memcpy (before, after, sizeof before);
 
       /* The pool between samples holds its last value. */
-      c->has_pool = es_series_value_at (pool, a, &held);
-      c->pool_min = c->pool_max = held;
-      if (es_series_count_in (pool, a, b) > 0)
-        {
-          guint64 lo, hi;
-
-          es_series_min_in (pool, a, b, &lo);
-          es_series_max_in (pool, a, b, &hi);
-          c->pool_min = c->has_pool ? MIN (lo, held) : lo;
-          c->pool_max = c->has_pool ? MAX (hi, held) : hi;
-          c->has_pool = TRUE;
-        }
+      c->has_pool = range_walk (pool, a, b, &pool_cursor, &c->pool_min, &c->pool_max);
     }
-}
-
-static gboolean
-range_of (const EsSeries *series,
-          guint64         a,
-          guint64         b,
-          guint64        *min,
-          guint64        *max)
-{
-  guint64 held;
-  gboolean has = es_series_value_at (series, a, &held);
-
-  *min = *max = held;
-  if (es_series_count_in (series, a, b) > 0)
-    {
-      guint64 lo, hi;
-
-      es_series_min_in (series, a, b, &lo);
-      es_series_max_in (series, a, b, &hi);
-      *min = has ? MIN (lo, held) : lo;
-      *max = has ? MAX (hi, held) : hi;
-      has = TRUE;
-    }
-  return has;
 }
 
 void
@@ -465,26 +498,44 @@ es_lod_heap (EsDocument   *document,
              EsHeapColumn *columns)
 {
   guint n_caps = es_document_get_n_caps (document);
+  g_autofree double *bytes = NULL;
+  guint size_cursor = 0, live_cursor = 0;
+  Edges edges;
+  guint64 b;
 
+  if (n_columns == 0)
+    return;
+  /* Each cap's own counter, interpolated: the all-caps series steps
+   * whenever one cap reports, which zoomed in reads as spikes. A cap at a
+   * time, so that each walks its samples forward once. */
+  bytes = g_new0 (double, n_columns);
+  for (guint cap = 0; cap < n_caps; cap++)
+    {
+      const EsSeries *allocated = es_cap_timeline_get_allocated (es_document_get_cap (document, cap));
+      guint hint = 0;
+      double before, after;
+
+      edges_init (&edges, t0, t1, n_columns);
+      before = interpolate_walk (allocated, edges_take (&edges), &hint);
+      for (guint i = 0; i < n_columns; i++)
+        {
+          after = interpolate_walk (allocated, edges_take (&edges), &hint);
+          bytes[i] += after - before;
+          before = after;
+        }
+    }
+
+  edges_init (&edges, t0, t1, n_columns);
+  b = edges_take (&edges);
   for (guint i = 0; i < n_columns; i++)
     {
-      guint64 a = es_lod_column_start (t0, t1, n_columns, i);
-      guint64 b = es_lod_column_start (t0, t1, n_columns, i + 1);
+      guint64 a = b;
       EsHeapColumn *c = &columns[i];
-      double bytes = 0;
 
-      c->has_size = range_of (es_document_get_heap_size (document), a, b, &c->size_min, &c->size_max);
-      c->has_live = range_of (es_document_get_heap_live (document), a, b, &c->live_min, &c->live_max);
-
-      /* Each cap's own counter, interpolated: the all-caps series steps
-       * whenever one cap reports, which zoomed in reads as spikes. */
-      for (guint cap = 0; cap < n_caps; cap++)
-        {
-          const EsSeries *allocated = es_cap_timeline_get_allocated (es_document_get_cap (document, cap));
-
-          bytes += es_series_interpolate (allocated, b) - es_series_interpolate (allocated, a);
-        }
-      c->alloc_rate = b > a ? bytes / ((b - a) / 1e9) : 0;
+      b = edges_take (&edges);
+      c->has_size = range_walk (es_document_get_heap_size (document), a, b, &size_cursor, &c->size_min, &c->size_max);
+      c->has_live = range_walk (es_document_get_heap_live (document), a, b, &live_cursor, &c->live_min, &c->live_max);
+      c->alloc_rate = b > a ? bytes[i] / ((b - a) / 1e9) : 0;
     }
 }
 
