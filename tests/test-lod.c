@@ -352,7 +352,7 @@ test_cumulative_walk (void)
                   break;
                 }
               es_cap_timeline_cumulative (tl, time, 0, want);
-              es_cap_timeline_cumulative_walk (tl, &cursor, time, got);
+              g_assert_cmpuint (es_cap_timeline_cumulative_walk (tl, &cursor, time, got), ==, es_cap_timeline_find_activity (tl, time));
               for (guint k = 0; k < ES_N_ACTIVITY_KINDS; k++)
                 g_assert_cmpuint (got[k], ==, want[k]);
             }

@@ -231,8 +231,10 @@ es_cap_timeline_cumulative (const EsCapTimeline *self,
  * min (k, ES_CAP_PREFIX_STRIDE)), where es_cap_timeline_cumulative()
  * bisects the rest of the cap's activities and adds up to a stride each
  * time. A time earlier than the last starts the walk over.
+ *
+ * Returns: es_cap_timeline_find_activity() of @time, found on the way
  */
-void
+guint
 es_cap_timeline_cumulative_walk (const EsCapTimeline *self,
                                  EsCapCursor         *cursor,
                                  guint64              time,
@@ -245,7 +247,7 @@ es_cap_timeline_cumulative_walk (const EsCapTimeline *self,
     {
       for (guint k = 0; k < ES_N_ACTIVITY_KINDS; k++)
         totals[k] = 0;
-      return;
+      return G_MAXUINT;
     }
   if (cursor->index >= n || a[cursor->index].start > time)
     *cursor = (EsCapCursor) { 0 };
@@ -277,6 +279,7 @@ es_cap_timeline_cumulative_walk (const EsCapTimeline *self,
   cursor->index = lo;
   memcpy (totals, cursor->before, sizeof cursor->before);
   totals[a[lo].kind] += MIN (time, a[lo].end) - a[lo].start;
+  return lo;
 }
 
 /* Nanoseconds of @kind within [t0, t1]. */

@@ -49,7 +49,7 @@ guint                es_cap_timeline_cumulative       (const EsCapTimeline  *sel
                                                        guint64               time,
                                                        guint                 hint,
                                                        guint64              *totals);
-void                 es_cap_timeline_cumulative_walk  (const EsCapTimeline  *self,
+guint                es_cap_timeline_cumulative_walk  (const EsCapTimeline  *self,
                                                        EsCapCursor          *cursor,
                                                        guint64               time,
                                                        guint64              *totals);

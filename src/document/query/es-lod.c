@@ -125,10 +125,11 @@ es_lod_activity (EsDocument       *document,
       guint64 a = b;
       double width;
       EsActivityColumn *c = &columns[i];
+      guint at_b;
 
       b = edges_take (&edges);
       width = b > a ? (double) (b - a) : 1;
-      es_cap_timeline_cumulative_walk (tl, &cursor, b, after);
+      at_b = es_cap_timeline_cumulative_walk (tl, &cursor, b, after);
       c->running = (after[ES_ACTIVITY_RUNNING] - before[ES_ACTIVITY_RUNNING]) / width;
       c->gc = (after[ES_ACTIVITY_GC] - before[ES_ACTIVITY_GC]) / width;
       c->gc_waiting = (after[ES_ACTIVITY_GC_WAITING] - before[ES_ACTIVITY_GC_WAITING]) / width;
@@ -136,8 +137,9 @@ es_lod_activity (EsDocument       *document,
       c->idle = MAX (0.0f, 1.0f - c->running - c->gc - c->gc_waiting);
       if (b == a)
         {
-          /* A zero-width column: what is happening at that instant. */
-          guint idx = es_cap_timeline_find_activity (tl, a);
+          /* A zero-width column: what is happening at that instant,
+           * the activity the walk just found. */
+          guint idx = at_b;
           guint n;
           const EsActivity *act = es_cap_timeline_get_activities (tl, &n);
 
