@@ -99,6 +99,29 @@ upper_bound_from (gconstpointer base,
   return lo + es_search_upper_bound ((const guint8 *) base + (gsize) lo * stride, hi - lo, stride, key_offset, value);
 }
 
+/* es_search_lower_bound() likewise: from @from, known to follow only
+ * records before @value. */
+static guint
+lower_bound_from (gconstpointer base,
+                  guint         n,
+                  gsize         stride,
+                  gsize         key_offset,
+                  guint         from,
+                  guint64       value)
+{
+  guint lo = from, step = 1, hi;
+
+  if (lo > n || (lo > 0 && es_search_key (base, stride, key_offset, lo - 1) >= value))
+    return es_search_lower_bound (base, n, stride, key_offset, value);
+  while (lo + step <= n && es_search_key (base, stride, key_offset, lo + step - 1) < value)
+    {
+      lo += step;
+      step *= 2;
+    }
+  hi = MIN ((gsize) lo + step - 1, n);
+  return lo + es_search_lower_bound ((const guint8 *) base + (gsize) lo * stride, hi - lo, stride, key_offset, value);
+}
+
 void
 es_lod_activity (EsDocument       *document,
                  guint             cap,
@@ -555,13 +578,34 @@ es_lod_instants (EsDocument *document,
   const EsCapTimeline *tl = es_document_get_cap (document, cap);
 
   for (guint i = 0; i < n_columns; i++)
+    counts[i] = 0;
+  if (n_columns == 0)
+    return;
+  /* A kind at a time, its instants galloped through once: the count in a
+   * column is the first instant at or after its end less the first at or
+   * after its start, which the last column's end gave. */
+  for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
     {
-      guint64 a = es_lod_column_start (t0, t1, n_columns, i);
-      guint64 b = i + 1 == n_columns ? t1 + 1 : es_lod_column_start (t0, t1, n_columns, i + 1);
+      guint n, at_a, at_b;
+      const EsInstant *instants;
+      Edges edges;
 
-      counts[i] = 0;
-      for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
-        if (kind_mask & (1u << k))
-          counts[i] += es_cap_timeline_count_instants (tl, k, a, b);
+      if (!(kind_mask & (1u << k)))
+        continue;
+      instants = es_cap_timeline_get_instants (tl, k, &n);
+      edges_init (&edges, t0, t1, n_columns);
+      at_a = lower_bound_from (instants, n, sizeof (EsInstant), G_STRUCT_OFFSET (EsInstant, time), 0,
+                               edges_take (&edges));
+      for (guint i = 0; i < n_columns; i++)
+        {
+          guint64 b = edges_take (&edges);
+
+          /* The last column holds its end, t1. */
+          if (i + 1 == n_columns)
+            b = t1 + 1;
+          at_b = lower_bound_from (instants, n, sizeof (EsInstant), G_STRUCT_OFFSET (EsInstant, time), at_a, b);
+          counts[i] += at_b - at_a;
+          at_a = at_b;
+        }
     }
 }
