@@ -332,7 +332,6 @@ es_lod_busy_caps (EsDocument *document,
                   float      *busy)
 {
   guint n_caps = es_document_get_n_caps (document);
-  g_autofree EsActivityColumn *columns = NULL;
 
   if (n_columns == 0)
     return 0;
@@ -358,14 +357,37 @@ es_lod_busy_caps (EsDocument *document,
       return 0;
     }
 
-  columns = g_new (EsActivityColumn, n_columns);
+  /* es_lod_activity()'s running share, and nothing else. */
   for (guint i = 0; i < n_columns; i++)
     busy[i] = 0;
   for (guint c = 0; c < n_caps; c++)
     {
-      es_lod_activity (document, c, t0, t1, n_columns, columns);
+      const EsCapTimeline *tl = es_document_get_cap (document, c);
+      guint n;
+      const EsActivity *act = es_cap_timeline_get_activities (tl, &n);
+      guint64 before[ES_N_ACTIVITY_KINDS], after[ES_N_ACTIVITY_KINDS];
+      EsCapCursor cursor = { 0 };
+      Edges edges;
+      guint64 b;
+
+      edges_init (&edges, t0, t1, n_columns);
+      b = edges_take (&edges);
+      es_cap_timeline_cumulative_walk (tl, &cursor, b, before);
       for (guint i = 0; i < n_columns; i++)
-        busy[i] += columns[i].running;
+        {
+          guint64 a = b;
+          guint at_b;
+          float running;
+
+          b = edges_take (&edges);
+          at_b = es_cap_timeline_cumulative_walk (tl, &cursor, b, after);
+          if (b > a)
+            running = (after[ES_ACTIVITY_RUNNING] - before[ES_ACTIVITY_RUNNING]) / (double) (b - a);
+          else
+            running = at_b != G_MAXUINT && act[at_b].end > a && act[at_b].kind == ES_ACTIVITY_RUNNING;
+          busy[i] += running;
+          memcpy (before, after, sizeof before);
+        }
     }
   return (gsize) n_caps * (n_columns + 1);
 }
