@@ -107,6 +107,19 @@ state_last_at (const EsThreadStates *s,
   return (gssize) lo;
 }
 
+/* Whether state @i, at or before @time, is still the last one then. */
+static inline gboolean
+still_at (const EsThreadStates *s,
+          gssize                i,
+          guint64               time,
+          gsize                *reads)
+{
+  if (i + 1 >= (gssize) s->n_states)
+    return TRUE;
+  (*reads)++;
+  return s->states[i + 1].time > time;
+}
+
 /**
  * es_thread_states_columns:
  * @edges: (array length=n_columns+1): the columns' edges, in time order:
@@ -132,7 +145,7 @@ es_thread_states_columns (const EsThreadStates *s,
                           guint                 n_columns,
                           EsThreadColumn       *columns)
 {
-  gssize cursor = -1;
+  gssize cursor = -1, known = -2;   /* the last column's end state, -2 if not known */
   gsize reads = 0;
 
   g_return_val_if_fail (s != NULL, 0);
@@ -142,18 +155,34 @@ es_thread_states_columns (const EsThreadStates *s,
     {
       EsThreadColumn *col = &columns[c];
       guint64 from = edges[c], to = edges[c + 1] > from ? edges[c + 1] - 1 : from;
-      gssize ja, jb, a, b, first;
+      gssize ja, jb, a = -2, b = -2, first;
 
-      ja = cursor = coarse_last_at (s->coarse, s->n_coarse, cursor, from);
-      jb = cursor = coarse_last_at (s->coarse, s->n_coarse, cursor, to);
-      /* Two coarse times inside: more than a stride of changes. */
-      if (jb - ja >= 2)
+      /* Zoomed in, a column mostly ends in the state the last one ended
+       * in, or the next: a read or two. */
+      if (known >= -1 && still_at (s, known, from, &reads))
         {
-          *col = (EsThreadColumn) { ES_THREAD_STATE_RUNNING, 0, TRUE, 0 };
-          continue;
+          a = known;
+          if (still_at (s, a, to, &reads))
+            b = a;
+          else if ((reads++, s->states[a + 1].time <= to) && still_at (s, a + 1, to, &reads))
+            b = a + 1;
         }
-      a = state_last_at (s, ja, from, &reads);
-      b = state_last_at (s, jb, to, &reads);
+      if (b < -1)
+        {
+          ja = cursor = coarse_last_at (s->coarse, s->n_coarse, cursor, from);
+          jb = cursor = coarse_last_at (s->coarse, s->n_coarse, cursor, to);
+          /* Two coarse times inside: more than a stride of changes. */
+          if (jb - ja >= 2)
+            {
+              *col = (EsThreadColumn) { ES_THREAD_STATE_RUNNING, 0, TRUE, 0 };
+              known = -2;
+              continue;
+            }
+          a = state_last_at (s, ja, from, &reads);
+          b = state_last_at (s, jb, to, &reads);
+        }
+      known = b;
+      cursor = b >= 0 ? b / ES_THREAD_STATES_STRIDE : -1;
       if (b < 0)
         {
           *col = (EsThreadColumn) { ES_THREAD_COLUMN_EMPTY, 0, FALSE, 0 };
