@@ -438,6 +438,7 @@ range_walk (const EsSeries *series,
             guint64         a,
             guint64         b,
             guint          *cursor,
+            guint          *after_b,
             guint64        *min,
             guint64        *max)
 {
@@ -449,6 +450,8 @@ range_walk (const EsSeries *series,
   guint64 held = has ? s[after_a - 1].value : 0;
 
   *cursor = after_a;
+  if (after_b != NULL)
+    *after_b = to;
   /* [from, to): the samples at a to those at b. */
   if (from > 0 && s[from - 1].time == a)
     from = es_series_lower_bound (series, a);
@@ -523,6 +526,10 @@ es_lod_sparks (EsDocument    *document,
 
       b = edges_take (&edges);
       seconds = b > a ? (b - a) / 1e9 : 1e-9;
+      /* The pool holds a sample for each spark sample, at its time: its
+       * small records find the column's end for both (a hint, checked in
+       * a read, where the 64-byte spark samples would take a gallop). */
+      c->has_pool = range_walk (pool, a, b, &pool_cursor, &hint, &c->pool_min, &c->pool_max);
       interpolate_sparks (tl, b, &hint, after);
       c->created = (after[0] - before[0]) / seconds;
       c->dud = (after[1] - before[1]) / seconds;
@@ -531,9 +538,6 @@ es_lod_sparks (EsDocument    *document,
       c->fizzled = (after[4] - before[4]) / seconds;
       c->gcd = (after[5] - before[5]) / seconds;
       memcpy (before, after, sizeof before);
-
-      /* The pool between samples holds its last value. */
-      c->has_pool = range_walk (pool, a, b, &pool_cursor, &c->pool_min, &c->pool_max);
     }
 }
 
@@ -580,8 +584,8 @@ es_lod_heap (EsDocument   *document,
       EsHeapColumn *c = &columns[i];
 
       b = edges_take (&edges);
-      c->has_size = range_walk (es_document_get_heap_size (document), a, b, &size_cursor, &c->size_min, &c->size_max);
-      c->has_live = range_walk (es_document_get_heap_live (document), a, b, &live_cursor, &c->live_min, &c->live_max);
+      c->has_size = range_walk (es_document_get_heap_size (document), a, b, &size_cursor, NULL, &c->size_min, &c->size_max);
+      c->has_live = range_walk (es_document_get_heap_live (document), a, b, &live_cursor, NULL, &c->live_min, &c->live_max);
       c->alloc_rate = b > a ? bytes[i] / ((b - a) / 1e9) : 0;
     }
 }
