@@ -315,6 +315,94 @@ test_columns_on_real_log (void)
   check_columns_against_brute_force (document, rand, 20);
 }
 
+/* A walk through a cap's activities gives what a search gives, whether
+ * its times go forward a little, a lot, not at all, or back. */
+static void
+test_cumulative_walk (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (32);
+
+  for (guint round = 0; round < 4; round++)
+    {
+      g_autoptr(EsDocument) document = random_document (rand, 1 + round);
+      guint64 end = es_document_get_end_time (document);
+
+      for (guint c = 0; c < es_document_get_n_caps (document); c++)
+        {
+          const EsCapTimeline *tl = es_document_get_cap (document, c);
+          EsCapCursor cursor = { 0 };
+          guint64 time = 0;
+
+          for (guint q = 0; q < 2000; q++)
+            {
+              guint64 want[ES_N_ACTIVITY_KINDS], got[ES_N_ACTIVITY_KINDS];
+
+              switch (g_rand_int_range (rand, 0, 8))
+                {
+                case 0:
+                  time = g_rand_int_range (rand, 0, (gint32) MIN (end + 100, G_MAXINT32));
+                  break;
+                case 1:
+                  break;
+                case 2:
+                  time += g_rand_int_range (rand, 0, (gint32) MIN (end / 10 + 1, G_MAXINT32));
+                  break;
+                default:
+                  time += g_rand_int_range (rand, 0, 200);
+                  break;
+                }
+              es_cap_timeline_cumulative (tl, time, 0, want);
+              g_assert_cmpuint (es_cap_timeline_cumulative_walk (tl, &cursor, time, got), ==, es_cap_timeline_find_activity (tl, time));
+              for (guint k = 0; k < ES_N_ACTIVITY_KINDS; k++)
+                g_assert_cmpuint (got[k], ==, want[k]);
+            }
+        }
+    }
+}
+
+/* Issue #16: the activity graph of a 64-cap log, zoomed out, asked each
+ * cap about each column edge, 96,000 lookups a frame reading every
+ * activity. Wide columns now come from one grid for all caps, within 1%
+ * of the caps of the exact average, and ask no cap; narrow ones are
+ * exact. */
+static void
+test_busy_caps_grid (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (64);
+
+  for (guint round = 0; round < 3; round++)
+    {
+      guint n_caps = round == 2 ? 64 : 8;
+      g_autoptr(EsDocument) document = random_document (rand, n_caps);
+      guint64 start = es_document_get_start_time (document), end = es_document_get_end_time (document);
+
+      for (guint zoom = 0; zoom < 4; zoom++)
+        {
+          guint n = zoom == 0 ? 1504 : g_rand_int_range (rand, 1, 400);
+          guint64 span = MAX ((end - start) >> (zoom * 4), 1);
+          guint64 t0 = zoom == 0 ? start : start + g_rand_int_range (rand, 0, (gint32) MIN (end - start - MIN (span, end - start) + 1, G_MAXINT32));
+          g_autofree float *busy = g_new (float, n);
+          gsize lookups = es_lod_busy_caps (document, t0, t0 + span, n, busy);
+          gboolean wide = span / n >= 192 * ((end - start) / ((1u << 19) - 2) + 1);
+
+          if (zoom == 0)
+            g_assert_true (wide);
+          g_assert_cmpuint (lookups, ==, wide ? 0 : (gsize) n_caps * (n + 1));
+          for (guint i = 0; i < n; i++)
+            {
+              guint64 a = es_lod_column_start (t0, t0 + span, n, i), b = es_lod_column_start (t0, t0 + span, n, i + 1);
+              double exact = 0;
+
+              if (b == a)
+                continue;
+              for (guint c = 0; c < n_caps; c++)
+                exact += brute_overlap (es_document_get_cap (document, c), ES_ACTIVITY_RUNNING, a, b) / (double) (b - a);
+              g_assert_cmpfloat_with_epsilon (busy[i], exact, wide ? n_caps * 2.0 / 192 : 1e-4 * n_caps);
+            }
+        }
+    }
+}
+
 /* The interval split at any point adds up to the whole. */
 static void
 test_stats_are_additive (void)
@@ -394,6 +482,8 @@ main (int    argc,
   g_test_add_func ("/lod/series-min-max-count", test_series_against_brute_force);
   g_test_add_func ("/lod/columns/random-runs", test_columns_on_random_runs);
   g_test_add_func ("/lod/columns/real-log", test_columns_on_real_log);
+  g_test_add_func ("/lod/cumulative-walk", test_cumulative_walk);
+  g_test_add_func ("/lod/busy-caps-grid", test_busy_caps_grid);
   g_test_add_func ("/stats/interval-split-adds-up", test_stats_are_additive);
   g_test_add_func ("/stats/time-parsing", test_time_parsing);
 

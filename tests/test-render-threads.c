@@ -290,6 +290,70 @@ test_state_cache (void)
   g_assert_cmpint (es_block_reason_from_stop (ES_STOP_BLOCKED_ON_WRITE), ==, ES_BLOCK_IO);
 }
 
+/* Issue #16: a server that forks a thread per request. With 10,000 thread
+ * rows, a frame scrolled into the middle of them builds the states of the
+ * rows it shows and of no other, and draws them. */
+static void
+test_many_threads_rows_in_view (void)
+{
+  g_autoptr(EsTestLog) log = es_test_log_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(EsDocument) document = NULL;
+  g_autoptr(EsThreadStateCache) cache = NULL;
+  g_autoptr(GArray) rows = NULL;
+  const EsTimelineRow *middle_row;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  GByteArray *data;
+  EsTimelineView view = { 0 };
+  const int height = 900;
+  int top;
+
+  es_test_log_declare_ghc (log);
+  es_test_log_begin_data (log);
+  es_test_log_begin_block (log, 1000, 0);
+  for (guint32 t = 1; t <= 10000; t++)
+    {
+      es_test_log_event (log, ES_EVENT_CREATE_THREAD, 1000 + t, es_payload_u32 (es_payload_new (), t));
+      es_test_log_event (log, ES_EVENT_RUN_THREAD, 20000 + 2 * t, es_payload_u32 (es_payload_new (), t));
+      es_test_log_event (log, ES_EVENT_STOP_THREAD, 20001 + 2 * t,
+                         es_payload_u32 (es_payload_u16 (es_payload_u32 (es_payload_new (), t), ES_STOP_THREAD_FINISHED), 0));
+    }
+  es_test_log_end_block (log, RUN_END);
+  es_test_log_end (log);
+  data = es_test_log_get_data (log);
+  path = es_test_write_temp_log (data->data, data->len);
+  document = es_document_load_file (path, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_unlink (path);
+
+  rows = es_timeline_layout (document, ALL_ROWS);
+  g_assert_cmpuint (rows->len, >, 10000);
+  middle_row = &g_array_index (rows, EsTimelineRow, rows->len - 5000);
+  top = middle_row->y;
+  cache = es_thread_state_cache_new (document, 1u << 20);
+  view = (EsTimelineView) { document, 0, 40000, DATA_WIDTH, FALSE, 0, cache };
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, SURFACE_WIDTH, height);
+  cr = cairo_create (surface);
+  cairo_translate (cr, 0, -top);
+  es_timeline_paint (cr, &view, rows);
+  cairo_destroy (cr);
+
+  /* The rows the frame shows, whole or in part, and none else. */
+  g_assert_cmpuint (es_thread_state_cache_get_n_threads (cache), <=, height / middle_row->height + 2);
+  g_assert_cmpuint (es_thread_state_cache_get_n_threads (cache), >=, height / middle_row->height);
+  /* Thread 5001's run, drawn in its row. */
+  {
+    guint n;
+    const EsThread *threads = es_document_get_threads (document, &n);
+    int x = (int) es_timeline_time_to_x (&view, 20000 + 2 * threads[middle_row->thread].id);
+
+    g_assert_true (pixel_is (surface, x, middle_row->height / 2, ES_COLOR_RUNNING, FALSE));
+  }
+  cairo_surface_destroy (surface);
+}
+
 /* A real run: every running state of every thread row is drawn where that
  * thread's run is on its HEC row. */
 static void
@@ -341,6 +405,7 @@ main (int   argc,
   g_test_add_func ("/render/threads/dense-states", test_dense_states);
   g_test_add_func ("/render/threads/state-cache", test_state_cache);
   g_test_add_func ("/render/threads/real-log", test_real_log);
+  g_test_add_func ("/render/threads/many-threads-rows-in-view", test_many_threads_rows_in_view);
 
   return g_test_run ();
 }

@@ -16,12 +16,15 @@ G_BEGIN_DECLS
  * records the total time of every kind before it (sparse prefix sums). The
  * time of a kind in any span is then a binary search plus at most
  * ES_CAP_PREFIX_STRIDE steps at each edge, whatever the zoom, for 24 + 1 bytes per
- * activity. */
+ * activity. The entries also hold their activity's start: a search for a
+ * time can go through them, a thirty-second of the activities' memory,
+ * before it reads the activities of one stride. */
 #define ES_CAP_PREFIX_STRIDE 32
 
 typedef struct
 {
   guint64 before[ES_N_ACTIVITY_KINDS];
+  guint64 start;                  /* the start of the activity it is before */
 } EsCapPrefix;
 
 struct _EsCapTimeline
@@ -38,7 +41,8 @@ struct _EsCapTimeline
   gboolean  sealed;
 };
 
-void _es_cap_timeline_add_prefix (EsCapTimeline *self);
+void _es_cap_timeline_add_prefix (EsCapTimeline *self,
+                                  guint64        start);
 
 /* The builder adds millions of activities and instants per log: these are
  * es_cap_timeline_add_activity() and _add_instant(), inlined into its
@@ -65,7 +69,7 @@ _es_cap_timeline_push_activity (EsCapTimeline    *self,
     a.end = a.start;
 
   if (self->activities.len % ES_CAP_PREFIX_STRIDE == 0)
-    _es_cap_timeline_add_prefix (self);
+    _es_cap_timeline_add_prefix (self, a.start);
   self->running_total.before[a.kind] += a.end - a.start;
   *ES_VEC_PUSH (&self->activities, EsActivity) = a;
 }

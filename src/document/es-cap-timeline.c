@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "es-cap-timeline-private.h"
 #include "es-search.h"
 
@@ -48,9 +50,13 @@ es_cap_timeline_add_activity (EsCapTimeline    *self,
 /* The out-of-line part of _es_cap_timeline_push_activity(): one prefix
  * entry every ES_CAP_PREFIX_STRIDE activities. */
 void
-_es_cap_timeline_add_prefix (EsCapTimeline *self)
+_es_cap_timeline_add_prefix (EsCapTimeline *self,
+                             guint64        start)
 {
-  g_array_append_val (self->prefix, self->running_total);
+  EsCapPrefix entry = self->running_total;
+
+  entry.start = start;
+  g_array_append_val (self->prefix, entry);
 }
 
 void
@@ -214,6 +220,107 @@ es_cap_timeline_cumulative (const EsCapTimeline *self,
     totals[a[j].kind] += a[j].end - a[j].start;
   totals[a[i].kind] += MIN (time, a[i].end) - a[i].start;
   return i;
+}
+
+/**
+ * es_cap_timeline_cumulative_walk:
+ * @cursor: where the last call left off (zeroed for the first)
+ * @totals: (out caller-allocates) (array fixed-size=3): the time of each
+ *   EsActivityKind before @time, as es_cap_timeline_cumulative() gives
+ *
+ * The same totals for times that go forward, as a frame's column edges
+ * do: the activity is found from the last one (a few steps, or a gallop
+ * through the prefix entries and a search in one stride), and the totals
+ * are carried on from there, or taken from the nearer prefix entry when
+ * the step is longer. A step over k activities costs O(log k +
+ * min (k, ES_CAP_PREFIX_STRIDE / 2)), where es_cap_timeline_cumulative()
+ * bisects the rest of the cap's activities and adds up to a stride each
+ * time. A time earlier than the last starts the walk over.
+ *
+ * Returns: es_cap_timeline_find_activity() of @time, found on the way
+ */
+guint
+es_cap_timeline_cumulative_walk (const EsCapTimeline *self,
+                                 EsCapCursor         *cursor,
+                                 guint64              time,
+                                 guint64             *totals)
+{
+  const EsActivity *a = self->activities.data;
+  const EsCapPrefix *prefix = (const EsCapPrefix *) (gconstpointer) self->prefix->data;
+  guint n = self->activities.len, n_prefix = self->prefix->len, lo, hi, step = 1, block;
+
+  if (n == 0 || a[0].start > time)
+    {
+      for (guint k = 0; k < ES_N_ACTIVITY_KINDS; k++)
+        totals[k] = 0;
+      return G_MAXUINT;
+    }
+  if (cursor->index >= n || a[cursor->index].start > time)
+    *cursor = (EsCapCursor) { 0 };
+  lo = cursor->index;
+
+  /* A few activities on, the answer is found where the totals are summed;
+   * further, the prefix entries' starts lead to its stride, so that a
+   * column of hundreds of activities reads a few of them, not a gallop's
+   * worth spread over all. */
+  for (guint i = 0; i < 4 && lo + 1 < n && a[lo + 1].start <= time; i++)
+    lo++;
+  if (lo + 1 < n && a[lo + 1].start <= time)
+    {
+      block = lo / ES_CAP_PREFIX_STRIDE;
+      while (block + step < n_prefix && prefix[block + step].start <= time)
+        {
+          block += step;
+          step *= 2;
+        }
+      hi = MIN ((gsize) block + step, n_prefix);
+      while (hi - block > 1)
+        {
+          guint mid = block + (hi - block) / 2;
+
+          if (prefix[mid].start <= time)
+            block = mid;
+          else
+            hi = mid;
+        }
+      /* The answer is in this stride, at or after lo. */
+      lo = MAX (lo, block * ES_CAP_PREFIX_STRIDE);
+      hi = MIN ((block + 1) * ES_CAP_PREFIX_STRIDE, n);
+      while (hi - lo > 1)
+        {
+          guint mid = lo + (hi - lo) / 2;
+
+          if (a[mid].start <= time)
+            lo = mid;
+          else
+            hi = mid;
+        }
+    }
+  /* lo: the last activity starting at or before @time. The totals before
+   * it: carried on from the cursor, or from the nearer end of its stride. */
+  if (lo - cursor->index > ES_CAP_PREFIX_STRIDE / 2)
+    {
+      guint base = lo - lo % ES_CAP_PREFIX_STRIDE, next = base + ES_CAP_PREFIX_STRIDE;
+
+      if (lo - base > ES_CAP_PREFIX_STRIDE / 2 && next / ES_CAP_PREFIX_STRIDE < n_prefix)
+        {
+          memcpy (cursor->before, prefix[next / ES_CAP_PREFIX_STRIDE].before, sizeof cursor->before);
+          for (guint j = lo; j < next; j++)
+            cursor->before[a[j].kind] -= a[j].end - a[j].start;
+          cursor->index = lo;
+        }
+      else if (base > cursor->index)
+        {
+          memcpy (cursor->before, prefix[base / ES_CAP_PREFIX_STRIDE].before, sizeof cursor->before);
+          cursor->index = base;
+        }
+    }
+  for (guint j = cursor->index; j < lo; j++)
+    cursor->before[a[j].kind] += a[j].end - a[j].start;
+  cursor->index = lo;
+  memcpy (totals, cursor->before, sizeof cursor->before);
+  totals[a[lo].kind] += MIN (time, a[lo].end) - a[lo].start;
+  return lo;
 }
 
 /* Nanoseconds of @kind within [t0, t1]. */

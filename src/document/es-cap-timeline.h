@@ -14,6 +14,15 @@ G_BEGIN_DECLS
 
 typedef struct _EsCapTimeline EsCapTimeline;
 
+/* A walk forward in time through a cap's activities, for
+ * es_cap_timeline_cumulative_walk(): the time of each kind before
+ * activity @index. Start it zeroed. */
+typedef struct
+{
+  guint   index;
+  guint64 before[ES_N_ACTIVITY_KINDS];
+} EsCapCursor;
+
 EsCapTimeline       *es_cap_timeline_new              (guint                 cap);
 void                 es_cap_timeline_free             (EsCapTimeline        *self);
 
@@ -39,6 +48,10 @@ guint                es_cap_timeline_find_activity    (const EsCapTimeline  *sel
 guint                es_cap_timeline_cumulative       (const EsCapTimeline  *self,
                                                        guint64               time,
                                                        guint                 hint,
+                                                       guint64              *totals);
+guint                es_cap_timeline_cumulative_walk  (const EsCapTimeline  *self,
+                                                       EsCapCursor          *cursor,
+                                                       guint64               time,
                                                        guint64              *totals);
 guint64              es_cap_timeline_time_in          (const EsCapTimeline  *self,
                                                        EsActivityKind        kind,

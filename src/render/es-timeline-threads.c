@@ -20,9 +20,9 @@
  * room), a thin one while runnable, a middle one in the reason's colour
  * while blocked, nothing before it exists or once finished. A column
  * where the thread changed state more than once shows it running: that
- * is what a busy thread does between two blocks. Each column is one
- * binary search into the thread's states, so a frame costs O(width x
- * log states) per row at any zoom. */
+ * is what a busy thread does between two blocks. The columns come from
+ * es_thread_states_columns(): O(width x log states) per row at any zoom,
+ * and zoomed out, without reading the states a column is crowded with. */
 
 #define CAP_TEXT_MIN_PX 14
 #define STATES_CACHED   (4u << 20)   /* about 64 MB of states for a frame */
@@ -110,62 +110,9 @@ es_paint_threads_header (EsPaintContext      *ctx,
   cairo_fill (ctx->cr);
 }
 
-/* The last of @states at or before @time, searching on from @from (the
- * last one at or before an earlier time, or G_MAXUINT): a step at a time,
- * doubling, then halving. G_MAXUINT if there is none. */
-static guint
-last_state_at (const EsThreadState *states,
-               guint                n,
-               guint                from,
-               guint64              time)
-{
-  guint lo = from == G_MAXUINT ? 0 : from, step = 1, hi;
-
-  if (lo >= n || states[lo].time > time)
-    return from;
-  /* states[lo] <= time: find hi with states[hi] > time (or n). */
-  while (lo + step < n && states[lo + step].time <= time)
-    {
-      lo += step;
-      step *= 2;
-    }
-  hi = MIN ((gsize) lo + step, n);
-  while (hi - lo > 1)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (states[mid].time <= time)
-        lo = mid;
-      else
-        hi = mid;
-    }
-  return lo;
-}
-
-/* Whether the thread ran after state @from, up to state @to, inside one
- * pixel column. A column with more changes than the first few looked at is
- * taken as running: a busy thread's runs and stops, by the thousand. */
-static gboolean
-ran_between (const EsThreadState *states,
-             guint                from,
-             guint                to)
-{
-  guint first = from == G_MAXUINT ? 0 : from + 1;
-
-  if (from != G_MAXUINT && to <= from)
-    return FALSE;
-  if (to - first >= 16)
-    return TRUE;
-  for (guint i = first; i < to; i++)
-    if (states[i].state == ES_THREAD_STATE_RUNNING)
-      return TRUE;
-  return FALSE;
-}
-
-static const EsThreadState *
+static const EsThreadStates *
 lookup_states (EsPaintContext  *ctx,
-               guint            thread_index,
-               guint           *n_states)
+               guint            thread_index)
 {
   EsThreadStateCache *cache = ctx->view->thread_states;
 
@@ -176,7 +123,7 @@ lookup_states (EsPaintContext  *ctx,
         ctx->thread_states = es_thread_state_cache_new (ctx->document, STATES_CACHED);
       cache = ctx->thread_states;
     }
-  return es_thread_state_cache_lookup (cache, thread_index, n_states);
+  return es_thread_state_cache_get (cache, thread_index);
 }
 
 /* The HEC numbers on runs wide enough to hold one; skipped when the view
@@ -225,13 +172,14 @@ es_paint_thread_row (EsPaintContext      *ctx,
 {
   const EsTimelineView *view = ctx->view;
   g_autofree guint8 *codes = g_new0 (guint8, view->width);
-  const EsThreadState *states;
-  guint n, n_threads;
+  g_autofree guint64 *edges = NULL;
+  g_autofree EsThreadColumn *columns = NULL;
+  const EsThreadStates *states;
+  guint n_threads;
   const EsThread *threads = es_document_get_threads (ctx->document, &n_threads);
 
-  if (row->thread >= n_threads)
+  if (row->thread >= n_threads || (states = lookup_states (ctx, row->thread)) == NULL)
     return;
-  states = lookup_states (ctx, row->thread, &n);
 
   if (view->selected_thread != 0 && threads[row->thread].id == view->selected_thread)
     {
@@ -243,23 +191,19 @@ es_paint_thread_row (EsPaintContext      *ctx,
       es_column_runs_end (&band);
     }
 
-  /* Columns go left to right, so each search gallops on from the last. */
-  {
-    guint at = G_MAXUINT;       /* the last state before the column */
-    guint64 from = es_timeline_x_to_time (view, ES_TIMELINE_GUTTER);
+  edges = g_new (guint64, view->width + 1);
+  columns = g_new (EsThreadColumn, view->width);
+  for (int c = 0; c <= view->width; c++)
+    edges[c] = es_timeline_x_to_time (view, ES_TIMELINE_GUTTER + c);
+  es_thread_states_columns (states, edges, view->width, columns);
+  for (int c = 0; c < view->width; c++)
+    {
+      const EsThreadColumn *col = &columns[c];
 
-    for (int c = 0; c < view->width && n > 0; c++)
-      {
-        guint64 to = es_timeline_x_to_time (view, ES_TIMELINE_GUTTER + c + 1);
-        guint at_from = last_state_at (states, n, at, from);
-        guint at_to = at = last_state_at (states, n, at_from, to > from ? to - 1 : to);
-
-        from = to;
-        if (at_to == G_MAXUINT)
-          continue;
-        codes[c] = ran_between (states, at_from, at_to) ? CODE_RUNNING : state_code (&states[at_to]);
-      }
-  }
+      if (col->kind == ES_THREAD_COLUMN_EMPTY)
+        continue;
+      codes[c] = col->busy ? CODE_RUNNING : state_code (&(EsThreadState) { 0, 0, col->kind, col->reason });
+    }
 
   for (guint code = CODE_RUNNING; code < N_CODES; code++)
     {
@@ -275,7 +219,7 @@ es_paint_thread_row (EsPaintContext      *ctx,
     }
 
   es_paint_canvas_flush (ctx);
-  paint_cap_numbers (ctx, row, states, n);
+  paint_cap_numbers (ctx, row, states->states, states->n_states);
 }
 
 static const EsActivity *

@@ -244,6 +244,7 @@ typedef struct
   guint32      n_live;
   guint32      alloc_live;
   guint32      target_threads;
+  guint32      fixed_threads; /* --threads: the target, for good; 0: by phase */
   SleeperHeap  sleepers;
   guint64      pending_sparks;
 

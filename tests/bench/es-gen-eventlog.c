@@ -22,7 +22,7 @@
  * es-gen-eventlog: writes a large, valid and plausible GHC eventlog for
  * benchmarks and tests of the parser and the timeline.
  *
- *   es-gen-eventlog [--size-mb N] [--caps N] [--seed S] OUT.eventlog
+ *   es-gen-eventlog [--size-mb N] [--caps N] [--threads N] [--seed S] OUT.eventlog
  *
  * The output imitates what GHC 9.0.2's threaded RTS writes with +RTS -l:
  * the same event-type header (69 types, GC_STATS_GHC with 58 bytes), a
@@ -35,6 +35,11 @@
  * sparks are created, run, stolen, fizzled and GC'd; stop-the-world
  * parallel GCs happen every 1-10 ms of simulated time on all capabilities
  * at once, with GHC's event order and the heap/GC statistics events.
+ *
+ * By default the program goes through phases of 2, caps + 1 and 6 x caps
+ * + 4 live threads; --threads N keeps about N alive all along instead, as
+ * a server that forks a thread per request does (the thread rows' worst
+ * case: N rows, each busy all the run).
  *
  * Everything is derived from --seed with a private PRNG, so a given
  * command line always writes the same bytes.  The log stops once it holds
@@ -390,6 +395,7 @@ static gboolean
 generate (const char  *path,
           guint        size_mb,
           guint        n_caps,
+          guint        n_threads,
           guint64      seed,
           GError     **error)
 {
@@ -400,7 +406,8 @@ generate (const char  *path,
   g.path = path;
   g.n_caps = n_caps;
   g.target = (guint64) size_mb * MEGABYTE;
-  g.target_threads = 6 * n_caps + 4;
+  g.fixed_threads = n_threads;
+  g.target_threads = n_threads > 0 ? n_threads : 6 * n_caps + 4;
   g.global_flush_every = n_caps * 2;
   es_gen_rng_init (&g.rng, seed);
 
@@ -482,10 +489,12 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   gint size_mb = 100;
   gint n_caps = 2;
+  gint n_threads = 0;
   gint64 seed = 1;
   GOptionEntry entries[] = {
     { "size-mb", 0, 0, G_OPTION_ARG_INT, &size_mb, "Stop once the log holds N MiB (default 100)", "N" },
     { "caps", 0, 0, G_OPTION_ARG_INT, &n_caps, "Number of capabilities, like +RTS -N (default 2)", "N" },
+    { "threads", 0, 0, G_OPTION_ARG_INT, &n_threads, "Keep about N threads alive (default: by phase, up to 6 per cap + 4)", "N" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, "Seed of the pseudo-random generator (default 1)", "S" },
     G_OPTION_ENTRY_NULL
   };
@@ -505,7 +514,7 @@ main (int   argc,
   if (argc != 2)
     {
       g_printerr ("es-gen-eventlog: expected exactly one output file\n"
-                  "Usage: es-gen-eventlog [--size-mb N] [--caps N] [--seed S] OUT.eventlog\n");
+                  "Usage: es-gen-eventlog [--size-mb N] [--caps N] [--threads N] [--seed S] OUT.eventlog\n");
       return 2;
     }
   if (size_mb < 1 || size_mb > 1024 * 1024)
@@ -519,7 +528,13 @@ main (int   argc,
       return 2;
     }
 
-  if (!generate (argv[1], (guint) size_mb, (guint) n_caps, (guint64) seed, &error))
+  if (n_threads < 0 || n_threads > 1000000)
+    {
+      g_printerr ("es-gen-eventlog: --threads must be between 0 (by phase) and 1000000\n");
+      return 2;
+    }
+
+  if (!generate (argv[1], (guint) size_mb, (guint) n_caps, (guint) n_threads, (guint64) seed, &error))
     {
       g_printerr ("es-gen-eventlog: %s\n", error->message);
       return 1;

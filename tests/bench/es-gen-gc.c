@@ -212,7 +212,7 @@ es_gen_gc (Gen *g)
 
   /* the program goes through phases of more or less parallelism, so that
    * the capabilities are sometimes idle */
-  if (es_gen_rng_chance (&g->rng, 30))
+  if (es_gen_rng_chance (&g->rng, 30) && g->fixed_threads == 0)
     {
       guint r = (guint) es_gen_rng_below (&g->rng, 10);
 

@@ -14,7 +14,10 @@
 
 /* Every query walks the columns once and asks the prefix sums, series
  * pyramids and sorted instants about each column's two edges; the cost does
- * not depend on how many events the span holds. */
+ * not depend on how many events the span holds. The edges go forward, so
+ * each search gallops on from the last one: a step over k records costs
+ * O(log k), and zoomed in, where most columns hold nothing, next to
+ * nothing. */
 
 /**
  * es_lod_column_start:
@@ -34,6 +37,91 @@ es_lod_column_start (guint64 t0,
   return t0 + (guint64) (width * column / n_columns);
 }
 
+/* The edges es_lod_column_start() gives, one after another, without its
+ * 128-bit division for each: t0 + floor (width * i / n) grows by
+ * floor (width / n) a column, and by one more whenever the remainders
+ * add up to n. */
+typedef struct
+{
+  guint64 next;
+  guint64 step;
+  guint64 rest;
+  guint64 carry;
+  guint   n;
+} Edges;
+
+static void
+edges_init (Edges   *e,
+            guint64  t0,
+            guint64  t1,
+            guint    n_columns)
+{
+  *e = (Edges) { t0, (t1 - t0) / n_columns, (t1 - t0) % n_columns, 0, n_columns };
+}
+
+/* The edge, then the next one. */
+static guint64
+edges_take (Edges *e)
+{
+  guint64 t = e->next;
+
+  e->next += e->step;
+  e->carry += e->rest;
+  if (e->carry >= e->n)
+    {
+      e->carry -= e->n;
+      e->next++;
+    }
+  return t;
+}
+
+/* es_search_upper_bound() for keys that go forward: from @from, known to
+ * follow only records at or before @value (else a search of them all),
+ * by doubling steps then halving. */
+static guint
+upper_bound_from (gconstpointer base,
+                  guint         n,
+                  gsize         stride,
+                  gsize         key_offset,
+                  guint         from,
+                  guint64       value)
+{
+  guint lo = from, step = 1, hi;
+
+  if (lo > n || (lo > 0 && es_search_key (base, stride, key_offset, lo - 1) > value))
+    return es_search_upper_bound (base, n, stride, key_offset, value);
+  while (lo + step <= n && es_search_key (base, stride, key_offset, lo + step - 1) <= value)
+    {
+      lo += step;
+      step *= 2;
+    }
+  hi = MIN ((gsize) lo + step - 1, n);
+  return lo + es_search_upper_bound ((const guint8 *) base + (gsize) lo * stride, hi - lo, stride, key_offset, value);
+}
+
+/* es_search_lower_bound() likewise: from @from, known to follow only
+ * records before @value. */
+static guint
+lower_bound_from (gconstpointer base,
+                  guint         n,
+                  gsize         stride,
+                  gsize         key_offset,
+                  guint         from,
+                  guint64       value)
+{
+  guint lo = from, step = 1, hi;
+
+  if (lo > n || (lo > 0 && es_search_key (base, stride, key_offset, lo - 1) >= value))
+    return es_search_lower_bound (base, n, stride, key_offset, value);
+  while (lo + step <= n && es_search_key (base, stride, key_offset, lo + step - 1) < value)
+    {
+      lo += step;
+      step *= 2;
+    }
+  hi = MIN ((gsize) lo + step - 1, n);
+  return lo + es_search_lower_bound ((const guint8 *) base + (gsize) lo * stride, hi - lo, stride, key_offset, value);
+}
+
 void
 es_lod_activity (EsDocument       *document,
                  guint             cap,
@@ -44,19 +132,27 @@ es_lod_activity (EsDocument       *document,
 {
   const EsCapTimeline *tl = es_document_get_cap (document, cap);
   guint64 before[ES_N_ACTIVITY_KINDS], after[ES_N_ACTIVITY_KINDS];
-  guint hint;
+  EsCapCursor cursor = { 0 };
+  Edges edges;
+  guint64 b;
 
+  if (n_columns == 0)
+    return;
   /* Each column edge is the next column's start: one lookup per edge, for
-   * every kind at once, each starting where the last one ended. */
-  hint = es_cap_timeline_cumulative (tl, es_lod_column_start (t0, t1, n_columns, 0), 0, before);
+   * every kind at once, each going on from where the last one ended. */
+  edges_init (&edges, t0, t1, n_columns);
+  b = edges_take (&edges);
+  es_cap_timeline_cumulative_walk (tl, &cursor, b, before);
   for (guint i = 0; i < n_columns; i++)
     {
-      guint64 a = es_lod_column_start (t0, t1, n_columns, i);
-      guint64 b = es_lod_column_start (t0, t1, n_columns, i + 1);
-      double width = b > a ? (double) (b - a) : 1;
+      guint64 a = b;
+      double width;
       EsActivityColumn *c = &columns[i];
+      guint at_b;
 
-      hint = es_cap_timeline_cumulative (tl, b, hint, after);
+      b = edges_take (&edges);
+      width = b > a ? (double) (b - a) : 1;
+      at_b = es_cap_timeline_cumulative_walk (tl, &cursor, b, after);
       c->running = (after[ES_ACTIVITY_RUNNING] - before[ES_ACTIVITY_RUNNING]) / width;
       c->gc = (after[ES_ACTIVITY_GC] - before[ES_ACTIVITY_GC]) / width;
       c->gc_waiting = (after[ES_ACTIVITY_GC_WAITING] - before[ES_ACTIVITY_GC_WAITING]) / width;
@@ -64,8 +160,9 @@ es_lod_activity (EsDocument       *document,
       c->idle = MAX (0.0f, 1.0f - c->running - c->gc - c->gc_waiting);
       if (b == a)
         {
-          /* A zero-width column: what is happening at that instant. */
-          guint idx = es_cap_timeline_find_activity (tl, a);
+          /* A zero-width column: what is happening at that instant,
+           * the activity the walk just found. */
+          guint idx = at_b;
           guint n;
           const EsActivity *act = es_cap_timeline_get_activities (tl, &n);
 
@@ -84,8 +181,150 @@ es_lod_activity (EsDocument       *document,
     }
 }
 
-/* The average number of caps running Haskell code in each column. */
-void
+/* The activity graph's busy caps, zoomed out, from one grid for all caps:
+ * the running time of every cap before each of BUSY_GRID_POINTS points
+ * evenly spread over the run, linear in between. Asking each cap about
+ * each column edge costs O(width x caps x log n) and, with a column
+ * holding dozens of activities of each cap, reads all of their activities
+ * every frame: 16 ms a frame for 64 caps. The grid is 4 MB, built once
+ * per document on first use in one pass over the activities. Inside a
+ * grid step, all the caps may change at once: a column BUSY_GRID_COLUMN
+ * steps wide or more is off by at most 2 / BUSY_GRID_COLUMN of the caps
+ * (under 0.6 px of the graph, 2,730 columns across the whole run);
+ * narrower ones ask the caps. */
+#define BUSY_GRID_POINTS  (1u << 19)
+#define BUSY_GRID_COLUMN  192
+
+typedef struct
+{
+  guint64  start;
+  guint64  step;
+  guint    n;                  /* points: start + i * step, i < n */
+  guint64 *running;            /* running ns of all caps before each point */
+} BusyGrid;
+
+static void
+busy_grid_free (gpointer data)
+{
+  BusyGrid *grid = data;
+
+  g_free (grid->running);
+  g_free (grid);
+}
+
+/* The grid's step, known before it is built. */
+static guint64
+busy_grid_step (EsDocument *document)
+{
+  guint64 start = es_document_get_start_time (document), end = MAX (es_document_get_end_time (document), start);
+
+  return (end - start) / (BUSY_GRID_POINTS - 2) + 1;
+}
+
+static BusyGrid *
+busy_grid_new (EsDocument *document)
+{
+  BusyGrid *grid = g_new0 (BusyGrid, 1);
+  guint64 start = es_document_get_start_time (document), end = MAX (es_document_get_end_time (document), start);
+  guint n_caps = es_document_get_n_caps (document);
+  g_autofree gint32 *whole = NULL;
+  guint64 *in_step;
+
+  grid->start = start;
+  grid->step = busy_grid_step (document);
+  grid->n = (guint) ((end - start) / grid->step + 2);
+  /* First the running time inside each step: the ends of a run in their
+   * steps, the steps it covers whole counted in @whole as differences (a
+   * long run costs no more than a short one); then summed up to each point. */
+  in_step = grid->running = g_new0 (guint64, grid->n);
+  whole = g_new0 (gint32, grid->n + 1);
+  for (guint c = 0; c < n_caps; c++)
+    {
+      guint n;
+      const EsActivity *a = es_cap_timeline_get_activities (es_document_get_cap (document, c), &n);
+
+      for (guint i = 0; i < n; i++)
+        {
+          guint64 s = MAX (a[i].start, start), e = MIN (a[i].end, start + (guint64) (grid->n - 1) * grid->step);
+          guint ks, ke;
+
+          if (a[i].kind != ES_ACTIVITY_RUNNING || s >= e)
+            continue;
+          ks = (guint) ((s - start) / grid->step);
+          ke = (guint) ((e - start) / grid->step);
+          if (ks == ke)
+            {
+              in_step[ks] += e - s;
+              continue;
+            }
+          in_step[ks] += start + (ks + 1) * grid->step - s;
+          in_step[ke] += e - (start + ke * grid->step);
+          whole[ks + 1]++;
+          whole[ke]--;
+        }
+    }
+  {
+    guint64 total = 0;
+    gint64 covering = 0;
+
+    for (guint k = 0; k < grid->n; k++)
+      {
+        guint64 here;
+
+        covering += whole[k];
+        here = in_step[k] + (guint64) covering * grid->step;
+        in_step[k] = total;
+        total += here;
+      }
+  }
+  return grid;
+}
+
+static const BusyGrid *
+get_busy_grid (EsDocument *document)
+{
+  static GMutex lock;
+  BusyGrid *grid;
+
+  /* Derived data kept with the document, which never changes: built
+   * once, by whichever painter thread asks first. */
+  g_mutex_lock (&lock);
+  grid = g_object_get_data (G_OBJECT (document), "es-lod-busy-grid");
+  if (grid == NULL)
+    {
+      grid = busy_grid_new (document);
+      g_object_set_data_full (G_OBJECT (document), "es-lod-busy-grid", grid, busy_grid_free);
+    }
+  g_mutex_unlock (&lock);
+  return grid;
+}
+
+static double
+busy_grid_running_before (const BusyGrid *grid,
+                          guint64         time)
+{
+  guint64 k;
+
+  if (time <= grid->start)
+    return 0;
+  k = (time - grid->start) / grid->step;
+  if (k + 1 >= grid->n)
+    return (double) grid->running[grid->n - 1];
+  return grid->running[k] + (double) (grid->running[k + 1] - grid->running[k]) *
+                            (double) (time - grid->start - k * grid->step) / (double) grid->step;
+}
+
+/**
+ * es_lod_busy_caps:
+ *
+ * The average number of caps running Haskell code in each column; from a
+ * grid for all caps when the columns are wide enough for it to be within
+ * 1% of the caps, else from every cap's activities.
+ *
+ * Returns: how many per-cap lookups that took (for tests and benchmarks):
+ *   none from the grid, the caps times the edges otherwise
+ */
+gsize
 es_lod_busy_caps (EsDocument *document,
                   guint64     t0,
                   guint64     t1,
@@ -93,27 +332,77 @@ es_lod_busy_caps (EsDocument *document,
                   float      *busy)
 {
   guint n_caps = es_document_get_n_caps (document);
-  g_autofree EsActivityColumn *columns = g_new (EsActivityColumn, n_columns);
 
+  if (n_columns == 0)
+    return 0;
+  if (n_caps > 1 && t1 > t0 && (t1 - t0) / n_columns >= BUSY_GRID_COLUMN * busy_grid_step (document))
+    {
+      const BusyGrid *grid = get_busy_grid (document);
+      Edges edges;
+      guint64 b;
+      double before, after;
+
+      edges_init (&edges, t0, t1, n_columns);
+      b = edges_take (&edges);
+      before = busy_grid_running_before (grid, b);
+      for (guint i = 0; i < n_columns; i++)
+        {
+          guint64 a = b;
+
+          b = edges_take (&edges);
+          after = busy_grid_running_before (grid, b);
+          busy[i] = (float) ((after - before) / (double) (b - a));
+          before = after;
+        }
+      return 0;
+    }
+
+  /* es_lod_activity()'s running share, and nothing else. */
   for (guint i = 0; i < n_columns; i++)
     busy[i] = 0;
   for (guint c = 0; c < n_caps; c++)
     {
-      es_lod_activity (document, c, t0, t1, n_columns, columns);
+      const EsCapTimeline *tl = es_document_get_cap (document, c);
+      guint n;
+      const EsActivity *act = es_cap_timeline_get_activities (tl, &n);
+      guint64 before[ES_N_ACTIVITY_KINDS], after[ES_N_ACTIVITY_KINDS];
+      EsCapCursor cursor = { 0 };
+      Edges edges;
+      guint64 b;
+
+      edges_init (&edges, t0, t1, n_columns);
+      b = edges_take (&edges);
+      es_cap_timeline_cumulative_walk (tl, &cursor, b, before);
       for (guint i = 0; i < n_columns; i++)
-        busy[i] += columns[i].running;
+        {
+          guint64 a = b;
+          guint at_b;
+          float running;
+
+          b = edges_take (&edges);
+          at_b = es_cap_timeline_cumulative_walk (tl, &cursor, b, after);
+          if (b > a)
+            running = (after[ES_ACTIVITY_RUNNING] - before[ES_ACTIVITY_RUNNING]) / (double) (b - a);
+          else
+            running = at_b != G_MAXUINT && act[at_b].end > a && act[at_b].kind == ES_ACTIVITY_RUNNING;
+          busy[i] += running;
+          memcpy (before, after, sizeof before);
+        }
     }
+  return (gsize) n_caps * (n_columns + 1);
 }
 
-/* The cumulative counters at @time, linear between their samples. */
+/* The cumulative counters at @time, linear between their samples; @hint
+ * is where the last search ended, for times that go forward. */
 static void
 interpolate_sparks (const EsCapTimeline *tl,
                     guint64              time,
+                    guint               *hint,
                     double               out[6])
 {
   guint n;
   const EsSparkSample *s = es_cap_timeline_get_spark_samples (tl, &n);
-  guint lo = es_search_upper_bound (s, n, sizeof (EsSparkSample), G_STRUCT_OFFSET (EsSparkSample, time), time);
+  guint lo = *hint = upper_bound_from (s, n, sizeof (EsSparkSample), G_STRUCT_OFFSET (EsSparkSample, time), *hint, time);
   double f;
 
   if (lo == 0 || n == 0)
@@ -137,6 +426,78 @@ interpolate_sparks (const EsCapTimeline *tl,
 #undef LERP
 }
 
+/* es_series_value_at(), es_series_count_in() and es_series_min_in() and
+ * _max_in() for one column [a, b], the columns going forward: the samples
+ * are galloped to from @cursor (where the last column's start was), and
+ * a column with a few samples has them read, not asked of the series'
+ * pyramids (four binary searches over all its samples, each column). The
+ * same answers: the value held at @a, and the extremes of it and of the
+ * samples inside. */
+static gboolean
+range_walk (const EsSeries *series,
+            guint64         a,
+            guint64         b,
+            guint          *cursor,
+            guint          *after_b,
+            guint64        *min,
+            guint64        *max)
+{
+  const EsSample *s = es_series_get_samples (series);
+  guint n = es_series_get_length (series);
+  guint after_a = upper_bound_from (s, n, sizeof (EsSample), G_STRUCT_OFFSET (EsSample, time), *cursor, a);
+  guint from = after_a, to = upper_bound_from (s, n, sizeof (EsSample), G_STRUCT_OFFSET (EsSample, time), after_a, b);
+  gboolean has = after_a > 0;
+  guint64 held = has ? s[after_a - 1].value : 0;
+
+  *cursor = after_a;
+  if (after_b != NULL)
+    *after_b = to;
+  /* [from, to): the samples at a to those at b. */
+  if (from > 0 && s[from - 1].time == a)
+    from = es_series_lower_bound (series, a);
+  *min = *max = held;
+  if (to > from)
+    {
+      guint64 lo = G_MAXUINT64, hi = 0;
+
+      if (to - from <= 32)
+        for (guint i = from; i < to; i++)
+          {
+            lo = MIN (lo, s[i].value);
+            hi = MAX (hi, s[i].value);
+          }
+      else
+        {
+          es_series_min_in (series, a, b, &lo);
+          es_series_max_in (series, a, b, &hi);
+        }
+      *min = has ? MIN (lo, held) : lo;
+      *max = has ? MAX (hi, held) : hi;
+      has = TRUE;
+    }
+  return has;
+}
+
+/* es_series_interpolate() for times that go forward, from @hint. */
+static double
+interpolate_walk (const EsSeries *series,
+                  guint64         time,
+                  guint          *hint)
+{
+  const EsSample *s = es_series_get_samples (series);
+  guint n = es_series_get_length (series);
+  guint i = *hint = upper_bound_from (s, n, sizeof (EsSample), G_STRUCT_OFFSET (EsSample, time), *hint, time);
+
+  if (n == 0)
+    return 0;
+  if (i == 0)
+    return (double) s[0].value;
+  if (i == n || s[i].time == s[i - 1].time)
+    return (double) s[i - 1].value;
+  return s[i - 1].value + ((double) s[i].value - (double) s[i - 1].value) *
+         (double) (time - s[i - 1].time) / (double) (s[i].time - s[i - 1].time);
+}
+
 void
 es_lod_sparks (EsDocument    *document,
                guint          cap,
@@ -148,17 +509,28 @@ es_lod_sparks (EsDocument    *document,
   const EsCapTimeline *tl = es_document_get_cap (document, cap);
   const EsSeries *pool = es_cap_timeline_get_spark_pool (tl);
   double before[6], after[6];
+  guint hint = 0, pool_cursor = 0;
+  Edges edges;
+  guint64 b;
 
-  interpolate_sparks (tl, es_lod_column_start (t0, t1, n_columns, 0), before);
+  if (n_columns == 0)
+    return;
+  edges_init (&edges, t0, t1, n_columns);
+  b = edges_take (&edges);
+  interpolate_sparks (tl, b, &hint, before);
   for (guint i = 0; i < n_columns; i++)
     {
-      guint64 a = es_lod_column_start (t0, t1, n_columns, i);
-      guint64 b = es_lod_column_start (t0, t1, n_columns, i + 1);
-      double seconds = b > a ? (b - a) / 1e9 : 1e-9;
+      guint64 a = b;
+      double seconds;
       EsSparkColumn *c = &columns[i];
-      guint64 held;
 
-      interpolate_sparks (tl, b, after);
+      b = edges_take (&edges);
+      seconds = b > a ? (b - a) / 1e9 : 1e-9;
+      /* The pool holds a sample for each spark sample, at its time: its
+       * small records find the column's end for both (a hint, checked in
+       * a read, where the 64-byte spark samples would take a gallop). */
+      c->has_pool = range_walk (pool, a, b, &pool_cursor, &hint, &c->pool_min, &c->pool_max);
+      interpolate_sparks (tl, b, &hint, after);
       c->created = (after[0] - before[0]) / seconds;
       c->dud = (after[1] - before[1]) / seconds;
       c->overflowed = (after[2] - before[2]) / seconds;
@@ -166,45 +538,7 @@ es_lod_sparks (EsDocument    *document,
       c->fizzled = (after[4] - before[4]) / seconds;
       c->gcd = (after[5] - before[5]) / seconds;
       memcpy (before, after, sizeof before);
-
-      /* The pool between samples holds its last value. */
-      c->has_pool = es_series_value_at (pool, a, &held);
-      c->pool_min = c->pool_max = held;
-      if (es_series_count_in (pool, a, b) > 0)
-        {
-          guint64 lo, hi;
-
-          es_series_min_in (pool, a, b, &lo);
-          es_series_max_in (pool, a, b, &hi);
-          c->pool_min = c->has_pool ? MIN (lo, held) : lo;
-          c->pool_max = c->has_pool ? MAX (hi, held) : hi;
-          c->has_pool = TRUE;
-        }
     }
-}
-
-static gboolean
-range_of (const EsSeries *series,
-          guint64         a,
-          guint64         b,
-          guint64        *min,
-          guint64        *max)
-{
-  guint64 held;
-  gboolean has = es_series_value_at (series, a, &held);
-
-  *min = *max = held;
-  if (es_series_count_in (series, a, b) > 0)
-    {
-      guint64 lo, hi;
-
-      es_series_min_in (series, a, b, &lo);
-      es_series_max_in (series, a, b, &hi);
-      *min = has ? MIN (lo, held) : lo;
-      *max = has ? MAX (hi, held) : hi;
-      has = TRUE;
-    }
-  return has;
 }
 
 void
@@ -215,26 +549,44 @@ es_lod_heap (EsDocument   *document,
              EsHeapColumn *columns)
 {
   guint n_caps = es_document_get_n_caps (document);
+  g_autofree double *bytes = NULL;
+  guint size_cursor = 0, live_cursor = 0;
+  Edges edges;
+  guint64 b;
 
+  if (n_columns == 0)
+    return;
+  /* Each cap's own counter, interpolated: the all-caps series steps
+   * whenever one cap reports, which zoomed in reads as spikes. A cap at a
+   * time, so that each walks its samples forward once. */
+  bytes = g_new0 (double, n_columns);
+  for (guint cap = 0; cap < n_caps; cap++)
+    {
+      const EsSeries *allocated = es_cap_timeline_get_allocated (es_document_get_cap (document, cap));
+      guint hint = 0;
+      double before, after;
+
+      edges_init (&edges, t0, t1, n_columns);
+      before = interpolate_walk (allocated, edges_take (&edges), &hint);
+      for (guint i = 0; i < n_columns; i++)
+        {
+          after = interpolate_walk (allocated, edges_take (&edges), &hint);
+          bytes[i] += after - before;
+          before = after;
+        }
+    }
+
+  edges_init (&edges, t0, t1, n_columns);
+  b = edges_take (&edges);
   for (guint i = 0; i < n_columns; i++)
     {
-      guint64 a = es_lod_column_start (t0, t1, n_columns, i);
-      guint64 b = es_lod_column_start (t0, t1, n_columns, i + 1);
+      guint64 a = b;
       EsHeapColumn *c = &columns[i];
-      double bytes = 0;
 
-      c->has_size = range_of (es_document_get_heap_size (document), a, b, &c->size_min, &c->size_max);
-      c->has_live = range_of (es_document_get_heap_live (document), a, b, &c->live_min, &c->live_max);
-
-      /* Each cap's own counter, interpolated: the all-caps series steps
-       * whenever one cap reports, which zoomed in reads as spikes. */
-      for (guint cap = 0; cap < n_caps; cap++)
-        {
-          const EsSeries *allocated = es_cap_timeline_get_allocated (es_document_get_cap (document, cap));
-
-          bytes += es_series_interpolate (allocated, b) - es_series_interpolate (allocated, a);
-        }
-      c->alloc_rate = b > a ? bytes / ((b - a) / 1e9) : 0;
+      b = edges_take (&edges);
+      c->has_size = range_walk (es_document_get_heap_size (document), a, b, &size_cursor, NULL, &c->size_min, &c->size_max);
+      c->has_live = range_walk (es_document_get_heap_live (document), a, b, &live_cursor, NULL, &c->live_min, &c->live_max);
+      c->alloc_rate = b > a ? bytes[i] / ((b - a) / 1e9) : 0;
     }
 }
 
@@ -252,13 +604,34 @@ es_lod_instants (EsDocument *document,
   const EsCapTimeline *tl = es_document_get_cap (document, cap);
 
   for (guint i = 0; i < n_columns; i++)
+    counts[i] = 0;
+  if (n_columns == 0)
+    return;
+  /* A kind at a time, its instants galloped through once: the count in a
+   * column is the first instant at or after its end less the first at or
+   * after its start, which the last column's end gave. */
+  for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
     {
-      guint64 a = es_lod_column_start (t0, t1, n_columns, i);
-      guint64 b = i + 1 == n_columns ? t1 + 1 : es_lod_column_start (t0, t1, n_columns, i + 1);
+      guint n, at_a, at_b;
+      const EsInstant *instants;
+      Edges edges;
 
-      counts[i] = 0;
-      for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
-        if (kind_mask & (1u << k))
-          counts[i] += es_cap_timeline_count_instants (tl, k, a, b);
+      if (!(kind_mask & (1u << k)))
+        continue;
+      instants = es_cap_timeline_get_instants (tl, k, &n);
+      edges_init (&edges, t0, t1, n_columns);
+      at_a = lower_bound_from (instants, n, sizeof (EsInstant), G_STRUCT_OFFSET (EsInstant, time), 0,
+                               edges_take (&edges));
+      for (guint i = 0; i < n_columns; i++)
+        {
+          guint64 b = edges_take (&edges);
+
+          /* The last column holds its end, t1. */
+          if (i + 1 == n_columns)
+            b = t1 + 1;
+          at_b = lower_bound_from (instants, n, sizeof (EsInstant), G_STRUCT_OFFSET (EsInstant, time), at_a, b);
+          counts[i] += at_b - at_a;
+          at_a = at_b;
+        }
     }
 }

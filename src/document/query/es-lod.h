@@ -49,7 +49,7 @@ void    es_lod_activity     (EsDocument        *document,
                              guint64            t1,
                              guint              n_columns,
                              EsActivityColumn  *columns);
-void    es_lod_busy_caps    (EsDocument        *document,
+gsize   es_lod_busy_caps    (EsDocument        *document,
                              guint64            t0,
                              guint64            t1,
                              guint              n_columns,

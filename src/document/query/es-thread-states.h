@@ -29,6 +29,38 @@ guint          es_thread_states_find       (const EsThreadState *states,
                                             guint                n_states,
                                             guint64              time);
 
+/* A thread's states with a coarse index over them: the time of every
+ * ES_THREAD_STATES_STRIDE-th state, an array a thirty-second of the
+ * states' size. Zoomed out, a pixel column holds hundreds of states, and
+ * binary searches in the states themselves touch cache lines all over
+ * megabytes of them each frame; the coarse times answer most columns
+ * alone and keep the rest to one short stretch of states. */
+#define ES_THREAD_STATES_STRIDE 16
+
+typedef struct
+{
+  const EsThreadState *states;
+  guint                n_states;
+  const guint64       *coarse;     /* states[i * ES_THREAD_STATES_STRIDE].time */
+  guint                n_coarse;
+} EsThreadStates;
+
+/* What a thread did in one pixel column [edge, next edge). */
+typedef struct
+{
+  guint8 kind;      /* EsThreadStateKind at the column's end, or ES_THREAD_COLUMN_EMPTY */
+  guint8 reason;    /* its EsStopStatus */
+  guint8 busy;      /* it ran inside the column, or changed state at least 16 times there */
+  guint8 pad;
+} EsThreadColumn;
+
+#define ES_THREAD_COLUMN_EMPTY 0xff  /* before the thread's first state */
+
+gsize          es_thread_states_columns    (const EsThreadStates *states,
+                                            const guint64        *edges,
+                                            guint                 n_columns,
+                                            EsThreadColumn       *columns);
+
 /* es_document_get_thread_timeline() sorts a thread's states on each call;
  * views that draw the same threads frame after frame keep them here, within
  * a bound the current frame may exceed. Not thread-safe: one per user. */
@@ -42,6 +74,9 @@ EsDocument          *es_thread_state_cache_get_document (EsThreadStateCache *sel
 const EsThreadState *es_thread_state_cache_lookup (EsThreadStateCache  *self,
                                                    guint                thread_index,
                                                    guint               *n_states);
+const EsThreadStates *es_thread_state_cache_get   (EsThreadStateCache  *self,
+                                                   guint                thread_index);
+guint                es_thread_state_cache_get_n_threads (EsThreadStateCache *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsThreadStateCache, es_thread_state_cache_free)
 
