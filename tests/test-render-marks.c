@@ -1,0 +1,264 @@
+/* test-render-marks.c: the Spans row and the bookmarks, pixel by pixel
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include <math.h>
+
+#include "es-test-log.h"
+#include "es-test-render.h"
+#include "es-timeline-painter.h"
+
+/* The first span lies in the top lane of the Spans row, in its colour;
+ * a log without spans has no such row. */
+static void
+test_spans (void)
+{
+  g_autoptr(EsDocument) document = es_test_load_fixture ("parfib-N2.eventlog");
+  g_autoptr(EsDocument) heap = es_test_load_fixture ("heap-hT-N2.eventlog");
+  g_autoptr(GArray) heap_rows = es_timeline_layout (heap, ALL_ROWS);
+  g_auto(Frame) frame = { 0 };
+  const EsTimelineRow *row;
+  const EsSpan *spans;
+  guint n, matched = 0;
+  int x;
+
+  paint_frame (&frame, document, es_document_get_start_time (document),
+               es_document_get_end_time (document), FALSE);
+  spans = es_document_get_spans (document, &n);
+  g_assert_cmpuint (n, >, 0);
+  row = find_row (frame.rows, ES_ROW_SPANS, 0);
+  g_assert_nonnull (row);
+  x = (int) es_timeline_time_to_x (&frame.view, spans[0].start + (spans[0].end - spans[0].start) / 2);
+  for (int y = row->y; y < row->y + 16; y++)
+    matched += pixel_matches (frame.surface, x, y, ES_COLOR_SPAN, FALSE);
+  g_assert_cmpuint (matched, >=, 4);
+  g_assert_true (pixel_is (frame.surface, x, row->y + row->height - 2, ES_COLOR_IDLE, FALSE));
+
+  es_document_get_spans (heap, &n);
+  g_assert_cmpuint (n, ==, 0);
+  for (guint i = 0; i < heap_rows->len; i++)
+    g_assert_cmpint (g_array_index (heap_rows, EsTimelineRow, i).kind, !=, ES_ROW_SPANS);
+}
+
+/* Three spans back to back, as a program's rounds run: 1.29-9.02 ms,
+ * 9.03-18.98 ms, 18.98-35.32 ms of a 40 ms run. Each is hundreds of pixels
+ * wide at full zoom-out, so each keeps its own edges (a pixel not of the
+ * span's colour where one stops and the next starts) and its own name (the
+ * white of its label inside its bar), though sub-pixel spans are still
+ * merged. */
+static EsDocument *
+load_rounds (void)
+{
+  static const struct { guint64 time; const char *text; } messages[] = {
+    { 1290000, "START round1" }, { 9020000, "STOP round1" },
+    { 9030000, "START round2" }, { 18980000, "STOP round2" },
+    { 18980000, "START round3" }, { 35320000, "STOP round3" },
+  };
+  g_autoptr(EsTestLog) log = es_test_log_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  EsDocument *document;
+
+  es_test_log_declare_ghc (log);
+  es_test_log_begin_data (log);
+  es_test_log_event (log, 17, 0, es_payload_u16 (es_payload_new (), 1));
+  es_test_log_begin_block (log, 0, 0);
+  es_test_log_event (log, 1, 1000000, es_payload_u32 (es_payload_new (), 1));
+  for (guint i = 0; i < G_N_ELEMENTS (messages); i++)
+    es_test_log_event (log, 19, messages[i].time, es_payload_str (es_payload_new (), messages[i].text));
+  es_test_log_event (log, 2, 40000000,
+                     es_payload_u32 (es_payload_u16 (es_payload_u32 (es_payload_new (), 1), 5), 0));
+  es_test_log_end_block (log, 40000000);
+  es_test_log_end (log);
+  path = es_test_write_temp_log (es_test_log_get_data (log)->data, es_test_log_get_data (log)->len);
+  document = es_document_load_file (path, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_unlink (path);
+  return document;
+}
+
+static guint
+count_white (cairo_surface_t *surface,
+             int              x0,
+             int              x1,
+             int              y0,
+             int              y1)
+{
+  guint n = 0;
+
+  for (int x = x0; x < x1; x++)
+    for (int y = y0; y < y1; y++)
+      {
+        guint8 rgb[3];
+
+        get_pixel (surface, x, y, rgb);
+        n += rgb[0] > 0xe0 && rgb[1] > 0xe0 && rgb[2] > 0xe0;
+      }
+  return n;
+}
+
+static void
+test_spans_back_to_back (void)
+{
+  g_autoptr(EsDocument) document = load_rounds ();
+  g_auto(Frame) frame = { 0 };
+  const EsTimelineRow *row;
+  const EsSpan *spans;
+  guint n;
+  int top;
+
+  spans = es_document_get_spans (document, &n);
+  g_assert_cmpuint (n, ==, 3);
+  paint_frame (&frame, document, 0, 40000000, FALSE);
+  row = find_row (frame.rows, ES_ROW_SPANS, 0);
+  g_assert_nonnull (row);
+  top = row->y + 3;
+  for (guint i = 0; i < n; i++)
+    {
+      int x0 = (int) round (es_timeline_time_to_x (&frame.view, spans[i].start));
+      int x1 = (int) round (es_timeline_time_to_x (&frame.view, spans[i].end));
+      guint edge = 0;
+
+      g_assert_cmpint (x1 - x0, >, 100);
+      /* The bar itself, in the top lane, away from its label. */
+      g_assert_true (pixel_matches (frame.surface, x1 - 3, top + 8, ES_COLOR_SPAN, FALSE));
+      /* Its last pixel column is a gap in the lane. */
+      for (int y = top; y < top + 8; y++)
+        edge += !pixel_matches (frame.surface, x1 - 1, y, ES_COLOR_SPAN, FALSE);
+      g_assert_cmpuint (edge, ==, 8);
+      /* Its name, in white, inside its own bar. */
+      g_assert_cmpuint (count_white (frame.surface, x0 + 1, MIN (x0 + 60, x1 - 1), top, top + 10), >, 10);
+    }
+}
+
+/* A bookmark is a line of its colour down every row under the ruler, and
+ * a flag of that colour at the ruler's foot; in light and dark; and
+ * nothing of it without bookmarks. */
+static void
+test_bookmarks (void)
+{
+  g_autoptr(EsDocument) document = es_test_load_fixture ("heap-hT-N2.eventlog");
+  g_autoptr(EsBookmarks) bookmarks = es_bookmarks_new ();
+  guint64 start = es_document_get_start_time (document), end = es_document_get_end_time (document);
+  guint64 times[2] = { start + (end - start) / 3, start + (end - start) * 2 / 3 };
+
+  es_bookmarks_add (bookmarks, times[0], "first");
+  es_bookmarks_add (bookmarks, times[1], "");
+  for (guint pass = 0; pass < 3; pass++)
+    {
+      gboolean dark = pass == 1, with_bookmarks = pass < 2;
+      g_autoptr(GArray) rows = es_timeline_layout (document, ALL_ROWS);
+      EsTimelineView view = { document, start, end, DATA_WIDTH, dark,
+                              .bookmarks = with_bookmarks ? es_bookmarks_get_array (bookmarks) : NULL };
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, SURFACE_WIDTH,
+                                                             es_timeline_layout_height (rows));
+      cairo_t *cr = cairo_create (surface);
+      const EsTimelineRow *ruler = find_row (rows, ES_ROW_RULER, 0);
+
+      es_timeline_paint (cr, &view, rows);
+      cairo_destroy (cr);
+      cairo_surface_flush (surface);
+      for (guint b = 0; b < G_N_ELEMENTS (times); b++)
+        {
+          int x = (int) floor (es_timeline_time_to_x (&view, times[b]));
+
+          for (guint r = 0; r < rows->len; r++)
+            {
+              const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
+
+              if (row->kind == ES_ROW_RULER)
+                continue;
+              g_assert_true (pixel_matches (surface, x, row->y + row->height / 2, ES_COLOR_BOOKMARK, dark) ==
+                             with_bookmarks);
+            }
+          /* The flag (or the pennant of a bookmark without a name), just
+           * right of the line, near its top. */
+          g_assert_true (pixel_matches (surface, x + 1, ruler->y + ruler->height - 10, ES_COLOR_BOOKMARK, dark) ==
+                         with_bookmarks);
+        }
+      cairo_surface_destroy (surface);
+    }
+}
+
+/* Ten thousand bookmarks (a program that marks every iteration) do not
+ * bury the data: at full zoom-out no row under the ruler has a pixel of the
+ * bookmarks' colour, and the ruler's foot has a tick in every column that
+ * holds one; zoomed in to thirty of them, each is a line again. */
+static void
+test_dense_bookmarks (void)
+{
+  g_autoptr(EsDocument) document = es_test_load_fixture ("parfib-N2.eventlog");
+  g_autoptr(EsBookmarks) bookmarks = es_bookmarks_new ();
+  g_autoptr(GKeyFile) file = g_key_file_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  guint64 start = es_document_get_start_time (document), end = es_document_get_end_time (document);
+  guint64 step = (end - start) / 10000;
+  gsize length;
+
+  g_key_file_set_integer (file, "Log", "version", 1);
+  g_key_file_set_uint64 (file, "Log", "size", 0);
+  for (guint i = 0; i < 10000; i++)
+    {
+      g_autofree char *group = g_strdup_printf ("Bookmark %u", i + 1);
+
+      g_key_file_set_uint64 (file, group, "time", start + i * step);
+      g_key_file_set_string (file, group, "name", "iteration");
+    }
+  data = g_key_file_to_data (file, &length, NULL);
+  g_assert_true (es_bookmarks_parse (bookmarks, data, length, &error));
+  g_assert_no_error (error);
+
+  for (guint zoom = 0; zoom < 2; zoom++)
+    {
+      g_autoptr(GArray) rows = es_timeline_layout (document, ALL_ROWS);
+      guint64 t0 = zoom == 0 ? start : start + 5000 * step;
+      guint64 t1 = zoom == 0 ? end : t0 + 30 * step;
+      EsTimelineView view = { document, t0, t1, DATA_WIDTH, FALSE,
+                              .bookmarks = es_bookmarks_get_array (bookmarks) };
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, SURFACE_WIDTH,
+                                                             es_timeline_layout_height (rows));
+      cairo_t *cr = cairo_create (surface);
+      const EsTimelineRow *ruler = find_row (rows, ES_ROW_RULER, 0);
+      const EsTimelineRow *hec0 = find_row (rows, ES_ROW_CAP, 0);
+      guint in_rows = 0, ticks = 0;
+
+      es_timeline_paint (cr, &view, rows);
+      cairo_destroy (cr);
+      cairo_surface_flush (surface);
+      for (int x = ES_TIMELINE_GUTTER; x < SURFACE_WIDTH; x++)
+        {
+          in_rows += pixel_matches (surface, x, hec0->y + hec0->height / 2, ES_COLOR_BOOKMARK, FALSE);
+          ticks += pixel_matches (surface, x, ruler->y + ruler->height - 10, ES_COLOR_BOOKMARK, FALSE);
+        }
+      if (zoom == 0)
+        {
+          g_assert_cmpuint (in_rows, ==, 0);
+          g_assert_cmpuint (ticks, >=, DATA_WIDTH * 9 / 10);
+        }
+      else
+        g_assert_cmpuint (in_rows, >=, 30);
+      cairo_surface_destroy (surface);
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/render/pixels/spans", test_spans);
+  g_test_add_func ("/render/pixels/spans-back-to-back", test_spans_back_to_back);
+  g_test_add_func ("/render/pixels/bookmarks", test_bookmarks);
+  g_test_add_func ("/render/pixels/dense-bookmarks", test_dense_bookmarks);
+
+  return g_test_run ();
+}
