@@ -423,6 +423,52 @@ write_caps_log (guint n_caps)
   return es_test_write_temp_log (es_test_log_get_data (log)->data, es_test_log_get_data (log)->len);
 }
 
+/* How many pixels of the bottom @band rows of @widget, drawn now, are not
+ * the colour near its top right corner (the ruler's background). */
+static guint
+count_drawn_at_bottom (GtkWidget *widget,
+                       int        band)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree guint32 *pixels = NULL;
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  guint drawn = 0;
+
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  pixels = g_new (guint32, (gsize) width * height);
+  gdk_texture_download (texture, (guchar *) pixels, width * 4);
+  for (int y = height - band; y < height; y++)
+    for (int x = 0; x < width; x++)
+      drawn += pixels[y * width + x] != pixels[2 * width + width - 3];
+  return drawn;
+}
+
+static gboolean
+painted_once (gpointer data)
+{
+  return *(guint *) data >= 1;
+}
+
+/* Waits for a frame of the window, redrawn. */
+static void
+wait_for_paints (EsWindow *window)
+{
+  guint paints = 0;
+  gulong id = g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
+                                G_CALLBACK (count_paint), &paints);
+
+  gtk_widget_queue_draw (GTK_WIDGET (window));
+  es_test_wait_until (painted_once, &paints, 10);
+  g_signal_handler_disconnect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), id);
+}
+
 static void
 test_divider_follows_rows (void)
 {
@@ -455,6 +501,20 @@ test_divider_follows_rows (void)
   es_timeline_rows_set_visible_kinds (rows, es_timeline_rows_get_visible_kinds (rows) | (1u << ES_ROW_THREAD));
   wait.position = fitted_limit (paned);
   es_test_wait_until (divider_at, &wait, 10);
+  /* A divider moved down over the same rows (a drag) has them drawn to
+   * its new place. (The window on screen kept the rows' shorter drawing
+   * before they redrew on the viewport's "changed"; a widget paintable
+   * draws them afresh, so this holds either way, and only screenshots
+   * showed that.) */
+  es_pane_fit_choose (es_window_get_timeline_fit (window), 200);
+  wait.position = 200;
+  es_test_wait_until (divider_at, &wait, 10);
+  wait_for_paints (window);
+  es_pane_fit_choose (es_window_get_timeline_fit (window), fitted_limit (paned));
+  wait.position = fitted_limit (paned);
+  es_test_wait_until (divider_at, &wait, 10);
+  wait_for_paints (window);
+  g_assert_cmpuint (count_drawn_at_bottom (GTK_WIDGET (es_window_get_timeline (window)), 40), >, 500);
 
   /* The user's place is kept through layout changes, and saved; reset
    * gives the divider back to the rows. */

@@ -516,9 +516,13 @@ es_timeline_init (EsTimeline *self)
   self->scroller = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), GTK_WIDGET (self->rows));
-  /* The rows draw only what the viewport shows, so scrolling redraws. */
+  /* The rows draw only what the viewport shows, so scrolling redraws, and
+   * so does a taller viewport (the divider moved): the rows' own size does
+   * not change then, and GTK would keep their shorter drawing. */
   g_signal_connect_object (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller)),
                            "value-changed", G_CALLBACK (gtk_widget_queue_draw), self->rows, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scroller)),
+                           "changed", G_CALLBACK (gtk_widget_queue_draw), self->rows, G_CONNECT_SWAPPED);
   gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
 
   motion = gtk_event_controller_motion_new ();
