@@ -13,8 +13,8 @@
  * the timeline pane and the rest of it blank, while the statistics below
  * needed scrolling. So until the user moves the divider, it sits under the
  * last row (the natural height of @content), within limits: the panel
- * below keeps at least a third of the pane (and LEAST_PANEL pixels), the
- * timeline at least LEAST_TIMELINE. Sixty-four capabilities, or the
+ * below keeps at least PANEL_SHARE of the pane (and LEAST_PANEL pixels),
+ * the timeline at least LEAST_TIMELINE. Sixty-four capabilities, or the
  * threads' section opened, fill the allowed share and scroll.
  *
  * Once the user drags the divider, that position is theirs and is kept (in
@@ -69,13 +69,7 @@ refit_tick_cb (GtkWidget     *widget,
   self->tick_id = 0;
   if (height <= 0)
     return G_SOURCE_REMOVE;
-  if (self->chosen > 0)
-    {
-      if (gtk_paned_get_position (self->paned) != self->chosen)
-        gtk_paned_set_position (self->paned, self->chosen);
-      return G_SOURCE_REMOVE;
-    }
-  position = fitted_position (self, height);
+  position = self->chosen > 0 ? self->chosen : fitted_position (self, height);
   if (gtk_paned_get_position (self->paned) != position)
     gtk_paned_set_position (self->paned, position);
   return G_SOURCE_REMOVE;
@@ -222,12 +216,6 @@ handle_event_cb (GtkEventControllerLegacy *controller,
   return FALSE;
 }
 
-static void
-size_changed_cb (EsPaneFit *self)
-{
-  es_pane_fit_refit (self);
-}
-
 /**
  * es_pane_fit_new:
  * @paned: a vertical pane
@@ -253,8 +241,8 @@ es_pane_fit_new (GtkPaned  *paned,
   g_signal_connect_object (legacy, "event", G_CALLBACK (handle_event_cb), self, 0);
   gtk_widget_add_controller (GTK_WIDGET (paned), legacy);
   /* The pane's allowed range changes with its height: that is a resize. */
-  g_signal_connect_object (paned, "notify::max-position", G_CALLBACK (size_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (paned, "map", G_CALLBACK (size_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (paned, "notify::max-position", G_CALLBACK (es_pane_fit_refit), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (paned, "map", G_CALLBACK (es_pane_fit_refit), self, G_CONNECT_SWAPPED);
   return self;
 }
 

@@ -56,8 +56,6 @@ struct _EsWindow
   GtkWidget            *recent_heading;
   GtkListBox           *recent_list;
   GtkWidget            *zoom_box;
-  GtkWidget            *sidebar_button;
-  gboolean              show_sidebar;
   EsTimeline           *timeline;
   EsStatsPanel         *stats_panel;
   EsEventList          *event_list;
@@ -636,7 +634,8 @@ es_window_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_SHOW_SIDEBAR:
-      g_value_set_boolean (value, self->show_sidebar);
+      /* Asked for by the action before the template has made the sidebar. */
+      g_value_set_boolean (value, self->sidebar == NULL || gtk_widget_get_visible (GTK_WIDGET (self->sidebar)));
       break;
 
     default:
@@ -655,11 +654,9 @@ es_window_set_property (GObject      *object,
   switch (prop_id)
     {
     case PROP_SHOW_SIDEBAR:
-      if (self->show_sidebar != g_value_get_boolean (value))
+      if (self->sidebar != NULL && gtk_widget_get_visible (GTK_WIDGET (self->sidebar)) != g_value_get_boolean (value))
         {
-          self->show_sidebar = g_value_get_boolean (value);
-          if (self->sidebar != NULL)
-            gtk_widget_set_visible (GTK_WIDGET (self->sidebar), self->show_sidebar);
+          gtk_widget_set_visible (GTK_WIDGET (self->sidebar), g_value_get_boolean (value));
           g_object_notify_by_pspec (object, pspec);
         }
       break;
@@ -735,7 +732,6 @@ es_window_class_init (EsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, EsWindow, recent_list);
   gtk_widget_class_bind_template_callback (widget_class, es_window_recent_activated_cb);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, zoom_box);
-  gtk_widget_class_bind_template_child (widget_class, EsWindow, sidebar_button);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, timeline);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, stats_panel);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, event_list);
@@ -760,15 +756,12 @@ es_window_init (EsWindow *self)
 {
   GtkDropTarget *drop;
 
-  self->show_sidebar = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->loader = es_document_loader_new ();
   g_signal_connect_object (self->loader, "notify::fraction",
                            G_CALLBACK (es_window_progress_cb), self, G_CONNECT_SWAPPED);
   es_sidebar_set_timeline (self->sidebar, self->timeline);
-  /* The sidebar's button is there while a log is, like the zoom buttons. */
-  g_object_bind_property (self->zoom_box, "visible", self->sidebar_button, "visible", G_BINDING_SYNC_CREATE);
   self->timeline_fit = es_pane_fit_new (self->inner_paned, GTK_WIDGET (es_timeline_get_rows (self->timeline)));
   /* Opening the threads' section, or hiding rows, changes their height. */
   g_signal_connect_object (es_timeline_get_rows (self->timeline), "notify::visible-kinds",
