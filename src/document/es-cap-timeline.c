@@ -273,28 +273,15 @@ es_cap_timeline_cumulative_walk (const EsCapTimeline *self,
           block += step;
           step *= 2;
         }
+      /* prefix[block] and a[lo] start at or before @time, so each search
+       * finds at least the first record of its range. */
       hi = MIN ((gsize) block + step, n_prefix);
-      while (hi - block > 1)
-        {
-          guint mid = block + (hi - block) / 2;
-
-          if (prefix[mid].start <= time)
-            block = mid;
-          else
-            hi = mid;
-        }
+      block += es_search_upper_bound (&prefix[block], hi - block, sizeof (EsCapPrefix),
+                                      G_STRUCT_OFFSET (EsCapPrefix, start), time) - 1;
       /* The answer is in this stride, at or after lo. */
       lo = MAX (lo, block * ES_CAP_PREFIX_STRIDE);
       hi = MIN ((block + 1) * ES_CAP_PREFIX_STRIDE, n);
-      while (hi - lo > 1)
-        {
-          guint mid = lo + (hi - lo) / 2;
-
-          if (a[mid].start <= time)
-            lo = mid;
-          else
-            hi = mid;
-        }
+      lo += es_search_upper_bound (&a[lo], hi - lo, sizeof (EsActivity), G_STRUCT_OFFSET (EsActivity, start), time) - 1;
     }
   /* lo: the last activity starting at or before @time. The totals before
    * it: carried on from the cursor, or from the nearer end of its stride. */
