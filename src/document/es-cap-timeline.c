@@ -247,7 +247,7 @@ es_cap_timeline_cumulative_walk (const EsCapTimeline *self,
 {
   const EsActivity *a = self->activities.data;
   const EsCapPrefix *prefix = (const EsCapPrefix *) (gconstpointer) self->prefix->data;
-  guint n = self->activities.len, n_prefix = self->prefix->len, lo, hi, step = 1, block;
+  guint n = self->activities.len, n_prefix = self->prefix->len, lo, hi, block;
 
   if (n == 0 || a[0].start > time)
     {
@@ -267,17 +267,10 @@ es_cap_timeline_cumulative_walk (const EsCapTimeline *self,
     lo++;
   if (lo + 1 < n && a[lo + 1].start <= time)
     {
-      block = lo / ES_CAP_PREFIX_STRIDE;
-      while (block + step < n_prefix && prefix[block + step].start <= time)
-        {
-          block += step;
-          step *= 2;
-        }
-      /* prefix[block] and a[lo] start at or before @time, so each search
-       * finds at least the first record of its range. */
-      hi = MIN ((gsize) block + step, n_prefix);
-      block += es_search_upper_bound (&prefix[block], hi - block, sizeof (EsCapPrefix),
-                                      G_STRUCT_OFFSET (EsCapPrefix, start), time) - 1;
+      /* prefix[lo / stride] and a[lo] start at or before @time, so each
+       * search finds at least the first record of its range. */
+      block = es_search_upper_bound_from (prefix, n_prefix, sizeof (EsCapPrefix), G_STRUCT_OFFSET (EsCapPrefix, start),
+                                          lo / ES_CAP_PREFIX_STRIDE + 1, time) - 1;
       /* The answer is in this stride, at or after lo. */
       lo = MAX (lo, block * ES_CAP_PREFIX_STRIDE);
       hi = MIN ((block + 1) * ES_CAP_PREFIX_STRIDE, n);

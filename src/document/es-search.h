@@ -69,6 +69,54 @@ es_search_upper_bound (gconstpointer base,
   return lo;
 }
 
+/* es_search_upper_bound() for searches that go forward, as a frame's
+ * column edges do: on from @from, known to follow only records at or
+ * before @value (else a search of them all), by doubling steps then
+ * halving, so a step over k records costs O(log k). */
+static inline guint
+es_search_upper_bound_from (gconstpointer base,
+                            guint         n,
+                            gsize         stride,
+                            gsize         key_offset,
+                            guint         from,
+                            guint64       value)
+{
+  guint lo = from, step = 1, hi;
+
+  if (lo > n || (lo > 0 && es_search_key (base, stride, key_offset, lo - 1) > value))
+    return es_search_upper_bound (base, n, stride, key_offset, value);
+  while (lo + step <= n && es_search_key (base, stride, key_offset, lo + step - 1) <= value)
+    {
+      lo += step;
+      step *= 2;
+    }
+  hi = MIN ((gsize) lo + step - 1, n);
+  return lo + es_search_upper_bound ((const guint8 *) base + (gsize) lo * stride, hi - lo, stride, key_offset, value);
+}
+
+/* es_search_lower_bound() likewise: from @from, known to follow only
+ * records before @value. */
+static inline guint
+es_search_lower_bound_from (gconstpointer base,
+                            guint         n,
+                            gsize         stride,
+                            gsize         key_offset,
+                            guint         from,
+                            guint64       value)
+{
+  guint lo = from, step = 1, hi;
+
+  if (lo > n || (lo > 0 && es_search_key (base, stride, key_offset, lo - 1) >= value))
+    return es_search_lower_bound (base, n, stride, key_offset, value);
+  while (lo + step <= n && es_search_key (base, stride, key_offset, lo + step - 1) < value)
+    {
+      lo += step;
+      step *= 2;
+    }
+  hi = MIN ((gsize) lo + step - 1, n);
+  return lo + es_search_lower_bound ((const guint8 *) base + (gsize) lo * stride, hi - lo, stride, key_offset, value);
+}
+
 /* A GCompareDataFunc for g_array_sort_with_data() and g_qsort_with_data():
  * orders records by the guint64 key at GSIZE_TO_POINTER (key_offset).
  * Both sorts are stable, so records with equal keys keep their order. */

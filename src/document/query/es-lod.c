@@ -75,53 +75,6 @@ edges_take (Edges *e)
   return t;
 }
 
-/* es_search_upper_bound() for keys that go forward: from @from, known to
- * follow only records at or before @value (else a search of them all),
- * by doubling steps then halving. */
-static guint
-upper_bound_from (gconstpointer base,
-                  guint         n,
-                  gsize         stride,
-                  gsize         key_offset,
-                  guint         from,
-                  guint64       value)
-{
-  guint lo = from, step = 1, hi;
-
-  if (lo > n || (lo > 0 && es_search_key (base, stride, key_offset, lo - 1) > value))
-    return es_search_upper_bound (base, n, stride, key_offset, value);
-  while (lo + step <= n && es_search_key (base, stride, key_offset, lo + step - 1) <= value)
-    {
-      lo += step;
-      step *= 2;
-    }
-  hi = MIN ((gsize) lo + step - 1, n);
-  return lo + es_search_upper_bound ((const guint8 *) base + (gsize) lo * stride, hi - lo, stride, key_offset, value);
-}
-
-/* es_search_lower_bound() likewise: from @from, known to follow only
- * records before @value. */
-static guint
-lower_bound_from (gconstpointer base,
-                  guint         n,
-                  gsize         stride,
-                  gsize         key_offset,
-                  guint         from,
-                  guint64       value)
-{
-  guint lo = from, step = 1, hi;
-
-  if (lo > n || (lo > 0 && es_search_key (base, stride, key_offset, lo - 1) >= value))
-    return es_search_lower_bound (base, n, stride, key_offset, value);
-  while (lo + step <= n && es_search_key (base, stride, key_offset, lo + step - 1) < value)
-    {
-      lo += step;
-      step *= 2;
-    }
-  hi = MIN ((gsize) lo + step - 1, n);
-  return lo + es_search_lower_bound ((const guint8 *) base + (gsize) lo * stride, hi - lo, stride, key_offset, value);
-}
-
 void
 es_lod_activity (EsDocument       *document,
                  guint             cap,
@@ -402,7 +355,7 @@ interpolate_sparks (const EsCapTimeline *tl,
 {
   guint n;
   const EsSparkSample *s = es_cap_timeline_get_spark_samples (tl, &n);
-  guint lo = *hint = upper_bound_from (s, n, sizeof (EsSparkSample), G_STRUCT_OFFSET (EsSparkSample, time), *hint, time);
+  guint lo = *hint = es_search_upper_bound_from (s, n, sizeof (EsSparkSample), G_STRUCT_OFFSET (EsSparkSample, time), *hint, time);
   double f;
 
   if (lo == 0 || n == 0)
@@ -444,8 +397,8 @@ range_walk (const EsSeries *series,
 {
   const EsSample *s = es_series_get_samples (series);
   guint n = es_series_get_length (series);
-  guint after_a = upper_bound_from (s, n, sizeof (EsSample), G_STRUCT_OFFSET (EsSample, time), *cursor, a);
-  guint from = after_a, to = upper_bound_from (s, n, sizeof (EsSample), G_STRUCT_OFFSET (EsSample, time), after_a, b);
+  guint after_a = es_search_upper_bound_from (s, n, sizeof (EsSample), G_STRUCT_OFFSET (EsSample, time), *cursor, a);
+  guint from = after_a, to = es_search_upper_bound_from (s, n, sizeof (EsSample), G_STRUCT_OFFSET (EsSample, time), after_a, b);
   gboolean has = after_a > 0;
   guint64 held = has ? s[after_a - 1].value : 0;
 
@@ -486,7 +439,7 @@ interpolate_walk (const EsSeries *series,
 {
   const EsSample *s = es_series_get_samples (series);
   guint n = es_series_get_length (series);
-  guint i = *hint = upper_bound_from (s, n, sizeof (EsSample), G_STRUCT_OFFSET (EsSample, time), *hint, time);
+  guint i = *hint = es_search_upper_bound_from (s, n, sizeof (EsSample), G_STRUCT_OFFSET (EsSample, time), *hint, time);
 
   if (n == 0)
     return 0;
@@ -620,7 +573,7 @@ es_lod_instants (EsDocument *document,
         continue;
       instants = es_cap_timeline_get_instants (tl, k, &n);
       edges_init (&edges, t0, t1, n_columns);
-      at_a = lower_bound_from (instants, n, sizeof (EsInstant), G_STRUCT_OFFSET (EsInstant, time), 0,
+      at_a = es_search_lower_bound_from (instants, n, sizeof (EsInstant), G_STRUCT_OFFSET (EsInstant, time), 0,
                                edges_take (&edges));
       for (guint i = 0; i < n_columns; i++)
         {
@@ -629,7 +582,7 @@ es_lod_instants (EsDocument *document,
           /* The last column holds its end, t1. */
           if (i + 1 == n_columns)
             b = t1 + 1;
-          at_b = lower_bound_from (instants, n, sizeof (EsInstant), G_STRUCT_OFFSET (EsInstant, time), at_a, b);
+          at_b = es_search_lower_bound_from (instants, n, sizeof (EsInstant), G_STRUCT_OFFSET (EsInstant, time), at_a, b);
           counts[i] += at_b - at_a;
           at_a = at_b;
         }

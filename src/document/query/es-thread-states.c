@@ -53,31 +53,8 @@ coarse_last_at (const guint64 *coarse,
                 gssize         from,
                 guint64        time)
 {
-  gsize lo, hi, step = 1;
-
-  if (from < 0 || coarse[from] > time)
-    {
-      if (n == 0 || coarse[0] > time)
-        return -1;
-      from = 0;
-    }
-  lo = (gsize) from;
-  while (lo + step < n && coarse[lo + step] <= time)
-    {
-      lo += step;
-      step *= 2;
-    }
-  hi = MIN (lo + step, n);
-  while (hi - lo > 1)
-    {
-      gsize mid = lo + (hi - lo) / 2;
-
-      if (coarse[mid] <= time)
-        lo = mid;
-      else
-        hi = mid;
-    }
-  return (gssize) lo;
+  return (gssize) es_search_upper_bound_from (coarse, n, sizeof (guint64), 0, from < 0 ? 0 : (guint) from + 1,
+                                              time) - 1;
 }
 
 /* The last state at or before @time, given the last coarse time at or
