@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
+
 #include <string.h>
 #include <unistd.h>
 
@@ -346,6 +348,27 @@ es_test_write_busy_log (guint n_blocks)
   es_test_log_end (log);
   data = es_test_log_get_data (log);
   return es_test_write_temp_log (data->data, data->len);
+}
+
+/* A busy log of over 24 MB whose resident pages a test can watch, with
+ * its size in @size; or NULL, the test skipped, where the system cannot
+ * say what is resident. */
+char *
+es_test_write_watched_log (gint64 *size)
+{
+  g_autofree char *path = es_test_write_busy_log (1800);
+  GStatBuf st;
+
+  if (es_test_resident_bytes_of (path) < 0)
+    {
+      g_test_skip ("no /proc/self/smaps");
+      g_unlink (path);
+      return NULL;
+    }
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  g_assert_cmpint (st.st_size, >, 24 << 20);
+  *size = st.st_size;
+  return g_steal_pointer (&path);
 }
 
 /* The resident bytes of the process's mappings of @path (their Rss in

@@ -73,6 +73,7 @@ char       *es_test_write_temp_log      (const guint8 *data,
                                          gsize         len);
 char       *es_test_write_busy_log      (guint         n_blocks);
 gint64      es_test_resident_bytes_of   (const char   *path);
+char       *es_test_write_watched_log   (gint64       *size);
 char       *es_test_shared_path         (const char   *relative);
 char       *es_test_fixture_path        (const char   *name);
 EsDocument *es_test_load_fixture        (const char   *name);

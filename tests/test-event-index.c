@@ -517,21 +517,15 @@ static void
 test_log_pages_handed_back (void)
 {
   static const guint16 run_kind[] = { ES_EVENT_RUN_THREAD };
-  g_autofree char *path = es_test_write_busy_log (1800);
+  gint64 size = 0;
+  g_autofree char *path = es_test_write_watched_log (&size);
   g_autoptr(EsEventIndex) index = NULL;
   g_autoptr(GArray) found = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) line = g_string_new (NULL);
-  GStatBuf st;
 
-  if (es_test_resident_bytes_of (path) < 0)
-    {
-      g_test_skip ("no /proc/self/smaps");
-      g_unlink (path);
-      return;
-    }
-  g_assert_cmpint (g_stat (path, &st), ==, 0);
-  g_assert_cmpint (st.st_size, >, 24 << 20);
+  if (path == NULL)
+    return;
 
   /* Built with the pages handed back as it goes, not only at its end: its
    * blocks step back in time at each GC, as GHC's do, and are still merged
@@ -543,11 +537,11 @@ test_log_pages_handed_back (void)
     index = build_index (path);
     g_atomic_int_set (&sampler.done, TRUE);
     g_thread_join (thread);
-    g_assert_cmpint (sampler.most, <, st.st_size / 3);
+    g_assert_cmpint (sampler.most, <, size / 3);
   }
   /* The events and a marker per block. */
   g_assert_cmpuint (es_event_index_get_n_rows (index), ==, 1800000 + 1800);
-  g_assert_cmpint (es_test_resident_bytes_of (path), <, st.st_size / 3);
+  g_assert_cmpint (es_test_resident_bytes_of (path), <, size / 3);
 
   found = es_event_index_search (index, "running thread 3", NULL, 0, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
@@ -556,7 +550,7 @@ test_log_pages_handed_back (void)
   found = es_event_index_search (index, NULL, run_kind, 1, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (found->len, ==, 900000);
-  g_assert_cmpint (es_test_resident_bytes_of (path), <, st.st_size / 3);
+  g_assert_cmpint (es_test_resident_bytes_of (path), <, size / 3);
 
   /* Block b starts at 1000 + 500 b: the first row, and the last one. */
   g_assert_cmpuint (es_event_index_get_time (index, 0), ==, 1000);

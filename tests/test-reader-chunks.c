@@ -257,20 +257,14 @@ watch_resident_cb (const EsEvent *event,
 static void
 test_file_slices_resident (void)
 {
-  g_autofree char *path = es_test_write_busy_log (1800);
+  gint64 size = 0;
+  g_autofree char *path = es_test_write_watched_log (&size);
   g_autoptr(EsEventlogReader) reader = es_eventlog_reader_new ();
   g_autoptr(GError) error = NULL;
   ResidentWatch watch = { path, 0, 0 };
-  GStatBuf st;
 
-  if (es_test_resident_bytes_of (path) < 0)
-    {
-      g_test_skip ("no /proc/self/smaps");
-      g_unlink (path);
-      return;
-    }
-  g_assert_cmpint (g_stat (path, &st), ==, 0);
-  g_assert_cmpint (st.st_size, >, 24 << 20);
+  if (path == NULL)
+    return;
   g_assert_true (es_eventlog_read_file (reader, path, watch_resident_cb, NULL, &watch, NULL, &error));
   g_assert_no_error (error);
   /* The events and a marker per block. */
