@@ -433,6 +433,22 @@ es_test_load_fixture (const char *name)
   return document;
 }
 
+/* @log, ended, loaded from a temporary file as the viewer loads a log;
+ * fails the test if it cannot be. */
+EsDocument *
+es_test_load_log (EsTestLog *log)
+{
+  GByteArray *data = es_test_log_get_data (log);
+  g_autofree char *path = es_test_write_temp_log (data->data, data->len);
+  g_autoptr(GError) error = NULL;
+  EsDocument *document = es_document_load_file (path, NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (document);
+  g_unlink (path);
+  return document;
+}
+
 static int
 compare_times (gconstpointer a,
                gconstpointer b)

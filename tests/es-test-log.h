@@ -77,6 +77,7 @@ char       *es_test_write_watched_log   (gint64       *size);
 char       *es_test_shared_path         (const char   *relative);
 char       *es_test_fixture_path        (const char   *name);
 EsDocument *es_test_load_fixture        (const char   *name);
+EsDocument *es_test_load_log            (EsTestLog    *log);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsTestLog, es_test_log_free)
 

@@ -7,8 +7,6 @@
 
 #include "config.h"
 
-#include <glib/gstdio.h>
-
 #include <math.h>
 
 #include "es-test-log.h"
@@ -62,9 +60,6 @@ load_rounds (void)
     { 18980000, "START round3" }, { 35320000, "STOP round3" },
   };
   g_autoptr(EsTestLog) log = es_test_log_new ();
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL;
-  EsDocument *document;
 
   es_test_log_declare_ghc (log);
   es_test_log_begin_data (log);
@@ -77,11 +72,7 @@ load_rounds (void)
                      es_payload_u32 (es_payload_u16 (es_payload_u32 (es_payload_new (), 1), 5), 0));
   es_test_log_end_block (log, 40000000);
   es_test_log_end (log);
-  path = es_test_write_temp_log (es_test_log_get_data (log)->data, es_test_log_get_data (log)->len);
-  document = es_document_load_file (path, NULL, NULL, NULL, &error);
-  g_assert_no_error (error);
-  g_unlink (path);
-  return document;
+  return es_test_load_log (log);
 }
 
 static guint

@@ -8,8 +8,6 @@
 
 #include "config.h"
 
-#include <glib/gstdio.h>
-
 #include "es-test-log.h"
 #include "es-test-render.h"
 #include "es-thread-states.h"
@@ -24,10 +22,6 @@ static EsDocument *
 load_threads_log (guint n_flips)
 {
   g_autoptr(EsTestLog) log = es_test_log_new ();
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL;
-  EsDocument *document;
-  GByteArray *data;
 
   es_test_log_declare_ghc (log);
   es_test_log_begin_data (log);
@@ -68,12 +62,7 @@ load_threads_log (guint n_flips)
   es_test_log_end_block (log, RUN_END);
   es_test_log_end (log);
 
-  data = es_test_log_get_data (log);
-  path = es_test_write_temp_log (data->data, data->len);
-  document = es_document_load_file (path, NULL, NULL, NULL, &error);
-  g_assert_no_error (error);
-  g_unlink (path);
-  return document;
+  return es_test_load_log (log);
 }
 
 static const EsTimelineRow *
@@ -297,15 +286,12 @@ static void
 test_many_threads_rows_in_view (void)
 {
   g_autoptr(EsTestLog) log = es_test_log_new ();
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL;
   g_autoptr(EsDocument) document = NULL;
   g_autoptr(EsThreadStateCache) cache = NULL;
   g_autoptr(GArray) rows = NULL;
   const EsTimelineRow *middle_row;
   cairo_surface_t *surface;
   cairo_t *cr;
-  GByteArray *data;
   EsTimelineView view = { 0 };
   const int height = 900;
   int top;
@@ -322,11 +308,7 @@ test_many_threads_rows_in_view (void)
     }
   es_test_log_end_block (log, RUN_END);
   es_test_log_end (log);
-  data = es_test_log_get_data (log);
-  path = es_test_write_temp_log (data->data, data->len);
-  document = es_document_load_file (path, NULL, NULL, NULL, &error);
-  g_assert_no_error (error);
-  g_unlink (path);
+  document = es_test_load_log (log);
 
   rows = es_timeline_layout (document, ALL_ROWS);
   g_assert_cmpuint (rows->len, >, 10000);
