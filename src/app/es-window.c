@@ -256,7 +256,10 @@ es_window_show_document (EsWindow   *self,
   gtk_revealer_set_reveal_child (self->notice_revealer,
                                  damage != NULL || es_document_is_truncated (document, NULL));
   gtk_widget_set_visible (self->zoom_box, TRUE);
-  gtk_stack_set_visible_child_name (self->stack, "timeline");
+  /* No crossfade into a log: fading a window-sized page into another costs
+   * two window-sized surfaces per frame, whose tens of megabytes stay in the
+   * heap long after the fade, while a big document already fills it. */
+  gtk_stack_set_visible_child_full (self->stack, "timeline", GTK_STACK_TRANSITION_TYPE_NONE);
   gtk_widget_grab_focus (GTK_WIDGET (self->timeline));
 }
 
