@@ -221,7 +221,7 @@ test_parfib_threads_spans_markers (void)
           g_assert_cmpuint (a[runs[r].activity].thread, ==, threads[i].id);
           if (r > 0)
             g_assert_cmpuint (a[runs[r].activity].start, >=,
-                              es_cap_timeline_get_activities (es_document_get_cap (document, runs[r - 1].cap), &n)[runs[r - 1].activity].end);
+                              es_activity_end (&es_cap_timeline_get_activities (es_document_get_cap (document, runs[r - 1].cap), &n)[runs[r - 1].activity]));
         }
       runs_total += n_runs;
 
@@ -284,10 +284,10 @@ test_activities_are_ordered (void)
       g_assert_cmpuint (n, >, 100);
       for (guint i = 0; i < n; i++)
         {
-          g_assert_cmpuint (a[i].start, <=, a[i].end);
-          g_assert_cmpuint (a[i].end, <=, es_document_get_end_time (document));
+          g_assert_cmpuint (a[i].start, <=, es_activity_end (&a[i]));
+          g_assert_cmpuint (es_activity_end (&a[i]), <=, es_document_get_end_time (document));
           if (i > 0)
-            g_assert_cmpuint (a[i - 1].end, <=, a[i].start);
+            g_assert_cmpuint (es_activity_end (&a[i - 1]), <=, a[i].start);
           if (a[i].kind == ES_ACTIVITY_RUNNING)
             g_assert_nonnull (es_document_lookup_thread (document, a[i].thread));
         }
@@ -397,10 +397,10 @@ test_truncated_log_closes_intervals (void)
 
       for (guint i = 0; i < n; i++)
         {
-          g_assert_cmpuint (a[i].end, <=, es_document_get_end_time (document));
+          g_assert_cmpuint (es_activity_end (&a[i]), <=, es_document_get_end_time (document));
           if (a[i].flags & ES_ACTIVITY_ENDED_BY_LOG_END)
             {
-              g_assert_cmpuint (a[i].end, ==, es_document_get_end_time (document));
+              g_assert_cmpuint (es_activity_end (&a[i]), ==, es_document_get_end_time (document));
               flagged++;
             }
         }
@@ -507,9 +507,9 @@ test_extreme_timestamps (void)
   a = es_cap_timeline_get_activities (es_document_get_cap (document, 0), &n);
   for (guint i = 0; i < n; i++)
     {
-      g_assert_cmpuint (a[i].start, <=, a[i].end);
+      g_assert_cmpuint (a[i].start, <=, es_activity_end (&a[i]));
       if (i > 0)
-        g_assert_cmpuint (a[i - 1].end, <=, a[i].start);
+        g_assert_cmpuint (es_activity_end (&a[i - 1]), <=, a[i].start);
     }
   es_stats_compute (document, 0, G_MAXUINT64, &stats);
   g_assert_cmpuint (stats.mut_elapsed + stats.gc_elapsed, ==, stats.total_elapsed);
@@ -668,13 +668,104 @@ test_gc_restarted_keeps_open_phase (void)
     if (a[i].kind == ES_ACTIVITY_GC_WAITING)
       {
         g_assert_cmpuint (a[i].start, ==, 150);
-        g_assert_cmpuint (a[i].end, ==, 200);
+        g_assert_cmpuint (es_activity_end (&a[i]), ==, 200);
         found = TRUE;
       }
   g_assert_true (found);
   g_assert_cmpuint (a[n - 1].kind, ==, ES_ACTIVITY_GC);
   g_assert_cmpuint (a[n - 1].start, ==, 200);
-  g_assert_cmpuint (a[n - 1].end, ==, 300);
+  g_assert_cmpuint (es_activity_end (&a[n - 1]), ==, 300);
+}
+
+/* A run or GC phase longer than an activity's 32-bit length (4.29 s)
+ * takes two records, whatever its length (a hostile log's year-long run
+ * costs no more than a 5 s one), and reads back exactly: its end, its
+ * length, the totals, the whole run, and one stop in its thread's states. */
+static void
+test_long_activities_read_back_exactly (void)
+{
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new ();
+  g_autoptr(EsDocument) document = NULL;
+  g_autoptr(GArray) states = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
+  g_auto(EsStats) stats = { 0 };
+  const guint64 second = 1000000000, year = 365 * 24 * 3600 * second;
+  static const guint64 ends_in_s[] = { 5, 12 };
+  const EsCapTimeline *tl;
+  const EsActivity *a;
+  const EsThread *thread;
+  guint64 total_running = 0, start, end;
+  guint n, stops = 0;
+  struct { guint16 tag; guint64 time; } events[] = {
+    { ES_EVENT_RUN_THREAD, 1000 },                         /* 1 µs: short */
+    { ES_EVENT_STOP_THREAD, 2000 },
+    { ES_EVENT_RUN_THREAD, 3000 },                         /* 5 s: long */
+    { ES_EVENT_STOP_THREAD, 3000 + ends_in_s[0] * second },
+    { ES_EVENT_GC_START, ends_in_s[1] * second },          /* a 6 s GC */
+    { ES_EVENT_GC_END, (ends_in_s[1] + 6) * second },
+    { ES_EVENT_RUN_THREAD, 20 * second },                  /* a year: hostile */
+    { ES_EVENT_STOP_THREAD, 20 * second + year },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (events); i++)
+    {
+      EsEvent e = { 0 };
+
+      e.cap = 0;
+      e.tag = events[i].tag;
+      e.time = events[i].time;
+      e.u.stop.thread = 7;
+      e.u.stop.status = ES_STOP_THREAD_BLOCKED;
+      es_document_builder_add (builder, &e);
+    }
+  document = es_document_builder_finish (builder, FALSE, -1);
+  tl = es_document_get_cap (document, 0);
+  a = es_cap_timeline_get_activities (tl, &n);
+
+  /* 1 + 2 + 2 + 2 records, not thousands of 4.29 s pieces. */
+  g_assert_cmpuint (n, ==, 7);
+  g_assert_cmpuint (es_activity_length (&a[0]), ==, 1000);
+  g_assert_cmpuint (a[1].start, ==, 3000);
+  g_assert_cmpuint (es_activity_end (&a[1]), ==, 3000 + 5 * second);
+  g_assert_true (a[1].flags & ES_ACTIVITY_CONTINUES);
+  g_assert_cmpuint (es_activity_length (&a[2]), ==, 0);
+  g_assert_cmpuint (a[2].stop_status, ==, ES_STOP_THREAD_BLOCKED);
+  g_assert_cmpuint (a[3].kind, ==, ES_ACTIVITY_GC);
+  g_assert_cmpuint (es_activity_length (&a[3]), ==, 6 * second);
+  g_assert_cmpuint (es_activity_end (&a[5]), ==, 20 * second + year);
+
+  for (guint i = 0; i < n; i++)
+    if (a[i].kind == ES_ACTIVITY_RUNNING)
+      total_running += es_activity_length (&a[i]);
+  g_assert_cmpuint (total_running, ==, 1000 + 5 * second + year);
+  es_stats_compute (document, 0, G_MAXUINT64, &stats);
+  g_assert_cmpuint (stats.caps[0].running, ==, total_running);
+  g_assert_cmpuint (es_cap_timeline_time_in (tl, ES_ACTIVITY_RUNNING, 4 * second, 30 * second), ==,
+                    (3000 + 5 * second - 4 * second) + 10 * second);
+  g_assert_cmpuint (es_cap_timeline_time_in (tl, ES_ACTIVITY_GC, 0, G_MAXUINT64), ==, 6 * second);
+
+  /* A time inside the year-long run finds its first record, and that the
+   * whole run, ended by the second record's status. */
+  g_assert_cmpuint (es_cap_timeline_find_activity (tl, 100 * second), ==, 5);
+  g_assert_cmpuint (es_cap_timeline_whole_activity (tl, 5, &start, &end), ==, 6);
+  g_assert_cmpuint (start, ==, 20 * second);
+  g_assert_cmpuint (end, ==, 20 * second + year);
+
+  thread = es_document_lookup_thread (document, 7);
+  g_assert_nonnull (thread);
+  es_document_get_thread_timeline (document, thread, states);
+  for (guint i = 0; i < states->len; i++)
+    {
+      const EsThreadState *state = &g_array_index (states, EsThreadState, i);
+
+      if (state->state != ES_THREAD_STATE_RUNNING)
+        {
+          g_assert_cmpuint (state->state, ==, ES_THREAD_STATE_BLOCKED);
+          g_assert_true (state->time == 2000 || state->time == 3000 + 5 * second ||
+                         state->time == 20 * second + year);
+          stops++;
+        }
+    }
+  g_assert_cmpuint (stops, ==, 3);
 }
 
 /* A log with ten generations: the table shows the first eight, the totals
@@ -748,6 +839,7 @@ main (int    argc,
   g_test_add_func ("/document/random-corruption-builds-sane-documents", test_random_corruption_builds_sane_documents);
   g_test_add_func ("/document/extreme-timestamps", test_extreme_timestamps);
   g_test_add_func ("/document/gc-restarted-keeps-open-phase", test_gc_restarted_keeps_open_phase);
+  g_test_add_func ("/document/long-activities-read-back-exactly", test_long_activities_read_back_exactly);
   g_test_add_func ("/document/more-generations-than-the-table", test_more_generations_than_the_table);
   g_test_add_func ("/document/too-big-for-memory-is-refused", test_memory_check);
   g_test_add_func ("/document/cancelled-load-stops", test_cancelled_load_stops);

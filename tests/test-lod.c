@@ -149,7 +149,7 @@ brute_overlap (const EsCapTimeline *tl,
   for (guint i = 0; i < n; i++)
     if (act[i].kind == kind)
       {
-        guint64 lo = MAX (act[i].start, a), hi = MIN (act[i].end, b);
+        guint64 lo = MAX (act[i].start, a), hi = MIN (es_activity_end (&act[i]), b);
 
         total += hi > lo ? hi - lo : 0;
       }

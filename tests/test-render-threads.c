@@ -365,7 +365,7 @@ test_real_log (void)
           const EsActivity *a = &es_cap_timeline_get_activities (es_document_get_cap (document, runs[r].cap), &n)[runs[r].activity];
 
           /* Wide enough to have a pixel all its own. */
-          if (es_timeline_time_to_x (&frame.view, a->end) - es_timeline_time_to_x (&frame.view, a->start) < 4)
+          if (es_timeline_time_to_x (&frame.view, es_activity_end (a)) - es_timeline_time_to_x (&frame.view, a->start) < 4)
             continue;
           g_assert_true (pixel_is (frame.surface, (int) es_timeline_time_to_x (&frame.view, a->start) + 2,
                                    row->y + 3, ES_COLOR_RUNNING, FALSE));

@@ -208,7 +208,7 @@ longest_activity (EsDocument     *document,
   i = es_cap_timeline_find_activity (timeline, from);
   for (i = i == G_MAXUINT ? 0 : i; i < n && activities[i].start < to; i++)
     if (activities[i].kind == kind &&
-        (best == NULL || activities[i].end - activities[i].start > best->end - best->start))
+        (best == NULL || es_activity_length (&activities[i]) > es_activity_length (best)))
       best = &activities[i];
   return best;
 }
@@ -229,7 +229,7 @@ check_running (gboolean dark)
   g_assert_nonnull (run);
   paint_frame (&frame, document, start, end, dark);
   x0 = es_timeline_time_to_x (&frame.view, run->start);
-  x1 = es_timeline_time_to_x (&frame.view, run->end);
+  x1 = es_timeline_time_to_x (&frame.view, es_activity_end (run));
   g_assert_cmpfloat (x1 - x0, >=, 5);
 
   /* A quarter in, clear of the thread id written at its middle, on the
@@ -278,7 +278,7 @@ longest_gc_activity (EsDocument  *document,
       longest = &gcs[i];
   gc = longest_activity (document, longest->cap, ES_ACTIVITY_GC, longest->start, longest->end);
   g_assert_nonnull (gc);
-  g_assert_cmpuint (gc->end - gc->start, >, 1000);
+  g_assert_cmpuint (es_activity_length (gc), >, 1000);
   *leader = longest;
   return gc;
 }
@@ -293,7 +293,7 @@ check_gc_band (cairo_surface_t      *surface,
                guint                 cap,
                const EsActivity     *gc)
 {
-  guint64 length = gc->end - gc->start;
+  guint64 length = es_activity_length (gc);
   const EsTimelineRow *row = find_row (rows, ES_ROW_CAP, cap);
   int band_y, band_h;
   int x = (int) es_timeline_time_to_x (view, gc->start + length / 2);
@@ -314,11 +314,11 @@ test_gc (void)
   g_auto(Frame) frame = { 0 };
   const EsGc *longest;
   const EsActivity *gc = longest_gc_activity (document, &longest);
-  guint64 length = gc->end - gc->start;
+  guint64 length = es_activity_length (gc);
 
   /* The GC across the middle third of the view. */
-  paint_frame (&frame, document, gc->start - length, gc->end + length, FALSE);
-  g_assert_cmpfloat (es_timeline_time_to_x (&frame.view, gc->end) - es_timeline_time_to_x (&frame.view, gc->start), >, 400);
+  paint_frame (&frame, document, gc->start - length, es_activity_end (gc) + length, FALSE);
+  g_assert_cmpfloat (es_timeline_time_to_x (&frame.view, es_activity_end (gc)) - es_timeline_time_to_x (&frame.view, gc->start), >, 400);
   check_gc_band (frame.surface, document, &frame.view, frame.rows, longest->cap, gc);
 }
 
@@ -338,8 +338,8 @@ test_export (void)
   g_autofree char *contents = NULL;
   const EsGc *longest;
   const EsActivity *gc = longest_gc_activity (document, &longest);
-  guint64 length = gc->end - gc->start;
-  EsTimelineView view = { document, gc->start - length, gc->end + length, DATA_WIDTH, FALSE };
+  guint64 length = es_activity_length (gc);
+  EsTimelineView view = { document, gc->start - length, es_activity_end (gc) + length, DATA_WIDTH, FALSE };
   cairo_surface_t *surface;
 
   g_assert_true (es_timeline_export (&view, ES_TIMELINE_DEFAULT_ROWS, png, &error));
@@ -385,9 +385,9 @@ test_idle (void)
   activities = es_cap_timeline_get_activities (timeline, &n);
   g_assert_cmpuint (n, >, 2);
   for (guint i = 1; i + 1 < n; i++)
-    if (activities[i + 1].start - activities[i].end > activities[best + 1].start - activities[best].end)
+    if (activities[i + 1].start - es_activity_end (&activities[i]) > activities[best + 1].start - es_activity_end (&activities[best]))
       best = i;
-  gap_start = activities[best].end;
+  gap_start = es_activity_end (&activities[best]);
   gap_end = activities[best + 1].start;
   g_assert_cmpuint (gap_end - gap_start, >, 10000);
 
@@ -404,7 +404,7 @@ test_idle (void)
   g_assert_true (pixel_is (frame.surface, x, band_y + band_h - 1, ES_COLOR_IDLE, FALSE));
   /* Just after the gap, the activity that ends it is drawn (if it is a
    * few pixels wide: it starts at the view's last tenth). */
-  if (es_timeline_time_to_x (&frame.view, MIN (activities[best + 1].end, frame.view.t1)) -
+  if (es_timeline_time_to_x (&frame.view, MIN (es_activity_end (&activities[best + 1]), frame.view.t1)) -
       es_timeline_time_to_x (&frame.view, gap_end) > 6)
     {
       EsColor color = activities[best + 1].kind == ES_ACTIVITY_RUNNING ? ES_COLOR_RUNNING : ES_COLOR_GC;

@@ -103,7 +103,7 @@ test_threads_section (void)
   gtk_adjustment_set_value (vadjustment, row->y);
   es_timeline_rows_get_view (rows, &view);
   g_assert_true (gtk_widget_translate_coordinates (GTK_WIDGET (rows), GTK_WIDGET (timeline),
-                                                   es_timeline_time_to_x (&view, run->start + (run->end - run->start) / 2),
+                                                   es_timeline_time_to_x (&view, run->start + (es_activity_length (run)) / 2),
                                                    row->y + row->height / 2, &x, &y));
   text = es_timeline_describe_at (timeline, x, y);
   expected = g_strdup_printf ("Thread %u “main”: running on HEC %u", main_thread->id, runs[0].cap);

@@ -531,11 +531,11 @@ test_rendered_bands (void)
     int x, band_y, band_height, y;
 
     for (guint i = 0; i < n; i++)
-      if (a[i].kind == ES_ACTIVITY_GC && a[i].start >= longest->start && a[i].end <= longest->end &&
-          (work == NULL || a[i].end - a[i].start > work->end - work->start))
+      if (a[i].kind == ES_ACTIVITY_GC && a[i].start >= longest->start && es_activity_end (&a[i]) <= longest->end &&
+          (work == NULL || es_activity_length (&a[i]) > es_activity_length (work)))
         work = &a[i];
     g_assert_nonnull (work);
-    x = (int) es_timeline_time_to_x (&view, work->start + (work->end - work->start) / 2);
+    x = (int) es_timeline_time_to_x (&view, work->start + (es_activity_length (work)) / 2);
 
     g_assert_true (es_timeline_cap_band (cap_row, ES_COLOR_GC, &band_y, &band_height));
     y = band_y + band_height / 2;

@@ -54,14 +54,20 @@ describe_cap (const EsTimelineView *view,
   g_autofree char *name = es_timeline_cap_name (document, cap);
   gboolean mono = es_document_get_format (document) == ES_DOCUMENT_MONO_LOG;
 
-  if (i == G_MAXUINT || a[i].end <= t)
+  if (i == G_MAXUINT || es_activity_end (&a[i]) <= t)
     {
       /* A Mono thread's row is empty where it waits for a lock or is not
        * alive: the log says nothing else about it. */
       g_string_append_printf (out, mono ? _("%s: waiting for a lock, or not alive") : _("%s: idle"), name);
       return;
     }
-  length = es_timeline_format_time (a[i].end - a[i].start, 1);
+  {
+    guint64 start, end;
+
+    /* A run of more than 4.29 s is stored in pieces: tell the whole run. */
+    i = es_cap_timeline_whole_activity (tl, i, &start, &end);
+    length = es_timeline_format_time (end - start, 1);
+  }
   if (a[i].kind == ES_ACTIVITY_RUNNING)
     {
       const EsThread *thread = es_document_lookup_thread (document, a[i].thread);

@@ -47,14 +47,23 @@ void _es_cap_timeline_add_prefix (EsCapTimeline *self,
 /* The builder adds millions of activities and instants per log: these are
  * es_cap_timeline_add_activity() and _add_instant(), inlined into its
  * per-event code (a call per event costs as much as the append). */
+void _es_cap_timeline_push_long_activity (EsCapTimeline    *self,
+                                          const EsActivity *activity,
+                                          guint64           end);
+
 static inline void
-_es_cap_timeline_push_activity (EsCapTimeline    *self,
-                                const EsActivity *activity)
+_es_cap_timeline_push_activity (EsCapTimeline  *self,
+                                EsActivityKind  kind,
+                                guint64         start,
+                                guint64         end,
+                                guint32         thread,
+                                guint           stop_status,
+                                guint           flags)
 {
-  EsActivity a = *activity;
+  EsActivity a;
 
   g_return_if_fail (!self->sealed);
-  g_return_if_fail (activity->kind < ES_N_ACTIVITY_KINDS);
+  g_return_if_fail (kind < ES_N_ACTIVITY_KINDS);
 
   /* Keep the array ordered and disjoint even if the log is slightly out of
    * order: a late activity starts where the previous one ended. */
@@ -62,15 +71,22 @@ _es_cap_timeline_push_activity (EsCapTimeline    *self,
     {
       const EsActivity *last = &ES_VEC_AT (&self->activities, EsActivity, self->activities.len - 1);
 
-      if (a.start < last->end)
-        a.start = last->end;
+      start = MAX (start, es_activity_end (last));
     }
-  if (a.end < a.start)
-    a.end = a.start;
+  start = MIN (start, ES_ACTIVITY_MAX_START);
+  end = CLAMP (end, start, ES_ACTIVITY_MAX_START);
+
+  a = (EsActivity) { .kind = kind, .stop_status = stop_status, .flags = flags,
+                     .start = start, .stored_length = (guint32) (end - start), .thread = thread };
+  if (G_UNLIKELY (end - start >= ES_ACTIVITY_LONG))
+    {
+      _es_cap_timeline_push_long_activity (self, &a, end);
+      return;
+    }
 
   if (self->activities.len % ES_CAP_PREFIX_STRIDE == 0)
-    _es_cap_timeline_add_prefix (self, a.start);
-  self->running_total.before[a.kind] += a.end - a.start;
+    _es_cap_timeline_add_prefix (self, start);
+  self->running_total.before[kind] += a.stored_length;
   *ES_VEC_PUSH (&self->activities, EsActivity) = a;
 }
 

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "es-cap-timeline-private.h"
+
+G_STATIC_ASSERT (sizeof (EsActivity) == 16);
 #include "es-search.h"
 
 EsCapTimeline *
@@ -40,11 +42,28 @@ es_cap_timeline_free (EsCapTimeline *self)
   g_free (self);
 }
 
+/* A run or GC phase too long for an activity's stored length: the record
+ * that starts it, then an empty one where it ends (see EsActivity). */
 void
-es_cap_timeline_add_activity (EsCapTimeline    *self,
-                              const EsActivity *activity)
+_es_cap_timeline_push_long_activity (EsCapTimeline    *self,
+                                     const EsActivity *activity,
+                                     guint64           end)
 {
-  _es_cap_timeline_push_activity (self, activity);
+  EsActivity head = *activity, tail = *activity;
+
+  head.stored_length = ES_ACTIVITY_LONG;
+  head.stop_status = ES_STOP_NO_STATUS;
+  head.flags = ES_ACTIVITY_CONTINUES;
+  tail.start = end;
+  tail.stored_length = 0;
+
+  if (self->activities.len % ES_CAP_PREFIX_STRIDE == 0)
+    _es_cap_timeline_add_prefix (self, head.start);
+  self->running_total.before[head.kind] += end - head.start;
+  *ES_VEC_PUSH (&self->activities, EsActivity) = head;
+  if (self->activities.len % ES_CAP_PREFIX_STRIDE == 0)
+    _es_cap_timeline_add_prefix (self, tail.start);
+  *ES_VEC_PUSH (&self->activities, EsActivity) = tail;
 }
 
 /* The out-of-line part of _es_cap_timeline_push_activity(): one prefix
@@ -148,6 +167,27 @@ es_cap_timeline_get_activities (const EsCapTimeline *self,
   return self->activities.data;
 }
 
+/* es_search_upper_bound() for activities, whose start is a bit-field:
+ * the number of activities starting at or before @time. */
+static guint
+activity_upper_bound (const EsActivity *a,
+                      guint             n,
+                      guint64           time)
+{
+  guint lo = 0, hi = n;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (a[mid].start <= time)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
 /**
  * es_cap_timeline_find_activity:
  *
@@ -158,10 +198,41 @@ guint
 es_cap_timeline_find_activity (const EsCapTimeline *self,
                                guint64              time)
 {
-  guint after = es_search_upper_bound (self->activities.data, self->activities.len, sizeof (EsActivity),
-                                       G_STRUCT_OFFSET (EsActivity, start), time);
+  guint after = activity_upper_bound (self->activities.data, self->activities.len, time);
 
   return after == 0 ? G_MAXUINT : after - 1;
+}
+
+/**
+ * es_cap_timeline_whole_activity:
+ * @index: an activity's index
+ * @start: (out): where the run or GC phase it is part of starts
+ * @end: (out): where it ends
+ *
+ * A run or GC phase longer than an activity holds is stored in pieces (see
+ * ES_ACTIVITY_CONTINUES): this gives the whole of the one @index is in.
+ *
+ * Returns: the index of its last piece, whose stop status and flags say
+ *   how it ended
+ */
+guint
+es_cap_timeline_whole_activity (const EsCapTimeline *self,
+                                guint                index,
+                                guint64             *start,
+                                guint64             *end)
+{
+  const EsActivity *a = self->activities.data;
+  guint first = index, last = index;
+
+  g_return_val_if_fail (index < self->activities.len, index);
+
+  while (first > 0 && (a[first - 1].flags & ES_ACTIVITY_CONTINUES))
+    first--;
+  while ((a[last].flags & ES_ACTIVITY_CONTINUES) && last + 1 < self->activities.len)
+    last++;
+  *start = a[first].start;
+  *end = es_activity_end (&a[last]);
+  return last;
 }
 
 /* Total time of @kind before @time. */
@@ -179,9 +250,9 @@ cumulative (const EsCapTimeline *self,
   total = g_array_index (self->prefix, EsCapPrefix, i / ES_CAP_PREFIX_STRIDE).before[kind];
   for (guint j = i - i % ES_CAP_PREFIX_STRIDE; j < i; j++)
     if (a[j].kind == kind)
-      total += a[j].end - a[j].start;
+      total += es_activity_length (&a[j]);
   if (a[i].kind == kind)
-    total += MIN (time, a[i].end) - a[i].start;
+    total += MIN (time, es_activity_end (&a[i])) - a[i].start;
   return total;
 }
 
@@ -205,8 +276,7 @@ es_cap_timeline_cumulative (const EsCapTimeline *self,
 
   if (from < self->activities.len && a[from].start > time)
     from = 0;
-  lo = from + es_search_upper_bound (a + from, self->activities.len - from, sizeof (EsActivity),
-                                     G_STRUCT_OFFSET (EsActivity, start), time);
+  lo = from + activity_upper_bound (a + from, self->activities.len - from, time);
   if (lo == 0)
     {
       for (guint k = 0; k < ES_N_ACTIVITY_KINDS; k++)
@@ -217,8 +287,8 @@ es_cap_timeline_cumulative (const EsCapTimeline *self,
   for (guint k = 0; k < ES_N_ACTIVITY_KINDS; k++)
     totals[k] = g_array_index (self->prefix, EsCapPrefix, i / ES_CAP_PREFIX_STRIDE).before[k];
   for (guint j = i - i % ES_CAP_PREFIX_STRIDE; j < i; j++)
-    totals[a[j].kind] += a[j].end - a[j].start;
-  totals[a[i].kind] += MIN (time, a[i].end) - a[i].start;
+    totals[a[j].kind] += es_activity_length (&a[j]);
+  totals[a[i].kind] += MIN (time, es_activity_end (&a[i])) - a[i].start;
   return i;
 }
 
@@ -274,7 +344,7 @@ es_cap_timeline_cumulative_walk (const EsCapTimeline *self,
       /* The answer is in this stride, at or after lo. */
       lo = MAX (lo, block * ES_CAP_PREFIX_STRIDE);
       hi = MIN ((block + 1) * ES_CAP_PREFIX_STRIDE, n);
-      lo += es_search_upper_bound (&a[lo], hi - lo, sizeof (EsActivity), G_STRUCT_OFFSET (EsActivity, start), time) - 1;
+      lo += activity_upper_bound (&a[lo], hi - lo, time) - 1;
     }
   /* lo: the last activity starting at or before @time. The totals before
    * it: carried on from the cursor, or from the nearer end of its stride. */
@@ -286,7 +356,7 @@ es_cap_timeline_cumulative_walk (const EsCapTimeline *self,
         {
           memcpy (cursor->before, prefix[next / ES_CAP_PREFIX_STRIDE].before, sizeof cursor->before);
           for (guint j = lo; j < next; j++)
-            cursor->before[a[j].kind] -= a[j].end - a[j].start;
+            cursor->before[a[j].kind] -= es_activity_length (&a[j]);
           cursor->index = lo;
         }
       else if (base > cursor->index)
@@ -296,10 +366,10 @@ es_cap_timeline_cumulative_walk (const EsCapTimeline *self,
         }
     }
   for (guint j = cursor->index; j < lo; j++)
-    cursor->before[a[j].kind] += a[j].end - a[j].start;
+    cursor->before[a[j].kind] += es_activity_length (&a[j]);
   cursor->index = lo;
   memcpy (totals, cursor->before, sizeof cursor->before);
-  totals[a[lo].kind] += MIN (time, a[lo].end) - a[lo].start;
+  totals[a[lo].kind] += MIN (time, es_activity_end (&a[lo])) - a[lo].start;
   return lo;
 }
 

@@ -27,8 +27,6 @@ EsCapTimeline       *es_cap_timeline_new              (guint                 cap
 void                 es_cap_timeline_free             (EsCapTimeline        *self);
 
 /* Building (one thread at a time; activities in time order). */
-void                 es_cap_timeline_add_activity     (EsCapTimeline        *self,
-                                                       const EsActivity     *activity);
 void                 es_cap_timeline_add_instant      (EsCapTimeline        *self,
                                                        const EsInstant      *instant);
 void                 es_cap_timeline_add_spark_sample (EsCapTimeline        *self,
@@ -45,6 +43,10 @@ const EsActivity    *es_cap_timeline_get_activities   (const EsCapTimeline  *sel
                                                        guint                *n_activities);
 guint                es_cap_timeline_find_activity    (const EsCapTimeline  *self,
                                                        guint64               time);
+guint                es_cap_timeline_whole_activity   (const EsCapTimeline  *self,
+                                                       guint                 index,
+                                                       guint64              *start,
+                                                       guint64              *end);
 guint                es_cap_timeline_cumulative       (const EsCapTimeline  *self,
                                                        guint64               time,
                                                        guint                 hint,

@@ -107,11 +107,10 @@ _es_builder_close_run (CapState *cap,
                        guint8    status,
                        guint16   flags)
 {
-  EsActivity a = { cap->run_start, time, cap->thread, ES_ACTIVITY_RUNNING, status, flags };
-
   if (!cap->running)
     return;
-  _es_cap_timeline_push_activity (cap->timeline, &a);
+  _es_cap_timeline_push_activity (cap->timeline, ES_ACTIVITY_RUNNING, cap->run_start, time,
+                                  cap->thread, status, flags);
   cap->running = FALSE;
 }
 
@@ -120,11 +119,10 @@ _es_builder_close_gc_phase (CapState *cap,
                             guint64   time,
                             guint16   flags)
 {
-  EsActivity a = { cap->gc_phase_start, time, 0, cap->gc_phase, 0, flags };
-
   if (!cap->in_gc)
     return;
-  _es_cap_timeline_push_activity (cap->timeline, &a);
+  _es_cap_timeline_push_activity (cap->timeline, cap->gc_phase, cap->gc_phase_start, time,
+                                  0, ES_STOP_NO_STATUS, flags);
 }
 
 /* The state of @cap, created (with every cap below it) on first use: asked

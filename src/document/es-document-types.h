@@ -23,16 +23,43 @@ typedef enum
 } EsActivityKind;
 
 #define ES_ACTIVITY_ENDED_BY_LOG_END  (1 << 0)   /* closed at the log's end */
+#define ES_ACTIVITY_CONTINUES         (1 << 1)   /* goes on in the next activity */
 
+/* An activity is 16 bytes, not 24: a big log has tens of millions of them,
+ * and they are most of a document's memory. The start has 55 bits (417 days
+ * in nanoseconds) and the stored length 32 (4.29 s). A longer run or GC
+ * phase takes two records: the first, marked ES_ACTIVITY_CONTINUES, with
+ * the length ES_ACTIVITY_LONG, and an empty one where it ends, which holds
+ * how it ended. Read the end and the length with es_activity_end() and
+ * es_activity_length(), never from the stored length. */
 typedef struct
 {
-  guint64 start;
-  guint64 end;
-  guint32 thread;          /* for ES_ACTIVITY_RUNNING */
-  guint8  kind;            /* EsActivityKind */
-  guint8  stop_status;     /* EsStopStatus that ended a run */
-  guint16 flags;
+  guint64 kind        : 2;   /* EsActivityKind */
+  guint64 stop_status : 5;   /* EsStopStatus that ended a run */
+  guint64 flags       : 2;   /* ES_ACTIVITY_* */
+  guint64 start       : 55;
+  guint32 stored_length;     /* end - start in nanoseconds, or ES_ACTIVITY_LONG */
+  guint32 thread;            /* for ES_ACTIVITY_RUNNING */
 } EsActivity;
+
+#define ES_ACTIVITY_MAX_START  ((G_GUINT64_CONSTANT (1) << 55) - 1)
+#define ES_ACTIVITY_LONG       G_MAXUINT32
+
+/* @activity must be in its cap's array: a long one ends where the next
+ * record starts. */
+static inline guint64
+es_activity_end (const EsActivity *activity)
+{
+  if (G_LIKELY (activity->stored_length != ES_ACTIVITY_LONG))
+    return activity->start + activity->stored_length;
+  return activity[1].start;
+}
+
+static inline guint64
+es_activity_length (const EsActivity *activity)
+{
+  return es_activity_end (activity) - activity->start;
+}
 
 /* Instant events drawn as ticks on a capability's row. */
 typedef enum

@@ -128,11 +128,11 @@ derive_gcs_from_activity (EsDocument *self)
           if (a[i].kind == ES_ACTIVITY_RUNNING)
             continue;
           gc.start = a[i].start;
-          gc.end = a[i].end;
+          gc.end = es_activity_end (&a[i]);
           gc.cap = c;
           gc.generation = ES_GC_GENERATION_UNKNOWN;
           while (i + 1 < n && a[i + 1].kind != ES_ACTIVITY_RUNNING && a[i + 1].start == gc.end)
-            gc.end = a[++i].end;
+            gc.end = es_activity_end (&a[++i]);
           g_array_append_val (spans, gc);
         }
     }
@@ -628,10 +628,11 @@ es_document_get_thread_timeline (EsDocument     *self,
       guint n;
       const EsActivity *a = &es_cap_timeline_get_activities (g_ptr_array_index (self->caps, runs[i].cap), &n)[runs[i].activity];
       EsThreadState run = { a->start, runs[i].cap, ES_THREAD_STATE_RUNNING, 0 };
-      EsThreadState stop = { a->end, runs[i].cap, _es_thread_state_after_stop (a->stop_status), a->stop_status };
+      EsThreadState stop = { es_activity_end (a), runs[i].cap, _es_thread_state_after_stop (a->stop_status), a->stop_status };
 
       g_array_append_val (states, run);
-      if (!(a->flags & ES_ACTIVITY_ENDED_BY_LOG_END))
+      /* A run stored in pieces stops once, at the end of its last. */
+      if (!(a->flags & (ES_ACTIVITY_ENDED_BY_LOG_END | ES_ACTIVITY_CONTINUES)))
         g_array_append_val (states, stop);
     }
   for (guint i = 0; i < self->orphan_stops->len; i++)
@@ -703,7 +704,7 @@ es_document_get_gc_on_cap (EsDocument *self,
    * overlaps it... */
   for (i = es_cap_timeline_find_activity (tl, gc->end); i != G_MAXUINT; i = i > 0 ? i - 1 : G_MAXUINT)
     {
-      if (a[i].end < gc->start)
+      if (es_activity_end (&a[i]) < gc->start)
         return FALSE;
       if (a[i].kind != ES_ACTIVITY_RUNNING)
         break;
@@ -712,11 +713,11 @@ es_document_get_gc_on_cap (EsDocument *self,
     return FALSE;
   /* ...widened to the contiguous GC phases around it. */
   *start = a[i].start;
-  *end = a[i].end;
-  for (guint j = i; j > 0 && a[j - 1].kind != ES_ACTIVITY_RUNNING && a[j - 1].end == a[j].start; j--)
+  *end = es_activity_end (&a[i]);
+  for (guint j = i; j > 0 && a[j - 1].kind != ES_ACTIVITY_RUNNING && es_activity_end (&a[j - 1]) == a[j].start; j--)
     *start = a[j - 1].start;
-  for (guint j = i; j + 1 < n && a[j + 1].kind != ES_ACTIVITY_RUNNING && a[j + 1].start == a[j].end; j++)
-    *end = a[j + 1].end;
+  for (guint j = i; j + 1 < n && a[j + 1].kind != ES_ACTIVITY_RUNNING && a[j + 1].start == es_activity_end (&a[j]); j++)
+    *end = es_activity_end (&a[j + 1]);
   return TRUE;
 }
 

@@ -155,10 +155,10 @@ paint_thread_labels (EsPaintContext      *ctx,
       double x0, x1;
       int w, h;
 
-      if (a->kind != ES_ACTIVITY_RUNNING || (double) (a->end - a->start) < min_ns)
+      if (a->kind != ES_ACTIVITY_RUNNING || (double) (es_activity_length (a)) < min_ns)
         continue;
       x0 = MAX (es_timeline_time_to_x (view, a->start), ES_TIMELINE_GUTTER);
-      x1 = MIN (es_timeline_time_to_x (view, a->end), right);
+      x1 = MIN (es_timeline_time_to_x (view, es_activity_end (a)), right);
       if (x1 - x0 < THREAD_LABEL_MIN_PX)
         continue;
 

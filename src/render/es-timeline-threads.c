@@ -248,7 +248,7 @@ find_run (EsDocument        *document,
       guint mid = i + (hi - i) / 2;
       const EsActivity *a = run_activity (document, &runs[mid]);
 
-      if ((ends ? a->end : a->start) < time)
+      if ((ends ? es_activity_end (a) : a->start) < time)
         i = mid + 1;
       else
         hi = mid;
@@ -304,7 +304,7 @@ es_paint_selected_thread_runs (EsPaintContext *ctx,
       if (a->start > view->t1)
         break;
       x0 = MAX (floor (es_timeline_time_to_x (view, a->start)), ES_TIMELINE_GUTTER);
-      x1 = MIN (ceil (es_timeline_time_to_x (view, a->end)), ES_TIMELINE_GUTTER + view->width);
+      x1 = MIN (ceil (es_timeline_time_to_x (view, es_activity_end (a))), ES_TIMELINE_GUTTER + view->width);
       x1 = MAX (x1, x0 + 1);
       if (row != NULL && x1 > cap_right[cap] && es_timeline_cap_band (row, ES_COLOR_RUNNING, &y, &h))
         {

@@ -120,7 +120,7 @@ es_lod_activity (EsDocument       *document,
           const EsActivity *act = es_cap_timeline_get_activities (tl, &n);
 
           *c = (EsActivityColumn) { 0, 0, 0, 1 };
-          if (idx != G_MAXUINT && act[idx].end > a)
+          if (idx != G_MAXUINT && es_activity_end (&act[idx]) > a)
             {
               c->idle = 0;
               if (act[idx].kind == ES_ACTIVITY_RUNNING)
@@ -198,7 +198,7 @@ busy_grid_new (EsDocument *document)
 
       for (guint i = 0; i < n; i++)
         {
-          guint64 s = MAX (a[i].start, start), e = MIN (a[i].end, start + (guint64) (grid->n - 1) * grid->step);
+          guint64 s = MAX (a[i].start, start), e = MIN (es_activity_end (&a[i]), start + (guint64) (grid->n - 1) * grid->step);
           guint ks, ke;
 
           if (a[i].kind != ES_ACTIVITY_RUNNING || s >= e)
@@ -337,7 +337,7 @@ es_lod_busy_caps (EsDocument *document,
           if (b > a)
             running = (after[ES_ACTIVITY_RUNNING] - before[ES_ACTIVITY_RUNNING]) / (double) (b - a);
           else
-            running = at_b != G_MAXUINT && act[at_b].end > a && act[at_b].kind == ES_ACTIVITY_RUNNING;
+            running = at_b != G_MAXUINT && es_activity_end (&act[at_b]) > a && act[at_b].kind == ES_ACTIVITY_RUNNING;
           busy[i] += running;
           memcpy (before, after, sizeof before);
         }
