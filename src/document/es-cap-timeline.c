@@ -140,6 +140,8 @@ es_cap_timeline_seal_events (EsCapTimeline *self)
       }
   es_series_seal (self->spark_pool);
   es_series_seal (self->allocated);
+  for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
+    es_vec_release_spare (&self->instants[k], sizeof (EsInstant));
   self->events_sealed = TRUE;
 }
 
@@ -150,6 +152,7 @@ es_cap_timeline_seal (EsCapTimeline *self)
 
   if (!self->events_sealed)
     es_cap_timeline_seal_events (self);
+  es_vec_release_spare (&self->activities, sizeof (EsActivity));
   self->sealed = TRUE;
 }
 

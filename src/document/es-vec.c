@@ -94,3 +94,23 @@ es_vec_clear (EsVec *vec,
   vec->len = vec->capacity = 0;
   vec->mapped = FALSE;
 }
+
+/* A mapped vector is backed by huge pages, so up to 2 MB past its end are
+ * resident though never written: once it is complete, give back every page
+ * after its last element. It can still grow; the pages come back, zeroed,
+ * when written again. */
+void
+es_vec_release_spare (EsVec *vec,
+                      gsize  element_size)
+{
+#if CAN_MAP
+  gsize page = 4096, used, mapped;
+
+  if (!vec->mapped)
+    return;
+  used = ((gsize) vec->len * element_size + page - 1) & ~(page - 1);
+  mapped = round_to_huge_page ((gsize) vec->capacity * element_size);
+  if (used < mapped)
+    madvise ((guint8 *) vec->data + used, mapped - used, MADV_DONTNEED);
+#endif
+}

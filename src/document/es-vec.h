@@ -26,6 +26,8 @@ void es_vec_grow  (EsVec *vec,
                    gsize  element_size);
 void es_vec_clear (EsVec *vec,
                    gsize  element_size);
+void es_vec_release_spare (EsVec *vec,
+                           gsize  element_size);
 
 /* Appends one element of @type and returns a pointer to it. */
 #define ES_VEC_PUSH(vec, type) \
