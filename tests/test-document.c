@@ -768,6 +768,52 @@ test_long_activities_read_back_exactly (void)
   g_assert_cmpuint (stops, ==, 3);
 }
 
+/* A thread that migrates to cap 280 and is woken on cap 3 and on cap 299,
+ * on a machine of 300 caps: the caps of 255 and more do not fit an
+ * instant's 8 bits and are kept aside, and the thread's states name them
+ * all, whatever else happens at the same times. */
+static void
+test_instants_name_caps_beyond_255 (void)
+{
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new ();
+  g_autoptr(EsDocument) document = NULL;
+  g_autoptr(GArray) states = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
+  static const struct { guint16 tag; guint16 cap; guint64 time; guint32 thread; guint16 other; } events[] = {
+    { ES_EVENT_CREATE_THREAD, 0, 100, 5, 0 },
+    { ES_EVENT_CREATE_THREAD, 0, 100, 6, 0 },
+    { ES_EVENT_MIGRATE_THREAD, 0, 200, 6, 281 },    /* the same time, another thread */
+    { ES_EVENT_MIGRATE_THREAD, 0, 200, 5, 280 },
+    { ES_EVENT_THREAD_WAKEUP, 280, 300, 5, 3 },
+    { ES_EVENT_THREAD_WAKEUP, 7, 400, 5, 299 },
+  };
+  static const struct { guint64 time; guint16 cap; } expected[] = {
+    { 100, 0 }, { 200, 280 }, { 300, 3 }, { 400, 299 },
+  };
+  const EsThread *thread;
+
+  for (guint i = 0; i < G_N_ELEMENTS (events); i++)
+    {
+      EsEvent e = { 0 };
+
+      e.tag = events[i].tag;
+      e.cap = events[i].cap;
+      e.time = events[i].time;
+      e.u.thread.thread = events[i].thread;
+      e.u.thread.cap = events[i].other;
+      es_document_builder_add (builder, &e);
+    }
+  document = es_document_builder_finish (builder, FALSE, -1);
+  thread = es_document_lookup_thread (document, 5);
+  g_assert_nonnull (thread);
+  es_document_get_thread_timeline (document, thread, states);
+  g_assert_cmpuint (states->len, ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < states->len; i++)
+    {
+      g_assert_cmpuint (g_array_index (states, EsThreadState, i).time, ==, expected[i].time);
+      g_assert_cmpuint (g_array_index (states, EsThreadState, i).cap, ==, expected[i].cap);
+    }
+}
+
 /* A log with ten generations: the table shows the first eight, the totals
  * and the slop (sampled at the oldest) count them all. */
 static void
@@ -840,6 +886,7 @@ main (int    argc,
   g_test_add_func ("/document/extreme-timestamps", test_extreme_timestamps);
   g_test_add_func ("/document/gc-restarted-keeps-open-phase", test_gc_restarted_keeps_open_phase);
   g_test_add_func ("/document/long-activities-read-back-exactly", test_long_activities_read_back_exactly);
+  g_test_add_func ("/document/instants-name-caps-beyond-255", test_instants_name_caps_beyond_255);
   g_test_add_func ("/document/more-generations-than-the-table", test_more_generations_than_the_table);
   g_test_add_func ("/document/too-big-for-memory-is-refused", test_memory_check);
   g_test_add_func ("/document/cancelled-load-stops", test_cancelled_load_stops);

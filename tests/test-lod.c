@@ -286,7 +286,7 @@ check_columns_against_brute_force (EsDocument *document,
                 }
               g_assert_cmpfloat_with_epsilon (columns[i].running + columns[i].gc + columns[i].gc_waiting + columns[i].idle, 1.0, 1e-4);
               for (guint k = 0; k < n_instants; k++)
-                expected_count += created[k].time >= a && created[k].time < b_open;
+                expected_count += es_instant_time (&created[k]) >= a && es_instant_time (&created[k]) < b_open;
               g_assert_cmpuint (counts[i], ==, expected_count);
             }
         }

@@ -27,6 +27,17 @@ typedef struct
   guint64 start;                  /* the start of the activity it is before */
 } EsCapPrefix;
 
+/* The arg of an instant that does not fit its 8 bits, found by the
+ * instant's time, kind and thread (an index would not survive the sort that
+ * repairs a late event). */
+typedef struct
+{
+  guint64 time;
+  guint32 thread;
+  guint16 kind;
+  guint16 arg;
+} EsWideArg;
+
 struct _EsCapTimeline
 {
   guint     cap;
@@ -34,6 +45,7 @@ struct _EsCapTimeline
   GArray   *prefix;                           /* EsCapPrefix, one per ES_CAP_PREFIX_STRIDE activities */
   EsCapPrefix    running_total;                    /* totals of everything added so far */
   EsVec     instants[ES_N_INSTANT_KINDS];     /* EsInstant, per kind, by time */
+  GArray   *wide_args;                        /* EsWideArg: args of ES_INSTANT_WIDE_ARG or more */
   GArray   *sparks;                           /* EsSparkSample */
   EsSeries *spark_pool;                       /* sparks remaining in the pool */
   EsSeries *allocated;                        /* cumulative bytes allocated */
@@ -90,14 +102,32 @@ _es_cap_timeline_push_activity (EsCapTimeline  *self,
   *ES_VEC_PUSH (&self->activities, EsActivity) = a;
 }
 
-static inline void
-_es_cap_timeline_push_instant (EsCapTimeline   *self,
-                               const EsInstant *instant)
-{
-  g_return_if_fail (!self->events_sealed);
-  g_return_if_fail (instant->kind < ES_N_INSTANT_KINDS);
+void _es_cap_timeline_add_wide_arg (EsCapTimeline *self,
+                                    EsInstantKind  kind,
+                                    guint64        time,
+                                    guint32        thread,
+                                    guint16        arg);
 
-  *ES_VEC_PUSH (&self->instants[instant->kind], EsInstant) = *instant;
+static inline void
+_es_cap_timeline_push_instant (EsCapTimeline *self,
+                               EsInstantKind  kind,
+                               guint64        time,
+                               guint32        thread,
+                               guint16        arg)
+{
+  EsInstant *instant;
+
+  g_return_if_fail (!self->events_sealed);
+  g_return_if_fail (kind < ES_N_INSTANT_KINDS);
+
+  time = MIN (time, ES_INSTANT_MAX_TIME);
+  if (G_UNLIKELY (arg >= ES_INSTANT_WIDE_ARG))
+    _es_cap_timeline_add_wide_arg (self, kind, time, thread, arg);
+  instant = ES_VEC_PUSH (&self->instants[kind], EsInstant);
+  instant->time_low = (guint32) time;
+  instant->time_high = (guint32) (time >> 32);
+  instant->short_arg = MIN (arg, ES_INSTANT_WIDE_ARG);
+  instant->thread = thread;
 }
 
 G_END_DECLS

@@ -11,8 +11,10 @@
 
 #include "es-cap-timeline-private.h"
 
-G_STATIC_ASSERT (sizeof (EsActivity) == 16);
 #include "es-search.h"
+
+G_STATIC_ASSERT (sizeof (EsActivity) == 16);
+G_STATIC_ASSERT (sizeof (EsInstant) == 12);
 
 EsCapTimeline *
 es_cap_timeline_new (guint cap)
@@ -22,6 +24,7 @@ es_cap_timeline_new (guint cap)
   self->cap = cap;
   self->prefix = g_array_new (FALSE, FALSE, sizeof (EsCapPrefix));
   self->sparks = g_array_new (FALSE, FALSE, sizeof (EsSparkSample));
+  self->wide_args = g_array_new (FALSE, FALSE, sizeof (EsWideArg));
   self->spark_pool = es_series_new ();
   self->allocated = es_series_new ();
   return self;
@@ -36,6 +39,7 @@ es_cap_timeline_free (EsCapTimeline *self)
   g_array_unref (self->prefix);
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
     es_vec_clear (&self->instants[k], sizeof (EsInstant));
+  g_array_unref (self->wide_args);
   g_array_unref (self->sparks);
   es_series_free (self->spark_pool);
   es_series_free (self->allocated);
@@ -79,10 +83,15 @@ _es_cap_timeline_add_prefix (EsCapTimeline *self,
 }
 
 void
-es_cap_timeline_add_instant (EsCapTimeline   *self,
-                             const EsInstant *instant)
+_es_cap_timeline_add_wide_arg (EsCapTimeline *self,
+                               EsInstantKind  kind,
+                               guint64        time,
+                               guint32        thread,
+                               guint16        arg)
 {
-  _es_cap_timeline_push_instant (self, instant);
+  EsWideArg wide = { time, thread, kind, arg };
+
+  g_array_append_val (self->wide_args, wide);
 }
 
 void
@@ -103,6 +112,16 @@ es_cap_timeline_add_allocated (EsCapTimeline *self,
   g_return_if_fail (!self->sealed);
 
   es_series_append (self->allocated, time, bytes);
+}
+
+static int
+compare_instant_times (gconstpointer a,
+                       gconstpointer b,
+                       gpointer      user_data)
+{
+  guint64 x = es_instant_time (a), y = es_instant_time (b);
+
+  return x < y ? -1 : x > y;
 }
 
 /**
@@ -126,9 +145,9 @@ es_cap_timeline_seal_events (EsCapTimeline *self)
       const EsInstant *in = a->data;
 
       for (guint i = 1; i < a->len; i++)
-        if (in[i].time < in[i - 1].time)
+        if (es_instant_time (&in[i]) < es_instant_time (&in[i - 1]))
           {
-            g_qsort_with_data (a->data, a->len, sizeof (EsInstant), es_search_compare_keys, ES_SEARCH_KEY (EsInstant, time));
+            g_qsort_with_data (a->data, a->len, sizeof (EsInstant), compare_instant_times, NULL);
             break;
           }
     }
@@ -138,6 +157,7 @@ es_cap_timeline_seal_events (EsCapTimeline *self)
         g_array_sort_with_data (self->sparks, es_search_compare_keys, ES_SEARCH_KEY (EsSparkSample, time));
         break;
       }
+  g_array_sort_with_data (self->wide_args, es_search_compare_keys, ES_SEARCH_KEY (EsWideArg, time));
   es_series_seal (self->spark_pool);
   es_series_seal (self->allocated);
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
@@ -403,7 +423,33 @@ static guint
 instant_lower_bound (const EsVec *a,
                      guint64      time)
 {
-  return es_search_lower_bound (a->data, a->len, sizeof (EsInstant), G_STRUCT_OFFSET (EsInstant, time), time);
+  return es_instants_lower_bound_from (a->data, a->len, 0, time);
+}
+
+/**
+ * es_cap_timeline_get_arg:
+ * @instant: one of es_cap_timeline_get_instants() of @kind
+ *
+ * Returns: the other cap of a THREAD_MIGRATED (where the thread went),
+ *   THREAD_WOKEN (where it was woken) or SPARK_STOLEN (the victim), or 0
+ */
+guint16
+es_cap_timeline_get_arg (const EsCapTimeline *self,
+                         EsInstantKind        kind,
+                         const EsInstant     *instant)
+{
+  guint64 time = es_instant_time (instant);
+  const EsWideArg *wide = (const EsWideArg *) (gconstpointer) self->wide_args->data;
+  guint i;
+
+  if (G_LIKELY (instant->short_arg != ES_INSTANT_WIDE_ARG))
+    return instant->short_arg;
+  /* Never more than a few at one time: the first with its kind and thread. */
+  for (i = es_search_lower_bound (wide, self->wide_args->len, sizeof (EsWideArg), G_STRUCT_OFFSET (EsWideArg, time), time);
+       i < self->wide_args->len && wide[i].time == time; i++)
+    if (wide[i].kind == kind && wide[i].thread == instant->thread)
+      return wide[i].arg;
+  g_return_val_if_reached (ES_INSTANT_WIDE_ARG);
 }
 
 /* Instants of @kind with t0 <= time < t1. */

@@ -27,8 +27,6 @@ EsCapTimeline       *es_cap_timeline_new              (guint                 cap
 void                 es_cap_timeline_free             (EsCapTimeline        *self);
 
 /* Building (one thread at a time; activities in time order). */
-void                 es_cap_timeline_add_instant      (EsCapTimeline        *self,
-                                                       const EsInstant      *instant);
 void                 es_cap_timeline_add_spark_sample (EsCapTimeline        *self,
                                                        const EsSparkSample  *sample);
 void                 es_cap_timeline_add_allocated    (EsCapTimeline        *self,
@@ -62,6 +60,9 @@ guint64              es_cap_timeline_time_in          (const EsCapTimeline  *sel
 const EsInstant     *es_cap_timeline_get_instants     (const EsCapTimeline  *self,
                                                        EsInstantKind         kind,
                                                        guint                *n_instants);
+guint16              es_cap_timeline_get_arg          (const EsCapTimeline  *self,
+                                                       EsInstantKind         kind,
+                                                       const EsInstant      *instant);
 guint                es_cap_timeline_count_instants   (const EsCapTimeline  *self,
                                                        EsInstantKind         kind,
                                                        guint64               t0,
@@ -73,6 +74,38 @@ gboolean             es_cap_timeline_sparks_at        (const EsCapTimeline  *sel
                                                        EsSparkSample        *sparks);
 const EsSeries      *es_cap_timeline_get_allocated    (const EsCapTimeline  *self);
 const EsSeries      *es_cap_timeline_get_spark_pool   (const EsCapTimeline  *self);
+
+/* The first of @instants at or after @time (n if none), searched for
+ * from @from on, which only instants before @time may precede: by doubling
+ * steps then halving, so that a step over k instants costs O(log k), as a
+ * frame's columns take them. */
+static inline guint
+es_instants_lower_bound_from (const EsInstant *instants,
+                              guint            n,
+                              guint            from,
+                              guint64          time)
+{
+  guint lo = from, step = 1, hi;
+
+  if (lo > n || (lo > 0 && es_instant_time (&instants[lo - 1]) >= time))
+    lo = 0;
+  while (lo + step <= n && es_instant_time (&instants[lo + step - 1]) < time)
+    {
+      lo += step;
+      step *= 2;
+    }
+  hi = MIN ((gsize) lo + step - 1, n);
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (es_instant_time (&instants[mid]) < time)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsCapTimeline, es_cap_timeline_free)
 

@@ -153,9 +153,7 @@ add_instant (CapState      *cap,
              guint32        thread,
              guint16        arg)
 {
-  EsInstant instant = { time, thread, arg, kind, 0 };
-
-  _es_cap_timeline_push_instant (cap->timeline, &instant);
+  _es_cap_timeline_push_instant (cap->timeline, kind, time, thread, arg);
 }
 
 static void

@@ -83,14 +83,27 @@ typedef enum
   ES_N_INSTANT_KINDS
 } EsInstantKind;
 
+/* An instant is 12 bytes, not 16: a big log has as many of them as
+ * activities. Each kind has its own array, so the kind is not stored. The
+ * time has 56 bits; the other cap that MIGRATED, WOKEN and SPARK_STOLEN name
+ * fits in 8 bits on machines with fewer than 255 caps and is kept aside
+ * otherwise: read them with es_instant_time() and es_cap_timeline_get_arg(). */
 typedef struct
 {
-  guint64 time;
+  guint32 time_low;
+  guint32 time_high : 24;
+  guint32 short_arg : 8;     /* the arg, or ES_INSTANT_WIDE_ARG */
   guint32 thread;
-  guint16 arg;
-  guint8  kind;            /* EsInstantKind */
-  guint8  pad;
 } EsInstant;
+
+#define ES_INSTANT_MAX_TIME  ((G_GUINT64_CONSTANT (1) << 56) - 1)
+#define ES_INSTANT_WIDE_ARG  0xFF
+
+static inline guint64
+es_instant_time (const EsInstant *instant)
+{
+  return (guint64) instant->time_high << 32 | instant->time_low;
+}
 
 /* One garbage collection, as the capability that led it saw it. */
 typedef struct

@@ -618,7 +618,8 @@ es_document_get_thread_timeline (EsDocument     *self,
       guint n;
       const EsInstant *in = &es_cap_timeline_get_instants (g_ptr_array_index (self->caps, ref->cap), ref->kind, &n)[ref->index];
       gboolean sent = ref->kind == ES_INSTANT_THREAD_MIGRATED || ref->kind == ES_INSTANT_THREAD_WOKEN;
-      EsThreadState state = { in->time, sent ? in->arg : ref->cap,
+      EsThreadState state = { es_instant_time (in),
+                              sent ? es_cap_timeline_get_arg (g_ptr_array_index (self->caps, ref->cap), ref->kind, in) : ref->cap,
                               ref->kind == ES_INSTANT_THREAD_CREATED ? ES_THREAD_STATE_CREATED : ES_THREAD_STATE_RUNNABLE, 0 };
 
       g_array_append_val (states, state);

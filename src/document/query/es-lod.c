@@ -573,8 +573,7 @@ es_lod_instants (EsDocument *document,
         continue;
       instants = es_cap_timeline_get_instants (tl, k, &n);
       edges_init (&edges, t0, t1, n_columns);
-      at_a = es_search_lower_bound_from (instants, n, sizeof (EsInstant), G_STRUCT_OFFSET (EsInstant, time), 0,
-                               edges_take (&edges));
+      at_a = es_instants_lower_bound_from (instants, n, 0, edges_take (&edges));
       for (guint i = 0; i < n_columns; i++)
         {
           guint64 b = edges_take (&edges);
@@ -582,7 +581,7 @@ es_lod_instants (EsDocument *document,
           /* The last column holds its end, t1. */
           if (i + 1 == n_columns)
             b = t1 + 1;
-          at_b = es_search_lower_bound_from (instants, n, sizeof (EsInstant), G_STRUCT_OFFSET (EsInstant, time), at_a, b);
+          at_b = es_instants_lower_bound_from (instants, n, at_a, b);
           counts[i] += at_b - at_a;
           at_a = at_b;
         }
