@@ -109,19 +109,27 @@ es_series_merge (EsSeries       *self,
   self->samples = merged;
 }
 
+/* The range index's first level takes the extreme of blocks of this many
+ * samples, each level above of two below: 4 bytes per sample for both
+ * extremes, where pairs from the start took 16, for a query that reads at
+ * most 2 * (ES_SERIES_BLOCK - 1) samples more. */
+#define ES_SERIES_BLOCK 8
+
 static void
 build_levels (EsSeries *self,
               gboolean  maximum)
 {
   GPtrArray *levels = maximum ? self->max_levels : self->min_levels;
+  const EsSample *s = (const EsSample *) (gpointer) self->samples->data;
   const guint64 *below = NULL;
   guint n = self->samples->len, n_below = n;
 
   /* Each level is sized once and filled in place: this runs over every
    * series of a large log on the loading thread. */
-  for (guint width = 2; width / 2 < n; width *= 2)
+  while (below == NULL ? n > 0 : n_below > 1)
     {
-      guint n_blocks = (n + width - 1) / width;
+      guint per_block = below == NULL ? ES_SERIES_BLOCK : 2;
+      guint n_blocks = (n_below + per_block - 1) / per_block;
       GArray *level = g_array_sized_new (FALSE, FALSE, sizeof (guint64), n_blocks);
       guint64 *out;
 
@@ -129,21 +137,16 @@ build_levels (EsSeries *self,
       out = (guint64 *) (gpointer) level->data;
       for (guint b = 0; b < n_blocks; b++)
         {
-          guint64 x, y;
+          guint first = b * per_block, last = MIN (first + per_block, n_below);
+          guint64 best = below == NULL ? s[first].value : below[first];
 
-          if (below == NULL)
+          for (guint i = first + 1; i < last; i++)
             {
-              const EsSample *s = &g_array_index (self->samples, EsSample, 2 * b);
+              guint64 x = below == NULL ? s[i].value : below[i];
 
-              x = s[0].value;
-              y = 2 * b + 1 < n ? s[1].value : x;
+              best = maximum ? MAX (best, x) : MIN (best, x);
             }
-          else
-            {
-              x = below[2 * b];
-              y = 2 * b + 1 < n_below ? below[2 * b + 1] : x;
-            }
-          out[b] = maximum ? MAX (x, y) : MIN (x, y);
+          out[b] = best;
         }
       g_ptr_array_add (levels, level);
       below = out;
@@ -277,13 +280,14 @@ extreme_in (const EsSeries *self,
   lo = es_series_lower_bound (self, t0);
   hi = upper_bound (self, t1);      /* [lo, hi) */
 
-  /* Climb: take odd ends at each level, then halve the range. */
-  if (lo < hi && (lo & 1))
+  /* The samples up to the first level's blocks, then climb: take odd ends
+   * at each level, then halve the range. */
+  while (lo < hi && lo % ES_SERIES_BLOCK != 0)
     TAKE (s[lo++].value);
-  if (lo < hi && (hi & 1))
+  while (lo < hi && hi % ES_SERIES_BLOCK != 0)
     TAKE (s[--hi].value);
-  lo /= 2;
-  hi /= 2;
+  lo /= ES_SERIES_BLOCK;
+  hi /= ES_SERIES_BLOCK;
   for (guint k = 0; k < levels->len && lo < hi; k++)
     {
       GArray *level = g_ptr_array_index (levels, k);
