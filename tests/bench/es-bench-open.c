@@ -145,12 +145,13 @@ main (int    argc,
       return 1;
     }
   file_mb = st.st_size / 1e6;
+  /* As main() does: the application first, which chooses how GTK starts. */
+  app = es_application_new ();
   if (!gtk_init_check ())
     {
       g_printerr ("es-bench-open: no display (run it under xvfb-run)\n");
       return 1;
     }
-  app = es_application_new ();
   g_application_register (G_APPLICATION (app), NULL, NULL);
   window = es_window_new (app);
   gtk_window_set_default_size (GTK_WINDOW (window), 1600, 1000);
