@@ -42,11 +42,11 @@ struct _EsCapTimeline
 {
   guint     cap;
   EsVec     activities;                       /* EsActivity */
-  GArray   *prefix;                           /* EsCapPrefix, one per ES_CAP_PREFIX_STRIDE activities */
+  EsVec     prefix;                           /* EsCapPrefix, one per ES_CAP_PREFIX_STRIDE activities */
   EsCapPrefix    running_total;                    /* totals of everything added so far */
   EsVec     instants[ES_N_INSTANT_KINDS];     /* EsInstant, per kind, by time */
   GArray   *wide_args;                        /* EsWideArg: args of ES_INSTANT_WIDE_ARG or more */
-  GArray   *sparks;                           /* EsSparkSample */
+  EsVec     sparks;                           /* EsSparkSample */
   EsSeries *spark_pool;                       /* sparks remaining in the pool */
   EsSeries *allocated;                        /* cumulative bytes allocated */
   gboolean  events_sealed;                    /* instants, sparks, series indexed */

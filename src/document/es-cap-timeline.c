@@ -22,8 +22,6 @@ es_cap_timeline_new (guint cap)
   EsCapTimeline *self = g_new0 (EsCapTimeline, 1);
 
   self->cap = cap;
-  self->prefix = g_array_new (FALSE, FALSE, sizeof (EsCapPrefix));
-  self->sparks = g_array_new (FALSE, FALSE, sizeof (EsSparkSample));
   self->wide_args = g_array_new (FALSE, FALSE, sizeof (EsWideArg));
   self->spark_pool = es_series_new ();
   self->allocated = es_series_new ();
@@ -36,11 +34,11 @@ es_cap_timeline_free (EsCapTimeline *self)
   if (self == NULL)
     return;
   es_vec_clear (&self->activities, sizeof (EsActivity));
-  g_array_unref (self->prefix);
+  es_vec_clear (&self->prefix, sizeof (EsCapPrefix));
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
     es_vec_clear (&self->instants[k], sizeof (EsInstant));
   g_array_unref (self->wide_args);
-  g_array_unref (self->sparks);
+  es_vec_clear (&self->sparks, sizeof (EsSparkSample));
   es_series_free (self->spark_pool);
   es_series_free (self->allocated);
   g_free (self);
@@ -79,7 +77,7 @@ _es_cap_timeline_add_prefix (EsCapTimeline *self,
   EsCapPrefix entry = self->running_total;
 
   entry.start = start;
-  g_array_append_val (self->prefix, entry);
+  *ES_VEC_PUSH (&self->prefix, EsCapPrefix) = entry;
 }
 
 void
@@ -100,7 +98,7 @@ es_cap_timeline_add_spark_sample (EsCapTimeline       *self,
 {
   g_return_if_fail (!self->sealed);
 
-  g_array_append_val (self->sparks, *sample);
+  *ES_VEC_PUSH (&self->sparks, EsSparkSample) = *sample;
   es_series_append (self->spark_pool, sample->time, sample->remaining);
 }
 
@@ -151,10 +149,11 @@ es_cap_timeline_seal_events (EsCapTimeline *self)
             break;
           }
     }
-  for (guint i = 1; i < self->sparks->len; i++)
-    if (g_array_index (self->sparks, EsSparkSample, i).time < g_array_index (self->sparks, EsSparkSample, i - 1).time)
+  for (guint i = 1; i < self->sparks.len; i++)
+    if (ES_VEC_AT (&self->sparks, EsSparkSample, i).time < ES_VEC_AT (&self->sparks, EsSparkSample, i - 1).time)
       {
-        g_array_sort_with_data (self->sparks, es_search_compare_keys, ES_SEARCH_KEY (EsSparkSample, time));
+        g_qsort_with_data (self->sparks.data, self->sparks.len, sizeof (EsSparkSample),
+                           es_search_compare_keys, ES_SEARCH_KEY (EsSparkSample, time));
         break;
       }
   g_array_sort_with_data (self->wide_args, es_search_compare_keys, ES_SEARCH_KEY (EsWideArg, time));
@@ -162,6 +161,7 @@ es_cap_timeline_seal_events (EsCapTimeline *self)
   es_series_seal (self->allocated);
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
     es_vec_release_spare (&self->instants[k], sizeof (EsInstant));
+  es_vec_release_spare (&self->sparks, sizeof (EsSparkSample));
   self->events_sealed = TRUE;
 }
 
@@ -173,6 +173,7 @@ es_cap_timeline_seal (EsCapTimeline *self)
   if (!self->events_sealed)
     es_cap_timeline_seal_events (self);
   es_vec_release_spare (&self->activities, sizeof (EsActivity));
+  es_vec_release_spare (&self->prefix, sizeof (EsCapPrefix));
   self->sealed = TRUE;
 }
 
@@ -270,7 +271,7 @@ cumulative (const EsCapTimeline *self,
 
   if (i == G_MAXUINT)
     return 0;
-  total = g_array_index (self->prefix, EsCapPrefix, i / ES_CAP_PREFIX_STRIDE).before[kind];
+  total = ES_VEC_AT (&self->prefix, EsCapPrefix, i / ES_CAP_PREFIX_STRIDE).before[kind];
   for (guint j = i - i % ES_CAP_PREFIX_STRIDE; j < i; j++)
     if (a[j].kind == kind)
       total += es_activity_length (&a[j]);
@@ -308,7 +309,7 @@ es_cap_timeline_cumulative (const EsCapTimeline *self,
     }
   i = lo - 1;
   for (guint k = 0; k < ES_N_ACTIVITY_KINDS; k++)
-    totals[k] = g_array_index (self->prefix, EsCapPrefix, i / ES_CAP_PREFIX_STRIDE).before[k];
+    totals[k] = ES_VEC_AT (&self->prefix, EsCapPrefix, i / ES_CAP_PREFIX_STRIDE).before[k];
   for (guint j = i - i % ES_CAP_PREFIX_STRIDE; j < i; j++)
     totals[a[j].kind] += es_activity_length (&a[j]);
   totals[a[i].kind] += MIN (time, es_activity_end (&a[i])) - a[i].start;
@@ -339,8 +340,8 @@ es_cap_timeline_cumulative_walk (const EsCapTimeline *self,
                                  guint64             *totals)
 {
   const EsActivity *a = self->activities.data;
-  const EsCapPrefix *prefix = (const EsCapPrefix *) (gconstpointer) self->prefix->data;
-  guint n = self->activities.len, n_prefix = self->prefix->len, lo, hi, block;
+  const EsCapPrefix *prefix = self->prefix.data;
+  guint n = self->activities.len, n_prefix = self->prefix.len, lo, hi, block;
 
   if (n == 0 || a[0].start > time)
     {
@@ -473,8 +474,8 @@ const EsSparkSample *
 es_cap_timeline_get_spark_samples (const EsCapTimeline *self,
                                    guint               *n_samples)
 {
-  *n_samples = self->sparks->len;
-  return (const EsSparkSample *) (gpointer) self->sparks->data;
+  *n_samples = self->sparks.len;
+  return self->sparks.data;
 }
 
 /* The cumulative counters as of @time (the last sample at or before it);
@@ -484,8 +485,8 @@ es_cap_timeline_sparks_at (const EsCapTimeline *self,
                            guint64              time,
                            EsSparkSample       *sparks)
 {
-  const EsSparkSample *s = (const EsSparkSample *) (gpointer) self->sparks->data;
-  guint lo = es_search_upper_bound (s, self->sparks->len, sizeof (EsSparkSample),
+  const EsSparkSample *s = self->sparks.data;
+  guint lo = es_search_upper_bound (s, self->sparks.len, sizeof (EsSparkSample),
                                     G_STRUCT_OFFSET (EsSparkSample, time), time);
 
   if (lo == 0)

@@ -9,13 +9,14 @@
 
 #include "es-search.h"
 #include "es-series.h"
+#include "es-vec.h"
 
 /* Samples sorted by time, plus a pyramid of block maxima and minima:
  * level k holds the max (min) of each run of 2^(k+1) samples, so any range
  * is covered by O(log n) stored values. */
 struct _EsSeries
 {
-  GArray   *samples;        /* EsSample */
+  EsVec     samples;        /* EsSample */
   GPtrArray *max_levels;    /* GArray of guint64, one per level */
   GPtrArray *min_levels;
   gboolean  sealed;
@@ -26,7 +27,6 @@ es_series_new (void)
 {
   EsSeries *self = g_new0 (EsSeries, 1);
 
-  self->samples = g_array_new (FALSE, FALSE, sizeof (EsSample));
   self->max_levels = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   self->min_levels = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   return self;
@@ -37,7 +37,7 @@ es_series_free (EsSeries *self)
 {
   if (self == NULL)
     return;
-  g_array_unref (self->samples);
+  es_vec_clear (&self->samples, sizeof (EsSample));
   g_ptr_array_unref (self->max_levels);
   g_ptr_array_unref (self->min_levels);
   g_free (self);
@@ -48,17 +48,17 @@ es_series_append (EsSeries *self,
                   guint64   time,
                   guint64   value)
 {
-  EsSample sample = { time, value };
-
   g_return_if_fail (!self->sealed);
-  g_array_append_val (self->samples, sample);
+  *ES_VEC_PUSH (&self->samples, EsSample) = (EsSample) { time, value };
 }
 
 static gboolean
-is_sorted (GArray *samples)
+is_sorted (const EsVec *samples)
 {
+  const EsSample *s = samples->data;
+
   for (guint i = 1; i < samples->len; i++)
-    if (g_array_index (samples, EsSample, i).time < g_array_index (samples, EsSample, i - 1).time)
+    if (s[i].time < s[i - 1].time)
       return FALSE;
   return TRUE;
 }
@@ -80,32 +80,33 @@ es_series_merge (EsSeries       *self,
   const EsSample *a, *b;
   EsSample *out;
   guint n_a, n_b, i = 0, j = 0, k = 0;
-  GArray *merged;
+  EsVec merged = { 0 };
 
   g_return_if_fail (!self->sealed);
 
-  n_a = self->samples->len;
-  n_b = from->samples->len;
+  n_a = self->samples.len;
+  n_b = from->samples.len;
   if (n_b == 0)
     return;
-  if (n_a == 0 || !is_sorted (self->samples) || !is_sorted (from->samples))
+  if (n_a == 0 || !is_sorted (&self->samples) || !is_sorted (&from->samples))
     {
-      g_array_append_vals (self->samples, from->samples->data, n_b);
+      es_vec_append (&self->samples, from->samples.data, n_b, sizeof (EsSample));
       return;
     }
 
-  merged = g_array_sized_new (FALSE, FALSE, sizeof (EsSample), n_a + n_b);
-  g_array_set_size (merged, n_a + n_b);
-  a = (const EsSample *) (gpointer) self->samples->data;
-  b = (const EsSample *) (gpointer) from->samples->data;
-  out = (EsSample *) (gpointer) merged->data;
+  while (merged.capacity < n_a + n_b)
+    es_vec_grow (&merged, sizeof (EsSample));
+  merged.len = n_a + n_b;
+  a = self->samples.data;
+  b = from->samples.data;
+  out = merged.data;
   while (i < n_a && j < n_b)
     out[k++] = b[j].time < a[i].time ? b[j++] : a[i++];
   while (i < n_a)
     out[k++] = a[i++];
   while (j < n_b)
     out[k++] = b[j++];
-  g_array_unref (self->samples);
+  es_vec_clear (&self->samples, sizeof (EsSample));
   self->samples = merged;
 }
 
@@ -120,9 +121,9 @@ build_levels (EsSeries *self,
               gboolean  maximum)
 {
   GPtrArray *levels = maximum ? self->max_levels : self->min_levels;
-  const EsSample *s = (const EsSample *) (gpointer) self->samples->data;
+  const EsSample *s = self->samples.data;
   const guint64 *below = NULL;
-  guint n = self->samples->len, n_below = n;
+  guint n = self->samples.len, n_below = n;
 
   /* Each level is sized once and filled in place: this runs over every
    * series of a large log on the loading thread. */
@@ -165,8 +166,11 @@ es_series_seal (EsSeries *self)
 {
   g_return_if_fail (!self->sealed);
 
-  if (!is_sorted (self->samples))
-    g_array_sort_with_data (self->samples, es_search_compare_keys, ES_SEARCH_KEY (EsSample, time));
+  /* g_qsort_with_data() is stable. */
+  if (!is_sorted (&self->samples))
+    g_qsort_with_data (self->samples.data, self->samples.len, sizeof (EsSample),
+                       es_search_compare_keys, ES_SEARCH_KEY (EsSample, time));
+  es_vec_release_spare (&self->samples, sizeof (EsSample));
   build_levels (self, TRUE);
   build_levels (self, FALSE);
   self->sealed = TRUE;
@@ -175,13 +179,13 @@ es_series_seal (EsSeries *self)
 guint
 es_series_get_length (const EsSeries *self)
 {
-  return self->samples->len;
+  return self->samples.len;
 }
 
 const EsSample *
 es_series_get_samples (const EsSeries *self)
 {
-  return (const EsSample *) (gpointer) self->samples->data;
+  return self->samples.data;
 }
 
 /* The first sample at or after @time. */
@@ -189,7 +193,7 @@ guint
 es_series_lower_bound (const EsSeries *self,
                        guint64         time)
 {
-  return es_search_lower_bound (self->samples->data, self->samples->len, sizeof (EsSample),
+  return es_search_lower_bound (self->samples.data, self->samples.len, sizeof (EsSample),
                                 G_STRUCT_OFFSET (EsSample, time), time);
 }
 
@@ -198,7 +202,7 @@ static guint
 upper_bound (const EsSeries *self,
              guint64         time)
 {
-  return es_search_upper_bound (self->samples->data, self->samples->len, sizeof (EsSample),
+  return es_search_upper_bound (self->samples.data, self->samples.len, sizeof (EsSample),
                                 G_STRUCT_OFFSET (EsSample, time), time);
 }
 
@@ -227,11 +231,11 @@ es_series_interpolate (const EsSeries *self,
   const EsSample *s = es_series_get_samples (self);
   guint i = upper_bound (self, time);
 
-  if (self->samples->len == 0)
+  if (self->samples.len == 0)
     return 0;
   if (i == 0)
     return (double) s[0].value;
-  if (i == self->samples->len || s[i].time == s[i - 1].time)
+  if (i == self->samples.len || s[i].time == s[i - 1].time)
     return (double) s[i - 1].value;
   return s[i - 1].value + ((double) s[i].value - (double) s[i - 1].value) *
          (double) (time - s[i - 1].time) / (double) (s[i].time - s[i - 1].time);

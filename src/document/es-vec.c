@@ -19,11 +19,17 @@
 
 #include "es-vec.h"
 
-/* Large vectors (the per-cap activities and instants of a big log, tens of
- * megabytes) live in their own mappings on Linux: they grow with mremap,
- * which moves page tables instead of copying, and ask for transparent huge
- * pages, which cuts the page faults of a fresh load by hundreds. */
-#define MAPPED_ABOVE_BYTES (2u << 20)
+/* Vectors of more than a few hundred kilobytes (a big log's activities,
+ * instants, samples and series) live in their own mappings on Linux. They
+ * grow with mremap, which moves page tables instead of copying, and they
+ * leave no holes: in the heap, each doubling would free the old copy where
+ * only smaller allocations fit, and glibc's adaptive threshold puts arrays
+ * of up to 32 MB there once any large block has been freed. From 2 MB on
+ * they ask for transparent huge pages, which cuts the page faults of a
+ * fresh load by hundreds. */
+#define MAPPED_ABOVE_BYTES (64u << 10)
+#define HUGE_PAGE_BYTES    (2u << 20)
+#define PAGE_BYTES         4096u
 
 #if defined(__linux__) && defined(MREMAP_MAYMOVE)
 # define CAN_MAP 1
@@ -32,9 +38,16 @@
 #endif
 
 static gsize
-round_to_huge_page (gsize bytes)
+round_up (gsize bytes,
+          gsize to)
 {
-  return (bytes + MAPPED_ABOVE_BYTES - 1) & ~((gsize) MAPPED_ABOVE_BYTES - 1);
+  return (bytes + to - 1) & ~(to - 1);
+}
+
+static gsize
+mapping_size (gsize bytes)
+{
+  return round_up (bytes, bytes >= HUGE_PAGE_BYTES ? HUGE_PAGE_BYTES : PAGE_BYTES);
 }
 
 void
@@ -42,7 +55,6 @@ es_vec_grow (EsVec *vec,
              gsize  element_size)
 {
   guint capacity = MAX (vec->capacity * 2, 256u);
-  gsize old_bytes = (gsize) vec->capacity * element_size;
   gsize bytes = (gsize) capacity * element_size;
 
   g_return_if_fail (capacity > vec->capacity);
@@ -50,11 +62,11 @@ es_vec_grow (EsVec *vec,
 #if CAN_MAP
   if (bytes >= MAPPED_ABOVE_BYTES)
     {
-      gsize mapped = round_to_huge_page (bytes);
+      gsize mapped = mapping_size (bytes);
       void *data;
 
-      if (vec->mapped)
-        data = mremap (vec->data, round_to_huge_page (old_bytes), mapped, MREMAP_MAYMOVE);
+      if (vec->mapped != 0)
+        data = mremap (vec->data, vec->mapped, mapped, MREMAP_MAYMOVE);
       else
         {
           data = mmap (NULL, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -67,11 +79,12 @@ es_vec_grow (EsVec *vec,
       if (data == MAP_FAILED)
         g_error ("es_vec_grow: out of memory for %" G_GSIZE_FORMAT " bytes", mapped);
 # ifdef MADV_HUGEPAGE
-      madvise (data, mapped, MADV_HUGEPAGE);
+      if (mapped >= HUGE_PAGE_BYTES)
+        madvise (data, mapped, MADV_HUGEPAGE);
 # endif
       vec->data = data;
-      vec->mapped = TRUE;
-      vec->capacity = (guint) (mapped / element_size);
+      vec->mapped = mapped;
+      vec->capacity = (guint) MIN (mapped / element_size, G_MAXUINT);
       return;
     }
 #endif
@@ -81,22 +94,35 @@ es_vec_grow (EsVec *vec,
 }
 
 void
+es_vec_append (EsVec         *vec,
+               gconstpointer  data,
+               guint          n,
+               gsize          element_size)
+{
+  while (vec->capacity - vec->len < n)
+    es_vec_grow (vec, element_size);
+  if (n > 0)
+    memcpy ((guint8 *) vec->data + (gsize) vec->len * element_size, data, (gsize) n * element_size);
+  vec->len += n;
+}
+
+void
 es_vec_clear (EsVec *vec,
               gsize  element_size)
 {
 #if CAN_MAP
-  if (vec->mapped)
-    munmap (vec->data, round_to_huge_page ((gsize) vec->capacity * element_size));
+  if (vec->mapped != 0)
+    munmap (vec->data, vec->mapped);
   else
 #endif
     g_free (vec->data);
   vec->data = NULL;
   vec->len = vec->capacity = 0;
-  vec->mapped = FALSE;
+  vec->mapped = 0;
 }
 
-/* A mapped vector is backed by huge pages, so up to 2 MB past its end are
- * resident though never written: once it is complete, give back every page
+/* A mapped vector may be backed by huge pages, so up to 2 MB past its end
+ * are resident though never written: once it is complete, give back every page
  * after its last element. It can still grow; the pages come back, zeroed,
  * when written again. */
 void
@@ -104,13 +130,9 @@ es_vec_release_spare (EsVec *vec,
                       gsize  element_size)
 {
 #if CAN_MAP
-  gsize page = 4096, used, mapped;
+  gsize used = round_up ((gsize) vec->len * element_size, PAGE_BYTES);
 
-  if (!vec->mapped)
-    return;
-  used = ((gsize) vec->len * element_size + page - 1) & ~(page - 1);
-  mapped = round_to_huge_page ((gsize) vec->capacity * element_size);
-  if (used < mapped)
-    madvise ((guint8 *) vec->data + used, mapped - used, MADV_DONTNEED);
+  if (vec->mapped != 0 && used < vec->mapped)
+    madvise ((guint8 *) vec->data + used, vec->mapped - used, MADV_DONTNEED);
 #endif
 }

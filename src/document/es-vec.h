@@ -19,7 +19,7 @@ typedef struct
   gpointer data;
   guint    len;
   guint    capacity;
-  gboolean mapped;
+  gsize    mapped;        /* bytes of its own mapping, or 0 in the heap */
 } EsVec;
 
 void es_vec_grow  (EsVec *vec,
@@ -35,5 +35,11 @@ void es_vec_release_spare (EsVec *vec,
    &((type *) (vec)->data)[(vec)->len++])
 
 #define ES_VEC_AT(vec, type, i) (((type *) (vec)->data)[i])
+
+/* Appends @n elements of @element_size from @data. */
+void es_vec_append (EsVec         *vec,
+                    gconstpointer  data,
+                    guint          n,
+                    gsize          element_size);
 
 G_END_DECLS
