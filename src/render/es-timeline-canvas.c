@@ -50,7 +50,10 @@ es_paint_canvas_clear (EsPaintContext *ctx)
 }
 
 /* Starts a row: the canvas covers [top, top + height) of the data area,
- * transparent. */
+ * transparent. Each row has a canvas of its own height, given away once
+ * painted: the target is most often a recording surface (GTK's Cairo
+ * nodes), which keeps every row's pixels until the frame is drawn, and a
+ * canvas used again would make it copy the whole canvas for each row. */
 void
 es_paint_canvas_begin (EsPaintContext *ctx,
                        int             top,
@@ -58,20 +61,20 @@ es_paint_canvas_begin (EsPaintContext *ctx,
 {
   if (!ctx->use_canvas)
     return;
-  if (ctx->canvas != NULL && cairo_image_surface_get_height (ctx->canvas) < height)
-    g_clear_pointer (&ctx->canvas, cairo_surface_destroy);
-  if (ctx->canvas == NULL)
-    ctx->canvas = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, ctx->view->width, MAX (height, 80));
-
-  /* A recording surface may still hold the last row's pixels: flushing
-   * first makes it take its own copy. */
+  g_clear_pointer (&ctx->canvas, cairo_surface_destroy);
+  ctx->canvas_data = NULL;
+  ctx->canvas_top = top;
+  ctx->canvas_height = 0;
+  if (height <= 0 || ctx->view->width <= 0)
+    return;
+  ctx->canvas = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, ctx->view->width, height);
+  if (cairo_surface_status (ctx->canvas) != CAIRO_STATUS_SUCCESS)
+    return;
+  /* Created cleared to transparent. */
   cairo_surface_flush (ctx->canvas);
   ctx->canvas_data = cairo_image_surface_get_data (ctx->canvas);
   ctx->canvas_stride = cairo_image_surface_get_stride (ctx->canvas);
-  ctx->canvas_top = top;
   ctx->canvas_height = height;
-  if (ctx->canvas_data != NULL)
-    memset (ctx->canvas_data, 0, (gsize) ctx->canvas_stride * height);
 }
 
 /* Paints what the row wrote so far; text and lines drawn with Cairo after
@@ -90,6 +93,8 @@ es_paint_canvas_flush (EsPaintContext *ctx)
   cairo_rectangle (cr, ES_TIMELINE_GUTTER, ctx->canvas_top, ctx->view->width, ctx->canvas_height);
   cairo_fill (cr);
   cairo_restore (cr);
+  g_clear_pointer (&ctx->canvas, cairo_surface_destroy);
+  ctx->canvas_data = NULL;
   ctx->canvas_height = 0;
 }
 
