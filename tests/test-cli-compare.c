@@ -157,6 +157,8 @@ parse_grouped (const char *text)
 {
   g_autoptr(GString) digits = g_string_new (NULL);
 
+  while (*text == ' ')
+    text++;
   for (const char *p = text; *p != '\0' && (g_ascii_isdigit (*p) || *p == ','); p++)
     if (*p != ',')
       g_string_append_c (digits, *p);
@@ -329,9 +331,8 @@ test_align_marker (void)
       g_assert_nonnull (line);
       while (line > summary.out && line[-1] != '\n')
         line--;
-      allocated = grouped (parse_grouped (g_strchug (g_strdup (line))), FALSE);
+      allocated = grouped (parse_grouped (line), FALSE);
       g_assert_cmpstr (row[i], ==, allocated);
-      g_free (g_steal_pointer (&allocated));
     }
   /* The runs' markers are far apart: aligning moved B's interval. */
   g_assert_cmpuint (first_marker (fixtures[1], "phase 2") - first_marker (fixtures[0], "phase 2"), >, 100000000);

@@ -77,7 +77,7 @@ read_interval (Run        *run,
 {
   g_autoptr(GError) error = NULL;
   guint64 end = es_document_get_end_time (run->document);
-  guint64 base = 0, off0 = 0, off1;
+  guint64 base = 0, off0 = 0, off1, span;
 
   if (align_marker != NULL)
     {
@@ -88,9 +88,10 @@ read_interval (Run        *run,
         }
       run->marker_time = base;
     }
-  off1 = end > base ? end - base : 0;
-  if ((from != NULL && !es_time_parse (from, 0, end > base ? end - base : 0, &off0, &error)) ||
-      (to != NULL && !es_time_parse (to, 0, end > base ? end - base : 0, &off1, &error)))
+  span = end > base ? end - base : 0;
+  off1 = span;
+  if ((from != NULL && !es_time_parse (from, 0, span, &off0, &error)) ||
+      (to != NULL && !es_time_parse (to, 0, span, &off1, &error)))
     {
       g_printerr ("eventscope-cli compare: %s\n", error->message);
       return EXIT_USAGE;
