@@ -7,8 +7,6 @@
 
 #include "config.h"
 
-#include <stdlib.h>
-
 #include "es-pause-dist.h"
 #include "es-search.h"
 
@@ -44,45 +42,96 @@ es_pause_dist_edge (guint k)
 guint
 es_pause_dist_bucket_of (guint64 pause)
 {
-  return es_search_upper_bound (edges, ES_PAUSE_DIST_N_EDGES, sizeof (guint64), 0, pause);
+  guint lo = 0, n = ES_PAUSE_DIST_N_EDGES;
+
+  /* es_search_upper_bound(), written out: this runs once per pause. */
+  while (n > 0)
+    {
+      guint half = n / 2;
+
+      if (edges[lo + half] <= pause)
+        {
+          lo += half + 1;
+          n -= half + 1;
+        }
+      else
+        n = half;
+    }
+  return lo;
 }
 
 /**
- * es_pause_dist_percentile:
- * @sorted: pauses in increasing order
+ * es_pause_dist_rank:
+ * @n: how many pauses
  * @per_mille: which percentile, in tenths of a percent (999 for p99.9)
  *
- * Returns: the nearest-rank percentile (see EsPauseDist), or 0 if @n is 0.
+ * Returns: the nearest-rank percentile's rank, ceil (@n × @per_mille /
+ *   1000), from 1 (0 if @n is 0).
  */
-guint64
-es_pause_dist_percentile (const guint64 *sorted,
-                          gsize          n,
-                          guint          per_mille)
+gsize
+es_pause_dist_rank (gsize n,
+                    guint per_mille)
 {
-  gsize rank;
-
   g_return_val_if_fail (per_mille >= 1 && per_mille <= 1000, 0);
 
-  if (n == 0)
-    return 0;
-  /* ceil (n × p / 1000) in integers: a double would make 0.999 × 1000 a
-   * hair above 999, and the rank one too far. */
-  rank = (n / 1000) * per_mille + ((n % 1000) * per_mille + 999) / 1000;
-  return sorted[MAX (rank, 1) - 1];
+  /* In integers: a double would make 0.999 × 1000 a hair above 999, and
+   * the rank one too far. */
+  return (n / 1000) * per_mille + ((n % 1000) * per_mille + 999) / 1000;
 }
 
-static int
-compare_u64 (gconstpointer a,
-             gconstpointer b)
+static inline void
+swap (guint64 *v,
+      gssize   i,
+      gssize   j)
 {
-  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+  guint64 t = v[i];
 
-  return x < y ? -1 : x > y;
+  v[i] = v[j];
+  v[j] = t;
+}
+
+/* Hoare's FIND, as Wirth writes it, pivoting on a median of three: puts
+ * the value of (0-based) rank @k at v[k], none larger before it and none
+ * smaller after. Expected O(n), where a sort would be O(n log n). */
+static void
+select_rank (guint64 *v,
+             gssize   n,
+             gssize   k)
+{
+  gssize lo = 0, hi = n - 1;
+
+  while (lo < hi)
+    {
+      gssize mid = lo + (hi - lo) / 2, i = lo, j = hi;
+      guint64 pivot;
+
+      if (v[mid] < v[lo])
+        swap (v, mid, lo);
+      if (v[hi] < v[lo])
+        swap (v, hi, lo);
+      if (v[hi] < v[mid])
+        swap (v, hi, mid);
+      pivot = v[mid];
+      do
+        {
+          while (v[i] < pivot)
+            i++;
+          while (pivot < v[j])
+            j--;
+          if (i <= j)
+            swap (v, i++, j--);
+        }
+      while (i <= j);
+      if (j < k)
+        lo = i;
+      if (k < i)
+        hi = j;
+    }
 }
 
 /**
  * es_pause_dist_from_pauses:
- * @pauses: (inout): @n pause lengths in ns, sorted in place
+ * @pauses: (inout): @n pause lengths in ns, reordered
  *
  * Fills @dist from the pauses given.
  */
@@ -91,22 +140,31 @@ es_pause_dist_from_pauses (guint64     *pauses,
                            gsize        n,
                            EsPauseDist *dist)
 {
+  static const guint per_mille[] = { 500, 900, 990, 999 };
+  guint64 *out[] = { &dist->p50, &dist->p90, &dist->p99, &dist->p999 };
+  gsize done = 0;
+
   *dist = (EsPauseDist) { 0 };
   if (n == 0)
     return;
 
-  qsort (pauses, n, sizeof (guint64), compare_u64);
   dist->count = n;
   for (gsize i = 0; i < n; i++)
     {
       dist->total += pauses[i];
+      dist->max = MAX (dist->max, pauses[i]);
       dist->buckets[es_pause_dist_bucket_of (pauses[i])]++;
     }
-  dist->p50 = es_pause_dist_percentile (pauses, n, 500);
-  dist->p90 = es_pause_dist_percentile (pauses, n, 900);
-  dist->p99 = es_pause_dist_percentile (pauses, n, 990);
-  dist->p999 = es_pause_dist_percentile (pauses, n, 999);
-  dist->max = pauses[n - 1];
+  /* Each rank is selected among what lies above the one before it: the
+   * ranks only grow. */
+  for (guint p = 0; p < G_N_ELEMENTS (per_mille); p++)
+    {
+      gsize k = es_pause_dist_rank (n, per_mille[p]) - 1;
+
+      select_rank (pauses + done, n - done, k - done);
+      *out[p] = pauses[k];
+      done = k;
+    }
 }
 
 /**
@@ -115,8 +173,8 @@ es_pause_dist_from_pauses (guint64     *pauses,
  * @t1: end of the interval, ns (inclusive)
  *
  * The distributions of the pauses of the collections that start in
- * [@t0, @t1], per generation and all together. O(k log k) for k
- * collections in the interval.
+ * [@t0, @t1], per generation and all together. O(k) for k collections
+ * in the interval (expected: the percentiles are selected, not sorted).
  */
 void
 es_pause_dists_compute (EsDocument   *document,
@@ -130,7 +188,8 @@ es_pause_dists_compute (EsDocument   *document,
   g_autofree guint64 *all = NULL;
   g_autofree guint64 *by_gen = NULL;
   gsize n_by_gen[ES_STATS_MAX_GENERATIONS] = { 0 };
-  gsize n_all = 0, stride;
+  gsize at[ES_STATS_MAX_GENERATIONS] = { 0 };
+  gsize n_all = 0;
 
   g_return_if_fail (ES_IS_DOCUMENT (document));
   g_return_if_fail (dists != NULL);
@@ -141,22 +200,32 @@ es_pause_dists_compute (EsDocument   *document,
   first = es_search_lower_bound (gcs, n_gcs, sizeof (EsGc), G_STRUCT_OFFSET (EsGc, start), t0);
   last = es_search_upper_bound (gcs, n_gcs, sizeof (EsGc), G_STRUCT_OFFSET (EsGc, start), t1);
 
-  /* The generations es_stats_compute() shows, counted as the document's
-   * index counts them: a GC without GC_STATS is generation 0's. A Mono
-   * log's are the nursery and the major heap, as its summary has them. */
+  /* The generations es_stats_compute() shows. A Mono log's are the
+   * nursery and the major heap, as its summary has them. */
   if (es_document_get_format (document) == ES_DOCUMENT_MONO_LOG)
     {
       mono = es_document_get_mono_summary (document);
       n_gens = 2;
     }
   else
-    for (guint i = 0; i < n_gcs; i++)
-      n_gens = MAX (n_gens, (gcs[i].generation == ES_GC_GENERATION_UNKNOWN ? 0u : gcs[i].generation) + 1u);
+    n_gens = es_document_get_n_gc_generations (document);
   dists->n_generations = MIN (n_gens, ES_STATS_MAX_GENERATIONS);
 
-  stride = MAX (last - first, 1);
-  all = g_new (guint64, stride);
-  by_gen = g_new (guint64, stride * ES_STATS_MAX_GENERATIONS);
+  /* Each generation's pauses side by side in one array, where a first
+   * pass over the collections has counted them. */
+  for (guint i = first; i < last; i++)
+    {
+      guint g = gcs[i].generation == ES_GC_GENERATION_UNKNOWN ? 0 : gcs[i].generation;
+
+      if (mono != NULL)
+        g = gcs[i].generation == 1;
+      if (g < dists->n_generations)
+        n_by_gen[g]++;
+    }
+  for (guint g = 1; g < dists->n_generations; g++)
+    at[g] = at[g - 1] + n_by_gen[g - 1];
+  all = g_new (guint64, MAX (last - first, 1));
+  by_gen = g_new (guint64, MAX (last - first, 1));
   for (guint i = first; i < last; i++)
     {
       guint g = gcs[i].generation == ES_GC_GENERATION_UNKNOWN ? 0 : gcs[i].generation;
@@ -172,13 +241,12 @@ es_pause_dists_compute (EsDocument   *document,
             start = MAX (start, gcs[i].sync_time);
         }
       pause = gcs[i].end > start ? gcs[i].end - start : 0;
-
       all[n_all++] = pause;
       if (g < dists->n_generations)
-        by_gen[g * stride + n_by_gen[g]++] = pause;
+        by_gen[at[g]++] = pause;
     }
 
   es_pause_dist_from_pauses (all, n_all, &dists->all);
   for (guint g = 0; g < dists->n_generations; g++)
-    es_pause_dist_from_pauses (by_gen + g * stride, n_by_gen[g], &dists->gen[g]);
+    es_pause_dist_from_pauses (by_gen + at[g] - n_by_gen[g], n_by_gen[g], &dists->gen[g]);
 }

@@ -53,8 +53,7 @@ typedef struct
 
 guint64  es_pause_dist_edge        (guint           k);
 guint    es_pause_dist_bucket_of   (guint64         pause);
-guint64  es_pause_dist_percentile  (const guint64  *sorted,
-                                    gsize           n,
+gsize    es_pause_dist_rank        (gsize           n,
                                     guint           per_mille);
 void     es_pause_dist_from_pauses (guint64        *pauses,
                                     gsize           n,
