@@ -174,12 +174,17 @@ test_percentiles_brute_force (void)
       gsize n = round < G_N_ELEMENTS (sizes) ? sizes[round] : (gsize) g_rand_int_range (rand, 1, 700);
       g_autofree guint64 *values = g_new (guint64, MAX (n, 1));
       g_autofree guint64 *copy = NULL;
-      gboolean ties = g_rand_boolean (rand);
+      guint pattern = round % 5;
       EsPauseDist dist;
 
+      /* Spread over the buckets, few values with many ties, increasing,
+       * decreasing, all alike: the selection's awkward cases. */
       for (gsize i = 0; i < n; i++)
-        values[i] = ties ? (guint64) g_rand_int_range (rand, 0, 8) * 1000
-                         : (guint64) pow (10, g_rand_double_range (rand, 0, 12));
+        values[i] = pattern == 0 ? (guint64) pow (10, g_rand_double_range (rand, 0, 12))
+                  : pattern == 1 ? (guint64) g_rand_int_range (rand, 0, 8) * 1000
+                  : pattern == 2 ? 500 + i * 977
+                  : pattern == 3 ? 500 + (n - i) * 977
+                  : 4242;
       copy = g_memdup2 (values, MAX (n, 1) * sizeof (guint64));
       es_pause_dist_from_pauses (copy, n, &dist);
       check_dist (values, n, &dist);
