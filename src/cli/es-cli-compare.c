@@ -204,7 +204,7 @@ append_run_head (GString    *out,
   if (process->program != NULL)
     {
       g_string_append_printf (out, " (%s", process->program);
-      for (guint i = 1; process->args[i] != NULL; i++)
+      for (guint i = 1; process->args != NULL && process->args[0] != NULL && process->args[i] != NULL; i++)
         g_string_append_printf (out, " %s", process->args[i]);
       g_string_append_c (out, ')');
     }
