@@ -94,6 +94,13 @@ def check_shape(doc, kind, n_runs):
                 assert dist["total_ns"] == figures[f"gen{g}_pause_total_ns"]
                 assert dist["max_ns"] == figures[f"gen{g}_pause_max_ns"]
         assert run["pauses_all"]["count"] == sum(d["count"] for d in run["pauses"])
+        span = interval["to_ns"] - interval["from_ns"]
+        for c, cap in enumerate(run["caps"]):
+            assert cap["cap"] == c
+            busy = cap["running_ns"] + cap["gc_ns"] + cap["gc_waiting_ns"]
+            assert cap["idle_ns"] == span - min(span, busy)
+        if run["format"] == "ghc":
+            assert sum(cap["sparks_created"] for cap in run["caps"]) == figures["sparks_created"]
 
 
 @check("compare --json of a log with itself: no difference, ratio 1")

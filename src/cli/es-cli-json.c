@@ -153,7 +153,19 @@ append_run (GString            *out,
     }
   g_string_append (out, "\n      ],\n      \"pauses_all\": {");
   append_dist (out, &f->pauses.all, "        ");
-  g_string_append (out, "}\n    }");
+  g_string_append (out, "},\n      \"caps\": [");
+  for (guint c = 0; c < f->stats.n_caps; c++)
+    {
+      const EsCapStats *cs = &f->stats.caps[c];
+
+      g_string_append_printf (out, "%s\n        {\"cap\": %u, \"running_ns\": %" G_GUINT64_FORMAT ", \"gc_ns\": %"
+                              G_GUINT64_FORMAT ", \"gc_waiting_ns\": %" G_GUINT64_FORMAT ", \"idle_ns\": %"
+                              G_GUINT64_FORMAT ", \"sparks_created\": %" G_GUINT64_FORMAT ", \"sparks_converted\": %"
+                              G_GUINT64_FORMAT "}",
+                              c > 0 ? "," : "", c, cs->running, cs->gc, cs->gc_waiting, cs->idle,
+                              cs->sparks_created, cs->sparks_converted);
+    }
+  g_string_append (out, "\n      ]\n    }");
 }
 
 static void
