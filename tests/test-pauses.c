@@ -7,8 +7,12 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include "es-document-builder.h"
+#include "es-pause-dist.h"
 #include "es-pauses.h"
+#include "es-stats.h"
 #include "es-test-log.h"
 
 /* The threshold takes the longest tenth; stepping forward from the start
@@ -75,6 +79,199 @@ test_no_collections (void)
   g_assert_null (es_pauses_find_long (document, G_MAXUINT64, FALSE));
 }
 
+/* The nearest-rank percentile by its definition, the slow way: the
+ * smallest of the values with at least per_mille / 1000 of them at or
+ * below it. */
+static guint64
+brute_percentile (const guint64 *values,
+                  gsize          n,
+                  guint          per_mille)
+{
+  guint64 best = G_MAXUINT64;
+  gboolean found = FALSE;
+
+  for (gsize i = 0; i < n; i++)
+    {
+      gsize at_or_below = 0;
+
+      for (gsize j = 0; j < n; j++)
+        at_or_below += values[j] <= values[i];
+      if ((guint64) at_or_below * 1000 >= (guint64) per_mille * n && (!found || values[i] < best))
+        {
+          best = values[i];
+          found = TRUE;
+        }
+    }
+  return found ? best : 0;
+}
+
+/* The bucket by the header's formula, with libm: the edges at or below. */
+static guint
+brute_bucket (guint64 value)
+{
+  guint bucket = 0;
+
+  for (guint k = 0; k < ES_PAUSE_DIST_N_EDGES; k++)
+    if ((double) value >= round (1000 * pow (10, k / 4.0)))
+      bucket++;
+  return bucket;
+}
+
+static void
+check_dist (const guint64     *values,
+            gsize              n,
+            const EsPauseDist *dist)
+{
+  static const guint per_mille[] = { 500, 900, 990, 999 };
+  const guint64 got[] = { dist->p50, dist->p90, dist->p99, dist->p999 };
+  guint buckets[ES_PAUSE_DIST_N_BUCKETS] = { 0 };
+  guint64 total = 0, max = 0;
+
+  g_assert_cmpuint (dist->count, ==, n);
+  for (gsize i = 0; i < n; i++)
+    {
+      total += values[i];
+      max = MAX (max, values[i]);
+      buckets[brute_bucket (values[i])]++;
+    }
+  g_assert_cmpuint (dist->total, ==, total);
+  g_assert_cmpuint (dist->max, ==, max);
+  for (guint p = 0; p < G_N_ELEMENTS (per_mille); p++)
+    g_assert_cmpuint (got[p], ==, brute_percentile (values, n, per_mille[p]));
+  g_assert_cmpmem (dist->buckets, sizeof buckets, buckets, sizeof buckets);
+}
+
+/* The edges are round (1000 × 10^(k/4)) ns, each bucket takes its lower
+ * edge and not its upper one. */
+static void
+test_bucket_edges (void)
+{
+  for (guint k = 0; k < ES_PAUSE_DIST_N_EDGES; k++)
+    {
+      guint64 edge = es_pause_dist_edge (k);
+
+      g_assert_cmpfloat (edge, ==, round (1000 * pow (10, k / 4.0)));
+      g_assert_cmpuint (es_pause_dist_bucket_of (edge), ==, k + 1);
+      g_assert_cmpuint (es_pause_dist_bucket_of (edge - 1), ==, k);
+    }
+  g_assert_cmpuint (es_pause_dist_edge (0), ==, 1000);
+  g_assert_cmpuint (es_pause_dist_edge (ES_PAUSE_DIST_N_EDGES - 1), ==, G_GUINT64_CONSTANT (100000000000));
+  g_assert_cmpuint (es_pause_dist_bucket_of (0), ==, 0);
+  g_assert_cmpuint (es_pause_dist_bucket_of (G_MAXUINT64), ==, ES_PAUSE_DIST_N_BUCKETS - 1);
+}
+
+/* Random pauses, spread over every bucket and with ties, against the
+ * definitions: sizes around the ranks' turning points (1000 for p99.9)
+ * and random ones. */
+static void
+test_percentiles_brute_force (void)
+{
+  const gsize sizes[] = { 0, 1, 2, 3, 9, 10, 11, 99, 100, 101, 999, 1000, 1001 };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (14);
+
+  for (guint round = 0; round < G_N_ELEMENTS (sizes) + 40; round++)
+    {
+      gsize n = round < G_N_ELEMENTS (sizes) ? sizes[round] : (gsize) g_rand_int_range (rand, 1, 700);
+      g_autofree guint64 *values = g_new (guint64, MAX (n, 1));
+      g_autofree guint64 *copy = NULL;
+      guint pattern = round % 5;
+      EsPauseDist dist;
+
+      /* Spread over the buckets, few values with many ties, increasing,
+       * decreasing, all alike: the selection's awkward cases. */
+      for (gsize i = 0; i < n; i++)
+        values[i] = pattern == 0 ? (guint64) pow (10, g_rand_double_range (rand, 0, 12))
+                  : pattern == 1 ? (guint64) g_rand_int_range (rand, 0, 8) * 1000
+                  : pattern == 2 ? 500 + i * 977
+                  : pattern == 3 ? 500 + (n - i) * 977
+                  : 4242;
+      copy = g_memdup2 (values, MAX (n, 1) * sizeof (guint64));
+      es_pause_dist_from_pauses (copy, n, &dist);
+      check_dist (values, n, &dist);
+    }
+}
+
+/* A real run's distributions, per generation, against the collections
+ * themselves and against the statistics' count, total and maximum, for
+ * the whole run and random intervals. */
+static void
+check_document_dists (EsDocument *document,
+                      guint64     t0,
+                      guint64     t1)
+{
+  guint n;
+  const EsGc *gcs = es_document_get_gcs (document, &n);
+  g_auto(EsStats) stats = { 0 };
+  EsPauseDists dists;
+  g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (guint64));
+
+  es_pause_dists_compute (document, t0, t1, &dists);
+  es_stats_compute (document, t0, t1, &stats);
+  g_assert_cmpuint (dists.n_generations, ==, stats.n_generations);
+  for (guint g = 0; g < dists.n_generations; g++)
+    {
+      g_autoptr(GArray) pauses = g_array_new (FALSE, FALSE, sizeof (guint64));
+
+      for (guint i = 0; i < n; i++)
+        if (gcs[i].start >= t0 && gcs[i].start <= t1 &&
+            (gcs[i].generation == ES_GC_GENERATION_UNKNOWN ? 0 : gcs[i].generation) == g)
+          {
+            guint64 pause = gcs[i].end - gcs[i].start;
+
+            g_array_append_val (pauses, pause);
+            g_array_append_val (all, pause);
+          }
+      check_dist ((guint64 *) (gpointer) pauses->data, pauses->len, &dists.gen[g]);
+      g_assert_cmpuint (dists.gen[g].count, ==, stats.gen[g].collections);
+      g_assert_cmpuint (dists.gen[g].total, ==, stats.gen[g].elapsed);
+      g_assert_cmpuint (dists.gen[g].max, ==, stats.gen[g].max_pause);
+    }
+  check_dist ((guint64 *) (gpointer) all->data, all->len, &dists.all);
+}
+
+static void
+test_document_distributions (void)
+{
+  g_autoptr(EsDocument) document = es_test_load_fixture ("alloc-A1m-N2.eventlog");
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1414);
+  guint64 end = es_document_get_end_time (document);
+  EsPauseDists whole;
+
+  es_pause_dists_compute (document, 0, end, &whole);
+  g_assert_cmpuint (whole.n_generations, ==, 2);
+  g_assert_cmpuint (whole.gen[0].count, >, 500);
+  check_document_dists (document, 0, end);
+  for (guint i = 0; i < 10; i++)
+    {
+      guint64 a = (guint64) g_rand_double_range (rand, 0, end), b = (guint64) g_rand_double_range (rand, 0, end);
+
+      check_document_dists (document, MIN (a, b), MAX (a, b));
+    }
+}
+
+/* A Mono log's two generations are nursery and major, with the pauses its
+ * summary counts: the suspend at exit only once the world stopped. */
+static void
+test_mono_distributions (void)
+{
+  g_autoptr(EsDocument) document = es_test_load_fixture ("mlpd/gc-zip.mlpd");
+  g_auto(EsStats) stats = { 0 };
+  EsMonoPauses mono;
+  EsPauseDists dists;
+
+  es_stats_compute (document, 0, es_document_get_end_time (document), &stats);
+  es_stats_compute_mono_pauses (&stats, document, &mono);
+  es_pause_dists_compute (document, 0, es_document_get_end_time (document), &dists);
+  g_assert_cmpuint (dists.n_generations, ==, 2);
+  g_assert_cmpuint (mono.n[0] + mono.n[1], >, 5);
+  for (guint g = 0; g < 2; g++)
+    {
+      g_assert_cmpuint (dists.gen[g].count, ==, mono.n[g]);
+      g_assert_cmpuint (dists.gen[g].total, ==, mono.total[g]);
+      g_assert_cmpuint (dists.gen[g].max, ==, mono.max[g]);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -83,6 +280,10 @@ main (int    argc,
 
   g_test_add_func ("/pauses/steps-visit-every-long-pause", test_steps_visit_every_long_pause);
   g_test_add_func ("/pauses/no-collections", test_no_collections);
+  g_test_add_func ("/pauses/distribution/bucket-edges", test_bucket_edges);
+  g_test_add_func ("/pauses/distribution/percentiles-brute-force", test_percentiles_brute_force);
+  g_test_add_func ("/pauses/distribution/document-per-generation", test_document_distributions);
+  g_test_add_func ("/pauses/distribution/mono-nursery-and-major", test_mono_distributions);
 
   return g_test_run ();
 }

@@ -15,6 +15,8 @@
 
 #include <gio/gio.h>
 
+#include "es-cli-compare.h"
+#include "es-cli-json.h"
 #include "es-document.h"
 #include "es-eventlog-dump.h"
 #include "es-mlpd-file.h"
@@ -138,6 +140,21 @@ finish_document (const char *path,
   return damage != NULL ? EXIT_BAD_LOG : EXIT_OK;
 }
 
+/* For the commands in other files. */
+int
+es_cli_report_error (const char   *path,
+                     const GError *error)
+{
+  return report_error (path, error);
+}
+
+int
+es_cli_finish_document (const char *path,
+                        EsDocument *document)
+{
+  return finish_document (path, document);
+}
+
 /* Loads @path and reads --from and --to (each may be NULL) against its run:
  * [0, end] by default. An empty interval is refused unless @allow_empty.
  * Returns EXIT_OK with *@document set, or the exit code once it has said
@@ -182,9 +199,11 @@ run_summary (int    argc,
              char **argv)
 {
   g_autofree char *from = NULL, *to = NULL;
+  gboolean json = FALSE;
   const GOptionEntry entries[] = {
     { "from", 0, 0, G_OPTION_ARG_STRING, &from, "Start of the interval (1.5s, 200ms, 37us, 12ns, 25%)", "T" },
     { "to", 0, 0, G_OPTION_ARG_STRING, &to, "End of the interval (default: the end of the run)", "T" },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON (see README.md) instead of text", NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("FILE");
@@ -206,7 +225,7 @@ run_summary (int    argc,
     }
   if (argc != 2)
     {
-      g_printerr ("Usage: eventscope-cli summary [--from T] [--to T] FILE\n");
+      g_printerr ("Usage: eventscope-cli summary [--from T] [--to T] [--json] FILE\n");
       return EXIT_USAGE;
     }
 
@@ -214,6 +233,16 @@ run_summary (int    argc,
   if (exit_code != EXIT_OK)
     return exit_code;
 
+  if (json)
+    {
+      g_auto(EsStatsFigures) figures = { 0 };
+      EsCliJsonRun run = { argv[1], document, &figures, NULL, 0 };
+
+      es_stats_figures_compute (document, t0, t1, &figures);
+      es_cli_json_append_summary (text, &run);
+      fputs (text->str, stdout);
+      return finish_document (argv[1], document);
+    }
   es_stats_compute (document, t0, t1, &stats);
   if (es_document_get_format (document) == ES_DOCUMENT_MONO_LOG)
     es_stats_append_mono_text (&stats, document, text);
@@ -288,8 +317,11 @@ print_usage (FILE *stream)
            "\n"
            "Commands:\n"
            "  dump FILE     print every event, as `ghc-events show` does\n"
-           "  summary [--from T] [--to T] FILE\n"
+           "  summary [--from T] [--to T] [--json] FILE\n"
            "                print the +RTS -s statistics, for the run or an interval\n"
+           "  compare [--from T] [--to T] [--align-marker NAME] [--json] A B\n"
+           "                print the statistics of two runs side by side, with the\n"
+           "                difference and the ratio\n"
 #if ES_HAVE_EXPORT
            "  export [--from T] [--to T] [--width W] [--dark] FILE OUT.{png,svg,pdf}\n"
            "                draw the timeline, as the viewer shows it, to a picture\n"
@@ -328,6 +360,8 @@ main (int    argc,
     return run_dump (argc - 1, argv + 1);
   if (g_str_equal (argv[1], "summary"))
     return run_summary (argc - 1, argv + 1);
+  if (g_str_equal (argv[1], "compare"))
+    return es_cli_run_compare (argc - 1, argv + 1);
 #if ES_HAVE_EXPORT
   if (g_str_equal (argv[1], "export"))
     return run_export (argc - 1, argv + 1);

@@ -284,6 +284,16 @@ es_document_get_n_caps (EsDocument *self)
   return self->caps->len;
 }
 
+/* The generations the collections name (a collection without GC_STATS
+ * counts as generation 0's): one more than the highest, 0 without any. */
+guint
+es_document_get_n_gc_generations (EsDocument *self)
+{
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), 0);
+
+  return self->gen_index->len;
+}
+
 const EsCapTimeline *
 es_document_get_cap (EsDocument *self,
                      guint       cap)

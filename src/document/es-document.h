@@ -47,6 +47,7 @@ gboolean              es_document_is_truncated        (EsDocument  *self,
 guint                 es_document_get_n_closed_at_end (EsDocument  *self);
 const EsGc           *es_document_get_gcs             (EsDocument  *self,
                                                        guint       *n_gcs);
+guint                 es_document_get_n_gc_generations (EsDocument *self);
 const EsThread       *es_document_get_threads         (EsDocument  *self,
                                                        guint       *n_threads);
 const EsThread       *es_document_lookup_thread       (EsDocument  *self,

@@ -7,7 +7,9 @@
  * Prints, for a log in the page cache: the whole document build (reader,
  * builder, level-of-detail and statistics indexes) as MB/s and events/s
  * (median of --runs), peak RSS against the file's size, the cost of interval
- * statistics over random intervals, and of one 1600-column query per row.
+ * statistics over random intervals, of the summary's figures with pause
+ * distributions (what compare computes per run, for the whole run and for
+ * random intervals), and of one 1600-column query per row.
  */
 
 #include "config.h"
@@ -20,6 +22,7 @@
 #include "es-document.h"
 #include "es-lod.h"
 #include "es-stats.h"
+#include "es-stats-figures.h"
 
 static int runs = 5;
 
@@ -39,7 +42,8 @@ bench_queries (EsDocument *document)
   g_autofree EsHeapColumn *heap = g_new (EsHeapColumn, width);
   g_autofree float *busy = g_new (float, width);
   gint64 start;
-  double stats_us, frame_ms;
+  double stats_us, figures_us, whole_us, frame_ms;
+  guint n_gcs;
 
   start = g_get_monotonic_time ();
   for (guint q = 0; q < n_queries; q++)
@@ -51,6 +55,27 @@ bench_queries (EsDocument *document)
       es_stats_compute (document, t0, t1, &stats);
     }
   stats_us = (double) (g_get_monotonic_time () - start) / n_queries;
+
+  /* The figures of one run, as compare and the JSON take them: the
+   * statistics, and every generation's pauses sorted for percentiles. */
+  start = g_get_monotonic_time ();
+  for (guint q = 0; q < n_queries / 10; q++)
+    {
+      g_auto(EsStatsFigures) figures = { 0 };
+      guint64 t0 = (guint64) (g_rand_double (rand) * end);
+      guint64 t1 = t0 + (guint64) (g_rand_double (rand) * (end - t0));
+
+      es_stats_figures_compute (document, t0, t1, &figures);
+    }
+  figures_us = (double) (g_get_monotonic_time () - start) / (n_queries / 10);
+  start = g_get_monotonic_time ();
+  for (guint q = 0; q < 10; q++)
+    {
+      g_auto(EsStatsFigures) figures = { 0 };
+
+      es_stats_figures_compute (document, 0, end, &figures);
+    }
+  whole_us = (double) (g_get_monotonic_time () - start) / 10;
 
   /* One frame's worth of queries: every cap's activity and sparks, the busy
    * caps and the heap, at a few zoom levels. */
@@ -71,6 +96,10 @@ bench_queries (EsDocument *document)
   frame_ms = (double) (g_get_monotonic_time () - start) / 10 / 1000;
 
   printf ("interval statistics: %.1f us per random interval (%u intervals)\n", stats_us, n_queries);
+  es_document_get_gcs (document, &n_gcs);
+  printf ("summary figures with pause distributions: %.1f us per random interval (%u intervals), "
+          "%.1f us for the whole run (%u GCs); twice that side by side\n",
+          figures_us, n_queries / 10, whole_us, n_gcs);
   printf ("level of detail: %.2f ms for all rows of one %u-column frame (10 zoom levels, 1 s to 1 ns per column)\n",
           frame_ms, width);
 }

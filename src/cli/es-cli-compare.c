@@ -1,0 +1,358 @@
+/* es-cli-compare.c: eventscope-cli compare, two runs side by side
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+
+#include "es-cli-compare.h"
+#include "es-cli-json.h"
+#include "es-mlpd-file.h"
+#include "es-stats-figures.h"
+#include "es-time.h"
+
+/* As es-cli.c's: 0 success, 1 usage and I/O, 2 a log that cannot be read. */
+enum
+{
+  EXIT_OK = 0,
+  EXIT_USAGE = 1,
+  EXIT_BAD_LOG = 2,
+};
+
+#define LABEL_WIDTH 36
+#define VALUE_WIDTH 18
+
+typedef struct
+{
+  const char     *path;
+  EsDocument     *document;
+  guint64         marker_time;
+  guint64         t0, t1;
+  EsStatsFigures  figures;
+} Run;
+
+static void
+run_clear (Run *run)
+{
+  g_clear_object (&run->document);
+  if (run->figures.figures != NULL)
+    es_stats_figures_clear (&run->figures);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+/* The first marker called @name, or FALSE. */
+static gboolean
+find_marker (EsDocument *document,
+             const char *name,
+             guint64    *time)
+{
+  guint n;
+  const EsUserEvent *markers = es_document_get_markers (document, &n);
+  gboolean found = FALSE;
+
+  for (guint i = 0; i < n; i++)
+    if (g_strcmp0 (markers[i].text, name) == 0 && (!found || markers[i].time < *time))
+      {
+        *time = markers[i].time;
+        found = TRUE;
+      }
+  return found;
+}
+
+/* Reads --from and --to against @run: from its start by default, or, with
+ * @align_marker, as offsets from that marker (a percentage is then of the
+ * time from the marker to the end). */
+static int
+read_interval (Run        *run,
+               const char *align_marker,
+               const char *from,
+               const char *to)
+{
+  g_autoptr(GError) error = NULL;
+  guint64 end = es_document_get_end_time (run->document);
+  guint64 base = 0, off0 = 0, off1, span;
+
+  if (align_marker != NULL)
+    {
+      if (!find_marker (run->document, align_marker, &base))
+        {
+          g_printerr ("eventscope-cli compare: %s has no marker “%s” to align on\n", run->path, align_marker);
+          return EXIT_USAGE;
+        }
+      run->marker_time = base;
+    }
+  span = end > base ? end - base : 0;
+  off1 = span;
+  if ((from != NULL && !es_time_parse (from, 0, span, &off0, &error)) ||
+      (to != NULL && !es_time_parse (to, 0, span, &off1, &error)))
+    {
+      g_printerr ("eventscope-cli compare: %s\n", error->message);
+      return EXIT_USAGE;
+    }
+  if (off1 < off0)
+    {
+      g_printerr ("eventscope-cli compare: the interval ends (--to) before it starts (--from)\n");
+      return EXIT_USAGE;
+    }
+  run->t0 = base + off0;
+  run->t1 = base + off1;
+  return EXIT_OK;
+}
+
+static void
+append_signed_grouped (GString *out,
+                       gint64   value)
+{
+  g_autofree char *digits = es_stats_format_grouped (value < 0 ? -(guint64) value : (guint64) value);
+
+  g_string_append_printf (out, "%s%s", value > 0 ? "+" : value < 0 ? "-" : "", digits);
+}
+
+/* A figure's value as the summary writes it: bytes and counts grouped by
+ * thousands, times in seconds, fractions as percentages. */
+static void
+append_value (GString        *out,
+              const EsFigure *f)
+{
+  switch (f->unit)
+    {
+    case ES_FIGURE_BYTES:
+    case ES_FIGURE_MIB:
+    case ES_FIGURE_COUNT:
+      {
+        g_autofree char *text = es_stats_format_grouped (f->exact ? f->n : (guint64) llround (f->x));
+
+        g_string_append (out, text);
+      }
+      break;
+    case ES_FIGURE_BYTES_PER_S:
+      {
+        g_autofree char *text = es_stats_format_grouped ((guint64) llround (es_figure_value (f)));
+
+        g_string_append (out, text);
+      }
+      break;
+    case ES_FIGURE_NS:
+      g_string_append_printf (out, "%.6fs", es_figure_value (f) / 1e9);
+      break;
+    case ES_FIGURE_FRACTION:
+      g_string_append_printf (out, "%.2f%%", 100 * es_figure_value (f));
+      break;
+    }
+}
+
+/* B - A, signed, in the unit of the figure: "+1,234", "-0.001000s",
+ * "+2.50%" (percentage points); nothing changed is 0 with no sign. */
+static void
+append_delta (GString        *out,
+              const EsFigure *a,
+              const EsFigure *b)
+{
+  gint64 exact;
+  double delta = es_figure_value (b) - es_figure_value (a);
+
+  if (es_figure_delta_exact (a, b, &exact) && a->unit != ES_FIGURE_NS)
+    {
+      append_signed_grouped (out, exact);
+      return;
+    }
+  if (es_figure_delta_exact (a, b, &exact))
+    delta = (double) exact;
+  switch (a->unit)
+    {
+    case ES_FIGURE_BYTES:
+    case ES_FIGURE_MIB:
+    case ES_FIGURE_COUNT:
+    case ES_FIGURE_BYTES_PER_S:
+      append_signed_grouped (out, (gint64) llround (delta));
+      break;
+    case ES_FIGURE_NS:
+      g_string_append_printf (out, delta == 0 ? "%.6fs" : "%+.6fs", delta / 1e9);
+      break;
+    case ES_FIGURE_FRACTION:
+      g_string_append_printf (out, delta == 0 ? "%.2f%%" : "%+.2f%%", 100 * delta);
+      break;
+    }
+}
+
+static void
+append_column (GString    *out,
+               GString    *cell,
+               int         width)
+{
+  g_string_append_printf (out, "%*s", width, cell->str);
+  g_string_truncate (cell, 0);
+}
+
+static void
+append_run_head (GString    *out,
+                 const char *name,
+                 const Run  *run,
+                 const char *align_marker)
+{
+  const EsProcessInfo *process = es_document_get_process (run->document);
+  const EsStats *stats = &run->figures.stats;
+
+  g_string_append_printf (out, "%s: %s", name, run->path);
+  if (process->program != NULL)
+    {
+      g_string_append_printf (out, " (%s", process->program);
+      for (guint i = 1; process->args != NULL && process->args[0] != NULL && process->args[i] != NULL; i++)
+        g_string_append_printf (out, " %s", process->args[i]);
+      g_string_append_c (out, ')');
+    }
+  g_string_append_printf (out, "\n   Interval %.6fs to %.6fs (%.6fs)%s", stats->t0 / 1e9, stats->t1 / 1e9,
+                          stats->total_elapsed / 1e9,
+                          stats->t0 == 0 && stats->t1 >= es_document_get_end_time (run->document)
+                          ? ", the whole run" : "");
+  if (align_marker != NULL)
+    g_string_append_printf (out, ", from the marker “%s” at %.6fs", align_marker, run->marker_time / 1e9);
+  g_string_append_c (out, '\n');
+}
+
+/* The summary's figures in four columns: A, B, B - A and B / A. A figure
+ * only one run has (a generation the other lacks) is left out. */
+static void
+append_table (GString   *out,
+              const Run *a,
+              const Run *b)
+{
+  const GArray *fa = a->figures.figures;
+  g_autoptr(GString) cell = g_string_new (NULL);
+
+  g_string_append_printf (out, "\n%-*s%*s%*s%*s%*s\n", LABEL_WIDTH, "", VALUE_WIDTH, "A", VALUE_WIDTH, "B",
+                          VALUE_WIDTH, "delta", 10, "ratio");
+  for (guint i = 0; i < fa->len; i++)
+    {
+      const EsFigure *x = &g_array_index (fa, EsFigure, i);
+      const EsFigure *y = es_stats_figures_lookup (&b->figures, x->key);
+      double ratio;
+
+      if (y == NULL)
+        continue;
+      g_string_append_printf (out, "%-*s", LABEL_WIDTH, x->label);
+      append_value (cell, x);
+      append_column (out, cell, VALUE_WIDTH);
+      append_value (cell, y);
+      append_column (out, cell, VALUE_WIDTH);
+      append_delta (cell, x, y);
+      append_column (out, cell, VALUE_WIDTH);
+      if (es_figure_ratio (x, y, &ratio))
+        g_string_append_printf (cell, "%.3f", ratio);
+      else
+        g_string_append (cell, "n/a");
+      append_column (out, cell, 10);
+      g_string_append_c (out, '\n');
+    }
+}
+
+static int
+load_run (Run        *run,
+          const char *align_marker,
+          const char *from,
+          const char *to)
+{
+  g_autoptr(GError) error = NULL;
+  int exit_code;
+
+  run->document = es_document_load_file (run->path, NULL, NULL, NULL, &error);
+  if (run->document == NULL)
+    return es_cli_report_error (run->path, error);
+  exit_code = read_interval (run, align_marker, from, to);
+  if (exit_code != EXIT_OK)
+    return exit_code;
+  es_stats_figures_compute (run->document, run->t0, run->t1, &run->figures);
+  return EXIT_OK;
+}
+
+int
+es_cli_run_compare (int    argc,
+                    char **argv)
+{
+  g_autofree char *from = NULL, *to = NULL, *align_marker = NULL;
+  gboolean json = FALSE;
+  const GOptionEntry entries[] = {
+    { "from", 0, 0, G_OPTION_ARG_STRING, &from, "Start of the interval in both runs (1.5s, 200ms, 37us, 12ns, 25%)", "T" },
+    { "to", 0, 0, G_OPTION_ARG_STRING, &to, "End of the interval (default: the end of each run)", "T" },
+    { "align-marker", 0, 0, G_OPTION_ARG_STRING, &align_marker,
+      "Count --from and --to from the first marker NAME in each run", "NAME" },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON (see README.md) instead of text", NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new ("A B");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_auto(Run) a = { 0 };
+  g_auto(Run) b = { 0 };
+  int exit_code, exit_a, exit_b;
+
+  g_option_context_set_summary (context,
+                                "Print the +RTS -s statistics of two runs side by side: A, B, the\n"
+                                "difference B - A and the ratio B / A, for the whole runs or for the\n"
+                                "same interval in both. Both logs are GHC eventlogs, or both Mono logs.");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      g_printerr ("eventscope-cli compare: %s\n", error->message);
+      return EXIT_USAGE;
+    }
+  if (argc != 3)
+    {
+      g_printerr ("Usage: eventscope-cli compare [--from T] [--to T] [--align-marker NAME] [--json] A B\n");
+      return EXIT_USAGE;
+    }
+  a.path = argv[1];
+  b.path = argv[2];
+
+  /* Refused before the long part, the loading. */
+  if (es_mlpd_sniff_file (a.path) != es_mlpd_sniff_file (b.path))
+    {
+      gboolean a_mono = es_mlpd_sniff_file (a.path);
+
+      g_printerr ("eventscope-cli compare: %s is a %s and %s a %s: compare two GHC eventlogs "
+                  "or two Mono logs\n", a.path, a_mono ? "Mono log" : "GHC eventlog",
+                  b.path, a_mono ? "GHC eventlog" : "Mono log");
+      return EXIT_USAGE;
+    }
+
+  exit_code = load_run (&a, align_marker, from, to);
+  if (exit_code == EXIT_OK)
+    exit_code = load_run (&b, align_marker, from, to);
+  if (exit_code != EXIT_OK)
+    return exit_code;
+  if (es_document_get_format (a.document) != es_document_get_format (b.document))
+    {
+      g_printerr ("eventscope-cli compare: %s and %s are not logs of the same kind (GHC, Mono)\n", a.path, b.path);
+      return EXIT_USAGE;
+    }
+
+  if (json)
+    {
+      EsCliJsonRun ja = { a.path, a.document, &a.figures, align_marker, a.marker_time };
+      EsCliJsonRun jb = { b.path, b.document, &b.figures, align_marker, b.marker_time };
+
+      es_cli_json_append_compare (out, &ja, &jb);
+    }
+  else
+    {
+      append_run_head (out, "A", &a, align_marker);
+      append_run_head (out, "B", &b, align_marker);
+      append_table (out, &a, &b);
+    }
+  if (fputs (out->str, stdout) == EOF || fflush (stdout) != 0)
+    {
+      g_printerr ("eventscope-cli: writing the output failed: %s\n", g_strerror (errno));
+      return EXIT_USAGE;
+    }
+
+  exit_a = es_cli_finish_document (a.path, a.document);
+  exit_b = es_cli_finish_document (b.path, b.document);
+  return MAX (exit_a, exit_b);
+}

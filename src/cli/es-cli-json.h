@@ -1,0 +1,35 @@
+/* es-cli-json.h: summary and compare as JSON, for scripts and CI jobs
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "es-document.h"
+#include "es-stats-figures.h"
+
+G_BEGIN_DECLS
+
+/* One run and its interval, as a JSON object holds it. */
+typedef struct
+{
+  const char           *path;
+  EsDocument           *document;
+  const EsStatsFigures *figures;
+  const char           *align_marker;   /* or NULL */
+  guint64               marker_time;    /* ns, when @align_marker */
+} EsCliJsonRun;
+
+void es_cli_json_append_string  (GString            *out,
+                                 const char         *text);
+void es_cli_json_append_double  (GString            *out,
+                                 double              value);
+void es_cli_json_append_summary (GString            *out,
+                                 const EsCliJsonRun *run);
+void es_cli_json_append_compare (GString            *out,
+                                 const EsCliJsonRun *a,
+                                 const EsCliJsonRun *b);
+
+G_END_DECLS

@@ -1,0 +1,233 @@
+/* es-stats-figures.c: the figures of a summary, one by one, to set side
+ * by side and to write as data
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "es-stats-figures.h"
+
+/* Keys and labels are interned: figures are compared and written by key,
+ * and a run has few distinct ones. */
+static void
+add (EsStatsFigures *figures,
+     const char     *key,
+     const char     *label,
+     EsFigureUnit    unit,
+     guint64         n)
+{
+  EsFigure f = { g_intern_string (key), g_intern_string (label), unit, TRUE, n, (double) n };
+
+  g_array_append_val (figures->figures, f);
+}
+
+static void
+add_double (EsStatsFigures *figures,
+            const char     *key,
+            const char     *label,
+            EsFigureUnit    unit,
+            double          x)
+{
+  EsFigure f = { g_intern_string (key), g_intern_string (label), unit, FALSE, 0, x };
+
+  g_array_append_val (figures->figures, f);
+}
+
+static void
+add_distribution (EsStatsFigures *figures,
+                  const char     *key,
+                  const char     *label,
+                  const EsPauseDist *dist)
+{
+  static const char *names[] = { "p50", "p90", "p99", "p99.9" };
+  static const char *keys[] = { "p50", "p90", "p99", "p999" };
+  const guint64 values[] = { dist->p50, dist->p90, dist->p99, dist->p999 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      g_autofree char *k = g_strdup_printf ("%s_pause_%s_ns", key, keys[i]);
+      g_autofree char *l = g_strdup_printf ("%s pause %s", label, names[i]);
+
+      add (figures, k, l, ES_FIGURE_NS, values[i]);
+    }
+}
+
+static void
+add_ghc (EsStatsFigures *figures)
+{
+  const EsStats *s = &figures->stats;
+
+  add (figures, "allocated_bytes", "bytes allocated in the heap", ES_FIGURE_BYTES, s->allocated);
+  add (figures, "copied_bytes", "bytes copied during GC", ES_FIGURE_BYTES, s->copied);
+  add (figures, "max_residency_bytes", "bytes maximum residency", ES_FIGURE_BYTES, s->max_residency);
+  add (figures, "residency_samples", "residency samples", ES_FIGURE_COUNT, s->residency_samples);
+  add (figures, "max_slop_bytes", "bytes maximum slop", ES_FIGURE_BYTES, s->max_slop);
+  /* As the summary prints it (and the RTS): whole MiB. */
+  add (figures, "total_memory_mib", "MiB total memory in use", ES_FIGURE_MIB, s->max_heap_size / (1024 * 1024));
+
+  for (guint g = 0; g < s->n_generations; g++)
+    {
+      const EsGenStats *gen = &s->gen[g];
+      g_autofree char *key = g_strdup_printf ("gen%u", g);
+      g_autofree char *label = g_strdup_printf ("Gen %u", g);
+      g_autofree char *k = NULL, *l = NULL;
+
+#define KEY(suffix) (g_free (k), k = g_strconcat (key, suffix, NULL))
+#define LABEL(suffix) (g_free (l), l = g_strconcat (label, suffix, NULL))
+      add (figures, KEY ("_collections"), LABEL (" collections"), ES_FIGURE_COUNT, gen->collections);
+      add (figures, KEY ("_par_collections"), LABEL (" parallel collections"), ES_FIGURE_COUNT, gen->par_collections);
+      add (figures, KEY ("_pause_total_ns"), LABEL (" pauses, total"), ES_FIGURE_NS, gen->elapsed);
+      add_double (figures, KEY ("_pause_avg_ns"), LABEL (" pauses, average"), ES_FIGURE_NS,
+                  gen->collections > 0 ? (double) gen->elapsed / gen->collections : 0.0);
+      add_distribution (figures, key, label, &figures->pauses.gen[g]);
+      add (figures, KEY ("_pause_max_ns"), LABEL (" pause max"), ES_FIGURE_NS, gen->max_pause);
+#undef KEY
+#undef LABEL
+    }
+  if (s->work_balance >= 0)
+    add_double (figures, "work_balance", "Parallel GC work balance", ES_FIGURE_FRACTION, s->work_balance);
+
+  add (figures, "sparks_created", "sparks created", ES_FIGURE_COUNT, s->sparks_created);
+  add (figures, "sparks_converted", "sparks converted", ES_FIGURE_COUNT, s->sparks_converted);
+  add (figures, "sparks_overflowed", "sparks overflowed", ES_FIGURE_COUNT, s->sparks_overflowed);
+  add (figures, "sparks_dud", "sparks dud", ES_FIGURE_COUNT, s->sparks_dud);
+  add (figures, "sparks_gcd", "sparks GC'd", ES_FIGURE_COUNT, s->sparks_gcd);
+  add (figures, "sparks_fizzled", "sparks fizzled", ES_FIGURE_COUNT, s->sparks_fizzled);
+
+  add (figures, "mut_ns", "MUT time", ES_FIGURE_NS, s->mut_elapsed);
+  add (figures, "gc_ns", "GC time", ES_FIGURE_NS, s->gc_elapsed);
+  add (figures, "total_ns", "Total time", ES_FIGURE_NS, s->total_elapsed);
+  add_double (figures, "alloc_rate", "Alloc rate (bytes per MUT second)", ES_FIGURE_BYTES_PER_S, s->alloc_rate);
+  add_double (figures, "productivity", "Productivity", ES_FIGURE_FRACTION, s->productivity);
+}
+
+static void
+add_mono (EsStatsFigures *figures,
+          EsDocument     *document)
+{
+  static const char *keys[] = { "nursery", "major" };
+  static const char *labels[] = { "Nursery", "Major" };
+  const EsStats *s = &figures->stats;
+  const EsMonoSummary *mono = es_document_get_mono_summary (document);
+  EsMonoPauses p;
+
+  es_stats_compute_mono_pauses (s, document, &p);
+  if (mono != NULL && mono->n_allocations > 0)
+    add (figures, "allocated_bytes", "bytes allocated in the heap", ES_FIGURE_BYTES, s->allocated);
+  add (figures, "max_heap_size_bytes", "bytes largest heap size", ES_FIGURE_BYTES, s->max_heap_size);
+  for (guint g = 0; g < 2; g++)
+    {
+      g_autofree char *k0 = g_strdup_printf ("%s_pauses", keys[g]);
+      g_autofree char *l0 = g_strdup_printf ("%s pauses", labels[g]);
+      g_autofree char *k1 = g_strdup_printf ("%s_pause_total_ns", keys[g]);
+      g_autofree char *l1 = g_strdup_printf ("%s pauses, total", labels[g]);
+      g_autofree char *k2 = g_strdup_printf ("%s_pause_max_ns", keys[g]);
+      g_autofree char *l2 = g_strdup_printf ("%s pause max", labels[g]);
+
+      add (figures, k0, l0, ES_FIGURE_COUNT, p.n[g]);
+      add (figures, k1, l1, ES_FIGURE_NS, p.total[g]);
+      add_distribution (figures, keys[g], labels[g], &figures->pauses.gen[g]);
+      add (figures, k2, l2, ES_FIGURE_NS, p.max[g]);
+    }
+  add (figures, "mut_ns", "MUT time", ES_FIGURE_NS, p.mut);
+  add (figures, "gc_ns", "GC time", ES_FIGURE_NS, p.gc);
+  add (figures, "exit_suspend_ns", "Suspend time at exit", ES_FIGURE_NS, p.exit_suspend);
+  add (figures, "total_ns", "Total time", ES_FIGURE_NS, s->total_elapsed);
+  add_double (figures, "productivity", "Productivity", ES_FIGURE_FRACTION, p.productivity);
+}
+
+/**
+ * es_stats_figures_compute:
+ * @t0: start of the interval, ns (inclusive)
+ * @t1: end of the interval, ns (inclusive)
+ *
+ * Fills @figures; clear it with es_stats_figures_clear().
+ */
+void
+es_stats_figures_compute (EsDocument     *document,
+                          guint64         t0,
+                          guint64         t1,
+                          EsStatsFigures *figures)
+{
+  g_return_if_fail (ES_IS_DOCUMENT (document));
+  g_return_if_fail (figures != NULL);
+
+  *figures = (EsStatsFigures) { 0 };
+  figures->format = es_document_get_format (document);
+  figures->figures = g_array_new (FALSE, FALSE, sizeof (EsFigure));
+  es_stats_compute (document, t0, t1, &figures->stats);
+  es_pause_dists_compute (document, figures->stats.t0, figures->stats.t1, &figures->pauses);
+  if (figures->format == ES_DOCUMENT_MONO_LOG)
+    add_mono (figures, document);
+  else
+    add_ghc (figures);
+}
+
+void
+es_stats_figures_clear (EsStatsFigures *figures)
+{
+  es_stats_clear (&figures->stats);
+  g_clear_pointer (&figures->figures, g_array_unref);
+}
+
+/* Returns: (nullable): the figure of that key, or %NULL. */
+const EsFigure *
+es_stats_figures_lookup (const EsStatsFigures *figures,
+                         const char           *key)
+{
+  const char *interned = g_intern_string (key);
+
+  for (guint i = 0; i < figures->figures->len; i++)
+    {
+      const EsFigure *f = &g_array_index (figures->figures, EsFigure, i);
+
+      if (f->key == interned)
+        return f;
+    }
+  return NULL;
+}
+
+double
+es_figure_value (const EsFigure *figure)
+{
+  return figure->exact ? (double) figure->n : figure->x;
+}
+
+/**
+ * es_figure_ratio:
+ *
+ * @b over @a: 1 when both are 0 (nothing changed), none when only @a is
+ * 0 (no finite ratio).
+ *
+ * Returns: whether there is a ratio.
+ */
+gboolean
+es_figure_ratio (const EsFigure *a,
+                 const EsFigure *b,
+                 double         *ratio)
+{
+  double va = es_figure_value (a), vb = es_figure_value (b);
+
+  if (va == 0)
+    {
+      *ratio = 1;
+      return vb == 0;
+    }
+  *ratio = vb / va;
+  return TRUE;
+}
+
+/* Returns: whether both are exact, with @b - @a in @delta. */
+gboolean
+es_figure_delta_exact (const EsFigure *a,
+                       const EsFigure *b,
+                       gint64         *delta)
+{
+  if (!a->exact || !b->exact)
+    return FALSE;
+  *delta = (gint64) (b->n - a->n);
+  return TRUE;
+}
