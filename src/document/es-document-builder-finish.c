@@ -47,8 +47,14 @@ finish_threads (EsDocumentBuilder *self)
 {
   g_autoptr(GPtrArray) threads = collect_threads (self);
 
+  EsThread *out;
+
+  /* Sized once: a hundred thousand threads appended one by one would leave
+   * each doubling's old copy behind. */
+  g_array_set_size (self->doc->threads, threads->len);
+  out = (EsThread *) (gpointer) self->doc->threads->data;
   for (guint i = 0; i < threads->len; i++)
-    g_array_append_val (self->doc->threads, ((ThreadBuild *) g_ptr_array_index (threads, i))->info);
+    out[i] = ((ThreadBuild *) g_ptr_array_index (threads, i))->info;
 }
 
 /* Pairs START and STOP by name in time order, innermost first, as

@@ -133,6 +133,21 @@ cancel_workers (GCancellable *caller,
   g_cancellable_cancel (workers);
 }
 
+/* glibc raises its mmap threshold each time a mapped block is freed (GTK
+ * frees window-sized surfaces before any log opens), up to 32 MB: a
+ * document's arrays would then grow inside the loading threads' heaps, each
+ * doubling leaving the old copy behind where only smaller blocks fit. While
+ * a log loads, every block of 128 kB or more gets its own mapping; after,
+ * the threshold is where it would have risen to, so that the window-sized
+ * surfaces of each frame are reused, not mapped afresh. */
+static void
+map_large_blocks (gboolean loading)
+{
+#ifdef __GLIBC__
+  mallopt (M_MMAP_THRESHOLD, loading ? 128 * 1024 : 32 * 1024 * 1024);
+#endif
+}
+
 /* Loading leaves megabytes free in the heaps of its threads (the
  * builders' parts, merged and freed, and the reader's buffers). glibc keeps
  * them resident until asked, which would count against the window's memory
@@ -155,21 +170,12 @@ count_workers (const char *path)
   return CLAMP (g_get_num_processors (), 1, MAX_WORKERS);
 }
 
-/**
- * es_document_load_file:
- * @progress: (nullable): called now and then with the bytes read so far
- *
- * Reads @path and builds its document, using up to four cores. A log cut
- * short loads: the document says where it stops (es_document_is_truncated()).
- *
- * Returns: (transfer full): the document, or %NULL with @error set.
- */
-EsDocument *
-es_document_load_file (const char     *path,
-                       void          (*progress) (guint64 done, guint64 total, gpointer data),
-                       gpointer        progress_data,
-                       GCancellable   *cancellable,
-                       GError        **error)
+static EsDocument *
+load_eventlog (const char     *path,
+               void          (*progress) (guint64 done, guint64 total, gpointer data),
+               gpointer        progress_data,
+               GCancellable   *cancellable,
+               GError        **error)
 {
   g_autoptr(GCancellable) all = g_cancellable_new ();
   guint n_workers = count_workers (path);
@@ -179,15 +185,6 @@ es_document_load_file (const char     *path,
   gboolean truncated = FALSE;
   gint64 truncated_at = G_MAXINT64;
   EsDocument *document = NULL;
-
-  g_return_val_if_fail (path != NULL, NULL);
-
-  if (es_mlpd_sniff_file (path))
-    {
-      document = es_mlpd_load_file (path, progress, progress_data, cancellable, error);
-      release_freed_memory ();
-      return document;
-    }
 
   {
     GStatBuf st;
@@ -261,6 +258,35 @@ es_document_load_file (const char     *path,
       es_document_builder_free (workers[i].builder);
       g_clear_error (&workers[i].error);
     }
+  return document;
+}
+
+/**
+ * es_document_load_file:
+ * @progress: (nullable): called now and then with the bytes read so far
+ *
+ * Reads @path and builds its document, using up to four cores. A log cut
+ * short loads: the document says where it stops (es_document_is_truncated()).
+ *
+ * Returns: (transfer full): the document, or %NULL with @error set.
+ */
+EsDocument *
+es_document_load_file (const char     *path,
+                       void          (*progress) (guint64 done, guint64 total, gpointer data),
+                       gpointer        progress_data,
+                       GCancellable   *cancellable,
+                       GError        **error)
+{
+  EsDocument *document;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  map_large_blocks (TRUE);
+  if (es_mlpd_sniff_file (path))
+    document = es_mlpd_load_file (path, progress, progress_data, cancellable, error);
+  else
+    document = load_eventlog (path, progress, progress_data, cancellable, error);
+  map_large_blocks (FALSE);
   release_freed_memory ();
   return document;
 }
