@@ -16,6 +16,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
@@ -52,14 +53,56 @@ after_paint_cb (GdkFrameClock *clock,
     timing->drawn = g_get_monotonic_time ();
 }
 
+/* Where the resident memory is, from /proc/self/smaps: the main heap,
+ * the heaps glibc gives other threads (64 MB-aligned reservations), other
+ * anonymous mappings (the document's large vectors and big blocks), shared
+ * memory (the X server's image of the window) and mapped files (libraries,
+ * the log while read). */
+static void
+print_where (void)
+{
+  g_autofree char *smaps = NULL;
+  g_auto(GStrv) lines = NULL;
+  double heap = 0, thread_heaps = 0, mappings = 0, shared = 0, files = 0, *into = &files;
+
+  if (!g_file_get_contents ("/proc/self/smaps", &smaps, NULL, NULL))
+    return;
+  lines = g_strsplit (smaps, "\n", -1);
+  for (char **line = lines; *line != NULL; line++)
+    {
+      guint64 start, end;
+      char name[256] = "";
+
+      if (sscanf (*line, "%" G_GINT64_MODIFIER "x-%" G_GINT64_MODIFIER "x %*s %*s %*s %*s %255s",
+                  &start, &end, name) >= 2 && strchr (*line, '-') < strchr (*line, ' '))
+        {
+          if (g_str_equal (name, "[heap]"))
+            into = &heap;
+          else if (name[0] == '\0' && start % (64 << 20) == 0 && end - start <= (64 << 20))
+            into = &thread_heaps;
+          else if (name[0] == '\0')
+            into = &mappings;
+          else if (g_str_has_prefix (name, "/SYSV"))
+            into = &shared;
+          else
+            into = &files;
+        }
+      else if (g_str_has_prefix (*line, "Rss:"))
+        *into += g_ascii_strtod (*line + 4, NULL) * 1024 / 1e6;
+    }
+  printf ("  %-28s heap %5.1f, thread heaps %5.1f, mappings %5.1f, shared %4.1f, files %5.1f MB\n", "",
+          heap, thread_heaps, mappings, shared, files);
+}
+
 /* One line of the breakdown: resident now (anonymous and mapped files
- * apart) and the peak so far. */
+ * apart) and the peak so far, then where it is. */
 static void
 print_memory (const char *step)
 {
   printf ("  %-28s RSS %6.1f MB (anon %6.1f, file %6.1f)   peak %6.1f MB = %.2f x the log\n", step,
           es_bench_status_mb ("VmRSS"), es_bench_status_mb ("RssAnon"), es_bench_status_mb ("RssFile"),
           es_bench_status_mb ("VmHWM"), es_bench_status_mb ("VmHWM") / file_mb);
+  print_where ();
   if (g_getenv ("ES_BENCH_SMAPS") != NULL)
     {
       g_autofree char *smaps = NULL;
