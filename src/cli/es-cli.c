@@ -15,6 +15,7 @@
 
 #include <gio/gio.h>
 
+#include "es-cli-profile.h"
 #include "es-document.h"
 #include "es-eventlog-dump.h"
 #include "es-mlpd-file.h"
@@ -294,6 +295,8 @@ print_usage (FILE *stream)
            "  export [--from T] [--to T] [--width W] [--dark] FILE OUT.{png,svg,pdf}\n"
            "                draw the timeline, as the viewer shows it, to a picture\n"
 #endif
+           "  profile [--from T] [--to T] [--folded | --speedscope OUT.json] FILE\n"
+           "                where the time went: the cost-centre samples of a -prof run\n"
            "\n"
            "Options:\n"
            "  -h, --help     show this help (COMMAND --help for a command's options)\n"
@@ -328,6 +331,8 @@ main (int    argc,
     return run_dump (argc - 1, argv + 1);
   if (g_str_equal (argv[1], "summary"))
     return run_summary (argc - 1, argv + 1);
+  if (g_str_equal (argv[1], "profile"))
+    return es_cli_run_profile (argc - 1, argv + 1);
 #if ES_HAVE_EXPORT
   if (g_str_equal (argv[1], "export"))
     return run_export (argc - 1, argv + 1);
