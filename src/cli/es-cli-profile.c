@@ -86,7 +86,7 @@ percent (guint64 part,
 static const char *
 label_of (const EsProfileFrame *f)
 {
-  return f->cc != NULL ? f->cc->label : f->stack == ES_PROF_NO_STACK ? "MAIN" : "?";
+  return f->cc != NULL ? f->cc->label : f->stack == ES_PROF_EMPTY_STACK ? "MAIN" : "?";
 }
 
 /* The two tables of the RTS's `.prof`: cost centres by their own time,
@@ -124,11 +124,15 @@ print_table (EsDocument      *document,
   for (guint i = 0; i < profile->cost_centres->len; i++)
     {
       const EsProfileCostCentre *c = &g_array_index (profile->cost_centres, EsProfileCostCentre, i);
-      EsProfileFrame f = { c->id, c->cc, 0, 0, 0, c->cc == NULL ? ES_PROF_NO_STACK : 0, 0, 0 };
+      g_autoptr(GString) name = g_string_new (NULL);
 
       if (c->individual == 0)
         break;
-      fprintf (out, "%-*s %-*s %-*s  %6.1f %8" G_GUINT64_FORMAT "\n", w_label, label_of (&f),
+      if (c->cc != NULL)
+        g_string_append (name, c->cc->label);
+      else
+        es_profile_append_cost_centre_name (c, name);
+      fprintf (out, "%-*s %-*s %-*s  %6.1f %8" G_GUINT64_FORMAT "\n", w_label, name->str,
                w_module, c->cc != NULL ? c->cc->module : "MAIN", w_src, c->cc != NULL ? c->cc->srcloc : "",
                percent (c->individual, total), c->individual);
     }
@@ -247,7 +251,6 @@ write_speedscope (EsDocument      *document,
         }
       speedscope_frame[i] = index - 1;
       /* Each stack's speedscope frames, outermost first, for the samples. */
-      if (f->stack != ES_PROF_NO_STACK || f->depth == 0)
         {
           g_autoptr(GString) list = g_string_new (NULL);
           g_autofree guint32 *path_frames = g_new (guint32, f->depth + 1);
@@ -257,8 +260,7 @@ write_speedscope (EsDocument      *document,
             path_frames[d - 1] = speedscope_frame[up];
           for (guint d = 0; d <= f->depth; d++)
             g_string_append_printf (list, d > 0 ? ",%u" : "%u", path_frames[d]);
-          g_ptr_array_index (stacks, f->stack != ES_PROF_NO_STACK ? f->stack : ES_PROF_EMPTY_STACK) =
-            g_string_free (g_steal_pointer (&list), FALSE);
+          g_ptr_array_index (stacks, f->stack) = g_string_free (g_steal_pointer (&list), FALSE);
         }
     }
   g_string_append (json, "]},\"profiles\":[");

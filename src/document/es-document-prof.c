@@ -24,6 +24,7 @@ struct _EsProfData
   GArray     *offsets;         /* guint32, stacks + 1 */
   GArray     *by_stack;        /* guint32 */
   GArray     *sampled;         /* guint32: the stacks with samples */
+  GArray     *tree;            /* EsProfTreeNode, see es_document_get_prof_tree() */
   GHashTable *cost_centres;    /* id -> index + 1 in the document's cost centres */
 };
 
@@ -42,7 +43,7 @@ EsProfData *
 _es_prof_data_new (void)
 {
   EsProfData *prof = g_new0 (EsProfData, 1);
-  EsProfStack empty = { ES_PROF_NO_STACK, 0, 0, FALSE };
+  EsProfStack empty = { ES_PROF_NO_STACK, 0, 0, ES_PROF_NO_STACK, 0, FALSE };
 
   prof->stacks = g_array_new (FALSE, FALSE, sizeof (EsProfStack));
   g_array_append_val (prof->stacks, empty);
@@ -50,6 +51,7 @@ _es_prof_data_new (void)
   prof->offsets = g_array_new (FALSE, TRUE, sizeof (guint32));
   prof->by_stack = g_array_new (FALSE, FALSE, sizeof (guint32));
   prof->sampled = g_array_new (FALSE, FALSE, sizeof (guint32));
+  prof->tree = g_array_new (FALSE, FALSE, sizeof (EsProfTreeNode));
   prof->cost_centres = g_hash_table_new (NULL, NULL);
   return prof;
 }
@@ -64,6 +66,7 @@ _es_prof_data_free (EsProfData *prof)
   g_array_unref (prof->offsets);
   g_array_unref (prof->by_stack);
   g_array_unref (prof->sampled);
+  g_array_unref (prof->tree);
   g_hash_table_unref (prof->cost_centres);
   g_free (prof);
 }
@@ -119,7 +122,7 @@ intern_frame (EsProfBuild *build,
 {
   guint64 key = ((guint64) parent << 32) | cost_centre;
   gpointer found = g_hash_table_lookup (build->nodes, &key);
-  EsProfStack stack = { parent, cost_centre, 0, FALSE };
+  EsProfStack stack = { parent, cost_centre, 0, ES_PROF_NO_STACK, 0, FALSE };
 
   if (found != NULL)
     return GPOINTER_TO_UINT (found) - 1;
@@ -227,6 +230,109 @@ samples_sorted (GArray *samples)
   return TRUE;
 }
 
+/**
+ * es_cost_centre_is_builtin_root:
+ *
+ * Whether @cc is one of the RTS's own stacks that are not under MAIN (GC,
+ * SYSTEM, OVERHEAD_of, IDLE, PINNED, DONT_CARE): the `.prof` report leaves
+ * their ticks out.
+ */
+gboolean
+es_cost_centre_is_builtin_root (const EsCostCentre *cc)
+{
+  return cc != NULL && g_strcmp0 (cc->srcloc, "<built-in>") == 0 && g_strcmp0 (cc->label, "MAIN") != 0;
+}
+
+static const EsCostCentre *
+stack_cc (EsDocument        *self,
+          const EsProfStack *stack)
+{
+  return stack->cc_index != ES_PROF_NO_STACK ? &g_array_index (self->cost_centres, EsCostCentre, stack->cc_index) : NULL;
+}
+
+static int
+compare_by_name (gconstpointer a,
+                 gconstpointer b,
+                 gpointer      data)
+{
+  EsDocument *self = data;
+  const EsProfStack *stacks = (const EsProfStack *) (gpointer) self->prof->stacks->data;
+  const EsProfStack *x = &stacks[*(const guint32 *) a], *y = &stacks[*(const guint32 *) b];
+  const EsCostCentre *cx = stack_cc (self, x), *cy = stack_cc (self, y);
+  int order;
+
+  /* MAIN (the empty stack) first among the roots. */
+  if ((x->depth == 0) != (y->depth == 0))
+    return x->depth == 0 ? -1 : 1;
+  order = g_strcmp0 (cx != NULL ? cx->label : NULL, cy != NULL ? cy->label : NULL);
+  if (order == 0)
+    order = g_strcmp0 (cx != NULL ? cx->module : NULL, cy != NULL ? cy->module : NULL);
+  if (order == 0)
+    order = (x->cost_centre > y->cost_centre) - (x->cost_centre < y->cost_centre);
+  return order;
+}
+
+/* The stacks as one tree in pre-order (see es_document_get_prof_tree()):
+ * children grouped by parent in a counting pass, each group sorted by name,
+ * then a depth-first walk. */
+static void
+build_tree (EsDocument *self)
+{
+  EsProfData *prof = self->prof;
+  guint n = prof->stacks->len;
+  EsProfStack *stacks = (EsProfStack *) (gpointer) prof->stacks->data;
+  g_autofree guint32 *parent = g_new (guint32, n);
+  g_autofree guint32 *first = g_new0 (guint32, n + 2);
+  g_autofree guint32 *children = g_new (guint32, n);
+  g_autofree guint32 *next = NULL;
+  g_autofree guint32 *todo = g_new (guint32, n);
+  EsProfTreeNode *tree;
+  guint n_todo = 0;
+
+  /* Slot n holds the roots. */
+  for (guint s = 0; s < n; s++)
+    {
+      parent[s] = stacks[s].parent;
+      if (s == ES_PROF_EMPTY_STACK ||
+          (stacks[s].parent == ES_PROF_EMPTY_STACK && es_cost_centre_is_builtin_root (stack_cc (self, &stacks[s]))))
+        parent[s] = n;
+      first[parent[s] + 1]++;
+    }
+  for (guint p = 0; p <= n; p++)
+    first[p + 1] += first[p];
+  next = g_memdup2 (first, (n + 1) * sizeof (guint32));
+  for (guint s = 0; s < n; s++)
+    children[next[parent[s]]++] = s;
+  for (guint p = 0; p <= n; p++)
+    if (first[p + 1] - first[p] > 1)
+      g_qsort_with_data (children + first[p], (gint) (first[p + 1] - first[p]), sizeof (guint32),
+                         compare_by_name, self);
+
+  g_array_set_size (prof->tree, n);
+  tree = (EsProfTreeNode *) (gpointer) prof->tree->data;
+  for (guint c = first[n + 1]; c > first[n]; c--)
+    todo[n_todo++] = children[c - 1];
+  for (guint at = 0; n_todo > 0; at++)
+    {
+      guint32 s = todo[--n_todo];
+
+      stacks[s].position = at;
+      tree[at].stack = s;
+      tree[at].parent = parent[s] == n ? ES_PROF_NO_STACK : stacks[parent[s]].position;
+      for (guint c = first[s + 1]; c > first[s]; c--)
+        todo[n_todo++] = children[c - 1];
+    }
+  /* A node's subtree ends where the next node at its depth or above starts. */
+  for (guint i = n; i > 0; i--)
+    {
+      guint32 end = i;
+
+      while (end < n && tree[end].parent == i - 1)
+        end = tree[end].end;
+      tree[i - 1].end = end;
+    }
+}
+
 /* Once every sample is in: samples in time order, and each stack's
  * positions among them (a counting sort: one pass to count, one to place). */
 void
@@ -264,6 +370,23 @@ _es_document_index_prof (EsDocument *self)
     g_hash_table_insert (prof->cost_centres,
                          GUINT_TO_POINTER (g_array_index (self->cost_centres, EsCostCentre, i).id),
                          GUINT_TO_POINTER (i + 1));
+  /* Each stack's definition, found once here rather than by every query. */
+  for (guint s = 1; s < n_stacks; s++)
+    {
+      EsProfStack *stack = &g_array_index (prof->stacks, EsProfStack, s);
+      guint index = GPOINTER_TO_UINT (g_hash_table_lookup (prof->cost_centres, GUINT_TO_POINTER (stack->cost_centre)));
+
+      stack->cc_index = index > 0 ? index - 1 : ES_PROF_NO_STACK;
+    }
+  /* The empty stack is MAIN's. */
+  for (guint i = 0; i < self->cost_centres->len; i++)
+    {
+      const EsCostCentre *cc = &g_array_index (self->cost_centres, EsCostCentre, i);
+
+      if (g_strcmp0 (cc->label, "MAIN") == 0 && g_strcmp0 (cc->module, "MAIN") == 0)
+        g_array_index (prof->stacks, EsProfStack, ES_PROF_EMPTY_STACK).cc_index = i;
+    }
+  build_tree (self);
 }
 
 /**
@@ -333,6 +456,22 @@ es_document_get_prof_stack_samples (EsDocument *self,
   offsets = (const guint32 *) (gpointer) self->prof->offsets->data;
   *n_samples = offsets[stack + 1] - offsets[stack];
   return (const guint32 *) (gpointer) self->prof->by_stack->data + offsets[stack];
+}
+
+/**
+ * es_document_get_prof_tree:
+ *
+ * Returns: every stack as a node of one tree, in pre-order (see
+ *   #EsProfTreeNode); position 0 is MAIN, the empty stack
+ */
+const EsProfTreeNode *
+es_document_get_prof_tree (EsDocument *self,
+                           guint      *n_nodes)
+{
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
+
+  *n_nodes = self->prof->tree->len;
+  return (const EsProfTreeNode *) (gpointer) self->prof->tree->data;
 }
 
 /**

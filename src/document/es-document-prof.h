@@ -28,8 +28,25 @@ typedef struct
   guint32 parent;        /* ES_PROF_NO_STACK for the empty stack only */
   guint32 cost_centre;   /* the log's cost-centre id (see es_document_lookup_cost_centre()) */
   guint32 depth;         /* frames in the stack, 0 for the empty stack */
+  guint32 cc_index;      /* its definition's index in es_document_get_cost_centres(),
+                          * or ES_PROF_NO_STACK when the log has none */
+  guint32 position;      /* its place in es_document_get_prof_tree() */
   gboolean repeated;     /* @cost_centre is on the stack around it too (recursion) */
 } EsProfStack;
+
+/* Every stack as a frame of one tree, in pre-order, for drawing and
+ * summing: the empty stack is MAIN, the root of every stack except those
+ * that start at one of the RTS's own built-in cost centres (GC, SYSTEM,
+ * OVERHEAD_of, IDLE, PINNED, DONT_CARE), which are roots of their own
+ * after it, as the RTS's `.prof` report sees them. Siblings are in the
+ * order of their labels, then modules: fixed once for all, so that a frame
+ * keeps its place whatever the interval (flamegraph.pl orders them so). */
+typedef struct
+{
+  guint32 stack;         /* index into es_document_get_prof_stacks() */
+  guint32 parent;        /* position of its parent, or ES_PROF_NO_STACK for a root */
+  guint32 end;           /* positions (its own, end) are its descendants */
+} EsProfTreeNode;
 
 typedef struct
 {
@@ -48,7 +65,10 @@ const guint32      *es_document_get_prof_sampled_stacks (EsDocument *self,
 const guint32      *es_document_get_prof_stack_samples  (EsDocument *self,
                                                          guint32     stack,
                                                          guint      *n_samples);
+const EsProfTreeNode *es_document_get_prof_tree        (EsDocument *self,
+                                                         guint      *n_nodes);
 guint64             es_document_get_prof_tick_interval  (EsDocument *self);
+gboolean            es_cost_centre_is_builtin_root      (const EsCostCentre *cc);
 const EsCostCentre *es_document_lookup_cost_centre      (EsDocument *self,
                                                          guint32     id);
 

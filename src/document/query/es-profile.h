@@ -27,7 +27,7 @@ typedef struct
   guint32             parent;       /* frame index, or ES_PROFILE_NO_FRAME for a root */
   guint32             end;          /* its descendants are frames (its index, end) */
   guint32             depth;        /* 0 for a root */
-  guint32             stack;        /* the document's stack, ES_PROF_NO_STACK for MAIN */
+  guint32             stack;        /* the document's stack (ES_PROF_EMPTY_STACK: MAIN) */
   guint64             individual;   /* samples whose innermost frame this is */
   guint64             inherited;    /* samples with this frame on their stack */
 } EsProfileFrame;
@@ -46,8 +46,8 @@ typedef struct
   guint64  t0, t1;         /* the samples of [t0, t1) */
   guint64  n_samples;
   guint64  n_main;         /* the samples under MAIN: what `.prof`'s total counts */
-  GArray  *frames;         /* EsProfileFrame, in pre-order, each one's children by
-                            * inherited samples, most first, then by label */
+  GArray  *frames;         /* EsProfileFrame, in the pre-order of es_document_get_prof_tree():
+                            * MAIN first, siblings by label; only those with samples */
   GArray  *cost_centres;   /* EsProfileCostCentre, by individual, then inherited, most first */
 } EsProfile;
 
@@ -58,6 +58,8 @@ void       es_profile_free             (EsProfile            *profile);
 gboolean   es_profile_is_builtin_root  (const EsCostCentre   *cc);
 void       es_profile_append_frame_name (const EsProfileFrame *frame,
                                         GString              *out);
+void       es_profile_append_cost_centre_name (const EsProfileCostCentre *cost_centre,
+                                               GString                   *out);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsProfile, es_profile_free)
 
