@@ -43,7 +43,7 @@ count_stacks (EsDocument        *document,
               const EsProfStack *stacks,
               guint              i0,
               guint              i1,
-              guint64           *individual)
+              guint32           *individual)
 {
   guint n_samples, n_sampled;
   const EsProfSample *samples = es_document_get_prof_samples (document, &n_samples);
@@ -151,7 +151,8 @@ es_profile_new (EsDocument *document,
                 guint64     t1)
 {
   EsProfile *profile = g_new0 (EsProfile, 1);
-  g_autofree guint64 *individual = NULL, *inherited = NULL;
+  g_autofree guint32 *individual = NULL;
+  g_autofree guint64 *inherited = NULL;
   g_autofree guint32 *frame_at = NULL;
   const EsProfSample *samples;
   const EsProfStack *stacks;
@@ -178,7 +179,7 @@ es_profile_new (EsDocument *document,
   stacks = es_document_get_prof_stacks (document, &n_stacks);
   tree = es_document_get_prof_tree (document, &n_nodes);
   cost_centres = es_document_get_cost_centres (document, &n_cost_centres);
-  individual = g_new0 (guint64, n_nodes);
+  individual = g_new0 (guint32, n_nodes);
   inherited = g_new0 (guint64, n_nodes);
   count_stacks (document, stacks, i0, i1, individual);
 
@@ -191,10 +192,20 @@ es_profile_new (EsDocument *document,
         inherited[tree[i - 1].parent] += inherited[i - 1];
     }
 
-  /* ...and one forward pass keeps the frames with samples, skipping
-   * whole subtrees without. */
+  /* ...and forward passes keep the frames with samples, skipping whole
+   * subtrees without: one to count them (the array is made to measure:
+   * one the size of every stack would cost page faults each time)... */
+  for (guint i = 0; i < n_nodes; )
+    if (inherited[i] == 0)
+      i = tree[i].end;
+    else
+      {
+        n_frames++;
+        i++;
+      }
   frame_at = g_new (guint32, n_nodes);
-  g_array_set_size (profile->frames, n_nodes);
+  g_array_set_size (profile->frames, n_frames);
+  n_frames = 0;
   frames = (EsProfileFrame *) (gpointer) profile->frames->data;
   for (guint i = 0; i < n_nodes; )
     {
@@ -218,8 +229,6 @@ es_profile_new (EsDocument *document,
       profile->n_samples += individual[i];
       i++;
     }
-  g_array_set_size (profile->frames, n_frames);
-  frames = (EsProfileFrame *) (gpointer) profile->frames->data;
   for (guint i = n_frames; i > 0; i--)
     {
       guint32 end = i;

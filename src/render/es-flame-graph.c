@@ -1,0 +1,355 @@
+/* es-flame-graph.c: an interval's time profile drawn as an icicle graph
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "es-flame-graph.h"
+
+#define LABEL_FONT      "Sans 8"
+#define MIN_LABEL_WIDTH 24.0
+
+/* Walks the frames drawn, left to right within each row, in pre-order:
+ * a frame starts where its previous sibling ends, or at its parent's x for
+ * the first child; a frame too narrow to draw is skipped with everything
+ * under it, so a walk costs at most a few frames per pixel column and row
+ * whatever the size of the profile. */
+typedef struct
+{
+  const EsFlameGraphView *view;
+  const EsProfileFrame   *frames;
+  guint32                 next, end;
+  guint32                 n_ancestors;  /* of the zoomed frame, drawn full width first */
+  guint32                *ancestors;
+  double                  scale;        /* pixels per sample */
+  double                 *cursor;       /* per depth: where the next frame starts */
+} Walk;
+
+typedef struct
+{
+  guint32 frame;
+  double  x, width;
+  int     row;
+} WalkStep;
+
+static void
+walk_init (Walk                   *walk,
+           const EsFlameGraphView *view)
+{
+  const EsProfile *profile = view->profile;
+  guint32 max_depth = 0;
+  guint64 total;
+
+  memset (walk, 0, sizeof *walk);
+  walk->view = view;
+  walk->frames = (const EsProfileFrame *) (gpointer) profile->frames->data;
+  for (guint i = 0; i < profile->frames->len; i++)
+    max_depth = MAX (max_depth, walk->frames[i].depth);
+  walk->cursor = g_new0 (double, max_depth + 2);
+  walk->ancestors = g_new (guint32, max_depth + 1);
+
+  if (view->zoom != ES_PROFILE_NO_FRAME && view->zoom < profile->frames->len)
+    {
+      walk->next = view->zoom;
+      walk->end = walk->frames[view->zoom].end;
+      total = walk->frames[view->zoom].inherited;
+      for (guint32 up = walk->frames[view->zoom].parent; up != ES_PROFILE_NO_FRAME; up = walk->frames[up].parent)
+        walk->ancestors[walk->n_ancestors++] = up;
+    }
+  else
+    {
+      walk->next = 0;
+      walk->end = profile->frames->len;
+      total = profile->n_samples;
+    }
+  walk->scale = total > 0 ? view->width / (double) total : 0.0;
+}
+
+static void
+walk_clear (Walk *walk)
+{
+  g_free (walk->cursor);
+  g_free (walk->ancestors);
+}
+
+static gboolean
+walk_next (Walk     *walk,
+           WalkStep *step)
+{
+  const EsFlameGraphView *view = walk->view;
+
+  /* The zoomed frame's ancestors, outermost first, each the full width. */
+  if (walk->n_ancestors > 0)
+    {
+      step->frame = walk->ancestors[--walk->n_ancestors];
+      step->x = 0;
+      step->width = view->width;
+      step->row = (int) walk->frames[step->frame].depth;
+      return TRUE;
+    }
+
+  while (walk->next < walk->end)
+    {
+      guint32 i = walk->next;
+      const EsProfileFrame *f = &walk->frames[i];
+      double x = walk->cursor[f->depth], width = (double) f->inherited * walk->scale;
+
+      walk->cursor[f->depth] = x + width;
+      walk->cursor[f->depth + 1] = x;
+      if (width < ES_FLAME_GRAPH_MIN_WIDTH || (int) f->depth * ES_FLAME_GRAPH_ROW_HEIGHT >= view->height)
+        {
+          walk->next = f->end;
+          continue;
+        }
+      walk->next = i + 1;
+      step->frame = i;
+      step->x = x;
+      step->width = width;
+      step->row = (int) f->depth;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/**
+ * es_flame_graph_natural_height:
+ *
+ * Returns: the height in pixels that shows every row of @profile
+ */
+int
+es_flame_graph_natural_height (const EsProfile *profile)
+{
+  guint32 max_depth = 0;
+
+  for (guint i = 0; i < profile->frames->len; i++)
+    max_depth = MAX (max_depth, g_array_index (profile->frames, EsProfileFrame, i).depth);
+  return profile->frames->len > 0 ? (int) (max_depth + 1) * ES_FLAME_GRAPH_ROW_HEIGHT : 0;
+}
+
+static char *
+frame_name (const EsProfileFrame *frame)
+{
+  GString *name = g_string_new (NULL);
+
+  es_profile_append_frame_name (frame, name);
+  return g_string_free (name, FALSE);
+}
+
+/**
+ * es_flame_graph_frame_matches:
+ *
+ * Whether the view's search text is in the frame's "label (Module)",
+ * ignoring case. FALSE without a search.
+ */
+gboolean
+es_flame_graph_frame_matches (const EsFlameGraphView *view,
+                              guint32                 frame)
+{
+  g_autofree char *name = NULL, *folded = NULL, *needle = NULL;
+
+  if (view->search == NULL || view->search[0] == '\0' || frame >= view->profile->frames->len)
+    return FALSE;
+  name = frame_name (&g_array_index (view->profile->frames, EsProfileFrame, frame));
+  folded = g_utf8_casefold (name, -1);
+  needle = g_utf8_casefold (view->search, -1);
+  return strstr (folded, needle) != NULL;
+}
+
+/**
+ * es_flame_graph_count_matches:
+ *
+ * Returns: the samples with a matching frame on their stack, each once
+ *   (a match inside a match adds nothing): the share the search covers
+ */
+guint64
+es_flame_graph_count_matches (const EsFlameGraphView *view)
+{
+  const EsProfile *profile = view->profile;
+  guint64 n = 0;
+
+  for (guint i = 0; i < profile->frames->len; )
+    {
+      if (es_flame_graph_frame_matches (view, i))
+        {
+          n += g_array_index (profile->frames, EsProfileFrame, i).inherited;
+          i = g_array_index (profile->frames, EsProfileFrame, i).end;
+        }
+      else
+        i++;
+    }
+  return n;
+}
+
+/**
+ * es_flame_graph_frame_color:
+ *
+ * The colour @frame is filled with: warm colours, as flamegraph.pl paints,
+ * by cost centre, the same for one wherever it is; the RTS's own stacks
+ * (GC, SYSTEM...) and MAIN in greys; with a search, matches in magenta and
+ * the others faded.
+ */
+void
+es_flame_graph_frame_color (const EsFlameGraphView *view,
+                            guint32                 frame,
+                            EsRgba                 *rgba)
+{
+  const EsProfileFrame *f = &g_array_index (view->profile->frames, EsProfileFrame, frame);
+  gboolean searching = view->search != NULL && view->search[0] != '\0';
+  guint hash;
+
+  if (searching && es_flame_graph_frame_matches (view, frame))
+    {
+      *rgba = (EsRgba) { 0.90, 0.0, 0.90, 1.0 };
+      return;
+    }
+  if (f->stack == ES_PROF_EMPTY_STACK)
+    *rgba = (EsRgba) { 0.70, 0.70, 0.70, 1.0 };
+  else if (f->parent == ES_PROFILE_NO_FRAME)   /* GC, SYSTEM...: only they are roots besides MAIN */
+    *rgba = (EsRgba) { 0.55, 0.62, 0.72, 1.0 };
+  else
+    {
+      double a, b;
+
+      /* By cost centre, mixed so that neighbouring ids differ. */
+      hash = f->cost_centre * 2654435761u;
+      hash ^= hash >> 15;
+      hash *= 2246822519u;
+      hash ^= hash >> 13;
+      a = (double) (hash & 0xffff) / 0xffff;
+      b = (double) ((hash >> 16) & 0xffff) / 0xffff;
+      *rgba = (EsRgba) { (205 + 50 * a) / 255.0, (230 * b) / 255.0, (55 * a * b) / 255.0, 1.0 };
+    }
+  if (view->dark)
+    {
+      rgba->red *= 0.85;
+      rgba->green *= 0.85;
+      rgba->blue *= 0.85;
+    }
+  if (searching)
+    {
+      double grey = 0.3 * rgba->red + 0.59 * rgba->green + 0.11 * rgba->blue;
+
+      rgba->red = rgba->green = rgba->blue = view->dark ? grey * 0.6 : 0.55 + grey * 0.4;
+    }
+}
+
+/**
+ * es_flame_graph_frame_rect:
+ *
+ * Where @frame is drawn: its box, in pixels, before the one-pixel gap
+ * that parts it from its right and lower neighbours.
+ *
+ * Returns: FALSE if it is not drawn (too narrow, or below the view)
+ */
+gboolean
+es_flame_graph_frame_rect (const EsFlameGraphView *view,
+                           guint32                 frame,
+                           EsFlameGraphRect       *rect)
+{
+  Walk walk;
+  WalkStep step;
+  gboolean found = FALSE;
+
+  walk_init (&walk, view);
+  while (!found && walk_next (&walk, &step))
+    if (step.frame == frame)
+      {
+        rect->x = step.x;
+        rect->y = step.row * ES_FLAME_GRAPH_ROW_HEIGHT;
+        rect->width = step.width;
+        rect->height = ES_FLAME_GRAPH_ROW_HEIGHT;
+        found = TRUE;
+      }
+  walk_clear (&walk);
+  return found;
+}
+
+/**
+ * es_flame_graph_frame_at:
+ *
+ * Returns: the frame drawn at @x, @y, or ES_PROFILE_NO_FRAME
+ */
+guint32
+es_flame_graph_frame_at (const EsFlameGraphView *view,
+                         double                  x,
+                         double                  y)
+{
+  Walk walk;
+  WalkStep step;
+  guint32 found = ES_PROFILE_NO_FRAME;
+  int row = (int) floor (y / ES_FLAME_GRAPH_ROW_HEIGHT);
+
+  walk_init (&walk, view);
+  while (found == ES_PROFILE_NO_FRAME && walk_next (&walk, &step))
+    if (step.row == row && x >= step.x && x < step.x + step.width)
+      found = step.frame;
+  walk_clear (&walk);
+  return found;
+}
+
+/**
+ * es_flame_graph_paint:
+ *
+ * Draws the profile into [0, width) x [0, height) of @cr: a row per stack
+ * depth, each frame "label (Module)" where it has room.
+ */
+void
+es_flame_graph_paint (cairo_t                *cr,
+                      const EsFlameGraphView *view)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *desc = pango_font_description_from_string (LABEL_FONT);
+  Walk walk;
+  WalkStep step;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, view->width, view->height);
+  cairo_clip (cr);
+  if (view->dark)
+    cairo_set_source_rgb (cr, 0.14, 0.14, 0.14);
+  else
+    cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+
+  pango_layout_set_font_description (layout, desc);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  walk_init (&walk, view);
+  while (walk_next (&walk, &step))
+    {
+      const EsProfileFrame *f = &walk.frames[step.frame];
+      /* Whole pixels, so that a frame ends where its neighbour starts. */
+      double x0 = round (step.x), x1 = round (step.x + step.width);
+      double y = step.row * ES_FLAME_GRAPH_ROW_HEIGHT;
+      EsRgba c;
+
+      if (x1 - x0 < 1)
+        continue;
+      es_flame_graph_frame_color (view, step.frame, &c);
+      cairo_set_source_rgb (cr, c.red, c.green, c.blue);
+      cairo_rectangle (cr, x0, y, MAX (x1 - x0 - 1, 1), ES_FLAME_GRAPH_ROW_HEIGHT - 1);
+      cairo_fill (cr);
+
+      if (x1 - x0 >= MIN_LABEL_WIDTH)
+        {
+          g_autofree char *name = frame_name (f);
+          int text_height;
+
+          pango_layout_set_text (layout, name, -1);
+          pango_layout_set_width (layout, (int) ((x1 - x0 - 6) * PANGO_SCALE));
+          pango_layout_get_pixel_size (layout, NULL, &text_height);
+          cairo_set_source_rgba (cr, 0, 0, 0, 0.85);
+          cairo_move_to (cr, x0 + 3, y + (ES_FLAME_GRAPH_ROW_HEIGHT - 1 - text_height) / 2.0);
+          pango_cairo_show_layout (cr, layout);
+        }
+    }
+  walk_clear (&walk);
+  cairo_restore (cr);
+  pango_font_description_free (desc);
+  g_object_unref (layout);
+}
