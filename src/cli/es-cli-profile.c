@@ -310,6 +310,7 @@ load_profile (const char  *path,
 {
   g_autoptr(GError) error = NULL;
   const GError *damage;
+  gint64 stop_offset;
   guint64 end;
 
   *document = es_document_load_file (path, NULL, NULL, NULL, &error);
@@ -324,6 +325,9 @@ load_profile (const char  *path,
       g_printerr ("eventscope-cli: %s: %s\n", path, damage->message);
       return EXIT_BAD_LOG;
     }
+  if (es_document_is_truncated (*document, &stop_offset))
+    g_printerr ("eventscope-cli: warning: %s: the log is cut short at byte %" G_GINT64_FORMAT
+                "; the profile covers what it holds\n", path, stop_offset);
 
   end = es_document_get_end_time (*document);
   *t0 = 0;

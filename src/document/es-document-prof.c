@@ -144,7 +144,7 @@ intern_stack (EsProfBuild   *build,
               const EsEvent *e)
 {
   guint depth = e->u.cost_centre_sample.depth;
-  g_autofree guint8 *raw = g_malloc (1 + 4u * depth);
+  guint8 raw[1 + 4 * 255];   /* the depth is a byte */
   gpointer found;
   guint32 stack = ES_PROF_EMPTY_STACK;
 

@@ -28,8 +28,9 @@ typedef struct
   guint32 parent;        /* ES_PROF_NO_STACK for the empty stack only */
   guint32 cost_centre;   /* the log's cost-centre id (see es_document_lookup_cost_centre()) */
   guint32 depth;         /* frames in the stack, 0 for the empty stack */
-  guint32 cc_index;      /* its definition's index in es_document_get_cost_centres(),
-                          * or ES_PROF_NO_STACK when the log has none */
+  guint32 cc_index;      /* its definition's index in es_document_get_cost_centres()
+                          * (MAIN's for the empty stack), or ES_PROF_NO_STACK when
+                          * the log has none */
   guint32 position;      /* its place in es_document_get_prof_tree() */
   gboolean repeated;     /* @cost_centre is on the stack around it too (recursion) */
 } EsProfStack;
