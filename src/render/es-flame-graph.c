@@ -293,11 +293,36 @@ es_flame_graph_frame_at (const EsFlameGraphView *view,
   return found;
 }
 
+typedef struct
+{
+  double  x, y, width;
+  guint32 key;      /* the colour, 8 bits a channel: boxes are filled by colour */
+  guint32 frame;
+} Box;
+
+static int
+compare_boxes (gconstpointer a,
+               gconstpointer b)
+{
+  const Box *x = a, *y = b;
+
+  return (x->key > y->key) - (x->key < y->key);
+}
+
+static guint32
+color_key (const EsRgba *c)
+{
+  return ((guint32) round (c->red * 255) << 16) | ((guint32) round (c->green * 255) << 8) |
+         (guint32) round (c->blue * 255);
+}
+
 /**
  * es_flame_graph_paint:
  *
  * Draws the profile into [0, width) x [0, height) of @cr: a row per stack
- * depth, each frame "label (Module)" where it has room.
+ * depth, each frame "label (Module)" where it has room. The boxes are
+ * filled a colour at a time, one path each: a fill per box was most of
+ * the time of a drawing.
  */
 void
 es_flame_graph_paint (cairo_t                *cr,
@@ -305,6 +330,8 @@ es_flame_graph_paint (cairo_t                *cr,
 {
   PangoLayout *layout = pango_cairo_create_layout (cr);
   PangoFontDescription *desc = pango_font_description_from_string (LABEL_FONT);
+  g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (Box));
+  g_autoptr(GString) name = g_string_new (NULL);
   Walk walk;
   WalkStep step;
 
@@ -317,38 +344,55 @@ es_flame_graph_paint (cairo_t                *cr,
     cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_paint (cr);
 
-  pango_layout_set_font_description (layout, desc);
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
   walk_init (&walk, view);
   while (walk_next (&walk, &step))
     {
-      const EsProfileFrame *f = &walk.frames[step.frame];
       /* Whole pixels, so that a frame ends where its neighbour starts. */
       double x0 = round (step.x), x1 = round (step.x + step.width);
-      double y = step.row * ES_FLAME_GRAPH_ROW_HEIGHT;
+      Box box = { x0, step.row * ES_FLAME_GRAPH_ROW_HEIGHT, x1 - x0, 0, step.frame };
       EsRgba c;
 
-      if (x1 - x0 < 1)
+      if (box.width < 1)
         continue;
       es_flame_graph_frame_color (view, step.frame, &c);
-      cairo_set_source_rgb (cr, c.red, c.green, c.blue);
-      cairo_rectangle (cr, x0, y, MAX (x1 - x0 - 1, 1), ES_FLAME_GRAPH_ROW_HEIGHT - 1);
-      cairo_fill (cr);
-
-      if (x1 - x0 >= MIN_LABEL_WIDTH)
-        {
-          g_autofree char *name = frame_name (f);
-          int text_height;
-
-          pango_layout_set_text (layout, name, -1);
-          pango_layout_set_width (layout, (int) ((x1 - x0 - 6) * PANGO_SCALE));
-          pango_layout_get_pixel_size (layout, NULL, &text_height);
-          cairo_set_source_rgba (cr, 0, 0, 0, 0.85);
-          cairo_move_to (cr, x0 + 3, y + (ES_FLAME_GRAPH_ROW_HEIGHT - 1 - text_height) / 2.0);
-          pango_cairo_show_layout (cr, layout);
-        }
+      box.key = color_key (&c);
+      g_array_append_val (boxes, box);
     }
   walk_clear (&walk);
+
+  g_array_sort (boxes, compare_boxes);
+  for (guint i = 0; i < boxes->len; )
+    {
+      guint32 key = g_array_index (boxes, Box, i).key;
+
+      cairo_set_source_rgb (cr, (key >> 16) / 255.0, ((key >> 8) & 0xff) / 255.0, (key & 0xff) / 255.0);
+      for (; i < boxes->len && g_array_index (boxes, Box, i).key == key; i++)
+        {
+          const Box *box = &g_array_index (boxes, Box, i);
+
+          cairo_rectangle (cr, box->x, box->y, MAX (box->width - 1, 1), ES_FLAME_GRAPH_ROW_HEIGHT - 1);
+        }
+      cairo_fill (cr);
+    }
+
+  pango_layout_set_font_description (layout, desc);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.85);
+  for (guint i = 0; i < boxes->len; i++)
+    {
+      const Box *box = &g_array_index (boxes, Box, i);
+      int text_height;
+
+      if (box->width < MIN_LABEL_WIDTH)
+        continue;
+      g_string_truncate (name, 0);
+      es_profile_append_frame_name (&walk.frames[box->frame], name);
+      pango_layout_set_text (layout, name->str, (int) name->len);
+      pango_layout_set_width (layout, (int) ((box->width - 6) * PANGO_SCALE));
+      pango_layout_get_pixel_size (layout, NULL, &text_height);
+      cairo_move_to (cr, box->x + 3, box->y + (ES_FLAME_GRAPH_ROW_HEIGHT - 1 - text_height) / 2.0);
+      pango_cairo_show_layout (cr, layout);
+    }
   cairo_restore (cr);
   pango_font_description_free (desc);
   g_object_unref (layout);
