@@ -199,6 +199,24 @@ test_whole_run_matches_prof (void)
   check_against_brute_force (profile, samples, 0, G_MAXUINT64);
 }
 
+/* The older fixture's .prof was written without -P (no ticks column),
+ * but its total is there: the samples under MAIN make it up. */
+static void
+test_older_fixture_total (void)
+{
+  g_autoptr(EsDocument) document = es_test_load_fixture ("profiled-hc.eventlog");
+  g_autofree char *prof_path = es_test_fixture_path ("profiled-hc.prof");
+  g_autoptr(EsProfile) profile = es_profile_new (document, 0, G_MAXUINT64);
+  g_autofree char *text = NULL;
+  const char *total;
+
+  g_assert_true (g_file_get_contents (prof_path, &text, NULL, NULL));
+  total = strstr (text, "total time  =");
+  g_assert_nonnull (total);
+  g_assert_cmpuint (profile->n_main, ==, g_ascii_strtoull (strchr (total, '(') + 1, NULL, 10));
+  g_assert_cmpuint (profile->n_samples, >, profile->n_main);
+}
+
 /* Random intervals, short ones (counted by a walk over their samples) and
  * long ones (counted per stack), against brute force. */
 static void
@@ -339,6 +357,7 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/profile/whole-run-matches-prof", test_whole_run_matches_prof);
+  g_test_add_func ("/profile/older-fixture-total", test_older_fixture_total);
   g_test_add_func ("/profile/random-intervals", test_random_intervals);
   g_test_add_func ("/profile/merged-builders", test_merged_builders);
   g_test_add_func ("/profile/no-samples", test_no_samples);
