@@ -240,6 +240,57 @@ test_speedscope (void)
   g_assert_nonnull (strstr (json, "\"unit\":\"nanoseconds\""));
 }
 
+static guint32
+read_be32 (const guint8 *p)
+{
+  return ((guint32) p[0] << 24) | ((guint32) p[1] << 16) | ((guint32) p[2] << 8) | p[3];
+}
+
+/* export --view profile: a PNG as wide as asked and a row tall per frame
+ * of the deepest stack (MAIN included). */
+static void
+test_export_flame_graph (void)
+{
+  g_autofree char *path = es_test_fixture_path ("profiled-long.eventlog");
+  g_autoptr(GArray) samples = es_test_prof_read_samples (path);
+  g_autofree char *dir = g_dir_make_tmp ("es-profile-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "flame.png", NULL);
+  g_autofree char *data = NULL;
+  const char *help_args[] = { "--help", NULL };
+  const char *args[] = { "export", "--view", "profile", "--width", "900", path, png, NULL };
+  const char *bad[] = { "export", "--view", "flame", path, png, NULL };
+  g_auto(CliRun) help = { 0 };
+  g_auto(CliRun) run = { 0 };
+  g_auto(CliRun) refused = { 0 };
+  guint deepest = 0;
+  gsize len;
+
+  run_cli_argv (&help, help_args);
+  if (strstr (help.out, "export") == NULL)
+    {
+      g_rmdir (dir);
+      g_test_skip ("eventscope-cli was built without Cairo: no export");
+      return;
+    }
+  for (guint i = 0; i < samples->len; i++)
+    deepest = MAX (deepest, g_strv_length (g_array_index (samples, EsTestProfSample, i).frames));
+
+  run_cli_argv (&run, args);
+  g_assert_cmpint (run.exit_code, ==, 0);
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_true (g_file_get_contents (png, &data, &len, NULL));
+  g_assert_cmpuint (len, >, 24);
+  g_assert_cmpmem (data, 8, "\x89PNG\r\n\x1a\n", 8);
+  g_assert_cmpuint (read_be32 ((const guint8 *) data + 16), ==, 900);
+  g_assert_cmpuint (read_be32 ((const guint8 *) data + 20), ==, deepest * 17);
+
+  run_cli_argv (&refused, bad);
+  g_assert_cmpint (refused.exit_code, ==, 1);
+  g_assert_nonnull (strstr (refused.err, "--view must be timeline or profile"));
+  g_unlink (png);
+  g_rmdir (dir);
+}
+
 static void
 test_errors (void)
 {
@@ -283,6 +334,7 @@ main (int    argc,
   g_test_add_func ("/cli/profile/folded-interval", test_folded_interval);
   g_test_add_func ("/cli/profile/table-matches-prof", test_table_matches_prof);
   g_test_add_func ("/cli/profile/speedscope", test_speedscope);
+  g_test_add_func ("/cli/profile/export-flame-graph", test_export_flame_graph);
   g_test_add_func ("/cli/profile/errors", test_errors);
   return g_test_run ();
 }

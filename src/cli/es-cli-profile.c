@@ -15,6 +15,9 @@
 
 #include "es-cli-profile.h"
 #include "es-document.h"
+#if ES_HAVE_EXPORT
+#include "es-flame-graph.h"
+#endif
 #include "es-profile.h"
 #include "es-time.h"
 
@@ -343,6 +346,9 @@ load_profile (const char  *path,
       g_printerr ("eventscope-cli profile: the interval ends (--to) before it starts (--from)\n");
       return EXIT_USAGE;
     }
+  /* --to at the end of the run keeps a sample at its last timestamp. */
+  if (*t1 >= end)
+    *t1 = G_MAXUINT64;
   return EXIT_OK;
 }
 
@@ -420,3 +426,49 @@ es_cli_run_profile (int    argc,
     }
   return EXIT_OK;
 }
+
+#if ES_HAVE_EXPORT
+/* Cairo's largest image side. */
+#define MAX_HEIGHT 32767
+
+/**
+ * es_cli_export_profile:
+ *
+ * `eventscope-cli export --view profile`: the flame graph of [@t0, @t1)
+ * (to the end of the run's samples if @t1 is its end), @width pixels wide
+ * and as tall as its deepest stack, to @out.
+ *
+ * Returns: the exit code, once it has said what is wrong
+ */
+int
+es_cli_export_profile (EsDocument *document,
+                       const char *log_path,
+                       guint64     t0,
+                       guint64     t1,
+                       int         width,
+                       gboolean    dark,
+                       const char *out)
+{
+  g_autoptr(EsProfile) profile = NULL;
+  g_autoptr(GError) error = NULL;
+  EsFlameGraphView view = { NULL, ES_PROFILE_NO_FRAME, width, 0, dark, NULL };
+  guint n_samples;
+
+  es_document_get_prof_samples (document, &n_samples);
+  if (n_samples == 0)
+    {
+      g_printerr ("eventscope-cli export: %s has no time-profile samples to draw: they come from a program "
+                  "built with -prof and run with +RTS -p -l\n", log_path);
+      return EXIT_USAGE;
+    }
+  profile = es_profile_new (document, t0, t1 >= es_document_get_end_time (document) ? G_MAXUINT64 : t1);
+  view.profile = profile;
+  view.height = CLAMP (es_flame_graph_natural_height (profile), ES_FLAME_GRAPH_ROW_HEIGHT, MAX_HEIGHT);
+  if (!es_flame_graph_export (&view, out, &error))
+    {
+      g_printerr ("eventscope-cli export: %s\n", error->message);
+      return EXIT_USAGE;
+    }
+  return EXIT_OK;
+}
+#endif

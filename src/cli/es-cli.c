@@ -229,10 +229,11 @@ static int
 run_export (int    argc,
             char **argv)
 {
-  g_autofree char *from = NULL, *to = NULL;
+  g_autofree char *from = NULL, *to = NULL, *view_name = NULL;
   int width = 1600;
   gboolean dark = FALSE;
   const GOptionEntry entries[] = {
+    { "view", 0, 0, G_OPTION_ARG_STRING, &view_name, "timeline (default), or profile: the flame graph of the span's time profile", "VIEW" },
     { "from", 0, 0, G_OPTION_ARG_STRING, &from, "Start of the span drawn (1.5s, 200ms, 37us, 12ns, 25%)", "T" },
     { "to", 0, 0, G_OPTION_ARG_STRING, &to, "End of the span drawn (default: the end of the run)", "T" },
     { "width", 0, 0, G_OPTION_ARG_INT, &width, "Width of the picture in pixels (default 1600)", "W" },
@@ -257,7 +258,7 @@ run_export (int    argc,
     }
   if (argc != 3)
     {
-      g_printerr ("Usage: eventscope-cli export [--from T] [--to T] [--width W] [--dark] FILE OUT.{png,svg,pdf}\n");
+      g_printerr ("Usage: eventscope-cli export [--view timeline|profile] [--from T] [--to T] [--width W] [--dark] FILE OUT.{png,svg,pdf}\n");
       return EXIT_USAGE;
     }
   if (width <= ES_TIMELINE_GUTTER || width > 32767)
@@ -266,9 +267,20 @@ run_export (int    argc,
       return EXIT_USAGE;
     }
 
+  if (view_name != NULL && !g_str_equal (view_name, "timeline") && !g_str_equal (view_name, "profile"))
+    {
+      g_printerr ("eventscope-cli export: --view must be timeline or profile, not \"%s\"\n", view_name);
+      return EXIT_USAGE;
+    }
+
   exit_code = load_interval ("export", "span", argv[1], from, to, FALSE, &document, &t0, &t1);
   if (exit_code != EXIT_OK)
     return exit_code;
+  if (view_name != NULL && g_str_equal (view_name, "profile"))
+    {
+      exit_code = es_cli_export_profile (document, argv[1], t0, t1, width, dark, argv[2]);
+      return exit_code != EXIT_OK ? exit_code : finish_document (argv[1], document);
+    }
 
   view = (EsTimelineView) { document, t0, t1, width - ES_TIMELINE_GUTTER, dark };
   if (!es_timeline_export (&view, ES_TIMELINE_DEFAULT_ROWS, argv[2], &error))
@@ -292,8 +304,8 @@ print_usage (FILE *stream)
            "  summary [--from T] [--to T] FILE\n"
            "                print the +RTS -s statistics, for the run or an interval\n"
 #if ES_HAVE_EXPORT
-           "  export [--from T] [--to T] [--width W] [--dark] FILE OUT.{png,svg,pdf}\n"
-           "                draw the timeline, as the viewer shows it, to a picture\n"
+           "  export [--view timeline|profile] [--from T] [--to T] [--width W] [--dark] FILE OUT.{png,svg,pdf}\n"
+           "                draw the timeline, as the viewer shows it, or the flame graph, to a picture\n"
 #endif
            "  profile [--from T] [--to T] [--folded | --speedscope OUT.json] FILE\n"
            "                where the time went: the cost-centre samples of a -prof run\n"

@@ -40,6 +40,9 @@ typedef struct
 
 void     es_flame_graph_paint         (cairo_t                *cr,
                                        const EsFlameGraphView *view);
+gboolean es_flame_graph_export        (const EsFlameGraphView *view,
+                                       const char             *path,
+                                       GError                **error);
 int      es_flame_graph_natural_height (const EsProfile       *profile);
 gboolean es_flame_graph_frame_rect    (const EsFlameGraphView *view,
                                        guint32                 frame,
