@@ -251,6 +251,86 @@ test_random_intervals (void)
     }
 }
 
+/* The Profile row's columns against the samples binned one by one: how
+ * many, how many had the chosen cost centre on the stack, and the top one
+ * is as common as the commonest. */
+static void
+test_columns (void)
+{
+  g_autoptr(EsDocument) document = es_test_load_fixture ("profiled-long.eventlog");
+  g_autofree char *log_path = es_test_fixture_path ("profiled-long.eventlog");
+  g_autoptr(GArray) samples = es_test_prof_read_samples (log_path);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (3);
+  guint64 end = es_document_get_end_time (document);
+  const char *chosen_names[] = { "scramble", "isEven'", "treePhase", NULL };
+  guint n_cost_centres;
+  const EsCostCentre *ccs = es_document_get_cost_centres (document, &n_cost_centres);
+
+  for (guint round = 0; round < 30; round++)
+    {
+      const char *label = chosen_names[round % 3];
+      g_autofree char *chosen_name = g_strdup_printf ("%s (Main)", label);
+      guint32 chosen = ES_PROFILE_NO_COST_CENTRE;
+      guint n = 1 + g_rand_int_range (rand, 0, 400);
+      guint64 t0 = round == 0 ? 0 : (guint64) (g_rand_double (rand) * end);
+      guint64 t1 = round == 0 ? end + 1 : t0 + 1 + (guint64) (g_rand_double (rand) * (end - t0));
+      guint cap = round % 5 == 4 ? 1 : round % 5 == 3 ? ES_PROFILE_ALL_CAPS : 0;
+      g_autofree EsProfileColumn *columns = g_new (EsProfileColumn, n);
+      g_autoptr(GPtrArray) tops = g_ptr_array_new_with_free_func ((GDestroyNotify) g_hash_table_unref);
+      g_autofree guint *count = g_new0 (guint, n);
+      g_autofree guint *with_chosen = g_new0 (guint, n);
+
+      for (guint i = 0; i < n_cost_centres; i++)
+        if (g_str_equal (ccs[i].label, label))
+          chosen = ccs[i].id;
+      g_assert_cmpuint (chosen, !=, ES_PROFILE_NO_COST_CENTRE);
+      for (guint c = 0; c < n; c++)
+        g_ptr_array_add (tops, new_counts ());
+
+      for (guint i = 0; i < samples->len; i++)
+        {
+          const EsTestProfSample *s = &g_array_index (samples, EsTestProfSample, i);
+          guint depth = g_strv_length (s->frames);
+          guint c;
+
+          if (s->time < t0 || s->time >= t1 || (cap != ES_PROFILE_ALL_CAPS && s->cap != cap))
+            continue;
+          /* Small spans and counts: the product fits. */
+          c = (guint) ((s->time - t0) * n / (t1 - t0));
+          count[c]++;
+          add_count (g_ptr_array_index (tops, c), s->frames[depth - 1], 1);
+          if (g_strv_contains ((const char * const *) s->frames, chosen_name))
+            with_chosen[c]++;
+        }
+
+      es_profile_columns (document, t0, t1, cap, chosen, columns, n);
+      for (guint c = 0; c < n; c++)
+        {
+          GHashTableIter iter;
+          gpointer value;
+          guint64 most = 0;
+
+          g_assert_cmpuint (columns[c].n_samples, ==, count[c]);
+          g_assert_cmpuint (columns[c].n_chosen, ==, with_chosen[c]);
+          g_hash_table_iter_init (&iter, g_ptr_array_index (tops, c));
+          while (g_hash_table_iter_next (&iter, NULL, &value))
+            most = MAX (most, *(guint64 *) value);
+          g_assert_cmpuint (columns[c].top_samples, ==, most);
+          if (count[c] == 0)
+            g_assert_cmpuint (columns[c].top, ==, ES_PROFILE_NO_COST_CENTRE);
+          else
+            {
+              const EsCostCentre *top = es_document_lookup_cost_centre (document, columns[c].top);
+              g_autofree char *top_name = NULL;
+
+              g_assert_nonnull (top);
+              top_name = g_strdup_printf ("%s (%s)", top->label, top->module);
+              g_assert_cmpuint (get_count (g_ptr_array_index (tops, c), top_name), ==, most);
+            }
+        }
+    }
+}
+
 /* A GHC stack event: ids innermost first, as the RTS writes them. */
 static void
 add_sample (EsDocumentBuilder *builder,
@@ -359,6 +439,7 @@ main (int    argc,
   g_test_add_func ("/profile/whole-run-matches-prof", test_whole_run_matches_prof);
   g_test_add_func ("/profile/older-fixture-total", test_older_fixture_total);
   g_test_add_func ("/profile/random-intervals", test_random_intervals);
+  g_test_add_func ("/profile/columns", test_columns);
   g_test_add_func ("/profile/merged-builders", test_merged_builders);
   g_test_add_func ("/profile/no-samples", test_no_samples);
   return g_test_run ();

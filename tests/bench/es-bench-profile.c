@@ -303,6 +303,25 @@ main (int    argc,
 #endif
     }
 
+  /* The timeline's Profile row: 1600 columns, a cost centre chosen. */
+  {
+    static Figures row = { "Profile row, 1600 columns" };
+    g_autofree EsProfileColumn *columns = g_new (EsProfileColumn, 1600);
+
+    for (int q = 0; q < 100; q++)
+      {
+        double fraction = q == 0 ? 1.0 : pow (10.0, -4.0 * g_rand_double (rand));
+        guint64 length = (guint64) (fraction * (double) end);
+        guint64 t0 = q == 0 ? 0 : (guint64) (g_rand_double (rand) * (double) (end - length));
+        gint64 start = g_get_monotonic_time (), cpu = cpu_now ();
+
+        es_profile_columns (document, t0, t0 + length, q % 2 ? 0 : ES_PROFILE_ALL_CAPS,
+                            1 + q % N_COST_CENTRES, columns, 1600);
+        add_time (&row, (double) (cpu_now () - cpu) / 1000.0, (double) (g_get_monotonic_time () - start) / 1000.0);
+      }
+    print_figures (&row, "es_profile_columns, the first over the whole run");
+  }
+
   for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
     print_figures (&kinds[k], "es_profile_new");
   print_figures (&whole, "es_profile_new");

@@ -292,3 +292,157 @@ es_profile_append_cost_centre_name (const EsProfileCostCentre *cost_centre,
   else
     g_string_append_printf (out, "#%u", cost_centre->id);
 }
+
+/* Whether cost centre @chosen is on stack @s: its own frame or one around
+ * it, remembered per stack in @memo (0 not yet known, 1 no, 2 yes). */
+static gboolean
+stack_has (const EsProfStack *stacks,
+           guint8            *memo,
+           guint32            s,
+           guint32            chosen)
+{
+  guint32 up = s;
+  gboolean found = FALSE;
+
+  while (up != ES_PROF_NO_STACK && up != ES_PROF_EMPTY_STACK && memo[up] == 0)
+    {
+      if (stacks[up].cost_centre == chosen)
+        {
+          found = TRUE;
+          break;
+        }
+      up = stacks[up].parent;
+    }
+  if (!found && up != ES_PROF_NO_STACK && up != ES_PROF_EMPTY_STACK)
+    found = memo[up] == 2;
+  /* Everything below @up on the way from @s has the same answer. */
+  for (guint32 down = s; down != up && down != ES_PROF_EMPTY_STACK; down = stacks[down].parent)
+    memo[down] = found ? 2 : 1;
+  if (up != ES_PROF_EMPTY_STACK && up != ES_PROF_NO_STACK)
+    memo[up] = found ? 2 : 1;
+  return found;
+}
+
+/* The column of a time @d after the span's start: floor (d * n / span), in
+ * 128 bits' worth of care (d * n does not fit 64 bits for spans of days). */
+static guint
+column_of (guint64 d,
+           guint64 span,
+           guint   n)
+{
+  guint64 q = d / span, r = d % span;
+  guint64 c = q * n + (r <= G_MAXUINT64 / n ? r * n / span : (guint64) ((double) r / (double) span * n));
+
+  return (guint) MIN (c, (guint64) n - 1);
+}
+
+/* ceil (c * span / n): where column @c starts. */
+static guint64
+column_start (guint   c,
+              guint64 span,
+              guint   n)
+{
+  guint64 q = span / n, r = span % n;
+
+  /* c * span / n = c * q + c * r / n, with c * r < n * n: no overflow. */
+  return c * q + ((guint64) c * r + n - 1) / n;
+}
+
+/**
+ * es_profile_columns:
+ * @cap: the capability whose samples count, or ES_PROFILE_ALL_CAPS
+ * @chosen: a cost centre's log id to find on the stacks, or
+ *   ES_PROFILE_NO_COST_CENTRE
+ * @columns: (out caller-allocates) (array length=n_columns):
+ *
+ * Cuts [@t0, @t1) into @n_columns equal columns (a time t falls in column
+ * floor ((t - t0) * n_columns / (t1 - t0))) and says, for each, how
+ * many samples fall in it, which cost centre most of them were in (its
+ * innermost frame; the lowest id on a tie; MAIN for an empty stack) and
+ * how many had @chosen on their stack: the timeline's Profile row, tinted
+ * by what ran and marked where the chosen function did. MAIN is not looked
+ * for on the stacks (the log leaves it out of them). Costs a walk over the
+ * samples in the span.
+ */
+void
+es_profile_columns (EsDocument      *document,
+                    guint64          t0,
+                    guint64          t1,
+                    guint            cap,
+                    guint32          chosen,
+                    EsProfileColumn *columns,
+                    guint            n_columns)
+{
+  guint n_samples, n_stacks, n_cost_centres, i0, i1;
+  const EsProfSample *samples;
+  const EsProfStack *stacks;
+  const EsCostCentre *cost_centres;
+  g_autofree guint32 *tally = NULL, *touched = NULL;
+  g_autofree guint8 *memo = NULL;
+  guint n_touched = 0;
+  guint64 span;
+
+  g_return_if_fail (ES_IS_DOCUMENT (document));
+  g_return_if_fail (columns != NULL || n_columns == 0);
+
+  memset (columns, 0, n_columns * sizeof (EsProfileColumn));
+  for (guint c = 0; c < n_columns; c++)
+    columns[c].top = ES_PROFILE_NO_COST_CENTRE;
+  samples = es_document_get_prof_samples (document, &n_samples);
+  if (n_samples == 0 || t1 <= t0 || n_columns == 0)
+    return;
+  stacks = es_document_get_prof_stacks (document, &n_stacks);
+  cost_centres = es_document_get_cost_centres (document, &n_cost_centres);
+  i0 = es_search_lower_bound (samples, n_samples, sizeof (EsProfSample), G_STRUCT_OFFSET (EsProfSample, time), t0);
+  i1 = es_search_lower_bound (samples, n_samples, sizeof (EsProfSample), G_STRUCT_OFFSET (EsProfSample, time), t1);
+  span = t1 - t0;
+
+  /* Per column, samples are counted by the innermost frame's definition
+   * (slot n_cost_centres for all frames without one: a column they win
+   * has no top). */
+  tally = g_new0 (guint32, n_cost_centres + 1);
+  touched = g_new (guint32, n_cost_centres + 1);
+  if (chosen != ES_PROFILE_NO_COST_CENTRE)
+    memo = g_new0 (guint8, n_stacks);
+  for (guint i = i0; i < i1; )
+    {
+      guint c = column_of (samples[i].time - t0, span, n_columns);
+      EsProfileColumn *column = &columns[c];
+      /* The first time of the next column: the smallest d with
+       * column_of (d) > c, that is ceil ((c + 1) * span / n_columns). */
+      guint64 next = c + 1 < n_columns ? t0 + column_start (c + 1, span, n_columns) : G_MAXUINT64;
+      guint32 best = 0, best_slot = G_MAXUINT32;
+
+      for (; i < i1 && samples[i].time < next; i++)
+        {
+          const EsProfStack *s = &stacks[samples[i].stack];
+          guint slot;
+
+          if (cap != ES_PROFILE_ALL_CAPS && samples[i].cap != cap)
+            continue;
+          column->n_samples++;
+          if (memo != NULL && stack_has (stacks, memo, samples[i].stack, chosen))
+            column->n_chosen++;
+          slot = s->cc_index != ES_PROF_NO_STACK ? s->cc_index : n_cost_centres;
+          if (tally[slot]++ == 0)
+            touched[n_touched++] = slot;
+        }
+      for (guint k = 0; k < n_touched; k++)
+        {
+          guint32 slot = touched[k];
+          guint32 id = slot < n_cost_centres ? cost_centres[slot].id : G_MAXUINT32;
+
+          if (tally[slot] > best || (tally[slot] == best && id < column->top))
+            {
+              best = tally[slot];
+              best_slot = slot;
+              column->top = id;
+            }
+          tally[slot] = 0;
+        }
+      n_touched = 0;
+      column->top_samples = best;
+      if (best_slot == n_cost_centres)
+        column->top = ES_PROFILE_NO_COST_CENTRE;
+    }
+}

@@ -51,6 +51,26 @@ typedef struct
   GArray  *cost_centres;   /* EsProfileCostCentre, by individual, then inherited, most first */
 } EsProfile;
 
+/* What the timeline's Profile row shows in a pixel column. */
+typedef struct
+{
+  guint32 n_samples;       /* samples taken in the column */
+  guint32 top;             /* the log id of the cost centre most of them were in
+                            * (innermost frame), or ES_PROFILE_NO_COST_CENTRE */
+  guint32 top_samples;     /* how many */
+  guint32 n_chosen;        /* samples with the chosen cost centre anywhere on their stack */
+} EsProfileColumn;
+
+#define ES_PROFILE_NO_COST_CENTRE G_MAXUINT32
+#define ES_PROFILE_ALL_CAPS       G_MAXUINT
+
+void       es_profile_columns          (EsDocument           *document,
+                                        guint64               t0,
+                                        guint64               t1,
+                                        guint                 cap,
+                                        guint32               chosen,
+                                        EsProfileColumn      *columns,
+                                        guint                 n_columns);
 EsProfile *es_profile_new              (EsDocument           *document,
                                         guint64               t0,
                                         guint64               t1);
