@@ -17,6 +17,7 @@
 
 #include "es-cli-compare.h"
 #include "es-cli-json.h"
+#include "es-cli-profile.h"
 #include "es-document.h"
 #include "es-eventlog-dump.h"
 #include "es-mlpd-file.h"
@@ -257,10 +258,11 @@ static int
 run_export (int    argc,
             char **argv)
 {
-  g_autofree char *from = NULL, *to = NULL;
+  g_autofree char *from = NULL, *to = NULL, *view_name = NULL;
   int width = 1600;
   gboolean dark = FALSE;
   const GOptionEntry entries[] = {
+    { "view", 0, 0, G_OPTION_ARG_STRING, &view_name, "timeline (default), or profile: the flame graph of the span's time profile", "VIEW" },
     { "from", 0, 0, G_OPTION_ARG_STRING, &from, "Start of the span drawn (1.5s, 200ms, 37us, 12ns, 25%)", "T" },
     { "to", 0, 0, G_OPTION_ARG_STRING, &to, "End of the span drawn (default: the end of the run)", "T" },
     { "width", 0, 0, G_OPTION_ARG_INT, &width, "Width of the picture in pixels (default 1600)", "W" },
@@ -285,7 +287,7 @@ run_export (int    argc,
     }
   if (argc != 3)
     {
-      g_printerr ("Usage: eventscope-cli export [--from T] [--to T] [--width W] [--dark] FILE OUT.{png,svg,pdf}\n");
+      g_printerr ("Usage: eventscope-cli export [--view timeline|profile] [--from T] [--to T] [--width W] [--dark] FILE OUT.{png,svg,pdf}\n");
       return EXIT_USAGE;
     }
   if (width <= ES_TIMELINE_GUTTER || width > 32767)
@@ -294,9 +296,20 @@ run_export (int    argc,
       return EXIT_USAGE;
     }
 
+  if (view_name != NULL && !g_str_equal (view_name, "timeline") && !g_str_equal (view_name, "profile"))
+    {
+      g_printerr ("eventscope-cli export: --view must be timeline or profile, not \"%s\"\n", view_name);
+      return EXIT_USAGE;
+    }
+
   exit_code = load_interval ("export", "span", argv[1], from, to, FALSE, &document, &t0, &t1);
   if (exit_code != EXIT_OK)
     return exit_code;
+  if (view_name != NULL && g_str_equal (view_name, "profile"))
+    {
+      exit_code = es_cli_export_profile (document, argv[1], t0, t1, width, dark, argv[2]);
+      return exit_code != EXIT_OK ? exit_code : finish_document (argv[1], document);
+    }
 
   view = (EsTimelineView) { document, t0, t1, width - ES_TIMELINE_GUTTER, dark };
   if (!es_timeline_export (&view, ES_TIMELINE_DEFAULT_ROWS, argv[2], &error))
@@ -323,9 +336,11 @@ print_usage (FILE *stream)
            "                print the statistics of two runs side by side, with the\n"
            "                difference and the ratio\n"
 #if ES_HAVE_EXPORT
-           "  export [--from T] [--to T] [--width W] [--dark] FILE OUT.{png,svg,pdf}\n"
-           "                draw the timeline, as the viewer shows it, to a picture\n"
+           "  export [--view timeline|profile] [--from T] [--to T] [--width W] [--dark] FILE OUT.{png,svg,pdf}\n"
+           "                draw the timeline, as the viewer shows it, or the flame graph, to a picture\n"
 #endif
+           "  profile [--from T] [--to T] [--folded | --speedscope OUT.json] FILE\n"
+           "                where the time went: the cost-centre samples of a -prof run\n"
            "\n"
            "Options:\n"
            "  -h, --help     show this help (COMMAND --help for a command's options)\n"
@@ -362,6 +377,8 @@ main (int    argc,
     return run_summary (argc - 1, argv + 1);
   if (g_str_equal (argv[1], "compare"))
     return es_cli_run_compare (argc - 1, argv + 1);
+  if (g_str_equal (argv[1], "profile"))
+    return es_cli_run_profile (argc - 1, argv + 1);
 #if ES_HAVE_EXPORT
   if (g_str_equal (argv[1], "export"))
     return run_export (argc - 1, argv + 1);

@@ -337,6 +337,7 @@ es_document_builder_merge (EsDocumentBuilder *self,
   es_series_merge (into->blocks_size, from->blocks_size);
   merge_threads (self, other);
   merge_heap_profile (self, other);
+  _es_builder_merge_prof (self, other);
   merge_process (self, other);
 
   if (other->have_time)
@@ -407,6 +408,7 @@ es_document_builder_finish (EsDocumentBuilder *self,
   doc->truncated_at = truncated_at;
   sort_gcs (doc);
   _es_document_build_index (doc);
+  _es_document_index_prof (doc);
 
   return g_steal_pointer (&self->doc);
 }

@@ -54,6 +54,8 @@ typedef struct
 
 #define NO_GC G_MAXUINT
 
+typedef struct _EsProfBuild EsProfBuild;
+
 struct _EsDocumentBuilder
 {
   EsDocument  *doc;
@@ -70,6 +72,7 @@ struct _EsDocumentBuilder
   GPtrArray   *env;
   GHashTable  *band_ids;          /* band name -> id + 1 */
   gboolean     have_time;
+  EsProfBuild *prof;              /* time-profile stacks, see es-document-prof.c */
 };
 
 void         _es_builder_free_cap_state     (gpointer           data);
@@ -82,6 +85,12 @@ ThreadBuild *_es_builder_add_thread         (EsDocumentBuilder *self,
                                              guint32            id);
 guint32      _es_builder_band_id            (EsDocumentBuilder *self,
                                              const char        *name);
+EsProfBuild *_es_prof_build_new             (void);
+void         _es_prof_build_free            (EsProfBuild       *build);
+void         _es_builder_add_prof_event     (EsDocumentBuilder *self,
+                                             const EsEvent     *e);
+void         _es_builder_merge_prof         (EsDocumentBuilder *self,
+                                             EsDocumentBuilder *other);
 
 /* The hot helpers of the per-event code are inline: a call each costs as
  * much as what they do. */

@@ -54,6 +54,7 @@ es_document_builder_new (void)
   self->args = g_ptr_array_new ();
   self->env = g_ptr_array_new ();
   self->band_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  self->prof = _es_prof_build_new ();
   return self;
 }
 
@@ -71,6 +72,7 @@ es_document_builder_free (EsDocumentBuilder *self)
   g_ptr_array_unref (self->args);
   g_ptr_array_unref (self->env);
   g_hash_table_unref (self->band_ids);
+  _es_prof_build_free (self->prof);
   g_free (self);
 }
 
@@ -643,6 +645,7 @@ es_document_builder_add (EsDocumentBuilder *self,
     default:
       add_process_event (self, e);
       add_heap_profile_event (self, e);
+      _es_builder_add_prof_event (self, e);
       break;
     }
 }

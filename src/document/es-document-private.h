@@ -37,6 +37,8 @@ typedef struct
   guint64 par_max_copied;
 } EsGenPrefix;
 
+typedef struct _EsProfData EsProfData;
+
 struct _EsDocument
 {
   GObject        parent_instance;
@@ -69,6 +71,7 @@ struct _EsDocument
   GArray        *heap_entries;      /* EsHeapProfEntry */
   GPtrArray     *heap_bands;        /* const char * (in strings) */
   GArray        *cost_centres;      /* EsCostCentre */
+  EsProfData    *prof;              /* time-profile samples, see es-document-prof.c */
 
   /* Process */
   EsProcessInfo  process;
@@ -93,5 +96,8 @@ gboolean           _es_document_check_memory    (guint64      log_size,
                                                  GError     **error);
 void        _es_document_build_index  (EsDocument *self);
 guint64     _es_document_available_memory (void);
+EsProfData *_es_prof_data_new         (void);
+void        _es_prof_data_free        (EsProfData *prof);
+void        _es_document_index_prof   (EsDocument *self);
 
 G_END_DECLS

@@ -1,0 +1,76 @@
+/* es-document-prof.h: the time profile's samples, as the document keeps them
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "es-document.h"
+
+G_BEGIN_DECLS
+
+/* A profiled program run with `+RTS -p -l` writes, at every profiling tick
+ * and for every capability, the cost-centre stack it was in
+ * (PROF_SAMPLE_COST_CENTRE). The document interns those stacks in a trie:
+ * a stack is its innermost cost centre and the stack around it (@parent),
+ * so stacks sharing outer frames share records, and a parent's index is
+ * always below its children's. Stack 0 is the empty stack: the RTS leaves
+ * MAIN out of every stack under it, so a tick spent in MAIN itself is an
+ * empty stack, and `GC`, `SYSTEM` and the other built-in roots are
+ * outermost frames of their own. */
+#define ES_PROF_EMPTY_STACK 0u
+#define ES_PROF_NO_STACK    G_MAXUINT32
+
+typedef struct
+{
+  guint32 parent;        /* ES_PROF_NO_STACK for the empty stack only */
+  guint32 cost_centre;   /* the log's cost-centre id (see es_document_lookup_cost_centre()) */
+  guint32 depth;         /* frames in the stack, 0 for the empty stack */
+  guint32 cc_index;      /* its definition's index in es_document_get_cost_centres()
+                          * (MAIN's for the empty stack), or ES_PROF_NO_STACK when
+                          * the log has none */
+  guint32 position;      /* its place in es_document_get_prof_tree() */
+  gboolean repeated;     /* @cost_centre is on the stack around it too (recursion) */
+} EsProfStack;
+
+/* Every stack as a frame of one tree, in pre-order, for drawing and
+ * summing: the empty stack is MAIN, the root of every stack except those
+ * that start at one of the RTS's own built-in cost centres (GC, SYSTEM,
+ * OVERHEAD_of, IDLE, PINNED, DONT_CARE), which are roots of their own
+ * after it, as the RTS's `.prof` report sees them. Siblings are in the
+ * order of their labels, then modules: fixed once for all, so that a frame
+ * keeps its place whatever the interval (flamegraph.pl orders them so). */
+typedef struct
+{
+  guint32 stack;         /* index into es_document_get_prof_stacks() */
+  guint32 parent;        /* position of its parent, or ES_PROF_NO_STACK for a root */
+  guint32 end;           /* positions (its own, end) are its descendants */
+} EsProfTreeNode;
+
+typedef struct
+{
+  guint64 time;
+  guint32 stack;         /* index into es_document_get_prof_stacks() */
+  guint16 cap;
+  guint16 pad;
+} EsProfSample;
+
+const EsProfSample *es_document_get_prof_samples        (EsDocument *self,
+                                                         guint      *n_samples);
+const EsProfStack  *es_document_get_prof_stacks         (EsDocument *self,
+                                                         guint      *n_stacks);
+const guint32      *es_document_get_prof_sampled_stacks (EsDocument *self,
+                                                         guint      *n_stacks);
+const guint32      *es_document_get_prof_stack_samples  (EsDocument *self,
+                                                         guint32     stack,
+                                                         guint      *n_samples);
+const EsProfTreeNode *es_document_get_prof_tree        (EsDocument *self,
+                                                         guint      *n_nodes);
+guint64             es_document_get_prof_tick_interval  (EsDocument *self);
+gboolean            es_cost_centre_is_builtin_root      (const EsCostCentre *cc);
+const EsCostCentre *es_document_lookup_cost_centre      (EsDocument *self,
+                                                         guint32     id);
+
+G_END_DECLS

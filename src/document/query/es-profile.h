@@ -1,0 +1,86 @@
+/* es-profile.h: where the time went in an interval, from the profile's samples
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "es-document.h"
+#include "es-document-prof.h"
+
+G_BEGIN_DECLS
+
+#define ES_PROFILE_NO_FRAME G_MAXUINT32
+
+/* One cost-centre stack of the interval's sample tree, as a line of the
+ * RTS's `.prof` report: a frame is a cost centre reached by one path from
+ * the outermost frame. The tree is the `.prof`'s: every stack is under MAIN
+ * (the log leaves MAIN out of the samples; it is put back here) except
+ * those that start at one of the RTS's built-in roots (GC, SYSTEM,
+ * OVERHEAD_of, IDLE, ...), which `.prof` does not count. */
+typedef struct
+{
+  guint32             cost_centre;  /* the log's id, G_MAXUINT32 for a MAIN the log never defined */
+  const EsCostCentre *cc;           /* its definition, or NULL */
+  guint32             parent;       /* frame index, or ES_PROFILE_NO_FRAME for a root */
+  guint32             end;          /* its descendants are frames (its index, end) */
+  guint32             depth;        /* 0 for a root */
+  guint32             stack;        /* the document's stack (ES_PROF_EMPTY_STACK: MAIN) */
+  guint64             individual;   /* samples whose innermost frame this is */
+  guint64             inherited;    /* samples with this frame on their stack */
+} EsProfileFrame;
+
+/* One cost centre, over every stack it is on. */
+typedef struct
+{
+  guint32             id;
+  const EsCostCentre *cc;           /* or NULL */
+  guint64             individual;   /* samples it is the innermost frame of */
+  guint64             inherited;    /* samples it is anywhere on the stack of, once each */
+} EsProfileCostCentre;
+
+typedef struct
+{
+  guint64  t0, t1;         /* the samples of [t0, t1) */
+  guint64  n_samples;
+  guint64  n_main;         /* the samples under MAIN: what `.prof`'s total counts */
+  GArray  *frames;         /* EsProfileFrame, in the pre-order of es_document_get_prof_tree():
+                            * MAIN first, siblings by label; only those with samples */
+  GArray  *cost_centres;   /* EsProfileCostCentre, by individual, then inherited, most first */
+} EsProfile;
+
+/* What the timeline's Profile row shows in a pixel column. */
+typedef struct
+{
+  guint32 n_samples;       /* samples taken in the column */
+  guint32 top;             /* the log id of the cost centre most of them were in
+                            * (innermost frame), or ES_PROFILE_NO_COST_CENTRE */
+  guint32 top_samples;     /* how many */
+  guint32 n_chosen;        /* samples with the chosen cost centre anywhere on their stack */
+} EsProfileColumn;
+
+#define ES_PROFILE_NO_COST_CENTRE G_MAXUINT32
+#define ES_PROFILE_ALL_CAPS       G_MAXUINT
+
+void       es_profile_columns          (EsDocument           *document,
+                                        guint64               t0,
+                                        guint64               t1,
+                                        guint                 cap,
+                                        guint32               chosen,
+                                        EsProfileColumn      *columns,
+                                        guint                 n_columns);
+EsProfile *es_profile_new              (EsDocument           *document,
+                                        guint64               t0,
+                                        guint64               t1);
+void       es_profile_free             (EsProfile            *profile);
+gboolean   es_profile_is_builtin_root  (const EsCostCentre   *cc);
+void       es_profile_append_frame_name (const EsProfileFrame *frame,
+                                        GString              *out);
+void       es_profile_append_cost_centre_name (const EsProfileCostCentre *cost_centre,
+                                               GString                   *out);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsProfile, es_profile_free)
+
+G_END_DECLS

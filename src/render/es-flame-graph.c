@@ -1,0 +1,458 @@
+/* es-flame-graph.c: an interval's time profile drawn as an icicle graph
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <gio/gio.h>
+
+#include "es-flame-graph.h"
+
+#define LABEL_FONT      "Sans 8"
+#define MIN_LABEL_WIDTH 24.0
+
+/* Walks the frames drawn, left to right within each row, in pre-order:
+ * a frame starts where its previous sibling ends, or at its parent's x for
+ * the first child; a frame too narrow to draw is skipped with everything
+ * under it, so a walk costs at most a few frames per pixel column and row
+ * whatever the size of the profile. */
+typedef struct
+{
+  const EsFlameGraphView *view;
+  const EsProfileFrame   *frames;
+  guint32                 next, end;
+  guint32                 n_ancestors;  /* of the zoomed frame, drawn full width first */
+  guint32                *ancestors;
+  double                  scale;        /* pixels per sample */
+  double                 *cursor;       /* per depth: where the next frame starts */
+} Walk;
+
+typedef struct
+{
+  guint32 frame;
+  double  x, width;
+  int     row;
+} WalkStep;
+
+static void
+walk_init (Walk                   *walk,
+           const EsFlameGraphView *view)
+{
+  const EsProfile *profile = view->profile;
+  guint32 max_depth = 0;
+  guint64 total;
+
+  memset (walk, 0, sizeof *walk);
+  walk->view = view;
+  walk->frames = (const EsProfileFrame *) (gpointer) profile->frames->data;
+  for (guint i = 0; i < profile->frames->len; i++)
+    max_depth = MAX (max_depth, walk->frames[i].depth);
+  walk->cursor = g_new0 (double, max_depth + 2);
+  walk->ancestors = g_new (guint32, max_depth + 1);
+
+  if (view->zoom != ES_PROFILE_NO_FRAME && view->zoom < profile->frames->len)
+    {
+      walk->next = view->zoom;
+      walk->end = walk->frames[view->zoom].end;
+      total = walk->frames[view->zoom].inherited;
+      for (guint32 up = walk->frames[view->zoom].parent; up != ES_PROFILE_NO_FRAME; up = walk->frames[up].parent)
+        walk->ancestors[walk->n_ancestors++] = up;
+    }
+  else
+    {
+      walk->next = 0;
+      walk->end = profile->frames->len;
+      total = profile->n_samples;
+    }
+  walk->scale = total > 0 ? view->width / (double) total : 0.0;
+}
+
+static void
+walk_clear (Walk *walk)
+{
+  g_free (walk->cursor);
+  g_free (walk->ancestors);
+}
+
+static gboolean
+walk_next (Walk     *walk,
+           WalkStep *step)
+{
+  const EsFlameGraphView *view = walk->view;
+
+  /* The zoomed frame's ancestors, outermost first, each the full width. */
+  if (walk->n_ancestors > 0)
+    {
+      step->frame = walk->ancestors[--walk->n_ancestors];
+      step->x = 0;
+      step->width = view->width;
+      step->row = (int) walk->frames[step->frame].depth;
+      return TRUE;
+    }
+
+  while (walk->next < walk->end)
+    {
+      guint32 i = walk->next;
+      const EsProfileFrame *f = &walk->frames[i];
+      double x = walk->cursor[f->depth], width = (double) f->inherited * walk->scale;
+
+      walk->cursor[f->depth] = x + width;
+      walk->cursor[f->depth + 1] = x;
+      if (width < ES_FLAME_GRAPH_MIN_WIDTH || (int) f->depth * ES_FLAME_GRAPH_ROW_HEIGHT >= view->height)
+        {
+          walk->next = f->end;
+          continue;
+        }
+      walk->next = i + 1;
+      step->frame = i;
+      step->x = x;
+      step->width = width;
+      step->row = (int) f->depth;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/**
+ * es_flame_graph_natural_height:
+ *
+ * Returns: the height in pixels that shows every row of @profile
+ */
+int
+es_flame_graph_natural_height (const EsProfile *profile)
+{
+  guint32 max_depth = 0;
+
+  for (guint i = 0; i < profile->frames->len; i++)
+    max_depth = MAX (max_depth, g_array_index (profile->frames, EsProfileFrame, i).depth);
+  return profile->frames->len > 0 ? (int) (max_depth + 1) * ES_FLAME_GRAPH_ROW_HEIGHT : 0;
+}
+
+static char *
+frame_name (const EsProfileFrame *frame)
+{
+  GString *name = g_string_new (NULL);
+
+  es_profile_append_frame_name (frame, name);
+  return g_string_free (name, FALSE);
+}
+
+/**
+ * es_flame_graph_frame_matches:
+ *
+ * Whether the view's search text is in the frame's "label (Module)",
+ * ignoring case. FALSE without a search.
+ */
+gboolean
+es_flame_graph_frame_matches (const EsFlameGraphView *view,
+                              guint32                 frame)
+{
+  g_autofree char *name = NULL, *folded = NULL, *needle = NULL;
+
+  if (view->search == NULL || view->search[0] == '\0' || frame >= view->profile->frames->len)
+    return FALSE;
+  name = frame_name (&g_array_index (view->profile->frames, EsProfileFrame, frame));
+  folded = g_utf8_casefold (name, -1);
+  needle = g_utf8_casefold (view->search, -1);
+  return strstr (folded, needle) != NULL;
+}
+
+/**
+ * es_flame_graph_count_matches:
+ *
+ * Returns: the samples with a matching frame on their stack, each once
+ *   (a match inside a match adds nothing): the share the search covers
+ */
+guint64
+es_flame_graph_count_matches (const EsFlameGraphView *view)
+{
+  const EsProfile *profile = view->profile;
+  guint64 n = 0;
+
+  for (guint i = 0; i < profile->frames->len; )
+    {
+      if (es_flame_graph_frame_matches (view, i))
+        {
+          n += g_array_index (profile->frames, EsProfileFrame, i).inherited;
+          i = g_array_index (profile->frames, EsProfileFrame, i).end;
+        }
+      else
+        i++;
+    }
+  return n;
+}
+
+/**
+ * es_flame_graph_frame_color:
+ *
+ * The colour @frame is filled with: warm colours, as flamegraph.pl paints,
+ * by cost centre, the same for one wherever it is; the RTS's own stacks
+ * (GC, SYSTEM...) and MAIN in greys; with a search, matches in magenta and
+ * the others faded.
+ */
+void
+es_flame_graph_frame_color (const EsFlameGraphView *view,
+                            guint32                 frame,
+                            EsRgba                 *rgba)
+{
+  const EsProfileFrame *f = &g_array_index (view->profile->frames, EsProfileFrame, frame);
+  gboolean searching = view->search != NULL && view->search[0] != '\0';
+  guint hash;
+
+  if (searching && es_flame_graph_frame_matches (view, frame))
+    {
+      *rgba = (EsRgba) { 0.90, 0.0, 0.90, 1.0 };
+      return;
+    }
+  if (f->stack == ES_PROF_EMPTY_STACK)
+    *rgba = (EsRgba) { 0.70, 0.70, 0.70, 1.0 };
+  else if (f->parent == ES_PROFILE_NO_FRAME)   /* GC, SYSTEM...: only they are roots besides MAIN */
+    *rgba = (EsRgba) { 0.55, 0.62, 0.72, 1.0 };
+  else
+    {
+      double a, b;
+
+      /* By cost centre, mixed so that neighbouring ids differ. */
+      hash = f->cost_centre * 2654435761u;
+      hash ^= hash >> 15;
+      hash *= 2246822519u;
+      hash ^= hash >> 13;
+      a = (double) (hash & 0xffff) / 0xffff;
+      b = (double) ((hash >> 16) & 0xffff) / 0xffff;
+      *rgba = (EsRgba) { (205 + 50 * a) / 255.0, (230 * b) / 255.0, (55 * a * b) / 255.0, 1.0 };
+    }
+  if (view->dark)
+    {
+      rgba->red *= 0.85;
+      rgba->green *= 0.85;
+      rgba->blue *= 0.85;
+    }
+  if (searching)
+    {
+      double grey = 0.3 * rgba->red + 0.59 * rgba->green + 0.11 * rgba->blue;
+
+      rgba->red = rgba->green = rgba->blue = view->dark ? grey * 0.6 : 0.55 + grey * 0.4;
+    }
+}
+
+/**
+ * es_flame_graph_frame_rect:
+ *
+ * Where @frame is drawn: its box, in pixels, before the one-pixel gap
+ * that parts it from its right and lower neighbours.
+ *
+ * Returns: FALSE if it is not drawn (too narrow, or below the view)
+ */
+gboolean
+es_flame_graph_frame_rect (const EsFlameGraphView *view,
+                           guint32                 frame,
+                           EsFlameGraphRect       *rect)
+{
+  Walk walk;
+  WalkStep step;
+  gboolean found = FALSE;
+
+  walk_init (&walk, view);
+  while (!found && walk_next (&walk, &step))
+    if (step.frame == frame)
+      {
+        rect->x = step.x;
+        rect->y = step.row * ES_FLAME_GRAPH_ROW_HEIGHT;
+        rect->width = step.width;
+        rect->height = ES_FLAME_GRAPH_ROW_HEIGHT;
+        found = TRUE;
+      }
+  walk_clear (&walk);
+  return found;
+}
+
+/**
+ * es_flame_graph_frame_at:
+ *
+ * Returns: the frame drawn at @x, @y, or ES_PROFILE_NO_FRAME
+ */
+guint32
+es_flame_graph_frame_at (const EsFlameGraphView *view,
+                         double                  x,
+                         double                  y)
+{
+  Walk walk;
+  WalkStep step;
+  guint32 found = ES_PROFILE_NO_FRAME;
+  int row = (int) floor (y / ES_FLAME_GRAPH_ROW_HEIGHT);
+
+  walk_init (&walk, view);
+  while (found == ES_PROFILE_NO_FRAME && walk_next (&walk, &step))
+    if (step.row == row && x >= step.x && x < step.x + step.width)
+      found = step.frame;
+  walk_clear (&walk);
+  return found;
+}
+
+typedef struct
+{
+  double  x, y, width;
+  guint32 key;      /* the colour, 8 bits a channel: boxes are filled by colour */
+  guint32 frame;
+} Box;
+
+static int
+compare_boxes (gconstpointer a,
+               gconstpointer b)
+{
+  const Box *x = a, *y = b;
+
+  return (x->key > y->key) - (x->key < y->key);
+}
+
+static guint32
+color_key (const EsRgba *c)
+{
+  return ((guint32) round (c->red * 255) << 16) | ((guint32) round (c->green * 255) << 8) |
+         (guint32) round (c->blue * 255);
+}
+
+/**
+ * es_flame_graph_paint:
+ *
+ * Draws the profile into [0, width) x [0, height) of @cr: a row per stack
+ * depth, each frame "label (Module)" where it has room. The boxes are
+ * filled a colour at a time, one path each: a fill per box was most of
+ * the time of a drawing.
+ */
+void
+es_flame_graph_paint (cairo_t                *cr,
+                      const EsFlameGraphView *view)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *desc = pango_font_description_from_string (LABEL_FONT);
+  g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (Box));
+  g_autoptr(GString) name = g_string_new (NULL);
+  Walk walk;
+  WalkStep step;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, view->width, view->height);
+  cairo_clip (cr);
+  if (view->dark)
+    cairo_set_source_rgb (cr, 0.14, 0.14, 0.14);
+  else
+    cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+
+  walk_init (&walk, view);
+  while (walk_next (&walk, &step))
+    {
+      /* Whole pixels, so that a frame ends where its neighbour starts. */
+      double x0 = round (step.x), x1 = round (step.x + step.width);
+      Box box = { x0, step.row * ES_FLAME_GRAPH_ROW_HEIGHT, x1 - x0, 0, step.frame };
+      EsRgba c;
+
+      if (box.width < 1)
+        continue;
+      es_flame_graph_frame_color (view, step.frame, &c);
+      box.key = color_key (&c);
+      g_array_append_val (boxes, box);
+    }
+  walk_clear (&walk);
+
+  g_array_sort (boxes, compare_boxes);
+  for (guint i = 0; i < boxes->len; )
+    {
+      guint32 key = g_array_index (boxes, Box, i).key;
+
+      cairo_set_source_rgb (cr, (key >> 16) / 255.0, ((key >> 8) & 0xff) / 255.0, (key & 0xff) / 255.0);
+      for (; i < boxes->len && g_array_index (boxes, Box, i).key == key; i++)
+        {
+          const Box *box = &g_array_index (boxes, Box, i);
+
+          cairo_rectangle (cr, box->x, box->y, MAX (box->width - 1, 1), ES_FLAME_GRAPH_ROW_HEIGHT - 1);
+        }
+      cairo_fill (cr);
+    }
+
+  pango_layout_set_font_description (layout, desc);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.85);
+  for (guint i = 0; i < boxes->len; i++)
+    {
+      const Box *box = &g_array_index (boxes, Box, i);
+      int text_height;
+
+      if (box->width < MIN_LABEL_WIDTH)
+        continue;
+      g_string_truncate (name, 0);
+      es_profile_append_frame_name (&walk.frames[box->frame], name);
+      pango_layout_set_text (layout, name->str, (int) name->len);
+      pango_layout_set_width (layout, (int) ((box->width - 6) * PANGO_SCALE));
+      pango_layout_get_pixel_size (layout, NULL, &text_height);
+      cairo_move_to (cr, box->x + 3, box->y + (ES_FLAME_GRAPH_ROW_HEIGHT - 1 - text_height) / 2.0);
+      pango_cairo_show_layout (cr, layout);
+    }
+  cairo_restore (cr);
+  pango_font_description_free (desc);
+  g_object_unref (layout);
+}
+
+/**
+ * es_flame_graph_export:
+ * @path: where to write; its ending (.png, .svg or .pdf) says the format
+ *
+ * Draws @view as es_flame_graph_paint() does, to a file, as
+ * es_timeline_export() draws the timeline.
+ *
+ * Returns: %FALSE with @error set if the format is unknown or the file
+ *   cannot be written.
+ */
+gboolean
+es_flame_graph_export (const EsFlameGraphView *view,
+                       const char             *path,
+                       GError                **error)
+{
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  cairo_t *cr;
+
+  g_return_val_if_fail (view != NULL && view->profile != NULL, FALSE);
+  g_return_val_if_fail (path != NULL && view->width > 0 && view->height > 0, FALSE);
+
+  if (g_str_has_suffix (path, ".png"))
+    surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, view->width, view->height);
+  else if (g_str_has_suffix (path, ".svg"))
+    surface = cairo_svg_surface_create (path, view->width, view->height);
+  else if (g_str_has_suffix (path, ".pdf"))
+    surface = cairo_pdf_surface_create (path, view->width, view->height);
+  else
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "%s: the file name must end in .png, .svg or .pdf", path);
+      return FALSE;
+    }
+
+  cr = cairo_create (surface);
+  es_flame_graph_paint (cr, view);
+  cairo_destroy (cr);
+  status = cairo_surface_status (surface);
+  if (status == CAIRO_STATUS_SUCCESS && g_str_has_suffix (path, ".png"))
+    status = cairo_surface_write_to_png (surface, path);
+  /* Vector surfaces write their file as they finish. */
+  cairo_surface_finish (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: cannot write: %s", path,
+                   cairo_status_to_string (status));
+      return FALSE;
+    }
+  return TRUE;
+}

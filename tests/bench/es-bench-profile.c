@@ -1,0 +1,338 @@
+/* es-bench-profile.c: how fast an interval's time profile is ready
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Builds a document from synthetic time-profile samples (by default a
+ * million, over 5,000 cost-centre stacks up to 40 deep, on 4 capabilities,
+ * each phase of the run in its own few hundred stacks), then prints the
+ * time es_profile_new() takes for random intervals, short and long, and
+ * (with the painters) the time to draw its flame graph at 1600x900: the
+ * mean and the worst. The budgets are 10 ms and 8 ms.
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "es-bench-util.h"
+#include "es-document-builder.h"
+#include "es-profile.h"
+#if ES_BENCH_HAVE_RENDER
+#include "es-flame-graph.h"
+#endif
+
+static int n_samples = 1000000;
+static int n_stacks = 5000;
+static int max_depth = 40;
+static int n_queries = 500;
+
+static const GOptionEntry entries[] = {
+  { "samples", 's', 0, G_OPTION_ARG_INT, &n_samples, "Samples (default 1,000,000)", "N" },
+  { "stacks", 0, 0, G_OPTION_ARG_INT, &n_stacks, "Distinct stacks (default 5,000)", "N" },
+  { "depth", 0, 0, G_OPTION_ARG_INT, &max_depth, "Deepest stack (default 40, at most 255)", "N" },
+  { "queries", 'q', 0, G_OPTION_ARG_INT, &n_queries, "Random intervals timed (default 500)", "N" },
+  { NULL }
+};
+
+#define N_COST_CENTRES 2000
+#define N_CAPS 4
+#define TICK_NS 1000000u
+#define N_PHASES 50
+#define HOT_STACKS 300
+
+static EsBytes
+bytes_of (const char *text)
+{
+  EsBytes b = { text, strlen (text) };
+
+  return b;
+}
+
+static void
+define_cost_centres (EsDocumentBuilder *builder)
+{
+  for (guint id = 1; id <= N_COST_CENTRES; id++)
+    {
+      g_autofree char *label = g_strdup_printf ("function%u", id);
+      g_autofree char *module = g_strdup_printf ("Module%u", id % 97);
+      g_autofree char *srcloc = g_strdup_printf ("src/Module%u.hs:%u:1-40", id % 97, id);
+      EsEvent e = { 0 };
+
+      e.tag = ES_EVENT_HEAP_PROF_COST_CENTRE;
+      e.cap = ES_CAP_NONE;
+      e.u.cost_centre.id = id;
+      e.u.cost_centre.label = bytes_of (label);
+      e.u.cost_centre.module = bytes_of (module);
+      e.u.cost_centre.srcloc = bytes_of (srcloc);
+      es_document_builder_add (builder, &e);
+    }
+}
+
+/* Stacks as the RTS writes them: big-endian ids, innermost first. Each
+ * one grows from a prefix of an earlier one, as real call trees share
+ * their outer frames. */
+static GPtrArray *
+make_stacks (GRand *rand)
+{
+  GPtrArray *stacks = g_ptr_array_new_with_free_func ((GDestroyNotify) g_byte_array_unref);
+  g_autofree guint32 *ids = g_new (guint32, max_depth);
+
+  for (int s = 0; s < n_stacks; s++)
+    {
+      GByteArray *raw = g_byte_array_new ();
+      guint depth = g_rand_int_range (rand, 1, max_depth + 1), shared = 0;
+
+      if (s > 0 && g_rand_int_range (rand, 0, 10) > 0)
+        {
+          GByteArray *from = g_ptr_array_index (stacks, g_rand_int_range (rand, 0, s));
+          guint from_depth = from->data[0];
+
+          shared = MIN ((guint) g_rand_int_range (rand, 1, from_depth + 1), depth - 1);
+          /* outermost frames are at the end of the innermost-first list */
+          for (guint k = 0; k < shared; k++)
+            {
+              const guint8 *p = from->data + 1 + 4 * (from_depth - 1 - k);
+
+              ids[k] = ((guint32) p[0] << 24) | ((guint32) p[1] << 16) | ((guint32) p[2] << 8) | p[3];
+            }
+        }
+      for (guint k = shared; k < depth; k++)
+        ids[k] = g_rand_int_range (rand, 1, N_COST_CENTRES + 1);
+      g_byte_array_append (raw, (const guint8 *) &(guint8) { depth }, 1);
+      for (guint k = depth; k > 0; k--)
+        {
+          guint8 be[4] = { ids[k - 1] >> 24, ids[k - 1] >> 16, ids[k - 1] >> 8, ids[k - 1] };
+
+          g_byte_array_append (raw, be, 4);
+        }
+      g_ptr_array_add (stacks, raw);
+    }
+  return stacks;
+}
+
+static EsDocument *
+make_document (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (42);
+  g_autoptr(GPtrArray) stacks = make_stacks (rand);
+  g_autofree guint *hot = g_new (guint, HOT_STACKS);
+  EsDocumentBuilder *builder = es_document_builder_new ();
+  EsDocument *document;
+  gint64 start = g_get_monotonic_time ();
+  int per_phase = MAX (n_samples / N_PHASES, 1);
+
+  define_cost_centres (builder);
+  for (int i = 0; i < n_samples; i++)
+    {
+      EsEvent e = { 0 };
+      GByteArray *raw;
+
+      /* Each phase runs mostly in its own few hundred stacks, the first
+       * ones of them most of the time. */
+      if (i % per_phase == 0)
+        for (guint h = 0; h < HOT_STACKS; h++)
+          hot[h] = g_rand_int_range (rand, 0, n_stacks);
+      if (g_rand_int_range (rand, 0, 10) > 0)
+        {
+          double r = g_rand_double (rand);
+
+          raw = g_ptr_array_index (stacks, hot[(guint) (r * r * r * HOT_STACKS)]);
+        }
+      else
+        raw = g_ptr_array_index (stacks, g_rand_int_range (rand, 0, n_stacks));
+
+      e.tag = ES_EVENT_PROF_SAMPLE_COST_CENTRE;
+      e.time = (guint64) (i / N_CAPS) * TICK_NS + 1000;
+      e.cap = ES_CAP_NONE;
+      e.u.cost_centre_sample.cap = i % N_CAPS;
+      e.u.cost_centre_sample.residency_or_ticks = i / N_CAPS;
+      e.u.cost_centre_sample.depth = raw->data[0];
+      e.u.cost_centre_sample.stack = raw->data + 1;
+      es_document_builder_add (builder, &e);
+    }
+  document = es_document_builder_finish (builder, FALSE, -1);
+  es_document_builder_free (builder);
+  printf ("built: %d samples over %d stacks up to %d deep, on %d caps, in %.0f ms (peak RSS %.0f MB)\n",
+          n_samples, n_stacks, max_depth, N_CAPS, (double) (g_get_monotonic_time () - start) / 1000.0,
+          es_bench_peak_rss_mb ());
+  return document;
+}
+
+/* Thread CPU time in µs: the machines these run on are shared, and wall
+ * time counts other processes' turns too (both are printed). */
+static gint64
+cpu_now (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
+typedef struct
+{
+  const char *name;
+  double      total_ms, worst_ms;   /* CPU */
+  double      wall_ms, wall_worst_ms;
+  double      cpu[4096];            /* each one's CPU time, for the 99th percentile */
+  guint64     frames, samples;
+  int         n;
+} Figures;
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+static void
+add_time (Figures *f,
+          double   cpu_ms,
+          double   wall_ms)
+{
+  if (f->n < (int) G_N_ELEMENTS (f->cpu))
+    f->cpu[f->n] = cpu_ms;
+  f->n++;
+  f->total_ms += cpu_ms;
+  f->worst_ms = MAX (f->worst_ms, cpu_ms);
+  f->wall_ms += wall_ms;
+  f->wall_worst_ms = MAX (f->wall_worst_ms, wall_ms);
+}
+
+static void
+print_figures (Figures    *f,
+               const char *what)
+{
+  int n = MIN (f->n, (int) G_N_ELEMENTS (f->cpu));
+
+  if (f->n == 0)
+    return;
+  qsort (f->cpu, n, sizeof (double), compare_doubles);
+  printf ("%-24s %4d: CPU mean %5.2f ms, 99%% %5.2f, worst %5.2f; wall mean %5.2f, worst %5.2f"
+          " (%s; %.0f samples, %.0f frames)\n",
+          f->name, f->n, f->total_ms / f->n, f->cpu[(int) (0.99 * (n - 1))], f->worst_ms,
+          f->wall_ms / f->n, f->wall_worst_ms, what, (double) f->samples / f->n, (double) f->frames / f->n);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(EsDocument) document = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  static Figures kinds[3] = { { "short (< 1% of the run)" }, { "medium (1% to 30%)" }, { "long (> 30% of the run)" } };
+  static Figures whole = { "whole run" };
+#if ES_BENCH_HAVE_RENDER
+  static Figures draw = { "flame graph, 1600x900" };
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1600, 900);
+  cairo_t *cr = cairo_create (surface);
+#endif
+  guint64 end;
+
+  g_option_context_set_summary (context, "Times the time profile of random intervals over synthetic samples.");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || n_samples < 1 || n_stacks < 1
+      || max_depth < 2 || max_depth > 255 || n_queries < 1)
+    {
+      g_printerr ("es-bench-profile: %s\n", error != NULL ? error->message : "bad option value");
+      return 1;
+    }
+
+  document = make_document ();
+  end = es_document_get_end_time (document) + 1;
+
+  /* The first query and drawing pay for page faults and, for the drawing,
+   * loading the fonts: timed apart. */
+  {
+    gint64 start = g_get_monotonic_time ();
+    g_autoptr(EsProfile) profile = es_profile_new (document, 0, end);
+
+    printf ("first profile (cold): %.2f ms\n", (double) (g_get_monotonic_time () - start) / 1000.0);
+#if ES_BENCH_HAVE_RENDER
+    {
+      EsFlameGraphView view = { profile, ES_PROFILE_NO_FRAME, 1600, 900, FALSE, NULL };
+
+      start = g_get_monotonic_time ();
+      es_flame_graph_paint (cr, &view);
+      cairo_surface_flush (surface);
+      printf ("first drawing (loads the fonts): %.2f ms\n", (double) (g_get_monotonic_time () - start) / 1000.0);
+    }
+#endif
+  }
+
+  for (int q = 0; q <= n_queries; q++)
+    {
+      /* Lengths spread evenly on a log scale, from a tick to the run. */
+      double fraction = q == n_queries ? 1.0 : pow (10.0, -4.0 * g_rand_double (rand));
+      guint64 length = (guint64) (fraction * (double) end);
+      guint64 t0 = q == n_queries ? 0 : (guint64) (g_rand_double (rand) * (double) (end - length));
+      Figures *f = q == n_queries ? &whole : &kinds[fraction < 0.01 ? 0 : fraction < 0.3 ? 1 : 2];
+      gint64 start = g_get_monotonic_time (), cpu = cpu_now ();
+      g_autoptr(EsProfile) profile = es_profile_new (document, t0, t0 + length);
+      double ms = (double) (cpu_now () - cpu) / 1000.0, wall = (double) (g_get_monotonic_time () - start) / 1000.0;
+
+      add_time (f, ms, wall);
+      f->frames += profile->frames->len;
+      f->samples += profile->n_samples;
+
+#if ES_BENCH_HAVE_RENDER
+      {
+        EsFlameGraphView view = { profile, ES_PROFILE_NO_FRAME, 1600, 900, FALSE, NULL };
+
+        start = g_get_monotonic_time ();
+        cpu = cpu_now ();
+        es_flame_graph_paint (cr, &view);
+        cairo_surface_flush (surface);
+        ms = (double) (cpu_now () - cpu) / 1000.0;
+        wall = (double) (g_get_monotonic_time () - start) / 1000.0;
+        add_time (&draw, ms, wall);
+        draw.frames += profile->frames->len;
+        draw.samples += profile->n_samples;
+      }
+#endif
+    }
+
+  /* The timeline's Profile row: 1600 columns, a cost centre chosen. */
+  {
+    static Figures row = { "Profile row, 1600 columns" };
+    g_autofree EsProfileColumn *columns = g_new (EsProfileColumn, 1600);
+
+    for (int q = 0; q < 100; q++)
+      {
+        double fraction = q == 0 ? 1.0 : pow (10.0, -4.0 * g_rand_double (rand));
+        guint64 length = (guint64) (fraction * (double) end);
+        guint64 t0 = q == 0 ? 0 : (guint64) (g_rand_double (rand) * (double) (end - length));
+        gint64 start = g_get_monotonic_time (), cpu = cpu_now ();
+
+        es_profile_columns (document, t0, t0 + length, q % 2 ? 0 : ES_PROFILE_ALL_CAPS,
+                            1 + q % N_COST_CENTRES, columns, 1600);
+        add_time (&row, (double) (cpu_now () - cpu) / 1000.0, (double) (g_get_monotonic_time () - start) / 1000.0);
+      }
+    print_figures (&row, "es_profile_columns, the first over the whole run");
+  }
+
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    print_figures (&kinds[k], "es_profile_new");
+  print_figures (&whole, "es_profile_new");
+#if ES_BENCH_HAVE_RENDER
+  print_figures (&draw, "drawing");
+#endif
+  printf ("budget: 10 ms per profile%s (the first few after start pay for page faults)\n",
+          ES_BENCH_HAVE_RENDER ? ", 8 ms per drawing" : "");
+#if ES_BENCH_HAVE_RENDER
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+#endif
+  return 0;
+}

@@ -1,0 +1,446 @@
+/* test-profile.c: the time profile of any interval, against the RTS's own
+ * .prof report and against brute force over the log's samples
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "es-document-builder.h"
+#include "es-profile.h"
+#include "es-test-log.h"
+#include "es-test-prof.h"
+
+/* A frame's path, named as es-test-prof.c names the samples' stacks. */
+static char *
+frame_path (const EsProfile *profile,
+            guint            index)
+{
+  const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) profile->frames->data;
+  g_autoptr(GString) path = g_string_new (NULL);
+
+  for (guint32 f = index; f != ES_PROFILE_NO_FRAME; f = frames[f].parent)
+    {
+      g_autoptr(GString) name = g_string_new (NULL);
+
+      es_profile_append_frame_name (&frames[f], name);
+      if (path->len > 0)
+        g_string_prepend_c (path, ';');
+      g_string_prepend (path, name->str);
+    }
+  return g_string_free (g_steal_pointer (&path), FALSE);
+}
+
+static void
+add_count (GHashTable *counts,
+           const char *key,
+           guint64     n)
+{
+  guint64 *value = g_hash_table_lookup (counts, key);
+
+  if (value == NULL)
+    {
+      value = g_new0 (guint64, 1);
+      g_hash_table_insert (counts, g_strdup (key), value);
+    }
+  *value += n;
+}
+
+static guint64
+get_count (GHashTable *counts,
+           const char *key)
+{
+  guint64 *value = g_hash_table_lookup (counts, key);
+
+  return value != NULL ? *value : 0;
+}
+
+static GHashTable *
+new_counts (void)
+{
+  return g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+}
+
+/* Checks @profile against every sample of @samples in [t0, t1), counted
+ * one by one: each stack's own samples, each frame's inherited ones (every
+ * prefix of a sample's stack), each cost centre's (once per sample, however
+ * often it recurs on the stack). */
+static void
+check_against_brute_force (const EsProfile *profile,
+                           GArray          *samples,
+                           guint64          t0,
+                           guint64          t1)
+{
+  g_autoptr(GHashTable) individual = new_counts ();
+  g_autoptr(GHashTable) inherited = new_counts ();
+  g_autoptr(GHashTable) cc_individual = new_counts ();
+  g_autoptr(GHashTable) cc_inherited = new_counts ();
+  g_autoptr(GHashTable) seen_paths = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) seen_ccs = new_counts ();
+  const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) profile->frames->data;
+  guint64 n = 0, n_main = 0;
+
+  for (guint i = 0; i < samples->len; i++)
+    {
+      const EsTestProfSample *s = &g_array_index (samples, EsTestProfSample, i);
+      g_autoptr(GString) prefix = g_string_new (NULL);
+      g_autoptr(GHashTable) on_stack = g_hash_table_new (g_str_hash, g_str_equal);
+      guint depth = g_strv_length (s->frames);
+
+      if (s->time < t0 || s->time >= t1)
+        continue;
+      n++;
+      n_main += s->under_main;
+      add_count (individual, s->path, 1);
+      add_count (cc_individual, s->frames[depth - 1], 1);
+      for (guint k = 0; k < depth; k++)
+        {
+          g_string_append_printf (prefix, k > 0 ? ";%s" : "%s", s->frames[k]);
+          add_count (inherited, prefix->str, 1);
+          if (g_hash_table_add (on_stack, s->frames[k]))
+            add_count (cc_inherited, s->frames[k], 1);
+        }
+    }
+
+  g_assert_cmpuint (profile->n_samples, ==, n);
+  g_assert_cmpuint (profile->n_main, ==, n_main);
+  for (guint i = 0; i < profile->frames->len; i++)
+    {
+      g_autofree char *path = frame_path (profile, i);
+      g_autoptr(GString) name = g_string_new (NULL);
+
+      g_assert_true (g_hash_table_add (seen_paths, g_strdup (path)));
+      g_assert_cmpuint (frames[i].individual, ==, get_count (individual, path));
+      g_assert_cmpuint (frames[i].inherited, ==, get_count (inherited, path));
+      g_assert_cmpuint (frames[i].inherited, >, 0);
+      /* Pre-order, with each frame's descendants right after it, and
+       * siblings by label: the same order whatever the interval. */
+      g_assert_cmpuint (frames[i].end, >, i);
+      g_assert_cmpuint (frames[i].end, <=, profile->frames->len);
+      for (guint c = i + 1; c < frames[i].end; c = frames[c].end)
+        {
+          g_assert_cmpuint (frames[c].parent, ==, i);
+          if (frames[c].end < frames[i].end && frames[c].cc != NULL && frames[frames[c].end].cc != NULL)
+            g_assert_cmpint (strcmp (frames[c].cc->label, frames[frames[c].end].cc->label), <=, 0);
+        }
+    }
+  /* Every stack and every prefix of one is a frame. */
+  g_assert_cmpuint (g_hash_table_size (seen_paths), ==, g_hash_table_size (inherited));
+
+  for (guint i = 0; i < profile->cost_centres->len; i++)
+    {
+      const EsProfileCostCentre *c = &g_array_index (profile->cost_centres, EsProfileCostCentre, i);
+      g_autoptr(GString) name = g_string_new (NULL);
+
+      es_profile_append_cost_centre_name (c, name);
+      add_count (seen_ccs, name->str, 1);
+      g_assert_cmpuint (c->individual, ==, get_count (cc_individual, name->str));
+      g_assert_cmpuint (c->inherited, ==, get_count (cc_inherited, name->str));
+      if (i > 0)
+        g_assert_cmpuint (c->individual, <=, g_array_index (profile->cost_centres, EsProfileCostCentre, i - 1).individual);
+    }
+  g_assert_cmpuint (g_hash_table_size (seen_ccs), ==, g_hash_table_size (cc_inherited));
+}
+
+/* The whole run's ticks per cost-centre stack are the .prof's ticks
+ * column, line by line, and their total its total. The log holds more
+ * samples than .prof counts: those of GC and the RTS's other own stacks. */
+static void
+test_whole_run_matches_prof (void)
+{
+  g_autoptr(EsDocument) document = es_test_load_fixture ("profiled-long.eventlog");
+  g_autofree char *log_path = es_test_fixture_path ("profiled-long.eventlog");
+  g_autofree char *prof_path = es_test_fixture_path ("profiled-long.prof");
+  g_autoptr(GArray) samples = es_test_prof_read_samples (log_path);
+  g_autoptr(EsProfile) profile = es_profile_new (document, 0, G_MAXUINT64);
+  g_autoptr(GHashTable) report = NULL;
+  g_autoptr(GHashTable) ours = new_counts ();
+  const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) profile->frames->data;
+  GHashTableIter iter;
+  gpointer key, value;
+  guint64 total, sum = 0;
+  guint n_samples;
+
+  report = es_test_prof_read_report (prof_path, &total);
+  es_document_get_prof_samples (document, &n_samples);
+  g_assert_cmpuint (n_samples, ==, samples->len);
+  g_assert_cmpuint (samples->len, >=, 3000);
+  g_assert_cmpuint (es_document_get_prof_tick_interval (document), ==, 1000000);
+
+  for (guint i = 0; i < profile->frames->len; i++)
+    if (frames[i].individual > 0)
+      {
+        g_autofree char *path = frame_path (profile, i);
+
+        add_count (ours, path, frames[i].individual);
+      }
+  g_hash_table_iter_init (&iter, report);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      guint64 ticks = *(guint64 *) value;
+
+      if (g_test_verbose () && ticks > 0)
+        g_test_message ("%s: %" G_GUINT64_FORMAT " ticks", (const char *) key, ticks);
+      g_assert_cmpuint (get_count (ours, key), ==, ticks);
+      sum += ticks;
+    }
+  g_assert_cmpuint (sum, ==, total);
+  g_assert_cmpuint (profile->n_main, ==, total);
+  /* What .prof does not show is outside MAIN. */
+  g_hash_table_iter_init (&iter, ours);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (g_hash_table_lookup (report, key) == NULL)
+      g_assert_false (g_str_has_prefix (key, "MAIN (MAIN)"));
+
+  check_against_brute_force (profile, samples, 0, G_MAXUINT64);
+}
+
+/* The older fixture's .prof was written without -P (no ticks column),
+ * but its total is there: the samples under MAIN make it up. */
+static void
+test_older_fixture_total (void)
+{
+  g_autoptr(EsDocument) document = es_test_load_fixture ("profiled-hc.eventlog");
+  g_autofree char *prof_path = es_test_fixture_path ("profiled-hc.prof");
+  g_autoptr(EsProfile) profile = es_profile_new (document, 0, G_MAXUINT64);
+  g_autofree char *text = NULL;
+  const char *total;
+
+  g_assert_true (g_file_get_contents (prof_path, &text, NULL, NULL));
+  total = strstr (text, "total time  =");
+  g_assert_nonnull (total);
+  g_assert_cmpuint (profile->n_main, ==, g_ascii_strtoull (strchr (total, '(') + 1, NULL, 10));
+  g_assert_cmpuint (profile->n_samples, >, profile->n_main);
+}
+
+/* Random intervals, short ones (counted by a walk over their samples) and
+ * long ones (counted per stack), against brute force. */
+static void
+test_random_intervals (void)
+{
+  g_autoptr(EsDocument) document = es_test_load_fixture ("profiled-long.eventlog");
+  g_autofree char *log_path = es_test_fixture_path ("profiled-long.eventlog");
+  g_autoptr(GArray) samples = es_test_prof_read_samples (log_path);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (15);
+  guint64 end = es_document_get_end_time (document);
+
+  for (guint round = 0; round < 120; round++)
+    {
+      guint64 t0, t1;
+      g_autoptr(EsProfile) profile = NULL;
+
+      if (round % 3 == 0)
+        {
+          /* Exactly at sample times: the edges are [t0, t1). */
+          guint a = g_rand_int_range (rand, 0, samples->len), b = g_rand_int_range (rand, 0, samples->len);
+
+          t0 = g_array_index (samples, EsTestProfSample, MIN (a, b)).time;
+          t1 = g_array_index (samples, EsTestProfSample, MAX (a, b)).time;
+        }
+      else
+        {
+          t0 = (guint64) (g_rand_double (rand) * (double) end);
+          t1 = t0 + (guint64) (g_rand_double (rand) * g_rand_double (rand) * (double) (end - t0 + 1));
+        }
+      profile = es_profile_new (document, t0, t1);
+      check_against_brute_force (profile, samples, t0, t1);
+    }
+}
+
+/* The Profile row's columns against the samples binned one by one: how
+ * many, how many had the chosen cost centre on the stack, and the top one
+ * is as common as the commonest. */
+static void
+test_columns (void)
+{
+  g_autoptr(EsDocument) document = es_test_load_fixture ("profiled-long.eventlog");
+  g_autofree char *log_path = es_test_fixture_path ("profiled-long.eventlog");
+  g_autoptr(GArray) samples = es_test_prof_read_samples (log_path);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (3);
+  guint64 end = es_document_get_end_time (document);
+  const char *chosen_names[] = { "scramble", "isEven'", "treePhase", NULL };
+  guint n_cost_centres;
+  const EsCostCentre *ccs = es_document_get_cost_centres (document, &n_cost_centres);
+
+  for (guint round = 0; round < 30; round++)
+    {
+      const char *label = chosen_names[round % 3];
+      g_autofree char *chosen_name = g_strdup_printf ("%s (Main)", label);
+      guint32 chosen = ES_PROFILE_NO_COST_CENTRE;
+      guint n = 1 + g_rand_int_range (rand, 0, 400);
+      guint64 t0 = round == 0 ? 0 : (guint64) (g_rand_double (rand) * end);
+      guint64 t1 = round == 0 ? end + 1 : t0 + 1 + (guint64) (g_rand_double (rand) * (end - t0));
+      guint cap = round % 5 == 4 ? 1 : round % 5 == 3 ? ES_PROFILE_ALL_CAPS : 0;
+      g_autofree EsProfileColumn *columns = g_new (EsProfileColumn, n);
+      g_autoptr(GPtrArray) tops = g_ptr_array_new_with_free_func ((GDestroyNotify) g_hash_table_unref);
+      g_autofree guint *count = g_new0 (guint, n);
+      g_autofree guint *with_chosen = g_new0 (guint, n);
+
+      for (guint i = 0; i < n_cost_centres; i++)
+        if (g_str_equal (ccs[i].label, label))
+          chosen = ccs[i].id;
+      g_assert_cmpuint (chosen, !=, ES_PROFILE_NO_COST_CENTRE);
+      for (guint c = 0; c < n; c++)
+        g_ptr_array_add (tops, new_counts ());
+
+      for (guint i = 0; i < samples->len; i++)
+        {
+          const EsTestProfSample *s = &g_array_index (samples, EsTestProfSample, i);
+          guint depth = g_strv_length (s->frames);
+          guint c;
+
+          if (s->time < t0 || s->time >= t1 || (cap != ES_PROFILE_ALL_CAPS && s->cap != cap))
+            continue;
+          /* Small spans and counts: the product fits. */
+          c = (guint) ((s->time - t0) * n / (t1 - t0));
+          count[c]++;
+          add_count (g_ptr_array_index (tops, c), s->frames[depth - 1], 1);
+          if (g_strv_contains ((const char * const *) s->frames, chosen_name))
+            with_chosen[c]++;
+        }
+
+      es_profile_columns (document, t0, t1, cap, chosen, columns, n);
+      for (guint c = 0; c < n; c++)
+        {
+          GHashTableIter iter;
+          gpointer value;
+          guint64 most = 0;
+
+          g_assert_cmpuint (columns[c].n_samples, ==, count[c]);
+          g_assert_cmpuint (columns[c].n_chosen, ==, with_chosen[c]);
+          g_hash_table_iter_init (&iter, g_ptr_array_index (tops, c));
+          while (g_hash_table_iter_next (&iter, NULL, &value))
+            most = MAX (most, *(guint64 *) value);
+          g_assert_cmpuint (columns[c].top_samples, ==, most);
+          if (count[c] == 0)
+            g_assert_cmpuint (columns[c].top, ==, ES_PROFILE_NO_COST_CENTRE);
+          else
+            {
+              const EsCostCentre *top = es_document_lookup_cost_centre (document, columns[c].top);
+              g_autofree char *top_name = NULL;
+
+              g_assert_nonnull (top);
+              top_name = g_strdup_printf ("%s (%s)", top->label, top->module);
+              g_assert_cmpuint (get_count (g_ptr_array_index (tops, c), top_name), ==, most);
+            }
+        }
+    }
+}
+
+/* A GHC stack event: ids innermost first, as the RTS writes them. */
+static void
+add_sample (EsDocumentBuilder *builder,
+            guint64            time,
+            guint16            cap,
+            const guint32     *ids,
+            guint              depth)
+{
+  guint8 stack[4 * 8];
+  EsEvent e = { 0 };
+
+  for (guint i = 0; i < depth; i++)
+    {
+      stack[4 * i] = ids[i] >> 24;
+      stack[4 * i + 1] = ids[i] >> 16;
+      stack[4 * i + 2] = ids[i] >> 8;
+      stack[4 * i + 3] = ids[i];
+    }
+  e.tag = ES_EVENT_PROF_SAMPLE_COST_CENTRE;
+  e.time = time;
+  e.cap = ES_CAP_NONE;
+  e.u.cost_centre_sample.cap = cap;
+  e.u.cost_centre_sample.depth = depth;
+  e.u.cost_centre_sample.stack = stack;
+  es_document_builder_add (builder, &e);
+}
+
+/* Builders loading parts of a log in parallel each intern their own
+ * stacks: merged, the same stack is one, wherever it was first seen. */
+static void
+test_merged_builders (void)
+{
+  EsDocumentBuilder *a = es_document_builder_new (), *b = es_document_builder_new ();
+  static const guint32 fg[] = { 3, 2, 1 }, f[] = { 2, 1 }, h[] = { 4, 1 }, rec[] = { 2, 3, 2, 1 };
+  g_autoptr(EsDocument) document = NULL;
+  g_autoptr(EsProfile) whole = NULL, late = NULL;
+  guint n_stacks;
+
+  add_sample (a, 100, 0, fg, 3);
+  add_sample (a, 300, 0, f, 2);
+  add_sample (a, 500, 0, NULL, 0);
+  add_sample (b, 200, 1, h, 2);
+  add_sample (b, 400, 1, fg, 3);
+  add_sample (b, 600, 1, rec, 4);
+  es_document_builder_merge (a, b);
+  document = es_document_builder_finish (a, FALSE, -1);
+  es_document_builder_free (a);
+
+  /* empty, 1, 1>2, 1>2>3, 1>4, 1>2>3>2 */
+  es_document_get_prof_stacks (document, &n_stacks);
+  g_assert_cmpuint (n_stacks, ==, 6);
+
+  whole = es_profile_new (document, 0, 1000);
+  g_assert_cmpuint (whole->n_samples, ==, 6);
+  /* No definitions: every stack is under MAIN, named by its ids. */
+  g_assert_cmpuint (whole->n_main, ==, 6);
+  {
+    const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) whole->frames->data;
+    g_autofree char *top = frame_path (whole, 1);
+    g_autofree char *deepest = NULL;
+
+    g_assert_cmpuint (frames[0].inherited, ==, 6);
+    g_assert_cmpuint (frames[0].individual, ==, 1);
+    g_assert_cmpstr (top, ==, "MAIN;#1");
+    g_assert_cmpuint (frames[1].inherited, ==, 5);
+    g_assert_cmpuint (frames[2].cost_centre, ==, 2);    /* 1>2 has 4, 1>4 has 1 */
+    g_assert_cmpuint (frames[2].inherited, ==, 4);
+    deepest = frame_path (whole, 4);
+    g_assert_cmpstr (deepest, ==, "MAIN;#1;#2;#3;#2");
+  }
+  /* 2 recurs in 1>2>3>2: it counts once in cost centre 2's inherited. */
+  for (guint i = 0; i < whole->cost_centres->len; i++)
+    {
+      const EsProfileCostCentre *c = &g_array_index (whole->cost_centres, EsProfileCostCentre, i);
+
+      if (c->id == 2)
+        {
+          g_assert_cmpuint (c->inherited, ==, 4);
+          g_assert_cmpuint (c->individual, ==, 2);
+        }
+    }
+
+  late = es_profile_new (document, 300, 600);
+  g_assert_cmpuint (late->n_samples, ==, 3);
+}
+
+static void
+test_no_samples (void)
+{
+  g_autoptr(EsDocument) document = es_test_load_fixture ("hello.eventlog");
+  g_autoptr(EsProfile) profile = es_profile_new (document, 0, G_MAXUINT64);
+  guint n;
+
+  es_document_get_prof_samples (document, &n);
+  g_assert_cmpuint (n, ==, 0);
+  g_assert_cmpuint (profile->n_samples, ==, 0);
+  g_assert_cmpuint (profile->frames->len, ==, 0);
+  g_assert_cmpuint (profile->cost_centres->len, ==, 0);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/profile/whole-run-matches-prof", test_whole_run_matches_prof);
+  g_test_add_func ("/profile/older-fixture-total", test_older_fixture_total);
+  g_test_add_func ("/profile/random-intervals", test_random_intervals);
+  g_test_add_func ("/profile/columns", test_columns);
+  g_test_add_func ("/profile/merged-builders", test_merged_builders);
+  g_test_add_func ("/profile/no-samples", test_no_samples);
+  return g_test_run ();
+}

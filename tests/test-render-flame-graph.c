@@ -1,0 +1,275 @@
+/* test-render-flame-graph.c: the time profile's icicle graph, pixel by pixel
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "es-document-builder.h"
+#include "es-flame-graph.h"
+#include "es-test-log.h"
+
+#define WIDTH  1000
+#define HEIGHT 120
+
+enum { MAIN_ID = 1, GC_ID, CAF_ID, A_ID, B_ID, C_ID };
+
+static EsBytes
+bytes_of (const char *text)
+{
+  EsBytes b = { text, strlen (text) };
+
+  return b;
+}
+
+static void
+define (EsDocumentBuilder *builder,
+        guint32            id,
+        const char        *label,
+        const char        *module,
+        const char        *srcloc)
+{
+  EsEvent e = { 0 };
+
+  e.tag = ES_EVENT_HEAP_PROF_COST_CENTRE;
+  e.cap = ES_CAP_NONE;
+  e.u.cost_centre.id = id;
+  e.u.cost_centre.label = bytes_of (label);
+  e.u.cost_centre.module = bytes_of (module);
+  e.u.cost_centre.srcloc = bytes_of (srcloc);
+  es_document_builder_add (builder, &e);
+}
+
+/* @n samples of one stack (ids innermost first, as the RTS writes them). */
+static void
+add_samples (EsDocumentBuilder *builder,
+             guint64           *time,
+             guint              n,
+             const guint32     *ids,
+             guint              depth)
+{
+  guint8 stack[16];
+
+  for (guint i = 0; i < depth; i++)
+    {
+      stack[4 * i] = 0;
+      stack[4 * i + 1] = 0;
+      stack[4 * i + 2] = 0;
+      stack[4 * i + 3] = (guint8) ids[i];
+    }
+  for (guint k = 0; k < n; k++)
+    {
+      EsEvent e = { 0 };
+
+      e.tag = ES_EVENT_PROF_SAMPLE_COST_CENTRE;
+      e.time = (*time)++ * 1000;
+      e.cap = ES_CAP_NONE;
+      e.u.cost_centre_sample.depth = depth;
+      e.u.cost_centre_sample.stack = stack;
+      es_document_builder_add (builder, &e);
+    }
+}
+
+/* 1000 samples, so that a sample is a pixel at WIDTH:
+ *   MAIN 850 (50 of its own) > CAF 800 > a 700 (400 own) > b 200
+ *                                                        > c 100
+ *                                      > c 100
+ *   GC 150 */
+static EsDocument *
+make_document (void)
+{
+  EsDocumentBuilder *builder = es_document_builder_new ();
+  static const guint32 a[] = { A_ID, CAF_ID }, ab[] = { B_ID, A_ID, CAF_ID }, ac[] = { C_ID, A_ID, CAF_ID },
+                       c[] = { C_ID, CAF_ID }, gc[] = { GC_ID };
+  EsDocument *document;
+  guint64 time = 1;
+
+  define (builder, MAIN_ID, "MAIN", "MAIN", "<built-in>");
+  define (builder, GC_ID, "GC", "GC", "<built-in>");
+  define (builder, CAF_ID, "CAF", "Main", "<entire-module>");
+  define (builder, A_ID, "a", "Main", "a.hs:1:1-10");
+  define (builder, B_ID, "b", "Main", "a.hs:2:1-10");
+  define (builder, C_ID, "c", "Main", "a.hs:3:1-10");
+  /* Interleaved, as a real run is. */
+  for (guint round = 0; round < 10; round++)
+    {
+      add_samples (builder, &time, 40, a, 2);
+      add_samples (builder, &time, 20, ab, 3);
+      add_samples (builder, &time, 10, ac, 3);
+      add_samples (builder, &time, 10, c, 2);
+      add_samples (builder, &time, 5, NULL, 0);
+      add_samples (builder, &time, 15, gc, 1);
+    }
+  document = es_document_builder_finish (builder, FALSE, -1);
+  es_document_builder_free (builder);
+  return document;
+}
+
+/* The frame of cost centre @label whose parent is frame @parent. */
+static guint32
+find_frame (const EsProfile *profile,
+            guint32          parent,
+            const char      *label)
+{
+  for (guint i = 0; i < profile->frames->len; i++)
+    {
+      const EsProfileFrame *f = &g_array_index (profile->frames, EsProfileFrame, i);
+
+      if (f->parent == parent && f->cc != NULL && g_str_equal (f->cc->label, label))
+        return i;
+    }
+  g_assert_not_reached ();
+}
+
+static gboolean
+pixel_is_rgba (cairo_surface_t *surface,
+               int              x,
+               int              y,
+               const EsRgba    *want)
+{
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  guint32 pixel;
+
+  memcpy (&pixel, data + (gsize) y * stride + (gsize) x * 4, sizeof pixel);
+  return ABS ((int) ((pixel >> 16) & 0xff) - (int) round (want->red * 255)) <= 1 &&
+         ABS ((int) ((pixel >> 8) & 0xff) - (int) round (want->green * 255)) <= 1 &&
+         ABS ((int) (pixel & 0xff) - (int) round (want->blue * 255)) <= 1;
+}
+
+static cairo_surface_t *
+paint (const EsFlameGraphView *view)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, view->width, view->height);
+  cairo_t *cr = cairo_create (surface);
+
+  es_flame_graph_paint (cr, view);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* Frame @frame is drawn from @x over @width pixels (its last one the gap
+ * before its neighbour) in row @row: its colour on its first pixel column
+ * (below the text's line: at its bottom), and counted along that line,
+ * exactly width - 1 pixels of it. */
+static void
+check_frame (cairo_surface_t        *surface,
+             const EsFlameGraphView *view,
+             guint32                 frame,
+             int                     row,
+             int                     x,
+             int                     width)
+{
+  EsFlameGraphRect rect;
+  EsRgba color;
+  int y = row * ES_FLAME_GRAPH_ROW_HEIGHT + ES_FLAME_GRAPH_ROW_HEIGHT - 2;
+  int run = 0;
+
+  g_assert_true (es_flame_graph_frame_rect (view, frame, &rect));
+  g_assert_cmpfloat (fabs (rect.x - x), <, 0.5);
+  g_assert_cmpfloat (fabs (rect.width - width), <, 0.5);
+  g_assert_cmpfloat (rect.y, ==, row * ES_FLAME_GRAPH_ROW_HEIGHT);
+
+  es_flame_graph_frame_color (view, frame, &color);
+  while (x + run < view->width && pixel_is_rgba (surface, x + run, y, &color))
+    run++;
+  g_assert_cmpint (run, ==, width - 1);
+  /* Hit tests agree: its middle is it. */
+  g_assert_cmpuint (es_flame_graph_frame_at (view, x + width / 2.0, y), ==, frame);
+}
+
+static void
+test_frame_widths (void)
+{
+  g_autoptr(EsDocument) document = make_document ();
+  g_autoptr(EsProfile) profile = es_profile_new (document, 0, G_MAXUINT64);
+  EsFlameGraphView view = { profile, ES_PROFILE_NO_FRAME, WIDTH, HEIGHT, FALSE, NULL };
+  cairo_surface_t *surface;
+  guint32 main_f = 0, gc, caf, a, b, ac, c;
+
+  g_assert_cmpuint (profile->n_samples, ==, 1000);
+  gc = find_frame (profile, ES_PROFILE_NO_FRAME, "GC");
+  caf = find_frame (profile, main_f, "CAF");
+  a = find_frame (profile, caf, "a");
+  c = find_frame (profile, caf, "c");
+  b = find_frame (profile, a, "b");
+  ac = find_frame (profile, a, "c");
+
+  surface = paint (&view);
+  check_frame (surface, &view, main_f, 0, 0, 850);
+  check_frame (surface, &view, gc, 0, 850, 150);
+  check_frame (surface, &view, caf, 1, 0, 800);
+  check_frame (surface, &view, a, 2, 0, 700);
+  check_frame (surface, &view, c, 2, 700, 100);
+  check_frame (surface, &view, b, 3, 0, 200);
+  check_frame (surface, &view, ac, 3, 200, 100);
+  /* Under a frame's own samples, nothing: the background. */
+  g_assert_cmpuint (es_flame_graph_frame_at (&view, 500, 3.5 * ES_FLAME_GRAPH_ROW_HEIGHT), ==, ES_PROFILE_NO_FRAME);
+  g_assert_cmpint (es_flame_graph_natural_height (profile), ==, 4 * ES_FLAME_GRAPH_ROW_HEIGHT);
+  cairo_surface_destroy (surface);
+}
+
+/* Zoomed into a: it and its ancestors take the whole width; b is 200 of
+ * its 700 samples. */
+static void
+test_zoom (void)
+{
+  g_autoptr(EsDocument) document = make_document ();
+  g_autoptr(EsProfile) profile = es_profile_new (document, 0, G_MAXUINT64);
+  guint32 caf = find_frame (profile, 0, "CAF");
+  guint32 a = find_frame (profile, caf, "a");
+  EsFlameGraphView view = { profile, a, WIDTH, HEIGHT, TRUE, NULL };
+  cairo_surface_t *surface = paint (&view);
+  int b_width = (int) round (200.0 * WIDTH / 700.0);
+
+  check_frame (surface, &view, 0, 0, 0, WIDTH);
+  check_frame (surface, &view, caf, 1, 0, WIDTH);
+  check_frame (surface, &view, a, 2, 0, WIDTH);
+  check_frame (surface, &view, find_frame (profile, a, "b"), 3, 0, b_width);
+  check_frame (surface, &view, find_frame (profile, a, "c"), 3, b_width, (int) round (300.0 * WIDTH / 700.0) - b_width);
+  /* What is outside a is not drawn. */
+  g_assert_false (es_flame_graph_frame_rect (&view, find_frame (profile, ES_PROFILE_NO_FRAME, "GC"), &(EsFlameGraphRect) { 0 }));
+  cairo_surface_destroy (surface);
+}
+
+/* A search marks both c frames, and says they cover 200 samples. */
+static void
+test_search (void)
+{
+  g_autoptr(EsDocument) document = make_document ();
+  g_autoptr(EsProfile) profile = es_profile_new (document, 0, G_MAXUINT64);
+  EsFlameGraphView view = { profile, ES_PROFILE_NO_FRAME, WIDTH, HEIGHT, FALSE, "C (MAIN)" };
+  guint32 caf = find_frame (profile, 0, "CAF");
+  guint32 a = find_frame (profile, caf, "a");
+  EsRgba match, other;
+  cairo_surface_t *surface = paint (&view);
+
+  g_assert_true (es_flame_graph_frame_matches (&view, find_frame (profile, caf, "c")));
+  g_assert_true (es_flame_graph_frame_matches (&view, find_frame (profile, a, "c")));
+  g_assert_false (es_flame_graph_frame_matches (&view, a));
+  g_assert_cmpuint (es_flame_graph_count_matches (&view), ==, 200);
+  es_flame_graph_frame_color (&view, find_frame (profile, a, "c"), &match);
+  es_flame_graph_frame_color (&view, a, &other);
+  g_assert_true (pixel_is_rgba (surface, 250, 4 * ES_FLAME_GRAPH_ROW_HEIGHT - 2, &match));
+  g_assert_false (pixel_is_rgba (surface, 250, 4 * ES_FLAME_GRAPH_ROW_HEIGHT - 2, &other));
+  check_frame (surface, &view, find_frame (profile, caf, "c"), 2, 700, 100);
+  cairo_surface_destroy (surface);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/flame-graph/frame-widths", test_frame_widths);
+  g_test_add_func ("/flame-graph/zoom", test_zoom);
+  g_test_add_func ("/flame-graph/search", test_search);
+  return g_test_run ();
+}
