@@ -12,6 +12,7 @@
 #include "es-session.h"
 
 #include "es-pauses.h"
+#include "es-profile.h"
 
 /* The single source of truth for the visible span, the selection and the
  * cursor: widgets never keep their own copy, they read the session and
@@ -29,11 +30,13 @@ struct _EsSession
   guint64     cursor;
   gboolean    has_selection;
   gboolean    has_cursor;
+  guint32     chosen_cost_centre;
 };
 
 enum {
   VISIBLE_CHANGED,
   SELECTION_CHANGED,
+  CHOSEN_COST_CENTRE_CHANGED,
   N_SIGNALS
 };
 
@@ -71,11 +74,21 @@ es_session_class_init (EsSessionClass *klass)
   signals[SELECTION_CHANGED] =
     g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /**
+   * EsSession::chosen-cost-centre-changed:
+   *
+   * The cost centre chosen in the profile (a frame or a table row) changed:
+   * the timeline's Profile row marks where it was on the stack.
+   */
+  signals[CHOSEN_COST_CENTRE_CHANGED] =
+    g_signal_new ("chosen-cost-centre-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
 es_session_init (EsSession *self)
 {
+  self->chosen_cost_centre = ES_PROFILE_NO_COST_CENTRE;
 }
 
 EsSession *
@@ -338,4 +351,35 @@ es_session_show_gc (EsSession  *self,
   length = MAX (gc->end - gc->start, ES_SESSION_MIN_SPAN);
   es_session_set_visible (self, gc->start > length ? gc->start - length : 0, gc->end + length);
   es_session_set_cursor (self, gc->start);
+}
+
+/**
+ * es_session_get_chosen_cost_centre:
+ *
+ * Returns: the log's id of the cost centre chosen in the profile, or
+ *   ES_PROFILE_NO_COST_CENTRE
+ */
+guint32
+es_session_get_chosen_cost_centre (EsSession *self)
+{
+  g_return_val_if_fail (ES_IS_SESSION (self), ES_PROFILE_NO_COST_CENTRE);
+
+  return self->chosen_cost_centre;
+}
+
+/**
+ * es_session_choose_cost_centre:
+ * @cost_centre: the log's id of a cost centre, or ES_PROFILE_NO_COST_CENTRE
+ *   to choose none
+ */
+void
+es_session_choose_cost_centre (EsSession *self,
+                               guint32    cost_centre)
+{
+  g_return_if_fail (ES_IS_SESSION (self));
+
+  if (self->chosen_cost_centre == cost_centre)
+    return;
+  self->chosen_cost_centre = cost_centre;
+  g_signal_emit (self, signals[CHOSEN_COST_CENTRE_CHANGED], 0);
 }
