@@ -41,6 +41,7 @@ static const struct { EsRowKind kind; const char *name; const char *key; } trace
   { ES_ROW_SPARK_CONVERSION, N_("Spark conversion"), "spark-conversion" },
   { ES_ROW_SPARK_POOL, N_("Spark pool"), "spark-pool" },
   { ES_ROW_SPANS, N_("Spans"), "spans" },
+  { ES_ROW_PROFILE, N_("Profile"), "profile" },
   { ES_ROW_HEAP, N_("Heap"), "heap" },
   { ES_ROW_HEAP_PROFILE, N_("Heap profile"), "heap-profile" },
   { ES_ROW_THREADS, N_("Threads"), "threads" },

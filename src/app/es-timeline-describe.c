@@ -14,6 +14,7 @@
 
 #include "es-heap-profile.h"
 #include "es-lod.h"
+#include "es-profile.h"
 #include "es-search.h"
 #include "es-stats.h"
 #include "es-timeline-describe.h"
@@ -233,6 +234,39 @@ describe_heap_profile (const EsTimelineView *view,
     }
 }
 
+/* The Profile row under the pointer: the samples of its pixel column, all
+ * capabilities together, and which cost centre most of them were in. */
+static void
+describe_profile (const EsTimelineView *view,
+                  GString              *out,
+                  double                x)
+{
+  EsProfileColumn column;
+  const EsCostCentre *cc;
+  guint32 chosen = view->profile_chosen ? view->profile_cost_centre : ES_PROFILE_NO_COST_CENTRE;
+
+  es_profile_columns (view->document, es_timeline_x_to_time (view, floor (x)),
+                      MAX (es_timeline_x_to_time (view, floor (x) + 1), es_timeline_x_to_time (view, floor (x)) + 1),
+                      ES_PROFILE_ALL_CAPS, chosen, &column, 1);
+  if (column.n_samples == 0)
+    {
+      g_string_append (out, _("Profile: no samples here"));
+      return;
+    }
+  g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "Profile: %u sample", "Profile: %u samples", column.n_samples),
+                          column.n_samples);
+  cc = column.top == ES_PROFILE_NO_COST_CENTRE ? NULL : es_document_lookup_cost_centre (view->document, column.top);
+  if (cc != NULL)
+    g_string_append_printf (out, _(", most in %s (%s): %u"), cc->label, cc->module, column.top_samples);
+  if (chosen != ES_PROFILE_NO_COST_CENTRE)
+    {
+      const EsCostCentre *chosen_cc = es_document_lookup_cost_centre (view->document, chosen);
+
+      g_string_append_printf (out, _("\n%s on the stack in %u"), chosen_cc != NULL ? chosen_cc->label : "?",
+                              column.n_chosen);
+    }
+}
+
 /**
  * es_timeline_describe_row:
  * @view: the view the row is drawn in (its thread-state cache included)
@@ -240,7 +274,7 @@ describe_heap_profile (const EsTimelineView *view,
  *
  * Appends what @row shows at @t: on a cap row its thread or GC, on the heap
  * row its values, on a thread's row its state, on the heap profile row the
- * nearest census's bands.
+ * nearest census's bands, on the Profile row its column's samples.
  *
  * Returns: %FALSE if @row has nothing to say.
  */
@@ -275,6 +309,9 @@ es_timeline_describe_row (GString              *out,
       return TRUE;
     case ES_ROW_HEAP_PROFILE:
       describe_heap_profile (view, out, t);
+      return TRUE;
+    case ES_ROW_PROFILE:
+      describe_profile (view, out, x);
       return TRUE;
     case ES_ROW_ACTIVITY:
       {

@@ -11,6 +11,8 @@
 
 #include "es-timeline-rows.h"
 
+#include "es-profile.h"
+
 /* This widget only draws the rows. GTK keeps its render node until the
  * visible span, the rows or the size change, so the hover line and the
  * selection, drawn by the parent EsTimeline above it, never repaint it. */
@@ -23,6 +25,7 @@ struct _EsTimelineRows
 
   EsSession   *session;
   gulong       visible_handler;
+  gulong       chosen_handler;
   GArray      *rows;              /* EsTimelineRow */
   guint32      visible_kinds;
   guint32      selected_thread;   /* 0: none */
@@ -81,6 +84,8 @@ es_timeline_rows_get_view (EsTimelineRows *self,
   view->selected_thread = self->selected_thread;
   view->thread_states = self->thread_states;
   view->bookmarks = self->bookmarks != NULL ? es_bookmarks_get_array (self->bookmarks) : NULL;
+  view->profile_cost_centre = es_session_get_chosen_cost_centre (self->session);
+  view->profile_chosen = view->profile_cost_centre != ES_PROFILE_NO_COST_CENTRE;
 }
 
 static void
@@ -162,16 +167,25 @@ es_timeline_rows_set_session (EsTimelineRows *self,
   if (self->session == session)
     return;
   if (self->session != NULL)
-    g_clear_signal_handler (&self->visible_handler, self->session);
+    {
+      g_clear_signal_handler (&self->visible_handler, self->session);
+      g_clear_signal_handler (&self->chosen_handler, self->session);
+    }
   g_set_object (&self->session, session);
   g_clear_pointer (&self->thread_states, es_thread_state_cache_free);
   self->selected_thread = 0;
   if (session != NULL)
     self->thread_states = es_thread_state_cache_new (es_session_get_document (session), THREAD_STATES_CACHED);
   if (session != NULL)
-    self->visible_handler = g_signal_connect_object (session, "visible-changed",
-                                                     G_CALLBACK (visible_changed_cb), self,
-                                                     G_CONNECT_SWAPPED);
+    {
+      self->visible_handler = g_signal_connect_object (session, "visible-changed",
+                                                       G_CALLBACK (visible_changed_cb), self,
+                                                       G_CONNECT_SWAPPED);
+      /* The Profile row marks where the chosen cost centre ran. */
+      self->chosen_handler = g_signal_connect_object (session, "chosen-cost-centre-changed",
+                                                      G_CALLBACK (gtk_widget_queue_draw), self,
+                                                      G_CONNECT_SWAPPED);
+    }
   relayout (self);
 }
 
@@ -287,7 +301,10 @@ es_timeline_rows_dispose (GObject *object)
   EsTimelineRows *self = ES_TIMELINE_ROWS (object);
 
   if (self->session != NULL)
-    g_clear_signal_handler (&self->visible_handler, self->session);
+    {
+      g_clear_signal_handler (&self->visible_handler, self->session);
+      g_clear_signal_handler (&self->chosen_handler, self->session);
+    }
   g_clear_object (&self->session);
   es_timeline_rows_set_bookmarks (self, NULL);
   g_clear_pointer (&self->rows, g_array_unref);

@@ -191,6 +191,38 @@ es_flame_graph_count_matches (const EsFlameGraphView *view)
 }
 
 /**
+ * es_flame_graph_cost_centre_color:
+ * @cost_centre: the log's id of a cost centre (not MAIN, nor one of the
+ *   RTS's own roots, which are grey)
+ *
+ * A cost centre's warm colour, as flamegraph.pl paints: the same wherever
+ * it is drawn, in the flame graph and in the timeline's Profile row.
+ */
+void
+es_flame_graph_cost_centre_color (guint32  cost_centre,
+                                  gboolean dark,
+                                  EsRgba  *rgba)
+{
+  guint32 hash;
+  double a, b;
+
+  /* Mixed so that neighbouring ids differ. */
+  hash = cost_centre * 2654435761u;
+  hash ^= hash >> 15;
+  hash *= 2246822519u;
+  hash ^= hash >> 13;
+  a = (double) (hash & 0xffff) / 0xffff;
+  b = (double) ((hash >> 16) & 0xffff) / 0xffff;
+  *rgba = (EsRgba) { (205 + 50 * a) / 255.0, (230 * b) / 255.0, (55 * a * b) / 255.0, 1.0 };
+  if (dark)
+    {
+      rgba->red *= 0.85;
+      rgba->green *= 0.85;
+      rgba->blue *= 0.85;
+    }
+}
+
+/**
  * es_flame_graph_frame_color:
  *
  * The colour @frame is filled with: warm colours, as flamegraph.pl paints,
@@ -205,7 +237,6 @@ es_flame_graph_frame_color (const EsFlameGraphView *view,
 {
   const EsProfileFrame *f = &g_array_index (view->profile->frames, EsProfileFrame, frame);
   gboolean searching = view->search != NULL && view->search[0] != '\0';
-  guint hash;
 
   if (searching && es_flame_graph_frame_matches (view, frame))
     {
@@ -217,18 +248,7 @@ es_flame_graph_frame_color (const EsFlameGraphView *view,
   else if (f->parent == ES_PROFILE_NO_FRAME)   /* GC, SYSTEM...: only they are roots besides MAIN */
     *rgba = (EsRgba) { 0.55, 0.62, 0.72, 1.0 };
   else
-    {
-      double a, b;
-
-      /* By cost centre, mixed so that neighbouring ids differ. */
-      hash = f->cost_centre * 2654435761u;
-      hash ^= hash >> 15;
-      hash *= 2246822519u;
-      hash ^= hash >> 13;
-      a = (double) (hash & 0xffff) / 0xffff;
-      b = (double) ((hash >> 16) & 0xffff) / 0xffff;
-      *rgba = (EsRgba) { (205 + 50 * a) / 255.0, (230 * b) / 255.0, (55 * a * b) / 255.0, 1.0 };
-    }
+    es_flame_graph_cost_centre_color (f->cost_centre, FALSE, rgba);
   if (view->dark)
     {
       rgba->red *= 0.85;

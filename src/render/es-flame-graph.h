@@ -50,6 +50,9 @@ gboolean es_flame_graph_frame_rect    (const EsFlameGraphView *view,
 guint32  es_flame_graph_frame_at      (const EsFlameGraphView *view,
                                        double                  x,
                                        double                  y);
+void     es_flame_graph_cost_centre_color (guint32           cost_centre,
+                                       gboolean                dark,
+                                       EsRgba                 *rgba);
 void     es_flame_graph_frame_color   (const EsFlameGraphView *view,
                                        guint32                 frame,
                                        EsRgba                 *rgba);

@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include "es-document-prof.h"
 #include "es-series.h"
 #include "es-timeline-key.h"
 
@@ -94,6 +95,11 @@ es_timeline_color_in_log (EsDocument *document,
     case ES_COLOR_THREAD_SELECTED:
       es_document_get_threads (document, &n);
       return !mono && n > 0;
+
+    /* The Profile row, for a -prof run's cost-centre samples. */
+    case ES_COLOR_PROFILE_CHOSEN:
+      es_document_get_prof_samples (document, &n);
+      return n > 0;
 
     case ES_COLOR_TEXT:
     case ES_COLOR_GRID:

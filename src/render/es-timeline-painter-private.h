@@ -150,6 +150,8 @@ void     es_paint_selected_thread_runs (EsPaintContext  *ctx,
                                    GArray               *rows);
 char    *es_paint_thread_label    (EsDocument           *document,
                                    guint                 thread_index);
+void     es_paint_profile_row     (EsPaintContext       *ctx,
+                                   const EsTimelineRow  *row);
 void     es_paint_heap_profile_row (EsPaintContext      *ctx,
                                    const EsTimelineRow  *row);
 

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "es-document-prof.h"
 #include "es-timeline-painter-private.h"
 
 /* This file holds colours, the layout of rows, time <-> x, the gutter
@@ -83,6 +84,7 @@ static const ColorEntry colors[ES_N_COLORS] = {
   [ES_COLOR_BLOCKED_OTHER]     = { 0x9a9996, 0x77767b, N_("Blocked, other") },
   [ES_COLOR_THREAD_SELECTED]   = { 0xf6d32d, 0xf8e45c, N_("Selected thread") },
   [ES_COLOR_BOOKMARK]          = { 0xc01c28, 0xff7b63, N_("Bookmark") },
+  [ES_COLOR_PROFILE_CHOSEN]    = { 0xe500e5, 0xf66cf6, N_("Chosen cost centre") },
   [ES_COLOR_TEXT]              = { 0x202020, 0xe6e6e6, N_("Text") },
   [ES_COLOR_GRID]              = { 0xd6d6d6, 0x3c3c3c, N_("Grid") },
 };
@@ -134,8 +136,9 @@ append_row (GArray    *rows,
  * @visible_kinds: a bitmask of 1 << EsRowKind
  *
  * Returns: (transfer full): the visible rows top to bottom, each cap's HEC
- *   row followed by its spark rows; the Spans and Heap profile rows only
- *   for a log that has spans or a heap profile.
+ *   row followed by its spark rows; the Spans, Profile and Heap profile
+ *   rows only for a log that has spans, cost-centre samples or a heap
+ *   profile.
  */
 GArray *
 es_timeline_layout (EsDocument *document,
@@ -166,6 +169,14 @@ es_timeline_layout (EsDocument *document,
       append_row (rows, &y, visible_kinds, ES_ROW_SPARK_CONVERSION, cap, ROW_HEIGHT_SPARKS);
       append_row (rows, &y, visible_kinds, ES_ROW_SPARK_POOL, cap, ROW_HEIGHT_SPARKS);
     }
+  /* Only for a log with cost-centre samples (a -prof run with +RTS -p -l). */
+  {
+    guint n_samples;
+
+    es_document_get_prof_samples (document, &n_samples);
+    if (n_samples > 0)
+      append_row (rows, &y, visible_kinds, ES_ROW_PROFILE, 0, es_timeline_profile_row_height (document));
+  }
   append_row (rows, &y, visible_kinds, ES_ROW_HEAP, 0, ROW_HEIGHT_HEAP);
   /* Only for a log with a heap profile (+RTS -hT, -hc, ...). */
   {
@@ -289,6 +300,8 @@ es_timeline_row_label (EsDocument          *document,
       return g_strdup (_("Spans"));
     case ES_ROW_HEAP_PROFILE:
       return g_strdup (_("Heap profile"));
+    case ES_ROW_PROFILE:
+      return g_strdup (_("Profile"));
     case ES_ROW_THREADS:
       {
         g_autofree char *name = g_strdup_printf (_("Threads (%u)"), row->thread);
@@ -627,6 +640,9 @@ es_timeline_paint (cairo_t              *cr,
           break;
         case ES_ROW_HEAP_PROFILE:
           es_paint_heap_profile_row (&ctx, row);
+          break;
+        case ES_ROW_PROFILE:
+          es_paint_profile_row (&ctx, row);
           break;
         case ES_ROW_THREADS:
           es_paint_threads_header (&ctx, row);

@@ -32,6 +32,7 @@ typedef enum
   ES_ROW_HEAP_PROFILE,      /* the heap profile's top bands, stacked */
   ES_ROW_THREADS,           /* the header of the threads' section */
   ES_ROW_THREAD,            /* one Haskell thread's states (the section open) */
+  ES_ROW_PROFILE,           /* where the cost-centre samples fall, per cap */
   ES_N_ROW_KINDS
 } EsRowKind;
 
@@ -39,7 +40,8 @@ typedef enum
  * with the threads' section closed. */
 #define ES_TIMELINE_DEFAULT_ROWS ((1u << ES_ROW_RULER) | (1u << ES_ROW_ACTIVITY) | (1u << ES_ROW_CAP) | \
                                   (1u << ES_ROW_SPANS) | (1u << ES_ROW_HEAP) | \
-                                  (1u << ES_ROW_HEAP_PROFILE) | (1u << ES_ROW_THREADS))
+                                  (1u << ES_ROW_HEAP_PROFILE) | (1u << ES_ROW_PROFILE) | \
+                                  (1u << ES_ROW_THREADS))
 
 typedef struct
 {
@@ -65,6 +67,8 @@ typedef struct
                                          * only on the thread that owns it */
   GArray     *bookmarks;    /* EsBookmark by time, or NULL; not owned, never
                              * changed (es_bookmarks_get_array()) */
+  gboolean    profile_chosen;           /* the Profile row marks where ... */
+  guint32     profile_cost_centre;      /* ... this cost centre (a log id) ran */
 } EsTimelineView;
 
 #define ES_TIMELINE_GUTTER 96
@@ -104,6 +108,7 @@ typedef enum
   ES_COLOR_BLOCKED_OTHER,
   ES_COLOR_THREAD_SELECTED,
   ES_COLOR_BOOKMARK,
+  ES_COLOR_PROFILE_CHOSEN,
   ES_COLOR_TEXT,
   ES_COLOR_GRID,
   ES_N_COLORS
@@ -121,6 +126,7 @@ const char *es_timeline_color_name     (EsColor                color);
 GArray     *es_timeline_layout         (EsDocument            *document,
                                         guint32                visible_kinds);
 int         es_timeline_layout_height  (GArray                *rows);
+int         es_timeline_profile_row_height (EsDocument        *document);
 void        es_timeline_paint          (cairo_t               *cr,
                                         const EsTimelineView  *view,
                                         GArray                *rows);
