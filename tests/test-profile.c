@@ -358,6 +358,54 @@ add_sample (EsDocumentBuilder *builder,
   es_document_builder_add (builder, &e);
 }
 
+/* The Profile row's lanes, every capability's columns from one walk,
+ * equal each capability's own es_profile_columns(), on random samples of
+ * three capabilities (and a fourth the lanes leave out). */
+static void
+test_columns_by_cap (void)
+{
+  EsDocumentBuilder *builder = es_document_builder_new ();
+  static const guint32 stacks[][3] = { { 2, 1 }, { 3, 2, 1 }, { 4, 1 }, { 5, 4, 1 } };
+  static const guint depths[] = { 2, 3, 2, 3 };
+  g_autoptr(EsDocument) document = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+  guint64 time = 0;
+
+  for (guint i = 0; i < 5000; i++)
+    {
+      guint k = g_rand_int_range (rand, 0, G_N_ELEMENTS (stacks));
+
+      time += g_rand_int_range (rand, 1, 1000);
+      add_sample (builder, time, g_rand_int_range (rand, 0, 4), stacks[k], depths[k]);
+    }
+  document = es_document_builder_finish (builder, FALSE, -1);
+  es_document_builder_free (builder);
+
+  for (guint round = 0; round < 40; round++)
+    {
+      guint n = 1 + g_rand_int_range (rand, 0, 300), n_caps = 3;
+      guint64 t0 = g_rand_int_range (rand, 0, time), t1 = t0 + 1 + g_rand_int_range (rand, 0, time);
+      guint32 chosen = round % 2 ? 2 : ES_PROFILE_NO_COST_CENTRE;
+      g_autofree EsProfileColumn *lanes = g_new (EsProfileColumn, n_caps * n);
+      g_autofree EsProfileColumn *one = g_new (EsProfileColumn, n);
+
+      es_profile_columns_by_cap (document, t0, t1, n_caps, chosen, lanes, n);
+      for (guint cap = 0; cap < n_caps; cap++)
+        {
+          es_profile_columns (document, t0, t1, cap, chosen, one, n);
+          for (guint c = 0; c < n; c++)
+            {
+              const EsProfileColumn *a = &lanes[cap * n + c], *b = &one[c];
+
+              g_assert_cmpuint (a->n_samples, ==, b->n_samples);
+              g_assert_cmpuint (a->n_chosen, ==, b->n_chosen);
+              g_assert_cmpuint (a->top, ==, b->top);
+              g_assert_cmpuint (a->top_samples, ==, b->top_samples);
+            }
+        }
+    }
+}
+
 /* Builders loading parts of a log in parallel each intern their own
  * stacks: merged, the same stack is one, wherever it was first seen. */
 static void
@@ -440,6 +488,7 @@ main (int    argc,
   g_test_add_func ("/profile/older-fixture-total", test_older_fixture_total);
   g_test_add_func ("/profile/random-intervals", test_random_intervals);
   g_test_add_func ("/profile/columns", test_columns);
+  g_test_add_func ("/profile/columns-by-cap", test_columns_by_cap);
   g_test_add_func ("/profile/merged-builders", test_merged_builders);
   g_test_add_func ("/profile/no-samples", test_no_samples);
   return g_test_run ();

@@ -85,26 +85,31 @@ es_paint_profile_row (EsPaintContext      *ctx,
   const EsTimelineView *view = ctx->view;
   guint lanes = n_lanes (ctx->document);
   int lane_height = (row->height - 4) / (int) lanes;
-  g_autofree EsProfileColumn *columns = g_new (EsProfileColumn, view->width);
+  g_autofree EsProfileColumn *columns = g_new (EsProfileColumn, (gsize) lanes * view->width);
   guint32 chosen = view->profile_chosen ? view->profile_cost_centre : ES_PROFILE_NO_COST_CENTRE;
+
+  /* One walk over the samples in view for all the lanes. */
+  if (lanes > 1 || es_document_get_n_caps (ctx->document) == 1)
+    es_profile_columns_by_cap (ctx->document, view->t0, view->t1, lanes, chosen, columns, view->width);
+  else
+    es_profile_columns (ctx->document, view->t0, view->t1, ES_PROFILE_ALL_CAPS, chosen, columns, view->width);
 
   for (guint lane = 0; lane < lanes; lane++)
     {
-      guint cap = lanes == 1 && es_document_get_n_caps (ctx->document) != 1 ? ES_PROFILE_ALL_CAPS : lane;
+      const EsProfileColumn *lane_columns = &columns[(gsize) lane * view->width];
       int top = row->y + 2 + (int) lane * lane_height;
       int bottom = top + lane_height - (lanes > 1 ? 1 : 0);
       EsColumnRuns runs;
       EsRgba current = { 0 };
       gboolean open = FALSE;
 
-      es_profile_columns (ctx->document, view->t0, view->t1, cap, chosen, columns, view->width);
       for (int x = 0; x < view->width; x++)
         {
           EsRgba rgba;
 
-          if (columns[x].n_samples == 0)
+          if (lane_columns[x].n_samples == 0)
             continue;
-          column_color (ctx, &columns[x], &rgba);
+          column_color (ctx, &lane_columns[x], &rgba);
           if (!open || !same_color (&rgba, &current))
             {
               if (open)

@@ -348,6 +348,103 @@ column_start (guint   c,
   return c * q + ((guint64) c * r + n - 1) / n;
 }
 
+/* es_profile_columns() for one capability or all (@n_lanes 1), or for
+ * each of the first @n_lanes capabilities at once, in @n_lanes rows of
+ * @n_columns: one walk over the samples either way. */
+static void
+fill_columns (EsDocument      *document,
+              guint64          t0,
+              guint64          t1,
+              guint            cap,
+              guint            n_lanes,
+              guint32          chosen,
+              EsProfileColumn *columns,
+              guint            n_columns)
+{
+  guint n_samples, n_stacks, n_cost_centres, i0, i1, n_slots;
+  const EsProfSample *samples;
+  const EsProfStack *stacks;
+  const EsCostCentre *cost_centres;
+  g_autofree guint32 *tally = NULL, *touched = NULL;
+  g_autofree guint *n_touched = NULL;
+  g_autofree guint8 *memo = NULL;
+  guint64 span;
+
+  if (n_columns == 0)
+    return;
+  memset (columns, 0, (gsize) n_lanes * n_columns * sizeof (EsProfileColumn));
+  for (guint c = 0; c < n_lanes * n_columns; c++)
+    columns[c].top = ES_PROFILE_NO_COST_CENTRE;
+  samples = es_document_get_prof_samples (document, &n_samples);
+  if (n_samples == 0 || t1 <= t0)
+    return;
+  stacks = es_document_get_prof_stacks (document, &n_stacks);
+  cost_centres = es_document_get_cost_centres (document, &n_cost_centres);
+  i0 = es_search_lower_bound (samples, n_samples, sizeof (EsProfSample), G_STRUCT_OFFSET (EsProfSample, time), t0);
+  i1 = es_search_lower_bound (samples, n_samples, sizeof (EsProfSample), G_STRUCT_OFFSET (EsProfSample, time), t1);
+  span = t1 - t0;
+
+  /* Per column and lane, samples are counted by the innermost frame's
+   * definition (slot n_cost_centres for all frames without one: a column
+   * they win has no top). */
+  n_slots = n_cost_centres + 1;
+  tally = g_new0 (guint32, (gsize) n_lanes * n_slots);
+  touched = g_new (guint32, (gsize) n_lanes * n_slots);
+  n_touched = g_new0 (guint, n_lanes);
+  if (chosen != ES_PROFILE_NO_COST_CENTRE)
+    memo = g_new0 (guint8, n_stacks);
+  for (guint i = i0; i < i1; )
+    {
+      guint c = column_of (samples[i].time - t0, span, n_columns);
+      /* The first time of the next column: the smallest d with
+       * column_of (d) > c, that is ceil ((c + 1) * span / n_columns). */
+      guint64 next = c + 1 < n_columns ? t0 + column_start (c + 1, span, n_columns) : G_MAXUINT64;
+
+      for (; i < i1 && samples[i].time < next; i++)
+        {
+          const EsProfStack *s = &stacks[samples[i].stack];
+          guint lane = n_lanes > 1 ? samples[i].cap : 0, slot;
+          EsProfileColumn *column;
+
+          if (n_lanes == 1 ? cap != ES_PROFILE_ALL_CAPS && samples[i].cap != cap : lane >= n_lanes)
+            continue;
+          column = &columns[lane * n_columns + c];
+          column->n_samples++;
+          if (memo != NULL && stack_has (stacks, memo, samples[i].stack, chosen))
+            column->n_chosen++;
+          slot = s->cc_index != ES_PROF_NO_STACK ? s->cc_index : n_cost_centres;
+          if (tally[lane * n_slots + slot]++ == 0)
+            touched[lane * n_slots + n_touched[lane]++] = slot;
+        }
+      for (guint lane = 0; lane < n_lanes; lane++)
+        {
+          EsProfileColumn *column = &columns[lane * n_columns + c];
+          guint32 best = 0, best_slot = G_MAXUINT32;
+
+          for (guint k = 0; k < n_touched[lane]; k++)
+            {
+              guint32 slot = touched[lane * n_slots + k];
+              guint32 id = slot < n_cost_centres ? cost_centres[slot].id : G_MAXUINT32;
+              guint32 *count = &tally[lane * n_slots + slot];
+
+              if (*count > best || (*count == best && id < column->top))
+                {
+                  best = *count;
+                  best_slot = slot;
+                  column->top = id;
+                }
+              *count = 0;
+            }
+          if (n_touched[lane] == 0)
+            continue;
+          n_touched[lane] = 0;
+          column->top_samples = best;
+          if (best_slot == n_cost_centres)
+            column->top = ES_PROFILE_NO_COST_CENTRE;
+        }
+    }
+}
+
 /**
  * es_profile_columns:
  * @cap: the capability whose samples count, or ES_PROFILE_ALL_CAPS
@@ -373,76 +470,33 @@ es_profile_columns (EsDocument      *document,
                     EsProfileColumn *columns,
                     guint            n_columns)
 {
-  guint n_samples, n_stacks, n_cost_centres, i0, i1;
-  const EsProfSample *samples;
-  const EsProfStack *stacks;
-  const EsCostCentre *cost_centres;
-  g_autofree guint32 *tally = NULL, *touched = NULL;
-  g_autofree guint8 *memo = NULL;
-  guint n_touched = 0;
-  guint64 span;
-
   g_return_if_fail (ES_IS_DOCUMENT (document));
   g_return_if_fail (columns != NULL || n_columns == 0);
 
-  memset (columns, 0, n_columns * sizeof (EsProfileColumn));
-  for (guint c = 0; c < n_columns; c++)
-    columns[c].top = ES_PROFILE_NO_COST_CENTRE;
-  samples = es_document_get_prof_samples (document, &n_samples);
-  if (n_samples == 0 || t1 <= t0 || n_columns == 0)
-    return;
-  stacks = es_document_get_prof_stacks (document, &n_stacks);
-  cost_centres = es_document_get_cost_centres (document, &n_cost_centres);
-  i0 = es_search_lower_bound (samples, n_samples, sizeof (EsProfSample), G_STRUCT_OFFSET (EsProfSample, time), t0);
-  i1 = es_search_lower_bound (samples, n_samples, sizeof (EsProfSample), G_STRUCT_OFFSET (EsProfSample, time), t1);
-  span = t1 - t0;
+  fill_columns (document, t0, t1, cap, 1, chosen, columns, n_columns);
+}
 
-  /* Per column, samples are counted by the innermost frame's definition
-   * (slot n_cost_centres for all frames without one: a column they win
-   * has no top). */
-  tally = g_new0 (guint32, n_cost_centres + 1);
-  touched = g_new (guint32, n_cost_centres + 1);
-  if (chosen != ES_PROFILE_NO_COST_CENTRE)
-    memo = g_new0 (guint8, n_stacks);
-  for (guint i = i0; i < i1; )
-    {
-      guint c = column_of (samples[i].time - t0, span, n_columns);
-      EsProfileColumn *column = &columns[c];
-      /* The first time of the next column: the smallest d with
-       * column_of (d) > c, that is ceil ((c + 1) * span / n_columns). */
-      guint64 next = c + 1 < n_columns ? t0 + column_start (c + 1, span, n_columns) : G_MAXUINT64;
-      guint32 best = 0, best_slot = G_MAXUINT32;
+/**
+ * es_profile_columns_by_cap:
+ * @columns: (out caller-allocates) (array length=n_caps * n_columns): cap
+ *   c's columns from @columns[c * @n_columns]
+ *
+ * es_profile_columns() for each of the capabilities 0 to @n_caps - 1, in
+ * one walk over the samples in the span rather than one per capability:
+ * the Profile row's lanes.
+ */
+void
+es_profile_columns_by_cap (EsDocument      *document,
+                           guint64          t0,
+                           guint64          t1,
+                           guint            n_caps,
+                           guint32          chosen,
+                           EsProfileColumn *columns,
+                           guint            n_columns)
+{
+  g_return_if_fail (ES_IS_DOCUMENT (document));
+  g_return_if_fail (n_caps > 0);
+  g_return_if_fail (columns != NULL || n_columns == 0);
 
-      for (; i < i1 && samples[i].time < next; i++)
-        {
-          const EsProfStack *s = &stacks[samples[i].stack];
-          guint slot;
-
-          if (cap != ES_PROFILE_ALL_CAPS && samples[i].cap != cap)
-            continue;
-          column->n_samples++;
-          if (memo != NULL && stack_has (stacks, memo, samples[i].stack, chosen))
-            column->n_chosen++;
-          slot = s->cc_index != ES_PROF_NO_STACK ? s->cc_index : n_cost_centres;
-          if (tally[slot]++ == 0)
-            touched[n_touched++] = slot;
-        }
-      for (guint k = 0; k < n_touched; k++)
-        {
-          guint32 slot = touched[k];
-          guint32 id = slot < n_cost_centres ? cost_centres[slot].id : G_MAXUINT32;
-
-          if (tally[slot] > best || (tally[slot] == best && id < column->top))
-            {
-              best = tally[slot];
-              best_slot = slot;
-              column->top = id;
-            }
-          tally[slot] = 0;
-        }
-      n_touched = 0;
-      column->top_samples = best;
-      if (best_slot == n_cost_centres)
-        column->top = ES_PROFILE_NO_COST_CENTRE;
-    }
+  fill_columns (document, t0, t1, 0, n_caps, chosen, columns, n_columns);
 }

@@ -71,6 +71,13 @@ void       es_profile_columns          (EsDocument           *document,
                                         guint32               chosen,
                                         EsProfileColumn      *columns,
                                         guint                 n_columns);
+void       es_profile_columns_by_cap   (EsDocument           *document,
+                                        guint64               t0,
+                                        guint64               t1,
+                                        guint                 n_caps,
+                                        guint32               chosen,
+                                        EsProfileColumn      *columns,
+                                        guint                 n_columns);
 EsProfile *es_profile_new              (EsDocument           *document,
                                         guint64               t0,
                                         guint64               t1);
