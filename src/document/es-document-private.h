@@ -95,6 +95,7 @@ gboolean           _es_document_check_memory    (guint64      log_size,
                                                  guint64      available,
                                                  GError     **error);
 void        _es_document_build_index  (EsDocument *self);
+void        _es_document_free_thread_index (gpointer data);
 guint64     _es_document_available_memory (void);
 EsProfData *_es_prof_data_new         (void);
 void        _es_prof_data_free        (EsProfData *prof);

@@ -1,0 +1,272 @@
+/* es-document-threads.c: each thread's runs and states, found in the caps' arrays
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "es-document-private.h"
+#include "es-search.h"
+
+/* Per thread, where its runs and instants are in the caps' arrays: derived
+ * data, built once, on the first request (a view opening its thread rows),
+ * not on the load path. */
+typedef struct
+{
+  guint16 cap;
+  guint8  kind;           /* EsInstantKind */
+  guint8  pad;
+  guint32 index;
+} InstantRef;
+
+typedef struct
+{
+  guint32     *run_offsets;       /* per thread (by position), n_threads + 1 */
+  EsThreadRun *runs;
+  guint32     *instant_offsets;
+  InstantRef  *instants;
+} ThreadIndex;
+
+static const EsInstantKind thread_instant_kinds[] = {
+  ES_INSTANT_THREAD_CREATED, ES_INSTANT_THREAD_RUNNABLE,
+  ES_INSTANT_THREAD_MIGRATED, ES_INSTANT_THREAD_WOKEN,
+};
+
+void
+_es_document_free_thread_index (gpointer data)
+{
+  ThreadIndex *index = data;
+
+  g_free (index->run_offsets);
+  g_free (index->runs);
+  g_free (index->instant_offsets);
+  g_free (index->instants);
+  g_free (index);
+}
+
+static guint
+thread_position (EsDocument *self,
+                 guint32     id)
+{
+  const EsThread *t = es_document_lookup_thread (self, id);
+
+  return t != NULL ? (guint) (t - (const EsThread *) (gpointer) self->threads->data) : G_MAXUINT;
+}
+
+/* A counting sort of the runs by thread, walking the caps' runs in time
+ * order (a k-way merge) so each thread's slice comes out in time order. */
+static void
+index_runs (EsDocument  *self,
+            ThreadIndex *index,
+            guint32     *position_of_id,
+            guint        max_dense_id)
+{
+  guint n_caps = self->caps->len, n_threads = self->threads->len;
+  g_autofree guint *pos = g_new0 (guint, n_caps);
+  g_autofree guint32 *fill = g_new0 (guint32, n_threads);
+
+#define POSITION(id) ((id) < max_dense_id ? position_of_id[id] : thread_position (self, id))
+
+  index->run_offsets = g_new0 (guint32, n_threads + 1);
+  for (guint c = 0; c < n_caps; c++)
+    {
+      guint n;
+      const EsActivity *a = es_cap_timeline_get_activities (g_ptr_array_index (self->caps, c), &n);
+
+      for (guint i = 0; i < n; i++)
+        if (a[i].kind == ES_ACTIVITY_RUNNING && POSITION (a[i].thread) != G_MAXUINT)
+          index->run_offsets[POSITION (a[i].thread) + 1]++;
+    }
+  for (guint t = 0; t < n_threads; t++)
+    index->run_offsets[t + 1] += index->run_offsets[t];
+  index->runs = g_new (EsThreadRun, index->run_offsets[n_threads]);
+
+  for (;;)
+    {
+      guint best = G_MAXUINT;
+      guint64 best_start = 0;
+      const EsActivity *a;
+      guint n, t;
+
+      for (guint c = 0; c < n_caps; c++)
+        {
+          a = es_cap_timeline_get_activities (g_ptr_array_index (self->caps, c), &n);
+          while (pos[c] < n && a[pos[c]].kind != ES_ACTIVITY_RUNNING)
+            pos[c]++;
+          if (pos[c] < n && (best == G_MAXUINT || a[pos[c]].start < best_start))
+            {
+              best = c;
+              best_start = a[pos[c]].start;
+            }
+        }
+      if (best == G_MAXUINT)
+        break;
+      a = es_cap_timeline_get_activities (g_ptr_array_index (self->caps, best), &n);
+      t = POSITION (a[pos[best]].thread);
+      if (t != G_MAXUINT)
+        index->runs[index->run_offsets[t] + fill[t]++] = (EsThreadRun) { pos[best], best, 0 };
+      pos[best]++;
+    }
+#undef POSITION
+}
+
+static void
+index_instants (EsDocument  *self,
+                ThreadIndex *index)
+{
+  guint n_threads = self->threads->len;
+  g_autofree guint32 *fill = g_new0 (guint32, n_threads);
+
+  index->instant_offsets = g_new0 (guint32, n_threads + 1);
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      if (pass == 1)
+        {
+          for (guint t = 0; t < n_threads; t++)
+            index->instant_offsets[t + 1] += index->instant_offsets[t];
+          index->instants = g_new (InstantRef, index->instant_offsets[n_threads]);
+        }
+      for (guint c = 0; c < self->caps->len; c++)
+        for (guint k = 0; k < G_N_ELEMENTS (thread_instant_kinds); k++)
+          {
+            guint n;
+            const EsInstant *in = es_cap_timeline_get_instants (g_ptr_array_index (self->caps, c),
+                                                                thread_instant_kinds[k], &n);
+
+            for (guint i = 0; i < n; i++)
+              {
+                guint t = thread_position (self, in[i].thread);
+
+                if (t == G_MAXUINT)
+                  continue;
+                if (pass == 0)
+                  index->instant_offsets[t + 1]++;
+                else
+                  index->instants[index->instant_offsets[t] + fill[t]++] =
+                    (InstantRef) { c, thread_instant_kinds[k], 0, i };
+              }
+          }
+    }
+}
+
+static ThreadIndex *
+get_thread_index (EsDocument *self)
+{
+  if (g_once_init_enter (&self->thread_index))
+    {
+      ThreadIndex *index = g_new0 (ThreadIndex, 1);
+      const EsThread *threads = (const EsThread *) (gpointer) self->threads->data;
+      guint max_id = self->threads->len > 0 ? MIN (threads[self->threads->len - 1].id + 1, 1u << 22) : 0;
+      g_autofree guint32 *position_of_id = g_new (guint32, MAX (max_id, 1));
+
+      for (guint i = 0; i < max_id; i++)
+        position_of_id[i] = G_MAXUINT;
+      for (guint t = 0; t < self->threads->len && threads[t].id < max_id; t++)
+        position_of_id[threads[t].id] = t;
+      index_runs (self, index, position_of_id, max_id);
+      index_instants (self, index);
+      g_once_init_leave (&self->thread_index, (gsize) index);
+    }
+  return (ThreadIndex *) self->thread_index;
+}
+
+/**
+ * es_document_get_thread_runs:
+ * @n_runs: (out): how many
+ *
+ * Returns: (array length=n_runs): @thread's runs in time order, as
+ *   references to the RUNNING activities in the caps' timelines.
+ */
+const EsThreadRun *
+es_document_get_thread_runs (EsDocument     *self,
+                             const EsThread *thread,
+                             guint          *n_runs)
+{
+  ThreadIndex *index;
+  guint t;
+
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
+
+  index = get_thread_index (self);
+  t = (guint) (thread - (const EsThread *) (gpointer) self->threads->data);
+  *n_runs = index->run_offsets[t + 1] - index->run_offsets[t];
+  return &index->runs[index->run_offsets[t]];
+}
+
+/* What a thread is once a run ends with @status. */
+EsThreadStateKind
+_es_thread_state_after_stop (EsStopStatus status)
+{
+  switch (status)
+    {
+    case ES_STOP_THREAD_FINISHED:
+      return ES_THREAD_STATE_FINISHED;
+    case ES_STOP_HEAP_OVERFLOW: case ES_STOP_STACK_OVERFLOW: case ES_STOP_THREAD_YIELDING:
+    case ES_STOP_THREAD_MIGRATING: case ES_STOP_NO_STATUS:
+      return ES_THREAD_STATE_RUNNABLE;
+    default:
+      return ES_THREAD_STATE_BLOCKED;
+    }
+}
+
+/**
+ * es_document_get_thread_timeline:
+ * @states: (element-type EsThreadState): receives the states, in time order
+ *
+ * Every state change of @thread: created; each run (RUNNING on its cap,
+ * then what its stop status means: runnable, blocked with the reason, or
+ * finished); woken, migrated or made runnable (RUNNABLE, on the cap it was
+ * sent to). Assembled from the caps' activities and instants, where each of
+ * these is stored once.
+ */
+void
+es_document_get_thread_timeline (EsDocument     *self,
+                                 const EsThread *thread,
+                                 GArray         *states)
+{
+  ThreadIndex *index;
+  const EsThreadRun *runs;
+  guint t, n_runs;
+
+  g_return_if_fail (ES_IS_DOCUMENT (self));
+  g_return_if_fail (g_array_get_element_size (states) == sizeof (EsThreadState));
+
+  runs = es_document_get_thread_runs (self, thread, &n_runs);
+  index = get_thread_index (self);
+  t = (guint) (thread - (const EsThread *) (gpointer) self->threads->data);
+  g_array_set_size (states, 0);
+
+  for (guint i = index->instant_offsets[t]; i < index->instant_offsets[t + 1]; i++)
+    {
+      const InstantRef *ref = &index->instants[i];
+      guint n;
+      const EsInstant *in = &es_cap_timeline_get_instants (g_ptr_array_index (self->caps, ref->cap), ref->kind, &n)[ref->index];
+      gboolean sent = ref->kind == ES_INSTANT_THREAD_MIGRATED || ref->kind == ES_INSTANT_THREAD_WOKEN;
+      EsThreadState state = { es_instant_time (in),
+                              sent ? es_cap_timeline_get_arg (g_ptr_array_index (self->caps, ref->cap), ref->kind, in) : ref->cap,
+                              ref->kind == ES_INSTANT_THREAD_CREATED ? ES_THREAD_STATE_CREATED : ES_THREAD_STATE_RUNNABLE, 0 };
+
+      g_array_append_val (states, state);
+    }
+  for (guint i = 0; i < n_runs; i++)
+    {
+      guint n;
+      const EsActivity *a = &es_cap_timeline_get_activities (g_ptr_array_index (self->caps, runs[i].cap), &n)[runs[i].activity];
+      EsThreadState run = { a->start, runs[i].cap, ES_THREAD_STATE_RUNNING, 0 };
+      EsThreadState stop = { es_activity_end (a), runs[i].cap, _es_thread_state_after_stop (a->stop_status), a->stop_status };
+
+      g_array_append_val (states, run);
+      /* A run stored in pieces stops once, at the end of its last. */
+      if (!(a->flags & (ES_ACTIVITY_ENDED_BY_LOG_END | ES_ACTIVITY_CONTINUES)))
+        g_array_append_val (states, stop);
+    }
+  for (guint i = 0; i < self->orphan_stops->len; i++)
+    if (g_array_index (self->orphan_stops, EsOrphanStop, i).thread == thread->id)
+      g_array_append_val (states, g_array_index (self->orphan_stops, EsOrphanStop, i).state);
+
+  /* Stable: at equal times, creation comes before running, running
+   * before its stop. */
+  g_array_sort_with_data (states, es_search_compare_keys, ES_SEARCH_KEY (EsThreadState, time));
+}
