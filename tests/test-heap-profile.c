@@ -7,8 +7,11 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gstdio.h>
 
+#include "es-document-ipe.h"
 #include "es-heap-profile.h"
 #include "es-test-log.h"
 
@@ -471,6 +474,140 @@ test_no_profile (void)
   g_assert_cmpuint (stats->len, ==, 0);
 }
 
+static void
+add_info_table (EsTestLog  *log,
+                guint64     time,
+                guint64     info,
+                const char *table_name,
+                guint       closure_type,
+                const char *type_desc,
+                const char *module,
+                const char *srcloc)
+{
+  g_autofree char *closure_desc = g_strdup_printf ("%u", closure_type);
+  GByteArray *p = es_payload_u64 (P, info);
+
+  es_payload_cstr (p, table_name);
+  es_payload_cstr (p, closure_desc);
+  es_payload_cstr (p, type_desc);
+  es_payload_cstr (p, "");
+  es_payload_cstr (p, module);
+  es_payload_cstr (p, srcloc);
+  es_test_log_event (log, 169, time, p);
+}
+
+/* A heap profile by info table (-hi) of a program built with
+ * -finfo-table-map: its bands, named by address, are named by where the
+ * closures come from and what they are; an address the log has no
+ * provenance for keeps its address. The same profile by closure type
+ * (-hT) names nothing after the tables, though its bands look alike. */
+static void
+check_info_table_bands (guint32 breakdown)
+{
+  g_autoptr(EsTestLog) log = es_test_log_new ();
+  g_autoptr(EsDocument) document = NULL;
+  g_autoptr(EsHeapProfile) profile = NULL;
+  const char *const census[] = { "0x409f78", "409fd8", "0x7777", NULL };
+  const guint64 residencies[] = { 300, 200, 100 };
+  GByteArray *begin = es_payload_u32 (es_payload_u64 (es_payload_u8 (P, 0), 1000), breakdown);
+  const EsInfoTable *table;
+  guint n;
+
+  for (int i = 0; i < 7; i++)
+    es_payload_cstr (begin, "");
+  es_test_log_declare_ghc (log);
+  es_test_log_begin_data (log);
+  es_test_log_event (log, 160, 1, begin);
+  /* Posted twice, as a program that loads the same table again would. */
+  add_info_table (log, 2, 0x409fd8, "sat_s157_info", 21, "", "Main", "Test.hs:5:1-30");
+  add_info_table (log, 3, 0x409f78, "go_info", 8, "[Int] -> Int", "Lib", "src/Lib.hs:12:3-40");
+  add_info_table (log, 4, 0x409fd8, "sat_s157_info", 21, "", "Main", "Test.hs:5:1-30");
+  add_census (log, 1000, census, residencies);
+  es_test_log_end (log);
+  document = load_log (log);
+
+  es_document_get_info_tables (document, &n);
+  g_assert_cmpuint (n, ==, 2);
+  table = es_document_lookup_info_table (document, 0x409fd8);
+  g_assert_nonnull (table);
+  g_assert_cmpstr (table->table_name, ==, "sat_s157_info");
+  g_assert_cmpuint (table->closure_type, ==, 21);
+  g_assert_null (es_document_lookup_info_table (document, 0x7777));
+
+  profile = es_heap_profile_new (document, 3);
+  g_assert_cmpuint (es_heap_profile_get_n_bands (profile), ==, 3);
+  if (breakdown == ES_HEAP_PROF_BREAKDOWN_INFO_TABLE)
+    {
+      g_assert_cmpstr (es_heap_profile_get_band (profile, 0)->short_name, ==, "src/Lib.hs:12:3-40 ([Int] -> Int)");
+      g_assert_cmpstr (es_heap_profile_get_band (profile, 0)->full_name, ==,
+                       "go_info: FUN :: [Int] -> Int, Lib src/Lib.hs:12:3-40 (0x409f78)");
+      g_assert_cmpstr (es_heap_profile_get_band (profile, 1)->short_name, ==, "Test.hs:5:1-30 (THUNK_STATIC)");
+      g_assert_cmpstr (es_heap_profile_get_band (profile, 1)->full_name, ==,
+                       "sat_s157_info: THUNK_STATIC, Main Test.hs:5:1-30 (0x409fd8)");
+    }
+  else
+    {
+      g_assert_cmpstr (es_heap_profile_get_band (profile, 0)->short_name, ==, "0x409f78");
+      g_assert_cmpstr (es_heap_profile_get_band (profile, 1)->short_name, ==, "409fd8");
+    }
+  g_assert_cmpstr (es_heap_profile_get_band (profile, 2)->short_name, ==, "0x7777");
+}
+
+static void
+test_info_table_bands (void)
+{
+  check_info_table_bands (ES_HEAP_PROF_BREAKDOWN_INFO_TABLE);
+  check_info_table_bands (ES_HEAP_PROF_BREAKDOWN_CLOSURE_TYPE);
+}
+
+/* GHC 9.2's own log (../shared): its four IPE events, as `ghc-events show`
+ * prints them ("Info Table: 409f78:21:sat_s154_info - Test.hs:5:1-30"). */
+static void
+test_info_tables_of_ghc_9_2 (void)
+{
+  g_autofree char *path = es_test_shared_path ("eventlogs/ghc-events/ghc-9.2-events.eventlog");
+  g_autofree char *reference_path = NULL;
+  g_autofree char *reference = NULL;
+  g_autoptr(EsDocument) document = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = NULL;
+  guint n, found = 0;
+
+  if (path == NULL)
+    {
+      g_test_skip ("../shared/eventlogs is not beside the checkout");
+      return;
+    }
+  reference_path = g_strconcat (path, ".reference", NULL);
+  document = es_document_load_file (path, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (reference_path, &reference, NULL, NULL));
+  lines = g_strsplit (reference, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *at = strstr (lines[i], ": Info Table: ");
+      g_auto(GStrv) fields = NULL;
+      g_auto(GStrv) name_and_place = NULL;
+      const EsInfoTable *table;
+      guint64 info;
+
+      if (at == NULL)
+        continue;
+      fields = g_strsplit (at + strlen (": Info Table: "), ":", 3);
+      g_assert_true (es_info_table_parse_address (fields[0], &info));
+      table = es_document_lookup_info_table (document, info);
+      g_assert_nonnull (table);
+      g_assert_cmpuint (table->closure_type, ==, g_ascii_strtoull (fields[1], NULL, 10));
+      name_and_place = g_strsplit (fields[2], " - ", 2);
+      g_assert_cmpstr (table->table_name, ==, name_and_place[0]);
+      g_assert_cmpstr (table->srcloc, ==, name_and_place[1]);
+      found++;
+    }
+  es_document_get_info_tables (document, &n);
+  g_assert_cmpuint (found, ==, 4);
+  g_assert_cmpuint (n, ==, found);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -481,6 +618,8 @@ main (int    argc,
   g_test_add_func ("/heap-profile/cost-centre-stacks-match-the-samples", test_cost_centre_stacks);
   g_test_add_func ("/heap-profile/synthetic-bands", test_synthetic_bands);
   g_test_add_func ("/heap-profile/no-profile", test_no_profile);
+  g_test_add_func ("/heap-profile/info-table-bands", test_info_table_bands);
+  g_test_add_func ("/heap-profile/info-tables-of-ghc-9.2", test_info_tables_of_ghc_9_2);
 
   return g_test_run ();
 }

@@ -159,6 +159,7 @@ merge_heap_profile (EsDocumentBuilder *self,
       g_array_append_val (into->heap_samples, sample);
     }
   g_array_append_vals (into->cost_centres, from->cost_centres->data, from->cost_centres->len);
+  g_array_append_vals (into->info_tables, from->info_tables->data, from->info_tables->len);
 }
 
 static void
@@ -409,6 +410,7 @@ es_document_builder_finish (EsDocumentBuilder *self,
   sort_gcs (doc);
   _es_document_build_index (doc);
   _es_document_index_prof (doc);
+  _es_document_index_info_tables (doc);
 
   return g_steal_pointer (&self->doc);
 }

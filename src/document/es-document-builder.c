@@ -516,6 +516,21 @@ add_heap_profile_event (EsDocumentBuilder *self,
         g_array_append_val (doc->cost_centres, cc);
       }
       break;
+    case ES_EVENT_IPE:
+      {
+        EsInfoTable table = {
+          e->u.ipe.info,
+          e->u.ipe.closure_type,
+          _es_builder_intern (self, e->u.ipe.table_name.data, e->u.ipe.table_name.len),
+          _es_builder_intern (self, e->u.ipe.type_desc.data, e->u.ipe.type_desc.len),
+          _es_builder_intern (self, e->u.ipe.label.data, e->u.ipe.label.len),
+          _es_builder_intern (self, e->u.ipe.module.data, e->u.ipe.module.len),
+          _es_builder_intern (self, e->u.ipe.srcloc.data, e->u.ipe.srcloc.len),
+        };
+
+        g_array_append_val (doc->info_tables, table);
+      }
+      break;
     case ES_EVENT_HEAP_PROF_SAMPLE_BEGIN: case ES_EVENT_HEAP_BIO_PROF_SAMPLE_BEGIN:
       {
         EsHeapProfSample sample = { e->u.heap_sample.time, e->u.heap_sample.era, doc->heap_entries->len, 0 };

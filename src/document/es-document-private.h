@@ -71,6 +71,7 @@ struct _EsDocument
   GArray        *heap_entries;      /* EsHeapProfEntry */
   GPtrArray     *heap_bands;        /* const char * (in strings) */
   GArray        *cost_centres;      /* EsCostCentre */
+  GArray        *info_tables;       /* EsInfoTable, by address once built */
   EsProfData    *prof;              /* time-profile samples, see es-document-prof.c */
 
   /* Process */
@@ -96,6 +97,7 @@ gboolean           _es_document_check_memory    (guint64      log_size,
                                                  GError     **error);
 void        _es_document_build_index  (EsDocument *self);
 void        _es_document_free_thread_index (gpointer data);
+void        _es_document_index_info_tables (EsDocument *self);
 guint64     _es_document_available_memory (void);
 EsProfData *_es_prof_data_new         (void);
 void        _es_prof_data_free        (EsProfData *prof);

@@ -218,6 +218,20 @@ typedef struct
   gboolean     is_caf;
 } EsCostCentre;
 
+/* An info table's provenance (the IPE event of GHC 9.2 and later, for a
+ * program built with -finfo-table-map): what a heap profile by info table
+ * (+RTS -hi) names only by its address. */
+typedef struct
+{
+  guint64      info;              /* the info table's address */
+  guint32      closure_type;      /* the RTS's closure type number (THUNK_STATIC...) */
+  const char  *table_name;        /* "sat_s154_info" */
+  const char  *type_desc;         /* the Haskell type, when known */
+  const char  *label;
+  const char  *module;
+  const char  *srcloc;            /* "Test.hs:5:1-30" */
+} EsInfoTable;
+
 /* An RTS task (an OS thread running Haskell code) and its kernel thread. */
 typedef struct
 {

@@ -58,6 +58,7 @@ es_document_finalize (GObject *object)
   g_array_unref (self->heap_entries);
   g_ptr_array_unref (self->heap_bands);
   g_array_unref (self->cost_centres);
+  g_array_unref (self->info_tables);
   _es_prof_data_free (self->prof);
   g_free (self->process.args);
   g_free (self->process.env);
@@ -100,6 +101,7 @@ es_document_init (EsDocument *self)
   self->heap_entries = g_array_new (FALSE, FALSE, sizeof (EsHeapProfEntry));
   self->heap_bands = g_ptr_array_new ();
   self->cost_centres = g_array_new (FALSE, FALSE, sizeof (EsCostCentre));
+  self->info_tables = g_array_new (FALSE, FALSE, sizeof (EsInfoTable));
   self->prof = _es_prof_data_new ();
 }
 

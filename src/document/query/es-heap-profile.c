@@ -10,6 +10,8 @@
 #include <stdlib.h>
 
 #include "es-heap-profile.h"
+
+#include "es-document-ipe.h"
 #include "es-search.h"
 
 /* A census names a few dozen bands out of hundreds, and a chart can tell
@@ -98,6 +100,52 @@ name_cost_centre_stack (EsHeapProfile     *self,
   return TRUE;
 }
 
+/* A heap profile by info table (+RTS -hi) names its bands by address: with
+ * the log's provenance (-finfo-table-map), the legend says where the
+ * closures come from and what they are, "Test.hs:5:1-30 (THUNK_STATIC)",
+ * and the table and tooltip say all the log knows. FALSE for a name that
+ * is no known info table's address. */
+static gboolean
+name_info_table (EsHeapProfile     *self,
+                 EsHeapProfileBand *band,
+                 EsDocument        *document,
+                 const char        *name)
+{
+  const EsInfoTable *table;
+  const char *kind;
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint64 info;
+
+  if (!es_info_table_parse_address (name, &info) || (table = es_document_lookup_info_table (document, info)) == NULL)
+    return FALSE;
+  kind = table->type_desc != NULL && table->type_desc[0] != '\0' ? table->type_desc
+                                                                  : es_closure_type_name (table->closure_type);
+  if (table->srcloc != NULL && table->srcloc[0] != '\0')
+    g_string_append (text, table->srcloc);
+  else if (table->module != NULL && table->module[0] != '\0')
+    g_string_append (text, table->module);
+  else
+    g_string_append (text, table->table_name);
+  if (kind != NULL)
+    g_string_append_printf (text, " (%s)", kind);
+  band->short_name = g_string_chunk_insert_const (self->names, text->str);
+
+  g_string_assign (text, table->table_name);
+  if (es_closure_type_name (table->closure_type) != NULL)
+    g_string_append_printf (text, ": %s", es_closure_type_name (table->closure_type));
+  if (table->type_desc != NULL && table->type_desc[0] != '\0')
+    g_string_append_printf (text, " :: %s", table->type_desc);
+  if (table->label != NULL && table->label[0] != '\0')
+    g_string_append_printf (text, ", %s", table->label);
+  if (table->module != NULL && table->module[0] != '\0')
+    g_string_append_printf (text, ", %s", table->module);
+  if (table->srcloc != NULL && table->srcloc[0] != '\0')
+    g_string_append_printf (text, " %s", table->srcloc);
+  g_string_append_printf (text, " (0x%" G_GINT64_MODIFIER "x)", info);
+  band->full_name = g_string_chunk_insert_const (self->names, text->str);
+  return TRUE;
+}
+
 static void
 name_band (EsHeapProfile     *self,
            EsHeapProfileBand *band,
@@ -109,6 +157,9 @@ name_band (EsHeapProfile     *self,
   if (name == NULL)
     return;
   if (cost_centres != NULL && name_cost_centre_stack (self, band, name, cost_centres))
+    return;
+  if (es_document_get_heap_breakdown (document) == ES_HEAP_PROF_BREAKDOWN_INFO_TABLE &&
+      name_info_table (self, band, document, name))
     return;
   if (name[0] == '\0')
     return;
