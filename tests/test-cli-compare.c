@@ -11,43 +11,8 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "es-test-cli.h"
 #include "es-test-log.h"
-
-typedef struct
-{
-  int   exit_code;
-  char *out;
-  char *err;
-} CliRun;
-
-static void
-cli_run_clear (CliRun *run)
-{
-  g_free (run->out);
-  g_free (run->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CliRun, cli_run_clear)
-
-static void
-run_cli (CliRun      *run,
-         const char **args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  int wait_status;
-
-  g_assert_nonnull (g_getenv ("ES_CLI"));
-  g_ptr_array_add (argv, (gpointer) g_getenv ("ES_CLI"));
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               &run->out, &run->err, &wait_status, &error));
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait_status));
-  run->exit_code = WEXITSTATUS (wait_status);
-}
 
 /* The table's row for @label: its A, B, delta and ratio columns, or NULL.
  * Labels are followed by at least two spaces; cells hold none. */
@@ -117,7 +82,7 @@ test_self_is_unchanged (void)
       g_auto(CliRun) run_part = { 0 };
       guint rows;
 
-      run_cli (&run, whole);
+      run_cli_argv (&run, whole);
       g_assert_cmpint (run.exit_code, ==, 0);
       g_assert_cmpstr (run.err, ==, "");
       rows = check_every_row_unchanged (run.out);
@@ -125,7 +90,7 @@ test_self_is_unchanged (void)
       g_assert_cmpuint (rows, >=, 15);
       g_assert_nonnull (strstr (run.out, ", the whole run\n"));
 
-      run_cli (&run_part, part);
+      run_cli_argv (&run_part, part);
       g_assert_cmpint (run_part.exit_code, ==, 0);
       /* Less only by the work balance, where the interval has no parallel GC. */
       g_assert_cmpuint (check_every_row_unchanged (run_part.out), >=, rows - 1);
@@ -234,7 +199,7 @@ test_columns_equal_rts_s (void)
   const char *label, *value_a;
   guint checked = 0;
 
-  run_cli (&run, args);
+  run_cli_argv (&run, args);
   g_assert_cmpint (run.exit_code, ==, 0);
   g_assert_cmpstr (run.err, ==, "");
 
@@ -301,7 +266,7 @@ test_align_marker (void)
   g_auto(CliRun) run = { 0 };
   g_auto(GStrv) row = NULL;
 
-  run_cli (&run, args);
+  run_cli_argv (&run, args);
   g_assert_cmpint (run.exit_code, ==, 0);
   g_assert_cmpstr (run.err, ==, "");
   row = table_row (run.out, "bytes allocated in the heap");
@@ -325,7 +290,7 @@ test_align_marker (void)
       g_assert_nonnull (strstr (run.out, head));
       g_assert_nonnull (strstr (run.out, interval));
 
-      run_cli (&summary, summary_args);
+      run_cli_argv (&summary, summary_args);
       g_assert_cmpint (summary.exit_code, ==, 0);
       line = strstr (summary.out, " bytes allocated in the heap\n");
       g_assert_nonnull (line);
@@ -353,7 +318,7 @@ test_refusals (void)
   {
     g_auto(CliRun) run = { 0 };
 
-    run_cli (&run, mixed);
+    run_cli_argv (&run, mixed);
     g_assert_cmpint (run.exit_code, ==, 1);
     g_assert_cmpstr (run.out, ==, "");
     g_assert_nonnull (strstr (run.err, "is a GHC eventlog and "));
@@ -362,7 +327,7 @@ test_refusals (void)
   {
     g_auto(CliRun) run = { 0 };
 
-    run_cli (&run, mixed_back);
+    run_cli_argv (&run, mixed_back);
     g_assert_cmpint (run.exit_code, ==, 1);
     g_assert_cmpstr (run.out, ==, "");
     g_assert_nonnull (strstr (run.err, "is a Mono log and "));
@@ -371,7 +336,7 @@ test_refusals (void)
     g_auto(CliRun) run = { 0 };
     g_autofree char *message = g_strdup_printf ("%s has no marker “phase 2” to align on", hello);
 
-    run_cli (&run, no_marker);
+    run_cli_argv (&run, no_marker);
     g_assert_cmpint (run.exit_code, ==, 1);
     g_assert_cmpstr (run.out, ==, "");
     g_assert_nonnull (strstr (run.err, message));
@@ -379,14 +344,14 @@ test_refusals (void)
   {
     g_auto(CliRun) run = { 0 };
 
-    run_cli (&run, one);
+    run_cli_argv (&run, one);
     g_assert_cmpint (run.exit_code, ==, 1);
     g_assert_nonnull (strstr (run.err, "Usage: eventscope-cli compare"));
   }
   {
     g_auto(CliRun) run = { 0 };
 
-    run_cli (&run, backwards);
+    run_cli_argv (&run, backwards);
     g_assert_cmpint (run.exit_code, ==, 1);
     g_assert_nonnull (strstr (run.err, "ends (--to) before it starts"));
   }

@@ -13,44 +13,9 @@
 
 #include <glib/gstdio.h>
 
+#include "es-test-cli.h"
 #include "es-test-log.h"
 #include "es-test-prof.h"
-
-typedef struct
-{
-  int   exit_code;
-  char *out;
-  char *err;
-} CliRun;
-
-static void
-cli_run_clear (CliRun *run)
-{
-  g_free (run->out);
-  g_free (run->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CliRun, cli_run_clear)
-
-static void
-run_cli_argv (CliRun      *run,
-              const char **args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  int wait_status;
-
-  g_assert_nonnull (g_getenv ("ES_CLI"));
-  g_ptr_array_add (argv, (gpointer) g_getenv ("ES_CLI"));
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               &run->out, &run->err, &wait_status, &error));
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait_status));
-  run->exit_code = WEXITSTATUS (wait_status);
-}
 
 static int
 compare_strings (gconstpointer a,
