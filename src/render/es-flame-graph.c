@@ -10,11 +10,10 @@
 #include <math.h>
 #include <string.h>
 
-#include <cairo-pdf.h>
-#include <cairo-svg.h>
 #include <gio/gio.h>
 
 #include "es-flame-graph.h"
+#include "es-timeline-export.h"
 
 #define LABEL_FONT      "Sans 8"
 #define MIN_LABEL_WIDTH 24.0
@@ -432,47 +431,20 @@ es_flame_graph_paint (cairo_t                *cr,
  * Returns: %FALSE with @error set if the format is unknown or the file
  *   cannot be written.
  */
+static void
+paint_flame_graph (cairo_t       *cr,
+                   gconstpointer  data)
+{
+  es_flame_graph_paint (cr, data);
+}
+
 gboolean
 es_flame_graph_export (const EsFlameGraphView *view,
                        const char             *path,
                        GError                **error)
 {
-  cairo_surface_t *surface;
-  cairo_status_t status;
-  cairo_t *cr;
-
   g_return_val_if_fail (view != NULL && view->profile != NULL, FALSE);
   g_return_val_if_fail (path != NULL && view->width > 0 && view->height > 0, FALSE);
 
-  if (g_str_has_suffix (path, ".png"))
-    surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, view->width, view->height);
-  else if (g_str_has_suffix (path, ".svg"))
-    surface = cairo_svg_surface_create (path, view->width, view->height);
-  else if (g_str_has_suffix (path, ".pdf"))
-    surface = cairo_pdf_surface_create (path, view->width, view->height);
-  else
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   "%s: the file name must end in .png, .svg or .pdf", path);
-      return FALSE;
-    }
-
-  cr = cairo_create (surface);
-  es_flame_graph_paint (cr, view);
-  cairo_destroy (cr);
-  status = cairo_surface_status (surface);
-  if (status == CAIRO_STATUS_SUCCESS && g_str_has_suffix (path, ".png"))
-    status = cairo_surface_write_to_png (surface, path);
-  /* Vector surfaces write their file as they finish. */
-  cairo_surface_finish (surface);
-  if (status == CAIRO_STATUS_SUCCESS)
-    status = cairo_surface_status (surface);
-  cairo_surface_destroy (surface);
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: cannot write: %s", path,
-                   cairo_status_to_string (status));
-      return FALSE;
-    }
-  return TRUE;
+  return es_export_picture (path, view->width, view->height, paint_flame_graph, view, error);
 }

@@ -11,6 +11,15 @@
 
 G_BEGIN_DECLS
 
+typedef void (*EsExportPaint) (cairo_t       *cr,
+                               gconstpointer  data);
+
+gboolean es_export_picture  (const char            *path,
+                             int                    width,
+                             int                    height,
+                             EsExportPaint          paint,
+                             gconstpointer          data,
+                             GError               **error);
 gboolean es_timeline_export (const EsTimelineView  *view,
                              guint32                visible_kinds,
                              const char            *path,
