@@ -11,19 +11,12 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "es-cli-common.h"
 #include "es-cli-compare.h"
 #include "es-cli-json.h"
 #include "es-mlpd-file.h"
 #include "es-stats-figures.h"
 #include "es-time.h"
-
-/* As es-cli.c's: 0 success, 1 usage and I/O, 2 a log that cannot be read. */
-enum
-{
-  EXIT_OK = 0,
-  EXIT_USAGE = 1,
-  EXIT_BAD_LOG = 2,
-};
 
 #define LABEL_WIDTH 36
 #define VALUE_WIDTH 18

@@ -13,6 +13,7 @@
 
 #include <gio/gio.h>
 
+#include "es-cli-common.h"
 #include "es-cli-profile.h"
 #include "es-document.h"
 #if ES_HAVE_EXPORT
@@ -20,14 +21,6 @@
 #endif
 #include "es-profile.h"
 #include "es-time.h"
-
-/* As in es-cli.c. */
-enum
-{
-  EXIT_OK = 0,
-  EXIT_USAGE = 1,
-  EXIT_BAD_LOG = 2,
-};
 
 /* A frame's name where a ';' or a line break would break the folded
  * format (a cost centre's label is whatever an SCC pragma says). */
@@ -312,25 +305,11 @@ load_profile (const char  *path,
               guint64     *t1)
 {
   g_autoptr(GError) error = NULL;
-  const GError *damage;
-  gint64 stop_offset;
   guint64 end;
 
   *document = es_document_load_file (path, NULL, NULL, NULL, &error);
   if (*document == NULL)
-    {
-      g_printerr ("eventscope-cli: %s: %s\n", path, error->message);
-      return es_document_is_log_error (error) ? EXIT_BAD_LOG : EXIT_USAGE;
-    }
-  damage = es_document_get_damage (*document);
-  if (damage != NULL)
-    {
-      g_printerr ("eventscope-cli: %s: %s\n", path, damage->message);
-      return EXIT_BAD_LOG;
-    }
-  if (es_document_is_truncated (*document, &stop_offset))
-    g_printerr ("eventscope-cli: warning: %s: the log is cut short at byte %" G_GINT64_FORMAT
-                "; the profile covers what it holds\n", path, stop_offset);
+    return es_cli_report_error (path, error);
 
   end = es_document_get_end_time (*document);
   *t0 = 0;
@@ -424,7 +403,8 @@ es_cli_run_profile (int    argc,
       g_printerr ("eventscope-cli: writing the output failed: %s\n", g_strerror (errno));
       return EXIT_USAGE;
     }
-  return EXIT_OK;
+  /* A cut or damaged log's profile is of what it holds, then said so. */
+  return es_cli_finish_document (argv[1], document);
 }
 
 #if ES_HAVE_EXPORT

@@ -15,6 +15,7 @@
 
 #include <gio/gio.h>
 
+#include "es-cli-common.h"
 #include "es-cli-compare.h"
 #include "es-cli-json.h"
 #include "es-cli-profile.h"
@@ -26,16 +27,6 @@
 #if ES_HAVE_EXPORT
 #include "es-timeline-export.h"
 #endif
-
-/* Exit codes: 0 success (also for a log cut short, with a warning), 1 for
- * usage and I/O problems, 2 for a log that cannot be decoded (also for a
- * damaged one, once what came before the damage is printed). */
-enum
-{
-  EXIT_OK = 0,
-  EXIT_USAGE = 1,
-  EXIT_BAD_LOG = 2,
-};
 
 static void
 write_stdout (const char *data,
@@ -141,7 +132,7 @@ finish_document (const char *path,
   return damage != NULL ? EXIT_BAD_LOG : EXIT_OK;
 }
 
-/* For the commands in other files. */
+/* For the commands in other files (es-cli-common.h). */
 int
 es_cli_report_error (const char   *path,
                      const GError *error)
