@@ -139,6 +139,7 @@ pause_filter_changed_cb (EsGcList *self)
 
   es_gc_rows_set_filter (self->rows, on ? &filter : NULL);
   gtk_widget_set_visible (self->filter_bar, on);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "pause-filter.clear", on);
   if (on)
     {
       g_autofree char *lo = es_pause_chart_format_ns (filter.lo);
@@ -192,17 +193,12 @@ es_gc_list_get_filter_text (EsGcList *self)
   return gtk_label_get_text (GTK_LABEL (self->filter_label));
 }
 
-static gboolean
-escape_cb (GtkWidget *widget,
-           GVariant  *args,
-           gpointer   user_data)
+static void
+clear_filter_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
 {
-  EsGcList *self = ES_GC_LIST (widget);
-
-  if (!gtk_widget_get_visible (self->filter_bar))
-    return FALSE;
-  es_gc_list_clear_filter (self);
-  return TRUE;
+  es_gc_list_clear_filter (ES_GC_LIST (widget));
 }
 
 /**
@@ -244,7 +240,10 @@ es_gc_list_class_init (EsGcListClass *klass)
 
   object_class->dispose = es_gc_list_dispose;
   gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
-  gtk_widget_class_add_binding (GTK_WIDGET_CLASS (klass), GDK_KEY_Escape, 0, escape_cb, NULL);
+  /* Enabled only while the list is narrowed, so that Escape otherwise
+   * goes on to whoever else wants it. */
+  gtk_widget_class_install_action (GTK_WIDGET_CLASS (klass), "pause-filter.clear", NULL, clear_filter_action);
+  gtk_widget_class_add_binding_action (GTK_WIDGET_CLASS (klass), GDK_KEY_Escape, 0, "pause-filter.clear", NULL);
 
   /**
    * EsGcList::filtered:
@@ -293,13 +292,14 @@ es_gc_list_init (EsGcList *self)
   gtk_widget_add_css_class (close, "flat");
   gtk_widget_add_css_class (close, "circular");
   gtk_widget_set_tooltip_text (close, _("Show every collection"));
-  g_signal_connect_object (close, "clicked", G_CALLBACK (es_gc_list_clear_filter), self, G_CONNECT_SWAPPED);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (close), "pause-filter.clear");
   self->filter_bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_widget_add_css_class (self->filter_bar, "toolbar");
   gtk_widget_set_margin_start (self->filter_bar, 6);
   gtk_box_append (GTK_BOX (self->filter_bar), self->filter_label);
   gtk_box_append (GTK_BOX (self->filter_bar), close);
   gtk_widget_set_visible (self->filter_bar, FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "pause-filter.clear", FALSE);
 
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   gtk_box_append (GTK_BOX (self->box), self->filter_bar);
