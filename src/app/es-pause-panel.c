@@ -355,7 +355,14 @@ show_dists (EsPausePanel *self,
   self->t0 = job->t0;
   self->t1 = job->t1;
   self->mono = es_document_get_format (job->document) == ES_DOCUMENT_MONO_LOG;
-  self->selected = -1;
+  /* The GC list keeps its bucket when the selection moves (showing one of
+   * its pauses selects it): so does the chart. */
+  {
+    EsPauseFilter filter;
+
+    self->selected = es_session_get_pause_filter (self->session, &filter) ? (int) es_pause_dist_bucket_of (filter.lo)
+                                                                          : -1;
+  }
 
   about = job->whole_run ? g_strdup (_("Pauses of the whole run"))
                          : g_strdup_printf (_("Pauses of the collections starting from %.6f s to %.6f s"),

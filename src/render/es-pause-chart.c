@@ -466,6 +466,10 @@ paint_selected (cairo_t                  *cr,
   set_color (cr, &fg, 0.15);
   cairo_rectangle (cr, round (x0), layout->plot_y, round (x1) - round (x0), layout->plot_height);
   cairo_fill (cr);
+  /* A tall column hides the shade: a bar under the axis shows it too. */
+  set_color (cr, &fg, 0.8);
+  cairo_rectangle (cr, round (x0), layout->plot_y + layout->plot_height + 1, round (x1) - round (x0), 3);
+  cairo_fill (cr);
 }
 
 /**
