@@ -159,6 +159,27 @@ rts_max_pause (const char *name,
   g_assert_not_reached ();
 }
 
+/* A press on the chart, as its click gesture reports one. */
+static void
+click_chart (GtkWidget *chart,
+             double     x,
+             double     y)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (chart);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_GESTURE_CLICK (controller))
+        {
+          g_signal_emit_by_name (controller, "pressed", 1, x, y);
+          return;
+        }
+    }
+  g_assert_not_reached ();
+}
+
 static void
 test_table_and_bucket (void)
 {
@@ -174,7 +195,7 @@ test_table_and_bucket (void)
   g_autofree char *text = NULL;
   g_autoptr(GArray) listed = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_autoptr(GArray) wanted = g_array_new (FALSE, FALSE, sizeof (guint64));
-  int bucket = -1, y;
+  int bucket = -1, y, click_x = -1;
   guint best = 0, expected_rows = 0, n_gcs;
   guint64 lo, hi, t0, t1;
   const EsGc *gcs;
@@ -222,6 +243,7 @@ test_table_and_bucket (void)
         {
           best = dists.all.buckets[b];
           bucket = b;
+          click_x = x + 2;
         }
     }
   g_assert_cmpint (bucket, >=, 0);
@@ -235,7 +257,7 @@ test_table_and_bucket (void)
   g_assert_cmpint (gtk_notebook_get_current_page (GTK_NOTEBOOK (sidebar_notebook)), !=,
                    gtk_notebook_page_num (GTK_NOTEBOOK (sidebar_notebook), gc_list));
   g_assert_null (es_gc_list_get_filter_text (ES_GC_LIST (gc_list)));
-  es_pause_panel_select_bucket (panel, bucket);
+  click_chart (chart, click_x, y);
   g_assert_cmpint (gtk_notebook_get_current_page (GTK_NOTEBOOK (sidebar_notebook)), ==,
                    gtk_notebook_page_num (GTK_NOTEBOOK (sidebar_notebook), gc_list));
   g_assert_nonnull (es_gc_list_get_filter_text (ES_GC_LIST (gc_list)));
@@ -313,6 +335,62 @@ test_table_and_bucket (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A Mono log: the nursery and the major heap, as the distributions
+ * compute them (the suspend at exit counted from when the world stopped),
+ * and a column lists exactly its pauses so measured. */
+static void
+test_mono (void)
+{
+  g_autofree char *path = es_test_fixture_path ("mlpd/gc-threads.mlpd");
+  EsWindow *window = es_test_open_window (path);
+  EsDocument *document;
+  EsPausePanel *panel;
+  GtkWidget *gc_list;
+  EsPauseDists shown, direct;
+  GListModel *rows;
+  g_autofree char *text = NULL;
+  guint bucket, n_gcs, wanted = 0;
+  guint64 lo, hi;
+
+  es_test_wait_for_page (window, "timeline");
+  document = es_session_get_document (es_window_get_session (window));
+  panel = ES_PAUSE_PANEL (es_test_find_widget_of_type (GTK_WIDGET (window), ES_TYPE_PAUSE_PANEL));
+  wait_for_heading (panel, "whole run");
+  g_assert_true (es_pause_panel_get_dists (panel, &shown));
+  es_pause_dists_compute (document, 0, G_MAXUINT64, &direct);
+  g_assert_cmpuint (direct.all.count, >, 0);
+  g_assert_cmpuint (shown.n_generations, ==, 2);
+  g_assert_cmpuint (direct.n_generations, ==, 2);
+  for (guint g = 0; g <= 2; g++)
+    {
+      const EsPauseDist *a = g < 2 ? &shown.gen[g] : &shown.all, *b = g < 2 ? &direct.gen[g] : &direct.all;
+      Expected e = { b->count, b->total, b->p50, b->p90, b->p99, b->p999, b->max };
+
+      assert_dist (a, &e);
+      g_assert_cmpmem (a->buckets, sizeof a->buckets, b->buckets, sizeof b->buckets);
+    }
+  text = es_pause_panel_dup_text (panel);
+  g_assert_nonnull (strstr (text, "Nursery: "));
+  g_assert_nonnull (strstr (text, "Major heap: "));
+
+  for (bucket = ES_PAUSE_DIST_N_BUCKETS - 1; shown.all.buckets[bucket] == 0; bucket--)
+    ;
+  es_pause_panel_select_bucket (panel, bucket);
+  es_pause_chart_bucket_range (bucket, &lo, &hi);
+  es_document_get_gcs (document, &n_gcs);
+  for (guint i = 0; i < n_gcs; i++)
+    {
+      guint64 pause = es_pause_dist_gc_pause (document, i);
+
+      wanted += pause >= lo && pause < hi;
+    }
+  gc_list = es_test_find_widget_of_type (GTK_WIDGET (window), ES_TYPE_GC_LIST);
+  rows = es_gc_list_get_model (ES_GC_LIST (gc_list));
+  g_assert_cmpuint (wanted, ==, shown.all.buckets[bucket]);
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, wanted);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -323,6 +401,7 @@ main (int    argc,
     return 0;
 
   g_test_add_func ("/pause-panel/table-and-bucket", test_table_and_bucket);
+  g_test_add_func ("/pause-panel/mono", test_mono);
 
   status = g_test_run ();
   g_object_unref (es_test_app);

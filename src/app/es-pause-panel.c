@@ -360,8 +360,9 @@ show_dists (EsPausePanel *self,
   {
     EsPauseFilter filter;
 
-    self->selected = es_session_get_pause_filter (self->session, &filter) ? (int) es_pause_dist_bucket_of (filter.lo)
-                                                                          : -1;
+    self->selected = self->session != NULL && es_session_get_pause_filter (self->session, &filter)
+                     ? (int) es_pause_dist_bucket_of (filter.lo)
+                     : -1;
   }
 
   about = job->whole_run ? g_strdup (_("Pauses of the whole run"))
