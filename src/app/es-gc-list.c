@@ -12,20 +12,33 @@
 #include "es-gc-item.h"
 #include "es-gc-list.h"
 #include "es-gc-rows.h"
+#include "es-pause-chart.h"
 
 /* The quickest way to zoom into GC pauses: a sortable table of them, and
- * activating a row shows that pause on the timeline. */
+ * activating a row shows that pause on the timeline. The Pauses panel can
+ * narrow it to the pauses of one bucket of its histogram (through the
+ * session); a bar above the table says so and clears it, as Escape does. */
 
 struct _EsGcList
 {
   GtkWidget          parent_instance;
 
-  GtkWidget         *scroller;
+  GtkWidget         *box;
+  GtkWidget         *filter_bar;        /* shown while the list is narrowed */
+  GtkWidget         *filter_label;
   GtkColumnView     *view;
   EsGcRows          *rows;              /* as sorted now */
   GtkColumnViewColumn *pause_column;
   EsSession         *session;
+  gulong             filter_handler;
 };
+
+enum {
+  FILTERED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (EsGcList, es_gc_list, GTK_TYPE_WIDGET)
 
@@ -118,14 +131,74 @@ activate_cb (GtkColumnView *view,
   es_gc_list_activate (self, position);
 }
 
+static void
+pause_filter_changed_cb (EsGcList *self)
+{
+  EsPauseFilter filter;
+  gboolean on = self->session != NULL && es_session_get_pause_filter (self->session, &filter);
+
+  es_gc_rows_set_filter (self->rows, on ? &filter : NULL);
+  gtk_widget_set_visible (self->filter_bar, on);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "pause-filter.clear", on);
+  if (on)
+    {
+      g_autofree char *lo = es_pause_chart_format_ns (filter.lo);
+      g_autofree char *hi = filter.hi == G_MAXUINT64 ? NULL : es_pause_chart_format_ns (filter.hi);
+      g_autofree char *text = NULL;
+
+      if (hi != NULL)
+        text = g_strdup_printf (_("Pauses from %s to %s"), lo, hi);
+      else
+        text = g_strdup_printf (_("Pauses of %s or more"), lo);
+      gtk_label_set_text (GTK_LABEL (self->filter_label), text);
+      g_signal_emit (self, signals[FILTERED], 0);
+    }
+}
+
 void
 es_gc_list_set_session (EsGcList  *self,
                         EsSession *session)
 {
   g_return_if_fail (ES_IS_GC_LIST (self));
 
+  if (self->session != NULL)
+    g_clear_signal_handler (&self->filter_handler, self->session);
   g_set_object (&self->session, session);
   es_gc_rows_set_document (self->rows, session != NULL ? es_session_get_document (session) : NULL);
+  if (session != NULL)
+    self->filter_handler = g_signal_connect_object (session, "pause-filter-changed",
+                                                    G_CALLBACK (pause_filter_changed_cb), self,
+                                                    G_CONNECT_SWAPPED);
+  pause_filter_changed_cb (self);
+}
+
+/* Shows every GC again. */
+void
+es_gc_list_clear_filter (EsGcList *self)
+{
+  g_return_if_fail (ES_IS_GC_LIST (self));
+
+  if (self->session != NULL)
+    es_session_set_pause_filter (self->session, NULL);
+}
+
+/* The text of the bar above the list, or NULL when it lists every GC. */
+const char *
+es_gc_list_get_filter_text (EsGcList *self)
+{
+  g_return_val_if_fail (ES_IS_GC_LIST (self), NULL);
+
+  if (!gtk_widget_get_visible (self->filter_bar))
+    return NULL;
+  return gtk_label_get_text (GTK_LABEL (self->filter_label));
+}
+
+static void
+clear_filter_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  es_gc_list_clear_filter (ES_GC_LIST (widget));
 }
 
 /**
@@ -152,7 +225,9 @@ es_gc_list_dispose (GObject *object)
 {
   EsGcList *self = ES_GC_LIST (object);
 
-  g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  if (self->session != NULL)
+    g_clear_signal_handler (&self->filter_handler, self->session);
+  g_clear_pointer (&self->box, gtk_widget_unparent);
   g_clear_object (&self->rows);
   g_clear_object (&self->session);
   G_OBJECT_CLASS (es_gc_list_parent_class)->dispose (object);
@@ -165,12 +240,26 @@ es_gc_list_class_init (EsGcListClass *klass)
 
   object_class->dispose = es_gc_list_dispose;
   gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
+  /* Enabled only while the list is narrowed, so that Escape otherwise
+   * goes on to whoever else wants it. */
+  gtk_widget_class_install_action (GTK_WIDGET_CLASS (klass), "pause-filter.clear", NULL, clear_filter_action);
+  gtk_widget_class_add_binding_action (GTK_WIDGET_CLASS (klass), GDK_KEY_Escape, 0, "pause-filter.clear", NULL);
+
+  /**
+   * EsGcList::filtered:
+   *
+   * The list was narrowed to the pauses of a bucket: whoever holds it may
+   * want to show it.
+   */
+  signals[FILTERED] = g_signal_new ("filtered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
 es_gc_list_init (EsGcList *self)
 {
   GtkSingleSelection *selection;
+  GtkWidget *scroller, *close;
 
   self->view = GTK_COLUMN_VIEW (gtk_column_view_new (NULL));
   gtk_column_view_set_show_column_separators (self->view, TRUE);
@@ -190,8 +279,30 @@ es_gc_list_init (EsGcList *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->view), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Garbage collections"), -1);
 
-  self->scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), GTK_WIDGET (self->view));
-  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
+  scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->view));
+  gtk_widget_set_vexpand (scroller, TRUE);
+
+  self->filter_label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->filter_label), 0);
+  gtk_label_set_wrap (GTK_LABEL (self->filter_label), TRUE);
+  gtk_widget_set_hexpand (self->filter_label, TRUE);
+  close = gtk_button_new_from_icon_name ("window-close-symbolic");
+  gtk_widget_add_css_class (close, "flat");
+  gtk_widget_add_css_class (close, "circular");
+  gtk_widget_set_tooltip_text (close, _("Show every collection"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (close), "pause-filter.clear");
+  self->filter_bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_add_css_class (self->filter_bar, "toolbar");
+  gtk_widget_set_margin_start (self->filter_bar, 6);
+  gtk_box_append (GTK_BOX (self->filter_bar), self->filter_label);
+  gtk_box_append (GTK_BOX (self->filter_bar), close);
+  gtk_widget_set_visible (self->filter_bar, FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "pause-filter.clear", FALSE);
+
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_box_append (GTK_BOX (self->box), self->filter_bar);
+  gtk_box_append (GTK_BOX (self->box), scroller);
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
 }

@@ -23,5 +23,7 @@ void        es_gc_list_set_session (EsGcList  *self,
 GListModel *es_gc_list_get_model   (EsGcList  *self);
 void        es_gc_list_activate    (EsGcList  *self,
                                     guint      position);
+void        es_gc_list_clear_filter (EsGcList *self);
+const char *es_gc_list_get_filter_text (EsGcList *self);
 
 G_END_DECLS

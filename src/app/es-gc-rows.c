@@ -9,6 +9,7 @@
 
 #include "es-gc-item.h"
 #include "es-gc-rows.h"
+#include "es-pause-dist.h"
 
 /* A log can have a hundred thousand GCs. A GListStore of an item per GC
  * under a GtkSortListModel kept all of them as objects, with the sort
@@ -25,7 +26,9 @@ struct _EsGcRows
   EsDocument *document;
   GtkSorter  *sorter;
   guint32    *order;         /* indexes into the document's GCs, as shown */
-  guint       n_gcs;
+  guint       n_gcs;         /* shown: all, or those the filter lets by */
+  gboolean    has_filter;
+  EsPauseFilter filter;
   EsGcItem   *scratch[2];    /* what the sorter compares */
 };
 
@@ -91,11 +94,32 @@ compare_gcs (gconstpointer a,
   return x < y ? -1 : x > y;
 }
 
+/* The pause is measured as the Pauses panel's buckets measure it, so the
+ * list holds exactly what the chosen bucket counts. */
 static void
 sort_rows (EsGcRows *self)
 {
-  for (guint i = 0; i < self->n_gcs; i++)
-    self->order[i] = i;
+  const EsGc *gcs;
+  guint n;
+
+  self->n_gcs = 0;
+  if (self->document == NULL)
+    return;
+  gcs = es_document_get_gcs (self->document, &n);
+  for (guint i = 0; i < n; i++)
+    {
+      if (self->has_filter)
+        {
+          guint64 pause;
+
+          if (gcs[i].start < self->filter.t0 || gcs[i].start > self->filter.t1)
+            continue;
+          pause = es_pause_dist_gc_pause (self->document, i);
+          if (pause < self->filter.lo || pause >= self->filter.hi)
+            continue;
+        }
+      self->order[self->n_gcs++] = i;
+    }
   if (self->sorter != NULL && gtk_sorter_get_order (self->sorter) != GTK_SORTER_ORDER_NONE)
     g_qsort_with_data (self->order, (gint) self->n_gcs, sizeof (guint32), compare_gcs, self);
 }
@@ -108,6 +132,26 @@ sorter_changed_cb (GtkSorter       *sorter,
   sort_rows (self);
   if (self->n_gcs > 0)
     g_list_model_items_changed (G_LIST_MODEL (self), 0, self->n_gcs, self->n_gcs);
+}
+
+/**
+ * es_gc_rows_set_filter:
+ * @filter: (nullable): the pauses to show, or %NULL for every GC
+ */
+void
+es_gc_rows_set_filter (EsGcRows            *self,
+                       const EsPauseFilter *filter)
+{
+  guint old_n;
+
+  g_return_if_fail (ES_IS_GC_ROWS (self));
+
+  old_n = self->n_gcs;
+  self->has_filter = filter != NULL;
+  self->filter = filter != NULL ? *filter : (EsPauseFilter) { 0 };
+  sort_rows (self);
+  if (old_n > 0 || self->n_gcs > 0)
+    g_list_model_items_changed (G_LIST_MODEL (self), 0, old_n, self->n_gcs);
 }
 
 static void
@@ -173,8 +217,10 @@ es_gc_rows_set_document (EsGcRows   *self,
   self->n_gcs = 0;
   if (document != NULL)
     {
-      es_document_get_gcs (document, &self->n_gcs);
-      self->order = g_new (guint32, MAX (self->n_gcs, 1));
+      guint n;
+
+      es_document_get_gcs (document, &n);
+      self->order = g_new (guint32, MAX (n, 1));
       sort_rows (self);
     }
   if (old_n > 0 || self->n_gcs > 0)

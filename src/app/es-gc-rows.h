@@ -10,6 +10,7 @@
 #include <gtk/gtk.h>
 
 #include "es-document.h"
+#include "es-session.h"
 
 G_BEGIN_DECLS
 
@@ -20,5 +21,7 @@ G_DECLARE_FINAL_TYPE (EsGcRows, es_gc_rows, ES, GC_ROWS, GObject)
 EsGcRows *es_gc_rows_new          (GtkSorter  *sorter);
 void      es_gc_rows_set_document (EsGcRows   *self,
                                    EsDocument *document);
+void      es_gc_rows_set_filter   (EsGcRows   *self,
+                                   const EsPauseFilter *filter);
 
 G_END_DECLS

@@ -31,12 +31,17 @@ struct _EsSession
   gboolean    has_selection;
   gboolean    has_cursor;
   guint32     chosen_cost_centre;
+  /* The GC list shows only the pauses the Pauses panel's chosen bucket
+   * holds: those starting in [t0, t1] and lasting [lo, hi). */
+  gboolean    has_pause_filter;
+  EsPauseFilter pause_filter;
 };
 
 enum {
   VISIBLE_CHANGED,
   SELECTION_CHANGED,
   CHOSEN_COST_CENTRE_CHANGED,
+  PAUSE_FILTER_CHANGED,
   N_SIGNALS
 };
 
@@ -82,6 +87,14 @@ es_session_class_init (EsSessionClass *klass)
    */
   signals[CHOSEN_COST_CENTRE_CHANGED] =
     g_signal_new ("chosen-cost-centre-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /**
+   * EsSession::pause-filter-changed:
+   *
+   * The pauses the GC list is asked to show changed (set or cleared).
+   */
+  signals[PAUSE_FILTER_CHANGED] =
+    g_signal_new ("pause-filter-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
@@ -382,4 +395,35 @@ es_session_choose_cost_centre (EsSession *self,
     return;
   self->chosen_cost_centre = cost_centre;
   g_signal_emit (self, signals[CHOSEN_COST_CENTRE_CHANGED], 0);
+}
+
+/**
+ * es_session_set_pause_filter:
+ * @filter: (nullable): the pauses to list, or %NULL for all of them
+ *
+ * Asks the GC list to show only the pauses @filter names.
+ */
+void
+es_session_set_pause_filter (EsSession           *self,
+                             const EsPauseFilter *filter)
+{
+  g_return_if_fail (ES_IS_SESSION (self));
+
+  if (filter == NULL && !self->has_pause_filter)
+    return;
+  self->has_pause_filter = filter != NULL;
+  self->pause_filter = filter != NULL ? *filter : (EsPauseFilter) { 0 };
+  g_signal_emit (self, signals[PAUSE_FILTER_CHANGED], 0);
+}
+
+/* Returns: whether there is a filter, then copied into @filter. */
+gboolean
+es_session_get_pause_filter (EsSession     *self,
+                             EsPauseFilter *filter)
+{
+  g_return_val_if_fail (ES_IS_SESSION (self), FALSE);
+
+  if (filter != NULL)
+    *filter = self->pause_filter;
+  return self->has_pause_filter;
 }

@@ -20,6 +20,13 @@ G_DECLARE_FINAL_TYPE (EsSession, es_session, ES, SESSION, GObject)
 /* The narrowest span a view can zoom to: a few nanoseconds across. */
 #define ES_SESSION_MIN_SPAN 10
 
+/* Pauses of a length in [lo, hi) in collections starting in [t0, t1]. */
+typedef struct
+{
+  guint64 t0, t1;
+  guint64 lo, hi;
+} EsPauseFilter;
+
 EsSession  *es_session_new                (EsDocument *document);
 EsDocument *es_session_get_document       (EsSession  *self);
 void        es_session_get_visible        (EsSession  *self,
@@ -53,5 +60,9 @@ void        es_session_show_gc            (EsSession  *self,
 guint32     es_session_get_chosen_cost_centre (EsSession *self);
 void        es_session_choose_cost_centre (EsSession  *self,
                                            guint32     cost_centre);
+void        es_session_set_pause_filter   (EsSession  *self,
+                                           const EsPauseFilter *filter);
+gboolean    es_session_get_pause_filter   (EsSession  *self,
+                                           EsPauseFilter *filter);
 
 G_END_DECLS

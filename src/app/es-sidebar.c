@@ -145,6 +145,14 @@ build_traces (EsSidebar *self)
   return box;
 }
 
+/* The Pauses panel chose a bucket: its pauses are on the GC page. */
+static void
+show_gc_list_cb (EsSidebar *self)
+{
+  gtk_notebook_set_current_page (GTK_NOTEBOOK (self->notebook),
+                                 gtk_notebook_page_num (GTK_NOTEBOOK (self->notebook), self->gc_list));
+}
+
 /* Builds the pages for @timeline's rows. */
 void
 es_sidebar_set_timeline (EsSidebar  *self,
@@ -160,6 +168,7 @@ es_sidebar_set_timeline (EsSidebar  *self,
   gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), build_traces (self), gtk_label_new (_("Traces")));
   self->gc_list = es_gc_list_new ();
   gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), self->gc_list, gtk_label_new (_("GC")));
+  g_signal_connect_object (self->gc_list, "filtered", G_CALLBACK (show_gc_list_cb), self, G_CONNECT_SWAPPED);
   self->bookmark_list = es_bookmark_list_new (es_timeline_get_rows (timeline));
   gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), self->bookmark_list, gtk_label_new (_("Bookmarks")));
 }

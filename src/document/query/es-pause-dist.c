@@ -168,6 +168,40 @@ es_pause_dist_from_pauses (guint64     *pauses,
 }
 
 /**
+ * es_pause_dist_gc_pause:
+ * @index: a collection, an index into es_document_get_gcs()
+ *
+ * Returns: the pause of that collection as the distributions count it, in
+ *   ns: so that a list of the pauses in a bucket finds exactly those the
+ *   bucket counts.
+ */
+guint64
+es_pause_dist_gc_pause (EsDocument *document,
+                        guint       index)
+{
+  const EsGc *gcs;
+  guint n_gcs;
+  guint64 start;
+
+  g_return_val_if_fail (ES_IS_DOCUMENT (document), 0);
+
+  gcs = es_document_get_gcs (document, &n_gcs);
+  g_return_val_if_fail (index < n_gcs, 0);
+
+  start = gcs[index].start;
+  /* Mono's suspend at exit waits for threads about a second before the
+   * world stops: a pause only from then on (see es-stats-mono.c). */
+  if (es_document_get_format (document) == ES_DOCUMENT_MONO_LOG)
+    {
+      const EsMonoSummary *mono = es_document_get_mono_summary (document);
+
+      if ((gint32) index == mono->shutdown_pause && gcs[index].sync_time != 0)
+        start = MAX (start, gcs[index].sync_time);
+    }
+  return gcs[index].end > start ? gcs[index].end - start : 0;
+}
+
+/**
  * es_pause_dists_compute:
  * @t0: start of the interval, ns (inclusive)
  * @t1: end of the interval, ns (inclusive)
@@ -229,18 +263,10 @@ es_pause_dists_compute (EsDocument   *document,
   for (guint i = first; i < last; i++)
     {
       guint g = gcs[i].generation == ES_GC_GENERATION_UNKNOWN ? 0 : gcs[i].generation;
-      guint64 start = gcs[i].start;
-      guint64 pause;
+      guint64 pause = es_pause_dist_gc_pause (document, i);
 
-      /* Mono's suspend at exit waits for threads about a second before
-       * the world stops: a pause only from then on (see es-stats-mono.c). */
       if (mono != NULL)
-        {
-          g = gcs[i].generation == 1;
-          if ((gint32) i == mono->shutdown_pause && gcs[i].sync_time != 0)
-            start = MAX (start, gcs[i].sync_time);
-        }
-      pause = gcs[i].end > start ? gcs[i].end - start : 0;
+        g = gcs[i].generation == 1;
       all[n_all++] = pause;
       if (g < dists->n_generations)
         by_gen[at[g]++] = pause;

@@ -58,6 +58,8 @@ gsize    es_pause_dist_rank        (gsize           n,
 void     es_pause_dist_from_pauses (guint64        *pauses,
                                     gsize           n,
                                     EsPauseDist    *dist);
+guint64  es_pause_dist_gc_pause    (EsDocument     *document,
+                                    guint           index);
 void     es_pause_dists_compute    (EsDocument     *document,
                                     guint64         t0,
                                     guint64         t1,
