@@ -23,6 +23,7 @@
 #include <glib/gi18n.h>
 
 #include "es-application.h"
+#include "es-compare-window.h"
 #include "es-window.h"
 
 struct _EsApplication
@@ -141,6 +142,13 @@ es_application_open (GApplication  *app,
   EsApplication *self = ES_APPLICATION (app);
   EsWindow *reusable;
   int i;
+
+  /* Two logs are two runs to compare: `eventscope a.eventlog b.eventlog`. */
+  if (n_files == 2)
+    {
+      gtk_window_present (GTK_WINDOW (es_compare_window_new (GTK_APPLICATION (self), files[0], files[1])));
+      return;
+    }
 
   /* An empty window that is already on screen takes the first file, so
    * "Open" from a fresh window does not leave a useless window behind. */

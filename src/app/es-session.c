@@ -31,6 +31,7 @@ struct _EsSession
   gboolean    has_selection;
   gboolean    has_cursor;
   guint32     chosen_cost_centre;
+  guint64     extent;             /* the span views may show, at least the run */
   /* The GC list shows only the pauses the Pauses panel's chosen bucket
    * holds: those starting in [t0, t1] and lasting [lo, hi). */
   gboolean    has_pause_filter;
@@ -129,7 +130,7 @@ es_session_get_document (EsSession *self)
 static guint64
 run_end (EsSession *self)
 {
-  return MAX (es_document_get_end_time (self->document), ES_SESSION_MIN_SPAN);
+  return MAX (MAX (es_document_get_end_time (self->document), self->extent), ES_SESSION_MIN_SPAN);
 }
 
 void
@@ -426,4 +427,21 @@ es_session_get_pause_filter (EsSession     *self,
   if (filter != NULL)
     *filter = self->pause_filter;
   return self->has_pause_filter;
+}
+
+/**
+ * es_session_set_extent:
+ * @end: how far the views may go, on the log's clock; the run's end counts
+ *   whatever is given
+ *
+ * A comparison shows two runs on one time axis: the shorter one's views
+ * must go as far as the longer one's, past its own end.
+ */
+void
+es_session_set_extent (EsSession *self,
+                       guint64    end)
+{
+  g_return_if_fail (ES_IS_SESSION (self));
+
+  self->extent = end;
 }

@@ -1,0 +1,195 @@
+/* test-compare-window.c: two runs on one time axis, in a real window
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "es-compare-stats.h"
+#include "es-compare-window.h"
+#include "es-stats-figures.h"
+#include "es-test-gui.h"
+#include "es-test-log.h"
+
+static gboolean
+page_is_not_loading (gpointer data)
+{
+  return g_strcmp0 (es_compare_window_get_page (data), "loading") != 0;
+}
+
+static gboolean
+stats_are_ready (gpointer data)
+{
+  EsCompareStats *stats = ES_COMPARE_STATS (es_compare_window_get_stats (data));
+
+  return !es_compare_stats_is_busy (stats);
+}
+
+static EsCompareWindow *
+open_comparison (const char *a,
+                 const char *b)
+{
+  g_autofree char *path_a = es_test_fixture_path (a);
+  g_autofree char *path_b = es_test_fixture_path (b);
+  g_autoptr(GFile) file_a = g_file_new_for_path (path_a);
+  g_autoptr(GFile) file_b = g_file_new_for_path (path_b);
+  EsCompareWindow *window = es_compare_window_new (GTK_APPLICATION (es_test_app), file_a, file_b);
+
+  gtk_window_present (GTK_WINDOW (window));
+  es_test_wait_until (page_is_not_loading, window, 60);
+  return window;
+}
+
+/* The row of @key as the panel shows it, split into its cells: the label,
+ * A, B, B - A, B / A and the verdict. */
+static GStrv
+row_cells (EsCompareWindow *window,
+           const char      *key)
+{
+  g_autofree char *row = NULL;
+
+  es_test_wait_until (stats_are_ready, window, 30);
+  row = es_compare_stats_dup_row (ES_COMPARE_STATS (es_compare_window_get_stats (window)), key);
+  g_assert_nonnull (row);
+  return g_strsplit (row, "\t", -1);
+}
+
+static char *
+figure_text (EsDocument *document,
+             guint64     t0,
+             guint64     t1,
+             const char *key)
+{
+  g_auto(EsStatsFigures) figures = { 0 };
+  const EsFigure *figure;
+
+  es_stats_figures_compute (document, t0, t1, &figures);
+  figure = es_stats_figures_lookup (&figures, key);
+  g_assert_nonnull (figure);
+  return g_strdup_printf ("%" G_GUINT64_FORMAT, figure->n);
+}
+
+/* The -A1m run against the -A64m run: both timelines show the same span,
+ * however either is zoomed or panned; a selection in B is A's too; the
+ * panel's columns are each run's own figures for it, the whole runs
+ * without one, with the difference and the ratio. */
+static void
+test_timelines_and_statistics_follow (void)
+{
+  EsCompareWindow *window = open_comparison ("alloc-A1m-N2.eventlog", "alloc-A64m-N2.eventlog");
+  EsSession *a, *b;
+  EsDocument *doc_a, *doc_b;
+  guint64 a0, a1, b0, b1, end;
+  g_auto(GStrv) whole = NULL;
+  g_auto(GStrv) selected = NULL;
+  g_autofree char *expected_a = NULL, *expected_b = NULL;
+
+  g_assert_cmpstr (es_compare_window_get_page (window), ==, "compare");
+  a = es_compare_window_get_session (window, 0);
+  b = es_compare_window_get_session (window, 1);
+  doc_a = es_session_get_document (a);
+  doc_b = es_session_get_document (b);
+  end = MAX (es_document_get_end_time (doc_a), es_document_get_end_time (doc_b));
+
+  /* The longer run sets the axis for both. */
+  es_session_get_visible (a, &a0, &a1);
+  es_session_get_visible (b, &b0, &b1);
+  g_assert_cmpuint (a0, ==, 0);
+  g_assert_cmpuint (a1, ==, end);
+  g_assert_cmpuint (b1, ==, end);
+
+  es_session_zoom (a, 4, end / 3);
+  es_session_get_visible (a, &a0, &a1);
+  es_session_get_visible (b, &b0, &b1);
+  g_assert_cmpuint (a1 - a0, <, end / 2);
+  g_assert_cmpuint (b0, ==, a0);
+  g_assert_cmpuint (b1, ==, a1);
+  es_session_pan (b, (gint64) (end / 20));
+  es_session_get_visible (a, &a0, &a1);
+  es_session_get_visible (b, &b0, &b1);
+  g_assert_cmpuint (a0, ==, b0);
+  g_assert_cmpuint (a1, ==, b1);
+
+  /* The whole runs: bytes allocated as each run's own figures, exactly. */
+  whole = row_cells (window, "allocated_bytes");
+  expected_a = figure_text (doc_a, 0, es_document_get_end_time (doc_a), "allocated_bytes");
+  expected_b = figure_text (doc_b, 0, es_document_get_end_time (doc_b), "allocated_bytes");
+  g_assert_cmpstr (whole[1], ==, expected_a);
+  g_assert_cmpstr (whole[2], ==, expected_b);
+  {
+    g_autofree char *delta = g_strdup_printf ("%+" G_GINT64_FORMAT,
+                                              (gint64) g_ascii_strtoull (expected_b, NULL, 10) -
+                                              (gint64) g_ascii_strtoull (expected_a, NULL, 10));
+
+    g_assert_cmpstr (whole[3], ==, delta);
+  }
+
+  /* A selection made in B is A's, and the panel follows it. */
+  es_session_select (b, end / 10, end / 2);
+  g_assert_true (es_session_get_selection (a, &a0, &a1));
+  g_assert_cmpuint (a0, ==, end / 10);
+  g_assert_cmpuint (a1, ==, MIN (end / 2, es_document_get_end_time (doc_a)));
+  selected = row_cells (window, "gen0_collections");
+  g_free (expected_a);
+  g_free (expected_b);
+  expected_a = figure_text (doc_a, a0, a1, "gen0_collections");
+  expected_b = figure_text (doc_b, end / 10, MIN (end / 2, es_document_get_end_time (doc_b)), "gen0_collections");
+  g_assert_cmpstr (selected[1], ==, expected_a);
+  g_assert_cmpstr (selected[2], ==, expected_b);
+  /* Fewer collections is better, and B makes far fewer. */
+  g_assert_cmpstr (selected[5], ==, "▲ better");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A run compared with itself: no difference anywhere, every ratio 1. */
+static void
+test_run_against_itself (void)
+{
+  EsCompareWindow *window = open_comparison ("heap-hT-N2.eventlog", "heap-hT-N2.eventlog");
+  static const char *keys[] = { "allocated_bytes", "copied_bytes", "gen0_collections", "gen1_pause_max_ns",
+                                "gc_ns", "productivity" };
+
+  g_assert_cmpstr (es_compare_window_get_page (window), ==, "compare");
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      g_auto(GStrv) cells = row_cells (window, keys[i]);
+
+      g_assert_cmpstr (cells[1], ==, cells[2]);
+      g_assert_true (g_str_equal (cells[3], "0") || g_str_has_prefix (cells[3], "0.0") ||
+                     g_str_has_prefix (cells[3], "-0.0"));
+      g_assert_cmpstr (cells[4], ==, "1.000");
+      g_assert_cmpstr (cells[5], ==, "");
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A GHC run and a Mono run are not compared: the window says why. */
+static void
+test_mixed_formats_are_refused (void)
+{
+  EsCompareWindow *window = open_comparison ("hello.eventlog", "mlpd/gc-threads.mlpd");
+
+  g_assert_cmpstr (es_compare_window_get_page (window), ==, "error");
+  g_assert_nonnull (strstr (es_compare_window_get_error (window), "Mono"));
+  g_assert_null (es_compare_window_get_session (window, 0));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  if (!es_test_gui_init (&argc, &argv))
+    return 0;
+
+  g_test_add_func ("/compare-window/timelines-and-statistics-follow", test_timelines_and_statistics_follow);
+  g_test_add_func ("/compare-window/run-against-itself", test_run_against_itself);
+  g_test_add_func ("/compare-window/mixed-formats-are-refused", test_mixed_formats_are_refused);
+
+  return g_test_run ();
+}
