@@ -11,13 +11,20 @@
 #include <math.h>
 
 #include "es-compare-stats.h"
+#include "es-pause-chart.h"
 #include "es-stats-figures.h"
 #include "es-stats-panel.h"
+#include "es-timeline-rows.h"
 
 /* Every +RTS -s figure of run A and run B over the same (aligned) interval,
  * their difference and their ratio, as `eventscope-cli compare` prints them
  * (the figures come from the same es_stats_figures_compute()). Which way is
- * better is marked with an arrow and a word, so it reads without colour. */
+ * better is marked with an arrow and a word, so it reads without colour.
+ * Beside them, both runs' GC pauses on one logarithmic histogram, side by
+ * side in each bucket, with their percentiles marked. */
+
+/* The runs' colours in the pause chart: the chart's second and first. */
+static const guint run_colors[2] = { 1, 0 };
 
 struct _EsCompareStats
 {
@@ -26,7 +33,11 @@ struct _EsCompareStats
   GtkWidget    *scroller;
   GtkWidget    *grid;
   GtkWidget    *title;
+  GtkWidget    *chart;
+  GtkWidget    *legend;
   GCancellable *cancellable;
+  gboolean      has_pauses;
+  EsPauseDist   pauses[2];     /* each run's, all generations together */
   GHashTable   *rows;           /* key -> "label\tA\tB\tdelta\tratio\tverdict" */
 };
 
@@ -187,6 +198,53 @@ fill (EsCompareStats *self,
 }
 
 static void
+draw_chart (GtkDrawingArea *area,
+            cairo_t        *cr,
+            int             width,
+            int             height,
+            gpointer        user_data)
+{
+  EsCompareStats *self = user_data;
+  gboolean dark = es_timeline_rows_is_dark (GTK_WIDGET (area));
+  EsPauseSeries series[2];
+  EsPauseChart chart;
+
+  if (!self->has_pauses || (self->pauses[0].count == 0 && self->pauses[1].count == 0))
+    return;
+  for (guint i = 0; i < 2; i++)
+    {
+      series[i] = (EsPauseSeries) { &self->pauses[i], i, { 0 } };
+      es_pause_chart_generation_color (run_colors[i], dark, &series[i].color);
+    }
+  chart = (EsPauseChart) { .series = series, .n_series = 2, .width = width, .height = height,
+                           .dark = dark, .selected = -1 };
+  /* No percentile lines: two runs' would cross; the table has them. */
+  es_pause_chart_paint (cr, &chart);
+}
+
+static void
+show_pauses (EsCompareStats *self,
+             Result         *result)
+{
+  g_autoptr(GString) legend = g_string_new (NULL);
+
+  for (guint i = 0; i < 2; i++)
+    {
+      EsRgba rgba;
+
+      self->pauses[i] = result->figures[i].pauses.all;
+      es_pause_chart_generation_color (run_colors[i], FALSE, &rgba);
+      g_string_append_printf (legend, "%s<span foreground=\"#%02x%02x%02x\">\342\226\240</span> %s",
+                              i > 0 ? "    " : "", (int) (rgba.red * 255), (int) (rgba.green * 255),
+                              (int) (rgba.blue * 255), i == 0 ? "A" : "B");
+    }
+  g_string_append_printf (legend, "    %s", _("GC pauses by length, A and B side by side in each column"));
+  gtk_label_set_markup (GTK_LABEL (self->legend), legend->str);
+  self->has_pauses = TRUE;
+  gtk_widget_queue_draw (self->chart);
+}
+
+static void
 computed_cb (GObject      *object,
              GAsyncResult *result,
              gpointer      user_data)
@@ -199,6 +257,7 @@ computed_cb (GObject      *object,
     return;   /* cancelled: a newer interval is on its way */
   self = ES_COMPARE_STATS (user_data);
   fill (self, figures);
+  show_pauses (self, figures);
   result_free (figures);
   g_clear_object (&self->cancellable);
 }
@@ -305,8 +364,24 @@ es_compare_stats_init (EsCompareStats *self)
   self->grid = gtk_grid_new ();
   gtk_grid_set_column_spacing (GTK_GRID (self->grid), 18);
   gtk_grid_set_row_spacing (GTK_GRID (self->grid), 2);
-  gtk_box_append (GTK_BOX (box), self->title);
-  gtk_box_append (GTK_BOX (box), self->grid);
+  {
+    GtkWidget *columns = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 24);
+    GtkWidget *pauses = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+
+    self->chart = gtk_drawing_area_new ();
+    gtk_widget_set_size_request (self->chart, 520, 240);
+    gtk_widget_set_valign (self->chart, GTK_ALIGN_START);
+    gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->chart), draw_chart, self, NULL);
+    self->legend = gtk_label_new (NULL);
+    gtk_label_set_xalign (GTK_LABEL (self->legend), 0);
+    gtk_box_append (GTK_BOX (pauses), self->chart);
+    gtk_box_append (GTK_BOX (pauses), self->legend);
+    gtk_widget_set_valign (self->grid, GTK_ALIGN_START);
+    gtk_box_append (GTK_BOX (columns), self->grid);
+    gtk_box_append (GTK_BOX (columns), pauses);
+    gtk_box_append (GTK_BOX (box), self->title);
+    gtk_box_append (GTK_BOX (box), columns);
+  }
   gtk_widget_set_margin_start (box, 12);
   gtk_widget_set_margin_end (box, 12);
   gtk_widget_set_margin_top (box, 12);

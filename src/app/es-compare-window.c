@@ -254,7 +254,7 @@ build_compare_page (EsCompareWindow *self)
   gtk_paned_set_start_child (GTK_PANED (paned), runs);
   gtk_paned_set_end_child (GTK_PANED (paned), self->stats);
   gtk_paned_set_resize_end_child (GTK_PANED (paned), FALSE);
-  gtk_widget_set_size_request (self->stats, -1, 200);
+  gtk_widget_set_size_request (self->stats, -1, 320);
   return paned;
 }
 
