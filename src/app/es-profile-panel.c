@@ -636,14 +636,15 @@ es_profile_panel_get_share_text (EsProfilePanel *self)
  * es_profile_panel_get_empty_text:
  *
  * Returns: (nullable): what the panel says instead of a graph, or NULL
- *   when it shows one
+ *   when it shows one or has nothing to show yet
  */
 const char *
 es_profile_panel_get_empty_text (EsProfilePanel *self)
 {
   g_return_val_if_fail (ES_IS_PROFILE_PANEL (self), NULL);
 
-  if (g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (self->stack)), "empty") != 0)
+  if (self->profile == NULL ||
+      g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (self->stack)), "empty") != 0)
     return NULL;
   return gtk_label_get_text (GTK_LABEL (self->empty_label));
 }
