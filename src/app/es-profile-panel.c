@@ -384,51 +384,6 @@ chosen_changed_cb (EsProfilePanel *self)
   gtk_widget_queue_draw (self->area);
 }
 
-static void
-setup_cell_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *item,
-               gpointer                  column)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-  gboolean numeric = GPOINTER_TO_UINT (column) >= ES_PROFILE_COLUMN_INDIVIDUAL;
-
-  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1 : 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), numeric ? PANGO_ELLIPSIZE_NONE : PANGO_ELLIPSIZE_END);
-  if (numeric)
-    gtk_widget_add_css_class (label, "numeric");
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-bind_cell_cb (GtkSignalListItemFactory *factory,
-              GtkListItem              *item,
-              gpointer                  column)
-{
-  g_autofree char *text = es_profile_row_dup_text (gtk_list_item_get_item (item), GPOINTER_TO_UINT (column));
-
-  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), text);
-}
-
-static GtkColumnViewColumn *
-add_column (EsProfilePanel    *self,
-            const char        *title,
-            EsProfileColumnId  column)
-{
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkSorter *sorter = GTK_SORTER (gtk_custom_sorter_new (es_profile_row_compare, GUINT_TO_POINTER (column), NULL));
-  GtkColumnViewColumn *view_column;
-
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), GUINT_TO_POINTER (column));
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), GUINT_TO_POINTER (column));
-  view_column = gtk_column_view_column_new (title, factory);
-  gtk_column_view_column_set_sorter (view_column, sorter);
-  gtk_column_view_column_set_resizable (view_column, TRUE);
-  gtk_column_view_append_column (self->view, view_column);
-  g_object_unref (sorter);
-  g_object_unref (view_column);
-  return view_column;
-}
-
 /* ---- computation ------------------------------------------------------- */
 
 static void
@@ -697,14 +652,14 @@ build_table (EsProfilePanel *self)
 
   self->view = GTK_COLUMN_VIEW (gtk_column_view_new (NULL));
   gtk_column_view_set_show_column_separators (self->view, TRUE);
-  name = add_column (self, _("Cost centre"), ES_PROFILE_COLUMN_NAME);
+  name = es_profile_rows_add_column (self->view, _("Cost centre"), ES_PROFILE_COLUMN_NAME);
   gtk_column_view_column_set_expand (name, TRUE);
-  add_column (self, _("Module"), ES_PROFILE_COLUMN_MODULE);
-  add_column (self, _("Source"), ES_PROFILE_COLUMN_SOURCE);
-  individual = add_column (self, _("Individual %"), ES_PROFILE_COLUMN_INDIVIDUAL);
-  add_column (self, _("Inherited %"), ES_PROFILE_COLUMN_INHERITED);
-  add_column (self, _("Ticks"), ES_PROFILE_COLUMN_TICKS);
-  add_column (self, _("Inherited ticks"), ES_PROFILE_COLUMN_INHERITED_TICKS);
+  es_profile_rows_add_column (self->view, _("Module"), ES_PROFILE_COLUMN_MODULE);
+  es_profile_rows_add_column (self->view, _("Source"), ES_PROFILE_COLUMN_SOURCE);
+  individual = es_profile_rows_add_column (self->view, _("Individual %"), ES_PROFILE_COLUMN_INDIVIDUAL);
+  es_profile_rows_add_column (self->view, _("Inherited %"), ES_PROFILE_COLUMN_INHERITED);
+  es_profile_rows_add_column (self->view, _("Ticks"), ES_PROFILE_COLUMN_TICKS);
+  es_profile_rows_add_column (self->view, _("Inherited ticks"), ES_PROFILE_COLUMN_INHERITED_TICKS);
 
   self->rows = es_profile_rows_new (gtk_column_view_get_sorter (self->view));
   self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->rows)));
@@ -714,6 +669,8 @@ build_table (EsProfilePanel *self)
   g_object_unref (self->selection);
   gtk_column_view_sort_by_column (self->view, individual, GTK_SORT_DESCENDING);
   g_signal_connect_object (self->selection, "notify::selected", G_CALLBACK (row_selected_cb), self, 0);
+  /* A new order or a search replaces the rows, and the selection with them. */
+  g_signal_connect_object (self->selection, "items-changed", G_CALLBACK (select_chosen_row), self, G_CONNECT_SWAPPED);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->view), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Cost centres"), -1);
 

@@ -28,32 +28,14 @@ struct _EsProfileRow
 
 G_DEFINE_FINAL_TYPE (EsProfileRow, es_profile_row, G_TYPE_OBJECT)
 
-/* How many rows exist: the tests check that rows are made on demand. */
-static gint n_alive;
-
-static void
-es_profile_row_finalize (GObject *object)
-{
-  g_atomic_int_add (&n_alive, -1);
-  G_OBJECT_CLASS (es_profile_row_parent_class)->finalize (object);
-}
-
 static void
 es_profile_row_class_init (EsProfileRowClass *klass)
 {
-  G_OBJECT_CLASS (klass)->finalize = es_profile_row_finalize;
 }
 
 static void
 es_profile_row_init (EsProfileRow *self)
 {
-  g_atomic_int_inc (&n_alive);
-}
-
-guint
-es_profile_row_get_n_alive (void)
-{
-  return (guint) g_atomic_int_get (&n_alive);
 }
 
 static EsProfileRow *
@@ -175,6 +157,60 @@ es_profile_row_compare (gconstpointer a,
   if (order != 0)
     return order;
   return x->individual < y->individual ? -1 : x->individual > y->individual;
+}
+
+/* ---- the columns ------------------------------------------------------- */
+
+static void
+setup_cell_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *item,
+               gpointer                  column)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+  gboolean numeric = GPOINTER_TO_UINT (column) >= ES_PROFILE_COLUMN_INDIVIDUAL;
+
+  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1 : 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), numeric ? PANGO_ELLIPSIZE_NONE : PANGO_ELLIPSIZE_END);
+  if (numeric)
+    gtk_widget_add_css_class (label, "numeric");
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_cell_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *item,
+              gpointer                  column)
+{
+  g_autofree char *text = es_profile_row_dup_text (gtk_list_item_get_item (item), GPOINTER_TO_UINT (column));
+
+  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), text);
+}
+
+/**
+ * es_profile_rows_add_column:
+ *
+ * Adds to @view a column that shows and sorts by @column of the rows.
+ *
+ * Returns: (transfer none): the column
+ */
+GtkColumnViewColumn *
+es_profile_rows_add_column (GtkColumnView     *view,
+                            const char        *title,
+                            EsProfileColumnId  column)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkSorter *sorter = GTK_SORTER (gtk_custom_sorter_new (es_profile_row_compare, GUINT_TO_POINTER (column), NULL));
+  GtkColumnViewColumn *view_column;
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), GUINT_TO_POINTER (column));
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), GUINT_TO_POINTER (column));
+  view_column = gtk_column_view_column_new (title, factory);
+  gtk_column_view_column_set_sorter (view_column, sorter);
+  gtk_column_view_column_set_resizable (view_column, TRUE);
+  gtk_column_view_append_column (view, view_column);
+  g_object_unref (sorter);
+  g_object_unref (view_column);
+  return view_column;
 }
 
 /* ---- the rows ---------------------------------------------------------- */

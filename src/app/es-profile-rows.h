@@ -37,7 +37,10 @@ char       *es_profile_row_dup_text    (EsProfileRow  *self,
 int         es_profile_row_compare     (gconstpointer  a,
                                         gconstpointer  b,
                                         gpointer       column);
-guint       es_profile_row_get_n_alive (void);
+
+GtkColumnViewColumn *es_profile_rows_add_column (GtkColumnView     *view,
+                                                 const char        *title,
+                                                 EsProfileColumnId  column);
 
 #define ES_TYPE_PROFILE_ROWS (es_profile_rows_get_type ())
 
