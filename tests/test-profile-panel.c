@@ -15,6 +15,7 @@
 #include "es-flame-graph.h"
 #include "es-profile-panel.h"
 #include "es-profile-rows.h"
+#include "es-stats.h"
 #include "es-test-gui.h"
 #include "es-window.h"
 
@@ -216,6 +217,29 @@ test_profile_of_selection (void)
   g_test_message ("top frames:\n%s", top);
   g_assert_cmpstr (top, ==, expected->str);
 
+  /* Hovering the frame with the most samples of its own. */
+  {
+    EsFlameGraphView fv = { .profile = direct, .zoom = ES_PROFILE_NO_FRAME,
+                            .width = gtk_widget_get_width (area), .height = gtk_widget_get_height (area) };
+    EsFlameGraphRect rect;
+    guint32 busiest = 0;
+    g_autofree char *tip = NULL, *name = NULL, *count = NULL, *expected_tip = NULL;
+
+    for (guint i = 1; i < direct->frames->len; i++)
+      if (frames[i].individual > frames[busiest].individual)
+        busiest = i;
+    g_assert_nonnull (frames[busiest].cc);
+    g_assert_true (es_flame_graph_frame_rect (&fv, busiest, &rect));
+    tip = es_profile_panel_dup_tooltip_at (panel, rect.x + rect.width / 2, rect.y + rect.height / 2);
+    name = name_of (&frames[busiest]);
+    count = es_stats_format_grouped (frames[busiest].inherited);
+    expected_tip = g_strdup_printf ("%s\n%s samples\n%.1f %% inherited, %.1f %% individual\n%s", name, count,
+                                    100.0 * (double) frames[busiest].inherited / (double) direct->n_samples,
+                                    100.0 * (double) frames[busiest].individual / (double) direct->n_samples,
+                                    frames[busiest].cc->srcloc);
+    g_assert_cmpstr (tip, ==, expected_tip);
+  }
+
   /* Against the CLI's `profile --from --to`: the tree, frame by frame, as
    * "label module [src] %ind ticks %inh ticks". */
   cli = run_cli_profile (path, wanted.t0, wanted.t1);
@@ -266,6 +290,27 @@ test_profile_of_selection (void)
 
     gtk_single_selection_set_selected (selection, 1);
     g_assert_cmpuint (es_session_get_chosen_cost_centre (session), ==, es_profile_row_get_cost_centre (row)->id);
+  }
+
+  /* Sortable: by inherited ticks, fewest first; the chosen row stays
+   * selected. */
+  {
+    g_autoptr(GtkColumnViewColumn) inherited_ticks = g_list_model_get_item (gtk_column_view_get_columns (GTK_COLUMN_VIEW (view)), 6);
+    g_autoptr(GtkColumnViewColumn) individual = g_list_model_get_item (gtk_column_view_get_columns (GTK_COLUMN_VIEW (view)), 3);
+    guint64 last = 0;
+
+    gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (view), inherited_ticks, GTK_SORT_ASCENDING);
+    g_assert_cmpuint (g_list_model_get_n_items (rows), ==, direct->cost_centres->len);
+    for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+      {
+        g_autoptr(EsProfileRow) row = g_list_model_get_item (rows, i);
+
+        g_assert_cmpuint (es_profile_row_get_cost_centre (row)->inherited, >=, last);
+        last = es_profile_row_get_cost_centre (row)->inherited;
+      }
+    g_assert_cmpuint (es_profile_row_get_cost_centre (gtk_single_selection_get_selected_item (selection))->id, ==,
+                      es_session_get_chosen_cost_centre (session));
+    gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (view), individual, GTK_SORT_DESCENDING);
   }
 
   /* Clicking a frame (the widest under the root) zooms into it and
@@ -319,6 +364,19 @@ test_profile_of_selection (void)
   expected_share = g_strdup_printf ("Phase: %.1f %% of samples", 100.0 * (double) matching_samples / (double) direct->n_samples);
   g_assert_cmpstr (es_profile_panel_get_share_text (panel), ==, expected_share);
   g_assert_cmpuint (g_list_model_get_n_items (rows), ==, n_matching);
+
+  /* An interval before the first sample: no graph, and why. */
+  {
+    guint n_samples;
+    const EsProfSample *samples = es_document_get_prof_samples (document, &n_samples);
+
+    g_assert_cmpuint (samples[0].time, >, 1000);
+    wanted.t0 = 0;
+    wanted.t1 = samples[0].time - 1;
+    es_session_select (session, wanted.t0, wanted.t1);
+    es_test_wait_until (panel_shows, &wanted, 30);
+    g_assert_cmpstr (es_profile_panel_get_empty_text (panel), ==, "No cost-centre samples in the selection");
+  }
 
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -275,26 +275,32 @@ pressed_cb (GtkGestureClick *gesture,
     es_profile_panel_activate_frame (self, frame);
 }
 
-static gboolean
-query_tooltip_cb (GtkWidget      *widget,
-                  int             x,
-                  int             y,
-                  gboolean        keyboard,
-                  GtkTooltip     *tooltip,
-                  EsProfilePanel *self)
+/**
+ * es_profile_panel_dup_tooltip_at:
+ * @x: (in the flame graph's coordinates)
+ *
+ * Returns: (transfer full) (nullable): what hovering @x, @y shows: the
+ *   frame's name, samples, inherited and individual shares and source
+ */
+char *
+es_profile_panel_dup_tooltip_at (EsProfilePanel *self,
+                                 double          x,
+                                 double          y)
 {
   EsFlameGraphView view;
   const EsProfileFrame *f;
   guint32 frame;
-  g_autoptr(GString) text = NULL;
+  GString *text;
   g_autofree char *count = NULL;
 
-  if (self->profile == NULL || keyboard)
-    return FALSE;
+  g_return_val_if_fail (ES_IS_PROFILE_PANEL (self), NULL);
+
+  if (self->profile == NULL)
+    return NULL;
   get_view (self, &view);
   frame = es_flame_graph_frame_at (&view, x, y);
   if (frame == ES_PROFILE_NO_FRAME)
-    return FALSE;
+    return NULL;
   f = frame_at (self, frame);
   text = g_string_new (NULL);
   es_profile_append_frame_name (f, text);
@@ -307,7 +313,22 @@ query_tooltip_cb (GtkWidget      *widget,
                           percent (f->individual, self->profile->n_samples));
   if (f->cc != NULL && f->cc->srcloc != NULL && f->cc->srcloc[0] != '\0')
     g_string_append_printf (text, "\n%s", f->cc->srcloc);
-  gtk_tooltip_set_text (tooltip, text->str);
+  return g_string_free (text, FALSE);
+}
+
+static gboolean
+query_tooltip_cb (GtkWidget      *widget,
+                  int             x,
+                  int             y,
+                  gboolean        keyboard,
+                  GtkTooltip     *tooltip,
+                  EsProfilePanel *self)
+{
+  g_autofree char *text = keyboard ? NULL : es_profile_panel_dup_tooltip_at (self, x, y);
+
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
   return TRUE;
 }
 

@@ -23,6 +23,9 @@ void             es_profile_panel_set_session    (EsProfilePanel *self,
                                                   EsSession      *session);
 void             es_profile_panel_activate_frame (EsProfilePanel *self,
                                                   guint32         frame);
+char            *es_profile_panel_dup_tooltip_at (EsProfilePanel *self,
+                                                  double          x,
+                                                  double          y);
 
 /* For the tests: what is shown. */
 const EsProfile *es_profile_panel_get_profile    (EsProfilePanel *self);
