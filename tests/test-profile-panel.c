@@ -330,6 +330,27 @@ test_profile_of_selection (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (panel), "profile.zoom-out", NULL));
   g_assert_cmpuint (es_profile_panel_get_zoom (panel), ==, frames[zoom].parent);
 
+  /* Deeper, then back to the whole interval by the breadcrumb's first
+   * button. */
+  {
+    GtkWidget *all;
+
+    for (guint i = zoom; i < frames[zoom].end; i++)
+      if (frames[i].depth == frames[zoom].depth + 2)
+        {
+          es_profile_panel_activate_frame (panel, i);
+          break;
+        }
+    g_assert_cmpuint (frames[es_profile_panel_get_zoom (panel)].depth, ==, frames[zoom].depth + 2);
+    all = gtk_widget_get_ancestor (es_test_find_label (GTK_WIDGET (panel), "All samples"), GTK_TYPE_BUTTON);
+    g_assert_nonnull (all);
+    g_assert_true (gtk_widget_get_sensitive (all));
+    g_signal_emit_by_name (all, "clicked");
+    g_assert_cmpuint (es_profile_panel_get_zoom (panel), ==, ES_PROFILE_NO_FRAME);
+    gtk_widget_activate_action (GTK_WIDGET (panel), "profile.zoom-out", NULL);
+    g_assert_cmpuint (es_profile_panel_get_zoom (panel), ==, ES_PROFILE_NO_FRAME);
+  }
+
   /* The search: its share is the samples with a matching frame anywhere
    * on their stack, each once, counted here over the tree by brute force;
    * the table keeps the matching cost centres. */

@@ -162,6 +162,16 @@ draw_cb (GtkDrawingArea *area,
   cairo_stroke (cr);
 }
 
+static void set_zoom (EsProfilePanel *self,
+                      guint32         frame);
+
+static void
+breadcrumb_clicked_cb (GtkButton      *button,
+                       EsProfilePanel *self)
+{
+  set_zoom (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "frame")));
+}
+
 static void
 add_breadcrumb_button (EsProfilePanel *self,
                        const char     *label,
@@ -173,12 +183,9 @@ add_breadcrumb_button (EsProfilePanel *self,
   gtk_widget_add_css_class (button, "flat");
   gtk_widget_set_sensitive (button, !current);
   g_object_set_data (G_OBJECT (button), "frame", GUINT_TO_POINTER (frame));
+  g_signal_connect (button, "clicked", G_CALLBACK (breadcrumb_clicked_cb), self);
   gtk_box_append (GTK_BOX (self->breadcrumb), button);
 }
-
-static void
-breadcrumb_clicked_cb (GtkButton      *button,
-                       EsProfilePanel *self);
 
 /* "All samples › main (Main) › parse (Parser)": a button per frame from
  * the root down to the zoomed one. */
@@ -199,13 +206,13 @@ update_breadcrumb (EsProfilePanel *self)
       guint32 f = g_array_index (path, guint32, i);
       g_autoptr(GString) name = g_string_new (NULL);
 
-      gtk_box_append (GTK_BOX (self->breadcrumb), gtk_label_new ("›"));
+      GtkWidget *separator = gtk_label_new ("›");
+
+      gtk_widget_add_css_class (separator, "dim-label");
+      gtk_box_append (GTK_BOX (self->breadcrumb), separator);
       es_profile_append_frame_name (frame_at (self, f), name);
       add_breadcrumb_button (self, name->str, f, f == self->zoom);
     }
-  for (child = gtk_widget_get_first_child (self->breadcrumb); child != NULL; child = gtk_widget_get_next_sibling (child))
-    if (GTK_IS_BUTTON (child))
-      g_signal_connect (child, "clicked", G_CALLBACK (breadcrumb_clicked_cb), self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "profile.zoom-out", self->zoom != ES_PROFILE_NO_FRAME);
 }
 
@@ -216,13 +223,6 @@ set_zoom (EsProfilePanel *self,
   self->zoom = frame;
   update_breadcrumb (self);
   gtk_widget_queue_draw (self->area);
-}
-
-static void
-breadcrumb_clicked_cb (GtkButton      *button,
-                       EsProfilePanel *self)
-{
-  set_zoom (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "frame")));
 }
 
 /* Escape: one frame back up. */
