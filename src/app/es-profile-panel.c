@@ -237,6 +237,21 @@ zoom_out_action (GtkWidget  *widget,
     set_zoom (self, frame_at (self, self->zoom)->parent);
 }
 
+/* Escape goes on to the window (dropping the selection) when there is no
+ * zoom to go back from. */
+static gboolean
+zoom_out_binding (GtkWidget *widget,
+                  GVariant  *args,
+                  gpointer   data)
+{
+  EsProfilePanel *self = ES_PROFILE_PANEL (widget);
+
+  if (self->profile == NULL || self->zoom == ES_PROFILE_NO_FRAME)
+    return FALSE;
+  zoom_out_action (widget, "profile.zoom-out", NULL);
+  return TRUE;
+}
+
 /**
  * es_profile_panel_activate_frame:
  * @frame: a frame of the profile shown
@@ -419,7 +434,11 @@ show_profile (EsProfilePanel *self,
   self->zoom = ES_PROFILE_NO_FRAME;
 
   es_document_get_prof_samples (job->document, &n_log_samples);
-  if (n_log_samples == 0)
+  if (n_log_samples == 0 && es_document_get_format (job->document) == ES_DOCUMENT_MONO_LOG)
+    gtk_label_set_text (GTK_LABEL (self->empty_label),
+                        _("A Mono log has no cost-centre samples: they come from GHC programs built "
+                          "with -prof and run with +RTS -p -l"));
+  else if (n_log_samples == 0)
     gtk_label_set_text (GTK_LABEL (self->empty_label),
                         _("This log has no cost-centre samples: build the program with -prof "
                           "and run it with +RTS -p -l"));
@@ -654,7 +673,7 @@ es_profile_panel_class_init (EsProfilePanelClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "profile-panel");
   gtk_widget_class_install_action (widget_class, "profile.zoom-out", NULL, zoom_out_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "profile.zoom-out", NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, zoom_out_binding, NULL);
 
   /**
    * EsProfilePanel::updated:
