@@ -8,7 +8,6 @@
 #include "config.h"
 
 #include <string.h>
-#include <sys/wait.h>
 
 #include <gtk/gtk.h>
 
@@ -16,6 +15,7 @@
 #include "es-profile-panel.h"
 #include "es-profile-rows.h"
 #include "es-stats.h"
+#include "es-test-cli.h"
 #include "es-test-gui.h"
 #include "es-window.h"
 
@@ -83,18 +83,12 @@ run_cli_profile (const char *path,
 {
   g_autofree char *from = g_strdup_printf ("%" G_GUINT64_FORMAT "ns", t0);
   g_autofree char *to = g_strdup_printf ("%" G_GUINT64_FORMAT "ns", t1);
-  const char *argv[] = { g_getenv ("ES_CLI"), "profile", "--from", from, "--to", to, path, NULL };
-  g_autoptr(GError) error = NULL;
-  char *out = NULL;
-  g_autofree char *err = NULL;
-  int status;
+  const char *args[] = { "profile", "--from", from, "--to", to, path, NULL };
+  g_auto(CliRun) run = { 0 };
 
-  g_assert_nonnull (argv[0]);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (status));
-  g_assert_cmpint (WEXITSTATUS (status), ==, 0);
-  return out;
+  run_cli_argv (&run, args);
+  g_assert_cmpint (run.exit_code, ==, 0);
+  return g_steal_pointer (&run.out);
 }
 
 /* The lines of the CLI's two tables: the cost centres (with ticks), then
