@@ -77,7 +77,6 @@ typedef struct
 {
   EsDocument *document;
   guint64     t0, t1;
-  gboolean    whole_run;
   EsProfile  *profile;
 } Job;
 
@@ -497,8 +496,8 @@ reload_in_idle (gpointer data)
 
   job = g_new0 (Job, 1);
   job->document = g_object_ref (es_session_get_document (self->session));
-  job->whole_run = !es_session_get_selection (self->session, &job->t0, &job->t1);
-  if (job->whole_run)
+  /* The whole run without a selection, a sample at its last instant too. */
+  if (!es_session_get_selection (self->session, &job->t0, &job->t1))
     {
       job->t0 = 0;
       job->t1 = G_MAXUINT64;
