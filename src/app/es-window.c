@@ -28,6 +28,7 @@
 #include "es-recent-logs.h"
 #include "es-session.h"
 #include "es-pane-fit.h"
+#include "es-profile-panel.h"
 #include "es-sidebar.h"
 #include "es-window-export.h"
 #include "es-pause-panel.h"
@@ -61,6 +62,7 @@ struct _EsWindow
   EsStatsPanel         *stats_panel;
   EsPausePanel         *pause_panel;
   EsEventList          *event_list;
+  EsProfilePanel       *profile_panel;
 
   /* The file shown or loading, or NULL while the window is empty */
   GFile                *file;
@@ -232,6 +234,7 @@ es_window_show_document (EsWindow   *self,
   es_pane_fit_refit (self->timeline_fit);
   es_stats_panel_set_session (self->stats_panel, self->session);
   es_pause_panel_set_session (self->pause_panel, self->session);
+  es_profile_panel_set_session (self->profile_panel, self->session);
   es_sidebar_set_session (self->sidebar, self->session, self->file);
   es_event_list_set_session (self->event_list, self->session, self->file);
 
@@ -722,6 +725,7 @@ es_window_class_init (EsWindowClass *klass)
   g_type_ensure (ES_TYPE_STATS_PANEL);
   g_type_ensure (ES_TYPE_EVENT_LIST);
   g_type_ensure (ES_TYPE_PAUSE_PANEL);
+  g_type_ensure (ES_TYPE_PROFILE_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/es-window.ui");
   gtk_widget_class_bind_template_child (widget_class, EsWindow, title_label);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, subtitle_label);
@@ -743,6 +747,7 @@ es_window_class_init (EsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, EsWindow, stats_panel);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, pause_panel);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, event_list);
+  gtk_widget_class_bind_template_child (widget_class, EsWindow, profile_panel);
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, es_window_open_action);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, es_window_export_action);
