@@ -145,6 +145,11 @@ map_large_blocks (gboolean loading)
 {
 #ifdef __GLIBC__
   mallopt (M_MMAP_THRESHOLD, loading ? 128 * 1024 : 32 * 1024 * 1024);
+  /* Fixing the threshold also stops glibc from raising the trim threshold
+   * with it: the heap's top would then be given back and faulted in again
+   * every frame, as each frame's buffers come and go. Raised as glibc
+   * raises it, to twice the mmap threshold, once loading is done. */
+  mallopt (M_TRIM_THRESHOLD, loading ? 128 * 1024 : 64 * 1024 * 1024);
 #endif
 }
 
