@@ -14,6 +14,7 @@
 
 #include <stdio.h>
 
+#include "es-stats-figures.h"
 #include "es-timeline-painter.h"
 
 #define BUDGET_MS 8.0
@@ -26,6 +27,7 @@ static char *png_prefix = NULL;
 static gboolean threads_open = FALSE;
 static gboolean at_threads = FALSE;
 static int only_level = -1;
+static char *compare_path = NULL;
 
 static const GOptionEntry entries[] = {
   { "width", 'w', 0, G_OPTION_ARG_INT, &width, "Surface width, gutter included (1600)", "PX" },
@@ -36,6 +38,8 @@ static const GOptionEntry entries[] = {
   { "threads-open", 't', 0, G_OPTION_ARG_NONE, &threads_open, "Open the threads' section (a row per thread)", NULL },
   { "at-threads", 'a', 0, G_OPTION_ARG_NONE, &at_threads, "Open the threads' section and scroll it to the top of the frame", NULL },
   { "level", 'l', 0, G_OPTION_ARG_INT, &only_level, "Time zoom level N only (0: the whole run), for profilers", "N" },
+  { "compare", 'c', 0, G_OPTION_ARG_FILENAME, &compare_path,
+    "Compare with run B: each frame draws both runs on one axis, half the height each", "B.eventlog" },
   { NULL }
 };
 
@@ -73,16 +77,28 @@ paint (cairo_surface_t      *surface,
   cairo_surface_flush (surface);
 }
 
-/* A frame, in milliseconds. */
+/* One run of a frame: its document, rows, view and surface (a comparison
+ * has two, above each other). */
+typedef struct
+{
+  EsDocument         *document;
+  GArray             *rows;
+  EsThreadStateCache *thread_states;
+  cairo_surface_t    *surface;
+  EsTimelineView      view;
+} Run;
+
+static Run runs[2];
+static guint n_runs = 1;
+
+/* A frame, every run of it, in milliseconds. */
 static double
-time_paint (cairo_surface_t      *surface,
-            const EsTimelineView *view,
-            GArray               *rows,
-            int                   top)
+time_paint (int top)
 {
   gint64 t = g_get_monotonic_time ();
 
-  paint (surface, view, rows, top);
+  for (guint r = 0; r < n_runs; r++)
+    paint (runs[r].surface, &runs[r].view, runs[r].rows, top);
   return (g_get_monotonic_time () - t) / 1e3;
 }
 
@@ -93,22 +109,46 @@ time_paint (cairo_surface_t      *surface,
 static guint n_timed;
 
 static G_GNUC_NO_INLINE double
-timed_paint (cairo_surface_t      *surface,
-             const EsTimelineView *view,
-             GArray               *rows,
-             int                   top)
+timed_paint (int top)
 {
   n_timed++;
-  return time_paint (surface, view, rows, top);
+  return time_paint (top);
 }
 
 static G_GNUC_NO_INLINE double
-first_paint (cairo_surface_t      *surface,
-             const EsTimelineView *view,
-             GArray               *rows,
-             int                   top)
+first_paint (int top)
 {
-  return time_paint (surface, view, rows, top);
+  return time_paint (top);
+}
+
+/* What the comparison's statistics panel computes for a selection: every
+ * figure of both runs over the same interval. */
+static void
+time_side_by_side_statistics (guint64 end)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1);
+  const guint n = 200;
+  double total = 0, worst = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 t0 = (guint64) (g_rand_double (rand) * end), t1 = t0 + (guint64) (g_rand_double (rand) * (end - t0));
+      gint64 t = g_get_monotonic_time ();
+      double ms;
+
+      for (guint r = 0; r < n_runs; r++)
+        {
+          g_auto(EsStatsFigures) figures = { 0 };
+
+          es_stats_figures_compute (runs[r].document, t0, MIN (t1, es_document_get_end_time (runs[r].document)),
+                                    &figures);
+        }
+      ms = (g_get_monotonic_time () - t) / 1e3;
+      total += ms;
+      worst = MAX (worst, ms);
+    }
+  printf ("side-by-side statistics (every figure of both runs, percentiles included): %.2f ms mean, %.2f ms worst "
+          "over %u random intervals\n", total / n, worst, n);
 }
 
 int
@@ -117,11 +157,7 @@ main (int    argc,
 {
   g_autoptr(GOptionContext) context = g_option_context_new ("FILE.eventlog");
   g_autoptr(GError) error = NULL;
-  g_autoptr(EsDocument) document = NULL;
-  g_autoptr(GArray) rows = NULL;
   g_autoptr(GArray) spans = NULL;
-  cairo_surface_t *surface;
-  EsThreadStateCache *thread_states;
   guint64 start, end;
   double worst_mean = 0, worst_frame = 0;
   gint64 load_start;
@@ -131,67 +167,82 @@ main (int    argc,
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2 ||
       width <= ES_TIMELINE_GUTTER || height < 1 || frames < 1)
     {
-      g_printerr ("Usage: es-bench-frame [--width 1600] [--height 900] [--frames 20] [--dark] [--png PREFIX] [--threads-open] FILE.eventlog%s%s\n",
+      g_printerr ("Usage: es-bench-frame [--width 1600] [--height 900] [--frames 20] [--dark] [--png PREFIX] [--threads-open] [--compare B.eventlog] FILE.eventlog%s%s\n",
                   error ? ": " : "", error ? error->message : "");
       return 1;
     }
   threads_open = threads_open || at_threads;
+  n_runs = compare_path != NULL ? 2 : 1;
 
   load_start = g_get_monotonic_time ();
-  document = es_document_load_file (argv[1], NULL, NULL, NULL, &error);
-  if (document == NULL)
+  start = G_MAXUINT64;
+  end = 0;
+  for (guint r = 0; r < n_runs; r++)
     {
-      g_printerr ("es-bench-frame: %s\n", error->message);
-      return 1;
+      const char *path = r == 0 ? argv[1] : compare_path;
+
+      runs[r].document = es_document_load_file (path, NULL, NULL, NULL, &error);
+      if (runs[r].document == NULL)
+        {
+          g_printerr ("es-bench-frame: %s\n", error->message);
+          return 1;
+        }
+      /* A comparison's axis starts at 0 and goes as far as the longer run. */
+      start = MIN (start, n_runs > 1 ? 0 : es_document_get_start_time (runs[r].document));
+      end = MAX (end, es_document_get_end_time (runs[r].document));
+      /* Every row; the threads' section closed, as it opens, unless asked. */
+      runs[r].rows = es_timeline_layout (runs[r].document,
+                                         ((1u << ES_N_ROW_KINDS) - 1) & ~(threads_open ? 0 : 1u << ES_ROW_THREAD));
+      runs[r].surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, n_runs > 1 ? height / 2 : height);
+      runs[r].thread_states = es_thread_state_cache_new (runs[r].document, 4u << 20);
+      printf ("log %c: %s, %" G_GUINT64_FORMAT " events, %u caps, %.3f s, %u rows, %d px tall\n", 'A' + r, path,
+              es_document_get_n_events (runs[r].document), es_document_get_n_caps (runs[r].document),
+              es_document_get_end_time (runs[r].document) / 1e9, runs[r].rows->len,
+              es_timeline_layout_height (runs[r].rows));
     }
-  start = es_document_get_start_time (document);
-  end = MAX (es_document_get_end_time (document), start + 1);
-  /* Every row; the threads' section closed, as it opens, unless asked. */
-  rows = es_timeline_layout (document, ((1u << ES_N_ROW_KINDS) - 1) & ~(threads_open ? 0 : 1u << ES_ROW_THREAD));
-  for (guint r = 0; r < rows->len && at_threads; r++)
-    if (g_array_index (rows, EsTimelineRow, r).kind == ES_ROW_THREADS)
-      top = g_array_index (rows, EsTimelineRow, r).y;
-  printf ("log: %s, %" G_GUINT64_FORMAT " events, %u caps, %.3f s, loaded in %.0f ms\n",
-          argv[1], es_document_get_n_events (document), es_document_get_n_caps (document),
-          (end - start) / 1e9, (g_get_monotonic_time () - load_start) / 1e3);
-  printf ("frame: %d x %d (%d px of data), %u rows, %d px tall (%s), threads' section %s%s\n",
-          width, height, width - ES_TIMELINE_GUTTER, rows->len, es_timeline_layout_height (rows),
-          es_timeline_layout_height (rows) > height ? "rows out of the frame clipped" : "all rows in the frame",
+  end = MAX (end, start + 1);
+  for (guint r = 0; r < runs[0].rows->len && at_threads; r++)
+    if (g_array_index (runs[0].rows, EsTimelineRow, r).kind == ES_ROW_THREADS)
+      top = g_array_index (runs[0].rows, EsTimelineRow, r).y;
+  printf ("loaded in %.0f ms\n", (g_get_monotonic_time () - load_start) / 1e3);
+  printf ("frame: %d x %d (%d px of data)%s, threads' section %s%s\n",
+          width, height, width - ES_TIMELINE_GUTTER, n_runs > 1 ? ", both runs, half the height each" : "",
           threads_open ? "open" : "closed", top > 0 ? ", at the top of the frame" : "");
   printf ("%14s  %12s  %9s  %9s  %9s\n", "span", "per pixel", "mean ms", "worst ms", "first ms");
 
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-  thread_states = es_thread_state_cache_new (document, 4u << 20);
   spans = zoom_spans (end - start);
   for (guint level = 0; level < spans->len; level++)
     {
       guint64 span = g_array_index (spans, guint64, level);
       guint64 t0 = start + (end - start - span) / 2;
-      /* The states of the thread rows in view are kept between frames, as
-       * the window keeps them. */
-      EsTimelineView view = { document, t0, t0 + span, width - ES_TIMELINE_GUTTER, dark, 0, thread_states };
       g_autofree char *span_text = es_timeline_format_time (span, span / 100 ? span / 100 : 1);
       g_autofree char *px_text = NULL;
-      double total = 0, worst = 0, first, per_px = (double) span / view.width;
+      double total = 0, worst = 0, first, per_px = (double) span / (width - ES_TIMELINE_GUTTER);
 
       if (only_level >= 0 && level != (guint) only_level)
         continue;
+      /* The states of the thread rows in view are kept between frames, as
+       * the window keeps them. */
+      for (guint r = 0; r < n_runs; r++)
+        runs[r].view = (EsTimelineView) { runs[r].document, t0, t0 + span, width - ES_TIMELINE_GUTTER, dark, 0,
+                                          runs[r].thread_states };
       /* One frame apart: page faults in the indexes, Pango's font cache,
        * the thread rows' states; shown, but not in the mean. */
-      first = first_paint (surface, &view, rows, top);
+      first = first_paint (top);
       for (int f = 0; f < frames; f++)
         {
-          double ms = timed_paint (surface, &view, rows, top);
+          double ms = timed_paint (top);
 
           total += ms;
           worst = MAX (worst, ms);
         }
       if (png_prefix != NULL)
-        {
-          g_autofree char *png = g_strdup_printf ("%s-%u.png", png_prefix, level);
+        for (guint r = 0; r < n_runs; r++)
+          {
+            g_autofree char *png = g_strdup_printf ("%s-%u%s.png", png_prefix, level, r == 0 ? "" : "-b");
 
-          cairo_surface_write_to_png (surface, png);
-        }
+            cairo_surface_write_to_png (runs[r].surface, png);
+          }
 
       if (per_px >= 1)
         px_text = es_timeline_format_time ((guint64) per_px, (guint64) per_px / 100 ? (guint64) per_px / 100 : 1);
@@ -201,12 +252,20 @@ main (int    argc,
       worst_mean = MAX (worst_mean, total / frames);
       worst_frame = MAX (worst_frame, worst);
     }
-  cairo_surface_destroy (surface);
-  es_thread_state_cache_free (thread_states);
 
   printf ("%u frames timed\n", n_timed);
   printf ("worst level: %.2f ms per frame (mean), worst single frame %.2f ms; budget %.0f ms: %s\n",
           worst_mean, worst_frame, BUDGET_MS, worst_mean <= BUDGET_MS ? "met" : "MISSED");
+  if (n_runs > 1)
+    time_side_by_side_statistics (end);
+  for (guint r = 0; r < n_runs; r++)
+    {
+      cairo_surface_destroy (runs[r].surface);
+      es_thread_state_cache_free (runs[r].thread_states);
+      g_array_unref (runs[r].rows);
+      g_object_unref (runs[r].document);
+    }
   g_free (png_prefix);
+  g_free (compare_path);
   return 0;
 }
