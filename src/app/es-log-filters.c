@@ -60,3 +60,44 @@ es_log_filters_new (void)
 
   return G_LIST_MODEL (store);
 }
+
+/**
+ * es_log_chooser_new:
+ * @settings: (nullable): where the folder a log was last opened from is
+ *
+ * Returns: (transfer full): a modal dialog to choose a log with, every
+ *   supported log its default filter, starting in the last folder
+ */
+GtkFileChooserNative *
+es_log_chooser_new (GtkWindow  *parent,
+                    const char *title,
+                    const char *accept_label,
+                    GSettings  *settings)
+{
+  g_autoptr(GListModel) filters = es_log_filters_new ();
+  g_autofree char *last_folder = NULL;
+  GtkFileChooserNative *chooser;
+
+  /* GtkFileChooserNative goes through the file-chooser portal inside a
+   * Flatpak. GtkFileDialog would replace it, but needs GTK 4.10. */
+  chooser = gtk_file_chooser_native_new (title, parent, GTK_FILE_CHOOSER_ACTION_OPEN, accept_label, _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  for (guint i = 0; i < g_list_model_get_n_items (filters); i++)
+    {
+      g_autoptr(GtkFileFilter) filter = g_list_model_get_item (filters, i);
+
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+      if (i == 0)
+        gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (chooser), filter);
+    }
+  if (settings != NULL)
+    last_folder = g_settings_get_string (settings, "last-folder");
+  if (last_folder != NULL && last_folder[0] != '\0')
+    {
+      g_autoptr(GFile) folder = g_file_new_for_uri (last_folder);
+
+      /* A folder that has gone away is no reason to fail. */
+      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
+    }
+  return chooser;
+}

@@ -11,6 +11,10 @@
 
 G_BEGIN_DECLS
 
-GListModel *es_log_filters_new (void);
+GListModel           *es_log_filters_new (void);
+GtkFileChooserNative *es_log_chooser_new (GtkWindow  *parent,
+                                          const char *title,
+                                          const char *accept_label,
+                                          GSettings  *settings);
 
 G_END_DECLS

@@ -22,6 +22,7 @@
 
 #include <glib/gi18n.h>
 
+#include "es-compare-window.h"
 #include "es-document-loader.h"
 #include "es-event-list.h"
 #include "es-log-filters.h"
@@ -73,6 +74,7 @@ struct _EsWindow
   GCancellable         *cancellable;
   /* The open dialog while it is shown */
   GtkNativeDialog      *chooser;
+  gboolean              chooser_compares;   /* the chosen log is run B */
 };
 
 G_DEFINE_FINAL_TYPE (EsWindow, es_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -315,6 +317,7 @@ es_window_open_file (EsWindow *self,
   self->cancellable = g_cancellable_new ();
 
   g_set_object (&self->file, file);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare-with", TRUE);
   name = g_file_get_basename (file);
   folder = es_recent_logs_dup_folder_label (file);
   es_window_set_titles (self, name, folder);
@@ -504,7 +507,13 @@ es_window_chooser_response_cb (GtkNativeDialog *chooser,
           g_settings_set_string (settings, "last-folder", uri);
         }
 
-      if (self->file == NULL)
+      if (self->chooser_compares && self->file != NULL)
+        {
+          GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+          gtk_window_present (GTK_WINDOW (es_compare_window_new (app, self->file, file)));
+        }
+      else if (self->file == NULL)
         {
           es_window_open_file (self, file);
         }
@@ -524,58 +533,44 @@ es_window_chooser_response_cb (GtkNativeDialog *chooser,
   g_clear_object (&self->chooser);
 }
 
+/* The Open dialog, for a log to show or (@compare) to compare the one
+ * shown with. */
+static void
+es_window_show_chooser (EsWindow *self,
+                        gboolean  compare)
+{
+  GtkFileChooserNative *chooser;
+
+  if (self->chooser != NULL)
+    return;
+  chooser = es_log_chooser_new (GTK_WINDOW (self), compare ? _("Compare With") : _("Open Log"),
+                                compare ? _("_Compare") : _("_Open"), es_window_get_settings (self));
+  self->chooser_compares = compare;
+  g_signal_connect_object (chooser, "response",
+                           G_CALLBACK (es_window_chooser_response_cb),
+                           self, 0);
+  self->chooser = GTK_NATIVE_DIALOG (chooser);
+  gtk_native_dialog_show (self->chooser);
+}
+
 static void
 es_window_open_action (GtkWidget  *widget,
                        const char *action_name,
                        GVariant   *parameter)
 {
+  es_window_show_chooser (ES_WINDOW (widget), FALSE);
+}
+
+/* "Compare With…": the log shown is run A, the one chosen run B. */
+static void
+es_window_compare_action (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
   EsWindow *self = ES_WINDOW (widget);
-  g_autoptr(GListModel) filters = NULL;
-  g_autofree char *last_folder = NULL;
-  GtkFileChooserNative *chooser;
-  GSettings *settings;
 
-  if (self->chooser != NULL)
-    return;
-
-  /* GtkFileChooserNative goes through the file-chooser portal inside a
-   * Flatpak. GtkFileDialog would replace it, but needs GTK 4.10. */
-  chooser = gtk_file_chooser_native_new (_("Open Log"),
-                                         GTK_WINDOW (self),
-                                         GTK_FILE_CHOOSER_ACTION_OPEN,
-                                         _("_Open"),
-                                         _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-
-  /* The first filter, every supported log, is the default. */
-  filters = es_log_filters_new ();
-  for (guint i = 0; i < g_list_model_get_n_items (filters); i++)
-    {
-      g_autoptr(GtkFileFilter) filter = g_list_model_get_item (filters, i);
-
-      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-      if (i == 0)
-        gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (chooser), filter);
-    }
-
-  settings = es_window_get_settings (self);
-  if (settings != NULL)
-    last_folder = g_settings_get_string (settings, "last-folder");
-
-  if (last_folder != NULL && last_folder[0] != '\0')
-    {
-      g_autoptr(GFile) folder = g_file_new_for_uri (last_folder);
-
-      /* A folder that has gone away is no reason to fail. */
-      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
-    }
-
-  g_signal_connect_object (chooser, "response",
-                           G_CALLBACK (es_window_chooser_response_cb),
-                           self, 0);
-
-  self->chooser = GTK_NATIVE_DIALOG (chooser);
-  gtk_native_dialog_show (self->chooser);
+  if (self->file != NULL)
+    es_window_show_chooser (self, TRUE);
 }
 
 static void
@@ -750,6 +745,7 @@ es_window_class_init (EsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, EsWindow, profile_panel);
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, es_window_open_action);
+  gtk_widget_class_install_action (widget_class, "win.compare-with", NULL, es_window_compare_action);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, es_window_export_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK, "win.export", NULL);
   gtk_widget_class_install_action (widget_class, "win.open-sample", NULL, es_window_open_sample_action);
@@ -770,6 +766,8 @@ es_window_init (EsWindow *self)
   GtkDropTarget *drop;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Only a log shown can be compared with another. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare-with", FALSE);
 
   self->loader = es_document_loader_new ();
   g_signal_connect_object (self->loader, "notify::fraction",
