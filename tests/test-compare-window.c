@@ -180,6 +180,45 @@ test_mixed_formats_are_refused (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static guint
+count_windows (void)
+{
+  return g_list_model_get_n_items (gtk_window_get_toplevels ());
+}
+
+static gboolean
+has_more_windows (gpointer data)
+{
+  return count_windows () > GPOINTER_TO_UINT (data);
+}
+
+/* Compare With… asks for run B only when a log is shown: it opens the
+ * Open dialog then, and does nothing in an empty window. */
+static void
+test_compare_with_asks_for_run_b (void)
+{
+  g_autofree char *path = es_test_fixture_path ("hello.eventlog");
+  EsWindow *empty = es_window_new (es_test_app);
+  EsWindow *window;
+  guint before;
+
+  gtk_window_present (GTK_WINDOW (empty));
+  before = count_windows ();
+  gtk_widget_activate_action (GTK_WIDGET (empty), "win.compare-with", NULL);
+  for (gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC / 3; g_get_monotonic_time () < until; )
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (count_windows (), ==, before);
+
+  window = es_test_open_window (path);
+  es_test_wait_for_page (window, "timeline");
+  before = count_windows ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.compare-with", NULL));
+  es_test_wait_until (has_more_windows, GUINT_TO_POINTER (before), 10);
+  g_assert_cmpuint (count_windows (), >, before);
+  gtk_window_destroy (GTK_WINDOW (window));
+  gtk_window_destroy (GTK_WINDOW (empty));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -190,6 +229,7 @@ main (int    argc,
   g_test_add_func ("/compare-window/timelines-and-statistics-follow", test_timelines_and_statistics_follow);
   g_test_add_func ("/compare-window/run-against-itself", test_run_against_itself);
   g_test_add_func ("/compare-window/mixed-formats-are-refused", test_mixed_formats_are_refused);
+  g_test_add_func ("/compare-window/compare-with-asks-for-run-b", test_compare_with_asks_for_run_b);
 
   return g_test_run ();
 }
