@@ -11,6 +11,7 @@
 
 #include "es-pause-chart.h"
 #include "es-pause-panel.h"
+#include "es-selection-follower.h"
 #include "es-stats-panel.h"
 #include "es-timeline-rows.h"
 
@@ -32,8 +33,7 @@ struct _EsPausePanel
   GtkWidget    *table;          /* GtkGrid, rebuilt on each result */
   EsSession    *session;
   gulong        selection_handler;
-  GCancellable *cancellable;
-  guint         reload_source;
+  EsSelectionFollower follower;
   GString      *text;           /* what the table shows, as lines */
 
   /* What is shown: the pauses of the collections starting in [t0, t1]. */
@@ -43,9 +43,6 @@ struct _EsPausePanel
   guint64       t0, t1;
   int           selected;       /* the bucket listed in the GC tab, or -1 */
 
-  gboolean      have_requested;
-  gboolean      requested_whole_run;
-  guint64       requested_t0, requested_t1;
 };
 
 enum {
@@ -426,16 +423,15 @@ computed_cb (GObject      *object,
     show_dists (self, g_task_get_task_data (task));
 }
 
-static gboolean
-reload_in_idle (gpointer data)
+static void
+reload (gpointer data)
 {
   EsPausePanel *self = data;
   g_autoptr(GTask) task = NULL;
   Job *job;
 
-  self->reload_source = 0;
   if (self->session == NULL)
-    return G_SOURCE_REMOVE;
+    return;
 
   job = g_new0 (Job, 1);
   job->document = g_object_ref (es_session_get_document (self->session));
@@ -446,37 +442,15 @@ reload_in_idle (gpointer data)
       job->t1 = G_MAXUINT64;
     }
 
-  self->cancellable = g_cancellable_new ();
-  task = g_task_new (self, self->cancellable, computed_cb, NULL);
+  task = es_selection_follower_task (&self->follower, self, computed_cb);
   g_task_set_task_data (task, job, job_free);
-  g_task_set_check_cancellable (task, FALSE);
   g_task_run_in_thread (task, compute_in_thread);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-queue_reload (EsPausePanel *self)
-{
-  g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  if (self->reload_source == 0)
-    self->reload_source = g_idle_add_full (G_PRIORITY_LOW, reload_in_idle, self, NULL);
 }
 
 static void
 selection_changed_cb (EsPausePanel *self)
 {
-  guint64 t0 = 0, t1 = 0;
-  gboolean whole_run = !es_session_get_selection (self->session, &t0, &t1);
-
-  if (self->have_requested && whole_run == self->requested_whole_run &&
-      (whole_run || (t0 == self->requested_t0 && t1 == self->requested_t1)))
-    return;
-  self->have_requested = TRUE;
-  self->requested_whole_run = whole_run;
-  self->requested_t0 = t0;
-  self->requested_t1 = t1;
-  queue_reload (self);
+  es_selection_follower_update (&self->follower, self->session);
 }
 
 void
@@ -501,7 +475,7 @@ es_pause_panel_set_session (EsPausePanel *self,
                                                          G_CONNECT_SWAPPED);
       g_signal_connect_object (session, "pause-filter-changed",
                                G_CALLBACK (pause_filter_changed_cb), self, G_CONNECT_SWAPPED);
-      self->have_requested = FALSE;
+      es_selection_follower_forget (&self->follower);
       selection_changed_cb (self);
     }
 }
@@ -550,9 +524,7 @@ es_pause_panel_dispose (GObject *object)
 {
   EsPausePanel *self = ES_PAUSE_PANEL (object);
 
-  g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  g_clear_handle_id (&self->reload_source, g_source_remove);
+  es_selection_follower_clear (&self->follower);
   if (self->session != NULL)
     es_pause_panel_set_session (self, NULL);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
@@ -595,6 +567,7 @@ es_pause_panel_init (EsPausePanel *self)
   GtkGesture *click;
   GtkEventController *key;
 
+  es_selection_follower_init (&self->follower, reload, self);
   self->text = g_string_new (NULL);
   self->selected = -1;
 

@@ -12,6 +12,7 @@
 #include "es-document-prof.h"
 #include "es-flame-graph.h"
 #include "es-profile-panel.h"
+#include "es-selection-follower.h"
 #include "es-profile-rows.h"
 #include "es-stats.h"
 #include "es-timeline-rows.h"
@@ -47,17 +48,13 @@ struct _EsProfilePanel
   EsSession          *session;
   gulong              selection_handler;
   gulong              chosen_handler;
-  GCancellable       *cancellable;
-  guint               reload_source;
+  EsSelectionFollower follower;
 
   EsDocument         *document;       /* of @profile */
   EsProfile          *profile;        /* shown, or NULL */
   guint32             zoom;           /* frame, or ES_PROFILE_NO_FRAME */
   char               *search;         /* or NULL */
 
-  gboolean            have_requested;
-  gboolean            requested_whole_run;
-  guint64             requested_t0, requested_t1;
 };
 
 enum {
@@ -483,16 +480,15 @@ computed_cb (GObject      *object,
     show_profile (self, g_task_get_task_data (task));
 }
 
-static gboolean
-reload_in_idle (gpointer data)
+static void
+reload (gpointer data)
 {
   EsProfilePanel *self = data;
   g_autoptr(GTask) task = NULL;
   Job *job;
 
-  self->reload_source = 0;
   if (self->session == NULL)
-    return G_SOURCE_REMOVE;
+    return;
 
   job = g_new0 (Job, 1);
   job->document = g_object_ref (es_session_get_document (self->session));
@@ -503,37 +499,15 @@ reload_in_idle (gpointer data)
       job->t1 = G_MAXUINT64;
     }
 
-  self->cancellable = g_cancellable_new ();
-  task = g_task_new (self, self->cancellable, computed_cb, NULL);
+  task = es_selection_follower_task (&self->follower, self, computed_cb);
   g_task_set_task_data (task, job, job_free);
-  g_task_set_check_cancellable (task, FALSE);
   g_task_run_in_thread (task, compute_in_thread);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-queue_reload (EsProfilePanel *self)
-{
-  g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  if (self->reload_source == 0)
-    self->reload_source = g_idle_add_full (G_PRIORITY_LOW, reload_in_idle, self, NULL);
 }
 
 static void
 selection_changed_cb (EsProfilePanel *self)
 {
-  guint64 t0 = 0, t1 = 0;
-  gboolean whole_run = !es_session_get_selection (self->session, &t0, &t1);
-
-  if (self->have_requested && whole_run == self->requested_whole_run &&
-      (whole_run || (t0 == self->requested_t0 && t1 == self->requested_t1)))
-    return;
-  self->have_requested = TRUE;
-  self->requested_whole_run = whole_run;
-  self->requested_t0 = t0;
-  self->requested_t1 = t1;
-  queue_reload (self);
+  es_selection_follower_update (&self->follower, self->session);
 }
 
 void
@@ -556,7 +530,7 @@ es_profile_panel_set_session (EsProfilePanel *self,
       self->chosen_handler = g_signal_connect_object (session, "chosen-cost-centre-changed",
                                                       G_CALLBACK (chosen_changed_cb), self,
                                                       G_CONNECT_SWAPPED);
-      self->have_requested = FALSE;
+      es_selection_follower_forget (&self->follower);
       selection_changed_cb (self);
     }
 }
@@ -650,9 +624,7 @@ es_profile_panel_dispose (GObject *object)
 {
   EsProfilePanel *self = ES_PROFILE_PANEL (object);
 
-  g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  g_clear_handle_id (&self->reload_source, g_source_remove);
+  es_selection_follower_clear (&self->follower);
   es_profile_panel_set_session (self, NULL);
   g_clear_pointer (&self->stack, gtk_widget_unparent);
   g_clear_object (&self->rows);
@@ -749,6 +721,7 @@ es_profile_panel_init (EsProfilePanel *self)
   GtkWidget *paned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
   GtkWidget *graph, *crumbs;
 
+  es_selection_follower_init (&self->follower, reload, self);
   self->zoom = ES_PROFILE_NO_FRAME;
 
   self->breadcrumb = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);

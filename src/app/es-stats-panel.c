@@ -13,6 +13,7 @@
 #include "es-spans.h"
 #include "es-stats-heap-profile.h"
 #include "es-stats-panel.h"
+#include "es-selection-follower.h"
 #include "es-stats.h"
 
 /* Statistics are computed on a worker thread. A burst of selection changes
@@ -32,14 +33,10 @@ struct _EsStatsPanel
   GtkWidget    *content;        /* GtkBox of sections, rebuilt on each result */
   EsSession    *session;
   gulong        selection_handler;
-  GCancellable *cancellable;
-  guint         reload_source;
+  EsSelectionFollower follower;
   GString      *text;           /* what is shown, as "name: value" lines */
 
   /* The interval last asked for: a cursor move alone changes nothing. */
-  gboolean      have_requested;
-  gboolean      requested_whole_run;
-  guint64       requested_t0, requested_t1;
 };
 
 enum {
@@ -490,52 +487,29 @@ computed_cb (GObject      *object,
     show_stats (self, g_task_get_task_data (task));
 }
 
-static gboolean
-reload_in_idle (gpointer data)
+static void
+reload (gpointer data)
 {
   EsStatsPanel *self = data;
   g_autoptr(GTask) task = NULL;
   Job *job;
 
-  self->reload_source = 0;
   if (self->session == NULL)
-    return G_SOURCE_REMOVE;
+    return;
 
   job = g_new0 (Job, 1);
   job->document = g_object_ref (es_session_get_document (self->session));
   job->whole_run = !es_session_get_selection (self->session, &job->t0, &job->t1);
 
-  self->cancellable = g_cancellable_new ();
-  task = g_task_new (self, self->cancellable, computed_cb, NULL);
+  task = es_selection_follower_task (&self->follower, self, computed_cb);
   g_task_set_task_data (task, job, job_free);
-  g_task_set_check_cancellable (task, FALSE);
   g_task_run_in_thread (task, compute_in_thread);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-queue_reload (EsStatsPanel *self)
-{
-  g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  if (self->reload_source == 0)
-    self->reload_source = g_idle_add_full (G_PRIORITY_LOW, reload_in_idle, self, NULL);
 }
 
 static void
 selection_changed_cb (EsStatsPanel *self)
 {
-  guint64 t0 = 0, t1 = 0;
-  gboolean whole_run = !es_session_get_selection (self->session, &t0, &t1);
-
-  if (self->have_requested && whole_run == self->requested_whole_run &&
-      (whole_run || (t0 == self->requested_t0 && t1 == self->requested_t1)))
-    return;
-  self->have_requested = TRUE;
-  self->requested_whole_run = whole_run;
-  self->requested_t0 = t0;
-  self->requested_t1 = t1;
-  queue_reload (self);
+  es_selection_follower_update (&self->follower, self->session);
 }
 
 void
@@ -552,7 +526,7 @@ es_stats_panel_set_session (EsStatsPanel *self,
       self->selection_handler = g_signal_connect_object (session, "selection-changed",
                                                          G_CALLBACK (selection_changed_cb), self,
                                                          G_CONNECT_SWAPPED);
-      self->have_requested = FALSE;
+      es_selection_follower_forget (&self->follower);
       selection_changed_cb (self);
     }
 }
@@ -575,9 +549,7 @@ es_stats_panel_dispose (GObject *object)
 {
   EsStatsPanel *self = ES_STATS_PANEL (object);
 
-  g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  g_clear_handle_id (&self->reload_source, g_source_remove);
+  es_selection_follower_clear (&self->follower);
   es_stats_panel_set_session (self, NULL);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
   G_OBJECT_CLASS (es_stats_panel_parent_class)->dispose (object);
@@ -615,6 +587,7 @@ es_stats_panel_class_init (EsStatsPanelClass *klass)
 static void
 es_stats_panel_init (EsStatsPanel *self)
 {
+  es_selection_follower_init (&self->follower, reload, self);
   self->text = g_string_new (NULL);
   self->content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   gtk_widget_set_margin_start (self->content, 12);
