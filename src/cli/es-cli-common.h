@@ -23,11 +23,21 @@ enum
   EXIT_BAD_LOG = 2,
 };
 
-/* The exit code for a failed load (said on stderr), and the warnings once
- * a document is printed (in es-cli.c). */
+/* The exit code for a failed load (said on stderr), the warnings once a
+ * document is printed, and a log loaded with its --from/--to interval (in
+ * es-cli.c). */
 int es_cli_report_error      (const char   *path,
                               const GError *error);
 int es_cli_finish_document   (const char   *path,
                               EsDocument   *document);
+int es_cli_load_interval     (const char   *command,
+                              const char   *what,
+                              const char   *path,
+                              const char   *from,
+                              const char   *to,
+                              gboolean      allow_empty,
+                              EsDocument  **document,
+                              guint64      *t0,
+                              guint64      *t1);
 
 G_END_DECLS

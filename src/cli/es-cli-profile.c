@@ -294,7 +294,7 @@ write_speedscope (EsDocument      *document,
 }
 
 /* Loads @path and reads --from and --to against its run, as the other
- * commands do (es-cli.c's load_interval()), except that without --to the
+ * commands do (es_cli_load_interval()), except that without --to the
  * interval takes in a sample at the very last timestamp. */
 static int
 load_profile (const char  *path,
@@ -304,31 +304,12 @@ load_profile (const char  *path,
               guint64     *t0,
               guint64     *t1)
 {
-  g_autoptr(GError) error = NULL;
-  guint64 end;
+  int exit_code = es_cli_load_interval ("profile", "interval", path, from, to, FALSE, document, t0, t1);
 
-  *document = es_document_load_file (path, NULL, NULL, NULL, &error);
-  if (*document == NULL)
-    return es_cli_report_error (path, error);
-
-  end = es_document_get_end_time (*document);
-  *t0 = 0;
-  *t1 = G_MAXUINT64;
-  if ((from != NULL && !es_time_parse (from, 0, end, t0, &error)) ||
-      (to != NULL && !es_time_parse (to, 0, end, t1, &error)))
-    {
-      g_printerr ("eventscope-cli profile: %s\n", error->message);
-      return EXIT_USAGE;
-    }
-  if (*t1 <= *t0)
-    {
-      g_printerr ("eventscope-cli profile: the interval ends (--to) before it starts (--from)\n");
-      return EXIT_USAGE;
-    }
   /* --to at the end of the run keeps a sample at its last timestamp. */
-  if (*t1 >= end)
+  if (exit_code == EXIT_OK && *t1 >= es_document_get_end_time (*document))
     *t1 = G_MAXUINT64;
-  return EXIT_OK;
+  return exit_code;
 }
 
 /**

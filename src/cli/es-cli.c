@@ -151,16 +151,16 @@ es_cli_finish_document (const char *path,
  * [0, end] by default. An empty interval is refused unless @allow_empty.
  * Returns EXIT_OK with *@document set, or the exit code once it has said
  * what is wrong. */
-static int
-load_interval (const char  *command,
-               const char  *what,
-               const char  *path,
-               const char  *from,
-               const char  *to,
-               gboolean     allow_empty,
-               EsDocument **document,
-               guint64     *t0,
-               guint64     *t1)
+int
+es_cli_load_interval (const char  *command,
+                      const char  *what,
+                      const char  *path,
+                      const char  *from,
+                      const char  *to,
+                      gboolean     allow_empty,
+                      EsDocument **document,
+                      guint64     *t0,
+                      guint64     *t1)
 {
   g_autoptr(GError) error = NULL;
   guint64 end;
@@ -221,7 +221,7 @@ run_summary (int    argc,
       return EXIT_USAGE;
     }
 
-  exit_code = load_interval ("summary", "interval", argv[1], from, to, TRUE, &document, &t0, &t1);
+  exit_code = es_cli_load_interval ("summary", "interval", argv[1], from, to, TRUE, &document, &t0, &t1);
   if (exit_code != EXIT_OK)
     return exit_code;
 
@@ -293,7 +293,7 @@ run_export (int    argc,
       return EXIT_USAGE;
     }
 
-  exit_code = load_interval ("export", "span", argv[1], from, to, FALSE, &document, &t0, &t1);
+  exit_code = es_cli_load_interval ("export", "span", argv[1], from, to, FALSE, &document, &t0, &t1);
   if (exit_code != EXIT_OK)
     return exit_code;
   if (view_name != NULL && g_str_equal (view_name, "profile"))
