@@ -100,24 +100,14 @@ better_direction (const char *key)
   return 0;
 }
 
+/* As `eventscope-cli compare` writes it. */
 static char *
-format_value (const EsFigure *figure,
-              double          value)
+format_value (const EsFigure *figure)
 {
-  switch (figure->unit)
-    {
-    case ES_FIGURE_NS:
-      return g_strdup_printf ("%.6f s", value / 1e9);
-    case ES_FIGURE_FRACTION:
-      return g_strdup_printf ("%.1f %%", value * 100);
-    case ES_FIGURE_BYTES_PER_S:
-      return g_strdup_printf ("%.0f B/s", value);
-    case ES_FIGURE_BYTES:
-    case ES_FIGURE_MIB:
-    case ES_FIGURE_COUNT:
-    default:
-      return g_strdup_printf ("%.0f", value);
-    }
+  GString *text = g_string_new (NULL);
+
+  es_figure_append_value (text, figure);
+  return g_string_free (text, FALSE);
 }
 
 static void
@@ -155,8 +145,8 @@ fill (EsCompareStats *self,
     {
       const EsFigure *fa = &g_array_index (a->figures, EsFigure, i);
       const EsFigure *fb = es_stats_figures_lookup (b, fa->key);
-      g_autofree char *va = format_value (fa, es_figure_value (fa));
-      g_autofree char *vb = fb != NULL ? format_value (fb, es_figure_value (fb)) : g_strdup ("—");
+      g_autofree char *va = format_value (fa);
+      g_autofree char *vb = fb != NULL ? format_value (fb) : g_strdup ("—");
       g_autofree char *delta = NULL, *ratio_text = NULL;
       const char *verdict = "";
       double ratio;
@@ -165,15 +155,10 @@ fill (EsCompareStats *self,
         {
           double d = es_figure_value (fb) - es_figure_value (fa);
           int direction = better_direction (fa->key);
+          GString *text = g_string_new (NULL);
 
-          delta = format_value (fa, d);
-          if (d > 0 && delta[0] != '-')
-            {
-              char *signed_delta = g_strconcat ("+", delta, NULL);
-
-              g_free (delta);
-              delta = signed_delta;
-            }
+          es_figure_append_delta (text, fa, fb);
+          delta = g_string_free (text, FALSE);
           ratio_text = es_figure_ratio (fa, fb, &ratio) ? g_strdup_printf ("%.3f", ratio) : g_strdup ("n/a");
           if (direction != 0 && d != 0)
             verdict = (d > 0) == (direction > 0) ? _("▲ better") : _("▼ worse");

@@ -100,82 +100,6 @@ read_interval (Run        *run,
 }
 
 static void
-append_signed_grouped (GString *out,
-                       gint64   value)
-{
-  g_autofree char *digits = es_stats_format_grouped (value < 0 ? -(guint64) value : (guint64) value);
-
-  g_string_append_printf (out, "%s%s", value > 0 ? "+" : value < 0 ? "-" : "", digits);
-}
-
-/* A figure's value as the summary writes it: bytes and counts grouped by
- * thousands, times in seconds, fractions as percentages. */
-static void
-append_value (GString        *out,
-              const EsFigure *f)
-{
-  switch (f->unit)
-    {
-    case ES_FIGURE_BYTES:
-    case ES_FIGURE_MIB:
-    case ES_FIGURE_COUNT:
-      {
-        g_autofree char *text = es_stats_format_grouped (f->exact ? f->n : (guint64) llround (f->x));
-
-        g_string_append (out, text);
-      }
-      break;
-    case ES_FIGURE_BYTES_PER_S:
-      {
-        g_autofree char *text = es_stats_format_grouped ((guint64) llround (es_figure_value (f)));
-
-        g_string_append (out, text);
-      }
-      break;
-    case ES_FIGURE_NS:
-      g_string_append_printf (out, "%.6fs", es_figure_value (f) / 1e9);
-      break;
-    case ES_FIGURE_FRACTION:
-      g_string_append_printf (out, "%.2f%%", 100 * es_figure_value (f));
-      break;
-    }
-}
-
-/* B - A, signed, in the unit of the figure: "+1,234", "-0.001000s",
- * "+2.50%" (percentage points); nothing changed is 0 with no sign. */
-static void
-append_delta (GString        *out,
-              const EsFigure *a,
-              const EsFigure *b)
-{
-  gint64 exact;
-  double delta = es_figure_value (b) - es_figure_value (a);
-
-  if (es_figure_delta_exact (a, b, &exact) && a->unit != ES_FIGURE_NS)
-    {
-      append_signed_grouped (out, exact);
-      return;
-    }
-  if (es_figure_delta_exact (a, b, &exact))
-    delta = (double) exact;
-  switch (a->unit)
-    {
-    case ES_FIGURE_BYTES:
-    case ES_FIGURE_MIB:
-    case ES_FIGURE_COUNT:
-    case ES_FIGURE_BYTES_PER_S:
-      append_signed_grouped (out, (gint64) llround (delta));
-      break;
-    case ES_FIGURE_NS:
-      g_string_append_printf (out, delta == 0 ? "%.6fs" : "%+.6fs", delta / 1e9);
-      break;
-    case ES_FIGURE_FRACTION:
-      g_string_append_printf (out, delta == 0 ? "%.2f%%" : "%+.2f%%", 100 * delta);
-      break;
-    }
-}
-
-static void
 append_column (GString    *out,
                GString    *cell,
                int         width)
@@ -231,11 +155,11 @@ append_table (GString   *out,
       if (y == NULL)
         continue;
       g_string_append_printf (out, "%-*s", LABEL_WIDTH, x->label);
-      append_value (cell, x);
+      es_figure_append_value (cell, x);
       append_column (out, cell, VALUE_WIDTH);
-      append_value (cell, y);
+      es_figure_append_value (cell, y);
       append_column (out, cell, VALUE_WIDTH);
-      append_delta (cell, x, y);
+      es_figure_append_delta (cell, x, y);
       append_column (out, cell, VALUE_WIDTH);
       if (es_figure_ratio (x, y, &ratio))
         g_string_append_printf (cell, "%.3f", ratio);

@@ -61,6 +61,11 @@ double   es_figure_value          (const EsFigure  *figure);
 gboolean es_figure_ratio          (const EsFigure  *a,
                                    const EsFigure  *b,
                                    double          *ratio);
+void     es_figure_append_value   (GString         *out,
+                                   const EsFigure  *figure);
+void     es_figure_append_delta   (GString         *out,
+                                   const EsFigure  *a,
+                                   const EsFigure  *b);
 gboolean es_figure_delta_exact    (const EsFigure  *a,
                                    const EsFigure  *b,
                                    gint64          *delta);
