@@ -119,6 +119,46 @@ es_session_new (EsDocument *document)
   return self;
 }
 
+/**
+ * es_session_new_continuing:
+ * @document: a newer document of the same log, that @previous showed a
+ *   prefix of (a log followed while its program runs)
+ *
+ * A session on @document that goes on where @previous was: the same view,
+ * cursor, chosen cost centre and pause filter. A selection that reached the
+ * end of the run is open-ended and reaches the new end; any other keeps its
+ * interval, so that its figures stay as they were.
+ *
+ * Returns: (transfer full): the session
+ */
+EsSession *
+es_session_new_continuing (EsDocument *document,
+                           EsSession  *previous)
+{
+  EsSession *self;
+  guint64 old_end;
+
+  g_return_val_if_fail (ES_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (ES_IS_SESSION (previous), NULL);
+
+  self = es_session_new (document);
+  old_end = es_document_get_end_time (previous->document);
+  self->visible_t0 = previous->visible_t0;
+  self->visible_t1 = previous->visible_t1;
+  self->cursor = previous->cursor;
+  self->has_cursor = previous->has_cursor;
+  self->chosen_cost_centre = previous->chosen_cost_centre;
+  self->has_pause_filter = previous->has_pause_filter;
+  self->pause_filter = previous->pause_filter;
+  self->extent = previous->extent;
+  self->has_selection = previous->has_selection;
+  self->selection_t0 = previous->selection_t0;
+  self->selection_t1 = previous->selection_t1;
+  if (self->has_selection && previous->selection_t1 >= old_end)
+    self->selection_t1 = MAX (es_document_get_end_time (document), previous->selection_t1);
+  return self;
+}
+
 EsDocument *
 es_session_get_document (EsSession *self)
 {

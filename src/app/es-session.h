@@ -28,6 +28,8 @@ typedef struct
 } EsPauseFilter;
 
 EsSession  *es_session_new                (EsDocument *document);
+EsSession  *es_session_new_continuing     (EsDocument *document,
+                                           EsSession  *previous);
 EsDocument *es_session_get_document       (EsSession  *self);
 void        es_session_get_visible        (EsSession  *self,
                                            guint64    *t0,

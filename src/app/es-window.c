@@ -25,6 +25,8 @@
 #include "es-compare-window.h"
 #include "es-document-loader.h"
 #include "es-event-list.h"
+#include "es-live-controller.h"
+#include "es-live-dialogs.h"
 #include "es-log-filters.h"
 #include "es-recent-logs.h"
 #include "es-session.h"
@@ -59,6 +61,7 @@ struct _EsWindow
   GtkWidget            *recent_heading;
   GtkListBox           *recent_list;
   GtkWidget            *zoom_box;
+  GtkWidget            *follow_button;
   EsTimeline           *timeline;
   EsStatsPanel         *stats_panel;
   EsPausePanel         *pause_panel;
@@ -69,6 +72,8 @@ struct _EsWindow
   GFile                *file;
   EsDocumentLoader     *loader;
   EsSession            *session;
+  /* While the log is followed as its program writes it */
+  EsLiveController     *live;
   /* Cancels the load of @file when the user, another file or closing the
    * window replaces it */
   GCancellable         *cancellable;
@@ -82,6 +87,7 @@ G_DEFINE_FINAL_TYPE (EsWindow, es_window, GTK_TYPE_APPLICATION_WINDOW)
 enum {
   PROP_0,
   PROP_SHOW_SIDEBAR,
+  PROP_FOLLOWING,
   N_PROPS
 };
 
@@ -201,10 +207,9 @@ es_window_show_empty (EsWindow *self)
 /* The error in the window itself: what went wrong and where in the file. */
 static void
 es_window_show_error (EsWindow     *self,
-                      GFile        *file,
+                      const char   *name,
                       const GError *error)
 {
-  g_autofree char *name = g_file_get_basename (file);
   g_autofree char *title = NULL;
 
   title = es_document_is_log_error (error)
@@ -230,8 +235,14 @@ es_window_show_document (EsWindow   *self,
   guint closed = es_document_get_n_closed_at_end (document);
   const GError *damage = es_document_get_damage (document);
 
-  g_clear_object (&self->session);
-  self->session = es_session_new (document);
+  gboolean live = self->live != NULL && es_live_follower_is_live (es_live_controller_get_follower (self->live));
+  g_autofree char *live_notice = self->live != NULL ? es_live_controller_dup_notice (self->live) : NULL;
+  EsSession *previous = self->session;
+
+  /* A followed log's newer document goes on from where the view was. */
+  self->session = self->live != NULL && previous != NULL ? es_session_new_continuing (document, previous)
+                                                         : es_session_new (document);
+  g_clear_object (&previous);
   es_timeline_set_session (self->timeline, self->session);
   es_pane_fit_refit (self->timeline_fit);
   es_stats_panel_set_session (self->stats_panel, self->session);
@@ -242,7 +253,9 @@ es_window_show_document (EsWindow   *self,
 
   /* A damaged log opens as one cut where the damage shows, with its own
    * words: the reader's message names the place in the packed file. */
-  if (damage != NULL)
+  if (live_notice != NULL)
+    gtk_label_set_text (self->notice_label, live_notice);
+  else if (damage != NULL)
     {
       g_autofree char *notice = g_strdup_printf (
         _("This log is damaged: %s. Everything before the damage is shown; "
@@ -261,14 +274,192 @@ es_window_show_document (EsWindow   *self,
 
       gtk_label_set_text (self->notice_label, notice);
     }
+  /* While a log is followed, its end is only where the program has got to. */
   gtk_revealer_set_reveal_child (self->notice_revealer,
-                                 damage != NULL || es_document_is_truncated (document, NULL));
+                                 live_notice != NULL ||
+                                 (!live && self->live == NULL &&
+                                  (damage != NULL || es_document_is_truncated (document, NULL))));
+  if (self->live != NULL)
+    es_live_controller_set_session (self->live, self->session);
   gtk_widget_set_visible (self->zoom_box, TRUE);
   /* No crossfade into a log: fading a window-sized page into another costs
    * two window-sized surfaces per frame, whose tens of megabytes stay in the
    * heap long after the fade, while a big document already fills it. */
-  gtk_stack_set_visible_child_full (self->stack, "timeline", GTK_STACK_TRANSITION_TYPE_NONE);
-  gtk_widget_grab_focus (GTK_WIDGET (self->timeline));
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "timeline") != 0)
+    {
+      gtk_stack_set_visible_child_full (self->stack, "timeline", GTK_STACK_TRANSITION_TYPE_NONE);
+      gtk_widget_grab_focus (GTK_WIDGET (self->timeline));
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Following a log while its program writes it                              */
+
+static void
+es_window_update_live_actions (EsWindow *self)
+{
+  gboolean live = self->live != NULL && es_live_follower_is_live (es_live_controller_get_follower (self->live));
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop-following", live);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", self->live != NULL);
+  gtk_widget_set_visible (self->follow_button, live);
+}
+
+static void
+es_window_stop_live (EsWindow *self)
+{
+  if (self->live == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (es_live_controller_get_follower (self->live), self);
+  g_signal_handlers_disconnect_by_data (self->live, self);
+  g_clear_object (&self->live);
+  es_window_update_live_actions (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FOLLOWING]);
+}
+
+static void
+es_window_live_status_cb (EsWindow *self)
+{
+  const char *status = es_live_controller_get_status (self->live);
+
+  gtk_label_set_text (self->subtitle_label, status);
+  gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), TRUE);
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "loading") == 0)
+    gtk_label_set_text (self->loading_label, status);
+}
+
+static void
+es_window_live_updated_cb (EsWindow       *self,
+                           EsLiveFollower *follower)
+{
+  es_window_show_document (self, es_live_follower_get_document (follower));
+}
+
+/* How following ended: a failure before anything could be shown is the
+ * window's error; a stream cut short is said in the notice. */
+static void
+es_window_live_state_cb (EsWindow       *self,
+                         GParamSpec     *pspec,
+                         EsLiveFollower *follower)
+{
+  g_autofree char *notice = es_live_controller_dup_notice (self->live);
+
+  es_window_update_live_actions (self);
+  if (es_live_follower_get_state (follower) == ES_LIVE_FAILED && es_live_follower_get_document (follower) == NULL)
+    es_window_show_error (self, gtk_label_get_text (self->title_label), es_live_follower_get_error (follower));
+  if (notice != NULL)
+    {
+      gtk_label_set_text (self->notice_label, notice);
+      gtk_revealer_set_reveal_child (self->notice_revealer, TRUE);
+    }
+}
+
+static void
+es_window_live_following_cb (EsWindow *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FOLLOWING]);
+}
+
+/**
+ * es_window_follow:
+ * @source: a log being written: a file, a FIFO, "-", "unix:PATH" or
+ *   "tcp:HOST:PORT"
+ * @record_path: (nullable): where a stream's bytes are kept; without it, a
+ *   temporary file that Save As keeps
+ *
+ * Shows @source as its program writes it: waiting for it, then ever newer
+ * documents, the view keeping the newest events in sight.
+ */
+void
+es_window_follow (EsWindow   *self,
+                  const char *source,
+                  const char *record_path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(EsLiveFollower) follower = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_if_fail (ES_IS_WINDOW (self));
+  g_return_if_fail (source != NULL);
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  es_window_stop_live (self);
+  g_clear_object (&self->session);
+
+  follower = es_live_follower_new (source, record_path, &error);
+  name = follower != NULL ? g_path_get_basename (es_live_follower_get_address (follower)) : g_strdup (source);
+  es_window_set_titles (self, name, NULL);
+  if (follower == NULL)
+    {
+      es_window_show_error (self, name, error);
+      return;
+    }
+
+  g_clear_object (&self->file);
+  self->file = g_file_new_for_path (es_live_follower_get_record_path (follower));
+  self->live = es_live_controller_new (follower);
+  g_signal_connect_object (self->live, "notify::status", G_CALLBACK (es_window_live_status_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->live, "notify::following", G_CALLBACK (es_window_live_following_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (follower, "updated", G_CALLBACK (es_window_live_updated_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (follower, "notify::state", G_CALLBACK (es_window_live_state_cb), self, G_CONNECT_SWAPPED);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare-with", TRUE);
+  gtk_progress_bar_set_fraction (self->progress_bar, 0);
+  gtk_widget_set_visible (self->zoom_box, FALSE);
+  gtk_stack_set_visible_child_name (self->stack, "loading");
+  es_window_live_status_cb (self);
+  es_window_update_live_actions (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FOLLOWING]);
+  es_live_follower_start (follower);
+}
+
+/**
+ * es_window_get_live_follower:
+ *
+ * Returns: (transfer none) (nullable): the follower of the log shown, if
+ *   it is followed
+ */
+EsLiveFollower *
+es_window_get_live_follower (EsWindow *self)
+{
+  g_return_val_if_fail (ES_IS_WINDOW (self), NULL);
+
+  return self->live != NULL ? es_live_controller_get_follower (self->live) : NULL;
+}
+
+/* One window per log: a window that shows one follows the new source in
+ * a window of its own. */
+static void
+es_window_live_source_chosen (GtkWindow  *parent,
+                              const char *source)
+{
+  EsWindow *self = ES_WINDOW (parent);
+  GtkApplication *app = gtk_window_get_application (parent);
+
+  if (self->file != NULL && ES_IS_APPLICATION (app))
+    {
+      self = es_window_new (ES_APPLICATION (app));
+      gtk_window_present (GTK_WINDOW (self));
+    }
+  es_window_follow (self, source, NULL);
+}
+
+static void
+es_window_live_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  EsWindow *self = ES_WINDOW (widget);
+
+  if (g_str_equal (action_name, "win.open-live"))
+    es_live_source_dialog_new (GTK_WINDOW (self), es_window_live_source_chosen);
+  else if (self->live == NULL)
+    gtk_widget_error_bell (widget);
+  else if (g_str_equal (action_name, "win.stop-following"))
+    es_live_follower_stop (es_live_controller_get_follower (self->live));
+  else if (g_str_equal (action_name, "win.save-as"))
+    es_live_save_record (GTK_WINDOW (self), es_live_controller_get_follower (self->live));
 }
 
 static void
@@ -286,7 +477,9 @@ es_window_load_cb (GObject      *object,
   g_clear_object (&self->cancellable);
   if (document == NULL)
     {
-      es_window_show_error (self, self->file, error);
+      g_autofree char *name = g_file_get_basename (self->file);
+
+      es_window_show_error (self, name, error);
       return;
     }
 
@@ -316,6 +509,7 @@ es_window_open_file (EsWindow *self,
   g_clear_object (&self->cancellable);
   self->cancellable = g_cancellable_new ();
 
+  es_window_stop_live (self);
   g_set_object (&self->file, file);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare-with", TRUE);
   name = g_file_get_basename (file);
@@ -328,6 +522,20 @@ es_window_open_file (EsWindow *self,
 
   es_document_loader_load_async (self->loader, file, self->cancellable,
                                  es_window_load_cb, g_object_ref (self));
+}
+
+/**
+ * es_window_get_following:
+ *
+ * Returns: whether the log is followed and the view keeps its newest
+ *   events in sight
+ */
+gboolean
+es_window_get_following (EsWindow *self)
+{
+  g_return_val_if_fail (ES_IS_WINDOW (self), FALSE);
+
+  return self->live != NULL && es_live_controller_get_following (self->live);
 }
 
 /**
@@ -370,6 +578,7 @@ es_window_cancel_load_action (GtkWidget  *widget,
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  es_window_stop_live (self);
   es_window_show_empty (self);
 }
 
@@ -412,6 +621,9 @@ es_window_view_action (GtkWidget  *widget,
     es_session_pan (self->session, (gint64) ((t1 - t0) / 2));
   else if (g_str_equal (action_name, "win.go-start"))
     es_session_pan (self->session, -(gint64) t0);
+  else if (g_str_equal (action_name, "win.go-end") && es_window_get_following (self) == FALSE &&
+           self->live != NULL && es_live_follower_is_live (es_live_controller_get_follower (self->live)))
+    es_live_controller_set_following (self->live, TRUE);
   else if (g_str_equal (action_name, "win.go-end"))
     es_session_pan (self->session, G_MAXINT64 / 2);
   else if (g_str_equal (action_name, "win.add-bookmark"))
@@ -619,6 +831,7 @@ es_window_dispose (GObject *object)
     gtk_native_dialog_destroy (self->chooser);
   g_clear_object (&self->chooser);
 
+  es_window_stop_live (self);
   g_clear_object (&self->file);
   g_clear_object (&self->session);
   g_clear_object (&self->loader);
@@ -642,6 +855,10 @@ es_window_get_property (GObject    *object,
       g_value_set_boolean (value, self->sidebar == NULL || gtk_widget_get_visible (GTK_WIDGET (self->sidebar)));
       break;
 
+    case PROP_FOLLOWING:
+      g_value_set_boolean (value, es_window_get_following (self));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -663,6 +880,11 @@ es_window_set_property (GObject      *object,
           gtk_widget_set_visible (GTK_WIDGET (self->sidebar), g_value_get_boolean (value));
           g_object_notify_by_pspec (object, pspec);
         }
+      break;
+
+    case PROP_FOLLOWING:
+      if (self->live != NULL)
+        es_live_controller_set_following (self->live, g_value_get_boolean (value));
       break;
 
     default:
@@ -713,6 +935,15 @@ es_window_class_init (EsWindowClass *klass)
   properties[PROP_SHOW_SIDEBAR] =
     g_param_spec_boolean ("show-sidebar", NULL, NULL, TRUE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * EsWindow:following:
+   *
+   * While the log is followed, whether the view keeps the newest events in
+   * sight (End, or the Follow button, turns it on again after a zoom).
+   */
+  properties[PROP_FOLLOWING] =
+    g_param_spec_boolean ("following", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (ES_TYPE_TIMELINE);
@@ -738,6 +969,7 @@ es_window_class_init (EsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, EsWindow, recent_list);
   gtk_widget_class_bind_template_callback (widget_class, es_window_recent_activated_cb);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, zoom_box);
+  gtk_widget_class_bind_template_child (widget_class, EsWindow, follow_button);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, timeline);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, stats_panel);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, pause_panel);
@@ -751,6 +983,12 @@ es_window_class_init (EsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.open-sample", NULL, es_window_open_sample_action);
   gtk_widget_class_install_action (widget_class, "win.cancel-load", NULL, es_window_cancel_load_action);
   gtk_widget_class_install_property_action (widget_class, "win.show-sidebar", "show-sidebar");
+  gtk_widget_class_install_property_action (widget_class, "win.follow", "following");
+  gtk_widget_class_install_action (widget_class, "win.open-live", NULL, es_window_live_action);
+  gtk_widget_class_install_action (widget_class, "win.stop-following", NULL, es_window_live_action);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, es_window_live_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "win.save-as", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l, GDK_CONTROL_MASK, "win.open-live", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.show-sidebar", NULL);
   for (guint i = 0; i < G_N_ELEMENTS (view_actions); i++)
     gtk_widget_class_install_action (widget_class, view_actions[i].name, NULL, es_window_view_action);
@@ -768,6 +1006,7 @@ es_window_init (EsWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   /* Only a log shown can be compared with another. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare-with", FALSE);
+  es_window_update_live_actions (self);
 
   self->loader = es_document_loader_new ();
   g_signal_connect_object (self->loader, "notify::fraction",
