@@ -257,6 +257,7 @@ es_live_controller_new (EsLiveFollower *follower)
   self = g_object_new (ES_TYPE_LIVE_CONTROLLER, NULL);
   self->follower = g_object_ref (follower);
   g_signal_connect_object (follower, "notify::state", G_CALLBACK (follower_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (follower, "notify::retrying", G_CALLBACK (update_status), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (follower, "updated", G_CALLBACK (update_status), self, G_CONNECT_SWAPPED);
   update_status (self);
   return self;
@@ -357,7 +358,7 @@ es_live_controller_dup_notice (EsLiveController *self)
   {
     g_autofree char *byte = g_strdup_printf ("%" G_GINT64_FORMAT, stop);
 
-    return g_strdup_printf (_("The stream stopped without an end marker (the program may have been killed): "
-                              "its data stops at byte %s. Everything before is kept and shown."), byte);
+    return g_strdup_printf (_("The stream stopped without an end marker: the program may have been killed. "
+                              "Its data stops at byte %s; everything before is kept and shown."), byte);
   }
 }

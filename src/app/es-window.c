@@ -234,8 +234,6 @@ es_window_show_document (EsWindow   *self,
   gint64 stop;
   guint closed = es_document_get_n_closed_at_end (document);
   const GError *damage = es_document_get_damage (document);
-
-  gboolean live = self->live != NULL && es_live_follower_is_live (es_live_controller_get_follower (self->live));
   g_autofree char *live_notice = self->live != NULL ? es_live_controller_dup_notice (self->live) : NULL;
   EsSession *previous = self->session;
 
@@ -255,6 +253,8 @@ es_window_show_document (EsWindow   *self,
    * words: the reader's message names the place in the packed file. */
   if (live_notice != NULL)
     gtk_label_set_text (self->notice_label, live_notice);
+  else if (self->live != NULL)
+    ;  /* A followed log's end is only where its program has got to. */
   else if (damage != NULL)
     {
       g_autofree char *notice = g_strdup_printf (
@@ -274,11 +274,9 @@ es_window_show_document (EsWindow   *self,
 
       gtk_label_set_text (self->notice_label, notice);
     }
-  /* While a log is followed, its end is only where the program has got to. */
   gtk_revealer_set_reveal_child (self->notice_revealer,
                                  live_notice != NULL ||
-                                 (!live && self->live == NULL &&
-                                  (damage != NULL || es_document_is_truncated (document, NULL))));
+                                 (self->live == NULL && (damage != NULL || es_document_is_truncated (document, NULL))));
   if (self->live != NULL)
     es_live_controller_set_session (self->live, self->session);
   gtk_widget_set_visible (self->zoom_box, TRUE);

@@ -81,6 +81,7 @@ struct _EsLiveFollower
 enum {
   PROP_0,
   PROP_STATE,
+  PROP_RETRYING,
   N_PROPS
 };
 
@@ -99,7 +100,8 @@ notify_in_context (gpointer data)
 {
   EsLiveFollower *self = data;
   g_autoptr(EsDocument) document = NULL;
-  gboolean new_document, new_state;
+  gboolean new_document, new_state, new_retrying;
+  gboolean retrying;
 
   g_mutex_lock (&self->mutex);
   self->notify_source = 0;
@@ -110,7 +112,9 @@ notify_in_context (gpointer data)
   new_state = self->shared_state != self->state;
   self->state = self->shared_state;
   self->bytes = self->recorded;
-  self->retrying = self->waiting && self->shared_state == ES_LIVE_WAITING;
+  retrying = self->waiting && self->shared_state == ES_LIVE_WAITING;
+  new_retrying = retrying != self->retrying;
+  self->retrying = retrying;
   self->bytes_per_second = self->shared_bytes_per_second;
   self->events_per_second = self->shared_events_per_second;
   if (self->shared_error != NULL && self->error == NULL)
@@ -123,6 +127,8 @@ notify_in_context (gpointer data)
       self->document = g_steal_pointer (&document);
       g_signal_emit (self, signals[UPDATED], 0);
     }
+  if (new_retrying)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RETRYING]);
   if (new_state)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
   return G_SOURCE_REMOVE;
@@ -400,6 +406,9 @@ es_live_follower_get_property (GObject    *object,
     case PROP_STATE:
       g_value_set_int (value, self->state);
       break;
+    case PROP_RETRYING:
+      g_value_set_boolean (value, self->retrying);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -422,6 +431,14 @@ es_live_follower_class_init (EsLiveFollowerClass *klass)
   properties[PROP_STATE] =
     g_param_spec_int ("state", NULL, NULL, ES_LIVE_WAITING, ES_LIVE_FAILED, ES_LIVE_WAITING,
                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * EsLiveFollower:retrying:
+   *
+   * Whether the follower waits for a socket that is not there yet.
+   */
+  properties[PROP_RETRYING] =
+    g_param_spec_boolean ("retrying", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
