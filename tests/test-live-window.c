@@ -221,21 +221,23 @@ has_document (gpointer data)
   return shown_document (data) != NULL;
 }
 
+/* Events, not the end time: a capability's block may come in later with
+ * events older than another's last. */
 static gboolean
 grew_past (gpointer data)
 {
   EsWindow *window = data;
-  guint64 *seen = g_object_get_data (G_OBJECT (window), "seen-end");
+  guint64 *seen = g_object_get_data (G_OBJECT (window), "seen-events");
 
-  return es_document_get_end_time (shown_document (window)) > *seen;
+  return es_document_get_n_events (shown_document (window)) > *seen;
 }
 
 static void
 wait_for_newer_document (EsWindow *window)
 {
-  guint64 seen = es_document_get_end_time (shown_document (window));
+  guint64 seen = es_document_get_n_events (shown_document (window));
 
-  g_object_set_data (G_OBJECT (window), "seen-end", &seen);
+  g_object_set_data (G_OBJECT (window), "seen-events", &seen);
   es_test_wait_until (grew_past, window, 30);
 }
 
@@ -312,6 +314,62 @@ test_view_follows_then_stream_is_cut (void)
   g_rmdir (dir);
 }
 
+/* A log without its end marker, written to a moment ago, is followed
+ * without being asked: what was there stays shown, and the rest comes. */
+static void
+test_log_being_written_is_followed (void)
+{
+  g_autofree char *path = es_test_fixture_path ("heap-hT-N2.eventlog");
+  g_autofree char *contents = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("es-live-window-XXXXXX", NULL);
+  g_autofree char *growing = g_build_filename (dir, "growing.eventlog", NULL);
+  g_autofree char *expected = describe_file (path);
+  g_autofree char *got = NULL;
+  EsWindow *window;
+  GThread *thread;
+  Writer writer;
+  gsize len, first;
+
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  first = len * 2 / 5;
+  g_assert_true (g_file_set_contents (growing, contents, (gssize) first, NULL));
+
+  window = es_test_open_window (growing);
+  es_test_wait_for_page (window, "timeline");
+  g_assert_nonnull (es_window_get_live_follower (window));
+  g_assert_true (es_window_get_following (window));
+
+  writer = (Writer) { g_open (growing, O_WRONLY | O_APPEND, 0), (const guint8 *) contents + first, len - first };
+  thread = g_thread_new ("writer", write_slowly, &writer);
+  es_test_wait_until (follower_ended, window, 60);
+  g_thread_join (thread);
+
+  g_assert_cmpint (es_live_follower_get_state (es_window_get_live_follower (window)), ==, ES_LIVE_FINISHED);
+  got = describe_document (shown_document (window));
+  g_assert_cmpstr (got, ==, expected);
+
+  /* An old log without its end marker is only cut short: not followed. */
+  gtk_window_destroy (GTK_WINDOW (window));
+  {
+    g_autoptr(GDateTime) old = g_date_time_new_now_utc ();
+    g_autoptr(GDateTime) older = g_date_time_add_hours (old, -1);
+    g_autoptr(GFile) file = g_file_new_for_path (growing);
+
+    g_assert_true (g_file_set_contents (growing, contents, (gssize) first, NULL));
+    g_assert_true (g_file_set_attribute_uint64 (file, G_FILE_ATTRIBUTE_TIME_MODIFIED,
+                                                (guint64) g_date_time_to_unix (older),
+                                                G_FILE_QUERY_INFO_NONE, NULL, NULL));
+  }
+  window = es_test_open_window (growing);
+  es_test_wait_for_page (window, "timeline");
+  g_assert_null (es_window_get_live_follower (window));
+  g_assert_nonnull (es_test_find_label (GTK_WIDGET (window), "cut short"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (growing);
+  g_rmdir (dir);
+}
+
 /* A socket nobody serves: the window waits, says for what, and closing it
  * stops the waiting at once. */
 static void
@@ -348,6 +406,7 @@ main (int    argc,
 
   g_test_add_func ("/live-window/ghc-program-into-fifo", test_ghc_program_into_fifo);
   g_test_add_func ("/live-window/view-follows-then-stream-is-cut", test_view_follows_then_stream_is_cut);
+  g_test_add_func ("/live-window/log-being-written-is-followed", test_log_being_written_is_followed);
   g_test_add_func ("/live-window/socket-waits-and-closes", test_socket_waits_and_closes);
 
   return g_test_run ();

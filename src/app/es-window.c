@@ -358,6 +358,11 @@ es_window_live_following_cb (EsWindow *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FOLLOWING]);
 }
 
+static void es_window_follow_full (EsWindow   *self,
+                                   const char *source,
+                                   const char *record_path,
+                                   gboolean    keep_shown);
+
 /**
  * es_window_follow:
  * @source: a log being written: a file, a FIFO, "-", "unix:PATH" or
@@ -373,17 +378,29 @@ es_window_follow (EsWindow   *self,
                   const char *source,
                   const char *record_path)
 {
+  g_return_if_fail (ES_IS_WINDOW (self));
+  g_return_if_fail (source != NULL);
+
+  es_window_follow_full (self, source, record_path, FALSE);
+}
+
+/* @keep_shown: the log shown is a prefix of @source's, read before it was
+ * known to grow: it stays, and the first update goes on from it. */
+static void
+es_window_follow_full (EsWindow   *self,
+                       const char *source,
+                       const char *record_path,
+                       gboolean    keep_shown)
+{
   g_autoptr(GError) error = NULL;
   g_autoptr(EsLiveFollower) follower = NULL;
   g_autofree char *name = NULL;
 
-  g_return_if_fail (ES_IS_WINDOW (self));
-  g_return_if_fail (source != NULL);
-
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   es_window_stop_live (self);
-  g_clear_object (&self->session);
+  if (!keep_shown)
+    g_clear_object (&self->session);
 
   follower = es_live_follower_new (source, record_path, &error);
   name = follower != NULL ? g_path_get_basename (es_live_follower_get_address (follower)) : g_strdup (source);
@@ -403,9 +420,14 @@ es_window_follow (EsWindow   *self,
   g_signal_connect_object (follower, "notify::state", G_CALLBACK (es_window_live_state_cb), self, G_CONNECT_SWAPPED);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare-with", TRUE);
-  gtk_progress_bar_set_fraction (self->progress_bar, 0);
-  gtk_widget_set_visible (self->zoom_box, FALSE);
-  gtk_stack_set_visible_child_name (self->stack, "loading");
+  if (self->session != NULL)
+    es_live_controller_set_session (self->live, self->session);
+  else
+    {
+      gtk_progress_bar_set_fraction (self->progress_bar, 0);
+      gtk_widget_set_visible (self->zoom_box, FALSE);
+      gtk_stack_set_visible_child_name (self->stack, "loading");
+    }
   es_window_live_status_cb (self);
   es_window_update_live_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FOLLOWING]);
@@ -460,6 +482,28 @@ es_window_live_action (GtkWidget  *widget,
     es_live_save_record (GTK_WINDOW (self), es_live_controller_get_follower (self->live));
 }
 
+/* A GHC log without its end marker, written to in the last seconds, is
+ * most likely still being written: it is followed, as with --follow. */
+#define STILL_WRITTEN_SECONDS 5
+
+static gboolean
+es_window_log_is_being_written (GFile      *file,
+                                EsDocument *document)
+{
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GDateTime) modified = NULL;
+  g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+
+  if (es_document_get_format (document) != ES_DOCUMENT_GHC_EVENTLOG ||
+      !es_document_is_truncated (document, NULL) || es_document_get_damage (document) != NULL ||
+      !g_file_is_native (file))
+    return FALSE;
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_TIME_MODIFIED, G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  if (info == NULL || (modified = g_file_info_get_modification_date_time (info)) == NULL)
+    return FALSE;
+  return g_date_time_difference (now, modified) < STILL_WRITTEN_SECONDS * G_TIME_SPAN_SECOND;
+}
+
 static void
 es_window_load_cb (GObject      *object,
                    GAsyncResult *result,
@@ -483,6 +527,12 @@ es_window_load_cb (GObject      *object,
 
   es_recent_logs_remember (es_window_get_settings (self), self->file);
   es_window_show_document (self, document);
+  if (es_window_log_is_being_written (self->file, document))
+    {
+      g_autofree char *path = g_file_get_path (self->file);
+
+      es_window_follow_full (self, path, NULL, TRUE);
+    }
 }
 
 /**
