@@ -61,6 +61,7 @@ struct _EsLiveFollower
   gboolean       waiting;
   EsDocument    *shared_document;
   guint          shared_updates;
+  guint64        shared_document_bytes;
   EsLiveState    shared_state;
   GError        *shared_error;
   double         shared_bytes_per_second;
@@ -70,6 +71,7 @@ struct _EsLiveFollower
   /* The main context's view, updated by the notification */
   EsDocument    *document;
   guint          n_updates;
+  guint64        document_bytes;
   EsLiveState    state;
   GError        *error;
   gboolean       retrying;
@@ -109,6 +111,7 @@ notify_in_context (gpointer data)
   if (new_document)
     document = self->shared_document != NULL ? g_object_ref (self->shared_document) : NULL;
   self->n_updates = self->shared_updates;
+  self->document_bytes = self->shared_document_bytes;
   new_state = self->shared_state != self->state;
   self->state = self->shared_state;
   self->bytes = self->recorded;
@@ -315,6 +318,7 @@ build_documents (gpointer data)
               last_bytes = recorded;
               last_events = es_document_get_n_events (document);
               g_set_object (&self->shared_document, document);
+              self->shared_document_bytes = recorded;
               self->shared_updates++;
               if (self->shared_state == ES_LIVE_WAITING)
                 self->shared_state = ES_LIVE_RECEIVING;
@@ -664,6 +668,20 @@ es_live_follower_keep_record (EsLiveFollower *self)
   g_return_if_fail (ES_IS_LIVE_FOLLOWER (self));
 
   self->keep_record = TRUE;
+}
+
+/**
+ * es_live_follower_get_document_bytes:
+ *
+ * Returns: how many bytes of the record the newest document was built
+ *   from (at least; a build may see a few more that came meanwhile)
+ */
+guint64
+es_live_follower_get_document_bytes (EsLiveFollower *self)
+{
+  g_return_val_if_fail (ES_IS_LIVE_FOLLOWER (self), 0);
+
+  return self->document_bytes;
 }
 
 guint64
