@@ -276,6 +276,27 @@ test_view_follows_then_stream_is_cut (void)
   g_assert_cmpuint (t0, ==, 0);
   g_assert_cmpuint (t1, >=, es_document_get_end_time (shown_document (window)));
 
+  /* A selection to the end of the run is open-ended: it grows with the
+   * run, and its statistics with it; a closed one stays as it was. */
+  es_session_select (session, 0, es_document_get_end_time (shown_document (window)));
+  wait_for_newer_document (window);
+  {
+    guint64 s0, s1, closed0, closed1;
+
+    session = es_window_get_session (window);
+    g_assert_true (es_session_get_selection (session, &s0, &s1));
+    g_assert_cmpuint (s0, ==, 0);
+    g_assert_cmpuint (s1, ==, es_document_get_end_time (shown_document (window)));
+    closed0 = s1 / 4;
+    closed1 = s1 / 2;
+    es_session_select (session, closed0, closed1);
+    wait_for_newer_document (window);
+    g_assert_true (es_session_get_selection (es_window_get_session (window), &s0, &s1));
+    g_assert_cmpuint (s0, ==, closed0);
+    g_assert_cmpuint (s1, ==, closed1);
+    es_session_clear_selection (es_window_get_session (window));
+  }
+
   /* The person zooms in: the view is theirs, and stays put. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL);
   g_assert_false (es_window_get_following (window));
