@@ -32,6 +32,7 @@ struct _EsSession
   gboolean    has_cursor;
   guint32     chosen_cost_centre;
   guint64     extent;             /* the span views may show, at least the run */
+  gboolean    ongoing;            /* the log is still being written */
   /* The GC list shows only the pauses the Pauses panel's chosen bucket
    * holds: those starting in [t0, t1] and lasting [lo, hi). */
   gboolean    has_pause_filter;
@@ -467,6 +468,28 @@ es_session_get_pause_filter (EsSession     *self,
   if (filter != NULL)
     *filter = self->pause_filter;
   return self->has_pause_filter;
+}
+
+/**
+ * es_session_set_ongoing:
+ * @ongoing: whether the log is still being written (followed live): its
+ *   end is "now", and what is open there goes on
+ */
+void
+es_session_set_ongoing (EsSession *self,
+                        gboolean   ongoing)
+{
+  g_return_if_fail (ES_IS_SESSION (self));
+
+  self->ongoing = ongoing;
+}
+
+gboolean
+es_session_get_ongoing (EsSession *self)
+{
+  g_return_val_if_fail (ES_IS_SESSION (self), FALSE);
+
+  return self->ongoing;
 }
 
 /**

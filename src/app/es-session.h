@@ -59,6 +59,9 @@ gboolean    es_session_show_long_pause    (EsSession  *self,
                                            gboolean    forward);
 void        es_session_show_gc            (EsSession  *self,
                                            const EsGc *gc);
+void        es_session_set_ongoing        (EsSession  *self,
+                                           gboolean    ongoing);
+gboolean    es_session_get_ongoing        (EsSession  *self);
 void        es_session_set_extent         (EsSession  *self,
                                            guint64     end);
 guint32     es_session_get_chosen_cost_centre (EsSession *self);

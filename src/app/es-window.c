@@ -23,64 +23,10 @@
 #include <glib/gi18n.h>
 
 #include "es-compare-window.h"
-#include "es-document-loader.h"
-#include "es-event-list.h"
-#include "es-live-controller.h"
-#include "es-live-dialogs.h"
 #include "es-log-filters.h"
 #include "es-recent-logs.h"
-#include "es-session.h"
-#include "es-pane-fit.h"
-#include "es-profile-panel.h"
-#include "es-sidebar.h"
 #include "es-window-export.h"
-#include "es-pause-panel.h"
-#include "es-stats-panel.h"
-#include "es-timeline.h"
-#include "es-window.h"
-
-struct _EsWindow
-{
-  GtkApplicationWindow  parent_instance;
-
-  /* Template widgets */
-  GtkLabel             *title_label;
-  GtkLabel             *subtitle_label;
-  GtkStack             *stack;
-  GtkLabel             *loading_label;
-  GtkProgressBar       *progress_bar;
-  GtkLabel             *error_title;
-  GtkLabel             *error_message;
-  GtkRevealer          *notice_revealer;
-  GtkLabel             *notice_label;
-  EsSidebar            *sidebar;
-  GtkPaned             *outer_paned;
-  GtkPaned             *inner_paned;
-  /* Keeps the divider under the timeline's last row, until the user moves it */
-  EsPaneFit            *timeline_fit;
-  GtkWidget            *recent_heading;
-  GtkListBox           *recent_list;
-  GtkWidget            *zoom_box;
-  GtkWidget            *follow_button;
-  EsTimeline           *timeline;
-  EsStatsPanel         *stats_panel;
-  EsPausePanel         *pause_panel;
-  EsEventList          *event_list;
-  EsProfilePanel       *profile_panel;
-
-  /* The file shown or loading, or NULL while the window is empty */
-  GFile                *file;
-  EsDocumentLoader     *loader;
-  EsSession            *session;
-  /* While the log is followed as its program writes it */
-  EsLiveController     *live;
-  /* Cancels the load of @file when the user, another file or closing the
-   * window replaces it */
-  GCancellable         *cancellable;
-  /* The open dialog while it is shown */
-  GtkNativeDialog      *chooser;
-  gboolean              chooser_compares;   /* the chosen log is run B */
-};
+#include "es-window-private.h"
 
 G_DEFINE_FINAL_TYPE (EsWindow, es_window, GTK_TYPE_APPLICATION_WINDOW)
 
@@ -92,6 +38,12 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
+
+void
+_es_window_notify_following (EsWindow *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FOLLOWING]);
+}
 
 static void es_window_fill_recent (EsWindow *self);
 
@@ -162,8 +114,8 @@ es_window_get_settings (EsWindow *self)
   return es_application_get_settings (ES_APPLICATION (app));
 }
 
-static void
-es_window_set_titles (EsWindow   *self,
+void
+_es_window_set_titles (EsWindow   *self,
                       const char *title,
                       const char *subtitle)
 {
@@ -198,15 +150,15 @@ static void
 es_window_show_empty (EsWindow *self)
 {
   g_clear_object (&self->file);
-  es_window_set_titles (self, _("Eventscope"), NULL);
+  _es_window_set_titles (self, _("Eventscope"), NULL);
   gtk_widget_set_visible (self->zoom_box, FALSE);
   es_window_fill_recent (self);
   gtk_stack_set_visible_child_name (self->stack, "empty");
 }
 
 /* The error in the window itself: what went wrong and where in the file. */
-static void
-es_window_show_error (EsWindow     *self,
+void
+_es_window_show_error (EsWindow     *self,
                       const char   *name,
                       const GError *error)
 {
@@ -227,8 +179,8 @@ es_window_progress_cb (EsWindow *self)
   gtk_progress_bar_set_fraction (self->progress_bar, es_document_loader_get_fraction (self->loader));
 }
 
-static void
-es_window_show_document (EsWindow   *self,
+void
+_es_window_show_document (EsWindow   *self,
                          EsDocument *document)
 {
   gint64 stop;
@@ -241,6 +193,8 @@ es_window_show_document (EsWindow   *self,
   self->session = self->live != NULL && previous != NULL ? es_session_new_continuing (document, previous)
                                                          : es_session_new (document);
   g_clear_object (&previous);
+  es_session_set_ongoing (self->session, self->live != NULL &&
+                                         es_live_follower_is_live (es_live_controller_get_follower (self->live)));
   es_timeline_set_session (self->timeline, self->session);
   es_pane_fit_refit (self->timeline_fit);
   es_stats_panel_set_session (self->stats_panel, self->session);
@@ -290,220 +244,6 @@ es_window_show_document (EsWindow   *self,
     }
 }
 
-/* ------------------------------------------------------------------------ */
-/* Following a log while its program writes it                              */
-
-static void
-es_window_update_live_actions (EsWindow *self)
-{
-  gboolean live = self->live != NULL && es_live_follower_is_live (es_live_controller_get_follower (self->live));
-
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop-following", live);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", self->live != NULL);
-  gtk_widget_set_visible (self->follow_button, live);
-}
-
-static void
-es_window_stop_live (EsWindow *self)
-{
-  if (self->live == NULL)
-    return;
-  g_signal_handlers_disconnect_by_data (es_live_controller_get_follower (self->live), self);
-  g_signal_handlers_disconnect_by_data (self->live, self);
-  g_clear_object (&self->live);
-  es_window_update_live_actions (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FOLLOWING]);
-}
-
-static void
-es_window_live_status_cb (EsWindow *self)
-{
-  const char *status = es_live_controller_get_status (self->live);
-
-  gtk_label_set_text (self->subtitle_label, status);
-  gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), TRUE);
-  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "loading") == 0)
-    gtk_label_set_text (self->loading_label, status);
-}
-
-static void
-es_window_live_updated_cb (EsWindow       *self,
-                           EsLiveFollower *follower)
-{
-  es_window_show_document (self, es_live_follower_get_document (follower));
-}
-
-/* How following ended: a failure before anything could be shown is the
- * window's error; a stream cut short is said in the notice. */
-static void
-es_window_live_state_cb (EsWindow       *self,
-                         GParamSpec     *pspec,
-                         EsLiveFollower *follower)
-{
-  g_autofree char *notice = es_live_controller_dup_notice (self->live);
-
-  es_window_update_live_actions (self);
-  if (es_live_follower_get_state (follower) == ES_LIVE_FAILED && es_live_follower_get_document (follower) == NULL)
-    es_window_show_error (self, gtk_label_get_text (self->title_label), es_live_follower_get_error (follower));
-  if (notice != NULL)
-    {
-      gtk_label_set_text (self->notice_label, notice);
-      gtk_revealer_set_reveal_child (self->notice_revealer, TRUE);
-    }
-}
-
-static void
-es_window_live_following_cb (EsWindow *self)
-{
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FOLLOWING]);
-}
-
-static void es_window_follow_full (EsWindow   *self,
-                                   const char *source,
-                                   const char *record_path,
-                                   gboolean    keep_shown);
-
-/**
- * es_window_follow:
- * @source: a log being written: a file, a FIFO, "-", "unix:PATH" or
- *   "tcp:HOST:PORT"
- * @record_path: (nullable): where a stream's bytes are kept; without it, a
- *   temporary file that Save As keeps
- *
- * Shows @source as its program writes it: waiting for it, then ever newer
- * documents, the view keeping the newest events in sight.
- */
-void
-es_window_follow (EsWindow   *self,
-                  const char *source,
-                  const char *record_path)
-{
-  g_return_if_fail (ES_IS_WINDOW (self));
-  g_return_if_fail (source != NULL);
-
-  es_window_follow_full (self, source, record_path, FALSE);
-}
-
-/* @keep_shown: the log shown is a prefix of @source's, read before it was
- * known to grow: it stays, and the first update goes on from it. */
-static void
-es_window_follow_full (EsWindow   *self,
-                       const char *source,
-                       const char *record_path,
-                       gboolean    keep_shown)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(EsLiveFollower) follower = NULL;
-  g_autofree char *name = NULL;
-
-  g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  es_window_stop_live (self);
-  if (!keep_shown)
-    g_clear_object (&self->session);
-
-  follower = es_live_follower_new (source, record_path, &error);
-  name = follower != NULL ? g_path_get_basename (es_live_follower_get_address (follower)) : g_strdup (source);
-  es_window_set_titles (self, name, NULL);
-  if (follower == NULL)
-    {
-      es_window_show_error (self, name, error);
-      return;
-    }
-
-  g_clear_object (&self->file);
-  self->file = g_file_new_for_path (es_live_follower_get_record_path (follower));
-  self->live = es_live_controller_new (follower);
-  g_signal_connect_object (self->live, "notify::status", G_CALLBACK (es_window_live_status_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->live, "notify::following", G_CALLBACK (es_window_live_following_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (follower, "updated", G_CALLBACK (es_window_live_updated_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (follower, "notify::state", G_CALLBACK (es_window_live_state_cb), self, G_CONNECT_SWAPPED);
-
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare-with", TRUE);
-  if (self->session != NULL)
-    es_live_controller_set_session (self->live, self->session);
-  else
-    {
-      gtk_progress_bar_set_fraction (self->progress_bar, 0);
-      gtk_widget_set_visible (self->zoom_box, FALSE);
-      gtk_stack_set_visible_child_name (self->stack, "loading");
-    }
-  es_window_live_status_cb (self);
-  es_window_update_live_actions (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FOLLOWING]);
-  es_live_follower_start (follower);
-}
-
-/**
- * es_window_get_live_follower:
- *
- * Returns: (transfer none) (nullable): the follower of the log shown, if
- *   it is followed
- */
-EsLiveFollower *
-es_window_get_live_follower (EsWindow *self)
-{
-  g_return_val_if_fail (ES_IS_WINDOW (self), NULL);
-
-  return self->live != NULL ? es_live_controller_get_follower (self->live) : NULL;
-}
-
-/* One window per log: a window that shows one follows the new source in
- * a window of its own. */
-static void
-es_window_live_source_chosen (GtkWindow  *parent,
-                              const char *source)
-{
-  EsWindow *self = ES_WINDOW (parent);
-  GtkApplication *app = gtk_window_get_application (parent);
-
-  if (self->file != NULL && ES_IS_APPLICATION (app))
-    {
-      self = es_window_new (ES_APPLICATION (app));
-      gtk_window_present (GTK_WINDOW (self));
-    }
-  es_window_follow (self, source, NULL);
-}
-
-static void
-es_window_live_action (GtkWidget  *widget,
-                       const char *action_name,
-                       GVariant   *parameter)
-{
-  EsWindow *self = ES_WINDOW (widget);
-
-  if (g_str_equal (action_name, "win.open-live"))
-    es_live_source_dialog_new (GTK_WINDOW (self), es_window_live_source_chosen);
-  else if (self->live == NULL)
-    gtk_widget_error_bell (widget);
-  else if (g_str_equal (action_name, "win.stop-following"))
-    es_live_follower_stop (es_live_controller_get_follower (self->live));
-  else if (g_str_equal (action_name, "win.save-as"))
-    es_live_save_record (GTK_WINDOW (self), es_live_controller_get_follower (self->live));
-}
-
-/* A GHC log without its end marker, written to in the last seconds, is
- * most likely still being written: it is followed, as with --follow. */
-#define STILL_WRITTEN_SECONDS 5
-
-static gboolean
-es_window_log_is_being_written (GFile      *file,
-                                EsDocument *document)
-{
-  g_autoptr(GFileInfo) info = NULL;
-  g_autoptr(GDateTime) modified = NULL;
-  g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
-
-  if (es_document_get_format (document) != ES_DOCUMENT_GHC_EVENTLOG ||
-      !es_document_is_truncated (document, NULL) || es_document_get_damage (document) != NULL ||
-      !g_file_is_native (file))
-    return FALSE;
-  info = g_file_query_info (file, G_FILE_ATTRIBUTE_TIME_MODIFIED, G_FILE_QUERY_INFO_NONE, NULL, NULL);
-  if (info == NULL || (modified = g_file_info_get_modification_date_time (info)) == NULL)
-    return FALSE;
-  return g_date_time_difference (now, modified) < STILL_WRITTEN_SECONDS * G_TIME_SPAN_SECOND;
-}
-
 static void
 es_window_load_cb (GObject      *object,
                    GAsyncResult *result,
@@ -521,17 +261,17 @@ es_window_load_cb (GObject      *object,
     {
       g_autofree char *name = g_file_get_basename (self->file);
 
-      es_window_show_error (self, name, error);
+      _es_window_show_error (self, name, error);
       return;
     }
 
   es_recent_logs_remember (es_window_get_settings (self), self->file);
-  es_window_show_document (self, document);
-  if (es_window_log_is_being_written (self->file, document))
+  _es_window_show_document (self, document);
+  if (_es_window_log_is_being_written (self->file, document))
     {
       g_autofree char *path = g_file_get_path (self->file);
 
-      es_window_follow_full (self, path, NULL, TRUE);
+      _es_window_follow_full (self, path, NULL, TRUE);
     }
 }
 
@@ -557,12 +297,12 @@ es_window_open_file (EsWindow *self,
   g_clear_object (&self->cancellable);
   self->cancellable = g_cancellable_new ();
 
-  es_window_stop_live (self);
+  _es_window_stop_live (self);
   g_set_object (&self->file, file);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare-with", TRUE);
   name = g_file_get_basename (file);
   folder = es_recent_logs_dup_folder_label (file);
-  es_window_set_titles (self, name, folder);
+  _es_window_set_titles (self, name, folder);
   gtk_label_set_text (self->loading_label, name);
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
   gtk_widget_set_visible (self->zoom_box, FALSE);
@@ -572,19 +312,6 @@ es_window_open_file (EsWindow *self,
                                  es_window_load_cb, g_object_ref (self));
 }
 
-/**
- * es_window_get_following:
- *
- * Returns: whether the log is followed and the view keeps its newest
- *   events in sight
- */
-gboolean
-es_window_get_following (EsWindow *self)
-{
-  g_return_val_if_fail (ES_IS_WINDOW (self), FALSE);
-
-  return self->live != NULL && es_live_controller_get_following (self->live);
-}
 
 /**
  * es_window_get_session:
@@ -626,7 +353,7 @@ es_window_cancel_load_action (GtkWidget  *widget,
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  es_window_stop_live (self);
+  _es_window_stop_live (self);
   es_window_show_empty (self);
 }
 
@@ -879,7 +606,7 @@ es_window_dispose (GObject *object)
     gtk_native_dialog_destroy (self->chooser);
   g_clear_object (&self->chooser);
 
-  es_window_stop_live (self);
+  _es_window_stop_live (self);
   g_clear_object (&self->file);
   g_clear_object (&self->session);
   g_clear_object (&self->loader);
@@ -1032,9 +759,9 @@ es_window_class_init (EsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.cancel-load", NULL, es_window_cancel_load_action);
   gtk_widget_class_install_property_action (widget_class, "win.show-sidebar", "show-sidebar");
   gtk_widget_class_install_property_action (widget_class, "win.follow", "following");
-  gtk_widget_class_install_action (widget_class, "win.open-live", NULL, es_window_live_action);
-  gtk_widget_class_install_action (widget_class, "win.stop-following", NULL, es_window_live_action);
-  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, es_window_live_action);
+  gtk_widget_class_install_action (widget_class, "win.open-live", NULL, _es_window_live_action);
+  gtk_widget_class_install_action (widget_class, "win.stop-following", NULL, _es_window_live_action);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, _es_window_live_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "win.save-as", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l, GDK_CONTROL_MASK, "win.open-live", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.show-sidebar", NULL);
@@ -1054,7 +781,7 @@ es_window_init (EsWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   /* Only a log shown can be compared with another. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare-with", FALSE);
-  es_window_update_live_actions (self);
+  _es_window_update_live_actions (self);
 
   self->loader = es_document_loader_new ();
   g_signal_connect_object (self->loader, "notify::fraction",
