@@ -7,8 +7,6 @@
 
 #include "config.h"
 
-#include <glib/gi18n.h>
-
 #include "es-application.h"
 #include "es-live-dialogs.h"
 #include "es-window-private.h"
