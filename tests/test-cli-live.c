@@ -406,7 +406,7 @@ run_watch (CliRun      *run,
         summary_seen = TRUE;
       else if (!summary_seen)
         {
-          g_auto(GStrv) fields = g_strsplit_set (g_strstrip (g_strdup (line)), " ", -1);
+          g_auto(GStrv) fields = g_strsplit_set (line, " ", -1);
           g_autoptr(GPtrArray) words = g_ptr_array_new ();
 
           for (guint i = 0; fields[i] != NULL; i++)

@@ -478,7 +478,7 @@ main (int    argc,
   g_test_add_func ("/cli/summary/damaged-packed-mono-log-exits-2", test_summary_damaged_packed_mono_log);
   g_test_add_func ("/cli/export/png-pdf-and-failures", test_export);
   g_test_add_func ("/cli/missing-file-exits-1", test_missing_file);
-  g_test_add_func ("/cli/empty-folder-fifo-are-refused", test_not_eventlogs);
+  g_test_add_func ("/cli/empty-file-and-folder-are-refused", test_not_eventlogs);
   g_test_add_func ("/cli/unknown-command-exits-1", test_unknown_command);
 
   return g_test_run ();

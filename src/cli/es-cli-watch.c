@@ -188,8 +188,12 @@ print_line (Watch      *watch,
     g_string_append_printf (line, " %8" G_GUINT64_FORMAT, stats.sparks_created);
 
   g_string_append_c (line, '\n');
+  /* Nobody reads any more (`watch … | head`): stop, nothing is summed up. */
   if (fputs (line->str, stdout) == EOF || fflush (stdout) != 0)
-    watch->write_failed = TRUE;
+    {
+      watch->write_failed = TRUE;
+      es_live_follower_stop (watch->follower);
+    }
   watch->printed_end = end;
   watch->printed_any = TRUE;
 }
@@ -212,7 +216,8 @@ tick_cb (gpointer data)
 {
   Watch *watch = data;
 
-  if (!watch->said_waiting && es_live_follower_get_state (watch->follower) == ES_LIVE_WAITING)
+  if (!watch->said_waiting && es_live_follower_get_state (watch->follower) == ES_LIVE_WAITING &&
+      es_live_follower_get_bytes (watch->follower) == 0)
     {
       /* Once: a silent terminal would look hung. */
       g_printerr ("eventscope-cli: waiting for %s\n", es_live_follower_get_address (watch->follower));
@@ -247,6 +252,43 @@ interrupt_cb (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* What is said once following has ended: why it failed, or the last
+ * stretch and the summary of the whole run. Returns the exit code. */
+static int
+sum_up (Watch      *watch,
+        const char *record)
+{
+  EsLiveFollower *follower = watch->follower;
+  EsDocument *document = es_live_follower_get_document (follower);
+  int exit_code;
+
+  if (es_live_follower_get_state (follower) == ES_LIVE_FAILED || document == NULL)
+    {
+      const GError *failure = es_live_follower_get_error (follower);
+      g_autoptr(GError) none = NULL;
+
+      if (failure == NULL)
+        failure = none = g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED, "no log came");
+      return es_cli_report_error (watch->source, failure);
+    }
+
+  if (!watch->write_failed)
+    print_news (watch);
+  if (watch->write_failed)
+    {
+      g_printerr ("eventscope-cli: writing the output failed: %s\n", g_strerror (errno));
+      return EXIT_USAGE;
+    }
+  if (watch->printed_any)
+    putchar ('\n');
+  exit_code = es_cli_print_summary (watch->source, document, 0, es_document_get_end_time (document), FALSE);
+  if (record != NULL && es_live_follower_get_state (follower) != ES_LIVE_FINISHED &&
+      g_strcmp0 (es_live_follower_get_record_path (follower), record) == 0)
+    g_printerr ("eventscope-cli: %s holds the %" G_GUINT64_FORMAT " bytes received\n",
+                record, es_live_follower_get_bytes (follower));
+  return exit_code;
+}
+
 /**
  * es_cli_run_watch:
  *
@@ -266,7 +308,6 @@ es_cli_run_watch (int    argc,
   g_autoptr(GError) error = NULL;
   g_autoptr(EsLiveFollower) follower = NULL;
   g_autoptr(GMainLoop) loop = NULL;
-  EsDocument *document;
   guint64 interval = NS_PER_SECOND;
   guint interval_ms, timer, signals[3];
   const int signums[3] = { SIGINT, SIGTERM, SIGHUP };
@@ -321,6 +362,9 @@ es_cli_run_watch (int    argc,
   timer = g_timeout_add (interval_ms, tick_cb, &watch);
   es_live_follower_start (follower);
 
+  /* A closed output is said by write errors, not by dying of SIGPIPE with
+   * the temporary record left behind. */
+  signal (SIGPIPE, SIG_IGN);
   g_main_loop_run (loop);
 
   g_source_remove (timer);
@@ -328,30 +372,12 @@ es_cli_run_watch (int    argc,
     g_source_remove (signals[i]);
   g_signal_handlers_disconnect_by_data (follower, &watch);
 
-  document = es_live_follower_get_document (follower);
-  if (es_live_follower_get_state (follower) == ES_LIVE_FAILED || document == NULL)
-    {
-      const GError *failure = es_live_follower_get_error (follower);
-      g_autoptr(GError) none = NULL;
+  exit_code = sum_up (&watch, record);
 
-      if (failure == NULL)
-        failure = none = g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED, "no log came");
-      return es_cli_report_error (argv[1], failure);
-    }
-
-  /* The last stretch, then the run as a whole. */
-  print_news (&watch);
-  if (watch.printed_any)
-    putchar ('\n');
-  exit_code = es_cli_print_summary (argv[1], document, 0, es_document_get_end_time (document), FALSE);
-  if (watch.write_failed)
-    {
-      g_printerr ("eventscope-cli: writing the output failed: %s\n", g_strerror (errno));
-      return EXIT_USAGE;
-    }
-  if (record != NULL && es_live_follower_get_state (follower) != ES_LIVE_FINISHED &&
-      g_strcmp0 (es_live_follower_get_record_path (follower), record) == 0)
-    g_printerr ("eventscope-cli: %s holds the %" G_GUINT64_FORMAT " bytes received\n",
-                record, es_live_follower_get_bytes (follower));
+  /* The follower's last notifications hold references to it: let them go,
+   * so that it goes too, and its temporary record with it. */
+  g_clear_object (&follower);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
   return exit_code;
 }
