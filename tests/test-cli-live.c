@@ -360,8 +360,27 @@ typedef struct
 {
   double   time;
   guint    n_gcs;
+  guint    n_sparks;
   gboolean while_writing;
 } WatchLine;
+
+/* "   1.234s  55.2%  44.8%   1.13 GiB/s   10.0 MiB   1.97 MiB   220     3.4ms        0" */
+static void
+parse_watch_line (const char *line,
+                  WatchLine  *w)
+{
+  g_auto(GStrv) fields = g_strsplit_set (line, " ", -1);
+  g_autoptr(GPtrArray) words = g_ptr_array_new ();
+
+  for (guint i = 0; fields[i] != NULL; i++)
+    if (*fields[i] != '\0')
+      g_ptr_array_add (words, fields[i]);
+  g_assert_cmpuint (words->len, >=, 9);
+  g_assert_true (g_str_has_suffix (words->pdata[0], "s"));
+  w->time = g_ascii_strtod (words->pdata[0], NULL);
+  w->n_gcs = (guint) atoi (words->pdata[words->len - 3]);
+  w->n_sparks = (guint) atoi (words->pdata[words->len - 1]);
+}
 
 /* Runs `watch` with @args while @writer writes, reading its lines as they
  * come: each is marked with whether the writer was still writing. With
@@ -406,17 +425,7 @@ run_watch (CliRun      *run,
         summary_seen = TRUE;
       else if (!summary_seen)
         {
-          g_auto(GStrv) fields = g_strsplit_set (line, " ", -1);
-          g_autoptr(GPtrArray) words = g_ptr_array_new ();
-
-          for (guint i = 0; fields[i] != NULL; i++)
-            if (*fields[i] != '\0')
-              g_ptr_array_add (words, fields[i]);
-          g_assert_cmpuint (words->len, >=, 9);
-          g_assert_true (g_str_has_suffix (words->pdata[0], "s"));
-          w.time = g_ascii_strtod (words->pdata[0], NULL);
-          /* "... 1.2 GiB/s   10.0 MiB   3.1 MiB   GCs   longest   sparks" */
-          w.n_gcs = (guint) atoi (words->pdata[words->len - 3]);
+          parse_watch_line (line, &w);
           w.while_writing = !g_atomic_int_get (&writer->done);
           g_array_append_val (lines, w);
           if (interrupt && !w.while_writing)
@@ -442,46 +451,54 @@ run_watch (CliRun      *run,
   run->err = bytes_to_string (err);
 }
 
-/* The number of GCs the RTS itself counted (+RTS -s: "Gen N  C colls"). */
+/* The sum of the numbers the RTS itself printed (+RTS -s; for Mono,
+ * mprof-report) that @pattern
+ * captures, one per line: "Gen +[0-9]+ +([0-9]+) colls" gives the
+ * collections of all generations. */
 static guint
-rts_collections (const char *name)
+rts_count (const char *name,
+           const char *pattern)
 {
   g_autofree char *path = es_test_fixture_path (name);
   g_autofree char *text = NULL;
-  g_auto(GStrv) lines = NULL;
-  guint total = 0;
+  g_autoptr(GRegex) regex = g_regex_new (pattern, G_REGEX_MULTILINE, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  guint total = 0, n_lines = 0;
 
+  g_assert_nonnull (regex);
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  lines = g_strsplit (text, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
+  for (g_regex_match (regex, text, 0, &match); g_match_info_matches (match); g_match_info_next (match, NULL))
     {
-      guint gen, colls;
+      g_autofree char *n = g_match_info_fetch (match, 1);
 
-      if (sscanf (lines[i], " Gen %u %u colls", &gen, &colls) == 2)
-        total += colls;
+      total += (guint) atoi (n);
+      n_lines++;
     }
-  g_assert_cmpuint (total, >, 0);
+  g_assert_cmpuint (n_lines, >, 0);
   return total;
 }
 
-/* `watch FIFO` while a writer feeds it over about 1.6 s: lines come while
- * it writes, in time order, adding up to the GCs the RTS counted; then the
- * summary, exactly `summary`'s of the file; --record keeps every byte. */
 static void
-test_watch_fifo (void)
+check_watch_fifo (const char *name,
+                  const char *interval,
+                  guint       n_pieces,
+                  guint       pause_ms,
+                  guint       min_while_writing)
 {
-  g_autofree char *path = es_test_fixture_path ("heap-hT-N2.eventlog");
+  g_autofree char *eventlog = g_strconcat (name, ".eventlog", NULL);
+  g_autofree char *rts_s = g_strconcat (name, ".rts-s.txt", NULL);
+  g_autofree char *path = es_test_fixture_path (eventlog);
   g_autofree char *dir = g_dir_make_tmp ("es-cli-live-XXXXXX", NULL);
   g_autofree char *fifo = g_build_filename (dir, "prog.fifo", NULL);
   g_autofree char *record = g_build_filename (dir, "record.eventlog", NULL);
   gsize len;
-  g_autofree char *contents = read_fixture ("heap-hT-N2.eventlog", &len);
-  const char *args[] = { "watch", "--interval", "200ms", "--record", record, fifo, NULL };
+  g_autofree char *contents = read_fixture (eventlog, &len);
+  const char *args[] = { "watch", "--interval", interval, "--record", record, fifo, NULL };
   g_autoptr(GArray) lines = g_array_new (FALSE, FALSE, sizeof (WatchLine));
   g_auto(CliRun) summary = { 0 };
   g_auto(CliRun) watch = { 0 };
-  Writer writer = { fifo, -1, (const guint8 *) contents, len, 8, 200, FALSE, 0, 0 };
-  guint n_while_writing = 0, n_gcs = 0;
+  Writer writer = { fifo, -1, (const guint8 *) contents, len, n_pieces, pause_ms, FALSE, 0, 0 };
+  guint n_while_writing = 0, n_gcs = 0, n_sparks = 0;
   g_autofree char *end = NULL;
 
   g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
@@ -498,12 +515,14 @@ test_watch_fifo (void)
 
       n_while_writing += w->while_writing;
       n_gcs += w->n_gcs;
+      n_sparks += w->n_sparks;
       if (i > 0)
         g_assert_cmpfloat (w->time, >=, g_array_index (lines, WatchLine, i - 1).time);
     }
-  g_test_message ("%u lines, %u while the writer wrote", lines->len, n_while_writing);
-  g_assert_cmpuint (n_while_writing, >=, 2);
-  g_assert_cmpuint (n_gcs, ==, rts_collections ("heap-hT-N2.rts-s.txt"));
+  g_test_message ("%s: %u lines, %u while the writer wrote", name, lines->len, n_while_writing);
+  g_assert_cmpuint (n_while_writing, >=, min_while_writing);
+  g_assert_cmpuint (n_gcs, ==, rts_count (rts_s, "^ *Gen +[0-9]+ +([0-9]+) colls"));
+  g_assert_cmpuint (n_sparks, ==, rts_count (rts_s, "^ *SPARKS: ([0-9]+) "));
   /* The last line ends where the run does: "Interval 0.000000s to T". */
   end = g_strdup_printf ("%.3f", g_ascii_strtod (strstr (summary.out, " to ") + 4, NULL));
   g_assert_cmpfloat (g_array_index (lines, WatchLine, lines->len - 1).time, ==, g_ascii_strtod (end, NULL));
@@ -511,6 +530,20 @@ test_watch_fifo (void)
   g_unlink (record);
   g_unlink (fifo);
   g_rmdir (dir);
+}
+
+/* Many GCs, over about 1.6 s. */
+static void
+test_watch_fifo (void)
+{
+  check_watch_fifo ("heap-hT-N2", "200ms", 8, 200, 2);
+}
+
+/* Thousands of sparks, in a log written in a few pieces. */
+static void
+test_watch_fifo_sparks (void)
+{
+  check_watch_fifo ("parfib-N2", "50ms", 4, 100, 0);
 }
 
 /* A stream that stops inside an event: the summary of what came, with
@@ -589,6 +622,39 @@ test_watch_interrupted (void)
   g_rmdir (dir);
 }
 
+/* A Mono log on standard input: its lines count the lock contentions
+ * mprof-report counted, then the summary is `summary`'s. */
+static void
+test_watch_mono_stdin (void)
+{
+  g_autofree char *path = es_test_fixture_path ("mlpd/gc-threads.mlpd");
+  gsize len;
+  g_autofree char *contents = read_fixture ("mlpd/gc-threads.mlpd", &len);
+  const char *args[] = { "watch", "--interval", "10ms", "-", NULL };
+  g_auto(CliRun) summary = { 0 };
+  g_auto(CliRun) watch = { 0 };
+  g_auto(GStrv) lines = NULL;
+  guint n_lines = 0, n_locks = 0;
+
+  run_cli2 (&summary, "summary", path);
+  run_cli_stdin (&watch, args, (const guint8 *) contents, len);
+  g_assert_cmpint (watch.exit_code, ==, summary.exit_code);
+  g_assert_true (g_str_has_suffix (watch.out, summary.out));
+
+  lines = g_strsplit (watch.out, "\n", -1);
+  g_assert_nonnull (strstr (lines[0], "locks"));
+  for (guint i = 1; lines[i] != NULL && *lines[i] != '\0'; i++)
+    {
+      WatchLine w = { 0 };
+
+      parse_watch_line (lines[i], &w);
+      n_locks += w.n_sparks;     /* the last column: locks, for Mono */
+      n_lines++;
+    }
+  g_assert_cmpuint (n_lines, >=, 1);
+  g_assert_cmpuint (n_locks, ==, rts_count ("mlpd/gc-threads.report.txt", "Lock contentions: ([0-9]+)"));
+}
+
 /* Bytes that are no log: the reader's message, with the byte offset, and
  * the exit code of a bad log; nothing is summed up. */
 static void
@@ -628,8 +694,10 @@ main (int    argc,
   g_test_add_func ("/cli-live/dump-tcp-socket", test_dump_tcp_socket);
   g_test_add_func ("/cli-live/compare-fifo", test_compare_fifo);
   g_test_add_func ("/cli-live/watch-fifo", test_watch_fifo);
+  g_test_add_func ("/cli-live/watch-fifo-sparks", test_watch_fifo_sparks);
   g_test_add_func ("/cli-live/watch-cut-stream", test_watch_cut_stream);
   g_test_add_func ("/cli-live/watch-interrupted", test_watch_interrupted);
+  g_test_add_func ("/cli-live/watch-mono-stdin", test_watch_mono_stdin);
   g_test_add_func ("/cli-live/watch-garbage", test_watch_garbage);
   g_test_add_func ("/cli-live/watch-bad-interval", test_watch_bad_interval);
   return g_test_run ();

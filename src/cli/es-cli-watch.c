@@ -20,13 +20,17 @@
 #include "es-stats.h"
 #include "es-time.h"
 
-/* A line per interval, each of the figures of that interval alone (as
- * `summary --from --to` would give them), the heap as it stands at its
- * end; then, once the stream has ended or the user stopped, the summary of
- * the whole run as `summary` prints it. The figures are those of the
- * newest document the follower has built: an interval's line covers the
- * program's time from the previous line's end to the newest event, so
- * the lines add up to the run however the bytes arrive. */
+/* A line per interval, then, once the stream has ended or the user
+ * stopped, the summary of the whole run as `summary` prints it. A line
+ * covers the program's time from the previous line's end to the newest
+ * event of the newest document the follower built: its MUT and GC shares
+ * and longest pause are those of that stretch (as `summary --from --to`
+ * gives them); the heap is as it stands at its end. Its counts (pauses,
+ * bytes allocated, sparks) are what the run's counts grew by since the
+ * previous line, not what lies in the stretch: a GHC log holds each
+ * capability's events in buffers written when full, so events older than
+ * the previous line's end still come, and counted this way the lines add
+ * up to the summary's totals however the bytes arrive. */
 
 /* How long a document is waited for, at least, between two builds: the
  * follower builds afresh each time, so a very short --interval must not
@@ -42,7 +46,10 @@ typedef struct
   GMainLoop      *loop;
   guint64         printed_end;      /* program time the last line ends at */
   gboolean        printed_any;
-  guint32         printed_contentions;
+  guint64         printed_pauses;   /* counts of the run printed so far */
+  guint64         printed_allocated;
+  guint64         printed_sparks;
+  guint64         printed_contentions;
   gboolean        said_waiting;
   guint           n_interrupts;
   gboolean        write_failed;
@@ -114,6 +121,33 @@ print_header (EsDocument *document)
           "GCs", "longest", mono ? "locks" : "sparks");
 }
 
+/* The counts of the run from its start to @end: GC pauses, bytes
+ * allocated, sparks created. */
+static void
+count_run (EsDocument *document,
+           guint64     end,
+           guint64    *pauses,
+           guint64    *allocated,
+           guint64    *sparks)
+{
+  g_auto(EsStats) run = { 0 };
+
+  es_stats_compute (document, 0, end, &run);
+  *pauses = 0;
+  if (es_document_get_format (document) == ES_DOCUMENT_MONO_LOG)
+    {
+      EsMonoPauses mono;
+
+      es_stats_compute_mono_pauses (&run, document, &mono);
+      *pauses = mono.n[0] + mono.n[1];
+    }
+  else
+    for (guint g = 0; g < run.n_generations; g++)
+      *pauses += run.gen[g].collections;
+  *allocated = run.allocated;
+  *sparks = run.sparks_created;
+}
+
 static void
 print_line (Watch      *watch,
             EsDocument *document)
@@ -125,14 +159,14 @@ print_line (Watch      *watch,
   gboolean mono = es_document_get_format (document) == ES_DOCUMENT_MONO_LOG;
   const EsSample *heap = last_sample (es_document_get_heap_size (document));
   const EsSample *live = last_sample (es_document_get_heap_live (document));
-  guint n_pauses = 0;
-  guint64 longest = 0;
+  guint64 pauses, allocated, sparks, longest = 0;
   double seconds;
 
   if (!watch->printed_any)
     print_header (document);
   es_stats_compute (document, t0, end, &stats);
-  seconds = stats.total_elapsed / 1e9;
+  count_run (document, end, &pauses, &allocated, &sparks);
+  seconds = (end - (watch->printed_any ? watch->printed_end : 0)) / 1e9;
 
   g_string_append_printf (line, "%9.3fs", end / 1e9);
   if (stats.total_elapsed > 0)
@@ -142,7 +176,7 @@ print_line (Watch      *watch,
   else
     g_string_append_printf (line, " %6s %6s", "-", "-");
   if (seconds > 0 && !(mono && !mono_allocations (document)))
-    append_bytes (line, 13, stats.allocated / seconds, "/s");
+    append_bytes (line, 13, (allocated - MIN (allocated, watch->printed_allocated)) / seconds, "/s");
   else
     g_string_append_printf (line, " %12s", "-");
   if (heap != NULL)
@@ -156,36 +190,31 @@ print_line (Watch      *watch,
 
   if (mono)
     {
-      EsMonoPauses pauses;
+      EsMonoPauses interval;
 
-      es_stats_compute_mono_pauses (&stats, document, &pauses);
-      n_pauses = pauses.n[0] + pauses.n[1];
-      longest = MAX (pauses.max[0], pauses.max[1]);
+      es_stats_compute_mono_pauses (&stats, document, &interval);
+      longest = MAX (interval.max[0], interval.max[1]);
     }
   else
     for (guint g = 0; g < stats.n_generations; g++)
-      {
-        n_pauses += stats.gen[g].collections;
-        longest = MAX (longest, stats.gen[g].max_pause);
-      }
-  g_string_append_printf (line, " %5u", n_pauses);
-  if (n_pauses > 0)
+      longest = MAX (longest, stats.gen[g].max_pause);
+  g_string_append_printf (line, " %5" G_GUINT64_FORMAT, pauses - MIN (pauses, watch->printed_pauses));
+  if (longest > 0)
     append_duration (line, 10, longest);
   else
     g_string_append_printf (line, " %9s", "-");
 
   if (mono)
     {
-      /* The log counts contended locks for the whole run only: the line
-       * shows how many more there are since the previous one. */
+      /* The log counts contended locks for the whole run only. */
       const EsMonoSummary *summary = es_document_get_mono_summary (document);
-      guint32 contentions = summary != NULL ? summary->n_contentions : 0;
+      guint64 contentions = summary != NULL ? summary->n_contentions : 0;
 
-      g_string_append_printf (line, " %8u", contentions - MIN (contentions, watch->printed_contentions));
+      g_string_append_printf (line, " %8" G_GUINT64_FORMAT, contentions - MIN (contentions, watch->printed_contentions));
       watch->printed_contentions = contentions;
     }
   else
-    g_string_append_printf (line, " %8" G_GUINT64_FORMAT, stats.sparks_created);
+    g_string_append_printf (line, " %8" G_GUINT64_FORMAT, sparks - MIN (sparks, watch->printed_sparks));
 
   g_string_append_c (line, '\n');
   /* Nobody reads any more (`watch … | head`): stop, nothing is summed up. */
@@ -196,6 +225,9 @@ print_line (Watch      *watch,
     }
   watch->printed_end = end;
   watch->printed_any = TRUE;
+  watch->printed_pauses = MAX (pauses, watch->printed_pauses);
+  watch->printed_allocated = MAX (allocated, watch->printed_allocated);
+  watch->printed_sparks = MAX (sparks, watch->printed_sparks);
 }
 
 /* A line for what came since the previous one, if anything did. */
