@@ -255,7 +255,8 @@ serve_once (gpointer data)
 }
 
 /* `summary unix:PATH` waits for the program to listen (and says so), then
- * reads what it serves to the end: the summary of the file. */
+ * reads what it serves to the end: the summary of the file. The server
+ * starts once the CLI has said that it waits. */
 static void
 test_summary_unix_socket (void)
 {
@@ -263,22 +264,37 @@ test_summary_unix_socket (void)
   g_autofree char *dir = g_dir_make_tmp ("es-cli-live-XXXXXX", NULL);
   g_autofree char *sock = g_build_filename (dir, "prog.sock", NULL);
   g_autofree char *spec = g_strconcat ("unix:", sock, NULL);
-  g_autofree char *waiting = g_strdup_printf ("waiting for %s\n", sock);
+  g_autofree char *waiting = g_strdup_printf ("eventscope-cli: waiting for %s", sock);
+  g_autofree char *first_err = NULL;
   gsize len;
   g_autofree char *contents = read_fixture ("alloc-A1m-N2.eventlog", &len);
   g_auto(CliRun) from_file = { 0 };
-  g_auto(CliRun) from_socket = { 0 };
-  Server server = { g_unix_socket_address_new (sock), NULL, (const guint8 *) contents, len, 300 };
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GDataInputStream) err = NULL;
+  g_autoptr(GBytes) out = NULL, rest = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *got = NULL;
+  Server server = { g_unix_socket_address_new (sock), NULL, (const guint8 *) contents, len, 0 };
   GThread *thread;
 
   run_cli2 (&from_file, "summary", path);
+  process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error,
+                              g_getenv ("ES_CLI"), "summary", spec, NULL);
+  g_assert_no_error (error);
+  err = g_data_input_stream_new (g_subprocess_get_stderr_pipe (process));
+  first_err = g_data_input_stream_read_line (err, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (first_err, ==, waiting);
+
   thread = g_thread_new ("server", serve_once, &server);
-  run_cli2 (&from_socket, "summary", spec);
+  g_assert_true (g_subprocess_communicate (process, NULL, NULL, &out, &rest, &error));
+  g_assert_no_error (error);
   g_thread_join (thread);
 
-  g_assert_cmpint (from_socket.exit_code, ==, 0);
-  g_assert_cmpstr (from_socket.out, ==, from_file.out);
-  g_assert_nonnull (strstr (from_socket.err, waiting));
+  g_assert_true (g_subprocess_get_if_exited (process));
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 0);
+  got = bytes_to_string (out);
+  g_assert_cmpstr (got, ==, from_file.out);
 
   g_socket_close (server.listener, NULL);
   g_object_unref (server.listener);
@@ -382,10 +398,29 @@ parse_watch_line (const char *line,
   w->n_sparks = (guint) atoi (words->pdata[words->len - 1]);
 }
 
+/* Sends SIGINT (Ctrl+C) to a `watch` a moment after its writer has
+ * written everything, keeping its stream open. */
+typedef struct
+{
+  GSubprocess *process;
+  Writer      *writer;
+} Interrupter;
+
+static gpointer
+interrupt_when_written (gpointer data)
+{
+  Interrupter *interrupter = data;
+
+  while (!g_atomic_int_get (&interrupter->writer->done))
+    g_usleep (10000);
+  g_usleep (300000);
+  g_subprocess_send_signal (interrupter->process, SIGINT);
+  return NULL;
+}
+
 /* Runs `watch` with @args while @writer writes, reading its lines as they
  * come: each is marked with whether the writer was still writing. With
- * @interrupt, sends SIGINT (Ctrl+C) at the first line after the writer
- * has written everything. */
+ * @interrupt, sends SIGINT once the writer has written everything. */
 static void
 run_watch (CliRun      *run,
            const char **args,
@@ -399,7 +434,8 @@ run_watch (CliRun      *run,
   g_autoptr(GString) all = g_string_new (NULL);
   g_autoptr(GBytes) err = NULL;
   g_autoptr(GError) error = NULL;
-  GThread *thread;
+  Interrupter interrupter;
+  GThread *thread, *interrupter_thread = NULL;
   char *line;
   gboolean header_seen = FALSE, summary_seen = FALSE;
 
@@ -411,6 +447,11 @@ run_watch (CliRun      *run,
                                G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
   g_assert_no_error (error);
   thread = g_thread_new ("writer", write_in_pieces, writer);
+  if (interrupt)
+    {
+      interrupter = (Interrupter) { process, writer };
+      interrupter_thread = g_thread_new ("interrupter", interrupt_when_written, &interrupter);
+    }
 
   out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (process));
   while ((line = g_data_input_stream_read_line (out, NULL, NULL, &error)) != NULL)
@@ -428,11 +469,6 @@ run_watch (CliRun      *run,
           parse_watch_line (line, &w);
           w.while_writing = !g_atomic_int_get (&writer->done);
           g_array_append_val (lines, w);
-          if (interrupt && !w.while_writing)
-            {
-              g_subprocess_send_signal (process, SIGINT);
-              interrupt = FALSE;
-            }
         }
       g_string_append (all, line);
       g_string_append_c (all, '\n');
@@ -441,8 +477,9 @@ run_watch (CliRun      *run,
   g_assert_no_error (error);
   g_assert_true (g_subprocess_communicate (process, NULL, NULL, NULL, &err, &error));
   g_assert_no_error (error);
-  g_subprocess_wait (process, NULL, &error);
   g_assert_true (g_subprocess_get_if_exited (process));
+  if (interrupter_thread != NULL)
+    g_thread_join (interrupter_thread);
   g_atomic_int_set (&writer->release, TRUE);
   g_thread_join (thread);
 
@@ -544,6 +581,34 @@ static void
 test_watch_fifo_sparks (void)
 {
   check_watch_fifo ("parfib-N2", "50ms", 4, 100, 0);
+}
+
+/* `watch FILE` on a log still being written follows it until its end
+ * marker, then sums it up as `summary` does the whole file. */
+static void
+test_watch_growing_file (void)
+{
+  g_autofree char *path = es_test_fixture_path ("parfib-N2.eventlog");
+  g_autofree char *dir = g_dir_make_tmp ("es-cli-live-XXXXXX", NULL);
+  g_autofree char *growing = g_build_filename (dir, "prog.eventlog", NULL);
+  gsize len;
+  g_autofree char *contents = read_fixture ("parfib-N2.eventlog", &len);
+  const char *args[] = { "watch", "--interval", "50ms", growing, NULL };
+  g_autoptr(GArray) lines = g_array_new (FALSE, FALSE, sizeof (WatchLine));
+  g_auto(CliRun) summary = { 0 };
+  g_auto(CliRun) watch = { 0 };
+  Writer writer = { growing, -1, (const guint8 *) contents, len, 5, 100, FALSE, 0, 0 };
+
+  g_assert_true (g_file_set_contents (growing, "", 0, NULL));
+  run_cli2 (&summary, "summary", path);
+  run_watch (&watch, args, &writer, FALSE, lines);
+
+  g_assert_cmpint (watch.exit_code, ==, 0);
+  g_assert_true (g_str_has_suffix (watch.out, summary.out));
+  g_assert_cmpuint (lines->len, >=, 1);
+
+  g_unlink (growing);
+  g_rmdir (dir);
 }
 
 /* A stream that stops inside an event: the summary of what came, with
@@ -695,6 +760,7 @@ main (int    argc,
   g_test_add_func ("/cli-live/compare-fifo", test_compare_fifo);
   g_test_add_func ("/cli-live/watch-fifo", test_watch_fifo);
   g_test_add_func ("/cli-live/watch-fifo-sparks", test_watch_fifo_sparks);
+  g_test_add_func ("/cli-live/watch-growing-file", test_watch_growing_file);
   g_test_add_func ("/cli-live/watch-cut-stream", test_watch_cut_stream);
   g_test_add_func ("/cli-live/watch-interrupted", test_watch_interrupted);
   g_test_add_func ("/cli-live/watch-mono-stdin", test_watch_mono_stdin);
