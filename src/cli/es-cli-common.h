@@ -24,20 +24,26 @@ enum
 };
 
 /* The exit code for a failed load (said on stderr), the warnings once a
- * document is printed, and a log loaded with its --from/--to interval (in
- * es-cli.c). */
+ * document is printed, a log loaded with its --from/--to interval, and
+ * the summary as `summary` prints it (in es-cli.c). */
 int es_cli_report_error      (const char   *path,
                               const GError *error);
 int es_cli_finish_document   (const char   *path,
                               EsDocument   *document);
 int es_cli_load_interval     (const char   *command,
                               const char   *what,
-                              const char   *path,
+                              const char   *source,
+                              const char   *record,
                               const char   *from,
                               const char   *to,
                               gboolean      allow_empty,
                               EsDocument  **document,
                               guint64      *t0,
                               guint64      *t1);
+int es_cli_print_summary     (const char   *source,
+                              EsDocument   *document,
+                              guint64       t0,
+                              guint64       t1,
+                              gboolean      json);
 
 G_END_DECLS

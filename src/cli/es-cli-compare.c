@@ -14,6 +14,7 @@
 #include "es-cli-common.h"
 #include "es-cli-compare.h"
 #include "es-cli-json.h"
+#include "es-cli-source.h"
 #include "es-mlpd-file.h"
 #include "es-stats-figures.h"
 #include "es-time.h"
@@ -23,7 +24,8 @@
 
 typedef struct
 {
-  const char     *path;
+  const char     *path;           /* the SOURCE, as the user wrote it */
+  char           *file;           /* what is read: the SOURCE, or its stream read to its end */
   EsDocument     *document;
   guint64         marker_time;
   guint64         t0, t1;
@@ -34,6 +36,7 @@ static void
 run_clear (Run *run)
 {
   g_clear_object (&run->document);
+  g_clear_pointer (&run->file, g_free);
   if (run->figures.figures != NULL)
     es_stats_figures_clear (&run->figures);
 }
@@ -179,7 +182,7 @@ load_run (Run        *run,
   g_autoptr(GError) error = NULL;
   int exit_code;
 
-  run->document = es_document_load_file (run->path, NULL, NULL, NULL, &error);
+  run->document = es_document_load_file (run->file, NULL, NULL, NULL, &error);
   if (run->document == NULL)
     return es_cli_report_error (run->path, error);
   exit_code = read_interval (run, align_marker, from, to);
@@ -203,7 +206,7 @@ es_cli_run_compare (int    argc,
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON (see README.md) instead of text", NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new ("A B");
+  g_autoptr(GOptionContext) context = g_option_context_new ("SOURCE-A SOURCE-B");
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) out = g_string_new (NULL);
   g_auto(Run) a = { 0 };
@@ -213,7 +216,8 @@ es_cli_run_compare (int    argc,
   g_option_context_set_summary (context,
                                 "Print the +RTS -s statistics of two runs side by side: A, B, the\n"
                                 "difference B - A and the ratio B / A, for the whole runs or for the\n"
-                                "same interval in both. Both logs are GHC eventlogs, or both Mono logs.");
+                                "same interval in both. Both logs are GHC eventlogs, or both Mono logs.\n"
+                                "A SOURCE is a file, a FIFO, - (standard input), unix:PATH or tcp:HOST:PORT.");
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
@@ -227,11 +231,18 @@ es_cli_run_compare (int    argc,
     }
   a.path = argv[1];
   b.path = argv[2];
+  /* A stream is read to its end first: looking at its first bytes would
+   * take them away. */
+  exit_code = es_cli_source_open (a.path, NULL, &a.file);
+  if (exit_code == EXIT_OK)
+    exit_code = es_cli_source_open (b.path, NULL, &b.file);
+  if (exit_code != EXIT_OK)
+    return exit_code;
 
   /* Refused before the long part, the loading. */
-  if (es_mlpd_sniff_file (a.path) != es_mlpd_sniff_file (b.path))
+  if (es_mlpd_sniff_file (a.file) != es_mlpd_sniff_file (b.file))
     {
-      gboolean a_mono = es_mlpd_sniff_file (a.path);
+      gboolean a_mono = es_mlpd_sniff_file (a.file);
 
       g_printerr ("eventscope-cli compare: %s is a %s and %s a %s: compare two GHC eventlogs "
                   "or two Mono logs\n", a.path, a_mono ? "Mono log" : "GHC eventlog",

@@ -298,13 +298,14 @@ write_speedscope (EsDocument      *document,
  * interval takes in a sample at the very last timestamp. */
 static int
 load_profile (const char  *path,
+              const char  *record,
               const char  *from,
               const char  *to,
               EsDocument **document,
               guint64     *t0,
               guint64     *t1)
 {
-  int exit_code = es_cli_load_interval ("profile", "interval", path, from, to, FALSE, document, t0, t1);
+  int exit_code = es_cli_load_interval ("profile", "interval", path, record, from, to, FALSE, document, t0, t1);
 
   /* --to at the end of the run keeps a sample at its last timestamp. */
   if (exit_code == EXIT_OK && *t1 >= es_document_get_end_time (*document))
@@ -321,16 +322,17 @@ int
 es_cli_run_profile (int    argc,
                     char **argv)
 {
-  g_autofree char *from = NULL, *to = NULL, *speedscope = NULL;
+  g_autofree char *from = NULL, *to = NULL, *speedscope = NULL, *record = NULL;
   gboolean folded = FALSE;
   const GOptionEntry entries[] = {
     { "from", 0, 0, G_OPTION_ARG_STRING, &from, "Start of the interval (1.5s, 200ms, 37us, 12ns, 25%)", "T" },
     { "to", 0, 0, G_OPTION_ARG_STRING, &to, "End of the interval, not included (default: the end of the run)", "T" },
     { "folded", 0, 0, G_OPTION_ARG_NONE, &folded, "Print folded stacks (\"a;b;c 42\"), for flamegraph.pl or inferno", NULL },
     { "speedscope", 0, 0, G_OPTION_ARG_FILENAME, &speedscope, "Write the samples in speedscope's format to OUT.json", "OUT.json" },
+    { "record", 0, 0, G_OPTION_ARG_FILENAME, &record, "Keep the bytes of a stream in FILE", "FILE" },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new ("FILE");
+  g_autoptr(GOptionContext) context = g_option_context_new ("SOURCE");
   g_autoptr(GError) error = NULL;
   g_autoptr(EsDocument) document = NULL;
   g_autoptr(EsProfile) profile = NULL;
@@ -341,7 +343,8 @@ es_cli_run_profile (int    argc,
   g_option_context_set_summary (context,
                                 "Print where the time went, from the cost-centre stacks a profiled program\n"
                                 "(built with -prof, run with +RTS -p -l) sampled at every tick: a table like\n"
-                                "the RTS's .prof file, for the whole run or an interval.");
+                                "the RTS's .prof file, for the whole run or an interval.\n"
+                                "SOURCE is a file, a FIFO, - (standard input), unix:PATH or tcp:HOST:PORT.");
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
@@ -350,11 +353,11 @@ es_cli_run_profile (int    argc,
     }
   if (argc != 2 || (folded && speedscope != NULL))
     {
-      g_printerr ("Usage: eventscope-cli profile [--from T] [--to T] [--folded | --speedscope OUT.json] FILE\n");
+      g_printerr ("Usage: eventscope-cli profile [--from T] [--to T] [--folded | --speedscope OUT.json] [--record FILE] SOURCE\n");
       return EXIT_USAGE;
     }
 
-  exit_code = load_profile (argv[1], from, to, &document, &t0, &t1);
+  exit_code = load_profile (argv[1], record, from, to, &document, &t0, &t1);
   if (exit_code != EXIT_OK)
     return exit_code;
   es_document_get_prof_samples (document, &n_samples);

@@ -19,6 +19,8 @@
 #include "es-cli-compare.h"
 #include "es-cli-json.h"
 #include "es-cli-profile.h"
+#include "es-cli-source.h"
+#include "es-cli-watch.h"
 #include "es-document.h"
 #include "es-eventlog-dump.h"
 #include "es-mlpd-file.h"
@@ -70,14 +72,22 @@ static int
 run_dump (int    argc,
           char **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("FILE");
+  g_autofree char *record = NULL, *path = NULL;
+  const GOptionEntry entries[] = {
+    { "record", 0, 0, G_OPTION_ARG_FILENAME, &record, "Keep the bytes of a stream in FILE", "FILE" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new ("SOURCE");
   g_autoptr(GError) error = NULL;
   EsDumpStatus status = { 0 };
   gboolean write_failed = FALSE;
+  int exit_code;
 
   g_option_context_set_summary (context,
                                 "Print every event of a GHC eventlog, exactly as "
-                                "`ghc-events show FILE` does.");
+                                "`ghc-events show FILE` does.\n"
+                                "SOURCE is a file, a FIFO, - (standard input), unix:PATH or tcp:HOST:PORT.");
+  g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       g_printerr ("eventscope-cli dump: %s\n", error->message);
@@ -85,17 +95,20 @@ run_dump (int    argc,
     }
   if (argc != 2)
     {
-      g_printerr ("Usage: eventscope-cli dump FILE\n");
+      g_printerr ("Usage: eventscope-cli dump [--record FILE] SOURCE\n");
       return EXIT_USAGE;
     }
 
-  if (es_mlpd_sniff_file (argv[1]))
+  exit_code = es_cli_source_open (argv[1], record, &path);
+  if (exit_code != EXIT_OK)
+    return exit_code;
+  if (es_mlpd_sniff_file (path))
     {
       g_printerr ("eventscope-cli dump: %s is a Mono log: dump prints GHC eventlogs only "
                   "(mprof-report prints Mono logs; summary and export read both)\n", argv[1]);
       return EXIT_BAD_LOG;
     }
-  if (!es_eventlog_dump (argv[1], write_stdout, &write_failed, &status, NULL, &error))
+  if (!es_eventlog_dump (path, write_stdout, &write_failed, &status, NULL, &error))
     return report_error (argv[1], error);
 
   if (fflush (stdout) != 0 || write_failed)
@@ -147,14 +160,16 @@ es_cli_finish_document (const char *path,
   return finish_document (path, document);
 }
 
-/* Loads @path and reads --from and --to (each may be NULL) against its run:
- * [0, end] by default. An empty interval is refused unless @allow_empty.
- * Returns EXIT_OK with *@document set, or the exit code once it has said
- * what is wrong. */
+/* Loads @source (a stream is read to its end first, into @record if not
+ * NULL: es_cli_source_open()) and reads --from and --to (each may be NULL)
+ * against its run: [0, end] by default. An empty interval is refused
+ * unless @allow_empty. Returns EXIT_OK with *@document set, or the exit
+ * code once it has said what is wrong. */
 int
 es_cli_load_interval (const char  *command,
                       const char  *what,
-                      const char  *path,
+                      const char  *source,
+                      const char  *record,
                       const char  *from,
                       const char  *to,
                       gboolean     allow_empty,
@@ -163,11 +178,16 @@ es_cli_load_interval (const char  *command,
                       guint64     *t1)
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
   guint64 end;
+  int exit_code;
 
+  exit_code = es_cli_source_open (source, record, &path);
+  if (exit_code != EXIT_OK)
+    return exit_code;
   *document = es_document_load_file (path, NULL, NULL, NULL, &error);
   if (*document == NULL)
-    return report_error (path, error);
+    return report_error (source, error);
 
   end = es_document_get_end_time (*document);
   *t0 = 0;
@@ -186,29 +206,68 @@ es_cli_load_interval (const char  *command,
   return EXIT_OK;
 }
 
+/* Prints the summary of [@t0, @t1] of @document, read from @source, as
+ * text or JSON, then what finish_document() says. Returns the exit code.
+ * `watch` ends with it, so that its summary is `summary`'s, byte for byte. */
+int
+es_cli_print_summary (const char *source,
+                      EsDocument *document,
+                      guint64     t0,
+                      guint64     t1,
+                      gboolean    json)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  if (json)
+    {
+      g_auto(EsStatsFigures) figures = { 0 };
+      EsCliJsonRun run = { source, document, &figures, NULL, 0 };
+
+      es_stats_figures_compute (document, t0, t1, &figures);
+      es_cli_json_append_summary (text, &run);
+    }
+  else
+    {
+      g_auto(EsStats) stats = { 0 };
+
+      es_stats_compute (document, t0, t1, &stats);
+      if (es_document_get_format (document) == ES_DOCUMENT_MONO_LOG)
+        es_stats_append_mono_text (&stats, document, text);
+      else
+        es_stats_append_text (&stats, document, text);
+    }
+  fputs (text->str, stdout);
+  if (fflush (stdout) != 0)
+    {
+      g_printerr ("eventscope-cli: writing the output failed: %s\n", g_strerror (errno));
+      return EXIT_USAGE;
+    }
+  return finish_document (source, document);
+}
+
 static int
 run_summary (int    argc,
              char **argv)
 {
-  g_autofree char *from = NULL, *to = NULL;
+  g_autofree char *from = NULL, *to = NULL, *record = NULL;
   gboolean json = FALSE;
   const GOptionEntry entries[] = {
     { "from", 0, 0, G_OPTION_ARG_STRING, &from, "Start of the interval (1.5s, 200ms, 37us, 12ns, 25%)", "T" },
     { "to", 0, 0, G_OPTION_ARG_STRING, &to, "End of the interval (default: the end of the run)", "T" },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON (see README.md) instead of text", NULL },
+    { "record", 0, 0, G_OPTION_ARG_FILENAME, &record, "Keep the bytes of a stream in FILE", "FILE" },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new ("FILE");
+  g_autoptr(GOptionContext) context = g_option_context_new ("SOURCE");
   g_autoptr(GError) error = NULL;
   g_autoptr(EsDocument) document = NULL;
-  g_autoptr(GString) text = g_string_new (NULL);
-  g_auto(EsStats) stats = { 0 };
   guint64 t0, t1;
   int exit_code;
 
   g_option_context_set_summary (context,
                                 "Print the +RTS -s statistics of a GHC eventlog, for the whole run\n"
-                                "or for an interval. Times count from the start of the program.");
+                                "or for an interval. Times count from the start of the program.\n"
+                                "SOURCE is a file, a FIFO, - (standard input), unix:PATH or tcp:HOST:PORT.");
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
@@ -217,31 +276,14 @@ run_summary (int    argc,
     }
   if (argc != 2)
     {
-      g_printerr ("Usage: eventscope-cli summary [--from T] [--to T] [--json] FILE\n");
+      g_printerr ("Usage: eventscope-cli summary [--from T] [--to T] [--json] [--record FILE] SOURCE\n");
       return EXIT_USAGE;
     }
 
-  exit_code = es_cli_load_interval ("summary", "interval", argv[1], from, to, TRUE, &document, &t0, &t1);
+  exit_code = es_cli_load_interval ("summary", "interval", argv[1], record, from, to, TRUE, &document, &t0, &t1);
   if (exit_code != EXIT_OK)
     return exit_code;
-
-  if (json)
-    {
-      g_auto(EsStatsFigures) figures = { 0 };
-      EsCliJsonRun run = { argv[1], document, &figures, NULL, 0 };
-
-      es_stats_figures_compute (document, t0, t1, &figures);
-      es_cli_json_append_summary (text, &run);
-      fputs (text->str, stdout);
-      return finish_document (argv[1], document);
-    }
-  es_stats_compute (document, t0, t1, &stats);
-  if (es_document_get_format (document) == ES_DOCUMENT_MONO_LOG)
-    es_stats_append_mono_text (&stats, document, text);
-  else
-    es_stats_append_text (&stats, document, text);
-  fputs (text->str, stdout);
-  return finish_document (argv[1], document);
+  return es_cli_print_summary (argv[1], document, t0, t1, json);
 }
 
 #if ES_HAVE_EXPORT
@@ -249,7 +291,7 @@ static int
 run_export (int    argc,
             char **argv)
 {
-  g_autofree char *from = NULL, *to = NULL, *view_name = NULL;
+  g_autofree char *from = NULL, *to = NULL, *view_name = NULL, *record = NULL;
   int width = 1600;
   gboolean dark = FALSE;
   const GOptionEntry entries[] = {
@@ -258,9 +300,10 @@ run_export (int    argc,
     { "to", 0, 0, G_OPTION_ARG_STRING, &to, "End of the span drawn (default: the end of the run)", "T" },
     { "width", 0, 0, G_OPTION_ARG_INT, &width, "Width of the picture in pixels (default 1600)", "W" },
     { "dark", 0, 0, G_OPTION_ARG_NONE, &dark, "Dark theme colours", NULL },
+    { "record", 0, 0, G_OPTION_ARG_FILENAME, &record, "Keep the bytes of a stream in FILE", "FILE" },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new ("FILE OUT.png|OUT.svg|OUT.pdf");
+  g_autoptr(GOptionContext) context = g_option_context_new ("SOURCE OUT.png|OUT.svg|OUT.pdf");
   g_autoptr(GError) error = NULL;
   g_autoptr(EsDocument) document = NULL;
   EsTimelineView view = { 0 };
@@ -269,7 +312,8 @@ run_export (int    argc,
 
   g_option_context_set_summary (context,
                                 "Draw the timeline of a GHC eventlog, as the viewer shows it, to a PNG,\n"
-                                "SVG or PDF file: the whole run, or the span from --from to --to.");
+                                "SVG or PDF file: the whole run, or the span from --from to --to.\n"
+                                "SOURCE is a file, a FIFO, - (standard input), unix:PATH or tcp:HOST:PORT.");
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
@@ -278,7 +322,7 @@ run_export (int    argc,
     }
   if (argc != 3)
     {
-      g_printerr ("Usage: eventscope-cli export [--view timeline|profile] [--from T] [--to T] [--width W] [--dark] FILE OUT.{png,svg,pdf}\n");
+      g_printerr ("Usage: eventscope-cli export [--view timeline|profile] [--from T] [--to T] [--width W] [--dark] [--record FILE] SOURCE OUT.{png,svg,pdf}\n");
       return EXIT_USAGE;
     }
   if (width <= ES_TIMELINE_GUTTER || width > 32767)
@@ -293,7 +337,7 @@ run_export (int    argc,
       return EXIT_USAGE;
     }
 
-  exit_code = es_cli_load_interval ("export", "span", argv[1], from, to, FALSE, &document, &t0, &t1);
+  exit_code = es_cli_load_interval ("export", "span", argv[1], record, from, to, FALSE, &document, &t0, &t1);
   if (exit_code != EXIT_OK)
     return exit_code;
   if (view_name != NULL && g_str_equal (view_name, "profile"))
@@ -317,21 +361,28 @@ static void
 print_usage (FILE *stream)
 {
   fprintf (stream,
-           "Usage: eventscope-cli COMMAND [OPTIONS] FILE\n"
+           "Usage: eventscope-cli COMMAND [OPTIONS] SOURCE\n"
+           "\n"
+           "A SOURCE is a log file, a FIFO, - (standard input), unix:PATH or tcp:HOST:PORT\n"
+           "(a socket, as eventlog-socket serves it). A stream is read to its end; --record FILE\n"
+           "keeps its bytes.\n"
            "\n"
            "Commands:\n"
-           "  dump FILE     print every event, as `ghc-events show` does\n"
-           "  summary [--from T] [--to T] [--json] FILE\n"
+           "  dump SOURCE   print every event, as `ghc-events show` does\n"
+           "  summary [--from T] [--to T] [--json] SOURCE\n"
            "                print the +RTS -s statistics, for the run or an interval\n"
            "  compare [--from T] [--to T] [--align-marker NAME] [--json] A B\n"
            "                print the statistics of two runs side by side, with the\n"
            "                difference and the ratio\n"
 #if ES_HAVE_EXPORT
-           "  export [--view timeline|profile] [--from T] [--to T] [--width W] [--dark] FILE OUT.{png,svg,pdf}\n"
+           "  export [--view timeline|profile] [--from T] [--to T] [--width W] [--dark] SOURCE OUT.{png,svg,pdf}\n"
            "                draw the timeline, as the viewer shows it, or the flame graph, to a picture\n"
 #endif
-           "  profile [--from T] [--to T] [--folded | --speedscope OUT.json] FILE\n"
+           "  profile [--from T] [--to T] [--folded | --speedscope OUT.json] SOURCE\n"
            "                where the time went: the cost-centre samples of a -prof run\n"
+           "  watch [--interval T] [--record FILE] SOURCE\n"
+           "                follow a running program: a line per interval (1s by default),\n"
+           "                then, at its end or on Ctrl+C, the summary of the whole run\n"
            "\n"
            "Options:\n"
            "  -h, --help     show this help (COMMAND --help for a command's options)\n"
@@ -370,6 +421,8 @@ main (int    argc,
     return es_cli_run_compare (argc - 1, argv + 1);
   if (g_str_equal (argv[1], "profile"))
     return es_cli_run_profile (argc - 1, argv + 1);
+  if (g_str_equal (argv[1], "watch"))
+    return es_cli_run_watch (argc - 1, argv + 1);
 #if ES_HAVE_EXPORT
   if (g_str_equal (argv[1], "export"))
     return run_export (argc - 1, argv + 1);

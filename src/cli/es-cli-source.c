@@ -1,0 +1,159 @@
+/* es-cli-source.c: a log named as a SOURCE, made a file the commands read
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+
+#include "es-cli-common.h"
+#include "es-cli-source.h"
+#include "es-live-source.h"
+
+/* The commands that read a whole log (summary, dump, compare, profile,
+ * export) read a stream to its end into a file, then go on exactly as for
+ * a file: the reader maps files, and a stream's bytes are gone once read.
+ * Without --record the file is temporary, and goes when the program does,
+ * also when it is interrupted while the stream is still coming. */
+
+#define MAX_TEMPORARY 4
+
+static char *temporary[MAX_TEMPORARY];
+static volatile sig_atomic_t n_temporary;
+
+static void
+remove_temporary (void)
+{
+  for (sig_atomic_t i = 0; i < n_temporary; i++)
+    unlink (temporary[i]);
+}
+
+/* Only what is safe in a signal handler: unlink(), then die of the signal,
+ * as the shell expects. */
+static void
+remove_temporary_and_die (int signum)
+{
+  remove_temporary ();
+  signal (signum, SIG_DFL);
+  raise (signum);
+}
+
+static void
+add_temporary (char *path)
+{
+  struct sigaction action = { 0 };
+
+  g_assert (n_temporary < MAX_TEMPORARY);
+  if (n_temporary == 0)
+    {
+      atexit (remove_temporary);
+      action.sa_handler = remove_temporary_and_die;
+      sigemptyset (&action.sa_mask);
+      sigaction (SIGINT, &action, NULL);
+      sigaction (SIGTERM, &action, NULL);
+      sigaction (SIGHUP, &action, NULL);
+      sigaction (SIGPIPE, &action, NULL);
+    }
+  temporary[n_temporary] = path;
+  n_temporary++;
+}
+
+static void
+say_waiting (const char *address,
+             gpointer    user_data)
+{
+  gboolean *said = user_data;
+
+  if (!*said)
+    g_printerr ("eventscope-cli: waiting for %s\n", address);
+  *said = TRUE;
+}
+
+static gboolean
+drain (const char  *source,
+       const char  *path,
+       GError     **error)
+{
+  g_autoptr(EsLiveSource) stream = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GFileOutputStream) out = NULL;
+  g_autofree guint8 *buffer = NULL;
+  gsize size = 1u << 20;
+  gboolean said_waiting = FALSE;
+
+  stream = es_live_source_new (source, error);
+  if (stream == NULL)
+    return FALSE;
+  /* A socket is retried until the program listens: say so, once. */
+  es_live_source_set_waiting_func (stream, say_waiting, &said_waiting);
+  file = g_file_new_for_path (path);
+  out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, error);
+  if (out == NULL)
+    return FALSE;
+  buffer = g_malloc (size);
+
+  for (;;)
+    {
+      gssize n = es_live_source_read (stream, buffer, size, NULL, error);
+
+      if (n < 0)
+        return FALSE;
+      if (n == 0)
+        break;
+      if (!g_output_stream_write_all (G_OUTPUT_STREAM (out), buffer, (gsize) n, NULL, NULL, error))
+        return FALSE;
+    }
+  return g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error);
+}
+
+/**
+ * es_cli_source_open:
+ * @source: a log as the user named it: a file, a FIFO, "-" (standard
+ *   input), "unix:PATH" or "tcp:HOST:PORT"
+ * @record: (nullable): where a stream's bytes are kept (--record); without
+ *   it, a temporary file that goes at exit. A regular file is its own
+ *   record: @record is not used for it.
+ * @path: (out): the file to read
+ *
+ * Returns: EXIT_OK with *@path set, or the exit code once it has said
+ *   what is wrong (naming @source).
+ */
+int
+es_cli_source_open (const char  *source,
+                    const char  *record,
+                    char       **path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *target = NULL;
+
+  if (!es_live_source_is_stream (source))
+    {
+      *path = g_strdup (source);
+      return EXIT_OK;
+    }
+
+  if (record != NULL)
+    target = g_strdup (record);
+  else
+    {
+      int fd = g_file_open_tmp ("eventscope-cli-XXXXXX.log", &target, &error);
+
+      if (fd < 0)
+        return es_cli_report_error (source, error);
+      close (fd);
+      add_temporary (g_strdup (target));
+    }
+
+  if (!drain (source, target, &error))
+    return es_cli_report_error (source, error);
+  *path = g_steal_pointer (&target);
+  return EXIT_OK;
+}

@@ -1,0 +1,18 @@
+/* es-cli-source.h: a log named as a SOURCE, made a file the commands read
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+int es_cli_source_open (const char  *source,
+                        const char  *record,
+                        char       **path);
+
+G_END_DECLS
