@@ -31,6 +31,11 @@ struct _EsGcList
   GtkColumnViewColumn *pause_column;
   EsSession         *session;
   gulong             filter_handler;
+  /* The rows are not of @session's document yet: filled when the list is
+   * shown or asked for, since a followed log brings a new document a few
+   * times a second, and a hundred thousand rows take a third of one to
+   * replace. */
+  gboolean           stale;
 };
 
 enum {
@@ -41,6 +46,8 @@ enum {
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (EsGcList, es_gc_list, GTK_TYPE_WIDGET)
+
+static gboolean apply_filter (EsGcList *self);
 
 static void
 setup_cell_cb (GtkSignalListItemFactory *factory,
@@ -118,6 +125,8 @@ es_gc_list_activate (EsGcList *self,
 
   g_return_if_fail (ES_IS_GC_LIST (self));
 
+  if (self->stale)
+    apply_filter (self);
   item = g_list_model_get_item (G_LIST_MODEL (self->rows), position);
   if (item != NULL && self->session != NULL)
     es_session_show_gc (self->session, es_gc_item_get_gc (item));
@@ -132,11 +141,22 @@ activate_cb (GtkColumnView *view,
 }
 
 static void
-pause_filter_changed_cb (EsGcList *self)
+refresh_rows (EsGcList *self)
+{
+  self->stale = FALSE;
+  es_gc_rows_set_document (self->rows, self->session != NULL ? es_session_get_document (self->session) : NULL);
+}
+
+/* Shows @session's GCs, narrowed by its pause filter, with the bar saying
+ * so. Returns whether they are narrowed. */
+static gboolean
+apply_filter (EsGcList *self)
 {
   EsPauseFilter filter;
   gboolean on = self->session != NULL && es_session_get_pause_filter (self->session, &filter);
 
+  if (self->stale)
+    refresh_rows (self);
   es_gc_rows_set_filter (self->rows, on ? &filter : NULL);
   gtk_widget_set_visible (self->filter_bar, on);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "pause-filter.clear", on);
@@ -151,8 +171,15 @@ pause_filter_changed_cb (EsGcList *self)
       else
         text = g_strdup_printf (_("Pauses of %s or more"), lo);
       gtk_label_set_text (GTK_LABEL (self->filter_label), text);
-      g_signal_emit (self, signals[FILTERED], 0);
     }
+  return on;
+}
+
+static void
+pause_filter_changed_cb (EsGcList *self)
+{
+  if (apply_filter (self))
+    g_signal_emit (self, signals[FILTERED], 0);
 }
 
 void
@@ -164,12 +191,23 @@ es_gc_list_set_session (EsGcList  *self,
   if (self->session != NULL)
     g_clear_signal_handler (&self->filter_handler, self->session);
   g_set_object (&self->session, session);
-  es_gc_rows_set_document (self->rows, session != NULL ? es_session_get_document (session) : NULL);
+  self->stale = TRUE;
   if (session != NULL)
     self->filter_handler = g_signal_connect_object (session, "pause-filter-changed",
                                                     G_CALLBACK (pause_filter_changed_cb), self,
                                                     G_CONNECT_SWAPPED);
-  pause_filter_changed_cb (self);
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    apply_filter (self);
+}
+
+static void
+es_gc_list_map (GtkWidget *widget)
+{
+  EsGcList *self = ES_GC_LIST (widget);
+
+  if (self->stale)
+    apply_filter (self);
+  GTK_WIDGET_CLASS (es_gc_list_parent_class)->map (widget);
 }
 
 /* Shows every GC again. */
@@ -188,6 +226,8 @@ es_gc_list_get_filter_text (EsGcList *self)
 {
   g_return_val_if_fail (ES_IS_GC_LIST (self), NULL);
 
+  if (self->stale)
+    apply_filter (self);
   if (!gtk_widget_get_visible (self->filter_bar))
     return NULL;
   return gtk_label_get_text (GTK_LABEL (self->filter_label));
@@ -211,6 +251,8 @@ es_gc_list_get_model (EsGcList *self)
 {
   g_return_val_if_fail (ES_IS_GC_LIST (self), NULL);
 
+  if (self->stale)
+    apply_filter (self);
   return G_LIST_MODEL (self->rows);
 }
 
@@ -239,6 +281,7 @@ es_gc_list_class_init (EsGcListClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = es_gc_list_dispose;
+  GTK_WIDGET_CLASS (klass)->map = es_gc_list_map;
   gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
   /* Enabled only while the list is narrowed, so that Escape otherwise
    * goes on to whoever else wants it. */
