@@ -418,6 +418,26 @@ test_socket_waits_and_closes (void)
   g_rmdir (dir);
 }
 
+/* A FIFO chosen in the Open dialog (or dropped) is followed, not read
+ * once: reading it as a file would wait for its writer's end. */
+static void
+test_fifo_opened_as_file_is_followed (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("es-live-window-XXXXXX", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "prog.fifo", NULL);
+  EsWindow *window;
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  window = es_test_open_window (fifo);
+  g_assert_nonnull (es_window_get_live_follower (window));
+  es_test_wait_for_page (window, "loading");
+  g_assert_nonnull (es_test_find_label (GTK_WIDGET (window), "Waiting for the program"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (fifo);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -429,6 +449,7 @@ main (int    argc,
   g_test_add_func ("/live-window/view-follows-then-stream-is-cut", test_view_follows_then_stream_is_cut);
   g_test_add_func ("/live-window/log-being-written-is-followed", test_log_being_written_is_followed);
   g_test_add_func ("/live-window/socket-waits-and-closes", test_socket_waits_and_closes);
+  g_test_add_func ("/live-window/fifo-opened-as-file-is-followed", test_fifo_opened_as_file_is_followed);
 
   return g_test_run ();
 }
