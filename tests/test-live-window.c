@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <gio/gunixsocketaddress.h>
 #include <glib/gstdio.h>
 
 #include "es-stats.h"
@@ -141,11 +142,11 @@ test_ghc_program_into_fifo (void)
   g_signal_connect (es_window_get_live_follower (window), "updated", G_CALLBACK (updated_cb), &watch);
   es_test_wait_for_page (window, "loading");
 
-  /* Four seconds of threads passing MVars in bursts: some 25 MB of log,
+  /* Six seconds of threads passing MVars in bursts: some 35 MB of log,
    * written as the capabilities' buffers fill. */
   ol = g_strconcat ("-ol", fifo, NULL);
   {
-    const char *argv[] = { program, "4", "+RTS", "-N2", "-l", ol, "-RTS", NULL };
+    const char *argv[] = { program, "6", "+RTS", "-N2", "-l", ol, "-RTS", NULL };
 
     g_spawn_async (dir, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL,
                    NULL, NULL, &pid, &error);
@@ -418,6 +419,122 @@ test_socket_waits_and_closes (void)
   g_rmdir (dir);
 }
 
+typedef struct
+{
+  GSocket      *listener;
+  const guint8 *runs[2];
+  gsize         lens[2];
+} Server;
+
+/* As eventlog-socket does: each run of the program served to whoever
+ * connects, then closed. */
+static gpointer
+serve_two_runs (gpointer data)
+{
+  Server *server = data;
+
+  for (guint run = 0; run < 2; run++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GSocket) client = g_socket_accept (server->listener, NULL, &error);
+      Writer writer;
+
+      g_assert_no_error (error);
+      writer = (Writer) { dup (g_socket_get_fd (client)), server->runs[run], MIN (server->lens[run], 64 * 1024) };
+      write_slowly (&writer);
+      if (server->lens[run] > writer.len)
+        {
+          /* The rest at once: the test is about runs, not pace. */
+          writer = (Writer) { dup (g_socket_get_fd (client)), server->runs[run] + writer.len, server->lens[run] - writer.len };
+          while (writer.len > 0)
+            {
+              gssize n = write (writer.fd, writer.data, writer.len);
+
+              g_assert_cmpint (n, >, 0);
+              writer.data += n;
+              writer.len -= (gsize) n;
+            }
+          close (writer.fd);
+        }
+      g_socket_close (client, NULL);
+    }
+  return NULL;
+}
+
+static gboolean
+second_window_shows_document (gpointer data)
+{
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (es_test_app));
+
+  for (GList *l = windows; l != NULL; l = l->next)
+    if (l->data != data && ES_IS_WINDOW (l->data) && es_window_get_live_follower (l->data) != NULL &&
+        !es_live_follower_is_live (es_window_get_live_follower (l->data)))
+      return TRUE;
+  return FALSE;
+}
+
+/* A program serving its runs on a socket: when one ends, the window waits
+ * for the next, which opens in a window of its own, never mixed in. */
+static void
+test_next_run_opens_in_its_own_window (void)
+{
+  g_autofree char *path_a = es_test_fixture_path ("hello.eventlog");
+  g_autofree char *path_b = es_test_fixture_path ("parfib-N2.eventlog");
+  g_autofree char *a = NULL, *b = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("es-live-window-XXXXXX", NULL);
+  g_autofree char *socket_path = g_build_filename (dir, "prog.sock", NULL);
+  g_autofree char *spec = g_strconcat ("unix:", socket_path, NULL);
+  g_autofree char *expected_a = describe_file (path_a);
+  g_autofree char *expected_b = describe_file (path_b);
+  g_autofree char *got = NULL;
+  g_autoptr(GSocketAddress) address = g_unix_socket_address_new (socket_path);
+  g_autoptr(GSocket) listener = NULL;
+  g_autoptr(GError) error = NULL;
+  EsWindow *window, *second = NULL;
+  Server server;
+  GThread *thread;
+  GList *windows;
+
+  g_assert_true (g_file_get_contents (path_a, &a, &server.lens[0], NULL));
+  g_assert_true (g_file_get_contents (path_b, &b, &server.lens[1], NULL));
+  server.runs[0] = (const guint8 *) a;
+  server.runs[1] = (const guint8 *) b;
+  listener = g_socket_new (G_SOCKET_FAMILY_UNIX, G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_DEFAULT, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_socket_bind (listener, address, TRUE, &error));
+  g_assert_true (g_socket_listen (listener, &error));
+  server.listener = listener;
+  thread = g_thread_new ("server", serve_two_runs, &server);
+
+  window = follow_in_window (spec, NULL);
+  es_test_wait_until (follower_ended, window, 60);
+  g_assert_cmpint (es_live_follower_get_state (es_window_get_live_follower (window)), ==, ES_LIVE_FINISHED);
+  got = describe_document (shown_document (window));
+  g_assert_cmpstr (got, ==, expected_a);
+  g_clear_pointer (&got, g_free);
+
+  es_test_wait_until (second_window_shows_document, window, 60);
+  g_thread_join (thread);
+  windows = gtk_application_get_windows (GTK_APPLICATION (es_test_app));
+  for (GList *l = windows; l != NULL; l = l->next)
+    if (l->data != window && ES_IS_WINDOW (l->data) && es_window_get_live_follower (l->data) != NULL)
+      second = l->data;
+  g_assert_nonnull (second);
+  g_assert_cmpint (es_live_follower_get_state (es_window_get_live_follower (second)), ==, ES_LIVE_FINISHED);
+  got = describe_document (shown_document (second));
+  g_assert_cmpstr (got, ==, expected_b);
+  /* The first window still shows its own run. */
+  g_clear_pointer (&got, g_free);
+  got = describe_document (shown_document (window));
+  g_assert_cmpstr (got, ==, expected_a);
+
+  gtk_window_destroy (GTK_WINDOW (second));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_socket_close (listener, NULL);
+  g_unlink (socket_path);
+  g_rmdir (dir);
+}
+
 /* A FIFO chosen in the Open dialog (or dropped) is followed, not read
  * once: reading it as a file would wait for its writer's end. */
 static void
@@ -450,6 +567,7 @@ main (int    argc,
   g_test_add_func ("/live-window/log-being-written-is-followed", test_log_being_written_is_followed);
   g_test_add_func ("/live-window/socket-waits-and-closes", test_socket_waits_and_closes);
   g_test_add_func ("/live-window/fifo-opened-as-file-is-followed", test_fifo_opened_as_file_is_followed);
+  g_test_add_func ("/live-window/next-run-opens-in-its-own-window", test_next_run_opens_in_its_own_window);
 
   return g_test_run ();
 }

@@ -11,6 +11,9 @@
 #include "es-live-dialogs.h"
 #include "es-window-private.h"
 
+static void es_window_await_next_run (EsWindow       *self,
+                                      EsLiveFollower *finished);
+
 void
 _es_window_update_live_actions (EsWindow *self)
 {
@@ -24,6 +27,9 @@ _es_window_update_live_actions (EsWindow *self)
 void
 _es_window_stop_live (EsWindow *self)
 {
+  if (self->next_run != NULL)
+    g_signal_handlers_disconnect_by_data (self->next_run, self);
+  g_clear_object (&self->next_run);
   if (self->live == NULL)
     return;
   g_signal_handlers_disconnect_by_data (es_live_controller_get_follower (self->live), self);
@@ -67,6 +73,8 @@ es_window_live_state_cb (EsWindow       *self,
       es_session_set_ongoing (self->session, FALSE);
       gtk_widget_queue_draw (GTK_WIDGET (es_timeline_get_rows (self->timeline)));
     }
+  if (es_live_follower_get_state (follower) == ES_LIVE_FINISHED || es_live_follower_get_state (follower) == ES_LIVE_CUT)
+    es_window_await_next_run (self, follower);
   if (es_live_follower_get_state (follower) == ES_LIVE_FAILED && es_live_follower_get_document (follower) == NULL)
     _es_window_show_error (self, gtk_label_get_text (self->title_label), es_live_follower_get_error (follower));
   if (notice != NULL)
@@ -105,31 +113,15 @@ es_window_follow (EsWindow   *self,
 
 /* @keep_shown: the log shown is a prefix of @source's, read before it was
  * known to grow: it stays, and the first update goes on from it. */
-void
-_es_window_follow_full (EsWindow   *self,
-                       const char *source,
-                       const char *record_path,
-                       gboolean    keep_shown)
+/* Shows what @follower follows (started or not, with a document or not). */
+static void
+es_window_adopt (EsWindow       *self,
+                 EsLiveFollower *follower,
+                 gboolean        keep_shown)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(EsLiveFollower) follower = NULL;
-  g_autofree char *name = NULL;
+  g_autofree char *name = g_path_get_basename (es_live_follower_get_address (follower));
 
-  g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  _es_window_stop_live (self);
-  if (!keep_shown)
-    g_clear_object (&self->session);
-
-  follower = es_live_follower_new (source, record_path, &error);
-  name = follower != NULL ? g_path_get_basename (es_live_follower_get_address (follower)) : g_strdup (source);
   _es_window_set_titles (self, name, NULL);
-  if (follower == NULL)
-    {
-      _es_window_show_error (self, name, error);
-      return;
-    }
-
   g_clear_object (&self->file);
   self->file = g_file_new_for_path (es_live_follower_get_record_path (follower));
   self->live = es_live_controller_new (follower);
@@ -139,8 +131,10 @@ _es_window_follow_full (EsWindow   *self,
   g_signal_connect_object (follower, "notify::state", G_CALLBACK (es_window_live_state_cb), self, G_CONNECT_SWAPPED);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare-with", TRUE);
-  if (self->session != NULL)
+  if (self->session != NULL && keep_shown)
     es_live_controller_set_session (self->live, self->session);
+  else if (es_live_follower_get_document (follower) != NULL)
+    _es_window_show_document (self, es_live_follower_get_document (follower));
   else
     {
       gtk_progress_bar_set_fraction (self->progress_bar, 0);
@@ -150,7 +144,67 @@ _es_window_follow_full (EsWindow   *self,
   es_window_live_status_cb (self);
   _es_window_update_live_actions (self);
   _es_window_notify_following (self);
+}
+
+void
+_es_window_follow_full (EsWindow   *self,
+                        const char *source,
+                        const char *record_path,
+                        gboolean    keep_shown)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(EsLiveFollower) follower = NULL;
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  _es_window_stop_live (self);
+  if (!keep_shown)
+    g_clear_object (&self->session);
+
+  follower = es_live_follower_new (source, record_path, &error);
+  if (follower == NULL)
+    {
+      g_autofree char *name = g_path_get_basename (source);
+
+      _es_window_set_titles (self, name, NULL);
+      _es_window_show_error (self, name, error);
+      return;
+    }
+  es_window_adopt (self, follower, keep_shown);
   es_live_follower_start (follower);
+}
+
+/* The next run has begun: it goes to a window of its own. */
+static void
+es_window_next_run_cb (EsWindow       *self,
+                       EsLiveFollower *follower)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  g_autoptr(EsLiveFollower) next = g_steal_pointer (&self->next_run);
+  EsWindow *window;
+
+  g_signal_handlers_disconnect_by_data (next, self);
+  if (!ES_IS_APPLICATION (app))
+    return;
+  window = es_window_new (ES_APPLICATION (app));
+  es_window_adopt (window, next, FALSE);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+/* eventlog-socket serves each run of its program at the same address:
+ * once one has ended, the next is waited for, and opens as a log of its
+ * own, never mixed into this one. */
+static void
+es_window_await_next_run (EsWindow       *self,
+                          EsLiveFollower *finished)
+{
+  if (self->next_run != NULL || !es_live_follower_serves_runs (finished))
+    return;
+  self->next_run = es_live_follower_new (es_live_follower_get_source (finished), NULL, NULL);
+  if (self->next_run == NULL)
+    return;
+  g_signal_connect_object (self->next_run, "updated", G_CALLBACK (es_window_next_run_cb), self, G_CONNECT_SWAPPED);
+  es_live_follower_start (self->next_run);
 }
 
 /**

@@ -59,6 +59,9 @@ struct _EsWindow
   EsSession            *session;
   /* While the log is followed as its program writes it */
   EsLiveController     *live;
+  /* Waits for the program's next run at the same socket, for a window of
+   * its own */
+  EsLiveFollower       *next_run;
   /* Cancels the load of @file when the user, another file or closing the
    * window replaces it */
   GCancellable         *cancellable;

@@ -38,6 +38,7 @@ struct _EsLiveFollower
   GObject        parent_instance;
 
   EsLiveSource  *source;
+  char          *spec;               /* as the person named it */
   char          *address;
   char          *record_path;
   gboolean       temporary_record;
@@ -383,6 +384,7 @@ es_live_follower_finalize (GObject *object)
   if (self->temporary_record && !self->keep_record && self->record_path != NULL)
     g_unlink (self->record_path);
   g_clear_pointer (&self->source, es_live_source_free);
+  g_free (self->spec);
   g_free (self->address);
   g_free (self->record_path);
   g_clear_object (&self->reading);
@@ -489,6 +491,7 @@ es_live_follower_new (const char  *source,
   self->source = es_live_source_new (source, error);
   if (self->source == NULL)
     return NULL;
+  self->spec = g_strdup (source);
   self->address = g_strdup (es_live_source_get_address (self->source));
   es_live_source_set_waiting_func (self->source, source_waiting_cb, self);
 
@@ -624,6 +627,38 @@ es_live_follower_get_n_updates (EsLiveFollower *self)
   g_return_val_if_fail (ES_IS_LIVE_FOLLOWER (self), 0);
 
   return self->n_updates;
+}
+
+/**
+ * es_live_follower_get_source:
+ *
+ * Returns: the source as it was named: a path, "-", "unix:PATH" or
+ *   "tcp:HOST:PORT"
+ */
+const char *
+es_live_follower_get_source (EsLiveFollower *self)
+{
+  g_return_val_if_fail (ES_IS_LIVE_FOLLOWER (self), NULL);
+
+  return self->spec;
+}
+
+/**
+ * es_live_follower_serves_runs:
+ *
+ * Returns: whether the source is a socket, where a program serves each of
+ *   its runs (eventlog-socket): after one, the next may come at the same
+ *   address, as a log of its own
+ */
+gboolean
+es_live_follower_serves_runs (EsLiveFollower *self)
+{
+  EsLiveSourceKind kind;
+
+  g_return_val_if_fail (ES_IS_LIVE_FOLLOWER (self), FALSE);
+
+  kind = es_live_source_get_kind (self->source);
+  return kind == ES_LIVE_SOURCE_UNIX || kind == ES_LIVE_SOURCE_TCP;
 }
 
 const char *

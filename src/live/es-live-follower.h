@@ -39,6 +39,8 @@ gboolean        es_live_follower_is_live              (EsLiveFollower  *self);
 gboolean        es_live_follower_is_retrying          (EsLiveFollower  *self);
 EsDocument     *es_live_follower_get_document         (EsLiveFollower  *self);
 guint           es_live_follower_get_n_updates        (EsLiveFollower  *self);
+const char     *es_live_follower_get_source           (EsLiveFollower  *self);
+gboolean        es_live_follower_serves_runs          (EsLiveFollower  *self);
 const char     *es_live_follower_get_address          (EsLiveFollower  *self);
 const char     *es_live_follower_get_record_path      (EsLiveFollower  *self);
 gboolean        es_live_follower_has_temporary_record (EsLiveFollower  *self);
