@@ -12,6 +12,7 @@
 
 #include "es-compare-stats.h"
 #include "es-timeline.h"
+#include "es-window-drop.h"
 #include "es-compare-window.h"
 #include "es-stats-figures.h"
 #include "es-test-gui.h"
@@ -384,6 +385,101 @@ test_compare_with_asks_for_run_b (void)
   gtk_window_destroy (GTK_WINDOW (empty));
 }
 
+/* The comparison windows open now, newest first. */
+static GList *
+compare_windows (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GList *found = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (ES_IS_COMPARE_WINDOW (window))
+        found = g_list_prepend (found, window);
+    }
+  return found;
+}
+
+static gboolean
+has_more_comparisons (gpointer data)
+{
+  g_autoptr(GList) now = compare_windows ();
+
+  return g_list_length (now) > GPOINTER_TO_UINT (data);
+}
+
+static gboolean
+has_no_more_comparisons (gpointer data)
+{
+  return !has_more_comparisons (data);
+}
+
+/* The comparison that opened since there were @before, once read. */
+static EsCompareWindow *
+new_comparison (guint before)
+{
+  g_autoptr(GList) now = NULL;
+  EsCompareWindow *window = NULL;
+
+  es_test_wait_until (has_more_comparisons, GUINT_TO_POINTER (before), 10);
+  now = compare_windows ();
+  g_assert_cmpuint (g_list_length (now), ==, before + 1);
+  for (GList *l = now; l != NULL; l = l->next)
+    if (g_strcmp0 (es_compare_window_get_page (l->data), "compare") != 0 || window == NULL)
+      window = l->data;
+  es_test_wait_until (page_is_not_loading, window, 60);
+  return window;
+}
+
+/* A second log dropped on a window showing one: the dialog asks, and
+ * Compare opens a comparison with the shown log as run A; with Shift
+ * held, no question; Cancel does nothing. */
+static void
+test_drop_second_log (void)
+{
+  g_autofree char *path_a = es_test_fixture_path ("alloc-A1m-N2.eventlog");
+  g_autofree char *path_b = es_test_fixture_path ("alloc-A64m-N2.eventlog");
+  g_autoptr(GFile) file_b = g_file_new_for_path (path_b);
+  EsWindow *window = es_test_open_window (path_a);
+  GtkWidget *dialog;
+  EsCompareWindow *comparison;
+  g_autoptr(GList) before = NULL;
+  g_autoptr(GList) after = NULL;
+
+  es_test_wait_for_page (window, "timeline");
+  before = compare_windows ();
+
+  dialog = es_window_drop_ask (GTK_WINDOW (window), es_window_get_file (window), file_b, 0);
+  g_assert_true (GTK_IS_DIALOG (dialog));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
+  gtk_dialog_response (GTK_DIALOG (dialog), ES_DROP_COMPARE);
+  comparison = new_comparison (g_list_length (before));
+  g_assert_cmpstr (es_compare_window_get_page (comparison), ==, "compare");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (comparison)), ==,
+                   "alloc-A1m-N2.eventlog and alloc-A64m-N2.eventlog");
+  gtk_window_destroy (GTK_WINDOW (comparison));
+  es_test_wait_until (has_no_more_comparisons, GUINT_TO_POINTER (g_list_length (before)), 10);
+
+  g_assert_null (es_window_drop_ask (GTK_WINDOW (window), es_window_get_file (window), file_b, GDK_SHIFT_MASK));
+  comparison = new_comparison (g_list_length (before));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (comparison)), ==,
+                   "alloc-A1m-N2.eventlog and alloc-A64m-N2.eventlog");
+  gtk_window_destroy (GTK_WINDOW (comparison));
+  es_test_wait_until (has_no_more_comparisons, GUINT_TO_POINTER (g_list_length (before)), 10);
+
+  dialog = es_window_drop_ask (GTK_WINDOW (window), es_window_get_file (window), file_b, 0);
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  for (gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC / 3; g_get_monotonic_time () < until; )
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_null (dialog);
+  after = compare_windows ();
+  g_assert_cmpuint (g_list_length (after), ==, g_list_length (before));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -397,6 +493,7 @@ main (int    argc,
   g_test_add_func ("/compare-window/traces-act-on-both", test_traces_act_on_both);
   g_test_add_func ("/compare-window/mixed-formats-are-refused", test_mixed_formats_are_refused);
   g_test_add_func ("/compare-window/compare-with-asks-for-run-b", test_compare_with_asks_for_run_b);
+  g_test_add_func ("/compare-window/drop-second-log", test_drop_second_log);
 
   return g_test_run ();
 }
