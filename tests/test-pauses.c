@@ -241,12 +241,22 @@ test_document_distributions (void)
   g_assert_cmpuint (whole.n_generations, ==, 2);
   g_assert_cmpuint (whole.gen[0].count, >, 500);
   check_document_dists (document, 0, end);
-  for (guint i = 0; i < 10; i++)
+  for (guint i = 0; i < 100; i++)
     {
       guint64 a = (guint64) g_rand_double_range (rand, 0, end), b = (guint64) g_rand_double_range (rand, 0, end);
 
       check_document_dists (document, MIN (a, b), MAX (a, b));
     }
+  /* The index's edges: one collection alone, none, the first, the last. */
+  {
+    guint n;
+    const EsGc *gcs = es_document_get_gcs (document, &n);
+
+    check_document_dists (document, gcs[n / 2].start, gcs[n / 2].start);
+    check_document_dists (document, gcs[n / 2].start + 1, gcs[n / 2].start + 1);
+    check_document_dists (document, 0, gcs[0].start);
+    check_document_dists (document, gcs[n - 1].start, end);
+  }
 }
 
 /* A Mono log's two generations are nursery and major, with the pauses its

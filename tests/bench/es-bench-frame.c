@@ -128,9 +128,12 @@ time_side_by_side_statistics (guint64 end)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (1);
   const guint n = 200;
-  double total = 0, worst = 0;
+  double total = 0, worst = 0, first = 0;
+  guint64 worst_span = 0;
 
-  for (guint i = 0; i < n; i++)
+  /* The first also makes each run's index of pauses (es-pause-index.c),
+   * which the window's loader makes beforehand: shown apart. */
+  for (guint i = 0; i <= n; i++)
     {
       guint64 t0 = (guint64) (g_rand_double (rand) * end), t1 = t0 + (guint64) (g_rand_double (rand) * (end - t0));
       gint64 t = g_get_monotonic_time ();
@@ -144,11 +147,21 @@ time_side_by_side_statistics (guint64 end)
                                     &figures);
         }
       ms = (g_get_monotonic_time () - t) / 1e3;
+      if (i == 0)
+        {
+          first = ms;
+          continue;
+        }
       total += ms;
-      worst = MAX (worst, ms);
+      if (ms > worst)
+        {
+          worst = ms;
+          worst_span = t1 - t0;
+        }
     }
-  printf ("side-by-side statistics (every figure of both runs, percentiles included): %.2f ms mean, %.2f ms worst "
-          "over %u random intervals\n", total / n, worst, n);
+  printf ("side-by-side statistics (every figure of both runs, percentiles included): %.3f ms mean, %.3f ms worst "
+          "(an interval of %.1f%% of the axis) over %u random intervals; the first, with the indexes, %.1f ms; "
+          "budget 1 ms: %s\n", total / n, worst, 100.0 * worst_span / end, n, first, worst <= 1 ? "met" : "MISSED");
 }
 
 int

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "es-pause-dist.h"
+#include "es-pause-index-private.h"
 #include "es-search.h"
 
 /* round (1000 × 10^(k/4)) ns: written out rather than computed, so that
@@ -207,8 +208,9 @@ es_pause_dist_gc_pause (EsDocument *document,
  * @t1: end of the interval, ns (inclusive)
  *
  * The distributions of the pauses of the collections that start in
- * [@t0, @t1], per generation and all together. O(k) for k collections
- * in the interval (expected: the percentiles are selected, not sorted).
+ * [@t0, @t1], per generation and all together. O(log n) for n
+ * collections in the run, after an index made on first use in
+ * O(n log n).
  */
 void
 es_pause_dists_compute (EsDocument   *document,
@@ -216,63 +218,17 @@ es_pause_dists_compute (EsDocument   *document,
                         guint64       t1,
                         EsPauseDists *dists)
 {
-  const EsMonoSummary *mono = NULL;
-  guint n_gcs, first, last, n_gens = 0;
+  guint n_gcs, first, last;
   const EsGc *gcs;
-  g_autofree guint64 *all = NULL;
-  g_autofree guint64 *by_gen = NULL;
-  gsize n_by_gen[ES_STATS_MAX_GENERATIONS] = { 0 };
-  gsize at[ES_STATS_MAX_GENERATIONS] = { 0 };
-  gsize n_all = 0;
 
   g_return_if_fail (ES_IS_DOCUMENT (document));
   g_return_if_fail (dists != NULL);
 
-  *dists = (EsPauseDists) { 0 };
   t1 = MAX (t0, t1);
   gcs = es_document_get_gcs (document, &n_gcs);
   first = es_search_lower_bound (gcs, n_gcs, sizeof (EsGc), G_STRUCT_OFFSET (EsGc, start), t0);
   last = es_search_upper_bound (gcs, n_gcs, sizeof (EsGc), G_STRUCT_OFFSET (EsGc, start), t1);
-
-  /* The generations es_stats_compute() shows. A Mono log's are the
-   * nursery and the major heap, as its summary has them. */
-  if (es_document_get_format (document) == ES_DOCUMENT_MONO_LOG)
-    {
-      mono = es_document_get_mono_summary (document);
-      n_gens = 2;
-    }
-  else
-    n_gens = es_document_get_n_gc_generations (document);
-  dists->n_generations = MIN (n_gens, ES_STATS_MAX_GENERATIONS);
-
-  /* Each generation's pauses side by side in one array, where a first
-   * pass over the collections has counted them. */
-  for (guint i = first; i < last; i++)
-    {
-      guint g = gcs[i].generation == ES_GC_GENERATION_UNKNOWN ? 0 : gcs[i].generation;
-
-      if (mono != NULL)
-        g = gcs[i].generation == 1;
-      if (g < dists->n_generations)
-        n_by_gen[g]++;
-    }
-  for (guint g = 1; g < dists->n_generations; g++)
-    at[g] = at[g - 1] + n_by_gen[g - 1];
-  all = g_new (guint64, MAX (last - first, 1));
-  by_gen = g_new (guint64, MAX (last - first, 1));
-  for (guint i = first; i < last; i++)
-    {
-      guint g = gcs[i].generation == ES_GC_GENERATION_UNKNOWN ? 0 : gcs[i].generation;
-      guint64 pause = es_pause_dist_gc_pause (document, i);
-
-      if (mono != NULL)
-        g = gcs[i].generation == 1;
-      all[n_all++] = pause;
-      if (g < dists->n_generations)
-        by_gen[at[g]++] = pause;
-    }
-
-  es_pause_dist_from_pauses (all, n_all, &dists->all);
-  for (guint g = 0; g < dists->n_generations; g++)
-    es_pause_dist_from_pauses (by_gen + at[g] - n_by_gen[g], n_by_gen[g], &dists->gen[g]);
+  /* Selected in the document's index of pauses, not among a copy of the
+   * interval's (es-pause-index.c): a long interval costs no more. */
+  es_pause_index_dists (es_pause_index_get (document), first, last, dists);
 }
