@@ -312,19 +312,23 @@ test_traces_act_on_both (void)
 
   g_assert_true (es_timeline_rows_get_visible_kinds (rows_a) & (1u << ES_ROW_RULER));
   g_assert_false (es_timeline_rows_get_visible_kinds (rows_b) & (1u << ES_ROW_RULER));
-  g_assert_true (es_timeline_rows_get_visible_kinds (rows_b) & (1u << ES_ROW_HEAP));
+  /* Each run's own Heap row starts hidden: "Heap (A and B)" shows both. */
+  g_assert_false (es_timeline_rows_get_visible_kinds (rows_a) & (1u << ES_ROW_HEAP));
+  g_assert_false (es_timeline_rows_get_visible_kinds (rows_b) & (1u << ES_ROW_HEAP));
+  g_assert_true (es_timeline_rows_get_visible_kinds (rows_b) & (1u << ES_ROW_ACTIVITY));
 
   for (GtkWidget *check = gtk_widget_get_first_child (es_compare_window_get_traces (window));
        check != NULL; check = gtk_widget_get_next_sibling (check))
     if (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (check), "row-kind")) == ES_ROW_HEAP)
       heap = check;
   g_assert_nonnull (heap);
-  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (heap)));
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (heap)));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (heap), TRUE);
+  g_assert_true (es_timeline_rows_get_visible_kinds (rows_a) & (1u << ES_ROW_HEAP));
+  g_assert_true (es_timeline_rows_get_visible_kinds (rows_b) & (1u << ES_ROW_HEAP));
   gtk_check_button_set_active (GTK_CHECK_BUTTON (heap), FALSE);
   g_assert_false (es_timeline_rows_get_visible_kinds (rows_a) & (1u << ES_ROW_HEAP));
   g_assert_false (es_timeline_rows_get_visible_kinds (rows_b) & (1u << ES_ROW_HEAP));
-  gtk_check_button_set_active (GTK_CHECK_BUTTON (heap), TRUE);
-  g_assert_true (es_timeline_rows_get_visible_kinds (rows_b) & (1u << ES_ROW_HEAP));
 
   threads = es_timeline_rows_get_visible_kinds (rows_a) & (1u << ES_ROW_THREAD);
   g_assert_true (gtk_widget_activate_action (es_compare_window_get_timeline (window, 1), "timeline.toggle-threads", NULL));

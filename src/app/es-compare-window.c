@@ -605,6 +605,13 @@ build_compare_page (EsCompareWindow *self)
                                G_CALLBACK (rows_changed_cb), self, 0);
     }
   es_timeline_rows_set_has_ruler (es_timeline_get_rows (ES_TIMELINE (self->timelines[1])), FALSE);
+  /* "Heap (A and B)" shows both heaps on one scale: each run's own row
+   * would say it again, in room the two timelines lack. Traces shows it. */
+  {
+    EsTimelineRows *rows = es_timeline_get_rows (ES_TIMELINE (self->timelines[0]));
+
+    es_timeline_rows_set_visible_kinds (rows, es_timeline_rows_get_visible_kinds (rows) & ~(1u << ES_ROW_HEAP));
+  }
 
   gtk_widget_set_tooltip_text (self->run_labels[1], _("Shift+drag to slide run B along the time axis"));
   drag = gtk_gesture_drag_new ();
