@@ -250,6 +250,8 @@ test_align_at_marker (void)
   g_assert_cmpint (es_compare_window_get_offset (window), ==, 0);
   gtk_drop_down_set_selected (choice, position);
   g_assert_cmpint (es_compare_window_get_offset (window), ==, offset);
+  /* Both whole views at once, A's now as long as the axis aligned. */
+  assert_b_follows (a, b, offset);
 
   /* Around A's marker, B shows the same stretch around its own. */
   es_session_set_visible (a, ma - 20000000, ma + 80000000);

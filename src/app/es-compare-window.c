@@ -219,9 +219,15 @@ static void
 set_offset (EsCompareWindow *self,
             gint64           offset)
 {
+  guint64 t0, t1;
+
   self->offset = offset;
   set_extents (self);
   self->syncing = TRUE;
+  /* A's view may now reach past the axis's new end: brought back in
+   * first, or B's would slide at its end and not line up. */
+  es_session_get_visible (self->sessions[0], &t0, &t1);
+  es_session_set_visible (self->sessions[0], t0, t1);
   follow_visible (self, 0);
   follow_selection (self, 0);
   self->syncing = FALSE;
