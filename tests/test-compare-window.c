@@ -291,10 +291,35 @@ test_align_at_marker (void)
   g_assert_true (es_session_get_selection (b, &s0, &s1));
   g_assert_cmpuint (s0, ==, (guint64) ((gint64) ma + 10000000 + dragged));
 
+  /* Whichever run reaches the moment later, its first moments have
+   * nothing beside them: the views begin where both line up, fitted,
+   * zoomed or panned to the start. */
+  es_session_fit (a);
+  es_session_get_visible (a, &a0, &a1);
+  g_assert_cmpuint (a0, ==, 0);
+  assert_b_follows (a, b, dragged);
+  es_compare_window_set_offset (window, -50000000);
+  es_session_fit (b);
+  es_session_get_visible (a, &a0, &a1);
+  g_assert_cmpuint (a0, ==, 50000000);
+  assert_b_follows (a, b, -50000000);
+  es_session_set_visible (b, 0, 10000000);
+  assert_b_follows (a, b, -50000000);
+  es_session_pan (a, -1000000000);
+  es_session_get_visible (a, &a0, &a1);
+  g_assert_cmpuint (a0, ==, 50000000);
+  assert_b_follows (a, b, -50000000);
+  es_session_zoom (a, 0.01, 0);
+  assert_b_follows (a, b, -50000000);
+
   /* Start: the runs at their starts again. */
   g_assert_true (es_compare_window_align_at (window, NULL));
   g_assert_cmpuint (gtk_drop_down_get_selected (choice), ==, 0);
   g_assert_cmpint (es_compare_window_get_offset (window), ==, 0);
+  assert_b_follows (a, b, 0);
+  es_session_fit (b);
+  es_session_get_visible (a, &a0, &a1);
+  g_assert_cmpuint (a0, ==, 0);
   assert_b_follows (a, b, 0);
   g_assert_false (es_compare_window_align_at (window, "no such marker"));
   gtk_window_destroy (GTK_WINDOW (window));

@@ -12,10 +12,10 @@
 
 #include "es-align.h"
 #include "es-bookmarks.h"
+#include "es-compare-heap.h"
 #include "es-compare-stats.h"
 #include "es-compare-window.h"
 #include "es-document-loader.h"
-#include "es-heap-overlay.h"
 #include "es-sidebar.h"
 #include "es-timeline.h"
 
@@ -29,9 +29,10 @@
  * The runs are aligned at their starts, or at a marker or bookmark both
  * have (the header's "Align at"), or wherever the user drags run B's label
  * with Shift held: run B's time is then run A's plus an offset. Run A's
- * clock is the shared axis. The sessions hold unsigned times, so a view
- * of B that would begin before B's start begins at it: only there, at the
- * runs' starts, do the two views not line up. */
+ * clock is the shared axis. The sessions hold unsigned times, and a view
+ * cannot begin before its run: so the views of the run that reaches the
+ * aligned moment later begin that much into it (set_extents()), and the
+ * two views always show the same moments of both. */
 
 struct _EsCompareWindow
 {
@@ -132,7 +133,8 @@ shift_from (EsCompareWindow *self,
   return from == 0 ? self->offset : -self->offset;
 }
 
-/* The other run's view shows the same span, moved by the offset. */
+/* The other run's view shows the same span, moved by the offset (within
+ * its extent, by set_extents(); the clamp is for safety). */
 static void
 follow_visible (EsCompareWindow *self,
                 guint            from)
@@ -172,7 +174,6 @@ visible_changed_cb (EsSession       *session,
   self->syncing = TRUE;
   follow_visible (self, session == self->sessions[0] ? 0 : 1);
   self->syncing = FALSE;
-  gtk_widget_queue_draw (self->heap);
 }
 
 static void
@@ -187,13 +188,18 @@ selection_changed_cb (EsSession       *session,
   show_stats (self);
 }
 
-/* How far each run's views may go: as far as the other run reaches on the
- * shared axis. */
+/* How far each run's views may go: from where both runs can be shown
+ * aligned (the run that reaches the aligned moment later has nothing
+ * beside its first moments), as far as the other run reaches on the
+ * shared axis. The two spans are then as long, and every view of one
+ * maps exactly onto a view of the other. */
 static void
 set_extents (EsCompareWindow *self)
 {
   gint64 shared = MAX ((gint64) run_end (self, 0), (gint64) run_end (self, 1) - self->offset);
 
+  es_session_set_extent_start (self->sessions[0], (guint64) MAX (-self->offset, 0));
+  es_session_set_extent_start (self->sessions[1], (guint64) MAX (self->offset, 0));
   es_session_set_extent (self->sessions[0], (guint64) MAX (shared, 0));
   es_session_set_extent (self->sessions[1], (guint64) MAX (shared + self->offset, 0));
 }
@@ -233,7 +239,6 @@ set_offset (EsCompareWindow *self,
   self->syncing = FALSE;
   show_offset (self);
   show_stats (self);
-  gtk_widget_queue_draw (self->heap);
 }
 
 /**
@@ -428,6 +433,7 @@ show_comparison (EsCompareWindow *self)
     title = g_strdup_printf (_("%s and %s"), a, b);
     gtk_window_set_title (GTK_WINDOW (self), title);
   }
+  es_compare_heap_set_sessions (ES_COMPARE_HEAP (self->heap), self->sessions[0], self->sessions[1]);
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "compare");
   gtk_widget_set_visible (self->align_choice, TRUE);
   gtk_widget_set_visible (self->traces_button, TRUE);
@@ -564,29 +570,6 @@ shift_drag_update_cb (GtkGestureDrag  *gesture,
   es_compare_window_drag_run_b (self, dx);
 }
 
-static void
-draw_heap (GtkDrawingArea *area,
-           cairo_t        *cr,
-           int             width,
-           int             height,
-           gpointer        user_data)
-{
-  EsCompareWindow *self = user_data;
-  EsHeapOverlay overlay = { 0 };
-
-  if (self->sessions[0] == NULL)
-    return;
-  for (guint i = 0; i < 2; i++)
-    {
-      overlay.runs[i].document = self->documents[i];
-      es_session_get_visible (self->sessions[i], &overlay.runs[i].t0, &overlay.runs[i].t1);
-    }
-  overlay.width = MAX (1, width - ES_TIMELINE_GUTTER);
-  overlay.height = height;
-  overlay.dark = es_timeline_rows_is_dark (GTK_WIDGET (area));
-  es_heap_overlay_paint (cr, &overlay);
-}
-
 static GtkWidget *
 build_compare_page (EsCompareWindow *self)
 {
@@ -625,11 +608,7 @@ build_compare_page (EsCompareWindow *self)
   g_signal_connect (drag, "drag-update", G_CALLBACK (shift_drag_update_cb), self);
   gtk_widget_add_controller (self->run_labels[1], GTK_EVENT_CONTROLLER (drag));
 
-  self->heap = gtk_drawing_area_new ();
-  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self->heap), 110);
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->heap), draw_heap, self, NULL);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->heap), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Heap size and live data of both runs"), -1);
+  self->heap = es_compare_heap_new ();
   gtk_box_append (GTK_BOX (runs), self->heap);
 
   self->stats = es_compare_stats_new ();

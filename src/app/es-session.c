@@ -32,6 +32,7 @@ struct _EsSession
   gboolean    has_cursor;
   guint32     chosen_cost_centre;
   guint64     extent;             /* the span views may show, at least the run */
+  guint64     extent_start;       /* ... from here: a comparison's aligned run */
   /* The GC list shows only the pauses the Pauses panel's chosen bucket
    * holds: those starting in [t0, t1] and lasting [lo, hi). */
   gboolean    has_pause_filter;
@@ -152,6 +153,7 @@ es_session_set_visible (EsSession *self,
                         guint64    t1)
 {
   guint64 end = run_end (self);
+  guint64 start = MIN (self->extent_start, end - ES_SESSION_MIN_SPAN);
   guint64 span;
 
   g_return_if_fail (ES_IS_SESSION (self));
@@ -162,7 +164,8 @@ es_session_set_visible (EsSession *self,
       t0 = t1;
       t1 = tmp;
     }
-  span = CLAMP (t1 - t0, ES_SESSION_MIN_SPAN, end);
+  span = CLAMP (t1 - t0, ES_SESSION_MIN_SPAN, end - start);
+  t0 = MAX (t0, start);
   if (t0 > end - span)
     t0 = end - span;
   t1 = t0 + span;
@@ -209,7 +212,7 @@ es_session_pan (EsSession *self,
 
   span = self->visible_t1 - self->visible_t0;
   t0 = (gint64) self->visible_t0 + delta;
-  t0 = CLAMP (t0, 0, (gint64) (run_end (self) - span));
+  t0 = CLAMP (t0, (gint64) MIN (self->extent_start, run_end (self) - span), (gint64) (run_end (self) - span));
   es_session_set_visible (self, (guint64) t0, (guint64) t0 + span);
 }
 
@@ -218,7 +221,7 @@ es_session_fit (EsSession *self)
 {
   g_return_if_fail (ES_IS_SESSION (self));
 
-  es_session_set_visible (self, 0, run_end (self));
+  es_session_set_visible (self, self->extent_start, run_end (self));
 }
 
 gboolean
@@ -444,4 +447,21 @@ es_session_set_extent (EsSession *self,
   g_return_if_fail (ES_IS_SESSION (self));
 
   self->extent = end;
+}
+
+/**
+ * es_session_set_extent_start:
+ * @start: where the views may begin, on the log's clock
+ *
+ * Two runs aligned at a moment each reaches at its own time: the one that
+ * reaches it later has nothing the other can show beside its start, so
+ * its views begin that much later.
+ */
+void
+es_session_set_extent_start (EsSession *self,
+                             guint64    start)
+{
+  g_return_if_fail (ES_IS_SESSION (self));
+
+  self->extent_start = start;
 }
