@@ -241,7 +241,7 @@ test_document_distributions (void)
   g_assert_cmpuint (whole.n_generations, ==, 2);
   g_assert_cmpuint (whole.gen[0].count, >, 500);
   check_document_dists (document, 0, end);
-  for (guint i = 0; i < 100; i++)
+  for (guint i = 0; i < 40; i++)
     {
       guint64 a = (guint64) g_rand_double_range (rand, 0, end), b = (guint64) g_rand_double_range (rand, 0, end);
 
