@@ -282,6 +282,48 @@ test_mono_distributions (void)
     }
 }
 
+/* Hundreds of collections in three generations with few distinct pauses
+ * (ties everywhere, some on a bucket's edge): the index selects and counts
+ * as the brute force does, for random intervals. */
+static void
+test_many_ties (void)
+{
+  static const guint64 lengths[] = { 1000, 1000, 1778, 5000, 20000, 20000, 56234, 3000000 };
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new ();
+  g_autoptr(EsDocument) document = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (77);
+  EsEvent e = { 0 };
+  guint64 t = 100, end;
+
+  for (guint i = 0; i < 600; i++)
+    {
+      guint64 pause = lengths[g_rand_int_range (rand, 0, G_N_ELEMENTS (lengths))];
+
+      e = (EsEvent) { 0 };
+      e.tag = ES_EVENT_GC_START;
+      e.time = t;
+      es_document_builder_add (builder, &e);
+      e.tag = ES_EVENT_GC_STATS_GHC;
+      e.time = t + 1;
+      e.u.gc_stats.generation = g_rand_int_range (rand, 0, 10) < 7 ? 0 : g_rand_int_range (rand, 1, 3);
+      es_document_builder_add (builder, &e);
+      e = (EsEvent) { 0 };
+      e.tag = ES_EVENT_GC_END;
+      e.time = t + pause;
+      es_document_builder_add (builder, &e);
+      t += pause + g_rand_int_range (rand, 1, 50000);
+    }
+  document = es_document_builder_finish (builder, FALSE, -1);
+  end = es_document_get_end_time (document);
+  check_document_dists (document, 0, end);
+  for (guint i = 0; i < 20; i++)
+    {
+      guint64 a = (guint64) g_rand_double_range (rand, 0, end), b = (guint64) g_rand_double_range (rand, 0, end);
+
+      check_document_dists (document, MIN (a, b), MAX (a, b));
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -294,6 +336,7 @@ main (int    argc,
   g_test_add_func ("/pauses/distribution/percentiles-brute-force", test_percentiles_brute_force);
   g_test_add_func ("/pauses/distribution/document-per-generation", test_document_distributions);
   g_test_add_func ("/pauses/distribution/mono-nursery-and-major", test_mono_distributions);
+  g_test_add_func ("/pauses/distribution/many-ties", test_many_ties);
 
   return g_test_run ();
 }
