@@ -26,29 +26,25 @@
 guint64
 es_heap_overlay_scale (const EsHeapOverlay *overlay)
 {
-  guint64 scale = 0;
+  guint64 scale = 0, max;
 
   for (guint r = 0; r < 2; r++)
     {
       EsDocument *document = overlay->runs[r].document;
-      const EsSeries *series[2];
 
       if (document == NULL)
         continue;
-      series[0] = es_document_get_heap_size (document);
-      series[1] = es_document_get_heap_live (document);
-      for (guint s = 0; s < 2; s++)
-        {
-          const EsSample *samples = es_series_get_samples (series[s]);
-
-          for (guint i = 0; i < es_series_get_length (series[s]); i++)
-            scale = MAX (scale, samples[i].value);
-        }
+      if (es_series_max_in (es_document_get_heap_size (document), 0, G_MAXUINT64, &max))
+        scale = MAX (scale, max);
+      if (es_series_max_in (es_document_get_heap_live (document), 0, G_MAXUINT64, &max))
+        scale = MAX (scale, max);
     }
   return scale;
 }
 
-/* The y of each column's value, or NO_VALUE. */
+/* The y of each column's value, or NO_VALUE. Two searches a column, not
+ * a walk over the samples in view: zoomed out, a long run has many more
+ * samples than the graph has columns. */
 static void
 column_ys (const EsHeapOverlayRun *run,
            const EsSeries         *series,
@@ -58,33 +54,27 @@ column_ys (const EsHeapOverlayRun *run,
            guint64                 scale,
            int                    *ys)
 {
-  const EsSample *samples = es_series_get_samples (series);
-  guint n = es_series_get_length (series);
   guint64 end = es_document_get_end_time (run->document);
-  guint i = es_series_lower_bound (series, run->t0);
-  guint64 held = 0;
-  gboolean has_held = es_series_value_at (series, run->t0 > 0 ? run->t0 - 1 : 0, &held) && run->t0 > 0;
 
   for (int c = 0; c < width; c++)
     {
       guint64 a = es_lod_column_start (run->t0, run->t1, width, c);
       guint64 b = es_lod_column_start (run->t0, run->t1, width, c + 1);
-      gboolean has_max = FALSE;
-      guint64 max = 0;
+      guint64 value = 0;
+      gboolean has_value;
 
-      for (; i < n && (samples[i].time < b || (c == width - 1 && samples[i].time <= b)); i++)
-        {
-          max = has_max ? MAX (max, samples[i].value) : samples[i].value;
-          has_max = TRUE;
-          held = samples[i].value;
-          has_held = TRUE;
-        }
-      if (!has_max)
-        max = held;
-      if ((!has_max && !has_held) || a > end)
+      /* [a, b), but the last column ends with the span, included. */
+      if (c == width - 1)
+        has_value = es_series_max_in (series, a, b, &value);
+      else
+        has_value = b > a && es_series_max_in (series, a, b - 1, &value);
+      /* None in the column: the one before it holds. */
+      if (!has_value)
+        has_value = a > 0 && es_series_value_at (series, a - 1, &value);
+      if (!has_value || a > end)
         ys[c] = NO_VALUE;
       else
-        ys[c] = bottom - (int) lround ((double) max / scale * (bottom - top));
+        ys[c] = bottom - (int) lround ((double) value / scale * (bottom - top));
     }
 }
 
