@@ -301,15 +301,8 @@ align_choice_cb (EsCompareWindow *self)
   align_at (self, position == 0 ? NULL : gtk_string_list_get_string (self->align_names, position));
 }
 
-/**
- * es_compare_window_align_at:
- * @name: (nullable): a marker or bookmark both runs have, or NULL for the
- *   runs' starts
- *
- * Chooses @name under "Align at", which aligns the runs there.
- *
- * Returns: whether both runs have such a moment
- */
+/* Chooses @name (a marker or bookmark both runs have, or NULL for the
+ * starts) under "Align at"; FALSE if there is no such choice. */
 gboolean
 es_compare_window_align_at (EsCompareWindow *self,
                             const char      *name)
@@ -356,28 +349,28 @@ list_align_names (EsCompareWindow *self)
   gtk_widget_set_sensitive (self->align_choice, names[0] != NULL);
 }
 
+typedef struct
+{
+  EsCompareWindow *window;
+  guint            run;
+} BookmarksLoad;
+
 static void
 bookmarks_loaded_cb (GObject      *object,
                      GAsyncResult *result,
                      gpointer      user_data)
 {
-  g_autoptr(EsCompareWindow) self = user_data;
+  BookmarksLoad *load = user_data;
+  g_autoptr(EsCompareWindow) self = load->window;
+  guint run = load->run;
   g_autoptr(EsBookmarks) bookmarks = es_bookmarks_load_finish (result, NULL);
 
+  g_free (load);
   /* Without them, the markers are still there to align at. */
   if (bookmarks == NULL || self->sessions[0] == NULL)
     return;
-  for (guint i = 0; i < 2; i++)
-    {
-      g_autofree char *path = g_file_get_path (self->files[i]);
-
-      if (self->bookmarks[i] == NULL && g_strcmp0 (path, es_bookmarks_get_log_path (bookmarks)) == 0)
-        {
-          self->bookmarks[i] = g_steal_pointer (&bookmarks);
-          list_align_names (self);
-          return;
-        }
-    }
+  g_set_object (&self->bookmarks[run], bookmarks);
+  list_align_names (self);
 }
 
 /* The Traces boxes act on A's rows, and B's follow (and A's follow B's,
@@ -441,10 +434,14 @@ show_comparison (EsCompareWindow *self)
   for (guint i = 0; i < 2; i++)
     {
       g_autofree char *path = g_file_get_path (self->files[i]);
+      BookmarksLoad *load;
 
-      if (path != NULL)
-        es_bookmarks_load_async (self->documents[i], path, self->cancellable,
-                                 bookmarks_loaded_cb, g_object_ref (self));
+      if (path == NULL)
+        continue;
+      load = g_new (BookmarksLoad, 1);
+      load->window = g_object_ref (self);
+      load->run = i;
+      es_bookmarks_load_async (self->documents[i], path, self->cancellable, bookmarks_loaded_cb, load);
     }
   show_stats (self);
 }
@@ -534,14 +531,9 @@ shift_drag_begin_cb (GtkGestureDrag  *gesture,
   self->drag_offset = self->offset;
 }
 
-/**
- * es_compare_window_drag_run_b:
- * @dx: how far run B's label was dragged, in pixels (right: later)
- *
- * What a Shift+drag of @dx pixels does: run B moves right, from where the
- * drag began (or the offset last set), by as much time as @dx pixels of
- * the timelines show.
- */
+/* What a Shift+drag of @dx pixels (right: later) does: run B moves right,
+ * from where the drag began (or the offset last set), by as much time as
+ * @dx pixels of the timelines show. */
 void
 es_compare_window_drag_run_b (EsCompareWindow *self,
                               double           dx)
