@@ -202,15 +202,81 @@ es_pause_dist_gc_pause (EsDocument *document,
   return gcs[index].end > start ? gcs[index].end - start : 0;
 }
 
+/* The pauses of collections [first, last) copied, and their percentiles
+ * selected among them: O(last - first). */
+static void
+dists_by_selection (EsDocument   *document,
+                    guint         first,
+                    guint         last,
+                    EsPauseDists *dists)
+{
+  const EsMonoSummary *mono = NULL;
+  guint n_gcs, n_gens = 0;
+  const EsGc *gcs;
+  g_autofree guint64 *all = NULL;
+  g_autofree guint64 *by_gen = NULL;
+  gsize n_by_gen[ES_STATS_MAX_GENERATIONS] = { 0 };
+  gsize at[ES_STATS_MAX_GENERATIONS] = { 0 };
+  gsize n_all = 0;
+
+  *dists = (EsPauseDists) { 0 };
+  gcs = es_document_get_gcs (document, &n_gcs);
+
+  /* The generations es_stats_compute() shows. A Mono log's are the
+   * nursery and the major heap, as its summary has them. */
+  if (es_document_get_format (document) == ES_DOCUMENT_MONO_LOG)
+    {
+      mono = es_document_get_mono_summary (document);
+      n_gens = 2;
+    }
+  else
+    n_gens = es_document_get_n_gc_generations (document);
+  dists->n_generations = MIN (n_gens, ES_STATS_MAX_GENERATIONS);
+
+  /* Each generation's pauses side by side in one array, where a first
+   * pass over the collections has counted them. */
+  for (guint i = first; i < last; i++)
+    {
+      guint g = gcs[i].generation == ES_GC_GENERATION_UNKNOWN ? 0 : gcs[i].generation;
+
+      if (mono != NULL)
+        g = gcs[i].generation == 1;
+      if (g < dists->n_generations)
+        n_by_gen[g]++;
+    }
+  for (guint g = 1; g < dists->n_generations; g++)
+    at[g] = at[g - 1] + n_by_gen[g - 1];
+  all = g_new (guint64, MAX (last - first, 1));
+  by_gen = g_new (guint64, MAX (last - first, 1));
+  for (guint i = first; i < last; i++)
+    {
+      guint g = gcs[i].generation == ES_GC_GENERATION_UNKNOWN ? 0 : gcs[i].generation;
+      guint64 pause = es_pause_dist_gc_pause (document, i);
+
+      if (mono != NULL)
+        g = gcs[i].generation == 1;
+      all[n_all++] = pause;
+      if (g < dists->n_generations)
+        by_gen[at[g]++] = pause;
+    }
+
+  es_pause_dist_from_pauses (all, n_all, &dists->all);
+  for (guint g = 0; g < dists->n_generations; g++)
+    es_pause_dist_from_pauses (by_gen + at[g] - n_by_gen[g], n_by_gen[g], &dists->gen[g]);
+}
+
 /**
  * es_pause_dists_compute:
  * @t0: start of the interval, ns (inclusive)
  * @t1: end of the interval, ns (inclusive)
  *
  * The distributions of the pauses of the collections that start in
- * [@t0, @t1], per generation and all together. O(log n) for n
- * collections in the run, after an index made on first use in
- * O(n log n).
+ * [@t0, @t1], per generation and all together: O(log n) for n
+ * collections in the run once the document has its index of pauses
+ * (es_pause_index_get(), which the loader makes for the window, where
+ * the selection moves often); else O(k) for k collections in the interval
+ * (expected: the percentiles are selected, not sorted), which a single
+ * question (the CLI's) needs no index for.
  */
 void
 es_pause_dists_compute (EsDocument   *document,
@@ -218,6 +284,7 @@ es_pause_dists_compute (EsDocument   *document,
                         guint64       t1,
                         EsPauseDists *dists)
 {
+  const EsPauseIndex *index;
   guint n_gcs, first, last;
   const EsGc *gcs;
 
@@ -228,7 +295,9 @@ es_pause_dists_compute (EsDocument   *document,
   gcs = es_document_get_gcs (document, &n_gcs);
   first = es_search_lower_bound (gcs, n_gcs, sizeof (EsGc), G_STRUCT_OFFSET (EsGc, start), t0);
   last = es_search_upper_bound (gcs, n_gcs, sizeof (EsGc), G_STRUCT_OFFSET (EsGc, start), t1);
-  /* Selected in the document's index of pauses, not among a copy of the
-   * interval's (es-pause-index.c): a long interval costs no more. */
-  es_pause_index_dists (es_pause_index_get (document), first, last, dists);
+  index = es_pause_index_peek (document);
+  if (index != NULL)
+    es_pause_index_dists (index, first, last, dists);
+  else
+    dists_by_selection (document, first, last, dists);
 }

@@ -14,6 +14,7 @@ G_BEGIN_DECLS
 typedef struct _EsPauseIndex EsPauseIndex;
 
 const EsPauseIndex *es_pause_index_get     (EsDocument         *document);
+const EsPauseIndex *es_pause_index_peek    (EsDocument         *document);
 void                es_pause_index_dists   (const EsPauseIndex *index,
                                             guint               first,
                                             guint               last,

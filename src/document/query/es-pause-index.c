@@ -309,6 +309,9 @@ index_free (EsPauseIndex *index)
   g_free (index);
 }
 
+static GMutex index_lock;
+static GQuark index_quark;
+
 /**
  * es_pause_index_get:
  *
@@ -320,22 +323,34 @@ index_free (EsPauseIndex *index)
 const EsPauseIndex *
 es_pause_index_get (EsDocument *document)
 {
-  static GMutex lock;
-  static GQuark quark;
   EsPauseIndex *index;
 
   g_return_val_if_fail (ES_IS_DOCUMENT (document), NULL);
 
-  g_mutex_lock (&lock);
-  if (quark == 0)
-    quark = g_quark_from_static_string ("es-pause-index");
-  index = g_object_get_qdata (G_OBJECT (document), quark);
+  g_mutex_lock (&index_lock);
+  if (index_quark == 0)
+    index_quark = g_quark_from_static_string ("es-pause-index");
+  index = g_object_get_qdata (G_OBJECT (document), index_quark);
   if (index == NULL)
     {
       index = index_new (document);
-      g_object_set_qdata_full (G_OBJECT (document), quark, index, (GDestroyNotify) index_free);
+      g_object_set_qdata_full (G_OBJECT (document), index_quark, index, (GDestroyNotify) index_free);
     }
-  g_mutex_unlock (&lock);
+  g_mutex_unlock (&index_lock);
+  return index;
+}
+
+/* Returns: (transfer none) (nullable): the index, if made already. */
+const EsPauseIndex *
+es_pause_index_peek (EsDocument *document)
+{
+  EsPauseIndex *index;
+
+  g_return_val_if_fail (ES_IS_DOCUMENT (document), NULL);
+
+  g_mutex_lock (&index_lock);
+  index = index_quark != 0 ? g_object_get_qdata (G_OBJECT (document), index_quark) : NULL;
+  g_mutex_unlock (&index_lock);
   return index;
 }
 
