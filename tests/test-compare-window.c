@@ -8,8 +8,11 @@
 #include "config.h"
 
 #include <math.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
+#include "es-bookmark-list.h"
+#include "es-bookmarks.h"
 #include "es-compare-stats.h"
 #include "es-timeline.h"
 #include "es-window-drop.h"
@@ -325,6 +328,83 @@ test_align_at_marker (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+bookmarks_loaded (gpointer data)
+{
+  return es_bookmark_list_get_bookmarks (data) != NULL;
+}
+
+static gboolean
+is_null (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+static gboolean
+offers (gpointer data)
+{
+  GListModel *names = gtk_drop_down_get_model (GTK_DROP_DOWN (es_compare_window_get_align_choice (data)));
+
+  for (guint i = 0; i < g_list_model_get_n_items (names); i++)
+    if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (names), i), "slow part"))
+      return TRUE;
+  return FALSE;
+}
+
+/* A bookmark the user made in each run, of the same name, is offered
+ * under "Align at" once the runs' saved bookmarks are read, and aligns
+ * the runs there. */
+static void
+test_align_at_bookmark (void)
+{
+  const char *fixtures[] = { "alloc-A1m-N2.eventlog", "alloc-A64m-N2.eventlog" };
+  const guint64 at[] = { 123456789, 45678901 };
+  char *paths[2] = { NULL, NULL };
+  g_autoptr(GFile) file_a = NULL;
+  g_autoptr(GFile) file_b = NULL;
+  EsCompareWindow *window;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *fixture = es_test_fixture_path (fixtures[i]);
+      g_autofree char *contents = NULL;
+      EsBookmarkList *list;
+      EsWindow *single;
+      gsize length;
+
+      /* Copies of their own: bookmarks are kept by the log's path. */
+      g_assert_true (g_file_get_contents (fixture, &contents, &length, NULL));
+      paths[i] = es_test_write_temp_log ((const guint8 *) contents, length);
+      single = es_test_open_window (paths[i]);
+      es_test_wait_for_page (single, "timeline");
+      list = ES_BOOKMARK_LIST (es_test_find_widget_of_type (GTK_WIDGET (single), ES_TYPE_BOOKMARK_LIST));
+      es_test_wait_until (bookmarks_loaded, list, 10);
+      es_bookmarks_add (es_bookmark_list_get_bookmarks (list), at[i], "slow part");
+      /* Saved as the window closes. */
+      g_object_add_weak_pointer (G_OBJECT (list), (gpointer *) &list);
+      gtk_window_destroy (GTK_WINDOW (single));
+      es_test_wait_until (is_null, &list, 10);
+    }
+  es_bookmarks_wait_for_io ();
+
+  file_a = g_file_new_for_path (paths[0]);
+  file_b = g_file_new_for_path (paths[1]);
+  window = es_compare_window_new (GTK_APPLICATION (es_test_app), file_a, file_b);
+  gtk_window_present (GTK_WINDOW (window));
+  es_test_wait_until (page_is_not_loading, window, 60);
+  es_test_wait_until (offers, window, 10);
+  g_assert_true (es_compare_window_align_at (window, "slow part"));
+  g_assert_cmpint (es_compare_window_get_offset (window), ==, (gint64) at[1] - (gint64) at[0]);
+  assert_b_follows (es_compare_window_get_session (window, 0), es_compare_window_get_session (window, 1),
+                    (gint64) at[1] - (gint64) at[0]);
+  gtk_window_destroy (GTK_WINDOW (window));
+  for (guint i = 0; i < 2; i++)
+    {
+      g_unlink (paths[i]);
+      g_free (paths[i]);
+    }
+}
+
 /* The Traces boxes show and hide a row in both runs; B's timeline follows
  * A's (the threads' section opened in B opens in A), and only A's has the
  * ruler: one axis above both. */
@@ -521,6 +601,7 @@ main (int    argc,
   g_test_add_func ("/compare-window/timelines-and-statistics-follow", test_timelines_and_statistics_follow);
   g_test_add_func ("/compare-window/run-against-itself", test_run_against_itself);
   g_test_add_func ("/compare-window/align-at-marker", test_align_at_marker);
+  g_test_add_func ("/compare-window/align-at-bookmark", test_align_at_bookmark);
   g_test_add_func ("/compare-window/traces-act-on-both", test_traces_act_on_both);
   g_test_add_func ("/compare-window/mixed-formats-are-refused", test_mixed_formats_are_refused);
   g_test_add_func ("/compare-window/compare-with-asks-for-run-b", test_compare_with_asks_for_run_b);
