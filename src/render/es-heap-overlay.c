@@ -166,7 +166,22 @@ paint_legend (cairo_t             *cr,
       set_color (cr, ES_COLOR_TEXT, overlay->dark);
       x += 14 + show_text (cr, layout, es_timeline_color_name (colors[i]), x + 14, y) + 14;
     }
-  show_text (cr, layout, scale_text, x, y);
+  x += show_text (cr, layout, scale_text, x, y) + 14;
+  /* One run's heap may dwarf the other's: each one's peak, in words. */
+  for (guint r = 0; r < 2; r++)
+    {
+      guint64 peak;
+      g_autofree char *size = NULL;
+      g_autofree char *text = NULL;
+
+      if (overlay->runs[r].document == NULL ||
+          !es_series_max_in (es_document_get_heap_size (overlay->runs[r].document), 0, G_MAXUINT64, &peak))
+        continue;
+      size = g_format_size (peak);
+      /* TRANSLATORS: the largest heap of run A (or B), e.g. "A peak 7.3 MB" */
+      text = g_strdup_printf (r == 0 ? _("A peak %s") : _("B peak %s"), size);
+      x += show_text (cr, layout, text, x, y) + 14;
+    }
 }
 
 void
