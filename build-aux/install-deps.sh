@@ -12,6 +12,9 @@ packages=(
   desktop-file-utils appstream
   # GUI tests and screenshots without a display; leak checks
   xvfb xauth valgrind
+  # the live test follows a real GHC program (tests/fixtures/programs/live.hs)
+  # as it writes its eventlog into a FIFO; without GHC that case skips
+  ghc
 )
 
 missing=()

@@ -13,7 +13,12 @@ import sys
 source_root = sys.argv[1]
 manifests = sys.argv[2:]
 base_id = "io.github.eventscope.Eventscope"
-allowed = {"--share=ipc", "--socket=fallback-x11", "--socket=wayland", "--device=dri"}
+allowed = {"--share=ipc", "--socket=fallback-x11", "--socket=wayland", "--device=dri",
+           # Live (README, Live): FIFOs and Unix sockets in $XDG_RUNTIME_DIR/eventscope,
+           # the one folder the sandbox and the host share for them, and TCP
+           # for tcp:HOST:PORT, eventlog-socket's other transport
+           "--filesystem=xdg-run/eventscope:create", "--share=network"}
+live_needs = {"--filesystem=xdg-run/eventscope:create", "--share=network"}
 checks = []
 
 # The option the .Devel manifest passes must exist, or meson stops at setup.
@@ -33,6 +38,8 @@ for path in manifests:
     checks.append((f"{name}: GNOME runtime and SDK", m.get("runtime") == "org.gnome.Platform" and m.get("sdk") == "org.gnome.Sdk"))
     checks.append((f"{name}: command eventscope", m.get("command") == "eventscope"))
     checks.append((f"{name}: only the permissions it needs", set(m.get("finish-args", [])) <= allowed))
+    checks.append((f"{name}: what the live recipes need (a shared runtime folder, TCP)",
+                   live_needs <= set(m.get("finish-args", []))))
     modules = [mod for mod in m.get("modules", []) if isinstance(mod, dict) and mod.get("name") == "eventscope"]
     checks.append((f"{name}: an eventscope meson module", len(modules) == 1 and modules[0].get("buildsystem") == "meson"))
     opts = [opt for mod in modules for opt in mod.get("config-opts", [])]

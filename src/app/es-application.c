@@ -24,6 +24,7 @@
 
 #include "es-application.h"
 #include "es-compare-window.h"
+#include "es-live-source.h"
 #include "es-window.h"
 
 struct _EsApplication
@@ -33,6 +34,11 @@ struct _EsApplication
   /* NULL when the schema is not installed (an uninstalled build run
    * outside `meson devenv`): window state is then simply not kept. */
   GSettings      *settings;
+
+  /* --follow and --record: heard by the first instance only (a second
+   * one passes the logs on, not its options) */
+  gboolean        follow;
+  char           *record;
 };
 
 G_DEFINE_FINAL_TYPE (EsApplication, es_application, GTK_TYPE_APPLICATION)
@@ -133,6 +139,37 @@ es_application_activate (GApplication *app)
   gtk_window_present (GTK_WINDOW (window));
 }
 
+/* What the window must follow rather than read once: "unix:PATH" and
+ * "tcp:HOST:PORT" (which GIO takes for URIs), "-", a FIFO or a socket, or
+ * any file with --follow. */
+static char *
+es_application_live_source (EsApplication *self,
+                            GFile         *file)
+{
+  g_autofree char *scheme = g_file_get_uri_scheme (file);
+  g_autofree char *path = NULL;
+
+  if (g_strcmp0 (scheme, "unix") == 0 || g_strcmp0 (scheme, "tcp") == 0)
+    return g_file_get_uri (file);
+  path = g_file_get_path (file);
+  if (path == NULL)
+    return NULL;
+  if (g_str_has_suffix (path, G_DIR_SEPARATOR_S "-") && !g_file_test (path, G_FILE_TEST_EXISTS))
+    return g_strdup ("-");
+  if (self->follow || es_live_source_is_stream (path))
+    return g_steal_pointer (&path);
+  return NULL;
+}
+
+static gboolean
+es_application_names_live_source (EsApplication *self,
+                                  GFile         *file)
+{
+  g_autofree char *live = es_application_live_source (self, file);
+
+  return live != NULL;
+}
+
 static void
 es_application_open (GApplication  *app,
                      GFile        **files,
@@ -144,7 +181,8 @@ es_application_open (GApplication  *app,
   int i;
 
   /* Two logs are two runs to compare: `eventscope a.eventlog b.eventlog`. */
-  if (n_files == 2)
+  if (n_files == 2 && !es_application_names_live_source (self, files[0]) &&
+      !es_application_names_live_source (self, files[1]))
     {
       gtk_window_present (GTK_WINDOW (es_compare_window_new (GTK_APPLICATION (self), files[0], files[1])));
       return;
@@ -165,7 +203,14 @@ es_application_open (GApplication  *app,
       else
         window = es_window_new (self);
 
-      es_window_open_file (window, files[i]);
+      {
+        g_autofree char *live = es_application_live_source (self, files[i]);
+
+        if (live != NULL)
+          es_window_follow (window, live, self->record);
+        else
+          es_window_open_file (window, files[i]);
+      }
       gtk_window_present (GTK_WINDOW (window));
     }
 }
@@ -298,6 +343,7 @@ es_application_dispose (GObject *object)
   EsApplication *self = ES_APPLICATION (object);
 
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->record, g_free);
 
   G_OBJECT_CLASS (es_application_parent_class)->dispose (object);
 }
@@ -307,6 +353,10 @@ static int
 es_application_handle_local_options (GApplication *app,
                                      GVariantDict *options)
 {
+  EsApplication *self = ES_APPLICATION (app);
+
+  self->follow = g_variant_dict_contains (options, "follow");
+  g_variant_dict_lookup (options, "record", "^ay", &self->record);
   if (g_variant_dict_contains (options, "version"))
     {
       g_print ("eventscope %s\n", PACKAGE_VERSION);
@@ -338,11 +388,14 @@ es_application_init (EsApplication *self)
 {
   static const GOptionEntry options[] = {
     { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Show the version and exit"), NULL },
+    { "follow", 'f', 0, G_OPTION_ARG_NONE, NULL, N_("Follow the log as its program writes it"), NULL },
+    { "record", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+      N_("Keep the bytes of a followed FIFO, socket or standard input in FILE"), N_("FILE") },
     { NULL }
   };
 
   g_application_add_main_option_entries (G_APPLICATION (self), options);
-  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE.eventlog|FILE.mlpd…]"));
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE.eventlog|FILE.mlpd|FIFO|-|unix:PATH|tcp:HOST:PORT…]"));
   g_application_set_option_context_summary (G_APPLICATION (self),
                                             _("Explore GHC eventlogs and Mono logs on a timeline."));
 }

@@ -33,6 +33,7 @@ struct _EsSession
   guint32     chosen_cost_centre;
   guint64     extent;             /* the span views may show, at least the run */
   guint64     extent_start;       /* ... from here: a comparison's aligned run */
+  gboolean    ongoing;            /* the log is still being written */
   /* The GC list shows only the pauses the Pauses panel's chosen bucket
    * holds: those starting in [t0, t1] and lasting [lo, hi). */
   gboolean    has_pause_filter;
@@ -117,6 +118,47 @@ es_session_new (EsDocument *document)
   self->document = g_object_ref (document);
   self->visible_t0 = 0;
   self->visible_t1 = MAX (es_document_get_end_time (document), ES_SESSION_MIN_SPAN);
+  return self;
+}
+
+/**
+ * es_session_new_continuing:
+ * @document: a newer document of the same log, that @previous showed a
+ *   prefix of (a log followed while its program runs)
+ *
+ * A session on @document that goes on where @previous was: the same view,
+ * cursor, chosen cost centre and pause filter. A selection that reached the
+ * end of the run is open-ended and reaches the new end; any other keeps its
+ * interval, so that its figures stay as they were.
+ *
+ * Returns: (transfer full): the session
+ */
+EsSession *
+es_session_new_continuing (EsDocument *document,
+                           EsSession  *previous)
+{
+  EsSession *self;
+  guint64 old_end;
+
+  g_return_val_if_fail (ES_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (ES_IS_SESSION (previous), NULL);
+
+  self = es_session_new (document);
+  old_end = es_document_get_end_time (previous->document);
+  self->visible_t0 = previous->visible_t0;
+  self->visible_t1 = previous->visible_t1;
+  self->cursor = previous->cursor;
+  self->has_cursor = previous->has_cursor;
+  self->chosen_cost_centre = previous->chosen_cost_centre;
+  self->has_pause_filter = previous->has_pause_filter;
+  self->pause_filter = previous->pause_filter;
+  self->extent = previous->extent;
+  self->extent_start = previous->extent_start;
+  self->has_selection = previous->has_selection;
+  self->selection_t0 = previous->selection_t0;
+  self->selection_t1 = previous->selection_t1;
+  if (self->has_selection && previous->selection_t1 >= old_end)
+    self->selection_t1 = MAX (es_document_get_end_time (document), previous->selection_t1);
   return self;
 }
 
@@ -430,6 +472,28 @@ es_session_get_pause_filter (EsSession     *self,
   if (filter != NULL)
     *filter = self->pause_filter;
   return self->has_pause_filter;
+}
+
+/**
+ * es_session_set_ongoing:
+ * @ongoing: whether the log is still being written (followed live): its
+ *   end is "now", and what is open there goes on
+ */
+void
+es_session_set_ongoing (EsSession *self,
+                        gboolean   ongoing)
+{
+  g_return_if_fail (ES_IS_SESSION (self));
+
+  self->ongoing = ongoing;
+}
+
+gboolean
+es_session_get_ongoing (EsSession *self)
+{
+  g_return_val_if_fail (ES_IS_SESSION (self), FALSE);
+
+  return self->ongoing;
 }
 
 /**

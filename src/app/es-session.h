@@ -28,6 +28,8 @@ typedef struct
 } EsPauseFilter;
 
 EsSession  *es_session_new                (EsDocument *document);
+EsSession  *es_session_new_continuing     (EsDocument *document,
+                                           EsSession  *previous);
 EsDocument *es_session_get_document       (EsSession  *self);
 void        es_session_get_visible        (EsSession  *self,
                                            guint64    *t0,
@@ -57,6 +59,9 @@ gboolean    es_session_show_long_pause    (EsSession  *self,
                                            gboolean    forward);
 void        es_session_show_gc            (EsSession  *self,
                                            const EsGc *gc);
+void        es_session_set_ongoing        (EsSession  *self,
+                                           gboolean    ongoing);
+gboolean    es_session_get_ongoing        (EsSession  *self);
 void        es_session_set_extent         (EsSession  *self,
                                            guint64     end);
 void        es_session_set_extent_start   (EsSession  *self,

@@ -81,9 +81,12 @@ describe_cap (const EsTimelineView *view,
       g_string_append_printf (out, _("%s: thread %u"), name, a[i].thread);
       if (thread != NULL && thread->label != NULL)
         g_string_append_printf (out, " “%s”", thread->label);
-      g_string_append_printf (out, _(" ran %s, then %s"), length,
-                              a[i].flags & ES_ACTIVITY_ENDED_BY_LOG_END ? _("the log ended")
-                                                                         : status_text (a[i].stop_status));
+      if ((a[i].flags & ES_ACTIVITY_ENDED_BY_LOG_END) && view->ongoing)
+        g_string_append_printf (out, _(" has run %s so far, and runs on"), length);
+      else
+        g_string_append_printf (out, _(" ran %s, then %s"), length,
+                                a[i].flags & ES_ACTIVITY_ENDED_BY_LOG_END ? _("the log ended")
+                                                                           : status_text (a[i].stop_status));
       return;
     }
   g_string_append_printf (out, a[i].kind == ES_ACTIVITY_GC ? _("%s: in GC") : _("%s: waiting in GC"), name);

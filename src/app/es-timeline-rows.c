@@ -87,6 +87,7 @@ es_timeline_rows_get_view (EsTimelineRows *self,
   view->bookmarks = self->bookmarks != NULL ? es_bookmarks_get_array (self->bookmarks) : NULL;
   view->profile_cost_centre = es_session_get_chosen_cost_centre (self->session);
   view->profile_chosen = view->profile_cost_centre != ES_PROFILE_NO_COST_CENTRE;
+  view->ongoing = es_session_get_ongoing (self->session);
 }
 
 static void

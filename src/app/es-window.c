@@ -23,70 +23,28 @@
 #include <glib/gi18n.h>
 
 #include "es-compare-window.h"
-#include "es-document-loader.h"
-#include "es-event-list.h"
 #include "es-log-filters.h"
 #include "es-recent-logs.h"
-#include "es-session.h"
-#include "es-pane-fit.h"
-#include "es-profile-panel.h"
-#include "es-sidebar.h"
 #include "es-window-drop.h"
 #include "es-window-export.h"
-#include "es-pause-panel.h"
-#include "es-stats-panel.h"
-#include "es-timeline.h"
-#include "es-window.h"
-
-struct _EsWindow
-{
-  GtkApplicationWindow  parent_instance;
-
-  /* Template widgets */
-  GtkLabel             *title_label;
-  GtkLabel             *subtitle_label;
-  GtkStack             *stack;
-  GtkLabel             *loading_label;
-  GtkProgressBar       *progress_bar;
-  GtkLabel             *error_title;
-  GtkLabel             *error_message;
-  GtkRevealer          *notice_revealer;
-  GtkLabel             *notice_label;
-  EsSidebar            *sidebar;
-  GtkPaned             *outer_paned;
-  GtkPaned             *inner_paned;
-  /* Keeps the divider under the timeline's last row, until the user moves it */
-  EsPaneFit            *timeline_fit;
-  GtkWidget            *recent_heading;
-  GtkListBox           *recent_list;
-  GtkWidget            *zoom_box;
-  EsTimeline           *timeline;
-  EsStatsPanel         *stats_panel;
-  EsPausePanel         *pause_panel;
-  EsEventList          *event_list;
-  EsProfilePanel       *profile_panel;
-
-  /* The file shown or loading, or NULL while the window is empty */
-  GFile                *file;
-  EsDocumentLoader     *loader;
-  EsSession            *session;
-  /* Cancels the load of @file when the user, another file or closing the
-   * window replaces it */
-  GCancellable         *cancellable;
-  /* The open dialog while it is shown */
-  GtkNativeDialog      *chooser;
-  gboolean              chooser_compares;   /* the chosen log is run B */
-};
+#include "es-window-private.h"
 
 G_DEFINE_FINAL_TYPE (EsWindow, es_window, GTK_TYPE_APPLICATION_WINDOW)
 
 enum {
   PROP_0,
   PROP_SHOW_SIDEBAR,
+  PROP_FOLLOWING,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
+
+void
+_es_window_notify_following (EsWindow *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FOLLOWING]);
+}
 
 static void es_window_fill_recent (EsWindow *self);
 
@@ -157,8 +115,8 @@ es_window_get_settings (EsWindow *self)
   return es_application_get_settings (ES_APPLICATION (app));
 }
 
-static void
-es_window_set_titles (EsWindow   *self,
+void
+_es_window_set_titles (EsWindow   *self,
                       const char *title,
                       const char *subtitle)
 {
@@ -193,19 +151,18 @@ static void
 es_window_show_empty (EsWindow *self)
 {
   g_clear_object (&self->file);
-  es_window_set_titles (self, _("Eventscope"), NULL);
+  _es_window_set_titles (self, _("Eventscope"), NULL);
   gtk_widget_set_visible (self->zoom_box, FALSE);
   es_window_fill_recent (self);
   gtk_stack_set_visible_child_name (self->stack, "empty");
 }
 
 /* The error in the window itself: what went wrong and where in the file. */
-static void
-es_window_show_error (EsWindow     *self,
-                      GFile        *file,
+void
+_es_window_show_error (EsWindow     *self,
+                      const char   *name,
                       const GError *error)
 {
-  g_autofree char *name = g_file_get_basename (file);
   g_autofree char *title = NULL;
 
   title = es_document_is_log_error (error)
@@ -223,16 +180,22 @@ es_window_progress_cb (EsWindow *self)
   gtk_progress_bar_set_fraction (self->progress_bar, es_document_loader_get_fraction (self->loader));
 }
 
-static void
-es_window_show_document (EsWindow   *self,
+void
+_es_window_show_document (EsWindow   *self,
                          EsDocument *document)
 {
   gint64 stop;
   guint closed = es_document_get_n_closed_at_end (document);
   const GError *damage = es_document_get_damage (document);
+  g_autofree char *live_notice = self->live != NULL ? es_live_controller_dup_notice (self->live) : NULL;
+  EsSession *previous = self->session;
 
-  g_clear_object (&self->session);
-  self->session = es_session_new (document);
+  /* A followed log's newer document goes on from where the view was. */
+  self->session = self->live != NULL && previous != NULL ? es_session_new_continuing (document, previous)
+                                                         : es_session_new (document);
+  g_clear_object (&previous);
+  es_session_set_ongoing (self->session, self->live != NULL &&
+                                         es_live_follower_is_live (es_live_controller_get_follower (self->live)));
   es_timeline_set_session (self->timeline, self->session);
   es_pane_fit_refit (self->timeline_fit);
   es_stats_panel_set_session (self->stats_panel, self->session);
@@ -243,7 +206,11 @@ es_window_show_document (EsWindow   *self,
 
   /* A damaged log opens as one cut where the damage shows, with its own
    * words: the reader's message names the place in the packed file. */
-  if (damage != NULL)
+  if (live_notice != NULL)
+    gtk_label_set_text (self->notice_label, live_notice);
+  else if (self->live != NULL)
+    ;  /* A followed log's end is only where its program has got to. */
+  else if (damage != NULL)
     {
       g_autofree char *notice = g_strdup_printf (
         _("This log is damaged: %s. Everything before the damage is shown; "
@@ -263,13 +230,19 @@ es_window_show_document (EsWindow   *self,
       gtk_label_set_text (self->notice_label, notice);
     }
   gtk_revealer_set_reveal_child (self->notice_revealer,
-                                 damage != NULL || es_document_is_truncated (document, NULL));
+                                 live_notice != NULL ||
+                                 (self->live == NULL && (damage != NULL || es_document_is_truncated (document, NULL))));
+  if (self->live != NULL)
+    es_live_controller_set_session (self->live, self->session);
   gtk_widget_set_visible (self->zoom_box, TRUE);
   /* No crossfade into a log: fading a window-sized page into another costs
    * two window-sized surfaces per frame, whose tens of megabytes stay in the
    * heap long after the fade, while a big document already fills it. */
-  gtk_stack_set_visible_child_full (self->stack, "timeline", GTK_STACK_TRANSITION_TYPE_NONE);
-  gtk_widget_grab_focus (GTK_WIDGET (self->timeline));
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "timeline") != 0)
+    {
+      gtk_stack_set_visible_child_full (self->stack, "timeline", GTK_STACK_TRANSITION_TYPE_NONE);
+      gtk_widget_grab_focus (GTK_WIDGET (self->timeline));
+    }
 }
 
 static void
@@ -287,12 +260,20 @@ es_window_load_cb (GObject      *object,
   g_clear_object (&self->cancellable);
   if (document == NULL)
     {
-      es_window_show_error (self, self->file, error);
+      g_autofree char *name = g_file_get_basename (self->file);
+
+      _es_window_show_error (self, name, error);
       return;
     }
 
   es_recent_logs_remember (es_window_get_settings (self), self->file);
-  es_window_show_document (self, document);
+  _es_window_show_document (self, document);
+  if (_es_window_log_is_being_written (self->file, document))
+    {
+      g_autofree char *path = g_file_get_path (self->file);
+
+      _es_window_follow_full (self, path, NULL, TRUE);
+    }
 }
 
 /**
@@ -317,11 +298,12 @@ es_window_open_file (EsWindow *self,
   g_clear_object (&self->cancellable);
   self->cancellable = g_cancellable_new ();
 
+  _es_window_stop_live (self);
   g_set_object (&self->file, file);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare-with", TRUE);
   name = g_file_get_basename (file);
   folder = es_recent_logs_dup_folder_label (file);
-  es_window_set_titles (self, name, folder);
+  _es_window_set_titles (self, name, folder);
   gtk_label_set_text (self->loading_label, name);
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
   gtk_widget_set_visible (self->zoom_box, FALSE);
@@ -330,6 +312,7 @@ es_window_open_file (EsWindow *self,
   es_document_loader_load_async (self->loader, file, self->cancellable,
                                  es_window_load_cb, g_object_ref (self));
 }
+
 
 /**
  * es_window_get_session:
@@ -371,6 +354,7 @@ es_window_cancel_load_action (GtkWidget  *widget,
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  _es_window_stop_live (self);
   es_window_show_empty (self);
 }
 
@@ -413,6 +397,9 @@ es_window_view_action (GtkWidget  *widget,
     es_session_pan (self->session, (gint64) ((t1 - t0) / 2));
   else if (g_str_equal (action_name, "win.go-start"))
     es_session_pan (self->session, -(gint64) t0);
+  else if (g_str_equal (action_name, "win.go-end") && es_window_get_following (self) == FALSE &&
+           self->live != NULL && es_live_follower_is_live (es_live_controller_get_follower (self->live)))
+    es_live_controller_set_following (self->live, TRUE);
   else if (g_str_equal (action_name, "win.go-end"))
     es_session_pan (self->session, G_MAXINT64 / 2);
   else if (g_str_equal (action_name, "win.add-bookmark"))
@@ -616,6 +603,7 @@ es_window_dispose (GObject *object)
     gtk_native_dialog_destroy (self->chooser);
   g_clear_object (&self->chooser);
 
+  _es_window_stop_live (self);
   g_clear_object (&self->file);
   g_clear_object (&self->session);
   g_clear_object (&self->loader);
@@ -639,6 +627,10 @@ es_window_get_property (GObject    *object,
       g_value_set_boolean (value, self->sidebar == NULL || gtk_widget_get_visible (GTK_WIDGET (self->sidebar)));
       break;
 
+    case PROP_FOLLOWING:
+      g_value_set_boolean (value, es_window_get_following (self));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -660,6 +652,11 @@ es_window_set_property (GObject      *object,
           gtk_widget_set_visible (GTK_WIDGET (self->sidebar), g_value_get_boolean (value));
           g_object_notify_by_pspec (object, pspec);
         }
+      break;
+
+    case PROP_FOLLOWING:
+      if (self->live != NULL)
+        es_live_controller_set_following (self->live, g_value_get_boolean (value));
       break;
 
     default:
@@ -710,6 +707,15 @@ es_window_class_init (EsWindowClass *klass)
   properties[PROP_SHOW_SIDEBAR] =
     g_param_spec_boolean ("show-sidebar", NULL, NULL, TRUE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * EsWindow:following:
+   *
+   * While the log is followed, whether the view keeps the newest events in
+   * sight (End, or the Follow button, turns it on again after a zoom).
+   */
+  properties[PROP_FOLLOWING] =
+    g_param_spec_boolean ("following", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (ES_TYPE_TIMELINE);
@@ -735,6 +741,7 @@ es_window_class_init (EsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, EsWindow, recent_list);
   gtk_widget_class_bind_template_callback (widget_class, es_window_recent_activated_cb);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, zoom_box);
+  gtk_widget_class_bind_template_child (widget_class, EsWindow, follow_button);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, timeline);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, stats_panel);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, pause_panel);
@@ -748,6 +755,12 @@ es_window_class_init (EsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.open-sample", NULL, es_window_open_sample_action);
   gtk_widget_class_install_action (widget_class, "win.cancel-load", NULL, es_window_cancel_load_action);
   gtk_widget_class_install_property_action (widget_class, "win.show-sidebar", "show-sidebar");
+  gtk_widget_class_install_property_action (widget_class, "win.follow", "following");
+  gtk_widget_class_install_action (widget_class, "win.open-live", NULL, _es_window_live_action);
+  gtk_widget_class_install_action (widget_class, "win.stop-following", NULL, _es_window_live_action);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, _es_window_live_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "win.save-as", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l, GDK_CONTROL_MASK, "win.open-live", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.show-sidebar", NULL);
   for (guint i = 0; i < G_N_ELEMENTS (view_actions); i++)
     gtk_widget_class_install_action (widget_class, view_actions[i].name, NULL, es_window_view_action);
@@ -765,6 +778,7 @@ es_window_init (EsWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   /* Only a log shown can be compared with another. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.compare-with", FALSE);
+  _es_window_update_live_actions (self);
 
   self->loader = es_document_loader_new ();
   g_signal_connect_object (self->loader, "notify::fraction",

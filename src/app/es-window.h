@@ -21,6 +21,7 @@
 #pragma once
 
 #include "es-application.h"
+#include "es-live-follower.h"
 #include "es-session.h"
 #include "es-stats-panel.h"
 #include "es-pane-fit.h"
@@ -36,6 +37,11 @@ EsWindow *es_window_new       (EsApplication *application);
 GFile    *es_window_get_file  (EsWindow      *self);
 void      es_window_open_file (EsWindow      *self,
                                GFile         *file);
+void      es_window_follow    (EsWindow      *self,
+                               const char    *source,
+                               const char    *record_path);
+gboolean        es_window_get_following     (EsWindow *self);
+EsLiveFollower *es_window_get_live_follower (EsWindow *self);
 EsSession    *es_window_get_session     (EsWindow *self);
 EsTimeline   *es_window_get_timeline    (EsWindow *self);
 EsPaneFit    *es_window_get_timeline_fit (EsWindow *self);

@@ -567,6 +567,29 @@ es_paint_row_is_skipped (const EsPaintContext *ctx,
  * es_timeline_paint_labels(). Rows outside @cr's clip are skipped. The
  * cost is O(width x rows x log events), whatever the zoom.
  */
+/* A log still being written ends at "now": runs, GCs and spans open there
+ * are drawn up to it and go on. A dashed edge says so, unlike the closed
+ * end of a finished log. */
+static void
+paint_now (EsPaintContext *ctx,
+           int             bottom)
+{
+  const EsTimelineView *view = ctx->view;
+  double x = es_timeline_time_to_x (view, es_document_get_end_time (view->document));
+  static const double dashes[] = { 4, 3 };
+
+  if (x < ES_TIMELINE_GUTTER || x > ES_TIMELINE_GUTTER + view->width)
+    return;
+  cairo_save (ctx->cr);
+  cairo_set_dash (ctx->cr, dashes, G_N_ELEMENTS (dashes), 0);
+  cairo_set_line_width (ctx->cr, 1);
+  es_paint_set_color (ctx, ES_COLOR_TEXT);
+  cairo_move_to (ctx->cr, floor (x) - 0.5, MAX (ctx->clip_top, 0));
+  cairo_line_to (ctx->cr, floor (x) - 0.5, bottom);
+  cairo_stroke (ctx->cr);
+  cairo_restore (ctx->cr);
+}
+
 void
 es_timeline_paint (cairo_t              *cr,
                    const EsTimelineView *view,
@@ -675,6 +698,8 @@ es_timeline_paint (cairo_t              *cr,
   es_paint_markers (&ctx, rows);
   es_paint_selected_thread_runs (&ctx, rows);
   es_paint_bookmarks (&ctx, rows);
+  if (view->ongoing)
+    paint_now (&ctx, MIN (ctx.clip_bottom, height));
 
   context_clear (&ctx);
   cairo_restore (cr);

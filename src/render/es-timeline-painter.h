@@ -69,6 +69,8 @@ typedef struct
                              * changed (es_bookmarks_get_array()) */
   gboolean    profile_chosen;           /* the Profile row marks where ... */
   guint32     profile_cost_centre;      /* ... this cost centre (a log id) ran */
+  gboolean    ongoing;      /* the log is still being written: its end is
+                             * "now", and what is open there goes on */
 } EsTimelineView;
 
 #define ES_TIMELINE_GUTTER 96

@@ -1,0 +1,723 @@
+/* es-live-follower.c: a document that grows as its program runs
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+
+#include "es-live-follower.h"
+#include "es-live-source.h"
+
+/* Two threads, so that the program writing the log never waits on us: one
+ * reads the source and appends every byte to the record (a file that can
+ * be reopened later and gives the same document); the other builds a
+ * document from the record as it stands, a few times a second, and hands
+ * each to the main context. A build reads a prefix of the log, cut inside
+ * an event or not, exactly as a log cut short is read: so the followed
+ * document is, at every update, the document of the bytes received.
+ *
+ * Each update builds the document afresh from the whole record; builds
+ * are spaced by three times their own length (at least the minimum
+ * interval), so following costs a bounded share of a core however long the
+ * log grows, at the price of fewer updates for very large logs. */
+
+#define DEFAULT_MIN_INTERVAL_MS 300
+#define BUILD_SPACING           3
+#define READ_BYTES              (1u << 20)
+
+struct _EsLiveFollower
+{
+  GObject        parent_instance;
+
+  EsLiveSource  *source;
+  char          *address;
+  char          *record_path;
+  gboolean       temporary_record;
+  gboolean       keep_record;
+  int            record_fd;          /* the reader's, -1 for a followed file */
+  guint          min_interval_ms;
+  GMainContext  *context;
+  GCancellable  *reading;            /* stops the reader: the user, or closing */
+  GCancellable  *building;           /* stops a build: closing only */
+  GThread       *reader;
+  GThread       *builder;
+
+  /* Shared with the threads, under @mutex */
+  GMutex         mutex;
+  GCond          cond;
+  guint64        recorded;           /* bytes in the record */
+  gboolean       reader_done;
+  gboolean       user_stopped;
+  gboolean       closing;
+  GError        *read_error;
+  gboolean       waiting;
+  EsDocument    *shared_document;
+  guint          shared_updates;
+  guint64        shared_document_bytes;
+  EsLiveState    shared_state;
+  GError        *shared_error;
+  double         shared_bytes_per_second;
+  double         shared_events_per_second;
+  guint          notify_source;
+
+  /* The main context's view, updated by the notification */
+  EsDocument    *document;
+  guint          n_updates;
+  guint64        document_bytes;
+  EsLiveState    state;
+  GError        *error;
+  gboolean       retrying;
+  guint64        bytes;
+  double         bytes_per_second;
+  double         events_per_second;
+};
+
+enum {
+  PROP_0,
+  PROP_STATE,
+  PROP_RETRYING,
+  N_PROPS
+};
+
+enum {
+  UPDATED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (EsLiveFollower, es_live_follower, G_TYPE_OBJECT)
+
+static gboolean
+notify_in_context (gpointer data)
+{
+  EsLiveFollower *self = data;
+  g_autoptr(EsDocument) document = NULL;
+  gboolean new_document, new_state, new_retrying;
+  gboolean retrying;
+
+  g_mutex_lock (&self->mutex);
+  self->notify_source = 0;
+  new_document = self->shared_document != self->document;
+  if (new_document)
+    document = self->shared_document != NULL ? g_object_ref (self->shared_document) : NULL;
+  self->n_updates = self->shared_updates;
+  self->document_bytes = self->shared_document_bytes;
+  new_state = self->shared_state != self->state;
+  self->state = self->shared_state;
+  self->bytes = self->recorded;
+  retrying = self->waiting && self->shared_state == ES_LIVE_WAITING;
+  new_retrying = retrying != self->retrying;
+  self->retrying = retrying;
+  self->bytes_per_second = self->shared_bytes_per_second;
+  self->events_per_second = self->shared_events_per_second;
+  if (self->shared_error != NULL && self->error == NULL)
+    self->error = g_error_copy (self->shared_error);
+  g_mutex_unlock (&self->mutex);
+
+  if (new_document)
+    {
+      g_clear_object (&self->document);
+      self->document = g_steal_pointer (&document);
+      g_signal_emit (self, signals[UPDATED], 0);
+    }
+  if (new_retrying)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RETRYING]);
+  if (new_state)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
+  return G_SOURCE_REMOVE;
+}
+
+/* Under @mutex: tells the main context, once, that something changed. */
+static void
+schedule_notify_locked (EsLiveFollower *self)
+{
+  GSource *source;
+
+  if (self->notify_source != 0 || self->closing)
+    return;
+  source = g_idle_source_new ();
+  g_source_set_priority (source, G_PRIORITY_DEFAULT_IDLE);
+  g_source_set_callback (source, notify_in_context, g_object_ref (self), g_object_unref);
+  g_source_set_static_name (source, "[eventscope] live update");
+  self->notify_source = g_source_attach (source, self->context);
+  g_source_unref (source);
+}
+
+static void
+source_waiting_cb (const char *address,
+                   gpointer    data)
+{
+  EsLiveFollower *self = data;
+
+  g_mutex_lock (&self->mutex);
+  if (!self->waiting)
+    {
+      self->waiting = TRUE;
+      schedule_notify_locked (self);
+    }
+  g_mutex_unlock (&self->mutex);
+}
+
+static gboolean
+write_all (int            fd,
+           const guint8  *data,
+           gsize          len,
+           const char    *path,
+           GError       **error)
+{
+  while (len > 0)
+    {
+      gssize n = write (fd, data, len);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int saved = errno;
+          g_autofree char *name = g_filename_display_name (path);
+
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                       "Cannot record the log into “%s”: %s", name, g_strerror (saved));
+          return FALSE;
+        }
+      data += n;
+      len -= (gsize) n;
+    }
+  return TRUE;
+}
+
+static gpointer
+read_source (gpointer data)
+{
+  EsLiveFollower *self = data;
+  g_autofree guint8 *buffer = g_malloc (READ_BYTES);
+  g_autoptr(GError) error = NULL;
+
+  for (;;)
+    {
+      gssize n = es_live_source_read (self->source, buffer, READ_BYTES, self->reading, &error);
+
+      if (n <= 0)
+        break;
+      if (self->record_fd >= 0 && !write_all (self->record_fd, buffer, (gsize) n, self->record_path, &error))
+        break;
+
+      g_mutex_lock (&self->mutex);
+      self->recorded += (guint64) n;
+      g_cond_signal (&self->cond);
+      g_mutex_unlock (&self->mutex);
+    }
+
+  g_mutex_lock (&self->mutex);
+  self->reader_done = TRUE;
+  if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    self->read_error = g_steal_pointer (&error);
+  g_cond_signal (&self->cond);
+  g_mutex_unlock (&self->mutex);
+  return NULL;
+}
+
+/* Whether @document holds the whole log, not a prefix of it. */
+static gboolean
+is_whole (EsDocument *document)
+{
+  return !es_document_is_truncated (document, NULL) && es_document_get_damage (document) == NULL;
+}
+
+static EsLiveState
+final_state (EsLiveFollower *self,
+             EsDocument     *document)
+{
+  if (document == NULL)
+    return ES_LIVE_FAILED;
+  if (self->user_stopped && !is_whole (document))
+    return ES_LIVE_STOPPED;
+  return is_whole (document) ? ES_LIVE_FINISHED : ES_LIVE_CUT;
+}
+
+static gpointer
+build_documents (gpointer data)
+{
+  EsLiveFollower *self = data;
+  guint64 built = 0, last_events = 0;
+  gint64 next_build = 0, last_publish = g_get_monotonic_time ();
+  guint64 last_bytes = 0;
+  g_autoptr(GError) build_error = NULL;
+
+  for (;;)
+    {
+      guint64 recorded;
+      gboolean done;
+      g_autoptr(EsDocument) document = NULL;
+      gint64 started, now;
+
+      g_mutex_lock (&self->mutex);
+      for (;;)
+        {
+          gint64 deadline;
+
+          if (self->closing)
+            break;
+          if (self->reader_done)
+            break;
+          if (self->recorded > built && g_get_monotonic_time () >= next_build)
+            break;
+          deadline = self->recorded > built ? next_build : g_get_monotonic_time () + G_TIME_SPAN_SECOND;
+          g_cond_wait_until (&self->cond, &self->mutex, deadline);
+        }
+      recorded = self->recorded;
+      done = self->reader_done;
+      if (self->closing)
+        {
+          g_mutex_unlock (&self->mutex);
+          return NULL;
+        }
+      g_mutex_unlock (&self->mutex);
+
+      if (done && recorded == 0)
+        break;
+      if (recorded > built)
+        {
+          g_clear_error (&build_error);
+          started = g_get_monotonic_time ();
+          document = es_document_load_file (self->record_path, NULL, NULL, self->building, &build_error);
+          now = g_get_monotonic_time ();
+          next_build = now + MAX ((gint64) self->min_interval_ms * 1000, BUILD_SPACING * (now - started));
+          built = recorded;
+
+          if (g_error_matches (build_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+            return NULL;
+
+          /* A GHC log with its end marker is whole: stop waiting for a
+           * file to grow (a stream ends by itself). */
+          if (document != NULL && is_whole (document) &&
+              es_document_get_format (document) == ES_DOCUMENT_GHC_EVENTLOG)
+            es_live_source_set_follow (self->source, FALSE);
+
+          g_mutex_lock (&self->mutex);
+          if (document != NULL)
+            {
+              double seconds = (now - last_publish) / (double) G_TIME_SPAN_SECOND;
+
+              if (seconds > 0)
+                {
+                  self->shared_bytes_per_second = (recorded - last_bytes) / seconds;
+                  self->shared_events_per_second = (es_document_get_n_events (document) - last_events) / seconds;
+                }
+              last_publish = now;
+              last_bytes = recorded;
+              last_events = es_document_get_n_events (document);
+              g_set_object (&self->shared_document, document);
+              self->shared_document_bytes = recorded;
+              self->shared_updates++;
+              if (self->shared_state == ES_LIVE_WAITING)
+                self->shared_state = ES_LIVE_RECEIVING;
+            }
+          schedule_notify_locked (self);
+          g_mutex_unlock (&self->mutex);
+          continue;
+        }
+
+      if (done)
+        break;
+    }
+
+  /* The stream has ended and the last build saw all of it. */
+  g_mutex_lock (&self->mutex);
+  self->shared_state = final_state (self, self->shared_document);
+  self->shared_bytes_per_second = 0;
+  self->shared_events_per_second = 0;
+  if (self->shared_state == ES_LIVE_FAILED)
+    {
+      if (self->read_error != NULL)
+        self->shared_error = g_error_copy (self->read_error);
+      else if (build_error != NULL)
+        self->shared_error = g_steal_pointer (&build_error);
+      else
+        self->shared_error = g_error_new (G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT,
+                                          "%s ended before any data came", self->address);
+    }
+  schedule_notify_locked (self);
+  g_mutex_unlock (&self->mutex);
+  return NULL;
+}
+
+static void
+es_live_follower_dispose (GObject *object)
+{
+  EsLiveFollower *self = (EsLiveFollower *) object;
+
+  g_mutex_lock (&self->mutex);
+  self->closing = TRUE;
+  g_cond_signal (&self->cond);
+  g_mutex_unlock (&self->mutex);
+  g_cancellable_cancel (self->reading);
+  g_cancellable_cancel (self->building);
+  if (self->reader != NULL)
+    g_thread_join (g_steal_pointer (&self->reader));
+  if (self->builder != NULL)
+    g_thread_join (g_steal_pointer (&self->builder));
+  g_clear_object (&self->document);
+  g_clear_object (&self->shared_document);
+
+  G_OBJECT_CLASS (es_live_follower_parent_class)->dispose (object);
+}
+
+static void
+es_live_follower_finalize (GObject *object)
+{
+  EsLiveFollower *self = (EsLiveFollower *) object;
+
+  if (self->record_fd >= 0)
+    close (self->record_fd);
+  if (self->temporary_record && !self->keep_record && self->record_path != NULL)
+    g_unlink (self->record_path);
+  g_clear_pointer (&self->source, es_live_source_free);
+  g_free (self->address);
+  g_free (self->record_path);
+  g_clear_object (&self->reading);
+  g_clear_object (&self->building);
+  g_clear_error (&self->read_error);
+  g_clear_error (&self->shared_error);
+  g_clear_error (&self->error);
+  g_main_context_unref (self->context);
+  g_mutex_clear (&self->mutex);
+  g_cond_clear (&self->cond);
+
+  G_OBJECT_CLASS (es_live_follower_parent_class)->finalize (object);
+}
+
+static void
+es_live_follower_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  EsLiveFollower *self = ES_LIVE_FOLLOWER (object);
+
+  switch (prop_id)
+    {
+    case PROP_STATE:
+      g_value_set_int (value, self->state);
+      break;
+    case PROP_RETRYING:
+      g_value_set_boolean (value, self->retrying);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+es_live_follower_class_init (EsLiveFollowerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = es_live_follower_dispose;
+  object_class->finalize = es_live_follower_finalize;
+  object_class->get_property = es_live_follower_get_property;
+
+  /**
+   * EsLiveFollower:state:
+   *
+   * The #EsLiveState: waiting, receiving, or how following ended.
+   */
+  properties[PROP_STATE] =
+    g_param_spec_int ("state", NULL, NULL, ES_LIVE_WAITING, ES_LIVE_FAILED, ES_LIVE_WAITING,
+                      G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * EsLiveFollower:retrying:
+   *
+   * Whether the follower waits for a socket that is not there yet.
+   */
+  properties[PROP_RETRYING] =
+    g_param_spec_boolean ("retrying", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * EsLiveFollower::updated:
+   *
+   * A newer document is there: es_live_follower_get_document().
+   */
+  signals[UPDATED] = g_signal_new ("updated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+es_live_follower_init (EsLiveFollower *self)
+{
+  g_mutex_init (&self->mutex);
+  g_cond_init (&self->cond);
+  self->record_fd = -1;
+  self->min_interval_ms = DEFAULT_MIN_INTERVAL_MS;
+  self->context = g_main_context_ref_thread_default ();
+  self->reading = g_cancellable_new ();
+  self->building = g_cancellable_new ();
+}
+
+/**
+ * es_live_follower_new:
+ * @source: a path, "-", "unix:PATH" or "tcp:HOST:PORT"
+ * @record_path: (nullable): where a stream's bytes are recorded; without
+ *   it, a temporary file, deleted with the follower unless kept. Not used
+ *   for a regular file, which is its own record.
+ *
+ * Returns: (transfer full): a follower, not started yet; or %NULL with
+ *   @error set when the source or the record cannot be opened.
+ */
+EsLiveFollower *
+es_live_follower_new (const char  *source,
+                      const char  *record_path,
+                      GError     **error)
+{
+  g_autoptr(EsLiveFollower) self = NULL;
+
+  g_return_val_if_fail (source != NULL, NULL);
+
+  self = g_object_new (ES_TYPE_LIVE_FOLLOWER, NULL);
+  self->source = es_live_source_new (source, error);
+  if (self->source == NULL)
+    return NULL;
+  self->address = g_strdup (es_live_source_get_address (self->source));
+  es_live_source_set_waiting_func (self->source, source_waiting_cb, self);
+
+  if (es_live_source_get_kind (self->source) == ES_LIVE_SOURCE_FILE)
+    {
+      self->record_path = g_strdup (source);
+      es_live_source_set_follow (self->source, TRUE);
+    }
+  else if (record_path != NULL)
+    {
+      self->record_path = g_strdup (record_path);
+      self->record_fd = g_open (record_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+      if (self->record_fd < 0)
+        {
+          int saved = errno;
+          g_autofree char *name = g_filename_display_name (record_path);
+
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                       "Cannot record the log into “%s”: %s", name, g_strerror (saved));
+          return NULL;
+        }
+    }
+  else
+    {
+      self->record_fd = g_file_open_tmp ("eventscope-live-XXXXXX.log", &self->record_path, error);
+      if (self->record_fd < 0)
+        return NULL;
+      self->temporary_record = TRUE;
+    }
+  return g_steal_pointer (&self);
+}
+
+/**
+ * es_live_follower_set_min_interval:
+ *
+ * Sets how often, at most, a new document is built (300 ms by default).
+ */
+void
+es_live_follower_set_min_interval (EsLiveFollower *self,
+                                   guint           milliseconds)
+{
+  g_return_if_fail (ES_IS_LIVE_FOLLOWER (self));
+  g_return_if_fail (self->reader == NULL);
+
+  self->min_interval_ms = milliseconds;
+}
+
+/**
+ * es_live_follower_start:
+ *
+ * Starts reading and building, on threads of their own. Updates come as
+ * #EsLiveFollower::updated in the main context the follower was made in.
+ */
+void
+es_live_follower_start (EsLiveFollower *self)
+{
+  g_return_if_fail (ES_IS_LIVE_FOLLOWER (self));
+  g_return_if_fail (self->reader == NULL);
+
+  self->reader = g_thread_new ("eventscope-live-read", read_source, self);
+  self->builder = g_thread_new ("eventscope-live-build", build_documents, self);
+}
+
+/**
+ * es_live_follower_stop:
+ *
+ * Stops reading: what was received is built one last time, and the state
+ * becomes %ES_LIVE_STOPPED (or finished or cut, if the stream had ended).
+ */
+void
+es_live_follower_stop (EsLiveFollower *self)
+{
+  g_return_if_fail (ES_IS_LIVE_FOLLOWER (self));
+
+  g_mutex_lock (&self->mutex);
+  self->user_stopped = TRUE;
+  g_mutex_unlock (&self->mutex);
+  g_cancellable_cancel (self->reading);
+}
+
+EsLiveState
+es_live_follower_get_state (EsLiveFollower *self)
+{
+  g_return_val_if_fail (ES_IS_LIVE_FOLLOWER (self), ES_LIVE_FAILED);
+
+  return self->state;
+}
+
+/**
+ * es_live_follower_is_live:
+ *
+ * Returns: whether the follower is still waiting or receiving
+ */
+gboolean
+es_live_follower_is_live (EsLiveFollower *self)
+{
+  g_return_val_if_fail (ES_IS_LIVE_FOLLOWER (self), FALSE);
+
+  return self->state == ES_LIVE_WAITING || self->state == ES_LIVE_RECEIVING;
+}
+
+/**
+ * es_live_follower_get_document:
+ *
+ * Returns: (transfer none) (nullable): the newest document, or %NULL
+ *   before the first
+ */
+EsDocument *
+es_live_follower_get_document (EsLiveFollower *self)
+{
+  g_return_val_if_fail (ES_IS_LIVE_FOLLOWER (self), NULL);
+
+  return self->document;
+}
+
+/**
+ * es_live_follower_is_retrying:
+ *
+ * Returns: whether the follower waits for a socket that is not there yet,
+ *   trying it again and again
+ */
+gboolean
+es_live_follower_is_retrying (EsLiveFollower *self)
+{
+  g_return_val_if_fail (ES_IS_LIVE_FOLLOWER (self), FALSE);
+
+  return self->retrying;
+}
+
+guint
+es_live_follower_get_n_updates (EsLiveFollower *self)
+{
+  g_return_val_if_fail (ES_IS_LIVE_FOLLOWER (self), 0);
+
+  return self->n_updates;
+}
+
+const char *
+es_live_follower_get_address (EsLiveFollower *self)
+{
+  g_return_val_if_fail (ES_IS_LIVE_FOLLOWER (self), NULL);
+
+  return self->address;
+}
+
+/**
+ * es_live_follower_get_record_path:
+ *
+ * Returns: the file holding every byte received (for a regular file, the
+ *   file itself)
+ */
+const char *
+es_live_follower_get_record_path (EsLiveFollower *self)
+{
+  g_return_val_if_fail (ES_IS_LIVE_FOLLOWER (self), NULL);
+
+  return self->record_path;
+}
+
+gboolean
+es_live_follower_has_temporary_record (EsLiveFollower *self)
+{
+  g_return_val_if_fail (ES_IS_LIVE_FOLLOWER (self), FALSE);
+
+  return self->temporary_record && !self->keep_record;
+}
+
+/**
+ * es_live_follower_keep_record:
+ *
+ * Keeps a temporary record when the follower goes, for a copy that is
+ * still being made from it.
+ */
+void
+es_live_follower_keep_record (EsLiveFollower *self)
+{
+  g_return_if_fail (ES_IS_LIVE_FOLLOWER (self));
+
+  self->keep_record = TRUE;
+}
+
+/**
+ * es_live_follower_get_document_bytes:
+ *
+ * Returns: how many bytes of the record the newest document was built
+ *   from (at least; a build may see a few more that came meanwhile)
+ */
+guint64
+es_live_follower_get_document_bytes (EsLiveFollower *self)
+{
+  g_return_val_if_fail (ES_IS_LIVE_FOLLOWER (self), 0);
+
+  return self->document_bytes;
+}
+
+guint64
+es_live_follower_get_bytes (EsLiveFollower *self)
+{
+  g_return_val_if_fail (ES_IS_LIVE_FOLLOWER (self), 0);
+
+  return self->bytes;
+}
+
+double
+es_live_follower_get_bytes_per_second (EsLiveFollower *self)
+{
+  g_return_val_if_fail (ES_IS_LIVE_FOLLOWER (self), 0);
+
+  return self->bytes_per_second;
+}
+
+double
+es_live_follower_get_events_per_second (EsLiveFollower *self)
+{
+  g_return_val_if_fail (ES_IS_LIVE_FOLLOWER (self), 0);
+
+  return self->events_per_second;
+}
+
+/**
+ * es_live_follower_get_error:
+ *
+ * Returns: (nullable): why following failed, when the state is
+ *   %ES_LIVE_FAILED
+ */
+const GError *
+es_live_follower_get_error (EsLiveFollower *self)
+{
+  g_return_val_if_fail (ES_IS_LIVE_FOLLOWER (self), NULL);
+
+  return self->error;
+}

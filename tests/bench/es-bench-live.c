@@ -1,0 +1,287 @@
+/* es-bench-live.c: following a log that arrives as fast as a socket goes
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Serves a log on a Unix socket as fast as the follower takes it, while a
+ * follower (the window's own, EsLiveFollower) builds documents from it and
+ * the timeline is painted every 16 ms from the newest one, following the
+ * whole run as the window does. Prints the rate the bytes were taken in and
+ * turned into the final document, the delay from bytes being sent to their
+ * document being painted (p50, p99, worst), the frame times meanwhile, and
+ * the peak RSS; with --load-only, the peak RSS of loading the same file,
+ * to compare.
+ *
+ *   es-gen-eventlog --caps=8 --size-mb 100 /tmp/big.eventlog
+ *   es-bench-live /tmp/big.eventlog
+ *   es-bench-live --load-only /tmp/big.eventlog
+ */
+
+#include "config.h"
+
+#include <stdio.h>
+#include <unistd.h>
+
+#include <gio/gunixsocketaddress.h>
+#include <glib/gstdio.h>
+
+#include "es-bench-util.h"
+#include "es-live-follower.h"
+#include "es-timeline-painter.h"
+
+#define FRAME_MS       16
+#define DELAY_BUDGET   250.0
+#define RATE_BUDGET    300.0
+#define FRAME_BUDGET   8.0
+
+static gboolean load_only = FALSE;
+static int width = 1600;
+static int height = 900;
+
+static const GOptionEntry entries[] = {
+  { "load-only", 0, 0, G_OPTION_ARG_NONE, &load_only, "Only load the file, for its peak RSS", NULL },
+  { "width", 'w', 0, G_OPTION_ARG_INT, &width, "Frame width (1600)", "PX" },
+  { "height", 'h', 0, G_OPTION_ARG_INT, &height, "Frame height (900)", "PX" },
+  { NULL }
+};
+
+/* The server: the file, written as fast as it is read, and when each
+ * megabyte went. */
+typedef struct
+{
+  GSocket      *listener;
+  const guint8 *data;
+  gsize         len;
+  GArray       *sent;      /* gint64: the time each megabyte was sent, in order */
+  gint64        started;
+} Server;
+
+#define SEND_BYTES (1u << 20)
+
+static gpointer
+serve (gpointer data)
+{
+  Server *server = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSocket) client = g_socket_accept (server->listener, NULL, &error);
+  gsize done = 0;
+
+  if (client == NULL)
+    g_error ("es-bench-live: %s", error->message);
+  server->started = g_get_monotonic_time ();
+  while (done < server->len)
+    {
+      gssize n = g_socket_send (client, (const char *) server->data + done, MIN (SEND_BYTES, server->len - done),
+                                NULL, &error);
+      gint64 now = g_get_monotonic_time ();
+
+      if (n <= 0)
+        g_error ("es-bench-live: %s", error != NULL ? error->message : "sent nothing");
+      done += (gsize) n;
+      /* Megabyte k (bytes k MB to k+1 MB) is out once it is all sent. */
+      while ((gsize) server->sent->len * SEND_BYTES < done)
+        g_array_append_val (server->sent, now);
+    }
+  g_socket_close (client, NULL);
+  return NULL;
+}
+
+typedef struct
+{
+  Server           *server;
+  EsLiveFollower   *follower;
+  GMainLoop        *loop;
+  cairo_surface_t  *surface;
+  GArray           *frames;        /* double: ms per painted frame */
+  GArray           *delays;        /* double: ms from bytes sent to painted */
+  guint64           shown_bytes;
+  gboolean          new_bytes;
+  gint64            final_at;
+} Bench;
+
+static void
+paint_frame (Bench *bench)
+{
+  EsDocument *document = es_live_follower_get_document (bench->follower);
+  g_autoptr(GArray) rows = NULL;
+  EsTimelineView view;
+  cairo_t *cr;
+  gint64 t;
+  double ms;
+
+  if (document == NULL)
+    return;
+  t = g_get_monotonic_time ();
+  rows = es_timeline_layout (document, ((1u << ES_N_ROW_KINDS) - 1) & ~(1u << ES_ROW_THREAD));
+  view = (EsTimelineView) { document, 0, MAX (es_document_get_end_time (document), 1), width - ES_TIMELINE_GUTTER,
+                            FALSE, 0, NULL };
+  cr = cairo_create (bench->surface);
+  es_timeline_paint (cr, &view, rows);
+  es_timeline_paint_labels (cr, &view, rows);
+  cairo_destroy (cr);
+  cairo_surface_flush (bench->surface);
+  ms = (g_get_monotonic_time () - t) / 1e3;
+  g_array_append_val (bench->frames, ms);
+
+  /* The oldest byte this document brings was waiting longest: from when
+   * its megabyte was sent to now, when it is painted. */
+  if (bench->new_bytes)
+    {
+      guint k = (guint) (bench->shown_bytes / SEND_BYTES);
+      double delay;
+
+      if (k < bench->server->sent->len)
+        {
+          delay = (g_get_monotonic_time () - g_array_index (bench->server->sent, gint64, k)) / 1e3;
+          g_array_append_val (bench->delays, delay);
+        }
+      bench->shown_bytes = es_live_follower_get_document_bytes (bench->follower);
+      bench->new_bytes = FALSE;
+    }
+}
+
+static gboolean
+frame_cb (gpointer data)
+{
+  paint_frame (data);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+updated_cb (Bench *bench)
+{
+  bench->new_bytes = TRUE;
+}
+
+static void
+state_cb (Bench *bench)
+{
+  if (es_live_follower_is_live (bench->follower))
+    return;
+  bench->final_at = g_get_monotonic_time ();
+  paint_frame (bench);
+  g_main_loop_quit (bench->loop);
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static double
+percentile (GArray *values,
+            double  p)
+{
+  if (values->len == 0)
+    return 0;
+  g_array_sort (values, compare_doubles);
+  return g_array_index (values, double, MIN (values->len - 1, (guint) (p * values->len)));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new ("FILE");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GMappedFile) mapped = NULL;
+  g_autofree char *dir = NULL, *socket_path = NULL, *spec = NULL, *record = NULL;
+  g_autoptr(GSocketAddress) address = NULL;
+  g_autoptr(GSocket) listener = NULL;
+  g_autoptr(EsLiveFollower) follower = NULL;
+  Server server = { 0 };
+  Bench bench = { 0 };
+  GThread *thread;
+  double frame_total = 0, frame_worst = 0, seconds, rate;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2)
+    {
+      g_printerr ("Usage: es-bench-live [--load-only] FILE%s%s\n", error ? ": " : "", error ? error->message : "");
+      return 1;
+    }
+
+  if (load_only)
+    {
+      gint64 t = g_get_monotonic_time ();
+      g_autoptr(EsDocument) document = es_document_load_file (argv[1], NULL, NULL, NULL, &error);
+
+      if (document == NULL)
+        {
+          g_printerr ("es-bench-live: %s\n", error->message);
+          return 1;
+        }
+      printf ("loaded from the file in %.0f ms; peak RSS %.1f MB\n",
+              (g_get_monotonic_time () - t) / 1e3, es_bench_peak_rss_mb ());
+      return 0;
+    }
+
+  mapped = g_mapped_file_new (argv[1], FALSE, &error);
+  if (mapped == NULL)
+    {
+      g_printerr ("es-bench-live: %s\n", error->message);
+      return 1;
+    }
+  server.data = (const guint8 *) g_mapped_file_get_contents (mapped);
+  server.len = g_mapped_file_get_length (mapped);
+  server.sent = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  dir = g_dir_make_tmp ("es-bench-live-XXXXXX", &error);
+  g_assert_no_error (error);
+  socket_path = g_build_filename (dir, "prog.sock", NULL);
+  record = g_build_filename (dir, "record.eventlog", NULL);
+  spec = g_strconcat ("unix:", socket_path, NULL);
+  address = g_unix_socket_address_new (socket_path);
+  listener = g_socket_new (G_SOCKET_FAMILY_UNIX, G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_DEFAULT, &error);
+  g_assert_no_error (error);
+  if (!g_socket_bind (listener, address, TRUE, &error) || !g_socket_listen (listener, &error))
+    g_error ("es-bench-live: %s", error->message);
+  server.listener = listener;
+  thread = g_thread_new ("server", serve, &server);
+
+  follower = es_live_follower_new (spec, record, &error);
+  g_assert_no_error (error);
+  bench = (Bench) { &server, follower, g_main_loop_new (NULL, FALSE),
+                    cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height),
+                    g_array_new (FALSE, FALSE, sizeof (double)), g_array_new (FALSE, FALSE, sizeof (double)),
+                    0, FALSE, 0 };
+  g_signal_connect_swapped (follower, "updated", G_CALLBACK (updated_cb), &bench);
+  g_signal_connect_swapped (follower, "notify::state", G_CALLBACK (state_cb), &bench);
+  g_timeout_add (FRAME_MS, frame_cb, &bench);
+  es_live_follower_start (follower);
+  g_main_loop_run (bench.loop);
+  g_thread_join (thread);
+
+  for (guint i = 0; i < bench.frames->len; i++)
+    {
+      frame_total += g_array_index (bench.frames, double, i);
+      frame_worst = MAX (frame_worst, g_array_index (bench.frames, double, i));
+    }
+  seconds = (bench.final_at - server.started) / 1e6;
+  rate = server.len / 1e6 / seconds;
+  printf ("log: %s, %.1f MB, %" G_GUINT64_FORMAT " events; %u documents built while it came\n", argv[1],
+          server.len / 1e6, es_document_get_n_events (es_live_follower_get_document (follower)),
+          es_live_follower_get_n_updates (follower));
+  printf ("ingest: %.1f MB/s, from the first byte sent to the last document (%.2f s); budget %.0f MB/s: %s\n",
+          rate, seconds, RATE_BUDGET, rate >= RATE_BUDGET ? "met" : "MISSED");
+  printf ("delay from bytes sent to painted: p50 %.0f ms, p99 %.0f ms, worst %.0f ms over %u updates; "
+          "budget p99 %.0f ms: %s\n",
+          percentile (bench.delays, 0.5), percentile (bench.delays, 0.99), percentile (bench.delays, 1.0),
+          bench.delays->len, DELAY_BUDGET, percentile (bench.delays, 0.99) <= DELAY_BUDGET ? "met" : "MISSED");
+  printf ("frames while it came (whole run, %d x %d): %.2f ms mean, %.2f ms worst over %u; budget %.0f ms: %s\n",
+          width, height, frame_total / MAX (bench.frames->len, 1), frame_worst, bench.frames->len, FRAME_BUDGET,
+          frame_worst <= FRAME_BUDGET ? "met" : "MISSED");
+  printf ("peak RSS %.1f MB (%.2f times the log); compare: es-bench-live --load-only %s\n",
+          es_bench_peak_rss_mb (), es_bench_peak_rss_mb () / (server.len / 1e6), argv[1]);
+
+  g_clear_object (&follower);
+  g_unlink (record);
+  g_unlink (socket_path);
+  g_rmdir (dir);
+  return 0;
+}

@@ -1,0 +1,434 @@
+/* test-live-window.c: the window follows a program's log as it runs
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+
+#include "es-stats.h"
+#include "es-test-gui.h"
+#include "es-test-log.h"
+
+/* What `summary` prints, and the counts beneath it. */
+static char *
+describe_document (EsDocument *document)
+{
+  g_auto(EsStats) stats = { 0 };
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint n_gcs, n_threads;
+
+  es_stats_compute (document, es_document_get_start_time (document), es_document_get_end_time (document), &stats);
+  es_stats_append_text (&stats, document, text);
+  es_document_get_gcs (document, &n_gcs);
+  es_document_get_threads (document, &n_threads);
+  g_string_append_printf (text, "events %" G_GUINT64_FORMAT ", caps %u, GCs %u, threads %u\n",
+                          es_document_get_n_events (document), es_document_get_n_caps (document), n_gcs, n_threads);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static char *
+describe_file (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(EsDocument) document = es_document_load_file (path, NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  return describe_document (document);
+}
+
+static EsDocument *
+shown_document (EsWindow *window)
+{
+  EsSession *session = es_window_get_session (window);
+
+  return session != NULL ? es_session_get_document (session) : NULL;
+}
+
+static gboolean
+follower_ended (gpointer data)
+{
+  return !es_live_follower_is_live (es_window_get_live_follower (data));
+}
+
+static EsWindow *
+follow_in_window (const char *source,
+                  const char *record)
+{
+  EsWindow *window = es_window_new (es_test_app);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  es_window_follow (window, source, record);
+  g_assert_nonnull (es_window_get_live_follower (window));
+  return window;
+}
+
+/* What the window showed at each update, while the program ran. */
+typedef struct
+{
+  EsWindow *window;
+  GArray   *events;          /* guint64: events shown after each update */
+  gboolean  program_running;
+  guint     updates_while_running;
+} Watch;
+
+static void
+updated_cb (EsLiveFollower *follower,
+            Watch          *watch)
+{
+  guint64 n = es_document_get_n_events (shown_document (watch->window));
+
+  /* The window has taken the document before anyone else hears of it. */
+  g_assert_true (shown_document (watch->window) == es_live_follower_get_document (follower));
+  g_array_append_val (watch->events, n);
+  if (watch->program_running)
+    watch->updates_while_running++;
+}
+
+static void
+child_exited_cb (GPid     pid,
+                 gint     status,
+                 gpointer data)
+{
+  Watch *watch = data;
+
+  watch->program_running = FALSE;
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_spawn_close_pid (pid);
+}
+
+/* A real GHC program of the project's own (tests/fixtures/programs/
+ * live.hs, built by meson when GHC is there) writes its eventlog into
+ * a FIFO the window follows: the events shown grow over several updates
+ * before it exits, and at the end the window shows exactly the document of
+ * the recorded file. */
+static void
+test_ghc_program_into_fifo (void)
+{
+  const char *program = g_getenv ("ES_LIVE_PROGRAM");
+  g_autofree char *dir = NULL, *fifo = NULL, *record = NULL, *ol = NULL;
+  g_autofree char *expected = NULL, *got = NULL;
+  g_autoptr(GError) error = NULL;
+  Watch watch = { 0 };
+  EsWindow *window;
+  GPid pid;
+
+  if (program == NULL || !g_file_test (program, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("GHC is not installed, so the live test program was not built "
+                   "(build-aux/install-deps.sh installs it)");
+      return;
+    }
+
+  dir = g_dir_make_tmp ("es-live-window-XXXXXX", NULL);
+  fifo = g_build_filename (dir, "prog.fifo", NULL);
+  record = g_build_filename (dir, "record.eventlog", NULL);
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+
+  window = follow_in_window (fifo, record);
+  watch.window = window;
+  watch.events = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_signal_connect (es_window_get_live_follower (window), "updated", G_CALLBACK (updated_cb), &watch);
+  es_test_wait_for_page (window, "loading");
+
+  /* Four seconds of threads passing MVars in bursts: some 25 MB of log,
+   * written as the capabilities' buffers fill. */
+  ol = g_strconcat ("-ol", fifo, NULL);
+  {
+    const char *argv[] = { program, "4", "+RTS", "-N2", "-l", ol, "-RTS", NULL };
+
+    g_spawn_async (dir, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL,
+                   NULL, NULL, &pid, &error);
+    g_assert_no_error (error);
+  }
+  watch.program_running = TRUE;
+  g_child_watch_add (pid, child_exited_cb, &watch);
+
+  es_test_wait_until (follower_ended, window, 120);
+  es_test_wait_for_page (window, "timeline");
+  while (watch.program_running)
+    g_main_context_iteration (NULL, TRUE);
+
+  g_test_message ("%u updates, %u while the program ran", watch.events->len, watch.updates_while_running);
+#if defined(__SANITIZE_ADDRESS__)
+  /* Builds take several times longer under AddressSanitizer, and are
+   * spaced by their length: fewer updates fit in the run. */
+  g_assert_cmpuint (watch.updates_while_running, >=, 1);
+#else
+  g_assert_cmpuint (watch.updates_while_running, >=, 3);
+#endif
+  for (guint i = 1; i < watch.events->len; i++)
+    g_assert_cmpuint (g_array_index (watch.events, guint64, i), >=, g_array_index (watch.events, guint64, i - 1));
+  g_assert_cmpuint (g_array_index (watch.events, guint64, 0), <,
+                    g_array_index (watch.events, guint64, watch.events->len - 1));
+
+  g_assert_cmpint (es_live_follower_get_state (es_window_get_live_follower (window)), ==, ES_LIVE_FINISHED);
+  g_assert_false (es_document_is_truncated (shown_document (window), NULL));
+  expected = describe_file (record);
+  got = describe_document (shown_document (window));
+  g_assert_cmpstr (got, ==, expected);
+  g_assert_nonnull (es_test_find_label (GTK_WIDGET (window), "The program finished"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_array_unref (watch.events);
+  g_unlink (record);
+  g_unlink (fifo);
+  g_rmdir (dir);
+}
+
+typedef struct
+{
+  int           fd;
+  const guint8 *data;
+  gsize         len;
+} Writer;
+
+/* Writes in pieces of a kilobyte with pauses (some three seconds for 200
+ * kB), then closes. */
+static gpointer
+write_slowly (gpointer data)
+{
+  Writer *writer = data;
+  gsize done = 0;
+
+  while (done < writer->len)
+    {
+      gssize n = write (writer->fd, writer->data + done, MIN (writer->len - done, 1024));
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      g_assert_cmpint (n, >, 0);
+      done += (gsize) n;
+      g_usleep (15000);
+    }
+  close (writer->fd);
+  return NULL;
+}
+
+static gboolean
+has_document (gpointer data)
+{
+  return shown_document (data) != NULL;
+}
+
+/* Events, not the end time: a capability's block may come in later with
+ * events older than another's last. */
+static gboolean
+grew_past (gpointer data)
+{
+  EsWindow *window = data;
+  guint64 *seen = g_object_get_data (G_OBJECT (window), "seen-events");
+
+  return es_document_get_n_events (shown_document (window)) > *seen;
+}
+
+static void
+wait_for_newer_document (EsWindow *window)
+{
+  guint64 seen = es_document_get_n_events (shown_document (window));
+
+  g_object_set_data (G_OBJECT (window), "seen-events", &seen);
+  es_test_wait_until (grew_past, window, 30);
+}
+
+/* The view keeps the newest events in sight until the person zooms; End
+ * brings it back, at their zoom. The writer then dies mid-event: the
+ * notice says where the stream stopped, and what came is kept. */
+static void
+test_view_follows_then_stream_is_cut (void)
+{
+  g_autofree char *path = es_test_fixture_path ("heap-hT-N2.eventlog");
+  g_autofree char *contents = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("es-live-window-XXXXXX", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "prog.fifo", NULL);
+  g_autofree char *record = g_build_filename (dir, "record.eventlog", NULL);
+  EsWindow *window;
+  EsSession *session;
+  GThread *thread;
+  Writer writer;
+  gsize len;
+  guint64 t0, t1, z0, z1, end;
+
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  window = follow_in_window (fifo, record);
+  g_assert_true (es_window_get_following (window));
+
+  /* Cut seven bytes into some event, three quarters of the way in. */
+  writer = (Writer) { g_open (fifo, O_WRONLY, 0), (const guint8 *) contents, len * 3 / 4 + 7 };
+  thread = g_thread_new ("writer", write_slowly, &writer);
+
+  es_test_wait_until (has_document, window, 30);
+  wait_for_newer_document (window);
+  /* Following: the whole run so far is in view. */
+  session = es_window_get_session (window);
+  es_session_get_visible (session, &t0, &t1);
+  g_assert_cmpuint (t0, ==, 0);
+  g_assert_cmpuint (t1, >=, es_document_get_end_time (shown_document (window)));
+
+  /* A selection to the end of the run is open-ended: it grows with the
+   * run, and its statistics with it; a closed one stays as it was. */
+  es_session_select (session, 0, es_document_get_end_time (shown_document (window)));
+  wait_for_newer_document (window);
+  {
+    guint64 s0, s1, closed0, closed1;
+
+    session = es_window_get_session (window);
+    g_assert_true (es_session_get_selection (session, &s0, &s1));
+    g_assert_cmpuint (s0, ==, 0);
+    g_assert_cmpuint (s1, ==, es_document_get_end_time (shown_document (window)));
+    closed0 = s1 / 4;
+    closed1 = s1 / 2;
+    es_session_select (session, closed0, closed1);
+    wait_for_newer_document (window);
+    g_assert_true (es_session_get_selection (es_window_get_session (window), &s0, &s1));
+    g_assert_cmpuint (s0, ==, closed0);
+    g_assert_cmpuint (s1, ==, closed1);
+    es_session_clear_selection (es_window_get_session (window));
+  }
+
+  /* The person zooms in: the view is theirs, and stays put. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL);
+  g_assert_false (es_window_get_following (window));
+  es_session_get_visible (es_window_get_session (window), &z0, &z1);
+  wait_for_newer_document (window);
+  es_session_get_visible (es_window_get_session (window), &t0, &t1);
+  g_assert_cmpuint (t0, ==, z0);
+  g_assert_cmpuint (t1, ==, z1);
+
+  /* End: following again, the newest stretch at their zoom. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.go-end", NULL);
+  g_assert_true (es_window_get_following (window));
+  wait_for_newer_document (window);
+  es_session_get_visible (es_window_get_session (window), &t0, &t1);
+  end = es_document_get_end_time (shown_document (window));
+  g_assert_cmpuint (t1, ==, end);
+  g_assert_cmpuint (t1 - t0, ==, z1 - z0);
+
+  es_test_wait_until (follower_ended, window, 60);
+  g_thread_join (thread);
+  g_assert_cmpint (es_live_follower_get_state (es_window_get_live_follower (window)), ==, ES_LIVE_CUT);
+  g_assert_false (es_window_get_following (window));
+  g_assert_nonnull (es_test_find_label (GTK_WIDGET (window), "stopped without an end marker"));
+  g_assert_true (es_document_is_truncated (shown_document (window), NULL));
+  {
+    g_autofree char *recorded = NULL;
+    gsize recorded_len;
+
+    g_assert_true (g_file_get_contents (record, &recorded, &recorded_len, NULL));
+    g_assert_cmpmem (recorded, recorded_len, contents, len * 3 / 4 + 7);
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (record);
+  g_unlink (fifo);
+  g_rmdir (dir);
+}
+
+/* A log without its end marker, written to a moment ago, is followed
+ * without being asked: what was there stays shown, and the rest comes. */
+static void
+test_log_being_written_is_followed (void)
+{
+  g_autofree char *path = es_test_fixture_path ("heap-hT-N2.eventlog");
+  g_autofree char *contents = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("es-live-window-XXXXXX", NULL);
+  g_autofree char *growing = g_build_filename (dir, "growing.eventlog", NULL);
+  g_autofree char *expected = describe_file (path);
+  g_autofree char *got = NULL;
+  EsWindow *window;
+  GThread *thread;
+  Writer writer;
+  gsize len, first;
+
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  first = len * 2 / 5;
+  g_assert_true (g_file_set_contents (growing, contents, (gssize) first, NULL));
+
+  window = es_test_open_window (growing);
+  es_test_wait_for_page (window, "timeline");
+  g_assert_nonnull (es_window_get_live_follower (window));
+  g_assert_true (es_window_get_following (window));
+
+  writer = (Writer) { g_open (growing, O_WRONLY | O_APPEND, 0), (const guint8 *) contents + first, len - first };
+  thread = g_thread_new ("writer", write_slowly, &writer);
+  es_test_wait_until (follower_ended, window, 60);
+  g_thread_join (thread);
+
+  g_assert_cmpint (es_live_follower_get_state (es_window_get_live_follower (window)), ==, ES_LIVE_FINISHED);
+  got = describe_document (shown_document (window));
+  g_assert_cmpstr (got, ==, expected);
+
+  /* An old log without its end marker is only cut short: not followed. */
+  gtk_window_destroy (GTK_WINDOW (window));
+  {
+    g_autoptr(GDateTime) old = g_date_time_new_now_utc ();
+    g_autoptr(GDateTime) older = g_date_time_add_hours (old, -1);
+    g_autoptr(GFile) file = g_file_new_for_path (growing);
+
+    g_assert_true (g_file_set_contents (growing, contents, (gssize) first, NULL));
+    g_assert_true (g_file_set_attribute_uint64 (file, G_FILE_ATTRIBUTE_TIME_MODIFIED,
+                                                (guint64) g_date_time_to_unix (older),
+                                                G_FILE_QUERY_INFO_NONE, NULL, NULL));
+  }
+  window = es_test_open_window (growing);
+  es_test_wait_for_page (window, "timeline");
+  g_assert_null (es_window_get_live_follower (window));
+  g_assert_nonnull (es_test_find_label (GTK_WIDGET (window), "cut short"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (growing);
+  g_rmdir (dir);
+}
+
+/* A socket nobody serves: the window waits, says for what, and closing it
+ * stops the waiting at once. */
+static void
+test_socket_waits_and_closes (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("es-live-window-XXXXXX", NULL);
+  g_autofree char *spec = g_strconcat ("unix:", dir, "/prog.sock", NULL);
+  g_autofree char *waiting = g_strconcat ("Waiting for ", dir, "/prog.sock", NULL);
+  EsWindow *window = follow_in_window (spec, NULL);
+  g_autofree char *record = g_strdup (es_live_follower_get_record_path (es_window_get_live_follower (window)));
+  gint64 started;
+
+  es_test_wait_for_page (window, "loading");
+  while (es_test_find_label (GTK_WIDGET (window), waiting) == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (g_file_test (record, G_FILE_TEST_EXISTS));
+
+  started = g_get_monotonic_time ();
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_cmpint (g_get_monotonic_time () - started, <, G_USEC_PER_SEC);
+  /* The temporary record goes with the window. */
+  g_assert_false (g_file_test (record, G_FILE_TEST_EXISTS));
+  g_rmdir (dir);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  if (!es_test_gui_init (&argc, &argv))
+    return 0;
+
+  g_test_add_func ("/live-window/ghc-program-into-fifo", test_ghc_program_into_fifo);
+  g_test_add_func ("/live-window/view-follows-then-stream-is-cut", test_view_follows_then_stream_is_cut);
+  g_test_add_func ("/live-window/log-being-written-is-followed", test_log_being_written_is_followed);
+  g_test_add_func ("/live-window/socket-waits-and-closes", test_socket_waits_and_closes);
+
+  return g_test_run ();
+}

@@ -1,0 +1,529 @@
+/* test-live.c: following a log while it is written gives the document of
+ * the whole log, from a growing file, a FIFO and Unix and TCP sockets
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <gio/gunixsocketaddress.h>
+#include <glib/gstdio.h>
+
+#include "es-live-follower.h"
+#include "es-live-source.h"
+#include "es-stats.h"
+
+/* GHC logs of several shapes, and Mono logs, plain and gzip-packed. */
+static const char *fixtures[] = {
+  "hello.eventlog",
+  "parfib-N2.eventlog",
+  "heap-hT-N2.eventlog",
+  "profiled-hc.eventlog",
+  "mlpd/alloc-small.mlpd",
+  "mlpd/gc-threads.mlpd",
+  "mlpd/gc-zip.mlpd",
+};
+
+static char *
+fixture_path (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "fixtures", name, NULL);
+}
+
+/* What `summary` prints, and the counts beneath it. */
+static char *
+describe_document (EsDocument *document)
+{
+  g_auto(EsStats) stats = { 0 };
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint n_gcs;
+
+  es_stats_compute (document, es_document_get_start_time (document), es_document_get_end_time (document), &stats);
+  if (es_document_get_format (document) == ES_DOCUMENT_MONO_LOG)
+    es_stats_append_mono_text (&stats, document, text);
+  else
+    es_stats_append_text (&stats, document, text);
+  es_document_get_gcs (document, &n_gcs);
+  g_string_append_printf (text, "events %" G_GUINT64_FORMAT ", caps %u, GCs %u, %" G_GUINT64_FORMAT "-%" G_GUINT64_FORMAT "\n",
+                          es_document_get_n_events (document), es_document_get_n_caps (document), n_gcs,
+                          es_document_get_start_time (document), es_document_get_end_time (document));
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static char *
+describe_file (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(EsDocument) document = es_document_load_file (path, NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  return describe_document (document);
+}
+
+/* A writer on its own thread: the log's bytes in random pieces (from one
+ * byte, so that the header and events are cut everywhere, to 64 kB) with
+ * short pauses, into a file descriptor it then closes. */
+typedef struct
+{
+  int           fd;
+  const guint8 *data;
+  gsize         len;
+  guint32       seed;
+  gint          done;    /* atomic */
+} Writer;
+
+static gpointer
+write_in_pieces (gpointer data)
+{
+  Writer *writer = data;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (writer->seed);
+  gsize done = 0;
+
+  /* About forty pieces whatever the size, so that the follower sees many
+   * prefixes; a few tiny ones cut the header and events anywhere. */
+  gint32 most = (gint32) MAX (writer->len / 20, 65);
+
+  while (done < writer->len)
+    {
+      gsize piece = g_rand_int_range (rand, 0, 3) == 0 ? (gsize) g_rand_int_range (rand, 1, 64)
+                                                       : (gsize) g_rand_int_range (rand, 64, most);
+
+      piece = MIN (piece, writer->len - done);
+      while (piece > 0)
+        {
+          gssize n = write (writer->fd, writer->data + done, piece);
+
+          if (n < 0 && errno == EINTR)
+            continue;
+          g_assert_cmpint (n, >, 0);
+          done += (gsize) n;
+          piece -= (gsize) n;
+        }
+      if (g_rand_boolean (rand))
+        g_usleep ((gulong) g_rand_int_range (rand, 2000, 25000));
+    }
+  close (writer->fd);
+  g_atomic_int_set (&writer->done, TRUE);
+  return NULL;
+}
+
+typedef struct
+{
+  guint    n_updates;
+  guint64  last_events;
+  gboolean shrank;
+} Updates;
+
+static void
+updated_cb (EsLiveFollower *follower,
+            Updates        *updates)
+{
+  guint64 n = es_document_get_n_events (es_live_follower_get_document (follower));
+
+  updates->n_updates++;
+  updates->shrank |= n < updates->last_events;
+  updates->last_events = n;
+}
+
+static void
+run_until_ended (EsLiveFollower *follower)
+{
+  while (es_live_follower_is_live (follower))
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static EsLiveFollower *
+start_follower (const char *source,
+                const char *record,
+                Updates    *updates)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(EsLiveFollower) follower = es_live_follower_new (source, record, &error);
+
+  g_assert_no_error (error);
+  es_live_follower_set_min_interval (follower, 5);
+  g_signal_connect (follower, "updated", G_CALLBACK (updated_cb), updates);
+  es_live_follower_start (follower);
+  return g_steal_pointer (&follower);
+}
+
+static void
+assert_same_bytes (const char   *path,
+                   const guint8 *data,
+                   gsize         len)
+{
+  g_autofree char *contents = NULL;
+  gsize length;
+  g_autoptr(GError) error = NULL;
+
+  g_file_get_contents (path, &contents, &length, &error);
+  g_assert_no_error (error);
+  g_assert_cmpmem (contents, length, data, len);
+}
+
+/* A file written in pieces while it is followed: every update is a prefix
+ * (events never go back), and the last is the whole file's document. */
+static void
+test_growing_file_gives_whole_document (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (fixtures); i++)
+    {
+      g_autofree char *path = fixture_path (fixtures[i]);
+      g_autofree char *contents = NULL;
+      g_autofree char *dir = g_dir_make_tmp ("es-live-XXXXXX", NULL);
+      g_autofree char *grown = g_build_filename (dir, "grown.log", NULL);
+      g_autofree char *expected = describe_file (path);
+      g_autofree char *got = NULL;
+      g_autoptr(EsLiveFollower) follower = NULL;
+      Updates updates = { 0 };
+      Writer writer;
+      GThread *thread;
+      gsize len;
+      gboolean ghc = g_str_has_suffix (path, ".eventlog");
+
+      g_test_message ("%s", fixtures[i]);
+      g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+      writer = (Writer) { g_open (grown, O_WRONLY | O_CREAT | O_TRUNC, 0644), (const guint8 *) contents, len, 17 + i, FALSE };
+      g_assert_cmpint (writer.fd, >=, 0);
+
+      follower = start_follower (grown, NULL, &updates);
+      thread = g_thread_new ("writer", write_in_pieces, &writer);
+      if (ghc)
+        run_until_ended (follower);   /* the end marker ends it */
+      else
+        while (!g_atomic_int_get (&writer.done))
+          g_main_context_iteration (NULL, FALSE), g_usleep (1000);
+      g_thread_join (thread);
+      /* A Mono log has no end marker: the person stops following it. */
+      if (!ghc)
+        {
+          /* Let the follower see every byte before it is stopped. */
+          while (es_live_follower_get_bytes (follower) < len)
+            g_main_context_iteration (NULL, TRUE);
+          es_live_follower_stop (follower);
+          run_until_ended (follower);
+        }
+
+      g_assert_cmpint (es_live_follower_get_state (follower), ==, ES_LIVE_FINISHED);
+      g_assert_false (es_live_follower_has_temporary_record (follower));
+      g_assert_cmpstr (es_live_follower_get_record_path (follower), ==, grown);
+      g_assert_false (updates.shrank);
+      g_test_message ("%s: %u updates seen, %u built", fixtures[i], updates.n_updates, es_live_follower_get_n_updates (follower));
+      /* Prefixes were shown before the whole (the smallest log is too small
+       * to promise it). */
+      g_assert_cmpuint (updates.n_updates, >=, len > 10000 ? 3 : 1);
+      got = describe_document (es_live_follower_get_document (follower));
+      g_assert_cmpstr (got, ==, expected);
+
+      g_clear_object (&follower);
+      g_unlink (grown);
+      g_rmdir (dir);
+    }
+}
+
+/* A FIFO that the follower opens before its writer: it waits, then records
+ * every byte, and the record reopens as the same document. */
+static void
+test_fifo_is_recorded_and_followed (void)
+{
+  g_autofree char *path = fixture_path ("parfib-N2.eventlog");
+  g_autofree char *contents = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("es-live-XXXXXX", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "prog.fifo", NULL);
+  g_autofree char *record = g_build_filename (dir, "record.eventlog", NULL);
+  g_autofree char *expected = describe_file (path);
+  g_autofree char *got = NULL;
+  g_autofree char *reopened = NULL;
+  g_autoptr(EsLiveFollower) follower = NULL;
+  Updates updates = { 0 };
+  Writer writer;
+  GThread *thread;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_true (es_live_source_is_stream (fifo));
+
+  follower = start_follower (fifo, record, &updates);
+  /* Nobody writes yet: the follower waits. */
+  for (guint i = 0; i < 20; i++)
+    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
+  g_assert_cmpint (es_live_follower_get_state (follower), ==, ES_LIVE_WAITING);
+
+  writer = (Writer) { g_open (fifo, O_WRONLY, 0), (const guint8 *) contents, len, 5, FALSE };
+  g_assert_cmpint (writer.fd, >=, 0);
+  thread = g_thread_new ("writer", write_in_pieces, &writer);
+  run_until_ended (follower);
+  g_thread_join (thread);
+
+  g_assert_cmpint (es_live_follower_get_state (follower), ==, ES_LIVE_FINISHED);
+  assert_same_bytes (record, (const guint8 *) contents, len);
+  got = describe_document (es_live_follower_get_document (follower));
+  g_assert_cmpstr (got, ==, expected);
+  reopened = describe_file (record);
+  g_assert_cmpstr (reopened, ==, expected);
+  g_assert_false (updates.shrank);
+
+  g_clear_object (&follower);
+  g_unlink (record);
+  g_unlink (fifo);
+  g_rmdir (dir);
+}
+
+/* The writer dies inside an event: what was complete is kept, as the log
+ * cut there would give, and the record holds every byte received. */
+static void
+test_writer_killed_mid_event_keeps_what_came (void)
+{
+  g_autofree char *path = fixture_path ("parfib-N2.eventlog");
+  g_autofree char *contents = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("es-live-XXXXXX", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "prog.fifo", NULL);
+  g_autofree char *record = g_build_filename (dir, "record.eventlog", NULL);
+  g_autofree char *cut = g_build_filename (dir, "cut.eventlog", NULL);
+  g_autofree char *expected = NULL;
+  g_autofree char *got = NULL;
+  g_autoptr(EsLiveFollower) follower = NULL;
+  EsDocument *document;
+  Updates updates = { 0 };
+  Writer writer;
+  GThread *thread;
+  gsize len, kept;
+  gint64 stop;
+
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  /* Seven bytes into some event past the middle: no event boundary is
+   * that regular, and a wrong one only makes the test stricter. */
+  kept = len / 2 + 7;
+  g_assert_true (g_file_set_contents (cut, contents, (gssize) kept, NULL));
+  expected = describe_file (cut);
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  follower = start_follower (fifo, record, &updates);
+  writer = (Writer) { g_open (fifo, O_WRONLY, 0), (const guint8 *) contents, kept, 9, FALSE };
+  thread = g_thread_new ("writer", write_in_pieces, &writer);
+  run_until_ended (follower);
+  g_thread_join (thread);
+
+  g_assert_cmpint (es_live_follower_get_state (follower), ==, ES_LIVE_CUT);
+  assert_same_bytes (record, (const guint8 *) contents, kept);
+  document = es_live_follower_get_document (follower);
+  g_assert_true (es_document_is_truncated (document, &stop));
+  g_assert_cmpint (stop, <=, (gint64) kept);
+  got = describe_document (document);
+  g_assert_cmpstr (got, ==, expected);
+
+  g_clear_object (&follower);
+  g_unlink (record);
+  g_unlink (cut);
+  g_unlink (fifo);
+  g_rmdir (dir);
+}
+
+/* Bytes that are no log: following fails with the reader's own error. */
+static void
+test_garbage_stream_fails_with_log_error (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("es-live-XXXXXX", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "prog.fifo", NULL);
+  g_autofree char *record = g_build_filename (dir, "record", NULL);
+  g_autoptr(EsLiveFollower) follower = NULL;
+  static const char garbage[] = "this is not an eventlog, only words in a pipe\n";
+  Updates updates = { 0 };
+  Writer writer;
+  GThread *thread;
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  follower = start_follower (fifo, record, &updates);
+  writer = (Writer) { g_open (fifo, O_WRONLY, 0), (const guint8 *) garbage, sizeof garbage - 1, 1, FALSE };
+  thread = g_thread_new ("writer", write_in_pieces, &writer);
+  run_until_ended (follower);
+  g_thread_join (thread);
+
+  g_assert_cmpint (es_live_follower_get_state (follower), ==, ES_LIVE_FAILED);
+  g_assert_nonnull (es_live_follower_get_error (follower));
+  g_assert_true (es_document_is_log_error (es_live_follower_get_error (follower)));
+  g_assert_null (es_live_follower_get_document (follower));
+  g_assert_cmpuint (updates.n_updates, ==, 0);
+
+  g_clear_object (&follower);
+  g_unlink (record);
+  g_unlink (fifo);
+  g_rmdir (dir);
+}
+
+/* A server as eventlog-socket is one: it serves each run to the viewer
+ * that connects, then closes. */
+typedef struct
+{
+  GSocket      *listener;
+  const guint8 *runs[2];
+  gsize         lens[2];
+} Server;
+
+static gpointer
+serve_two_runs (gpointer data)
+{
+  Server *server = data;
+
+  for (guint run = 0; run < 2; run++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GSocket) client = g_socket_accept (server->listener, NULL, &error);
+      Writer writer;
+
+      g_assert_no_error (error);
+      writer = (Writer) { dup (g_socket_get_fd (client)), server->runs[run], server->lens[run], 31 + run, FALSE };
+      write_in_pieces (&writer);
+      g_socket_close (client, NULL);
+    }
+  return NULL;
+}
+
+static void
+follow_socket_runs (const char     *spec,
+                    GSocketAddress *bind_to,
+                    GSocketFamily   family)
+{
+  g_autofree char *path_a = fixture_path ("hello.eventlog");
+  g_autofree char *path_b = fixture_path ("parfib-N2.eventlog");
+  g_autofree char *a = NULL, *b = NULL;
+  g_autofree char *expected_a = describe_file (path_a);
+  g_autofree char *expected_b = describe_file (path_b);
+  g_autofree char *dir = g_dir_make_tmp ("es-live-XXXXXX", NULL);
+  g_autofree char *record_a = g_build_filename (dir, "a.eventlog", NULL);
+  g_autofree char *record_b = g_build_filename (dir, "b.eventlog", NULL);
+  g_autofree char *got = NULL;
+  g_autoptr(EsLiveFollower) first = NULL;
+  g_autoptr(EsLiveFollower) second = NULL;
+  g_autoptr(GSocket) listener = NULL;
+  g_autoptr(GError) error = NULL;
+  Updates updates = { 0 };
+  Server server;
+  GThread *thread;
+
+  g_assert_true (g_file_get_contents (path_a, &a, &server.lens[0], NULL));
+  g_assert_true (g_file_get_contents (path_b, &b, &server.lens[1], NULL));
+  server.runs[0] = (const guint8 *) a;
+  server.runs[1] = (const guint8 *) b;
+
+  /* The viewer comes first, and keeps trying. */
+  first = start_follower (spec, record_a, &updates);
+  while (!es_live_follower_is_retrying (first))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (es_live_follower_get_state (first), ==, ES_LIVE_WAITING);
+
+  listener = g_socket_new (family, G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_DEFAULT, &error);
+  g_assert_no_error (error);
+  g_socket_set_blocking (listener, TRUE);
+  g_assert_true (g_socket_bind (listener, bind_to, TRUE, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_socket_listen (listener, &error));
+  server.listener = listener;
+  thread = g_thread_new ("server", serve_two_runs, &server);
+
+  run_until_ended (first);
+  g_assert_cmpint (es_live_follower_get_state (first), ==, ES_LIVE_FINISHED);
+  got = describe_document (es_live_follower_get_document (first));
+  g_assert_cmpstr (got, ==, expected_a);
+  assert_same_bytes (record_a, server.runs[0], server.lens[0]);
+  g_clear_pointer (&got, g_free);
+
+  /* The next run at the same address is a log of its own. */
+  second = start_follower (spec, record_b, &updates);
+  run_until_ended (second);
+  g_thread_join (thread);
+  g_assert_cmpint (es_live_follower_get_state (second), ==, ES_LIVE_FINISHED);
+  got = describe_document (es_live_follower_get_document (second));
+  g_assert_cmpstr (got, ==, expected_b);
+  assert_same_bytes (record_b, server.runs[1], server.lens[1]);
+
+  g_clear_object (&first);
+  g_clear_object (&second);
+  g_socket_close (listener, NULL);
+  g_unlink (record_a);
+  g_unlink (record_b);
+  g_rmdir (dir);
+}
+
+static void
+test_unix_socket_waits_then_serves_two_runs (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("es-live-sock-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "prog.sock", NULL);
+  g_autofree char *spec = g_strconcat ("unix:", path, NULL);
+  g_autoptr(GSocketAddress) address = g_unix_socket_address_new (path);
+
+  follow_socket_runs (spec, address, G_SOCKET_FAMILY_UNIX);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+static void
+test_tcp_waits_then_serves_two_runs (void)
+{
+  g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr(GSocket) probe = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_DEFAULT, NULL);
+  g_autoptr(GSocketAddress) any_port = g_inet_socket_address_new (loopback, 0);
+  g_autoptr(GSocketAddress) bound = NULL;
+  g_autoptr(GSocketAddress) address = NULL;
+  g_autofree char *spec = NULL;
+  guint16 port;
+
+  /* A port that is free now: bound, then let go for the server. */
+  g_assert_true (g_socket_bind (probe, any_port, TRUE, NULL));
+  bound = g_socket_get_local_address (probe, NULL);
+  port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (bound));
+  g_socket_close (probe, NULL);
+
+  spec = g_strdup_printf ("tcp:127.0.0.1:%u", port);
+  address = g_inet_socket_address_new (loopback, port);
+  follow_socket_runs (spec, address, G_SOCKET_FAMILY_IPV4);
+}
+
+static void
+test_sources_are_told_apart (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(EsLiveSource) source = NULL;
+  g_autofree char *path = fixture_path ("hello.eventlog");
+
+  g_assert_true (es_live_source_is_stream ("-"));
+  g_assert_true (es_live_source_is_stream ("unix:/tmp/prog.sock"));
+  g_assert_true (es_live_source_is_stream ("tcp:127.0.0.1:4242"));
+  g_assert_false (es_live_source_is_stream (path));
+
+  source = es_live_source_new ("tcp:127.0.0.1", &error);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_assert_null (source);
+  g_clear_error (&error);
+  source = es_live_source_new ("/nonexistent/prog.eventlog", &error);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  source = es_live_source_new ("unix:", &error);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/live/sources-are-told-apart", test_sources_are_told_apart);
+  g_test_add_func ("/live/growing-file-gives-whole-document", test_growing_file_gives_whole_document);
+  g_test_add_func ("/live/fifo-is-recorded-and-followed", test_fifo_is_recorded_and_followed);
+  g_test_add_func ("/live/writer-killed-mid-event-keeps-what-came", test_writer_killed_mid_event_keeps_what_came);
+  g_test_add_func ("/live/garbage-stream-fails-with-log-error", test_garbage_stream_fails_with_log_error);
+  g_test_add_func ("/live/unix-socket-waits-then-serves-two-runs", test_unix_socket_waits_then_serves_two_runs);
+  g_test_add_func ("/live/tcp-waits-then-serves-two-runs", test_tcp_waits_then_serves_two_runs);
+
+  return g_test_run ();
+}
