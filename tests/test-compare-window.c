@@ -7,9 +7,15 @@
 
 #include "config.h"
 
+#include <math.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
+#include "es-bookmark-list.h"
+#include "es-bookmarks.h"
 #include "es-compare-stats.h"
+#include "es-timeline.h"
+#include "es-window-drop.h"
 #include "es-compare-window.h"
 #include "es-stats-figures.h"
 #include "es-test-gui.h"
@@ -177,6 +183,268 @@ test_run_against_itself (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The earliest marker called @name, by looking at every one. */
+static guint64
+earliest_marker (EsDocument *document,
+                 const char *name)
+{
+  guint n;
+  const EsUserEvent *markers = es_document_get_markers (document, &n);
+  guint64 time = G_MAXUINT64;
+
+  for (guint i = 0; i < n; i++)
+    if (g_str_equal (markers[i].text, name))
+      time = MIN (time, markers[i].time);
+  g_assert_cmpuint (time, !=, G_MAXUINT64);
+  return time;
+}
+
+static gboolean
+is_laid_out (gpointer data)
+{
+  return gtk_widget_get_width (data) > ES_TIMELINE_GUTTER;
+}
+
+static void
+assert_b_follows (EsSession *a,
+                  EsSession *b,
+                  gint64     offset)
+{
+  guint64 a0, a1, b0, b1;
+
+  es_session_get_visible (a, &a0, &a1);
+  es_session_get_visible (b, &b0, &b1);
+  g_assert_cmpint ((gint64) b0, ==, (gint64) a0 + offset);
+  g_assert_cmpint ((gint64) b1, ==, (gint64) a1 + offset);
+}
+
+/* Chosen under "Align at", the marker "phase 2" lines the runs up where
+ * each reaches it: B's views are A's moved by the difference of the
+ * markers' times, a selection in A is the same stretch after the marker in
+ * B, and the panel's columns are each run's figures for its own stretch
+ * (eventscope-cli compare --align-marker's intervals). A Shift+drag of B's
+ * label moves B by the time the pixels show; Start undoes it all. */
+static void
+test_align_at_marker (void)
+{
+  EsCompareWindow *window = open_comparison ("alloc-A1m-N2.eventlog", "alloc-A64m-N2.eventlog");
+  EsSession *a = es_compare_window_get_session (window, 0);
+  EsSession *b = es_compare_window_get_session (window, 1);
+  EsDocument *doc_a = es_session_get_document (a);
+  EsDocument *doc_b = es_session_get_document (b);
+  GtkDropDown *choice = GTK_DROP_DOWN (es_compare_window_get_align_choice (window));
+  GListModel *names = gtk_drop_down_get_model (choice);
+  guint64 ma = earliest_marker (doc_a, "phase 2");
+  guint64 mb = earliest_marker (doc_b, "phase 2");
+  gint64 offset = (gint64) mb - (gint64) ma;
+  guint position = GTK_INVALID_LIST_POSITION;
+  guint64 s0, s1, a0, a1;
+  g_auto(GStrv) cells = NULL;
+  g_autofree char *expected_a = NULL, *expected_b = NULL;
+  gint64 dragged;
+  int width;
+
+  /* The markers are far apart, so aligning moves B a long way. */
+  g_assert_cmpint (ABS (offset), >, 100000000);
+  for (guint i = 0; i < g_list_model_get_n_items (names); i++)
+    if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (names), i), "phase 2"))
+      position = i;
+  g_assert_cmpuint (position, !=, GTK_INVALID_LIST_POSITION);
+  g_assert_cmpint (es_compare_window_get_offset (window), ==, 0);
+  gtk_drop_down_set_selected (choice, position);
+  g_assert_cmpint (es_compare_window_get_offset (window), ==, offset);
+  /* Both whole views at once, A's now as long as the axis aligned. */
+  assert_b_follows (a, b, offset);
+
+  /* Around A's marker, B shows the same stretch around its own. */
+  es_session_set_visible (a, ma - 20000000, ma + 80000000);
+  assert_b_follows (a, b, offset);
+  es_session_zoom (a, 3, ma);
+  assert_b_follows (a, b, offset);
+  es_session_pan (b, -5000000);
+  assert_b_follows (a, b, offset);
+  es_session_get_visible (a, &a0, &a1);
+  g_assert_cmpuint (a0, <=, ma);
+  g_assert_cmpuint (a1, >, ma);
+
+  /* From 10 ms to 60 ms after the marker, in both. */
+  es_session_select (a, ma + 10000000, ma + 60000000);
+  g_assert_true (es_session_get_selection (b, &s0, &s1));
+  g_assert_cmpuint (s0, ==, mb + 10000000);
+  g_assert_cmpuint (s1, ==, mb + 60000000);
+  cells = row_cells (window, "allocated_bytes");
+  expected_a = figure_text (doc_a, ma + 10000000, ma + 60000000, "allocated_bytes");
+  expected_b = figure_text (doc_b, mb + 10000000, mb + 60000000, "allocated_bytes");
+  g_assert_cmpstr (cells[1], ==, expected_a);
+  g_assert_cmpstr (cells[2], ==, expected_b);
+  /* Not what the unshifted interval of B gives. */
+  g_free (expected_b);
+  expected_b = figure_text (doc_b, ma + 10000000, ma + 60000000, "allocated_bytes");
+  g_assert_cmpstr (cells[2], !=, expected_b);
+
+  /* Dragging B's label 40 pixels right moves B 40 pixels' time later. */
+  es_session_get_visible (a, &a0, &a1);
+  es_test_wait_until (is_laid_out, es_compare_window_get_timeline (window, 1), 10);
+  width = gtk_widget_get_width (es_compare_window_get_timeline (window, 1)) - ES_TIMELINE_GUTTER;
+  g_assert_cmpint (width, >, 100);
+  es_compare_window_drag_run_b (window, 40);
+  dragged = es_compare_window_get_offset (window);
+  g_assert_cmpint (dragged, ==, offset - (gint64) llround (40.0 * (double) (a1 - a0) / width));
+  assert_b_follows (a, b, dragged);
+  g_assert_true (es_session_get_selection (b, &s0, &s1));
+  g_assert_cmpuint (s0, ==, (guint64) ((gint64) ma + 10000000 + dragged));
+
+  /* Whichever run reaches the moment later, its first moments have
+   * nothing beside them: the views begin where both line up, fitted,
+   * zoomed or panned to the start. */
+  es_session_fit (a);
+  es_session_get_visible (a, &a0, &a1);
+  g_assert_cmpuint (a0, ==, 0);
+  assert_b_follows (a, b, dragged);
+  es_compare_window_set_offset (window, -50000000);
+  es_session_fit (b);
+  es_session_get_visible (a, &a0, &a1);
+  g_assert_cmpuint (a0, ==, 50000000);
+  assert_b_follows (a, b, -50000000);
+  es_session_set_visible (b, 0, 10000000);
+  assert_b_follows (a, b, -50000000);
+  es_session_pan (a, -1000000000);
+  es_session_get_visible (a, &a0, &a1);
+  g_assert_cmpuint (a0, ==, 50000000);
+  assert_b_follows (a, b, -50000000);
+  es_session_zoom (a, 0.01, 0);
+  assert_b_follows (a, b, -50000000);
+
+  /* Start: the runs at their starts again. */
+  g_assert_true (es_compare_window_align_at (window, NULL));
+  g_assert_cmpuint (gtk_drop_down_get_selected (choice), ==, 0);
+  g_assert_cmpint (es_compare_window_get_offset (window), ==, 0);
+  assert_b_follows (a, b, 0);
+  es_session_fit (b);
+  es_session_get_visible (a, &a0, &a1);
+  g_assert_cmpuint (a0, ==, 0);
+  assert_b_follows (a, b, 0);
+  g_assert_false (es_compare_window_align_at (window, "no such marker"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+bookmarks_loaded (gpointer data)
+{
+  return es_bookmark_list_get_bookmarks (data) != NULL;
+}
+
+static gboolean
+is_null (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+static gboolean
+offers (gpointer data)
+{
+  GListModel *names = gtk_drop_down_get_model (GTK_DROP_DOWN (es_compare_window_get_align_choice (data)));
+
+  for (guint i = 0; i < g_list_model_get_n_items (names); i++)
+    if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (names), i), "slow part"))
+      return TRUE;
+  return FALSE;
+}
+
+/* A bookmark the user made in each run, of the same name, is offered
+ * under "Align at" once the runs' saved bookmarks are read, and aligns
+ * the runs there. */
+static void
+test_align_at_bookmark (void)
+{
+  const char *fixtures[] = { "alloc-A1m-N2.eventlog", "alloc-A64m-N2.eventlog" };
+  const guint64 at[] = { 123456789, 45678901 };
+  char *paths[2] = { NULL, NULL };
+  g_autoptr(GFile) file_a = NULL;
+  g_autoptr(GFile) file_b = NULL;
+  EsCompareWindow *window;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *fixture = es_test_fixture_path (fixtures[i]);
+      g_autofree char *contents = NULL;
+      EsBookmarkList *list;
+      EsWindow *single;
+      gsize length;
+
+      /* Copies of their own: bookmarks are kept by the log's path. */
+      g_assert_true (g_file_get_contents (fixture, &contents, &length, NULL));
+      paths[i] = es_test_write_temp_log ((const guint8 *) contents, length);
+      single = es_test_open_window (paths[i]);
+      es_test_wait_for_page (single, "timeline");
+      list = ES_BOOKMARK_LIST (es_test_find_widget_of_type (GTK_WIDGET (single), ES_TYPE_BOOKMARK_LIST));
+      es_test_wait_until (bookmarks_loaded, list, 10);
+      es_bookmarks_add (es_bookmark_list_get_bookmarks (list), at[i], "slow part");
+      /* Saved as the window closes. */
+      g_object_add_weak_pointer (G_OBJECT (list), (gpointer *) &list);
+      gtk_window_destroy (GTK_WINDOW (single));
+      es_test_wait_until (is_null, &list, 10);
+    }
+  es_bookmarks_wait_for_io ();
+
+  file_a = g_file_new_for_path (paths[0]);
+  file_b = g_file_new_for_path (paths[1]);
+  window = es_compare_window_new (GTK_APPLICATION (es_test_app), file_a, file_b);
+  gtk_window_present (GTK_WINDOW (window));
+  es_test_wait_until (page_is_not_loading, window, 60);
+  es_test_wait_until (offers, window, 10);
+  g_assert_true (es_compare_window_align_at (window, "slow part"));
+  g_assert_cmpint (es_compare_window_get_offset (window), ==, (gint64) at[1] - (gint64) at[0]);
+  assert_b_follows (es_compare_window_get_session (window, 0), es_compare_window_get_session (window, 1),
+                    (gint64) at[1] - (gint64) at[0]);
+  gtk_window_destroy (GTK_WINDOW (window));
+  for (guint i = 0; i < 2; i++)
+    {
+      g_unlink (paths[i]);
+      g_free (paths[i]);
+    }
+}
+
+/* The Traces boxes show and hide a row in both runs; B's timeline follows
+ * A's (the threads' section opened in B opens in A), and only A's has the
+ * ruler: one axis above both. */
+static void
+test_traces_act_on_both (void)
+{
+  EsCompareWindow *window = open_comparison ("alloc-A1m-N2.eventlog", "alloc-A64m-N2.eventlog");
+  EsTimelineRows *rows_a = es_timeline_get_rows (ES_TIMELINE (es_compare_window_get_timeline (window, 0)));
+  EsTimelineRows *rows_b = es_timeline_get_rows (ES_TIMELINE (es_compare_window_get_timeline (window, 1)));
+  GtkWidget *heap = NULL;
+  guint32 threads;
+
+  g_assert_true (es_timeline_rows_get_visible_kinds (rows_a) & (1u << ES_ROW_RULER));
+  g_assert_false (es_timeline_rows_get_visible_kinds (rows_b) & (1u << ES_ROW_RULER));
+  /* Each run's own Heap row starts hidden: "Heap (A and B)" shows both. */
+  g_assert_false (es_timeline_rows_get_visible_kinds (rows_a) & (1u << ES_ROW_HEAP));
+  g_assert_false (es_timeline_rows_get_visible_kinds (rows_b) & (1u << ES_ROW_HEAP));
+  g_assert_true (es_timeline_rows_get_visible_kinds (rows_b) & (1u << ES_ROW_ACTIVITY));
+
+  for (GtkWidget *check = gtk_widget_get_first_child (es_compare_window_get_traces (window));
+       check != NULL; check = gtk_widget_get_next_sibling (check))
+    if (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (check), "row-kind")) == ES_ROW_HEAP)
+      heap = check;
+  g_assert_nonnull (heap);
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (heap)));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (heap), TRUE);
+  g_assert_true (es_timeline_rows_get_visible_kinds (rows_a) & (1u << ES_ROW_HEAP));
+  g_assert_true (es_timeline_rows_get_visible_kinds (rows_b) & (1u << ES_ROW_HEAP));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (heap), FALSE);
+  g_assert_false (es_timeline_rows_get_visible_kinds (rows_a) & (1u << ES_ROW_HEAP));
+  g_assert_false (es_timeline_rows_get_visible_kinds (rows_b) & (1u << ES_ROW_HEAP));
+
+  threads = es_timeline_rows_get_visible_kinds (rows_a) & (1u << ES_ROW_THREAD);
+  g_assert_true (gtk_widget_activate_action (es_compare_window_get_timeline (window, 1), "timeline.toggle-threads", NULL));
+  g_assert_cmpuint (es_timeline_rows_get_visible_kinds (rows_a) & (1u << ES_ROW_THREAD), !=, threads);
+  g_assert_true (es_timeline_rows_get_visible_kinds (rows_a) & (1u << ES_ROW_RULER));
+  g_assert_false (es_timeline_rows_get_visible_kinds (rows_b) & (1u << ES_ROW_RULER));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A GHC run and a Mono run are not compared: the window says why. */
 static void
 test_mixed_formats_are_refused (void)
@@ -228,6 +496,101 @@ test_compare_with_asks_for_run_b (void)
   gtk_window_destroy (GTK_WINDOW (empty));
 }
 
+/* The comparison windows open now, newest first. */
+static GList *
+compare_windows (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GList *found = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (ES_IS_COMPARE_WINDOW (window))
+        found = g_list_prepend (found, window);
+    }
+  return found;
+}
+
+static gboolean
+has_more_comparisons (gpointer data)
+{
+  g_autoptr(GList) now = compare_windows ();
+
+  return g_list_length (now) > GPOINTER_TO_UINT (data);
+}
+
+static gboolean
+has_no_more_comparisons (gpointer data)
+{
+  return !has_more_comparisons (data);
+}
+
+/* The comparison that opened since there were @before, once read. */
+static EsCompareWindow *
+new_comparison (guint before)
+{
+  g_autoptr(GList) now = NULL;
+  EsCompareWindow *window = NULL;
+
+  es_test_wait_until (has_more_comparisons, GUINT_TO_POINTER (before), 10);
+  now = compare_windows ();
+  g_assert_cmpuint (g_list_length (now), ==, before + 1);
+  for (GList *l = now; l != NULL; l = l->next)
+    if (g_strcmp0 (es_compare_window_get_page (l->data), "compare") != 0 || window == NULL)
+      window = l->data;
+  es_test_wait_until (page_is_not_loading, window, 60);
+  return window;
+}
+
+/* A second log dropped on a window showing one: the dialog asks, and
+ * Compare opens a comparison with the shown log as run A; with Shift
+ * held, no question; Cancel does nothing. */
+static void
+test_drop_second_log (void)
+{
+  g_autofree char *path_a = es_test_fixture_path ("alloc-A1m-N2.eventlog");
+  g_autofree char *path_b = es_test_fixture_path ("alloc-A64m-N2.eventlog");
+  g_autoptr(GFile) file_b = g_file_new_for_path (path_b);
+  EsWindow *window = es_test_open_window (path_a);
+  GtkWidget *dialog;
+  EsCompareWindow *comparison;
+  g_autoptr(GList) before = NULL;
+  g_autoptr(GList) after = NULL;
+
+  es_test_wait_for_page (window, "timeline");
+  before = compare_windows ();
+
+  dialog = es_window_drop_ask (GTK_WINDOW (window), es_window_get_file (window), file_b, 0);
+  g_assert_true (GTK_IS_DIALOG (dialog));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
+  gtk_dialog_response (GTK_DIALOG (dialog), ES_DROP_COMPARE);
+  comparison = new_comparison (g_list_length (before));
+  g_assert_cmpstr (es_compare_window_get_page (comparison), ==, "compare");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (comparison)), ==,
+                   "alloc-A1m-N2.eventlog and alloc-A64m-N2.eventlog");
+  gtk_window_destroy (GTK_WINDOW (comparison));
+  es_test_wait_until (has_no_more_comparisons, GUINT_TO_POINTER (g_list_length (before)), 10);
+
+  g_assert_null (es_window_drop_ask (GTK_WINDOW (window), es_window_get_file (window), file_b, GDK_SHIFT_MASK));
+  comparison = new_comparison (g_list_length (before));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (comparison)), ==,
+                   "alloc-A1m-N2.eventlog and alloc-A64m-N2.eventlog");
+  gtk_window_destroy (GTK_WINDOW (comparison));
+  es_test_wait_until (has_no_more_comparisons, GUINT_TO_POINTER (g_list_length (before)), 10);
+
+  dialog = es_window_drop_ask (GTK_WINDOW (window), es_window_get_file (window), file_b, 0);
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  for (gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC / 3; g_get_monotonic_time () < until; )
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_null (dialog);
+  after = compare_windows ();
+  g_assert_cmpuint (g_list_length (after), ==, g_list_length (before));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -237,8 +600,12 @@ main (int    argc,
 
   g_test_add_func ("/compare-window/timelines-and-statistics-follow", test_timelines_and_statistics_follow);
   g_test_add_func ("/compare-window/run-against-itself", test_run_against_itself);
+  g_test_add_func ("/compare-window/align-at-marker", test_align_at_marker);
+  g_test_add_func ("/compare-window/align-at-bookmark", test_align_at_bookmark);
+  g_test_add_func ("/compare-window/traces-act-on-both", test_traces_act_on_both);
   g_test_add_func ("/compare-window/mixed-formats-are-refused", test_mixed_formats_are_refused);
   g_test_add_func ("/compare-window/compare-with-asks-for-run-b", test_compare_with_asks_for_run_b);
+  g_test_add_func ("/compare-window/drop-second-log", test_drop_second_log);
 
   return g_test_run ();
 }

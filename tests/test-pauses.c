@@ -11,6 +11,7 @@
 
 #include "es-document-builder.h"
 #include "es-pause-dist.h"
+#include "es-pause-index-private.h"
 #include "es-pauses.h"
 #include "es-stats.h"
 #include "es-test-log.h"
@@ -233,19 +234,34 @@ static void
 test_document_distributions (void)
 {
   g_autoptr(EsDocument) document = es_test_load_fixture ("alloc-A1m-N2.eventlog");
-  g_autoptr(GRand) rand = g_rand_new_with_seed (1414);
   guint64 end = es_document_get_end_time (document);
   EsPauseDists whole;
 
   es_pause_dists_compute (document, 0, end, &whole);
   g_assert_cmpuint (whole.n_generations, ==, 2);
   g_assert_cmpuint (whole.gen[0].count, >, 500);
-  check_document_dists (document, 0, end);
-  for (guint i = 0; i < 10; i++)
+  /* Selected among the interval's pauses, then from the index. */
+  g_assert_null (es_pause_index_peek (document));
+  for (guint pass = 0; pass < 2; pass++)
     {
-      guint64 a = (guint64) g_rand_double_range (rand, 0, end), b = (guint64) g_rand_double_range (rand, 0, end);
+      g_autoptr(GRand) rand = g_rand_new_with_seed (1414);
+      guint n;
+      const EsGc *gcs = es_document_get_gcs (document, &n);
 
-      check_document_dists (document, MIN (a, b), MAX (a, b));
+      if (pass == 1)
+        g_assert_true (es_pause_index_get (document) == es_pause_index_peek (document));
+      check_document_dists (document, 0, end);
+      for (guint i = 0; i < 40; i++)
+        {
+          guint64 a = (guint64) g_rand_double_range (rand, 0, end), b = (guint64) g_rand_double_range (rand, 0, end);
+
+          check_document_dists (document, MIN (a, b), MAX (a, b));
+        }
+      /* The edges: one collection alone, none, the first, the last. */
+      check_document_dists (document, gcs[n / 2].start, gcs[n / 2].start);
+      check_document_dists (document, gcs[n / 2].start + 1, gcs[n / 2].start + 1);
+      check_document_dists (document, 0, gcs[0].start);
+      check_document_dists (document, gcs[n - 1].start, end);
     }
 }
 
@@ -261,14 +277,63 @@ test_mono_distributions (void)
 
   es_stats_compute (document, 0, es_document_get_end_time (document), &stats);
   es_stats_compute_mono_pauses (&stats, document, &mono);
-  es_pause_dists_compute (document, 0, es_document_get_end_time (document), &dists);
-  g_assert_cmpuint (dists.n_generations, ==, 2);
   g_assert_cmpuint (mono.n[0] + mono.n[1], >, 5);
-  for (guint g = 0; g < 2; g++)
+  /* Selected among the pauses, then from the index. */
+  for (guint pass = 0; pass < 2; pass++)
     {
-      g_assert_cmpuint (dists.gen[g].count, ==, mono.n[g]);
-      g_assert_cmpuint (dists.gen[g].total, ==, mono.total[g]);
-      g_assert_cmpuint (dists.gen[g].max, ==, mono.max[g]);
+      if (pass == 1)
+        es_pause_index_get (document);
+      es_pause_dists_compute (document, 0, es_document_get_end_time (document), &dists);
+      g_assert_cmpuint (dists.n_generations, ==, 2);
+      for (guint g = 0; g < 2; g++)
+        {
+          g_assert_cmpuint (dists.gen[g].count, ==, mono.n[g]);
+          g_assert_cmpuint (dists.gen[g].total, ==, mono.total[g]);
+          g_assert_cmpuint (dists.gen[g].max, ==, mono.max[g]);
+        }
+    }
+}
+
+/* Hundreds of collections in three generations with few distinct pauses
+ * (ties everywhere, some on a bucket's edge): the index of pauses selects
+ * and counts as the brute force does, for random intervals. */
+static void
+test_many_ties (void)
+{
+  static const guint64 lengths[] = { 1000, 1000, 1778, 5000, 20000, 20000, 56234, 3000000 };
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new ();
+  g_autoptr(EsDocument) document = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (77);
+  EsEvent e = { 0 };
+  guint64 t = 100, end;
+
+  for (guint i = 0; i < 600; i++)
+    {
+      guint64 pause = lengths[g_rand_int_range (rand, 0, G_N_ELEMENTS (lengths))];
+
+      e = (EsEvent) { 0 };
+      e.tag = ES_EVENT_GC_START;
+      e.time = t;
+      es_document_builder_add (builder, &e);
+      e.tag = ES_EVENT_GC_STATS_GHC;
+      e.time = t + 1;
+      e.u.gc_stats.generation = g_rand_int_range (rand, 0, 10) < 7 ? 0 : g_rand_int_range (rand, 1, 3);
+      es_document_builder_add (builder, &e);
+      e = (EsEvent) { 0 };
+      e.tag = ES_EVENT_GC_END;
+      e.time = t + pause;
+      es_document_builder_add (builder, &e);
+      t += pause + g_rand_int_range (rand, 1, 50000);
+    }
+  document = es_document_builder_finish (builder, FALSE, -1);
+  end = es_document_get_end_time (document);
+  es_pause_index_get (document);
+  check_document_dists (document, 0, end);
+  for (guint i = 0; i < 20; i++)
+    {
+      guint64 a = (guint64) g_rand_double_range (rand, 0, end), b = (guint64) g_rand_double_range (rand, 0, end);
+
+      check_document_dists (document, MIN (a, b), MAX (a, b));
     }
 }
 
@@ -284,6 +349,7 @@ main (int    argc,
   g_test_add_func ("/pauses/distribution/percentiles-brute-force", test_percentiles_brute_force);
   g_test_add_func ("/pauses/distribution/document-per-generation", test_document_distributions);
   g_test_add_func ("/pauses/distribution/mono-nursery-and-major", test_mono_distributions);
+  g_test_add_func ("/pauses/distribution/many-ties", test_many_ties);
 
   return g_test_run ();
 }

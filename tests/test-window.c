@@ -26,6 +26,7 @@
 #include "es-test-log.h"
 #include "es-timeline-painter.h"
 #include "es-window.h"
+#include "es-window-drop.h"
 
 static gboolean
 stats_updated (gpointer data)
@@ -399,8 +400,9 @@ test_drop_opens_file (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* A broken file dropped on a window showing a log opens in a window of its
- * own, which says what is wrong; the log that was open stays as it was. */
+/* A broken file dropped on a window showing a log, and opened rather than
+ * compared, opens in a window of its own, which says what is wrong; the
+ * log that was open stays as it was. */
 static void
 test_broken_drop_keeps_open_log (void)
 {
@@ -425,6 +427,21 @@ test_broken_drop_keeps_open_log (void)
   g_value_take_boxed (&value, g_slist_prepend (NULL, g_file_new_for_path (broken)));
   g_signal_emit_by_name (drop, "drop", &value, 100.0, 100.0, &accepted);
   g_assert_true (accepted);
+  /* Asked whether to open it or compare it, the user opens it. */
+  {
+    GListModel *toplevels = gtk_window_get_toplevels ();
+    GtkWidget *dialog = NULL;
+
+    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+      {
+        g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+        if (GTK_IS_DIALOG (toplevel) && gtk_window_get_transient_for (toplevel) == GTK_WINDOW (window))
+          dialog = GTK_WIDGET (toplevel);
+      }
+    g_assert_nonnull (dialog);
+    gtk_dialog_response (GTK_DIALOG (dialog), ES_DROP_OPEN);
+  }
   for (GList *l = gtk_application_get_windows (GTK_APPLICATION (es_test_app)); l != NULL; l = l->next)
     if (l->data != (gpointer) window && ES_IS_WINDOW (l->data))
       other = l->data;

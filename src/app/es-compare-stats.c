@@ -274,7 +274,11 @@ es_compare_stats_show (EsCompareStats *self,
     gtk_label_set_text (GTK_LABEL (self->title), _("The whole runs"));
   else
     {
-      g_autofree char *text = g_strdup_printf (_("The selection: %.6f s to %.6f s"), a_t0 / 1e9, a_t1 / 1e9);
+      /* Aligned runs have the selection at different times of their own. */
+      g_autofree char *text = a_t0 == b_t0 && a_t1 == b_t1
+                              ? g_strdup_printf (_("The selection: %.6f s to %.6f s"), a_t0 / 1e9, a_t1 / 1e9)
+                              : g_strdup_printf (_("The selection: A %.6f s to %.6f s, B %.6f s to %.6f s"),
+                                                 a_t0 / 1e9, a_t1 / 1e9, b_t0 / 1e9, b_t1 / 1e9);
 
       gtk_label_set_text (GTK_LABEL (self->title), text);
     }

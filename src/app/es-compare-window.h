@@ -25,5 +25,16 @@ EsSession       *es_compare_window_get_session  (EsCompareWindow *self,
 GtkWidget       *es_compare_window_get_stats    (EsCompareWindow *self);
 const char      *es_compare_window_get_page     (EsCompareWindow *self);
 const char      *es_compare_window_get_error    (EsCompareWindow *self);
+void             es_compare_window_set_offset   (EsCompareWindow *self,
+                                                 gint64           offset);
+gint64           es_compare_window_get_offset   (EsCompareWindow *self);
+gboolean         es_compare_window_align_at     (EsCompareWindow *self,
+                                                 const char      *name);
+void             es_compare_window_drag_run_b   (EsCompareWindow *self,
+                                                 double           dx);
+GtkWidget       *es_compare_window_get_align_choice (EsCompareWindow *self);
+GtkWidget       *es_compare_window_get_timeline (EsCompareWindow *self,
+                                                 guint            run);
+GtkWidget       *es_compare_window_get_traces   (EsCompareWindow *self);
 
 G_END_DECLS

@@ -32,6 +32,7 @@ struct _EsSession
   gboolean    has_cursor;
   guint32     chosen_cost_centre;
   guint64     extent;             /* the span views may show, at least the run */
+  guint64     extent_start;       /* ... from here: a comparison's aligned run */
   gboolean    ongoing;            /* the log is still being written */
   /* The GC list shows only the pauses the Pauses panel's chosen bucket
    * holds: those starting in [t0, t1] and lasting [lo, hi). */
@@ -152,6 +153,7 @@ es_session_new_continuing (EsDocument *document,
   self->has_pause_filter = previous->has_pause_filter;
   self->pause_filter = previous->pause_filter;
   self->extent = previous->extent;
+  self->extent_start = previous->extent_start;
   self->has_selection = previous->has_selection;
   self->selection_t0 = previous->selection_t0;
   self->selection_t1 = previous->selection_t1;
@@ -193,6 +195,7 @@ es_session_set_visible (EsSession *self,
                         guint64    t1)
 {
   guint64 end = run_end (self);
+  guint64 start = MIN (self->extent_start, end - ES_SESSION_MIN_SPAN);
   guint64 span;
 
   g_return_if_fail (ES_IS_SESSION (self));
@@ -203,7 +206,8 @@ es_session_set_visible (EsSession *self,
       t0 = t1;
       t1 = tmp;
     }
-  span = CLAMP (t1 - t0, ES_SESSION_MIN_SPAN, end);
+  span = CLAMP (t1 - t0, ES_SESSION_MIN_SPAN, end - start);
+  t0 = MAX (t0, start);
   if (t0 > end - span)
     t0 = end - span;
   t1 = t0 + span;
@@ -250,7 +254,7 @@ es_session_pan (EsSession *self,
 
   span = self->visible_t1 - self->visible_t0;
   t0 = (gint64) self->visible_t0 + delta;
-  t0 = CLAMP (t0, 0, (gint64) (run_end (self) - span));
+  t0 = CLAMP (t0, (gint64) MIN (self->extent_start, run_end (self) - span), (gint64) (run_end (self) - span));
   es_session_set_visible (self, (guint64) t0, (guint64) t0 + span);
 }
 
@@ -259,7 +263,7 @@ es_session_fit (EsSession *self)
 {
   g_return_if_fail (ES_IS_SESSION (self));
 
-  es_session_set_visible (self, 0, run_end (self));
+  es_session_set_visible (self, self->extent_start, run_end (self));
 }
 
 gboolean
@@ -507,4 +511,21 @@ es_session_set_extent (EsSession *self,
   g_return_if_fail (ES_IS_SESSION (self));
 
   self->extent = end;
+}
+
+/**
+ * es_session_set_extent_start:
+ * @start: where the views may begin, on the log's clock
+ *
+ * Two runs aligned at a moment each reaches at its own time: the one that
+ * reaches it later has nothing the other can show beside its start, so
+ * its views begin that much later.
+ */
+void
+es_session_set_extent_start (EsSession *self,
+                             guint64    start)
+{
+  g_return_if_fail (ES_IS_SESSION (self));
+
+  self->extent_start = start;
 }

@@ -64,6 +64,8 @@ void        es_session_set_ongoing        (EsSession  *self,
 gboolean    es_session_get_ongoing        (EsSession  *self);
 void        es_session_set_extent         (EsSession  *self,
                                            guint64     end);
+void        es_session_set_extent_start   (EsSession  *self,
+                                           guint64     start);
 guint32     es_session_get_chosen_cost_centre (EsSession *self);
 void        es_session_choose_cost_centre (EsSession  *self,
                                            guint32     cost_centre);

@@ -66,9 +66,8 @@ save_shown_rows (EsSidebar *self)
 
 static void
 trace_toggled_cb (GtkCheckButton *button,
-                  EsSidebar      *self)
+                  EsTimelineRows *rows)
 {
-  EsTimelineRows *rows = es_timeline_get_rows (self->timeline);
   guint32 kind = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "row-kind"));
   guint32 kinds = es_timeline_rows_get_visible_kinds (rows);
 
@@ -120,11 +119,20 @@ build_key (EsSidebar *self)
   return scroller;
 }
 
-static GtkWidget *
-build_traces (EsSidebar *self)
+/**
+ * es_sidebar_new_traces:
+ *
+ * The Traces boxes, one a row kind, showing and hiding @rows' rows: the
+ * sidebar's page, and the comparison's, whose second timeline follows the
+ * first.
+ *
+ * Returns: (transfer floating): a box of check buttons
+ */
+GtkWidget *
+es_sidebar_new_traces (EsTimelineRows *rows)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  guint32 visible = es_timeline_rows_get_visible_kinds (es_timeline_get_rows (self->timeline));
+  guint32 visible = es_timeline_rows_get_visible_kinds (rows);
 
   gtk_widget_set_margin_start (box, 12);
   gtk_widget_set_margin_top (box, 12);
@@ -139,7 +147,7 @@ build_traces (EsSidebar *self)
       g_object_set_data (G_OBJECT (check), "row-kind", GUINT_TO_POINTER (traces[i].kind));
       g_object_set_data (G_OBJECT (check), "row-key", (gpointer) traces[i].key);
       gtk_check_button_set_active (GTK_CHECK_BUTTON (check), (visible & (1u << traces[i].kind)) != 0);
-      g_signal_connect_object (check, "toggled", G_CALLBACK (trace_toggled_cb), self, 0);
+      g_signal_connect_object (check, "toggled", G_CALLBACK (trace_toggled_cb), rows, 0);
       gtk_box_append (GTK_BOX (box), check);
     }
   return box;
@@ -165,7 +173,7 @@ es_sidebar_set_timeline (EsSidebar  *self,
   g_signal_connect_object (es_timeline_get_rows (timeline), "notify::visible-kinds",
                            G_CALLBACK (save_shown_rows), self, G_CONNECT_SWAPPED);
   gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), build_key (self), gtk_label_new (_("Key")));
-  gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), build_traces (self), gtk_label_new (_("Traces")));
+  gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), es_sidebar_new_traces (es_timeline_get_rows (timeline)), gtk_label_new (_("Traces")));
   self->gc_list = es_gc_list_new ();
   gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), self->gc_list, gtk_label_new (_("GC")));
   g_signal_connect_object (self->gc_list, "filtered", G_CALLBACK (show_gc_list_cb), self, G_CONNECT_SWAPPED);

@@ -27,4 +27,6 @@ void es_sidebar_set_session    (EsSidebar  *self,
                                 GFile      *file);
 void es_sidebar_add_bookmark   (EsSidebar  *self);
 
+GtkWidget *es_sidebar_new_traces (EsTimelineRows *rows);
+
 G_END_DECLS

@@ -28,6 +28,7 @@ struct _EsTimelineRows
   gulong       chosen_handler;
   GArray      *rows;              /* EsTimelineRow */
   guint32      visible_kinds;
+  gboolean     no_ruler;          /* a comparison's lower timeline */
   guint32      selected_thread;   /* 0: none */
   EsThreadStateCache *thread_states;
   EsBookmarks *bookmarks;         /* drawn over the rows, or NULL */
@@ -197,12 +198,26 @@ es_timeline_rows_set_visible_kinds (EsTimelineRows *self,
 {
   g_return_if_fail (ES_IS_TIMELINE_ROWS (self));
 
-  kinds |= 1u << ES_ROW_RULER;
+  if (self->no_ruler)
+    kinds &= ~(1u << ES_ROW_RULER);
+  else
+    kinds |= 1u << ES_ROW_RULER;
   if (self->visible_kinds == kinds)
     return;
   self->visible_kinds = kinds;
   relayout (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VISIBLE_KINDS]);
+}
+
+/* Two timelines on one axis need one ruler: the lower one has none. */
+void
+es_timeline_rows_set_has_ruler (EsTimelineRows *self,
+                                gboolean        has_ruler)
+{
+  g_return_if_fail (ES_IS_TIMELINE_ROWS (self));
+
+  self->no_ruler = !has_ruler;
+  es_timeline_rows_set_visible_kinds (self, self->visible_kinds);
 }
 
 guint32

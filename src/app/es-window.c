@@ -26,6 +26,7 @@
 #include "es-live-source.h"
 #include "es-log-filters.h"
 #include "es-recent-logs.h"
+#include "es-window-drop.h"
 #include "es-window-export.h"
 #include "es-window-private.h"
 
@@ -473,12 +474,8 @@ es_window_drop_cb (GtkDropTarget *target,
       g_str_equal (gtk_stack_get_visible_child_name (self->stack), "error"))
     es_window_open_file (self, files->data);
   else
-    {
-      GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-      GFile *list[] = { files->data };
-
-      g_application_open (G_APPLICATION (app), list, 1, "");
-    }
+    es_window_drop_ask (GTK_WINDOW (self), self->file, files->data,
+                        gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (target)));
   return TRUE;
 }
 

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "es-align.h"
 #include "es-cli-common.h"
 #include "es-cli-compare.h"
 #include "es-cli-json.h"
@@ -43,25 +44,6 @@ run_clear (Run *run)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
 
-/* The first marker called @name, or FALSE. */
-static gboolean
-find_marker (EsDocument *document,
-             const char *name,
-             guint64    *time)
-{
-  guint n;
-  const EsUserEvent *markers = es_document_get_markers (document, &n);
-  gboolean found = FALSE;
-
-  for (guint i = 0; i < n; i++)
-    if (g_strcmp0 (markers[i].text, name) == 0 && (!found || markers[i].time < *time))
-      {
-        *time = markers[i].time;
-        found = TRUE;
-      }
-  return found;
-}
-
 /* Reads --from and --to against @run: from its start by default, or, with
  * @align_marker, as offsets from that marker (a percentage is then of the
  * time from the marker to the end). */
@@ -77,7 +59,7 @@ read_interval (Run        *run,
 
   if (align_marker != NULL)
     {
-      if (!find_marker (run->document, align_marker, &base))
+      if (!es_align_find (run->document, NULL, align_marker, &base))
         {
           g_printerr ("eventscope-cli compare: %s has no marker “%s” to align on\n", run->path, align_marker);
           return EXIT_USAGE;

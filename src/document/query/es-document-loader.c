@@ -9,6 +9,7 @@
 
 #include "es-document-loader.h"
 #include "es-heap-profile.h"
+#include "es-pause-index-private.h"
 
 /* The worker reports progress often; the main thread hears about it at most
  * once per main-loop iteration: the fraction is stored under a lock and one
@@ -174,8 +175,10 @@ load_in_thread (GTask        *task,
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
-  /* Made here, so the first frame does not make it on the main thread. */
+  /* Made here, so the first frame does not make it on the main thread,
+   * nor the first selection's pause percentiles their index. */
   es_heap_profile_get (document);
+  es_pause_index_get (document);
   g_task_return_pointer (task, document, g_object_unref);
 }
 

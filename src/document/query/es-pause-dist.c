@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "es-pause-dist.h"
+#include "es-pause-index-private.h"
 #include "es-search.h"
 
 /* round (1000 × 10^(k/4)) ns: written out rather than computed, so that
@@ -201,23 +202,16 @@ es_pause_dist_gc_pause (EsDocument *document,
   return gcs[index].end > start ? gcs[index].end - start : 0;
 }
 
-/**
- * es_pause_dists_compute:
- * @t0: start of the interval, ns (inclusive)
- * @t1: end of the interval, ns (inclusive)
- *
- * The distributions of the pauses of the collections that start in
- * [@t0, @t1], per generation and all together. O(k) for k collections
- * in the interval (expected: the percentiles are selected, not sorted).
- */
-void
-es_pause_dists_compute (EsDocument   *document,
-                        guint64       t0,
-                        guint64       t1,
-                        EsPauseDists *dists)
+/* The pauses of collections [first, last) copied, and their percentiles
+ * selected among them: O(last - first). */
+static void
+dists_by_selection (EsDocument   *document,
+                    guint         first,
+                    guint         last,
+                    EsPauseDists *dists)
 {
   const EsMonoSummary *mono = NULL;
-  guint n_gcs, first, last, n_gens = 0;
+  guint n_gcs, n_gens = 0;
   const EsGc *gcs;
   g_autofree guint64 *all = NULL;
   g_autofree guint64 *by_gen = NULL;
@@ -225,14 +219,8 @@ es_pause_dists_compute (EsDocument   *document,
   gsize at[ES_STATS_MAX_GENERATIONS] = { 0 };
   gsize n_all = 0;
 
-  g_return_if_fail (ES_IS_DOCUMENT (document));
-  g_return_if_fail (dists != NULL);
-
   *dists = (EsPauseDists) { 0 };
-  t1 = MAX (t0, t1);
   gcs = es_document_get_gcs (document, &n_gcs);
-  first = es_search_lower_bound (gcs, n_gcs, sizeof (EsGc), G_STRUCT_OFFSET (EsGc, start), t0);
-  last = es_search_upper_bound (gcs, n_gcs, sizeof (EsGc), G_STRUCT_OFFSET (EsGc, start), t1);
 
   /* The generations es_stats_compute() shows. A Mono log's are the
    * nursery and the major heap, as its summary has them. */
@@ -275,4 +263,41 @@ es_pause_dists_compute (EsDocument   *document,
   es_pause_dist_from_pauses (all, n_all, &dists->all);
   for (guint g = 0; g < dists->n_generations; g++)
     es_pause_dist_from_pauses (by_gen + at[g] - n_by_gen[g], n_by_gen[g], &dists->gen[g]);
+}
+
+/**
+ * es_pause_dists_compute:
+ * @t0: start of the interval, ns (inclusive)
+ * @t1: end of the interval, ns (inclusive)
+ *
+ * The distributions of the pauses of the collections that start in
+ * [@t0, @t1], per generation and all together: O(log n) for n
+ * collections in the run once the document has its index of pauses
+ * (es_pause_index_get(), which the loader makes for the window, where
+ * the selection moves often); else O(k) for k collections in the interval
+ * (expected: the percentiles are selected, not sorted), which a single
+ * question (the CLI's) needs no index for.
+ */
+void
+es_pause_dists_compute (EsDocument   *document,
+                        guint64       t0,
+                        guint64       t1,
+                        EsPauseDists *dists)
+{
+  const EsPauseIndex *index;
+  guint n_gcs, first, last;
+  const EsGc *gcs;
+
+  g_return_if_fail (ES_IS_DOCUMENT (document));
+  g_return_if_fail (dists != NULL);
+
+  t1 = MAX (t0, t1);
+  gcs = es_document_get_gcs (document, &n_gcs);
+  first = es_search_lower_bound (gcs, n_gcs, sizeof (EsGc), G_STRUCT_OFFSET (EsGc, start), t0);
+  last = es_search_upper_bound (gcs, n_gcs, sizeof (EsGc), G_STRUCT_OFFSET (EsGc, start), t1);
+  index = es_pause_index_peek (document);
+  if (index != NULL)
+    es_pause_index_dists (index, first, last, dists);
+  else
+    dists_by_selection (document, first, last, dists);
 }
