@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "es-event-text.h"
+#include "es-stats.h"
 #include "es-test-log.h"
 
 struct _EsTestLog
@@ -496,4 +497,43 @@ es_test_searched_text (const EsTestEvent *event)
   text = g_ascii_strdown (colon + 2, -1);
   text[strlen (text) - 1] = '\0';
   return text;
+}
+
+/**
+ * es_test_describe_document:
+ *
+ * Returns: what `summary` prints for the whole run of @document (GHC or
+ *   Mono), and the counts beneath it: two documents of one log give the
+ *   same text, however they were read
+ */
+char *
+es_test_describe_document (EsDocument *document)
+{
+  g_auto(EsStats) stats = { 0 };
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint n_gcs, n_threads;
+
+  es_stats_compute (document, es_document_get_start_time (document), es_document_get_end_time (document), &stats);
+  if (es_document_get_format (document) == ES_DOCUMENT_MONO_LOG)
+    es_stats_append_mono_text (&stats, document, text);
+  else
+    es_stats_append_text (&stats, document, text);
+  es_document_get_gcs (document, &n_gcs);
+  es_document_get_threads (document, &n_threads);
+  g_string_append_printf (text, "events %" G_GUINT64_FORMAT ", caps %u, GCs %u, threads %u, %" G_GUINT64_FORMAT
+                          "-%" G_GUINT64_FORMAT "\n",
+                          es_document_get_n_events (document), es_document_get_n_caps (document), n_gcs, n_threads,
+                          es_document_get_start_time (document), es_document_get_end_time (document));
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* es_test_describe_document() of the log at @path, read as a file. */
+char *
+es_test_describe_file (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(EsDocument) document = es_document_load_file (path, NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  return es_test_describe_document (document);
 }

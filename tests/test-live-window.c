@@ -20,33 +20,6 @@
 #include "es-test-gui.h"
 #include "es-test-log.h"
 
-/* What `summary` prints, and the counts beneath it. */
-static char *
-describe_document (EsDocument *document)
-{
-  g_auto(EsStats) stats = { 0 };
-  g_autoptr(GString) text = g_string_new (NULL);
-  guint n_gcs, n_threads;
-
-  es_stats_compute (document, es_document_get_start_time (document), es_document_get_end_time (document), &stats);
-  es_stats_append_text (&stats, document, text);
-  es_document_get_gcs (document, &n_gcs);
-  es_document_get_threads (document, &n_threads);
-  g_string_append_printf (text, "events %" G_GUINT64_FORMAT ", caps %u, GCs %u, threads %u\n",
-                          es_document_get_n_events (document), es_document_get_n_caps (document), n_gcs, n_threads);
-  return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
-static char *
-describe_file (const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(EsDocument) document = es_document_load_file (path, NULL, NULL, NULL, &error);
-
-  g_assert_no_error (error);
-  return describe_document (document);
-}
-
 static EsDocument *
 shown_document (EsWindow *window)
 {
@@ -175,8 +148,8 @@ test_ghc_program_into_fifo (void)
 
   g_assert_cmpint (es_live_follower_get_state (es_window_get_live_follower (window)), ==, ES_LIVE_FINISHED);
   g_assert_false (es_document_is_truncated (shown_document (window), NULL));
-  expected = describe_file (record);
-  got = describe_document (shown_document (window));
+  expected = es_test_describe_file (record);
+  got = es_test_describe_document (shown_document (window));
   g_assert_cmpstr (got, ==, expected);
   g_assert_nonnull (es_test_find_label (GTK_WIDGET (window), "The program finished"));
 
@@ -345,7 +318,7 @@ test_log_being_written_is_followed (void)
   g_autofree char *contents = NULL;
   g_autofree char *dir = g_dir_make_tmp ("es-live-window-XXXXXX", NULL);
   g_autofree char *growing = g_build_filename (dir, "growing.eventlog", NULL);
-  g_autofree char *expected = describe_file (path);
+  g_autofree char *expected = es_test_describe_file (path);
   g_autofree char *got = NULL;
   EsWindow *window;
   GThread *thread;
@@ -367,7 +340,7 @@ test_log_being_written_is_followed (void)
   g_thread_join (thread);
 
   g_assert_cmpint (es_live_follower_get_state (es_window_get_live_follower (window)), ==, ES_LIVE_FINISHED);
-  got = describe_document (shown_document (window));
+  got = es_test_describe_document (shown_document (window));
   g_assert_cmpstr (got, ==, expected);
 
   /* An old log without its end marker is only cut short: not followed. */
@@ -484,8 +457,8 @@ test_next_run_opens_in_its_own_window (void)
   g_autofree char *dir = g_dir_make_tmp ("es-live-window-XXXXXX", NULL);
   g_autofree char *socket_path = g_build_filename (dir, "prog.sock", NULL);
   g_autofree char *spec = g_strconcat ("unix:", socket_path, NULL);
-  g_autofree char *expected_a = describe_file (path_a);
-  g_autofree char *expected_b = describe_file (path_b);
+  g_autofree char *expected_a = es_test_describe_file (path_a);
+  g_autofree char *expected_b = es_test_describe_file (path_b);
   g_autofree char *got = NULL;
   g_autoptr(GSocketAddress) address = g_unix_socket_address_new (socket_path);
   g_autoptr(GSocket) listener = NULL;
@@ -509,7 +482,7 @@ test_next_run_opens_in_its_own_window (void)
   window = follow_in_window (spec, NULL);
   es_test_wait_until (follower_ended, window, 60);
   g_assert_cmpint (es_live_follower_get_state (es_window_get_live_follower (window)), ==, ES_LIVE_FINISHED);
-  got = describe_document (shown_document (window));
+  got = es_test_describe_document (shown_document (window));
   g_assert_cmpstr (got, ==, expected_a);
   g_clear_pointer (&got, g_free);
 
@@ -521,11 +494,11 @@ test_next_run_opens_in_its_own_window (void)
       second = l->data;
   g_assert_nonnull (second);
   g_assert_cmpint (es_live_follower_get_state (es_window_get_live_follower (second)), ==, ES_LIVE_FINISHED);
-  got = describe_document (shown_document (second));
+  got = es_test_describe_document (shown_document (second));
   g_assert_cmpstr (got, ==, expected_b);
   /* The first window still shows its own run. */
   g_clear_pointer (&got, g_free);
-  got = describe_document (shown_document (window));
+  got = es_test_describe_document (shown_document (window));
   g_assert_cmpstr (got, ==, expected_a);
 
   gtk_window_destroy (GTK_WINDOW (second));

@@ -19,6 +19,7 @@
 #include "es-live-follower.h"
 #include "es-live-source.h"
 #include "es-stats.h"
+#include "es-test-log.h"
 
 /* GHC logs of several shapes, and Mono logs, plain and gzip-packed. */
 static const char *fixtures[] = {
@@ -35,36 +36,6 @@ static char *
 fixture_path (const char *name)
 {
   return g_test_build_filename (G_TEST_DIST, "fixtures", name, NULL);
-}
-
-/* What `summary` prints, and the counts beneath it. */
-static char *
-describe_document (EsDocument *document)
-{
-  g_auto(EsStats) stats = { 0 };
-  g_autoptr(GString) text = g_string_new (NULL);
-  guint n_gcs;
-
-  es_stats_compute (document, es_document_get_start_time (document), es_document_get_end_time (document), &stats);
-  if (es_document_get_format (document) == ES_DOCUMENT_MONO_LOG)
-    es_stats_append_mono_text (&stats, document, text);
-  else
-    es_stats_append_text (&stats, document, text);
-  es_document_get_gcs (document, &n_gcs);
-  g_string_append_printf (text, "events %" G_GUINT64_FORMAT ", caps %u, GCs %u, %" G_GUINT64_FORMAT "-%" G_GUINT64_FORMAT "\n",
-                          es_document_get_n_events (document), es_document_get_n_caps (document), n_gcs,
-                          es_document_get_start_time (document), es_document_get_end_time (document));
-  return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
-static char *
-describe_file (const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(EsDocument) document = es_document_load_file (path, NULL, NULL, NULL, &error);
-
-  g_assert_no_error (error);
-  return describe_document (document);
 }
 
 /* A writer on its own thread: the log's bytes in random pieces (from one
@@ -179,7 +150,7 @@ test_growing_file_gives_whole_document (void)
       g_autofree char *contents = NULL;
       g_autofree char *dir = g_dir_make_tmp ("es-live-XXXXXX", NULL);
       g_autofree char *grown = g_build_filename (dir, "grown.log", NULL);
-      g_autofree char *expected = describe_file (path);
+      g_autofree char *expected = es_test_describe_file (path);
       g_autofree char *got = NULL;
       g_autoptr(EsLiveFollower) follower = NULL;
       Updates updates = { 0 };
@@ -219,7 +190,7 @@ test_growing_file_gives_whole_document (void)
       /* Prefixes were shown before the whole (the smallest log is too small
        * to promise it). */
       g_assert_cmpuint (updates.n_updates, >=, len > 10000 ? 3 : 1);
-      got = describe_document (es_live_follower_get_document (follower));
+      got = es_test_describe_document (es_live_follower_get_document (follower));
       g_assert_cmpstr (got, ==, expected);
 
       g_clear_object (&follower);
@@ -238,7 +209,7 @@ test_fifo_is_recorded_and_followed (void)
   g_autofree char *dir = g_dir_make_tmp ("es-live-XXXXXX", NULL);
   g_autofree char *fifo = g_build_filename (dir, "prog.fifo", NULL);
   g_autofree char *record = g_build_filename (dir, "record.eventlog", NULL);
-  g_autofree char *expected = describe_file (path);
+  g_autofree char *expected = es_test_describe_file (path);
   g_autofree char *got = NULL;
   g_autofree char *reopened = NULL;
   g_autoptr(EsLiveFollower) follower = NULL;
@@ -265,9 +236,9 @@ test_fifo_is_recorded_and_followed (void)
 
   g_assert_cmpint (es_live_follower_get_state (follower), ==, ES_LIVE_FINISHED);
   assert_same_bytes (record, (const guint8 *) contents, len);
-  got = describe_document (es_live_follower_get_document (follower));
+  got = es_test_describe_document (es_live_follower_get_document (follower));
   g_assert_cmpstr (got, ==, expected);
-  reopened = describe_file (record);
+  reopened = es_test_describe_file (record);
   g_assert_cmpstr (reopened, ==, expected);
   g_assert_false (updates.shrank);
 
@@ -303,7 +274,7 @@ test_writer_killed_mid_event_keeps_what_came (void)
    * that regular, and a wrong one only makes the test stricter. */
   kept = len / 2 + 7;
   g_assert_true (g_file_set_contents (cut, contents, (gssize) kept, NULL));
-  expected = describe_file (cut);
+  expected = es_test_describe_file (cut);
 
   g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
   follower = start_follower (fifo, record, &updates);
@@ -317,7 +288,7 @@ test_writer_killed_mid_event_keeps_what_came (void)
   document = es_live_follower_get_document (follower);
   g_assert_true (es_document_is_truncated (document, &stop));
   g_assert_cmpint (stop, <=, (gint64) kept);
-  got = describe_document (document);
+  got = es_test_describe_document (document);
   g_assert_cmpstr (got, ==, expected);
 
   g_clear_object (&follower);
@@ -395,8 +366,8 @@ follow_socket_runs (const char     *spec,
   g_autofree char *path_a = fixture_path ("hello.eventlog");
   g_autofree char *path_b = fixture_path ("parfib-N2.eventlog");
   g_autofree char *a = NULL, *b = NULL;
-  g_autofree char *expected_a = describe_file (path_a);
-  g_autofree char *expected_b = describe_file (path_b);
+  g_autofree char *expected_a = es_test_describe_file (path_a);
+  g_autofree char *expected_b = es_test_describe_file (path_b);
   g_autofree char *dir = g_dir_make_tmp ("es-live-XXXXXX", NULL);
   g_autofree char *record_a = g_build_filename (dir, "a.eventlog", NULL);
   g_autofree char *record_b = g_build_filename (dir, "b.eventlog", NULL);
@@ -431,7 +402,7 @@ follow_socket_runs (const char     *spec,
 
   run_until_ended (first);
   g_assert_cmpint (es_live_follower_get_state (first), ==, ES_LIVE_FINISHED);
-  got = describe_document (es_live_follower_get_document (first));
+  got = es_test_describe_document (es_live_follower_get_document (first));
   g_assert_cmpstr (got, ==, expected_a);
   assert_same_bytes (record_a, server.runs[0], server.lens[0]);
   g_clear_pointer (&got, g_free);
@@ -441,7 +412,7 @@ follow_socket_runs (const char     *spec,
   run_until_ended (second);
   g_thread_join (thread);
   g_assert_cmpint (es_live_follower_get_state (second), ==, ES_LIVE_FINISHED);
-  got = describe_document (es_live_follower_get_document (second));
+  got = es_test_describe_document (es_live_follower_get_document (second));
   g_assert_cmpstr (got, ==, expected_b);
   assert_same_bytes (record_b, server.runs[1], server.lens[1]);
 
