@@ -27,7 +27,7 @@ meson test -C "$builddir" --setup valgrind "${library_suites[@]}" --print-errorl
 cp "$builddir/meson-logs/testlog-valgrind.json" "$builddir/testlog-valgrind-run.json" 2>/dev/null || true
 
 # Then everything once more built with AddressSanitizer and UBSan, failing on
-# any report: leaks are checked for the libraries, the CLI and the fuzz replays;
+# any report: leaks are checked for the libraries, following live, the CLI and the fuzz replays;
 # GTK and fontconfig keep caches for good, so not for the GUI and painter
 # (and fontconfig is suppressed for the CLI's export: tests/lsan.supp).
 asandir=_build-asan
@@ -37,7 +37,7 @@ fi
 ninja -C "$asandir" || exit 1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0" \
-  meson test -C "$asandir" "${library_suites[@]}" --suite cli --suite fuzz \
+  meson test -C "$asandir" "${library_suites[@]}" --suite cli --suite fuzz --suite live \
   --print-errorlogs --num-processes 2 --timeout-multiplier 4 || status=1
 cp "$asandir/meson-logs/testlog.json" "$builddir/testlog-asan-libraries.json"
 ASAN_OPTIONS=detect_leaks=0 xvfb-run -a -s "-screen 0 1600x1000x24" \
