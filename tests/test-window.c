@@ -703,6 +703,53 @@ test_gc_list_many_gcs_few_objects (void)
   g_object_unref (list);
 }
 
+static guint
+count_labels (GtkWidget *widget)
+{
+  guint n = GTK_IS_LABEL (widget) ? 1 : 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_labels (child);
+  return n;
+}
+
+static gboolean
+has_row_labels (gpointer data)
+{
+  return count_labels (data) > 50;
+}
+
+/* The GC list on a page nobody opened makes no rows: a column view builds
+ * a couple of hundred rows' widgets whenever its model changes, shown or
+ * not. Its model has every GC all the same, and the rows come once the
+ * list is shown. */
+static void
+test_gc_list_rows_made_when_shown (void)
+{
+  const guint n = 20000;
+  g_autoptr(EsDocument) document = new_document_with_gcs (n);
+  g_autoptr(EsSession) session = es_session_new (document);
+  guint n_items_before = es_gc_item_get_n_alive ();
+  GtkWidget *list = es_gc_list_new ();
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = es_test_find_widget_of_type (list, GTK_TYPE_COLUMN_VIEW);
+  guint n_before = count_labels (view);
+
+  gtk_window_set_child (GTK_WINDOW (window), list);
+  gtk_window_set_default_size (GTK_WINDOW (window), 600, 800);
+  es_gc_list_set_session (ES_GC_LIST (list), session);
+  g_assert_cmpuint (g_list_model_get_n_items (es_gc_list_get_model (ES_GC_LIST (list))), ==, n);
+  g_assert_cmpuint (count_labels (view), ==, n_before);
+  g_assert_cmpuint (es_gc_item_get_n_alive (), <=, n_items_before + 2);   /* the sorter's two */
+
+  gtk_window_present (GTK_WINDOW (window));
+  es_test_wait_until (has_row_labels, view, 10);
+  g_assert_cmpuint (count_labels (view), >, 50);
+  g_assert_cmpuint (es_gc_item_get_n_alive (), >, n_items_before + 10);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -713,6 +760,7 @@ main (int    argc,
     return 0;
 
   g_test_add_func ("/window/open-navigate-select-matches-cli", test_open_navigate_select);
+  g_test_add_func ("/window/gc-list-rows-made-when-shown", test_gc_list_rows_made_when_shown);
   g_test_add_func ("/window/broken-file-shows-error", test_broken_file_shows_error);
   g_test_add_func ("/window/truncated-log-opens-with-notice", test_truncated_log_opens_with_notice);
   g_test_add_func ("/window/damaged-packed-log-opens-with-notice", test_damaged_packed_log_opens_with_notice);
