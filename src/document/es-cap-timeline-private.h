@@ -38,6 +38,24 @@ typedef struct
   guint16 arg;
 } EsWideArg;
 
+/* A spark sample as kept once the cap's events are sealed: its six
+ * cumulative counters (created, dud, overflowed, converted, GC'd, fizzled)
+ * less its epoch's base, 24 bytes where the whole sample is 64. Its time and
+ * the pool's size are the spark pool's sample of the same index. */
+typedef struct
+{
+  guint32 counter[6];
+} EsSparkCounters;
+
+/* From spark sample @first on, each counter is its base plus the 32 bits
+ * kept. A log whose counters stay under 2^32 has one epoch, of base 0; a
+ * counter that would not fit, or goes back, starts another. */
+typedef struct
+{
+  guint32 first;
+  guint64 base[6];
+} EsSparkEpoch;
+
 struct _EsCapTimeline
 {
   guint     cap;
@@ -46,8 +64,9 @@ struct _EsCapTimeline
   EsCapPrefix    running_total;                    /* totals of everything added so far */
   EsVec     instants[ES_N_INSTANT_KINDS];     /* EsInstant, per kind, by time */
   GArray   *wide_args;                        /* EsWideArg: args of ES_INSTANT_WIDE_ARG or more */
-  EsVec     sparks;                           /* EsSparkSample */
-  EsSeries *spark_pool;                       /* sparks remaining in the pool */
+  EsVec     sparks;                           /* EsSparkSample, EsSparkCounters once events are sealed */
+  GArray   *spark_epochs;                     /* EsSparkEpoch, by first */
+  EsSeries *spark_pool;                       /* sparks remaining in the pool, and the samples' times */
   EsSeries *allocated;                        /* cumulative bytes allocated */
   gboolean  events_sealed;                    /* instants, sparks, series indexed */
   gboolean  sealed;

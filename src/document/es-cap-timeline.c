@@ -15,6 +15,7 @@
 
 G_STATIC_ASSERT (sizeof (EsActivity) == 16);
 G_STATIC_ASSERT (sizeof (EsInstant) == 12);
+G_STATIC_ASSERT (sizeof (EsSparkCounters) == 24);
 
 EsCapTimeline *
 es_cap_timeline_new (guint cap)
@@ -23,6 +24,7 @@ es_cap_timeline_new (guint cap)
 
   self->cap = cap;
   self->wide_args = g_array_new (FALSE, FALSE, sizeof (EsWideArg));
+  self->spark_epochs = g_array_new (FALSE, FALSE, sizeof (EsSparkEpoch));
   self->spark_pool = es_series_new ();
   self->allocated = es_series_new ();
   return self;
@@ -39,6 +41,7 @@ es_cap_timeline_free (EsCapTimeline *self)
     es_vec_clear (&self->instants[k], sizeof (EsInstant));
   g_array_unref (self->wide_args);
   es_vec_clear (&self->sparks, sizeof (EsSparkSample));
+  g_array_unref (self->spark_epochs);
   es_series_free (self->spark_pool);
   es_series_free (self->allocated);
   g_free (self);
@@ -96,10 +99,67 @@ void
 es_cap_timeline_add_spark_sample (EsCapTimeline       *self,
                                   const EsSparkSample *sample)
 {
-  g_return_if_fail (!self->sealed);
+  g_return_if_fail (!self->events_sealed);
 
   *ES_VEC_PUSH (&self->sparks, EsSparkSample) = *sample;
-  es_series_append (self->spark_pool, sample->time, sample->remaining);
+}
+
+static void
+spark_counters (const EsSparkSample *s,
+                guint64              counter[6])
+{
+  counter[0] = s->created;
+  counter[1] = s->dud;
+  counter[2] = s->overflowed;
+  counter[3] = s->converted;
+  counter[4] = s->gcd;
+  counter[5] = s->fizzled;
+}
+
+static gboolean
+spark_counters_fit (const guint64 base[6],
+                    const guint64 counter[6])
+{
+  for (guint k = 0; k < 6; k++)
+    if (counter[k] < base[k] || counter[k] - base[k] > G_MAXUINT32)
+      return FALSE;
+  return TRUE;
+}
+
+/* The samples, sorted, become their counters (EsSparkCounters) and the
+ * pool series: the whole samples were 64 bytes and the pool repeated their
+ * times, 84 bytes a sample in all, now 44 (a big log has one per cap per
+ * GC). */
+static void
+pack_spark_samples (EsCapTimeline *self)
+{
+  const EsSparkSample *s = self->sparks.data;
+  EsVec packed = { 0 };
+
+  for (guint i = 0; i < self->sparks.len; i++)
+    {
+      guint64 counter[6];
+      EsSparkCounters *out = ES_VEC_PUSH (&packed, EsSparkCounters);
+      const EsSparkEpoch *epoch;
+
+      spark_counters (&s[i], counter);
+      if (self->spark_epochs->len == 0 ||
+          !spark_counters_fit (g_array_index (self->spark_epochs, EsSparkEpoch, self->spark_epochs->len - 1).base, counter))
+        {
+          static const guint64 zero[6] = { 0 };
+          EsSparkEpoch next = { i, { 0 } };
+
+          if (self->spark_epochs->len > 0 || !spark_counters_fit (zero, counter))
+            memcpy (next.base, counter, sizeof next.base);
+          g_array_append_val (self->spark_epochs, next);
+        }
+      epoch = &g_array_index (self->spark_epochs, EsSparkEpoch, self->spark_epochs->len - 1);
+      for (guint k = 0; k < 6; k++)
+        out->counter[k] = (guint32) (counter[k] - epoch->base[k]);
+      es_series_append (self->spark_pool, s[i].time, s[i].remaining);
+    }
+  es_vec_clear (&self->sparks, sizeof (EsSparkSample));
+  self->sparks = packed;
 }
 
 void
@@ -156,12 +216,13 @@ es_cap_timeline_seal_events (EsCapTimeline *self)
                            es_search_compare_keys, ES_SEARCH_KEY (EsSparkSample, time));
         break;
       }
+  pack_spark_samples (self);
   g_array_sort_with_data (self->wide_args, es_search_compare_keys, ES_SEARCH_KEY (EsWideArg, time));
   es_series_seal (self->spark_pool);
   es_series_seal (self->allocated);
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
     es_vec_release_spare (&self->instants[k], sizeof (EsInstant));
-  es_vec_release_spare (&self->sparks, sizeof (EsSparkSample));
+  es_vec_release_spare (&self->sparks, sizeof (EsSparkCounters));
   self->events_sealed = TRUE;
 }
 
@@ -470,12 +531,56 @@ es_cap_timeline_count_instants (const EsCapTimeline *self,
   return instant_lower_bound (a, t1) - instant_lower_bound (a, t0);
 }
 
-const EsSparkSample *
-es_cap_timeline_get_spark_samples (const EsCapTimeline *self,
-                                   guint               *n_samples)
+guint
+es_cap_timeline_get_n_spark_samples (const EsCapTimeline *self)
 {
-  *n_samples = self->sparks.len;
-  return self->sparks.data;
+  return self->events_sealed ? self->sparks.len : 0;
+}
+
+/**
+ * es_cap_timeline_get_spark_sample:
+ * @index: below es_cap_timeline_get_n_spark_samples()
+ *
+ * The spark counters of one SPARK_COUNTERS event, in time order. Its time
+ * is that of the pool's sample of the same index
+ * (es_cap_timeline_get_spark_pool()), which searches go through.
+ */
+void
+es_cap_timeline_get_spark_sample (const EsCapTimeline *self,
+                                  guint                index,
+                                  EsSparkSample       *sample)
+{
+  const EsSparkEpoch *epochs = (const EsSparkEpoch *) (gconstpointer) self->spark_epochs->data;
+  const EsSparkCounters *c;
+  const EsSample *pool;
+  guint e = 0;
+
+  g_return_if_fail (self->events_sealed && index < self->sparks.len);
+
+  c = &ES_VEC_AT (&self->sparks, EsSparkCounters, index);
+  pool = &es_series_get_samples (self->spark_pool)[index];
+  if (G_UNLIKELY (self->spark_epochs->len > 1))
+    {
+      guint lo = 0, hi = self->spark_epochs->len;
+
+      while (hi - lo > 1)
+        {
+          guint mid = lo + (hi - lo) / 2;
+
+          if (epochs[mid].first <= index)
+            lo = mid;
+          else
+            hi = mid;
+        }
+      e = lo;
+    }
+  *sample = (EsSparkSample) {
+    pool->time,
+    epochs[e].base[0] + c->counter[0], epochs[e].base[1] + c->counter[1],
+    epochs[e].base[2] + c->counter[2], epochs[e].base[3] + c->counter[3],
+    epochs[e].base[4] + c->counter[4], epochs[e].base[5] + c->counter[5],
+    pool->value,
+  };
 }
 
 /* The cumulative counters as of @time (the last sample at or before it);
@@ -485,16 +590,16 @@ es_cap_timeline_sparks_at (const EsCapTimeline *self,
                            guint64              time,
                            EsSparkSample       *sparks)
 {
-  const EsSparkSample *s = self->sparks.data;
-  guint lo = es_search_upper_bound (s, self->sparks.len, sizeof (EsSparkSample),
-                                    G_STRUCT_OFFSET (EsSparkSample, time), time);
+  const EsSample *s = es_series_get_samples (self->spark_pool);
+  guint lo = es_search_upper_bound (s, es_cap_timeline_get_n_spark_samples (self), sizeof (EsSample),
+                                    G_STRUCT_OFFSET (EsSample, time), time);
 
   if (lo == 0)
     {
       *sparks = (EsSparkSample) { 0 };
       return FALSE;
     }
-  *sparks = s[lo - 1];
+  es_cap_timeline_get_spark_sample (self, lo - 1, sparks);
   return TRUE;
 }
 

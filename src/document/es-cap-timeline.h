@@ -67,8 +67,10 @@ guint                es_cap_timeline_count_instants   (const EsCapTimeline  *sel
                                                        EsInstantKind         kind,
                                                        guint64               t0,
                                                        guint64               t1);
-const EsSparkSample *es_cap_timeline_get_spark_samples (const EsCapTimeline *self,
-                                                       guint                *n_samples);
+guint                es_cap_timeline_get_n_spark_samples (const EsCapTimeline *self);
+void                 es_cap_timeline_get_spark_sample (const EsCapTimeline  *self,
+                                                       guint                 index,
+                                                       EsSparkSample        *sample);
 gboolean             es_cap_timeline_sparks_at        (const EsCapTimeline  *self,
                                                        guint64               time,
                                                        EsSparkSample        *sparks);

@@ -353,9 +353,10 @@ interpolate_sparks (const EsCapTimeline *tl,
                     guint               *hint,
                     double               out[6])
 {
-  guint n;
-  const EsSparkSample *s = es_cap_timeline_get_spark_samples (tl, &n);
-  guint lo = *hint = es_search_upper_bound_from (s, n, sizeof (EsSparkSample), G_STRUCT_OFFSET (EsSparkSample, time), *hint, time);
+  guint n = es_cap_timeline_get_n_spark_samples (tl);
+  const EsSample *times = es_series_get_samples (es_cap_timeline_get_spark_pool (tl));
+  guint lo = *hint = es_search_upper_bound_from (times, n, sizeof (EsSample), G_STRUCT_OFFSET (EsSample, time), *hint, time);
+  EsSparkSample s0, s1;
   double f;
 
   if (lo == 0 || n == 0)
@@ -364,12 +365,19 @@ interpolate_sparks (const EsCapTimeline *tl,
         out[k] = 0;
       return;
     }
-  if (lo == n || s[lo].time == s[lo - 1].time)
-    f = 0;
+  es_cap_timeline_get_spark_sample (tl, lo - 1, &s0);
+  if (lo == n || times[lo].time == times[lo - 1].time)
+    {
+      f = 0;
+      s1 = s0;
+    }
   else
-    f = (double) (time - s[lo - 1].time) / (double) (s[lo].time - s[lo - 1].time);
+    {
+      f = (double) (time - times[lo - 1].time) / (double) (times[lo].time - times[lo - 1].time);
+      es_cap_timeline_get_spark_sample (tl, lo, &s1);
+    }
 
-#define LERP(k, field) out[k] = s[lo - 1].field + f * (lo < n ? (double) s[lo].field - (double) s[lo - 1].field : 0)
+#define LERP(k, field) out[k] = s0.field + f * ((double) s1.field - (double) s0.field)
   LERP (0, created);
   LERP (1, dud);
   LERP (2, overflowed);
@@ -479,9 +487,9 @@ es_lod_sparks (EsDocument    *document,
 
       b = edges_take (&edges);
       seconds = b > a ? (b - a) / 1e9 : 1e-9;
-      /* The pool holds a sample for each spark sample, at its time: its
-       * small records find the column's end for both (a hint, checked in
-       * a read, where the 64-byte spark samples would take a gallop). */
+      /* The pool holds a sample for each spark sample, at its time: the
+       * search for the column's end is the same for both (a hint, checked
+       * in a read). */
       c->has_pool = range_walk (pool, a, b, &pool_cursor, &hint, &c->pool_min, &c->pool_max);
       interpolate_sparks (tl, b, &hint, after);
       c->created = (after[0] - before[0]) / seconds;
