@@ -814,6 +814,74 @@ test_instants_name_caps_beyond_255 (void)
     }
 }
 
+/* Spark events name no thread and are kept in 8 bytes (EsMark): their
+ * times, in order even when one comes late, the victim of a steal (beyond
+ * 255 too), and their counts per column, against a count of the events. */
+static void
+test_spark_events_as_marks (void)
+{
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new ();
+  g_autoptr(EsDocument) document = NULL;
+  static const struct { guint16 tag; guint64 time; guint16 victim; } events[] = {
+    { ES_EVENT_SPARK_CREATE, 100, 0 },
+    { ES_EVENT_SPARK_STEAL, 150, 299 },
+    { ES_EVENT_SPARK_CREATE, 300, 0 },
+    { ES_EVENT_SPARK_CREATE, 200, 0 },                  /* late */
+    { ES_EVENT_SPARK_STEAL, 150, 7 },                   /* the same time, another victim */
+    { ES_EVENT_SPARK_STEAL, 900, 300 },
+    { ES_EVENT_SPARK_RUN, 950, 0 },
+  };
+  static const guint64 created[] = { 100, 200, 300 };
+  static const struct { guint64 time; guint16 victim; } stolen[] = { { 150, 299 }, { 150, 7 }, { 900, 300 } };
+  const EsCapTimeline *tl;
+  const EsMark *marks;
+  guint n;
+  guint32 counts[10];
+
+  for (guint i = 0; i < G_N_ELEMENTS (events); i++)
+    {
+      EsEvent e = { 0 };
+
+      e.tag = events[i].tag;
+      e.cap = 2;
+      e.time = events[i].time;
+      e.u.steal.victim = events[i].victim;
+      es_document_builder_add (builder, &e);
+    }
+  document = es_document_builder_finish (builder, FALSE, -1);
+  tl = es_document_get_cap (document, 2);
+
+  marks = es_cap_timeline_get_marks (tl, ES_INSTANT_SPARK_CREATED, &n);
+  g_assert_cmpuint (n, ==, G_N_ELEMENTS (created));
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpuint (es_mark_time (&marks[i]), ==, created[i]);
+  marks = es_cap_timeline_get_marks (tl, ES_INSTANT_SPARK_STOLEN, &n);
+  g_assert_cmpuint (n, ==, G_N_ELEMENTS (stolen));
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_cmpuint (es_mark_time (&marks[i]), ==, stolen[i].time);
+      if (stolen[i].victim < ES_INSTANT_WIDE_ARG)
+        g_assert_cmpuint (es_cap_timeline_get_mark_arg (tl, ES_INSTANT_SPARK_STOLEN, &marks[i]), ==, stolen[i].victim);
+    }
+  /* Two wide victims at different times each come back. */
+  g_assert_cmpuint (es_cap_timeline_get_mark_arg (tl, ES_INSTANT_SPARK_STOLEN, &marks[0]), ==, 299);
+  g_assert_cmpuint (es_cap_timeline_get_mark_arg (tl, ES_INSTANT_SPARK_STOLEN, &marks[2]), ==, 300);
+
+  /* Ten columns of 100 ns over [0, 1000): every spark event but the run. */
+  es_lod_instants (document, 2, 1u << ES_INSTANT_SPARK_CREATED | 1u << ES_INSTANT_SPARK_STOLEN, 0, 999,
+                   G_N_ELEMENTS (counts), counts);
+  for (guint c = 0; c < G_N_ELEMENTS (counts); c++)
+    {
+      guint expected = 0;
+
+      for (guint i = 0; i < G_N_ELEMENTS (events); i++)
+        expected += events[i].tag != ES_EVENT_SPARK_RUN && events[i].time / 100 == c;
+      g_assert_cmpuint (counts[c], ==, expected);
+    }
+  g_assert_cmpuint (es_cap_timeline_count_instants (tl, ES_INSTANT_SPARK_RUN, 0, 1000), ==, 1);
+  g_assert_cmpuint (es_cap_timeline_count_instants (tl, ES_INSTANT_SPARK_CREATED, 150, 300), ==, 1);
+}
+
 /* Spark counters are kept as 32 bits over a base: counters past 2^32, one
  * that goes back, and a sample posted late all read back exactly as the
  * log gave them, in time order, with the pool's size and the interval's
@@ -943,6 +1011,7 @@ main (int    argc,
   g_test_add_func ("/document/activities-ordered-and-disjoint", test_activities_are_ordered);
   g_test_add_func ("/document/heap-profile", test_heap_profile);
   g_test_add_func ("/document/spark-counters-past-32-bits", test_spark_counters_past_32_bits);
+  g_test_add_func ("/document/spark-events-as-marks", test_spark_events_as_marks);
   g_test_add_func ("/document/process-tasks-capsets", test_process_tasks_capsets);
   g_test_add_func ("/document/random-corruption-builds-sane-documents", test_random_corruption_builds_sane_documents);
   g_test_add_func ("/document/extreme-timestamps", test_extreme_timestamps);

@@ -15,7 +15,14 @@
 
 G_STATIC_ASSERT (sizeof (EsActivity) == 16);
 G_STATIC_ASSERT (sizeof (EsInstant) == 12);
+G_STATIC_ASSERT (sizeof (EsMark) == 8);
 G_STATIC_ASSERT (sizeof (EsSparkCounters) == 24);
+
+static gsize
+instant_size (EsInstantKind kind)
+{
+  return ES_INSTANT_KIND_HAS_THREAD (kind) ? sizeof (EsInstant) : sizeof (EsMark);
+}
 
 EsCapTimeline *
 es_cap_timeline_new (guint cap)
@@ -38,7 +45,7 @@ es_cap_timeline_free (EsCapTimeline *self)
   es_vec_clear (&self->activities, sizeof (EsActivity));
   es_vec_clear (&self->prefix, sizeof (EsCapPrefix));
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
-    es_vec_clear (&self->instants[k], sizeof (EsInstant));
+    es_vec_clear (&self->instants[k], instant_size (k));
   g_array_unref (self->wide_args);
   es_vec_clear (&self->sparks, sizeof (EsSparkSample));
   g_array_unref (self->spark_epochs);
@@ -182,6 +189,46 @@ compare_instant_times (gconstpointer a,
   return x < y ? -1 : x > y;
 }
 
+static int
+compare_mark_times (gconstpointer a,
+                    gconstpointer b,
+                    gpointer      user_data)
+{
+  guint64 x = es_mark_time (a), y = es_mark_time (b);
+
+  return x < y ? -1 : x > y;
+}
+
+/* The stable sort of @a's instants or marks by time, when they are out of
+ * order. */
+static void
+sort_instants (EsVec         *a,
+               EsInstantKind  kind)
+{
+  if (ES_INSTANT_KIND_HAS_THREAD (kind))
+    {
+      const EsInstant *in = a->data;
+
+      for (guint i = 1; i < a->len; i++)
+        if (es_instant_time (&in[i]) < es_instant_time (&in[i - 1]))
+          {
+            g_qsort_with_data (a->data, a->len, sizeof (EsInstant), compare_instant_times, NULL);
+            return;
+          }
+    }
+  else
+    {
+      const EsMark *in = a->data;
+
+      for (guint i = 1; i < a->len; i++)
+        if (es_mark_time (&in[i]) < es_mark_time (&in[i - 1]))
+          {
+            g_qsort_with_data (a->data, a->len, sizeof (EsMark), compare_mark_times, NULL);
+            return;
+          }
+    }
+}
+
 /**
  * es_cap_timeline_seal_events:
  *
@@ -198,17 +245,7 @@ es_cap_timeline_seal_events (EsCapTimeline *self)
   /* A cap's stream is time ordered within its blocks; these sorts only
    * repair the rare event posted at a past timestamp. */
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
-    {
-      EsVec *a = &self->instants[k];
-      const EsInstant *in = a->data;
-
-      for (guint i = 1; i < a->len; i++)
-        if (es_instant_time (&in[i]) < es_instant_time (&in[i - 1]))
-          {
-            g_qsort_with_data (a->data, a->len, sizeof (EsInstant), compare_instant_times, NULL);
-            break;
-          }
-    }
+    sort_instants (&self->instants[k], k);
   for (guint i = 1; i < self->sparks.len; i++)
     if (ES_VEC_AT (&self->sparks, EsSparkSample, i).time < ES_VEC_AT (&self->sparks, EsSparkSample, i - 1).time)
       {
@@ -221,7 +258,7 @@ es_cap_timeline_seal_events (EsCapTimeline *self)
   es_series_seal (self->spark_pool);
   es_series_seal (self->allocated);
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
-    es_vec_release_spare (&self->instants[k], sizeof (EsInstant));
+    es_vec_release_spare (&self->instants[k], instant_size (k));
   es_vec_release_spare (&self->sparks, sizeof (EsSparkCounters));
   self->events_sealed = TRUE;
 }
@@ -472,46 +509,107 @@ es_cap_timeline_time_in (const EsCapTimeline *self,
   return cumulative (self, kind, t1) - cumulative (self, kind, t0);
 }
 
+/**
+ * es_cap_timeline_get_instants:
+ * @kind: a kind that names a thread (ES_INSTANT_KIND_HAS_THREAD())
+ *
+ * Returns: the cap's instants of @kind, by time
+ */
 const EsInstant *
 es_cap_timeline_get_instants (const EsCapTimeline *self,
                               EsInstantKind        kind,
                               guint               *n_instants)
 {
+  *n_instants = 0;
+  g_return_val_if_fail (ES_INSTANT_KIND_HAS_THREAD (kind), NULL);
+
   *n_instants = self->instants[kind].len;
   return self->instants[kind].data;
 }
 
-static guint
-instant_lower_bound (const EsVec *a,
-                     guint64      time)
+/**
+ * es_cap_timeline_get_marks:
+ * @kind: a kind that names no thread
+ *
+ * Returns: the cap's instants of @kind, by time
+ */
+const EsMark *
+es_cap_timeline_get_marks (const EsCapTimeline *self,
+                           EsInstantKind        kind,
+                           guint               *n_marks)
 {
-  return es_instants_lower_bound_from (a->data, a->len, 0, time);
+  *n_marks = 0;
+  g_return_val_if_fail (kind < ES_N_INSTANT_KINDS && !ES_INSTANT_KIND_HAS_THREAD (kind), NULL);
+
+  *n_marks = self->instants[kind].len;
+  return self->instants[kind].data;
+}
+
+/* The first instant of @kind at or after @time, from @from on (see
+ * es_instants_lower_bound_from()). */
+guint
+es_cap_timeline_instants_lower_bound (const EsCapTimeline *self,
+                                      EsInstantKind        kind,
+                                      guint                from,
+                                      guint64              time)
+{
+  const EsVec *a = &self->instants[kind];
+
+  if (ES_INSTANT_KIND_HAS_THREAD (kind))
+    return es_instants_lower_bound_from (a->data, a->len, from, time);
+  return es_marks_lower_bound_from (a->data, a->len, from, time);
+}
+
+static guint16
+wide_arg (const EsCapTimeline *self,
+          EsInstantKind        kind,
+          guint64              time,
+          guint32              thread)
+{
+  const EsWideArg *wide = (const EsWideArg *) (gconstpointer) self->wide_args->data;
+  guint i;
+
+  /* Never more than a few at one time: the first with its kind and thread. */
+  for (i = es_search_lower_bound (wide, self->wide_args->len, sizeof (EsWideArg), G_STRUCT_OFFSET (EsWideArg, time), time);
+       i < self->wide_args->len && wide[i].time == time; i++)
+    if (wide[i].kind == kind && wide[i].thread == thread)
+      return wide[i].arg;
+  g_return_val_if_reached (ES_INSTANT_WIDE_ARG);
 }
 
 /**
  * es_cap_timeline_get_arg:
  * @instant: one of es_cap_timeline_get_instants() of @kind
  *
- * Returns: the other cap of a THREAD_MIGRATED (where the thread went),
- *   THREAD_WOKEN (where it was woken) or SPARK_STOLEN (the victim), or 0
+ * Returns: the other cap of a THREAD_MIGRATED (where the thread went) or
+ *   THREAD_WOKEN (where it was woken), or 0
  */
 guint16
 es_cap_timeline_get_arg (const EsCapTimeline *self,
                          EsInstantKind        kind,
                          const EsInstant     *instant)
 {
-  guint64 time = es_instant_time (instant);
-  const EsWideArg *wide = (const EsWideArg *) (gconstpointer) self->wide_args->data;
-  guint i;
-
   if (G_LIKELY (instant->short_arg != ES_INSTANT_WIDE_ARG))
     return instant->short_arg;
-  /* Never more than a few at one time: the first with its kind and thread. */
-  for (i = es_search_lower_bound (wide, self->wide_args->len, sizeof (EsWideArg), G_STRUCT_OFFSET (EsWideArg, time), time);
-       i < self->wide_args->len && wide[i].time == time; i++)
-    if (wide[i].kind == kind && wide[i].thread == instant->thread)
-      return wide[i].arg;
-  g_return_val_if_reached (ES_INSTANT_WIDE_ARG);
+  return wide_arg (self, kind, es_instant_time (instant), instant->thread);
+}
+
+/**
+ * es_cap_timeline_get_mark_arg:
+ * @mark: one of es_cap_timeline_get_marks() of @kind
+ *
+ * Returns: the victim cap of a SPARK_STOLEN, or 0
+ */
+guint16
+es_cap_timeline_get_mark_arg (const EsCapTimeline *self,
+                              EsInstantKind        kind,
+                              const EsMark        *mark)
+{
+  guint8 arg = mark->time_arg & 0xFF;
+
+  if (G_LIKELY (arg != ES_INSTANT_WIDE_ARG))
+    return arg;
+  return wide_arg (self, kind, es_mark_time (mark), 0);
 }
 
 /* Instants of @kind with t0 <= time < t1. */
@@ -521,14 +619,12 @@ es_cap_timeline_count_instants (const EsCapTimeline *self,
                                 guint64              t0,
                                 guint64              t1)
 {
-  const EsVec *a;
-
   g_return_val_if_fail (kind < ES_N_INSTANT_KINDS, 0);
 
   if (t1 <= t0)
     return 0;
-  a = &self->instants[kind];
-  return instant_lower_bound (a, t1) - instant_lower_bound (a, t0);
+  return es_cap_timeline_instants_lower_bound (self, kind, 0, t1) -
+         es_cap_timeline_instants_lower_bound (self, kind, 0, t0);
 }
 
 guint

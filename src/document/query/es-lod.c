@@ -574,14 +574,22 @@ es_lod_instants (EsDocument *document,
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
     {
       guint n, at_a, at_b;
-      const EsInstant *instants;
+      const EsInstant *instants = NULL;
+      const EsMark *marks = NULL;
       Edges edges;
 
       if (!(kind_mask & (1u << k)))
         continue;
-      instants = es_cap_timeline_get_instants (tl, k, &n);
+      /* The two layouts have their own inline searches: one call per
+       * column edge would cost as much as the search. */
+      if (ES_INSTANT_KIND_HAS_THREAD (k))
+        instants = es_cap_timeline_get_instants (tl, k, &n);
+      else
+        marks = es_cap_timeline_get_marks (tl, k, &n);
+#define LOWER_BOUND(from, time) (instants != NULL ? es_instants_lower_bound_from (instants, n, (from), (time)) \
+                                                  : es_marks_lower_bound_from (marks, n, (from), (time)))
       edges_init (&edges, t0, t1, n_columns);
-      at_a = es_instants_lower_bound_from (instants, n, 0, edges_take (&edges));
+      at_a = LOWER_BOUND (0, edges_take (&edges));
       for (guint i = 0; i < n_columns; i++)
         {
           guint64 b = edges_take (&edges);
@@ -589,9 +597,10 @@ es_lod_instants (EsDocument *document,
           /* The last column holds its end, t1. */
           if (i + 1 == n_columns)
             b = t1 + 1;
-          at_b = es_instants_lower_bound_from (instants, n, at_a, b);
+          at_b = LOWER_BOUND (at_a, b);
           counts[i] += at_b - at_a;
           at_a = at_b;
         }
+#undef LOWER_BOUND
     }
 }
