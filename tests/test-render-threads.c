@@ -336,6 +336,62 @@ test_many_threads_rows_in_view (void)
   cairo_surface_destroy (surface);
 }
 
+/* The window paints a frame in bands of rows, a call each: the bands
+ * after the first continue the frame, so the cache keeps the threads of
+ * every band (a tiny cache drops, at each new frame, what the last frame
+ * did not ask for: bands taken for frames would rebuild all but the last
+ * two bands' threads at every frame). */
+static void
+test_bands_are_one_frame (void)
+{
+  g_autoptr(EsTestLog) log = es_test_log_new ();
+  g_autoptr(EsDocument) document = NULL;
+  g_autoptr(EsThreadStateCache) cache = NULL;
+  g_autoptr(GArray) rows = NULL;
+  const EsTimelineRow *first_thread = NULL;
+  cairo_surface_t *surface;
+  EsTimelineView view = { 0 };
+  const int band = 200, n_bands = 4;
+
+  es_test_log_declare_ghc (log);
+  es_test_log_begin_data (log);
+  es_test_log_begin_block (log, 1000, 0);
+  for (guint32 t = 1; t <= 500; t++)
+    {
+      es_test_log_event (log, ES_EVENT_CREATE_THREAD, 1000 + t, es_payload_u32 (es_payload_new (), t));
+      es_test_log_event (log, ES_EVENT_RUN_THREAD, 20000 + 2 * t, es_payload_u32 (es_payload_new (), t));
+      es_test_log_event (log, ES_EVENT_STOP_THREAD, 20001 + 2 * t,
+                         es_payload_u32 (es_payload_u16 (es_payload_u32 (es_payload_new (), t), ES_STOP_THREAD_FINISHED), 0));
+    }
+  es_test_log_end_block (log, RUN_END);
+  es_test_log_end (log);
+  document = es_test_load_log (log);
+
+  rows = es_timeline_layout (document, ALL_ROWS);
+  for (guint i = 0; i < rows->len && first_thread == NULL; i++)
+    if (g_array_index (rows, EsTimelineRow, i).kind == ES_ROW_THREAD)
+      first_thread = &g_array_index (rows, EsTimelineRow, i);
+  g_assert_nonnull (first_thread);
+  cache = es_thread_state_cache_new (document, 1);
+  view = (EsTimelineView) { document, 0, 40000, DATA_WIDTH, FALSE, 0, cache };
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, SURFACE_WIDTH, band * n_bands);
+  for (guint frame = 0; frame < 2; frame++)
+    for (int b = 0; b < n_bands; b++)
+      {
+        cairo_t *cr = cairo_create (surface);
+
+        cairo_rectangle (cr, 0, b * band, SURFACE_WIDTH, band);
+        cairo_clip (cr);
+        cairo_translate (cr, 0, -first_thread->y);
+        view.continues_frame = b > 0;
+        es_timeline_paint (cr, &view, rows);
+        cairo_destroy (cr);
+      }
+  /* Every row of the four bands, whole or in part. */
+  g_assert_cmpuint (es_thread_state_cache_get_n_threads (cache), >=, (guint) (band * n_bands / first_thread->height));
+  cairo_surface_destroy (surface);
+}
+
 /* A real run: every running state of every thread row is drawn where that
  * thread's run is on its HEC row. */
 static void
@@ -384,6 +440,7 @@ main (int   argc,
   g_test_add_func ("/render/threads/layout", test_layout);
   g_test_add_func ("/render/threads/state-colours", test_state_colours);
   g_test_add_func ("/render/threads/selected-thread", test_selected_thread);
+  g_test_add_func ("/render/threads/bands-are-one-frame", test_bands_are_one_frame);
   g_test_add_func ("/render/threads/dense-states", test_dense_states);
   g_test_add_func ("/render/threads/state-cache", test_state_cache);
   g_test_add_func ("/render/threads/real-log", test_real_log);

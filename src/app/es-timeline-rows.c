@@ -128,7 +128,8 @@ es_timeline_rows_snapshot (GtkWidget   *widget,
   /* In bands of whole rows, each its own Cairo node: GSK's Cairo renderer
    * replays a node into an image of its size before drawing it, so one
    * node for the whole view cost a window-sized image more at each frame's
-   * peak (5 MB at 1600 x 1000), where a band costs a fifth of that. */
+   * peak (5 MB at 1600 x 1000), where a band costs a fifth of that. The
+   * bands are one frame to the threads' state cache. */
   for (int band_top = top, row = 0; band_top < bottom;)
     {
       int band_bottom = bottom;
@@ -148,6 +149,7 @@ es_timeline_rows_snapshot (GtkWidget   *widget,
       es_timeline_paint_labels (cr, &view, self->rows);
       cairo_destroy (cr);
       band_top = band_bottom;
+      view.continues_frame = TRUE;
     }
 }
 

@@ -612,7 +612,7 @@ es_timeline_paint (cairo_t              *cr,
   cairo_clip (cr);
   context_init (&ctx, cr, view);
   es_paint_find_rows (&ctx, rows);
-  if (view->thread_states != NULL)
+  if (view->thread_states != NULL && !view->continues_frame)
     es_thread_state_cache_begin_frame (view->thread_states);
   /* The queries run while the background and the ruler are drawn. */
   es_paint_columns_start (&ctx, rows);

@@ -71,6 +71,9 @@ typedef struct
   guint32     profile_cost_centre;      /* ... this cost centre (a log id) ran */
   gboolean    ongoing;      /* the log is still being written: its end is
                              * "now", and what is open there goes on */
+  gboolean    continues_frame;          /* another part of a frame a call began
+                                         * (a band of rows): @thread_states
+                                         * keeps what that part asked for */
 } EsTimelineView;
 
 #define ES_TIMELINE_GUTTER 96
