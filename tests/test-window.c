@@ -604,7 +604,7 @@ test_rows_drawn_in_bands (void)
       graphene_rect_t b;
 
       gsk_render_node_get_bounds (g_ptr_array_index (cairo_nodes, i), &b);
-      g_assert_cmpfloat (b.size.height, <=, 200 + tallest_row);
+      g_assert_cmpfloat (b.size.height, <=, ES_TIMELINE_BAND_HEIGHT + tallest_row);
     }
 
   width = gtk_widget_get_width (GTK_WIDGET (rows));

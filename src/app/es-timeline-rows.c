@@ -47,10 +47,6 @@ static GParamSpec *properties[N_PROPS];
 /* Threads' states for the thread rows, kept between frames. */
 #define THREAD_STATES_CACHED (4u << 20)
 
-/* The height of a band of rows painted as one Cairo node (see
- * es_timeline_rows_snapshot()). */
-#define BAND_HEIGHT 200
-
 G_DEFINE_FINAL_TYPE (EsTimelineRows, es_timeline_rows, GTK_TYPE_WIDGET)
 
 GtkWidget *
@@ -125,25 +121,12 @@ es_timeline_rows_snapshot (GtkWidget   *widget,
     return;
 
   es_timeline_rows_get_view (self, &view);
-  /* In bands of whole rows, each its own Cairo node: GSK's Cairo renderer
-   * replays a node into an image of its size before drawing it, so one
-   * node for the whole view cost a window-sized image more at each frame's
-   * peak (5 MB at 1600 x 1000), where a band costs a fifth of that. The
-   * bands are one frame to the threads' state cache. */
-  for (int band_top = top, row = 0; band_top < bottom;)
+  /* In bands of whole rows, each its own Cairo node (see
+   * es_timeline_band_end()), one frame to the threads' state cache. */
+  for (int band_top = top; band_top < bottom;)
     {
-      int band_bottom = bottom;
+      int band_bottom = es_timeline_band_end (self->rows, band_top, bottom);
 
-      for (; row < (int) self->rows->len; row++)
-        {
-          const EsTimelineRow *r = &g_array_index (self->rows, EsTimelineRow, row);
-
-          if (r->y >= band_top + BAND_HEIGHT && r->y < bottom)
-            {
-              band_bottom = r->y;
-              break;
-            }
-        }
       cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, band_top, width, band_bottom - band_top));
       es_timeline_paint (cr, &view, self->rows);
       es_timeline_paint_labels (cr, &view, self->rows);
