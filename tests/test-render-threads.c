@@ -336,11 +336,12 @@ test_many_threads_rows_in_view (void)
   cairo_surface_destroy (surface);
 }
 
-/* The window paints a frame in bands of rows, a call each: the bands
- * after the first continue the frame, so the cache keeps the threads of
- * every band (a tiny cache drops, at each new frame, what the last frame
- * did not ask for: bands taken for frames would rebuild all but the last
- * two bands' threads at every frame). */
+/* The window paints a frame in bands of rows, a Cairo node each
+ * (es_timeline_paint_bands()): one frame to the cache, which keeps the
+ * threads of every band (a tiny cache drops, at each new frame, what the
+ * last frame did not ask for: a call per band would rebuild all but the
+ * last two bands' threads at every frame), and the same pixels as one
+ * context. */
 static void
 test_bands_are_one_frame (void)
 {
@@ -348,10 +349,12 @@ test_bands_are_one_frame (void)
   g_autoptr(EsDocument) document = NULL;
   g_autoptr(EsThreadStateCache) cache = NULL;
   g_autoptr(GArray) rows = NULL;
-  const EsTimelineRow *first_thread = NULL;
-  cairo_surface_t *surface;
+  const EsTimelineRow *first_thread;
+  cairo_surface_t *surface, *whole;
+  cairo_t *crs[4], *cr;
   EsTimelineView view = { 0 };
-  const int band = 200, n_bands = 4;
+  const int n_bands = G_N_ELEMENTS (crs);
+  int band_top, bottom;
 
   es_test_log_declare_ghc (log);
   es_test_log_begin_data (log);
@@ -368,27 +371,49 @@ test_bands_are_one_frame (void)
   document = es_test_load_log (log);
 
   rows = es_timeline_layout (document, ALL_ROWS);
-  for (guint i = 0; i < rows->len && first_thread == NULL; i++)
-    if (g_array_index (rows, EsTimelineRow, i).kind == ES_ROW_THREAD)
-      first_thread = &g_array_index (rows, EsTimelineRow, i);
-  g_assert_nonnull (first_thread);
+  {
+    guint first = 0;
+
+    while (first < rows->len && g_array_index (rows, EsTimelineRow, first).kind != ES_ROW_THREAD)
+      first++;
+    g_assert_cmpuint (first, <, rows->len);
+    first_thread = &g_array_index (rows, EsTimelineRow, first);
+  }
   cache = es_thread_state_cache_new (document, 1);
   view = (EsTimelineView) { document, 0, 40000, DATA_WIDTH, FALSE, 0, cache };
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, SURFACE_WIDTH, band * n_bands);
-  for (guint frame = 0; frame < 2; frame++)
-    for (int b = 0; b < n_bands; b++)
-      {
-        cairo_t *cr = cairo_create (surface);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, SURFACE_WIDTH, n_bands * ES_TIMELINE_BAND_HEIGHT);
+  bottom = first_thread->y + cairo_image_surface_get_height (surface);
+  band_top = first_thread->y;
+  for (int b = 0; b < n_bands; b++)
+    {
+      int band_bottom = b + 1 == n_bands ? bottom : es_timeline_band_end (rows, band_top, bottom);
 
-        cairo_rectangle (cr, 0, b * band, SURFACE_WIDTH, band);
-        cairo_clip (cr);
-        cairo_translate (cr, 0, -first_thread->y);
-        view.continues_frame = b > 0;
-        es_timeline_paint (cr, &view, rows);
-        cairo_destroy (cr);
-      }
+      g_assert_cmpint (band_bottom, >, band_top);
+      crs[b] = cairo_create (surface);
+      cairo_translate (crs[b], 0, -first_thread->y);
+      cairo_rectangle (crs[b], 0, band_top, SURFACE_WIDTH, band_bottom - band_top);
+      cairo_clip (crs[b]);
+      band_top = band_bottom;
+    }
+  es_timeline_paint_bands (crs, n_bands, &view, rows);
+  for (int b = 0; b < n_bands; b++)
+    cairo_destroy (crs[b]);
   /* Every row of the four bands, whole or in part. */
-  g_assert_cmpuint (es_thread_state_cache_get_n_threads (cache), >=, (guint) (band * n_bands / first_thread->height));
+  g_assert_cmpuint (es_thread_state_cache_get_n_threads (cache), >=,
+                    (guint) (n_bands * ES_TIMELINE_BAND_HEIGHT / first_thread->height));
+
+  whole = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, SURFACE_WIDTH, n_bands * ES_TIMELINE_BAND_HEIGHT);
+  cr = cairo_create (whole);
+  cairo_translate (cr, 0, -first_thread->y);
+  es_timeline_paint (cr, &view, rows);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  cairo_surface_flush (whole);
+  g_assert_cmpmem (cairo_image_surface_get_data (surface),
+                   cairo_image_surface_get_stride (surface) * cairo_image_surface_get_height (surface),
+                   cairo_image_surface_get_data (whole),
+                   cairo_image_surface_get_stride (whole) * cairo_image_surface_get_height (whole));
+  cairo_surface_destroy (whole);
   cairo_surface_destroy (surface);
 }
 

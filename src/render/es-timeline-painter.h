@@ -71,9 +71,6 @@ typedef struct
   guint32     profile_cost_centre;      /* ... this cost centre (a log id) ran */
   gboolean    ongoing;      /* the log is still being written: its end is
                              * "now", and what is open there goes on */
-  gboolean    continues_frame;          /* another part of a frame a call began
-                                         * (a band of rows): @thread_states
-                                         * keeps what that part asked for */
 } EsTimelineView;
 
 #define ES_TIMELINE_GUTTER 96
@@ -139,6 +136,10 @@ int         es_timeline_band_end       (GArray                *rows,
                                         int                    bottom);
 int         es_timeline_profile_row_height (EsDocument        *document);
 void        es_timeline_paint          (cairo_t               *cr,
+                                        const EsTimelineView  *view,
+                                        GArray                *rows);
+void        es_timeline_paint_bands    (cairo_t *const        *crs,
+                                        guint                  n_bands,
                                         const EsTimelineView  *view,
                                         GArray                *rows);
 void        es_timeline_paint_labels   (cairo_t               *cr,

@@ -39,7 +39,7 @@ static const GOptionEntry entries[] = {
   { "threads-open", 't', 0, G_OPTION_ARG_NONE, &threads_open, "Open the threads' section (a row per thread)", NULL },
   { "at-threads", 'a', 0, G_OPTION_ARG_NONE, &at_threads, "Open the threads' section and scroll it to the top of the frame", NULL },
   { "level", 'l', 0, G_OPTION_ARG_INT, &only_level, "Time zoom level N only (0: the whole run), for profilers", "N" },
-  { "bands", 'b', 0, G_OPTION_ARG_NONE, &bands, "Paint in bands of whole rows, a call each, as the window does", NULL },
+  { "bands", 'b', 0, G_OPTION_ARG_NONE, &bands, "Paint in bands of whole rows, a Cairo context each, as the window does", NULL },
   { "compare", 'c', 0, G_OPTION_ARG_FILENAME, &compare_path,
     "Compare with run B: each frame draws both runs on one axis, half the height each", "B.eventlog" },
   { NULL }
@@ -72,7 +72,7 @@ paint (cairo_surface_t      *surface,
        int                   top)
 {
   int bottom = top + cairo_image_surface_get_height (surface);
-  EsTimelineView band_view = *view;
+  g_autoptr(GPtrArray) crs = g_ptr_array_new_with_free_func ((GDestroyNotify) cairo_destroy);
 
   for (int band_top = top; band_top < bottom;)
     {
@@ -82,12 +82,13 @@ paint (cairo_surface_t      *surface,
       cairo_translate (cr, 0, -top);
       cairo_rectangle (cr, 0, band_top, cairo_image_surface_get_width (surface), band_bottom - band_top);
       cairo_clip (cr);
-      es_timeline_paint (cr, &band_view, rows);
-      es_timeline_paint_labels (cr, &band_view, rows);
-      cairo_destroy (cr);
-      band_view.continues_frame = TRUE;
+      g_ptr_array_add (crs, cr);
       band_top = band_bottom;
     }
+  es_timeline_paint_bands ((cairo_t *const *) crs->pdata, crs->len, view, rows);
+  for (guint i = 0; i < crs->len; i++)
+    es_timeline_paint_labels (g_ptr_array_index (crs, i), view, rows);
+  g_clear_pointer (&crs, g_ptr_array_unref);
   cairo_surface_flush (surface);
 }
 
