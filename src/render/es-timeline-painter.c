@@ -576,29 +576,6 @@ es_paint_row_is_skipped (const EsPaintContext *ctx,
  * es_timeline_paint_labels(). Rows outside @cr's clip are skipped. The
  * cost is O(width x rows x log events), whatever the zoom.
  */
-/* A log still being written ends at "now": runs, GCs and spans open there
- * are drawn up to it and go on. A dashed edge says so, unlike the closed
- * end of a finished log. */
-static void
-paint_now (EsPaintContext *ctx,
-           int             bottom)
-{
-  const EsTimelineView *view = ctx->view;
-  double x = es_timeline_time_to_x (view, es_document_get_end_time (view->document));
-  static const double dashes[] = { 4, 3 };
-
-  if (x < ES_TIMELINE_GUTTER || x > ES_TIMELINE_GUTTER + view->width)
-    return;
-  cairo_save (ctx->cr);
-  cairo_set_dash (ctx->cr, dashes, G_N_ELEMENTS (dashes), 0);
-  cairo_set_line_width (ctx->cr, 1);
-  es_paint_set_color (ctx, ES_COLOR_TEXT);
-  cairo_move_to (ctx->cr, floor (x) - 0.5, MAX (ctx->clip_top, 0));
-  cairo_line_to (ctx->cr, floor (x) - 0.5, bottom);
-  cairo_stroke (ctx->cr);
-  cairo_restore (ctx->cr);
-}
-
 void
 es_timeline_paint (cairo_t              *cr,
                    const EsTimelineView *view,
@@ -614,36 +591,6 @@ typedef struct
   double top;
   double bottom;
 } Band;
-
-/* What is drawn over the rows of one band: the separators between rows,
- * the markers, the chosen thread's runs, the bookmarks, the "now" edge. */
-static void
-paint_over_rows (EsPaintContext *ctx,
-                 GArray         *rows,
-                 int             height)
-{
-  cairo_t *cr = ctx->cr;
-
-  /* Row separators over the data, so that bars never hide them. */
-  for (guint r = ctx->first_row; r < ctx->end_row; r++)
-    {
-      const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
-
-      if (row->kind == ES_ROW_RULER || es_paint_row_is_clipped (ctx, row))
-        continue;
-      cairo_move_to (cr, ES_TIMELINE_GUTTER, row->y + row->height - 0.5);
-      cairo_line_to (cr, ES_TIMELINE_GUTTER + ctx->view->width, row->y + row->height - 0.5);
-    }
-  es_paint_set_color (ctx, ES_COLOR_GRID);
-  cairo_set_line_width (cr, 1);
-  cairo_stroke (cr);
-
-  es_paint_markers (ctx, rows);
-  es_paint_selected_thread_runs (ctx, rows);
-  es_paint_bookmarks (ctx, rows);
-  if (ctx->view->ongoing)
-    paint_now (ctx, MIN (ctx->clip_bottom, height));
-}
 
 /**
  * es_timeline_paint_bands:
@@ -767,7 +714,7 @@ es_timeline_paint_bands (cairo_t *const       *crs,
       ctx.clip_top = bands[i].top;
       ctx.clip_bottom = bands[i].bottom;
       es_paint_find_rows (&ctx, rows);
-      paint_over_rows (&ctx, rows, height);
+      es_paint_over_rows (&ctx, rows, height);
     }
 
   context_clear (&ctx);
