@@ -814,6 +814,135 @@ test_instants_name_caps_beyond_255 (void)
     }
 }
 
+/* Spark events name no thread and are kept in 8 bytes (EsMark): their
+ * times, in order even when one comes late, the victim of a steal (beyond
+ * 255 too), and their counts per column, against a count of the events. */
+static void
+test_spark_events_as_marks (void)
+{
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new ();
+  g_autoptr(EsDocument) document = NULL;
+  static const struct { guint16 tag; guint64 time; guint16 victim; } events[] = {
+    { ES_EVENT_SPARK_CREATE, 100, 0 },
+    { ES_EVENT_SPARK_STEAL, 150, 299 },
+    { ES_EVENT_SPARK_CREATE, 300, 0 },
+    { ES_EVENT_SPARK_CREATE, 200, 0 },                  /* late */
+    { ES_EVENT_SPARK_STEAL, 150, 7 },                   /* the same time, another victim */
+    { ES_EVENT_SPARK_STEAL, 900, 300 },
+    { ES_EVENT_SPARK_RUN, 950, 0 },
+  };
+  static const guint64 created[] = { 100, 200, 300 };
+  static const struct { guint64 time; guint16 victim; } stolen[] = { { 150, 299 }, { 150, 7 }, { 900, 300 } };
+  const EsCapTimeline *tl;
+  const EsMark *marks;
+  guint n;
+  guint32 counts[10];
+
+  for (guint i = 0; i < G_N_ELEMENTS (events); i++)
+    {
+      EsEvent e = { 0 };
+
+      e.tag = events[i].tag;
+      e.cap = 2;
+      e.time = events[i].time;
+      e.u.steal.victim = events[i].victim;
+      es_document_builder_add (builder, &e);
+    }
+  document = es_document_builder_finish (builder, FALSE, -1);
+  tl = es_document_get_cap (document, 2);
+
+  marks = es_cap_timeline_get_marks (tl, ES_INSTANT_SPARK_CREATED, &n);
+  g_assert_cmpuint (n, ==, G_N_ELEMENTS (created));
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpuint (es_mark_time (&marks[i]), ==, created[i]);
+  marks = es_cap_timeline_get_marks (tl, ES_INSTANT_SPARK_STOLEN, &n);
+  g_assert_cmpuint (n, ==, G_N_ELEMENTS (stolen));
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_cmpuint (es_mark_time (&marks[i]), ==, stolen[i].time);
+      if (stolen[i].victim < ES_INSTANT_WIDE_ARG)
+        g_assert_cmpuint (es_cap_timeline_get_mark_arg (tl, ES_INSTANT_SPARK_STOLEN, &marks[i]), ==, stolen[i].victim);
+    }
+  /* Two wide victims at different times each come back. */
+  g_assert_cmpuint (es_cap_timeline_get_mark_arg (tl, ES_INSTANT_SPARK_STOLEN, &marks[0]), ==, 299);
+  g_assert_cmpuint (es_cap_timeline_get_mark_arg (tl, ES_INSTANT_SPARK_STOLEN, &marks[2]), ==, 300);
+
+  /* Ten columns of 100 ns over [0, 1000): every spark event but the run. */
+  es_lod_instants (document, 2, 1u << ES_INSTANT_SPARK_CREATED | 1u << ES_INSTANT_SPARK_STOLEN, 0, 999,
+                   G_N_ELEMENTS (counts), counts);
+  for (guint c = 0; c < G_N_ELEMENTS (counts); c++)
+    {
+      guint expected = 0;
+
+      for (guint i = 0; i < G_N_ELEMENTS (events); i++)
+        expected += events[i].tag != ES_EVENT_SPARK_RUN && events[i].time / 100 == c;
+      g_assert_cmpuint (counts[c], ==, expected);
+    }
+  g_assert_cmpuint (es_cap_timeline_count_instants (tl, ES_INSTANT_SPARK_RUN, 0, 1000), ==, 1);
+  g_assert_cmpuint (es_cap_timeline_count_instants (tl, ES_INSTANT_SPARK_CREATED, 150, 300), ==, 1);
+}
+
+/* Spark counters are kept as 32 bits over a base: counters past 2^32, one
+ * that goes back, and a sample posted late all read back exactly as the
+ * log gave them, in time order, with the pool's size and the interval's
+ * figures from them. */
+static void
+test_spark_counters_past_32_bits (void)
+{
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new ();
+  g_autoptr(EsDocument) document = NULL;
+  g_auto(EsStats) stats = { 0 };
+  const guint64 big = G_GUINT64_CONSTANT (1) << 32;
+  /* time, created, dud, overflowed, converted, gcd, fizzled, remaining */
+  static EsSparkSample samples[] = {
+    { 100, 5, 0, 0, 1, 0, 0, 4 },
+    { 300, 0xFFFFFFF0u, 1, 2, 3, 4, 5, 6 },
+    { 200, 7, 0, 0, 2, 0, 1, 3 },                          /* late */
+    { 400, 0, 1, 2, 3, 4, 5, 7 },                          /* set below: past 2^32 */
+    { 500, 0, 9, 9, 9, 9, 9, 1 },
+    { 600, 3, 9, 9, 9, 9, 9, 0 },                          /* back down */
+  };
+  static const guint order[] = { 0, 2, 1, 3, 4, 5 };
+  const EsCapTimeline *tl;
+
+  samples[3].created = big + 17;
+  samples[4].created = 3 * big + 1;
+  samples[4].converted = 5 * big;
+  for (guint i = 0; i < G_N_ELEMENTS (samples); i++)
+    {
+      EsEvent e = { 0 };
+
+      e.tag = ES_EVENT_SPARK_COUNTERS;
+      e.time = samples[i].time;
+      e.u.spark_counters.created = samples[i].created;
+      e.u.spark_counters.dud = samples[i].dud;
+      e.u.spark_counters.overflowed = samples[i].overflowed;
+      e.u.spark_counters.converted = samples[i].converted;
+      e.u.spark_counters.gcd = samples[i].gcd;
+      e.u.spark_counters.fizzled = samples[i].fizzled;
+      e.u.spark_counters.remaining = samples[i].remaining;
+      es_document_builder_add (builder, &e);
+    }
+  document = es_document_builder_finish (builder, FALSE, -1);
+  tl = es_document_get_cap (document, 0);
+  g_assert_cmpuint (es_cap_timeline_get_n_spark_samples (tl), ==, G_N_ELEMENTS (samples));
+  g_assert_cmpuint (es_series_get_length (es_cap_timeline_get_spark_pool (tl)), ==, G_N_ELEMENTS (samples));
+  for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+    {
+      const EsSparkSample *want = &samples[order[i]];
+      EsSparkSample got, at;
+
+      es_cap_timeline_get_spark_sample (tl, i, &got);
+      g_assert_true (es_cap_timeline_sparks_at (tl, want->time, &at));
+      g_assert_cmpmem (&got, sizeof got, want, sizeof *want);
+      g_assert_cmpmem (&at, sizeof at, want, sizeof *want);
+      g_assert_cmpuint (es_series_get_samples (es_cap_timeline_get_spark_pool (tl))[i].value, ==, want->remaining);
+    }
+  es_stats_compute (document, 250, 500, &stats);
+  g_assert_cmpuint (stats.sparks_created, ==, 3 * big + 1 - 7);
+  g_assert_cmpuint (stats.sparks_converted, ==, 5 * big - 2);
+}
+
 /* A log with ten generations: the table shows the first eight, the totals
  * and the slop (sampled at the oldest) count them all. */
 static void
@@ -881,6 +1010,8 @@ main (int    argc,
   g_test_add_func ("/document/parfib/threads-spans-markers", test_parfib_threads_spans_markers);
   g_test_add_func ("/document/activities-ordered-and-disjoint", test_activities_are_ordered);
   g_test_add_func ("/document/heap-profile", test_heap_profile);
+  g_test_add_func ("/document/spark-counters-past-32-bits", test_spark_counters_past_32_bits);
+  g_test_add_func ("/document/spark-events-as-marks", test_spark_events_as_marks);
   g_test_add_func ("/document/process-tasks-capsets", test_process_tasks_capsets);
   g_test_add_func ("/document/random-corruption-builds-sane-documents", test_random_corruption_builds_sane_documents);
   g_test_add_func ("/document/extreme-timestamps", test_extreme_timestamps);

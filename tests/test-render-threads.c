@@ -336,6 +336,87 @@ test_many_threads_rows_in_view (void)
   cairo_surface_destroy (surface);
 }
 
+/* The window paints a frame in bands of rows, a Cairo node each
+ * (es_timeline_paint_bands()): one frame to the cache, which keeps the
+ * threads of every band (a tiny cache drops, at each new frame, what the
+ * last frame did not ask for: a call per band would rebuild all but the
+ * last two bands' threads at every frame), and the same pixels as one
+ * context. */
+static void
+test_bands_are_one_frame (void)
+{
+  g_autoptr(EsTestLog) log = es_test_log_new ();
+  g_autoptr(EsDocument) document = NULL;
+  g_autoptr(EsThreadStateCache) cache = NULL;
+  g_autoptr(GArray) rows = NULL;
+  const EsTimelineRow *first_thread;
+  cairo_surface_t *surface, *whole;
+  cairo_t *crs[4], *cr;
+  EsTimelineView view = { 0 };
+  const int n_bands = G_N_ELEMENTS (crs);
+  int band_top, bottom;
+
+  es_test_log_declare_ghc (log);
+  es_test_log_begin_data (log);
+  es_test_log_begin_block (log, 1000, 0);
+  for (guint32 t = 1; t <= 500; t++)
+    {
+      es_test_log_event (log, ES_EVENT_CREATE_THREAD, 1000 + t, es_payload_u32 (es_payload_new (), t));
+      es_test_log_event (log, ES_EVENT_RUN_THREAD, 20000 + 2 * t, es_payload_u32 (es_payload_new (), t));
+      es_test_log_event (log, ES_EVENT_STOP_THREAD, 20001 + 2 * t,
+                         es_payload_u32 (es_payload_u16 (es_payload_u32 (es_payload_new (), t), ES_STOP_THREAD_FINISHED), 0));
+    }
+  es_test_log_end_block (log, RUN_END);
+  es_test_log_end (log);
+  document = es_test_load_log (log);
+
+  rows = es_timeline_layout (document, ALL_ROWS);
+  {
+    guint first = 0;
+
+    while (first < rows->len && g_array_index (rows, EsTimelineRow, first).kind != ES_ROW_THREAD)
+      first++;
+    g_assert_cmpuint (first, <, rows->len);
+    first_thread = &g_array_index (rows, EsTimelineRow, first);
+  }
+  cache = es_thread_state_cache_new (document, 1);
+  view = (EsTimelineView) { document, 0, 40000, DATA_WIDTH, FALSE, 0, cache };
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, SURFACE_WIDTH, n_bands * ES_TIMELINE_BAND_HEIGHT);
+  bottom = first_thread->y + cairo_image_surface_get_height (surface);
+  band_top = first_thread->y;
+  for (int b = 0; b < n_bands; b++)
+    {
+      int band_bottom = b + 1 == n_bands ? bottom : es_timeline_band_end (rows, band_top, bottom);
+
+      g_assert_cmpint (band_bottom, >, band_top);
+      crs[b] = cairo_create (surface);
+      cairo_translate (crs[b], 0, -first_thread->y);
+      cairo_rectangle (crs[b], 0, band_top, SURFACE_WIDTH, band_bottom - band_top);
+      cairo_clip (crs[b]);
+      band_top = band_bottom;
+    }
+  es_timeline_paint_bands (crs, n_bands, &view, rows);
+  for (int b = 0; b < n_bands; b++)
+    cairo_destroy (crs[b]);
+  /* Every row of the four bands, whole or in part. */
+  g_assert_cmpuint (es_thread_state_cache_get_n_threads (cache), >=,
+                    (guint) (n_bands * ES_TIMELINE_BAND_HEIGHT / first_thread->height));
+
+  whole = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, SURFACE_WIDTH, n_bands * ES_TIMELINE_BAND_HEIGHT);
+  cr = cairo_create (whole);
+  cairo_translate (cr, 0, -first_thread->y);
+  es_timeline_paint (cr, &view, rows);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  cairo_surface_flush (whole);
+  g_assert_cmpmem (cairo_image_surface_get_data (surface),
+                   cairo_image_surface_get_stride (surface) * cairo_image_surface_get_height (surface),
+                   cairo_image_surface_get_data (whole),
+                   cairo_image_surface_get_stride (whole) * cairo_image_surface_get_height (whole));
+  cairo_surface_destroy (whole);
+  cairo_surface_destroy (surface);
+}
+
 /* A real run: every running state of every thread row is drawn where that
  * thread's run is on its HEC row. */
 static void
@@ -384,6 +465,7 @@ main (int   argc,
   g_test_add_func ("/render/threads/layout", test_layout);
   g_test_add_func ("/render/threads/state-colours", test_state_colours);
   g_test_add_func ("/render/threads/selected-thread", test_selected_thread);
+  g_test_add_func ("/render/threads/bands-are-one-frame", test_bands_are_one_frame);
   g_test_add_func ("/render/threads/dense-states", test_dense_states);
   g_test_add_func ("/render/threads/state-cache", test_state_cache);
   g_test_add_func ("/render/threads/real-log", test_real_log);

@@ -567,6 +567,94 @@ test_rendered_bands (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void
+collect_cairo_nodes (GskRenderNode *node,
+                     GPtrArray     *out)
+{
+  if (gsk_render_node_get_node_type (node) == GSK_CAIRO_NODE)
+    g_ptr_array_add (out, node);
+  else if (gsk_render_node_get_node_type (node) == GSK_CONTAINER_NODE)
+    for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
+      collect_cairo_nodes (gsk_container_node_get_child (node, i), out);
+}
+
+/* GSK's Cairo renderer replays each Cairo node into an image of its size:
+ * the rows come as bands of whole rows, each a node a few hundred pixels
+ * tall, not one node the size of the view, and together they draw exactly
+ * what one pass of the painter draws. */
+static void
+test_rows_drawn_in_bands (void)
+{
+  g_autofree char *path = es_test_fixture_path ("parfib-N2.eventlog");
+  EsWindow *window = es_test_open_window (path);
+  EsTimelineRows *rows;
+  g_autoptr(GtkSnapshot) snapshot = NULL;
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GPtrArray) cairo_nodes = g_ptr_array_new ();
+  graphene_rect_t bounds;
+  EsTimelineView view;
+  GArray *layout;
+  cairo_surface_t *banded, *whole;
+  cairo_t *cr;
+  int width, tallest_row = 0, top, bottom, differing = 0;
+
+  es_test_wait_for_page (window, "timeline");
+  rows = es_timeline_get_rows (es_window_get_timeline (window));
+  es_timeline_rows_set_visible_kinds (rows, G_MAXUINT32);
+  es_test_wait_until (is_drawn, rows, 10);
+  layout = es_timeline_rows_get_layout (rows);
+  for (guint i = 0; i < layout->len; i++)
+    tallest_row = MAX (tallest_row, g_array_index (layout, EsTimelineRow, i).height);
+
+  snapshot = gtk_snapshot_new ();
+  GTK_WIDGET_GET_CLASS (rows)->snapshot (GTK_WIDGET (rows), snapshot);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  collect_cairo_nodes (node, cairo_nodes);
+  gsk_render_node_get_bounds (node, &bounds);
+  top = (int) bounds.origin.y;
+  bottom = (int) (bounds.origin.y + bounds.size.height);
+  g_assert_cmpint (bottom - top, >, 400);
+  g_assert_cmpuint (cairo_nodes->len, >=, 2);
+  for (guint i = 0; i < cairo_nodes->len; i++)
+    {
+      graphene_rect_t b;
+
+      gsk_render_node_get_bounds (g_ptr_array_index (cairo_nodes, i), &b);
+      g_assert_cmpfloat (b.size.height, <=, ES_TIMELINE_BAND_HEIGHT + tallest_row);
+    }
+
+  width = gtk_widget_get_width (GTK_WIDGET (rows));
+  banded = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, bottom - top);
+  cr = cairo_create (banded);
+  cairo_translate (cr, 0, -top);
+  gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  whole = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, bottom - top);
+  cr = cairo_create (whole);
+  cairo_translate (cr, 0, -top);
+  cairo_rectangle (cr, 0, top, width, bottom - top);
+  cairo_clip (cr);
+  es_timeline_rows_get_view (rows, &view);
+  es_timeline_paint (cr, &view, layout);
+  es_timeline_paint_labels (cr, &view, layout);
+  cairo_destroy (cr);
+  cairo_surface_flush (banded);
+  cairo_surface_flush (whole);
+  for (int y = 0; y < bottom - top; y++)
+    {
+      const guint8 *a = cairo_image_surface_get_data (banded) + y * cairo_image_surface_get_stride (banded);
+      const guint8 *b = cairo_image_surface_get_data (whole) + y * cairo_image_surface_get_stride (whole);
+
+      for (int x = 0; x < width * 4; x++)
+        differing += ABS ((int) a[x] - (int) b[x]) > 8;
+    }
+  g_assert_cmpint (differing, ==, 0);
+  cairo_surface_destroy (banded);
+  cairo_surface_destroy (whole);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The open dialog's filters: each format by name and by type (a renamed
  * file), and the gzip-compressed Mono log, which only its name gives away. */
 static void
@@ -720,6 +808,53 @@ test_gc_list_many_gcs_few_objects (void)
   g_object_unref (list);
 }
 
+static guint
+count_labels (GtkWidget *widget)
+{
+  guint n = GTK_IS_LABEL (widget) ? 1 : 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_labels (child);
+  return n;
+}
+
+static gboolean
+has_row_labels (gpointer data)
+{
+  return count_labels (data) > 50;
+}
+
+/* The GC list on a page nobody opened makes no rows: a column view builds
+ * a couple of hundred rows' widgets whenever its model changes, shown or
+ * not. Its model has every GC all the same, and the rows come once the
+ * list is shown. */
+static void
+test_gc_list_rows_made_when_shown (void)
+{
+  const guint n = 20000;
+  g_autoptr(EsDocument) document = new_document_with_gcs (n);
+  g_autoptr(EsSession) session = es_session_new (document);
+  guint n_items_before = es_gc_item_get_n_alive ();
+  GtkWidget *list = es_gc_list_new ();
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = es_test_find_widget_of_type (list, GTK_TYPE_COLUMN_VIEW);
+  guint n_before = count_labels (view);
+
+  gtk_window_set_child (GTK_WINDOW (window), list);
+  gtk_window_set_default_size (GTK_WINDOW (window), 600, 800);
+  es_gc_list_set_session (ES_GC_LIST (list), session);
+  g_assert_cmpuint (g_list_model_get_n_items (es_gc_list_get_model (ES_GC_LIST (list))), ==, n);
+  g_assert_cmpuint (count_labels (view), ==, n_before);
+  g_assert_cmpuint (es_gc_item_get_n_alive (), <=, n_items_before + 2);   /* the sorter's two */
+
+  gtk_window_present (GTK_WINDOW (window));
+  es_test_wait_until (has_row_labels, view, 10);
+  g_assert_cmpuint (count_labels (view), >, 50);
+  g_assert_cmpuint (es_gc_item_get_n_alive (), >, n_items_before + 10);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -730,10 +865,12 @@ main (int    argc,
     return 0;
 
   g_test_add_func ("/window/open-navigate-select-matches-cli", test_open_navigate_select);
+  g_test_add_func ("/window/gc-list-rows-made-when-shown", test_gc_list_rows_made_when_shown);
   g_test_add_func ("/window/broken-file-shows-error", test_broken_file_shows_error);
   g_test_add_func ("/window/truncated-log-opens-with-notice", test_truncated_log_opens_with_notice);
   g_test_add_func ("/window/damaged-packed-log-opens-with-notice", test_damaged_packed_log_opens_with_notice);
   g_test_add_func ("/window/rendered-bands", test_rendered_bands);
+  g_test_add_func ("/window/rows-drawn-in-bands", test_rows_drawn_in_bands);
   g_test_add_func ("/window/drop-opens-file", test_drop_opens_file);
   g_test_add_func ("/window/pinch-zooms", test_pinch_zooms);
   g_test_add_func ("/window/broken-drop-keeps-open-log", test_broken_drop_keeps_open_log);

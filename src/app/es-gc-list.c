@@ -17,7 +17,12 @@
 /* The quickest way to zoom into GC pauses: a sortable table of them, and
  * activating a row shows that pause on the timeline. The Pauses panel can
  * narrow it to the pauses of one bucket of its histogram (through the
- * session); a bar above the table says so and clears it, as Escape does. */
+ * session); a bar above the table says so and clears it, as Escape does.
+ *
+ * The view gets its rows only once it is first shown: a column view makes
+ * the widgets of a couple of hundred rows whenever its model changes,
+ * shown or not, which on a page nobody opened was 10 MB of the window's
+ * peak (two models set at load, one row widget and five cells each). */
 
 struct _EsGcList
 {
@@ -29,6 +34,7 @@ struct _EsGcList
   GtkColumnView     *view;
   EsGcRows          *rows;              /* as sorted now */
   GtkColumnViewColumn *pause_column;
+  GtkSelectionModel *selection;         /* on the view from its first map */
   EsSession         *session;
   gulong             filter_handler;
   /* The rows are not of @session's document yet: filled when the list is
@@ -263,6 +269,16 @@ es_gc_list_new (void)
 }
 
 static void
+es_gc_list_map (GtkWidget *widget)
+{
+  EsGcList *self = ES_GC_LIST (widget);
+
+  if (gtk_column_view_get_model (self->view) == NULL)
+    gtk_column_view_set_model (self->view, self->selection);
+  GTK_WIDGET_CLASS (es_gc_list_parent_class)->map (widget);
+}
+
+static void
 es_gc_list_dispose (GObject *object)
 {
   EsGcList *self = ES_GC_LIST (object);
@@ -270,6 +286,7 @@ es_gc_list_dispose (GObject *object)
   if (self->session != NULL)
     g_clear_signal_handler (&self->filter_handler, self->session);
   g_clear_pointer (&self->box, gtk_widget_unparent);
+  g_clear_object (&self->selection);
   g_clear_object (&self->rows);
   g_clear_object (&self->session);
   G_OBJECT_CLASS (es_gc_list_parent_class)->dispose (object);
@@ -315,8 +332,7 @@ es_gc_list_init (EsGcList *self)
   self->rows = es_gc_rows_new (gtk_column_view_get_sorter (self->view));
   selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->rows)));
   gtk_single_selection_set_autoselect (selection, FALSE);
-  gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (selection));
-  g_object_unref (selection);
+  self->selection = GTK_SELECTION_MODEL (selection);
   gtk_column_view_sort_by_column (self->view, self->pause_column, GTK_SORT_DESCENDING);
   g_signal_connect_object (self->view, "activate", G_CALLBACK (activate_cb), self, 0);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->view), GTK_ACCESSIBLE_PROPERTY_LABEL,

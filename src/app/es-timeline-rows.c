@@ -96,7 +96,6 @@ es_timeline_rows_snapshot (GtkWidget   *widget,
 {
   EsTimelineRows *self = ES_TIMELINE_ROWS (widget);
   EsTimelineView view;
-  cairo_t *cr;
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
   int top = 0, bottom = height;
@@ -122,10 +121,23 @@ es_timeline_rows_snapshot (GtkWidget   *widget,
     return;
 
   es_timeline_rows_get_view (self, &view);
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, top, width, bottom - top));
-  es_timeline_paint (cr, &view, self->rows);
-  es_timeline_paint_labels (cr, &view, self->rows);
-  cairo_destroy (cr);
+  /* In bands of whole rows, each its own Cairo node (see
+   * es_timeline_band_end()), painted in one go. */
+  {
+    g_autoptr(GPtrArray) bands = g_ptr_array_new_with_free_func ((GDestroyNotify) cairo_destroy);
+
+    for (int band_top = top; band_top < bottom;)
+      {
+        int band_bottom = es_timeline_band_end (self->rows, band_top, bottom);
+
+        g_ptr_array_add (bands, gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, band_top, width,
+                                                                                          band_bottom - band_top)));
+        band_top = band_bottom;
+      }
+    es_timeline_paint_bands ((cairo_t *const *) bands->pdata, bands->len, &view, self->rows);
+    for (guint i = 0; i < bands->len; i++)
+      es_timeline_paint_labels (g_ptr_array_index (bands, i), &view, self->rows);
+  }
 }
 
 static void

@@ -38,16 +38,35 @@ typedef struct
   guint16 arg;
 } EsWideArg;
 
+/* A spark sample as kept once the cap's events are sealed: its six
+ * cumulative counters (created, dud, overflowed, converted, GC'd, fizzled)
+ * less its epoch's base, 24 bytes where the whole sample is 64. Its time and
+ * the pool's size are the spark pool's sample of the same index. */
+typedef struct
+{
+  guint32 counter[6];
+} EsSparkCounters;
+
+/* From spark sample @first on, each counter is its base plus the 32 bits
+ * kept. A log whose counters stay under 2^32 has one epoch, of base 0; a
+ * counter that would not fit, or goes back, starts another. */
+typedef struct
+{
+  guint32 first;
+  guint64 base[6];
+} EsSparkEpoch;
+
 struct _EsCapTimeline
 {
   guint     cap;
   EsVec     activities;                       /* EsActivity */
   EsVec     prefix;                           /* EsCapPrefix, one per ES_CAP_PREFIX_STRIDE activities */
   EsCapPrefix    running_total;                    /* totals of everything added so far */
-  EsVec     instants[ES_N_INSTANT_KINDS];     /* EsInstant, per kind, by time */
+  EsVec     instants[ES_N_INSTANT_KINDS];     /* per kind, by time: EsInstant or EsMark */
   GArray   *wide_args;                        /* EsWideArg: args of ES_INSTANT_WIDE_ARG or more */
-  EsVec     sparks;                           /* EsSparkSample */
-  EsSeries *spark_pool;                       /* sparks remaining in the pool */
+  EsVec     sparks;                           /* EsSparkSample, EsSparkCounters once events are sealed */
+  GArray   *spark_epochs;                     /* EsSparkEpoch, by first */
+  EsSeries *spark_pool;                       /* sparks remaining in the pool, and the samples' times */
   EsSeries *allocated;                        /* cumulative bytes allocated */
   gboolean  events_sealed;                    /* instants, sparks, series indexed */
   gboolean  sealed;
@@ -115,19 +134,23 @@ _es_cap_timeline_push_instant (EsCapTimeline *self,
                                guint32        thread,
                                guint16        arg)
 {
-  EsInstant *instant;
-
   g_return_if_fail (!self->events_sealed);
   g_return_if_fail (kind < ES_N_INSTANT_KINDS);
 
   time = MIN (time, ES_INSTANT_MAX_TIME);
   if (G_UNLIKELY (arg >= ES_INSTANT_WIDE_ARG))
     _es_cap_timeline_add_wide_arg (self, kind, time, thread, arg);
-  instant = ES_VEC_PUSH (&self->instants[kind], EsInstant);
-  instant->time_low = (guint32) time;
-  instant->time_high = (guint32) (time >> 32);
-  instant->short_arg = MIN (arg, ES_INSTANT_WIDE_ARG);
-  instant->thread = thread;
+  if (ES_INSTANT_KIND_HAS_THREAD (kind))
+    {
+      EsInstant *instant = ES_VEC_PUSH (&self->instants[kind], EsInstant);
+
+      instant->time_low = (guint32) time;
+      instant->time_high = (guint32) (time >> 32);
+      instant->short_arg = MIN (arg, ES_INSTANT_WIDE_ARG);
+      instant->thread = thread;
+    }
+  else
+    ES_VEC_PUSH (&self->instants[kind], EsMark)->time_arg = time << 8 | MIN (arg, ES_INSTANT_WIDE_ARG);
 }
 
 G_END_DECLS

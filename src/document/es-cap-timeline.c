@@ -15,6 +15,14 @@
 
 G_STATIC_ASSERT (sizeof (EsActivity) == 16);
 G_STATIC_ASSERT (sizeof (EsInstant) == 12);
+G_STATIC_ASSERT (sizeof (EsMark) == 8);
+G_STATIC_ASSERT (sizeof (EsSparkCounters) == 24);
+
+static gsize
+instant_size (EsInstantKind kind)
+{
+  return ES_INSTANT_KIND_HAS_THREAD (kind) ? sizeof (EsInstant) : sizeof (EsMark);
+}
 
 EsCapTimeline *
 es_cap_timeline_new (guint cap)
@@ -23,6 +31,7 @@ es_cap_timeline_new (guint cap)
 
   self->cap = cap;
   self->wide_args = g_array_new (FALSE, FALSE, sizeof (EsWideArg));
+  self->spark_epochs = g_array_new (FALSE, FALSE, sizeof (EsSparkEpoch));
   self->spark_pool = es_series_new ();
   self->allocated = es_series_new ();
   return self;
@@ -36,9 +45,10 @@ es_cap_timeline_free (EsCapTimeline *self)
   es_vec_clear (&self->activities, sizeof (EsActivity));
   es_vec_clear (&self->prefix, sizeof (EsCapPrefix));
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
-    es_vec_clear (&self->instants[k], sizeof (EsInstant));
+    es_vec_clear (&self->instants[k], instant_size (k));
   g_array_unref (self->wide_args);
   es_vec_clear (&self->sparks, sizeof (EsSparkSample));
+  g_array_unref (self->spark_epochs);
   es_series_free (self->spark_pool);
   es_series_free (self->allocated);
   g_free (self);
@@ -96,10 +106,67 @@ void
 es_cap_timeline_add_spark_sample (EsCapTimeline       *self,
                                   const EsSparkSample *sample)
 {
-  g_return_if_fail (!self->sealed);
+  g_return_if_fail (!self->events_sealed);
 
   *ES_VEC_PUSH (&self->sparks, EsSparkSample) = *sample;
-  es_series_append (self->spark_pool, sample->time, sample->remaining);
+}
+
+static void
+spark_counters (const EsSparkSample *s,
+                guint64              counter[6])
+{
+  counter[0] = s->created;
+  counter[1] = s->dud;
+  counter[2] = s->overflowed;
+  counter[3] = s->converted;
+  counter[4] = s->gcd;
+  counter[5] = s->fizzled;
+}
+
+static gboolean
+spark_counters_fit (const guint64 base[6],
+                    const guint64 counter[6])
+{
+  for (guint k = 0; k < 6; k++)
+    if (counter[k] < base[k] || counter[k] - base[k] > G_MAXUINT32)
+      return FALSE;
+  return TRUE;
+}
+
+/* The samples, sorted, become their counters (EsSparkCounters) and the
+ * pool series: the whole samples were 64 bytes and the pool repeated their
+ * times, 84 bytes a sample in all, now 44 (a big log has one per cap per
+ * GC). */
+static void
+pack_spark_samples (EsCapTimeline *self)
+{
+  const EsSparkSample *s = self->sparks.data;
+  EsVec packed = { 0 };
+
+  for (guint i = 0; i < self->sparks.len; i++)
+    {
+      guint64 counter[6];
+      EsSparkCounters *out = ES_VEC_PUSH (&packed, EsSparkCounters);
+      const EsSparkEpoch *epoch;
+
+      spark_counters (&s[i], counter);
+      if (self->spark_epochs->len == 0 ||
+          !spark_counters_fit (g_array_index (self->spark_epochs, EsSparkEpoch, self->spark_epochs->len - 1).base, counter))
+        {
+          static const guint64 zero[6] = { 0 };
+          EsSparkEpoch next = { i, { 0 } };
+
+          if (self->spark_epochs->len > 0 || !spark_counters_fit (zero, counter))
+            memcpy (next.base, counter, sizeof next.base);
+          g_array_append_val (self->spark_epochs, next);
+        }
+      epoch = &g_array_index (self->spark_epochs, EsSparkEpoch, self->spark_epochs->len - 1);
+      for (guint k = 0; k < 6; k++)
+        out->counter[k] = (guint32) (counter[k] - epoch->base[k]);
+      es_series_append (self->spark_pool, s[i].time, s[i].remaining);
+    }
+  es_vec_clear (&self->sparks, sizeof (EsSparkSample));
+  self->sparks = packed;
 }
 
 void
@@ -122,6 +189,46 @@ compare_instant_times (gconstpointer a,
   return x < y ? -1 : x > y;
 }
 
+static int
+compare_mark_times (gconstpointer a,
+                    gconstpointer b,
+                    gpointer      user_data)
+{
+  guint64 x = es_mark_time (a), y = es_mark_time (b);
+
+  return x < y ? -1 : x > y;
+}
+
+/* The stable sort of @a's instants or marks by time, when they are out of
+ * order. */
+static void
+sort_instants (EsVec         *a,
+               EsInstantKind  kind)
+{
+  if (ES_INSTANT_KIND_HAS_THREAD (kind))
+    {
+      const EsInstant *in = a->data;
+
+      for (guint i = 1; i < a->len; i++)
+        if (es_instant_time (&in[i]) < es_instant_time (&in[i - 1]))
+          {
+            g_qsort_with_data (a->data, a->len, sizeof (EsInstant), compare_instant_times, NULL);
+            return;
+          }
+    }
+  else
+    {
+      const EsMark *in = a->data;
+
+      for (guint i = 1; i < a->len; i++)
+        if (es_mark_time (&in[i]) < es_mark_time (&in[i - 1]))
+          {
+            g_qsort_with_data (a->data, a->len, sizeof (EsMark), compare_mark_times, NULL);
+            return;
+          }
+    }
+}
+
 /**
  * es_cap_timeline_seal_events:
  *
@@ -138,17 +245,7 @@ es_cap_timeline_seal_events (EsCapTimeline *self)
   /* A cap's stream is time ordered within its blocks; these sorts only
    * repair the rare event posted at a past timestamp. */
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
-    {
-      EsVec *a = &self->instants[k];
-      const EsInstant *in = a->data;
-
-      for (guint i = 1; i < a->len; i++)
-        if (es_instant_time (&in[i]) < es_instant_time (&in[i - 1]))
-          {
-            g_qsort_with_data (a->data, a->len, sizeof (EsInstant), compare_instant_times, NULL);
-            break;
-          }
-    }
+    sort_instants (&self->instants[k], k);
   for (guint i = 1; i < self->sparks.len; i++)
     if (ES_VEC_AT (&self->sparks, EsSparkSample, i).time < ES_VEC_AT (&self->sparks, EsSparkSample, i - 1).time)
       {
@@ -156,12 +253,13 @@ es_cap_timeline_seal_events (EsCapTimeline *self)
                            es_search_compare_keys, ES_SEARCH_KEY (EsSparkSample, time));
         break;
       }
+  pack_spark_samples (self);
   g_array_sort_with_data (self->wide_args, es_search_compare_keys, ES_SEARCH_KEY (EsWideArg, time));
   es_series_seal (self->spark_pool);
   es_series_seal (self->allocated);
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
-    es_vec_release_spare (&self->instants[k], sizeof (EsInstant));
-  es_vec_release_spare (&self->sparks, sizeof (EsSparkSample));
+    es_vec_release_spare (&self->instants[k], instant_size (k));
+  es_vec_release_spare (&self->sparks, sizeof (EsSparkCounters));
   self->events_sealed = TRUE;
 }
 
@@ -411,46 +509,107 @@ es_cap_timeline_time_in (const EsCapTimeline *self,
   return cumulative (self, kind, t1) - cumulative (self, kind, t0);
 }
 
+/**
+ * es_cap_timeline_get_instants:
+ * @kind: a kind that names a thread (ES_INSTANT_KIND_HAS_THREAD())
+ *
+ * Returns: the cap's instants of @kind, by time
+ */
 const EsInstant *
 es_cap_timeline_get_instants (const EsCapTimeline *self,
                               EsInstantKind        kind,
                               guint               *n_instants)
 {
+  *n_instants = 0;
+  g_return_val_if_fail (ES_INSTANT_KIND_HAS_THREAD (kind), NULL);
+
   *n_instants = self->instants[kind].len;
   return self->instants[kind].data;
 }
 
-static guint
-instant_lower_bound (const EsVec *a,
-                     guint64      time)
+/**
+ * es_cap_timeline_get_marks:
+ * @kind: a kind that names no thread
+ *
+ * Returns: the cap's instants of @kind, by time
+ */
+const EsMark *
+es_cap_timeline_get_marks (const EsCapTimeline *self,
+                           EsInstantKind        kind,
+                           guint               *n_marks)
 {
-  return es_instants_lower_bound_from (a->data, a->len, 0, time);
+  *n_marks = 0;
+  g_return_val_if_fail (kind < ES_N_INSTANT_KINDS && !ES_INSTANT_KIND_HAS_THREAD (kind), NULL);
+
+  *n_marks = self->instants[kind].len;
+  return self->instants[kind].data;
+}
+
+/* The first instant of @kind at or after @time, from @from on (see
+ * es_instants_lower_bound_from()). */
+guint
+es_cap_timeline_instants_lower_bound (const EsCapTimeline *self,
+                                      EsInstantKind        kind,
+                                      guint                from,
+                                      guint64              time)
+{
+  const EsVec *a = &self->instants[kind];
+
+  if (ES_INSTANT_KIND_HAS_THREAD (kind))
+    return es_instants_lower_bound_from (a->data, a->len, from, time);
+  return es_marks_lower_bound_from (a->data, a->len, from, time);
+}
+
+static guint16
+wide_arg (const EsCapTimeline *self,
+          EsInstantKind        kind,
+          guint64              time,
+          guint32              thread)
+{
+  const EsWideArg *wide = (const EsWideArg *) (gconstpointer) self->wide_args->data;
+  guint i;
+
+  /* Never more than a few at one time: the first with its kind and thread. */
+  for (i = es_search_lower_bound (wide, self->wide_args->len, sizeof (EsWideArg), G_STRUCT_OFFSET (EsWideArg, time), time);
+       i < self->wide_args->len && wide[i].time == time; i++)
+    if (wide[i].kind == kind && wide[i].thread == thread)
+      return wide[i].arg;
+  g_return_val_if_reached (ES_INSTANT_WIDE_ARG);
 }
 
 /**
  * es_cap_timeline_get_arg:
  * @instant: one of es_cap_timeline_get_instants() of @kind
  *
- * Returns: the other cap of a THREAD_MIGRATED (where the thread went),
- *   THREAD_WOKEN (where it was woken) or SPARK_STOLEN (the victim), or 0
+ * Returns: the other cap of a THREAD_MIGRATED (where the thread went) or
+ *   THREAD_WOKEN (where it was woken), or 0
  */
 guint16
 es_cap_timeline_get_arg (const EsCapTimeline *self,
                          EsInstantKind        kind,
                          const EsInstant     *instant)
 {
-  guint64 time = es_instant_time (instant);
-  const EsWideArg *wide = (const EsWideArg *) (gconstpointer) self->wide_args->data;
-  guint i;
-
   if (G_LIKELY (instant->short_arg != ES_INSTANT_WIDE_ARG))
     return instant->short_arg;
-  /* Never more than a few at one time: the first with its kind and thread. */
-  for (i = es_search_lower_bound (wide, self->wide_args->len, sizeof (EsWideArg), G_STRUCT_OFFSET (EsWideArg, time), time);
-       i < self->wide_args->len && wide[i].time == time; i++)
-    if (wide[i].kind == kind && wide[i].thread == instant->thread)
-      return wide[i].arg;
-  g_return_val_if_reached (ES_INSTANT_WIDE_ARG);
+  return wide_arg (self, kind, es_instant_time (instant), instant->thread);
+}
+
+/**
+ * es_cap_timeline_get_mark_arg:
+ * @mark: one of es_cap_timeline_get_marks() of @kind
+ *
+ * Returns: the victim cap of a SPARK_STOLEN, or 0
+ */
+guint16
+es_cap_timeline_get_mark_arg (const EsCapTimeline *self,
+                              EsInstantKind        kind,
+                              const EsMark        *mark)
+{
+  guint8 arg = mark->time_arg & 0xFF;
+
+  if (G_LIKELY (arg != ES_INSTANT_WIDE_ARG))
+    return arg;
+  return wide_arg (self, kind, es_mark_time (mark), 0);
 }
 
 /* Instants of @kind with t0 <= time < t1. */
@@ -460,22 +619,64 @@ es_cap_timeline_count_instants (const EsCapTimeline *self,
                                 guint64              t0,
                                 guint64              t1)
 {
-  const EsVec *a;
-
   g_return_val_if_fail (kind < ES_N_INSTANT_KINDS, 0);
 
   if (t1 <= t0)
     return 0;
-  a = &self->instants[kind];
-  return instant_lower_bound (a, t1) - instant_lower_bound (a, t0);
+  return es_cap_timeline_instants_lower_bound (self, kind, 0, t1) -
+         es_cap_timeline_instants_lower_bound (self, kind, 0, t0);
 }
 
-const EsSparkSample *
-es_cap_timeline_get_spark_samples (const EsCapTimeline *self,
-                                   guint               *n_samples)
+guint
+es_cap_timeline_get_n_spark_samples (const EsCapTimeline *self)
 {
-  *n_samples = self->sparks.len;
-  return self->sparks.data;
+  return self->events_sealed ? self->sparks.len : 0;
+}
+
+/**
+ * es_cap_timeline_get_spark_sample:
+ * @index: below es_cap_timeline_get_n_spark_samples()
+ *
+ * The spark counters of one SPARK_COUNTERS event, in time order. Its time
+ * is that of the pool's sample of the same index
+ * (es_cap_timeline_get_spark_pool()), which searches go through.
+ */
+void
+es_cap_timeline_get_spark_sample (const EsCapTimeline *self,
+                                  guint                index,
+                                  EsSparkSample       *sample)
+{
+  const EsSparkEpoch *epochs = (const EsSparkEpoch *) (gconstpointer) self->spark_epochs->data;
+  const EsSparkCounters *c;
+  const EsSample *pool;
+  guint e = 0;
+
+  g_return_if_fail (self->events_sealed && index < self->sparks.len);
+
+  c = &ES_VEC_AT (&self->sparks, EsSparkCounters, index);
+  pool = &es_series_get_samples (self->spark_pool)[index];
+  if (G_UNLIKELY (self->spark_epochs->len > 1))
+    {
+      guint lo = 0, hi = self->spark_epochs->len;
+
+      while (hi - lo > 1)
+        {
+          guint mid = lo + (hi - lo) / 2;
+
+          if (epochs[mid].first <= index)
+            lo = mid;
+          else
+            hi = mid;
+        }
+      e = lo;
+    }
+  *sample = (EsSparkSample) {
+    pool->time,
+    epochs[e].base[0] + c->counter[0], epochs[e].base[1] + c->counter[1],
+    epochs[e].base[2] + c->counter[2], epochs[e].base[3] + c->counter[3],
+    epochs[e].base[4] + c->counter[4], epochs[e].base[5] + c->counter[5],
+    pool->value,
+  };
 }
 
 /* The cumulative counters as of @time (the last sample at or before it);
@@ -485,16 +686,16 @@ es_cap_timeline_sparks_at (const EsCapTimeline *self,
                            guint64              time,
                            EsSparkSample       *sparks)
 {
-  const EsSparkSample *s = self->sparks.data;
-  guint lo = es_search_upper_bound (s, self->sparks.len, sizeof (EsSparkSample),
-                                    G_STRUCT_OFFSET (EsSparkSample, time), time);
+  const EsSample *s = es_series_get_samples (self->spark_pool);
+  guint lo = es_search_upper_bound (s, es_cap_timeline_get_n_spark_samples (self), sizeof (EsSample),
+                                    G_STRUCT_OFFSET (EsSample, time), time);
 
   if (lo == 0)
     {
       *sparks = (EsSparkSample) { 0 };
       return FALSE;
     }
-  *sparks = s[lo - 1];
+  es_cap_timeline_get_spark_sample (self, lo - 1, sparks);
   return TRUE;
 }
 

@@ -63,12 +63,24 @@ const EsInstant     *es_cap_timeline_get_instants     (const EsCapTimeline  *sel
 guint16              es_cap_timeline_get_arg          (const EsCapTimeline  *self,
                                                        EsInstantKind         kind,
                                                        const EsInstant      *instant);
+const EsMark        *es_cap_timeline_get_marks        (const EsCapTimeline  *self,
+                                                       EsInstantKind         kind,
+                                                       guint                *n_marks);
+guint16              es_cap_timeline_get_mark_arg     (const EsCapTimeline  *self,
+                                                       EsInstantKind         kind,
+                                                       const EsMark         *mark);
+guint                es_cap_timeline_instants_lower_bound (const EsCapTimeline *self,
+                                                       EsInstantKind         kind,
+                                                       guint                 from,
+                                                       guint64               time);
 guint                es_cap_timeline_count_instants   (const EsCapTimeline  *self,
                                                        EsInstantKind         kind,
                                                        guint64               t0,
                                                        guint64               t1);
-const EsSparkSample *es_cap_timeline_get_spark_samples (const EsCapTimeline *self,
-                                                       guint                *n_samples);
+guint                es_cap_timeline_get_n_spark_samples (const EsCapTimeline *self);
+void                 es_cap_timeline_get_spark_sample (const EsCapTimeline  *self,
+                                                       guint                 index,
+                                                       EsSparkSample        *sample);
 gboolean             es_cap_timeline_sparks_at        (const EsCapTimeline  *self,
                                                        guint64               time,
                                                        EsSparkSample        *sparks);
@@ -100,6 +112,35 @@ es_instants_lower_bound_from (const EsInstant *instants,
       guint mid = lo + (hi - lo) / 2;
 
       if (es_instant_time (&instants[mid]) < time)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* es_instants_lower_bound_from() for EsMarks. */
+static inline guint
+es_marks_lower_bound_from (const EsMark *marks,
+                           guint         n,
+                           guint         from,
+                           guint64       time)
+{
+  guint lo = from, step = 1, hi;
+
+  if (lo > n || (lo > 0 && es_mark_time (&marks[lo - 1]) >= time))
+    lo = 0;
+  while (lo + step <= n && es_mark_time (&marks[lo + step - 1]) < time)
+    {
+      lo += step;
+      step *= 2;
+    }
+  hi = MIN ((gsize) lo + step - 1, n);
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (es_mark_time (&marks[mid]) < time)
         lo = mid + 1;
       else
         hi = mid;

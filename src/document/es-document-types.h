@@ -83,11 +83,12 @@ typedef enum
   ES_N_INSTANT_KINDS
 } EsInstantKind;
 
-/* An instant is 12 bytes, not 16: a big log has as many of them as
- * activities. Each kind has its own array, so the kind is not stored. The
- * time has 56 bits; the other cap that MIGRATED, WOKEN and SPARK_STOLEN name
- * fits in 8 bits on machines with fewer than 255 caps and is kept aside
- * otherwise: read them with es_instant_time() and es_cap_timeline_get_arg(). */
+/* An instant of a thread (the kinds up to ES_INSTANT_THREAD_RUNNABLE) is
+ * 12 bytes, not 16: a big log has as many of them as activities. Each kind
+ * has its own array, so the kind is not stored. The time has 56 bits; the
+ * other cap that MIGRATED and WOKEN name fits in 8 bits on machines with
+ * fewer than 255 caps and is kept aside otherwise: read them with
+ * es_instant_time() and es_cap_timeline_get_arg(). */
 typedef struct
 {
   guint32 time_low;
@@ -99,10 +100,29 @@ typedef struct
 #define ES_INSTANT_MAX_TIME  ((G_GUINT64_CONSTANT (1) << 56) - 1)
 #define ES_INSTANT_WIDE_ARG  0xFF
 
+/* Whether instants of @kind name a thread (EsInstant); the others (GC
+ * requests, sparks, messages) are EsMarks. */
+#define ES_INSTANT_KIND_HAS_THREAD(kind) ((kind) <= ES_INSTANT_THREAD_RUNNABLE)
+
 static inline guint64
 es_instant_time (const EsInstant *instant)
 {
   return (guint64) instant->time_high << 32 | instant->time_low;
+}
+
+/* An instant of a kind that names no thread: 8 bytes, the time (56 bits)
+ * and the 8-bit arg (the victim cap of a SPARK_STOLEN, kept aside from 255
+ * on), read with es_mark_time() and es_cap_timeline_get_mark_arg(). Spark
+ * events are the most common of these. */
+typedef struct
+{
+  guint64 time_arg;          /* time << 8 | short arg */
+} EsMark;
+
+static inline guint64
+es_mark_time (const EsMark *mark)
+{
+  return mark->time_arg >> 8;
 }
 
 /* One garbage collection, as the capability that led it saw it. */

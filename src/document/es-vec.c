@@ -124,7 +124,10 @@ es_vec_clear (EsVec *vec,
 /* A mapped vector may be backed by huge pages, so up to 2 MB past its end
  * are resident though never written: once it is complete, give back every page
  * after its last element. It can still grow; the pages come back, zeroed,
- * when written again. */
+ * when written again. A vector in the heap is cut to its length: after
+ * its doublings, up to half of its block is spare, and with a few thousand
+ * small vectors (16 kinds of instant for each of 64 caps) that was megabytes
+ * that malloc_trim() can then give back. */
 void
 es_vec_release_spare (EsVec *vec,
                       gsize  element_size)
@@ -132,7 +135,16 @@ es_vec_release_spare (EsVec *vec,
 #if CAN_MAP
   gsize used = round_up ((gsize) vec->len * element_size, PAGE_BYTES);
 
-  if (vec->mapped != 0 && used < vec->mapped)
-    madvise ((guint8 *) vec->data + used, vec->mapped - used, MADV_DONTNEED);
+  if (vec->mapped != 0)
+    {
+      if (used < vec->mapped)
+        madvise ((guint8 *) vec->data + used, vec->mapped - used, MADV_DONTNEED);
+      return;
+    }
 #endif
+  if (vec->len > 0 && vec->capacity > vec->len)
+    {
+      vec->data = g_realloc_n (vec->data, vec->len, element_size);
+      vec->capacity = vec->len;
+    }
 }

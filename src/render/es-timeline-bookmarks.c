@@ -1,4 +1,4 @@
-/* es-timeline-bookmarks.c: the user's bookmarks, as lines and flags
+/* es-timeline-bookmarks.c: the bookmarks, and the rest drawn over the rows
  *
  * Copyright 2026 The Eventscope authors
  *
@@ -150,4 +150,57 @@ es_paint_bookmarks (EsPaintContext *ctx,
       paint_flag (ctx, ruler, &bookmarks[i], x, next - x - 2);
       i = k;
     }
+}
+
+/* A log still being written ends at "now": runs, GCs and spans open there
+ * are drawn up to it and go on. A dashed edge says so, unlike the closed
+ * end of a finished log. */
+static void
+paint_now (EsPaintContext *ctx,
+           int             bottom)
+{
+  const EsTimelineView *view = ctx->view;
+  double x = es_timeline_time_to_x (view, es_document_get_end_time (view->document));
+  static const double dashes[] = { 4, 3 };
+
+  if (x < ES_TIMELINE_GUTTER || x > ES_TIMELINE_GUTTER + view->width)
+    return;
+  cairo_save (ctx->cr);
+  cairo_set_dash (ctx->cr, dashes, G_N_ELEMENTS (dashes), 0);
+  cairo_set_line_width (ctx->cr, 1);
+  es_paint_set_color (ctx, ES_COLOR_TEXT);
+  cairo_move_to (ctx->cr, floor (x) - 0.5, MAX (ctx->clip_top, 0));
+  cairo_line_to (ctx->cr, floor (x) - 0.5, bottom);
+  cairo_stroke (ctx->cr);
+  cairo_restore (ctx->cr);
+}
+
+/* What is drawn over the rows of one band: the separators between rows,
+ * the markers, the chosen thread's runs, the bookmarks, the "now" edge. */
+void
+es_paint_over_rows (EsPaintContext *ctx,
+                    GArray         *rows,
+                    int             height)
+{
+  cairo_t *cr = ctx->cr;
+
+  /* Row separators over the data, so that bars never hide them. */
+  for (guint r = ctx->first_row; r < ctx->end_row; r++)
+    {
+      const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
+
+      if (row->kind == ES_ROW_RULER || es_paint_row_is_clipped (ctx, row))
+        continue;
+      cairo_move_to (cr, ES_TIMELINE_GUTTER, row->y + row->height - 0.5);
+      cairo_line_to (cr, ES_TIMELINE_GUTTER + ctx->view->width, row->y + row->height - 0.5);
+    }
+  es_paint_set_color (ctx, ES_COLOR_GRID);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+
+  es_paint_markers (ctx, rows);
+  es_paint_selected_thread_runs (ctx, rows);
+  es_paint_bookmarks (ctx, rows);
+  if (ctx->view->ongoing)
+    paint_now (ctx, MIN (ctx->clip_bottom, height));
 }

@@ -264,10 +264,7 @@ static gboolean
 has_sparks (EsDocument *document,
             guint       cap)
 {
-  guint n;
-
-  es_cap_timeline_get_spark_samples (es_document_get_cap (document, cap), &n);
-  return n > 0;
+  return es_cap_timeline_get_n_spark_samples (es_document_get_cap (document, cap)) > 0;
 }
 
 static gboolean

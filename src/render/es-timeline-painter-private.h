@@ -128,6 +128,9 @@ void     es_paint_ruler           (EsPaintContext       *ctx,
                                    const EsTimelineRow  *row,
                                    guint64               step,
                                    guint64               minor);
+void     es_paint_over_rows       (EsPaintContext       *ctx,
+                                   GArray               *rows,
+                                   int                   height);
 void     es_paint_markers         (EsPaintContext       *ctx,
                                    GArray               *rows);
 void     es_paint_bookmarks       (EsPaintContext       *ctx,

@@ -468,13 +468,34 @@ create_layout (cairo_t    *cr,
   return layout;
 }
 
+/* The rows @cr can draw: its clip, within its image if it has one (Cairo
+ * does not bound the clip by an image's edges: rows past its bottom would
+ * be drawn for nothing). */
+static void
+clip_rows (cairo_t *cr,
+           double  *top,
+           double  *bottom)
+{
+  double x1, x2;
+
+  cairo_clip_extents (cr, &x1, top, &x2, bottom);
+  if (cairo_surface_get_type (cairo_get_target (cr)) == CAIRO_SURFACE_TYPE_IMAGE)
+    {
+      double top_x = 0, top_y = 0, bottom_x = 0;
+      double bottom_y = cairo_image_surface_get_height (cairo_get_target (cr));
+
+      cairo_device_to_user (cr, &top_x, &top_y);
+      cairo_device_to_user (cr, &bottom_x, &bottom_y);
+      *top = MAX (*top, MIN (top_y, bottom_y));
+      *bottom = MIN (*bottom, MAX (top_y, bottom_y));
+    }
+}
+
 static void
 context_init (EsPaintContext       *ctx,
               cairo_t              *cr,
               const EsTimelineView *view)
 {
-  double x1, x2;
-
   ctx->cr = cr;
   ctx->view = view;
   ctx->document = view->document;
@@ -484,19 +505,7 @@ context_init (EsPaintContext       *ctx,
     es_timeline_color (c, view->dark, &ctx->colors[c]);
   ctx->small = create_layout (cr, SMALL_FONT);
   es_paint_canvas_init (ctx);
-  cairo_clip_extents (cr, &x1, &ctx->clip_top, &x2, &ctx->clip_bottom);
-  /* Cairo does not bound the clip by an image's edges: rows past its
-   * bottom would be drawn for nothing. */
-  if (cairo_surface_get_type (cairo_get_target (cr)) == CAIRO_SURFACE_TYPE_IMAGE)
-    {
-      double top_x = 0, top_y = 0, bottom_x = 0;
-      double bottom_y = cairo_image_surface_get_height (cairo_get_target (cr));
-
-      cairo_device_to_user (cr, &top_x, &top_y);
-      cairo_device_to_user (cr, &bottom_x, &bottom_y);
-      ctx->clip_top = MAX (ctx->clip_top, MIN (top_y, bottom_y));
-      ctx->clip_bottom = MIN (ctx->clip_bottom, MAX (top_y, bottom_y));
-    }
+  clip_rows (cr, &ctx->clip_top, &ctx->clip_bottom);
 }
 
 static void
@@ -567,58 +576,67 @@ es_paint_row_is_skipped (const EsPaintContext *ctx,
  * es_timeline_paint_labels(). Rows outside @cr's clip are skipped. The
  * cost is O(width x rows x log events), whatever the zoom.
  */
-/* A log still being written ends at "now": runs, GCs and spans open there
- * are drawn up to it and go on. A dashed edge says so, unlike the closed
- * end of a finished log. */
-static void
-paint_now (EsPaintContext *ctx,
-           int             bottom)
-{
-  const EsTimelineView *view = ctx->view;
-  double x = es_timeline_time_to_x (view, es_document_get_end_time (view->document));
-  static const double dashes[] = { 4, 3 };
-
-  if (x < ES_TIMELINE_GUTTER || x > ES_TIMELINE_GUTTER + view->width)
-    return;
-  cairo_save (ctx->cr);
-  cairo_set_dash (ctx->cr, dashes, G_N_ELEMENTS (dashes), 0);
-  cairo_set_line_width (ctx->cr, 1);
-  es_paint_set_color (ctx, ES_COLOR_TEXT);
-  cairo_move_to (ctx->cr, floor (x) - 0.5, MAX (ctx->clip_top, 0));
-  cairo_line_to (ctx->cr, floor (x) - 0.5, bottom);
-  cairo_stroke (ctx->cr);
-  cairo_restore (ctx->cr);
-}
-
 void
 es_timeline_paint (cairo_t              *cr,
                    const EsTimelineView *view,
                    GArray               *rows)
 {
+  g_return_if_fail (cr != NULL);
+
+  es_timeline_paint_bands (&cr, 1, view, rows);
+}
+
+typedef struct
+{
+  double top;
+  double bottom;
+} Band;
+
+/**
+ * es_timeline_paint_bands:
+ * @crs: (array length=n_bands): one Cairo context per band, top down, each
+ *   clipped to its band of whole rows (es_timeline_band_end())
+ *
+ * es_timeline_paint() for a frame drawn in bands, a Cairo node each (as
+ * the window draws them): the same pixels, and the queries of all of them
+ * made at once, as for one band.
+ */
+void
+es_timeline_paint_bands (cairo_t *const       *crs,
+                         guint                 n_bands,
+                         const EsTimelineView *view,
+                         GArray               *rows)
+{
   EsPaintContext ctx = { 0 };
   int height = es_timeline_layout_height (rows);
   guint64 step = 0, minor = 0;
   int ruler_bottom = 0;
+  Band *bands;
+  guint b = 0;
 
-  g_return_if_fail (cr != NULL);
+  g_return_if_fail (crs != NULL && n_bands > 0);
   g_return_if_fail (view != NULL);
   g_return_if_fail (rows != NULL);
 
   if (view->document == NULL || view->width <= 0 || height == 0)
     return;
 
-  cairo_save (cr);
-  cairo_rectangle (cr, ES_TIMELINE_GUTTER, 0, view->width, height);
-  cairo_clip (cr);
-  context_init (&ctx, cr, view);
+  bands = g_newa (Band, n_bands);
+  for (guint i = 0; i < n_bands; i++)
+    {
+      cairo_save (crs[i]);
+      cairo_rectangle (crs[i], ES_TIMELINE_GUTTER, 0, view->width, height);
+      cairo_clip (crs[i]);
+      clip_rows (crs[i], &bands[i].top, &bands[i].bottom);
+    }
+  context_init (&ctx, crs[0], view);
+  ctx.clip_top = bands[0].top;
+  ctx.clip_bottom = MAX (bands[n_bands - 1].bottom, ctx.clip_top);
   es_paint_find_rows (&ctx, rows);
   if (view->thread_states != NULL)
     es_thread_state_cache_begin_frame (view->thread_states);
   /* The queries run while the background and the ruler are drawn. */
   es_paint_columns_start (&ctx, rows);
-
-  es_paint_set_color (&ctx, ES_COLOR_IDLE);
-  cairo_paint (cr);
 
   step = es_paint_choose_ticks (&ctx, &minor);
   for (guint r = ctx.first_row; r < ctx.end_row; r++)
@@ -628,8 +646,14 @@ es_timeline_paint (cairo_t              *cr,
       if (row->kind == ES_ROW_RULER)
         ruler_bottom = MAX (ruler_bottom, row->y + row->height);
     }
-  /* Faint lines down from the major ticks, under the data. */
-  es_paint_grid_lines (&ctx, step, MAX (ctx.clip_top, ruler_bottom), MIN (ctx.clip_bottom, height));
+  for (guint i = 0; i < n_bands; i++)
+    {
+      ctx.cr = crs[i];
+      es_paint_set_color (&ctx, ES_COLOR_IDLE);
+      cairo_paint (ctx.cr);
+      /* Faint lines down from the major ticks, under the data. */
+      es_paint_grid_lines (&ctx, step, MAX (bands[i].top, ruler_bottom), MIN (bands[i].bottom, height));
+    }
 
   for (guint r = ctx.first_row; r < ctx.end_row; r++)
     {
@@ -637,6 +661,9 @@ es_timeline_paint (cairo_t              *cr,
 
       if (es_paint_row_is_skipped (&ctx, row))
         continue;
+      while (b + 1 < n_bands && row->y >= bands[b].bottom)
+        b++;
+      ctx.cr = crs[b];
       es_paint_columns_wait (&ctx, row);
       es_paint_canvas_begin (&ctx, row->y, row->height);
       switch (row->kind)
@@ -681,28 +708,18 @@ es_timeline_paint (cairo_t              *cr,
       es_paint_canvas_flush (&ctx);
     }
 
-  /* Row separators over the data, so that bars never hide them. */
-  for (guint r = ctx.first_row; r < ctx.end_row; r++)
+  for (guint i = 0; i < n_bands; i++)
     {
-      const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
-
-      if (row->kind == ES_ROW_RULER || es_paint_row_is_clipped (&ctx, row))
-        continue;
-      cairo_move_to (cr, ES_TIMELINE_GUTTER, row->y + row->height - 0.5);
-      cairo_line_to (cr, ES_TIMELINE_GUTTER + view->width, row->y + row->height - 0.5);
+      ctx.cr = crs[i];
+      ctx.clip_top = bands[i].top;
+      ctx.clip_bottom = bands[i].bottom;
+      es_paint_find_rows (&ctx, rows);
+      es_paint_over_rows (&ctx, rows, height);
     }
-  es_paint_set_color (&ctx, ES_COLOR_GRID);
-  cairo_set_line_width (cr, 1);
-  cairo_stroke (cr);
-
-  es_paint_markers (&ctx, rows);
-  es_paint_selected_thread_runs (&ctx, rows);
-  es_paint_bookmarks (&ctx, rows);
-  if (view->ongoing)
-    paint_now (&ctx, MIN (ctx.clip_bottom, height));
 
   context_clear (&ctx);
-  cairo_restore (cr);
+  for (guint i = 0; i < n_bands; i++)
+    cairo_restore (crs[i]);
 }
 
 /**

@@ -75,6 +75,9 @@ typedef struct
 
 #define ES_TIMELINE_GUTTER 96
 
+/* The height of a band of rows painted as one (es_timeline_band_end()). */
+#define ES_TIMELINE_BAND_HEIGHT 200
+
 /* Colours (ThreadScope's key where people know it). */
 typedef enum
 {
@@ -128,8 +131,15 @@ const char *es_timeline_color_name     (EsColor                color);
 GArray     *es_timeline_layout         (EsDocument            *document,
                                         guint32                visible_kinds);
 int         es_timeline_layout_height  (GArray                *rows);
+int         es_timeline_band_end       (GArray                *rows,
+                                        int                    top,
+                                        int                    bottom);
 int         es_timeline_profile_row_height (EsDocument        *document);
 void        es_timeline_paint          (cairo_t               *cr,
+                                        const EsTimelineView  *view,
+                                        GArray                *rows);
+void        es_timeline_paint_bands    (cairo_t *const        *crs,
+                                        guint                  n_bands,
                                         const EsTimelineView  *view,
                                         GArray                *rows);
 void        es_timeline_paint_labels   (cairo_t               *cr,

@@ -31,6 +31,7 @@ static gboolean threads_open = FALSE;
 static gboolean at_threads = FALSE;
 static int only_level = -1;
 static char *compare_path = NULL;
+static gboolean bands = FALSE;
 
 static const GOptionEntry entries[] = {
   { "width", 'w', 0, G_OPTION_ARG_INT, &width, "Surface width, gutter included (1600)", "PX" },
@@ -41,6 +42,7 @@ static const GOptionEntry entries[] = {
   { "threads-open", 't', 0, G_OPTION_ARG_NONE, &threads_open, "Open the threads' section (a row per thread)", NULL },
   { "at-threads", 'a', 0, G_OPTION_ARG_NONE, &at_threads, "Open the threads' section and scroll it to the top of the frame", NULL },
   { "level", 'l', 0, G_OPTION_ARG_INT, &only_level, "Time zoom level N only (0: the whole run), for profilers", "N" },
+  { "bands", 'b', 0, G_OPTION_ARG_NONE, &bands, "Paint in bands of whole rows, a Cairo context each, as the window does", NULL },
   { "compare", 'c', 0, G_OPTION_ARG_FILENAME, &compare_path,
     "Compare with run B: each frame draws both runs on one axis, half the height each", "B.eventlog" },
   { NULL }
@@ -64,19 +66,32 @@ zoom_spans (guint64 run)
   return spans;
 }
 
-/* Paints the rows from @top down, as the window does scrolled there. */
+/* Paints the rows from @top down, as the window does scrolled there: with
+ * --bands, in its bands of whole rows (es_timeline_band_end()). */
 static void
 paint (cairo_surface_t      *surface,
        const EsTimelineView *view,
        GArray               *rows,
        int                   top)
 {
-  cairo_t *cr = cairo_create (surface);
+  int bottom = top + cairo_image_surface_get_height (surface);
+  g_autoptr(GPtrArray) crs = g_ptr_array_new_with_free_func ((GDestroyNotify) cairo_destroy);
 
-  cairo_translate (cr, 0, -top);
-  es_timeline_paint (cr, view, rows);
-  es_timeline_paint_labels (cr, view, rows);
-  cairo_destroy (cr);
+  for (int band_top = top; band_top < bottom;)
+    {
+      int band_bottom = bands ? es_timeline_band_end (rows, band_top, bottom) : bottom;
+      cairo_t *cr = cairo_create (surface);
+
+      cairo_translate (cr, 0, -top);
+      cairo_rectangle (cr, 0, band_top, cairo_image_surface_get_width (surface), band_bottom - band_top);
+      cairo_clip (cr);
+      g_ptr_array_add (crs, cr);
+      band_top = band_bottom;
+    }
+  es_timeline_paint_bands ((cairo_t *const *) crs->pdata, crs->len, view, rows);
+  for (guint i = 0; i < crs->len; i++)
+    es_timeline_paint_labels (g_ptr_array_index (crs, i), view, rows);
+  g_clear_pointer (&crs, g_ptr_array_unref);
   cairo_surface_flush (surface);
 }
 

@@ -11,6 +11,7 @@
 
 #include "es-lod.h"
 #include "es-search.h"
+#include "es-vec.h"
 
 /* Every query walks the columns once and asks the prefix sums, series
  * pyramids and sorted instants about each column's two edges; the cost does
@@ -139,21 +140,31 @@ es_lod_activity (EsDocument       *document,
  * evenly spread over the run, linear in between. Asking each cap about
  * each column edge costs O(width x caps x log n) and, with a column
  * holding dozens of activities of each cap, reads all of their activities
- * every frame: 16 ms a frame for 64 caps. The grid is 4 MB, built once
- * per document on first use in one pass over the activities. Inside a
+ * every frame: 16 ms a frame for 64 caps. The grid is built once per
+ * document on first use in one pass over the activities. Inside a
  * grid step, all the caps may change at once: a column BUSY_GRID_COLUMN
  * steps wide or more is off by at most 2 / BUSY_GRID_COLUMN of the caps
  * (under 0.6 px of the graph, 2,730 columns across the whole run);
- * narrower ones ask the caps. */
-#define BUSY_GRID_POINTS  (1u << 19)
-#define BUSY_GRID_COLUMN  192
+ * narrower ones ask the caps.
+ *
+ * A point holds 32 bits, 2 MB in all where 64 bits took 4: the running
+ * time before it less that before its checkpoint (every
+ * BUSY_GRID_CHECKPOINT points, in 64 bits), in units of @unit ns, which is
+ * 1 unless the caps' time over a checkpoint's points passes 2^32 ns (64
+ * caps and a run of ten minutes), and then a few ns of a step of
+ * milliseconds. */
+#define BUSY_GRID_POINTS      (1u << 19)
+#define BUSY_GRID_COLUMN      192
+#define BUSY_GRID_CHECKPOINT  64
 
 typedef struct
 {
   guint64  start;
   guint64  step;
   guint    n;                  /* points: start + i * step, i < n */
-  guint64 *running;            /* running ns of all caps before each point */
+  guint64  unit;
+  guint64 *checkpoints;        /* running ns before point k * BUSY_GRID_CHECKPOINT */
+  EsVec    offsets;            /* guint32 per point, in units, over its checkpoint */
 } BusyGrid;
 
 static void
@@ -161,7 +172,8 @@ busy_grid_free (gpointer data)
 {
   BusyGrid *grid = data;
 
-  g_free (grid->running);
+  g_free (grid->checkpoints);
+  es_vec_clear (&grid->offsets, sizeof (guint32));
   g_free (grid);
 }
 
@@ -180,17 +192,36 @@ busy_grid_new (EsDocument *document)
   BusyGrid *grid = g_new0 (BusyGrid, 1);
   guint64 start = es_document_get_start_time (document), end = MAX (es_document_get_end_time (document), start);
   guint n_caps = es_document_get_n_caps (document);
-  g_autofree gint32 *whole = NULL;
-  guint64 *in_step;
+  EsVec whole = { 0 };
+  guint32 *in_step;
+  gint32 *covering_change;
+  guint64 step_unit;
 
   grid->start = start;
   grid->step = busy_grid_step (document);
   grid->n = (guint) ((end - start) / grid->step + 2);
+  grid->unit = (guint64) BUSY_GRID_CHECKPOINT * MAX (n_caps, 1) * grid->step / G_MAXUINT32 + 1;
+  /* Within one step, the caps run at most n_caps steps: counted in units
+   * that fit 32 bits too (1 ns but for runs of many hours). */
+  step_unit = (guint64) MAX (n_caps, 1) * grid->step / G_MAXUINT32 + 1;
+  grid->checkpoints = g_new (guint64, grid->n / BUSY_GRID_CHECKPOINT + 1);
+  /* Both in mappings of their own (EsVec), so that the one freed here goes
+   * back to the system, not into a painter thread's heap. */
+  while (grid->offsets.capacity < grid->n)
+    es_vec_grow (&grid->offsets, sizeof (guint32));
+  while (whole.capacity < grid->n + 1)
+    es_vec_grow (&whole, sizeof (gint32));
+  in_step = grid->offsets.data;
+  covering_change = whole.data;
+  memset (in_step, 0, (gsize) grid->n * sizeof (guint32));
+  memset (covering_change, 0, (gsize) (grid->n + 1) * sizeof (gint32));
+  grid->offsets.len = grid->n;
+  es_vec_release_spare (&grid->offsets, sizeof (guint32));
+
   /* First the running time inside each step: the ends of a run in their
-   * steps, the steps it covers whole counted in @whole as differences (a
-   * long run costs no more than a short one); then summed up to each point. */
-  in_step = grid->running = g_new0 (guint64, grid->n);
-  whole = g_new0 (gint32, grid->n + 1);
+   * steps, the steps it covers whole counted in @covering_change as
+   * differences (a long run costs no more than a short one); then summed
+   * up to each point. */
   for (guint c = 0; c < n_caps; c++)
     {
       guint n;
@@ -207,13 +238,13 @@ busy_grid_new (EsDocument *document)
           ke = (guint) ((e - start) / grid->step);
           if (ks == ke)
             {
-              in_step[ks] += e - s;
+              in_step[ks] += (guint32) ((e - s) / step_unit);
               continue;
             }
-          in_step[ks] += start + (ks + 1) * grid->step - s;
-          in_step[ke] += e - (start + ke * grid->step);
-          whole[ks + 1]++;
-          whole[ke]--;
+          in_step[ks] += (guint32) ((start + (ks + 1) * grid->step - s) / step_unit);
+          in_step[ke] += (guint32) ((e - (start + ke * grid->step)) / step_unit);
+          covering_change[ks + 1]++;
+          covering_change[ke]--;
         }
     }
   {
@@ -224,13 +255,24 @@ busy_grid_new (EsDocument *document)
       {
         guint64 here;
 
-        covering += whole[k];
-        here = in_step[k] + (guint64) covering * grid->step;
-        in_step[k] = total;
+        covering += covering_change[k];
+        here = (guint64) in_step[k] * step_unit + (guint64) covering * grid->step;
+        if (k % BUSY_GRID_CHECKPOINT == 0)
+          grid->checkpoints[k / BUSY_GRID_CHECKPOINT] = total;
+        in_step[k] = (guint32) ((total - grid->checkpoints[k / BUSY_GRID_CHECKPOINT]) / grid->unit);
         total += here;
       }
   }
+  es_vec_clear (&whole, sizeof (gint32));
   return grid;
+}
+
+static inline guint64
+busy_grid_point (const BusyGrid *grid,
+                 guint64         k)
+{
+  return grid->checkpoints[k / BUSY_GRID_CHECKPOINT] +
+         (guint64) ES_VEC_AT (&grid->offsets, guint32, k) * grid->unit;
 }
 
 static const BusyGrid *
@@ -262,9 +304,12 @@ busy_grid_running_before (const BusyGrid *grid,
     return 0;
   k = (time - grid->start) / grid->step;
   if (k + 1 >= grid->n)
-    return (double) grid->running[grid->n - 1];
-  return grid->running[k] + (double) (grid->running[k + 1] - grid->running[k]) *
-                            (double) (time - grid->start - k * grid->step) / (double) grid->step;
+    return (double) busy_grid_point (grid, grid->n - 1);
+  {
+    guint64 here = busy_grid_point (grid, k), next = busy_grid_point (grid, k + 1);
+
+    return here + (double) (next - here) * (double) (time - grid->start - k * grid->step) / (double) grid->step;
+  }
 }
 
 /**
@@ -353,9 +398,10 @@ interpolate_sparks (const EsCapTimeline *tl,
                     guint               *hint,
                     double               out[6])
 {
-  guint n;
-  const EsSparkSample *s = es_cap_timeline_get_spark_samples (tl, &n);
-  guint lo = *hint = es_search_upper_bound_from (s, n, sizeof (EsSparkSample), G_STRUCT_OFFSET (EsSparkSample, time), *hint, time);
+  guint n = es_cap_timeline_get_n_spark_samples (tl);
+  const EsSample *times = es_series_get_samples (es_cap_timeline_get_spark_pool (tl));
+  guint lo = *hint = es_search_upper_bound_from (times, n, sizeof (EsSample), G_STRUCT_OFFSET (EsSample, time), *hint, time);
+  EsSparkSample s0, s1;
   double f;
 
   if (lo == 0 || n == 0)
@@ -364,12 +410,19 @@ interpolate_sparks (const EsCapTimeline *tl,
         out[k] = 0;
       return;
     }
-  if (lo == n || s[lo].time == s[lo - 1].time)
-    f = 0;
+  es_cap_timeline_get_spark_sample (tl, lo - 1, &s0);
+  if (lo == n || times[lo].time == times[lo - 1].time)
+    {
+      f = 0;
+      s1 = s0;
+    }
   else
-    f = (double) (time - s[lo - 1].time) / (double) (s[lo].time - s[lo - 1].time);
+    {
+      f = (double) (time - times[lo - 1].time) / (double) (times[lo].time - times[lo - 1].time);
+      es_cap_timeline_get_spark_sample (tl, lo, &s1);
+    }
 
-#define LERP(k, field) out[k] = s[lo - 1].field + f * (lo < n ? (double) s[lo].field - (double) s[lo - 1].field : 0)
+#define LERP(k, field) out[k] = s0.field + f * ((double) s1.field - (double) s0.field)
   LERP (0, created);
   LERP (1, dud);
   LERP (2, overflowed);
@@ -479,9 +532,9 @@ es_lod_sparks (EsDocument    *document,
 
       b = edges_take (&edges);
       seconds = b > a ? (b - a) / 1e9 : 1e-9;
-      /* The pool holds a sample for each spark sample, at its time: its
-       * small records find the column's end for both (a hint, checked in
-       * a read, where the 64-byte spark samples would take a gallop). */
+      /* The pool holds a sample for each spark sample, at its time: the
+       * search for the column's end is the same for both (a hint, checked
+       * in a read). */
       c->has_pool = range_walk (pool, a, b, &pool_cursor, &hint, &c->pool_min, &c->pool_max);
       interpolate_sparks (tl, b, &hint, after);
       c->created = (after[0] - before[0]) / seconds;
@@ -566,14 +619,22 @@ es_lod_instants (EsDocument *document,
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
     {
       guint n, at_a, at_b;
-      const EsInstant *instants;
+      const EsInstant *instants = NULL;
+      const EsMark *marks = NULL;
       Edges edges;
 
       if (!(kind_mask & (1u << k)))
         continue;
-      instants = es_cap_timeline_get_instants (tl, k, &n);
+      /* The two layouts have their own inline searches: one call per
+       * column edge would cost as much as the search. */
+      if (ES_INSTANT_KIND_HAS_THREAD (k))
+        instants = es_cap_timeline_get_instants (tl, k, &n);
+      else
+        marks = es_cap_timeline_get_marks (tl, k, &n);
+#define LOWER_BOUND(from, time) (instants != NULL ? es_instants_lower_bound_from (instants, n, (from), (time)) \
+                                                  : es_marks_lower_bound_from (marks, n, (from), (time)))
       edges_init (&edges, t0, t1, n_columns);
-      at_a = es_instants_lower_bound_from (instants, n, 0, edges_take (&edges));
+      at_a = LOWER_BOUND (0, edges_take (&edges));
       for (guint i = 0; i < n_columns; i++)
         {
           guint64 b = edges_take (&edges);
@@ -581,9 +642,10 @@ es_lod_instants (EsDocument *document,
           /* The last column holds its end, t1. */
           if (i + 1 == n_columns)
             b = t1 + 1;
-          at_b = es_instants_lower_bound_from (instants, n, at_a, b);
+          at_b = LOWER_BOUND (at_a, b);
           counts[i] += at_b - at_a;
           at_a = at_b;
         }
+#undef LOWER_BOUND
     }
 }
