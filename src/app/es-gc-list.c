@@ -206,6 +206,9 @@ es_gc_list_set_session (EsGcList  *self,
     apply_filter (self);
 }
 
+/* Shown: the rows become the document's, and the view gets them (a view
+ * makes the widgets of its first rows whenever its model changes, mapped
+ * or not). */
 static void
 es_gc_list_map (GtkWidget *widget)
 {
@@ -213,6 +216,8 @@ es_gc_list_map (GtkWidget *widget)
 
   if (self->stale)
     apply_filter (self);
+  if (gtk_column_view_get_model (self->view) == NULL)
+    gtk_column_view_set_model (self->view, self->selection);
   GTK_WIDGET_CLASS (es_gc_list_parent_class)->map (widget);
 }
 
@@ -266,16 +271,6 @@ GtkWidget *
 es_gc_list_new (void)
 {
   return g_object_new (ES_TYPE_GC_LIST, NULL);
-}
-
-static void
-es_gc_list_map (GtkWidget *widget)
-{
-  EsGcList *self = ES_GC_LIST (widget);
-
-  if (gtk_column_view_get_model (self->view) == NULL)
-    gtk_column_view_set_model (self->view, self->selection);
-  GTK_WIDGET_CLASS (es_gc_list_parent_class)->map (widget);
 }
 
 static void
