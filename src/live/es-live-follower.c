@@ -10,6 +10,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <unistd.h>
+#ifdef __linux__
+# include <sys/resource.h>
+# include <sys/syscall.h>
+#endif
 
 #include <glib/gstdio.h>
 
@@ -246,6 +250,17 @@ final_state (EsLiveFollower *self,
   return is_whole (document) ? ES_LIVE_FINISHED : ES_LIVE_CUT;
 }
 
+/* Building yields to the window: its frames (and the reader, which the
+ * program writing the log waits on) come first. Linux's nice value is per
+ * thread, and the loading threads a build starts inherit it. */
+static void
+build_in_background (void)
+{
+#ifdef __linux__
+  setpriority (PRIO_PROCESS, (id_t) syscall (SYS_gettid), 10);
+#endif
+}
+
 static gpointer
 build_documents (gpointer data)
 {
@@ -255,6 +270,7 @@ build_documents (gpointer data)
   guint64 last_bytes = 0;
   g_autoptr(GError) build_error = NULL;
 
+  build_in_background ();
   for (;;)
     {
       guint64 recorded;
