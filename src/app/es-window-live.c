@@ -9,6 +9,7 @@
 
 #include "es-application.h"
 #include "es-live-dialogs.h"
+#include "es-live-source.h"
 #include "es-window-private.h"
 
 static void es_window_await_next_run (EsWindow       *self,
@@ -205,6 +206,21 @@ es_window_await_next_run (EsWindow       *self,
     return;
   g_signal_connect_object (self->next_run, "updated", G_CALLBACK (es_window_next_run_cb), self, G_CONNECT_SWAPPED);
   es_live_follower_start (self->next_run);
+}
+
+/* A FIFO or a socket chosen in the Open dialog or dropped is a program
+ * writing its log: it is followed, not read once (which would wait for
+ * the writer's end). */
+gboolean
+_es_window_follow_if_stream (EsWindow *self,
+                             GFile    *file)
+{
+  g_autofree char *path = g_file_get_path (file);
+
+  if (path == NULL || !es_live_source_is_stream (path))
+    return FALSE;
+  es_window_follow (self, path, NULL);
+  return TRUE;
 }
 
 /**

@@ -86,6 +86,8 @@ void     _es_window_follow_full           (EsWindow     *self,
                                            const char   *source,
                                            const char   *record_path,
                                            gboolean      keep_shown);
+gboolean _es_window_follow_if_stream      (EsWindow     *self,
+                                           GFile        *file);
 gboolean _es_window_log_is_being_written  (GFile        *file,
                                            EsDocument   *document);
 void     _es_window_live_action           (GtkWidget    *widget,

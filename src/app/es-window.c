@@ -23,7 +23,6 @@
 #include <glib/gi18n.h>
 
 #include "es-compare-window.h"
-#include "es-live-source.h"
 #include "es-log-filters.h"
 #include "es-recent-logs.h"
 #include "es-window-drop.h"
@@ -291,19 +290,12 @@ es_window_open_file (EsWindow *self,
 {
   g_autofree char *name = NULL;
   g_autofree char *folder = NULL;
-  g_autofree char *path = NULL;
 
   g_return_if_fail (ES_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  /* A FIFO or a socket chosen in the Open dialog or dropped is a program
-   * writing its log: it is followed, not read once. */
-  path = g_file_get_path (file);
-  if (path != NULL && es_live_source_is_stream (path))
-    {
-      es_window_follow (self, path, NULL);
-      return;
-    }
+  if (_es_window_follow_if_stream (self, file))
+    return;
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
