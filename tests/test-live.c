@@ -21,15 +21,20 @@
 #include "es-stats.h"
 #include "es-test-log.h"
 
-/* GHC logs of several shapes, and Mono logs, plain and gzip-packed. */
+/* Every fixture the project made: GHC logs of every shape, and Mono logs,
+ * plain and gzip-packed. */
 static const char *fixtures[] = {
   "hello.eventlog",
   "parfib-N2.eventlog",
   "heap-hT-N2.eventlog",
   "profiled-hc.eventlog",
+  "profiled-long.eventlog",
+  "alloc-A1m-N2.eventlog",
+  "alloc-A64m-N2.eventlog",
   "mlpd/alloc-small.mlpd",
   "mlpd/gc-threads.mlpd",
   "mlpd/gc-zip.mlpd",
+  "mlpd/nogc.mlpd",
 };
 
 static char *
@@ -78,7 +83,7 @@ write_in_pieces (gpointer data)
           piece -= (gsize) n;
         }
       if (g_rand_boolean (rand))
-        g_usleep ((gulong) g_rand_int_range (rand, 2000, 25000));
+        g_usleep ((gulong) g_rand_int_range (rand, 3000, 30000));
     }
   close (writer->fd);
   g_atomic_int_set (&writer->done, TRUE);

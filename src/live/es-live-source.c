@@ -25,7 +25,7 @@
 
 /* A regular file has nothing to poll for: it is looked at again this often
  * while it is followed. */
-#define FILE_RECHECK_MS    100
+#define FILE_RECHECK_MS    50
 /* Retrying a socket that is not there yet starts quickly (the program is
  * often just starting) and backs off to once a second. */
 #define RETRY_FIRST_MS     50
