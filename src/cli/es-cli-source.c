@@ -77,43 +77,6 @@ say_waiting (const char *address,
   *said = TRUE;
 }
 
-static gboolean
-drain (const char  *source,
-       const char  *path,
-       GError     **error)
-{
-  g_autoptr(EsLiveSource) stream = NULL;
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GFileOutputStream) out = NULL;
-  g_autofree guint8 *buffer = NULL;
-  gsize size = 1u << 20;
-  gboolean said_waiting = FALSE;
-
-  stream = es_live_source_new (source, error);
-  if (stream == NULL)
-    return FALSE;
-  /* A socket is retried until the program listens: say so, once. */
-  es_live_source_set_waiting_func (stream, say_waiting, &said_waiting);
-  file = g_file_new_for_path (path);
-  out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, error);
-  if (out == NULL)
-    return FALSE;
-  buffer = g_malloc (size);
-
-  for (;;)
-    {
-      gssize n = es_live_source_read (stream, buffer, size, NULL, error);
-
-      if (n < 0)
-        return FALSE;
-      if (n == 0)
-        break;
-      if (!g_output_stream_write_all (G_OUTPUT_STREAM (out), buffer, (gsize) n, NULL, NULL, error))
-        return FALSE;
-    }
-  return g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error);
-}
-
 /**
  * es_cli_source_open:
  * @source: a log as the user named it: a file, a FIFO, "-" (standard
@@ -133,6 +96,7 @@ es_cli_source_open (const char  *source,
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *target = NULL;
+  gboolean said_waiting = FALSE;
 
   if (!es_live_source_is_stream (source))
     {
@@ -152,7 +116,8 @@ es_cli_source_open (const char  *source,
       add_temporary (g_strdup (target));
     }
 
-  if (!drain (source, target, &error))
+  /* A socket is retried until the program listens: say so, once. */
+  if (!es_live_source_drain_to_file (source, target, say_waiting, &said_waiting, NULL, &error))
     return es_cli_report_error (source, error);
   *path = g_steal_pointer (&target);
   return EXIT_OK;

@@ -377,15 +377,19 @@ es_live_source_read (EsLiveSource  *self,
 
 /**
  * es_live_source_drain_to_file:
+ * @waiting_func: (nullable) (scope call): called while a socket is not
+ *   there yet (see es_live_source_set_waiting_func())
  *
  * Copies what @spec gives, to its end, into the file @path: how commands
  * that read a whole log take one from a FIFO, standard input or a socket.
  */
 gboolean
-es_live_source_drain_to_file (const char    *spec,
-                              const char    *path,
-                              GCancellable  *cancellable,
-                              GError       **error)
+es_live_source_drain_to_file (const char         *spec,
+                              const char         *path,
+                              EsLiveWaitingFunc   waiting_func,
+                              gpointer            waiting_data,
+                              GCancellable       *cancellable,
+                              GError            **error)
 {
   g_autoptr(EsLiveSource) source = NULL;
   g_autoptr(GFile) file = NULL;
@@ -398,6 +402,7 @@ es_live_source_drain_to_file (const char    *spec,
   source = es_live_source_new (spec, error);
   if (source == NULL)
     return FALSE;
+  es_live_source_set_waiting_func (source, waiting_func, waiting_data);
   file = g_file_new_for_path (path);
   out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, cancellable, error);
   if (out == NULL)

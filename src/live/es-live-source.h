@@ -45,6 +45,8 @@ gssize            es_live_source_read            (EsLiveSource       *self,
                                                   GError            **error);
 gboolean          es_live_source_drain_to_file   (const char         *spec,
                                                   const char         *path,
+                                                  EsLiveWaitingFunc   waiting_func,
+                                                  gpointer            waiting_data,
                                                   GCancellable       *cancellable,
                                                   GError            **error);
 
