@@ -138,18 +138,36 @@ es_live_source_dialog_new (GtkWindow              *parent,
   return dialog->dialog;
 }
 
+/* A copy in progress holds the follower, whose temporary record would
+ * otherwise go with a window closed meanwhile. */
+typedef struct
+{
+  GtkWindow      *parent;
+  EsLiveFollower *follower;
+} RecordCopy;
+
+static void
+record_copy_free (RecordCopy *copy)
+{
+  g_object_unref (copy->parent);
+  g_object_unref (copy->follower);
+  g_free (copy);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RecordCopy, record_copy_free)
+
 static void
 copied_cb (GObject      *source,
            GAsyncResult *result,
            gpointer      user_data)
 {
-  g_autoptr(GtkWindow) parent = user_data;
+  g_autoptr(RecordCopy) copy = user_data;
   g_autoptr(GError) error = NULL;
   GtkWidget *dialog;
 
   if (g_file_copy_finish (G_FILE (source), result, &error))
     return;
-  dialog = gtk_message_dialog_new (parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+  dialog = gtk_message_dialog_new (copy->parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
                                    GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, _("Could Not Save the Log"));
   gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", error->message);
   g_signal_connect (dialog, "response", G_CALLBACK (gtk_window_destroy), NULL);
@@ -169,11 +187,14 @@ save_chosen_cb (GtkNativeDialog *chooser,
   if (file != NULL)
     {
       g_autoptr(GFile) record = g_file_new_for_path (es_live_follower_get_record_path (follower));
+      RecordCopy *copy = g_new (RecordCopy, 1);
 
+      copy->parent = g_object_ref (parent);
+      copy->follower = g_object_ref (follower);
       /* What has come so far: a copy made while the program runs has the
        * bytes received until now, and can be saved again at the end. */
       g_file_copy_async (record, file, G_FILE_COPY_OVERWRITE, G_PRIORITY_DEFAULT, NULL, NULL, NULL,
-                         copied_cb, g_object_ref (parent));
+                         copied_cb, copy);
     }
   g_object_unref (follower);
   g_object_unref (chooser);

@@ -46,7 +46,6 @@ struct _EsLiveFollower
   char          *address;
   char          *record_path;
   gboolean       temporary_record;
-  gboolean       keep_record;
   int            record_fd;          /* the reader's, -1 for a followed file */
   guint          min_interval_ms;
   GMainContext  *context;
@@ -69,7 +68,6 @@ struct _EsLiveFollower
   guint64        shared_document_bytes;
   EsLiveState    shared_state;
   GError        *shared_error;
-  double         shared_bytes_per_second;
   double         shared_events_per_second;
   guint          notify_source;
 
@@ -81,7 +79,6 @@ struct _EsLiveFollower
   GError        *error;
   gboolean       retrying;
   guint64        bytes;
-  double         bytes_per_second;
   double         events_per_second;
 };
 
@@ -123,7 +120,6 @@ notify_in_context (gpointer data)
   retrying = self->waiting && self->shared_state == ES_LIVE_WAITING;
   new_retrying = retrying != self->retrying;
   self->retrying = retrying;
-  self->bytes_per_second = self->shared_bytes_per_second;
   self->events_per_second = self->shared_events_per_second;
   if (self->shared_error != NULL && self->error == NULL)
     self->error = g_error_copy (self->shared_error);
@@ -267,7 +263,6 @@ build_documents (gpointer data)
   EsLiveFollower *self = data;
   guint64 built = 0, last_events = 0;
   gint64 next_build = 0, last_publish = g_get_monotonic_time ();
-  guint64 last_bytes = 0;
   g_autoptr(GError) build_error = NULL;
 
   build_in_background ();
@@ -328,11 +323,9 @@ build_documents (gpointer data)
 
               if (seconds > 0)
                 {
-                  self->shared_bytes_per_second = (recorded - last_bytes) / seconds;
                   self->shared_events_per_second = (es_document_get_n_events (document) - last_events) / seconds;
                 }
               last_publish = now;
-              last_bytes = recorded;
               last_events = es_document_get_n_events (document);
               g_set_object (&self->shared_document, document);
               self->shared_document_bytes = recorded;
@@ -352,7 +345,6 @@ build_documents (gpointer data)
   /* The stream has ended and the last build saw all of it. */
   g_mutex_lock (&self->mutex);
   self->shared_state = final_state (self, self->shared_document);
-  self->shared_bytes_per_second = 0;
   self->shared_events_per_second = 0;
   if (self->shared_state == ES_LIVE_FAILED)
     {
@@ -397,7 +389,7 @@ es_live_follower_finalize (GObject *object)
 
   if (self->record_fd >= 0)
     close (self->record_fd);
-  if (self->temporary_record && !self->keep_record && self->record_path != NULL)
+  if (self->temporary_record && self->record_path != NULL)
     g_unlink (self->record_path);
   g_clear_pointer (&self->source, es_live_source_free);
   g_free (self->spec);
@@ -488,7 +480,7 @@ es_live_follower_init (EsLiveFollower *self)
  * es_live_follower_new:
  * @source: a path, "-", "unix:PATH" or "tcp:HOST:PORT"
  * @record_path: (nullable): where a stream's bytes are recorded; without
- *   it, a temporary file, deleted with the follower unless kept. Not used
+ *   it, a temporary file, deleted with the follower. Not used
  *   for a regular file, which is its own record.
  *
  * Returns: (transfer full): a follower, not started yet; or %NULL with
@@ -704,21 +696,7 @@ es_live_follower_has_temporary_record (EsLiveFollower *self)
 {
   g_return_val_if_fail (ES_IS_LIVE_FOLLOWER (self), FALSE);
 
-  return self->temporary_record && !self->keep_record;
-}
-
-/**
- * es_live_follower_keep_record:
- *
- * Keeps a temporary record when the follower goes, for a copy that is
- * still being made from it.
- */
-void
-es_live_follower_keep_record (EsLiveFollower *self)
-{
-  g_return_if_fail (ES_IS_LIVE_FOLLOWER (self));
-
-  self->keep_record = TRUE;
+  return self->temporary_record;
 }
 
 /**
@@ -741,14 +719,6 @@ es_live_follower_get_bytes (EsLiveFollower *self)
   g_return_val_if_fail (ES_IS_LIVE_FOLLOWER (self), 0);
 
   return self->bytes;
-}
-
-double
-es_live_follower_get_bytes_per_second (EsLiveFollower *self)
-{
-  g_return_val_if_fail (ES_IS_LIVE_FOLLOWER (self), 0);
-
-  return self->bytes_per_second;
 }
 
 double

@@ -44,10 +44,8 @@ gboolean        es_live_follower_serves_runs          (EsLiveFollower  *self);
 const char     *es_live_follower_get_address          (EsLiveFollower  *self);
 const char     *es_live_follower_get_record_path      (EsLiveFollower  *self);
 gboolean        es_live_follower_has_temporary_record (EsLiveFollower  *self);
-void            es_live_follower_keep_record          (EsLiveFollower  *self);
 guint64         es_live_follower_get_bytes            (EsLiveFollower  *self);
 guint64         es_live_follower_get_document_bytes   (EsLiveFollower  *self);
-double          es_live_follower_get_bytes_per_second (EsLiveFollower  *self);
 double          es_live_follower_get_events_per_second (EsLiveFollower *self);
 const GError   *es_live_follower_get_error            (EsLiveFollower  *self);
 
