@@ -87,66 +87,42 @@ gboolean             es_cap_timeline_sparks_at        (const EsCapTimeline  *sel
 const EsSeries      *es_cap_timeline_get_allocated    (const EsCapTimeline  *self);
 const EsSeries      *es_cap_timeline_get_spark_pool   (const EsCapTimeline  *self);
 
-/* The first of @instants at or after @time (n if none), searched for
- * from @from on, which only instants before @time may precede: by doubling
- * steps then halving, so that a step over k instants costs O(log k), as a
- * frame's columns take them. */
-static inline guint
-es_instants_lower_bound_from (const EsInstant *instants,
-                              guint            n,
-                              guint            from,
-                              guint64          time)
-{
-  guint lo = from, step = 1, hi;
+/* The first of @items (n of them, @Type in time order, read by @time_of)
+ * at or after @time (n if none), searched for from @from on, which only
+ * items before @time may precede: by doubling steps then halving, so that
+ * a step over k items costs O(log k), as a frame's columns take them. One
+ * body for instants and marks, inline in each for the painter's loops. */
+#define ES_DEFINE_LOWER_BOUND_FROM(name, Type, time_of)                      \
+  static inline guint                                                        \
+  name (const Type *items,                                                   \
+        guint       n,                                                       \
+        guint       from,                                                    \
+        guint64     time)                                                    \
+  {                                                                          \
+    guint lo = from, step = 1, hi;                                           \
+                                                                             \
+    if (lo > n || (lo > 0 && time_of (&items[lo - 1]) >= time))              \
+      lo = 0;                                                                \
+    while (lo + step <= n && time_of (&items[lo + step - 1]) < time)         \
+      {                                                                      \
+        lo += step;                                                          \
+        step *= 2;                                                           \
+      }                                                                      \
+    hi = MIN ((gsize) lo + step - 1, n);                                     \
+    while (lo < hi)                                                          \
+      {                                                                      \
+        guint mid = lo + (hi - lo) / 2;                                      \
+                                                                             \
+        if (time_of (&items[mid]) < time)                                    \
+          lo = mid + 1;                                                      \
+        else                                                                 \
+          hi = mid;                                                          \
+      }                                                                      \
+    return lo;                                                               \
+  }
 
-  if (lo > n || (lo > 0 && es_instant_time (&instants[lo - 1]) >= time))
-    lo = 0;
-  while (lo + step <= n && es_instant_time (&instants[lo + step - 1]) < time)
-    {
-      lo += step;
-      step *= 2;
-    }
-  hi = MIN ((gsize) lo + step - 1, n);
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (es_instant_time (&instants[mid]) < time)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
-}
-
-/* es_instants_lower_bound_from() for EsMarks. */
-static inline guint
-es_marks_lower_bound_from (const EsMark *marks,
-                           guint         n,
-                           guint         from,
-                           guint64       time)
-{
-  guint lo = from, step = 1, hi;
-
-  if (lo > n || (lo > 0 && es_mark_time (&marks[lo - 1]) >= time))
-    lo = 0;
-  while (lo + step <= n && es_mark_time (&marks[lo + step - 1]) < time)
-    {
-      lo += step;
-      step *= 2;
-    }
-  hi = MIN ((gsize) lo + step - 1, n);
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (es_mark_time (&marks[mid]) < time)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
-}
+ES_DEFINE_LOWER_BOUND_FROM (es_instants_lower_bound_from, EsInstant, es_instant_time)
+ES_DEFINE_LOWER_BOUND_FROM (es_marks_lower_bound_from, EsMark, es_mark_time)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsCapTimeline, es_cap_timeline_free)
 
