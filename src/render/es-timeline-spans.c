@@ -65,6 +65,7 @@ es_paint_spans_row (EsPaintContext      *ctx,
   guint64 lane_end[SPAN_LANES] = { 0 };
   gboolean lane_used[SPAN_LANES] = { FALSE };
   LaneRun runs[SPAN_LANES] = { { 0, 0 } };
+  LaneRun bars[SPAN_LANES] = { { 0, 0 } };
   double label_right[SPAN_LANES] = { 0 };
   g_autoptr(GArray) labels = g_array_new (FALSE, FALSE, sizeof (guint));
   const EsSpan *spans;
@@ -96,7 +97,18 @@ es_paint_spans_row (EsPaintContext      *ctx,
       if (x1 - x0 >= SPAN_EDGE_MIN_PX)
         {
           flush_run (ctx, &runs[lane], top);
-          cairo_rectangle (ctx->cr, x0, top, x1 - x0 - 1, SPAN_LANE_HEIGHT - 2);
+          /* Bars that overlap (the last lane's pile, thousands of spans
+           * left open to the log's end) are one rectangle: the same
+           * pixels, where a rectangle each made the fill cost more than
+           * the rest of the frame. */
+          if (bars[lane].x1 > bars[lane].x0 && x0 <= bars[lane].x1)
+            bars[lane].x1 = MAX (bars[lane].x1, x1 - 1);
+          else
+            {
+              flush_run (ctx, &bars[lane], top);
+              bars[lane].x0 = x0;
+              bars[lane].x1 = x1 - 1;
+            }
         }
       else if (runs[lane].x1 > runs[lane].x0 && x0 <= runs[lane].x1)
         runs[lane].x1 = MAX (runs[lane].x1, x1);
@@ -118,7 +130,10 @@ es_paint_spans_row (EsPaintContext      *ctx,
         }
     }
   for (guint l = 0; l < SPAN_LANES; l++)
-    flush_run (ctx, &runs[l], row->y + 3 + l * SPAN_LANE_HEIGHT);
+    {
+      flush_run (ctx, &runs[l], row->y + 3 + l * SPAN_LANE_HEIGHT);
+      flush_run (ctx, &bars[l], row->y + 3 + l * SPAN_LANE_HEIGHT);
+    }
   cairo_fill (ctx->cr);
 
   /* Names over the bars, where a bar is wide enough for some of one. */
