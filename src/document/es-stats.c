@@ -133,10 +133,17 @@ compute_caps (EsDocument *doc,
       EsCapStats *cs = &stats->caps[c];
       EsSparkSample s0, s1;
       guint64 a0, a1;
+      guint64 before[ES_N_ACTIVITY_KINDS], until[ES_N_ACTIVITY_KINDS];
+      guint at_t0;
 
-      cs->running = es_cap_timeline_time_in (tl, ES_ACTIVITY_RUNNING, stats->t0, stats->t1);
-      cs->gc = es_cap_timeline_time_in (tl, ES_ACTIVITY_GC, stats->t0, stats->t1);
-      cs->gc_waiting = es_cap_timeline_time_in (tl, ES_ACTIVITY_GC_WAITING, stats->t0, stats->t1);
+      /* Every kind's time from two searches, the second from the first's
+       * place: with many caps, a selection's figures are mostly these
+       * searches' cache misses. */
+      at_t0 = es_cap_timeline_cumulative (tl, stats->t0, 0, before);
+      es_cap_timeline_cumulative (tl, stats->t1, at_t0, until);
+      cs->running = until[ES_ACTIVITY_RUNNING] - before[ES_ACTIVITY_RUNNING];
+      cs->gc = until[ES_ACTIVITY_GC] - before[ES_ACTIVITY_GC];
+      cs->gc_waiting = until[ES_ACTIVITY_GC_WAITING] - before[ES_ACTIVITY_GC_WAITING];
       cs->idle = stats->total_elapsed - MIN (stats->total_elapsed, cs->running + cs->gc + cs->gc_waiting);
 
       es_cap_timeline_sparks_at (tl, stats->t0 > 0 ? stats->t0 - 1 : 0, &s0);
