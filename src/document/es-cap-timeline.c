@@ -310,6 +310,31 @@ activity_upper_bound (const EsActivity *a,
   return lo;
 }
 
+/* The number of activities starting at or before @time, from @from on (an
+ * index known to start at or before it). The search goes through the prefix
+ * entries first, a thirty-second of the activities' memory, then bisects
+ * one stride: on a cold cache (a selection's figures search every cap
+ * once) that is about half the random reads of bisecting the activities. */
+static guint
+activity_count_until (const EsCapTimeline *self,
+                      guint                from,
+                      guint64              time)
+{
+  const EsActivity *a = self->activities.data;
+  guint n = self->activities.len, block, lo, hi;
+
+  if (n == 0 || a[0].start > time)
+    return 0;
+  block = es_search_upper_bound (self->prefix.data, self->prefix.len, sizeof (EsCapPrefix),
+                                 G_STRUCT_OFFSET (EsCapPrefix, start), time);
+  /* prefix[block - 1] is the last stride that starts at or before @time. */
+  lo = MAX (from, (block - 1) * ES_CAP_PREFIX_STRIDE);
+  hi = MIN (block * ES_CAP_PREFIX_STRIDE, n);
+  if (lo >= hi)
+    return hi;
+  return lo + activity_upper_bound (&a[lo], hi - lo, time);
+}
+
 /**
  * es_cap_timeline_find_activity:
  *
@@ -320,7 +345,7 @@ guint
 es_cap_timeline_find_activity (const EsCapTimeline *self,
                                guint64              time)
 {
-  guint after = activity_upper_bound (self->activities.data, self->activities.len, time);
+  guint after = activity_count_until (self, 0, time);
 
   return after == 0 ? G_MAXUINT : after - 1;
 }
@@ -398,7 +423,7 @@ es_cap_timeline_cumulative (const EsCapTimeline *self,
 
   if (from < self->activities.len && a[from].start > time)
     from = 0;
-  lo = from + activity_upper_bound (a + from, self->activities.len - from, time);
+  lo = activity_count_until (self, from, time);
   if (lo == 0)
     {
       for (guint k = 0; k < ES_N_ACTIVITY_KINDS; k++)

@@ -50,6 +50,63 @@ mapping_size (gsize bytes)
   return round_up (bytes, bytes >= HUGE_PAGE_BYTES ? HUGE_PAGE_BYTES : PAGE_BYTES);
 }
 
+#if CAN_MAP
+/* Anonymous memory at an address that is a multiple of @align, so that a
+ * mapping of whole huge pages can be backed by them: mmap() aligns to 4 KB
+ * only, and a huge page must also start on a 2 MB boundary. A vector
+ * searched at random (a selection's figures bisect every cap's activities)
+ * otherwise pays a TLB miss per step, which in a virtual machine costs
+ * far more than the cache miss. */
+static void *
+map_aligned (gsize bytes,
+             gsize align)
+{
+  gsize span = bytes + align;
+  guint8 *raw = mmap (NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  guint8 *aligned;
+
+  if (raw == MAP_FAILED)
+    return MAP_FAILED;
+  aligned = (guint8 *) round_up ((gsize) raw, align);
+  if (aligned > raw)
+    munmap (raw, aligned - raw);
+  if (raw + span > aligned + bytes)
+    munmap (aligned + bytes, raw + span - (aligned + bytes));
+  return aligned;
+}
+
+static void *
+map (gsize bytes)
+{
+  if (bytes >= HUGE_PAGE_BYTES)
+    return map_aligned (bytes, HUGE_PAGE_BYTES);
+  return mmap (NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+}
+
+/* Grows a mapping in place if it can, else moves its pages (the page
+ * tables, not the bytes) to a new aligned address. */
+static void *
+remap (void  *data,
+       gsize  old_bytes,
+       gsize  new_bytes)
+{
+  void *grown, *target;
+
+  if (new_bytes < HUGE_PAGE_BYTES)
+    return mremap (data, old_bytes, new_bytes, MREMAP_MAYMOVE);
+  grown = mremap (data, old_bytes, new_bytes, 0);
+  if (grown != MAP_FAILED)
+    return grown;
+  target = map_aligned (new_bytes, HUGE_PAGE_BYTES);
+  if (target == MAP_FAILED)
+    return MAP_FAILED;
+  grown = mremap (data, old_bytes, new_bytes, MREMAP_MAYMOVE | MREMAP_FIXED, target);
+  if (grown == MAP_FAILED)
+    munmap (target, new_bytes);
+  return grown;
+}
+#endif
+
 void
 es_vec_grow (EsVec *vec,
              gsize  element_size)
@@ -66,10 +123,10 @@ es_vec_grow (EsVec *vec,
       void *data;
 
       if (vec->mapped != 0)
-        data = mremap (vec->data, vec->mapped, mapped, MREMAP_MAYMOVE);
+        data = remap (vec->data, vec->mapped, mapped);
       else
         {
-          data = mmap (NULL, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+          data = map (mapped);
           if (data != MAP_FAILED)
             {
               memcpy (data, vec->data, (gsize) vec->len * element_size);
