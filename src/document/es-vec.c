@@ -75,25 +75,48 @@ map_aligned (gsize bytes,
   return aligned;
 }
 
+/* Memory for a vector of @bytes: from 2 MB on, aligned and asked to be
+ * backed by huge pages before any of it is written (a page written first
+ * is a small page for good). */
 static void *
 map (gsize bytes)
 {
-  if (bytes >= HUGE_PAGE_BYTES)
-    return map_aligned (bytes, HUGE_PAGE_BYTES);
-  return mmap (NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  void *data;
+
+  if (bytes < HUGE_PAGE_BYTES)
+    return mmap (NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  data = map_aligned (bytes, HUGE_PAGE_BYTES);
+# ifdef MADV_HUGEPAGE
+  if (data != MAP_FAILED)
+    madvise (data, bytes, MADV_HUGEPAGE);
+# endif
+  return data;
 }
 
-/* Grows a mapping in place if it can, else moves its pages (the page
- * tables, not the bytes) to a new aligned address. */
+/* Grows a mapping of which @used bytes are written. Below 2 MB, mremap()
+ * moves its small pages; the step to 2 MB copies them into huge ones; a
+ * mapping of huge pages grows in place if it can, else its page tables
+ * move, whole huge pages, to a new aligned address. */
 static void *
 remap (void  *data,
        gsize  old_bytes,
-       gsize  new_bytes)
+       gsize  new_bytes,
+       gsize  used)
 {
   void *grown, *target;
 
   if (new_bytes < HUGE_PAGE_BYTES)
     return mremap (data, old_bytes, new_bytes, MREMAP_MAYMOVE);
+  if (old_bytes < HUGE_PAGE_BYTES)
+    {
+      target = map (new_bytes);
+      if (target != MAP_FAILED)
+        {
+          memcpy (target, data, used);
+          munmap (data, old_bytes);
+        }
+      return target;
+    }
   grown = mremap (data, old_bytes, new_bytes, 0);
   if (grown != MAP_FAILED)
     return grown;
@@ -123,7 +146,7 @@ es_vec_grow (EsVec *vec,
       void *data;
 
       if (vec->mapped != 0)
-        data = remap (vec->data, vec->mapped, mapped);
+        data = remap (vec->data, vec->mapped, mapped, (gsize) vec->len * element_size);
       else
         {
           data = map (mapped);
