@@ -32,7 +32,7 @@ BELOW = {
     "src/mlpd": set(),
     "src/document": {"src/eventlog", "src/mlpd"},
     "src/document/query": {"src/document", "src/eventlog", "src/mlpd"},
-    "src/live": {"src/document", "src/eventlog", "src/mlpd"},
+    "src/live": {"src/document/query", "src/document", "src/eventlog", "src/mlpd"},
     "src/render": {"src/document/query", "src/document", "src/eventlog", "src/mlpd"},
     "src/cli": {"src/live", "src/render", "src/document/query", "src/document", "src/eventlog", "src/mlpd"},
     "src/app": {"src/live", "src/render", "src/document/query", "src/document", "src/eventlog", "src/mlpd"},

@@ -17,6 +17,7 @@
 
 #include <glib/gstdio.h>
 
+#include "es-document-loader.h"
 #include "es-live-follower.h"
 #include "es-live-source.h"
 
@@ -303,6 +304,11 @@ build_documents (gpointer data)
           g_clear_error (&build_error);
           started = g_get_monotonic_time ();
           document = es_document_load_file (self->record_path, NULL, NULL, self->building, &build_error);
+          /* Each update is a new document: without this, the window's first
+           * frame of each would make the busy caps' grid on the main thread
+           * (10-100 ms on a 100 MB log), several times a second. */
+          if (document != NULL)
+            es_document_loader_prepare (document);
           now = g_get_monotonic_time ();
           next_build = now + MAX ((gint64) self->min_interval_ms * 1000, BUILD_SPACING * (now - started));
           built = recorded;

@@ -9,6 +9,7 @@
 
 #include "es-document-loader.h"
 #include "es-heap-profile.h"
+#include "es-lod.h"
 #include "es-pause-index-private.h"
 
 /* The worker reports progress often; the main thread hears about it at most
@@ -175,11 +176,27 @@ load_in_thread (GTask        *task,
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
-  /* Made here, so the first frame does not make it on the main thread,
-   * nor the first selection's pause percentiles their index. */
+  es_document_loader_prepare (document);
+  g_task_return_pointer (task, document, g_object_unref);
+}
+
+/**
+ * es_document_loader_prepare:
+ *
+ * Makes, on the calling thread, what a window would otherwise make on its
+ * main thread the first time it shows @document: the heap profile's bands
+ * and the busy caps' grid for the first frame, the index of pauses for the
+ * first selection's percentiles. Whatever hands documents to a window
+ * calls it first: the loader, and the live follower for each update.
+ */
+void
+es_document_loader_prepare (EsDocument *document)
+{
+  g_return_if_fail (ES_IS_DOCUMENT (document));
+
   es_heap_profile_get (document);
   es_pause_index_get (document);
-  g_task_return_pointer (task, document, g_object_unref);
+  es_lod_prepare (document);
 }
 
 /**

@@ -27,5 +27,6 @@ void              es_document_loader_load_async   (EsDocumentLoader     *self,
 EsDocument       *es_document_loader_load_finish  (EsDocumentLoader     *self,
                                                    GAsyncResult         *result,
                                                    GError              **error);
+void              es_document_loader_prepare      (EsDocument           *document);
 
 G_END_DECLS

@@ -294,6 +294,22 @@ get_busy_grid (EsDocument *document)
   return grid;
 }
 
+/**
+ * es_lod_prepare:
+ *
+ * Makes what es_lod_busy_caps() makes on first use (the busy caps' grid of
+ * a log of several caps): 10-100 ms on a 100 MB log, for a worker thread to
+ * spend rather than the first zoomed-out frame.
+ */
+void
+es_lod_prepare (EsDocument *document)
+{
+  g_return_if_fail (ES_IS_DOCUMENT (document));
+
+  if (es_document_get_n_caps (document) > 1)
+    get_busy_grid (document);
+}
+
 static double
 busy_grid_running_before (const BusyGrid *grid,
                           guint64         time)

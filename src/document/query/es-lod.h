@@ -43,6 +43,7 @@ guint64 es_lod_column_start (guint64            t0,
                              guint64            t1,
                              guint              n_columns,
                              guint              column);
+void    es_lod_prepare      (EsDocument        *document);
 void    es_lod_activity     (EsDocument        *document,
                              guint              cap,
                              guint64            t0,
