@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "es-test-log.h"
 #include "es-test-render.h"
@@ -73,6 +74,178 @@ load_rounds (void)
   es_test_log_end_block (log, 40000000);
   es_test_log_end (log);
   return es_test_load_log (log);
+}
+
+/* Thousands of spans of every length, overlapping (the last lane piles
+ * them up) and some never stopped, seen whole and through random windows:
+ * the pixels filled in each lane are exactly those of the spans as the
+ * row defines them (lanes given in order of start, the first free from the
+ * top; a bar as wide as SPAN_EDGE_MIN_PX keeps a pixel's gap at its end,
+ * narrower ones are filled to theirs), computed here span by span. The
+ * painter passes over most of them a bisection at a time; nothing it
+ * skips may add or lose a pixel. The names are empty or zero-width, so no
+ * label covers the bars. */
+#define MANY_SPANS        20000
+#define BURST_SPANS       20000
+#define BURST_START       1200000000
+#define TEST_SPAN_LANES   3
+#define TEST_LANE_HEIGHT  12
+#define TEST_EDGE_MIN_PX  4
+
+typedef struct
+{
+  guint64     time;
+  const char *text;
+} Edge;
+
+static int
+compare_edges (gconstpointer a,
+               gconstpointer b)
+{
+  const Edge *ea = a, *eb = b;
+
+  return ea->time < eb->time ? -1 : ea->time > eb->time;
+}
+
+static EsDocument *
+load_many_spans (GRand *rand)
+{
+  static const char *starts[] = { "START ", "START \u200b", "START \u200b\u200b" };
+  static const char *stops[] = { "STOP ", "STOP \u200b", "STOP \u200b\u200b" };
+  g_autoptr(EsTestLog) log = es_test_log_new ();
+  g_autoptr(GArray) edges = g_array_new (FALSE, FALSE, sizeof (Edge));
+  const guint64 end = 2000000000;
+
+  for (guint i = 0; i < MANY_SPANS; i++)
+    {
+      guint name = g_rand_int_range (rand, 0, G_N_ELEMENTS (starts));
+      guint64 start = 1000000 + (guint64) g_rand_double_range (rand, 0, 1e9);
+      /* 10 ns to 100 ms, as many of each order of magnitude. */
+      guint64 length = (guint64) pow (10, g_rand_double_range (rand, 1, 8));
+      Edge edge = { start, starts[name] };
+
+      /* A few never stopped, after the loop below: each holds a lane to
+       * the end, piling up all that comes after it. */
+      if (i % 200 == 0)
+        {
+          edge.time = BURST_START + 600000000 + (guint64) g_rand_double_range (rand, 0, 1e8);
+          g_array_append_val (edges, edge);
+          continue;
+        }
+      g_array_append_val (edges, edge);
+      edge = (Edge) { MIN (start + length, end - 1), stops[name] };
+      g_array_append_val (edges, edge);
+    }
+  /* And, later, a loop of short requests one after another, dozens to a
+   * pixel zoomed out: the top lane, passed a pixel at a time. */
+  for (guint i = 0, t = BURST_START; i < BURST_SPANS; i++)
+    {
+      Edge edge = { t, "START \u200b\u200b\u200b" };
+
+      g_array_append_val (edges, edge);
+      t += (guint) g_rand_int_range (rand, 10, 5000);
+      edge = (Edge) { t, "STOP \u200b\u200b\u200b" };
+      g_array_append_val (edges, edge);
+      t += (guint) g_rand_int_range (rand, 0, 5000);
+    }
+  g_array_sort (edges, compare_edges);
+
+  es_test_log_declare_ghc (log);
+  es_test_log_begin_data (log);
+  es_test_log_event (log, 17, 0, es_payload_u16 (es_payload_new (), 1));
+  es_test_log_begin_block (log, 0, 0);
+  es_test_log_event (log, 1, 1000, es_payload_u32 (es_payload_new (), 1));
+  for (guint i = 0; i < edges->len; i++)
+    {
+      const Edge *edge = &g_array_index (edges, Edge, i);
+
+      es_test_log_event (log, 19, edge->time, es_payload_str (es_payload_new (), edge->text));
+    }
+  es_test_log_event (log, 2, end,
+                     es_payload_u32 (es_payload_u16 (es_payload_u32 (es_payload_new (), 1), 5), 0));
+  es_test_log_end_block (log, end);
+  es_test_log_end (log);
+  return es_test_load_log (log);
+}
+
+/* What the row should fill: for each lane, whether each column is the
+ * span colour. */
+static void
+expected_fill (EsDocument           *document,
+               const EsTimelineView *view,
+               gboolean              filled[TEST_SPAN_LANES][DATA_WIDTH])
+{
+  guint64 lane_end[TEST_SPAN_LANES] = { 0 };
+  gboolean lane_used[TEST_SPAN_LANES] = { FALSE };
+  double right = ES_TIMELINE_GUTTER + view->width;
+  guint n;
+  const EsSpan *spans = es_document_get_spans (document, &n);
+
+  memset (filled, 0, sizeof (gboolean) * TEST_SPAN_LANES * DATA_WIDTH);
+  for (guint i = 0; i < n; i++)
+    {
+      guint lane = TEST_SPAN_LANES - 1;
+      double x0, x1, fill_end;
+
+      for (guint l = 0; l < TEST_SPAN_LANES; l++)
+        if (!lane_used[l] || lane_end[l] <= spans[i].start)
+          {
+            lane = l;
+            break;
+          }
+      lane_used[lane] = TRUE;
+      lane_end[lane] = MAX (lane_end[lane], spans[i].end);
+      if (spans[i].start > view->t1 || spans[i].end < view->t0)
+        continue;
+      x0 = MAX (round (es_timeline_time_to_x (view, spans[i].start)), ES_TIMELINE_GUTTER);
+      x1 = MAX (MIN (round (es_timeline_time_to_x (view, spans[i].end)), right), x0 + 1);
+      /* A span starting at the view's end starts on the pixel past it. */
+      fill_end = MIN (x1 - x0 >= TEST_EDGE_MIN_PX ? x1 - 1 : x1, right);
+      for (int x = (int) x0; x < (int) fill_end; x++)
+        filled[lane][x - ES_TIMELINE_GUTTER] = TRUE;
+    }
+}
+
+static void
+test_spans_every_pixel (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  g_autoptr(EsDocument) document = load_many_spans (rand);
+  static gboolean filled[TEST_SPAN_LANES][DATA_WIDTH];
+  guint64 start = es_document_get_start_time (document), end = es_document_get_end_time (document);
+  guint n, views_with_pile = 0;
+
+  es_document_get_spans (document, &n);
+  g_assert_cmpuint (n, ==, MANY_SPANS + BURST_SPANS);
+  for (guint v = 0; v < 60; v++)
+    {
+      g_auto(Frame) frame = { 0 };
+      /* Every other view inside the loop of requests. */
+      guint64 from = v % 2 == 1 ? BURST_START : start;
+      guint64 width = v == 0 ? end - start : (guint64) pow (10, g_rand_double_range (rand, 3, log10 ((double) (end - from))));
+      guint64 t0 = v == 0 ? start : from + (guint64) g_rand_double_range (rand, 0, (double) (end - from - width));
+      const EsTimelineRow *row;
+      guint pile = 0;
+
+      paint_frame (&frame, document, t0, t0 + width, FALSE);
+      row = find_row (frame.rows, ES_ROW_SPANS, 0);
+      g_assert_nonnull (row);
+      expected_fill (document, &frame.view, filled);
+      for (guint l = 0; l < TEST_SPAN_LANES; l++)
+        for (int x = ES_TIMELINE_GUTTER; x < ES_TIMELINE_GUTTER + frame.view.width; x++)
+          {
+            int y = row->y + 3 + (int) l * TEST_LANE_HEIGHT + 5;
+            gboolean painted = pixel_matches (frame.surface, x, y, ES_COLOR_SPAN, FALSE);
+
+            if (painted != filled[l][x - ES_TIMELINE_GUTTER])
+              g_error ("view %u [%" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT "], lane %u, x %d: painted %d, expected %d",
+                       v, t0, t0 + width, l, x, painted, filled[l][x - ES_TIMELINE_GUTTER]);
+            pile += l == TEST_SPAN_LANES - 1 && painted;
+          }
+      views_with_pile += pile > 0;
+    }
+  /* The spans overlap enough that the last lane is used, in most views. */
+  g_assert_cmpuint (views_with_pile, >=, 30);
 }
 
 static guint
@@ -248,6 +421,7 @@ main (int    argc,
 
   g_test_add_func ("/render/pixels/spans", test_spans);
   g_test_add_func ("/render/pixels/spans-back-to-back", test_spans_back_to_back);
+  g_test_add_func ("/render/pixels/spans-every-pixel", test_spans_every_pixel);
   g_test_add_func ("/render/pixels/bookmarks", test_bookmarks);
   g_test_add_func ("/render/pixels/dense-bookmarks", test_dense_bookmarks);
 

@@ -9,17 +9,12 @@
 
 #include <math.h>
 
-#include "es-search.h"
+#include "es-span-lanes.h"
 #include "es-timeline-painter-private.h"
 
-/* Spans that overlap go in lanes, the first free one from the top; a
- * fourth at once shares the last lane. */
-#define SPAN_LANES       3
 #define SPAN_LANE_HEIGHT 12
 #define SPAN_LABEL_MIN_PX 24
 
-/* Lanes are given in time, over every span from the start, so a span keeps
- * its lane while the view moves: O(spans starting before the view's end). */
 /* Bars narrower than this, as they come by the thousand when zoomed out,
  * are filled together as one run; a wider bar is a span a person can see,
  * so it keeps its own edges (a pixel's gap at its end) even when the next
@@ -42,98 +37,226 @@ flush_run (EsPaintContext *ctx,
   run->x0 = run->x1 = 0;
 }
 
-/* The pixels a span covers, rounded the same way for every span, so a
- * span that starts where another stops starts on the pixel it stops on. */
+/* The pixel a span starting at @time starts on, and one ending at @time
+ * ends on, rounded the same way for every span, so a span that starts
+ * where another stops starts on the pixel it stops on. */
+static double
+start_pixel (const EsTimelineView *view,
+             guint64               time)
+{
+  return MAX (round (es_timeline_time_to_x (view, time)), ES_TIMELINE_GUTTER);
+}
+
+static double
+end_pixel (const EsTimelineView *view,
+           guint64               time)
+{
+  return MIN (round (es_timeline_time_to_x (view, time)), ES_TIMELINE_GUTTER + view->width);
+}
+
 static void
 span_extent (const EsTimelineView *view,
              const EsSpan         *span,
              double               *x0,
              double               *x1)
 {
-  double right = ES_TIMELINE_GUTTER + view->width;
+  *x0 = start_pixel (view, span->start);
+  *x1 = MAX (end_pixel (view, span->end), *x0 + 1);
+}
 
-  *x0 = MAX (round (es_timeline_time_to_x (view, span->start)), ES_TIMELINE_GUTTER);
-  *x1 = MIN (round (es_timeline_time_to_x (view, span->end)), right);
-  *x1 = MAX (*x1, *x0 + 1);
+/* Whether the @k-th span of @lane would change nothing after a run that
+ * ends on pixel @right: it starts on one of the run's last three pixels
+ * (so it is too narrow for edges or a name) and it, and every span before
+ * it in the lane, ends by @right. */
+static gboolean
+absorbed (const EsTimelineView *view,
+          const EsSpan         *spans,
+          const EsSpanLane     *lane,
+          guint                 k,
+          double                right)
+{
+  double x0;
+
+  /* The reach first: in the last lane, one span open behind the run
+   * fails every test, and this is the cheaper half. */
+  if (end_pixel (view, lane->reach[k]) > right)
+    return FALSE;
+  x0 = start_pixel (view, spans[lane->spans[k]].start);
+  return x0 <= right - 1 && x0 >= right - (SPAN_EDGE_MIN_PX - 1);
+}
+
+/* The first span from @k on that is not absorbed by a run ending on pixel
+ * @right. Zoomed out, a pixel may hold thousands of spans: one bisection
+ * steps over them, so a frame costs O(pixels x log n), not O(spans). In a
+ * lane of spans that do not overlap each other (all but the last), a pixel
+ * is passed in one or two steps; in the last, a span still open behind
+ * the run stops the skipping, and spans are taken one by one. */
+static guint
+skip_absorbed (const EsTimelineView *view,
+               const EsSpan         *spans,
+               const EsSpanLane     *lane,
+               guint                 k,
+               double                right)
+{
+  guint lo = k, hi = lane->n;
+
+  if (k >= lane->n || !absorbed (view, spans, lane, k, right))
+    return k;
+  /* absorbed() holds for a prefix of [k, n): starts and reaches only grow. */
+  lo = k + 1;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (absorbed (view, spans, lane, mid, right))
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* Whether spans starting by @start and ending by @end would only fill
+ * pixels of @bar, and get no name (they start left of @label_right, the
+ * end of the last). A bar fills up to its end's pixel less one, so one
+ * ending a pixel past the bar is covered when it is wide enough to be a
+ * bar itself. */
+static gboolean
+covered (const EsTimelineView *view,
+         guint64               start,
+         guint64               end,
+         const LaneRun        *bar,
+         double                label_right)
+{
+  double x0 = start_pixel (view, start), x1 = end_pixel (view, end);
+
+  if (x0 >= label_right)
+    return FALSE;
+  if (x1 <= bar->x1)
+    return x0 <= bar->x1 - 1;
+  return x1 <= bar->x1 + 1 && x0 <= bar->x1 + 1 - SPAN_EDGE_MIN_PX;
+}
+
+/* The first span from @k on that is not covered by @bar. In the last lane
+ * spans pile up, and a few left open to the log's end make one bar over
+ * the rest of the view: what starts under it is passed a block at a time,
+ * by the block's latest end and last start. Whatever these spans would
+ * have added to the run, or to the bar, are pixels already filled, as
+ * every rectangle is filled at once. */
+static guint
+skip_covered (const EsTimelineView *view,
+              const EsSpan         *spans,
+              const EsSpanLane     *lane,
+              guint                 k,
+              const LaneRun        *bar,
+              double                label_right)
+{
+  if (bar->x1 <= bar->x0)
+    return k;
+  while (k < lane->n)
+    {
+      const EsSpan *span;
+
+      if (k % ES_SPAN_BLOCK == 0 && k + ES_SPAN_BLOCK <= lane->n &&
+          covered (view, spans[lane->spans[k + ES_SPAN_BLOCK - 1]].start, lane->block_end[k / ES_SPAN_BLOCK], bar,
+                   label_right))
+        {
+          k += ES_SPAN_BLOCK;
+          continue;
+        }
+      span = &spans[lane->spans[k]];
+      if (!covered (view, span->start, span->end, bar, label_right))
+        break;
+      k++;
+    }
+  return k;
+}
+
+static void
+paint_lane (EsPaintContext   *ctx,
+            const EsSpan     *spans,
+            const EsSpanLane *lane,
+            guint             lane_number,
+            double            top,
+            GArray           *labels)
+{
+  const EsTimelineView *view = ctx->view;
+  LaneRun run = { 0, 0 }, bar = { 0, 0 };
+  double label_right = 0;
+  guint k = es_span_lane_first_ending (lane, view->t0);
+
+  while (k < lane->n)
+    {
+      guint i = lane->spans[k];
+      const EsSpan *span = &spans[i];
+      double x0, x1;
+
+      if (span->start > view->t1)
+        break;
+      k++;
+      if (span->end < view->t0)
+        continue;
+
+      span_extent (view, span, &x0, &x1);
+      if (x1 - x0 >= SPAN_EDGE_MIN_PX)
+        {
+          flush_run (ctx, &run, top);
+          /* Bars that overlap (the last lane's pile, thousands of spans
+           * left open to the log's end) are one rectangle: the same
+           * pixels, where a rectangle each made the fill cost more than
+           * the rest of the frame. */
+          if (bar.x1 > bar.x0 && x0 <= bar.x1)
+            bar.x1 = MAX (bar.x1, x1 - 1);
+          else
+            {
+              flush_run (ctx, &bar, top);
+              bar.x0 = x0;
+              bar.x1 = x1 - 1;
+            }
+        }
+      else
+        {
+          if (run.x1 > run.x0 && x0 <= run.x1)
+            run.x1 = MAX (run.x1, x1);
+          else
+            {
+              flush_run (ctx, &run, top);
+              run.x0 = x0;
+              run.x1 = x1;
+            }
+          k = skip_absorbed (view, spans, lane, k, run.x1);
+        }
+      /* One name per stretch of a lane: spans piled into the last lane (or
+       * left open to the end of the log, by the thousand) would only
+       * write over each other. */
+      if (x1 - x0 >= SPAN_LABEL_MIN_PX && x0 >= label_right && span->name != NULL)
+        {
+          guint label = i * ES_SPAN_LANES + lane_number;
+
+          g_array_append_val (labels, label);
+          label_right = x1;
+        }
+      k = skip_covered (view, spans, lane, k, &bar, label_right);
+    }
+  flush_run (ctx, &run, top);
+  flush_run (ctx, &bar, top);
 }
 
 void
 es_paint_spans_row (EsPaintContext      *ctx,
                     const EsTimelineRow *row)
 {
-  const EsTimelineView *view = ctx->view;
-  guint64 lane_end[SPAN_LANES] = { 0 };
-  gboolean lane_used[SPAN_LANES] = { FALSE };
-  LaneRun runs[SPAN_LANES] = { { 0, 0 } };
-  LaneRun bars[SPAN_LANES] = { { 0, 0 } };
-  double label_right[SPAN_LANES] = { 0 };
   g_autoptr(GArray) labels = g_array_new (FALSE, FALSE, sizeof (guint));
+  const EsSpanLane *lanes;
   const EsSpan *spans;
-  guint n, last;
+  guint n;
 
   es_paint_canvas_flush (ctx);
   spans = es_document_get_spans (ctx->document, &n);
-  last = es_search_upper_bound (spans, n, sizeof (EsSpan), G_STRUCT_OFFSET (EsSpan, start), view->t1);
+  lanes = es_span_lanes_get (ctx->document);
   es_paint_set_color (ctx, ES_COLOR_SPAN);
-  for (guint i = 0; i < last; i++)
-    {
-      const EsSpan *span = &spans[i];
-      guint lane = SPAN_LANES - 1;
-      double top, x0, x1;
-
-      for (guint l = 0; l < SPAN_LANES; l++)
-        if (!lane_used[l] || lane_end[l] <= span->start)
-          {
-            lane = l;
-            break;
-          }
-      lane_used[lane] = TRUE;
-      lane_end[lane] = MAX (lane_end[lane], span->end);
-      if (span->end < view->t0)
-        continue;
-
-      top = row->y + 3 + lane * SPAN_LANE_HEIGHT;
-      span_extent (view, span, &x0, &x1);
-      if (x1 - x0 >= SPAN_EDGE_MIN_PX)
-        {
-          flush_run (ctx, &runs[lane], top);
-          /* Bars that overlap (the last lane's pile, thousands of spans
-           * left open to the log's end) are one rectangle: the same
-           * pixels, where a rectangle each made the fill cost more than
-           * the rest of the frame. */
-          if (bars[lane].x1 > bars[lane].x0 && x0 <= bars[lane].x1)
-            bars[lane].x1 = MAX (bars[lane].x1, x1 - 1);
-          else
-            {
-              flush_run (ctx, &bars[lane], top);
-              bars[lane].x0 = x0;
-              bars[lane].x1 = x1 - 1;
-            }
-        }
-      else if (runs[lane].x1 > runs[lane].x0 && x0 <= runs[lane].x1)
-        runs[lane].x1 = MAX (runs[lane].x1, x1);
-      else
-        {
-          flush_run (ctx, &runs[lane], top);
-          runs[lane].x0 = x0;
-          runs[lane].x1 = x1;
-        }
-      /* One name per stretch of a lane: spans piled into the last lane (or
-       * left open to the end of the log, by the thousand) would only
-       * write over each other. */
-      if (x1 - x0 >= SPAN_LABEL_MIN_PX && x0 >= label_right[lane] && span->name != NULL)
-        {
-          guint label = i * SPAN_LANES + lane;
-
-          g_array_append_val (labels, label);
-          label_right[lane] = x1;
-        }
-    }
-  for (guint l = 0; l < SPAN_LANES; l++)
-    {
-      flush_run (ctx, &runs[l], row->y + 3 + l * SPAN_LANE_HEIGHT);
-      flush_run (ctx, &bars[l], row->y + 3 + l * SPAN_LANE_HEIGHT);
-    }
+  for (guint l = 0; l < ES_SPAN_LANES; l++)
+    paint_lane (ctx, spans, &lanes[l], l, row->y + 3 + l * SPAN_LANE_HEIGHT, labels);
   cairo_fill (ctx->cr);
 
   /* Names over the bars, where a bar is wide enough for some of one. */
@@ -141,15 +264,15 @@ es_paint_spans_row (EsPaintContext      *ctx,
   for (guint k = 0; k < labels->len; k++)
     {
       guint label = g_array_index (labels, guint, k);
-      const EsSpan *span = &spans[label / SPAN_LANES];
+      const EsSpan *span = &spans[label / ES_SPAN_LANES];
       double x0, x1;
 
-      span_extent (view, span, &x0, &x1);
+      span_extent (ctx->view, span, &x0, &x1);
 
       pango_layout_set_text (ctx->small, span->name, -1);
       pango_layout_set_width (ctx->small, (int) (x1 - x0 - 4) * PANGO_SCALE);
       pango_layout_set_ellipsize (ctx->small, PANGO_ELLIPSIZE_END);
-      cairo_move_to (ctx->cr, x0 + 2, row->y + 2 + (label % SPAN_LANES) * SPAN_LANE_HEIGHT);
+      cairo_move_to (ctx->cr, x0 + 2, row->y + 2 + (label % ES_SPAN_LANES) * SPAN_LANE_HEIGHT);
       pango_cairo_show_layout (ctx->cr, ctx->small);
     }
   pango_layout_set_width (ctx->small, -1);

@@ -245,6 +245,7 @@ typedef struct
   guint32      alloc_live;
   guint32      target_threads;
   guint32      fixed_threads; /* --threads: the target, for good; 0: by phase */
+  guint        message_per_mille; /* --messages: runs that START or STOP a span, per 1000 */
   SleeperHeap  sleepers;
   guint64      pending_sparks;
 

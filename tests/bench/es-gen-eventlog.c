@@ -396,6 +396,7 @@ generate (const char  *path,
           guint        size_mb,
           guint        n_caps,
           guint        n_threads,
+          guint        message_per_mille,
           guint64      seed,
           GError     **error)
 {
@@ -407,6 +408,7 @@ generate (const char  *path,
   g.n_caps = n_caps;
   g.target = (guint64) size_mb * MEGABYTE;
   g.fixed_threads = n_threads;
+  g.message_per_mille = message_per_mille;
   g.target_threads = n_threads > 0 ? n_threads : 6 * n_caps + 4;
   g.global_flush_every = n_caps * 2;
   es_gen_rng_init (&g.rng, seed);
@@ -490,12 +492,14 @@ main (int   argc,
   gint size_mb = 100;
   gint n_caps = 2;
   gint n_threads = 0;
+  gint messages = 10;
   gint64 seed = 1;
   GOptionEntry entries[] = {
     { "size-mb", 0, 0, G_OPTION_ARG_INT, &size_mb, "Stop once the log holds N MiB (default 100)", "N" },
     { "caps", 0, 0, G_OPTION_ARG_INT, &n_caps, "Number of capabilities, like +RTS -N (default 2)", "N" },
     { "threads", 0, 0, G_OPTION_ARG_INT, &n_threads, "Keep about N threads alive (default: by phase, up to 6 per cap + 4)", "N" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, "Seed of the pseudo-random generator (default 1)", "S" },
+    { "messages", 0, 0, G_OPTION_ARG_INT, &messages, "Thread runs in 1000 that start or stop a span (default 10)", "N" },
     G_OPTION_ENTRY_NULL
   };
 
@@ -514,7 +518,7 @@ main (int   argc,
   if (argc != 2)
     {
       g_printerr ("es-gen-eventlog: expected exactly one output file\n"
-                  "Usage: es-gen-eventlog [--size-mb N] [--caps N] [--threads N] [--seed S] OUT.eventlog\n");
+                  "Usage: es-gen-eventlog [--size-mb N] [--caps N] [--threads N] [--messages N] [--seed S] OUT.eventlog\n");
       return 2;
     }
   if (size_mb < 1 || size_mb > 1024 * 1024)
@@ -534,7 +538,13 @@ main (int   argc,
       return 2;
     }
 
-  if (!generate (argv[1], (guint) size_mb, (guint) n_caps, (guint) n_threads, (guint64) seed, &error))
+  if (messages < 0 || messages > 1000)
+    {
+      g_printerr ("es-gen-eventlog: --messages must be between 0 and 1000\n");
+      return 2;
+    }
+
+  if (!generate (argv[1], (guint) size_mb, (guint) n_caps, (guint) n_threads, (guint) messages, (guint64) seed, &error))
     {
       g_printerr ("es-gen-eventlog: %s\n", error->message);
       return 1;

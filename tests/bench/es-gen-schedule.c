@@ -368,7 +368,7 @@ run_normal (Gen     *g,
     n_spawn = 1 + (guint) es_gen_rng_below (&g->rng, 2);
   if (es_gen_rng_chance (&g->rng, 60))
     n_sparks = 1 + (guint) es_gen_rng_below (&g->rng, 8);
-  if (es_gen_rng_chance (&g->rng, 10))
+  if (es_gen_rng_chance (&g->rng, g->message_per_mille))
     n_msg = 1;
   if (es_gen_rng_chance (&g->rng, 2))
     n_marker = 1;

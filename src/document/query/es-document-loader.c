@@ -11,6 +11,7 @@
 #include "es-heap-profile.h"
 #include "es-lod.h"
 #include "es-pause-index-private.h"
+#include "es-span-lanes.h"
 
 /* The worker reports progress often; the main thread hears about it at most
  * once per main-loop iteration: the fraction is stored under a lock and one
@@ -185,7 +186,7 @@ load_in_thread (GTask        *task,
  *
  * Makes, on the calling thread, what a window would otherwise make on its
  * main thread the first time it shows @document: the heap profile's bands
- * and the busy caps' grid for the first frame, the index of pauses for the
+ * the busy caps' grid and the spans' lanes for the first frame, the index of pauses for the
  * first selection's percentiles. Whatever hands documents to a window
  * calls it first: the loader, and the live follower for each update.
  */
@@ -197,6 +198,7 @@ es_document_loader_prepare (EsDocument *document)
   es_heap_profile_get (document);
   es_pause_index_get (document);
   es_lod_prepare (document);
+  es_span_lanes_get (document);
 }
 
 /**
