@@ -20,6 +20,7 @@
 #include "es-lod.h"
 #include "es-stats.h"
 #include "es-test-log.h"
+#include "es-vec.h"
 
 /* Each fixture's +RTS -s output, from the same run as its eventlog: the
  * truth the document's whole-run statistics must reproduce. */
@@ -994,6 +995,53 @@ test_memory_check (void)
   g_assert_nonnull (strstr (error->message, "needs about 29.0 GB of memory to open, and only 25.8 GB are available"));
 }
 
+/* A vector keeps every element as it grows from the heap into a mapping of
+ * its own, past 2 MB into huge pages (copied once), and on by mremap();
+ * giving back its spare pages and growing again loses nothing. Twelve
+ * bytes an element, so that no size is a power of two. */
+typedef struct
+{
+  guint32 a, b, c;
+} Triple;
+
+static void
+check_triples (const EsVec *vec,
+               guint        n)
+{
+  g_assert_cmpuint (vec->len, ==, n);
+  for (guint i = 0; i < n; i++)
+    {
+      const Triple *t = &ES_VEC_AT (vec, Triple, i);
+
+      if (t->a != i || t->b != ~i || t->c != i * 7u)
+        g_error ("element %u of %u: %u %u %u", i, n, t->a, t->b, t->c);
+    }
+}
+
+static void
+test_vec_grows_through_every_kind_of_memory (void)
+{
+  EsVec vec = { 0 };
+  const guint first = 1500000, more = 700000;       /* 18 MB, then 26 */
+
+  for (guint i = 0; i < first; i++)
+    *ES_VEC_PUSH (&vec, Triple) = (Triple) { i, ~i, i * 7u };
+  check_triples (&vec, first);
+#ifdef __linux__
+  /* Mapped, and on a huge page's boundary. */
+  g_assert_cmpuint (vec.mapped, >=, (gsize) first * sizeof (Triple));
+  g_assert_cmpuint ((gsize) vec.data % (2u << 20), ==, 0);
+#endif
+  es_vec_release_spare (&vec, sizeof (Triple));
+  check_triples (&vec, first);
+  for (guint i = first; i < first + more; i++)
+    *ES_VEC_PUSH (&vec, Triple) = (Triple) { i, ~i, i * 7u };
+  check_triples (&vec, first + more);
+  es_vec_clear (&vec, sizeof (Triple));
+  g_assert_null (vec.data);
+  g_assert_cmpuint (vec.len, ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1008,6 +1056,7 @@ main (int    argc,
       g_test_add_data_func (name, fixtures[i], test_whole_run_matches_rts);
     }
   g_test_add_func ("/document/parfib/threads-spans-markers", test_parfib_threads_spans_markers);
+  g_test_add_func ("/document/vec/grows-through-every-kind-of-memory", test_vec_grows_through_every_kind_of_memory);
   g_test_add_func ("/document/activities-ordered-and-disjoint", test_activities_are_ordered);
   g_test_add_func ("/document/heap-profile", test_heap_profile);
   g_test_add_func ("/document/spark-counters-past-32-bits", test_spark_counters_past_32_bits);
