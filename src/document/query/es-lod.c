@@ -216,7 +216,6 @@ busy_grid_new (EsDocument *document)
   memset (in_step, 0, (gsize) grid->n * sizeof (guint32));
   memset (covering_change, 0, (gsize) (grid->n + 1) * sizeof (gint32));
   grid->offsets.len = grid->n;
-  es_vec_release_spare (&grid->offsets, sizeof (guint32));
 
   /* First the running time inside each step: the ends of a run in their
    * steps, the steps it covers whole counted in @covering_change as
@@ -264,6 +263,8 @@ busy_grid_new (EsDocument *document)
       }
   }
   es_vec_clear (&whole, sizeof (gint32));
+  /* Last: in the heap (a short run's grid), this may move the points. */
+  es_vec_release_spare (&grid->offsets, sizeof (guint32));
   return grid;
 }
 
