@@ -21,6 +21,11 @@ G_BEGIN_DECLS
  * before it reads the activities of one stride. */
 #define ES_CAP_PREFIX_STRIDE 32
 
+/* The start of every ES_CAP_PREFIX_PAGE-th prefix entry (4 kB of them) is
+ * kept apart too, so that a search reads a page of entries, not one page
+ * per step. */
+#define ES_CAP_PREFIX_PAGE (4096 / sizeof (EsCapPrefix))
+
 typedef struct
 {
   guint64 before[ES_N_ACTIVITY_KINDS];
@@ -61,6 +66,7 @@ struct _EsCapTimeline
   guint     cap;
   EsVec     activities;                       /* EsActivity */
   EsVec     prefix;                           /* EsCapPrefix, one per ES_CAP_PREFIX_STRIDE activities */
+  EsVec     prefix_pages;                     /* guint64: prefix[k * ES_CAP_PREFIX_PAGE].start */
   EsCapPrefix    running_total;                    /* totals of everything added so far */
   EsVec     instants[ES_N_INSTANT_KINDS];     /* per kind, by time: EsInstant or EsMark */
   GArray   *wide_args;                        /* EsWideArg: args of ES_INSTANT_WIDE_ARG or more */

@@ -44,6 +44,7 @@ es_cap_timeline_free (EsCapTimeline *self)
     return;
   es_vec_clear (&self->activities, sizeof (EsActivity));
   es_vec_clear (&self->prefix, sizeof (EsCapPrefix));
+  es_vec_clear (&self->prefix_pages, sizeof (guint64));
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
     es_vec_clear (&self->instants[k], instant_size (k));
   g_array_unref (self->wide_args);
@@ -87,6 +88,8 @@ _es_cap_timeline_add_prefix (EsCapTimeline *self,
   EsCapPrefix entry = self->running_total;
 
   entry.start = start;
+  if (self->prefix.len % ES_CAP_PREFIX_PAGE == 0)
+    *ES_VEC_PUSH (&self->prefix_pages, guint64) = start;
   *ES_VEC_PUSH (&self->prefix, EsCapPrefix) = entry;
 }
 
@@ -272,6 +275,7 @@ es_cap_timeline_seal (EsCapTimeline *self)
     es_cap_timeline_seal_events (self);
   es_vec_release_spare (&self->activities, sizeof (EsActivity));
   es_vec_release_spare (&self->prefix, sizeof (EsCapPrefix));
+  es_vec_release_spare (&self->prefix_pages, sizeof (guint64));
   self->sealed = TRUE;
 }
 
@@ -321,12 +325,18 @@ activity_count_until (const EsCapTimeline *self,
                       guint64              time)
 {
   const EsActivity *a = self->activities.data;
-  guint n = self->activities.len, block, lo, hi;
+  guint n = self->activities.len, page, first, block, lo, hi;
 
   if (n == 0 || a[0].start > time)
     return 0;
-  block = es_search_upper_bound (self->prefix.data, self->prefix.len, sizeof (EsCapPrefix),
-                                 G_STRUCT_OFFSET (EsCapPrefix, start), time);
+  /* The page of prefix entries first: a page of them holds the search's
+   * first dozen steps (see PAGE_SAMPLES in es-series.c). prefix_pages[0]
+   * is a[0]'s start, so at least one page starts at or before @time. */
+  page = es_search_upper_bound (self->prefix_pages.data, self->prefix_pages.len, sizeof (guint64), 0, time);
+  first = (page - 1) * ES_CAP_PREFIX_PAGE;
+  block = first + es_search_upper_bound (&ES_VEC_AT (&self->prefix, EsCapPrefix, first),
+                                         MIN (page * ES_CAP_PREFIX_PAGE, self->prefix.len) - first,
+                                         sizeof (EsCapPrefix), G_STRUCT_OFFSET (EsCapPrefix, start), time);
   /* prefix[block - 1] is the last stride that starts at or before @time. */
   lo = MAX (from, (block - 1) * ES_CAP_PREFIX_STRIDE);
   hi = MIN (block * ES_CAP_PREFIX_STRIDE, n);
@@ -711,9 +721,8 @@ es_cap_timeline_sparks_at (const EsCapTimeline *self,
                            guint64              time,
                            EsSparkSample       *sparks)
 {
-  const EsSample *s = es_series_get_samples (self->spark_pool);
-  guint lo = es_search_upper_bound (s, es_cap_timeline_get_n_spark_samples (self), sizeof (EsSample),
-                                    G_STRUCT_OFFSET (EsSample, time), time);
+  guint n = es_cap_timeline_get_n_spark_samples (self);
+  guint lo = n > 0 ? MIN (es_series_upper_bound (self->spark_pool, time), n) : 0;
 
   if (lo == 0)
     {

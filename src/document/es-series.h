@@ -25,6 +25,8 @@ guint           es_series_get_length   (const EsSeries *self);
 const EsSample *es_series_get_samples  (const EsSeries *self);
 guint           es_series_lower_bound  (const EsSeries *self,
                                         guint64         time);
+guint           es_series_upper_bound  (const EsSeries *self,
+                                        guint64         time);
 gboolean        es_series_value_at     (const EsSeries *self,
                                         guint64         time,
                                         guint64        *value);
