@@ -16,6 +16,7 @@
  *   es-gen-eventlog --caps=8 --size-mb 100 /tmp/big.eventlog
  *   es-bench-live /tmp/big.eventlog
  *   es-bench-live --load-only /tmp/big.eventlog
+ *   es-bench-live --rate 10 /tmp/big.eventlog      at a busy program's pace
  */
 
 #include "config.h"
@@ -36,11 +37,13 @@
 #define FRAME_BUDGET   8.0
 
 static gboolean load_only = FALSE;
+static double rate_mb = 0;
 static int width = 1600;
 static int height = 900;
 
 static const GOptionEntry entries[] = {
   { "load-only", 0, 0, G_OPTION_ARG_NONE, &load_only, "Only load the file, for its peak RSS", NULL },
+  { "rate", 'r', 0, G_OPTION_ARG_DOUBLE, &rate_mb, "Send at most this many MB a second, as a program writes, not as fast as taken", "MB" },
   { "width", 'w', 0, G_OPTION_ARG_INT, &width, "Frame width (1600)", "PX" },
   { "height", 'h', 0, G_OPTION_ARG_INT, &height, "Frame height (900)", "PX" },
   { NULL }
@@ -72,9 +75,20 @@ serve (gpointer data)
   server->started = g_get_monotonic_time ();
   while (done < server->len)
     {
-      gssize n = g_socket_send (client, (const char *) server->data + done, MIN (SEND_BYTES, server->len - done),
-                                NULL, &error);
-      gint64 now = g_get_monotonic_time ();
+      /* At a program's pace, 64 kB at a time, each when it is due. */
+      gsize piece = rate_mb > 0 ? SEND_BYTES / 16 : SEND_BYTES;
+      gssize n;
+      gint64 now;
+
+      if (rate_mb > 0)
+        {
+          gint64 due = server->started + (gint64) (done / (rate_mb * 1e6) * G_USEC_PER_SEC);
+
+          if (due > g_get_monotonic_time ())
+            g_usleep ((gulong) (due - g_get_monotonic_time ()));
+        }
+      n = g_socket_send (client, (const char *) server->data + done, MIN (piece, server->len - done), NULL, &error);
+      now = g_get_monotonic_time ();
 
       if (n <= 0)
         g_error ("es-bench-live: %s", error != NULL ? error->message : "sent nothing");
