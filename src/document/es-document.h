@@ -96,7 +96,26 @@ const char           *es_document_get_cap_label       (EsDocument  *self,
                                                        guint        cap);
 const EsMonoSummary  *es_document_get_mono_summary    (EsDocument  *self);
 
+/**
+ * EsLoadFlags:
+ * @ES_LOAD_DEFAULT: a log opened: loading may tune the process's allocator
+ *   for it, and gives back the memory it freed at the end
+ * @ES_LOAD_BESIDE_VIEWS: a newer version of a log already shown (a live
+ *   one), built while windows paint: the allocator is left alone
+ */
+typedef enum
+{
+  ES_LOAD_DEFAULT      = 0,
+  ES_LOAD_BESIDE_VIEWS = 1 << 0,
+} EsLoadFlags;
+
 EsDocument           *es_document_load_file           (const char     *path,
+                                                       void          (*progress) (guint64 done, guint64 total, gpointer data),
+                                                       gpointer        progress_data,
+                                                       GCancellable   *cancellable,
+                                                       GError        **error);
+EsDocument           *es_document_load_file_full      (const char     *path,
+                                                       EsLoadFlags     flags,
                                                        void          (*progress) (guint64 done, guint64 total, gpointer data),
                                                        gpointer        progress_data,
                                                        GCancellable   *cancellable,

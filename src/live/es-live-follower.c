@@ -303,7 +303,8 @@ build_documents (gpointer data)
         {
           g_clear_error (&build_error);
           started = g_get_monotonic_time ();
-          document = es_document_load_file (self->record_path, NULL, NULL, self->building, &build_error);
+          document = es_document_load_file_full (self->record_path, ES_LOAD_BESIDE_VIEWS, NULL, NULL, self->building,
+                                                 &build_error);
           /* Each update is a new document: without this, the window's first
            * frame of each would make the busy caps' grid on the main thread
            * (10-100 ms on a 100 MB log), several times a second. */
