@@ -21,64 +21,7 @@
 
 #include "es-test-cli.h"
 #include "es-test-log.h"
-
-/* A writer on its own thread: @len bytes of @data in @n_pieces equal
- * pieces with @pause_ms between them, into @path (a FIFO, opened here, as
- * a program's -ol would) or @fd; closes it at the end unless @keep_open,
- * then waits for @release before closing. */
-typedef struct
-{
-  const char   *path;
-  int           fd;
-  const guint8 *data;
-  gsize         len;
-  guint         n_pieces;
-  guint         pause_ms;
-  gboolean      keep_open;
-  gint          release;     /* atomic */
-  gint          done;        /* atomic: every byte written */
-} Writer;
-
-static void
-write_all (int           fd,
-           const guint8 *data,
-           gsize         len)
-{
-  while (len > 0)
-    {
-      gssize n = write (fd, data, len);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      g_assert_cmpint (n, >, 0);
-      data += n;
-      len -= (gsize) n;
-    }
-}
-
-static gpointer
-write_in_pieces (gpointer data)
-{
-  Writer *writer = data;
-  int fd = writer->path != NULL ? g_open (writer->path, O_WRONLY, 0) : writer->fd;
-  gsize done = 0;
-
-  g_assert_cmpint (fd, >=, 0);
-  for (guint i = 1; i <= writer->n_pieces; i++)
-    {
-      gsize upto = writer->len * i / writer->n_pieces;
-
-      write_all (fd, writer->data + done, upto - done);
-      done = upto;
-      if (i < writer->n_pieces)
-        g_usleep (writer->pause_ms * 1000);
-    }
-  g_atomic_int_set (&writer->done, TRUE);
-  while (writer->keep_open && !g_atomic_int_get (&writer->release))
-    g_usleep (10000);
-  close (fd);
-  return NULL;
-}
+#include "es-test-writer.h"
 
 static char *
 read_fixture (const char *name,
@@ -191,12 +134,13 @@ test_dump_fifo (void)
   const char *args[] = { "dump", "--record", record, fifo, NULL };
   g_auto(CliRun) from_file = { 0 };
   g_auto(CliRun) from_fifo = { 0 };
-  Writer writer = { fifo, -1, (const guint8 *) contents, len, 5, 50, FALSE, 0, 0 };
+  EsTestWriter writer = { .path = fifo, .data = (const guint8 *) contents, .len = len,
+                          .n_pieces = 5, .pause_ms = 50 };
   GThread *thread;
 
   g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
   run_cli2 (&from_file, "dump", path);
-  thread = g_thread_new ("writer", write_in_pieces, &writer);
+  thread = g_thread_new ("writer", es_test_writer_run, &writer);
   run_cli_argv (&from_fifo, args);
   g_thread_join (thread);
 
@@ -241,7 +185,7 @@ serve_once (gpointer data)
   Server *server = data;
   g_autoptr(GError) error = NULL;
   g_autoptr(GSocket) client = NULL;
-  Writer writer = { NULL, -1, server->data, server->len, 4, 30, FALSE, 0, 0 };
+  EsTestWriter writer = { .fd = -1, .data = server->data, .len = server->len, .n_pieces = 4, .pause_ms = 30 };
 
   g_usleep (server->delay_ms * 1000);
   if (server->listener == NULL)
@@ -249,7 +193,7 @@ serve_once (gpointer data)
   client = g_socket_accept (server->listener, NULL, &error);
   g_assert_no_error (error);
   writer.fd = dup (g_socket_get_fd (client));
-  write_in_pieces (&writer);
+  es_test_writer_run (&writer);
   g_socket_close (client, NULL);
   return NULL;
 }
@@ -349,13 +293,14 @@ test_compare_fifo (void)
   g_auto(CliRun) from_file = { 0 };
   g_auto(CliRun) from_fifo = { 0 };
   g_autofree char *expected = NULL;
-  Writer writer = { fifo, -1, (const guint8 *) contents, len, 3, 20, FALSE, 0, 0 };
+  EsTestWriter writer = { .path = fifo, .data = (const guint8 *) contents, .len = len,
+                          .n_pieces = 3, .pause_ms = 20 };
   GThread *thread;
   char *first;
 
   g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
   run_cli_argv (&from_file, file_args);
-  thread = g_thread_new ("writer", write_in_pieces, &writer);
+  thread = g_thread_new ("writer", es_test_writer_run, &writer);
   run_cli_argv (&from_fifo, fifo_args);
   g_thread_join (thread);
 
@@ -403,7 +348,7 @@ parse_watch_line (const char *line,
 typedef struct
 {
   GSubprocess *process;
-  Writer      *writer;
+  EsTestWriter *writer;
 } Interrupter;
 
 static gpointer
@@ -424,7 +369,7 @@ interrupt_when_written (gpointer data)
 static void
 run_watch (CliRun      *run,
            const char **args,
-           Writer      *writer,
+           EsTestWriter *writer,
            gboolean     interrupt,
            GArray      *lines)
 {
@@ -446,7 +391,7 @@ run_watch (CliRun      *run,
   process = g_subprocess_newv ((const char * const *) argv->pdata,
                                G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
   g_assert_no_error (error);
-  thread = g_thread_new ("writer", write_in_pieces, writer);
+  thread = g_thread_new ("writer", es_test_writer_run, writer);
   if (interrupt)
     {
       interrupter = (Interrupter) { process, writer };
@@ -534,7 +479,8 @@ check_watch_fifo (const char *name,
   g_autoptr(GArray) lines = g_array_new (FALSE, FALSE, sizeof (WatchLine));
   g_auto(CliRun) summary = { 0 };
   g_auto(CliRun) watch = { 0 };
-  Writer writer = { fifo, -1, (const guint8 *) contents, len, n_pieces, pause_ms, FALSE, 0, 0 };
+  EsTestWriter writer = { .path = fifo, .data = (const guint8 *) contents, .len = len,
+                          .n_pieces = n_pieces, .pause_ms = pause_ms };
   guint n_while_writing = 0, n_gcs = 0, n_sparks = 0;
   g_autofree char *end = NULL;
 
@@ -597,7 +543,8 @@ test_watch_growing_file (void)
   g_autoptr(GArray) lines = g_array_new (FALSE, FALSE, sizeof (WatchLine));
   g_auto(CliRun) summary = { 0 };
   g_auto(CliRun) watch = { 0 };
-  Writer writer = { growing, -1, (const guint8 *) contents, len, 5, 100, FALSE, 0, 0 };
+  EsTestWriter writer = { .path = growing, .data = (const guint8 *) contents, .len = len,
+                          .n_pieces = 5, .pause_ms = 100 };
 
   g_assert_true (g_file_set_contents (growing, "", 0, NULL));
   run_cli2 (&summary, "summary", path);
@@ -626,7 +573,8 @@ test_watch_cut_stream (void)
   g_auto(CliRun) summary = { 0 };
   g_auto(CliRun) watch = { 0 };
   gsize kept = len * 2 / 3 + 3;
-  Writer writer = { fifo, -1, (const guint8 *) contents, kept, 3, 50, FALSE, 0, 0 };
+  EsTestWriter writer = { .path = fifo, .data = (const guint8 *) contents, .len = kept,
+                          .n_pieces = 3, .pause_ms = 50 };
   g_auto(GStrv) warnings = NULL;
 
   g_assert_true (g_file_set_contents (cut, contents, (gssize) kept, NULL));
@@ -666,7 +614,8 @@ test_watch_interrupted (void)
   g_auto(CliRun) watch = { 0 };
   g_autofree char *recorded = NULL;
   gsize recorded_len;
-  Writer writer = { fifo, -1, (const guint8 *) contents, len / 2, 2, 100, TRUE, 0, 0 };
+  EsTestWriter writer = { .path = fifo, .data = (const guint8 *) contents, .len = len / 2,
+                          .n_pieces = 2, .pause_ms = 100, .keep_open = TRUE };
 
   /* The writer keeps the FIFO open: only the interruption ends watch. */
   g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);

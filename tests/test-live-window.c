@@ -19,6 +19,7 @@
 #include "es-stats.h"
 #include "es-test-gui.h"
 #include "es-test-log.h"
+#include "es-test-writer.h"
 
 static EsDocument *
 shown_document (EsWindow *window)
@@ -160,35 +161,6 @@ test_ghc_program_into_fifo (void)
   g_rmdir (dir);
 }
 
-typedef struct
-{
-  int           fd;
-  const guint8 *data;
-  gsize         len;
-} Writer;
-
-/* Writes in pieces of a kilobyte with pauses (some three seconds for 200
- * kB), then closes. */
-static gpointer
-write_slowly (gpointer data)
-{
-  Writer *writer = data;
-  gsize done = 0;
-
-  while (done < writer->len)
-    {
-      gssize n = write (writer->fd, writer->data + done, MIN (writer->len - done, 1024));
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      g_assert_cmpint (n, >, 0);
-      done += (gsize) n;
-      g_usleep (15000);
-    }
-  close (writer->fd);
-  return NULL;
-}
-
 static gboolean
 has_document (gpointer data)
 {
@@ -229,7 +201,7 @@ test_view_follows_then_stream_is_cut (void)
   EsWindow *window;
   EsSession *session;
   GThread *thread;
-  Writer writer;
+  EsTestWriter writer;
   gsize len;
   guint64 t0, t1, z0, z1, end;
 
@@ -239,8 +211,9 @@ test_view_follows_then_stream_is_cut (void)
   g_assert_true (es_window_get_following (window));
 
   /* Cut seven bytes into some event, three quarters of the way in. */
-  writer = (Writer) { g_open (fifo, O_WRONLY, 0), (const guint8 *) contents, len * 3 / 4 + 7 };
-  thread = g_thread_new ("writer", write_slowly, &writer);
+  writer = (EsTestWriter) { .fd = g_open (fifo, O_WRONLY, 0), .data = (const guint8 *) contents, .len = len * 3 / 4 + 7,
+                            .piece_bytes = 1024, .pause_ms = 15 };
+  thread = g_thread_new ("writer", es_test_writer_run, &writer);
 
   es_test_wait_until (has_document, window, 30);
   wait_for_newer_document (window);
@@ -322,7 +295,7 @@ test_log_being_written_is_followed (void)
   g_autofree char *got = NULL;
   EsWindow *window;
   GThread *thread;
-  Writer writer;
+  EsTestWriter writer;
   gsize len, first;
 
   g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
@@ -334,8 +307,9 @@ test_log_being_written_is_followed (void)
   g_assert_nonnull (es_window_get_live_follower (window));
   g_assert_true (es_window_get_following (window));
 
-  writer = (Writer) { g_open (growing, O_WRONLY | O_APPEND, 0), (const guint8 *) contents + first, len - first };
-  thread = g_thread_new ("writer", write_slowly, &writer);
+  writer = (EsTestWriter) { .fd = g_open (growing, O_WRONLY | O_APPEND, 0), .data = (const guint8 *) contents + first,
+                            .len = len - first, .piece_bytes = 1024, .pause_ms = 15 };
+  thread = g_thread_new ("writer", es_test_writer_run, &writer);
   es_test_wait_until (follower_ended, window, 60);
   g_thread_join (thread);
 
@@ -410,25 +384,17 @@ serve_two_runs (gpointer data)
     {
       g_autoptr(GError) error = NULL;
       g_autoptr(GSocket) client = g_socket_accept (server->listener, NULL, &error);
-      Writer writer;
+      EsTestWriter writer;
+      gsize paced = MIN (server->lens[run], 64 * 1024);
 
       g_assert_no_error (error);
-      writer = (Writer) { dup (g_socket_get_fd (client)), server->runs[run], MIN (server->lens[run], 64 * 1024) };
-      write_slowly (&writer);
-      if (server->lens[run] > writer.len)
-        {
-          /* The rest at once: the test is about runs, not pace. */
-          writer = (Writer) { dup (g_socket_get_fd (client)), server->runs[run] + writer.len, server->lens[run] - writer.len };
-          while (writer.len > 0)
-            {
-              gssize n = write (writer.fd, writer.data, writer.len);
-
-              g_assert_cmpint (n, >, 0);
-              writer.data += n;
-              writer.len -= (gsize) n;
-            }
-          close (writer.fd);
-        }
+      writer = (EsTestWriter) { .fd = dup (g_socket_get_fd (client)), .data = server->runs[run], .len = paced,
+                                .piece_bytes = 1024, .pause_ms = 15 };
+      es_test_writer_run (&writer);
+      /* The rest at once: the test is about runs, not pace. */
+      writer = (EsTestWriter) { .fd = dup (g_socket_get_fd (client)), .data = server->runs[run] + paced,
+                                .len = server->lens[run] - paced };
+      es_test_writer_run (&writer);
       g_socket_close (client, NULL);
     }
   return NULL;

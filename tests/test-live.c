@@ -20,6 +20,7 @@
 #include "es-live-source.h"
 #include "es-stats.h"
 #include "es-test-log.h"
+#include "es-test-writer.h"
 
 /* Every fixture the project made: GHC logs of every shape, and Mono logs,
  * plain and gzip-packed. */
@@ -41,53 +42,6 @@ static char *
 fixture_path (const char *name)
 {
   return g_test_build_filename (G_TEST_DIST, "fixtures", name, NULL);
-}
-
-/* A writer on its own thread: the log's bytes in random pieces (from one
- * byte, so that the header and events are cut everywhere, to 64 kB) with
- * short pauses, into a file descriptor it then closes. */
-typedef struct
-{
-  int           fd;
-  const guint8 *data;
-  gsize         len;
-  guint32       seed;
-  gint          done;    /* atomic */
-} Writer;
-
-static gpointer
-write_in_pieces (gpointer data)
-{
-  Writer *writer = data;
-  g_autoptr(GRand) rand = g_rand_new_with_seed (writer->seed);
-  gsize done = 0;
-
-  /* About forty pieces whatever the size, so that the follower sees many
-   * prefixes; a few tiny ones cut the header and events anywhere. */
-  gint32 most = (gint32) MAX (writer->len / 20, 65);
-
-  while (done < writer->len)
-    {
-      gsize piece = g_rand_int_range (rand, 0, 3) == 0 ? (gsize) g_rand_int_range (rand, 1, 64)
-                                                       : (gsize) g_rand_int_range (rand, 64, most);
-
-      piece = MIN (piece, writer->len - done);
-      while (piece > 0)
-        {
-          gssize n = write (writer->fd, writer->data + done, piece);
-
-          if (n < 0 && errno == EINTR)
-            continue;
-          g_assert_cmpint (n, >, 0);
-          done += (gsize) n;
-          piece -= (gsize) n;
-        }
-      if (g_rand_boolean (rand))
-        g_usleep ((gulong) g_rand_int_range (rand, 3000, 30000));
-    }
-  close (writer->fd);
-  g_atomic_int_set (&writer->done, TRUE);
-  return NULL;
 }
 
 typedef struct
@@ -159,18 +113,19 @@ test_growing_file_gives_whole_document (void)
       g_autofree char *got = NULL;
       g_autoptr(EsLiveFollower) follower = NULL;
       Updates updates = { 0 };
-      Writer writer;
+      EsTestWriter writer;
       GThread *thread;
       gsize len;
       gboolean ghc = g_str_has_suffix (path, ".eventlog");
 
       g_test_message ("%s", fixtures[i]);
       g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
-      writer = (Writer) { g_open (grown, O_WRONLY | O_CREAT | O_TRUNC, 0644), (const guint8 *) contents, len, 17 + i, FALSE };
+      writer = (EsTestWriter) { .fd = g_open (grown, O_WRONLY | O_CREAT | O_TRUNC, 0644),
+                                .data = (const guint8 *) contents, .len = len, .seed = 17 + i };
       g_assert_cmpint (writer.fd, >=, 0);
 
       follower = start_follower (grown, NULL, &updates);
-      thread = g_thread_new ("writer", write_in_pieces, &writer);
+      thread = g_thread_new ("writer", es_test_writer_run, &writer);
       if (ghc)
         run_until_ended (follower);   /* the end marker ends it */
       else
@@ -219,7 +174,7 @@ test_fifo_is_recorded_and_followed (void)
   g_autofree char *reopened = NULL;
   g_autoptr(EsLiveFollower) follower = NULL;
   Updates updates = { 0 };
-  Writer writer;
+  EsTestWriter writer;
   GThread *thread;
   gsize len;
 
@@ -233,9 +188,10 @@ test_fifo_is_recorded_and_followed (void)
     g_main_context_iteration (NULL, FALSE), g_usleep (1000);
   g_assert_cmpint (es_live_follower_get_state (follower), ==, ES_LIVE_WAITING);
 
-  writer = (Writer) { g_open (fifo, O_WRONLY, 0), (const guint8 *) contents, len, 5, FALSE };
+  writer = (EsTestWriter) { .fd = g_open (fifo, O_WRONLY, 0), .data = (const guint8 *) contents, .len = len,
+                            .seed = 5 };
   g_assert_cmpint (writer.fd, >=, 0);
-  thread = g_thread_new ("writer", write_in_pieces, &writer);
+  thread = g_thread_new ("writer", es_test_writer_run, &writer);
   run_until_ended (follower);
   g_thread_join (thread);
 
@@ -269,7 +225,7 @@ test_writer_killed_mid_event_keeps_what_came (void)
   g_autoptr(EsLiveFollower) follower = NULL;
   EsDocument *document;
   Updates updates = { 0 };
-  Writer writer;
+  EsTestWriter writer;
   GThread *thread;
   gsize len, kept;
   gint64 stop;
@@ -283,8 +239,9 @@ test_writer_killed_mid_event_keeps_what_came (void)
 
   g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
   follower = start_follower (fifo, record, &updates);
-  writer = (Writer) { g_open (fifo, O_WRONLY, 0), (const guint8 *) contents, kept, 9, FALSE };
-  thread = g_thread_new ("writer", write_in_pieces, &writer);
+  writer = (EsTestWriter) { .fd = g_open (fifo, O_WRONLY, 0), .data = (const guint8 *) contents, .len = kept,
+                            .seed = 9 };
+  thread = g_thread_new ("writer", es_test_writer_run, &writer);
   run_until_ended (follower);
   g_thread_join (thread);
 
@@ -313,13 +270,14 @@ test_garbage_stream_fails_with_log_error (void)
   g_autoptr(EsLiveFollower) follower = NULL;
   static const char garbage[] = "this is not an eventlog, only words in a pipe\n";
   Updates updates = { 0 };
-  Writer writer;
+  EsTestWriter writer;
   GThread *thread;
 
   g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
   follower = start_follower (fifo, record, &updates);
-  writer = (Writer) { g_open (fifo, O_WRONLY, 0), (const guint8 *) garbage, sizeof garbage - 1, 1, FALSE };
-  thread = g_thread_new ("writer", write_in_pieces, &writer);
+  writer = (EsTestWriter) { .fd = g_open (fifo, O_WRONLY, 0), .data = (const guint8 *) garbage,
+                            .len = sizeof garbage - 1, .seed = 1 };
+  thread = g_thread_new ("writer", es_test_writer_run, &writer);
   run_until_ended (follower);
   g_thread_join (thread);
 
@@ -353,11 +311,12 @@ serve_two_runs (gpointer data)
     {
       g_autoptr(GError) error = NULL;
       g_autoptr(GSocket) client = g_socket_accept (server->listener, NULL, &error);
-      Writer writer;
+      EsTestWriter writer;
 
       g_assert_no_error (error);
-      writer = (Writer) { dup (g_socket_get_fd (client)), server->runs[run], server->lens[run], 31 + run, FALSE };
-      write_in_pieces (&writer);
+      writer = (EsTestWriter) { .fd = dup (g_socket_get_fd (client)), .data = server->runs[run],
+                                .len = server->lens[run], .seed = 31 + run };
+      es_test_writer_run (&writer);
       g_socket_close (client, NULL);
     }
   return NULL;

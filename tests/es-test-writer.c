@@ -1,0 +1,94 @@
+/* es-test-writer.c: a log written by a thread, as a running program writes it
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+
+#include "es-test-writer.h"
+
+void
+es_test_write_all (int           fd,
+                   const guint8 *data,
+                   gsize         len)
+{
+  while (len > 0)
+    {
+      gssize n = write (fd, data, len);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      g_assert_cmpint (n, >, 0);
+      data += n;
+      len -= (gsize) n;
+    }
+}
+
+/* The size of the next piece, and the pause after it in ms. */
+static gsize
+next_piece (EsTestWriter *writer,
+            GRand        *rand,
+            guint         index,
+            gsize         done,
+            guint        *pause_ms)
+{
+  if (rand != NULL)
+    {
+      /* About forty pieces whatever the size, so that a follower sees many
+       * prefixes; a third of them tiny, to cut the header and events
+       * anywhere. */
+      gint32 most = (gint32) MAX (writer->len / 20, 65);
+      gsize piece = g_rand_int_range (rand, 0, 3) == 0 ? (gsize) g_rand_int_range (rand, 1, 64)
+                                                       : (gsize) g_rand_int_range (rand, 64, most);
+
+      *pause_ms = g_rand_boolean (rand) ? (guint) g_rand_int_range (rand, 3, 30) : 0;
+      return piece;
+    }
+  *pause_ms = writer->pause_ms;
+  if (writer->n_pieces > 0)
+    return writer->len * (index + 1) / writer->n_pieces - done;
+  return writer->piece_bytes > 0 ? writer->piece_bytes : writer->len - done;
+}
+
+/**
+ * es_test_writer_run:
+ * @writer: (type EsTestWriter): what to write
+ *
+ * Writes @writer's bytes at its pace, then closes: a GThreadFunc, or
+ * called on the thread that serves a client.
+ */
+gpointer
+es_test_writer_run (gpointer data)
+{
+  EsTestWriter *writer = data;
+  g_autoptr(GRand) rand = writer->seed != 0 ? g_rand_new_with_seed (writer->seed) : NULL;
+  int fd = writer->path != NULL ? g_open (writer->path, O_WRONLY, 0) : writer->fd;
+  gsize done = 0;
+
+  g_assert_cmpint (fd, >=, 0);
+  for (guint i = 0; done < writer->len; i++)
+    {
+      guint pause_ms;
+      gsize piece = next_piece (writer, rand, i, done, &pause_ms);
+
+      piece = MIN (piece, writer->len - done);
+
+      es_test_write_all (fd, writer->data + done, piece);
+      done += piece;
+      if (pause_ms > 0 && done < writer->len)
+        g_usleep (pause_ms * 1000);
+    }
+  g_atomic_int_set (&writer->done, TRUE);
+  while (writer->keep_open && !g_atomic_int_get (&writer->release))
+    g_usleep (10000);
+  close (fd);
+  return NULL;
+}

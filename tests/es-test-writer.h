@@ -1,0 +1,38 @@
+/* es-test-writer.h: a log written by a thread, as a running program writes it
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* What to write where, and at what pace: pieces of random size from one
+ * byte (@seed not 0, so that the header and events are cut everywhere), or
+ * @n_pieces even pieces, or pieces of @piece_bytes, with @pause_ms after
+ * each; or all at once. Set the fields by name; those left out are 0. */
+typedef struct
+{
+  const char   *path;        /* opened for writing by the writer (a FIFO, as -ol does), or NULL */
+  int           fd;          /* else written to, and closed at the end */
+  const guint8 *data;
+  gsize         len;
+  guint32       seed;
+  guint         n_pieces;
+  gsize         piece_bytes;
+  guint         pause_ms;
+  gboolean      keep_open;   /* after the last byte, wait for @release before closing */
+  gint          release;     /* atomic */
+  gint          done;        /* atomic: every byte written */
+} EsTestWriter;
+
+gpointer es_test_writer_run (gpointer      writer);
+void     es_test_write_all  (int           fd,
+                             const guint8 *data,
+                             gsize         len);
+
+G_END_DECLS
