@@ -116,21 +116,22 @@ skip_absorbed (const EsTimelineView *view,
   return lo;
 }
 
-/* Whether spans starting by @start and ending by @end would only fill
- * pixels of @bar, and get no name (they start left of @label_right, the
- * end of the last). A bar fills up to its end's pixel less one, so one
- * ending a pixel past the bar is covered when it is wide enough to be a
- * bar itself. */
+/* Whether spans starting from @first_start to @last_start and ending by
+ * @end would only fill pixels of @bar, and get no name: they start left of
+ * @label_right (the end of the last name), or none is wide enough for
+ * one. A bar fills up to its end's pixel less one, so one ending a pixel
+ * past the bar is covered when it is wide enough to be a bar itself. */
 static gboolean
 covered (const EsTimelineView *view,
-         guint64               start,
+         guint64               first_start,
+         guint64               last_start,
          guint64               end,
          const LaneRun        *bar,
          double                label_right)
 {
-  double x0 = start_pixel (view, start), x1 = end_pixel (view, end);
+  double x0 = start_pixel (view, last_start), x1 = end_pixel (view, end);
 
-  if (x0 >= label_right)
+  if (x0 >= label_right && MAX (x1, x0 + 1) - start_pixel (view, first_start) >= SPAN_LABEL_MIN_PX)
     return FALSE;
   if (x1 <= bar->x1)
     return x0 <= bar->x1 - 1;
@@ -158,14 +159,14 @@ skip_covered (const EsTimelineView *view,
       const EsSpan *span;
 
       if (k % ES_SPAN_BLOCK == 0 && k + ES_SPAN_BLOCK <= lane->n &&
-          covered (view, spans[lane->spans[k + ES_SPAN_BLOCK - 1]].start, lane->block_end[k / ES_SPAN_BLOCK], bar,
-                   label_right))
+          covered (view, spans[lane->spans[k]].start, spans[lane->spans[k + ES_SPAN_BLOCK - 1]].start,
+                   lane->block_end[k / ES_SPAN_BLOCK], bar, label_right))
         {
           k += ES_SPAN_BLOCK;
           continue;
         }
       span = &spans[lane->spans[k]];
-      if (!covered (view, span->start, span->end, bar, label_right))
+      if (!covered (view, span->start, span->start, span->end, bar, label_right))
         break;
       k++;
     }
