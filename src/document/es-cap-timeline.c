@@ -325,18 +325,13 @@ activity_count_until (const EsCapTimeline *self,
                       guint64              time)
 {
   const EsActivity *a = self->activities.data;
-  guint n = self->activities.len, page, first, block, lo, hi;
+  guint n = self->activities.len, block, lo, hi;
 
   if (n == 0 || a[0].start > time)
     return 0;
-  /* The page of prefix entries first: a page of them holds the search's
-   * first dozen steps (see PAGE_SAMPLES in es-series.c). prefix_pages[0]
-   * is a[0]'s start, so at least one page starts at or before @time. */
-  page = es_search_upper_bound (self->prefix_pages.data, self->prefix_pages.len, sizeof (guint64), 0, time);
-  first = (page - 1) * ES_CAP_PREFIX_PAGE;
-  block = first + es_search_upper_bound (&ES_VEC_AT (&self->prefix, EsCapPrefix, first),
-                                         MIN (page * ES_CAP_PREFIX_PAGE, self->prefix.len) - first,
-                                         sizeof (EsCapPrefix), G_STRUCT_OFFSET (EsCapPrefix, start), time);
+  /* prefix[0] is a[0], which starts at or before @time: block >= 1. */
+  block = es_search_paged (self->prefix_pages.data, self->prefix_pages.len, ES_CAP_PREFIX_PAGE, self->prefix.data,
+                           self->prefix.len, sizeof (EsCapPrefix), G_STRUCT_OFFSET (EsCapPrefix, start), time, TRUE);
   /* prefix[block - 1] is the last stride that starts at or before @time. */
   lo = MAX (from, (block - 1) * ES_CAP_PREFIX_STRIDE);
   hi = MIN (block * ES_CAP_PREFIX_STRIDE, n);

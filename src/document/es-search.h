@@ -69,6 +69,45 @@ es_search_upper_bound (gconstpointer base,
   return lo;
 }
 
+/* es_search_upper_bound() (@upper) or es_search_lower_bound() through
+ * @pages, the key of every @per_page-th record: a bisection of the pages,
+ * then of one page's records. A bisection of the records themselves reads
+ * a different page of memory for each of its first dozen steps; on a cold
+ * cache, and in a virtual machine where a page missing from the TLB costs
+ * microseconds, that is most of a search. With fewer than two pages (an
+ * array too small, or not indexed yet), a plain search. */
+static inline guint
+es_search_paged (const guint64 *pages,
+                 guint          n_pages,
+                 guint          per_page,
+                 gconstpointer  base,
+                 guint          n,
+                 gsize          stride,
+                 gsize          key_offset,
+                 guint64        value,
+                 gboolean       upper)
+{
+  guint page, lo;
+
+  if (n_pages >= 2)
+    {
+      /* The pages whose first record is before the answer: the answer is
+       * past the first record of the last of them, and at most the first
+       * of the next. */
+      page = upper ? es_search_upper_bound (pages, n_pages, sizeof (guint64), 0, value)
+                   : es_search_lower_bound (pages, n_pages, sizeof (guint64), 0, value);
+      if (page == 0)
+        return 0;
+      lo = (page - 1) * per_page;
+      n = MIN (page * per_page, n) - lo;
+      base = (const guint8 *) base + (gsize) lo * stride;
+    }
+  else
+    lo = 0;
+  return lo + (upper ? es_search_upper_bound (base, n, stride, key_offset, value)
+                     : es_search_lower_bound (base, n, stride, key_offset, value));
+}
+
 /* es_search_upper_bound() for searches that go forward, as a frame's
  * column edges do: on from @from, known to follow only records at or
  * before @value (else a search of them all), by doubling steps then

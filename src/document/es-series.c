@@ -24,10 +24,8 @@ struct _EsSeries
 };
 
 /* A sealed series is searched through the time of the first sample of
- * each 4 kB of samples, then within those 4 kB. A bisection of the samples
- * themselves reads a page for each of its first steps: a selection's
- * figures search a few series of every cap once, on a cold cache, and in
- * a virtual machine each page not in the TLB costs microseconds. */
+ * each 4 kB of samples (es_search_paged()): a selection's figures search a
+ * few series of every cap once, on a cold cache. */
 #define PAGE_SAMPLES (4096 / sizeof (EsSample))
 
 EsSeries *
@@ -206,23 +204,8 @@ search (const EsSeries *self,
         guint64         time,
         gboolean        upper)
 {
-  const EsSample *s = self->samples.data;
-  guint lo = 0, n = self->samples.len, page;
-
-  if (self->page_times.len > 1)
-    {
-      /* The pages whose first sample is before the answer: the answer is
-       * past the first sample of the last of them, and at most the first
-       * of the next. */
-      page = upper ? es_search_upper_bound (self->page_times.data, self->page_times.len, sizeof (guint64), 0, time)
-                   : es_search_lower_bound (self->page_times.data, self->page_times.len, sizeof (guint64), 0, time);
-      if (page == 0)
-        return 0;
-      lo = (page - 1) * PAGE_SAMPLES;
-      n = MIN (page * PAGE_SAMPLES, n) - lo;
-    }
-  return lo + (upper ? es_search_upper_bound (s + lo, n, sizeof (EsSample), G_STRUCT_OFFSET (EsSample, time), time)
-                     : es_search_lower_bound (s + lo, n, sizeof (EsSample), G_STRUCT_OFFSET (EsSample, time), time));
+  return es_search_paged (self->page_times.data, self->page_times.len, PAGE_SAMPLES, self->samples.data,
+                          self->samples.len, sizeof (EsSample), G_STRUCT_OFFSET (EsSample, time), time, upper);
 }
 
 /* The first sample at or after @time. */
