@@ -156,12 +156,10 @@ es_vec_grow (EsVec *vec,
               g_free (vec->data);
             }
         }
+      /* From 2 MB on, map() asked for huge pages, and remap() keeps the
+       * mapping's advice wherever it moves it. */
       if (data == MAP_FAILED)
         g_error ("es_vec_grow: out of memory for %" G_GSIZE_FORMAT " bytes", mapped);
-# ifdef MADV_HUGEPAGE
-      if (mapped >= HUGE_PAGE_BYTES)
-        madvise (data, mapped, MADV_HUGEPAGE);
-# endif
       vec->data = data;
       vec->mapped = mapped;
       vec->capacity = (guint) MIN (mapped / element_size, G_MAXUINT);
