@@ -92,3 +92,34 @@ es_test_writer_run (gpointer data)
   close (fd);
   return NULL;
 }
+
+/**
+ * es_test_serve_two_runs:
+ * @server: (type EsTestRunServer): what to serve
+ *
+ * Serves @server's two runs, one to each client that connects: a
+ * GThreadFunc.
+ */
+gpointer
+es_test_serve_two_runs (gpointer data)
+{
+  EsTestRunServer *server = data;
+
+  for (guint run = 0; run < 2; run++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GSocket) client = g_socket_accept (server->listener, NULL, &error);
+      EsTestWriter writer = server->pace;
+
+      g_assert_no_error (error);
+      writer.path = NULL;
+      writer.fd = dup (g_socket_get_fd (client));
+      writer.data = server->runs[run];
+      writer.len = server->lens[run];
+      if (writer.seed != 0)
+        writer.seed += run;
+      es_test_writer_run (&writer);
+      g_socket_close (client, NULL);
+    }
+  return NULL;
+}

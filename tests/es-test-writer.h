@@ -7,7 +7,7 @@
 
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 G_BEGIN_DECLS
 
@@ -30,9 +30,21 @@ typedef struct
   gint          done;        /* atomic: every byte written */
 } EsTestWriter;
 
-gpointer es_test_writer_run (gpointer      writer);
-void     es_test_write_all  (int           fd,
-                             const guint8 *data,
-                             gsize         len);
+/* A server as eventlog-socket is one: each run of the program served to
+ * the viewer that connects, then closed; each at @pace (its fields but the
+ * data, and a seed one more each run). */
+typedef struct
+{
+  GSocket      *listener;
+  const guint8 *runs[2];
+  gsize         lens[2];
+  EsTestWriter  pace;
+} EsTestRunServer;
+
+gpointer es_test_writer_run      (gpointer      writer);
+void     es_test_write_all       (int           fd,
+                                  const guint8 *data,
+                                  gsize         len);
+gpointer es_test_serve_two_runs  (gpointer      server);
 
 G_END_DECLS

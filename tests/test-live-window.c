@@ -366,40 +366,6 @@ test_socket_waits_and_closes (void)
   g_rmdir (dir);
 }
 
-typedef struct
-{
-  GSocket      *listener;
-  const guint8 *runs[2];
-  gsize         lens[2];
-} Server;
-
-/* As eventlog-socket does: each run of the program served to whoever
- * connects, then closed. */
-static gpointer
-serve_two_runs (gpointer data)
-{
-  Server *server = data;
-
-  for (guint run = 0; run < 2; run++)
-    {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(GSocket) client = g_socket_accept (server->listener, NULL, &error);
-      EsTestWriter writer;
-      gsize paced = MIN (server->lens[run], 64 * 1024);
-
-      g_assert_no_error (error);
-      writer = (EsTestWriter) { .fd = dup (g_socket_get_fd (client)), .data = server->runs[run], .len = paced,
-                                .piece_bytes = 1024, .pause_ms = 15 };
-      es_test_writer_run (&writer);
-      /* The rest at once: the test is about runs, not pace. */
-      writer = (EsTestWriter) { .fd = dup (g_socket_get_fd (client)), .data = server->runs[run] + paced,
-                                .len = server->lens[run] - paced };
-      es_test_writer_run (&writer);
-      g_socket_close (client, NULL);
-    }
-  return NULL;
-}
-
 static gboolean
 second_window_shows_document (gpointer data)
 {
@@ -430,7 +396,7 @@ test_next_run_opens_in_its_own_window (void)
   g_autoptr(GSocket) listener = NULL;
   g_autoptr(GError) error = NULL;
   EsWindow *window, *second = NULL;
-  Server server;
+  EsTestRunServer server = { .pace = { .piece_bytes = 1024, .pause_ms = 15 } };
   GThread *thread;
   GList *windows;
 
@@ -443,7 +409,7 @@ test_next_run_opens_in_its_own_window (void)
   g_assert_true (g_socket_bind (listener, address, TRUE, &error));
   g_assert_true (g_socket_listen (listener, &error));
   server.listener = listener;
-  thread = g_thread_new ("server", serve_two_runs, &server);
+  thread = g_thread_new ("server", es_test_serve_two_runs, &server);
 
   window = follow_in_window (spec, NULL);
   es_test_wait_until (follower_ended, window, 60);

@@ -293,35 +293,6 @@ test_garbage_stream_fails_with_log_error (void)
   g_rmdir (dir);
 }
 
-/* A server as eventlog-socket is one: it serves each run to the viewer
- * that connects, then closes. */
-typedef struct
-{
-  GSocket      *listener;
-  const guint8 *runs[2];
-  gsize         lens[2];
-} Server;
-
-static gpointer
-serve_two_runs (gpointer data)
-{
-  Server *server = data;
-
-  for (guint run = 0; run < 2; run++)
-    {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(GSocket) client = g_socket_accept (server->listener, NULL, &error);
-      EsTestWriter writer;
-
-      g_assert_no_error (error);
-      writer = (EsTestWriter) { .fd = dup (g_socket_get_fd (client)), .data = server->runs[run],
-                                .len = server->lens[run], .seed = 31 + run };
-      es_test_writer_run (&writer);
-      g_socket_close (client, NULL);
-    }
-  return NULL;
-}
-
 static void
 follow_socket_runs (const char     *spec,
                     GSocketAddress *bind_to,
@@ -341,7 +312,7 @@ follow_socket_runs (const char     *spec,
   g_autoptr(GSocket) listener = NULL;
   g_autoptr(GError) error = NULL;
   Updates updates = { 0 };
-  Server server;
+  EsTestRunServer server = { .pace = { .seed = 31 } };
   GThread *thread;
 
   g_assert_true (g_file_get_contents (path_a, &a, &server.lens[0], NULL));
@@ -362,7 +333,7 @@ follow_socket_runs (const char     *spec,
   g_assert_no_error (error);
   g_assert_true (g_socket_listen (listener, &error));
   server.listener = listener;
-  thread = g_thread_new ("server", serve_two_runs, &server);
+  thread = g_thread_new ("server", es_test_serve_two_runs, &server);
 
   run_until_ended (first);
   g_assert_cmpint (es_live_follower_get_state (first), ==, ES_LIVE_FINISHED);
