@@ -16,7 +16,9 @@
 
 #include "es-document-builder.h"
 #include "es-document-private.h"
+#include "es-document-prof.h"
 #include "es-document.h"
+#include "es-eventlog-reader.h"
 #include "es-lod.h"
 #include "es-stats.h"
 #include "es-test-log.h"
@@ -995,6 +997,95 @@ test_memory_check (void)
   g_assert_nonnull (strstr (error->message, "needs about 29.0 GB of memory to open, and only 25.8 GB are available"));
 }
 
+/* Everything a document of a log shows, beyond es_test_describe_document(),
+ * as text: its cut, spans, marks, heap profile and time profile. */
+static char *
+describe_more (EsDocument *document)
+{
+  gint64 stop = -1;
+  gboolean truncated = es_document_is_truncated (document, &stop);
+  guint n_spans, n_messages, n_markers, n_heap, n_prof, n_closed = es_document_get_n_closed_at_end (document);
+  g_autofree char *summary = es_test_describe_document (document);
+
+  es_document_get_spans (document, &n_spans);
+  es_document_get_messages (document, &n_messages);
+  es_document_get_markers (document, &n_markers);
+  es_document_get_heap_samples (document, &n_heap);
+  es_document_get_prof_samples (document, &n_prof);
+  return g_strdup_printf ("%scut %d at %" G_GINT64_FORMAT ", closed at end %u, spans %u, messages %u, markers %u, "
+                          "heap samples %u, profile samples %u\n",
+                          summary, truncated, truncated ? stop : -1, n_closed, n_spans, n_messages, n_markers, n_heap,
+                          n_prof);
+}
+
+/* A live log is built once: its events go into one builder as they come,
+ * and each update is a snapshot of it. Fed in pieces of random size (so
+ * that the header and events are cut anywhere), a snapshot taken after
+ * any piece shows what loading the bytes so far from a file shows, and
+ * the builder goes on unharmed: the last is the whole log's. */
+static void
+test_snapshots_are_the_prefixes_loaded (gconstpointer data)
+{
+  const char *name = data;
+  g_autofree char *path = es_test_fixture_path (name);
+  g_autofree char *contents = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("es-snapshot-XXXXXX", NULL);
+  g_autofree char *prefix_path = g_build_filename (dir, "prefix.eventlog", NULL);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (g_str_hash (name));
+  g_autoptr(EsEventlogReader) reader = es_eventlog_reader_new ();
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new ();
+  gsize len, fed = 0;
+  guint snapshots = 0;
+
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  while (fed < len)
+    {
+      gsize piece = MIN ((gsize) g_rand_int_range (rand, 1, (gint32) MAX (len / 30, 2)), len - fed);
+      EsEvent event;
+      EsReadResult result;
+      g_autoptr(GError) error = NULL;
+
+      es_eventlog_reader_feed (reader, (const guint8 *) contents + fed, piece);
+      fed += piece;
+      if (fed == len)
+        es_eventlog_reader_finish (reader);
+      while ((result = es_eventlog_reader_next (reader, &event, &error)) == ES_READ_EVENT)
+        es_document_builder_add (builder, &event);
+      g_assert_no_error (error);
+      g_assert_true (result == ES_READ_NEED_MORE || result == ES_READ_END);
+
+      /* A snapshot after some pieces, and after the last. */
+      if (fed == len || g_rand_int_range (rand, 0, 3) == 0)
+        {
+          gint64 stop;
+          gboolean cut = !es_eventlog_reader_saw_end_marker (reader);
+          g_autoptr(EsDocument) snapshot = NULL;
+          g_autofree char *got = NULL, *expected = NULL;
+          g_autoptr(EsDocument) loaded = NULL;
+          g_autoptr(GError) load_error = NULL;
+
+          es_eventlog_reader_is_truncated (reader, &stop, NULL);
+          snapshot = es_document_builder_snapshot (builder, cut, cut ? stop : -1);
+          g_assert_true (g_file_set_contents (prefix_path, contents, (gssize) fed, NULL));
+          loaded = es_document_load_file (prefix_path, NULL, NULL, NULL, &load_error);
+          if (loaded == NULL)
+            {
+              /* Too little of the header to be a log yet. */
+              g_assert_true (es_document_is_log_error (load_error));
+              continue;
+            }
+          got = describe_more (snapshot);
+          expected = describe_more (loaded);
+          g_assert_cmpstr (got, ==, expected);
+          snapshots++;
+        }
+    }
+  g_test_message ("%s: %u snapshots compared", name, snapshots);
+  g_assert_cmpuint (snapshots, >=, 2);
+  g_unlink (prefix_path);
+  g_rmdir (dir);
+}
+
 /* A vector keeps every element as it grows from the heap into a mapping of
  * its own, past 2 MB into huge pages (copied once), and on by mremap();
  * giving back its spare pages and growing again loses nothing. Twelve
@@ -1057,6 +1148,17 @@ main (int    argc,
     }
   g_test_add_func ("/document/parfib/threads-spans-markers", test_parfib_threads_spans_markers);
   g_test_add_func ("/document/vec/grows-through-every-kind-of-memory", test_vec_grows_through_every_kind_of_memory);
+  {
+    static const char *logs[] = { "hello.eventlog", "parfib-N2.eventlog", "heap-hT-N2.eventlog", "profiled-hc.eventlog",
+                                  "profiled-long.eventlog", "alloc-A1m-N2.eventlog", "alloc-A64m-N2.eventlog" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (logs); i++)
+      {
+        g_autofree char *name = g_strdup_printf ("/document/builder/snapshots-are-the-prefixes-loaded/%s", logs[i]);
+
+        g_test_add_data_func (name, logs[i], test_snapshots_are_the_prefixes_loaded);
+      }
+  }
   g_test_add_func ("/document/activities-ordered-and-disjoint", test_activities_are_ordered);
   g_test_add_func ("/document/heap-profile", test_heap_profile);
   g_test_add_func ("/document/spark-counters-past-32-bits", test_spark_counters_past_32_bits);

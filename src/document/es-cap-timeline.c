@@ -37,6 +37,30 @@ es_cap_timeline_new (guint cap)
   return self;
 }
 
+/* A timeline still being built, copied whole, to be closed and sealed apart
+ * while the original takes more events (es_document_builder_snapshot()). */
+EsCapTimeline *
+_es_cap_timeline_copy (const EsCapTimeline *self)
+{
+  EsCapTimeline *copy = g_new0 (EsCapTimeline, 1);
+
+  g_return_val_if_fail (!self->events_sealed && !self->sealed, copy);
+
+  copy->cap = self->cap;
+  es_vec_copy (&copy->activities, &self->activities, sizeof (EsActivity));
+  es_vec_copy (&copy->prefix, &self->prefix, sizeof (EsCapPrefix));
+  es_vec_copy (&copy->prefix_pages, &self->prefix_pages, sizeof (guint64));
+  copy->running_total = self->running_total;
+  for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
+    es_vec_copy (&copy->instants[k], &self->instants[k], instant_size (k));
+  copy->wide_args = g_array_copy (self->wide_args);
+  es_vec_copy (&copy->sparks, &self->sparks, sizeof (EsSparkSample));
+  copy->spark_epochs = g_array_copy (self->spark_epochs);
+  copy->spark_pool = es_series_copy (self->spark_pool);
+  copy->allocated = es_series_copy (self->allocated);
+  return copy;
+}
+
 void
 es_cap_timeline_free (EsCapTimeline *self)
 {

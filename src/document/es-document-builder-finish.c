@@ -414,3 +414,74 @@ es_document_builder_finish (EsDocumentBuilder *self,
 
   return g_steal_pointer (&self->doc);
 }
+
+/* A copy of @self as it stands, to be finished while @self goes on: every
+ * record, the state of each cap's runs and GCs, the threads, the spans'
+ * edges; not the time profile's interning, which only adding more samples
+ * needs. */
+static EsDocumentBuilder *
+copy_builder (EsDocumentBuilder *self)
+{
+  EsDocumentBuilder *copy = g_new0 (EsDocumentBuilder, 1);
+  g_autoptr(GPtrArray) threads = collect_threads (self);
+  GHashTableIter iter;
+  gpointer key, value;
+
+  copy->doc = _es_document_copy_unfinished (self->doc);
+  copy->caps = g_ptr_array_new_with_free_func (_es_builder_free_cap_state);
+  for (guint i = 0; i < self->caps->len; i++)
+    {
+      const CapState *cap = g_ptr_array_index (self->caps, i);
+      CapState *state = g_memdup2 (cap, sizeof *cap);
+
+      state->timeline = _es_cap_timeline_copy (cap->timeline);
+      g_ptr_array_add (copy->caps, state);
+    }
+  copy->dense_threads = g_ptr_array_new ();
+  copy->sparse_threads = g_hash_table_new (NULL, NULL);
+  copy->thread_blocks = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < threads->len; i++)
+    {
+      const ThreadBuild *thread = g_ptr_array_index (threads, i);
+
+      _es_builder_get_thread (copy, thread->info.id)->info = thread->info;
+    }
+  copy->span_edges = g_array_copy (self->span_edges);
+  copy->last_sync = self->last_sync;
+  copy->heap_sample = self->heap_sample;
+  copy->args = g_ptr_array_copy (self->args, NULL, NULL);
+  copy->env = g_ptr_array_copy (self->env, NULL, NULL);
+  copy->band_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  g_hash_table_iter_init (&iter, self->band_ids);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_hash_table_insert (copy->band_ids, key, value);
+  copy->have_time = self->have_time;
+  copy->prof = _es_prof_build_new ();
+  return copy;
+}
+
+/**
+ * es_document_builder_snapshot:
+ *
+ * The document of the events added so far, as es_document_builder_finish()
+ * would give it, made from a copy: @self goes on taking events. A live log
+ * is built this way, each event read once; each snapshot costs a copy of
+ * the records and the indexes, not the reading and building again.
+ *
+ * Returns: (transfer full): the document
+ */
+EsDocument *
+es_document_builder_snapshot (EsDocumentBuilder *self,
+                              gboolean           truncated,
+                              gint64             truncated_at)
+{
+  EsDocumentBuilder *copy;
+  EsDocument *document;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  copy = copy_builder (self);
+  document = es_document_builder_finish (copy, truncated, truncated_at);
+  es_document_builder_free (copy);
+  return document;
+}

@@ -24,6 +24,9 @@ void               es_document_builder_merge  (EsDocumentBuilder *self,
 EsDocument        *es_document_builder_finish (EsDocumentBuilder *self,
                                                gboolean           truncated,
                                                gint64             truncated_at);
+EsDocument        *es_document_builder_snapshot (EsDocumentBuilder *self,
+                                                 gboolean           truncated,
+                                                 gint64             truncated_at);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsDocumentBuilder, es_document_builder_free)
 

@@ -44,6 +44,7 @@ struct _EsDocument
   GObject        parent_instance;
 
   GStringChunk  *strings;
+  GBytes        *strings_owner;     /* (nullable): holds @strings when shared with a live builder */
   GPtrArray     *more_strings;      /* GStringChunk of merged builders */
   GPtrArray     *caps;              /* EsCapTimeline, index = cap number */
   GArray        *gcs;               /* EsGc, by start */
@@ -91,6 +92,7 @@ struct _EsDocument
 };
 
 EsDocument        *_es_document_new             (void);
+EsDocument        *_es_document_copy_unfinished (EsDocument  *self);
 EsThreadStateKind  _es_thread_state_after_stop  (EsStopStatus status);
 gboolean           _es_document_check_memory    (guint64      log_size,
                                                  guint64      available,
@@ -101,6 +103,7 @@ void        _es_document_index_info_tables (EsDocument *self);
 guint64     _es_document_available_memory (void);
 EsProfData *_es_prof_data_new         (void);
 void        _es_prof_data_free        (EsProfData *prof);
+EsProfData *_es_prof_data_copy_unindexed (const EsProfData *prof);
 void        _es_document_index_prof   (EsDocument *self);
 
 G_END_DECLS

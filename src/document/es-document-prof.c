@@ -71,6 +71,31 @@ _es_prof_data_free (EsProfData *prof)
   g_free (prof);
 }
 
+/* The samples and stacks a builder has made so far; the indexes are made
+ * by whoever finishes the copy. */
+EsProfData *
+_es_prof_data_copy_unindexed (const EsProfData *prof)
+{
+  EsProfData *copy = g_new0 (EsProfData, 1);
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_return_val_if_fail (prof->tree->len == 0, copy);
+
+  copy->tick_interval = prof->tick_interval;
+  copy->stacks = g_array_copy (prof->stacks);
+  copy->samples = g_array_copy (prof->samples);
+  copy->offsets = g_array_new (FALSE, TRUE, sizeof (guint32));
+  copy->by_stack = g_array_new (FALSE, FALSE, sizeof (guint32));
+  copy->sampled = g_array_new (FALSE, FALSE, sizeof (guint32));
+  copy->tree = g_array_new (FALSE, FALSE, sizeof (EsProfTreeNode));
+  copy->cost_centres = g_hash_table_new (NULL, NULL);
+  g_hash_table_iter_init (&iter, prof->cost_centres);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_hash_table_insert (copy->cost_centres, key, value);
+  return copy;
+}
+
 static guint
 raw_hash (gconstpointer key)
 {

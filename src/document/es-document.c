@@ -33,7 +33,10 @@ es_document_finalize (GObject *object)
 {
   EsDocument *self = (EsDocument *) object;
 
-  g_string_chunk_free (self->strings);
+  if (self->strings_owner != NULL)
+    g_bytes_unref (self->strings_owner);
+  else
+    g_string_chunk_free (self->strings);
   g_ptr_array_unref (self->more_strings);
   g_ptr_array_unref (self->caps);
   g_array_unref (self->gcs);
@@ -109,6 +112,75 @@ EsDocument *
 _es_document_new (void)
 {
   return g_object_new (ES_TYPE_DOCUMENT, NULL);
+}
+
+static GArray *
+copy_array (GArray *array)
+{
+  return g_array_copy (array);
+}
+
+/**
+ * _es_document_copy_unfinished:
+ *
+ * A copy of a document that a builder is still filling (its arrays of
+ * records, before any index is made), to be finished apart while the
+ * builder goes on. The strings are not copied: they are shared, and kept
+ * until the last of the two goes; the builder only ever adds to them, on
+ * its own thread, and a string once added never moves.
+ *
+ * Returns: (transfer full): the copy
+ */
+EsDocument *
+_es_document_copy_unfinished (EsDocument *self)
+{
+  EsDocument *copy = _es_document_new ();
+
+  g_return_val_if_fail (self->caps->len == 0 && self->gen_index->len == 0 && self->more_strings->len == 0, copy);
+  g_return_val_if_fail (self->mono == NULL && self->cap_labels == NULL && self->damage == NULL, copy);
+
+  if (self->strings_owner == NULL)
+    self->strings_owner = g_bytes_new_with_free_func (NULL, 0, (GDestroyNotify) g_string_chunk_free, self->strings);
+  g_string_chunk_free (copy->strings);
+  copy->strings = self->strings;
+  copy->strings_owner = g_bytes_ref (self->strings_owner);
+
+#define COPY_ARRAY(field) g_array_unref (copy->field); copy->field = copy_array (self->field)
+#define COPY_SERIES(field) es_series_free (copy->field); copy->field = es_series_copy (self->field)
+  COPY_ARRAY (gcs);
+  COPY_ARRAY (orphan_stops);
+  COPY_ARRAY (tasks);
+  COPY_ARRAY (capsets);
+  COPY_ARRAY (binary_messages);
+  COPY_ARRAY (messages);
+  COPY_ARRAY (markers);
+  COPY_ARRAY (spans);
+  COPY_ARRAY (heap_samples);
+  COPY_ARRAY (heap_entries);
+  COPY_ARRAY (cost_centres);
+  COPY_ARRAY (info_tables);
+  COPY_SERIES (mem_returned);
+  COPY_SERIES (heap_size);
+  COPY_SERIES (heap_live);
+  COPY_SERIES (blocks_size);
+  COPY_SERIES (allocated);
+#undef COPY_ARRAY
+#undef COPY_SERIES
+  g_ptr_array_extend (copy->heap_bands, self->heap_bands, NULL, NULL);
+  _es_prof_data_free (copy->prof);
+  copy->prof = _es_prof_data_copy_unindexed (self->prof);
+
+  copy->heap_prof_breakdown = self->heap_prof_breakdown;
+  copy->heap_prof_period = self->heap_prof_period;
+  copy->process = self->process;
+  copy->format = self->format;
+  copy->start_time = self->start_time;
+  copy->end_time = self->end_time;
+  copy->n_events = self->n_events;
+  copy->n_closed_at_end = self->n_closed_at_end;
+  copy->truncated = self->truncated;
+  copy->truncated_at = self->truncated_at;
+  return copy;
 }
 
 /* Logs older than GHC 7.6 have no GC_STATS: a GC is then any stretch in

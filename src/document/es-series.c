@@ -38,6 +38,19 @@ es_series_new (void)
   return self;
 }
 
+/* A series not sealed yet, copied to be sealed apart (a live log's
+ * document published while its builder goes on). */
+EsSeries *
+es_series_copy (const EsSeries *self)
+{
+  EsSeries *copy = es_series_new ();
+
+  g_return_val_if_fail (!self->sealed, copy);
+
+  es_vec_copy (&copy->samples, &self->samples, sizeof (EsSample));
+  return copy;
+}
+
 void
 es_series_free (EsSeries *self)
 {

@@ -14,6 +14,7 @@ G_BEGIN_DECLS
 typedef struct _EsSeries EsSeries;
 
 EsSeries       *es_series_new          (void);
+EsSeries       *es_series_copy         (const EsSeries *self);
 void            es_series_free         (EsSeries       *self);
 void            es_series_append       (EsSeries       *self,
                                         guint64         time,

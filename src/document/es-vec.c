@@ -226,3 +226,18 @@ es_vec_release_spare (EsVec *vec,
       vec->capacity = vec->len;
     }
 }
+
+/* Fills @dest, empty, with @src's elements. */
+void
+es_vec_copy (EsVec       *dest,
+             const EsVec *src,
+             gsize        element_size)
+{
+  g_return_if_fail (dest->len == 0);
+
+  while (dest->capacity < src->len)
+    es_vec_grow (dest, element_size);
+  if (src->len > 0)
+    memcpy (dest->data, src->data, (gsize) src->len * element_size);
+  dest->len = src->len;
+}

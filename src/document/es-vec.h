@@ -41,5 +41,8 @@ void es_vec_append (EsVec         *vec,
                     gconstpointer  data,
                     guint          n,
                     gsize          element_size);
+void es_vec_copy   (EsVec         *dest,
+                    const EsVec   *src,
+                    gsize          element_size);
 
 G_END_DECLS
