@@ -1019,10 +1019,12 @@ describe_more (EsDocument *document)
 }
 
 /* A live log is built once: its events go into one builder as they come,
- * and each update is a snapshot of it. Fed in pieces of random size (so
- * that the header and events are cut anywhere), a snapshot taken after
- * any piece shows what loading the bytes so far from a file shows, and
- * the builder goes on unharmed: the last is the whole log's. */
+ * and each update is a snapshot of it, sharing the builder's records.
+ * Fed in pieces of random size (so that the header and events are cut
+ * anywhere), a snapshot taken after any piece shows what loading the bytes
+ * so far from a file shows; the one before still shows what it showed
+ * (the builder went on in the records they share); the last is the whole
+ * log's. */
 static void
 test_snapshots_are_the_prefixes_loaded (gconstpointer data)
 {
@@ -1033,7 +1035,9 @@ test_snapshots_are_the_prefixes_loaded (gconstpointer data)
   g_autofree char *prefix_path = g_build_filename (dir, "prefix.eventlog", NULL);
   g_autoptr(GRand) rand = g_rand_new_with_seed (g_str_hash (name));
   g_autoptr(EsEventlogReader) reader = es_eventlog_reader_new ();
-  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new ();
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new_for_snapshots ();
+  g_autoptr(EsDocument) previous = NULL;
+  g_autofree char *previous_described = NULL;
   gsize len, fed = 0;
   guint snapshots = 0;
 
@@ -1077,6 +1081,15 @@ test_snapshots_are_the_prefixes_loaded (gconstpointer data)
           got = describe_more (snapshot);
           expected = describe_more (loaded);
           g_assert_cmpstr (got, ==, expected);
+          if (previous != NULL)
+            {
+              g_autofree char *again = describe_more (previous);
+
+              g_assert_cmpstr (again, ==, previous_described);
+            }
+          g_set_object (&previous, snapshot);
+          g_free (previous_described);
+          previous_described = g_steal_pointer (&got);
           snapshots++;
         }
     }
@@ -1133,6 +1146,56 @@ test_vec_grows_through_every_kind_of_memory (void)
   g_assert_cmpuint (vec.len, ==, 0);
 }
 
+/* A copy of a vector that lives in a records file maps the same memory
+ * (Linux): what the builder appends past the copy's length costs it
+ * nothing, and what the copy writes stays its own. */
+static void
+test_vec_copies_share_a_file (void)
+{
+  g_autoptr(EsVecFile) file = es_vec_file_new ();
+  EsVec vec = { 0 }, copy = { 0 };
+  const guint first = 300000, more = 500000;
+
+#ifndef __linux__
+  g_test_skip ("records are shared only on Linux");
+  return;
+#endif
+  g_assert_nonnull (file);
+  es_vec_use_file (&vec, file);
+  for (guint i = 0; i < first; i++)
+    *ES_VEC_PUSH (&vec, Triple) = (Triple) { i, ~i, i * 7u };
+  es_vec_copy (&copy, &vec, sizeof (Triple));
+  check_triples (&copy, first);
+  g_assert_true (copy.data != vec.data);
+  g_assert_null (copy.file);
+
+  /* The builder never changes a record below a copy's length; if it did,
+   * the copy would see it, which shows that nothing was copied. */
+  ES_VEC_AT (&vec, Triple, 5).c = 1;
+  g_assert_cmpuint (ES_VEC_AT (&copy, Triple, 5).c, ==, 1);
+  ES_VEC_AT (&vec, Triple, 5).c = 35;
+
+  /* The copy's own writes, and its growth, stay its own. */
+  ES_VEC_AT (&copy, Triple, 7).c = 0;
+  g_assert_cmpuint (ES_VEC_AT (&vec, Triple, 7).c, ==, 49);
+  ES_VEC_AT (&copy, Triple, 7).c = 49;
+  for (guint i = first; i < first + 1000; i++)
+    *ES_VEC_PUSH (&copy, Triple) = (Triple) { i, i, i };
+  for (guint i = first; i < first + more; i++)
+    *ES_VEC_PUSH (&vec, Triple) = (Triple) { i, ~i, i * 7u };
+  check_triples (&vec, first + more);
+  for (guint i = first; i < first + 1000; i++)
+    g_assert_cmpuint (ES_VEC_AT (&copy, Triple, i).c, ==, i);
+  copy.len = first;
+  check_triples (&copy, first);
+
+  /* The builder's mapping goes first, as when a live log ends. */
+  es_vec_clear (&vec, sizeof (Triple));
+  g_clear_pointer (&file, es_vec_file_unref);
+  check_triples (&copy, first);
+  es_vec_clear (&copy, sizeof (Triple));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1148,6 +1211,7 @@ main (int    argc,
     }
   g_test_add_func ("/document/parfib/threads-spans-markers", test_parfib_threads_spans_markers);
   g_test_add_func ("/document/vec/grows-through-every-kind-of-memory", test_vec_grows_through_every_kind_of_memory);
+  g_test_add_func ("/document/vec/copies-share-a-file", test_vec_copies_share_a_file);
   {
     static const char *logs[] = { "hello.eventlog", "parfib-N2.eventlog", "heap-hT-N2.eventlog", "profiled-hc.eventlog",
                                   "profiled-long.eventlog", "alloc-A1m-N2.eventlog", "alloc-A64m-N2.eventlog" };

@@ -81,6 +81,8 @@ struct _EsCapTimeline
 void _es_cap_timeline_add_prefix (EsCapTimeline *self,
                                   guint64        start);
 EsCapTimeline *_es_cap_timeline_copy (const EsCapTimeline *self);
+void           _es_cap_timeline_use_file (EsCapTimeline *self,
+                                          EsVecFile     *file);
 
 /* The builder adds millions of activities and instants per log: these are
  * es_cap_timeline_add_activity() and _add_instant(), inlined into its

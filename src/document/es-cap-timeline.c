@@ -37,6 +37,21 @@ es_cap_timeline_new (guint cap)
   return self;
 }
 
+/* Its records, empty, are to live in @file (es_vec_use_file()). */
+void
+_es_cap_timeline_use_file (EsCapTimeline *self,
+                           EsVecFile     *file)
+{
+  es_vec_use_file (&self->activities, file);
+  es_vec_use_file (&self->prefix, file);
+  es_vec_use_file (&self->prefix_pages, file);
+  for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
+    es_vec_use_file (&self->instants[k], file);
+  es_vec_use_file (&self->sparks, file);
+  es_series_use_file (self->spark_pool, file);
+  es_series_use_file (self->allocated, file);
+}
+
 /* A timeline still being built, copied whole, to be closed and sealed apart
  * while the original takes more events (es_document_builder_snapshot()). */
 EsCapTimeline *

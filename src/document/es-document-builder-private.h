@@ -73,6 +73,7 @@ struct _EsDocumentBuilder
   GHashTable  *band_ids;          /* band name -> id + 1 */
   gboolean     have_time;
   EsProfBuild *prof;              /* time-profile stacks, see es-document-prof.c */
+  EsVecFile   *records;           /* (nullable): where large records live, shared with snapshots */
 };
 
 void         _es_builder_free_cap_state     (gpointer           data);

@@ -58,6 +58,32 @@ es_document_builder_new (void)
   return self;
 }
 
+/**
+ * es_document_builder_new_for_snapshots:
+ *
+ * A builder whose snapshots (es_document_builder_snapshot()) map its large
+ * records (each cap's activities, instants, spark samples and series, and
+ * the heap's series) rather than copy them: a live log's updates then cost
+ * what they close and index, not a copy of everything read so far, and
+ * the records are in memory once however many updates show them. Where
+ * the system cannot share memory this way, snapshots copy.
+ *
+ * Returns: (transfer full): a new builder
+ */
+EsDocumentBuilder *
+es_document_builder_new_for_snapshots (void)
+{
+  EsDocumentBuilder *self = es_document_builder_new ();
+
+  self->records = es_vec_file_new ();
+  es_series_use_file (self->doc->mem_returned, self->records);
+  es_series_use_file (self->doc->heap_size, self->records);
+  es_series_use_file (self->doc->heap_live, self->records);
+  es_series_use_file (self->doc->blocks_size, self->records);
+  es_series_use_file (self->doc->allocated, self->records);
+  return self;
+}
+
 void
 es_document_builder_free (EsDocumentBuilder *self)
 {
@@ -73,6 +99,7 @@ es_document_builder_free (EsDocumentBuilder *self)
   g_ptr_array_unref (self->env);
   g_hash_table_unref (self->band_ids);
   _es_prof_build_free (self->prof);
+  g_clear_pointer (&self->records, es_vec_file_unref);
   g_free (self);
 }
 
@@ -101,6 +128,7 @@ _es_builder_add_caps (EsDocumentBuilder *self,
       CapState *state = g_new0 (CapState, 1);
 
       state->timeline = es_cap_timeline_new (self->caps->len);
+      _es_cap_timeline_use_file (state->timeline, self->records);
       state->pending_gc = NO_GC;
       g_ptr_array_add (self->caps, state);
     }

@@ -15,6 +15,7 @@ G_BEGIN_DECLS
 typedef struct _EsDocumentBuilder EsDocumentBuilder;
 
 EsDocumentBuilder *es_document_builder_new    (void);
+EsDocumentBuilder *es_document_builder_new_for_snapshots (void);
 void               es_document_builder_free   (EsDocumentBuilder *self);
 void               es_document_builder_add    (EsDocumentBuilder *self,
                                                const EsEvent     *event);

@@ -51,6 +51,14 @@ es_series_copy (const EsSeries *self)
   return copy;
 }
 
+/* Its samples, none yet, are to live in @file (es_vec_use_file()). */
+void
+es_series_use_file (EsSeries  *self,
+                    EsVecFile *file)
+{
+  es_vec_use_file (&self->samples, file);
+}
+
 void
 es_series_free (EsSeries *self)
 {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "es-document-types.h"
+#include "es-vec.h"
 
 G_BEGIN_DECLS
 
@@ -16,6 +17,8 @@ typedef struct _EsSeries EsSeries;
 EsSeries       *es_series_new          (void);
 EsSeries       *es_series_copy         (const EsSeries *self);
 void            es_series_free         (EsSeries       *self);
+void            es_series_use_file     (EsSeries       *self,
+                                        EsVecFile      *file);
 void            es_series_append       (EsSeries       *self,
                                         guint64         time,
                                         guint64         value);

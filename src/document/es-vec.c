@@ -12,9 +12,12 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <string.h>
 #if defined(__linux__)
 # include <sys/mman.h>
+# include <sys/stat.h>
+# include <unistd.h>
 #endif
 
 #include "es-vec.h"
@@ -36,6 +39,96 @@
 #else
 # define CAN_MAP 0
 #endif
+
+#if CAN_MAP && defined(MFD_CLOEXEC)
+# define CAN_SHARE 1
+#else
+# define CAN_SHARE 0
+#endif
+
+/* Each vector that uses a file has a region of it this large, most of it
+ * never written: a memfd is sparse, and the region only has to be larger
+ * than any vector can grow (G_MAXUINT elements). */
+#define FILE_REGION_BITS 40
+
+/* Memory that a builder's vectors and the snapshots of them map at once:
+ * the builder's mapping is shared, a snapshot's is private, so the records
+ * exist once however many documents show them, and what a snapshot writes
+ * (the runs it closes, a sort it repairs) stays its own, copied a page at
+ * a time by the kernel. The builder only ever appends, past the length of
+ * every snapshot, so a snapshot never sees a record change under it. */
+struct _EsVecFile
+{
+  gint    ref_count;
+  int     fd;
+  guint64 n_regions;
+};
+
+/**
+ * es_vec_file_new:
+ *
+ * Returns: (transfer full) (nullable): a new, empty file for vectors to be
+ *   shared with copies of them (es_vec_use_file()), or %NULL where the
+ *   system has none (the vectors are then copied).
+ */
+EsVecFile *
+es_vec_file_new (void)
+{
+#if CAN_SHARE
+  int fd = memfd_create ("eventscope-records", MFD_CLOEXEC);
+  EsVecFile *file;
+
+  if (fd < 0)
+    return NULL;
+  file = g_new0 (EsVecFile, 1);
+  file->ref_count = 1;
+  file->fd = fd;
+  return file;
+#else
+  return NULL;
+#endif
+}
+
+EsVecFile *
+es_vec_file_ref (EsVecFile *file)
+{
+  g_return_val_if_fail (file != NULL, NULL);
+
+  g_atomic_int_inc (&file->ref_count);
+  return file;
+}
+
+void
+es_vec_file_unref (EsVecFile *file)
+{
+  if (file == NULL || !g_atomic_int_dec_and_test (&file->ref_count))
+    return;
+#if CAN_SHARE
+  /* The memory lives on in whatever still maps it. */
+  close (file->fd);
+#endif
+  g_free (file);
+}
+
+/**
+ * es_vec_use_file:
+ * @file: (nullable): where @vec is to be mapped from, or %NULL
+ *
+ * Says that @vec, empty, is to live in @file once it is large enough to
+ * have a mapping of its own, so that es_vec_copy() maps it rather than
+ * copying it. With %NULL, nothing changes.
+ */
+void
+es_vec_use_file (EsVec     *vec,
+                 EsVecFile *file)
+{
+  g_return_if_fail (vec->len == 0 && vec->mapped == 0 && vec->file == NULL);
+
+  if (file == NULL)
+    return;
+  vec->file = es_vec_file_ref (file);
+  vec->offset = file->n_regions++ << FILE_REGION_BITS;
+}
 
 static gsize
 round_up (gsize bytes,
@@ -130,6 +223,44 @@ remap (void  *data,
 }
 #endif
 
+#if CAN_SHARE
+/* A vector of a file is shared: no huge pages (a memfd has them only where
+ * the system says so for all shared memory), and it grows by mapping more
+ * of its region, where its records already are. */
+static void
+grow_in_file (EsVec *vec,
+              gsize  element_size,
+              gsize  bytes)
+{
+  gsize mapped = round_up (bytes, PAGE_BYTES);
+  guint64 region_end = vec->offset + ((guint64) 1 << FILE_REGION_BITS);
+  void *data;
+
+  if (vec->mapped == 0)
+    {
+      struct stat st;
+
+      /* Regions are handed out in order: the file ends at the last one. */
+      if (fstat (vec->file->fd, &st) == 0 && (guint64) st.st_size < region_end &&
+          ftruncate (vec->file->fd, (off_t) region_end) != 0)
+        g_error ("es_vec_grow: cannot size the records' file: %s", g_strerror (errno));
+      data = mmap (NULL, mapped, PROT_READ | PROT_WRITE, MAP_SHARED, vec->file->fd, (off_t) vec->offset);
+      if (data != MAP_FAILED)
+        {
+          memcpy (data, vec->data, (gsize) vec->len * element_size);
+          g_free (vec->data);
+        }
+    }
+  else
+    data = mremap (vec->data, vec->mapped, mapped, MREMAP_MAYMOVE);
+  if (data == MAP_FAILED)
+    g_error ("es_vec_grow: out of memory for %" G_GSIZE_FORMAT " bytes", mapped);
+  vec->data = data;
+  vec->mapped = mapped;
+  vec->capacity = (guint) MIN (mapped / element_size, G_MAXUINT);
+}
+#endif
+
 void
 es_vec_grow (EsVec *vec,
              gsize  element_size)
@@ -139,6 +270,13 @@ es_vec_grow (EsVec *vec,
 
   g_return_if_fail (capacity > vec->capacity);
 
+#if CAN_SHARE
+  if (vec->file != NULL && bytes >= MAPPED_ABOVE_BYTES)
+    {
+      grow_in_file (vec, element_size, bytes);
+      return;
+    }
+#endif
 #if CAN_MAP
   if (bytes >= MAPPED_ABOVE_BYTES)
     {
@@ -197,6 +335,8 @@ es_vec_clear (EsVec *vec,
   vec->data = NULL;
   vec->len = vec->capacity = 0;
   vec->mapped = 0;
+  g_clear_pointer (&vec->file, es_vec_file_unref);
+  vec->offset = 0;
 }
 
 /* A mapped vector may be backed by huge pages, so up to 2 MB past its end
@@ -227,13 +367,30 @@ es_vec_release_spare (EsVec *vec,
     }
 }
 
-/* Fills @dest, empty, with @src's elements. */
+/* Fills @dest, empty, with @src's elements: a private mapping of them if
+ * @src is in its file (see EsVecFile), else a copy. */
 void
 es_vec_copy (EsVec       *dest,
              const EsVec *src,
              gsize        element_size)
 {
-  g_return_if_fail (dest->len == 0);
+  g_return_if_fail (dest->len == 0 && dest->mapped == 0 && dest->file == NULL);
+
+#if CAN_SHARE
+  if (src->file != NULL && src->mapped != 0)
+    {
+      void *data = mmap (NULL, src->mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE, src->file->fd, (off_t) src->offset);
+
+      if (data == MAP_FAILED)
+        g_error ("es_vec_copy: cannot map %" G_GSIZE_FORMAT " bytes of records", src->mapped);
+      g_free (dest->data);
+      dest->data = data;
+      dest->mapped = src->mapped;
+      dest->capacity = src->capacity;
+      dest->len = src->len;
+      return;
+    }
+#endif
 
   while (dest->capacity < src->len)
     es_vec_grow (dest, element_size);

@@ -14,13 +14,23 @@ G_BEGIN_DECLS
 /* GArray's append is a function call and a memcpy per element; the hot
  * per-event paths of the builder append millions of small records, so they
  * use this instead: a capacity check and a struct store. */
+typedef struct _EsVecFile EsVecFile;
+
 typedef struct
 {
-  gpointer data;
-  guint    len;
-  guint    capacity;
-  gsize    mapped;        /* bytes of its own mapping, or 0 in the heap */
+  gpointer   data;
+  guint      len;
+  guint      capacity;
+  gsize      mapped;      /* bytes of its own mapping, or 0 in the heap */
+  EsVecFile *file;        /* (nullable): where it is mapped from, once mapped; see es_vec_use_file() */
+  guint64    offset;      /* its place in @file */
 } EsVec;
+
+EsVecFile *es_vec_file_new   (void);
+EsVecFile *es_vec_file_ref   (EsVecFile *file);
+void       es_vec_file_unref (EsVecFile *file);
+void       es_vec_use_file   (EsVec     *vec,
+                              EsVecFile *file);
 
 void es_vec_grow  (EsVec *vec,
                    gsize  element_size);
@@ -44,5 +54,7 @@ void es_vec_append (EsVec         *vec,
 void es_vec_copy   (EsVec         *dest,
                     const EsVec   *src,
                     gsize          element_size);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsVecFile, es_vec_file_unref)
 
 G_END_DECLS
