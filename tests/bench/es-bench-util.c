@@ -57,3 +57,65 @@ es_bench_status_mb (const char *field)
     return 0;
   return g_ascii_strtoull (line + strlen (key), NULL, 10) * 1024 / 1e6;
 }
+
+/* The proportional set size of the process, in MB as es_bench_peak_rss_mb()
+ * gives them: memory mapped twice by the process (a live log's records,
+ * shared by the builder and the documents it snapshots) counts once, where
+ * the RSS counts it for each mapping. 0 where there is no smaps_rollup. */
+static double
+pss_mb (void)
+{
+  g_autofree char *rollup = NULL;
+  const char *line;
+
+  if (!g_file_get_contents ("/proc/self/smaps_rollup", &rollup, NULL, NULL))
+    return 0;
+  line = strstr (rollup, "\nPss:");
+  if (line == NULL)
+    return 0;
+  return g_ascii_strtoull (line + strlen ("\nPss:"), NULL, 10) / 1024.0;
+}
+
+/* The kernel keeps the peak RSS but not the peak PSS: a thread looks at
+ * it every 100 ms. */
+struct _EsBenchPssSampler
+{
+  GThread  *thread;
+  gint      stop;
+  double    peak;
+};
+
+static gpointer
+sample_pss (gpointer data)
+{
+  EsBenchPssSampler *sampler = data;
+
+  while (!g_atomic_int_get (&sampler->stop))
+    {
+      sampler->peak = MAX (sampler->peak, pss_mb ());
+      g_usleep (100000);
+    }
+  return NULL;
+}
+
+EsBenchPssSampler *
+es_bench_pss_sampler_start (void)
+{
+  EsBenchPssSampler *sampler = g_new0 (EsBenchPssSampler, 1);
+
+  sampler->thread = g_thread_new ("pss", sample_pss, sampler);
+  return sampler;
+}
+
+/* Stops @sampler and gives the highest PSS it saw, in MB. */
+double
+es_bench_pss_sampler_stop (EsBenchPssSampler *sampler)
+{
+  double peak;
+
+  g_atomic_int_set (&sampler->stop, 1);
+  g_thread_join (sampler->thread);
+  peak = MAX (sampler->peak, pss_mb ());
+  g_free (sampler);
+  return peak;
+}

@@ -16,4 +16,9 @@ double es_bench_median      (double *values,
 double es_bench_peak_rss_mb (void);
 double es_bench_status_mb   (const char *field);
 
+typedef struct _EsBenchPssSampler EsBenchPssSampler;
+
+EsBenchPssSampler *es_bench_pss_sampler_start (void);
+double             es_bench_pss_sampler_stop  (EsBenchPssSampler *sampler);
+
 G_END_DECLS
