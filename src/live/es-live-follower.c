@@ -18,6 +18,7 @@
 #include <glib/gstdio.h>
 
 #include "es-document-loader.h"
+#include "es-live-build.h"
 #include "es-live-follower.h"
 #include "es-live-source.h"
 
@@ -29,8 +30,10 @@
  * an event or not, exactly as a log cut short is read: so the followed
  * document is, at every update, the document of the bytes received.
  *
- * Each update builds the document afresh from the whole record; builds
- * are spaced by three times their own length (at least the minimum
+ * A GHC log is read once (es-live-build.c): each update reads the bytes
+ * that came since the last and snapshots the builder, sharing its records.
+ * Other logs are built afresh from the whole record at each update. The
+ * updates are spaced by three times their own length (at least the minimum
  * interval), so following costs a bounded share of a core however long the
  * log grows, at the price of fewer updates for very large logs. */
 
@@ -258,6 +261,22 @@ build_in_background (void)
 #endif
 }
 
+/* The document of the first @recorded bytes: from the log read once if
+ * it can be, else from the whole record as a file. */
+static EsDocument *
+build_update (EsLiveFollower *self,
+              EsLiveBuild    *build,
+              guint64         recorded,
+              gboolean        complete,
+              GError        **error)
+{
+  EsDocument *document = NULL;
+
+  if (es_live_build_update (build, recorded, complete, self->building, &document, error))
+    return document;
+  return es_document_load_file_full (self->record_path, ES_LOAD_BESIDE_VIEWS, NULL, NULL, self->building, error);
+}
+
 static gpointer
 build_documents (gpointer data)
 {
@@ -265,6 +284,7 @@ build_documents (gpointer data)
   guint64 built = 0, last_events = 0;
   gint64 next_build = 0, last_publish = g_get_monotonic_time ();
   g_autoptr(GError) build_error = NULL;
+  g_autoptr(EsLiveBuild) build = es_live_build_new (self->record_path);
 
   build_in_background ();
   for (;;)
@@ -303,8 +323,7 @@ build_documents (gpointer data)
         {
           g_clear_error (&build_error);
           started = g_get_monotonic_time ();
-          document = es_document_load_file_full (self->record_path, ES_LOAD_BESIDE_VIEWS, NULL, NULL, self->building,
-                                                 &build_error);
+          document = build_update (self, build, recorded, done, &build_error);
           /* Each update is a new document: without this, the window's first
            * frame of each would make the busy caps' grid on the main thread
            * (10-100 ms on a 100 MB log), several times a second. */

@@ -1,0 +1,216 @@
+/* es-live-build.c: a live GHC log read once, a snapshot per update
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+
+#include "es-document-builder.h"
+#include "es-eventlog-reader.h"
+#include "es-live-build.h"
+
+/* A GHC log is read once as it is recorded: one reader and one builder
+ * take the bytes that came since the last update, and each update is a
+ * snapshot of the builder, which maps the records it shares with it rather
+ * than copying them (es_document_builder_new_for_snapshots()). What is
+ * read is read exactly as a file is, so a snapshot is the document of the
+ * bytes received (test-document checks it at every kind of cut).
+ *
+ * Other logs (Mono's, whose reader is not incremental) and a log the
+ * reader refuses are left to the caller, which builds from the whole
+ * record as a file, telling the error as opening the file would. */
+
+#define READ_BYTES (1u << 20)
+
+/* "hdrb": a GHC eventlog's first bytes. */
+static const guint8 eventlog_magic[4] = { 0x68, 0x64, 0x72, 0x62 };
+
+struct _EsLiveBuild
+{
+  char              *record_path;
+  int                fd;
+  EsEventlogReader  *reader;
+  EsDocumentBuilder *builder;
+  guint64            fed;
+  gboolean           refused;        /* not a GHC log, or not a valid one */
+  guint8            *buffer;
+};
+
+/**
+ * es_live_build_new:
+ * @record_path: the file the live log's bytes are recorded into
+ *
+ * Returns: (transfer full): a build of the log recorded at @record_path,
+ *   which has read nothing yet
+ */
+EsLiveBuild *
+es_live_build_new (const char *record_path)
+{
+  EsLiveBuild *self = g_new0 (EsLiveBuild, 1);
+
+  g_return_val_if_fail (record_path != NULL, self);
+
+  self->record_path = g_strdup (record_path);
+  self->fd = -1;
+  return self;
+}
+
+void
+es_live_build_free (EsLiveBuild *self)
+{
+  if (self == NULL)
+    return;
+  if (self->fd >= 0)
+    close (self->fd);
+  g_clear_pointer (&self->reader, es_eventlog_reader_free);
+  g_clear_pointer (&self->builder, es_document_builder_free);
+  g_free (self->buffer);
+  g_free (self->record_path);
+  g_free (self);
+}
+
+/* Reads @len bytes at @offset of the record, all of them or fails. */
+static gboolean
+read_record (EsLiveBuild *self,
+             guint8      *data,
+             gsize        len,
+             guint64      offset)
+{
+  while (len > 0)
+    {
+      gssize n = pread (self->fd, data, len, (off_t) offset);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        return FALSE;
+      data += n;
+      len -= (gsize) n;
+      offset += (guint64) n;
+    }
+  return TRUE;
+}
+
+/* Whether the record is a GHC log, once its first bytes are in: the
+ * reader and builder are then made. */
+static gboolean
+start (EsLiveBuild *self)
+{
+  guint8 magic[sizeof eventlog_magic];
+
+  self->fd = g_open (self->record_path, O_RDONLY | O_CLOEXEC, 0);
+  if (self->fd < 0 || !read_record (self, magic, sizeof magic, 0) ||
+      memcmp (magic, eventlog_magic, sizeof magic) != 0)
+    return FALSE;
+  self->reader = es_eventlog_reader_new ();
+  self->builder = es_document_builder_new_for_snapshots ();
+  self->buffer = g_malloc (READ_BYTES);
+  return TRUE;
+}
+
+/* Every complete event read so far into the builder. */
+static gboolean
+drain (EsLiveBuild *self)
+{
+  EsEvent event;
+  EsReadResult result;
+  g_autoptr(GError) error = NULL;
+
+  while ((result = es_eventlog_reader_next (self->reader, &event, &error)) == ES_READ_EVENT)
+    es_document_builder_add (self->builder, &event);
+  return result != ES_READ_ERROR;
+}
+
+/**
+ * es_live_build_update:
+ * @recorded: how many bytes the record holds now
+ * @complete: whether they are all the log will ever have
+ * @document: (out) (transfer full) (nullable): the document of the first
+ *   @recorded bytes, or %NULL if they do not hold a whole header yet
+ *
+ * Reads what was recorded since the last update and snapshots the
+ * document: the cost is the new bytes' reading and building, then closing
+ * what is open and indexing; the records already built are shared.
+ *
+ * Returns: %FALSE if this log is not to be built this way (not a GHC log,
+ *   or one the reader refuses: build it from the whole record, as a file,
+ *   to tell why); %TRUE otherwise, with @error set only if @cancellable
+ *   stopped it
+ */
+gboolean
+es_live_build_update (EsLiveBuild   *self,
+                      guint64        recorded,
+                      gboolean       complete,
+                      GCancellable  *cancellable,
+                      EsDocument   **document,
+                      GError       **error)
+{
+  gint64 stop = -1;
+  gboolean cut;
+
+  g_return_val_if_fail (self != NULL && document != NULL, FALSE);
+
+  *document = NULL;
+  if (self->refused)
+    return FALSE;
+  if (self->reader == NULL)
+    {
+      if (recorded < sizeof eventlog_magic)
+        return !complete;
+      if (!start (self))
+        {
+          self->refused = TRUE;
+          return FALSE;
+        }
+    }
+
+  while (self->fed < recorded)
+    {
+      gsize n = (gsize) MIN ((guint64) READ_BYTES, recorded - self->fed);
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return TRUE;
+      if (!read_record (self, self->buffer, n, self->fed))
+        {
+          self->refused = TRUE;
+          return FALSE;
+        }
+      es_eventlog_reader_feed (self->reader, self->buffer, n);
+      self->fed += n;
+      if (!drain (self))
+        {
+          self->refused = TRUE;
+          return FALSE;
+        }
+    }
+  if (complete)
+    {
+      es_eventlog_reader_finish (self->reader);
+      if (!drain (self))
+        {
+          self->refused = TRUE;
+          return FALSE;
+        }
+    }
+
+  if (!es_eventlog_reader_has_header (self->reader))
+    {
+      /* A log cut inside its header is refused as a file would be. */
+      if (complete)
+        self->refused = TRUE;
+      return !complete;
+    }
+  cut = !es_eventlog_reader_saw_end_marker (self->reader);
+  es_eventlog_reader_is_truncated (self->reader, &stop, NULL);
+  *document = es_document_builder_snapshot (self->builder, cut, cut ? stop : -1);
+  return TRUE;
+}

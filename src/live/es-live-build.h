@@ -1,0 +1,29 @@
+/* es-live-build.h: a live GHC log read once, a snapshot per update
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "es-document.h"
+
+G_BEGIN_DECLS
+
+typedef struct _EsLiveBuild EsLiveBuild;
+
+EsLiveBuild *es_live_build_new    (const char    *record_path);
+void         es_live_build_free   (EsLiveBuild   *self);
+gboolean     es_live_build_update (EsLiveBuild   *self,
+                                   guint64        recorded,
+                                   gboolean       complete,
+                                   GCancellable  *cancellable,
+                                   EsDocument   **document,
+                                   GError       **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsLiveBuild, es_live_build_free)
+
+G_END_DECLS
