@@ -33,6 +33,7 @@ es_document_finalize (GObject *object)
 {
   EsDocument *self = (EsDocument *) object;
 
+  g_rec_mutex_clear (&self->derived_lock);
   if (self->strings_owner != NULL)
     g_bytes_unref (self->strings_owner);
   else
@@ -81,6 +82,7 @@ es_document_class_init (EsDocumentClass *klass)
 static void
 es_document_init (EsDocument *self)
 {
+  g_rec_mutex_init (&self->derived_lock);
   self->strings = g_string_chunk_new (4096);
   self->more_strings = g_ptr_array_new_with_free_func ((GDestroyNotify) g_string_chunk_free);
   self->caps = g_ptr_array_new_with_free_func ((GDestroyNotify) es_cap_timeline_free);
@@ -617,4 +619,42 @@ es_document_get_mono_summary (EsDocument *self)
   g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
 
   return self->mono;
+}
+
+/**
+ * es_document_get_derived:
+ * @key: what is derived, as a quark
+ * @make: makes it, on first use
+ * @free_func: frees it with the document
+ *
+ * Data derived from @self (an index, a grid, a profile) made once, by
+ * whichever thread asks first, and kept with the document, which never
+ * changes. A thread asking while another makes it waits for it; threads
+ * asking about other documents never wait: a live log's next document is
+ * prepared on its own thread while the window paints the one before, and
+ * a lock shared by all documents made each frame wait for that.
+ *
+ * Returns: (transfer none): the derived data
+ */
+gpointer
+es_document_get_derived (EsDocument             *self,
+                         GQuark                  key,
+                         EsDocumentDeriveFunc    make,
+                         GDestroyNotify          free_func)
+{
+  gpointer data;
+
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (key != 0 && make != NULL, NULL);
+
+  /* Recursive: making one may ask for another. */
+  g_rec_mutex_lock (&self->derived_lock);
+  data = g_object_get_qdata (G_OBJECT (self), key);
+  if (data == NULL)
+    {
+      data = make (self);
+      g_object_set_qdata_full (G_OBJECT (self), key, data, free_func);
+    }
+  g_rec_mutex_unlock (&self->derived_lock);
+  return data;
 }

@@ -123,4 +123,11 @@ EsDocument           *es_document_load_file_full      (const char     *path,
 gboolean              es_document_is_log_error        (const GError   *error);
 const GError         *es_document_get_damage          (EsDocument     *self);
 
+typedef gpointer (*EsDocumentDeriveFunc) (EsDocument *document);
+
+gpointer              es_document_get_derived         (EsDocument             *self,
+                                                       GQuark                  key,
+                                                       EsDocumentDeriveFunc    make,
+                                                       GDestroyNotify          free_func);
+
 G_END_DECLS

@@ -326,6 +326,12 @@ es_heap_profile_free (EsHeapProfile *self)
   g_free (self);
 }
 
+static gpointer
+make_default_profile (EsDocument *document)
+{
+  return es_heap_profile_new (document, ES_HEAP_PROFILE_DEFAULT_TOP);
+}
+
 /**
  * es_heap_profile_get:
  *
@@ -339,9 +345,6 @@ es_heap_profile_free (EsHeapProfile *self)
 const EsHeapProfile *
 es_heap_profile_get (EsDocument *document)
 {
-  static GMutex lock;
-  static GQuark quark;
-  EsHeapProfile *profile;
   guint n_samples;
 
   g_return_val_if_fail (ES_IS_DOCUMENT (document), NULL);
@@ -349,17 +352,8 @@ es_heap_profile_get (EsDocument *document)
   es_document_get_heap_samples (document, &n_samples);
   if (n_samples == 0)
     return NULL;
-  g_mutex_lock (&lock);
-  if (quark == 0)
-    quark = g_quark_from_static_string ("es-heap-profile");
-  profile = g_object_get_qdata (G_OBJECT (document), quark);
-  if (profile == NULL)
-    {
-      profile = es_heap_profile_new (document, ES_HEAP_PROFILE_DEFAULT_TOP);
-      g_object_set_qdata_full (G_OBJECT (document), quark, profile, (GDestroyNotify) es_heap_profile_free);
-    }
-  g_mutex_unlock (&lock);
-  return profile;
+  return es_document_get_derived (document, g_quark_from_static_string ("es-heap-profile"), make_default_profile,
+                                  (GDestroyNotify) es_heap_profile_free);
 }
 
 /* The top bands, largest first, then "other" if any band is left out. */

@@ -276,23 +276,18 @@ busy_grid_point (const BusyGrid *grid,
          (guint64) ES_VEC_AT (&grid->offsets, guint32, k) * grid->unit;
 }
 
+static gpointer
+make_busy_grid (EsDocument *document)
+{
+  return busy_grid_new (document);
+}
+
+/* Built once per document, by whichever painter thread asks first. */
 static const BusyGrid *
 get_busy_grid (EsDocument *document)
 {
-  static GMutex lock;
-  BusyGrid *grid;
-
-  /* Derived data kept with the document, which never changes: built
-   * once, by whichever painter thread asks first. */
-  g_mutex_lock (&lock);
-  grid = g_object_get_data (G_OBJECT (document), "es-lod-busy-grid");
-  if (grid == NULL)
-    {
-      grid = busy_grid_new (document);
-      g_object_set_data_full (G_OBJECT (document), "es-lod-busy-grid", grid, busy_grid_free);
-    }
-  g_mutex_unlock (&lock);
-  return grid;
+  return es_document_get_derived (document, g_quark_from_static_string ("es-lod-busy-grid"), make_busy_grid,
+                                  busy_grid_free);
 }
 
 /**

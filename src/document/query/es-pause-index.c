@@ -309,8 +309,11 @@ index_free (EsPauseIndex *index)
   g_free (index);
 }
 
-static GMutex index_lock;
-static GQuark index_quark;
+static gpointer
+make_index (EsDocument *document)
+{
+  return index_new (document);
+}
 
 /**
  * es_pause_index_get:
@@ -323,35 +326,22 @@ static GQuark index_quark;
 const EsPauseIndex *
 es_pause_index_get (EsDocument *document)
 {
-  EsPauseIndex *index;
-
   g_return_val_if_fail (ES_IS_DOCUMENT (document), NULL);
 
-  g_mutex_lock (&index_lock);
-  if (index_quark == 0)
-    index_quark = g_quark_from_static_string ("es-pause-index");
-  index = g_object_get_qdata (G_OBJECT (document), index_quark);
-  if (index == NULL)
-    {
-      index = index_new (document);
-      g_object_set_qdata_full (G_OBJECT (document), index_quark, index, (GDestroyNotify) index_free);
-    }
-  g_mutex_unlock (&index_lock);
-  return index;
+  return es_document_get_derived (document, g_quark_from_static_string ("es-pause-index"), make_index,
+                                  (GDestroyNotify) index_free);
 }
 
 /* Returns: (transfer none) (nullable): the index, if made already. */
 const EsPauseIndex *
 es_pause_index_peek (EsDocument *document)
 {
-  EsPauseIndex *index;
+  GQuark quark = g_quark_try_string ("es-pause-index");
 
   g_return_val_if_fail (ES_IS_DOCUMENT (document), NULL);
 
-  g_mutex_lock (&index_lock);
-  index = index_quark != 0 ? g_object_get_qdata (G_OBJECT (document), index_quark) : NULL;
-  g_mutex_unlock (&index_lock);
-  return index;
+  /* Set once made, never while being made: no need to wait. */
+  return quark != 0 ? g_object_get_qdata (G_OBJECT (document), quark) : NULL;
 }
 
 /* The distributions of collections [first, last) (indexes into the

@@ -85,6 +85,12 @@ span_lanes_new (EsDocument *document)
   return lanes;
 }
 
+static gpointer
+make_span_lanes (EsDocument *document)
+{
+  return span_lanes_new (document);
+}
+
 /**
  * es_span_lanes_get:
  *
@@ -96,22 +102,12 @@ span_lanes_new (EsDocument *document)
 const EsSpanLane *
 es_span_lanes_get (EsDocument *document)
 {
-  static GMutex lock;
-  static GQuark quark;
-  SpanLanes *lanes;
+  const SpanLanes *lanes;
 
   g_return_val_if_fail (ES_IS_DOCUMENT (document), NULL);
 
-  g_mutex_lock (&lock);
-  if (quark == 0)
-    quark = g_quark_from_static_string ("es-span-lanes");
-  lanes = g_object_get_qdata (G_OBJECT (document), quark);
-  if (lanes == NULL)
-    {
-      lanes = span_lanes_new (document);
-      g_object_set_qdata_full (G_OBJECT (document), quark, lanes, span_lanes_free);
-    }
-  g_mutex_unlock (&lock);
+  lanes = es_document_get_derived (document, g_quark_from_static_string ("es-span-lanes"), make_span_lanes,
+                                   span_lanes_free);
   return lanes->lanes;
 }
 
