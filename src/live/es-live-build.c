@@ -131,6 +131,61 @@ drain (EsLiveBuild *self)
 }
 
 /**
+ * es_live_build_take:
+ * @recorded: how many bytes the record holds now
+ *
+ * Reads and builds what was recorded since the last call, now, without
+ * making a document: the bytes are taken as they come, and an update then
+ * costs only its snapshot.
+ *
+ * Returns: %FALSE if this log is not to be built this way (see
+ *   es_live_build_update()); %TRUE otherwise, with @error set only if
+ *   @cancellable stopped it
+ */
+gboolean
+es_live_build_take (EsLiveBuild   *self,
+                    guint64        recorded,
+                    GCancellable  *cancellable,
+                    GError       **error)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (self->refused)
+    return FALSE;
+  if (self->reader == NULL)
+    {
+      if (recorded < sizeof eventlog_magic)
+        return TRUE;
+      if (!start (self))
+        {
+          self->refused = TRUE;
+          return FALSE;
+        }
+    }
+
+  while (self->fed < recorded)
+    {
+      gsize n = (gsize) MIN ((guint64) READ_BYTES, recorded - self->fed);
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return TRUE;
+      if (!read_record (self, self->buffer, n, self->fed))
+        {
+          self->refused = TRUE;
+          return FALSE;
+        }
+      es_eventlog_reader_feed (self->reader, self->buffer, n);
+      self->fed += n;
+      if (!drain (self))
+        {
+          self->refused = TRUE;
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/**
  * es_live_build_update:
  * @recorded: how many bytes the record holds now
  * @complete: whether they are all the log will ever have
@@ -160,38 +215,12 @@ es_live_build_update (EsLiveBuild   *self,
   g_return_val_if_fail (self != NULL && document != NULL, FALSE);
 
   *document = NULL;
-  if (self->refused)
+  if (!es_live_build_take (self, recorded, cancellable, error))
     return FALSE;
+  if (g_cancellable_is_cancelled (cancellable))
+    return TRUE;
   if (self->reader == NULL)
-    {
-      if (recorded < sizeof eventlog_magic)
-        return !complete;
-      if (!start (self))
-        {
-          self->refused = TRUE;
-          return FALSE;
-        }
-    }
-
-  while (self->fed < recorded)
-    {
-      gsize n = (gsize) MIN ((guint64) READ_BYTES, recorded - self->fed);
-
-      if (g_cancellable_set_error_if_cancelled (cancellable, error))
-        return TRUE;
-      if (!read_record (self, self->buffer, n, self->fed))
-        {
-          self->refused = TRUE;
-          return FALSE;
-        }
-      es_eventlog_reader_feed (self->reader, self->buffer, n);
-      self->fed += n;
-      if (!drain (self))
-        {
-          self->refused = TRUE;
-          return FALSE;
-        }
-    }
+    return !complete;
   if (complete)
     {
       es_eventlog_reader_finish (self->reader);

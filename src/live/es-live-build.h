@@ -17,6 +17,10 @@ typedef struct _EsLiveBuild EsLiveBuild;
 
 EsLiveBuild *es_live_build_new    (const char    *record_path);
 void         es_live_build_free   (EsLiveBuild   *self);
+gboolean     es_live_build_take   (EsLiveBuild   *self,
+                                   guint64        recorded,
+                                   GCancellable  *cancellable,
+                                   GError       **error);
 gboolean     es_live_build_update (EsLiveBuild   *self,
                                    guint64        recorded,
                                    gboolean       complete,

@@ -281,7 +281,8 @@ static gpointer
 build_documents (gpointer data)
 {
   EsLiveFollower *self = data;
-  guint64 built = 0, last_events = 0;
+  guint64 built = 0, taken = 0, last_events = 0;
+  gboolean taking = TRUE;
   gint64 next_build = 0, last_publish = g_get_monotonic_time ();
   g_autoptr(GError) build_error = NULL;
   g_autoptr(EsLiveBuild) build = es_live_build_new (self->record_path);
@@ -305,6 +306,9 @@ build_documents (gpointer data)
             break;
           if (self->recorded > built && g_get_monotonic_time () >= next_build)
             break;
+          /* A log read once takes its bytes as they come. */
+          if (taking && self->recorded > taken)
+            break;
           deadline = self->recorded > built ? next_build : g_get_monotonic_time () + G_TIME_SPAN_SECOND;
           g_cond_wait_until (&self->cond, &self->mutex, deadline);
         }
@@ -319,6 +323,15 @@ build_documents (gpointer data)
 
       if (done && recorded == 0)
         break;
+      if (taking && recorded > taken)
+        {
+          taking = es_live_build_take (build, recorded, self->building, &build_error);
+          taken = recorded;
+          if (g_error_matches (build_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+            return NULL;
+          if (!done && g_get_monotonic_time () < next_build)
+            continue;
+        }
       if (recorded > built)
         {
           g_clear_error (&build_error);
