@@ -69,6 +69,7 @@ struct _EsCapTimeline
   EsVec     prefix_pages;                     /* guint64: prefix[k * ES_CAP_PREFIX_PAGE].start */
   EsCapPrefix    running_total;                    /* totals of everything added so far */
   EsVec     instants[ES_N_INSTANT_KINDS];     /* per kind, by time: EsInstant or EsMark */
+  guint     instants_in_order[ES_N_INSTANT_KINDS]; /* how many of the first are known to be in order */
   GArray   *wide_args;                        /* EsWideArg: args of ES_INSTANT_WIDE_ARG or more */
   EsVec     sparks;                           /* EsSparkSample, EsSparkCounters once events are sealed */
   GArray   *spark_epochs;                     /* EsSparkEpoch, by first */
@@ -80,7 +81,7 @@ struct _EsCapTimeline
 
 void _es_cap_timeline_add_prefix (EsCapTimeline *self,
                                   guint64        start);
-EsCapTimeline *_es_cap_timeline_copy (const EsCapTimeline *self);
+EsCapTimeline *_es_cap_timeline_copy (EsCapTimeline *self);
 void           _es_cap_timeline_use_file (EsCapTimeline *self,
                                           EsVecFile     *file);
 

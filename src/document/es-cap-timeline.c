@@ -52,10 +52,14 @@ _es_cap_timeline_use_file (EsCapTimeline *self,
   es_series_use_file (self->allocated, file);
 }
 
+static guint count_in_order (const EsVec   *a,
+                             EsInstantKind  kind,
+                             guint          known);
+
 /* A timeline still being built, copied whole, to be closed and sealed apart
  * while the original takes more events (es_document_builder_snapshot()). */
 EsCapTimeline *
-_es_cap_timeline_copy (const EsCapTimeline *self)
+_es_cap_timeline_copy (EsCapTimeline *self)
 {
   EsCapTimeline *copy = g_new0 (EsCapTimeline, 1);
 
@@ -67,7 +71,13 @@ _es_cap_timeline_copy (const EsCapTimeline *self)
   es_vec_copy (&copy->prefix_pages, &self->prefix_pages, sizeof (guint64));
   copy->running_total = self->running_total;
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
-    es_vec_copy (&copy->instants[k], &self->instants[k], instant_size (k));
+    {
+      /* Checked here, on what came since the last copy, the copy's sealing
+       * need not check them all again. */
+      self->instants_in_order[k] = count_in_order (&self->instants[k], k, self->instants_in_order[k]);
+      copy->instants_in_order[k] = self->instants_in_order[k];
+      es_vec_copy (&copy->instants[k], &self->instants[k], instant_size (k));
+    }
   copy->wide_args = g_array_copy (self->wide_args);
   es_vec_copy (&copy->sparks, &self->sparks, sizeof (EsSparkSample));
   copy->spark_epochs = g_array_copy (self->spark_epochs);
@@ -241,34 +251,47 @@ compare_mark_times (gconstpointer a,
   return x < y ? -1 : x > y;
 }
 
-/* The stable sort of @a's instants or marks by time, when they are out of
- * order. */
-static void
-sort_instants (EsVec         *a,
-               EsInstantKind  kind)
+/* How many of @a's first instants or marks are in time order, knowing
+ * that the first @known are. */
+static guint
+count_in_order (const EsVec   *a,
+                EsInstantKind  kind,
+                guint          known)
 {
+  guint i = MAX (known, 1);
+
+  if (a->len == 0)
+    return 0;
   if (ES_INSTANT_KIND_HAS_THREAD (kind))
     {
       const EsInstant *in = a->data;
 
-      for (guint i = 1; i < a->len; i++)
-        if (es_instant_time (&in[i]) < es_instant_time (&in[i - 1]))
-          {
-            g_qsort_with_data (a->data, a->len, sizeof (EsInstant), compare_instant_times, NULL);
-            return;
-          }
+      while (i < a->len && es_instant_time (&in[i]) >= es_instant_time (&in[i - 1]))
+        i++;
     }
   else
     {
       const EsMark *in = a->data;
 
-      for (guint i = 1; i < a->len; i++)
-        if (es_mark_time (&in[i]) < es_mark_time (&in[i - 1]))
-          {
-            g_qsort_with_data (a->data, a->len, sizeof (EsMark), compare_mark_times, NULL);
-            return;
-          }
+      while (i < a->len && es_mark_time (&in[i]) >= es_mark_time (&in[i - 1]))
+        i++;
     }
+  return i;
+}
+
+/* The stable sort of @a's instants or marks by time, when they are out of
+ * order; the first @known are. */
+static void
+sort_instants (EsVec         *a,
+               EsInstantKind  kind,
+               guint          known)
+{
+  if (count_in_order (a, kind, known) >= a->len)
+    return;
+  if (ES_INSTANT_KIND_HAS_THREAD (kind))
+    g_qsort_with_data (a->data, a->len, sizeof (EsInstant), compare_instant_times, NULL);
+  else
+    g_qsort_with_data (a->data, a->len, sizeof (EsMark), compare_mark_times, NULL);
 }
 
 /**
@@ -287,7 +310,7 @@ es_cap_timeline_seal_events (EsCapTimeline *self)
   /* A cap's stream is time ordered within its blocks; these sorts only
    * repair the rare event posted at a past timestamp. */
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
-    sort_instants (&self->instants[k], k);
+    sort_instants (&self->instants[k], k, self->instants_in_order[k]);
   for (guint i = 1; i < self->sparks.len; i++)
     if (ES_VEC_AT (&self->sparks, EsSparkSample, i).time < ES_VEC_AT (&self->sparks, EsSparkSample, i - 1).time)
       {

@@ -195,8 +195,24 @@ es_document_loader_prepare (EsDocument *document)
 {
   g_return_if_fail (ES_IS_DOCUMENT (document));
 
-  es_heap_profile_get (document);
+  es_document_loader_prepare_to_show (document);
   es_pause_index_get (document);
+}
+
+/**
+ * es_document_loader_prepare_to_show:
+ *
+ * Makes only what the first frame of @document needs (see
+ * es_document_loader_prepare()): a live log's updates, each shown a few
+ * hundred milliseconds, leave the index of pauses to the statistics'
+ * worker threads, which do without it.
+ */
+void
+es_document_loader_prepare_to_show (EsDocument *document)
+{
+  g_return_if_fail (ES_IS_DOCUMENT (document));
+
+  es_heap_profile_get (document);
   es_lod_prepare (document);
   es_span_lanes_get (document);
 }

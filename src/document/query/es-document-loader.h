@@ -28,5 +28,6 @@ EsDocument       *es_document_loader_load_finish  (EsDocumentLoader     *self,
                                                    GAsyncResult         *result,
                                                    GError              **error);
 void              es_document_loader_prepare      (EsDocument           *document);
+void              es_document_loader_prepare_to_show (EsDocument        *document);
 
 G_END_DECLS
