@@ -10,12 +10,14 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <gio/gunixsocketaddress.h>
 #include <glib/gstdio.h>
 
+#include "es-live-build.h"
 #include "es-live-follower.h"
 #include "es-live-source.h"
 #include "es-stats.h"
@@ -293,6 +295,84 @@ test_garbage_stream_fails_with_log_error (void)
   g_rmdir (dir);
 }
 
+/* A GHC log is read once as its record grows: every update is taken,
+ * never left to a load of the whole record, and the last gives the
+ * document of the file; a Mono log, or a GHC log the reader refuses, is
+ * left to the caller from the first bytes that tell. */
+static void
+test_build_reads_ghc_logs_once (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("es-live-build-XXXXXX", NULL);
+  g_autofree char *record = g_build_filename (dir, "record", NULL);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+
+  for (guint f = 0; f < G_N_ELEMENTS (fixtures) + 1; f++)
+    {
+      gboolean broken = f == G_N_ELEMENTS (fixtures);
+      const char *name = broken ? fixtures[1] : fixtures[f];
+      gboolean ghc = g_str_has_suffix (name, ".eventlog");
+      g_autofree char *path = fixture_path (name);
+      g_autofree char *contents = NULL;
+      g_autoptr(EsLiveBuild) build = es_live_build_new (record);
+      g_autoptr(EsDocument) last = NULL;
+      gsize len, written = 0;
+      guint taken = 0, refused = 0;
+      int fd;
+
+      g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+      /* Broken: a GHC log's first bytes, then no header but words. */
+      if (broken)
+        for (gsize i = 4; i < len; i++)
+          contents[i] = "not a header "[i % 13];
+      fd = g_open (record, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+      g_assert_cmpint (fd, >=, 0);
+      while (written < len)
+        {
+          gsize piece = (gsize) g_rand_int_range (rand, 1, (gint32) MAX (len / 8, 2));
+          g_autoptr(EsDocument) document = NULL;
+          g_autoptr(GError) error = NULL;
+
+          /* Not in MIN (): it would draw twice. */
+          piece = MIN (piece, len - written);
+
+          g_assert_cmpint (write (fd, contents + written, piece), ==, (gssize) piece);
+          written += piece;
+          if (es_live_build_update (build, written, written == len, NULL, &document, &error))
+            {
+              taken++;
+              if (document != NULL)
+                g_set_object (&last, document);
+            }
+          else
+            refused++;
+          g_assert_no_error (error);
+        }
+      close (fd);
+
+      if (ghc && !broken)
+        {
+          g_autofree char *expected = es_test_describe_file (path);
+          g_autofree char *got = NULL;
+
+          g_assert_cmpuint (refused, ==, 0);
+          g_assert_nonnull (last);
+          got = es_test_describe_document (last);
+          g_assert_cmpstr (got, ==, expected);
+        }
+      else
+        {
+          /* Once refused, always: the caller loads the record instead. */
+          g_assert_cmpuint (refused, >, 0);
+          g_assert_false (es_live_build_update (build, written, TRUE, NULL, &last, NULL));
+          g_assert_null (last);
+        }
+      g_test_message ("%s%s: %u updates taken, %u left to the caller", name, broken ? " (broken)" : "", taken,
+                      refused);
+    }
+  g_unlink (record);
+  g_rmdir (dir);
+}
+
 static void
 follow_socket_runs (const char     *spec,
                     GSocketAddress *bind_to,
@@ -428,6 +508,7 @@ main (int    argc,
   g_test_add_func ("/live/fifo-is-recorded-and-followed", test_fifo_is_recorded_and_followed);
   g_test_add_func ("/live/writer-killed-mid-event-keeps-what-came", test_writer_killed_mid_event_keeps_what_came);
   g_test_add_func ("/live/garbage-stream-fails-with-log-error", test_garbage_stream_fails_with_log_error);
+  g_test_add_func ("/live/build/reads-ghc-logs-once", test_build_reads_ghc_logs_once);
   g_test_add_func ("/live/unix-socket-waits-then-serves-two-runs", test_unix_socket_waits_then_serves_two_runs);
   g_test_add_func ("/live/tcp-waits-then-serves-two-runs", test_tcp_waits_then_serves_two_runs);
 
