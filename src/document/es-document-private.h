@@ -89,7 +89,7 @@ struct _EsDocument
   gboolean       truncated;
   gint64         truncated_at;
   GError        *damage;            /* why a damaged log stops, or NULL */
-  GRecMutex      derived_lock;      /* see es_document_get_derived() */
+  GMutex         derived_lock;      /* the slots of es_document_get_derived() */
 };
 
 EsDocument        *_es_document_new             (void);

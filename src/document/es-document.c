@@ -33,7 +33,7 @@ es_document_finalize (GObject *object)
 {
   EsDocument *self = (EsDocument *) object;
 
-  g_rec_mutex_clear (&self->derived_lock);
+  g_mutex_clear (&self->derived_lock);
   if (self->strings_owner != NULL)
     g_bytes_unref (self->strings_owner);
   else
@@ -82,7 +82,7 @@ es_document_class_init (EsDocumentClass *klass)
 static void
 es_document_init (EsDocument *self)
 {
-  g_rec_mutex_init (&self->derived_lock);
+  g_mutex_init (&self->derived_lock);
   self->strings = g_string_chunk_new (4096);
   self->more_strings = g_ptr_array_new_with_free_func ((GDestroyNotify) g_string_chunk_free);
   self->caps = g_ptr_array_new_with_free_func ((GDestroyNotify) es_cap_timeline_free);
@@ -621,6 +621,26 @@ es_document_get_mono_summary (EsDocument *self)
   return self->mono;
 }
 
+/* One per kind of derived data: made under its own lock, so that making
+ * one never holds up a thread that wants another. */
+typedef struct
+{
+  GMutex          lock;
+  gpointer        data;
+  GDestroyNotify  free_func;
+} DerivedSlot;
+
+static void
+derived_slot_free (gpointer data)
+{
+  DerivedSlot *slot = data;
+
+  if (slot->data != NULL && slot->free_func != NULL)
+    slot->free_func (slot->data);
+  g_mutex_clear (&slot->lock);
+  g_free (slot);
+}
+
 /**
  * es_document_get_derived:
  * @key: what is derived, as a quark
@@ -630,9 +650,10 @@ es_document_get_mono_summary (EsDocument *self)
  * Data derived from @self (an index, a grid, a profile) made once, by
  * whichever thread asks first, and kept with the document, which never
  * changes. A thread asking while another makes it waits for it; threads
- * asking about other documents never wait: a live log's next document is
- * prepared on its own thread while the window paints the one before, and
- * a lock shared by all documents made each frame wait for that.
+ * asking for anything else never wait: a live log's next document is
+ * prepared on its own thread while the window paints the one before (a
+ * lock shared by all documents made each frame wait for that), and the
+ * last one is given its index of pauses while its first frame is painted.
  *
  * Returns: (transfer none): the derived data
  */
@@ -642,19 +663,60 @@ es_document_get_derived (EsDocument             *self,
                          EsDocumentDeriveFunc    make,
                          GDestroyNotify          free_func)
 {
+  DerivedSlot *slot;
   gpointer data;
 
   g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
   g_return_val_if_fail (key != 0 && make != NULL, NULL);
 
-  /* Recursive: making one may ask for another. */
-  g_rec_mutex_lock (&self->derived_lock);
-  data = g_object_get_qdata (G_OBJECT (self), key);
+  g_mutex_lock (&self->derived_lock);
+  slot = g_object_get_qdata (G_OBJECT (self), key);
+  if (slot == NULL)
+    {
+      slot = g_new0 (DerivedSlot, 1);
+      g_mutex_init (&slot->lock);
+      slot->free_func = free_func;
+      g_object_set_qdata_full (G_OBJECT (self), key, slot, derived_slot_free);
+    }
+  g_mutex_unlock (&self->derived_lock);
+
+  /* Once made, read without the slot's lock: painters ask every frame. */
+  data = g_atomic_pointer_get (&slot->data);
+  if (data != NULL)
+    return data;
+  g_mutex_lock (&slot->lock);
+  data = slot->data;
   if (data == NULL)
     {
       data = make (self);
-      g_object_set_qdata_full (G_OBJECT (self), key, data, free_func);
+      g_atomic_pointer_set (&slot->data, data);
     }
-  g_rec_mutex_unlock (&self->derived_lock);
+  g_mutex_unlock (&slot->lock);
+  return data;
+}
+
+/**
+ * es_document_peek_derived:
+ * @key: what is derived, as a quark
+ *
+ * Returns: (transfer none) (nullable): what es_document_get_derived() made
+ *   for @key, or %NULL if it is not made yet (never waiting for it)
+ */
+gpointer
+es_document_peek_derived (EsDocument *self,
+                          GQuark      key)
+{
+  DerivedSlot *slot;
+  gpointer data = NULL;
+
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
+
+  if (key == 0)
+    return NULL;
+  g_mutex_lock (&self->derived_lock);
+  slot = g_object_get_qdata (G_OBJECT (self), key);
+  g_mutex_unlock (&self->derived_lock);
+  if (slot != NULL)
+    data = g_atomic_pointer_get (&slot->data);
   return data;
 }

@@ -129,5 +129,7 @@ gpointer              es_document_get_derived         (EsDocument             *s
                                                        GQuark                  key,
                                                        EsDocumentDeriveFunc    make,
                                                        GDestroyNotify          free_func);
+gpointer              es_document_peek_derived        (EsDocument             *self,
+                                                       GQuark                  key);
 
 G_END_DECLS

@@ -336,12 +336,9 @@ es_pause_index_get (EsDocument *document)
 const EsPauseIndex *
 es_pause_index_peek (EsDocument *document)
 {
-  GQuark quark = g_quark_try_string ("es-pause-index");
-
   g_return_val_if_fail (ES_IS_DOCUMENT (document), NULL);
 
-  /* Set once made, never while being made: no need to wait. */
-  return quark != 0 ? g_object_get_qdata (G_OBJECT (document), quark) : NULL;
+  return es_document_peek_derived (document, g_quark_try_string ("es-pause-index"));
 }
 
 /* The distributions of collections [first, last) (indexes into the
