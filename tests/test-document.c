@@ -1158,11 +1158,12 @@ test_vec_copies_share_a_file (void)
   EsVec vec = { 0 }, copy = { 0 };
   const guint first = 300000, more = 500000;
 
-#ifndef __linux__
-  g_test_skip ("records are shared only on Linux");
-  return;
-#endif
-  g_assert_nonnull (file);
+  if (file == NULL)
+    {
+      /* Snapshots then copy, as test_snapshots_are_the_prefixes_loaded() checks. */
+      g_test_skip ("this system has no memfd, or limits file sizes: records are copied");
+      return;
+    }
   es_vec_use_file (&vec, file);
   for (guint i = 0; i < first; i++)
     *ES_VEC_PUSH (&vec, Triple) = (Triple) { i, ~i, i * 7u };

@@ -278,6 +278,8 @@ void
 es_document_builder_end_of_input (EsDocumentBuilder *self)
 {
   g_return_if_fail (self != NULL);
+  /* Sealing sorts and packs in place, under published snapshots. */
+  g_return_if_fail (self->records == NULL);
 
   for (guint i = 0; i < self->caps->len; i++)
     {
@@ -363,6 +365,9 @@ es_document_builder_merge (EsDocumentBuilder *self,
  * a span never stopped) at the last timestamp, flagging each, then builds
  * the indexes.
  *
+ * A builder made for snapshots is only snapshotted: finishing sorts and
+ * packs its records in place, under the snapshots that map them.
+ *
  * Returns: (transfer full): the document. The builder is spent: free it,
  *   and do not use it otherwise.
  */
@@ -371,9 +376,13 @@ es_document_builder_finish (EsDocumentBuilder *self,
                             gboolean           truncated,
                             gint64             truncated_at)
 {
-  EsDocument *doc = self->doc;
-  guint64 end = doc->end_time;
+  EsDocument *doc;
+  guint64 end;
 
+  g_return_val_if_fail (self != NULL && self->records == NULL, NULL);
+
+  doc = self->doc;
+  end = doc->end_time;
   for (guint i = 0; i < self->caps->len; i++)
     {
       CapState *cap = g_ptr_array_index (self->caps, i);

@@ -16,6 +16,7 @@
 #include <string.h>
 #if defined(__linux__)
 # include <sys/mman.h>
+# include <sys/resource.h>
 # include <sys/stat.h>
 # include <unistd.h>
 #endif
@@ -48,8 +49,9 @@
 
 /* Each vector that uses a file has a region of it this large, most of it
  * never written: a memfd is sparse, and the region only has to be larger
- * than any vector can grow (G_MAXUINT elements). */
-#define FILE_REGION_BITS 40
+ * than any vector of records can grow (G_MAXUINT elements of at most 64
+ * bytes; a larger one leaves the file). */
+#define FILE_REGION_BITS 38
 
 /* Memory that a builder's vectors and the snapshots of them map at once:
  * the builder's mapping is shared, a snapshot's is private, so the records
@@ -75,9 +77,16 @@ EsVecFile *
 es_vec_file_new (void)
 {
 #if CAN_SHARE
-  int fd = memfd_create ("eventscope-records", MFD_CLOEXEC);
+  struct rlimit limit;
   EsVecFile *file;
+  int fd;
 
+  /* The file is sparse, but its size counts against a limit on file sizes
+   * (SIGXFSZ past it), and a 32-bit system's files are too small for the
+   * regions: vectors are then copied. */
+  if (sizeof (gpointer) < 8 || getrlimit (RLIMIT_FSIZE, &limit) != 0 || limit.rlim_cur != RLIM_INFINITY)
+    return NULL;
+  fd = memfd_create ("eventscope-records", MFD_CLOEXEC);
   if (fd < 0)
     return NULL;
   file = g_new0 (EsVecFile, 1);
@@ -226,8 +235,10 @@ remap (void  *data,
 #if CAN_SHARE
 /* A vector of a file is shared: no huge pages (a memfd has them only where
  * the system says so for all shared memory), and it grows by mapping more
- * of its region, where its records already are. */
-static void
+ * of its region, where its records already are. Returns %FALSE, with
+ * nothing changed, if the vector cannot move into its file: it then lives
+ * in the heap or a mapping of its own, and copies of it are copies. */
+static gboolean
 grow_in_file (EsVec *vec,
               gsize  element_size,
               gsize  bytes)
@@ -236,28 +247,36 @@ grow_in_file (EsVec *vec,
   guint64 region_end = vec->offset + ((guint64) 1 << FILE_REGION_BITS);
   void *data;
 
+  if (mapped > ((gsize) 1 << FILE_REGION_BITS))
+    {
+      if (vec->mapped == 0)
+        return FALSE;
+      g_error ("es_vec_grow: a vector outgrew its region of the records' file");
+    }
   if (vec->mapped == 0)
     {
       struct stat st;
 
       /* Regions are handed out in order: the file ends at the last one. */
-      if (fstat (vec->file->fd, &st) == 0 && (guint64) st.st_size < region_end &&
-          ftruncate (vec->file->fd, (off_t) region_end) != 0)
-        g_error ("es_vec_grow: cannot size the records' file: %s", g_strerror (errno));
+      if (fstat (vec->file->fd, &st) != 0 ||
+          ((guint64) st.st_size < region_end && ftruncate (vec->file->fd, (off_t) region_end) != 0))
+        return FALSE;
       data = mmap (NULL, mapped, PROT_READ | PROT_WRITE, MAP_SHARED, vec->file->fd, (off_t) vec->offset);
-      if (data != MAP_FAILED)
-        {
-          memcpy (data, vec->data, (gsize) vec->len * element_size);
-          g_free (vec->data);
-        }
+      if (data == MAP_FAILED)
+        return FALSE;
+      memcpy (data, vec->data, (gsize) vec->len * element_size);
+      g_free (vec->data);
     }
   else
-    data = mremap (vec->data, vec->mapped, mapped, MREMAP_MAYMOVE);
-  if (data == MAP_FAILED)
-    g_error ("es_vec_grow: out of memory for %" G_GSIZE_FORMAT " bytes", mapped);
+    {
+      data = mremap (vec->data, vec->mapped, mapped, MREMAP_MAYMOVE);
+      if (data == MAP_FAILED)
+        g_error ("es_vec_grow: out of memory for %" G_GSIZE_FORMAT " bytes", mapped);
+    }
   vec->data = data;
   vec->mapped = mapped;
   vec->capacity = (guint) MIN (mapped / element_size, G_MAXUINT);
+  return TRUE;
 }
 #endif
 
@@ -273,8 +292,9 @@ es_vec_grow (EsVec *vec,
 #if CAN_SHARE
   if (vec->file != NULL && bytes >= MAPPED_ABOVE_BYTES)
     {
-      grow_in_file (vec, element_size, bytes);
-      return;
+      if (grow_in_file (vec, element_size, bytes))
+        return;
+      g_clear_pointer (&vec->file, es_vec_file_unref);
     }
 #endif
 #if CAN_MAP
@@ -381,21 +401,23 @@ es_vec_copy (EsVec       *dest,
     {
       void *data = mmap (NULL, src->mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE, src->file->fd, (off_t) src->offset);
 
-      if (data == MAP_FAILED)
-        g_error ("es_vec_copy: cannot map %" G_GSIZE_FORMAT " bytes of records", src->mapped);
+      /* Out of mappings, say (vm.max_map_count): a copy will do. */
+      if (data != MAP_FAILED)
+        {
 # ifdef MADV_POPULATE_READ
-      /* The pages are there; what is missing is this mapping's page tables.
-       * Made now, on the thread that snapshots, they are not a minor fault
-       * per page in the first frames of the document (10-20 ms on 100 MB).
-       * Read only: writing would copy them. Older kernels refuse it. */
-      madvise (data, round_up ((gsize) src->len * element_size, PAGE_BYTES), MADV_POPULATE_READ);
+          /* The pages are there; what is missing is this mapping's page
+           * tables. Made now, on the thread that snapshots, they are not a
+           * minor fault per page in the first frames of the document.
+           * Read only: writing would copy them. Older kernels refuse it. */
+          madvise (data, round_up ((gsize) src->len * element_size, PAGE_BYTES), MADV_POPULATE_READ);
 # endif
-      g_free (dest->data);
-      dest->data = data;
-      dest->mapped = src->mapped;
-      dest->capacity = src->capacity;
-      dest->len = src->len;
-      return;
+          g_free (dest->data);
+          dest->data = data;
+          dest->mapped = src->mapped;
+          dest->capacity = src->capacity;
+          dest->len = src->len;
+          return;
+        }
     }
 #endif
 

@@ -78,6 +78,20 @@ es_live_build_free (EsLiveBuild *self)
   g_free (self);
 }
 
+/* This log is not to be read once: what was made for it goes, as the
+ * caller now builds from the whole record at each update. */
+static void
+refuse (EsLiveBuild *self)
+{
+  self->refused = TRUE;
+  if (self->fd >= 0)
+    close (self->fd);
+  self->fd = -1;
+  g_clear_pointer (&self->reader, es_eventlog_reader_free);
+  g_clear_pointer (&self->builder, es_document_builder_free);
+  g_clear_pointer (&self->buffer, g_free);
+}
+
 /* Reads @len bytes at @offset of the record, all of them or fails. */
 static gboolean
 read_record (EsLiveBuild *self,
@@ -158,7 +172,7 @@ es_live_build_take (EsLiveBuild   *self,
         return TRUE;
       if (!start (self))
         {
-          self->refused = TRUE;
+          refuse (self);
           return FALSE;
         }
     }
@@ -171,14 +185,14 @@ es_live_build_take (EsLiveBuild   *self,
         return TRUE;
       if (!read_record (self, self->buffer, n, self->fed))
         {
-          self->refused = TRUE;
+          refuse (self);
           return FALSE;
         }
       es_eventlog_reader_feed (self->reader, self->buffer, n);
       self->fed += n;
       if (!drain (self))
         {
-          self->refused = TRUE;
+          refuse (self);
           return FALSE;
         }
     }
@@ -226,7 +240,7 @@ es_live_build_update (EsLiveBuild   *self,
       es_eventlog_reader_finish (self->reader);
       if (!drain (self))
         {
-          self->refused = TRUE;
+          refuse (self);
           return FALSE;
         }
     }
@@ -235,7 +249,7 @@ es_live_build_update (EsLiveBuild   *self,
     {
       /* A log cut inside its header is refused as a file would be. */
       if (complete)
-        self->refused = TRUE;
+        refuse (self);
       return !complete;
     }
   cut = !es_eventlog_reader_saw_end_marker (self->reader);

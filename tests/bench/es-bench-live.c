@@ -161,7 +161,6 @@ paint_frame (Bench *bench)
         {
           delay = (g_get_monotonic_time () - g_array_index (bench->server->sent, gint64, k)) / 1e3;
           g_array_append_val (bench->delays, delay);
-          if (g_getenv ("ES_T")) g_printerr ("delay %.0f at %.2f s, bytes %.1f MB\n", delay, (g_get_monotonic_time () - bench->server->started) / 1e6, bench->shown_bytes / 1e6);
         }
       bench->shown_bytes = es_live_follower_get_document_bytes (bench->follower);
       bench->new_bytes = FALSE;
