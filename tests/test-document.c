@@ -15,6 +15,7 @@
 #include <glib/gstdio.h>
 
 #include "es-document-builder.h"
+#include "es-cap-timeline-private.h"
 #include "es-document-private.h"
 #include "es-document-prof.h"
 #include "es-document.h"
@@ -1148,6 +1149,79 @@ test_vec_grows_through_every_kind_of_memory (void)
   g_assert_cmpuint (vec.len, ==, 0);
 }
 
+/* The times of @timeline's instants of @kind, as text. */
+static char *
+describe_wakeups (const EsCapTimeline *timeline)
+{
+  GString *out = g_string_new (NULL);
+  guint n;
+  const EsInstant *in = es_cap_timeline_get_instants (timeline, ES_INSTANT_THREAD_WOKEN, &n);
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (out, "%" G_GUINT64_FORMAT "/%u ", es_instant_time (&in[i]), in[i].thread);
+  return g_string_free (out, FALSE);
+}
+
+static EsCapTimeline *
+sealed_copy (EsCapTimeline *timeline)
+{
+  EsCapTimeline *copy = _es_cap_timeline_copy (timeline);
+
+  es_cap_timeline_seal_events (copy);
+  return copy;
+}
+
+/* A builder's late instant (posted at a past time) is put in its place
+ * in the builder, once, when it belongs after everything its copies read;
+ * one older than what a copy showed is sorted by each copy in its own
+ * pages. Every copy is in order, and none changes after it is made. */
+static void
+test_late_instants_in_shared_records (void)
+{
+  g_autoptr(EsVecFile) file = es_vec_file_new ();
+  EsCapTimeline *timeline = es_cap_timeline_new (0);
+  EsCapTimeline *copies[3];
+  g_autofree char *described[3] = { NULL };
+  const guint n = 20000;
+  guint next = 0;
+
+  _es_cap_timeline_use_file (timeline, file);
+  for (; next < n; next++)
+    _es_cap_timeline_push_instant (timeline, ES_INSTANT_THREAD_WOKEN, 1000 + 10 * (guint64) next, next, 0);
+  copies[0] = sealed_copy (timeline);
+  described[0] = describe_wakeups (copies[0]);
+
+  /* Late, but after all the first copy has. */
+  for (; next < 2 * n; next++)
+    _es_cap_timeline_push_instant (timeline, ES_INSTANT_THREAD_WOKEN, 1000 + 10 * (guint64) next, next, 0);
+  _es_cap_timeline_push_instant (timeline, ES_INSTANT_THREAD_WOKEN, 1000 + 10 * (guint64) (n + 5) + 5, 999999, 0);
+  copies[1] = sealed_copy (timeline);
+  described[1] = describe_wakeups (copies[1]);
+  g_assert_cmpuint (timeline->instants_in_order[ES_INSTANT_THREAD_WOKEN], ==, 2 * n + 1);
+  g_assert_nonnull (strstr (described[1], "201050/20005 201055/999999 201060/20006 "));
+
+  /* Older than what the copies showed: each copy sorts its own. */
+  _es_cap_timeline_push_instant (timeline, ES_INSTANT_THREAD_WOKEN, 1005, 888888, 0);
+  copies[2] = sealed_copy (timeline);
+  described[2] = describe_wakeups (copies[2]);
+  g_assert_cmpuint (timeline->instants_in_order[ES_INSTANT_THREAD_WOKEN], ==, 2 * n + 1);
+  g_assert_true (g_str_has_prefix (described[2], "1000/0 1005/888888 1010/1 "));
+
+  for (guint c = 0; c < 3; c++)
+    {
+      g_autofree char *again = describe_wakeups (copies[c]);
+      guint len;
+      const EsInstant *in = es_cap_timeline_get_instants (copies[c], ES_INSTANT_THREAD_WOKEN, &len);
+
+      g_assert_cmpstr (again, ==, described[c]);
+      g_assert_cmpuint (len, ==, c == 0 ? n : 2 * n + c);
+      for (guint i = 1; i < len; i++)
+        g_assert_cmpuint (es_instant_time (&in[i - 1]), <=, es_instant_time (&in[i]));
+      es_cap_timeline_free (copies[c]);
+    }
+  es_cap_timeline_free (timeline);
+}
+
 /* A copy of a vector that lives in a records file maps the same memory
  * (Linux): what the builder appends past the copy's length costs it
  * nothing, and what the copy writes stays its own. */
@@ -1215,6 +1289,7 @@ main (int    argc,
   g_test_add_func ("/document/parfib/threads-spans-markers", test_parfib_threads_spans_markers);
   g_test_add_func ("/document/vec/grows-through-every-kind-of-memory", test_vec_grows_through_every_kind_of_memory);
   g_test_add_func ("/document/vec/copies-share-a-file", test_vec_copies_share_a_file);
+  g_test_add_func ("/document/builder/late-instants-in-shared-records", test_late_instants_in_shared_records);
   {
     static const char *logs[] = { "hello.eventlog", "parfib-N2.eventlog", "heap-hT-N2.eventlog", "profiled-hc.eventlog",
                                   "profiled-long.eventlog", "alloc-A1m-N2.eventlog", "alloc-A64m-N2.eventlog" };

@@ -70,6 +70,7 @@ struct _EsCapTimeline
   EsCapPrefix    running_total;                    /* totals of everything added so far */
   EsVec     instants[ES_N_INSTANT_KINDS];     /* per kind, by time: EsInstant or EsMark */
   guint     instants_in_order[ES_N_INSTANT_KINDS]; /* how many of the first are known to be in order */
+  guint     instants_copied[ES_N_INSTANT_KINDS];   /* how many the last copy took (snapshots read no further) */
   GArray   *wide_args;                        /* EsWideArg: args of ES_INSTANT_WIDE_ARG or more */
   EsVec     sparks;                           /* EsSparkSample, EsSparkCounters once events are sealed */
   GArray   *spark_epochs;                     /* EsSparkEpoch, by first */
@@ -82,6 +83,18 @@ struct _EsCapTimeline
 void _es_cap_timeline_add_prefix (EsCapTimeline *self,
                                   guint64        start);
 EsCapTimeline *_es_cap_timeline_copy (EsCapTimeline *self);
+guint          _es_cap_timeline_count_in_order (const EsVec   *a,
+                                                EsInstantKind  kind,
+                                                guint          known);
+void           _es_instants_sort    (gpointer       data,
+                                     guint          n,
+                                     EsInstantKind  kind);
+
+static inline gsize
+_es_instant_size (EsInstantKind kind)
+{
+  return ES_INSTANT_KIND_HAS_THREAD (kind) ? sizeof (EsInstant) : sizeof (EsMark);
+}
 void           _es_cap_timeline_use_file (EsCapTimeline *self,
                                           EsVecFile     *file);
 

@@ -18,12 +18,6 @@ G_STATIC_ASSERT (sizeof (EsInstant) == 12);
 G_STATIC_ASSERT (sizeof (EsMark) == 8);
 G_STATIC_ASSERT (sizeof (EsSparkCounters) == 24);
 
-static gsize
-instant_size (EsInstantKind kind)
-{
-  return ES_INSTANT_KIND_HAS_THREAD (kind) ? sizeof (EsInstant) : sizeof (EsMark);
-}
-
 EsCapTimeline *
 es_cap_timeline_new (guint cap)
 {
@@ -37,55 +31,6 @@ es_cap_timeline_new (guint cap)
   return self;
 }
 
-/* Its records, empty, are to live in @file (es_vec_use_file()). */
-void
-_es_cap_timeline_use_file (EsCapTimeline *self,
-                           EsVecFile     *file)
-{
-  es_vec_use_file (&self->activities, file);
-  es_vec_use_file (&self->prefix, file);
-  es_vec_use_file (&self->prefix_pages, file);
-  for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
-    es_vec_use_file (&self->instants[k], file);
-  es_vec_use_file (&self->sparks, file);
-  es_series_use_file (self->spark_pool, file);
-  es_series_use_file (self->allocated, file);
-}
-
-static guint count_in_order (const EsVec   *a,
-                             EsInstantKind  kind,
-                             guint          known);
-
-/* A timeline still being built, copied whole, to be closed and sealed apart
- * while the original takes more events (es_document_builder_snapshot()). */
-EsCapTimeline *
-_es_cap_timeline_copy (EsCapTimeline *self)
-{
-  EsCapTimeline *copy = g_new0 (EsCapTimeline, 1);
-
-  g_return_val_if_fail (!self->events_sealed && !self->sealed, copy);
-
-  copy->cap = self->cap;
-  es_vec_copy (&copy->activities, &self->activities, sizeof (EsActivity));
-  es_vec_copy (&copy->prefix, &self->prefix, sizeof (EsCapPrefix));
-  es_vec_copy (&copy->prefix_pages, &self->prefix_pages, sizeof (guint64));
-  copy->running_total = self->running_total;
-  for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
-    {
-      /* Checked here, on what came since the last copy, the copy's sealing
-       * need not check them all again. */
-      self->instants_in_order[k] = count_in_order (&self->instants[k], k, self->instants_in_order[k]);
-      copy->instants_in_order[k] = self->instants_in_order[k];
-      es_vec_copy (&copy->instants[k], &self->instants[k], instant_size (k));
-    }
-  copy->wide_args = g_array_copy (self->wide_args);
-  es_vec_copy (&copy->sparks, &self->sparks, sizeof (EsSparkSample));
-  copy->spark_epochs = g_array_copy (self->spark_epochs);
-  copy->spark_pool = es_series_copy (self->spark_pool);
-  copy->allocated = es_series_copy (self->allocated);
-  return copy;
-}
-
 void
 es_cap_timeline_free (EsCapTimeline *self)
 {
@@ -95,7 +40,7 @@ es_cap_timeline_free (EsCapTimeline *self)
   es_vec_clear (&self->prefix, sizeof (EsCapPrefix));
   es_vec_clear (&self->prefix_pages, sizeof (guint64));
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
-    es_vec_clear (&self->instants[k], instant_size (k));
+    es_vec_clear (&self->instants[k], _es_instant_size (k));
   g_array_unref (self->wide_args);
   es_vec_clear (&self->sparks, sizeof (EsSparkSample));
   g_array_unref (self->spark_epochs);
@@ -251,12 +196,24 @@ compare_mark_times (gconstpointer a,
   return x < y ? -1 : x > y;
 }
 
+/* The stable sort of @n instants or marks of @kind at @data by time. */
+void
+_es_instants_sort (gpointer      data,
+                   guint         n,
+                   EsInstantKind kind)
+{
+  if (ES_INSTANT_KIND_HAS_THREAD (kind))
+    g_qsort_with_data (data, n, sizeof (EsInstant), compare_instant_times, NULL);
+  else
+    g_qsort_with_data (data, n, sizeof (EsMark), compare_mark_times, NULL);
+}
+
 /* How many of @a's first instants or marks are in time order, knowing
  * that the first @known are. */
-static guint
-count_in_order (const EsVec   *a,
-                EsInstantKind  kind,
-                guint          known)
+guint
+_es_cap_timeline_count_in_order (const EsVec   *a,
+                                 EsInstantKind  kind,
+                                 guint          known)
 {
   guint i = MAX (known, 1);
 
@@ -286,12 +243,9 @@ sort_instants (EsVec         *a,
                EsInstantKind  kind,
                guint          known)
 {
-  if (count_in_order (a, kind, known) >= a->len)
+  if (_es_cap_timeline_count_in_order (a, kind, known) >= a->len)
     return;
-  if (ES_INSTANT_KIND_HAS_THREAD (kind))
-    g_qsort_with_data (a->data, a->len, sizeof (EsInstant), compare_instant_times, NULL);
-  else
-    g_qsort_with_data (a->data, a->len, sizeof (EsMark), compare_mark_times, NULL);
+  _es_instants_sort (a->data, a->len, kind);
 }
 
 /**
@@ -323,7 +277,7 @@ es_cap_timeline_seal_events (EsCapTimeline *self)
   es_series_seal (self->spark_pool);
   es_series_seal (self->allocated);
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
-    es_vec_release_spare (&self->instants[k], instant_size (k));
+    es_vec_release_spare (&self->instants[k], _es_instant_size (k));
   es_vec_release_spare (&self->sparks, sizeof (EsSparkCounters));
   self->events_sealed = TRUE;
 }

@@ -1,0 +1,109 @@
+/* es-cap-timeline-share.c: a timeline still being built, and its copies
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "es-cap-timeline-private.h"
+
+/* A live log's builder and the snapshots of it (es-document-builder-finish.c)
+ * share a timeline's records: the builder's live in a records' file, and a
+ * copy maps them copy-on-write (es_vec_copy()). The builder only appends
+ * past what its copies read, and whatever a copy changes (the runs it
+ * closes, a sort) is its own. */
+
+static guint64
+instant_time_at (const EsVec   *a,
+                 EsInstantKind  kind,
+                 guint          i)
+{
+  const guint8 *at = (const guint8 *) a->data + (gsize) i * _es_instant_size (kind);
+
+  return ES_INSTANT_KIND_HAS_THREAD (kind) ? es_instant_time ((const EsInstant *) at)
+                                           : es_mark_time ((const EsMark *) at);
+}
+
+/* The instants of a builder shared with its copies, of which the first
+ * @in_order are in order and the first @copied are read by copies: if the
+ * late ones all belong after @copied, the tail from there is sorted in
+ * place (stably) and every instant is in order; else they are left to each
+ * copy to sort (a late instant older than a published one: rare). Returns
+ * how many are in order. */
+static guint
+repair_order (EsVec         *a,
+              EsInstantKind  kind,
+              guint          in_order,
+              guint          copied)
+{
+  guint64 earliest = G_MAXUINT64;
+  guint from = in_order;
+
+  for (guint i = in_order; i < a->len; i++)
+    {
+      guint64 t = instant_time_at (a, kind, i);
+
+      earliest = MIN (earliest, t);
+    }
+  /* Back to the first that is later than the earliest late one: the sort
+   * moves nothing before it (equal times keep their order). */
+  while (from > copied && instant_time_at (a, kind, from - 1) > earliest)
+    from--;
+  if (from < copied || (from > 0 && instant_time_at (a, kind, from - 1) > earliest))
+    return in_order;
+  _es_instants_sort ((guint8 *) a->data + (gsize) from * _es_instant_size (kind), a->len - from, kind);
+  return a->len;
+}
+
+/* Its records, empty, are to live in @file (es_vec_use_file()). */
+void
+_es_cap_timeline_use_file (EsCapTimeline *self,
+                           EsVecFile     *file)
+{
+  es_vec_use_file (&self->activities, file);
+  es_vec_use_file (&self->prefix, file);
+  es_vec_use_file (&self->prefix_pages, file);
+  for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
+    es_vec_use_file (&self->instants[k], file);
+  es_vec_use_file (&self->sparks, file);
+  es_series_use_file (self->spark_pool, file);
+  es_series_use_file (self->allocated, file);
+}
+
+/* A timeline still being built, copied whole, to be closed and sealed apart
+ * while the original takes more events (es_document_builder_snapshot()). */
+EsCapTimeline *
+_es_cap_timeline_copy (EsCapTimeline *self)
+{
+  EsCapTimeline *copy = g_new0 (EsCapTimeline, 1);
+
+  g_return_val_if_fail (!self->events_sealed && !self->sealed, copy);
+
+  copy->cap = self->cap;
+  es_vec_copy (&copy->activities, &self->activities, sizeof (EsActivity));
+  es_vec_copy (&copy->prefix, &self->prefix, sizeof (EsCapPrefix));
+  es_vec_copy (&copy->prefix_pages, &self->prefix_pages, sizeof (guint64));
+  copy->running_total = self->running_total;
+  for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
+    {
+      /* Checked here, on what came since the last copy, the copy's sealing
+       * need not check them all again; a late instant among them is put
+       * in its place here, once, where no copy reads. */
+      self->instants_in_order[k] = _es_cap_timeline_count_in_order (&self->instants[k], k, self->instants_in_order[k]);
+      if (self->instants_in_order[k] < self->instants[k].len)
+        self->instants_in_order[k] = repair_order (&self->instants[k], k, self->instants_in_order[k],
+                                                   self->instants_copied[k]);
+      self->instants_copied[k] = self->instants[k].len;
+      copy->instants_in_order[k] = self->instants_in_order[k];
+      es_vec_copy (&copy->instants[k], &self->instants[k], _es_instant_size (k));
+    }
+  copy->wide_args = g_array_copy (self->wide_args);
+  es_vec_copy (&copy->sparks, &self->sparks, sizeof (EsSparkSample));
+  copy->spark_epochs = g_array_copy (self->spark_epochs);
+  copy->spark_pool = es_series_copy (self->spark_pool);
+  copy->allocated = es_series_copy (self->allocated);
+  return copy;
+}
+
