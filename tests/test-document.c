@@ -1181,7 +1181,7 @@ test_late_instants_in_shared_records (void)
   g_autoptr(EsVecFile) file = es_vec_file_new ();
   EsCapTimeline *timeline = es_cap_timeline_new (0);
   EsCapTimeline *copies[3];
-  g_autofree char *described[3] = { NULL };
+  char *described[3] = { NULL };
   const guint n = 20000;
   guint next = 0;
 
@@ -1214,6 +1214,7 @@ test_late_instants_in_shared_records (void)
       const EsInstant *in = es_cap_timeline_get_instants (copies[c], ES_INSTANT_THREAD_WOKEN, &len);
 
       g_assert_cmpstr (again, ==, described[c]);
+      g_free (described[c]);
       g_assert_cmpuint (len, ==, c == 0 ? n : 2 * n + c);
       for (guint i = 1; i < len; i++)
         g_assert_cmpuint (es_instant_time (&in[i - 1]), <=, es_instant_time (&in[i]));
