@@ -41,21 +41,29 @@ es_bench_peak_rss_mb (void)
   return usage.ru_maxrss / 1024.0;
 }
 
+/* The kB of a "Field:" line of a file of /proc, or 0 if it has none. */
+static guint64
+proc_kb (const char *path,
+         const char *field)
+{
+  g_autofree char *contents = NULL;
+  g_autofree char *key = g_strconcat ("\n", field, ":", NULL);
+  const char *line;
+
+  if (!g_file_get_contents (path, &contents, NULL, NULL))
+    return 0;
+  line = strstr (contents, key);
+  if (line == NULL)
+    return 0;
+  return g_ascii_strtoull (line + strlen (key), NULL, 10);
+}
+
 /* A line of /proc/self/status ("VmRSS", "VmHWM", "RssFile"...) in MB of
  * 10^6 bytes, as file sizes are printed; 0 if there is none. */
 double
 es_bench_status_mb (const char *field)
 {
-  g_autofree char *status = NULL;
-  g_autofree char *key = g_strconcat ("\n", field, ":", NULL);
-  const char *line;
-
-  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL))
-    return 0;
-  line = strstr (status, key);
-  if (line == NULL)
-    return 0;
-  return g_ascii_strtoull (line + strlen (key), NULL, 10) * 1024 / 1e6;
+  return proc_kb ("/proc/self/status", field) * 1024 / 1e6;
 }
 
 /* The proportional set size of the process, in MB as es_bench_peak_rss_mb()
@@ -65,15 +73,7 @@ es_bench_status_mb (const char *field)
 static double
 pss_mb (void)
 {
-  g_autofree char *rollup = NULL;
-  const char *line;
-
-  if (!g_file_get_contents ("/proc/self/smaps_rollup", &rollup, NULL, NULL))
-    return 0;
-  line = strstr (rollup, "\nPss:");
-  if (line == NULL)
-    return 0;
-  return g_ascii_strtoull (line + strlen ("\nPss:"), NULL, 10) / 1024.0;
+  return proc_kb ("/proc/self/smaps_rollup", "Pss") / 1024.0;
 }
 
 /* The kernel keeps the peak RSS but not the peak PSS: a thread looks at
