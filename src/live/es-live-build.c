@@ -9,7 +9,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <string.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
@@ -30,9 +29,6 @@
  * record as a file, telling the error as opening the file would. */
 
 #define READ_BYTES (1u << 20)
-
-/* "hdrb": a GHC eventlog's first bytes. */
-static const guint8 eventlog_magic[4] = { 0x68, 0x64, 0x72, 0x62 };
 
 struct _EsLiveBuild
 {
@@ -64,16 +60,24 @@ es_live_build_new (const char *record_path)
   return self;
 }
 
+/* Lets go of the record, the reader and what it built. */
+static void
+release (EsLiveBuild *self)
+{
+  if (self->fd >= 0)
+    close (self->fd);
+  self->fd = -1;
+  g_clear_pointer (&self->reader, es_eventlog_reader_free);
+  g_clear_pointer (&self->builder, es_document_builder_free);
+  g_clear_pointer (&self->buffer, g_free);
+}
+
 void
 es_live_build_free (EsLiveBuild *self)
 {
   if (self == NULL)
     return;
-  if (self->fd >= 0)
-    close (self->fd);
-  g_clear_pointer (&self->reader, es_eventlog_reader_free);
-  g_clear_pointer (&self->builder, es_document_builder_free);
-  g_free (self->buffer);
+  release (self);
   g_free (self->record_path);
   g_free (self);
 }
@@ -84,12 +88,7 @@ static void
 refuse (EsLiveBuild *self)
 {
   self->refused = TRUE;
-  if (self->fd >= 0)
-    close (self->fd);
-  self->fd = -1;
-  g_clear_pointer (&self->reader, es_eventlog_reader_free);
-  g_clear_pointer (&self->builder, es_document_builder_free);
-  g_clear_pointer (&self->buffer, g_free);
+  release (self);
 }
 
 /* Reads @len bytes at @offset of the record, all of them or fails. */
@@ -114,16 +113,14 @@ read_record (EsLiveBuild *self,
   return TRUE;
 }
 
-/* Whether the record is a GHC log, once its first bytes are in: the
- * reader and builder are then made. */
+/* Opens the record and makes the reader and builder. Whether the record
+ * is a GHC log at all is the reader's to say, from its first bytes: a Mono
+ * log is refused there. */
 static gboolean
 start (EsLiveBuild *self)
 {
-  guint8 magic[sizeof eventlog_magic];
-
   self->fd = g_open (self->record_path, O_RDONLY | O_CLOEXEC, 0);
-  if (self->fd < 0 || !read_record (self, magic, sizeof magic, 0) ||
-      memcmp (magic, eventlog_magic, sizeof magic) != 0)
+  if (self->fd < 0)
     return FALSE;
   self->reader = es_eventlog_reader_new ();
   self->builder = es_document_builder_new_for_snapshots ();
@@ -168,7 +165,7 @@ es_live_build_take (EsLiveBuild   *self,
     return FALSE;
   if (self->reader == NULL)
     {
-      if (recorded < sizeof eventlog_magic)
+      if (recorded == 0)
         return TRUE;
       if (!start (self))
         {
