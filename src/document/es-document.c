@@ -116,12 +116,6 @@ _es_document_new (void)
   return g_object_new (ES_TYPE_DOCUMENT, NULL);
 }
 
-static GArray *
-copy_array (GArray *array)
-{
-  return g_array_copy (array);
-}
-
 /**
  * _es_document_copy_unfinished:
  *
@@ -147,7 +141,7 @@ _es_document_copy_unfinished (EsDocument *self)
   copy->strings = self->strings;
   copy->strings_owner = g_bytes_ref (self->strings_owner);
 
-#define COPY_ARRAY(field) g_array_unref (copy->field); copy->field = copy_array (self->field)
+#define COPY_ARRAY(field) g_array_unref (copy->field); copy->field = g_array_copy (self->field)
 #define COPY_SERIES(field) es_series_free (copy->field); copy->field = es_series_copy (self->field)
   COPY_ARRAY (gcs);
   COPY_ARRAY (orphan_stops);
@@ -641,6 +635,28 @@ derived_slot_free (gpointer data)
   g_free (slot);
 }
 
+/* @key's slot; with @create, made if there is none yet. */
+static DerivedSlot *
+lookup_derived_slot (EsDocument     *self,
+                     GQuark          key,
+                     gboolean        create,
+                     GDestroyNotify  free_func)
+{
+  DerivedSlot *slot;
+
+  g_mutex_lock (&self->derived_lock);
+  slot = g_object_get_qdata (G_OBJECT (self), key);
+  if (slot == NULL && create)
+    {
+      slot = g_new0 (DerivedSlot, 1);
+      g_mutex_init (&slot->lock);
+      slot->free_func = free_func;
+      g_object_set_qdata_full (G_OBJECT (self), key, slot, derived_slot_free);
+    }
+  g_mutex_unlock (&self->derived_lock);
+  return slot;
+}
+
 /**
  * es_document_get_derived:
  * @key: what is derived, as a quark
@@ -669,17 +685,7 @@ es_document_get_derived (EsDocument             *self,
   g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
   g_return_val_if_fail (key != 0 && make != NULL, NULL);
 
-  g_mutex_lock (&self->derived_lock);
-  slot = g_object_get_qdata (G_OBJECT (self), key);
-  if (slot == NULL)
-    {
-      slot = g_new0 (DerivedSlot, 1);
-      g_mutex_init (&slot->lock);
-      slot->free_func = free_func;
-      g_object_set_qdata_full (G_OBJECT (self), key, slot, derived_slot_free);
-    }
-  g_mutex_unlock (&self->derived_lock);
-
+  slot = lookup_derived_slot (self, key, TRUE, free_func);
   /* Once made, read without the slot's lock: painters ask every frame. */
   data = g_atomic_pointer_get (&slot->data);
   if (data != NULL)
@@ -707,16 +713,11 @@ es_document_peek_derived (EsDocument *self,
                           GQuark      key)
 {
   DerivedSlot *slot;
-  gpointer data = NULL;
 
   g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
 
   if (key == 0)
     return NULL;
-  g_mutex_lock (&self->derived_lock);
-  slot = g_object_get_qdata (G_OBJECT (self), key);
-  g_mutex_unlock (&self->derived_lock);
-  if (slot != NULL)
-    data = g_atomic_pointer_get (&slot->data);
-  return data;
+  slot = lookup_derived_slot (self, key, FALSE, NULL);
+  return slot != NULL ? g_atomic_pointer_get (&slot->data) : NULL;
 }
