@@ -82,7 +82,6 @@ struct _EsCapTimeline
 
 void _es_cap_timeline_add_prefix (EsCapTimeline *self,
                                   guint64        start);
-EsCapTimeline *_es_cap_timeline_copy (EsCapTimeline *self);
 guint          _es_cap_timeline_count_in_order (const EsVec   *a,
                                                 EsInstantKind  kind,
                                                 guint          known);
@@ -90,13 +89,16 @@ void           _es_instants_sort    (gpointer       data,
                                      guint          n,
                                      EsInstantKind  kind);
 
+/* Shared with the snapshots of a live log (es-cap-timeline-share.c). */
+void           _es_cap_timeline_use_file (EsCapTimeline *self,
+                                          EsVecFile     *file);
+EsCapTimeline *_es_cap_timeline_copy (EsCapTimeline *self);
+
 static inline gsize
 _es_instant_size (EsInstantKind kind)
 {
   return ES_INSTANT_KIND_HAS_THREAD (kind) ? sizeof (EsInstant) : sizeof (EsMark);
 }
-void           _es_cap_timeline_use_file (EsCapTimeline *self,
-                                          EsVecFile     *file);
 
 /* The builder adds millions of activities and instants per log: these are
  * es_cap_timeline_add_activity() and _add_instant(), inlined into its

@@ -474,8 +474,11 @@ copy_builder (EsDocumentBuilder *self)
  *
  * The document of the events added so far, as es_document_builder_finish()
  * would give it, made from a copy: @self goes on taking events. A live log
- * is built this way, each event read once; each snapshot costs a copy of
- * the records and the indexes, not the reading and building again.
+ * is built this way, each event read once; each snapshot costs its
+ * closing and indexes, and a copy of the records, which is a private
+ * mapping of them for a builder made by
+ * es_document_builder_new_for_snapshots(), not the reading and building
+ * again.
  *
  * Returns: (transfer full): the document
  */

@@ -11,18 +11,18 @@
 
 G_BEGIN_DECLS
 
+typedef struct _EsVecFile EsVecFile;
+
 /* GArray's append is a function call and a memcpy per element; the hot
  * per-event paths of the builder append millions of small records, so they
  * use this instead: a capacity check and a struct store. */
-typedef struct _EsVecFile EsVecFile;
-
 typedef struct
 {
   gpointer   data;
   guint      len;
   guint      capacity;
   gsize      mapped;      /* bytes of its own mapping, or 0 in the heap */
-  EsVecFile *file;        /* (nullable): where it is mapped from, once mapped; see es_vec_use_file() */
+  EsVecFile *file;        /* (nullable): where it is mapped from once it outgrows the heap; see es_vec_use_file() */
   guint64    offset;      /* its place in @file */
 } EsVec;
 
