@@ -33,7 +33,7 @@
  * A GHC log is read once (es-live-build.c): each update reads the bytes
  * that came since the last and snapshots the builder, sharing its records.
  * Other logs are built afresh from the whole record at each update. The
- * updates are spaced by three times their own length (at least the minimum
+ * updates are spaced by twice their own length (at least the minimum
  * interval), so following costs a bounded share of a core however long the
  * log grows, at the price of fewer updates for very large logs. */
 
@@ -582,7 +582,7 @@ es_live_follower_new (const char  *source,
 /**
  * es_live_follower_set_min_interval:
  *
- * Sets how often, at most, a new document is built (300 ms by default).
+ * Sets how often, at most, a new document is built (100 ms by default).
  */
 void
 es_live_follower_set_min_interval (EsLiveFollower *self,
