@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "es-busy-grid.h"
 #include "es-document-builder.h"
 #include "es-lod.h"
 #include "es-stats.h"
@@ -434,6 +435,128 @@ test_busy_caps_grid (void)
     }
 }
 
+/* One cap's runs and GCs from @t up to @until; a run may be left open
+ * (the next call stops it), or, once the run is long enough, last longer
+ * than one activity record holds (4.29 s). */
+static guint64
+add_live_runs (EsDocumentBuilder *builder,
+               GRand             *rand,
+               guint              cap,
+               guint64            t,
+               guint64            until,
+               gboolean          *open)
+{
+  const guint64 second = 1000000000;
+  guint64 scale = MAX (until / 40, 2);
+  EsEvent e = { 0 };
+
+  e.cap = cap;
+  while (t < until)
+    {
+      if (*open)
+        {
+          e.tag = ES_EVENT_STOP_THREAD;
+          e.time = t += g_rand_int_range (rand, 1, (gint32) MIN (scale, G_MAXINT32));
+          if (until > 20 * second && g_rand_int_range (rand, 0, 40) == 0)
+            e.time = t += 5 * second;
+          e.u.stop.status = ES_STOP_HEAP_OVERFLOW;
+          es_document_builder_add (builder, &e);
+          *open = FALSE;
+        }
+      t += g_rand_int_range (rand, 0, (gint32) MIN (scale, G_MAXINT32));
+      if (g_rand_int_range (rand, 0, 5) == 0)
+        {
+          static const guint16 phases[] = { ES_EVENT_GC_START, ES_EVENT_GC_WORK, ES_EVENT_GC_DONE, ES_EVENT_GC_END };
+
+          for (guint p = 0; p < G_N_ELEMENTS (phases); p++)
+            {
+              e.tag = phases[p];
+              e.time = t += g_rand_int_range (rand, 0, (gint32) MIN (scale / 4 + 1, G_MAXINT32));
+              es_document_builder_add (builder, &e);
+            }
+          continue;
+        }
+      e.tag = ES_EVENT_RUN_THREAD;
+      e.time = t;
+      e.u.thread.thread = g_rand_int_range (rand, 1, 20);
+      es_document_builder_add (builder, &e);
+      *open = TRUE;
+    }
+  return t;
+}
+
+/* A live log's snapshots are given a grid grown from the snapshots before
+ * (es_busy_grid_grower_give()), reading only their new activities. Its
+ * points are exactly those of a grid made from all the snapshot's
+ * activities at the same step, as its run grows a millionfold (the step
+ * doubling, or starting over), with runs left open at a snapshot, runs too
+ * long for one record, and a cap whose first events come late and before
+ * the log's start so far; a view of the whole run 1600 columns wide is
+ * always answered from it. */
+static void
+test_busy_grid_grows_with_snapshots (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (13);
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new_for_snapshots ();
+  g_autoptr(EsBusyGridGrower) grower = es_busy_grid_grower_new ();
+  const guint n_caps = 6, late_cap = 5, late_round = 8;
+  guint64 t[6] = { 0 }, until = 20000, previous_step = 0;
+  gboolean open[6] = { FALSE };
+  guint doublings = 0, kept = 0;
+
+  for (guint c = 0; c < n_caps; c++)
+    t[c] = 5000 + g_rand_int_range (rand, 0, 1000);
+  for (guint round = 0; round < 26; round++)
+    {
+      g_autoptr(EsDocument) snapshot = NULL;
+      g_autoptr(EsBusyGrid) fresh = NULL;
+      const EsBusyGrid *grid;
+      guint64 start, end;
+
+      until = until * 2 + g_rand_int_range (rand, 0, 1000);
+      for (guint c = 0; c < n_caps; c++)
+        {
+          if (c == late_cap && round < late_round)
+            continue;
+          if (c == late_cap && round == late_round)
+            {
+              EsEvent e = { .cap = c, .tag = ES_EVENT_RUN_THREAD, .time = 100 };
+
+              e.u.thread.thread = 1;
+              es_document_builder_add (builder, &e);
+              open[c] = TRUE;
+              t[c] = 100;
+            }
+          t[c] = add_live_runs (builder, rand, c, t[c], until, &open[c]);
+        }
+      snapshot = es_document_builder_snapshot (builder, TRUE, -1);
+      es_busy_grid_grower_give (grower, snapshot);
+      grid = es_busy_grid_get (snapshot);
+      start = es_document_get_start_time (snapshot);
+      end = es_document_get_end_time (snapshot);
+      g_assert_cmpuint (grid->start, ==, start);
+      g_assert_cmpuint (grid->n, <=, 1u << 20);
+      /* As wide as a finished document's grid serves. */
+      if ((end - start) / 1600 >= ES_BUSY_GRID_COLUMN * ((end - start) / ((1u << 19) - 2) + 1))
+        g_assert_cmpuint ((end - start) / 1600, >=, ES_BUSY_GRID_COLUMN * grid->step);
+
+      fresh = es_busy_grid_new (snapshot, grid->start, grid->step);
+      g_assert_cmpuint (fresh->n, ==, grid->n);
+      for (guint k = 0; k < grid->n; k++)
+        if (es_busy_grid_point (grid, k) != es_busy_grid_point (fresh, k))
+          g_error ("round %u, point %u of %u: grown %" G_GUINT64_FORMAT ", made whole %" G_GUINT64_FORMAT, round, k,
+                   grid->n, es_busy_grid_point (grid, k), es_busy_grid_point (fresh, k));
+      if (previous_step != 0 && grid->step > previous_step)
+        doublings++;
+      else if (previous_step == grid->step)
+        kept++;
+      previous_step = grid->step;
+    }
+  g_test_message ("the step grew %u times and stayed %u times", doublings, kept);
+  g_assert_cmpuint (doublings, >=, 3);
+  g_assert_cmpuint (kept, >=, 3);
+}
+
 /* The interval split at any point adds up to the whole. */
 static void
 test_stats_are_additive (void)
@@ -515,6 +638,7 @@ main (int    argc,
   g_test_add_func ("/lod/columns/real-log", test_columns_on_real_log);
   g_test_add_func ("/lod/cumulative-walk", test_cumulative_walk);
   g_test_add_func ("/lod/busy-caps-grid", test_busy_caps_grid);
+  g_test_add_func ("/lod/busy-caps-grid/grows-with-snapshots", test_busy_grid_grows_with_snapshots);
   g_test_add_func ("/stats/interval-split-adds-up", test_stats_are_additive);
   g_test_add_func ("/stats/time-parsing", test_time_parsing);
 

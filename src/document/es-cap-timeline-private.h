@@ -65,6 +65,7 @@ struct _EsCapTimeline
 {
   guint     cap;
   EsVec     activities;                       /* EsActivity */
+  guint     n_final_activities;               /* in a snapshot, the builder's; else G_MAXUINT */
   EsVec     prefix;                           /* EsCapPrefix, one per ES_CAP_PREFIX_STRIDE activities */
   EsVec     prefix_pages;                     /* guint64: prefix[k * ES_CAP_PREFIX_PAGE].start */
   EsCapPrefix    running_total;                    /* totals of everything added so far */

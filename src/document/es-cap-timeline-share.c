@@ -83,6 +83,7 @@ _es_cap_timeline_copy (EsCapTimeline *self)
 
   copy->cap = self->cap;
   es_vec_copy (&copy->activities, &self->activities, sizeof (EsActivity));
+  copy->n_final_activities = self->activities.len;
   es_vec_copy (&copy->prefix, &self->prefix, sizeof (EsCapPrefix));
   es_vec_copy (&copy->prefix_pages, &self->prefix_pages, sizeof (guint64));
   copy->running_total = self->running_total;

@@ -24,6 +24,7 @@ es_cap_timeline_new (guint cap)
   EsCapTimeline *self = g_new0 (EsCapTimeline, 1);
 
   self->cap = cap;
+  self->n_final_activities = G_MAXUINT;
   self->wide_args = g_array_new (FALSE, FALSE, sizeof (EsWideArg));
   self->spark_epochs = g_array_new (FALSE, FALSE, sizeof (EsSparkEpoch));
   self->spark_pool = es_series_new ();
@@ -307,6 +308,20 @@ es_cap_timeline_get_activities (const EsCapTimeline *self,
 {
   *n_activities = self->activities.len;
   return self->activities.data;
+}
+
+/**
+ * es_cap_timeline_get_n_final_activities:
+ *
+ * Returns: how many of its first activities every later document of the
+ *   same log has too, unchanged: all of a finished log's; of a live log's
+ *   snapshot, those its builder had (what the snapshot closed at its end
+ *   may yet go on)
+ */
+guint
+es_cap_timeline_get_n_final_activities (const EsCapTimeline *self)
+{
+  return MIN (self->n_final_activities, self->activities.len);
 }
 
 /* es_search_upper_bound() for activities, whose start is a bit-field:

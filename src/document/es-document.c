@@ -702,6 +702,37 @@ es_document_get_derived (EsDocument             *self,
 }
 
 /**
+ * es_document_set_derived:
+ * @key: what is derived, as a quark
+ * @data: (transfer full): what es_document_get_derived() would make for
+ *   @key, made another way (a live log's grid, grown from the document
+ *   before)
+ * @free_func: frees it with the document
+ *
+ * Gives @self its derived data for @key, before anything asks for it; if
+ * something was made already, that is kept and @data is freed.
+ */
+void
+es_document_set_derived (EsDocument     *self,
+                         GQuark          key,
+                         gpointer        data,
+                         GDestroyNotify  free_func)
+{
+  DerivedSlot *slot;
+
+  g_return_if_fail (ES_IS_DOCUMENT (self));
+  g_return_if_fail (key != 0 && data != NULL && free_func != NULL);
+
+  slot = lookup_derived_slot (self, key, TRUE, free_func);
+  g_mutex_lock (&slot->lock);
+  if (slot->data == NULL)
+    g_atomic_pointer_set (&slot->data, g_steal_pointer (&data));
+  g_mutex_unlock (&slot->lock);
+  if (data != NULL)
+    free_func (data);
+}
+
+/**
  * es_document_peek_derived:
  * @key: what is derived, as a quark
  *

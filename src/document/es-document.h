@@ -129,6 +129,10 @@ gpointer              es_document_get_derived         (EsDocument             *s
                                                        GQuark                  key,
                                                        EsDocumentDeriveFunc    make,
                                                        GDestroyNotify          free_func);
+void                  es_document_set_derived         (EsDocument             *self,
+                                                       GQuark                  key,
+                                                       gpointer                data,
+                                                       GDestroyNotify          free_func);
 gpointer              es_document_peek_derived        (EsDocument             *self,
                                                        GQuark                  key);
 

@@ -13,6 +13,7 @@
 
 #include <glib/gstdio.h>
 
+#include "es-busy-grid.h"
 #include "es-document-builder.h"
 #include "es-eventlog-reader.h"
 #include "es-live-build.h"
@@ -36,6 +37,7 @@ struct _EsLiveBuild
   int                fd;
   EsEventlogReader  *reader;
   EsDocumentBuilder *builder;
+  EsBusyGridGrower  *busy_grid;      /* the snapshots' grid, grown from one to the next */
   guint64            fed;
   gboolean           refused;        /* not a GHC log, or not a valid one */
   guint8            *buffer;
@@ -69,6 +71,7 @@ release (EsLiveBuild *self)
   self->fd = -1;
   g_clear_pointer (&self->reader, es_eventlog_reader_free);
   g_clear_pointer (&self->builder, es_document_builder_free);
+  g_clear_pointer (&self->busy_grid, es_busy_grid_grower_free);
   g_clear_pointer (&self->buffer, g_free);
 }
 
@@ -124,6 +127,7 @@ start (EsLiveBuild *self)
     return FALSE;
   self->reader = es_eventlog_reader_new ();
   self->builder = es_document_builder_new_for_snapshots ();
+  self->busy_grid = es_busy_grid_grower_new ();
   self->buffer = g_malloc (READ_BYTES);
   return TRUE;
 }
@@ -252,5 +256,6 @@ es_live_build_update (EsLiveBuild   *self,
   cut = !es_eventlog_reader_saw_end_marker (self->reader);
   es_eventlog_reader_is_truncated (self->reader, &stop, NULL);
   *document = es_document_builder_snapshot (self->builder, cut, cut ? stop : -1);
+  es_busy_grid_grower_give (self->busy_grid, *document);
   return TRUE;
 }

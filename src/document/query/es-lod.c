@@ -9,9 +9,9 @@
 
 #include <string.h>
 
+#include "es-busy-grid.h"
 #include "es-lod.h"
 #include "es-search.h"
-#include "es-vec.h"
 
 /* Every query walks the columns once and asks the prefix sums, series
  * pyramids and sorted instants about each column's two edges; the cost does
@@ -135,161 +135,6 @@ es_lod_activity (EsDocument       *document,
     }
 }
 
-/* The activity graph's busy caps, zoomed out, from one grid for all caps:
- * the running time of every cap before each of BUSY_GRID_POINTS points
- * evenly spread over the run, linear in between. Asking each cap about
- * each column edge costs O(width x caps x log n) and, with a column
- * holding dozens of activities of each cap, reads all of their activities
- * every frame: 16 ms a frame for 64 caps. The grid is built once per
- * document on first use in one pass over the activities. Inside a
- * grid step, all the caps may change at once: a column BUSY_GRID_COLUMN
- * steps wide or more is off by at most 2 / BUSY_GRID_COLUMN of the caps
- * (under 0.6 px of the graph, 2,730 columns across the whole run);
- * narrower ones ask the caps.
- *
- * A point holds 32 bits, 2 MB in all where 64 bits took 4: the running
- * time before it less that before its checkpoint (every
- * BUSY_GRID_CHECKPOINT points, in 64 bits), in units of @unit ns, which is
- * 1 unless the caps' time over a checkpoint's points passes 2^32 ns (64
- * caps and a run of ten minutes), and then a few ns of a step of
- * milliseconds. */
-#define BUSY_GRID_POINTS      (1u << 19)
-#define BUSY_GRID_COLUMN      192
-#define BUSY_GRID_CHECKPOINT  64
-
-typedef struct
-{
-  guint64  start;
-  guint64  step;
-  guint    n;                  /* points: start + i * step, i < n */
-  guint64  unit;
-  guint64 *checkpoints;        /* running ns before point k * BUSY_GRID_CHECKPOINT */
-  EsVec    offsets;            /* guint32 per point, in units, over its checkpoint */
-} BusyGrid;
-
-static void
-busy_grid_free (gpointer data)
-{
-  BusyGrid *grid = data;
-
-  g_free (grid->checkpoints);
-  es_vec_clear (&grid->offsets, sizeof (guint32));
-  g_free (grid);
-}
-
-/* The grid's step, known before it is built. */
-static guint64
-busy_grid_step (EsDocument *document)
-{
-  guint64 start = es_document_get_start_time (document), end = MAX (es_document_get_end_time (document), start);
-
-  return (end - start) / (BUSY_GRID_POINTS - 2) + 1;
-}
-
-static BusyGrid *
-busy_grid_new (EsDocument *document)
-{
-  BusyGrid *grid = g_new0 (BusyGrid, 1);
-  guint64 start = es_document_get_start_time (document), end = MAX (es_document_get_end_time (document), start);
-  guint n_caps = es_document_get_n_caps (document);
-  EsVec whole = { 0 };
-  guint32 *in_step;
-  gint32 *covering_change;
-  guint64 step_unit;
-
-  grid->start = start;
-  grid->step = busy_grid_step (document);
-  grid->n = (guint) ((end - start) / grid->step + 2);
-  grid->unit = (guint64) BUSY_GRID_CHECKPOINT * MAX (n_caps, 1) * grid->step / G_MAXUINT32 + 1;
-  /* Within one step, the caps run at most n_caps steps: counted in units
-   * that fit 32 bits too (1 ns but for runs of many hours). */
-  step_unit = (guint64) MAX (n_caps, 1) * grid->step / G_MAXUINT32 + 1;
-  grid->checkpoints = g_new (guint64, grid->n / BUSY_GRID_CHECKPOINT + 1);
-  /* Both in mappings of their own (EsVec), so that the one freed here goes
-   * back to the system, not into a painter thread's heap. */
-  while (grid->offsets.capacity < grid->n)
-    es_vec_grow (&grid->offsets, sizeof (guint32));
-  while (whole.capacity < grid->n + 1)
-    es_vec_grow (&whole, sizeof (gint32));
-  in_step = grid->offsets.data;
-  covering_change = whole.data;
-  memset (in_step, 0, (gsize) grid->n * sizeof (guint32));
-  memset (covering_change, 0, (gsize) (grid->n + 1) * sizeof (gint32));
-  grid->offsets.len = grid->n;
-
-  /* First the running time inside each step: the ends of a run in their
-   * steps, the steps it covers whole counted in @covering_change as
-   * differences (a long run costs no more than a short one); then summed
-   * up to each point. */
-  for (guint c = 0; c < n_caps; c++)
-    {
-      guint n;
-      const EsActivity *a = es_cap_timeline_get_activities (es_document_get_cap (document, c), &n);
-
-      for (guint i = 0; i < n; i++)
-        {
-          guint64 s = MAX (a[i].start, start), e = MIN (es_activity_end (&a[i]), start + (guint64) (grid->n - 1) * grid->step);
-          guint ks, ke;
-
-          if (a[i].kind != ES_ACTIVITY_RUNNING || s >= e)
-            continue;
-          ks = (guint) ((s - start) / grid->step);
-          ke = (guint) ((e - start) / grid->step);
-          if (ks == ke)
-            {
-              in_step[ks] += (guint32) ((e - s) / step_unit);
-              continue;
-            }
-          in_step[ks] += (guint32) ((start + (ks + 1) * grid->step - s) / step_unit);
-          in_step[ke] += (guint32) ((e - (start + ke * grid->step)) / step_unit);
-          covering_change[ks + 1]++;
-          covering_change[ke]--;
-        }
-    }
-  {
-    guint64 total = 0;
-    gint64 covering = 0;
-
-    for (guint k = 0; k < grid->n; k++)
-      {
-        guint64 here;
-
-        covering += covering_change[k];
-        here = (guint64) in_step[k] * step_unit + (guint64) covering * grid->step;
-        if (k % BUSY_GRID_CHECKPOINT == 0)
-          grid->checkpoints[k / BUSY_GRID_CHECKPOINT] = total;
-        in_step[k] = (guint32) ((total - grid->checkpoints[k / BUSY_GRID_CHECKPOINT]) / grid->unit);
-        total += here;
-      }
-  }
-  es_vec_clear (&whole, sizeof (gint32));
-  /* Last: in the heap (a short run's grid), this may move the points. */
-  es_vec_release_spare (&grid->offsets, sizeof (guint32));
-  return grid;
-}
-
-static inline guint64
-busy_grid_point (const BusyGrid *grid,
-                 guint64         k)
-{
-  return grid->checkpoints[k / BUSY_GRID_CHECKPOINT] +
-         (guint64) ES_VEC_AT (&grid->offsets, guint32, k) * grid->unit;
-}
-
-static gpointer
-make_busy_grid (EsDocument *document)
-{
-  return busy_grid_new (document);
-}
-
-/* Built once per document, by whichever painter thread asks first. */
-static const BusyGrid *
-get_busy_grid (EsDocument *document)
-{
-  return es_document_get_derived (document, g_quark_from_static_string ("es-lod-busy-grid"), make_busy_grid,
-                                  busy_grid_free);
-}
-
 /**
  * es_lod_prepare:
  *
@@ -303,25 +148,7 @@ es_lod_prepare (EsDocument *document)
   g_return_if_fail (ES_IS_DOCUMENT (document));
 
   if (es_document_get_n_caps (document) > 1)
-    get_busy_grid (document);
-}
-
-static double
-busy_grid_running_before (const BusyGrid *grid,
-                          guint64         time)
-{
-  guint64 k;
-
-  if (time <= grid->start)
-    return 0;
-  k = (time - grid->start) / grid->step;
-  if (k + 1 >= grid->n)
-    return (double) busy_grid_point (grid, grid->n - 1);
-  {
-    guint64 here = busy_grid_point (grid, k), next = busy_grid_point (grid, k + 1);
-
-    return here + (double) (next - here) * (double) (time - grid->start - k * grid->step) / (double) grid->step;
-  }
+    es_busy_grid_get (document);
 }
 
 /**
@@ -345,22 +172,22 @@ es_lod_busy_caps (EsDocument *document,
 
   if (n_columns == 0)
     return 0;
-  if (n_caps > 1 && t1 > t0 && (t1 - t0) / n_columns >= BUSY_GRID_COLUMN * busy_grid_step (document))
+  if (n_caps > 1 && t1 > t0 && (t1 - t0) / n_columns >= ES_BUSY_GRID_COLUMN * es_busy_grid_get_step (document))
     {
-      const BusyGrid *grid = get_busy_grid (document);
+      const EsBusyGrid *grid = es_busy_grid_get (document);
       Edges edges;
       guint64 b;
       double before, after;
 
       edges_init (&edges, t0, t1, n_columns);
       b = edges_take (&edges);
-      before = busy_grid_running_before (grid, b);
+      before = es_busy_grid_running_before (grid, b);
       for (guint i = 0; i < n_columns; i++)
         {
           guint64 a = b;
 
           b = edges_take (&edges);
-          after = busy_grid_running_before (grid, b);
+          after = es_busy_grid_running_before (grid, b);
           busy[i] = (float) ((after - before) / (double) (b - a));
           before = after;
         }
