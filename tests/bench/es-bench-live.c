@@ -12,12 +12,15 @@
  * document being painted (p50, p99, worst), the frame times meanwhile, and
  * the peak RSS and PSS (the records a live log's builder shares with its
  * documents are mapped twice, and the RSS counts them twice); with
- * --load-only, the peaks of loading the same file, to compare.
+ * --load-only, the peaks of loading the same file, to compare; with
+ * --updates, what each update costs alone, without a window or a socket
+ * (see bench_updates()).
  *
  *   es-gen-eventlog --caps=8 --size-mb 100 /tmp/big.eventlog
  *   es-bench-live /tmp/big.eventlog
  *   es-bench-live --load-only /tmp/big.eventlog
  *   es-bench-live --rate 10 /tmp/big.eventlog      at a busy program's pace
+ *   es-bench-live --updates /tmp/big.eventlog
  */
 
 #include "config.h"
@@ -30,6 +33,8 @@
 #include <glib/gstdio.h>
 
 #include "es-bench-util.h"
+#include "es-document-loader.h"
+#include "es-live-build.h"
 #include "es-live-follower.h"
 #include "es-timeline-painter.h"
 
@@ -39,12 +44,16 @@
 #define FRAME_BUDGET   8.0
 
 static gboolean load_only = FALSE;
+static gboolean updates = FALSE;
+static double step_mb = 2;
 static double rate_mb = 0;
 static int width = 1600;
 static int height = 900;
 
 static const GOptionEntry entries[] = {
   { "load-only", 0, 0, G_OPTION_ARG_NONE, &load_only, "Only load the file, for its peak RSS", NULL },
+  { "updates", 'u', 0, G_OPTION_ARG_NONE, &updates, "Only time each update, the log recorded in steps", NULL },
+  { "step", 's', 0, G_OPTION_ARG_DOUBLE, &step_mb, "With --updates, record this many MB between updates (2)", "MB" },
   { "rate", 'r', 0, G_OPTION_ARG_DOUBLE, &rate_mb, "Send at most this many MB a second, as a program writes, not as fast as taken", "MB" },
   { "width", 'w', 0, G_OPTION_ARG_INT, &width, "Frame width (1600)", "PX" },
   { "height", 'h', 0, G_OPTION_ARG_INT, &height, "Frame height (900)", "PX" },
@@ -209,6 +218,78 @@ percentile (GArray *values,
   return g_array_index (values, double, MIN (values->len - 1, (guint) (p * values->len)));
 }
 
+/* Each update alone, as the follower makes it: the log is recorded into a
+ * file @step_mb at a time, each step's bytes taken (read and built), then
+ * the update made (a snapshot and its grid) and prepared for showing.
+ * Prints the update's cost every tenth of the log, which is to stay the
+ * same as the log grows (the work of the new events, not of all of them),
+ * and the rate the bytes were taken at. */
+static int
+bench_updates (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GMappedFile) mapped = g_mapped_file_new (path, FALSE, &error);
+  g_autofree char *dir = NULL, *record = NULL;
+  g_autoptr(EsLiveBuild) build = NULL;
+  g_autoptr(GArray) costs = g_array_new (FALSE, FALSE, sizeof (double));
+  const guint8 *data;
+  gsize len, step, written = 0;
+  gint64 taking = 0;
+  guint tenth = 1;
+  FILE *out;
+
+  if (mapped == NULL)
+    {
+      g_printerr ("es-bench-live: %s\n", error->message);
+      return 1;
+    }
+  data = (const guint8 *) g_mapped_file_get_contents (mapped);
+  len = g_mapped_file_get_length (mapped);
+  step = MAX ((gsize) (step_mb * 1e6), 1);
+  dir = g_dir_make_tmp ("es-bench-live-XXXXXX", &error);
+  g_assert_no_error (error);
+  record = g_build_filename (dir, "record.eventlog", NULL);
+  out = fopen (record, "wb");
+  build = es_live_build_new (record);
+  printf ("log: %s, %.1f MB, an update every %.1f MB\n", path, len / 1e6, step / 1e6);
+  while (written < len)
+    {
+      gsize n = MIN (step, len - written);
+      g_autoptr(EsDocument) document = NULL;
+      gint64 t0, t1, t2;
+      double cost;
+
+      if (fwrite (data + written, 1, n, out) != n || fflush (out) != 0)
+        g_error ("es-bench-live: cannot write %s", record);
+      written += n;
+      t0 = g_get_monotonic_time ();
+      if (!es_live_build_take (build, written, NULL, &error))
+        g_error ("es-bench-live: %s is not read once", path);
+      t1 = g_get_monotonic_time ();
+      if (!es_live_build_update (build, written, written == len, NULL, &document, &error) || document == NULL)
+        continue;
+      es_document_loader_prepare_to_show (document);
+      t2 = g_get_monotonic_time ();
+      taking += t1 - t0;
+      cost = (t2 - t1) / 1e3;
+      g_array_append_val (costs, cost);
+      if (written >= len * tenth / 10)
+        {
+          printf ("  at %5.1f MB (%" G_GUINT64_FORMAT " events): update %.1f ms\n", written / 1e6,
+                  es_document_get_n_events (document), cost);
+          while (written >= len * tenth / 10)
+            tenth++;
+        }
+    }
+  fclose (out);
+  printf ("updates: %u, p50 %.1f ms, p99 %.1f ms, worst %.1f ms; bytes taken at %.0f MB/s between them\n",
+          costs->len, percentile (costs, 0.5), percentile (costs, 0.99), percentile (costs, 1.0),
+          len / 1e6 / (taking / 1e6));
+  g_unlink (record);
+  g_rmdir (dir);
+  return 0;
+}
+
 int
 main (int    argc,
       char **argv)
@@ -229,9 +310,11 @@ main (int    argc,
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2)
     {
-      g_printerr ("Usage: es-bench-live [--load-only] FILE%s%s\n", error ? ": " : "", error ? error->message : "");
+      g_printerr ("Usage: es-bench-live [--load-only|--updates] FILE%s%s\n", error ? ": " : "", error ? error->message : "");
       return 1;
     }
+  if (updates)
+    return bench_updates (argv[1]);
 
   pss = es_bench_pss_sampler_start ();
   if (load_only)
@@ -304,8 +387,10 @@ main (int    argc,
   printf ("log: %s, %.1f MB, %" G_GUINT64_FORMAT " events; %u documents built while it came\n", argv[1],
           server.len / 1e6, es_document_get_n_events (es_live_follower_get_document (follower)),
           es_live_follower_get_n_updates (follower));
-  printf ("ingest: %.1f MB/s, from the first byte sent to the last document (%.2f s); budget %.0f MB/s: %s\n",
-          rate, seconds, RATE_BUDGET, rate >= RATE_BUDGET ? "met" : "MISSED");
+  printf ("ingest: %.1f MB/s, from the first byte sent to the last document (%.2f s, the last byte sent at %.2f s); "
+          "budget %.0f MB/s: %s\n",
+          rate, seconds, (g_array_index (server.sent, gint64, server.sent->len - 1) - server.started) / 1e6,
+          RATE_BUDGET, rate >= RATE_BUDGET ? "met" : "MISSED");
   printf ("delay from bytes sent to painted: p50 %.0f ms, p99 %.0f ms, worst %.0f ms over %u updates; "
           "budget p99 %.0f ms: %s\n",
           percentile (bench.delays, 0.5), percentile (bench.delays, 0.99), percentile (bench.delays, 1.0),
