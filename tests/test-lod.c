@@ -17,6 +17,44 @@
 #include "es-test-log.h"
 #include "es-time.h"
 
+/* Every query of @series over random ranges below @t_max against the
+ * samples it was given. */
+static void
+check_series_queries (const EsSeries *series,
+                      GArray         *times,
+                      GArray         *values,
+                      GRand          *rand,
+                      guint           n_queries,
+                      gint32          t_max)
+{
+  for (guint q = 0; q < n_queries; q++)
+    {
+      guint64 t0 = g_rand_int_range (rand, 0, t_max);
+      guint64 t1 = t0 + g_rand_int_range (rand, 0, t_max / 3 + 1);
+      guint64 max = 0, min = G_MAXUINT64, got;
+      guint count = 0;
+
+      for (guint i = 0; i < times->len; i++)
+        {
+          guint64 t = g_array_index (times, guint64, i), v = g_array_index (values, guint64, i);
+
+          if (t >= t0 && t <= t1)
+            {
+              count++;
+              max = MAX (max, v);
+              min = MIN (min, v);
+            }
+        }
+      g_assert_cmpuint (es_series_count_in (series, t0, t1), ==, count);
+      g_assert_cmpint (es_series_max_in (series, t0, t1, &got), ==, count > 0);
+      if (count > 0)
+        g_assert_cmpuint (got, ==, max);
+      g_assert_cmpint (es_series_min_in (series, t0, t1, &got), ==, count > 0);
+      if (count > 0)
+        g_assert_cmpuint (got, ==, min);
+    }
+}
+
 static void
 test_series_against_brute_force (void)
 {
@@ -40,33 +78,43 @@ test_series_against_brute_force (void)
           g_array_append_val (values, v);
         }
       es_series_seal (series);
+      check_series_queries (series, times, values, rand, 200, 10500);
+    }
+}
 
-      for (guint q = 0; q < 200; q++)
+/* A live log's series is copied at each snapshot, and the copy sealed:
+ * the series keeps its index up to date as it is copied, and the copy
+ * indexes only the samples since (es_series_copy()). Every copy answers
+ * as a series sealed whole; after a sample out of order, copies sort and
+ * index all again. */
+static void
+test_series_copies_extend_the_index (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+  g_autoptr(EsSeries) series = es_series_new ();
+  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (guint64));
+  guint64 t = 0;
+
+  for (guint round = 0; round < 60; round++)
+    {
+      guint piece = g_rand_int_range (rand, 1, 100);
+      g_autoptr(EsSeries) copy = NULL;
+
+      for (guint i = 0; i < piece; i++)
         {
-          guint64 t0 = g_rand_int_range (rand, 0, 10500);
-          guint64 t1 = t0 + g_rand_int_range (rand, 0, 3000);
-          guint64 max = 0, min = G_MAXUINT64, got;
-          guint count = 0;
+          guint64 v = g_rand_int_range (rand, 0, 1000000), at;
 
-          for (guint i = 0; i < n; i++)
-            {
-              guint64 t = g_array_index (times, guint64, i), v = g_array_index (values, guint64, i);
-
-              if (t >= t0 && t <= t1)
-                {
-                  count++;
-                  max = MAX (max, v);
-                  min = MIN (min, v);
-                }
-            }
-          g_assert_cmpuint (es_series_count_in (series, t0, t1), ==, count);
-          g_assert_cmpint (es_series_max_in (series, t0, t1, &got), ==, count > 0);
-          if (count > 0)
-            g_assert_cmpuint (got, ==, max);
-          g_assert_cmpint (es_series_min_in (series, t0, t1, &got), ==, count > 0);
-          if (count > 0)
-            g_assert_cmpuint (got, ==, min);
+          t += g_rand_int_range (rand, 0, 50);
+          at = round == 45 && i == 0 ? t / 2 : t;
+          es_series_append (series, at, v);
+          g_array_append_val (times, at);
+          g_array_append_val (values, v);
         }
+      copy = es_series_copy (series);
+      es_series_seal (copy);
+      g_assert_cmpuint (es_series_get_length (copy), ==, times->len);
+      check_series_queries (copy, times, values, rand, 40, (gint32) t + 100);
     }
 }
 
@@ -634,6 +682,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/lod/series-min-max-count", test_series_against_brute_force);
+  g_test_add_func ("/lod/series-min-max-count/copies-extend-the-index", test_series_copies_extend_the_index);
   g_test_add_func ("/lod/columns/random-runs", test_columns_on_random_runs);
   g_test_add_func ("/lod/columns/real-log", test_columns_on_real_log);
   g_test_add_func ("/lod/cumulative-walk", test_cumulative_walk);

@@ -43,7 +43,7 @@ typedef struct
   guint16 arg;
 } EsWideArg;
 
-/* A spark sample as kept once the cap's events are sealed: its six
+/* A spark sample as kept: its six
  * cumulative counters (created, dud, overflowed, converted, GC'd, fizzled)
  * less its epoch's base, 24 bytes where the whole sample is 64. Its time and
  * the pool's size are the spark pool's sample of the same index. */
@@ -73,8 +73,9 @@ struct _EsCapTimeline
   guint     instants_in_order[ES_N_INSTANT_KINDS]; /* how many of the first are known to be in order */
   guint     instants_copied[ES_N_INSTANT_KINDS];   /* how many the last copy took (snapshots read no further) */
   GArray   *wide_args;                        /* EsWideArg: args of ES_INSTANT_WIDE_ARG or more */
-  EsVec     sparks;                           /* EsSparkSample, EsSparkCounters once events are sealed */
+  EsVec     sparks;                           /* EsSparkCounters; times and pool sizes in @spark_pool */
   GArray   *spark_epochs;                     /* EsSparkEpoch, by first */
+  gboolean  sparks_out_of_order;              /* to be sorted as events are sealed */
   EsSeries *spark_pool;                       /* sparks remaining in the pool, and the samples' times */
   EsSeries *allocated;                        /* cumulative bytes allocated */
   gboolean  events_sealed;                    /* instants, sparks, series indexed */

@@ -101,8 +101,9 @@ _es_cap_timeline_copy (EsCapTimeline *self)
       es_vec_copy (&copy->instants[k], &self->instants[k], _es_instant_size (k));
     }
   copy->wide_args = g_array_copy (self->wide_args);
-  es_vec_copy (&copy->sparks, &self->sparks, sizeof (EsSparkSample));
+  es_vec_copy (&copy->sparks, &self->sparks, sizeof (EsSparkCounters));
   copy->spark_epochs = g_array_copy (self->spark_epochs);
+  copy->sparks_out_of_order = self->sparks_out_of_order;
   copy->spark_pool = es_series_copy (self->spark_pool);
   copy->allocated = es_series_copy (self->allocated);
   return copy;

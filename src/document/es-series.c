@@ -19,7 +19,9 @@ struct _EsSeries
   EsVec     samples;        /* EsSample */
   GPtrArray *max_levels;    /* GArray of guint64, one per level */
   GPtrArray *min_levels;
-  EsVec     page_times;     /* guint64: the time of sample k * PAGE_SAMPLES, once sealed */
+  EsVec     page_times;     /* guint64: the time of sample k * PAGE_SAMPLES */
+  guint     indexed;        /* the samples the levels and page times are of */
+  guint     in_order;       /* how many of the first samples are known to be in time order */
   gboolean  sealed;
 };
 
@@ -38,16 +40,61 @@ es_series_new (void)
   return self;
 }
 
-/* A series not sealed yet, copied to be sealed apart (a live log's
- * document published while its builder goes on). */
+static void extend_index (EsSeries *self);
+
+/* How many of the first samples are in time order, knowing the first
+ * @known are. */
+static guint
+count_in_order (const EsVec *samples,
+                guint        known)
+{
+  const EsSample *s = samples->data;
+  guint i = MAX (known, 1);
+
+  while (i < samples->len && s[i].time >= s[i - 1].time)
+    i++;
+  return MIN (i, samples->len);
+}
+
+/* Its index, copied for @copy, which has the same samples. */
+static void
+copy_index (EsSeries       *copy,
+            const EsSeries *self)
+{
+  es_vec_copy (&copy->page_times, &self->page_times, sizeof (guint64));
+  for (guint k = 0; k < self->max_levels->len; k++)
+    {
+      g_ptr_array_add (copy->max_levels, g_array_copy (g_ptr_array_index (self->max_levels, k)));
+      g_ptr_array_add (copy->min_levels, g_array_copy (g_ptr_array_index (self->min_levels, k)));
+    }
+  copy->indexed = self->indexed;
+}
+
+/**
+ * es_series_copy:
+ *
+ * A series not sealed yet, copied to be sealed apart (a live log's
+ * document published while its builder goes on). The series keeps its
+ * index up to date as it is copied, from the samples that came since the
+ * last copy, and the copy takes it: sealing the copy then indexes only
+ * the last few samples, not all of them again.
+ */
 EsSeries *
-es_series_copy (const EsSeries *self)
+es_series_copy (EsSeries *self)
 {
   EsSeries *copy = es_series_new ();
 
   g_return_val_if_fail (!self->sealed, copy);
 
   es_vec_copy (&copy->samples, &self->samples, sizeof (EsSample));
+  self->in_order = count_in_order (&self->samples, self->in_order);
+  /* A sample out of order is sorted by each copy, which indexes it all. */
+  if (self->in_order == self->samples.len)
+    {
+      extend_index (self);
+      copy_index (copy, self);
+      copy->in_order = self->in_order;
+    }
   return copy;
 }
 
@@ -116,6 +163,9 @@ es_series_merge (EsSeries       *self,
   n_b = from->samples.len;
   if (n_b == 0)
     return;
+  /* Samples may move: all is indexed again. */
+  self->indexed = 0;
+  self->in_order = 0;
   if (n_a == 0 || !is_sorted (&self->samples) || !is_sorted (&from->samples))
     {
       es_vec_append (&self->samples, from->samples.data, n_b, sizeof (EsSample));
@@ -144,27 +194,33 @@ es_series_merge (EsSeries       *self,
  * most 2 * (ES_SERIES_BLOCK - 1) samples more. */
 #define ES_SERIES_BLOCK 8
 
+/* Brings the levels of one kind up to the samples from @indexed on: a
+ * block of a level is redone only if it holds a sample from there. */
 static void
-build_levels (EsSeries *self,
-              gboolean  maximum)
+extend_levels (EsSeries *self,
+               gboolean  maximum,
+               guint     indexed)
 {
   GPtrArray *levels = maximum ? self->max_levels : self->min_levels;
   const EsSample *s = self->samples.data;
   const guint64 *below = NULL;
-  guint n = self->samples.len, n_below = n;
+  guint n = self->samples.len, n_below = n, kept_below = indexed;
 
-  /* Each level is sized once and filled in place: this runs over every
-   * series of a large log on the loading thread. */
-  while (below == NULL ? n > 0 : n_below > 1)
+  for (guint k = 0; below == NULL ? n > 0 : n_below > 1; k++)
     {
       guint per_block = below == NULL ? ES_SERIES_BLOCK : 2;
       guint n_blocks = (n_below + per_block - 1) / per_block;
-      GArray *level = g_array_sized_new (FALSE, FALSE, sizeof (guint64), n_blocks);
+      guint kept = kept_below / per_block;
+      GArray *level;
       guint64 *out;
 
+      if (k == levels->len)
+        g_ptr_array_add (levels, g_array_sized_new (FALSE, FALSE, sizeof (guint64), n_blocks));
+      level = g_ptr_array_index (levels, k);
+      kept = MIN (kept, level->len);
       g_array_set_size (level, n_blocks);
       out = (guint64 *) (gpointer) level->data;
-      for (guint b = 0; b < n_blocks; b++)
+      for (guint b = kept; b < n_blocks; b++)
         {
           guint first = b * per_block, last = MIN (first + per_block, n_below);
           guint64 best = below == NULL ? s[first].value : below[first];
@@ -177,10 +233,26 @@ build_levels (EsSeries *self,
             }
           out[b] = best;
         }
-      g_ptr_array_add (levels, level);
       below = out;
       n_below = n_blocks;
+      kept_below = kept;
     }
+}
+
+/* Brings the page times and the levels up to the samples, which must be
+ * in order: only what holds samples from the last indexed one on is done
+ * again (the first ones never change, the series being appended to). */
+static void
+extend_index (EsSeries *self)
+{
+  guint kept_pages = (self->indexed + PAGE_SAMPLES - 1) / PAGE_SAMPLES;
+
+  self->page_times.len = MIN (self->page_times.len, kept_pages);
+  for (gsize i = (gsize) self->page_times.len * PAGE_SAMPLES; i < self->samples.len; i += PAGE_SAMPLES)
+    *ES_VEC_PUSH (&self->page_times, guint64) = ES_VEC_AT (&self->samples, EsSample, i).time;
+  extend_levels (self, TRUE, self->indexed);
+  extend_levels (self, FALSE, self->indexed);
+  self->indexed = self->samples.len;
 }
 
 /**
@@ -194,16 +266,17 @@ es_series_seal (EsSeries *self)
 {
   g_return_if_fail (!self->sealed);
 
-  /* g_qsort_with_data() is stable. */
-  if (!is_sorted (&self->samples))
-    g_qsort_with_data (self->samples.data, self->samples.len, sizeof (EsSample),
-                       es_search_compare_keys, ES_SEARCH_KEY (EsSample, time));
+  /* g_qsort_with_data() is stable. Sorting moves samples already indexed
+   * (of a copy): all is indexed again. */
+  if (count_in_order (&self->samples, self->in_order) < self->samples.len)
+    {
+      g_qsort_with_data (self->samples.data, self->samples.len, sizeof (EsSample),
+                         es_search_compare_keys, ES_SEARCH_KEY (EsSample, time));
+      self->indexed = 0;
+    }
   es_vec_release_spare (&self->samples, sizeof (EsSample));
-  for (gsize i = 0; i < self->samples.len; i += PAGE_SAMPLES)
-    *ES_VEC_PUSH (&self->page_times, guint64) = ES_VEC_AT (&self->samples, EsSample, i).time;
+  extend_index (self);
   es_vec_release_spare (&self->page_times, sizeof (guint64));
-  build_levels (self, TRUE);
-  build_levels (self, FALSE);
   self->sealed = TRUE;
 }
 

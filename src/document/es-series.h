@@ -15,7 +15,7 @@ G_BEGIN_DECLS
 typedef struct _EsSeries EsSeries;
 
 EsSeries       *es_series_new          (void);
-EsSeries       *es_series_copy         (const EsSeries *self);
+EsSeries       *es_series_copy         (EsSeries       *self);
 void            es_series_free         (EsSeries       *self);
 void            es_series_use_file     (EsSeries       *self,
                                         EsVecFile      *file);
