@@ -1171,6 +1171,58 @@ sealed_copy (EsCapTimeline *timeline)
   return copy;
 }
 
+/* The caps' allocation, merged into one series (es_document_get_allocated()),
+ * is merged by a live log's builder as far as no later sample can come
+ * before, and by each snapshot from there. Every snapshot's series is
+ * exactly that of the same events finished whole, with caps' samples
+ * interleaving, several at one time, and a cap whose first events come
+ * late, before what was merged. */
+static void
+test_allocation_merged_as_snapshots_go (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new_for_snapshots ();
+  g_autoptr(GArray) events = g_array_new (FALSE, FALSE, sizeof (EsEvent));
+  guint64 t[4] = { 1000, 1000, 1000, 10 };
+  guint64 bytes[4] = { 0 };
+  guint snapshots = 0;
+
+  for (guint round = 0; round < 30; round++)
+    {
+      g_autoptr(EsDocument) snapshot = NULL;
+      g_autoptr(EsDocument) whole = NULL;
+      g_autoptr(EsDocumentBuilder) again = es_document_builder_new ();
+      const EsSample *got, *want;
+      guint n_got, n_want;
+
+      /* Cap 3 says nothing until round 12, then starts far back. */
+      for (guint c = 0; c < 4; c++)
+        for (guint i = 0, n = c == 3 && round < 12 ? 0 : g_rand_int_range (rand, 0, 6); i < n; i++)
+          {
+            EsEvent e = { 0 };
+
+            e.cap = c;
+            e.tag = ES_EVENT_HEAP_ALLOCATED;
+            e.time = t[c] += g_rand_int_range (rand, 0, 3) * 10;
+            e.u.heap.bytes = bytes[c] += g_rand_int_range (rand, 1, 1000);
+            es_document_builder_add (builder, &e);
+            g_array_append_val (events, e);
+          }
+      snapshot = es_document_builder_snapshot (builder, TRUE, -1);
+      for (guint i = 0; i < events->len; i++)
+        es_document_builder_add (again, &g_array_index (events, EsEvent, i));
+      whole = es_document_builder_finish (g_steal_pointer (&again), TRUE, -1);
+      got = es_series_get_samples (es_document_get_allocated (snapshot));
+      n_got = es_series_get_length (es_document_get_allocated (snapshot));
+      want = es_series_get_samples (es_document_get_allocated (whole));
+      n_want = es_series_get_length (es_document_get_allocated (whole));
+      g_assert_cmpuint (n_got, ==, n_want);
+      g_assert_cmpmem (got, n_got * sizeof *got, want, n_want * sizeof *want);
+      snapshots += n_got > 0;
+    }
+  g_assert_cmpuint (snapshots, >=, 20);
+}
+
 /* A builder's late instant (posted at a past time) is put in its place
  * in the builder, once, when it belongs after everything its copies read;
  * one older than what a copy showed is sorted by each copy in its own
@@ -1291,6 +1343,7 @@ main (int    argc,
   g_test_add_func ("/document/vec/grows-through-every-kind-of-memory", test_vec_grows_through_every_kind_of_memory);
   g_test_add_func ("/document/vec/copies-share-a-file", test_vec_copies_share_a_file);
   g_test_add_func ("/document/builder/late-instants-in-shared-records", test_late_instants_in_shared_records);
+  g_test_add_func ("/document/builder/allocation-merged-as-snapshots-go", test_allocation_merged_as_snapshots_go);
   {
     static const char *logs[] = { "hello.eventlog", "parfib-N2.eventlog", "heap-hT-N2.eventlog", "profiled-hc.eventlog",
                                   "profiled-long.eventlog", "alloc-A1m-N2.eventlog", "alloc-A64m-N2.eventlog" };

@@ -424,6 +424,45 @@ es_document_builder_finish (EsDocumentBuilder *self,
   return g_steal_pointer (&self->doc);
 }
 
+/* Merges the caps' allocation as far as no later sample can come before
+ * (each cap's events come in time order), for the copies to go on from.
+ * A sample that does come before (a cap's first events, late) has it all
+ * merged again, in a series of its own: the copies map the old one. */
+static void
+merge_allocated_so_far (EsDocumentBuilder *self)
+{
+  EsDocument *doc = self->doc;
+  guint n_caps = self->caps->len;
+  g_autofree EsCapTimeline **timelines = g_new (EsCapTimeline *, MAX (n_caps, 1));
+  guint64 before = G_MAXUINT64;
+
+  if (self->allocated_late)
+    {
+      es_series_free (doc->allocated);
+      doc->allocated = es_series_new ();
+      es_series_use_file (doc->allocated, self->records);
+      g_array_set_size (doc->allocated_taken, 0);
+      g_array_set_size (doc->allocated_current, 0);
+      doc->allocated_total = 0;
+      self->allocated_before = 0;
+      self->allocated_late = FALSE;
+    }
+  for (guint c = 0; c < n_caps; c++)
+    {
+      CapState *cap = g_ptr_array_index (self->caps, c);
+
+      timelines[c] = cap->timeline;
+      /* A cap with no events yet would hold it all back; if its first
+       * sample comes before, it is merged again. */
+      if (cap->last_time > 0)
+        before = MIN (before, cap->last_time);
+    }
+  if (n_caps == 0)
+    return;
+  _es_document_merge_allocated (doc, timelines, n_caps, before);
+  self->allocated_before = MAX (self->allocated_before, before);
+}
+
 /* A copy of @self as it stands, to be finished while @self goes on: every
  * record, the state of each cap's runs and GCs, the threads, the spans'
  * edges; not the time profile's interning, which only adding more samples
@@ -436,6 +475,7 @@ copy_builder (EsDocumentBuilder *self)
   GHashTableIter iter;
   gpointer key, value;
 
+  merge_allocated_so_far (self);
   copy->doc = _es_document_copy_unfinished (self->doc);
   copy->caps = g_ptr_array_new_with_free_func (_es_builder_free_cap_state);
   for (guint i = 0; i < self->caps->len; i++)

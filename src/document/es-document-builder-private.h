@@ -74,6 +74,8 @@ struct _EsDocumentBuilder
   gboolean     have_time;
   EsProfBuild *prof;              /* time-profile stacks, see es-document-prof.c */
   EsVecFile   *records;           /* (nullable): where large records live, shared with snapshots */
+  guint64      allocated_before;  /* the caps' allocation is merged up to here (snapshots only) */
+  gboolean     allocated_late;    /* a sample came before it: merge again from the start */
 };
 
 void         _es_builder_free_cap_state     (gpointer           data);

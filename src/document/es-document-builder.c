@@ -650,6 +650,8 @@ es_document_builder_add (EsDocumentBuilder *self,
         _es_builder_intern (self, e->u.thread_label.label.data, e->u.thread_label.label.len);
       break;
     case ES_EVENT_HEAP_ALLOCATED:
+      if (G_UNLIKELY (e->time < self->allocated_before))
+        self->allocated_late = TRUE;
       es_cap_timeline_add_allocated ((cap != NULL ? cap : _es_builder_get_cap (self, 0))->timeline, e->time, e->u.heap.bytes);
       break;
     case ES_EVENT_HEAP_SIZE:

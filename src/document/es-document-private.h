@@ -64,6 +64,9 @@ struct _EsDocument
   EsSeries      *heap_live;
   EsSeries      *blocks_size;
   EsSeries      *allocated;         /* all caps together */
+  GArray        *allocated_taken;   /* guint per cap: its samples in @allocated so far */
+  GArray        *allocated_current; /* guint64 per cap: the last of them */
+  guint64        allocated_total;   /* their sum */
 
   /* Heap profile */
   guint32        heap_prof_breakdown;
@@ -99,6 +102,10 @@ gboolean           _es_document_check_memory    (guint64      log_size,
                                                  guint64      available,
                                                  GError     **error);
 void        _es_document_build_index  (EsDocument *self);
+void        _es_document_merge_allocated (EsDocument     *self,
+                                          EsCapTimeline **caps,
+                                          guint           n_caps,
+                                          guint64         before);
 void        _es_document_free_thread_index (gpointer data);
 void        _es_document_index_info_tables (EsDocument *self);
 guint64     _es_document_available_memory (void);

@@ -58,6 +58,8 @@ es_document_finalize (GObject *object)
   es_series_free (self->heap_live);
   es_series_free (self->blocks_size);
   es_series_free (self->allocated);
+  g_array_unref (self->allocated_taken);
+  g_array_unref (self->allocated_current);
   g_array_unref (self->heap_samples);
   g_array_unref (self->heap_entries);
   g_ptr_array_unref (self->heap_bands);
@@ -102,6 +104,8 @@ es_document_init (EsDocument *self)
   self->heap_live = es_series_new ();
   self->blocks_size = es_series_new ();
   self->allocated = es_series_new ();
+  self->allocated_taken = g_array_new (FALSE, TRUE, sizeof (guint));
+  self->allocated_current = g_array_new (FALSE, TRUE, sizeof (guint64));
   self->heap_samples = g_array_new (FALSE, FALSE, sizeof (EsHeapProfSample));
   self->heap_entries = g_array_new (FALSE, FALSE, sizeof (EsHeapProfEntry));
   self->heap_bands = g_ptr_array_new ();
@@ -160,6 +164,9 @@ _es_document_copy_unfinished (EsDocument *self)
   COPY_SERIES (heap_live);
   COPY_SERIES (blocks_size);
   COPY_SERIES (allocated);
+  COPY_ARRAY (allocated_taken);
+  COPY_ARRAY (allocated_current);
+  copy->allocated_total = self->allocated_total;
 #undef COPY_ARRAY
 #undef COPY_SERIES
   g_ptr_array_extend (copy->heap_bands, self->heap_bands, NULL, NULL);
@@ -294,21 +301,39 @@ index_gcs (EsDocument *self)
     }
 }
 
-/* All caps' cumulative allocation as one step function: a k-way walk over
- * the per-cap series, which are each in time order. */
-static void
-merge_allocated (EsDocument *self)
+/**
+ * _es_document_merge_allocated:
+ * @caps: the caps' timelines, whose allocation series are each in time
+ *   order
+ * @before: merge only the samples earlier than this
+ *
+ * All caps' cumulative allocation as one step function, in
+ * es_document_get_allocated(): a k-way walk over the per-cap series, on
+ * from where the last merge stopped. A live log's builder merges, as it is
+ * copied, the samples no later one can come before (each cap's events are
+ * in time order), so that each copy merges only the rest.
+ */
+void
+_es_document_merge_allocated (EsDocument     *self,
+                              EsCapTimeline **caps,
+                              guint           n_caps,
+                              guint64         before)
 {
-  guint n_caps = self->caps->len;
-  g_autofree guint *pos = g_new0 (guint, n_caps);
   g_autofree guint *len = g_new0 (guint, n_caps);
   g_autofree const EsSample **samples = g_new0 (const EsSample *, n_caps);
-  g_autofree guint64 *current = g_new0 (guint64, n_caps);
-  guint64 total = 0;
+  guint *pos;
+  guint64 *current;
 
+  if (self->allocated_taken->len < n_caps)
+    {
+      g_array_set_size (self->allocated_taken, n_caps);
+      g_array_set_size (self->allocated_current, n_caps);
+    }
+  pos = (guint *) (gpointer) self->allocated_taken->data;
+  current = (guint64 *) (gpointer) self->allocated_current->data;
   for (guint c = 0; c < n_caps; c++)
     {
-      const EsSeries *s = es_cap_timeline_get_allocated (g_ptr_array_index (self->caps, c));
+      const EsSeries *s = es_cap_timeline_get_allocated (caps[c]);
 
       samples[c] = es_series_get_samples (s);
       len[c] = es_series_get_length (s);
@@ -325,12 +350,12 @@ merge_allocated (EsDocument *self)
             best = c;
             best_time = samples[c][pos[c]].time;
           }
-      if (best == G_MAXUINT)
+      if (best == G_MAXUINT || best_time >= before)
         break;
       value = samples[best][pos[best]++].value;
-      total = total - current[best] + value;
+      self->allocated_total = self->allocated_total - current[best] + value;
       current[best] = value;
-      es_series_append (self->allocated, best_time, total);
+      es_series_append (self->allocated, best_time, self->allocated_total);
     }
 }
 
@@ -338,7 +363,7 @@ void
 _es_document_build_index (EsDocument *self)
 {
   index_gcs (self);
-  merge_allocated (self);
+  _es_document_merge_allocated (self, (EsCapTimeline **) self->caps->pdata, self->caps->len, G_MAXUINT64);
   es_series_seal (self->allocated);
   es_series_seal (self->heap_size);
   es_series_seal (self->heap_live);
