@@ -40,19 +40,21 @@ collect_threads (EsDocumentBuilder *self)
   return threads;
 }
 
-/* The threads, in id order. Their runs and states stay where they are (the
- * caps' activities and instants) until a view asks for them. */
+/* @from's threads, in id order, into @doc. Their runs and states stay
+ * where they are (the caps' activities and instants) until a view asks
+ * for them. */
 static void
-finish_threads (EsDocumentBuilder *self)
+write_threads (EsDocument        *doc,
+               EsDocumentBuilder *from)
 {
-  g_autoptr(GPtrArray) threads = collect_threads (self);
+  g_autoptr(GPtrArray) threads = collect_threads (from);
 
   EsThread *out;
 
   /* Sized once: a hundred thousand threads appended one by one would leave
    * each doubling's old copy behind. */
-  g_array_set_size (self->doc->threads, threads->len);
-  out = (EsThread *) (gpointer) self->doc->threads->data;
+  g_array_set_size (doc->threads, threads->len);
+  out = (EsThread *) (gpointer) doc->threads->data;
   for (guint i = 0; i < threads->len; i++)
     out[i] = ((ThreadBuild *) g_ptr_array_index (threads, i))->info;
 }
@@ -404,7 +406,9 @@ es_document_builder_finish (EsDocumentBuilder *self,
       g_ptr_array_add (doc->caps, g_steal_pointer (&cap->timeline));
     }
 
-  finish_threads (self);
+  /* A copy's were written as it was made. */
+  if (!self->threads_written)
+    write_threads (doc, self);
   match_spans (self);
   g_array_sort_with_data (doc->messages, es_search_compare_keys, ES_SEARCH_KEY (EsUserEvent, time));
   g_array_sort_with_data (doc->markers, es_search_compare_keys, ES_SEARCH_KEY (EsUserEvent, time));
@@ -464,14 +468,13 @@ merge_allocated_so_far (EsDocumentBuilder *self)
 }
 
 /* A copy of @self as it stands, to be finished while @self goes on: every
- * record, the state of each cap's runs and GCs, the threads, the spans'
- * edges; not the time profile's interning, which only adding more samples
- * needs. */
+ * record, the state of each cap's runs and GCs, the threads' table, the
+ * spans' edges; not the time profile's interning, which only adding more
+ * samples needs. */
 static EsDocumentBuilder *
 copy_builder (EsDocumentBuilder *self)
 {
   EsDocumentBuilder *copy = g_new0 (EsDocumentBuilder, 1);
-  g_autoptr(GPtrArray) threads = collect_threads (self);
   GHashTableIter iter;
   gpointer key, value;
 
@@ -489,12 +492,9 @@ copy_builder (EsDocumentBuilder *self)
   copy->dense_threads = g_ptr_array_new ();
   copy->sparse_threads = g_hash_table_new (NULL, NULL);
   copy->thread_blocks = g_ptr_array_new_with_free_func (g_free);
-  for (guint i = 0; i < threads->len; i++)
-    {
-      const ThreadBuild *thread = g_ptr_array_index (threads, i);
-
-      _es_builder_get_thread (copy, thread->info.id)->info = thread->info;
-    }
+  /* What finishing does with them, now: closing what is open adds none. */
+  write_threads (copy->doc, self);
+  copy->threads_written = TRUE;
   copy->span_edges = g_array_copy (self->span_edges);
   copy->last_sync = self->last_sync;
   copy->heap_sample = self->heap_sample;

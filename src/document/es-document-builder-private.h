@@ -76,6 +76,7 @@ struct _EsDocumentBuilder
   EsVecFile   *records;           /* (nullable): where large records live, shared with snapshots */
   guint64      allocated_before;  /* the caps' allocation is merged up to here (snapshots only) */
   gboolean     allocated_late;    /* a sample came before it: merge again from the start */
+  gboolean     threads_written;   /* a copy's: its document has its threads' table */
 };
 
 void         _es_builder_free_cap_state     (gpointer           data);
