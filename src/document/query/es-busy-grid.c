@@ -27,6 +27,33 @@
 #define WHOLE_POINTS  (1u << 19)
 #define GROWN_POINTS  (1u << 20)
 #define CHECKPOINT    64
+#define CHUNK_POINTS  16384
+
+/* 66 kB of points, with what the sums were at its first point: a grid
+ * made after a live log's next snapshot shares every chunk before the
+ * first step the snapshot changed, and goes on from there. */
+struct _EsBusyGridChunk
+{
+  gatomicrefcount ref;
+  guint64         total;                                 /* at its first point */
+  gint64          cover;                                 /* runs covering its first step whole */
+  guint64         checkpoints[CHUNK_POINTS / CHECKPOINT];
+  guint32         offsets[CHUNK_POINTS];
+};
+
+static EsBusyGridChunk *
+chunk_ref (EsBusyGridChunk *chunk)
+{
+  g_atomic_ref_count_inc (&chunk->ref);
+  return chunk;
+}
+
+static void
+chunk_unref (EsBusyGridChunk *chunk)
+{
+  if (g_atomic_ref_count_dec (&chunk->ref))
+    g_free (chunk);
+}
 
 /* The running time inside each step, before it is summed into points: the
  * ends of a run in their steps, and the steps it covers whole counted in
@@ -40,6 +67,7 @@ typedef struct
   guint   n;                   /* steps it has room for */
   EsVec   in_step;             /* guint64 ns per step */
   EsVec   covering;            /* gint32 per step: +1 where whole steps start, -1 after they end */
+  guint   changed_from;        /* the first step changed since the last grid was made */
 } Sums;
 
 static void
@@ -48,7 +76,7 @@ sums_init (Sums    *sums,
            guint64  step,
            guint    n)
 {
-  *sums = (Sums) { .start = start, .step = step, .n = n };
+  *sums = (Sums) { .start = start, .step = step, .n = n, .changed_from = 0 };
   while (sums->in_step.capacity < n)
     es_vec_grow (&sums->in_step, sizeof (guint64));
   while (sums->covering.capacity < n + 1)
@@ -91,6 +119,7 @@ sums_add (Sums             *sums,
         continue;
       ks = (guint) ((s - start) / step);
       ke = (guint) ((e - start) / step);
+      sums->changed_from = MIN (sums->changed_from, ks);
       if (ks == ke)
         {
           head = e - s;
@@ -133,42 +162,66 @@ sums_coarsen (Sums  *sums,
   memset (in_step + sums->n / factor, 0, (gsize) (sums->n - sums->n / factor) * sizeof (guint64));
   memset (covering, 0, (gsize) (sums->n + 1) * sizeof (gint32));
   sums->step *= factor;
+  sums->changed_from = 0;
 }
 
-/* The first @n points of the sums. */
+/* The first @n points of the sums; the chunks of @previous (nullable), a
+ * grid of the same sums before they changed, before the first step they
+ * changed in are shared. */
 static EsBusyGrid *
-sums_to_grid (const Sums *sums,
-              guint       n,
-              guint       n_caps)
+sums_to_grid (Sums             *sums,
+              guint             n,
+              guint             n_caps,
+              const EsBusyGrid *previous)
 {
   EsBusyGrid *grid = g_new0 (EsBusyGrid, 1);
   const guint64 *in_step = sums->in_step.data;
   const gint32 *covering = sums->covering.data;
-  guint32 *offsets;
+  guint kept = 0;
   guint64 total = 0;
   gint64 cover = 0;
 
-  g_assert (n <= sums->n);
+  g_assert (n > 0 && n <= sums->n);
 
   grid->start = sums->start;
   grid->step = sums->step;
   grid->n = n;
   grid->unit = (guint64) CHECKPOINT * MAX (n_caps, 1) * grid->step / G_MAXUINT32 + 1;
-  grid->checkpoints = g_new (guint64, n / CHECKPOINT + 1);
-  while (grid->offsets.capacity < n)
-    es_vec_grow (&grid->offsets, sizeof (guint32));
-  grid->offsets.len = n;
-  offsets = grid->offsets.data;
-  for (guint k = 0; k < n; k++)
+  grid->n_chunks = (n + CHUNK_POINTS - 1) / CHUNK_POINTS;
+  grid->chunks = g_new0 (EsBusyGridChunk *, grid->n_chunks);
+  /* A point is the sum of the steps before it: those before the first
+   * step changed are as they were. The chunk it is in is made again, from
+   * the sums at its first point, which it keeps. */
+  if (previous != NULL && previous->start == grid->start && previous->step == grid->step &&
+      previous->unit == grid->unit)
     {
-      cover += covering[k];
-      if (k % CHECKPOINT == 0)
-        grid->checkpoints[k / CHECKPOINT] = total;
-      offsets[k] = (guint32) ((total - grid->checkpoints[k / CHECKPOINT]) / grid->unit);
-      total += in_step[k] + (guint64) cover * grid->step;
+      kept = MIN (MIN (sums->changed_from, n - 1), previous->n - 1) / CHUNK_POINTS;
+      for (guint c = 0; c < kept; c++)
+        grid->chunks[c] = chunk_ref (previous->chunks[c]);
+      total = previous->chunks[kept]->total;
+      cover = previous->chunks[kept]->cover;
     }
-  /* Last: in the heap (a short run's grid), this may move the points. */
-  es_vec_release_spare (&grid->offsets, sizeof (guint32));
+  for (guint c = kept; c < grid->n_chunks; c++)
+    {
+      EsBusyGridChunk *chunk = g_new (EsBusyGridChunk, 1);
+      guint first = c * CHUNK_POINTS, end = MIN (first + CHUNK_POINTS, n);
+
+      g_atomic_ref_count_init (&chunk->ref);
+      chunk->total = total;
+      chunk->cover = cover;
+      for (guint k = first; k < end; k++)
+        {
+          guint i = k - first;
+
+          cover += covering[k];
+          if (i % CHECKPOINT == 0)
+            chunk->checkpoints[i / CHECKPOINT] = total;
+          chunk->offsets[i] = (guint32) ((total - chunk->checkpoints[i / CHECKPOINT]) / grid->unit);
+          total += in_step[k] + (guint64) cover * grid->step;
+        }
+      grid->chunks[c] = chunk;
+    }
+  sums->changed_from = G_MAXUINT;
   return grid;
 }
 
@@ -209,7 +262,7 @@ es_busy_grid_new (EsDocument *document,
 
       sums_add (&sums, a, 0, n, FALSE);
     }
-  grid = sums_to_grid (&sums, sums.n, n_caps);
+  grid = sums_to_grid (&sums, sums.n, n_caps, NULL);
   sums_clear (&sums);
   return grid;
 }
@@ -219,9 +272,22 @@ es_busy_grid_free (EsBusyGrid *grid)
 {
   if (grid == NULL)
     return;
-  g_free (grid->checkpoints);
-  es_vec_clear (&grid->offsets, sizeof (guint32));
+  for (guint c = 0; c < grid->n_chunks; c++)
+    chunk_unref (grid->chunks[c]);
+  g_free (grid->chunks);
   g_free (grid);
+}
+
+/* Another grid of the same points, sharing its chunks. */
+static EsBusyGrid *
+share_grid (const EsBusyGrid *grid)
+{
+  EsBusyGrid *copy = g_memdup2 (grid, sizeof *grid);
+
+  copy->chunks = g_new (EsBusyGridChunk *, grid->n_chunks);
+  for (guint c = 0; c < grid->n_chunks; c++)
+    copy->chunks[c] = chunk_ref (grid->chunks[c]);
+  return copy;
 }
 
 static GQuark
@@ -275,7 +341,10 @@ guint64
 es_busy_grid_point (const EsBusyGrid *grid,
                     guint             k)
 {
-  return grid->checkpoints[k / CHECKPOINT] + (guint64) ES_VEC_AT (&grid->offsets, guint32, k) * grid->unit;
+  const EsBusyGridChunk *chunk = grid->chunks[k / CHUNK_POINTS];
+  guint i = k % CHUNK_POINTS;
+
+  return chunk->checkpoints[i / CHECKPOINT] + (guint64) chunk->offsets[i] * grid->unit;
 }
 
 /**
@@ -311,6 +380,7 @@ struct _EsBusyGridGrower
 {
   gboolean    started;
   Sums        sums;
+  EsBusyGrid *last;            /* (nullable): the last grid given, sharing its chunks */
   GArray     *added;           /* guint per cap: its activities in the sums for good */
   GArray     *last_added;      /* EsActivity per cap: the last of them */
 };
@@ -331,6 +401,7 @@ es_busy_grid_grower_free (EsBusyGridGrower *self)
   if (self == NULL)
     return;
   sums_clear (&self->sums);
+  es_busy_grid_free (self->last);
   g_array_unref (self->added);
   g_array_unref (self->last_added);
   g_free (self);
@@ -389,6 +460,7 @@ es_busy_grid_grower_give (EsBusyGridGrower *self,
   guint n_caps = es_document_get_n_caps (snapshot);
   guint64 end;
   guint n_points;
+  EsBusyGrid *grid;
 
   g_return_if_fail (self != NULL && ES_IS_DOCUMENT (snapshot));
 
@@ -429,8 +501,10 @@ es_busy_grid_grower_give (EsBusyGridGrower *self,
       *added = final;
       sums_add (&self->sums, a, final, n, FALSE);
     }
-  es_document_set_derived (snapshot, busy_grid_quark (), sums_to_grid (&self->sums, n_points, n_caps),
-                           (GDestroyNotify) es_busy_grid_free);
+  grid = sums_to_grid (&self->sums, n_points, n_caps, self->last);
+  es_busy_grid_free (self->last);
+  self->last = share_grid (grid);
+  es_document_set_derived (snapshot, busy_grid_quark (), grid, (GDestroyNotify) es_busy_grid_free);
   for (guint c = 0; c < n_caps; c++)
     {
       guint n;

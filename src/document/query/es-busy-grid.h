@@ -8,7 +8,6 @@
 #pragma once
 
 #include "es-document.h"
-#include "es-vec.h"
 
 G_BEGIN_DECLS
 
@@ -16,18 +15,21 @@ G_BEGIN_DECLS
  * (see es_lod_busy_caps()). */
 #define ES_BUSY_GRID_COLUMN 192
 
-/* Points start + k * step, k < n. Each holds the running time of all the
- * caps before it as 32 bits over its checkpoint (every 64 points, 64
- * bits), in units of @unit ns: 1 unless the caps' time over a checkpoint's
- * points passes 2^32 ns (64 caps and a run of ten minutes). */
+typedef struct _EsBusyGridChunk EsBusyGridChunk;
+
+/* Points start + k * step, k < n, in chunks that a live log's successive
+ * grids share where they are the same. Each point holds the running time
+ * of all the caps before it as 32 bits over its checkpoint (every 64
+ * points, 64 bits), in units of @unit ns: 1 unless the caps' time over a
+ * checkpoint's points passes 2^32 ns (64 caps and a run of ten minutes). */
 typedef struct
 {
-  guint64  start;
-  guint64  step;
-  guint    n;
-  guint64  unit;
-  guint64 *checkpoints;
-  EsVec    offsets;            /* guint32 per point */
+  guint64           start;
+  guint64           step;
+  guint             n;
+  guint64           unit;
+  guint             n_chunks;
+  EsBusyGridChunk **chunks;
 } EsBusyGrid;
 
 EsBusyGrid       *es_busy_grid_new            (EsDocument       *document,
