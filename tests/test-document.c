@@ -1211,7 +1211,7 @@ test_allocation_merged_as_snapshots_go (void)
       snapshot = es_document_builder_snapshot (builder, TRUE, -1);
       for (guint i = 0; i < events->len; i++)
         es_document_builder_add (again, &g_array_index (events, EsEvent, i));
-      whole = es_document_builder_finish (g_steal_pointer (&again), TRUE, -1);
+      whole = es_document_builder_finish (again, TRUE, -1);
       got = es_series_get_samples (es_document_get_allocated (snapshot));
       n_got = es_series_get_length (es_document_get_allocated (snapshot));
       want = es_series_get_samples (es_document_get_allocated (whole));
