@@ -382,15 +382,9 @@ build_documents (gpointer data)
         break;
     }
 
-  /* The stream has ended and the last build saw all of it. The document
-   * that stays gets the index of pauses too, which makes the statistics
-   * of any selection O(log n). */
+  /* The stream has ended and the last build saw all of it. */
   g_mutex_lock (&self->mutex);
   final = self->shared_document != NULL ? g_object_ref (self->shared_document) : NULL;
-  g_mutex_unlock (&self->mutex);
-  if (final != NULL)
-    es_document_loader_prepare (final);
-  g_mutex_lock (&self->mutex);
   self->shared_state = final_state (self, self->shared_document);
   self->shared_events_per_second = 0;
   if (self->shared_state == ES_LIVE_FAILED)
@@ -405,6 +399,12 @@ build_documents (gpointer data)
     }
   schedule_notify_locked (self);
   g_mutex_unlock (&self->mutex);
+
+  /* The document that stays gets the index of pauses too, which makes the
+   * statistics of any selection O(log n): after the window is told the
+   * run is over (10 ms at 100 MB), as the statistics do without it. */
+  if (final != NULL)
+    es_document_loader_prepare (final);
   return NULL;
 }
 
