@@ -467,17 +467,28 @@ merge_allocated_so_far (EsDocumentBuilder *self)
   self->allocated_before = MAX (self->allocated_before, before);
 }
 
-/* A copy of @self as it stands, to be finished while @self goes on: every
- * record, the state of each cap's runs and GCs, the threads' table, the
- * spans' edges; not the time profile's interning, which only adding more
- * samples needs. */
-static EsDocumentBuilder *
-copy_builder (EsDocumentBuilder *self)
+/**
+ * es_document_builder_copy:
+ *
+ * A copy of @self as it stands, to be finished (es_document_builder_finish())
+ * on any thread while @self goes on taking events: every record, the state
+ * of each cap's runs and GCs, the threads' table, the spans' edges; not
+ * the time profile's interning, which only adding more samples needs. The
+ * records of a builder made by es_document_builder_new_for_snapshots()
+ * are mapped, not copied.
+ *
+ * Returns: (transfer full): the copy, to be finished and freed
+ */
+EsDocumentBuilder *
+es_document_builder_copy (EsDocumentBuilder *self)
 {
-  EsDocumentBuilder *copy = g_new0 (EsDocumentBuilder, 1);
+  EsDocumentBuilder *copy;
   GHashTableIter iter;
   gpointer key, value;
 
+  g_return_val_if_fail (self != NULL, NULL);
+
+  copy = g_new0 (EsDocumentBuilder, 1);
   merge_allocated_so_far (self);
   copy->doc = _es_document_copy_unfinished (self->doc);
   copy->caps = g_ptr_array_new_with_free_func (_es_builder_free_cap_state);
@@ -513,10 +524,10 @@ copy_builder (EsDocumentBuilder *self)
  * es_document_builder_snapshot:
  *
  * The document of the events added so far, as es_document_builder_finish()
- * would give it, made from a copy: @self goes on taking events. A live log
- * is built this way, each event read once; each snapshot costs its
- * closing and indexes, and a copy of the records, which is a private
- * mapping of them for a builder made by
+ * would give it, made from a copy (es_document_builder_copy()): @self goes
+ * on taking events. A live log is built this way, each event read once;
+ * each snapshot costs its closing and indexes, and a copy of the records,
+ * which is a private mapping of them for a builder made by
  * es_document_builder_new_for_snapshots(), not the reading and building
  * again.
  *
@@ -532,7 +543,7 @@ es_document_builder_snapshot (EsDocumentBuilder *self,
 
   g_return_val_if_fail (self != NULL, NULL);
 
-  copy = copy_builder (self);
+  copy = es_document_builder_copy (self);
   document = es_document_builder_finish (copy, truncated, truncated_at);
   es_document_builder_free (copy);
   return document;

@@ -25,6 +25,7 @@ void               es_document_builder_merge  (EsDocumentBuilder *self,
 EsDocument        *es_document_builder_finish (EsDocumentBuilder *self,
                                                gboolean           truncated,
                                                gint64             truncated_at);
+EsDocumentBuilder *es_document_builder_copy   (EsDocumentBuilder *self);
 EsDocument        *es_document_builder_snapshot (EsDocumentBuilder *self,
                                                  gboolean           truncated,
                                                  gint64             truncated_at);

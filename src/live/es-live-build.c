@@ -71,7 +71,7 @@ release (EsLiveBuild *self)
   self->fd = -1;
   g_clear_pointer (&self->reader, es_eventlog_reader_free);
   g_clear_pointer (&self->builder, es_document_builder_free);
-  g_clear_pointer (&self->busy_grid, es_busy_grid_grower_free);
+  g_clear_pointer (&self->busy_grid, es_busy_grid_grower_unref);
   g_clear_pointer (&self->buffer, g_free);
 }
 
@@ -200,16 +200,27 @@ es_live_build_take (EsLiveBuild   *self,
   return TRUE;
 }
 
+/* A copy of the build at one update, to be finished into its document:
+ * on another thread, while the build goes on taking bytes. */
+struct _EsLiveSnapshot
+{
+  EsDocumentBuilder *copy;
+  gboolean           cut;
+  gint64             stop;
+  EsBusyGridGrower  *busy_grid;      /* the build's: snapshots are finished one at a time, in order */
+};
+
 /**
- * es_live_build_update:
+ * es_live_build_copy:
  * @recorded: how many bytes the record holds now
  * @complete: whether they are all the log will ever have
- * @document: (out) (transfer full) (nullable): the document of the first
- *   @recorded bytes, or %NULL if they do not hold a whole header yet
+ * @snapshot: (out) (transfer full) (nullable): a copy of the build of the
+ *   first @recorded bytes, or %NULL if they do not hold a whole header yet
  *
- * Reads what was recorded since the last update and snapshots the
- * document: the cost is the new bytes' reading and building, then closing
- * what is open and indexing; the records already built are shared.
+ * Reads what was recorded since the last update and copies the build as
+ * it stands: es_live_snapshot_finish() makes its document, on any thread,
+ * while @self goes on. Each snapshot is to be finished before the next
+ * is copied, and before @self is freed.
  *
  * Returns: %FALSE if this log is not to be built this way (not a GHC log,
  *   or one the reader refuses: build it from the whole record, as a file,
@@ -217,19 +228,19 @@ es_live_build_take (EsLiveBuild   *self,
  *   stopped it
  */
 gboolean
-es_live_build_update (EsLiveBuild   *self,
-                      guint64        recorded,
-                      gboolean       complete,
-                      GCancellable  *cancellable,
-                      EsDocument   **document,
-                      GError       **error)
+es_live_build_copy (EsLiveBuild     *self,
+                    guint64          recorded,
+                    gboolean         complete,
+                    GCancellable    *cancellable,
+                    EsLiveSnapshot **snapshot,
+                    GError         **error)
 {
   gint64 stop = -1;
   gboolean cut;
 
-  g_return_val_if_fail (self != NULL && document != NULL, FALSE);
+  g_return_val_if_fail (self != NULL && snapshot != NULL, FALSE);
 
-  *document = NULL;
+  *snapshot = NULL;
   if (!es_live_build_take (self, recorded, cancellable, error))
     return FALSE;
   if (g_cancellable_is_cancelled (cancellable))
@@ -255,7 +266,75 @@ es_live_build_update (EsLiveBuild   *self,
     }
   cut = !es_eventlog_reader_saw_end_marker (self->reader);
   es_eventlog_reader_is_truncated (self->reader, &stop, NULL);
-  *document = es_document_builder_snapshot (self->builder, cut, cut ? stop : -1);
-  es_busy_grid_grower_give (self->busy_grid, *document);
+  *snapshot = g_new0 (EsLiveSnapshot, 1);
+  (*snapshot)->copy = es_document_builder_copy (self->builder);
+  (*snapshot)->cut = cut;
+  (*snapshot)->stop = cut ? stop : -1;
+  (*snapshot)->busy_grid = es_busy_grid_grower_ref (self->busy_grid);
+  return TRUE;
+}
+
+/**
+ * es_live_snapshot_finish:
+ * @snapshot: (transfer full): a copy of the build
+ *
+ * Closes what is open in the copy, indexes it and gives it the busy caps'
+ * grid, grown from the snapshot before.
+ *
+ * Returns: (transfer full): the document of the bytes copied
+ */
+EsDocument *
+es_live_snapshot_finish (EsLiveSnapshot *snapshot)
+{
+  EsDocument *document;
+
+  g_return_val_if_fail (snapshot != NULL, NULL);
+
+  document = es_document_builder_finish (snapshot->copy, snapshot->cut, snapshot->stop);
+  es_busy_grid_grower_give (snapshot->busy_grid, document);
+  es_live_snapshot_free (snapshot);
+  return document;
+}
+
+void
+es_live_snapshot_free (EsLiveSnapshot *snapshot)
+{
+  if (snapshot == NULL)
+    return;
+  es_document_builder_free (snapshot->copy);
+  es_busy_grid_grower_unref (snapshot->busy_grid);
+  g_free (snapshot);
+}
+
+/**
+ * es_live_build_update:
+ * @recorded: how many bytes the record holds now
+ * @complete: whether they are all the log will ever have
+ * @document: (out) (transfer full) (nullable): the document of the first
+ *   @recorded bytes, or %NULL if they do not hold a whole header yet
+ *
+ * es_live_build_copy() and es_live_snapshot_finish() at once: the cost is
+ * the new bytes' reading and building, then closing what is open and
+ * indexing; the records already built are shared.
+ *
+ * Returns: as es_live_build_copy()
+ */
+gboolean
+es_live_build_update (EsLiveBuild   *self,
+                      guint64        recorded,
+                      gboolean       complete,
+                      GCancellable  *cancellable,
+                      EsDocument   **document,
+                      GError       **error)
+{
+  EsLiveSnapshot *snapshot = NULL;
+
+  g_return_val_if_fail (self != NULL && document != NULL, FALSE);
+
+  *document = NULL;
+  if (!es_live_build_copy (self, recorded, complete, cancellable, &snapshot, error))
+    return FALSE;
+  if (snapshot != NULL)
+    *document = es_live_snapshot_finish (snapshot);
   return TRUE;
 }

@@ -14,6 +14,7 @@
 G_BEGIN_DECLS
 
 typedef struct _EsLiveBuild EsLiveBuild;
+typedef struct _EsLiveSnapshot EsLiveSnapshot;
 
 EsLiveBuild *es_live_build_new    (const char    *record_path);
 void         es_live_build_free   (EsLiveBuild   *self);
@@ -27,7 +28,17 @@ gboolean     es_live_build_update (EsLiveBuild   *self,
                                    GCancellable  *cancellable,
                                    EsDocument   **document,
                                    GError       **error);
+gboolean     es_live_build_copy   (EsLiveBuild     *self,
+                                   guint64          recorded,
+                                   gboolean         complete,
+                                   GCancellable    *cancellable,
+                                   EsLiveSnapshot **snapshot,
+                                   GError         **error);
+
+EsDocument  *es_live_snapshot_finish (EsLiveSnapshot *snapshot);
+void         es_live_snapshot_free   (EsLiveSnapshot *snapshot);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsLiveBuild, es_live_build_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsLiveSnapshot, es_live_snapshot_free)
 
 G_END_DECLS

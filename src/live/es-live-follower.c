@@ -22,20 +22,21 @@
 #include "es-live-follower.h"
 #include "es-live-source.h"
 
-/* Two threads, so that the program writing the log never waits on us: one
+/* Threads, so that the program writing the log never waits on us: one
  * reads the source and appends every byte to the record (a file that can
- * be reopened later and gives the same document); the other builds a
+ * be reopened later and gives the same document); another builds a
  * document from the record as it stands, a few times a second, and hands
  * each to the main context. A build reads a prefix of the log, cut inside
  * an event or not, exactly as a log cut short is read: so the followed
  * document is, at every update, the document of the bytes received.
  *
- * A GHC log is read once (es-live-build.c): each update reads the bytes
- * that came since the last and snapshots the builder, sharing its records.
- * Other logs are built afresh from the whole record at each update. The
- * updates are spaced by twice their own length (at least the minimum
- * interval), so following costs a bounded share of a core however long the
- * log grows, at the price of fewer updates for very large logs. */
+ * A GHC log is read once (es-live-build.c): the build thread takes the
+ * bytes as they come, and each update is a copy of the builder, sharing
+ * its records, that a third thread finishes into the document while the
+ * build goes on. Other logs are built afresh from the whole record at each
+ * update. The updates are spaced by twice their own length (at least the
+ * minimum interval), so following costs a bounded share of a core however
+ * long the log grows, at the price of fewer updates for very large logs. */
 
 #define DEFAULT_MIN_INTERVAL_MS 100
 #define BUILD_SPACING           2
@@ -60,7 +61,8 @@ struct _EsLiveFollower
 
   /* Shared with the threads, under @mutex */
   GMutex         mutex;
-  GCond          cond;
+  GCond          cond;               /* for the build thread */
+  GCond          finish_cond;        /* for the finishing thread */
   guint64        recorded;           /* bytes in the record */
   gboolean       reader_done;
   gboolean       user_stopped;
@@ -74,6 +76,14 @@ struct _EsLiveFollower
   GError        *shared_error;
   double         shared_events_per_second;
   guint          notify_source;
+  gint64         last_publish;
+  guint64        last_events;
+  EsLiveSnapshot *pending;           /* a copy of the build to finish */
+  guint64        pending_bytes;
+  gint64         pending_started;
+  gboolean       finishing;          /* @pending is given, or being finished */
+  gboolean       finisher_done;
+  gint64         next_build;         /* when the next update may begin */
 
   /* The main context's view, updated by the notification */
   EsDocument    *document;
@@ -261,40 +271,130 @@ build_in_background (void)
 #endif
 }
 
-/* The document of the first @recorded bytes: from the log read once if
- * it can be, else from the whole record as a file. */
-static EsDocument *
-build_update (EsLiveFollower *self,
-              EsLiveBuild    *build,
-              guint64         recorded,
-              gboolean        complete,
-              GError        **error)
+/* Under @mutex: @document, of the first @recorded bytes, is the one to
+ * show now. */
+static void
+publish_locked (EsLiveFollower *self,
+                EsDocument     *document,
+                guint64         recorded,
+                gint64          now)
 {
-  EsDocument *document = NULL;
+  double seconds = (now - self->last_publish) / (double) G_TIME_SPAN_SECOND;
 
-  if (es_live_build_update (build, recorded, complete, self->building, &document, error))
-    return document;
-  return es_document_load_file_full (self->record_path, ES_LOAD_BESIDE_VIEWS, NULL, NULL, self->building, error);
+  if (seconds > 0)
+    self->shared_events_per_second = (es_document_get_n_events (document) - self->last_events) / seconds;
+  self->last_publish = now;
+  self->last_events = es_document_get_n_events (document);
+  g_set_object (&self->shared_document, document);
+  self->shared_document_bytes = recorded;
+  self->shared_updates++;
+  if (self->shared_state == ES_LIVE_WAITING)
+    self->shared_state = ES_LIVE_RECEIVING;
 }
 
+/* The update begun at @started is made: @document (nullable: too little
+ * of the log yet) is prepared for its first frame and published, and the
+ * next update spaced after it by twice what this one cost. */
+static void
+show_update (EsLiveFollower *self,
+             EsDocument     *document,
+             guint64         recorded,
+             gint64          started)
+{
+  gint64 now;
+
+  /* Each update is a new document: without this, the window's first
+   * frame of each would make the busy caps' grid on the main thread
+   * (10-100 ms on a 100 MB log), several times a second. */
+  if (document != NULL)
+    es_document_loader_prepare_to_show (document);
+  /* A GHC log with its end marker is whole: stop waiting for a file to
+   * grow (a stream ends by itself). */
+  if (document != NULL && is_whole (document) && es_document_get_format (document) == ES_DOCUMENT_GHC_EVENTLOG)
+    es_live_source_set_follow (self->source, FALSE);
+  now = g_get_monotonic_time ();
+
+  g_mutex_lock (&self->mutex);
+  if (document != NULL)
+    publish_locked (self, document, recorded, now);
+  self->next_build = now + MAX ((gint64) self->min_interval_ms * 1000, BUILD_SPACING * (now - started));
+  self->finishing = FALSE;
+  g_cond_signal (&self->cond);
+  schedule_notify_locked (self);
+  g_mutex_unlock (&self->mutex);
+}
+
+/* The finishing thread: makes the document of each copy of the build
+ * (closing what is open, indexing, the grid, what its first frame needs:
+ * about half an update's cost) and shows it, while the build thread takes
+ * the bytes that come meanwhile. */
 static gpointer
-build_documents (gpointer data)
+finish_documents (gpointer data)
 {
   EsLiveFollower *self = data;
-  guint64 built = 0, taken = 0, last_events = 0;
-  gboolean taking = TRUE;
-  gint64 next_build = 0, last_publish = g_get_monotonic_time ();
-  g_autoptr(GError) build_error = NULL;
-  g_autoptr(EsLiveBuild) build = es_live_build_new (self->record_path);
-  g_autoptr(EsDocument) final = NULL;
 
   build_in_background ();
   for (;;)
     {
+      EsLiveSnapshot *snapshot;
       guint64 recorded;
-      gboolean done;
+      gint64 started;
       g_autoptr(EsDocument) document = NULL;
-      gint64 started, now;
+
+      g_mutex_lock (&self->mutex);
+      while (self->pending == NULL && !self->closing && !self->finisher_done)
+        g_cond_wait (&self->finish_cond, &self->mutex);
+      snapshot = g_steal_pointer (&self->pending);
+      recorded = self->pending_bytes;
+      started = self->pending_started;
+      if (self->closing)
+        g_clear_pointer (&snapshot, es_live_snapshot_free);
+      g_mutex_unlock (&self->mutex);
+      if (snapshot == NULL)
+        return NULL;
+      document = es_live_snapshot_finish (snapshot);
+      show_update (self, document, recorded, started);
+    }
+}
+
+/* Lets the finishing thread end, once it has shown what it was given. */
+static void
+stop_finishing (EsLiveFollower *self,
+                GThread        *finisher)
+{
+  g_mutex_lock (&self->mutex);
+  self->finisher_done = TRUE;
+  g_cond_signal (&self->finish_cond);
+  g_mutex_unlock (&self->mutex);
+  g_thread_join (finisher);
+}
+
+/* The build thread. A GHC log is read once (es-live-build.c): its bytes
+ * are taken as they come, and each update is a copy of the build, handed
+ * to the finishing thread; another is copied only once that is shown.
+ * Other logs, and one the reader refuses, are built from the whole record
+ * as a file, here, which says why as opening the file would. */
+static gpointer
+build_documents (gpointer data)
+{
+  EsLiveFollower *self = data;
+  guint64 built = 0, taken = 0;
+  gboolean read_once = TRUE;
+  g_autoptr(GError) build_error = NULL;
+  g_autoptr(EsLiveBuild) build = es_live_build_new (self->record_path);
+  g_autoptr(EsDocument) final = NULL;
+  GThread *finisher = g_thread_new ("eventscope-live-finish", finish_documents, self);
+
+  build_in_background ();
+  g_mutex_lock (&self->mutex);
+  self->last_publish = g_get_monotonic_time ();
+  g_mutex_unlock (&self->mutex);
+  for (;;)
+    {
+      guint64 recorded;
+      gboolean done, finishing;
+      gint64 next_build, started;
+      EsLiveSnapshot *snapshot = NULL;
 
       g_mutex_lock (&self->mutex);
       for (;;)
@@ -303,84 +403,88 @@ build_documents (gpointer data)
 
           if (self->closing)
             break;
-          if (self->reader_done)
-            break;
-          if (self->recorded > built && g_get_monotonic_time () >= next_build)
+          if (!self->finishing && (self->reader_done || (self->recorded > built && g_get_monotonic_time () >= self->next_build)))
             break;
           /* A log read once takes its bytes as they come. */
-          if (taking && self->recorded > taken)
+          if (read_once && self->recorded > taken)
             break;
-          deadline = self->recorded > built ? next_build : g_get_monotonic_time () + G_TIME_SPAN_SECOND;
+          deadline = self->recorded > built && !self->finishing ? self->next_build
+                                                                 : g_get_monotonic_time () + G_TIME_SPAN_SECOND;
           g_cond_wait_until (&self->cond, &self->mutex, deadline);
         }
       recorded = self->recorded;
       done = self->reader_done;
+      finishing = self->finishing;
+      next_build = self->next_build;
       if (self->closing)
         {
           g_mutex_unlock (&self->mutex);
+          stop_finishing (self, finisher);
           return NULL;
         }
       g_mutex_unlock (&self->mutex);
 
       if (done && recorded == 0)
         break;
-      if (taking && recorded > taken)
+      if (read_once && recorded > taken)
         {
-          taking = es_live_build_take (build, recorded, self->building, &build_error);
+          read_once = es_live_build_take (build, recorded, self->building, &build_error);
           taken = recorded;
           if (g_error_matches (build_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-            return NULL;
-          if (!done && g_get_monotonic_time () < next_build)
+            {
+              stop_finishing (self, finisher);
+              return NULL;
+            }
+          if (finishing || (!done && g_get_monotonic_time () < next_build))
             continue;
         }
+      if (finishing)
+        continue;
       if (recorded > built)
         {
           g_clear_error (&build_error);
           started = g_get_monotonic_time ();
-          document = build_update (self, build, recorded, done, &build_error);
-          /* Each update is a new document: without this, the window's first
-           * frame of each would make the busy caps' grid on the main thread
-           * (10-100 ms on a 100 MB log), several times a second. */
-          if (document != NULL)
-            es_document_loader_prepare_to_show (document);
-          now = g_get_monotonic_time ();
-          next_build = now + MAX ((gint64) self->min_interval_ms * 1000, BUILD_SPACING * (now - started));
+          if (read_once)
+            read_once = es_live_build_copy (build, recorded, done, self->building, &snapshot, &build_error);
           built = recorded;
-
           if (g_error_matches (build_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-            return NULL;
-
-          /* A GHC log with its end marker is whole: stop waiting for a
-           * file to grow (a stream ends by itself). */
-          if (document != NULL && is_whole (document) &&
-              es_document_get_format (document) == ES_DOCUMENT_GHC_EVENTLOG)
-            es_live_source_set_follow (self->source, FALSE);
-
-          g_mutex_lock (&self->mutex);
-          if (document != NULL)
             {
-              double seconds = (now - last_publish) / (double) G_TIME_SPAN_SECOND;
-
-              if (seconds > 0)
-                {
-                  self->shared_events_per_second = (es_document_get_n_events (document) - last_events) / seconds;
-                }
-              last_publish = now;
-              last_events = es_document_get_n_events (document);
-              g_set_object (&self->shared_document, document);
-              self->shared_document_bytes = recorded;
-              self->shared_updates++;
-              if (self->shared_state == ES_LIVE_WAITING)
-                self->shared_state = ES_LIVE_RECEIVING;
+              stop_finishing (self, finisher);
+              return NULL;
             }
-          schedule_notify_locked (self);
-          g_mutex_unlock (&self->mutex);
+          if (snapshot != NULL)
+            {
+              g_mutex_lock (&self->mutex);
+              self->pending = snapshot;
+              self->pending_bytes = recorded;
+              self->pending_started = started;
+              self->finishing = TRUE;
+              g_cond_signal (&self->finish_cond);
+              g_mutex_unlock (&self->mutex);
+            }
+          else
+            {
+              g_autoptr(EsDocument) document = NULL;
+
+              if (!read_once)
+                document = es_document_load_file_full (self->record_path, ES_LOAD_BESIDE_VIEWS, NULL, NULL,
+                                                       self->building, &build_error);
+              if (g_error_matches (build_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+                {
+                  stop_finishing (self, finisher);
+                  return NULL;
+                }
+              show_update (self, document, recorded, started);
+            }
           continue;
         }
 
       if (done)
         break;
     }
+  /* Every update is shown (the loop ends only when none is being
+   * finished). */
+  stop_finishing (self, finisher);
 
   /* The stream has ended and the last build saw all of it. */
   g_mutex_lock (&self->mutex);
@@ -416,6 +520,7 @@ es_live_follower_dispose (GObject *object)
   g_mutex_lock (&self->mutex);
   self->closing = TRUE;
   g_cond_signal (&self->cond);
+  g_cond_signal (&self->finish_cond);
   g_mutex_unlock (&self->mutex);
   g_cancellable_cancel (self->reading);
   g_cancellable_cancel (self->building);
@@ -450,6 +555,7 @@ es_live_follower_finalize (GObject *object)
   g_main_context_unref (self->context);
   g_mutex_clear (&self->mutex);
   g_cond_clear (&self->cond);
+  g_cond_clear (&self->finish_cond);
 
   G_OBJECT_CLASS (es_live_follower_parent_class)->finalize (object);
 }
@@ -516,6 +622,7 @@ es_live_follower_init (EsLiveFollower *self)
 {
   g_mutex_init (&self->mutex);
   g_cond_init (&self->cond);
+  g_cond_init (&self->finish_cond);
   self->record_fd = -1;
   self->min_interval_ms = DEFAULT_MIN_INTERVAL_MS;
   self->context = g_main_context_ref_thread_default ();

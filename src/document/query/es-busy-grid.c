@@ -378,6 +378,7 @@ es_busy_grid_running_before (const EsBusyGrid *grid,
  * activities (17 ms at 100 MB). */
 struct _EsBusyGridGrower
 {
+  gatomicrefcount ref;         /* a live log's build, and a snapshot being finished */
   gboolean    started;
   Sums        sums;
   EsBusyGrid *last;            /* (nullable): the last grid given, sharing its chunks */
@@ -390,15 +391,25 @@ es_busy_grid_grower_new (void)
 {
   EsBusyGridGrower *self = g_new0 (EsBusyGridGrower, 1);
 
+  g_atomic_ref_count_init (&self->ref);
   self->added = g_array_new (FALSE, TRUE, sizeof (guint));
   self->last_added = g_array_new (FALSE, TRUE, sizeof (EsActivity));
   return self;
 }
 
-void
-es_busy_grid_grower_free (EsBusyGridGrower *self)
+EsBusyGridGrower *
+es_busy_grid_grower_ref (EsBusyGridGrower *self)
 {
-  if (self == NULL)
+  g_return_val_if_fail (self != NULL, NULL);
+
+  g_atomic_ref_count_inc (&self->ref);
+  return self;
+}
+
+void
+es_busy_grid_grower_unref (EsBusyGridGrower *self)
+{
+  if (self == NULL || !g_atomic_ref_count_dec (&self->ref))
     return;
   sums_clear (&self->sums);
   es_busy_grid_free (self->last);

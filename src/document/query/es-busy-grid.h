@@ -47,11 +47,12 @@ double            es_busy_grid_running_before (const EsBusyGrid *grid,
 typedef struct _EsBusyGridGrower EsBusyGridGrower;
 
 EsBusyGridGrower *es_busy_grid_grower_new     (void);
-void              es_busy_grid_grower_free    (EsBusyGridGrower *self);
+EsBusyGridGrower *es_busy_grid_grower_ref     (EsBusyGridGrower *self);
+void              es_busy_grid_grower_unref   (EsBusyGridGrower *self);
 void              es_busy_grid_grower_give    (EsBusyGridGrower *self,
                                                EsDocument       *snapshot);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsBusyGrid, es_busy_grid_free)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsBusyGridGrower, es_busy_grid_grower_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsBusyGridGrower, es_busy_grid_grower_unref)
 
 G_END_DECLS
