@@ -1223,6 +1223,81 @@ test_allocation_merged_as_snapshots_go (void)
   g_assert_cmpuint (snapshots, >=, 20);
 }
 
+/* The GCs of a live log are put in start order and indexed by its builder
+ * as far as no later GC can start before, and by each snapshot from
+ * there. Every snapshot's GCs and their figures (the whole run's and an
+ * interval's) are exactly those of the same events finished whole, with
+ * caps leading GCs in turn, a GC under way at a snapshot, and a cap whose
+ * first GCs come late, before what was indexed. */
+static void
+test_gcs_indexed_as_snapshots_go (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (9);
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new_for_snapshots ();
+  g_autoptr(GArray) events = g_array_new (FALSE, FALSE, sizeof (EsEvent));
+  guint64 t[3] = { 1000, 1000, 100 };
+  gboolean in_gc[3] = { FALSE };
+  guint snapshots = 0;
+
+  for (guint round = 0; round < 40; round++)
+    {
+      g_autoptr(EsDocument) snapshot = NULL;
+      g_autoptr(EsDocument) whole = NULL;
+      g_autoptr(EsDocumentBuilder) again = es_document_builder_new ();
+      g_auto(EsStats) got_stats = { 0 };
+      g_auto(EsStats) want_stats = { 0 };
+      const EsGc *got, *want;
+      guint n_got, n_want;
+      guint64 end;
+
+      /* Cap 2 says nothing until round 15, then starts far back. */
+      for (guint c = 0; c < 3; c++)
+        for (guint i = 0, n = c == 2 && round < 15 ? 0 : g_rand_int_range (rand, 0, 5); i < n; i++)
+          {
+            EsEvent e = { 0 };
+
+            e.cap = c;
+            e.time = t[c] += g_rand_int_range (rand, 1, 4) * 10;
+            if (!in_gc[c])
+              e.tag = ES_EVENT_GC_START;
+            else if (g_rand_boolean (rand))
+              {
+                e.tag = ES_EVENT_GC_STATS_GHC;
+                e.u.gc_stats.generation = g_rand_int_range (rand, 0, 2);
+                e.u.gc_stats.copied = g_rand_int_range (rand, 0, 1000);
+                e.u.gc_stats.par_n_threads = g_rand_int_range (rand, 1, 3);
+              }
+            else
+              e.tag = ES_EVENT_GC_END;
+            in_gc[c] = e.tag != ES_EVENT_GC_END;
+            es_document_builder_add (builder, &e);
+            g_array_append_val (events, e);
+          }
+      snapshot = es_document_builder_snapshot (builder, TRUE, -1);
+      for (guint i = 0; i < events->len; i++)
+        es_document_builder_add (again, &g_array_index (events, EsEvent, i));
+      whole = es_document_builder_finish (again, TRUE, -1);
+      got = es_document_get_gcs (snapshot, &n_got);
+      want = es_document_get_gcs (whole, &n_want);
+      g_assert_cmpuint (n_got, ==, n_want);
+      g_assert_cmpmem (got, n_got * sizeof *got, want, n_want * sizeof *want);
+      end = es_document_get_end_time (whole);
+      es_stats_compute (snapshot, 0, end, &got_stats);
+      es_stats_compute (whole, 0, end, &want_stats);
+      g_assert_cmpmem (got_stats.gen, sizeof got_stats.gen, want_stats.gen, sizeof want_stats.gen);
+      g_assert_cmpuint (got_stats.gc_elapsed, ==, want_stats.gc_elapsed);
+      g_assert_cmpuint (got_stats.copied, ==, want_stats.copied);
+      es_stats_clear (&got_stats);
+      es_stats_clear (&want_stats);
+      es_stats_compute (snapshot, end / 3, end / 2, &got_stats);
+      es_stats_compute (whole, end / 3, end / 2, &want_stats);
+      g_assert_cmpmem (got_stats.gen, sizeof got_stats.gen, want_stats.gen, sizeof want_stats.gen);
+      g_assert_cmpuint (got_stats.gc_elapsed, ==, want_stats.gc_elapsed);
+      snapshots += n_got > 0;
+    }
+  g_assert_cmpuint (snapshots, >=, 30);
+}
+
 /* A builder's late instant (posted at a past time) is put in its place
  * in the builder, once, when it belongs after everything its copies read;
  * one older than what a copy showed is sorted by each copy in its own
@@ -1344,6 +1419,7 @@ main (int    argc,
   g_test_add_func ("/document/vec/copies-share-a-file", test_vec_copies_share_a_file);
   g_test_add_func ("/document/builder/late-instants-in-shared-records", test_late_instants_in_shared_records);
   g_test_add_func ("/document/builder/allocation-merged-as-snapshots-go", test_allocation_merged_as_snapshots_go);
+  g_test_add_func ("/document/builder/gcs-indexed-as-snapshots-go", test_gcs_indexed_as_snapshots_go);
   {
     static const char *logs[] = { "hello.eventlog", "parfib-N2.eventlog", "heap-hT-N2.eventlog", "profiled-hc.eventlog",
                                   "profiled-long.eventlog", "alloc-A1m-N2.eventlog", "alloc-A64m-N2.eventlog" };

@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "es-document-builder-private.h"
 #include "es-search.h"
 
@@ -222,6 +224,15 @@ sort_gcs (EsDocument *doc)
   guint n = doc->gcs->len, n_runs = 0;
   guint bounds[MAX_GC_RUNS + 1];
   GArray *from = doc->gcs, *to;
+
+  /* A live log's copy: the first are in order, and before all the rest
+   * (see index_gcs_so_far()). g_qsort_with_data() is stable. */
+  if (doc->gcs_indexed > 0)
+    {
+      g_qsort_with_data (&g_array_index (doc->gcs, EsGc, doc->gcs_indexed), n - doc->gcs_indexed, sizeof (EsGc),
+                         es_search_compare_keys, ES_SEARCH_KEY (EsGc, start));
+      return;
+    }
 
   bounds[0] = 0;
   for (guint i = 0; i < n; i = bounds[n_runs])
@@ -467,6 +478,78 @@ merge_allocated_so_far (EsDocumentBuilder *self)
   self->allocated_before = MAX (self->allocated_before, before);
 }
 
+/* Puts the GCs that no later one can start before (no cap's last event
+ * and no GC under way is earlier) at the front of the builder's, in start
+ * order, and indexes them, for the copies to go on from; the others stay
+ * after them in the order they came, and the caps' pending GCs (always
+ * among those) are followed. A GC that does start before (a cap's first
+ * events, late) has them all indexed again. */
+static void
+index_gcs_so_far (EsDocumentBuilder *self)
+{
+  EsDocument *doc = self->doc;
+  guint from, n = doc->gcs->len, n_early = 0, n_late = 0;
+  guint64 before = G_MAXUINT64;
+  g_autoptr(GArray) early = NULL, late = NULL;
+  g_autofree guint *moved_to = NULL;
+  gboolean any = FALSE;
+
+  if (self->gcs_late)
+    {
+      g_ptr_array_set_size (doc->gen_index, 0);
+      g_array_set_size (doc->gc_pause_prefix, 0);
+      doc->gcs_indexed = 0;
+      self->gcs_before = 0;
+      self->gcs_late = FALSE;
+    }
+  for (guint c = 0; c < self->caps->len; c++)
+    {
+      const CapState *cap = g_ptr_array_index (self->caps, c);
+
+      if (cap->last_time == 0)
+        continue;
+      any = TRUE;
+      before = MIN (before, cap->last_time);
+      if (cap->in_gc)
+        before = MIN (before, cap->gc_start);
+    }
+  from = doc->gcs_indexed;
+  if (!any || from == n)
+    return;
+
+  early = g_array_new (FALSE, FALSE, sizeof (EsGc));
+  late = g_array_new (FALSE, FALSE, sizeof (EsGc));
+  moved_to = g_new (guint, n - from);
+  for (guint i = from; i < n; i++)
+    {
+      const EsGc *gc = &g_array_index (doc->gcs, EsGc, i);
+
+      if (gc->start < before)
+        g_array_append_val (early, *gc);
+      else
+        {
+          moved_to[i - from] = n_late++;
+          g_array_append_val (late, *gc);
+        }
+    }
+  n_early = early->len;
+  if (n_early == 0)
+    return;
+  g_array_sort_with_data (early, es_search_compare_keys, ES_SEARCH_KEY (EsGc, start));
+  memcpy (&g_array_index (doc->gcs, EsGc, from), early->data, (gsize) n_early * sizeof (EsGc));
+  if (n_late > 0)
+    memcpy (&g_array_index (doc->gcs, EsGc, from + n_early), late->data, (gsize) n_late * sizeof (EsGc));
+  for (guint c = 0; c < self->caps->len; c++)
+    {
+      CapState *cap = g_ptr_array_index (self->caps, c);
+
+      if (cap->pending_gc != NO_GC && cap->pending_gc >= from)
+        cap->pending_gc = from + n_early + moved_to[cap->pending_gc - from];
+    }
+  _es_document_index_gcs (doc, from + n_early);
+  self->gcs_before = MAX (self->gcs_before, before);
+}
+
 /**
  * es_document_builder_copy:
  *
@@ -490,6 +573,7 @@ es_document_builder_copy (EsDocumentBuilder *self)
 
   copy = g_new0 (EsDocumentBuilder, 1);
   merge_allocated_so_far (self);
+  index_gcs_so_far (self);
   copy->doc = _es_document_copy_unfinished (self->doc);
   copy->caps = g_ptr_array_new_with_free_func (_es_builder_free_cap_state);
   for (guint i = 0; i < self->caps->len; i++)

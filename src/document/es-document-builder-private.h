@@ -77,6 +77,8 @@ struct _EsDocumentBuilder
   guint64      allocated_before;  /* the caps' allocation is merged up to here (snapshots only) */
   gboolean     allocated_late;    /* a sample came before it: merge again from the start */
   gboolean     threads_written;   /* a copy's: its document has its threads' table */
+  guint64      gcs_before;        /* the GCs starting before this are indexed (snapshots only) */
+  gboolean     gcs_late;          /* a GC started before it: index them all again */
 };
 
 void         _es_builder_free_cap_state     (gpointer           data);

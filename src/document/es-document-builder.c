@@ -312,6 +312,8 @@ add_gc_event (EsDocumentBuilder *self,
         gc.par_balanced_copied = e->u.gc_stats.par_balanced_copied;
         gc.cap = e->cap;
         gc.generation = e->u.gc_stats.generation;
+        if (G_UNLIKELY (gc.start < self->gcs_before))
+          self->gcs_late = TRUE;
         g_array_append_val (doc->gcs, gc);
         if (cap->in_gc)
           cap->pending_gc = doc->gcs->len - 1;

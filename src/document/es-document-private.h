@@ -50,6 +50,7 @@ struct _EsDocument
   GArray        *gcs;               /* EsGc, by start */
   GArray        *gc_pause_prefix;   /* guint64: pauses of gcs[0..i) */
   GPtrArray     *gen_index;         /* EsGenIndex *, index = generation */
+  guint          gcs_indexed;       /* the first GCs, in start order, in the two above */
   GArray        *threads;           /* EsThread, by id */
   GArray        *orphan_stops;      /* EsOrphanStop: stops whose run the log lacks */
   gsize          thread_index;      /* EsThreadIndex *, built on first use */
@@ -102,6 +103,8 @@ gboolean           _es_document_check_memory    (guint64      log_size,
                                                  guint64      available,
                                                  GError     **error);
 void        _es_document_build_index  (EsDocument *self);
+void        _es_document_index_gcs    (EsDocument *self,
+                                       guint       n);
 void        _es_document_merge_allocated (EsDocument     *self,
                                           EsCapTimeline **caps,
                                           guint           n_caps,

@@ -136,7 +136,7 @@ _es_document_copy_unfinished (EsDocument *self)
 {
   EsDocument *copy = _es_document_new ();
 
-  g_return_val_if_fail (self->caps->len == 0 && self->gen_index->len == 0 && self->more_strings->len == 0, copy);
+  g_return_val_if_fail (self->caps->len == 0 && self->more_strings->len == 0, copy);
   g_return_val_if_fail (self->mono == NULL && self->cap_labels == NULL && self->damage == NULL, copy);
 
   if (self->strings_owner == NULL)
@@ -164,6 +164,19 @@ _es_document_copy_unfinished (EsDocument *self)
   COPY_SERIES (heap_live);
   COPY_SERIES (blocks_size);
   COPY_SERIES (allocated);
+  COPY_ARRAY (gc_pause_prefix);
+  copy->gcs_indexed = self->gcs_indexed;
+  for (guint g = 0; g < self->gen_index->len; g++)
+    {
+      const EsGenIndex *from = g_ptr_array_index (self->gen_index, g);
+      EsGenIndex *index = g_new0 (EsGenIndex, 1);
+
+      index->starts = g_array_copy (from->starts);
+      index->prefix = g_array_copy (from->prefix);
+      index->pauses = es_series_copy (from->pauses);
+      index->slops = es_series_copy (from->slops);
+      g_ptr_array_add (copy->gen_index, index);
+    }
   COPY_ARRAY (allocated_taken);
   COPY_ARRAY (allocated_current);
   copy->allocated_total = self->allocated_total;
@@ -245,29 +258,31 @@ get_gen_index (EsDocument *self,
   return g_ptr_array_index (self->gen_index, generation);
 }
 
-/* Prefix sums per generation, and over all GCs, so that interval
- * statistics cost O(log n). */
-static void
-index_gcs (EsDocument *self)
+/**
+ * _es_document_index_gcs:
+ * @n: how many of the first GCs to index, in start order after those
+ *   indexed already
+ *
+ * Prefix sums per generation, and over all GCs, so that interval
+ * statistics cost O(log n), extended from the GCs indexed already: a live
+ * log's builder indexes, as it is copied, the GCs no later one can start
+ * before, and each copy only the rest.
+ */
+void
+_es_document_index_gcs (EsDocument *self,
+                        guint       n)
 {
-  guint64 pauses = 0;
   guint64 *pause_prefix;
+  guint64 pauses;
 
-  if (self->gcs->len == 0)
-    derive_gcs_from_activity (self);
-  /* The builder hands them over in order already (a sort of sorted records
-   * costs as much as any other). */
-  for (guint i = 1; i < self->gcs->len; i++)
-    if (g_array_index (self->gcs, EsGc, i).start < g_array_index (self->gcs, EsGc, i - 1).start)
-      {
-        g_array_sort_with_data (self->gcs, es_search_compare_keys, ES_SEARCH_KEY (EsGc, start));
-        break;
-      }
+  g_return_if_fail (n >= self->gcs_indexed && n <= self->gcs->len);
 
-  g_array_set_size (self->gc_pause_prefix, self->gcs->len + 1);
+  g_array_set_size (self->gc_pause_prefix, n + 1);
   pause_prefix = (guint64 *) (gpointer) self->gc_pause_prefix->data;
-  pause_prefix[0] = 0;
-  for (guint i = 0; i < self->gcs->len; i++)
+  if (self->gcs_indexed == 0)
+    pause_prefix[0] = 0;
+  pauses = pause_prefix[self->gcs_indexed];
+  for (guint i = self->gcs_indexed; i < n; i++)
     {
       const EsGc *gc = &g_array_index (self->gcs, EsGc, i);
       guint generation = gc->generation == ES_GC_GENERATION_UNKNOWN ? 0 : gc->generation;
@@ -292,6 +307,34 @@ index_gcs (EsDocument *self)
       es_series_append (index->pauses, gc->start, pause);
       es_series_append (index->slops, gc->start, gc->slop);
     }
+  self->gcs_indexed = n;
+}
+
+/* Lets go of the GCs' index, to index them all again. */
+static void
+clear_gc_index (EsDocument *self)
+{
+  g_ptr_array_set_size (self->gen_index, 0);
+  g_array_set_size (self->gc_pause_prefix, 0);
+  self->gcs_indexed = 0;
+}
+
+/* Every GC indexed, and the index sealed. */
+static void
+index_gcs (EsDocument *self)
+{
+  if (self->gcs->len == 0)
+    derive_gcs_from_activity (self);
+  /* The builder hands them over in order already (a sort of sorted records
+   * costs as much as any other). */
+  for (guint i = MAX (self->gcs_indexed, 1); i < self->gcs->len; i++)
+    if (g_array_index (self->gcs, EsGc, i).start < g_array_index (self->gcs, EsGc, i - 1).start)
+      {
+        g_array_sort_with_data (self->gcs, es_search_compare_keys, ES_SEARCH_KEY (EsGc, start));
+        clear_gc_index (self);
+        break;
+      }
+  _es_document_index_gcs (self, self->gcs->len);
   for (guint g = 0; g < self->gen_index->len; g++)
     {
       EsGenIndex *index = g_ptr_array_index (self->gen_index, g);
