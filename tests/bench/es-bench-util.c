@@ -70,8 +70,8 @@ es_bench_status_mb (const char *field)
  * gives them: memory mapped twice by the process (a live log's records,
  * shared by the builder and the documents it snapshots) counts once, where
  * the RSS counts it for each mapping. 0 where there is no smaps_rollup. */
-static double
-pss_mb (void)
+double
+es_bench_pss_mb (void)
 {
   return proc_kb ("/proc/self/smaps_rollup", "Pss") / 1024.0;
 }
@@ -92,7 +92,7 @@ sample_pss (gpointer data)
 
   while (!g_atomic_int_get (&sampler->stop))
     {
-      sampler->peak = MAX (sampler->peak, pss_mb ());
+      sampler->peak = MAX (sampler->peak, es_bench_pss_mb ());
       g_usleep (100000);
     }
   return NULL;
@@ -115,7 +115,7 @@ es_bench_pss_sampler_stop (EsBenchPssSampler *sampler)
 
   g_atomic_int_set (&sampler->stop, 1);
   g_thread_join (sampler->thread);
-  peak = MAX (sampler->peak, pss_mb ());
+  peak = MAX (sampler->peak, es_bench_pss_mb ());
   g_free (sampler);
   return peak;
 }

@@ -15,6 +15,7 @@ double es_bench_median      (double *values,
                              int     n);
 double es_bench_peak_rss_mb (void);
 double es_bench_status_mb   (const char *field);
+double es_bench_pss_mb      (void);
 
 typedef struct _EsBenchPssSampler EsBenchPssSampler;
 
