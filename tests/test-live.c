@@ -71,19 +71,34 @@ run_until_ended (EsLiveFollower *follower)
     g_main_context_iteration (NULL, TRUE);
 }
 
+/* A follower of @source, updating every 5 ms at most; with @on_the_side,
+ * every update is finished on the follower's finishing thread, not only
+ * when bytes wait to be read (the real GHC program and the sockets keep
+ * the default, so both ways are tested). */
 static EsLiveFollower *
-start_follower (const char *source,
-                const char *record,
-                Updates    *updates)
+start_follower_full (const char *source,
+                     const char *record,
+                     Updates    *updates,
+                     gboolean    on_the_side)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(EsLiveFollower) follower = es_live_follower_new (source, record, &error);
 
   g_assert_no_error (error);
   es_live_follower_set_min_interval (follower, 5);
+  if (on_the_side)
+    es_live_follower_set_finish_backlog (follower, 0);
   g_signal_connect (follower, "updated", G_CALLBACK (updated_cb), updates);
   es_live_follower_start (follower);
   return g_steal_pointer (&follower);
+}
+
+static EsLiveFollower *
+start_follower (const char *source,
+                const char *record,
+                Updates    *updates)
+{
+  return start_follower_full (source, record, updates, FALSE);
 }
 
 static void
@@ -101,7 +116,8 @@ assert_same_bytes (const char   *path,
 }
 
 /* A file written in pieces while it is followed: every update is a prefix
- * (events never go back), and the last is the whole file's document. */
+ * (events never go back), and the last is the whole file's document. Each
+ * update is finished on the follower's finishing thread. */
 static void
 test_growing_file_gives_whole_document (void)
 {
@@ -126,7 +142,7 @@ test_growing_file_gives_whole_document (void)
                                 .data = (const guint8 *) contents, .len = len, .seed = 17 + i };
       g_assert_cmpint (writer.fd, >=, 0);
 
-      follower = start_follower (grown, NULL, &updates);
+      follower = start_follower_full (grown, NULL, &updates, TRUE);
       thread = g_thread_new ("writer", es_test_writer_run, &writer);
       if (ghc)
         run_until_ended (follower);   /* the end marker ends it */

@@ -46,7 +46,7 @@
  * 10 ms of taking reads); at a program's pace the build thread finishes
  * it itself, which leaves the window's frames one busy thread less to
  * share the cores with (their p99 was 1-2 ms longer). */
-#define BACKLOG_BYTES           (4u << 20)
+#define DEFAULT_FINISH_BACKLOG  (4u << 20)
 #define READ_BYTES              (1u << 20)
 
 struct _EsLiveFollower
@@ -60,6 +60,7 @@ struct _EsLiveFollower
   gboolean       temporary_record;
   int            record_fd;          /* the reader's, -1 for a followed file */
   guint          min_interval_ms;
+  guint64        finish_backlog;     /* see es_live_follower_set_finish_backlog() */
   GMainContext  *context;
   GCancellable  *reading;            /* stops the reader: the user, or closing */
   GCancellable  *building;           /* stops a build: closing only */
@@ -465,7 +466,7 @@ build_documents (gpointer data)
               gboolean behind;
 
               g_mutex_lock (&self->mutex);
-              behind = self->recorded - recorded > BACKLOG_BYTES;
+              behind = self->recorded - recorded >= self->finish_backlog;
               if (behind)
                 {
                   self->pending = snapshot;
@@ -645,6 +646,7 @@ es_live_follower_init (EsLiveFollower *self)
   g_cond_init (&self->finish_cond);
   self->record_fd = -1;
   self->min_interval_ms = DEFAULT_MIN_INTERVAL_MS;
+  self->finish_backlog = DEFAULT_FINISH_BACKLOG;
   self->context = g_main_context_ref_thread_default ();
   self->reading = g_cancellable_new ();
   self->building = g_cancellable_new ();
@@ -719,6 +721,23 @@ es_live_follower_set_min_interval (EsLiveFollower *self,
   g_return_if_fail (self->reader == NULL);
 
   self->min_interval_ms = milliseconds;
+}
+
+/**
+ * es_live_follower_set_finish_backlog:
+ * @bytes: bytes waiting to be taken, or 0 for always
+ *
+ * Sets past how many bytes waiting to be read an update is finished on a
+ * thread of its own, while the log goes on being read (4 MB by default).
+ */
+void
+es_live_follower_set_finish_backlog (EsLiveFollower *self,
+                                     guint64         bytes)
+{
+  g_return_if_fail (ES_IS_LIVE_FOLLOWER (self));
+  g_return_if_fail (self->reader == NULL);
+
+  self->finish_backlog = bytes;
 }
 
 /**

@@ -32,6 +32,8 @@ EsLiveFollower *es_live_follower_new                  (const char      *source,
                                                        GError         **error);
 void            es_live_follower_set_min_interval     (EsLiveFollower  *self,
                                                        guint            milliseconds);
+void            es_live_follower_set_finish_backlog   (EsLiveFollower  *self,
+                                                       guint64          bytes);
 void            es_live_follower_start                (EsLiveFollower  *self);
 void            es_live_follower_stop                 (EsLiveFollower  *self);
 EsLiveState     es_live_follower_get_state            (EsLiveFollower  *self);
