@@ -607,6 +607,53 @@ test_busy_grid_grows_with_snapshots (void)
   g_assert_cmpuint (kept, >=, 8);
 }
 
+/* A live log whose first snapshot spans a few microseconds (a grid step
+ * of 1 ns) and whose next comes seconds later, past 2^32 steps: the grid
+ * is summed again at a step for the whole run, every point as a grid made
+ * whole, and every run counted. */
+static void
+test_busy_grid_after_a_long_silence (void)
+{
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new_for_snapshots ();
+  g_autoptr(EsBusyGridGrower) grower = es_busy_grid_grower_new ();
+  /* The last run ends 3 * 2^32 + 201 ns after the first starts: counted in
+   * 32 bits, those steps would seem to be 203 points. */
+  static const guint64 times[] = { 1000, 3000, 5000, 9000,
+                                   G_GUINT64_CONSTANT (3) << 32, (G_GUINT64_CONSTANT (3) << 32) + 1200 };
+
+  for (guint round = 0; round < 2; round++)
+    {
+      g_autoptr(EsDocument) snapshot = NULL;
+      g_autoptr(EsBusyGrid) fresh = NULL;
+      const EsBusyGrid *grid;
+      double running = 0;
+
+      for (guint c = 0; c < 2; c++)
+        for (guint i = round * 4; i < MIN (round * 4 + 4, G_N_ELEMENTS (times)); i += 2)
+          {
+            EsEvent e = { .cap = c, .tag = ES_EVENT_RUN_THREAD, .time = times[i] + c };
+
+            e.u.thread.thread = c + 1;
+            es_document_builder_add (builder, &e);
+            e.tag = ES_EVENT_STOP_THREAD;
+            e.time = times[i + 1] + c;
+            e.u.stop.status = ES_STOP_HEAP_OVERFLOW;
+            es_document_builder_add (builder, &e);
+          }
+      snapshot = es_document_builder_snapshot (builder, TRUE, -1);
+      es_busy_grid_grower_give (grower, snapshot);
+      grid = es_busy_grid_get (snapshot);
+      fresh = es_busy_grid_new (snapshot, grid->start, grid->step);
+      g_assert_cmpuint (grid->n, ==, fresh->n);
+      for (guint k = 0; k < grid->n; k++)
+        g_assert_cmpuint (es_busy_grid_point (grid, k), ==, es_busy_grid_point (fresh, k));
+      /* Both caps' runs, all of them counted. */
+      for (guint i = 0; i < MIN (round * 4 + 4, G_N_ELEMENTS (times)); i += 2)
+        running += 2.0 * (times[i + 1] - times[i]);
+      g_assert_cmpfloat (es_busy_grid_running_before (grid, grid->start + (guint64) grid->n * grid->step), ==, running);
+    }
+}
+
 /* The interval split at any point adds up to the whole. */
 static void
 test_stats_are_additive (void)
@@ -690,6 +737,7 @@ main (int    argc,
   g_test_add_func ("/lod/cumulative-walk", test_cumulative_walk);
   g_test_add_func ("/lod/busy-caps-grid", test_busy_caps_grid);
   g_test_add_func ("/lod/busy-caps-grid/grows-with-snapshots", test_busy_grid_grows_with_snapshots);
+  g_test_add_func ("/lod/busy-caps-grid/after-a-long-silence", test_busy_grid_after_a_long_silence);
   g_test_add_func ("/stats/interval-split-adds-up", test_stats_are_additive);
   g_test_add_func ("/stats/time-parsing", test_time_parsing);
 

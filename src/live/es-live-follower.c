@@ -375,6 +375,9 @@ stop_finishing (EsLiveFollower *self,
   g_cond_signal (&self->finish_cond);
   g_mutex_unlock (&self->mutex);
   g_thread_join (finisher);
+  /* Handed over as the follower closed, after the finishing thread saw
+   * nothing to finish and ended. */
+  g_clear_pointer (&self->pending, es_live_snapshot_free);
 }
 
 /* The build thread. A GHC log is read once (es-live-build.c): its bytes

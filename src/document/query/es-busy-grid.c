@@ -225,13 +225,14 @@ sums_to_grid (Sums             *sums,
   return grid;
 }
 
-/* Points enough for a run from @start to @end. */
-static guint
+/* Points enough for a run from @start to @end: 64 bits, as a step made
+ * for a short run may be far too small for a long one. */
+static guint64
 points_for (guint64 start,
             guint64 end,
             guint64 step)
 {
-  return (guint) ((MAX (end, start) - start) / step + 2);
+  return (MAX (end, start) - start) / step + 2;
 }
 
 /**
@@ -253,8 +254,9 @@ es_busy_grid_new (EsDocument *document,
 
   g_return_val_if_fail (ES_IS_DOCUMENT (document), NULL);
   g_return_val_if_fail (step > 0 && start <= es_document_get_start_time (document), NULL);
+  g_return_val_if_fail (points_for (start, es_document_get_end_time (document), step) <= 2 * GROWN_POINTS, NULL);
 
-  sums_init (&sums, start, step, points_for (start, es_document_get_end_time (document), step));
+  sums_init (&sums, start, step, (guint) points_for (start, es_document_get_end_time (document), step));
   for (guint c = 0; c < n_caps; c++)
     {
       guint n;
@@ -470,7 +472,7 @@ es_busy_grid_grower_give (EsBusyGridGrower *self,
 {
   guint n_caps = es_document_get_n_caps (snapshot);
   guint64 end;
-  guint n_points;
+  guint64 n_points;
   EsBusyGrid *grid;
 
   g_return_if_fail (self != NULL && ES_IS_DOCUMENT (snapshot));
@@ -486,7 +488,8 @@ es_busy_grid_grower_give (EsBusyGridGrower *self,
     {
       guint factor = 2;
 
-      while (factor < self->sums.n && points_for (self->sums.start, end, self->sums.step * factor) > self->sums.n)
+      while (factor < self->sums.n &&
+             points_for (self->sums.start, end, self->sums.step * factor) > self->sums.n)
         factor *= 2;
       /* A run that grew a thousandfold at once (the first snapshots) is
        * summed again rather than merged down to a few steps. */
@@ -512,7 +515,7 @@ es_busy_grid_grower_give (EsBusyGridGrower *self,
       *added = final;
       sums_add (&self->sums, a, final, n, FALSE);
     }
-  grid = sums_to_grid (&self->sums, n_points, n_caps, self->last);
+  grid = sums_to_grid (&self->sums, (guint) n_points, n_caps, self->last);
   es_busy_grid_free (self->last);
   self->last = share_grid (grid);
   es_document_set_derived (snapshot, busy_grid_quark (), grid, (GDestroyNotify) es_busy_grid_free);
