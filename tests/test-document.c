@@ -1175,8 +1175,8 @@ sealed_copy (EsCapTimeline *timeline)
  * is merged by a live log's builder as far as no later sample can come
  * before, and by each snapshot from there. Every snapshot's series is
  * exactly that of the same events finished whole, with caps' samples
- * interleaving, several at one time, and a cap whose first events come
- * late, before what was merged. */
+ * interleaving, several at one time, a cap whose first events come late,
+ * before what was merged, and a sample out of its cap's order. */
 static void
 test_allocation_merged_as_snapshots_go (void)
 {
@@ -1208,6 +1208,17 @@ test_allocation_merged_as_snapshots_go (void)
             es_document_builder_add (builder, &e);
             g_array_append_val (events, e);
           }
+      /* A sample without a cap goes to cap 0's series, here out of its
+       * order. */
+      if (round == 20)
+        {
+          EsEvent e = { .cap = ES_CAP_NONE, .tag = ES_EVENT_HEAP_ALLOCATED,
+                        .time = MIN (MIN (t[0], t[1]), MIN (t[2], t[3])) - 5 };
+
+          e.u.heap.bytes = 5;
+          es_document_builder_add (builder, &e);
+          g_array_append_val (events, e);
+        }
       snapshot = es_document_builder_snapshot (builder, TRUE, -1);
       for (guint i = 0; i < events->len; i++)
         es_document_builder_add (again, &g_array_index (events, EsEvent, i));

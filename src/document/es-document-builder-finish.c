@@ -442,7 +442,10 @@ es_document_builder_finish (EsDocumentBuilder *self,
 /* Merges the caps' allocation as far as no later sample can come before
  * (each cap's events come in time order), for the copies to go on from.
  * A sample that does come before (a cap's first events, late) has it all
- * merged again, in a series of its own: the copies map the old one. */
+ * merged again, in a series of its own: the copies map the old one. While
+ * a cap's series is out of order (a sample without a cap, which goes to
+ * cap 0's), nothing is merged here: each copy sorts the caps' series and
+ * merges them all. */
 static void
 merge_allocated_so_far (EsDocumentBuilder *self)
 {
@@ -450,8 +453,15 @@ merge_allocated_so_far (EsDocumentBuilder *self)
   guint n_caps = self->caps->len;
   g_autofree EsCapTimeline **timelines = g_new (EsCapTimeline *, MAX (n_caps, 1));
   guint64 before = G_MAXUINT64;
+  gboolean in_order = TRUE;
 
-  if (self->allocated_late)
+  for (guint c = 0; c < n_caps; c++)
+    {
+      CapState *cap = g_ptr_array_index (self->caps, c);
+
+      in_order &= es_series_is_in_order (cap->timeline->allocated);
+    }
+  if (self->allocated_late || (!in_order && doc->allocated_taken->len > 0))
     {
       es_series_free (doc->allocated);
       doc->allocated = es_series_new ();
@@ -472,7 +482,7 @@ merge_allocated_so_far (EsDocumentBuilder *self)
       if (cap->last_time > 0)
         before = MIN (before, cap->last_time);
     }
-  if (n_caps == 0)
+  if (n_caps == 0 || !in_order)
     return;
   _es_document_merge_allocated (doc, timelines, n_caps, before);
   self->allocated_before = MAX (self->allocated_before, before);

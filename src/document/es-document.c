@@ -348,7 +348,7 @@ index_gcs (EsDocument *self)
  * _es_document_merge_allocated:
  * @caps: the caps' timelines, whose allocation series are each in time
  *   order
- * @before: merge only the samples earlier than this
+ * @before: merge only the samples earlier than this (G_MAXUINT64: all)
  *
  * All caps' cumulative allocation as one step function, in
  * es_document_get_allocated(): a k-way walk over the per-cap series, on
@@ -393,7 +393,7 @@ _es_document_merge_allocated (EsDocument     *self,
             best = c;
             best_time = samples[c][pos[c]].time;
           }
-      if (best == G_MAXUINT || best_time >= before)
+      if (best == G_MAXUINT || (best_time >= before && before != G_MAXUINT64))
         break;
       value = samples[best][pos[best]++].value;
       self->allocated_total = self->allocated_total - current[best] + value;

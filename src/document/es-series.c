@@ -56,6 +56,19 @@ count_in_order (const EsVec *samples,
   return MIN (i, samples->len);
 }
 
+/**
+ * es_series_is_in_order:
+ *
+ * Returns: whether the samples so far are in time order (checked from
+ *   the last one known to be)
+ */
+gboolean
+es_series_is_in_order (EsSeries *self)
+{
+  self->in_order = count_in_order (&self->samples, self->in_order);
+  return self->in_order == self->samples.len;
+}
+
 /* Its index, copied for @copy, which has the same samples. */
 static void
 copy_index (EsSeries       *copy,
@@ -87,9 +100,8 @@ es_series_copy (EsSeries *self)
   g_return_val_if_fail (!self->sealed, copy);
 
   es_vec_copy (&copy->samples, &self->samples, sizeof (EsSample));
-  self->in_order = count_in_order (&self->samples, self->in_order);
   /* A sample out of order is sorted by each copy, which indexes it all. */
-  if (self->in_order == self->samples.len)
+  if (es_series_is_in_order (self))
     {
       extend_index (self);
       copy_index (copy, self);

@@ -16,6 +16,7 @@ typedef struct _EsSeries EsSeries;
 
 EsSeries       *es_series_new          (void);
 EsSeries       *es_series_copy         (EsSeries       *self);
+gboolean        es_series_is_in_order  (EsSeries       *self);
 void            es_series_free         (EsSeries       *self);
 void            es_series_use_file     (EsSeries       *self,
                                         EsVecFile      *file);

@@ -219,8 +219,10 @@ struct _EsLiveSnapshot
  *
  * Reads what was recorded since the last update and copies the build as
  * it stands: es_live_snapshot_finish() makes its document, on any thread,
- * while @self goes on. Each snapshot is to be finished before the next
- * is copied, and before @self is freed.
+ * while @self goes on. Each snapshot is to be finished before the next is
+ * copied (they grow one grid in turn). A snapshot holds all it needs (the
+ * strings it shares, its own mappings of the records, the grid's grower):
+ * @self may refuse the log, or be freed, meanwhile.
  *
  * Returns: %FALSE if this log is not to be built this way (not a GHC log,
  *   or one the reader refuses: build it from the whole record, as a file,
