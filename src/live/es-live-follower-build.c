@@ -1,0 +1,303 @@
+/* es-live-follower-build.c: the follower's build and finishing threads
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#ifdef __linux__
+# include <sys/resource.h>
+# include <sys/syscall.h>
+#endif
+
+#include <unistd.h>
+
+#include "es-live-follower-private.h"
+
+/* Whether @document holds the whole log, not a prefix of it. */
+static gboolean
+is_whole (EsDocument *document)
+{
+  return !es_document_is_truncated (document, NULL) && es_document_get_damage (document) == NULL;
+}
+
+static EsLiveState
+final_state (EsLiveFollower *self,
+             EsDocument     *document)
+{
+  if (document == NULL)
+    return ES_LIVE_FAILED;
+  if (self->user_stopped && !is_whole (document))
+    return ES_LIVE_STOPPED;
+  return is_whole (document) ? ES_LIVE_FINISHED : ES_LIVE_CUT;
+}
+
+/* Building yields to the window: its frames (and the reader, which the
+ * program writing the log waits on) come first. Linux's nice value is per
+ * thread, and the loading threads a build starts inherit it. */
+static void
+build_in_background (void)
+{
+#ifdef __linux__
+  setpriority (PRIO_PROCESS, (id_t) syscall (SYS_gettid), 10);
+#endif
+}
+
+/* Under @mutex: @document, of the first @recorded bytes, is the one to
+ * show now. */
+static void
+publish_locked (EsLiveFollower *self,
+                EsDocument     *document,
+                guint64         recorded,
+                gint64          now)
+{
+  double seconds = (now - self->last_publish) / (double) G_TIME_SPAN_SECOND;
+
+  if (seconds > 0)
+    self->shared_events_per_second = (es_document_get_n_events (document) - self->last_events) / seconds;
+  self->last_publish = now;
+  self->last_events = es_document_get_n_events (document);
+  g_set_object (&self->shared_document, document);
+  self->shared_document_bytes = recorded;
+  self->shared_updates++;
+  if (self->shared_state == ES_LIVE_WAITING)
+    self->shared_state = ES_LIVE_RECEIVING;
+}
+
+/* The update begun at @started is made: @document (nullable: too little
+ * of the log yet) is prepared for its first frame and published, and the
+ * next update spaced after it by twice what this one cost. */
+static void
+show_update (EsLiveFollower *self,
+             EsDocument     *document,
+             guint64         recorded,
+             gint64          started)
+{
+  gint64 now;
+
+  /* Each update is a new document: without this, the window's first
+   * frame of each would make the busy caps' grid on the main thread
+   * (10-100 ms on a 100 MB log), several times a second. */
+  if (document != NULL)
+    es_document_loader_prepare_to_show (document);
+  /* A GHC log with its end marker is whole: stop waiting for a file to
+   * grow (a stream ends by itself). */
+  if (document != NULL && is_whole (document) && es_document_get_format (document) == ES_DOCUMENT_GHC_EVENTLOG)
+    es_live_source_set_follow (self->source, FALSE);
+  now = g_get_monotonic_time ();
+
+  g_mutex_lock (&self->mutex);
+  if (document != NULL)
+    publish_locked (self, document, recorded, now);
+  self->next_build = now + MAX ((gint64) self->min_interval_ms * 1000, BUILD_SPACING * (now - started));
+  self->finishing = FALSE;
+  g_cond_signal (&self->cond);
+  _es_live_follower_schedule_notify_locked (self);
+  g_mutex_unlock (&self->mutex);
+}
+
+/* The finishing thread: makes the document of each copy of the build
+ * (closing what is open, indexing, the grid, what its first frame needs:
+ * about half an update's cost) and shows it, while the build thread takes
+ * the bytes that come meanwhile. */
+static gpointer
+finish_documents (gpointer data)
+{
+  EsLiveFollower *self = data;
+
+  build_in_background ();
+  for (;;)
+    {
+      EsLiveSnapshot *snapshot;
+      guint64 recorded;
+      gint64 started;
+      g_autoptr(EsDocument) document = NULL;
+
+      g_mutex_lock (&self->mutex);
+      while (self->pending == NULL && !self->closing && !self->finisher_done)
+        g_cond_wait (&self->finish_cond, &self->mutex);
+      snapshot = g_steal_pointer (&self->pending);
+      recorded = self->pending_bytes;
+      started = self->pending_started;
+      if (self->closing)
+        g_clear_pointer (&snapshot, es_live_snapshot_free);
+      g_mutex_unlock (&self->mutex);
+      if (snapshot == NULL)
+        return NULL;
+      document = es_live_snapshot_finish (snapshot);
+      show_update (self, document, recorded, started);
+    }
+}
+
+/* Lets the finishing thread end, once it has shown what it was given. */
+static void
+stop_finishing (EsLiveFollower *self,
+                GThread        *finisher)
+{
+  g_mutex_lock (&self->mutex);
+  self->finisher_done = TRUE;
+  g_cond_signal (&self->finish_cond);
+  g_mutex_unlock (&self->mutex);
+  g_thread_join (finisher);
+  /* Handed over as the follower closed, after the finishing thread saw
+   * nothing to finish and ended. */
+  g_clear_pointer (&self->pending, es_live_snapshot_free);
+}
+
+/* The build thread. A GHC log is read once (es-live-build.c): its bytes
+ * are taken as they come, and each update is a copy of the build, handed
+ * to the finishing thread if bytes are waiting (else finished here);
+ * another is copied only once that is shown.
+ * Other logs, and one the reader refuses, are built from the whole record
+ * as a file, here, which says why as opening the file would. */
+gpointer
+_es_live_follower_build_documents (gpointer data)
+{
+  EsLiveFollower *self = data;
+  guint64 built = 0, taken = 0;
+  gboolean read_once = TRUE;
+  g_autoptr(GError) build_error = NULL;
+  g_autoptr(EsLiveBuild) build = es_live_build_new (self->record_path);
+  g_autoptr(EsDocument) final = NULL;
+  GThread *finisher = g_thread_new ("eventscope-live-finish", finish_documents, self);
+
+  build_in_background ();
+  g_mutex_lock (&self->mutex);
+  self->last_publish = g_get_monotonic_time ();
+  g_mutex_unlock (&self->mutex);
+  for (;;)
+    {
+      guint64 recorded;
+      gboolean done, finishing;
+      gint64 next_build, started;
+      EsLiveSnapshot *snapshot = NULL;
+
+      g_mutex_lock (&self->mutex);
+      for (;;)
+        {
+          gint64 deadline;
+
+          if (self->closing)
+            break;
+          if (!self->finishing && (self->reader_done || (self->recorded > built && g_get_monotonic_time () >= self->next_build)))
+            break;
+          /* A log read once takes its bytes as they come. */
+          if (read_once && self->recorded > taken)
+            break;
+          deadline = self->recorded > built && !self->finishing ? self->next_build
+                                                                 : g_get_monotonic_time () + G_TIME_SPAN_SECOND;
+          g_cond_wait_until (&self->cond, &self->mutex, deadline);
+        }
+      recorded = self->recorded;
+      done = self->reader_done;
+      finishing = self->finishing;
+      next_build = self->next_build;
+      if (self->closing)
+        {
+          g_mutex_unlock (&self->mutex);
+          stop_finishing (self, finisher);
+          return NULL;
+        }
+      g_mutex_unlock (&self->mutex);
+
+      if (done && recorded == 0)
+        break;
+      if (read_once && recorded > taken)
+        {
+          read_once = es_live_build_take (build, recorded, self->building, &build_error);
+          taken = recorded;
+          if (g_error_matches (build_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+            {
+              stop_finishing (self, finisher);
+              return NULL;
+            }
+          if (finishing || (!done && g_get_monotonic_time () < next_build))
+            continue;
+        }
+      if (finishing)
+        continue;
+      if (recorded > built)
+        {
+          g_clear_error (&build_error);
+          started = g_get_monotonic_time ();
+          if (read_once)
+            read_once = es_live_build_copy (build, recorded, done, self->building, &snapshot, &build_error);
+          built = recorded;
+          if (g_error_matches (build_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+            {
+              stop_finishing (self, finisher);
+              return NULL;
+            }
+          if (snapshot != NULL)
+            {
+              gboolean behind;
+
+              g_mutex_lock (&self->mutex);
+              behind = self->recorded - recorded >= self->finish_backlog;
+              if (behind)
+                {
+                  self->pending = snapshot;
+                  self->pending_bytes = recorded;
+                  self->pending_started = started;
+                  self->finishing = TRUE;
+                  g_cond_signal (&self->finish_cond);
+                }
+              g_mutex_unlock (&self->mutex);
+              if (!behind)
+                {
+                  g_autoptr(EsDocument) document = es_live_snapshot_finish (snapshot);
+
+                  show_update (self, document, recorded, started);
+                }
+            }
+          else
+            {
+              g_autoptr(EsDocument) document = NULL;
+
+              if (!read_once)
+                document = es_document_load_file_full (self->record_path, ES_LOAD_BESIDE_VIEWS, NULL, NULL,
+                                                       self->building, &build_error);
+              if (g_error_matches (build_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+                {
+                  stop_finishing (self, finisher);
+                  return NULL;
+                }
+              show_update (self, document, recorded, started);
+            }
+          continue;
+        }
+
+      if (done)
+        break;
+    }
+  /* Every update is shown (the loop ends only when none is being
+   * finished). */
+  stop_finishing (self, finisher);
+
+  /* The stream has ended and the last build saw all of it. */
+  g_mutex_lock (&self->mutex);
+  final = self->shared_document != NULL ? g_object_ref (self->shared_document) : NULL;
+  self->shared_state = final_state (self, self->shared_document);
+  self->shared_events_per_second = 0;
+  if (self->shared_state == ES_LIVE_FAILED)
+    {
+      if (self->read_error != NULL)
+        self->shared_error = g_error_copy (self->read_error);
+      else if (build_error != NULL)
+        self->shared_error = g_steal_pointer (&build_error);
+      else
+        self->shared_error = g_error_new (G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT,
+                                          "%s ended before any data came", self->address);
+    }
+  _es_live_follower_schedule_notify_locked (self);
+  g_mutex_unlock (&self->mutex);
+
+  /* The document that stays gets the index of pauses too, which makes the
+   * statistics of any selection O(log n): after the window is told the
+   * run is over (10 ms at 100 MB), as the statistics do without it. */
+  if (final != NULL)
+    es_document_loader_prepare (final);
+  return NULL;
+}

@@ -1,0 +1,103 @@
+/* es-live-follower-private.h: the follower's state, shared by its threads
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "es-document-loader.h"
+#include "es-live-build.h"
+#include "es-live-follower.h"
+#include "es-live-source.h"
+
+G_BEGIN_DECLS
+
+/* Threads, so that the program writing the log never waits on us: one
+ * reads the source and appends every byte to the record (a file that can
+ * be reopened later and gives the same document); another builds a
+ * document from the record as it stands, a few times a second, and hands
+ * each to the main context. A build reads a prefix of the log, cut inside
+ * an event or not, exactly as a log cut short is read: so the followed
+ * document is, at every update, the document of the bytes received.
+ *
+ * A GHC log is read once (es-live-build.c): the build thread takes the
+ * bytes as they come, and each update is a copy of the builder, sharing
+ * its records, finished into the document; when bytes are waiting, by a
+ * third thread, while the build goes on taking them. Other logs are built
+ * afresh from the whole record at each update. The updates are spaced by
+ * twice their own length (at least the minimum interval), so following
+ * costs a bounded share of a core however long the log grows, at the price
+ * of fewer updates for very large logs. */
+
+#define DEFAULT_MIN_INTERVAL_MS 100
+#define BUILD_SPACING           2
+
+/* Bytes waiting to be taken past which an update's copy is finished on
+ * the finishing thread while the build thread goes back to taking (what
+ * 10 ms of taking reads); at a program's pace the build thread finishes
+ * it itself, which leaves the window's frames one busy thread less to
+ * share the cores with (their p99 was 1-2 ms longer). */
+#define DEFAULT_FINISH_BACKLOG  (4u << 20)
+#define READ_BYTES              (1u << 20)
+
+struct _EsLiveFollower
+{
+  GObject        parent_instance;
+
+  EsLiveSource  *source;
+  char          *spec;               /* as the person named it */
+  char          *address;
+  char          *record_path;
+  gboolean       temporary_record;
+  int            record_fd;          /* the reader's, -1 for a followed file */
+  guint          min_interval_ms;
+  guint64        finish_backlog;     /* see es_live_follower_set_finish_backlog() */
+  GMainContext  *context;
+  GCancellable  *reading;            /* stops the reader: the user, or closing */
+  GCancellable  *building;           /* stops a build: closing only */
+  GThread       *reader;
+  GThread       *builder;
+
+  /* Shared with the threads, under @mutex */
+  GMutex         mutex;
+  GCond          cond;               /* for the build thread */
+  GCond          finish_cond;        /* for the finishing thread */
+  guint64        recorded;           /* bytes in the record */
+  gboolean       reader_done;
+  gboolean       user_stopped;
+  gboolean       closing;
+  GError        *read_error;
+  gboolean       waiting;
+  EsDocument    *shared_document;
+  guint          shared_updates;
+  guint64        shared_document_bytes;
+  EsLiveState    shared_state;
+  GError        *shared_error;
+  double         shared_events_per_second;
+  guint          notify_source;
+  gint64         last_publish;
+  guint64        last_events;
+  EsLiveSnapshot *pending;          /* a copy of the build to finish */
+  guint64        pending_bytes;
+  gint64         pending_started;
+  gboolean       finishing;          /* @pending is given, or being finished */
+  gboolean       finisher_done;
+  gint64         next_build;         /* when the next update may begin */
+
+  /* The main context's view, updated by the notification */
+  EsDocument    *document;
+  guint          n_updates;
+  guint64        document_bytes;
+  EsLiveState    state;
+  GError        *error;
+  gboolean       retrying;
+  guint64        bytes;
+  double         events_per_second;
+};
+
+void     _es_live_follower_schedule_notify_locked (EsLiveFollower *self);
+gpointer _es_live_follower_build_documents        (gpointer        data);
+
+G_END_DECLS
