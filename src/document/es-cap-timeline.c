@@ -196,7 +196,8 @@ sort_spark_samples (EsCapTimeline *self)
 
   for (guint i = 0; i < n; i++)
     {
-      while (epoch + 1 < self->spark_epochs->len && g_array_index (self->spark_epochs, EsSparkEpoch, epoch + 1).first <= i)
+      while (epoch + 1 < self->spark_epochs->len &&
+             g_array_index (self->spark_epochs, EsSparkEpoch, epoch + 1).first <= i)
         epoch++;
       unpack_spark_sample (self, i, epoch, &samples[i]);
     }

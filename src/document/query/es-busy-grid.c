@@ -434,9 +434,10 @@ goes_on (EsBusyGridGrower *self,
       const EsCapTimeline *tl = es_document_get_cap (snapshot, c);
       guint added = g_array_index (self->added, guint, c), n;
       const EsActivity *a = es_cap_timeline_get_activities (tl, &n);
+      const EsActivity *last = &g_array_index (self->last_added, EsActivity, c);
 
-      if (added > es_cap_timeline_get_n_final_activities (tl) || (added > 0 && memcmp (&a[added - 1], &g_array_index (self->last_added, EsActivity, c),
-                                             sizeof (EsActivity)) != 0))
+      if (added > es_cap_timeline_get_n_final_activities (tl) ||
+          (added > 0 && memcmp (&a[added - 1], last, sizeof (EsActivity)) != 0))
         return FALSE;
     }
   return TRUE;
