@@ -1171,6 +1171,22 @@ sealed_copy (EsCapTimeline *timeline)
   return copy;
 }
 
+/* A snapshot of @builder, and the document of the same @events (EsEvent,
+ * all it was given) finished whole, to compare. */
+static void
+snapshot_and_whole (EsDocumentBuilder  *builder,
+                    GArray             *events,
+                    EsDocument        **snapshot,
+                    EsDocument        **whole)
+{
+  g_autoptr(EsDocumentBuilder) again = es_document_builder_new ();
+
+  *snapshot = es_document_builder_snapshot (builder, TRUE, -1);
+  for (guint i = 0; i < events->len; i++)
+    es_document_builder_add (again, &g_array_index (events, EsEvent, i));
+  *whole = es_document_builder_finish (again, TRUE, -1);
+}
+
 /* The caps' allocation, merged into one series (es_document_get_allocated()),
  * is merged by a live log's builder as far as no later sample can come
  * before, and by each snapshot from there. Every snapshot's series is
@@ -1191,7 +1207,6 @@ test_allocation_merged_as_snapshots_go (void)
     {
       g_autoptr(EsDocument) snapshot = NULL;
       g_autoptr(EsDocument) whole = NULL;
-      g_autoptr(EsDocumentBuilder) again = es_document_builder_new ();
       const EsSample *got, *want;
       guint n_got, n_want;
 
@@ -1219,10 +1234,7 @@ test_allocation_merged_as_snapshots_go (void)
           es_document_builder_add (builder, &e);
           g_array_append_val (events, e);
         }
-      snapshot = es_document_builder_snapshot (builder, TRUE, -1);
-      for (guint i = 0; i < events->len; i++)
-        es_document_builder_add (again, &g_array_index (events, EsEvent, i));
-      whole = es_document_builder_finish (again, TRUE, -1);
+      snapshot_and_whole (builder, events, &snapshot, &whole);
       got = es_series_get_samples (es_document_get_allocated (snapshot));
       n_got = es_series_get_length (es_document_get_allocated (snapshot));
       want = es_series_get_samples (es_document_get_allocated (whole));
@@ -1254,7 +1266,6 @@ test_gcs_indexed_as_snapshots_go (void)
     {
       g_autoptr(EsDocument) snapshot = NULL;
       g_autoptr(EsDocument) whole = NULL;
-      g_autoptr(EsDocumentBuilder) again = es_document_builder_new ();
       g_auto(EsStats) got_stats = { 0 };
       g_auto(EsStats) want_stats = { 0 };
       const EsGc *got, *want;
@@ -1284,10 +1295,7 @@ test_gcs_indexed_as_snapshots_go (void)
             es_document_builder_add (builder, &e);
             g_array_append_val (events, e);
           }
-      snapshot = es_document_builder_snapshot (builder, TRUE, -1);
-      for (guint i = 0; i < events->len; i++)
-        es_document_builder_add (again, &g_array_index (events, EsEvent, i));
-      whole = es_document_builder_finish (again, TRUE, -1);
+      snapshot_and_whole (builder, events, &snapshot, &whole);
       got = es_document_get_gcs (snapshot, &n_got);
       want = es_document_get_gcs (whole, &n_want);
       g_assert_cmpuint (n_got, ==, n_want);
