@@ -1,0 +1,478 @@
+/* test-snapshots.c: a live log's builder, its snapshots and the records they share
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+
+#include "es-cap-timeline-private.h"
+#include "es-document-builder.h"
+#include "es-document-private.h"
+#include "es-document-prof.h"
+#include "es-document.h"
+#include "es-eventlog-reader.h"
+#include "es-stats.h"
+#include "es-test-log.h"
+#include "es-vec.h"
+
+/* A live log is built once, its events going into one builder as they
+ * come; each update is a snapshot of it (es_document_builder_snapshot()),
+ * which maps the builder's records from a shared file and goes on from the
+ * indexes the builder keeps of what can only grow. These tests hold each
+ * snapshot to what loading the same bytes, or finishing the same events
+ * whole, gives. */
+
+/* Everything a document of a log shows, beyond es_test_describe_document(),
+ * as text: its cut, spans, marks, heap profile and time profile. */
+static char *
+describe_more (EsDocument *document)
+{
+  gint64 stop = -1;
+  gboolean truncated = es_document_is_truncated (document, &stop);
+  guint n_spans, n_messages, n_markers, n_heap, n_prof, n_closed = es_document_get_n_closed_at_end (document);
+  g_autofree char *summary = es_test_describe_document (document);
+
+  es_document_get_spans (document, &n_spans);
+  es_document_get_messages (document, &n_messages);
+  es_document_get_markers (document, &n_markers);
+  es_document_get_heap_samples (document, &n_heap);
+  es_document_get_prof_samples (document, &n_prof);
+  return g_strdup_printf ("%scut %d at %" G_GINT64_FORMAT ", closed at end %u, spans %u, messages %u, markers %u, "
+                          "heap samples %u, profile samples %u\n",
+                          summary, truncated, truncated ? stop : -1, n_closed, n_spans, n_messages, n_markers, n_heap,
+                          n_prof);
+}
+
+/* A live log is built once: its events go into one builder as they come,
+ * and each update is a snapshot of it, sharing the builder's records.
+ * Fed in pieces of random size (so that the header and events are cut
+ * anywhere), a snapshot taken after any piece shows what loading the bytes
+ * so far from a file shows; the one before still shows what it showed
+ * (the builder went on in the records they share); the last is the whole
+ * log's. */
+static void
+test_snapshots_are_the_prefixes_loaded (gconstpointer data)
+{
+  const char *name = data;
+  g_autofree char *path = es_test_fixture_path (name);
+  g_autofree char *contents = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("es-snapshot-XXXXXX", NULL);
+  g_autofree char *prefix_path = g_build_filename (dir, "prefix.eventlog", NULL);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (g_str_hash (name));
+  g_autoptr(EsEventlogReader) reader = es_eventlog_reader_new ();
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new_for_snapshots ();
+  g_autoptr(EsDocument) previous = NULL;
+  g_autofree char *previous_described = NULL;
+  gsize len, fed = 0;
+  guint snapshots = 0;
+
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  while (fed < len)
+    {
+      gsize piece = (gsize) g_rand_int_range (rand, 1, (gint32) MAX (len / 30, 2));
+      EsEvent event;
+      EsReadResult result;
+      g_autoptr(GError) error = NULL;
+
+      /* Not in MIN (): it would draw twice. */
+      piece = MIN (piece, len - fed);
+      es_eventlog_reader_feed (reader, (const guint8 *) contents + fed, piece);
+      fed += piece;
+      if (fed == len)
+        es_eventlog_reader_finish (reader);
+      while ((result = es_eventlog_reader_next (reader, &event, &error)) == ES_READ_EVENT)
+        es_document_builder_add (builder, &event);
+      g_assert_no_error (error);
+      g_assert_true (result == ES_READ_NEED_MORE || result == ES_READ_END);
+
+      /* A snapshot after some pieces, and after the last. */
+      if (fed == len || g_rand_int_range (rand, 0, 3) == 0)
+        {
+          gint64 stop;
+          gboolean cut = !es_eventlog_reader_saw_end_marker (reader);
+          g_autoptr(EsDocument) snapshot = NULL;
+          g_autofree char *got = NULL, *expected = NULL;
+          g_autoptr(EsDocument) loaded = NULL;
+          g_autoptr(GError) load_error = NULL;
+
+          es_eventlog_reader_is_truncated (reader, &stop, NULL);
+          snapshot = es_document_builder_snapshot (builder, cut, cut ? stop : -1);
+          g_assert_true (g_file_set_contents (prefix_path, contents, (gssize) fed, NULL));
+          loaded = es_document_load_file (prefix_path, NULL, NULL, NULL, &load_error);
+          if (loaded == NULL)
+            {
+              /* Too little of the header to be a log yet. */
+              g_assert_true (es_document_is_log_error (load_error));
+              continue;
+            }
+          got = describe_more (snapshot);
+          expected = describe_more (loaded);
+          g_assert_cmpstr (got, ==, expected);
+          if (previous != NULL)
+            {
+              g_autofree char *again = describe_more (previous);
+
+              g_assert_cmpstr (again, ==, previous_described);
+            }
+          g_set_object (&previous, snapshot);
+          g_free (previous_described);
+          previous_described = g_steal_pointer (&got);
+          snapshots++;
+        }
+    }
+  g_test_message ("%s: %u snapshots compared", name, snapshots);
+  g_assert_cmpuint (snapshots, >=, 2);
+  g_unlink (prefix_path);
+  g_rmdir (dir);
+}
+
+/* A vector keeps every element as it grows from the heap into a mapping of
+ * its own, past 2 MB into huge pages (copied once), and on by mremap();
+ * giving back its spare pages and growing again loses nothing. Twelve
+ * bytes an element, so that no size is a power of two. */
+typedef struct
+{
+  guint32 a, b, c;
+} Triple;
+
+static void
+check_triples (const EsVec *vec,
+               guint        n)
+{
+  g_assert_cmpuint (vec->len, ==, n);
+  for (guint i = 0; i < n; i++)
+    {
+      const Triple *t = &ES_VEC_AT (vec, Triple, i);
+
+      if (t->a != i || t->b != ~i || t->c != i * 7u)
+        g_error ("element %u of %u: %u %u %u", i, n, t->a, t->b, t->c);
+    }
+}
+
+static void
+test_vec_grows_through_every_kind_of_memory (void)
+{
+  EsVec vec = { 0 };
+  const guint first = 1500000, more = 700000;       /* 18 MB, then 26 */
+
+  for (guint i = 0; i < first; i++)
+    *ES_VEC_PUSH (&vec, Triple) = (Triple) { i, ~i, i * 7u };
+  check_triples (&vec, first);
+#ifdef __linux__
+  /* Mapped, and on a huge page's boundary. */
+  g_assert_cmpuint (vec.mapped, >=, (gsize) first * sizeof (Triple));
+  g_assert_cmpuint ((gsize) vec.data % (2u << 20), ==, 0);
+#endif
+  es_vec_release_spare (&vec, sizeof (Triple));
+  check_triples (&vec, first);
+  for (guint i = first; i < first + more; i++)
+    *ES_VEC_PUSH (&vec, Triple) = (Triple) { i, ~i, i * 7u };
+  check_triples (&vec, first + more);
+  es_vec_clear (&vec, sizeof (Triple));
+  g_assert_null (vec.data);
+  g_assert_cmpuint (vec.len, ==, 0);
+}
+
+/* The times of @timeline's instants of @kind, as text. */
+static char *
+describe_wakeups (const EsCapTimeline *timeline)
+{
+  GString *out = g_string_new (NULL);
+  guint n;
+  const EsInstant *in = es_cap_timeline_get_instants (timeline, ES_INSTANT_THREAD_WOKEN, &n);
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (out, "%" G_GUINT64_FORMAT "/%u ", es_instant_time (&in[i]), in[i].thread);
+  return g_string_free (out, FALSE);
+}
+
+static EsCapTimeline *
+sealed_copy (EsCapTimeline *timeline)
+{
+  EsCapTimeline *copy = _es_cap_timeline_copy (timeline);
+
+  es_cap_timeline_seal_events (copy);
+  return copy;
+}
+
+/* A snapshot of @builder, and the document of the same @events (EsEvent,
+ * all it was given) finished whole, to compare. */
+static void
+snapshot_and_whole (EsDocumentBuilder  *builder,
+                    GArray             *events,
+                    EsDocument        **snapshot,
+                    EsDocument        **whole)
+{
+  g_autoptr(EsDocumentBuilder) again = es_document_builder_new ();
+
+  *snapshot = es_document_builder_snapshot (builder, TRUE, -1);
+  for (guint i = 0; i < events->len; i++)
+    es_document_builder_add (again, &g_array_index (events, EsEvent, i));
+  *whole = es_document_builder_finish (again, TRUE, -1);
+}
+
+/* The caps' allocation, merged into one series (es_document_get_allocated()),
+ * is merged by a live log's builder as far as no later sample can come
+ * before, and by each snapshot from there. Every snapshot's series is
+ * exactly that of the same events finished whole, with caps' samples
+ * interleaving, several at one time, a cap whose first events come late,
+ * before what was merged, and a sample out of its cap's order. */
+static void
+test_allocation_merged_as_snapshots_go (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new_for_snapshots ();
+  g_autoptr(GArray) events = g_array_new (FALSE, FALSE, sizeof (EsEvent));
+  guint64 t[4] = { 1000, 1000, 1000, 10 };
+  guint64 bytes[4] = { 0 };
+  guint snapshots = 0;
+
+  for (guint round = 0; round < 30; round++)
+    {
+      g_autoptr(EsDocument) snapshot = NULL;
+      g_autoptr(EsDocument) whole = NULL;
+      const EsSample *got, *want;
+      guint n_got, n_want;
+
+      /* Cap 3 says nothing until round 12, then starts far back. */
+      for (guint c = 0; c < 4; c++)
+        for (guint i = 0, n = c == 3 && round < 12 ? 0 : g_rand_int_range (rand, 0, 6); i < n; i++)
+          {
+            EsEvent e = { 0 };
+
+            e.cap = c;
+            e.tag = ES_EVENT_HEAP_ALLOCATED;
+            e.time = t[c] += g_rand_int_range (rand, 0, 3) * 10;
+            e.u.heap.bytes = bytes[c] += g_rand_int_range (rand, 1, 1000);
+            es_document_builder_add (builder, &e);
+            g_array_append_val (events, e);
+          }
+      /* A sample without a cap goes to cap 0's series, here out of its
+       * order. */
+      if (round == 20)
+        {
+          EsEvent e = { .cap = ES_CAP_NONE, .tag = ES_EVENT_HEAP_ALLOCATED,
+                        .time = MIN (MIN (t[0], t[1]), MIN (t[2], t[3])) - 5 };
+
+          e.u.heap.bytes = 5;
+          es_document_builder_add (builder, &e);
+          g_array_append_val (events, e);
+        }
+      snapshot_and_whole (builder, events, &snapshot, &whole);
+      got = es_series_get_samples (es_document_get_allocated (snapshot));
+      n_got = es_series_get_length (es_document_get_allocated (snapshot));
+      want = es_series_get_samples (es_document_get_allocated (whole));
+      n_want = es_series_get_length (es_document_get_allocated (whole));
+      g_assert_cmpuint (n_got, ==, n_want);
+      g_assert_cmpmem (got, n_got * sizeof *got, want, n_want * sizeof *want);
+      snapshots += n_got > 0;
+    }
+  g_assert_cmpuint (snapshots, >=, 20);
+}
+
+/* The GCs of a live log are put in start order and indexed by its builder
+ * as far as no later GC can start before, and by each snapshot from
+ * there. Every snapshot's GCs and their figures (the whole run's and an
+ * interval's) are exactly those of the same events finished whole, with
+ * caps leading GCs in turn, a GC under way at a snapshot, and a cap whose
+ * first GCs come late, before what was indexed. */
+static void
+test_gcs_indexed_as_snapshots_go (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (9);
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new_for_snapshots ();
+  g_autoptr(GArray) events = g_array_new (FALSE, FALSE, sizeof (EsEvent));
+  guint64 t[3] = { 1000, 1000, 100 };
+  gboolean in_gc[3] = { FALSE };
+  guint snapshots = 0;
+
+  for (guint round = 0; round < 40; round++)
+    {
+      g_autoptr(EsDocument) snapshot = NULL;
+      g_autoptr(EsDocument) whole = NULL;
+      g_auto(EsStats) got_stats = { 0 };
+      g_auto(EsStats) want_stats = { 0 };
+      const EsGc *got, *want;
+      guint n_got, n_want;
+      guint64 end;
+
+      /* Cap 2 says nothing until round 15, then starts far back. */
+      for (guint c = 0; c < 3; c++)
+        for (guint i = 0, n = c == 2 && round < 15 ? 0 : g_rand_int_range (rand, 0, 5); i < n; i++)
+          {
+            EsEvent e = { 0 };
+
+            e.cap = c;
+            e.time = t[c] += g_rand_int_range (rand, 1, 4) * 10;
+            if (!in_gc[c])
+              e.tag = ES_EVENT_GC_START;
+            else if (g_rand_boolean (rand))
+              {
+                e.tag = ES_EVENT_GC_STATS_GHC;
+                e.u.gc_stats.generation = g_rand_int_range (rand, 0, 2);
+                e.u.gc_stats.copied = g_rand_int_range (rand, 0, 1000);
+                e.u.gc_stats.par_n_threads = g_rand_int_range (rand, 1, 3);
+              }
+            else
+              e.tag = ES_EVENT_GC_END;
+            in_gc[c] = e.tag != ES_EVENT_GC_END;
+            es_document_builder_add (builder, &e);
+            g_array_append_val (events, e);
+          }
+      snapshot_and_whole (builder, events, &snapshot, &whole);
+      got = es_document_get_gcs (snapshot, &n_got);
+      want = es_document_get_gcs (whole, &n_want);
+      g_assert_cmpuint (n_got, ==, n_want);
+      g_assert_cmpmem (got, n_got * sizeof *got, want, n_want * sizeof *want);
+      end = es_document_get_end_time (whole);
+      es_stats_compute (snapshot, 0, end, &got_stats);
+      es_stats_compute (whole, 0, end, &want_stats);
+      g_assert_cmpmem (got_stats.gen, sizeof got_stats.gen, want_stats.gen, sizeof want_stats.gen);
+      g_assert_cmpuint (got_stats.gc_elapsed, ==, want_stats.gc_elapsed);
+      g_assert_cmpuint (got_stats.copied, ==, want_stats.copied);
+      es_stats_clear (&got_stats);
+      es_stats_clear (&want_stats);
+      es_stats_compute (snapshot, end / 3, end / 2, &got_stats);
+      es_stats_compute (whole, end / 3, end / 2, &want_stats);
+      g_assert_cmpmem (got_stats.gen, sizeof got_stats.gen, want_stats.gen, sizeof want_stats.gen);
+      g_assert_cmpuint (got_stats.gc_elapsed, ==, want_stats.gc_elapsed);
+      snapshots += n_got > 0;
+    }
+  g_assert_cmpuint (snapshots, >=, 30);
+}
+
+/* A builder's late instant (posted at a past time) is put in its place
+ * in the builder, once, when it belongs after everything its copies read;
+ * one older than what a copy showed is sorted by each copy in its own
+ * pages. Every copy is in order, and none changes after it is made. */
+static void
+test_late_instants_in_shared_records (void)
+{
+  g_autoptr(EsVecFile) file = es_vec_file_new ();
+  EsCapTimeline *timeline = es_cap_timeline_new (0);
+  EsCapTimeline *copies[3];
+  char *described[3] = { NULL };
+  const guint n = 20000;
+  guint next = 0;
+
+  _es_cap_timeline_use_file (timeline, file);
+  for (; next < n; next++)
+    _es_cap_timeline_push_instant (timeline, ES_INSTANT_THREAD_WOKEN, 1000 + 10 * (guint64) next, next, 0);
+  copies[0] = sealed_copy (timeline);
+  described[0] = describe_wakeups (copies[0]);
+
+  /* Late, but after all the first copy has. */
+  for (; next < 2 * n; next++)
+    _es_cap_timeline_push_instant (timeline, ES_INSTANT_THREAD_WOKEN, 1000 + 10 * (guint64) next, next, 0);
+  _es_cap_timeline_push_instant (timeline, ES_INSTANT_THREAD_WOKEN, 1000 + 10 * (guint64) (n + 5) + 5, 999999, 0);
+  copies[1] = sealed_copy (timeline);
+  described[1] = describe_wakeups (copies[1]);
+  g_assert_cmpuint (timeline->instants_in_order[ES_INSTANT_THREAD_WOKEN], ==, 2 * n + 1);
+  g_assert_nonnull (strstr (described[1], "201050/20005 201055/999999 201060/20006 "));
+
+  /* Older than what the copies showed: each copy sorts its own. */
+  _es_cap_timeline_push_instant (timeline, ES_INSTANT_THREAD_WOKEN, 1005, 888888, 0);
+  copies[2] = sealed_copy (timeline);
+  described[2] = describe_wakeups (copies[2]);
+  g_assert_cmpuint (timeline->instants_in_order[ES_INSTANT_THREAD_WOKEN], ==, 2 * n + 1);
+  g_assert_true (g_str_has_prefix (described[2], "1000/0 1005/888888 1010/1 "));
+
+  for (guint c = 0; c < 3; c++)
+    {
+      g_autofree char *again = describe_wakeups (copies[c]);
+      guint len;
+      const EsInstant *in = es_cap_timeline_get_instants (copies[c], ES_INSTANT_THREAD_WOKEN, &len);
+
+      g_assert_cmpstr (again, ==, described[c]);
+      g_free (described[c]);
+      g_assert_cmpuint (len, ==, c == 0 ? n : 2 * n + c);
+      for (guint i = 1; i < len; i++)
+        g_assert_cmpuint (es_instant_time (&in[i - 1]), <=, es_instant_time (&in[i]));
+      es_cap_timeline_free (copies[c]);
+    }
+  es_cap_timeline_free (timeline);
+}
+
+/* A copy of a vector that lives in a records file maps the same memory
+ * (Linux): what the builder appends past the copy's length costs it
+ * nothing, and what the copy writes stays its own. */
+static void
+test_vec_copies_share_a_file (void)
+{
+  g_autoptr(EsVecFile) file = es_vec_file_new ();
+  EsVec vec = { 0 }, copy = { 0 };
+  const guint first = 300000, more = 500000;
+
+  if (file == NULL)
+    {
+      /* Snapshots then copy, as test_snapshots_are_the_prefixes_loaded() checks. */
+      g_test_skip ("this system has no memfd, or limits file sizes: records are copied");
+      return;
+    }
+  es_vec_use_file (&vec, file);
+  for (guint i = 0; i < first; i++)
+    *ES_VEC_PUSH (&vec, Triple) = (Triple) { i, ~i, i * 7u };
+  es_vec_copy (&copy, &vec, sizeof (Triple));
+  check_triples (&copy, first);
+  g_assert_true (copy.data != vec.data);
+  g_assert_null (copy.file);
+
+  /* The builder never changes a record below a copy's length; if it did,
+   * the copy would see it, which shows that nothing was copied. */
+  ES_VEC_AT (&vec, Triple, 5).c = 1;
+  g_assert_cmpuint (ES_VEC_AT (&copy, Triple, 5).c, ==, 1);
+  ES_VEC_AT (&vec, Triple, 5).c = 35;
+
+  /* The copy's own writes, and its growth, stay its own. */
+  ES_VEC_AT (&copy, Triple, 7).c = 0;
+  g_assert_cmpuint (ES_VEC_AT (&vec, Triple, 7).c, ==, 49);
+  ES_VEC_AT (&copy, Triple, 7).c = 49;
+  for (guint i = first; i < first + 1000; i++)
+    *ES_VEC_PUSH (&copy, Triple) = (Triple) { i, i, i };
+  for (guint i = first; i < first + more; i++)
+    *ES_VEC_PUSH (&vec, Triple) = (Triple) { i, ~i, i * 7u };
+  check_triples (&vec, first + more);
+  for (guint i = first; i < first + 1000; i++)
+    g_assert_cmpuint (ES_VEC_AT (&copy, Triple, i).c, ==, i);
+  copy.len = first;
+  check_triples (&copy, first);
+
+  /* The builder's mapping goes first, as when a live log ends. */
+  es_vec_clear (&vec, sizeof (Triple));
+  g_clear_pointer (&file, es_vec_file_unref);
+  check_triples (&copy, first);
+  es_vec_clear (&copy, sizeof (Triple));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/document/vec/grows-through-every-kind-of-memory", test_vec_grows_through_every_kind_of_memory);
+  g_test_add_func ("/document/vec/copies-share-a-file", test_vec_copies_share_a_file);
+  g_test_add_func ("/document/builder/late-instants-in-shared-records", test_late_instants_in_shared_records);
+  g_test_add_func ("/document/builder/allocation-merged-as-snapshots-go", test_allocation_merged_as_snapshots_go);
+  g_test_add_func ("/document/builder/gcs-indexed-as-snapshots-go", test_gcs_indexed_as_snapshots_go);
+  {
+    static const char *logs[] = { "hello.eventlog", "parfib-N2.eventlog", "heap-hT-N2.eventlog", "profiled-hc.eventlog",
+                                  "profiled-long.eventlog", "alloc-A1m-N2.eventlog", "alloc-A64m-N2.eventlog" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (logs); i++)
+      {
+        g_autofree char *name = g_strdup_printf ("/document/builder/snapshots-are-the-prefixes-loaded/%s", logs[i]);
+
+        g_test_add_data_func (name, logs[i], test_snapshots_are_the_prefixes_loaded);
+      }
+  }
+
+  return g_test_run ();
+}
