@@ -22,14 +22,18 @@
  * A finished document's grid has WHOLE_POINTS over its run (2,730 columns
  * across the whole run are wide enough), made in one pass over the
  * activities on first use. A live log's is grown from snapshot to
- * snapshot: its step stays until the run outgrows GROWN_POINTS, then
- * doubles, so that it uses half of them to all, as many columns. */
+ * snapshot: its step stays until the run outgrows the points it has room
+ * for, then doubles, so that it uses half of them to all. Its room is as
+ * many points as half its activities, up to GROWN_POINTS (as many columns
+ * as a finished document's): a small log's busy graph is as fast from its
+ * caps, and 2^20 points take 12 MB of sums and 4 MB a grid. */
 #define WHOLE_POINTS  (1u << 19)
 #define GROWN_POINTS  (1u << 20)
+#define FEWEST_POINTS (1u << 12)
 #define CHECKPOINT    64
-#define CHUNK_POINTS  16384
+#define CHUNK_POINTS  1024
 
-/* 66 kB of points, with what the sums were at its first point: a grid
+/* 4 kB of points, with what the sums were at its first point: a grid
  * made after a live log's next snapshot shares every chunk before the
  * first step the snapshot changed, and goes on from there. */
 struct _EsBusyGridChunk
@@ -443,17 +447,44 @@ goes_on (EsBusyGridGrower *self,
   return TRUE;
 }
 
-/* Starts again from @snapshot's start, at a step leaving room for the run
- * to double. */
+static guint64
+count_activities (EsDocument *snapshot)
+{
+  guint64 total = 0;
+
+  for (guint c = 0; c < es_document_get_n_caps (snapshot); c++)
+    {
+      guint n;
+
+      es_cap_timeline_get_activities (es_document_get_cap (snapshot, c), &n);
+      total += n;
+    }
+  return total;
+}
+
+/* The points a grid of @n_activities has room for. */
+static guint
+room_for (guint64 n_activities)
+{
+  guint room = FEWEST_POINTS;
+
+  while (room < GROWN_POINTS && room < n_activities / 2)
+    room *= 2;
+  return room;
+}
+
+/* Starts again from @snapshot's start, with room for its activities, at a
+ * step leaving room for the run to double. */
 static void
 start_over (EsBusyGridGrower *self,
             EsDocument       *snapshot)
 {
   guint64 start = es_document_get_start_time (snapshot);
   guint64 end = MAX (es_document_get_end_time (snapshot), start);
+  guint room = room_for (count_activities (snapshot));
 
   sums_clear (&self->sums);
-  sums_init (&self->sums, start, (end - start) / (GROWN_POINTS / 2 - 2) + 1, GROWN_POINTS);
+  sums_init (&self->sums, start, (end - start) / (room / 2 - 2) + 1, room);
   g_array_set_size (self->added, 0);
   g_array_set_size (self->last_added, 0);
   self->started = TRUE;
@@ -481,7 +512,10 @@ es_busy_grid_grower_give (EsBusyGridGrower *self,
   /* A single cap's busy graph is its own activities (es_lod_busy_caps()). */
   if (n_caps <= 1)
     return;
-  if (!goes_on (self, snapshot))
+  /* Also once the log has four times the activities its room is for: at
+   * most eight times in a session, each summing what came before. */
+  if (!goes_on (self, snapshot) ||
+      (self->sums.n < GROWN_POINTS && count_activities (snapshot) / 4 > self->sums.n))
     start_over (self, snapshot);
   end = es_document_get_end_time (snapshot);
   n_points = points_for (self->sums.start, end, self->sums.step);
