@@ -439,26 +439,54 @@ es_document_builder_finish (EsDocumentBuilder *self,
   return g_steal_pointer (&self->doc);
 }
 
-/* Merges the caps' allocation as far as no later sample can come before
- * (each cap's events come in time order), for the copies to go on from.
- * A sample that does come before (a cap's first events, late) has it all
- * merged again, in a series of its own: the copies map the old one. While
- * a cap's series is out of order (a sample without a cap, which goes to
- * cap 0's), nothing is merged here: each copy sorts the caps' series and
- * merges them all. */
+/* Sets @before to the time no event to come can be earlier than: the
+ * earliest of the caps' last events (each cap's events come in time
+ * order) and, with @gcs_under_way, of the starts of the GCs they are in;
+ * a cap with no events yet, which would hold everything back, aside (what
+ * it brings earlier is then late, and indexed again). FALSE if no cap has
+ * any. */
+static gboolean
+settled_before (EsDocumentBuilder *self,
+                gboolean           gcs_under_way,
+                guint64           *before)
+{
+  gboolean any = FALSE;
+
+  *before = G_MAXUINT64;
+  for (guint c = 0; c < self->caps->len; c++)
+    {
+      const CapState *cap = g_ptr_array_index (self->caps, c);
+
+      if (cap->last_time == 0)
+        continue;
+      any = TRUE;
+      *before = MIN (*before, cap->last_time);
+      if (gcs_under_way && cap->in_gc)
+        *before = MIN (*before, cap->gc_start);
+    }
+  return any;
+}
+
+/* Merges the caps' allocation as far as no later sample can come before,
+ * for the copies to go on from. A sample that does come before (a cap's
+ * first events, late) has it all merged again, in a series of its own:
+ * the copies map the old one. While a cap's series is out of order (a
+ * sample without a cap, which goes to cap 0's), nothing is merged here:
+ * each copy sorts the caps' series and merges them all. */
 static void
 merge_allocated_so_far (EsDocumentBuilder *self)
 {
   EsDocument *doc = self->doc;
   guint n_caps = self->caps->len;
   g_autofree EsCapTimeline **timelines = g_new (EsCapTimeline *, MAX (n_caps, 1));
-  guint64 before = G_MAXUINT64;
+  guint64 before;
   gboolean in_order = TRUE;
 
   for (guint c = 0; c < n_caps; c++)
     {
       CapState *cap = g_ptr_array_index (self->caps, c);
 
+      timelines[c] = cap->timeline;
       in_order &= es_series_is_in_order (cap->timeline->allocated);
     }
   if (self->allocated_late || (!in_order && doc->allocated_taken->len > 0))
@@ -472,37 +500,26 @@ merge_allocated_so_far (EsDocumentBuilder *self)
       self->allocated_before = 0;
       self->allocated_late = FALSE;
     }
-  for (guint c = 0; c < n_caps; c++)
-    {
-      CapState *cap = g_ptr_array_index (self->caps, c);
-
-      timelines[c] = cap->timeline;
-      /* A cap with no events yet would hold it all back; if its first
-       * sample comes before, it is merged again. */
-      if (cap->last_time > 0)
-        before = MIN (before, cap->last_time);
-    }
-  if (n_caps == 0 || !in_order)
+  if (!in_order || !settled_before (self, FALSE, &before))
     return;
   _es_document_merge_allocated (doc, timelines, n_caps, before);
   self->allocated_before = MAX (self->allocated_before, before);
 }
 
-/* Puts the GCs that no later one can start before (no cap's last event
- * and no GC under way is earlier) at the front of the builder's, in start
- * order, and indexes them, for the copies to go on from; the others stay
- * after them in the order they came, and the caps' pending GCs (always
- * among those) are followed. A GC that does start before (a cap's first
- * events, late) has them all indexed again. */
+/* Puts the GCs that no later one can start before (settled_before()) at
+ * the front of the builder's, in start order, and indexes them, for the
+ * copies to go on from; the others stay after them in the order they
+ * came, and the caps' pending GCs (always among those) are followed. A GC
+ * that does start before (a cap's first events, late) has them all
+ * indexed again. */
 static void
 index_gcs_so_far (EsDocumentBuilder *self)
 {
   EsDocument *doc = self->doc;
   guint from, n = doc->gcs->len, n_early = 0, n_late = 0;
-  guint64 before = G_MAXUINT64;
+  guint64 before;
   g_autoptr(GArray) early = NULL, late = NULL;
   g_autofree guint *moved_to = NULL;
-  gboolean any = FALSE;
 
   if (self->gcs_late)
     {
@@ -512,19 +529,8 @@ index_gcs_so_far (EsDocumentBuilder *self)
       self->gcs_before = 0;
       self->gcs_late = FALSE;
     }
-  for (guint c = 0; c < self->caps->len; c++)
-    {
-      const CapState *cap = g_ptr_array_index (self->caps, c);
-
-      if (cap->last_time == 0)
-        continue;
-      any = TRUE;
-      before = MIN (before, cap->last_time);
-      if (cap->in_gc)
-        before = MIN (before, cap->gc_start);
-    }
   from = doc->gcs_indexed;
-  if (!any || from == n)
+  if (!settled_before (self, TRUE, &before) || from == n)
     return;
 
   early = g_array_new (FALSE, FALSE, sizeof (EsGc));

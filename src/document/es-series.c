@@ -139,17 +139,6 @@ es_series_append (EsSeries *self,
   *ES_VEC_PUSH (&self->samples, EsSample) = (EsSample) { time, value };
 }
 
-static gboolean
-is_sorted (const EsVec *samples)
-{
-  const EsSample *s = samples->data;
-
-  for (guint i = 1; i < samples->len; i++)
-    if (s[i].time < s[i - 1].time)
-      return FALSE;
-  return TRUE;
-}
-
 /**
  * es_series_merge:
  * @from: samples to add to @self, which is not sealed yet
@@ -167,6 +156,7 @@ es_series_merge (EsSeries       *self,
   const EsSample *a, *b;
   EsSample *out;
   guint n_a, n_b, i = 0, j = 0, k = 0;
+  gboolean both_in_order;
   EsVec merged = { 0 };
 
   g_return_if_fail (!self->sealed);
@@ -175,10 +165,12 @@ es_series_merge (EsSeries       *self,
   n_b = from->samples.len;
   if (n_b == 0)
     return;
+  both_in_order = count_in_order (&self->samples, self->in_order) == n_a &&
+                  count_in_order (&from->samples, from->in_order) == n_b;
   /* Samples may move: all is indexed again. */
   self->indexed = 0;
   self->in_order = 0;
-  if (n_a == 0 || !is_sorted (&self->samples) || !is_sorted (&from->samples))
+  if (n_a == 0 || !both_in_order)
     {
       es_vec_append (&self->samples, from->samples.data, n_b, sizeof (EsSample));
       return;

@@ -181,7 +181,8 @@ _es_live_follower_build_documents (gpointer data)
 
           if (self->closing)
             break;
-          if (!self->finishing && (self->reader_done || (self->recorded > built && g_get_monotonic_time () >= self->next_build)))
+          if (!self->finishing &&
+              (self->reader_done || (self->recorded > built && g_get_monotonic_time () >= self->next_build)))
             break;
           /* A log read once takes its bytes as they come. */
           if (read_once && self->recorded > taken)
@@ -197,8 +198,7 @@ _es_live_follower_build_documents (gpointer data)
       if (self->closing)
         {
           g_mutex_unlock (&self->mutex);
-          stop_finishing (self, finisher);
-          return NULL;
+          goto closed;
         }
       g_mutex_unlock (&self->mutex);
 
@@ -209,10 +209,7 @@ _es_live_follower_build_documents (gpointer data)
           read_once = es_live_build_take (build, recorded, self->building, &build_error);
           taken = recorded;
           if (g_error_matches (build_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-            {
-              stop_finishing (self, finisher);
-              return NULL;
-            }
+            goto closed;
           if (finishing || (!done && g_get_monotonic_time () < next_build))
             continue;
         }
@@ -226,10 +223,7 @@ _es_live_follower_build_documents (gpointer data)
             read_once = es_live_build_copy (build, recorded, done, self->building, &snapshot, &build_error);
           built = recorded;
           if (g_error_matches (build_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-            {
-              stop_finishing (self, finisher);
-              return NULL;
-            }
+            goto closed;
           if (snapshot != NULL)
             {
               gboolean behind;
@@ -260,10 +254,7 @@ _es_live_follower_build_documents (gpointer data)
                 document = es_document_load_file_full (self->record_path, ES_LOAD_BESIDE_VIEWS, NULL, NULL,
                                                        self->building, &build_error);
               if (g_error_matches (build_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-                {
-                  stop_finishing (self, finisher);
-                  return NULL;
-                }
+                goto closed;
               show_update (self, document, recorded, started);
             }
           continue;
@@ -299,5 +290,10 @@ _es_live_follower_build_documents (gpointer data)
    * run is over (10 ms at 100 MB), as the statistics do without it. */
   if (final != NULL)
     es_document_loader_prepare (final);
+  return NULL;
+
+closed:
+  /* The follower is closing: nothing more is shown. */
+  stop_finishing (self, finisher);
   return NULL;
 }

@@ -253,14 +253,16 @@ es_busy_grid_new (EsDocument *document,
                   guint64     step)
 {
   guint n_caps = es_document_get_n_caps (document);
+  guint64 n_points;
   Sums sums;
   EsBusyGrid *grid;
 
   g_return_val_if_fail (ES_IS_DOCUMENT (document), NULL);
   g_return_val_if_fail (step > 0 && start <= es_document_get_start_time (document), NULL);
-  g_return_val_if_fail (points_for (start, es_document_get_end_time (document), step) <= 2 * GROWN_POINTS, NULL);
 
-  sums_init (&sums, start, step, (guint) points_for (start, es_document_get_end_time (document), step));
+  n_points = points_for (start, es_document_get_end_time (document), step);
+  g_return_val_if_fail (n_points <= 2 * GROWN_POINTS, NULL);
+  sums_init (&sums, start, step, (guint) n_points);
   for (guint c = 0; c < n_caps; c++)
     {
       guint n;
@@ -477,11 +479,12 @@ room_for (guint64 n_activities)
  * step leaving room for the run to double. */
 static void
 start_over (EsBusyGridGrower *self,
-            EsDocument       *snapshot)
+            EsDocument       *snapshot,
+            guint64           n_activities)
 {
   guint64 start = es_document_get_start_time (snapshot);
   guint64 end = MAX (es_document_get_end_time (snapshot), start);
-  guint room = room_for (count_activities (snapshot));
+  guint room = room_for (n_activities);
 
   sums_clear (&self->sums);
   sums_init (&self->sums, start, (end - start) / (room / 2 - 2) + 1, room);
@@ -504,7 +507,7 @@ es_busy_grid_grower_give (EsBusyGridGrower *self,
 {
   guint n_caps = es_document_get_n_caps (snapshot);
   guint64 end;
-  guint64 n_points;
+  guint64 n_points, n_activities;
   EsBusyGrid *grid;
 
   g_return_if_fail (self != NULL && ES_IS_DOCUMENT (snapshot));
@@ -514,9 +517,9 @@ es_busy_grid_grower_give (EsBusyGridGrower *self,
     return;
   /* Also once the log has four times the activities its room is for: at
    * most eight times in a session, each summing what came before. */
-  if (!goes_on (self, snapshot) ||
-      (self->sums.n < GROWN_POINTS && count_activities (snapshot) / 4 > self->sums.n))
-    start_over (self, snapshot);
+  n_activities = count_activities (snapshot);
+  if (!goes_on (self, snapshot) || (self->sums.n < GROWN_POINTS && n_activities / 4 > self->sums.n))
+    start_over (self, snapshot, n_activities);
   end = es_document_get_end_time (snapshot);
   n_points = points_for (self->sums.start, end, self->sums.step);
   if (n_points > self->sums.n)
@@ -529,7 +532,7 @@ es_busy_grid_grower_give (EsBusyGridGrower *self,
       /* A run that grew a thousandfold at once (the first snapshots) is
        * summed again rather than merged down to a few steps. */
       if (factor >= self->sums.n / 64)
-        start_over (self, snapshot);
+        start_over (self, snapshot, n_activities);
       else
         sums_coarsen (&self->sums, factor);
       n_points = points_for (self->sums.start, end, self->sums.step);
