@@ -13,7 +13,7 @@
 #include <glib/gstdio.h>
 
 #include "es-cap-timeline-private.h"
-#include "es-document-builder.h"
+#include "es-document-builder-private.h"
 #include "es-document-private.h"
 #include "es-document-prof.h"
 #include "es-document.h"
@@ -348,6 +348,91 @@ test_gcs_indexed_as_snapshots_go (void)
   g_assert_cmpuint (snapshots, >=, 30);
 }
 
+/* Both documents' messages (or markers) are the same, in the same order. */
+static void
+assert_same_user_events (const EsUserEvent *got,
+                         guint              n_got,
+                         const EsUserEvent *want,
+                         guint              n_want)
+{
+  g_assert_cmpuint (n_got, ==, n_want);
+  for (guint i = 0; i < n_got; i++)
+    {
+      g_assert_cmpuint (got[i].time, ==, want[i].time);
+      g_assert_cmpuint (got[i].cap, ==, want[i].cap);
+      g_assert_cmpstr (got[i].text, ==, want[i].text);
+    }
+}
+
+/* A live log's builder puts its messages, markers and span edges in time
+ * order, and pairs the edges into spans, as far as no event to come can be
+ * earlier, as it is copied; each snapshot goes on from there. Every
+ * snapshot's messages, markers and spans are exactly those of the same
+ * events finished whole, in the same order: with the caps' events at the
+ * same times, spans nested and open across many snapshots, spans of
+ * different names starting together and left open at the end, messages
+ * from outside any cap, and a cap whose first events come late, before
+ * what was put in order. */
+static void
+test_user_events_ordered_as_snapshots_go (void)
+{
+  static const char *texts[] = { "START outer", "START inner", "STOP inner", "STOP outer", "START other",
+                                 "STOP other", "STOP never-started", "hello", "START open" };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new_for_snapshots ();
+  g_autoptr(GArray) events = g_array_new (FALSE, FALSE, sizeof (EsEvent));
+  guint64 t[4] = { 1000, 1000, 1000, 50 };
+  guint settled_spans = 0;
+
+  for (guint round = 0; round < 60; round++)
+    {
+      g_autoptr(EsDocument) snapshot = NULL;
+      g_autoptr(EsDocument) whole = NULL;
+      const EsSpan *got, *want;
+      const EsUserEvent *got_events, *want_events;
+      guint n_got, n_want;
+
+      /* Cap 3 says nothing until round 30, then starts far back. */
+      for (guint c = 0; c < 4; c++)
+        for (guint i = 0, n = c == 3 && round < 30 ? 0 : g_rand_int_range (rand, 0, 6); i < n; i++)
+          {
+            EsEvent e = { 0 };
+            guint k = g_rand_int_range (rand, 0, G_N_ELEMENTS (texts));
+
+            e.cap = c == 2 && g_rand_boolean (rand) ? ES_CAP_NONE : c;
+            e.time = t[c] += g_rand_int_range (rand, 0, 3) * 10;
+            e.tag = g_rand_int_range (rand, 0, 5) == 0 ? ES_EVENT_USER_MARKER : ES_EVENT_USER_MSG;
+            e.u.text.data = texts[k];
+            e.u.text.len = strlen (texts[k]);
+            es_document_builder_add (builder, &e);
+            g_array_append_val (events, e);
+          }
+      snapshot_and_whole (builder, events, &snapshot, &whole);
+
+      got = es_document_get_spans (snapshot, &n_got);
+      want = es_document_get_spans (whole, &n_want);
+      g_assert_cmpuint (n_got, ==, n_want);
+      for (guint i = 0; i < n_got; i++)
+        {
+          g_assert_cmpuint (got[i].start, ==, want[i].start);
+          g_assert_cmpuint (got[i].end, ==, want[i].end);
+          g_assert_cmpstr (got[i].name, ==, want[i].name);
+          g_assert_cmpuint (got[i].cap, ==, want[i].cap);
+          g_assert_cmpuint (got[i].flags, ==, want[i].flags);
+        }
+      g_assert_cmpuint (es_document_get_n_closed_at_end (snapshot), ==, es_document_get_n_closed_at_end (whole));
+      got_events = es_document_get_messages (snapshot, &n_got);
+      want_events = es_document_get_messages (whole, &n_want);
+      assert_same_user_events (got_events, n_got, want_events, n_want);
+      got_events = es_document_get_markers (snapshot, &n_got);
+      want_events = es_document_get_markers (whole, &n_want);
+      assert_same_user_events (got_events, n_got, want_events, n_want);
+      settled_spans = MAX (settled_spans, builder->doc->spans->len);
+    }
+  /* The builder did pair and order spans itself, not only its copies. */
+  g_assert_cmpuint (settled_spans, >, 20);
+}
+
 /* A builder's late instant (posted at a past time) is put in its place
  * in the builder, once, when it belongs after everything its copies read;
  * one older than what a copy showed is sorted by each copy in its own
@@ -462,6 +547,7 @@ main (int    argc,
   g_test_add_func ("/document/builder/late-instants-in-shared-records", test_late_instants_in_shared_records);
   g_test_add_func ("/document/builder/allocation-merged-as-snapshots-go", test_allocation_merged_as_snapshots_go);
   g_test_add_func ("/document/builder/gcs-indexed-as-snapshots-go", test_gcs_indexed_as_snapshots_go);
+  g_test_add_func ("/document/builder/user-events-ordered-as-snapshots-go", test_user_events_ordered_as_snapshots_go);
   {
     static const char *logs[] = { "hello.eventlog", "parfib-N2.eventlog", "heap-hT-N2.eventlog", "profiled-hc.eventlog",
                                   "profiled-long.eventlog", "alloc-A1m-N2.eventlog", "alloc-A64m-N2.eventlog" };

@@ -61,58 +61,6 @@ write_threads (EsDocument        *doc,
     out[i] = ((ThreadBuild *) g_ptr_array_index (threads, i))->info;
 }
 
-/* Pairs START and STOP by name in time order, innermost first, as
- * ghc-events-analyze does; a START never stopped runs to the log's end. */
-static void
-match_spans (EsDocumentBuilder *self)
-{
-  g_autoptr(GHashTable) open = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) g_array_unref);
-  EsDocument *doc = self->doc;
-  GHashTableIter iter;
-  gpointer name, value;
-
-  g_array_sort_with_data (self->span_edges, es_search_compare_keys, ES_SEARCH_KEY (SpanEdge, time));
-  for (guint i = 0; i < self->span_edges->len; i++)
-    {
-      const SpanEdge *edge = &g_array_index (self->span_edges, SpanEdge, i);
-      GArray *starts = g_hash_table_lookup (open, edge->name);
-
-      if (edge->start)
-        {
-          if (starts == NULL)
-            {
-              starts = g_array_new (FALSE, FALSE, sizeof (SpanEdge));
-              g_hash_table_insert (open, (gpointer) edge->name, starts);
-            }
-          g_array_append_val (starts, *edge);
-        }
-      else if (starts != NULL && starts->len > 0)
-        {
-          const SpanEdge *start = &g_array_index (starts, SpanEdge, starts->len - 1);
-          EsSpan span = { start->time, MAX (edge->time, start->time), edge->name, start->cap, 0 };
-
-          g_array_append_val (doc->spans, span);
-          g_array_set_size (starts, starts->len - 1);
-        }
-    }
-
-  g_hash_table_iter_init (&iter, open);
-  while (g_hash_table_iter_next (&iter, &name, &value))
-    {
-      GArray *starts = value;
-
-      for (guint i = 0; i < starts->len; i++)
-        {
-          const SpanEdge *start = &g_array_index (starts, SpanEdge, i);
-          EsSpan span = { start->time, doc->end_time, name, start->cap, ES_ACTIVITY_ENDED_BY_LOG_END };
-
-          g_array_append_val (doc->spans, span);
-          doc->n_closed_at_end++;
-        }
-    }
-  g_array_sort_with_data (doc->spans, es_search_compare_keys, ES_SEARCH_KEY (EsSpan, start));
-}
-
 static void
 merge_threads (EsDocumentBuilder *self,
                EsDocumentBuilder *other)
@@ -420,9 +368,7 @@ es_document_builder_finish (EsDocumentBuilder *self,
   /* A copy's were written as it was made. */
   if (!self->threads_written)
     write_threads (doc, self);
-  match_spans (self);
-  g_array_sort_with_data (doc->messages, es_search_compare_keys, ES_SEARCH_KEY (EsUserEvent, time));
-  g_array_sort_with_data (doc->markers, es_search_compare_keys, ES_SEARCH_KEY (EsUserEvent, time));
+  _es_builder_order_user_events (self);
 
   g_ptr_array_add (self->args, NULL);
   g_ptr_array_add (self->env, NULL);
@@ -584,12 +530,15 @@ es_document_builder_copy (EsDocumentBuilder *self)
   EsDocumentBuilder *copy;
   GHashTableIter iter;
   gpointer key, value;
+  guint64 before;
 
   g_return_val_if_fail (self != NULL, NULL);
 
   copy = g_new0 (EsDocumentBuilder, 1);
   merge_allocated_so_far (self);
   index_gcs_so_far (self);
+  if (settled_before (self, FALSE, &before))
+    _es_builder_settle_user_events (self, before);
   copy->doc = _es_document_copy_unfinished (self->doc);
   copy->caps = g_ptr_array_new_with_free_func (_es_builder_free_cap_state);
   for (guint i = 0; i < self->caps->len; i++)
@@ -606,7 +555,7 @@ es_document_builder_copy (EsDocumentBuilder *self)
   /* What finishing does with them, now: closing what is open adds none. */
   write_threads (copy->doc, self);
   copy->threads_written = TRUE;
-  copy->span_edges = g_array_copy (self->span_edges);
+  _es_builder_copy_user_events (copy, self);
   copy->last_sync = self->last_sync;
   copy->heap_sample = self->heap_sample;
   copy->args = g_ptr_array_copy (self->args, NULL, NULL);

@@ -79,6 +79,11 @@ struct _EsDocumentBuilder
   gboolean     threads_written;   /* a copy's: its document has its threads' table */
   guint64      gcs_before;        /* the GCs starting before this are indexed (snapshots only) */
   gboolean     gcs_late;          /* a GC started before it: index them all again */
+  /* In time order already, as the builder was copied (es-document-spans.c) */
+  guint        messages_sorted;   /* the first messages of its document */
+  guint        markers_sorted;    /* the first markers */
+  guint        edges_matched;     /* the first span edges, paired already */
+  GHashTable  *open_spans;        /* (nullable): name -> GArray of SpanEdge, the STARTs they left open */
 };
 
 void         _es_builder_free_cap_state     (gpointer           data);
@@ -97,6 +102,11 @@ void         _es_builder_add_prof_event     (EsDocumentBuilder *self,
                                              const EsEvent     *e);
 void         _es_builder_merge_prof         (EsDocumentBuilder *self,
                                              EsDocumentBuilder *other);
+void         _es_builder_settle_user_events (EsDocumentBuilder *self,
+                                             guint64            before);
+void         _es_builder_order_user_events  (EsDocumentBuilder *self);
+void         _es_builder_copy_user_events   (EsDocumentBuilder *copy,
+                                             EsDocumentBuilder *self);
 
 /* The hot helpers of the per-event code are inline: a call each costs as
  * much as what they do. */

@@ -95,6 +95,7 @@ es_document_builder_free (EsDocumentBuilder *self)
   g_hash_table_unref (self->sparse_threads);
   g_ptr_array_unref (self->thread_blocks);
   g_array_unref (self->span_edges);
+  g_clear_pointer (&self->open_spans, g_hash_table_unref);
   g_ptr_array_unref (self->args);
   g_ptr_array_unref (self->env);
   g_hash_table_unref (self->band_ids);
