@@ -558,6 +558,49 @@ test_watch_growing_file (void)
   g_rmdir (dir);
 }
 
+/* Followed with a memory limit far below what its detail takes, watch
+ * lets go of the oldest detail as it goes, says so on standard error, and
+ * still ends with exactly the summary of the whole file: the whole run's
+ * figures do not need the detail let go of. */
+static void
+test_watch_memory_limit (void)
+{
+  g_autofree char *path = es_test_write_busy_log (400);
+  g_autofree char *dir = g_dir_make_tmp ("es-cli-live-XXXXXX", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "prog.fifo", NULL);
+  g_autofree char *contents = NULL;
+  gsize len;
+  const char *args[] = { "watch", "--interval", "50ms", "--memory-limit", "1M", fifo, NULL };
+  const char *bad_args[] = { "watch", "--memory-limit", "lots", fifo, NULL };
+  g_autoptr(GArray) lines = g_array_new (FALSE, FALSE, sizeof (WatchLine));
+  g_auto(CliRun) summary = { 0 };
+  g_auto(CliRun) watch = { 0 };
+  g_auto(CliRun) bad = { 0 };
+  EsTestWriter writer = { .path = fifo, .n_pieces = 8, .pause_ms = 60 };
+
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  g_assert_cmpuint (len, >, 4u << 20);
+  writer.data = (const guint8 *) contents;
+  writer.len = len;
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  run_cli2 (&summary, "summary", path);
+  g_assert_cmpint (summary.exit_code, ==, 0);
+  run_watch (&watch, args, &writer, FALSE, lines);
+
+  g_assert_cmpint (watch.exit_code, ==, 0);
+  g_assert_nonnull (strstr (watch.err, "let go, to keep the log within 1.00 MiB"));
+  g_assert_true (g_str_has_suffix (watch.out, summary.out));
+  g_assert_cmpuint (lines->len, >=, 2);
+
+  run_cli_argv (&bad, bad_args);
+  g_assert_cmpint (bad.exit_code, ==, 1);
+  g_assert_nonnull (strstr (bad.err, "\"lots\" is not a size"));
+
+  g_unlink (fifo);
+  g_rmdir (dir);
+  g_unlink (path);
+}
+
 /* A stream that stops inside an event: the summary of what came, with
  * the warning and exit code `summary` gives for the same cut file. */
 static void
@@ -710,6 +753,7 @@ main (int    argc,
   g_test_add_func ("/cli-live/watch-fifo", test_watch_fifo);
   g_test_add_func ("/cli-live/watch-fifo-sparks", test_watch_fifo_sparks);
   g_test_add_func ("/cli-live/watch-growing-file", test_watch_growing_file);
+  g_test_add_func ("/cli-live/watch-memory-limit", test_watch_memory_limit);
   g_test_add_func ("/cli-live/watch-cut-stream", test_watch_cut_stream);
   g_test_add_func ("/cli-live/watch-interrupted", test_watch_interrupted);
   g_test_add_func ("/cli-live/watch-mono-stdin", test_watch_mono_stdin);

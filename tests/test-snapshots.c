@@ -433,6 +433,157 @@ test_user_events_ordered_as_snapshots_go (void)
   g_assert_cmpuint (settled_spans, >, 20);
 }
 
+/* The whole run's and one interval's figures of two documents are the same. */
+static void
+assert_same_figures (EsDocument *got,
+                     EsDocument *want,
+                     guint64     t0,
+                     guint64     t1)
+{
+  g_auto(EsStats) a = { 0 };
+  g_auto(EsStats) b = { 0 };
+
+  es_stats_compute (got, t0, t1, &a);
+  es_stats_compute (want, t0, t1, &b);
+  g_assert_cmpuint (a.n_caps, ==, b.n_caps);
+  for (guint c = 0; c < a.n_caps; c++)
+    {
+      g_assert_cmpuint (a.caps[c].running, ==, b.caps[c].running);
+      g_assert_cmpuint (a.caps[c].gc, ==, b.caps[c].gc);
+      g_assert_cmpuint (a.caps[c].idle, ==, b.caps[c].idle);
+    }
+  g_assert_cmpuint (a.gc_elapsed, ==, b.gc_elapsed);
+  g_assert_cmpuint (a.mut_elapsed, ==, b.mut_elapsed);
+  g_assert_cmpmem (a.gen, sizeof a.gen, b.gen, sizeof b.gen);
+}
+
+/* A live log followed for hours lets go of its oldest detail past a limit
+ * on its memory (es_document_builder_let_go_before()). The snapshots made
+ * after have their detail from there on, the same records as the whole
+ * log's, and the figures of the whole run and of any interval after it
+ * exactly as the whole log's; a snapshot made before still reads all it
+ * had, and the memory is given back once it is gone. */
+static void
+test_oldest_detail_let_go (void)
+{
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new_for_snapshots ();
+  g_autoptr(GArray) events = g_array_new (FALSE, FALSE, sizeof (EsEvent));
+  g_autoptr(EsDocument) before = NULL, before_whole = NULL, after = NULL, whole = NULL;
+  g_autofree char *described_before = NULL;
+  guint64 held, releasing, held_after, middle, end;
+  const guint n_runs = 30000;
+
+  if (builder->records == NULL)
+    {
+      g_test_skip ("this system has no memfd: records are copied, and nothing is let go of");
+      return;
+    }
+  /* Two caps running threads, a GC every 100 runs, a wake-up each run.
+   * (A log without GC_STATS, from before GHC 7.6, has its GCs made from
+   * the caps' GC phases: from the detail kept.) */
+  for (guint i = 0; i < n_runs; i++)
+    for (guint c = 0; c < 2; c++)
+      {
+        guint64 t = 1000 + (guint64) i * 1000 + c * 10;
+        EsEvent e = { 0 };
+
+        e.cap = c;
+        e.time = t;
+        e.tag = ES_EVENT_RUN_THREAD;
+        e.u.thread.thread = 1 + (i + c) % 7;
+        es_document_builder_add (builder, &e);
+        g_array_append_val (events, e);
+        e.time = t + 100;
+        e.tag = ES_EVENT_THREAD_WAKEUP;
+        e.u.thread.thread = 1 + (i + c + 1) % 7;
+        e.u.thread.cap = c;
+        es_document_builder_add (builder, &e);
+        g_array_append_val (events, e);
+        e.time = t + 600 + i % 50;
+        e.tag = ES_EVENT_STOP_THREAD;
+        e.u.stop.thread = 1 + (i + c) % 7;
+        e.u.stop.status = ES_STOP_THREAD_YIELDING;
+        es_document_builder_add (builder, &e);
+        g_array_append_val (events, e);
+        if (i % 100 == 99)
+          {
+            e.time = t + 700;
+            e.tag = ES_EVENT_GC_START;
+            es_document_builder_add (builder, &e);
+            g_array_append_val (events, e);
+            e.time = t + 800;
+            e.tag = ES_EVENT_GC_STATS_GHC;
+            e.u.gc_stats.generation = i % 300 == 299;
+            e.u.gc_stats.copied = i;
+            es_document_builder_add (builder, &e);
+            g_array_append_val (events, e);
+            e.time = t + 900;
+            e.tag = ES_EVENT_GC_END;
+            es_document_builder_add (builder, &e);
+            g_array_append_val (events, e);
+          }
+      }
+
+  snapshot_and_whole (builder, events, &before, &before_whole);
+  described_before = es_test_describe_document (before);
+  end = es_document_get_end_time (before_whole);
+  middle = end / 2;
+  held = es_vec_file_get_bytes (builder->records, &releasing);
+  g_assert_cmpuint (releasing, ==, 0);
+
+  es_document_builder_let_go_before (builder, middle);
+  snapshot_and_whole (builder, events, &after, &whole);
+  g_assert_cmpuint (es_document_get_detail_start (before), ==, es_document_get_start_time (before));
+  g_assert_cmpuint (es_document_get_detail_start (after), ==, middle);
+
+  for (guint c = 0; c < 2; c++)
+    {
+      const EsCapTimeline *tl = es_document_get_cap (after, c);
+      guint n, n_whole, let_go = es_cap_timeline_get_n_let_go (tl);
+      const EsActivity *a = es_cap_timeline_get_activities (tl, &n);
+      const EsActivity *w = es_cap_timeline_get_activities (es_document_get_cap (whole, c), &n_whole);
+      const EsInstant *in, *in_whole;
+      guint n_in, n_in_whole;
+
+      /* Whole pages of it, up to the middle. */
+      g_assert_cmpuint (let_go, >=, 4096);
+      g_assert_cmpuint (let_go % 4096, ==, 0);
+      g_assert_cmpuint (a[0].start, <=, middle);
+      g_assert_cmpuint (n + let_go, ==, n_whole);
+      g_assert_cmpmem (a, n * sizeof *a, w + let_go, n * sizeof *a);
+      g_assert_cmpuint (es_cap_timeline_find_activity (tl, middle) + let_go, ==,
+                        es_cap_timeline_find_activity (es_document_get_cap (whole, c), middle));
+
+      in = es_cap_timeline_get_instants (tl, ES_INSTANT_THREAD_WOKEN, &n_in);
+      in_whole = es_cap_timeline_get_instants (es_document_get_cap (whole, c), ES_INSTANT_THREAD_WOKEN, &n_in_whole);
+      g_assert_cmpuint (n_in, <, n_in_whole);
+      g_assert_cmpuint (es_instant_time (&in[0]), <=, middle);
+      g_assert_cmpmem (in, n_in * sizeof *in, in_whole + (n_in_whole - n_in), n_in * sizeof *in);
+    }
+  /* The whole run's figures, and those of an interval after the middle,
+   * are exact; the GCs are all there. */
+  assert_same_figures (after, whole, es_document_get_start_time (whole), end);
+  assert_same_figures (after, whole, middle + 12345, end - 54321);
+  assert_same_figures (after, whole, middle + 12345, end);
+
+  /* The snapshot from before still has everything, as it was. */
+  {
+    g_autofree char *again = es_test_describe_document (before);
+
+    g_assert_cmpstr (again, ==, described_before);
+    assert_same_figures (before, before_whole, 0, end);
+    assert_same_figures (before, before_whole, end / 5, end / 3);
+  }
+  /* Its memory is given back once it is gone, not before. */
+  g_assert_cmpuint (es_vec_file_get_bytes (builder->records, &releasing), ==, held);
+  g_assert_cmpuint (releasing, >, 0);
+  g_clear_object (&before);
+  held_after = es_vec_file_get_bytes (builder->records, &releasing);
+  g_assert_cmpuint (releasing, ==, 0);
+  g_assert_cmpuint (held_after, <, held - held / 4);
+  assert_same_figures (after, whole, es_document_get_start_time (whole), end);
+}
+
 /* A builder's late instant (posted at a past time) is put in its place
  * in the builder, once, when it belongs after everything its copies read;
  * one older than what a copy showed is sorted by each copy in its own
@@ -548,6 +699,7 @@ main (int    argc,
   g_test_add_func ("/document/builder/allocation-merged-as-snapshots-go", test_allocation_merged_as_snapshots_go);
   g_test_add_func ("/document/builder/gcs-indexed-as-snapshots-go", test_gcs_indexed_as_snapshots_go);
   g_test_add_func ("/document/builder/user-events-ordered-as-snapshots-go", test_user_events_ordered_as_snapshots_go);
+  g_test_add_func ("/document/builder/oldest-detail-let-go", test_oldest_detail_let_go);
   {
     static const char *logs[] = { "hello.eventlog", "parfib-N2.eventlog", "heap-hT-N2.eventlog", "profiled-hc.eventlog",
                                   "profiled-long.eventlog", "alloc-A1m-N2.eventlog", "alloc-A64m-N2.eventlog" };

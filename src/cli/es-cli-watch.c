@@ -51,6 +51,8 @@ typedef struct
   guint64         printed_sparks;
   guint64         printed_contentions;
   gboolean        said_waiting;
+  guint64         said_detail_from; /* the detail start last told of */
+  guint64         memory_limit;
   guint           n_interrupts;
   gboolean        write_failed;
 } Watch;
@@ -230,6 +232,23 @@ print_line (Watch      *watch,
   watch->printed_sparks = MAX (sparks, watch->printed_sparks);
 }
 
+/* Once each time the follower let go of older detail: on standard
+ * error, as the lines are for programs too. */
+static void
+tell_detail_let_go (Watch      *watch,
+                    EsDocument *document)
+{
+  guint64 from = es_document_get_detail_start (document);
+  g_autoptr(GString) limit = g_string_new (NULL);
+
+  if (from <= es_document_get_start_time (document) || from <= watch->said_detail_from)
+    return;
+  append_bytes (limit, 0, watch->memory_limit, "");
+  g_printerr ("eventscope-cli: detail before %.3fs let go, to keep the log within %s; the lines and the summary "
+              "stay whole\n", from / 1e9, limit->str);
+  watch->said_detail_from = from;
+}
+
 /* A line for what came since the previous one, if anything did. */
 static void
 print_news (Watch *watch)
@@ -238,6 +257,7 @@ print_news (Watch *watch)
 
   if (document == NULL || es_document_get_n_events (document) == 0)
     return;
+  tell_detail_let_go (watch, document);
   if (watch->printed_any && es_document_get_end_time (document) <= watch->printed_end)
     return;
   print_line (watch, document);
@@ -324,16 +344,18 @@ sum_up (Watch      *watch,
 /**
  * es_cli_run_watch:
  *
- * `eventscope-cli watch [--interval T] [--record FILE] SOURCE`
+ * `eventscope-cli watch [--interval T] [--record FILE] [--memory-limit SIZE] SOURCE`
  */
 int
 es_cli_run_watch (int    argc,
                   char **argv)
 {
-  g_autofree char *interval_text = NULL, *record = NULL;
+  g_autofree char *interval_text = NULL, *record = NULL, *limit_text = NULL;
   const GOptionEntry entries[] = {
     { "interval", 0, 0, G_OPTION_ARG_STRING, &interval_text, "Time between two lines (default 1s; 200ms, 2s, …)", "T" },
     { "record", 0, 0, G_OPTION_ARG_FILENAME, &record, "Keep the bytes of a stream in FILE", "FILE" },
+    { "memory-limit", 0, 0, G_OPTION_ARG_STRING, &limit_text,
+      "Past this much memory, let go of the oldest detail (default 25% of memory; 512M, 2G, 0 for none)", "SIZE" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("SOURCE");
@@ -361,7 +383,7 @@ es_cli_run_watch (int    argc,
     }
   if (argc != 2)
     {
-      g_printerr ("Usage: eventscope-cli watch [--interval T] [--record FILE] SOURCE\n");
+      g_printerr ("Usage: eventscope-cli watch [--interval T] [--record FILE] [--memory-limit SIZE] SOURCE\n");
       return EXIT_USAGE;
     }
   if (interval_text != NULL)
@@ -379,6 +401,13 @@ es_cli_run_watch (int    argc,
         }
     }
   interval_ms = (guint) (interval / 1000000);
+  watch.memory_limit = es_live_follower_get_default_memory_limit ();
+  if (limit_text != NULL &&
+      !es_size_parse (limit_text, es_live_follower_get_default_memory_limit () * 4, &watch.memory_limit, &error))
+    {
+      g_printerr ("eventscope-cli watch: --memory-limit: %s\n", error->message);
+      return EXIT_USAGE;
+    }
 
   watch.source = argv[1];
   follower = es_live_follower_new (argv[1], record, &error);
@@ -388,6 +417,7 @@ es_cli_run_watch (int    argc,
   watch.follower = follower;
   watch.loop = loop;
   es_live_follower_set_min_interval (follower, MAX (MIN_BUILD_MS, interval_ms / 2));
+  es_live_follower_set_memory_limit (follower, watch.memory_limit);
   g_signal_connect (follower, "notify::state", G_CALLBACK (state_cb), &watch);
   for (guint i = 0; i < G_N_ELEMENTS (signums); i++)
     signals[i] = g_unix_signal_add (signums[i], interrupt_cb, &watch);

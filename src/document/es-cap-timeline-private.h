@@ -78,6 +78,8 @@ struct _EsCapTimeline
   gboolean  sparks_out_of_order;              /* to be sorted as events are sealed */
   EsSeries *spark_pool;                       /* sparks remaining in the pool, and the samples' times */
   EsSeries *allocated;                        /* cumulative bytes allocated */
+  guint     let_go;                           /* activities let go of before the first kept (a live log's horizon) */
+  guint64   first_start;                      /* with some let go of, where the first of them started */
   gboolean  events_sealed;                    /* instants, sparks, series indexed */
   gboolean  sealed;
 };
@@ -95,6 +97,9 @@ void           _es_instants_sort    (gpointer       data,
 void           _es_cap_timeline_use_file (EsCapTimeline *self,
                                           EsVecFile     *file);
 EsCapTimeline *_es_cap_timeline_copy (EsCapTimeline *self);
+gboolean       _es_cap_timeline_let_go_before (EsCapTimeline *self,
+                                               guint64        time,
+                                               GPtrArray     *vecs);
 
 static inline gsize
 _es_instant_size (EsInstantKind kind)

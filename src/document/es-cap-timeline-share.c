@@ -87,6 +87,8 @@ _es_cap_timeline_copy (EsCapTimeline *self)
   es_vec_copy (&copy->prefix, &self->prefix, sizeof (EsCapPrefix));
   es_vec_copy (&copy->prefix_pages, &self->prefix_pages, sizeof (guint64));
   copy->running_total = self->running_total;
+  copy->let_go = self->let_go;
+  copy->first_start = self->first_start;
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
     {
       /* Checked here, on what came since the last copy, the copy's sealing
@@ -109,3 +111,74 @@ _es_cap_timeline_copy (EsCapTimeline *self)
   return copy;
 }
 
+
+/* Activities are let go of in whole pages of their prefix entries (see
+ * ES_CAP_PREFIX_PAGE), so that the prefix entries and their pages start
+ * with the first activity kept. */
+#define LET_GO_STEP (ES_CAP_PREFIX_STRIDE * ES_CAP_PREFIX_PAGE)
+
+/**
+ * _es_cap_timeline_let_go_before:
+ * @vecs: (element-type EsVec): where to add the vectors that let go of
+ *   records, to give their memory back (es_vec_file_release_skipped())
+ *
+ * Lets go of the activities and instants before @time, in whole pages; the
+ * prefix sums of those kept still count them. A live log kept for hours
+ * this way keeps its newest detail.
+ *
+ * Returns: whether any were let go of
+ */
+gboolean
+_es_cap_timeline_let_go_before (EsCapTimeline *self,
+                                guint64        time,
+                                GPtrArray     *vecs)
+{
+  guint n = es_cap_timeline_find_activity (self, time);
+  gboolean any = FALSE;
+
+  g_return_val_if_fail (!self->sealed, FALSE);
+
+  if (n != G_MAXUINT && n >= LET_GO_STEP)
+    {
+      n -= n % LET_GO_STEP;
+      if (self->let_go == 0)
+        self->first_start = ES_VEC_AT (&self->activities, EsActivity, 0).start;
+      es_vec_skip (&self->activities, n, sizeof (EsActivity));
+      es_vec_skip (&self->prefix, n / ES_CAP_PREFIX_STRIDE, sizeof (EsCapPrefix));
+      es_vec_skip (&self->prefix_pages, n / LET_GO_STEP, sizeof (guint64));
+      self->let_go += n;
+      g_ptr_array_add (vecs, &self->activities);
+      g_ptr_array_add (vecs, &self->prefix);
+      any = TRUE;
+    }
+  for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
+    {
+      EsVec *a = &self->instants[k];
+      gsize size = _es_instant_size (k);
+      guint in_order = MIN (self->instants_in_order[k], a->len);
+      guint m = ES_INSTANT_KIND_HAS_THREAD (k) ? es_instants_lower_bound_from (a->data, in_order, 0, time)
+                                              : es_marks_lower_bound_from (a->data, in_order, 0, time);
+
+      m -= m % (guint) (4096 / size);
+      if (m == 0)
+        continue;
+      es_vec_skip (a, m, size);
+      self->instants_in_order[k] -= m;
+      self->instants_copied[k] -= MIN (m, self->instants_copied[k]);
+      g_ptr_array_add (vecs, a);
+      any = TRUE;
+    }
+  return any;
+}
+
+/**
+ * es_cap_timeline_get_n_let_go:
+ *
+ * Returns: how many activities were let go of before those
+ *   es_cap_timeline_get_activities() gives (a live log's oldest detail)
+ */
+guint
+es_cap_timeline_get_n_let_go (const EsCapTimeline *self)
+{
+  return self->let_go;
+}

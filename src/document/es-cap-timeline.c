@@ -457,6 +457,29 @@ es_cap_timeline_whole_activity (const EsCapTimeline *self,
   return last;
 }
 
+/* The time of each kind before @time, earlier than the first activity
+ * kept: none before the first there was; at the first kept, everything
+ * let go of (its prefix entry); in between, where the detail is let go
+ * of, as if spread evenly. So a whole run's figures stay exact. */
+static void
+totals_let_go (const EsCapTimeline *self,
+               guint64              time,
+               guint64             *totals)
+{
+  const EsCapPrefix *kept = self->prefix.data;
+  guint64 first_kept;
+
+  for (guint k = 0; k < ES_N_ACTIVITY_KINDS; k++)
+    totals[k] = 0;
+  if (self->let_go == 0 || self->prefix.len == 0 || self->activities.len == 0 || time <= self->first_start)
+    return;
+  first_kept = ES_VEC_AT (&self->activities, EsActivity, 0).start;
+  for (guint k = 0; k < ES_N_ACTIVITY_KINDS; k++)
+    totals[k] = time >= first_kept ? kept->before[k]
+                                   : (guint64) ((double) kept->before[k] * (double) (time - self->first_start) /
+                                                (double) (first_kept - self->first_start));
+}
+
 /* Total time of @kind before @time. */
 static guint64
 cumulative (const EsCapTimeline *self,
@@ -468,7 +491,12 @@ cumulative (const EsCapTimeline *self,
   guint64 total;
 
   if (i == G_MAXUINT)
-    return 0;
+    {
+      guint64 totals[ES_N_ACTIVITY_KINDS];
+
+      totals_let_go (self, time, totals);
+      return totals[kind];
+    }
   total = ES_VEC_AT (&self->prefix, EsCapPrefix, i / ES_CAP_PREFIX_STRIDE).before[kind];
   for (guint j = i - i % ES_CAP_PREFIX_STRIDE; j < i; j++)
     if (a[j].kind == kind)
@@ -501,8 +529,7 @@ es_cap_timeline_cumulative (const EsCapTimeline *self,
   lo = activity_count_until (self, from, time);
   if (lo == 0)
     {
-      for (guint k = 0; k < ES_N_ACTIVITY_KINDS; k++)
-        totals[k] = 0;
+      totals_let_go (self, time, totals);
       return 0;
     }
   i = lo - 1;
@@ -543,8 +570,7 @@ es_cap_timeline_cumulative_walk (const EsCapTimeline *self,
 
   if (n == 0 || a[0].start > time)
     {
-      for (guint k = 0; k < ES_N_ACTIVITY_KINDS; k++)
-        totals[k] = 0;
+      totals_let_go (self, time, totals);
       return G_MAXUINT;
     }
   if (cursor->index >= n || a[cursor->index].start > time)

@@ -38,6 +38,7 @@ void                 es_cap_timeline_seal             (EsCapTimeline        *sel
 /* Reading (any thread, once sealed). */
 guint                es_cap_timeline_get_cap          (const EsCapTimeline  *self);
 guint                es_cap_timeline_get_n_final_activities (const EsCapTimeline *self);
+guint                es_cap_timeline_get_n_let_go     (const EsCapTimeline  *self);
 const EsActivity    *es_cap_timeline_get_activities   (const EsCapTimeline  *self,
                                                        guint                *n_activities);
 guint                es_cap_timeline_find_activity    (const EsCapTimeline  *self,

@@ -540,6 +540,8 @@ es_document_builder_copy (EsDocumentBuilder *self)
   if (settled_before (self, FALSE, &before))
     _es_builder_settle_user_events (self, before);
   copy->doc = _es_document_copy_unfinished (self->doc);
+  if (self->records != NULL)
+    copy->doc->records_pin = es_vec_file_pin (self->records);
   copy->caps = g_ptr_array_new_with_free_func (_es_builder_free_cap_state);
   for (guint i = 0; i < self->caps->len; i++)
     {

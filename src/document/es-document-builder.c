@@ -84,6 +84,90 @@ es_document_builder_new_for_snapshots (void)
   return self;
 }
 
+/**
+ * es_document_builder_get_records_bytes:
+ *
+ * Returns: the memory the records of a builder made by
+ *   es_document_builder_new_for_snapshots() hold, or will hold once what
+ *   was let go of is given back; 0 for another builder
+ */
+guint64
+es_document_builder_get_records_bytes (EsDocumentBuilder *self)
+{
+  guint64 held, releasing;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  if (self->records == NULL)
+    return 0;
+  held = es_vec_file_get_bytes (self->records, &releasing);
+  return held - releasing;
+}
+
+/**
+ * es_document_builder_let_go_before:
+ *
+ * Lets go of the detail before @time (each cap's runs, GC phases and
+ * instants, in whole pages) in a builder made by
+ * es_document_builder_new_for_snapshots(), to bound a live log's memory:
+ * its snapshots from now on start their detail there
+ * (es_document_get_detail_start()), and the memory is given back once the
+ * documents of earlier snapshots are gone. What the statistics of the
+ * whole run need stays: the prefix sums of what was let go of, the GCs,
+ * series, sparks, threads and spans.
+ */
+void
+es_document_builder_let_go_before (EsDocumentBuilder *self,
+                                   guint64            time)
+{
+  g_autoptr(GPtrArray) vecs = g_ptr_array_new ();
+
+  g_return_if_fail (self != NULL && self->records != NULL);
+
+  if (time <= self->doc->detail_from)
+    return;
+  for (guint i = 0; i < self->caps->len; i++)
+    {
+      CapState *cap = g_ptr_array_index (self->caps, i);
+
+      _es_cap_timeline_let_go_before (cap->timeline, time, vecs);
+    }
+  self->doc->detail_from = time;
+  es_vec_file_release_skipped (self->records, (EsVec **) vecs->pdata, vecs->len);
+}
+
+/**
+ * es_document_builder_keep_within:
+ * @limit: bytes of records to keep at most, or 0 for no limit
+ *
+ * Lets go of the older half of the detail kept (by time) while the
+ * records of a builder made by es_document_builder_new_for_snapshots()
+ * hold more than @limit: its memory then stays between half the limit and
+ * the limit (with what was let go of given back once the documents that
+ * may read it are gone), however long a live log is followed.
+ *
+ * Returns: whether any detail was let go of
+ */
+gboolean
+es_document_builder_keep_within (EsDocumentBuilder *self,
+                                 guint64            limit)
+{
+  EsDocument *doc;
+  guint64 from;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  doc = self->doc;
+  if (limit == 0 || self->records == NULL || !self->have_time ||
+      es_document_builder_get_records_bytes (self) <= limit)
+    return FALSE;
+  from = MAX (doc->detail_from, doc->start_time);
+  if (doc->end_time - from < 2)
+    return FALSE;
+  es_document_builder_let_go_before (self, from + (doc->end_time - from) / 2);
+  return TRUE;
+}
+
 void
 es_document_builder_free (EsDocumentBuilder *self)
 {

@@ -9,6 +9,8 @@
 
 #include "es-document.h"
 
+#include "es-vec.h"
+
 G_BEGIN_DECLS
 
 typedef struct
@@ -88,6 +90,8 @@ struct _EsDocument
 
   guint64        start_time;
   guint64        end_time;
+  guint64        detail_from;       /* a live log's oldest detail kept (0: all of it) */
+  EsVecFilePin  *records_pin;       /* (nullable): a live log's snapshot: its builder's records it maps */
   guint64        n_events;
   guint          n_closed_at_end;
   gboolean       truncated;

@@ -68,6 +68,8 @@ es_document_finalize (GObject *object)
   g_free (self->process.args);
   g_free (self->process.env);
   g_clear_pointer (&self->cap_labels, g_ptr_array_unref);
+  /* After the caps: the records it mapped may be given back now. */
+  g_clear_pointer (&self->records_pin, es_vec_file_unpin);
   g_free (self->mono);
   g_clear_error (&self->damage);
 
@@ -143,6 +145,7 @@ _es_document_copy_unfinished (EsDocument *self)
   g_string_chunk_free (copy->strings);
   copy->strings = self->strings;
   copy->strings_owner = g_bytes_ref (self->strings_owner);
+  copy->detail_from = self->detail_from;
 
 #define COPY_ARRAY(field) g_array_unref (copy->field); copy->field = g_array_copy (self->field)
 #define COPY_SERIES(field) es_series_free (copy->field); copy->field = es_series_copy (self->field)
@@ -224,6 +227,25 @@ es_document_get_cap (EsDocument *self,
   g_return_val_if_fail (cap < self->caps->len, NULL);
 
   return g_ptr_array_index (self->caps, cap);
+}
+
+/**
+ * es_document_get_detail_start:
+ *
+ * A live log followed for long lets go of its oldest detail, past a limit
+ * on its memory (see es_document_builder_let_go_before()): its runs, GC
+ * phases and instants before this time may be gone, while its GCs, heap,
+ * allocation, sparks and the statistics of the whole run stay complete.
+ *
+ * Returns: the time from which @self has all its detail: its start, but
+ *   for such a log
+ */
+guint64
+es_document_get_detail_start (EsDocument *self)
+{
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), 0);
+
+  return MAX (self->detail_from, self->start_time);
 }
 
 guint64

@@ -40,6 +40,7 @@ guint                 es_document_get_n_caps          (EsDocument  *self);
 const EsCapTimeline  *es_document_get_cap             (EsDocument  *self,
                                                        guint        cap);
 guint64               es_document_get_start_time      (EsDocument  *self);
+guint64               es_document_get_detail_start    (EsDocument  *self);
 guint64               es_document_get_end_time        (EsDocument  *self);
 guint64               es_document_get_n_events        (EsDocument  *self);
 gboolean              es_document_is_truncated        (EsDocument  *self,

@@ -1,4 +1,4 @@
-/* es-time.c: times as people write them
+/* es-time.c: times and sizes as people write them
  *
  * Copyright 2026 The Eventscope authors
  *
@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "es-time.h"
 
@@ -64,5 +65,61 @@ es_time_parse (const char  *text,
 bad:
   g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                "“%s” is not a time: write it like 1.5s, 200ms, 37us, 12ns or 25%%", text);
+  return FALSE;
+}
+
+/**
+ * es_size_parse:
+ * @text: "512M", "1.5G", "2GiB", "300 MB", "25%" of @whole, or a bare
+ *   number of bytes; K, M, G and T are powers of 1024, with or without
+ *   "B" or "iB"
+ * @whole: what 100% is
+ * @bytes: (out): the size
+ *
+ * Returns: %FALSE with a %G_OPTION_ERROR_BAD_VALUE error naming the problem.
+ */
+gboolean
+es_size_parse (const char  *text,
+               guint64      whole,
+               guint64     *bytes,
+               GError     **error)
+{
+  static const char units[] = "KMGT";
+  const char *unit;
+  char *end = NULL;
+  double value, scale = 1;
+
+  g_return_val_if_fail (text != NULL && bytes != NULL, FALSE);
+
+  errno = 0;
+  value = g_ascii_strtod (text, &end);
+  if (end == text || errno != 0 || !isfinite (value) || value < 0)
+    goto bad;
+  while (*end == ' ')
+    end++;
+  if (*end == '%')
+    {
+      if (end[1] != '\0' || value > 100)
+        goto bad;
+      *bytes = (guint64) (value / 100 * (double) whole);
+      return TRUE;
+    }
+  if (*end != '\0' && (unit = strchr (units, g_ascii_toupper (*end))) != NULL)
+    {
+      scale = ldexp (1, 10 * (int) (unit - units + 1));
+      end++;
+      if (*end == 'i')
+        end++;
+    }
+  if (*end == 'B' || (*end == 'b' && scale > 1))
+    end++;
+  if (*end != '\0' || value * scale >= 0x1p63)
+    goto bad;
+  *bytes = (guint64) (value * scale);
+  return TRUE;
+
+bad:
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               "\"%s\" is not a size (512M, 1.5G, 25%% of memory, or bytes)", text);
   return FALSE;
 }

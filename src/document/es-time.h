@@ -1,4 +1,4 @@
-/* es-time.h: times as people write them
+/* es-time.h: times and sizes as people write them
  *
  * Copyright 2026 The Eventscope authors
  *
@@ -15,6 +15,10 @@ gboolean es_time_parse (const char  *text,
                         guint64      run_start,
                         guint64      run_end,
                         guint64     *time,
+                        GError     **error);
+gboolean es_size_parse (const char  *text,
+                        guint64      whole,
+                        guint64     *bytes,
                         GError     **error);
 
 G_END_DECLS

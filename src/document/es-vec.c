@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <string.h>
 #if defined(__linux__)
+# include <fcntl.h>
 # include <sys/mman.h>
 # include <sys/resource.h>
 # include <sys/stat.h>
@@ -64,6 +65,23 @@ struct _EsVecFile
   gint    ref_count;
   int     fd;
   guint64 n_regions;
+  GMutex  lock;         /* for what follows: pins come and go on any thread */
+  guint   generation;   /* how many times vectors were let go of (es_vec_skip()) */
+  GArray *pins;         /* guint per generation: the copies made in it still alive */
+  GArray *to_release;   /* Release: what may be given back once no copy older than it is alive */
+};
+
+typedef struct
+{
+  guint   generation;   /* copies of this generation on do not read it */
+  guint64 offset;
+  guint64 bytes;
+} Release;
+
+struct _EsVecFilePin
+{
+  EsVecFile *file;
+  guint      generation;
 };
 
 /**
@@ -92,6 +110,9 @@ es_vec_file_new (void)
   file = g_new0 (EsVecFile, 1);
   file->ref_count = 1;
   file->fd = fd;
+  g_mutex_init (&file->lock);
+  file->pins = g_array_new (FALSE, TRUE, sizeof (guint));
+  file->to_release = g_array_new (FALSE, FALSE, sizeof (Release));
   return file;
 #else
   return NULL;
@@ -116,6 +137,9 @@ es_vec_file_unref (EsVecFile *file)
   /* The memory lives on in whatever still maps it. */
   close (file->fd);
 #endif
+  g_mutex_clear (&file->lock);
+  g_array_unref (file->pins);
+  g_array_unref (file->to_release);
   g_free (file);
 }
 
@@ -144,6 +168,13 @@ round_up (gsize bytes,
           gsize to)
 {
   return (bytes + to - 1) & ~(to - 1);
+}
+
+/* Where @vec's mapping starts: @skipped bytes before its first element. */
+static guint8 *
+mapping_base (const EsVec *vec)
+{
+  return (guint8 *) vec->data - vec->skipped;
 }
 
 static gsize
@@ -243,7 +274,7 @@ grow_in_file (EsVec *vec,
               gsize  element_size,
               gsize  bytes)
 {
-  gsize mapped = round_up (bytes, PAGE_BYTES);
+  gsize mapped = round_up (vec->skipped + bytes, PAGE_BYTES);
   guint64 region_end = vec->offset + ((guint64) 1 << FILE_REGION_BITS);
   void *data;
 
@@ -269,13 +300,13 @@ grow_in_file (EsVec *vec,
     }
   else
     {
-      data = mremap (vec->data, vec->mapped, mapped, MREMAP_MAYMOVE);
+      data = mremap (mapping_base (vec), vec->mapped, mapped, MREMAP_MAYMOVE);
       if (data == MAP_FAILED)
         g_error ("es_vec_grow: out of memory for %" G_GSIZE_FORMAT " bytes", mapped);
     }
-  vec->data = data;
+  vec->data = (guint8 *) data + vec->skipped;
   vec->mapped = mapped;
-  vec->capacity = (guint) MIN (mapped / element_size, G_MAXUINT);
+  vec->capacity = (guint) MIN ((mapped - vec->skipped) / element_size, G_MAXUINT);
   return TRUE;
 }
 #endif
@@ -300,11 +331,11 @@ es_vec_grow (EsVec *vec,
 #if CAN_MAP
   if (bytes >= MAPPED_ABOVE_BYTES)
     {
-      gsize mapped = mapping_size (bytes);
+      gsize mapped = mapping_size (vec->skipped + bytes);
       void *data;
 
       if (vec->mapped != 0)
-        data = remap (vec->data, vec->mapped, mapped, (gsize) vec->len * element_size);
+        data = remap (mapping_base (vec), vec->mapped, mapped, vec->skipped + (gsize) vec->len * element_size);
       else
         {
           data = map (mapped);
@@ -318,9 +349,9 @@ es_vec_grow (EsVec *vec,
        * mapping's advice wherever it moves it. */
       if (data == MAP_FAILED)
         g_error ("es_vec_grow: out of memory for %" G_GSIZE_FORMAT " bytes", mapped);
-      vec->data = data;
+      vec->data = (guint8 *) data + vec->skipped;
       vec->mapped = mapped;
-      vec->capacity = (guint) MIN (mapped / element_size, G_MAXUINT);
+      vec->capacity = (guint) MIN ((mapped - vec->skipped) / element_size, G_MAXUINT);
       return;
     }
 #endif
@@ -348,13 +379,14 @@ es_vec_clear (EsVec *vec,
 {
 #if CAN_MAP
   if (vec->mapped != 0)
-    munmap (vec->data, vec->mapped);
+    munmap (mapping_base (vec), vec->mapped);
   else
 #endif
     g_free (vec->data);
   vec->data = NULL;
   vec->len = vec->capacity = 0;
   vec->mapped = 0;
+  vec->skipped = 0;
   g_clear_pointer (&vec->file, es_vec_file_unref);
   vec->offset = 0;
 }
@@ -371,12 +403,12 @@ es_vec_release_spare (EsVec *vec,
                       gsize  element_size)
 {
 #if CAN_MAP
-  gsize used = round_up ((gsize) vec->len * element_size, PAGE_BYTES);
+  gsize used = round_up (vec->skipped + (gsize) vec->len * element_size, PAGE_BYTES);
 
   if (vec->mapped != 0)
     {
       if (used < vec->mapped)
-        madvise ((guint8 *) vec->data + used, vec->mapped - used, MADV_DONTNEED);
+        madvise (mapping_base (vec) + used, vec->mapped - used, MADV_DONTNEED);
       return;
     }
 #endif
@@ -409,10 +441,16 @@ es_vec_copy (EsVec       *dest,
            * tables. Made now, on the thread that snapshots, they are not a
            * minor fault per page in the first frames of the document.
            * Read only: writing would copy them. Older kernels refuse it. */
-          madvise (data, round_up ((gsize) src->len * element_size, PAGE_BYTES), MADV_POPULATE_READ);
+          {
+            gsize from = src->skipped & ~(gsize) (PAGE_BYTES - 1);
+
+            madvise ((guint8 *) data + from, round_up (src->skipped + (gsize) src->len * element_size, PAGE_BYTES) - from,
+                     MADV_POPULATE_READ);
+          }
 # endif
           g_free (dest->data);
-          dest->data = data;
+          dest->data = (guint8 *) data + src->skipped;
+          dest->skipped = src->skipped;
           dest->mapped = src->mapped;
           dest->capacity = src->capacity;
           dest->len = src->len;
@@ -426,4 +464,168 @@ es_vec_copy (EsVec       *dest,
   if (src->len > 0)
     memcpy (dest->data, src->data, (gsize) src->len * element_size);
   dest->len = src->len;
+}
+
+/**
+ * es_vec_skip:
+ * @n: how many of its first elements to let go of
+ *
+ * @vec then starts @n elements later: its length and capacity are @n
+ * less, and what it appends goes where it went. A mapped vector of a file
+ * gives the memory back with es_vec_file_release_skipped(), once no copy
+ * made before is alive to read it; one in the heap moves its elements.
+ */
+void
+es_vec_skip (EsVec *vec,
+             guint  n,
+             gsize  element_size)
+{
+  g_return_if_fail (n <= vec->len);
+
+  /* A small vector in the heap moves down; it has no copies to share with. */
+  if (vec->mapped == 0)
+    {
+      memmove (vec->data, (guint8 *) vec->data + (gsize) n * element_size, (gsize) (vec->len - n) * element_size);
+      vec->len -= n;
+      return;
+    }
+  vec->data = (guint8 *) vec->data + (gsize) n * element_size;
+  vec->skipped += (gsize) n * element_size;
+  vec->len -= n;
+  vec->capacity -= n;
+}
+
+/* Under @file's lock: gives back what no copy alive can read. */
+static void
+release_ready_locked (EsVecFile *file)
+{
+  guint oldest = file->generation;
+
+  for (guint g = 0; g < file->pins->len; g++)
+    if (g_array_index (file->pins, guint, g) > 0)
+      {
+        oldest = g;
+        break;
+      }
+  for (guint i = 0; i < file->to_release->len;)
+    {
+      const Release *r = &g_array_index (file->to_release, Release, i);
+
+      if (r->generation > oldest)
+        {
+          i++;
+          continue;
+        }
+#if CAN_SHARE && defined(FALLOC_FL_PUNCH_HOLE)
+      /* A hole in a memfd is memory given back; the copies made since do
+       * not read it, and the builder only appends. */
+      fallocate (file->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t) r->offset, (off_t) r->bytes);
+#endif
+      g_array_remove_index_fast (file->to_release, i);
+    }
+}
+
+/**
+ * es_vec_file_pin:
+ *
+ * Says that a copy of @file's vectors, made now, is alive: what its
+ * vectors skip from now on is not given back before es_vec_file_unpin().
+ *
+ * Returns: (transfer full): the pin
+ */
+EsVecFilePin *
+es_vec_file_pin (EsVecFile *file)
+{
+  EsVecFilePin *pin = g_new (EsVecFilePin, 1);
+
+  g_mutex_lock (&file->lock);
+  pin->file = es_vec_file_ref (file);
+  pin->generation = file->generation;
+  if (file->pins->len <= pin->generation)
+    g_array_set_size (file->pins, pin->generation + 1);
+  g_array_index (file->pins, guint, pin->generation)++;
+  g_mutex_unlock (&file->lock);
+  return pin;
+}
+
+void
+es_vec_file_unpin (EsVecFilePin *pin)
+{
+  EsVecFile *file;
+
+  if (pin == NULL)
+    return;
+  file = pin->file;
+  g_mutex_lock (&file->lock);
+  g_array_index (file->pins, guint, pin->generation)--;
+  release_ready_locked (file);
+  g_mutex_unlock (&file->lock);
+  es_vec_file_unref (file);
+  g_free (pin);
+}
+
+/**
+ * es_vec_file_release_skipped:
+ * @vecs: (array length=n_vecs): vectors of @file that skipped elements
+ *
+ * Gives back the whole pages each of @vecs skipped, now if no copy made
+ * before is alive, else once the last of those is unpinned.
+ */
+void
+es_vec_file_release_skipped (EsVecFile  *file,
+                             EsVec     **vecs,
+                             guint       n_vecs)
+{
+  g_mutex_lock (&file->lock);
+  file->generation++;
+  for (guint i = 0; i < n_vecs; i++)
+    {
+      Release r = { file->generation, vecs[i]->offset, vecs[i]->skipped & ~(gsize) (PAGE_BYTES - 1) };
+
+      if (vecs[i]->file == file && vecs[i]->mapped != 0 && r.bytes > 0)
+        g_array_append_val (file->to_release, r);
+    }
+  release_ready_locked (file);
+  g_mutex_unlock (&file->lock);
+}
+
+/**
+ * es_vec_file_get_bytes:
+ * @releasing: (out) (optional): of them, those to be given back once the
+ *   copies that may read them are gone
+ *
+ * Returns: the memory @file's vectors hold, in bytes
+ */
+guint64
+es_vec_file_get_bytes (EsVecFile *file,
+                       guint64   *releasing)
+{
+  guint64 held = 0, to_release = 0;
+#if CAN_SHARE
+  struct stat st;
+
+  if (fstat (file->fd, &st) == 0)
+    held = (guint64) st.st_blocks * 512;
+#endif
+  g_mutex_lock (&file->lock);
+  /* Each release of a vector's starts from its first page: the largest of
+   * those waiting is what it gives back. */
+  for (guint i = 0; i < file->to_release->len; i++)
+    {
+      const Release *r = &g_array_index (file->to_release, Release, i);
+      gboolean largest = TRUE;
+
+      for (guint j = 0; j < file->to_release->len && largest; j++)
+        {
+          const Release *other = &g_array_index (file->to_release, Release, j);
+
+          largest = other->offset != r->offset || other->bytes < r->bytes || (other->bytes == r->bytes && j >= i);
+        }
+      if (largest)
+        to_release += r->bytes;
+    }
+  g_mutex_unlock (&file->lock);
+  if (releasing != NULL)
+    *releasing = MIN (held, to_release);
+  return held;
 }

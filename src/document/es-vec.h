@@ -24,6 +24,7 @@ typedef struct
   gsize      mapped;      /* bytes of its own mapping, or 0 in the heap */
   EsVecFile *file;        /* (nullable): where it is mapped from once it outgrows the heap; see es_vec_use_file() */
   guint64    offset;      /* its place in @file */
+  gsize      skipped;     /* bytes of its mapping before @data: elements let go (es_vec_skip()) */
 } EsVec;
 
 EsVecFile *es_vec_file_new   (void);
@@ -38,6 +39,21 @@ void es_vec_clear (EsVec *vec,
                    gsize  element_size);
 void es_vec_release_spare (EsVec *vec,
                            gsize  element_size);
+void es_vec_skip          (EsVec *vec,
+                           guint  n,
+                           gsize  element_size);
+
+/* Memory of a file's vectors that may be given back once no copy made
+ * before them may read it (see es_vec_skip()). */
+typedef struct _EsVecFilePin EsVecFilePin;
+
+EsVecFilePin *es_vec_file_pin           (EsVecFile    *file);
+void          es_vec_file_unpin         (EsVecFilePin *pin);
+void          es_vec_file_release_skipped (EsVecFile  *file,
+                                           EsVec     **vecs,
+                                           guint       n_vecs);
+guint64       es_vec_file_get_bytes     (EsVecFile    *file,
+                                         guint64      *releasing);
 
 /* Appends one element of @type and returns a pointer to it. */
 #define ES_VEC_PUSH(vec, type) \

@@ -40,6 +40,7 @@ struct _EsLiveBuild
   EsBusyGridGrower  *busy_grid;      /* the snapshots' grid, grown from one to the next */
   guint64            fed;
   gboolean           refused;        /* not a GHC log, or not a valid one */
+  guint64            memory_limit;   /* bytes of records, see es_live_build_set_memory_limit() */
   guint8            *buffer;
 };
 
@@ -200,6 +201,23 @@ es_live_build_take (EsLiveBuild   *self,
   return TRUE;
 }
 
+/**
+ * es_live_build_set_memory_limit:
+ * @bytes: the records' memory to keep at most, or 0 for no limit
+ *
+ * Past @bytes of records (the caps' runs, GC phases, instants and
+ * samples: most of a log's memory), each update lets go of the older half
+ * of the detail kept (es_document_builder_keep_within()).
+ */
+void
+es_live_build_set_memory_limit (EsLiveBuild *self,
+                                guint64      bytes)
+{
+  g_return_if_fail (self != NULL);
+
+  self->memory_limit = bytes;
+}
+
 /* A copy of the build at one update, to be finished into its document:
  * on another thread, while the build goes on taking bytes. */
 struct _EsLiveSnapshot
@@ -268,6 +286,7 @@ es_live_build_copy (EsLiveBuild     *self,
     }
   cut = !es_eventlog_reader_saw_end_marker (self->reader);
   es_eventlog_reader_is_truncated (self->reader, &stop, NULL);
+  es_document_builder_keep_within (self->builder, self->memory_limit);
   *snapshot = g_new0 (EsLiveSnapshot, 1);
   (*snapshot)->copy = es_document_builder_copy (self->builder);
   (*snapshot)->cut = cut;

@@ -164,6 +164,7 @@ _es_live_follower_build_documents (gpointer data)
   GThread *finisher = g_thread_new ("eventscope-live-finish", finish_documents, self);
 
   build_in_background ();
+  es_live_build_set_memory_limit (build, self->memory_limit);
   g_mutex_lock (&self->mutex);
   self->last_publish = g_get_monotonic_time ();
   g_mutex_unlock (&self->mutex);

@@ -54,6 +54,7 @@ struct _EsLiveFollower
   int            record_fd;          /* the reader's, -1 for a followed file */
   guint          min_interval_ms;
   guint64        finish_backlog;     /* see es_live_follower_set_finish_backlog() */
+  guint64        memory_limit;       /* see es_live_follower_set_memory_limit() */
   GMainContext  *context;
   GCancellable  *reading;            /* stops the reader: the user, or closing */
   GCancellable  *building;           /* stops a build: closing only */

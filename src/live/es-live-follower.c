@@ -279,6 +279,7 @@ es_live_follower_init (EsLiveFollower *self)
   self->record_fd = -1;
   self->min_interval_ms = DEFAULT_MIN_INTERVAL_MS;
   self->finish_backlog = DEFAULT_FINISH_BACKLOG;
+  self->memory_limit = es_live_follower_get_default_memory_limit ();
   self->context = g_main_context_ref_thread_default ();
   self->reading = g_cancellable_new ();
   self->building = g_cancellable_new ();
@@ -370,6 +371,42 @@ es_live_follower_set_finish_backlog (EsLiveFollower *self,
   g_return_if_fail (self->reader == NULL);
 
   self->finish_backlog = bytes;
+}
+
+/**
+ * es_live_follower_set_memory_limit:
+ * @bytes: the memory to keep the log's detail in, or 0 for no limit
+ *
+ * Sets past how many bytes of records (most of a log's memory) the oldest
+ * half of the detail is let go of (see es_document_get_detail_start()):
+ * by default a quarter of the machine's memory.
+ */
+void
+es_live_follower_set_memory_limit (EsLiveFollower *self,
+                                   guint64         bytes)
+{
+  g_return_if_fail (ES_IS_LIVE_FOLLOWER (self));
+  g_return_if_fail (self->reader == NULL);
+
+  self->memory_limit = bytes;
+}
+
+/**
+ * es_live_follower_get_default_memory_limit:
+ *
+ * Returns: a quarter of the machine's memory, in bytes (0 if unknown: no
+ *   limit)
+ */
+guint64
+es_live_follower_get_default_memory_limit (void)
+{
+#ifdef _SC_PHYS_PAGES
+  long pages = sysconf (_SC_PHYS_PAGES), page = sysconf (_SC_PAGESIZE);
+
+  if (pages > 0 && page > 0)
+    return (guint64) pages * (guint64) page / 4;
+#endif
+  return 0;
 }
 
 /**

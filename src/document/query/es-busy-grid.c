@@ -390,7 +390,7 @@ struct _EsBusyGridGrower
   gboolean    started;
   Sums        sums;
   EsBusyGrid *last;            /* (nullable): the last grid given, sharing its chunks */
-  GArray     *added;           /* guint per cap: its activities in the sums for good */
+  GArray     *added;           /* guint per cap: its activities in the sums for good, counting those let go of */
   GArray     *last_added;      /* EsActivity per cap: the last of them */
 };
 
@@ -438,10 +438,14 @@ goes_on (EsBusyGridGrower *self,
   for (guint c = 0; c < self->added->len; c++)
     {
       const EsCapTimeline *tl = es_document_get_cap (snapshot, c);
-      guint added = g_array_index (self->added, guint, c), n;
+      guint added = g_array_index (self->added, guint, c), let_go = es_cap_timeline_get_n_let_go (tl), n;
       const EsActivity *a = es_cap_timeline_get_activities (tl, &n);
       const EsActivity *last = &g_array_index (self->last_added, EsActivity, c);
 
+      /* Its detail let go of past what the sums have: they start again. */
+      if (added < let_go)
+        return FALSE;
+      added -= let_go;
       if (added > es_cap_timeline_get_n_final_activities (tl) ||
           (added > 0 && memcmp (&a[added - 1], last, sizeof (EsActivity)) != 0))
         return FALSE;
@@ -544,13 +548,14 @@ es_busy_grid_grower_give (EsBusyGridGrower *self,
     {
       const EsCapTimeline *tl = es_document_get_cap (snapshot, c);
       guint *added = &g_array_index (self->added, guint, c), n;
-      guint final = es_cap_timeline_get_n_final_activities (tl);
+      guint final = es_cap_timeline_get_n_final_activities (tl), let_go = es_cap_timeline_get_n_let_go (tl);
       const EsActivity *a = es_cap_timeline_get_activities (tl, &n);
 
-      sums_add (&self->sums, a, *added, final, FALSE);
+      /* A cap new since the sums started has 0, however many it let go. */
+      sums_add (&self->sums, a, MAX (*added, let_go) - let_go, final, FALSE);
       if (final > 0)
         g_array_index (self->last_added, EsActivity, c) = a[final - 1];
-      *added = final;
+      *added = final + let_go;
       sums_add (&self->sums, a, final, n, FALSE);
     }
   grid = sums_to_grid (&self->sums, (guint) n_points, n_caps, self->last);
@@ -562,6 +567,6 @@ es_busy_grid_grower_give (EsBusyGridGrower *self,
       guint n;
       const EsActivity *a = es_cap_timeline_get_activities (es_document_get_cap (snapshot, c), &n);
 
-      sums_add (&self->sums, a, g_array_index (self->added, guint, c), n, TRUE);
+      sums_add (&self->sums, a, g_array_index (self->added, guint, c) - es_cap_timeline_get_n_let_go (es_document_get_cap (snapshot, c)), n, TRUE);
     }
 }
