@@ -636,6 +636,88 @@ test_late_instants_in_shared_records (void)
   es_cap_timeline_free (timeline);
 }
 
+/* Triples @from..@from + @n at the start of @vec. */
+static void
+check_triples_from (const EsVec *vec,
+                    guint        from,
+                    guint        n)
+{
+  g_assert_cmpuint (vec->len, ==, n);
+  for (guint i = 0; i < n; i++)
+    {
+      const Triple *t = &ES_VEC_AT (vec, Triple, i);
+      guint k = from + i;
+
+      if (t->a != k || t->b != ~k || t->c != k * 7u)
+        g_error ("element %u of %u from %u: %u %u %u", i, n, from, t->a, t->b, t->c);
+    }
+}
+
+/* A vector that skips its first elements (es_vec_skip()) starts later in
+ * the same memory, wherever it is: what it keeps reads the same, it grows
+ * on however few it kept, copies made after map what it kept, and one made
+ * before reads everything until it is gone and the pages are given back. */
+static void
+test_vec_skips_its_first_elements (void)
+{
+  g_autoptr(EsVecFile) file = es_vec_file_new ();
+  EsVec in_file = { 0 }, in_heap = { 0 }, before = { 0 }, after = { 0 };
+  EsVecFilePin *pin;
+  const guint n = 1u << 18, skip = n - 4, more = 100000;
+  guint64 held, releasing;
+
+  for (guint i = 0; i < 100; i++)
+    *ES_VEC_PUSH (&in_heap, Triple) = (Triple) { i, ~i, i * 7u };
+  es_vec_skip (&in_heap, 60, sizeof (Triple));
+  check_triples_from (&in_heap, 60, 40);
+  es_vec_clear (&in_heap, sizeof (Triple));
+
+  if (file == NULL)
+    {
+      g_test_skip ("this system has no memfd: nothing is shared to skip");
+      return;
+    }
+  es_vec_use_file (&in_file, file);
+  for (guint i = 0; i < n; i++)
+    *ES_VEC_PUSH (&in_file, Triple) = (Triple) { i, ~i, i * 7u };
+  es_vec_copy (&before, &in_file, sizeof (Triple));
+  pin = es_vec_file_pin (file);
+
+  es_vec_skip (&in_file, skip, sizeof (Triple));
+  check_triples_from (&in_file, skip, n - skip);
+  {
+    EsVec *skipped = &in_file;
+
+    es_vec_file_release_skipped (file, &skipped, 1);
+  }
+  held = es_vec_file_get_bytes (file, &releasing);
+  g_assert_cmpuint (releasing, >, skip * sizeof (Triple) - 8192);
+  g_assert_cmpuint (held, >=, n * sizeof (Triple));
+  /* Four kept, its capacity full: it grows where it is. */
+  g_assert_cmpuint (in_file.capacity, ==, in_file.len);
+  for (guint i = n; i < n + more; i++)
+    *ES_VEC_PUSH (&in_file, Triple) = (Triple) { i, ~i, i * 7u };
+  check_triples_from (&in_file, skip, n + more - skip);
+
+  es_vec_copy (&after, &in_file, sizeof (Triple));
+  check_triples_from (&after, skip, n + more - skip);
+  for (guint i = n + more; i < n + more + 1000; i++)
+    *ES_VEC_PUSH (&after, Triple) = (Triple) { i, ~i, i * 7u };
+  check_triples_from (&after, skip, n + more + 1000 - skip);
+  check_triples (&before, n);
+
+  /* The copy from before goes: what was skipped is given back. */
+  held = es_vec_file_get_bytes (file, NULL);
+  es_vec_clear (&before, sizeof (Triple));
+  es_vec_file_unpin (pin);
+  g_assert_cmpuint (es_vec_file_get_bytes (file, &releasing), <, held - skip * sizeof (Triple) + 8192);
+  g_assert_cmpuint (releasing, ==, 0);
+  check_triples_from (&in_file, skip, n + more - skip);
+  check_triples_from (&after, skip, n + more + 1000 - skip);
+  es_vec_clear (&after, sizeof (Triple));
+  es_vec_clear (&in_file, sizeof (Triple));
+}
+
 /* A copy of a vector that lives in a records file maps the same memory
  * (Linux): what the builder appends past the copy's length costs it
  * nothing, and what the copy writes stays its own. */
@@ -695,6 +777,7 @@ main (int    argc,
 
   g_test_add_func ("/document/vec/grows-through-every-kind-of-memory", test_vec_grows_through_every_kind_of_memory);
   g_test_add_func ("/document/vec/copies-share-a-file", test_vec_copies_share_a_file);
+  g_test_add_func ("/document/vec/skips-its-first-elements", test_vec_skips_its_first_elements);
   g_test_add_func ("/document/builder/late-instants-in-shared-records", test_late_instants_in_shared_records);
   g_test_add_func ("/document/builder/allocation-merged-as-snapshots-go", test_allocation_merged_as_snapshots_go);
   g_test_add_func ("/document/builder/gcs-indexed-as-snapshots-go", test_gcs_indexed_as_snapshots_go);

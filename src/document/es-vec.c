@@ -321,7 +321,9 @@ es_vec_grow (EsVec *vec,
   g_return_if_fail (capacity > vec->capacity);
 
 #if CAN_SHARE
-  if (vec->file != NULL && bytes >= MAPPED_ABOVE_BYTES)
+  /* A mapped vector stays mapped, however few elements it kept after
+   * skipping most (es_vec_skip()). */
+  if (vec->file != NULL && (bytes >= MAPPED_ABOVE_BYTES || vec->mapped != 0))
     {
       if (grow_in_file (vec, element_size, bytes))
         return;
@@ -329,7 +331,7 @@ es_vec_grow (EsVec *vec,
     }
 #endif
 #if CAN_MAP
-  if (bytes >= MAPPED_ABOVE_BYTES)
+  if (bytes >= MAPPED_ABOVE_BYTES || vec->mapped != 0)
     {
       gsize mapped = mapping_size (vec->skipped + bytes);
       void *data;

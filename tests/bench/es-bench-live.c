@@ -49,6 +49,7 @@ static double step_mb = 2;
 static double rate_mb = 0;
 static int width = 1600;
 static int height = 900;
+static double limit_mb = -1;
 
 static const GOptionEntry entries[] = {
   { "load-only", 0, 0, G_OPTION_ARG_NONE, &load_only, "Only load the file, for its peak RSS", NULL },
@@ -57,6 +58,7 @@ static const GOptionEntry entries[] = {
   { "rate", 'r', 0, G_OPTION_ARG_DOUBLE, &rate_mb, "Send at most this many MB a second, as a program writes, not as fast as taken", "MB" },
   { "width", 'w', 0, G_OPTION_ARG_INT, &width, "Frame width (1600)", "PX" },
   { "height", 'h', 0, G_OPTION_ARG_INT, &height, "Frame height (900)", "PX" },
+  { "memory-limit", 'm', 0, G_OPTION_ARG_DOUBLE, &limit_mb, "Let go of the oldest detail past this many MB of records (default: a quarter of memory)", "MB" },
   { NULL }
 };
 
@@ -392,6 +394,8 @@ main (int    argc,
 
   follower = es_live_follower_new (spec, record, &error);
   g_assert_no_error (error);
+  if (limit_mb >= 0)
+    es_live_follower_set_memory_limit (follower, (guint64) (limit_mb * (1 << 20)));
   bench = (Bench) { &server, follower, g_main_loop_new (NULL, FALSE),
                     cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height), NULL, NULL,
                     g_array_new (FALSE, FALSE, sizeof (double)), g_array_new (FALSE, FALSE, sizeof (double)),
