@@ -161,6 +161,66 @@ test_ghc_program_into_fifo (void)
   g_rmdir (dir);
 }
 
+/* Followed with a memory limit far below what its detail takes (the
+ * live-memory-limit setting), the window lets go of the oldest detail:
+ * the document says from when it has its detail, and the statistics of
+ * the whole run, in the panel too, are those of the file opened whole. */
+static void
+test_memory_limit_lets_go_of_oldest_detail (void)
+{
+  g_autofree char *path = es_test_write_busy_log (400);
+  g_autofree char *contents = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("es-live-window-XXXXXX", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "prog.fifo", NULL);
+  g_autofree char *record = g_build_filename (dir, "record.eventlog", NULL);
+  g_autofree char *live_text = NULL, *file_text = NULL;
+  GSettings *settings = es_application_get_settings (es_test_app);
+  g_auto(EsStats) live_stats = { 0 };
+  g_auto(EsStats) file_stats = { 0 };
+  EsWindow *window, *opened;
+  EsDocument *live, *whole;
+  EsTestWriter writer;
+  GThread *thread;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_settings_set_string (settings, "live-memory-limit", "1M");
+  window = follow_in_window (fifo, record);
+  writer = (EsTestWriter) { .fd = g_open (fifo, O_WRONLY, 0), .data = (const guint8 *) contents, .len = len,
+                            .n_pieces = 8, .pause_ms = 60 };
+  thread = g_thread_new ("writer", es_test_writer_run, &writer);
+  es_test_wait_until (follower_ended, window, 60);
+  g_thread_join (thread);
+  g_settings_reset (settings, "live-memory-limit");
+  es_test_wait_for_page (window, "timeline");
+
+  live = shown_document (window);
+  g_assert_cmpuint (es_document_get_detail_start (live), >, es_document_get_start_time (live));
+  opened = es_test_open_window (path);
+  es_test_wait_for_page (opened, "timeline");
+  whole = es_session_get_document (es_window_get_session (opened));
+  g_assert_cmpuint (es_document_get_detail_start (whole), ==, es_document_get_start_time (whole));
+  es_stats_compute (live, 0, es_document_get_end_time (live), &live_stats);
+  es_stats_compute (whole, 0, es_document_get_end_time (whole), &file_stats);
+  g_assert_cmpuint (live_stats.mut_elapsed, ==, file_stats.mut_elapsed);
+  g_assert_cmpuint (live_stats.gc_elapsed, ==, file_stats.gc_elapsed);
+  g_assert_cmpuint (live_stats.n_caps, ==, 2);
+  for (guint c = 0; c < 2; c++)
+    g_assert_cmpmem (&live_stats.caps[c], sizeof (EsCapStats), &file_stats.caps[c], sizeof (EsCapStats));
+
+  live_text = es_test_wait_for_statistics (window, "Productivity");
+  file_text = es_test_wait_for_statistics (opened, "Productivity");
+  g_assert_cmpstr (strstr (live_text, "Productivity"), ==, strstr (file_text, "Productivity"));
+
+  gtk_window_destroy (GTK_WINDOW (opened));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (record);
+  g_unlink (fifo);
+  g_rmdir (dir);
+  g_unlink (path);
+}
+
 static gboolean
 has_document (gpointer data)
 {
@@ -473,6 +533,7 @@ main (int    argc,
   g_test_add_func ("/live-window/socket-waits-and-closes", test_socket_waits_and_closes);
   g_test_add_func ("/live-window/fifo-opened-as-file-is-followed", test_fifo_opened_as_file_is_followed);
   g_test_add_func ("/live-window/next-run-opens-in-its-own-window", test_next_run_opens_in_its_own_window);
+  g_test_add_func ("/live-window/memory-limit-lets-go-of-oldest-detail", test_memory_limit_lets_go_of_oldest_detail);
 
   return g_test_run ();
 }

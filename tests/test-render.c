@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "es-document-builder.h"
 #include "es-test-log.h"
 #include "es-test-render.h"
 #include "es-timeline-export.h"
@@ -251,6 +252,87 @@ check_running (gboolean dark)
   /* The activity graph is full there too (one of two caps, at least). */
   row = find_row (frame.rows, ES_ROW_ACTIVITY, 0);
   g_assert_true (pixel_is (frame.surface, x, row->y + row->height - 3, ES_COLOR_ACTIVITY, dark));
+}
+
+/* Whether the cap's running band at column @x shows a run anywhere in it. */
+static gboolean
+column_shows_running (Frame *frame,
+                      guint  cap,
+                      int    x)
+{
+  const EsTimelineRow *row = find_row (frame->rows, ES_ROW_CAP, cap);
+  int band_y, band_h;
+
+  g_assert_true (es_timeline_cap_band (row, ES_COLOR_RUNNING, &band_y, &band_h));
+  for (int y = band_y; y < band_y + band_h; y++)
+    if (pixel_is (frame->surface, x, y, ES_COLOR_RUNNING, FALSE))
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether the cap's row is hatched (not all idle) in columns [@x, @x + 16). */
+static gboolean
+row_is_hatched (Frame *frame,
+                guint  cap,
+                int    x)
+{
+  const EsTimelineRow *row = find_row (frame->rows, ES_ROW_CAP, cap);
+
+  for (int i = x; i < x + 16; i++)
+    for (int y = row->y + 1; y < row->y + row->height - 2; y++)
+      if (!pixel_is (frame->surface, i, y, ES_COLOR_IDLE, FALSE))
+        return TRUE;
+  return FALSE;
+}
+
+/* A live log that let go of its oldest detail past its memory limit
+ * (es_document_builder_let_go_before()) has the caps' rows hatched before
+ * its detail start, not drawn idle: runs are shown after it only. */
+static void
+test_detail_let_go (void)
+{
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new_for_snapshots ();
+  g_autoptr(EsDocument) document = NULL;
+  g_auto(Frame) frame = { 0 };
+  guint64 end, from;
+  double edge;
+
+  for (guint i = 0; i < 30000; i++)
+    for (guint c = 0; c < 2; c++)
+      {
+        EsEvent e = { 0 };
+
+        e.cap = c;
+        e.time = 1000 + (guint64) i * 1000 + c * 10;
+        e.tag = ES_EVENT_RUN_THREAD;
+        e.u.thread.thread = 1 + c;
+        es_document_builder_add (builder, &e);
+        e.time += 900;
+        e.tag = ES_EVENT_STOP_THREAD;
+        e.u.stop.thread = 1 + c;
+        e.u.stop.status = ES_STOP_THREAD_YIELDING;
+        es_document_builder_add (builder, &e);
+      }
+  end = 1000 + 30000 * 1000;
+  from = end / 2;
+  es_document_builder_let_go_before (builder, from);
+  document = es_document_builder_snapshot (builder, FALSE, -1);
+  if (es_document_get_detail_start (document) != from)
+    {
+      g_test_skip ("this system has no memfd: nothing is let go of");
+      return;
+    }
+
+  paint_frame (&frame, document, 0, end, FALSE);
+  edge = es_timeline_time_to_x (&frame.view, from);
+  for (guint c = 0; c < 2; c++)
+    {
+      g_assert_false (column_shows_running (&frame, c, ES_TIMELINE_GUTTER + 10));
+      g_assert_false (column_shows_running (&frame, c, (int) edge / 2));
+      g_assert_true (row_is_hatched (&frame, c, (int) edge / 2));
+      g_assert_true (column_shows_running (&frame, c, (int) edge + 20));
+      g_assert_true (column_shows_running (&frame, c, ES_TIMELINE_GUTTER + DATA_WIDTH - 20));
+    }
 }
 
 static void
@@ -615,6 +697,7 @@ main (int    argc,
   g_test_add_func ("/render/pixels/running", test_running);
   g_test_add_func ("/render/pixels/gc", test_gc);
   g_test_add_func ("/render/pixels/idle", test_idle);
+  g_test_add_func ("/render/pixels/detail-let-go", test_detail_let_go);
   g_test_add_func ("/render/pixels/ruler-and-labels", test_ruler_and_labels);
   g_test_add_func ("/render/pixels/heap", test_heap);
   g_test_add_func ("/render/export", test_export);

@@ -10,6 +10,7 @@
 #include "es-application.h"
 #include "es-live-dialogs.h"
 #include "es-live-source.h"
+#include "es-time.h"
 #include "es-window-private.h"
 
 static void es_window_await_next_run (EsWindow       *self,
@@ -147,6 +148,28 @@ es_window_adopt (EsWindow       *self,
   _es_window_notify_following (self);
 }
 
+/* The memory limit the person set (live-memory-limit), or a quarter of
+ * the machine's memory. */
+static void
+es_window_limit_memory (EsWindow       *self,
+                        EsLiveFollower *follower)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  GSettings *settings = ES_IS_APPLICATION (app) ? es_application_get_settings (ES_APPLICATION (app)) : NULL;
+  guint64 whole = es_live_follower_get_default_memory_limit () * 4, limit;
+  g_autofree char *text = settings != NULL ? g_settings_get_string (settings, "live-memory-limit") : NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (text == NULL)
+    return;
+  if (!es_size_parse (text, whole, &limit, &error))
+    {
+      g_message ("live-memory-limit: %s; a quarter of the memory it is", error->message);
+      return;
+    }
+  es_live_follower_set_memory_limit (follower, limit);
+}
+
 void
 _es_window_follow_full (EsWindow   *self,
                         const char *source,
@@ -171,6 +194,7 @@ _es_window_follow_full (EsWindow   *self,
       _es_window_show_error (self, name, error);
       return;
     }
+  es_window_limit_memory (self, follower);
   es_window_adopt (self, follower, keep_shown);
   es_live_follower_start (follower);
 }
@@ -205,6 +229,7 @@ es_window_await_next_run (EsWindow       *self,
   if (self->next_run == NULL)
     return;
   g_signal_connect_object (self->next_run, "updated", G_CALLBACK (es_window_next_run_cb), self, G_CONNECT_SWAPPED);
+  es_window_limit_memory (self, self->next_run);
   es_live_follower_start (self->next_run);
 }
 

@@ -9,6 +9,8 @@
 
 #include <math.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "es-search.h"
 #include "es-timeline-painter-private.h"
 
@@ -175,6 +177,72 @@ paint_now (EsPaintContext *ctx,
   cairo_restore (ctx->cr);
 }
 
+/* Whether @row shows detail a live log lets go of past its memory limit
+ * (each cap's runs, GC phases and instants, and the threads made of
+ * them); its GCs, heap, sparks, spans and profile are kept whole. */
+static gboolean
+shows_detail (const EsTimelineRow *row)
+{
+  return row->kind == ES_ROW_CAP || row->kind == ES_ROW_ACTIVITY || row->kind == ES_ROW_THREADS ||
+         row->kind == ES_ROW_THREAD;
+}
+
+/* Before a live log's detail start (es_document_get_detail_start()), the
+ * rows of detail are hatched, and the first says why: they are not idle,
+ * their detail was let go of to keep the log within its memory limit. */
+static void
+paint_let_go (EsPaintContext *ctx,
+              GArray         *rows)
+{
+  const EsTimelineView *view = ctx->view;
+  guint64 from = es_document_get_detail_start (view->document);
+  double left = ES_TIMELINE_GUTTER, right;
+  guint labelled = G_MAXUINT;
+
+  if (from <= es_document_get_start_time (view->document))
+    return;
+  /* The first row of detail says why, whichever band it is in. */
+  for (guint r = 0; r < rows->len && labelled == G_MAXUINT; r++)
+    if (shows_detail (&g_array_index (rows, EsTimelineRow, r)))
+      labelled = r;
+  right = MIN (es_timeline_time_to_x (view, from), ES_TIMELINE_GUTTER + view->width);
+  if (right <= left)
+    return;
+  cairo_save (ctx->cr);
+  for (guint r = ctx->first_row; r < ctx->end_row; r++)
+    {
+      const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
+
+      if (!shows_detail (row) || es_paint_row_is_clipped (ctx, row))
+        continue;
+      cairo_save (ctx->cr);
+      cairo_rectangle (ctx->cr, left, row->y, right - left, row->height - 1);
+      cairo_clip (ctx->cr);
+      es_paint_set_color_alpha (ctx, ES_COLOR_IDLE, 0.85);
+      cairo_paint (ctx->cr);
+      /* Hatching, fixed to the time axis' left edge: steady as it follows. */
+      for (double x = left - row->height; x < right; x += 8)
+        {
+          cairo_move_to (ctx->cr, x, row->y + row->height);
+          cairo_line_to (ctx->cr, x + row->height, row->y);
+        }
+      es_paint_set_color_alpha (ctx, ES_COLOR_TEXT, 0.25);
+      cairo_set_line_width (ctx->cr, 1);
+      cairo_stroke (ctx->cr);
+      cairo_restore (ctx->cr);
+      if (r == labelled && right - left > 60)
+        {
+          g_autofree char *time = es_timeline_format_time (from - es_document_get_start_time (view->document),
+                                                           1000000);
+          /* Translators: %s is a time since the run's start, "5.72 s" */
+          g_autofree char *text = g_strdup_printf (_("Detail before %s let go (memory limit)"), time);
+
+          es_paint_text_box (ctx, text, right - 4, row->y + 1, (int) (right - left) - 8, TRUE, ES_COLOR_TEXT);
+        }
+    }
+  cairo_restore (ctx->cr);
+}
+
 /* What is drawn over the rows of one band: the separators between rows,
  * the markers, the chosen thread's runs, the bookmarks, the "now" edge. */
 void
@@ -198,6 +266,7 @@ es_paint_over_rows (EsPaintContext *ctx,
   cairo_set_line_width (cr, 1);
   cairo_stroke (cr);
 
+  paint_let_go (ctx, rows);
   es_paint_markers (ctx, rows);
   es_paint_selected_thread_runs (ctx, rows);
   es_paint_bookmarks (ctx, rows);
