@@ -160,6 +160,60 @@ index_gcs (EsDocument *self)
     }
 }
 
+/* Whether cap @a's next sample comes before cap @b's (or with it, for a
+ * lower cap). */
+static inline gboolean
+merges_first (guint                a,
+              guint                b,
+              const EsSample     **samples,
+              const guint         *pos)
+{
+  guint64 ta = samples[a][pos[a]].time, tb = samples[b][pos[b]].time;
+
+  return ta < tb || (ta == tb && a < b);
+}
+
+static void
+sift_up (guint           *heap,
+         guint            i,
+         const EsSample **samples,
+         const guint     *pos)
+{
+  while (i > 0 && merges_first (heap[i], heap[(i - 1) / 2], samples, pos))
+    {
+      guint parent = (i - 1) / 2, swap = heap[i];
+
+      heap[i] = heap[parent];
+      heap[parent] = swap;
+      i = parent;
+    }
+}
+
+static void
+sift_down (guint           *heap,
+           guint            n,
+           const EsSample **samples,
+           const guint     *pos)
+{
+  guint i = 0;
+
+  for (;;)
+    {
+      guint first = i, left = 2 * i + 1, right = left + 1, swap;
+
+      if (left < n && merges_first (heap[left], heap[first], samples, pos))
+        first = left;
+      if (right < n && merges_first (heap[right], heap[first], samples, pos))
+        first = right;
+      if (first == i)
+        return;
+      swap = heap[i];
+      heap[i] = heap[first];
+      heap[first] = swap;
+      i = first;
+    }
+}
+
 /**
  * _es_document_merge_allocated:
  * @caps: the caps' timelines, whose allocation series are each in time
@@ -180,7 +234,8 @@ _es_document_merge_allocated (EsDocument     *self,
 {
   g_autofree guint *len = g_new0 (guint, n_caps);
   g_autofree const EsSample **samples = g_new0 (const EsSample *, n_caps);
-  guint *pos;
+  g_autofree guint *heap = NULL;
+  guint *pos, n_heap = 0;
   guint64 *current;
 
   if (self->allocated_taken->len < n_caps)
@@ -198,23 +253,30 @@ _es_document_merge_allocated (EsDocument     *self,
       len[c] = es_series_get_length (s);
     }
 
-  for (;;)
+  /* The caps with samples left, in a heap by (next time, cap): a merge
+   * step costs O(log caps), not O(caps), which on 64 caps was 5% of a live
+   * log's building. Ties go to the lower cap, as a walk over them would. */
+  heap = g_new (guint, MAX (n_caps, 1));
+  for (guint c = 0; c < n_caps; c++)
+    if (pos[c] < len[c])
+      {
+        heap[n_heap] = c;
+        sift_up (heap, n_heap++, samples, pos);
+      }
+  while (n_heap > 0)
     {
-      guint best = G_MAXUINT;
-      guint64 best_time = 0, value;
+      guint best = heap[0];
+      guint64 best_time = samples[best][pos[best]].time, value;
 
-      for (guint c = 0; c < n_caps; c++)
-        if (pos[c] < len[c] && (best == G_MAXUINT || samples[c][pos[c]].time < best_time))
-          {
-            best = c;
-            best_time = samples[c][pos[c]].time;
-          }
-      if (best == G_MAXUINT || (best_time >= before && before != G_MAXUINT64))
+      if (best_time >= before && before != G_MAXUINT64)
         break;
       value = samples[best][pos[best]++].value;
       self->allocated_total = self->allocated_total - current[best] + value;
       current[best] = value;
       es_series_append (self->allocated, best_time, self->allocated_total);
+      if (pos[best] == len[best])
+        heap[0] = heap[--n_heap];
+      sift_down (heap, n_heap, samples, pos);
     }
 }
 
