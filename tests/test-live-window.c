@@ -212,6 +212,13 @@ test_memory_limit_lets_go_of_oldest_detail (void)
   live_text = es_test_wait_for_statistics (window, "Productivity");
   file_text = es_test_wait_for_statistics (opened, "Productivity");
   g_assert_cmpstr (strstr (live_text, "Productivity"), ==, strstr (file_text, "Productivity"));
+  g_assert_null (strstr (live_text, "let go before"));
+
+  /* A stretch from before the detail kept says its times are estimated. */
+  es_session_select (es_window_get_session (window), es_document_get_detail_start (live) / 2,
+                     es_document_get_end_time (live) - 1);
+  g_free (live_text);
+  live_text = es_test_wait_for_statistics (window, "let go before");
 
   gtk_window_destroy (GTK_WINDOW (opened));
   gtk_window_destroy (GTK_WINDOW (window));

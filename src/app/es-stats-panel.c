@@ -428,6 +428,16 @@ show_stats (EsStatsPanel *self,
     }
   productivity = g_strdup_printf ("%.1f %%", 100 * s->productivity);
   add_row (self, grid, 4, _("Productivity"), productivity);
+  /* A live log past its memory limit: the whole run's figures are exact,
+   * a stretch's before the detail kept are estimated. */
+  if (!job->whole_run && s->t0 < es_document_get_detail_start (job->document))
+    {
+      g_autofree char *note =
+        g_strdup_printf (_("let go before %.6f s: the times before it are spread evenly; GCs, heap and sparks are exact"),
+                         es_document_get_detail_start (job->document) / 1e9);
+
+      add_row (self, grid, 5, _("Detail"), note);
+    }
 
   grid = add_section (self, _("Heap"));
   add_bytes (self, grid, 0, _("Allocated"), s->allocated);
