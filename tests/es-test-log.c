@@ -325,8 +325,9 @@ es_test_write_temp_log (const guint8 *data,
  * the one before in time; in each, as GHC writes them, a GC_END stamped
  * before the events just ahead of it. Written to a temporary file. Big
  * enough to see how much of a log a reader keeps resident. */
-char *
-es_test_write_busy_log (guint n_blocks)
+static char *
+write_busy_log (guint    n_blocks,
+                gboolean gc_stats)
 {
   g_autoptr(EsTestLog) log = es_test_log_new ();
   GByteArray *data;
@@ -339,7 +340,18 @@ es_test_write_busy_log (guint n_blocks)
       es_test_log_begin_block (log, t, b % 2);
       for (guint i = 0; i < 1000; i++)
         if (i == 500)
-          es_test_log_event (log, ES_EVENT_GC_END, t + 200, es_payload_new ());
+          {
+            if (gc_stats)
+              {
+                GByteArray *stats = es_payload_u16 (es_payload_u32 (es_payload_new (), 0), b % 7 == 6);
+
+                es_payload_u64 (es_payload_u64 (es_payload_u64 (stats, 1000 + b), 0), 0);
+                es_payload_u64 (es_payload_u64 (es_payload_u64 (es_payload_u32 (stats, 2), 0), 0), 0);
+                es_test_log_event (log, ES_EVENT_GC_START, t + 200, es_payload_new ());
+                es_test_log_event (log, ES_EVENT_GC_STATS_GHC, t + 200, stats);
+              }
+            es_test_log_event (log, ES_EVENT_GC_END, t + 200, es_payload_new ());
+          }
         else
           es_test_log_event (log, i % 2 ? ES_EVENT_RUN_THREAD : ES_EVENT_THREAD_RUNNABLE, t + i,
                              es_payload_u32 (es_payload_new (), i % 7));
@@ -349,6 +361,20 @@ es_test_write_busy_log (guint n_blocks)
   es_test_log_end (log);
   data = es_test_log_get_data (log);
   return es_test_write_temp_log (data->data, data->len);
+}
+
+char *
+es_test_write_busy_log (guint n_blocks)
+{
+  return write_busy_log (n_blocks, FALSE);
+}
+
+/* The same, each block's GC with its GC_STATS: a log whose GCs are not
+ * made from the caps' GC phases. */
+char *
+es_test_write_busy_log_with_gc_stats (guint n_blocks)
+{
+  return write_busy_log (n_blocks, TRUE);
 }
 
 /* A busy log of over 24 MB whose resident pages a test can watch, with

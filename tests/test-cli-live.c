@@ -565,7 +565,7 @@ test_watch_growing_file (void)
 static void
 test_watch_memory_limit (void)
 {
-  g_autofree char *path = es_test_write_busy_log (400);
+  g_autofree char *path = es_test_write_busy_log_with_gc_stats (400);
   g_autofree char *dir = g_dir_make_tmp ("es-cli-live-XXXXXX", NULL);
   g_autofree char *fifo = g_build_filename (dir, "prog.fifo", NULL);
   g_autofree char *contents = NULL;

@@ -18,6 +18,7 @@
 #include "es-document-prof.h"
 #include "es-document.h"
 #include "es-eventlog-reader.h"
+#include "es-lod.h"
 #include "es-stats.h"
 #include "es-test-log.h"
 #include "es-vec.h"
@@ -531,10 +532,14 @@ test_oldest_detail_let_go (void)
   held = es_vec_file_get_bytes (builder->records, &releasing);
   g_assert_cmpuint (releasing, ==, 0);
 
-  es_document_builder_let_go_before (builder, middle);
+  g_assert_true (es_document_builder_let_go_before (builder, middle));
+  /* Again: nothing more to let go of. */
+  g_assert_false (es_document_builder_let_go_before (builder, middle + 1));
   snapshot_and_whole (builder, events, &after, &whole);
   g_assert_cmpuint (es_document_get_detail_start (before), ==, es_document_get_start_time (before));
-  g_assert_cmpuint (es_document_get_detail_start (after), ==, middle);
+  /* From the latest a cap kept its detail from: at or before the middle. */
+  g_assert_cmpuint (es_document_get_detail_start (after), >, es_document_get_start_time (after));
+  g_assert_cmpuint (es_document_get_detail_start (after), <=, middle);
 
   for (guint c = 0; c < 2; c++)
     {
@@ -548,7 +553,7 @@ test_oldest_detail_let_go (void)
       /* Whole pages of it, up to the middle. */
       g_assert_cmpuint (let_go, >=, 4096);
       g_assert_cmpuint (let_go % 4096, ==, 0);
-      g_assert_cmpuint (a[0].start, <=, middle);
+      g_assert_cmpuint (a[0].start, <=, es_document_get_detail_start (after));
       g_assert_cmpuint (n + let_go, ==, n_whole);
       g_assert_cmpmem (a, n * sizeof *a, w + let_go, n * sizeof *a);
       g_assert_cmpuint (es_cap_timeline_find_activity (tl, middle) + let_go, ==,
@@ -557,9 +562,36 @@ test_oldest_detail_let_go (void)
       in = es_cap_timeline_get_instants (tl, ES_INSTANT_THREAD_WOKEN, &n_in);
       in_whole = es_cap_timeline_get_instants (es_document_get_cap (whole, c), ES_INSTANT_THREAD_WOKEN, &n_in_whole);
       g_assert_cmpuint (n_in, <, n_in_whole);
-      g_assert_cmpuint (es_instant_time (&in[0]), <=, middle);
+      g_assert_cmpuint (es_instant_time (&in[0]), <=, es_document_get_detail_start (after));
       g_assert_cmpmem (in, n_in * sizeof *in, in_whole + (n_in_whole - n_in), n_in * sizeof *in);
     }
+  /* Just after the first activity kept, a walk from a fresh cursor (as a
+   * frame's columns go) gives the totals a search gives: everything let go
+   * of is before it. And a frame across it has no more than all the cap. */
+  for (guint c = 0; c < 2; c++)
+    {
+      const EsCapTimeline *tl = es_document_get_cap (after, c);
+      guint n;
+      const EsActivity *a = es_cap_timeline_get_activities (tl, &n);
+      EsActivityColumn columns[20];
+
+      for (guint i = 0; i < 10; i++)
+        {
+          guint64 t = a[i].start + 50, want[ES_N_ACTIVITY_KINDS], got[ES_N_ACTIVITY_KINDS];
+          EsCapCursor cursor = { 0 };
+
+          es_cap_timeline_cumulative (tl, t, 0, want);
+          es_cap_timeline_cumulative_walk (tl, &cursor, t, got);
+          g_assert_cmpmem (got, sizeof got, want, sizeof want);
+        }
+      es_lod_activity (after, c, a[0].start - 10000, a[0].start + 10000, G_N_ELEMENTS (columns), columns);
+      for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
+        {
+          g_assert_cmpfloat (columns[i].running, >=, 0);
+          g_assert_cmpfloat (columns[i].running, <=, 1.0001);
+        }
+    }
+
   /* The whole run's figures, and those of an interval after the middle,
    * are exact; the GCs are all there. */
   assert_same_figures (after, whole, es_document_get_start_time (whole), end);
@@ -582,6 +614,73 @@ test_oldest_detail_let_go (void)
   g_assert_cmpuint (releasing, ==, 0);
   g_assert_cmpuint (held_after, <, held - held / 4);
   assert_same_figures (after, whole, es_document_get_start_time (whole), end);
+}
+
+/* A live log's builder kept within a limit (es_document_builder_keep_within())
+ * at every update: its detail stays under the limit, the detail start only
+ * moves when some was let go of, and the whole run's figures stay exact. A
+ * log without GC_STATS, whose GCs are made from the detail, keeps it all. */
+static void
+test_detail_kept_within_a_limit (void)
+{
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new_for_snapshots ();
+  g_autoptr(EsDocumentBuilder) no_stats = es_document_builder_new_for_snapshots ();
+  g_autoptr(GArray) events = g_array_new (FALSE, FALSE, sizeof (EsEvent));
+  const guint64 limit = 1 << 20;
+  guint64 detail_from = 0, t = 1000;
+  guint let_go = 0;
+
+  if (builder->records == NULL)
+    {
+      g_test_skip ("this system has no memfd: records are copied, and nothing is let go of");
+      return;
+    }
+  for (guint update = 0; update < 16; update++)
+    {
+      g_autoptr(EsDocument) snapshot = NULL, whole = NULL;
+      guint64 detail = 0, start;
+
+      for (guint i = 0; i < 3000; i++, t += 1000)
+        for (guint c = 0; c < 4; c++)
+          {
+            EsEvent e = { 0 };
+
+            e.cap = c;
+            e.time = t + c;
+            e.tag = ES_EVENT_RUN_THREAD;
+            e.u.thread.thread = 1 + c;
+            es_document_builder_add (builder, &e);
+            es_document_builder_add (no_stats, &e);
+            g_array_append_val (events, e);
+            e.time = t + 500 + c;
+            e.tag = ES_EVENT_STOP_THREAD;
+            e.u.stop.thread = 1 + c;
+            e.u.stop.status = ES_STOP_HEAP_OVERFLOW;
+            es_document_builder_add (builder, &e);
+            es_document_builder_add (no_stats, &e);
+            g_array_append_val (events, e);
+            if (c == 0 && i % 20 == 0)
+              {
+                e.time = t + 600;
+                e.tag = ES_EVENT_GC_STATS_GHC;
+                es_document_builder_add (builder, &e);
+                g_array_append_val (events, e);
+              }
+          }
+      if (es_document_builder_keep_within (builder, limit))
+        let_go++;
+      g_assert_false (es_document_builder_keep_within (no_stats, limit));
+      snapshot_and_whole (builder, events, &snapshot, &whole);
+      for (guint c = 0; c < 4; c++)
+        detail += _es_cap_timeline_get_detail_bytes (((CapState *) g_ptr_array_index (builder->caps, c))->timeline);
+      g_assert_cmpuint (detail, <=, limit);
+      start = es_document_get_detail_start (snapshot);
+      g_assert_cmpuint (start, >=, detail_from);
+      detail_from = start;
+      assert_same_figures (snapshot, whole, 0, es_document_get_end_time (whole));
+    }
+  g_assert_cmpuint (let_go, >=, 3);
+  g_assert_cmpuint (detail_from, >, t / 2);
 }
 
 /* A builder's late instant (posted at a past time) is put in its place
@@ -715,6 +814,34 @@ test_vec_skips_its_first_elements (void)
   check_triples_from (&in_file, skip, n + more - skip);
   check_triples_from (&after, skip, n + more + 1000 - skip);
   es_vec_clear (&after, sizeof (Triple));
+
+  /* Skipping more while a copy is alive: what is then said to be held,
+   * less what is to be given back, is what is held once it is. */
+  {
+    EsVec *skipping = &in_file;
+    guint64 releasing_later;
+
+    es_vec_copy (&before, &in_file, sizeof (Triple));
+    pin = es_vec_file_pin (file);
+    es_vec_skip (&in_file, more / 2, sizeof (Triple));
+    es_vec_file_release_skipped (file, &skipping, 1);
+    held = es_vec_file_get_bytes (file, &releasing_later);
+    g_assert_cmpuint (releasing_later, >, 0);
+    g_assert_cmpuint (releasing_later, <=, (more / 2) * sizeof (Triple) + 4096);
+    /* A copy made now maps none of what was skipped (so that neither a
+     * read nor a copy of its pages brings them back), but the rest of
+     * their page. */
+    es_vec_copy (&after, &in_file, sizeof (Triple));
+    g_assert_cmpuint (after.skipped, <, 4096);
+    check_triples_from (&after, n - 4 + more / 2, 4 + more / 2);
+    g_assert_cmpuint (es_vec_file_get_bytes (file, NULL), ==, held);
+    es_vec_clear (&before, sizeof (Triple));
+    es_vec_file_unpin (pin);
+    g_assert_cmpuint (es_vec_file_get_bytes (file, &releasing), ==, held - releasing_later);
+    g_assert_cmpuint (releasing, ==, 0);
+    check_triples_from (&in_file, n - 4 + more / 2, 4 + more / 2);
+    es_vec_clear (&after, sizeof (Triple));
+  }
   es_vec_clear (&in_file, sizeof (Triple));
 }
 
@@ -783,6 +910,7 @@ main (int    argc,
   g_test_add_func ("/document/builder/gcs-indexed-as-snapshots-go", test_gcs_indexed_as_snapshots_go);
   g_test_add_func ("/document/builder/user-events-ordered-as-snapshots-go", test_user_events_ordered_as_snapshots_go);
   g_test_add_func ("/document/builder/oldest-detail-let-go", test_oldest_detail_let_go);
+  g_test_add_func ("/document/builder/detail-kept-within-a-limit", test_detail_kept_within_a_limit);
   {
     static const char *logs[] = { "hello.eventlog", "parfib-N2.eventlog", "heap-hT-N2.eventlog", "profiled-hc.eventlog",
                                   "profiled-long.eventlog", "alloc-A1m-N2.eventlog", "alloc-A64m-N2.eventlog" };

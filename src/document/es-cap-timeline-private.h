@@ -97,9 +97,10 @@ void           _es_instants_sort    (gpointer       data,
 void           _es_cap_timeline_use_file (EsCapTimeline *self,
                                           EsVecFile     *file);
 EsCapTimeline *_es_cap_timeline_copy (EsCapTimeline *self);
-gboolean       _es_cap_timeline_let_go_before (EsCapTimeline *self,
+guint64        _es_cap_timeline_let_go_before (EsCapTimeline *self,
                                                guint64        time,
                                                GPtrArray     *vecs);
+guint64        _es_cap_timeline_get_detail_bytes (const EsCapTimeline *self);
 
 static inline gsize
 _es_instant_size (EsInstantKind kind)

@@ -114,8 +114,19 @@ _es_cap_timeline_copy (EsCapTimeline *self)
 
 /* Activities are let go of in whole pages of their prefix entries (see
  * ES_CAP_PREFIX_PAGE), so that the prefix entries and their pages start
- * with the first activity kept. */
+ * with the first activity kept; that is whole pages of them too. */
 #define LET_GO_STEP (ES_CAP_PREFIX_STRIDE * ES_CAP_PREFIX_PAGE)
+
+/* The fewest elements of @size that fill whole pages. */
+static guint
+page_elements (gsize size)
+{
+  gsize common = 4096;
+
+  while (size % common != 0)
+    common /= 2;
+  return (guint) (4096 / common);
+}
 
 /**
  * _es_cap_timeline_let_go_before:
@@ -126,17 +137,18 @@ _es_cap_timeline_copy (EsCapTimeline *self)
  * prefix sums of those kept still count them. A live log kept for hours
  * this way keeps its newest detail.
  *
- * Returns: whether any were let go of
+ * Returns: the time from which the cap has all its detail, at or before
+ *   @time; 0 if nothing was let go of
  */
-gboolean
+guint64
 _es_cap_timeline_let_go_before (EsCapTimeline *self,
                                 guint64        time,
                                 GPtrArray     *vecs)
 {
   guint n = es_cap_timeline_find_activity (self, time);
-  gboolean any = FALSE;
+  guint64 kept_from = 0;
 
-  g_return_val_if_fail (!self->sealed, FALSE);
+  g_return_val_if_fail (!self->sealed, 0);
 
   if (n != G_MAXUINT && n >= LET_GO_STEP)
     {
@@ -149,7 +161,7 @@ _es_cap_timeline_let_go_before (EsCapTimeline *self,
       self->let_go += n;
       g_ptr_array_add (vecs, &self->activities);
       g_ptr_array_add (vecs, &self->prefix);
-      any = TRUE;
+      kept_from = ES_VEC_AT (&self->activities, EsActivity, 0).start;
     }
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
     {
@@ -159,16 +171,35 @@ _es_cap_timeline_let_go_before (EsCapTimeline *self,
       guint m = ES_INSTANT_KIND_HAS_THREAD (k) ? es_instants_lower_bound_from (a->data, in_order, 0, time)
                                               : es_marks_lower_bound_from (a->data, in_order, 0, time);
 
-      m -= m % (guint) (4096 / size);
+      m -= m % page_elements (size);
       if (m == 0)
         continue;
       es_vec_skip (a, m, size);
       self->instants_in_order[k] -= m;
       self->instants_copied[k] -= MIN (m, self->instants_copied[k]);
       g_ptr_array_add (vecs, a);
-      any = TRUE;
+      /* m is below the first at or after @time: one is left. */
+      kept_from = MAX (kept_from, ES_INSTANT_KIND_HAS_THREAD (k) ? es_instant_time (a->data)
+                                                                : es_mark_time (a->data));
     }
-  return any;
+  return kept_from;
+}
+
+/**
+ * _es_cap_timeline_get_detail_bytes:
+ *
+ * Returns: the memory its detail holds, which letting go of frees: its
+ *   activities, their prefix sums, its instants
+ */
+guint64
+_es_cap_timeline_get_detail_bytes (const EsCapTimeline *self)
+{
+  guint64 bytes = (guint64) self->activities.len * sizeof (EsActivity) +
+                  (guint64) self->prefix.len * sizeof (EsCapPrefix);
+
+  for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
+    bytes += (guint64) self->instants[k].len * _es_instant_size (k);
+  return bytes;
 }
 
 /**

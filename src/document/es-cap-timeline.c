@@ -573,8 +573,12 @@ es_cap_timeline_cumulative_walk (const EsCapTimeline *self,
       totals_let_go (self, time, totals);
       return G_MAXUINT;
     }
-  if (cursor->index >= n || a[cursor->index].start > time)
-    *cursor = (EsCapCursor) { 0 };
+  /* Before activity 0 is what was let go of (prefix[0]), not nothing. */
+  if (cursor->index >= n || a[cursor->index].start > time || cursor->index == 0)
+    {
+      cursor->index = 0;
+      memcpy (cursor->before, prefix[0].before, sizeof cursor->before);
+    }
   lo = cursor->index;
 
   /* A few activities on, the answer is found where the totals are summed;

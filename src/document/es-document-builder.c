@@ -110,41 +110,49 @@ es_document_builder_get_records_bytes (EsDocumentBuilder *self)
  * Lets go of the detail before @time (each cap's runs, GC phases and
  * instants, in whole pages) in a builder made by
  * es_document_builder_new_for_snapshots(), to bound a live log's memory:
- * its snapshots from now on start their detail there
- * (es_document_get_detail_start()), and the memory is given back once the
- * documents of earlier snapshots are gone. What the statistics of the
- * whole run need stays: the prefix sums of what was let go of, the GCs,
- * series, sparks, threads and spans.
+ * its snapshots from now on have all their detail from the latest time a
+ * cap kept it from (es_document_get_detail_start()), at or before @time,
+ * and the memory is given back once the documents of earlier snapshots are
+ * gone. What the statistics of the whole run need stays: the prefix sums
+ * of what was let go of, the GCs, series, sparks, threads and spans.
+ *
+ * Returns: whether anything was let go of (a cap has it in whole pages)
  */
-void
+gboolean
 es_document_builder_let_go_before (EsDocumentBuilder *self,
                                    guint64            time)
 {
   g_autoptr(GPtrArray) vecs = g_ptr_array_new ();
+  guint64 kept_from = 0;
 
-  g_return_if_fail (self != NULL && self->records != NULL);
+  g_return_val_if_fail (self != NULL && self->records != NULL, FALSE);
 
   if (time <= self->doc->detail_from)
-    return;
+    return FALSE;
   for (guint i = 0; i < self->caps->len; i++)
     {
       CapState *cap = g_ptr_array_index (self->caps, i);
+      guint64 cap_kept_from = _es_cap_timeline_let_go_before (cap->timeline, time, vecs);
 
-      _es_cap_timeline_let_go_before (cap->timeline, time, vecs);
+      kept_from = MAX (kept_from, cap_kept_from);
     }
-  self->doc->detail_from = time;
+  if (vecs->len == 0)
+    return FALSE;
+  self->doc->detail_from = MAX (self->doc->detail_from, kept_from);
   es_vec_file_release_skipped (self->records, (EsVec **) vecs->pdata, vecs->len);
+  return TRUE;
 }
 
 /**
  * es_document_builder_keep_within:
- * @limit: bytes of records to keep at most, or 0 for no limit
+ * @limit: bytes of detail to keep at most, or 0 for no limit
  *
- * Lets go of the older half of the detail kept (by time) while the
- * records of a builder made by es_document_builder_new_for_snapshots()
- * hold more than @limit: its memory then stays between half the limit and
- * the limit (with what was let go of given back once the documents that
- * may read it are gone), however long a live log is followed.
+ * Lets go of the older half of the detail kept (by time) while the caps'
+ * detail in a builder made by es_document_builder_new_for_snapshots()
+ * (their runs, GC phases and instants: most of a log's memory) takes more
+ * than @limit: it then stays under the limit, with what was let go of given
+ * back once the documents that may read it are gone, however long a live
+ * log is followed. The rest (GCs, series, threads, spans) is kept whole.
  *
  * Returns: whether any detail was let go of
  */
@@ -153,19 +161,23 @@ es_document_builder_keep_within (EsDocumentBuilder *self,
                                  guint64            limit)
 {
   EsDocument *doc;
-  guint64 from;
+  guint64 from, detail = 0;
 
   g_return_val_if_fail (self != NULL, FALSE);
 
   doc = self->doc;
-  if (limit == 0 || self->records == NULL || !self->have_time ||
-      es_document_builder_get_records_bytes (self) <= limit)
+  /* A log without GC_STATS (GHC before 7.6) has its GCs made from the
+   * caps' GC phases: letting go of them would lose GCs. */
+  if (limit == 0 || self->records == NULL || !self->have_time || doc->gcs->len == 0)
+    return FALSE;
+  for (guint i = 0; i < self->caps->len; i++)
+    detail += _es_cap_timeline_get_detail_bytes (((CapState *) g_ptr_array_index (self->caps, i))->timeline);
+  if (detail <= limit)
     return FALSE;
   from = MAX (doc->detail_from, doc->start_time);
   if (doc->end_time - from < 2)
     return FALSE;
-  es_document_builder_let_go_before (self, from + (doc->end_time - from) / 2);
-  return TRUE;
+  return es_document_builder_let_go_before (self, from + (doc->end_time - from) / 2);
 }
 
 void

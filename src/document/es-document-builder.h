@@ -18,7 +18,7 @@ EsDocumentBuilder *es_document_builder_new    (void);
 EsDocumentBuilder *es_document_builder_new_for_snapshots (void);
 void               es_document_builder_free   (EsDocumentBuilder *self);
 guint64            es_document_builder_get_records_bytes (EsDocumentBuilder *self);
-void               es_document_builder_let_go_before     (EsDocumentBuilder *self,
+gboolean           es_document_builder_let_go_before     (EsDocumentBuilder *self,
                                                           guint64            time);
 gboolean           es_document_builder_keep_within       (EsDocumentBuilder *self,
                                                           guint64            limit);

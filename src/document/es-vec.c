@@ -389,6 +389,7 @@ es_vec_clear (EsVec *vec,
   vec->len = vec->capacity = 0;
   vec->mapped = 0;
   vec->skipped = 0;
+  vec->released = 0;
   g_clear_pointer (&vec->file, es_vec_file_unref);
   vec->offset = 0;
 }
@@ -433,27 +434,28 @@ es_vec_copy (EsVec       *dest,
 #if CAN_SHARE
   if (src->file != NULL && src->mapped != 0)
     {
-      void *data = mmap (NULL, src->mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE, src->file->fd, (off_t) src->offset);
+      /* From the first page it kept: the pages it skipped may be given
+       * back, and neither a read nor a copy of them must bring them back. */
+      gsize from = src->skipped & ~(gsize) (PAGE_BYTES - 1);
+      void *data = mmap (NULL, src->mapped - from, PROT_READ | PROT_WRITE, MAP_PRIVATE, src->file->fd,
+                         (off_t) (src->offset + from));
 
       /* Out of mappings, say (vm.max_map_count): a copy will do. */
       if (data != MAP_FAILED)
         {
+          gsize skipped = src->skipped - from;
+
 # ifdef MADV_POPULATE_READ
           /* The pages are there; what is missing is this mapping's page
            * tables. Made now, on the thread that snapshots, they are not a
            * minor fault per page in the first frames of the document.
            * Read only: writing would copy them. Older kernels refuse it. */
-          {
-            gsize from = src->skipped & ~(gsize) (PAGE_BYTES - 1);
-
-            madvise ((guint8 *) data + from, round_up (src->skipped + (gsize) src->len * element_size, PAGE_BYTES) - from,
-                     MADV_POPULATE_READ);
-          }
+          madvise (data, round_up (skipped + (gsize) src->len * element_size, PAGE_BYTES), MADV_POPULATE_READ);
 # endif
           g_free (dest->data);
-          dest->data = (guint8 *) data + src->skipped;
-          dest->skipped = src->skipped;
-          dest->mapped = src->mapped;
+          dest->data = (guint8 *) data + skipped;
+          dest->skipped = skipped;
+          dest->mapped = src->mapped - from;
           dest->capacity = src->capacity;
           dest->len = src->len;
           return;
@@ -495,6 +497,12 @@ es_vec_skip (EsVec *vec,
   vec->skipped += (gsize) n * element_size;
   vec->len -= n;
   vec->capacity -= n;
+#if CAN_MAP
+  /* A mapping of its own (a vector that could not live in its file) has
+   * no copies sharing it: its pages go back now. */
+  if (vec->file == NULL && (vec->skipped & ~(gsize) (PAGE_BYTES - 1)) > 0)
+    madvise (mapping_base (vec), vec->skipped & ~(gsize) (PAGE_BYTES - 1), MADV_DONTNEED);
+#endif
 }
 
 /* Under @file's lock: gives back what no copy alive can read. */
@@ -582,10 +590,14 @@ es_vec_file_release_skipped (EsVecFile  *file,
   file->generation++;
   for (guint i = 0; i < n_vecs; i++)
     {
-      Release r = { file->generation, vecs[i]->offset, vecs[i]->skipped & ~(gsize) (PAGE_BYTES - 1) };
+      gsize upto = vecs[i]->skipped & ~(gsize) (PAGE_BYTES - 1);
+      Release r = { file->generation, vecs[i]->offset + vecs[i]->released, upto - MIN (upto, vecs[i]->released) };
 
       if (vecs[i]->file == file && vecs[i]->mapped != 0 && r.bytes > 0)
-        g_array_append_val (file->to_release, r);
+        {
+          g_array_append_val (file->to_release, r);
+          vecs[i]->released = upto;
+        }
     }
   release_ready_locked (file);
   g_mutex_unlock (&file->lock);
@@ -610,22 +622,9 @@ es_vec_file_get_bytes (EsVecFile *file,
     held = (guint64) st.st_blocks * 512;
 #endif
   g_mutex_lock (&file->lock);
-  /* Each release of a vector's starts from its first page: the largest of
-   * those waiting is what it gives back. */
+  /* Each release starts where the vector's last one ended. */
   for (guint i = 0; i < file->to_release->len; i++)
-    {
-      const Release *r = &g_array_index (file->to_release, Release, i);
-      gboolean largest = TRUE;
-
-      for (guint j = 0; j < file->to_release->len && largest; j++)
-        {
-          const Release *other = &g_array_index (file->to_release, Release, j);
-
-          largest = other->offset != r->offset || other->bytes < r->bytes || (other->bytes == r->bytes && j >= i);
-        }
-      if (largest)
-        to_release += r->bytes;
-    }
+    to_release += g_array_index (file->to_release, Release, i).bytes;
   g_mutex_unlock (&file->lock);
   if (releasing != NULL)
     *releasing = MIN (held, to_release);

@@ -25,6 +25,7 @@ typedef struct
   EsVecFile *file;        /* (nullable): where it is mapped from once it outgrows the heap; see es_vec_use_file() */
   guint64    offset;      /* its place in @file */
   gsize      skipped;     /* bytes of its mapping before @data: elements let go (es_vec_skip()) */
+  gsize      released;    /* of them, those handed to es_vec_file_release_skipped() */
 } EsVec;
 
 EsVecFile *es_vec_file_new   (void);
