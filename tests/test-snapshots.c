@@ -293,6 +293,11 @@ test_gcs_indexed_as_snapshots_go (void)
   guint64 t[3] = { 1000, 1000, 100 };
   gboolean in_gc[3] = { FALSE };
   guint snapshots = 0;
+  g_autoptr(EsDocument) previous = NULL;
+  g_autofree EsGc *previous_gcs = NULL;
+  guint n_previous = 0;
+  EsGenStats previous_gen[ES_STATS_MAX_GENERATIONS];
+  guint64 previous_gc_elapsed = 0, previous_end = 0;
 
   for (guint round = 0; round < 40; round++)
     {
@@ -304,9 +309,9 @@ test_gcs_indexed_as_snapshots_go (void)
       guint n_got, n_want;
       guint64 end;
 
-      /* Cap 2 says nothing until round 15, then starts far back. */
+      /* Cap 2 says nothing until round 30, then starts far back. */
       for (guint c = 0; c < 3; c++)
-        for (guint i = 0, n = c == 2 && round < 15 ? 0 : g_rand_int_range (rand, 0, 5); i < n; i++)
+        for (guint i = 0, n = c == 2 && round < 30 ? 0 : g_rand_int_range (rand, 0, 1200); i < n; i++)
           {
             EsEvent e = { 0 };
 
@@ -332,6 +337,26 @@ test_gcs_indexed_as_snapshots_go (void)
       want = es_document_get_gcs (whole, &n_want);
       g_assert_cmpuint (n_got, ==, n_want);
       g_assert_cmpmem (got, n_got * sizeof *got, want, n_want * sizeof *want);
+      /* The snapshot before shares the builder's GCs: still as it was,
+       * though the builder reordered and completed the rest since. */
+      if (previous != NULL)
+        {
+          guint n;
+          const EsGc *before = es_document_get_gcs (previous, &n);
+
+          g_auto(EsStats) again = { 0 };
+
+          g_assert_cmpmem (before, n * sizeof *before, previous_gcs, n_previous * sizeof *previous_gcs);
+          /* And its index of them (prefix sums, per generation). */
+          es_stats_compute (previous, previous_end / 3, previous_end / 2, &again);
+          g_assert_cmpmem (again.gen, sizeof again.gen, previous_gen, sizeof previous_gen);
+          g_assert_cmpuint (again.gc_elapsed, ==, previous_gc_elapsed);
+        }
+      g_clear_object (&previous);
+      g_free (previous_gcs);
+      previous = g_object_ref (snapshot);
+      previous_gcs = g_memdup2 (got, n_got * sizeof *got);
+      n_previous = n_got;
       end = es_document_get_end_time (whole);
       es_stats_compute (snapshot, 0, end, &got_stats);
       es_stats_compute (whole, 0, end, &want_stats);
@@ -344,6 +369,9 @@ test_gcs_indexed_as_snapshots_go (void)
       es_stats_compute (whole, end / 3, end / 2, &want_stats);
       g_assert_cmpmem (got_stats.gen, sizeof got_stats.gen, want_stats.gen, sizeof want_stats.gen);
       g_assert_cmpuint (got_stats.gc_elapsed, ==, want_stats.gc_elapsed);
+      memcpy (previous_gen, got_stats.gen, sizeof previous_gen);
+      previous_gc_elapsed = got_stats.gc_elapsed;
+      previous_end = end;
       snapshots += n_got > 0;
     }
   g_assert_cmpuint (snapshots, >=, 30);
@@ -752,6 +780,65 @@ check_triples_from (const EsVec *vec,
     }
 }
 
+/* A builder that must change what its copies map (reorder, complete or
+ * index again records they have) either makes the copy's pages its own
+ * first (es_vec_own()), or moves to a new region of the file
+ * (es_vec_leave_region()): either way the copy reads what it had. */
+static void
+test_vec_copies_keep_what_they_had (void)
+{
+  g_autoptr(EsVecFile) file = es_vec_file_new ();
+  EsVec vec = { 0 }, owned = { 0 }, left = { 0 };
+  EsVecFilePin *pin;
+  const guint n = 100000;
+
+  if (file == NULL)
+    {
+      g_test_skip ("this system has no memfd: copies are copies");
+      return;
+    }
+  es_vec_use_file (&vec, file);
+  for (guint i = 0; i < n; i++)
+    *ES_VEC_PUSH (&vec, Triple) = (Triple) { i, ~i, i * 7u };
+
+  /* Its last half its own: the builder rewrites that half. */
+  es_vec_copy (&owned, &vec, sizeof (Triple));
+  es_vec_own (&owned, n / 2, sizeof (Triple));
+  for (guint i = n / 2; i < n; i++)
+    ES_VEC_AT (&vec, Triple, i).c = 0;
+  check_triples (&owned, n);
+  /* (What it did not make its own, it shares: the builder never writes it.) */
+  ES_VEC_AT (&vec, Triple, 5).c = 1;
+  g_assert_cmpuint (ES_VEC_AT (&owned, Triple, 5).c, ==, 1);
+  ES_VEC_AT (&vec, Triple, 5).c = 35;
+
+  /* The builder leaves the region, keeping its elements, and rewrites
+   * them all: the copy from before (pinned, as a snapshot's document
+   * pins its records) reads the old region. */
+  for (guint i = n / 2; i < n; i++)
+    ES_VEC_AT (&vec, Triple, i).c = i * 7u;
+  es_vec_copy (&left, &vec, sizeof (Triple));
+  pin = es_vec_file_pin (file);
+  es_vec_leave_region (&vec, sizeof (Triple), TRUE);
+  check_triples (&vec, n);
+  for (guint i = 0; i < n; i++)
+    ES_VEC_AT (&vec, Triple, i) = (Triple) { 0, 0, 0 };
+  check_triples (&left, n);
+  /* Or empty. */
+  es_vec_leave_region (&vec, sizeof (Triple), FALSE);
+  g_assert_cmpuint (vec.len, ==, 0);
+  g_assert_true (vec.file == file);
+  for (guint i = 0; i < n; i++)
+    *ES_VEC_PUSH (&vec, Triple) = (Triple) { 1, 1, 1 };
+  check_triples (&left, n);
+  check_triples (&owned, n);
+
+  es_vec_clear (&vec, sizeof (Triple));
+  es_vec_clear (&owned, sizeof (Triple));
+  es_vec_clear (&left, sizeof (Triple));
+  es_vec_file_unpin (pin);
+}
+
 /* A vector that skips its first elements (es_vec_skip()) starts later in
  * the same memory, wherever it is: what it keeps reads the same, it grows
  * on however few it kept, copies made after map what it kept, and one made
@@ -905,6 +992,7 @@ main (int    argc,
   g_test_add_func ("/document/vec/grows-through-every-kind-of-memory", test_vec_grows_through_every_kind_of_memory);
   g_test_add_func ("/document/vec/copies-share-a-file", test_vec_copies_share_a_file);
   g_test_add_func ("/document/vec/skips-its-first-elements", test_vec_skips_its_first_elements);
+  g_test_add_func ("/document/vec/copies-keep-what-they-had", test_vec_copies_keep_what_they_had);
   g_test_add_func ("/document/builder/late-instants-in-shared-records", test_late_instants_in_shared_records);
   g_test_add_func ("/document/builder/allocation-merged-as-snapshots-go", test_allocation_merged_as_snapshots_go);
   g_test_add_func ("/document/builder/gcs-indexed-as-snapshots-go", test_gcs_indexed_as_snapshots_go);

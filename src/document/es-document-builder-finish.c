@@ -169,15 +169,15 @@ gc_run_end (const EsGc *gcs,
 static void
 sort_gcs (EsDocument *doc)
 {
-  guint n = doc->gcs->len, n_runs = 0;
+  guint n = doc->gcs.len, n_runs = 0;
   guint bounds[MAX_GC_RUNS + 1];
-  GArray *from = doc->gcs, *to;
+  EsVec to = { 0 };
 
   /* A live log's copy: the first are in order, and before all the rest
    * (see index_gcs_so_far()). g_qsort_with_data() is stable. */
   if (doc->gcs_indexed > 0)
     {
-      g_qsort_with_data (&g_array_index (doc->gcs, EsGc, doc->gcs_indexed), n - doc->gcs_indexed, sizeof (EsGc),
+      g_qsort_with_data (&ES_VEC_AT (&doc->gcs, EsGc, doc->gcs_indexed), n - doc->gcs_indexed, sizeof (EsGc),
                          es_search_compare_keys, ES_SEARCH_KEY (EsGc, start));
       return;
     }
@@ -187,21 +187,24 @@ sort_gcs (EsDocument *doc)
     {
       if (n_runs == MAX_GC_RUNS)
         {
-          g_array_sort_with_data (doc->gcs, es_search_compare_keys, ES_SEARCH_KEY (EsGc, start));
+          g_qsort_with_data (doc->gcs.data, (gint) n, sizeof (EsGc), es_search_compare_keys,
+                             ES_SEARCH_KEY (EsGc, start));
           return;
         }
-      bounds[n_runs + 1] = gc_run_end ((const EsGc *) (gpointer) from->data, n, i);
+      bounds[n_runs + 1] = gc_run_end (doc->gcs.data, n, i);
       n_runs++;
     }
   if (n_runs <= 1)
     return;
 
-  to = g_array_sized_new (FALSE, FALSE, sizeof (EsGc), n);
-  g_array_set_size (to, n);
+  while (to.capacity < n)
+    es_vec_grow (&to, sizeof (EsGc));
+  to.len = n;
   while (n_runs > 1)
     {
-      const EsGc *in = (const EsGc *) (gpointer) from->data;
-      EsGc *out = (EsGc *) (gpointer) to->data;
+      const EsGc *in = doc->gcs.data;
+      EsGc *out = to.data;
+      EsVec swap;
       guint kept = 0;
 
       for (guint r = 0; r < n_runs; r += 2)
@@ -221,11 +224,11 @@ sort_gcs (EsDocument *doc)
         }
       bounds[kept] = n;
       n_runs = kept;
+      swap = doc->gcs;
       doc->gcs = to;
-      to = from;
-      from = doc->gcs;
+      to = swap;
     }
-  g_array_unref (to);
+  es_vec_clear (&to, sizeof (EsGc));
 }
 
 /**
@@ -263,7 +266,7 @@ es_document_builder_merge (EsDocumentBuilder *self,
                            EsDocumentBuilder *other)
 {
   EsDocument *into = self->doc, *from = other->doc;
-  guint gc_offset = into->gcs->len;
+  guint gc_offset = into->gcs.len;
 
   g_return_if_fail (self != NULL && other != NULL);
 
@@ -287,7 +290,7 @@ es_document_builder_merge (EsDocumentBuilder *self,
         }
     }
 
-  g_array_append_vals (into->gcs, from->gcs->data, from->gcs->len);
+  es_vec_append (&into->gcs, from->gcs.data, from->gcs.len, sizeof (EsGc));
   g_array_append_vals (into->messages, from->messages->data, from->messages->len);
   g_array_append_vals (into->markers, from->markers->data, from->markers->len);
   g_array_append_vals (into->tasks, from->tasks->data, from->tasks->len);
@@ -360,7 +363,7 @@ es_document_builder_finish (EsDocumentBuilder *self,
           doc->n_closed_at_end++;
         }
       if (cap->pending_gc != NO_GC)
-        g_array_index (doc->gcs, EsGc, cap->pending_gc).end = end;
+        ES_VEC_AT (&doc->gcs, EsGc, cap->pending_gc).end = end;
       es_cap_timeline_seal (cap->timeline);
       g_ptr_array_add (doc->caps, g_steal_pointer (&cap->timeline));
     }
@@ -462,15 +465,24 @@ static void
 index_gcs_so_far (EsDocumentBuilder *self)
 {
   EsDocument *doc = self->doc;
-  guint from, n = doc->gcs->len, n_early = 0, n_late = 0;
+  guint from, n = doc->gcs.len, n_early = 0, n_late = 0;
   guint64 before;
   g_autoptr(GArray) early = NULL, late = NULL;
   g_autofree guint *moved_to = NULL;
 
   if (self->gcs_late)
     {
+      /* The snapshots map them: they are rewritten elsewhere. */
+      es_vec_leave_region (&doc->gcs, sizeof (EsGc), TRUE);
+      es_vec_leave_region (&doc->gc_pause_prefix, sizeof (guint64), FALSE);
+      for (guint g = 0; g < doc->gen_index->len; g++)
+        {
+          EsGenIndex *index = g_ptr_array_index (doc->gen_index, g);
+
+          es_vec_leave_region (&index->starts, sizeof (guint64), FALSE);
+          es_vec_leave_region (&index->prefix, sizeof (EsGenPrefix), FALSE);
+        }
       g_ptr_array_set_size (doc->gen_index, 0);
-      g_array_set_size (doc->gc_pause_prefix, 0);
       doc->gcs_indexed = 0;
       self->gcs_before = 0;
       self->gcs_late = FALSE;
@@ -484,7 +496,7 @@ index_gcs_so_far (EsDocumentBuilder *self)
   moved_to = g_new (guint, n - from);
   for (guint i = from; i < n; i++)
     {
-      const EsGc *gc = &g_array_index (doc->gcs, EsGc, i);
+      const EsGc *gc = &ES_VEC_AT (&doc->gcs, EsGc, i);
 
       if (gc->start < before)
         g_array_append_val (early, *gc);
@@ -498,9 +510,9 @@ index_gcs_so_far (EsDocumentBuilder *self)
   if (n_early == 0)
     return;
   g_array_sort_with_data (early, es_search_compare_keys, ES_SEARCH_KEY (EsGc, start));
-  memcpy (&g_array_index (doc->gcs, EsGc, from), early->data, (gsize) n_early * sizeof (EsGc));
+  memcpy (&ES_VEC_AT (&doc->gcs, EsGc, from), early->data, (gsize) n_early * sizeof (EsGc));
   if (n_late > 0)
-    memcpy (&g_array_index (doc->gcs, EsGc, from + n_early), late->data, (gsize) n_late * sizeof (EsGc));
+    memcpy (&ES_VEC_AT (&doc->gcs, EsGc, from + n_early), late->data, (gsize) n_late * sizeof (EsGc));
   for (guint c = 0; c < self->caps->len; c++)
     {
       CapState *cap = g_ptr_array_index (self->caps, c);
@@ -540,6 +552,9 @@ es_document_builder_copy (EsDocumentBuilder *self)
   if (settled_before (self, FALSE, &before))
     _es_builder_settle_user_events (self, before);
   copy->doc = _es_document_copy_unfinished (self->doc);
+  /* The builder goes on reordering and completing the GCs not indexed yet
+   * (index_gcs_so_far(), a pending GC's end): the copy keeps its own. */
+  es_vec_own (&copy->doc->gcs, copy->doc->gcs_indexed, sizeof (EsGc));
   if (self->records != NULL)
     copy->doc->records_pin = es_vec_file_pin (self->records);
   copy->caps = g_ptr_array_new_with_free_func (_es_builder_free_cap_state);

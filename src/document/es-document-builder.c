@@ -76,6 +76,12 @@ es_document_builder_new_for_snapshots (void)
   EsDocumentBuilder *self = es_document_builder_new ();
 
   self->records = es_vec_file_new ();
+  if (self->records != NULL)
+    {
+      self->doc->records_file = es_vec_file_ref (self->records);
+      es_vec_use_file (&self->doc->gcs, self->records);
+      es_vec_use_file (&self->doc->gc_pause_prefix, self->records);
+    }
   es_series_use_file (self->doc->mem_returned, self->records);
   es_series_use_file (self->doc->heap_size, self->records);
   es_series_use_file (self->doc->heap_live, self->records);
@@ -168,7 +174,7 @@ es_document_builder_keep_within (EsDocumentBuilder *self,
   doc = self->doc;
   /* A log without GC_STATS (GHC before 7.6) has its GCs made from the
    * caps' GC phases: letting go of them would lose GCs. */
-  if (limit == 0 || self->records == NULL || !self->have_time || doc->gcs->len == 0)
+  if (limit == 0 || self->records == NULL || !self->have_time || doc->gcs.len == 0)
     return FALSE;
   for (guint i = 0; i < self->caps->len; i++)
     detail += _es_cap_timeline_get_detail_bytes (((CapState *) g_ptr_array_index (self->caps, i))->timeline);
@@ -383,7 +389,7 @@ add_gc_event (EsDocumentBuilder *self,
       cap->in_gc = FALSE;
       if (cap->pending_gc != NO_GC)
         {
-          g_array_index (doc->gcs, EsGc, cap->pending_gc).end = e->time;
+          ES_VEC_AT (&doc->gcs, EsGc, cap->pending_gc).end = e->time;
           cap->pending_gc = NO_GC;
         }
       break;
@@ -411,9 +417,9 @@ add_gc_event (EsDocumentBuilder *self,
         gc.generation = e->u.gc_stats.generation;
         if (G_UNLIKELY (gc.start < self->gcs_before))
           self->gcs_late = TRUE;
-        g_array_append_val (doc->gcs, gc);
+        *ES_VEC_PUSH (&doc->gcs, EsGc) = gc;
         if (cap->in_gc)
-          cap->pending_gc = doc->gcs->len - 1;
+          cap->pending_gc = doc->gcs.len - 1;
       }
       break;
     default:

@@ -46,12 +46,12 @@ derive_gcs_from_activity (EsDocument *self)
   for (guint i = 0; i < spans->len; i++)
     {
       EsGc *gc = &g_array_index (spans, EsGc, i);
-      EsGc *last = self->gcs->len ? &g_array_index (self->gcs, EsGc, self->gcs->len - 1) : NULL;
+      EsGc *last = self->gcs.len ? &ES_VEC_AT (&self->gcs, EsGc, self->gcs.len - 1) : NULL;
 
       if (last != NULL && gc->start <= last->end)
         last->end = MAX (last->end, gc->end);
       else
-        g_array_append_val (self->gcs, *gc);
+        *ES_VEC_PUSH (&self->gcs, EsGc) = *gc;
     }
 }
 
@@ -64,11 +64,18 @@ get_gen_index (EsDocument *self,
       EsGenIndex *index = g_new0 (EsGenIndex, 1);
       EsGenPrefix zero = { 0 };
 
-      index->starts = g_array_new (FALSE, FALSE, sizeof (guint64));
-      index->prefix = g_array_new (FALSE, FALSE, sizeof (EsGenPrefix));
-      g_array_append_val (index->prefix, zero);
       index->pauses = es_series_new ();
       index->slops = es_series_new ();
+      /* A live log's builder's, in its records' file, shared with its
+       * snapshots: it only appends to them. */
+      if (self->records_file != NULL)
+        {
+          es_vec_use_file (&index->starts, self->records_file);
+          es_vec_use_file (&index->prefix, self->records_file);
+          es_series_use_file (index->pauses, self->records_file);
+          es_series_use_file (index->slops, self->records_file);
+        }
+      *ES_VEC_PUSH (&index->prefix, EsGenPrefix) = zero;
       g_ptr_array_add (self->gen_index, index);
     }
   return g_ptr_array_index (self->gen_index, generation);
@@ -91,19 +98,21 @@ _es_document_index_gcs (EsDocument *self,
   guint64 *pause_prefix;
   guint64 pauses;
 
-  g_return_if_fail (n >= self->gcs_indexed && n <= self->gcs->len);
+  g_return_if_fail (n >= self->gcs_indexed && n <= self->gcs.len);
 
-  g_array_set_size (self->gc_pause_prefix, n + 1);
-  pause_prefix = (guint64 *) (gpointer) self->gc_pause_prefix->data;
+  while (self->gc_pause_prefix.capacity < n + 1)
+    es_vec_grow (&self->gc_pause_prefix, sizeof (guint64));
+  self->gc_pause_prefix.len = n + 1;
+  pause_prefix = self->gc_pause_prefix.data;
   if (self->gcs_indexed == 0)
     pause_prefix[0] = 0;
   pauses = pause_prefix[self->gcs_indexed];
   for (guint i = self->gcs_indexed; i < n; i++)
     {
-      const EsGc *gc = &g_array_index (self->gcs, EsGc, i);
+      const EsGc *gc = &ES_VEC_AT (&self->gcs, EsGc, i);
       guint generation = gc->generation == ES_GC_GENERATION_UNKNOWN ? 0 : gc->generation;
       EsGenIndex *index = get_gen_index (self, generation);
-      EsGenPrefix p = g_array_index (index->prefix, EsGenPrefix, index->prefix->len - 1);
+      EsGenPrefix p = ES_VEC_AT (&index->prefix, EsGenPrefix, index->prefix.len - 1);
       guint64 pause = gc->end - gc->start;
 
       pauses += pause;
@@ -118,8 +127,8 @@ _es_document_index_gcs (EsDocument *self,
           p.par_balanced_copied += gc->par_balanced_copied;
           p.par_max_copied += gc->par_max_copied;
         }
-      g_array_append_val (index->starts, gc->start);
-      g_array_append_val (index->prefix, p);
+      *ES_VEC_PUSH (&index->starts, guint64) = gc->start;
+      *ES_VEC_PUSH (&index->prefix, EsGenPrefix) = p;
       es_series_append (index->pauses, gc->start, pause);
       es_series_append (index->slops, gc->start, gc->slop);
     }
@@ -131,7 +140,7 @@ static void
 clear_gc_index (EsDocument *self)
 {
   g_ptr_array_set_size (self->gen_index, 0);
-  g_array_set_size (self->gc_pause_prefix, 0);
+  self->gc_pause_prefix.len = 0;
   self->gcs_indexed = 0;
 }
 
@@ -139,18 +148,19 @@ clear_gc_index (EsDocument *self)
 static void
 index_gcs (EsDocument *self)
 {
-  if (self->gcs->len == 0)
+  if (self->gcs.len == 0)
     derive_gcs_from_activity (self);
   /* The builder hands them over in order already (a sort of sorted records
    * costs as much as any other). */
-  for (guint i = MAX (self->gcs_indexed, 1); i < self->gcs->len; i++)
-    if (g_array_index (self->gcs, EsGc, i).start < g_array_index (self->gcs, EsGc, i - 1).start)
+  for (guint i = MAX (self->gcs_indexed, 1); i < self->gcs.len; i++)
+    if (ES_VEC_AT (&self->gcs, EsGc, i).start < ES_VEC_AT (&self->gcs, EsGc, i - 1).start)
       {
-        g_array_sort_with_data (self->gcs, es_search_compare_keys, ES_SEARCH_KEY (EsGc, start));
+        g_qsort_with_data (self->gcs.data, (gint) self->gcs.len, sizeof (EsGc), es_search_compare_keys,
+                           ES_SEARCH_KEY (EsGc, start));
         clear_gc_index (self);
         break;
       }
-  _es_document_index_gcs (self, self->gcs->len);
+  _es_document_index_gcs (self, self->gcs.len);
   for (guint g = 0; g < self->gen_index->len; g++)
     {
       EsGenIndex *index = g_ptr_array_index (self->gen_index, g);

@@ -23,8 +23,8 @@ typedef struct
  * over any interval and a series of pauses for the maximum. */
 typedef struct
 {
-  GArray   *starts;         /* guint64 */
-  GArray   *prefix;         /* EsGenPrefix, one more than starts */
+  EsVec     starts;         /* guint64 */
+  EsVec     prefix;         /* EsGenPrefix, one more than starts */
   EsSeries *pauses;
   EsSeries *slops;
 } EsGenIndex;
@@ -49,8 +49,9 @@ struct _EsDocument
   GBytes        *strings_owner;     /* (nullable): holds @strings when shared with a live builder */
   GPtrArray     *more_strings;      /* GStringChunk of merged builders */
   GPtrArray     *caps;              /* EsCapTimeline, index = cap number */
-  GArray        *gcs;               /* EsGc, by start */
-  GArray        *gc_pause_prefix;   /* guint64: pauses of gcs[0..i) */
+  EsVec          gcs;               /* EsGc, by start */
+  EsVec          gc_pause_prefix;   /* guint64: pauses of gcs[0..i) */
+  EsVecFile     *records_file;      /* (nullable): a live log's builder's, which its GCs' index lives in */
   GPtrArray     *gen_index;         /* EsGenIndex *, index = generation */
   guint          gcs_indexed;       /* the first GCs, in start order, in the two above */
   GArray        *threads;           /* EsThread, by id */

@@ -20,8 +20,8 @@ free_gen_index (gpointer data)
 {
   EsGenIndex *index = data;
 
-  g_array_unref (index->starts);
-  g_array_unref (index->prefix);
+  es_vec_clear (&index->starts, sizeof (guint64));
+  es_vec_clear (&index->prefix, sizeof (EsGenPrefix));
   es_series_free (index->pauses);
   es_series_free (index->slops);
   g_free (index);
@@ -39,8 +39,9 @@ es_document_finalize (GObject *object)
     g_string_chunk_free (self->strings);
   g_ptr_array_unref (self->more_strings);
   g_ptr_array_unref (self->caps);
-  g_array_unref (self->gcs);
-  g_array_unref (self->gc_pause_prefix);
+  es_vec_clear (&self->gcs, sizeof (EsGc));
+  es_vec_clear (&self->gc_pause_prefix, sizeof (guint64));
+  g_clear_pointer (&self->records_file, es_vec_file_unref);
   g_ptr_array_unref (self->gen_index);
   g_array_unref (self->threads);
   g_array_unref (self->orphan_stops);
@@ -89,8 +90,6 @@ es_document_init (EsDocument *self)
   self->strings = g_string_chunk_new (4096);
   self->more_strings = g_ptr_array_new_with_free_func ((GDestroyNotify) g_string_chunk_free);
   self->caps = g_ptr_array_new_with_free_func ((GDestroyNotify) es_cap_timeline_free);
-  self->gcs = g_array_new (FALSE, FALSE, sizeof (EsGc));
-  self->gc_pause_prefix = g_array_new (FALSE, FALSE, sizeof (guint64));
   self->gen_index = g_ptr_array_new_with_free_func (free_gen_index);
   self->threads = g_array_new (FALSE, FALSE, sizeof (EsThread));
   self->orphan_stops = g_array_new (FALSE, FALSE, sizeof (EsOrphanStop));
@@ -149,7 +148,7 @@ _es_document_copy_unfinished (EsDocument *self)
 
 #define COPY_ARRAY(field) g_array_unref (copy->field); copy->field = g_array_copy (self->field)
 #define COPY_SERIES(field) es_series_free (copy->field); copy->field = es_series_copy (self->field)
-  COPY_ARRAY (gcs);
+  es_vec_copy (&copy->gcs, &self->gcs, sizeof (EsGc));
   COPY_ARRAY (orphan_stops);
   COPY_ARRAY (tasks);
   COPY_ARRAY (capsets);
@@ -166,15 +165,15 @@ _es_document_copy_unfinished (EsDocument *self)
   COPY_SERIES (heap_live);
   COPY_SERIES (blocks_size);
   COPY_SERIES (allocated);
-  COPY_ARRAY (gc_pause_prefix);
+  es_vec_copy (&copy->gc_pause_prefix, &self->gc_pause_prefix, sizeof (guint64));
   copy->gcs_indexed = self->gcs_indexed;
   for (guint g = 0; g < self->gen_index->len; g++)
     {
       const EsGenIndex *from = g_ptr_array_index (self->gen_index, g);
       EsGenIndex *index = g_new0 (EsGenIndex, 1);
 
-      index->starts = g_array_copy (from->starts);
-      index->prefix = g_array_copy (from->prefix);
+      es_vec_copy (&index->starts, &from->starts, sizeof (guint64));
+      es_vec_copy (&index->prefix, &from->prefix, sizeof (EsGenPrefix));
       index->pauses = es_series_copy (from->pauses);
       index->slops = es_series_copy (from->slops);
       g_ptr_array_add (copy->gen_index, index);
@@ -302,7 +301,15 @@ es_document_get_n_closed_at_end (EsDocument *self)
     return (const type *) (gpointer) self->field->data;     \
   }
 
-ARRAY_GETTER (gcs, EsGc, gcs)
+const EsGc *
+es_document_get_gcs (EsDocument *self,
+                     guint      *n)
+{
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
+  *n = self->gcs.len;
+  return self->gcs.data;
+}
+
 ARRAY_GETTER (threads, EsThread, threads)
 ARRAY_GETTER (messages, EsUserEvent, messages)
 ARRAY_GETTER (markers, EsUserEvent, markers)

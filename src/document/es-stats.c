@@ -24,15 +24,15 @@
  * For the whole run ([0, end]) every number is what the RTS itself adds up. */
 
 static guint
-lower_bound_u64 (GArray  *a,
-                 guint64  value)
+lower_bound_u64 (const EsVec *a,
+                 guint64      value)
 {
   return es_search_lower_bound (a->data, a->len, sizeof (guint64), 0, value);
 }
 
 static guint
-upper_bound_u64 (GArray  *a,
-                 guint64  value)
+upper_bound_u64 (const EsVec *a,
+                 guint64      value)
 {
   return es_search_upper_bound (a->data, a->len, sizeof (guint64), 0, value);
 }
@@ -42,7 +42,7 @@ static guint
 gc_lower_bound (EsDocument *doc,
                 guint64     time)
 {
-  return es_search_lower_bound (doc->gcs->data, doc->gcs->len, sizeof (EsGc), G_STRUCT_OFFSET (EsGc, start), time);
+  return es_search_lower_bound (doc->gcs.data, doc->gcs.len, sizeof (EsGc), G_STRUCT_OFFSET (EsGc, start), time);
 }
 
 static guint64
@@ -69,15 +69,15 @@ gc_time_in (EsDocument *doc,
 
   if (first > 0)
     {
-      const EsGc *before = &g_array_index (doc->gcs, EsGc, first - 1);
+      const EsGc *before = &ES_VEC_AT (&doc->gcs, EsGc, first - 1);
       total += overlap (before->start, before->end, t0, t1);
     }
   if (last > first)
     {
-      const EsGc *tail = &g_array_index (doc->gcs, EsGc, last - 1);
+      const EsGc *tail = &ES_VEC_AT (&doc->gcs, EsGc, last - 1);
 
-      total += g_array_index (doc->gc_pause_prefix, guint64, last - 1) -
-               g_array_index (doc->gc_pause_prefix, guint64, first);
+      total += ES_VEC_AT (&doc->gc_pause_prefix, guint64, last - 1) -
+               ES_VEC_AT (&doc->gc_pause_prefix, guint64, first);
       total += overlap (tail->start, tail->end, t0, t1);
     }
   return total;
@@ -94,10 +94,10 @@ compute_generations (EsDocument *doc,
   for (guint g = 0; g < doc->gen_index->len; g++)
     {
       EsGenIndex *index = g_ptr_array_index (doc->gen_index, g);
-      guint lo = lower_bound_u64 (index->starts, stats->t0);
-      guint hi = upper_bound_u64 (index->starts, stats->t1);
-      const EsGenPrefix *a = &g_array_index (index->prefix, EsGenPrefix, lo);
-      const EsGenPrefix *b = &g_array_index (index->prefix, EsGenPrefix, hi);
+      guint lo = lower_bound_u64 (&index->starts, stats->t0);
+      guint hi = upper_bound_u64 (&index->starts, stats->t1);
+      const EsGenPrefix *a = &ES_VEC_AT (&index->prefix, EsGenPrefix, lo);
+      const EsGenPrefix *b = &ES_VEC_AT (&index->prefix, EsGenPrefix, hi);
       guint64 slop;
 
       if (g < stats->n_generations)

@@ -604,6 +604,75 @@ es_vec_file_release_skipped (EsVecFile  *file,
 }
 
 /**
+ * es_vec_own:
+ * @from: the first element to make its own
+ *
+ * Makes the pages of @vec, a copy (es_vec_copy()), that hold its elements
+ * from @from on its own, now: a copy mapped from a file then no longer
+ * sees what its original writes over them, as when a builder reorders or
+ * completes records the copy has too. A copy in memory of its own is its
+ * own already.
+ */
+void
+es_vec_own (EsVec *vec,
+            guint  from,
+            gsize  element_size)
+{
+#if CAN_SHARE
+  guint8 *first, *end;
+
+  if (vec->mapped == 0 || from >= vec->len)
+    return;
+  first = (guint8 *) ((gsize) ((guint8 *) vec->data + (gsize) from * element_size) & ~(gsize) (PAGE_BYTES - 1));
+  end = (guint8 *) vec->data + (gsize) vec->len * element_size;
+  /* A write copies a page of a private mapping; the same value keeps it. */
+  for (volatile guint8 *page = first; page < end; page += PAGE_BYTES)
+    *page = *page;
+#endif
+}
+
+/* Gives back all of @vec's pages once no copy made before may read them. */
+static void
+release_all (EsVec *vec,
+             gsize  element_size)
+{
+  EsVec *all = vec;
+
+  es_vec_skip (vec, vec->len, element_size);
+  es_vec_file_release_skipped (vec->file, &all, 1);
+}
+
+/**
+ * es_vec_leave_region:
+ * @keep: whether to keep the elements, or leave @vec empty
+ *
+ * Moves @vec, which is to change what copies of it read, to a new region
+ * of its file: the copies go on reading the old one as it was, and its
+ * pages are given back once they are gone. A vector in the heap, or in a
+ * mapping of its own, has no copies sharing it, and stays.
+ */
+void
+es_vec_leave_region (EsVec    *vec,
+                     gsize     element_size,
+                     gboolean  keep)
+{
+  EsVec fresh = { 0 };
+
+  if (vec->file == NULL || vec->mapped == 0)
+    {
+      if (!keep)
+        vec->len = 0;
+      return;
+    }
+  es_vec_use_file (&fresh, vec->file);
+  if (keep)
+    es_vec_append (&fresh, vec->data, vec->len, element_size);
+  release_all (vec, element_size);
+  es_vec_clear (vec, element_size);
+  *vec = fresh;
+}
+
+/**
  * es_vec_file_get_bytes:
  * @releasing: (out) (optional): of them, those to be given back once the
  *   copies that may read them are gone

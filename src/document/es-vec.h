@@ -43,6 +43,12 @@ void es_vec_release_spare (EsVec *vec,
 void es_vec_skip          (EsVec *vec,
                            guint  n,
                            gsize  element_size);
+void es_vec_own           (EsVec *vec,
+                           guint  from,
+                           gsize  element_size);
+void es_vec_leave_region  (EsVec    *vec,
+                           gsize     element_size,
+                           gboolean  keep);
 
 /* Memory of a file's vectors that may be given back once no copy made
  * before them may read it (see es_vec_skip()). */
