@@ -377,6 +377,75 @@ test_gcs_indexed_as_snapshots_go (void)
   g_assert_cmpuint (snapshots, >=, 30);
 }
 
+/* The heap's series (size, live data, blocks, memory returned) get their
+ * samples from every cap, the caps' blocks interleaved: a live log's
+ * builder adds them in time order as far as no sample to come can be
+ * earlier, so that its series stay in order and are indexed once, not
+ * sorted by every snapshot. Every snapshot's series are exactly those of
+ * the same events finished whole, with samples at the same times, a cap
+ * whose first events come late, and the previous snapshot unchanged. */
+static void
+test_heap_samples_ordered_as_snapshots_go (void)
+{
+  static const EsEventTag tags[] = { ES_EVENT_HEAP_SIZE, ES_EVENT_HEAP_LIVE, ES_EVENT_BLOCKS_SIZE };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (13);
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new_for_snapshots ();
+  g_autoptr(GArray) events = g_array_new (FALSE, FALSE, sizeof (EsEvent));
+  g_autoptr(EsDocument) previous = NULL;
+  g_autofree EsSample *previous_samples = NULL;
+  guint64 t[3] = { 1000, 1000, 10 };
+  guint n_previous = 0, in_order = 0;
+
+  for (guint round = 0; round < 40; round++)
+    {
+      g_autoptr(EsDocument) snapshot = NULL;
+      g_autoptr(EsDocument) whole = NULL;
+
+      /* Cap 2 says nothing until round 25, then starts far back. */
+      for (guint c = 0; c < 3; c++)
+        for (guint i = 0, n = c == 2 && round < 25 ? 0 : g_rand_int_range (rand, 0, 600); i < n; i++)
+          {
+            EsEvent e = { 0 };
+
+            e.cap = c;
+            e.tag = tags[g_rand_int_range (rand, 0, G_N_ELEMENTS (tags))];
+            e.time = t[c] += g_rand_int_range (rand, 0, 3) * 10;
+            e.u.heap.bytes = g_rand_int_range (rand, 1, 1 << 20);
+            es_document_builder_add (builder, &e);
+            g_array_append_val (events, e);
+          }
+      snapshot_and_whole (builder, events, &snapshot, &whole);
+      in_order += es_series_is_in_order (builder->doc->heap_size) && es_series_get_length (builder->doc->heap_size) > 0;
+      for (guint k = 0; k < 3; k++)
+        {
+          const EsSeries *got = k == 0 ? es_document_get_heap_size (snapshot)
+                                : k == 1 ? es_document_get_heap_live (snapshot) : es_document_get_blocks_size (snapshot);
+          const EsSeries *want = k == 0 ? es_document_get_heap_size (whole)
+                                 : k == 1 ? es_document_get_heap_live (whole) : es_document_get_blocks_size (whole);
+
+          g_assert_cmpuint (es_series_get_length (got), ==, es_series_get_length (want));
+          g_assert_cmpmem (es_series_get_samples (got), es_series_get_length (got) * sizeof (EsSample),
+                           es_series_get_samples (want), es_series_get_length (want) * sizeof (EsSample));
+        }
+      if (previous != NULL)
+        {
+          const EsSeries *before = es_document_get_heap_size (previous);
+
+          g_assert_cmpmem (es_series_get_samples (before), es_series_get_length (before) * sizeof (EsSample),
+                           previous_samples, n_previous * sizeof (EsSample));
+        }
+      g_clear_object (&previous);
+      g_free (previous_samples);
+      previous = g_object_ref (snapshot);
+      n_previous = es_series_get_length (es_document_get_heap_size (snapshot));
+      previous_samples = g_memdup2 (es_series_get_samples (es_document_get_heap_size (snapshot)),
+                                    n_previous * sizeof (EsSample));
+    }
+  /* In order all along: the late cap's samples had the builder sort them
+   * once, not every snapshot from then on. */
+  g_assert_cmpuint (in_order, ==, 40);
+}
+
 /* Both documents' messages (or markers) are the same, in the same order. */
 static void
 assert_same_user_events (const EsUserEvent *got,
@@ -996,6 +1065,7 @@ main (int    argc,
   g_test_add_func ("/document/builder/late-instants-in-shared-records", test_late_instants_in_shared_records);
   g_test_add_func ("/document/builder/allocation-merged-as-snapshots-go", test_allocation_merged_as_snapshots_go);
   g_test_add_func ("/document/builder/gcs-indexed-as-snapshots-go", test_gcs_indexed_as_snapshots_go);
+  g_test_add_func ("/document/builder/heap-samples-ordered-as-snapshots-go", test_heap_samples_ordered_as_snapshots_go);
   g_test_add_func ("/document/builder/user-events-ordered-as-snapshots-go", test_user_events_ordered_as_snapshots_go);
   g_test_add_func ("/document/builder/oldest-detail-let-go", test_oldest_detail_let_go);
   g_test_add_func ("/document/builder/detail-kept-within-a-limit", test_detail_kept_within_a_limit);

@@ -381,6 +381,7 @@ es_document_builder_finish (EsDocumentBuilder *self,
   doc->truncated = truncated;
   doc->truncated_at = truncated_at;
   sort_gcs (doc);
+  _es_builder_settle_heap_samples (self, G_MAXUINT64);
   _es_document_build_index (doc);
   _es_document_index_prof (doc);
   _es_document_index_info_tables (doc);
@@ -550,7 +551,10 @@ es_document_builder_copy (EsDocumentBuilder *self)
   merge_allocated_so_far (self);
   index_gcs_so_far (self);
   if (settled_before (self, FALSE, &before))
-    _es_builder_settle_user_events (self, before);
+    {
+      _es_builder_settle_user_events (self, before);
+      _es_builder_settle_heap_samples (self, before);
+    }
   copy->doc = _es_document_copy_unfinished (self->doc);
   /* The builder goes on reordering and completing the GCs not indexed yet
    * (index_gcs_so_far(), a pending GC's end): the copy keeps its own. */
@@ -573,6 +577,7 @@ es_document_builder_copy (EsDocumentBuilder *self)
   write_threads (copy->doc, self);
   copy->threads_written = TRUE;
   _es_builder_copy_user_events (copy, self);
+  _es_builder_copy_heap_samples (copy, self);
   copy->last_sync = self->last_sync;
   copy->heap_sample = self->heap_sample;
   copy->args = g_ptr_array_copy (self->args, NULL, NULL);

@@ -56,6 +56,15 @@ typedef struct
 
 typedef struct _EsProfBuild EsProfBuild;
 
+typedef enum
+{
+  ES_HEAP_SERIES_SIZE,
+  ES_HEAP_SERIES_LIVE,
+  ES_HEAP_SERIES_BLOCKS,
+  ES_HEAP_SERIES_RETURNED,
+  ES_N_HEAP_SERIES
+} EsHeapSeries;
+
 struct _EsDocumentBuilder
 {
   EsDocument  *doc;
@@ -84,6 +93,7 @@ struct _EsDocumentBuilder
   guint        markers_sorted;    /* the first markers */
   guint        edges_matched;     /* the first span edges, paired already */
   GHashTable  *open_spans;        /* (nullable): name -> GArray of SpanEdge, the STARTs they left open */
+  GArray      *heap_unsettled[ES_N_HEAP_SERIES]; /* (nullable): EsSample, a live log's not in its series yet */
 };
 
 void         _es_builder_free_cap_state     (gpointer           data);
@@ -106,6 +116,14 @@ void         _es_builder_settle_user_events (EsDocumentBuilder *self,
                                              guint64            before);
 void         _es_builder_order_user_events  (EsDocumentBuilder *self);
 void         _es_builder_copy_user_events   (EsDocumentBuilder *copy,
+                                             EsDocumentBuilder *self);
+void         _es_builder_add_heap_sample    (EsDocumentBuilder *self,
+                                             EsHeapSeries       which,
+                                             guint64            time,
+                                             guint64            value);
+void         _es_builder_settle_heap_samples (EsDocumentBuilder *self,
+                                              guint64            before);
+void         _es_builder_copy_heap_samples  (EsDocumentBuilder *copy,
                                              EsDocumentBuilder *self);
 
 /* The hot helpers of the per-event code are inline: a call each costs as

@@ -58,134 +58,6 @@ es_document_builder_new (void)
   return self;
 }
 
-/**
- * es_document_builder_new_for_snapshots:
- *
- * A builder whose snapshots (es_document_builder_snapshot()) map its large
- * records (each cap's activities, instants, spark samples and series, and
- * the heap's series) rather than copy them: a live log's updates then cost
- * what they close and index, not a copy of everything read so far, and
- * the records are in memory once however many updates show them. Where
- * the system cannot share memory this way, snapshots copy.
- *
- * Returns: (transfer full): a new builder
- */
-EsDocumentBuilder *
-es_document_builder_new_for_snapshots (void)
-{
-  EsDocumentBuilder *self = es_document_builder_new ();
-
-  self->records = es_vec_file_new ();
-  if (self->records != NULL)
-    {
-      self->doc->records_file = es_vec_file_ref (self->records);
-      es_vec_use_file (&self->doc->gcs, self->records);
-      es_vec_use_file (&self->doc->gc_pause_prefix, self->records);
-    }
-  es_series_use_file (self->doc->mem_returned, self->records);
-  es_series_use_file (self->doc->heap_size, self->records);
-  es_series_use_file (self->doc->heap_live, self->records);
-  es_series_use_file (self->doc->blocks_size, self->records);
-  es_series_use_file (self->doc->allocated, self->records);
-  return self;
-}
-
-/**
- * es_document_builder_get_records_bytes:
- *
- * Returns: the memory the records of a builder made by
- *   es_document_builder_new_for_snapshots() hold, or will hold once what
- *   was let go of is given back; 0 for another builder
- */
-guint64
-es_document_builder_get_records_bytes (EsDocumentBuilder *self)
-{
-  guint64 held, releasing;
-
-  g_return_val_if_fail (self != NULL, 0);
-
-  if (self->records == NULL)
-    return 0;
-  held = es_vec_file_get_bytes (self->records, &releasing);
-  return held - releasing;
-}
-
-/**
- * es_document_builder_let_go_before:
- *
- * Lets go of the detail before @time (each cap's runs, GC phases and
- * instants, in whole pages) in a builder made by
- * es_document_builder_new_for_snapshots(), to bound a live log's memory:
- * its snapshots from now on have all their detail from the latest time a
- * cap kept it from (es_document_get_detail_start()), at or before @time,
- * and the memory is given back once the documents of earlier snapshots are
- * gone. What the statistics of the whole run need stays: the prefix sums
- * of what was let go of, the GCs, series, sparks, threads and spans.
- *
- * Returns: whether anything was let go of (a cap has it in whole pages)
- */
-gboolean
-es_document_builder_let_go_before (EsDocumentBuilder *self,
-                                   guint64            time)
-{
-  g_autoptr(GPtrArray) vecs = g_ptr_array_new ();
-  guint64 kept_from = 0;
-
-  g_return_val_if_fail (self != NULL && self->records != NULL, FALSE);
-
-  if (time <= self->doc->detail_from)
-    return FALSE;
-  for (guint i = 0; i < self->caps->len; i++)
-    {
-      CapState *cap = g_ptr_array_index (self->caps, i);
-      guint64 cap_kept_from = _es_cap_timeline_let_go_before (cap->timeline, time, vecs);
-
-      kept_from = MAX (kept_from, cap_kept_from);
-    }
-  if (vecs->len == 0)
-    return FALSE;
-  self->doc->detail_from = MAX (self->doc->detail_from, kept_from);
-  es_vec_file_release_skipped (self->records, (EsVec **) vecs->pdata, vecs->len);
-  return TRUE;
-}
-
-/**
- * es_document_builder_keep_within:
- * @limit: bytes of detail to keep at most, or 0 for no limit
- *
- * Lets go of the older half of the detail kept (by time) while the caps'
- * detail in a builder made by es_document_builder_new_for_snapshots()
- * (their runs, GC phases and instants: most of a log's memory) takes more
- * than @limit: it then stays under the limit, with what was let go of given
- * back once the documents that may read it are gone, however long a live
- * log is followed. The rest (GCs, series, threads, spans) is kept whole.
- *
- * Returns: whether any detail was let go of
- */
-gboolean
-es_document_builder_keep_within (EsDocumentBuilder *self,
-                                 guint64            limit)
-{
-  EsDocument *doc;
-  guint64 from, detail = 0;
-
-  g_return_val_if_fail (self != NULL, FALSE);
-
-  doc = self->doc;
-  /* A log without GC_STATS (GHC before 7.6) has its GCs made from the
-   * caps' GC phases: letting go of them would lose GCs. */
-  if (limit == 0 || self->records == NULL || !self->have_time || doc->gcs.len == 0)
-    return FALSE;
-  for (guint i = 0; i < self->caps->len; i++)
-    detail += _es_cap_timeline_get_detail_bytes (((CapState *) g_ptr_array_index (self->caps, i))->timeline);
-  if (detail <= limit)
-    return FALSE;
-  from = MAX (doc->detail_from, doc->start_time);
-  if (doc->end_time - from < 2)
-    return FALSE;
-  return es_document_builder_let_go_before (self, from + (doc->end_time - from) / 2);
-}
-
 void
 es_document_builder_free (EsDocumentBuilder *self)
 {
@@ -198,6 +70,8 @@ es_document_builder_free (EsDocumentBuilder *self)
   g_ptr_array_unref (self->thread_blocks);
   g_array_unref (self->span_edges);
   g_clear_pointer (&self->open_spans, g_hash_table_unref);
+  for (guint k = 0; k < ES_N_HEAP_SERIES; k++)
+    g_clear_pointer (&self->heap_unsettled[k], g_array_unref);
   g_ptr_array_unref (self->args);
   g_ptr_array_unref (self->env);
   g_hash_table_unref (self->band_ids);
@@ -760,16 +634,16 @@ es_document_builder_add (EsDocumentBuilder *self,
       es_cap_timeline_add_allocated ((cap != NULL ? cap : _es_builder_get_cap (self, 0))->timeline, e->time, e->u.heap.bytes);
       break;
     case ES_EVENT_HEAP_SIZE:
-      es_series_append (doc->heap_size, e->time, e->u.heap.bytes);
+      _es_builder_add_heap_sample (self, ES_HEAP_SERIES_SIZE, e->time, e->u.heap.bytes);
       break;
     case ES_EVENT_HEAP_LIVE:
-      es_series_append (doc->heap_live, e->time, e->u.heap.bytes);
+      _es_builder_add_heap_sample (self, ES_HEAP_SERIES_LIVE, e->time, e->u.heap.bytes);
       break;
     case ES_EVENT_BLOCKS_SIZE:
-      es_series_append (doc->blocks_size, e->time, e->u.heap.bytes);
+      _es_builder_add_heap_sample (self, ES_HEAP_SERIES_BLOCKS, e->time, e->u.heap.bytes);
       break;
     case ES_EVENT_MEM_RETURN:
-      es_series_append (doc->mem_returned, e->time, e->u.mem_return.returned);
+      _es_builder_add_heap_sample (self, ES_HEAP_SERIES_RETURNED, e->time, e->u.mem_return.returned);
       break;
     case ES_EVENT_USER_BINARY_MSG:
       {

@@ -260,6 +260,32 @@ extend_index (EsSeries *self)
 }
 
 /**
+ * es_series_put_in_order:
+ *
+ * Sorts the samples of a series not sealed yet by time, now, if some came
+ * out of order (stable), and indexes it all again: a live log's builder
+ * whose sample came late, so that its copies go on finding the series in
+ * order. Samples in a file (es_series_use_file()) move to a new region of
+ * it first, as its copies map the old one.
+ */
+void
+es_series_put_in_order (EsSeries *self)
+{
+  g_return_if_fail (!self->sealed);
+
+  if (es_series_is_in_order (self))
+    return;
+  es_vec_leave_region (&self->samples, sizeof (EsSample), TRUE);
+  g_qsort_with_data (self->samples.data, (gint) self->samples.len, sizeof (EsSample), es_search_compare_keys,
+                     ES_SEARCH_KEY (EsSample, time));
+  es_vec_leave_region (&self->page_times, sizeof (guint64), FALSE);
+  g_ptr_array_set_size (self->max_levels, 0);
+  g_ptr_array_set_size (self->min_levels, 0);
+  self->indexed = 0;
+  self->in_order = self->samples.len;
+}
+
+/**
  * es_series_seal:
  *
  * Ends appending: sorts the samples by time if they came out of order (a

@@ -1,0 +1,246 @@
+/* es-document-builder-live.c: what a live log's builder shares with its snapshots
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "es-document-builder-private.h"
+#include "es-search.h"
+
+/* A live log is one builder that takes the events as they come, and each
+ * update a snapshot of it (es_document_builder_copy()): its records live
+ * in a memfd that the snapshots map, it indexes as it is copied what no
+ * event to come can change, and past a limit it lets go of its oldest
+ * detail. */
+
+/**
+ * es_document_builder_new_for_snapshots:
+ *
+ * A builder whose snapshots (es_document_builder_snapshot()) map its large
+ * records (each cap's activities, instants, spark samples and series, and
+ * the heap's series) rather than copy them: a live log's updates then cost
+ * what they close and index, not a copy of everything read so far, and
+ * the records are in memory once however many updates show them. Where
+ * the system cannot share memory this way, snapshots copy.
+ *
+ * Returns: (transfer full): a new builder
+ */
+EsDocumentBuilder *
+es_document_builder_new_for_snapshots (void)
+{
+  EsDocumentBuilder *self = es_document_builder_new ();
+
+  self->records = es_vec_file_new ();
+  if (self->records != NULL)
+    {
+      self->doc->records_file = es_vec_file_ref (self->records);
+      es_vec_use_file (&self->doc->gcs, self->records);
+      es_vec_use_file (&self->doc->gc_pause_prefix, self->records);
+    }
+  es_series_use_file (self->doc->mem_returned, self->records);
+  es_series_use_file (self->doc->heap_size, self->records);
+  es_series_use_file (self->doc->heap_live, self->records);
+  es_series_use_file (self->doc->blocks_size, self->records);
+  es_series_use_file (self->doc->allocated, self->records);
+  return self;
+}
+
+/**
+ * es_document_builder_get_records_bytes:
+ *
+ * Returns: the memory the records of a builder made by
+ *   es_document_builder_new_for_snapshots() hold, or will hold once what
+ *   was let go of is given back; 0 for another builder
+ */
+guint64
+es_document_builder_get_records_bytes (EsDocumentBuilder *self)
+{
+  guint64 held, releasing;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  if (self->records == NULL)
+    return 0;
+  held = es_vec_file_get_bytes (self->records, &releasing);
+  return held - releasing;
+}
+
+/**
+ * es_document_builder_let_go_before:
+ *
+ * Lets go of the detail before @time (each cap's runs, GC phases and
+ * instants, in whole pages) in a builder made by
+ * es_document_builder_new_for_snapshots(), to bound a live log's memory:
+ * its snapshots from now on have all their detail from the latest time a
+ * cap kept it from (es_document_get_detail_start()), at or before @time,
+ * and the memory is given back once the documents of earlier snapshots are
+ * gone. What the statistics of the whole run need stays: the prefix sums
+ * of what was let go of, the GCs, series, sparks, threads and spans.
+ *
+ * Returns: whether anything was let go of (a cap has it in whole pages)
+ */
+gboolean
+es_document_builder_let_go_before (EsDocumentBuilder *self,
+                                   guint64            time)
+{
+  g_autoptr(GPtrArray) vecs = g_ptr_array_new ();
+  guint64 kept_from = 0;
+
+  g_return_val_if_fail (self != NULL && self->records != NULL, FALSE);
+
+  if (time <= self->doc->detail_from)
+    return FALSE;
+  for (guint i = 0; i < self->caps->len; i++)
+    {
+      CapState *cap = g_ptr_array_index (self->caps, i);
+      guint64 cap_kept_from = _es_cap_timeline_let_go_before (cap->timeline, time, vecs);
+
+      kept_from = MAX (kept_from, cap_kept_from);
+    }
+  if (vecs->len == 0)
+    return FALSE;
+  self->doc->detail_from = MAX (self->doc->detail_from, kept_from);
+  es_vec_file_release_skipped (self->records, (EsVec **) vecs->pdata, vecs->len);
+  return TRUE;
+}
+
+/**
+ * es_document_builder_keep_within:
+ * @limit: bytes of detail to keep at most, or 0 for no limit
+ *
+ * Lets go of the older half of the detail kept (by time) while the caps'
+ * detail in a builder made by es_document_builder_new_for_snapshots()
+ * (their runs, GC phases and instants: most of a log's memory) takes more
+ * than @limit: it then stays under the limit, with what was let go of given
+ * back once the documents that may read it are gone, however long a live
+ * log is followed. The rest (GCs, series, threads, spans) is kept whole.
+ *
+ * Returns: whether any detail was let go of
+ */
+gboolean
+es_document_builder_keep_within (EsDocumentBuilder *self,
+                                 guint64            limit)
+{
+  EsDocument *doc;
+  guint64 from, detail = 0;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  doc = self->doc;
+  /* A log without GC_STATS (GHC before 7.6) has its GCs made from the
+   * caps' GC phases: letting go of them would lose GCs. */
+  if (limit == 0 || self->records == NULL || !self->have_time || doc->gcs.len == 0)
+    return FALSE;
+  for (guint i = 0; i < self->caps->len; i++)
+    detail += _es_cap_timeline_get_detail_bytes (((CapState *) g_ptr_array_index (self->caps, i))->timeline);
+  if (detail <= limit)
+    return FALSE;
+  from = MAX (doc->detail_from, doc->start_time);
+  if (doc->end_time - from < 2)
+    return FALSE;
+  return es_document_builder_let_go_before (self, from + (doc->end_time - from) / 2);
+}
+
+/* The heap's series of a live log's builder, which its snapshots map: the
+ * samples come in file order (each cap's in time order, the caps' blocks
+ * interleaved), and are added to the series in time order once no sample
+ * to come can be earlier (_es_builder_settle_heap_samples()). A series in
+ * order is indexed once, by the builder; one out of order would be sorted
+ * and indexed whole by every snapshot. */
+static EsSeries *
+heap_series (EsDocument   *doc,
+             EsHeapSeries  which)
+{
+  switch (which)
+    {
+    case ES_HEAP_SERIES_SIZE:
+      return doc->heap_size;
+    case ES_HEAP_SERIES_LIVE:
+      return doc->heap_live;
+    case ES_HEAP_SERIES_BLOCKS:
+      return doc->blocks_size;
+    case ES_HEAP_SERIES_RETURNED:
+    case ES_N_HEAP_SERIES:
+    default:
+      return doc->mem_returned;
+    }
+}
+
+void
+_es_builder_add_heap_sample (EsDocumentBuilder *self,
+                             EsHeapSeries       which,
+                             guint64            time,
+                             guint64            value)
+{
+  EsSample sample = { time, value };
+
+  if (self->records == NULL)
+    {
+      es_series_append (heap_series (self->doc, which), time, value);
+      return;
+    }
+  if (self->heap_unsettled[which] == NULL)
+    self->heap_unsettled[which] = g_array_new (FALSE, FALSE, sizeof (EsSample));
+  g_array_append_val (self->heap_unsettled[which], sample);
+}
+
+/* Adds to @series @samples earlier than @before (all with G_MAXUINT64), in
+ * time order (stable: equal times keep the order they came in), and keeps
+ * the others in @samples. */
+static void
+add_in_order (EsSeries *series,
+              GArray   *samples,
+              guint64   before)
+{
+  g_autoptr(GArray) early = NULL;
+  guint kept = 0;
+
+  if (samples == NULL || samples->len == 0)
+    return;
+  early = g_array_new (FALSE, FALSE, sizeof (EsSample));
+  for (guint i = 0; i < samples->len; i++)
+    {
+      const EsSample *s = &g_array_index (samples, EsSample, i);
+
+      if (s->time < before)
+        g_array_append_val (early, *s);
+      else
+        g_array_index (samples, EsSample, kept++) = *s;
+    }
+  g_array_set_size (samples, kept);
+  g_array_sort_with_data (early, es_search_compare_keys, ES_SEARCH_KEY (EsSample, time));
+  for (guint i = 0; i < early->len; i++)
+    es_series_append (series, g_array_index (early, EsSample, i).time, g_array_index (early, EsSample, i).value);
+  /* One came late (a cap whose first events came late): all in order
+   * again, once, rather than by every snapshot from now on. */
+  es_series_put_in_order (series);
+}
+
+/**
+ * _es_builder_settle_heap_samples:
+ * @before: no sample to come is earlier than this; G_MAXUINT64 for all
+ *
+ * Adds the heap samples earlier than @before to the document's series, in
+ * time order: as a live log's builder is copied, for what no sample to
+ * come can precede; and as a copy is finished, for the rest.
+ */
+void
+_es_builder_settle_heap_samples (EsDocumentBuilder *self,
+                                 guint64            before)
+{
+  for (guint k = 0; k < ES_N_HEAP_SERIES; k++)
+    add_in_order (heap_series (self->doc, k), self->heap_unsettled[k], before);
+}
+
+/* Gives @copy @self's heap samples not in its series yet. */
+void
+_es_builder_copy_heap_samples (EsDocumentBuilder *copy,
+                               EsDocumentBuilder *self)
+{
+  for (guint k = 0; k < ES_N_HEAP_SERIES; k++)
+    if (self->heap_unsettled[k] != NULL)
+      copy->heap_unsettled[k] = g_array_copy (self->heap_unsettled[k]);
+}
