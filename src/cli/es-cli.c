@@ -380,7 +380,7 @@ print_usage (FILE *stream)
 #endif
            "  profile [--from T] [--to T] [--folded | --speedscope OUT.json] SOURCE\n"
            "                where the time went: the cost-centre samples of a -prof run\n"
-           "  watch [--interval T] [--record FILE] SOURCE\n"
+           "  watch [--interval T] [--record FILE] [--memory-limit SIZE] SOURCE\n"
            "                follow a running program: a line per interval (1s by default),\n"
            "                then, at its end or on Ctrl+C, the summary of the whole run\n"
            "\n"
