@@ -215,6 +215,13 @@ test_memory_limit_lets_go_of_oldest_detail (void)
   g_assert_cmpstr (strstr (live_text, "Productivity"), ==, strstr (file_text, "Productivity"));
   g_assert_null (strstr (live_text, "let go before"));
 
+  /* A log opened whole has all its detail: a stretch from the timeline's
+   * 0, before its first event, says nothing of the kind. */
+  es_session_select (es_window_get_session (opened), 0, es_document_get_end_time (whole) / 2);
+  g_free (file_text);
+  file_text = es_test_wait_for_statistics (opened, " s to ");
+  g_assert_null (strstr (file_text, "let go before"));
+
   /* A stretch from before the detail kept says its times are estimated. */
   es_session_select (es_window_get_session (window), es_document_get_detail_start (live) / 2,
                      es_document_get_end_time (live) - 1);

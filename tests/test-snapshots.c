@@ -780,6 +780,97 @@ test_detail_kept_within_a_limit (void)
   g_assert_cmpuint (detail_from, >, t / 2);
 }
 
+static void
+add_gc_event (EsDocumentBuilder *builder,
+              GArray            *events,
+              guint              cap,
+              guint64            time,
+              EsEventTag         tag)
+{
+  EsEvent e = { 0 };
+
+  e.cap = cap;
+  e.time = time;
+  e.tag = tag;
+  if (tag == ES_EVENT_GC_STATS_GHC)
+    e.u.gc_stats.copied = 1;
+  es_document_builder_add (builder, &e);
+  g_array_append_val (events, e);
+}
+
+/* A malformed log whose GC has a second GC_START before its GC_END: the
+ * GC waits for its end unindexed (the builder completes it later), so a
+ * snapshot keeps the end it had, and the next has the end that came. */
+static void
+test_gc_ended_late_in_a_malformed_log (void)
+{
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new_for_snapshots ();
+  g_autoptr(GArray) events = g_array_new (FALSE, FALSE, sizeof (EsEvent));
+  g_autoptr(EsDocument) first = NULL, first_whole = NULL, second = NULL, second_whole = NULL;
+  guint64 t = 1000, end_in_first;
+  guint n, odd;
+  const EsGc *gcs, *want;
+
+  /* Enough GCs for the builder's to be in its file. */
+  for (guint i = 0; i < 3000; i++, t += 1000)
+    {
+      add_gc_event (builder, events, 0, t, ES_EVENT_GC_START);
+      add_gc_event (builder, events, 0, t + 100, ES_EVENT_GC_STATS_GHC);
+      add_gc_event (builder, events, 0, t + 200, ES_EVENT_GC_END);
+      add_gc_event (builder, events, 1, t + 300, ES_EVENT_GC_GLOBAL_SYNC);
+    }
+  add_gc_event (builder, events, 0, t, ES_EVENT_GC_START);
+  add_gc_event (builder, events, 0, t + 100, ES_EVENT_GC_STATS_GHC);
+  odd = 3000;
+  add_gc_event (builder, events, 0, t + 1000, ES_EVENT_GC_START);
+  add_gc_event (builder, events, 1, t + 2000, ES_EVENT_GC_GLOBAL_SYNC);
+  snapshot_and_whole (builder, events, &first, &first_whole);
+  gcs = es_document_get_gcs (first, &n);
+  want = es_document_get_gcs (first_whole, &n);
+  g_assert_cmpmem (gcs, n * sizeof *gcs, want, n * sizeof *want);
+  end_in_first = gcs[odd].end;
+
+  add_gc_event (builder, events, 0, t + 5000, ES_EVENT_GC_END);
+  add_gc_event (builder, events, 1, t + 6000, ES_EVENT_GC_GLOBAL_SYNC);
+  snapshot_and_whole (builder, events, &second, &second_whole);
+  gcs = es_document_get_gcs (second, &n);
+  want = es_document_get_gcs (second_whole, &n);
+  g_assert_cmpmem (gcs, n * sizeof *gcs, want, n * sizeof *want);
+  g_assert_cmpuint (gcs[odd].end, ==, t + 5000);
+  gcs = es_document_get_gcs (first, &n);
+  g_assert_cmpuint (gcs[odd].end, ==, end_in_first);
+}
+
+/* Letting go of a cap's instants stops at whole pages; when those before
+ * the time asked fill whole pages exactly, the detail still starts at or
+ * before that time, and all instants before it may be let go of. */
+static void
+test_detail_start_with_instants_in_whole_pages (void)
+{
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new_for_snapshots ();
+  g_autoptr(GArray) events = g_array_new (FALSE, FALSE, sizeof (EsEvent));
+  g_autoptr(EsDocument) snapshot = NULL, whole = NULL;
+  const guint64 middle = 15000000;
+  guint n_marks = 8192;
+
+  if (builder->records == NULL)
+    {
+      g_test_skip ("this system has no memfd: nothing is let go of");
+      return;
+    }
+  /* GC requests (marks) all before the middle, in whole pages; runs on
+   * either side so that there is a log to let go of, and one at the end. */
+  for (guint i = 0; i < n_marks; i++)
+    add_gc_event (builder, events, 0, 1000 + (guint64) i * 100, ES_EVENT_REQUEST_SEQ_GC);
+  add_gc_event (builder, events, 0, 2 * middle, ES_EVENT_GC_STATS_GHC);
+  /* Copies check the order of what came since (as updates do). */
+  g_object_unref (es_document_builder_snapshot (builder, TRUE, -1));
+  g_assert_true (es_document_builder_let_go_before (builder, middle));
+  snapshot_and_whole (builder, events, &snapshot, &whole);
+  g_assert_cmpuint (es_document_get_detail_start (snapshot), <=, middle);
+  g_assert_cmpuint (es_document_get_detail_start (snapshot), >, es_document_get_start_time (snapshot));
+}
+
 /* A builder's late instant (posted at a past time) is put in its place
  * in the builder, once, when it belongs after everything its copies read;
  * one older than what a copy showed is sorted by each copy in its own
@@ -1069,6 +1160,9 @@ main (int    argc,
   g_test_add_func ("/document/builder/user-events-ordered-as-snapshots-go", test_user_events_ordered_as_snapshots_go);
   g_test_add_func ("/document/builder/oldest-detail-let-go", test_oldest_detail_let_go);
   g_test_add_func ("/document/builder/detail-kept-within-a-limit", test_detail_kept_within_a_limit);
+  g_test_add_func ("/document/builder/detail-start-with-instants-in-whole-pages",
+                   test_detail_start_with_instants_in_whole_pages);
+  g_test_add_func ("/document/builder/gc-ended-late-in-a-malformed-log", test_gc_ended_late_in_a_malformed_log);
   {
     static const char *logs[] = { "hello.eventlog", "parfib-N2.eventlog", "heap-hT-N2.eventlog", "profiled-hc.eventlog",
                                   "profiled-long.eventlog", "alloc-A1m-N2.eventlog", "alloc-A64m-N2.eventlog" };

@@ -430,7 +430,8 @@ show_stats (EsStatsPanel *self,
   add_row (self, grid, 4, _("Productivity"), productivity);
   /* A live log past its memory limit: the whole run's figures are exact,
    * a stretch's before the detail kept are estimated. */
-  if (!job->whole_run && s->t0 < es_document_get_detail_start (job->document))
+  if (!job->whole_run && s->t0 < es_document_get_detail_start (job->document) &&
+      es_document_get_detail_start (job->document) > es_document_get_start_time (job->document))
     {
       g_autofree char *note =
         g_strdup_printf (_("let go before %.6f s: the times before it are spread evenly; GCs, heap and sparks are exact"),

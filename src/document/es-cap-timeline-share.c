@@ -171,16 +171,21 @@ _es_cap_timeline_let_go_before (EsCapTimeline *self,
       guint m = ES_INSTANT_KIND_HAS_THREAD (k) ? es_instants_lower_bound_from (a->data, in_order, 0, time)
                                               : es_marks_lower_bound_from (a->data, in_order, 0, time);
 
+      guint64 first_kept = time;
+
       m -= m % page_elements (size);
       if (m == 0)
         continue;
+      /* Those kept in order from m on start at the first kept, or at
+       * @time if that is later (or if none is left in order). */
+      if (m < in_order)
+        first_kept = MIN (time, ES_INSTANT_KIND_HAS_THREAD (k) ? es_instant_time (&((const EsInstant *) a->data)[m])
+                                                               : es_mark_time (&((const EsMark *) a->data)[m]));
       es_vec_skip (a, m, size);
       self->instants_in_order[k] -= m;
       self->instants_copied[k] -= MIN (m, self->instants_copied[k]);
       g_ptr_array_add (vecs, a);
-      /* m is below the first at or after @time: one is left. */
-      kept_from = MAX (kept_from, ES_INSTANT_KIND_HAS_THREAD (k) ? es_instant_time (a->data)
-                                                                : es_mark_time (a->data));
+      kept_from = MAX (kept_from, first_kept);
     }
   return kept_from;
 }

@@ -413,6 +413,10 @@ settled_before (EsDocumentBuilder *self,
       *before = MIN (*before, cap->last_time);
       if (gcs_under_way && cap->in_gc)
         *before = MIN (*before, cap->gc_start);
+      /* A GC whose end is still to come (a GC_END after a GC_START or a
+       * run that closed its phase, in a malformed log) stays unindexed. */
+      if (gcs_under_way && cap->pending_gc != NO_GC)
+        *before = MIN (*before, ES_VEC_AT (&self->doc->gcs, EsGc, cap->pending_gc).start);
     }
   return any;
 }
@@ -441,7 +445,7 @@ merge_allocated_so_far (EsDocumentBuilder *self)
     }
   if (self->allocated_late || (!in_order && doc->allocated_taken->len > 0))
     {
-      es_series_free (doc->allocated);
+      es_series_give_back (doc->allocated);
       doc->allocated = es_series_new ();
       es_series_use_file (doc->allocated, self->records);
       g_array_set_size (doc->allocated_taken, 0);
@@ -482,6 +486,8 @@ index_gcs_so_far (EsDocumentBuilder *self)
 
           es_vec_leave_region (&index->starts, sizeof (guint64), FALSE);
           es_vec_leave_region (&index->prefix, sizeof (EsGenPrefix), FALSE);
+          es_series_give_back (g_steal_pointer (&index->pauses));
+          es_series_give_back (g_steal_pointer (&index->slops));
         }
       g_ptr_array_set_size (doc->gen_index, 0);
       doc->gcs_indexed = 0;
@@ -500,7 +506,10 @@ index_gcs_so_far (EsDocumentBuilder *self)
       const EsGc *gc = &ES_VEC_AT (&doc->gcs, EsGc, i);
 
       if (gc->start < before)
-        g_array_append_val (early, *gc);
+        {
+          moved_to[i - from] = G_MAXUINT;
+          g_array_append_val (early, *gc);
+        }
       else
         {
           moved_to[i - from] = n_late++;
@@ -518,8 +527,13 @@ index_gcs_so_far (EsDocumentBuilder *self)
     {
       CapState *cap = g_ptr_array_index (self->caps, c);
 
+      /* A pending GC is never indexed (settled_before()): it is among the
+       * late, which the copies have as their own. */
       if (cap->pending_gc != NO_GC && cap->pending_gc >= from)
-        cap->pending_gc = from + n_early + moved_to[cap->pending_gc - from];
+        {
+          g_assert (moved_to[cap->pending_gc - from] != G_MAXUINT);
+          cap->pending_gc = from + n_early + moved_to[cap->pending_gc - from];
+        }
     }
   _es_document_index_gcs (doc, from + n_early);
   self->gcs_before = MAX (self->gcs_before, before);

@@ -205,7 +205,7 @@ add_in_order (EsSeries *series,
     {
       const EsSample *s = &g_array_index (samples, EsSample, i);
 
-      if (s->time < before)
+      if (s->time < before || before == G_MAXUINT64)
         g_array_append_val (early, *s);
       else
         g_array_index (samples, EsSample, kept++) = *s;

@@ -260,6 +260,21 @@ extend_index (EsSeries *self)
 }
 
 /**
+ * es_series_give_back:
+ *
+ * Frees @self, whose samples a live log's snapshots may map from its file
+ * (es_series_use_file()): their pages go back once those are gone.
+ */
+void
+es_series_give_back (EsSeries *self)
+{
+  if (self == NULL)
+    return;
+  es_vec_leave_region (&self->samples, sizeof (EsSample), FALSE);
+  es_series_free (self);
+}
+
+/**
  * es_series_put_in_order:
  *
  * Sorts the samples of a series not sealed yet by time, now, if some came

@@ -631,15 +631,24 @@ es_vec_own (EsVec *vec,
 #endif
 }
 
-/* Gives back all of @vec's pages once no copy made before may read them. */
+/* Gives back all of @vec's region once no copy made before may read it:
+ * past its length too, where copies that grew wrote pages of their own
+ * into holes of the file. */
 static void
-release_all (EsVec *vec,
-             gsize  element_size)
+release_all (EsVec *vec)
 {
-  EsVec *all = vec;
+  EsVecFile *file = vec->file;
+  guint64 region = (guint64) 1 << FILE_REGION_BITS;
 
-  es_vec_skip (vec, vec->len, element_size);
-  es_vec_file_release_skipped (vec->file, &all, 1);
+  g_mutex_lock (&file->lock);
+  file->generation++;
+  {
+    Release r = { file->generation, vec->offset + vec->released, region - MIN (region, vec->released) };
+
+    g_array_append_val (file->to_release, r);
+  }
+  release_ready_locked (file);
+  g_mutex_unlock (&file->lock);
 }
 
 /**
@@ -667,7 +676,7 @@ es_vec_leave_region (EsVec    *vec,
   es_vec_use_file (&fresh, vec->file);
   if (keep)
     es_vec_append (&fresh, vec->data, vec->len, element_size);
-  release_all (vec, element_size);
+  release_all (vec);
   es_vec_clear (vec, element_size);
   *vec = fresh;
 }
