@@ -481,6 +481,9 @@ test_user_events_ordered_as_snapshots_go (void)
   g_autoptr(GArray) events = g_array_new (FALSE, FALSE, sizeof (EsEvent));
   guint64 t[4] = { 1000, 1000, 1000, 50 };
   guint settled_spans = 0;
+  g_autoptr(EsDocument) previous = NULL;
+  g_autofree EsUserEvent *previous_messages = NULL, *previous_markers = NULL;
+  guint n_previous_messages = 0, n_previous_markers = 0;
 
   for (guint round = 0; round < 60; round++)
     {
@@ -492,7 +495,7 @@ test_user_events_ordered_as_snapshots_go (void)
 
       /* Cap 3 says nothing until round 30, then starts far back. */
       for (guint c = 0; c < 4; c++)
-        for (guint i = 0, n = c == 3 && round < 30 ? 0 : g_rand_int_range (rand, 0, 6); i < n; i++)
+        for (guint i = 0, n = c == 3 && round < 30 ? 0 : g_rand_int_range (rand, 0, 60); i < n; i++)
           {
             EsEvent e = { 0 };
             guint k = g_rand_int_range (rand, 0, G_N_ELEMENTS (texts));
@@ -526,6 +529,25 @@ test_user_events_ordered_as_snapshots_go (void)
       want_events = es_document_get_markers (whole, &n_want);
       assert_same_user_events (got_events, n_got, want_events, n_want);
       settled_spans = MAX (settled_spans, builder->doc->spans->len);
+
+      /* The snapshot before maps the builder's messages and markers: still
+       * as they were, though the builder ordered more of them since, and
+       * all again when cap 3 came late. */
+      if (previous != NULL)
+        {
+          got_events = es_document_get_messages (previous, &n_got);
+          assert_same_user_events (got_events, n_got, previous_messages, n_previous_messages);
+          got_events = es_document_get_markers (previous, &n_got);
+          assert_same_user_events (got_events, n_got, previous_markers, n_previous_markers);
+        }
+      g_clear_object (&previous);
+      g_free (previous_messages);
+      g_free (previous_markers);
+      previous = g_object_ref (snapshot);
+      got_events = es_document_get_messages (snapshot, &n_previous_messages);
+      previous_messages = g_memdup2 (got_events, n_previous_messages * sizeof *got_events);
+      got_events = es_document_get_markers (snapshot, &n_previous_markers);
+      previous_markers = g_memdup2 (got_events, n_previous_markers * sizeof *got_events);
     }
   /* The builder did pair and order spans itself, not only its copies. */
   g_assert_cmpuint (settled_spans, >, 20);

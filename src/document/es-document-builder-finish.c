@@ -291,14 +291,14 @@ es_document_builder_merge (EsDocumentBuilder *self,
     }
 
   es_vec_append (&into->gcs, from->gcs.data, from->gcs.len, sizeof (EsGc));
-  g_array_append_vals (into->messages, from->messages->data, from->messages->len);
-  g_array_append_vals (into->markers, from->markers->data, from->markers->len);
+  es_vec_append (&into->messages, from->messages.data, from->messages.len, sizeof (EsUserEvent));
+  es_vec_append (&into->markers, from->markers.data, from->markers.len, sizeof (EsUserEvent));
   g_array_append_vals (into->tasks, from->tasks->data, from->tasks->len);
   g_array_append_vals (into->capsets, from->capsets->data, from->capsets->len);
   g_array_append_vals (into->binary_messages, from->binary_messages->data, from->binary_messages->len);
   es_series_merge (into->mem_returned, from->mem_returned);
   g_array_append_vals (into->orphan_stops, from->orphan_stops->data, from->orphan_stops->len);
-  g_array_append_vals (self->span_edges, other->span_edges->data, other->span_edges->len);
+  es_vec_append (&self->span_edges, other->span_edges.data, other->span_edges.len, sizeof (SpanEdge));
   es_series_merge (into->heap_size, from->heap_size);
   es_series_merge (into->heap_live, from->heap_live);
   es_series_merge (into->blocks_size, from->blocks_size);

@@ -39,6 +39,9 @@ es_document_builder_new_for_snapshots (void)
       self->doc->records_file = es_vec_file_ref (self->records);
       es_vec_use_file (&self->doc->gcs, self->records);
       es_vec_use_file (&self->doc->gc_pause_prefix, self->records);
+      es_vec_use_file (&self->doc->messages, self->records);
+      es_vec_use_file (&self->doc->markers, self->records);
+      es_vec_use_file (&self->span_edges, self->records);
     }
   es_series_use_file (self->doc->mem_returned, self->records);
   es_series_use_file (self->doc->heap_size, self->records);

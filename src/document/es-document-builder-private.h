@@ -74,7 +74,7 @@ struct _EsDocumentBuilder
   GPtrArray   *thread_blocks;     /* the ThreadBuilds of both, in blocks */
   ThreadBuild *thread_block;      /* the next free one in the last block */
   guint        thread_block_left;
-  GArray      *span_edges;        /* SpanEdge, file order */
+  EsVec        span_edges;        /* SpanEdge, file order; in time order as far as es-document-spans.c put them */
   guint64      last_sync;
   gint32       heap_sample;       /* index of the open heap-profile sample, or -1 */
   GPtrArray   *args;

@@ -49,7 +49,6 @@ es_document_builder_new (void)
   self->dense_threads = g_ptr_array_new ();
   self->sparse_threads = g_hash_table_new (NULL, NULL);
   self->thread_blocks = g_ptr_array_new_with_free_func (g_free);
-  self->span_edges = g_array_new (FALSE, FALSE, sizeof (SpanEdge));
   self->heap_sample = -1;
   self->args = g_ptr_array_new ();
   self->env = g_ptr_array_new ();
@@ -68,7 +67,7 @@ es_document_builder_free (EsDocumentBuilder *self)
   g_ptr_array_unref (self->dense_threads);
   g_hash_table_unref (self->sparse_threads);
   g_ptr_array_unref (self->thread_blocks);
-  g_array_unref (self->span_edges);
+  es_vec_clear (&self->span_edges, sizeof (SpanEdge));
   g_clear_pointer (&self->open_spans, g_hash_table_unref);
   for (guint k = 0; k < ES_N_HEAP_SERIES; k++)
     g_clear_pointer (&self->heap_unsettled[k], g_array_unref);
@@ -356,7 +355,7 @@ note_span_edge (EsDocumentBuilder *self,
   edge.name = g_string_chunk_insert_const (self->doc->strings, text + (start ? 6 : 5));
   edge.cap = e->cap;
   edge.start = start;
-  g_array_append_val (self->span_edges, edge);
+  *ES_VEC_PUSH (&self->span_edges, SpanEdge) = edge;
 }
 
 static void
@@ -368,13 +367,13 @@ add_user_event (EsDocumentBuilder *self,
 
   if (e->tag == ES_EVENT_USER_MARKER)
     {
-      g_array_append_val (self->doc->markers, u);
+      *ES_VEC_PUSH (&self->doc->markers, EsUserEvent) = u;
       if (cap != NULL)
         add_instant (cap, ES_INSTANT_USER_MARKER, e->time, 0, 0);
       return;
     }
 
-  g_array_append_val (self->doc->messages, u);
+  *ES_VEC_PUSH (&self->doc->messages, EsUserEvent) = u;
   if (cap != NULL)
     add_instant (cap, ES_INSTANT_USER_MESSAGE, e->time, 0, 0);
   if (e->tag == ES_EVENT_USER_MSG)

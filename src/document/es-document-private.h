@@ -61,8 +61,8 @@ struct _EsDocument
   GArray        *capsets;           /* EsCapset */
   GArray        *binary_messages;   /* EsBinaryMessage */
   EsSeries      *mem_returned;      /* MEM_RETURN: mblocks returned to the OS */
-  GArray        *messages;          /* EsUserEvent: USER_MSG and LOG_MSG */
-  GArray        *markers;           /* EsUserEvent: USER_MARKER */
+  EsVec          messages;          /* EsUserEvent: USER_MSG and LOG_MSG */
+  EsVec          markers;           /* EsUserEvent: USER_MARKER */
   GArray        *spans;             /* EsSpan, by start */
   EsSeries      *heap_size;
   EsSeries      *heap_live;

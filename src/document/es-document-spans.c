@@ -25,11 +25,12 @@
  * if everything were sorted at once. */
 
 static guint64
-key_of (const GArray *array,
-        gsize         key_offset,
-        guint         i)
+key_of (const EsVec *array,
+        gsize        size,
+        gsize        key_offset,
+        guint        i)
 {
-  return es_search_key (array->data, g_array_get_element_size ((GArray *) array), key_offset, i);
+  return es_search_key (array->data, size, key_offset, i);
 }
 
 /* Moves @array's elements after its first @sorted (in key order, earlier
@@ -37,15 +38,18 @@ key_of (const GArray *array,
  * order, and the others after those in the order they came. Returns how
  * many are in order now, and sets @late if one of them is earlier than
  * the first @sorted (a cap whose first events came late): all are then
- * ordered again, from the start. */
+ * ordered again, from the start, in a new region of the records' file if
+ * @array is in one (the snapshots map the old). A snapshot makes its own
+ * the pages of those not in order yet, which this rewrites
+ * (_es_builder_copy_user_events()). */
 static guint
-settle (GArray   *array,
+settle (EsVec    *array,
+        gsize     size,
         guint     sorted,
         gsize     key_offset,
         guint64   before,
         gboolean *late)
 {
-  gsize size = g_array_get_element_size (array);
   guint n = array->len, n_early = 0, n_rest = 0;
   g_autofree guint8 *early = NULL, *rest = NULL;
 
@@ -58,7 +62,7 @@ settle (GArray   *array,
     {
       const guint8 *element = (const guint8 *) array->data + (gsize) i * size;
 
-      if (key_of (array, key_offset, i) < before)
+      if (key_of (array, size, key_offset, i) < before)
         memcpy (early + (gsize) n_early++ * size, element, size);
       else
         memcpy (rest + (gsize) n_rest++ * size, element, size);
@@ -66,9 +70,12 @@ settle (GArray   *array,
   if (n_early == 0)
     return sorted;
   g_qsort_with_data (early, (gint) n_early, size, es_search_compare_keys, GSIZE_TO_POINTER (key_offset));
-  if (sorted > 0 && es_search_key (early, size, key_offset, 0) < key_of (array, key_offset, sorted - 1))
+  if (sorted > 0 && es_search_key (early, size, key_offset, 0) < key_of (array, size, key_offset, sorted - 1))
     {
-      guint settled = settle (array, 0, key_offset, before, late);
+      guint settled;
+
+      es_vec_leave_region (array, size, TRUE);
+      settled = settle (array, size, 0, key_offset, before, late);
 
       *late = TRUE;
       return settled;
@@ -82,20 +89,20 @@ settle (GArray   *array,
  * to come, in key order. Returns %FALSE if one of the others was earlier
  * than them after all (late), and all were sorted again. */
 static gboolean
-sort_rest (GArray *array,
-           guint   sorted,
-           gsize   key_offset)
+sort_rest (EsVec *array,
+           gsize  size,
+           guint  sorted,
+           gsize  key_offset)
 {
-  gsize size = g_array_get_element_size (array);
   guint n = array->len;
 
   if (sorted >= n)
     return TRUE;
   g_qsort_with_data ((guint8 *) array->data + (gsize) sorted * size, (gint) (n - sorted), size,
                      es_search_compare_keys, GSIZE_TO_POINTER (key_offset));
-  if (sorted == 0 || key_of (array, key_offset, sorted) >= key_of (array, key_offset, sorted - 1))
+  if (sorted == 0 || key_of (array, size, key_offset, sorted) >= key_of (array, size, key_offset, sorted - 1))
     return TRUE;
-  g_array_sort_with_data (array, es_search_compare_keys, GSIZE_TO_POINTER (key_offset));
+  g_qsort_with_data (array->data, (gint) n, size, es_search_compare_keys, GSIZE_TO_POINTER (key_offset));
   return FALSE;
 }
 
@@ -229,7 +236,7 @@ match_more (EsDocumentBuilder *self,
 
   if (self->open_spans == NULL)
     self->open_spans = open_spans_new ();
-  match_edges (self->open_spans, &g_array_index (self->span_edges, SpanEdge, self->edges_matched),
+  match_edges (self->open_spans, &ES_VEC_AT (&self->span_edges, SpanEdge, self->edges_matched),
                matched - self->edges_matched, spans);
   self->edges_matched = matched;
   merge_spans (self->doc->spans, spans);
@@ -251,11 +258,12 @@ _es_builder_settle_user_events (EsDocumentBuilder *self,
   gboolean late;
   guint matched;
 
-  self->messages_sorted = settle (doc->messages, self->messages_sorted, G_STRUCT_OFFSET (EsUserEvent, time),
-                                  before, &late);
-  self->markers_sorted = settle (doc->markers, self->markers_sorted, G_STRUCT_OFFSET (EsUserEvent, time),
-                                 before, &late);
-  matched = settle (self->span_edges, self->edges_matched, G_STRUCT_OFFSET (SpanEdge, time), before, &late);
+  self->messages_sorted = settle (&doc->messages, sizeof (EsUserEvent), self->messages_sorted,
+                                  G_STRUCT_OFFSET (EsUserEvent, time), before, &late);
+  self->markers_sorted = settle (&doc->markers, sizeof (EsUserEvent), self->markers_sorted,
+                                 G_STRUCT_OFFSET (EsUserEvent, time), before, &late);
+  matched = settle (&self->span_edges, sizeof (SpanEdge), self->edges_matched, G_STRUCT_OFFSET (SpanEdge, time),
+                    before, &late);
   if (late)
     forget_spans (self);
   match_more (self, matched);
@@ -274,11 +282,11 @@ _es_builder_order_user_events (EsDocumentBuilder *self)
   EsDocument *doc = self->doc;
   g_autoptr(GArray) open = g_array_new (FALSE, FALSE, sizeof (EsSpan));
 
-  sort_rest (doc->messages, self->messages_sorted, G_STRUCT_OFFSET (EsUserEvent, time));
-  sort_rest (doc->markers, self->markers_sorted, G_STRUCT_OFFSET (EsUserEvent, time));
-  if (!sort_rest (self->span_edges, self->edges_matched, G_STRUCT_OFFSET (SpanEdge, time)))
+  sort_rest (&doc->messages, sizeof (EsUserEvent), self->messages_sorted, G_STRUCT_OFFSET (EsUserEvent, time));
+  sort_rest (&doc->markers, sizeof (EsUserEvent), self->markers_sorted, G_STRUCT_OFFSET (EsUserEvent, time));
+  if (!sort_rest (&self->span_edges, sizeof (SpanEdge), self->edges_matched, G_STRUCT_OFFSET (SpanEdge, time)))
     forget_spans (self);
-  match_more (self, self->span_edges->len);
+  match_more (self, self->span_edges.len);
   close_open_spans (self->open_spans, doc, open);
   merge_spans (doc->spans, open);
 }
@@ -296,7 +304,13 @@ _es_builder_copy_user_events (EsDocumentBuilder *copy,
   GHashTableIter iter;
   gpointer name, value;
 
-  copy->span_edges = g_array_copy (self->span_edges);
+  es_vec_copy (&copy->span_edges, &self->span_edges, sizeof (SpanEdge));
+  /* What the builder orders next it rewrites in place: the copy keeps its
+   * own pages of those (its document's messages and markers, copied with
+   * it, likewise). */
+  es_vec_own (&copy->span_edges, self->edges_matched, sizeof (SpanEdge));
+  es_vec_own (&copy->doc->messages, self->messages_sorted, sizeof (EsUserEvent));
+  es_vec_own (&copy->doc->markers, self->markers_sorted, sizeof (EsUserEvent));
   copy->messages_sorted = self->messages_sorted;
   copy->markers_sorted = self->markers_sorted;
   copy->edges_matched = self->edges_matched;

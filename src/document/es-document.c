@@ -51,8 +51,8 @@ es_document_finalize (GObject *object)
   g_array_unref (self->capsets);
   g_array_unref (self->binary_messages);
   es_series_free (self->mem_returned);
-  g_array_unref (self->messages);
-  g_array_unref (self->markers);
+  es_vec_clear (&self->messages, sizeof (EsUserEvent));
+  es_vec_clear (&self->markers, sizeof (EsUserEvent));
   g_array_unref (self->spans);
   es_series_free (self->heap_size);
   es_series_free (self->heap_live);
@@ -97,8 +97,6 @@ es_document_init (EsDocument *self)
   self->capsets = g_array_new (FALSE, FALSE, sizeof (EsCapset));
   self->binary_messages = g_array_new (FALSE, FALSE, sizeof (EsBinaryMessage));
   self->mem_returned = es_series_new ();
-  self->messages = g_array_new (FALSE, FALSE, sizeof (EsUserEvent));
-  self->markers = g_array_new (FALSE, FALSE, sizeof (EsUserEvent));
   self->spans = g_array_new (FALSE, FALSE, sizeof (EsSpan));
   self->heap_size = es_series_new ();
   self->heap_live = es_series_new ();
@@ -153,8 +151,8 @@ _es_document_copy_unfinished (EsDocument *self)
   COPY_ARRAY (tasks);
   COPY_ARRAY (capsets);
   COPY_ARRAY (binary_messages);
-  COPY_ARRAY (messages);
-  COPY_ARRAY (markers);
+  es_vec_copy (&copy->messages, &self->messages, sizeof (EsUserEvent));
+  es_vec_copy (&copy->markers, &self->markers, sizeof (EsUserEvent));
   COPY_ARRAY (spans);
   COPY_ARRAY (heap_samples);
   COPY_ARRAY (heap_entries);
@@ -311,8 +309,18 @@ es_document_get_gcs (EsDocument *self,
 }
 
 ARRAY_GETTER (threads, EsThread, threads)
-ARRAY_GETTER (messages, EsUserEvent, messages)
-ARRAY_GETTER (markers, EsUserEvent, markers)
+#define VEC_GETTER(name, type, field)                       \
+  const type *                                              \
+  es_document_get_##name (EsDocument *self,                 \
+                          guint      *n)                    \
+  {                                                         \
+    g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);     \
+    *n = self->field.len;                                   \
+    return self->field.data;                                \
+  }
+
+VEC_GETTER (messages, EsUserEvent, messages)
+VEC_GETTER (markers, EsUserEvent, markers)
 ARRAY_GETTER (spans, EsSpan, spans)
 ARRAY_GETTER (binary_messages, EsBinaryMessage, binary_messages)
 ARRAY_GETTER (tasks, EsTask, tasks)
