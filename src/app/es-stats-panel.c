@@ -404,6 +404,7 @@ show_stats (EsStatsPanel *self,
   GtkWidget *child, *grid;
   g_autofree char *span = NULL, *rate = NULL, *productivity = NULL, *balance = NULL;
   g_autofree char *residency = NULL, *grouped = NULL;
+  guint64 detail_start = es_document_get_detail_start (job->document);
 
   while ((child = gtk_widget_get_first_child (self->content)) != NULL)
     gtk_box_remove (GTK_BOX (self->content), child);
@@ -430,12 +431,11 @@ show_stats (EsStatsPanel *self,
   add_row (self, grid, 4, _("Productivity"), productivity);
   /* A live log past its memory limit: the whole run's figures are exact,
    * a stretch's before the detail kept are estimated. */
-  if (!job->whole_run && s->t0 < es_document_get_detail_start (job->document) &&
-      es_document_get_detail_start (job->document) > es_document_get_start_time (job->document))
+  if (!job->whole_run && s->t0 < detail_start && detail_start > es_document_get_start_time (job->document))
     {
       g_autofree char *note =
         g_strdup_printf (_("let go before %.6f s: the times before it are spread evenly; GCs, heap and sparks are exact"),
-                         es_document_get_detail_start (job->document) / 1e9);
+                         detail_start / 1e9);
 
       add_row (self, grid, 5, _("Detail"), note);
     }

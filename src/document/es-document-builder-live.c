@@ -52,26 +52,6 @@ es_document_builder_new_for_snapshots (void)
 }
 
 /**
- * es_document_builder_get_records_bytes:
- *
- * Returns: the memory the records of a builder made by
- *   es_document_builder_new_for_snapshots() hold, or will hold once what
- *   was let go of is given back; 0 for another builder
- */
-guint64
-es_document_builder_get_records_bytes (EsDocumentBuilder *self)
-{
-  guint64 held, releasing;
-
-  g_return_val_if_fail (self != NULL, 0);
-
-  if (self->records == NULL)
-    return 0;
-  held = es_vec_file_get_bytes (self->records, &releasing);
-  return held - releasing;
-}
-
-/**
  * es_document_builder_let_go_before:
  *
  * Lets go of the detail before @time (each cap's runs, GC phases and

@@ -17,7 +17,6 @@ typedef struct _EsDocumentBuilder EsDocumentBuilder;
 EsDocumentBuilder *es_document_builder_new    (void);
 EsDocumentBuilder *es_document_builder_new_for_snapshots (void);
 void               es_document_builder_free   (EsDocumentBuilder *self);
-guint64            es_document_builder_get_records_bytes (EsDocumentBuilder *self);
 gboolean           es_document_builder_let_go_before     (EsDocumentBuilder *self,
                                                           guint64            time);
 gboolean           es_document_builder_keep_within       (EsDocumentBuilder *self,

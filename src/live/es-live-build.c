@@ -40,7 +40,7 @@ struct _EsLiveBuild
   EsBusyGridGrower  *busy_grid;      /* the snapshots' grid, grown from one to the next */
   guint64            fed;
   gboolean           refused;        /* not a GHC log, or not a valid one */
-  guint64            memory_limit;   /* bytes of records, see es_live_build_set_memory_limit() */
+  guint64            memory_limit;   /* bytes of detail, see es_live_build_set_memory_limit() */
   guint8            *buffer;
 };
 
@@ -203,11 +203,11 @@ es_live_build_take (EsLiveBuild   *self,
 
 /**
  * es_live_build_set_memory_limit:
- * @bytes: the records' memory to keep at most, or 0 for no limit
+ * @bytes: the memory of detail to keep at most, or 0 for no limit
  *
- * Past @bytes of records (the caps' runs, GC phases, instants and
- * samples: most of a log's memory), each update lets go of the older half
- * of the detail kept (es_document_builder_keep_within()).
+ * Past @bytes of detail (the caps' runs, GC phases and instants: most of a
+ * log's memory), each update lets go of the older half of the detail kept
+ * (es_document_builder_keep_within()).
  */
 void
 es_live_build_set_memory_limit (EsLiveBuild *self,

@@ -377,8 +377,8 @@ es_live_follower_set_finish_backlog (EsLiveFollower *self,
  * es_live_follower_set_memory_limit:
  * @bytes: the memory to keep the log's detail in, or 0 for no limit
  *
- * Sets past how many bytes of records (most of a log's memory) the oldest
- * half of the detail is let go of (see es_document_get_detail_start()):
+ * Sets past how many bytes of detail (the caps' runs, GC phases and
+ * instants: most of a log's memory) the oldest half of it is let go of (see es_document_get_detail_start()):
  * by default a quarter of the machine's memory.
  */
 void
