@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "es-document-builder-private.h"
 #include "es-search.h"
 
@@ -165,9 +167,7 @@ _es_builder_add_heap_sample (EsDocumentBuilder *self,
       es_series_append (heap_series (self->doc, which), time, value);
       return;
     }
-  if (self->heap_unsettled[which] == NULL)
-    self->heap_unsettled[which] = g_array_new (FALSE, FALSE, sizeof (EsSample));
-  g_array_append_val (self->heap_unsettled[which], sample);
+  *ES_VEC_PUSH (&self->heap_unsettled[which], EsSample) = sample;
 }
 
 /* Adds to @series @samples earlier than @before (all with G_MAXUINT64), in
@@ -175,28 +175,17 @@ _es_builder_add_heap_sample (EsDocumentBuilder *self,
  * the others in @samples. */
 static void
 add_in_order (EsSeries *series,
-              GArray   *samples,
+              EsVec    *samples,
               guint64   before)
 {
-  g_autoptr(GArray) early = NULL;
-  guint kept = 0;
+  guint n = es_vec_settle (samples, sizeof (EsSample), 0, G_STRUCT_OFFSET (EsSample, time), before);
 
-  if (samples == NULL || samples->len == 0)
+  if (n == 0)
     return;
-  early = g_array_new (FALSE, FALSE, sizeof (EsSample));
-  for (guint i = 0; i < samples->len; i++)
-    {
-      const EsSample *s = &g_array_index (samples, EsSample, i);
-
-      if (s->time < before || before == G_MAXUINT64)
-        g_array_append_val (early, *s);
-      else
-        g_array_index (samples, EsSample, kept++) = *s;
-    }
-  g_array_set_size (samples, kept);
-  g_array_sort_with_data (early, es_search_compare_keys, ES_SEARCH_KEY (EsSample, time));
-  for (guint i = 0; i < early->len; i++)
-    es_series_append (series, g_array_index (early, EsSample, i).time, g_array_index (early, EsSample, i).value);
+  for (guint i = 0; i < n; i++)
+    es_series_append (series, ES_VEC_AT (samples, EsSample, i).time, ES_VEC_AT (samples, EsSample, i).value);
+  memmove (samples->data, &ES_VEC_AT (samples, EsSample, n), (gsize) (samples->len - n) * sizeof (EsSample));
+  samples->len -= n;
   /* One came late (a cap whose first events came late): all in order
    * again, once, rather than by every snapshot from now on. */
   es_series_put_in_order (series);
@@ -215,7 +204,7 @@ _es_builder_settle_heap_samples (EsDocumentBuilder *self,
                                  guint64            before)
 {
   for (guint k = 0; k < ES_N_HEAP_SERIES; k++)
-    add_in_order (heap_series (self->doc, k), self->heap_unsettled[k], before);
+    add_in_order (heap_series (self->doc, k), &self->heap_unsettled[k], before);
 }
 
 /* Gives @copy @self's heap samples not in its series yet. */
@@ -224,6 +213,5 @@ _es_builder_copy_heap_samples (EsDocumentBuilder *copy,
                                EsDocumentBuilder *self)
 {
   for (guint k = 0; k < ES_N_HEAP_SERIES; k++)
-    if (self->heap_unsettled[k] != NULL)
-      copy->heap_unsettled[k] = g_array_copy (self->heap_unsettled[k]);
+    es_vec_copy (&copy->heap_unsettled[k], &self->heap_unsettled[k], sizeof (EsSample));
 }

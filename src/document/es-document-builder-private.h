@@ -93,7 +93,7 @@ struct _EsDocumentBuilder
   guint        markers_sorted;    /* the first markers */
   guint        edges_matched;     /* the first span edges, paired already */
   GHashTable  *open_spans;        /* (nullable): name -> GArray of SpanEdge, the STARTs they left open */
-  GArray      *heap_unsettled[ES_N_HEAP_SERIES]; /* (nullable): EsSample, a live log's not in its series yet */
+  EsVec        heap_unsettled[ES_N_HEAP_SERIES]; /* EsSample: a live log's, not in its series yet */
 };
 
 void         _es_builder_free_cap_state     (gpointer           data);

@@ -70,7 +70,7 @@ es_document_builder_free (EsDocumentBuilder *self)
   es_vec_clear (&self->span_edges, sizeof (SpanEdge));
   g_clear_pointer (&self->open_spans, g_hash_table_unref);
   for (guint k = 0; k < ES_N_HEAP_SERIES; k++)
-    g_clear_pointer (&self->heap_unsettled[k], g_array_unref);
+    es_vec_clear (&self->heap_unsettled[k], sizeof (EsSample));
   g_ptr_array_unref (self->args);
   g_ptr_array_unref (self->env);
   g_hash_table_unref (self->band_ids);

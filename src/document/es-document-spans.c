@@ -35,13 +35,13 @@ key_of (const EsVec *array,
 
 /* Moves @array's elements after its first @sorted (in key order, earlier
  * than any to come) whose key is below @before to just after them, in key
- * order, and the others after those in the order they came. Returns how
- * many are in order now, and sets @late if one of them is earlier than
- * the first @sorted (a cap whose first events came late): all are then
- * ordered again, from the start, in a new region of the records' file if
- * @array is in one (the snapshots map the old). A snapshot makes its own
- * the pages of those not in order yet, which this rewrites
- * (_es_builder_copy_user_events()). */
+ * order, and the others after those in the order they came
+ * (es_vec_settle()). Returns how many are in order now, and sets @late if
+ * one of them is earlier than the first @sorted (a cap whose first events
+ * came late): all are then ordered again, from the start, in a new region
+ * of the records' file if @array is in one (the snapshots map the old). A
+ * snapshot makes its own the pages of those not in order yet, which this
+ * rewrites (_es_builder_copy_user_events()). */
 static guint
 settle (EsVec    *array,
         gsize     size,
@@ -50,39 +50,14 @@ settle (EsVec    *array,
         guint64   before,
         gboolean *late)
 {
-  guint n = array->len, n_early = 0, n_rest = 0;
-  g_autofree guint8 *early = NULL, *rest = NULL;
+  guint n_early = es_vec_settle (array, size, sorted, key_offset, before);
 
-  *late = FALSE;
-  if (sorted == n)
-    return sorted;
-  early = g_malloc ((gsize) (n - sorted) * size);
-  rest = g_malloc ((gsize) (n - sorted) * size);
-  for (guint i = sorted; i < n; i++)
-    {
-      const guint8 *element = (const guint8 *) array->data + (gsize) i * size;
-
-      if (key_of (array, size, key_offset, i) < before)
-        memcpy (early + (gsize) n_early++ * size, element, size);
-      else
-        memcpy (rest + (gsize) n_rest++ * size, element, size);
-    }
-  if (n_early == 0)
-    return sorted;
-  g_qsort_with_data (early, (gint) n_early, size, es_search_compare_keys, GSIZE_TO_POINTER (key_offset));
-  if (sorted > 0 && es_search_key (early, size, key_offset, 0) < key_of (array, size, key_offset, sorted - 1))
-    {
-      guint settled;
-
-      es_vec_leave_region (array, size, TRUE);
-      settled = settle (array, size, 0, key_offset, before, late);
-
-      *late = TRUE;
-      return settled;
-    }
-  memcpy ((guint8 *) array->data + (gsize) sorted * size, early, (gsize) n_early * size);
-  memcpy ((guint8 *) array->data + (gsize) (sorted + n_early) * size, rest, (gsize) n_rest * size);
-  return sorted + n_early;
+  *late = n_early > 0 && sorted > 0 &&
+          key_of (array, size, key_offset, sorted) < key_of (array, size, key_offset, sorted - 1);
+  if (!*late)
+    return sorted + n_early;
+  es_vec_leave_region (array, size, TRUE);
+  return es_vec_settle (array, size, 0, key_offset, before);
 }
 
 /* Puts @array, whose first @sorted are in key order and earlier than any

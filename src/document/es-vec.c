@@ -22,6 +22,7 @@
 # include <unistd.h>
 #endif
 
+#include "es-search.h"
 #include "es-vec.h"
 
 /* Vectors of more than a few hundred kilobytes (a big log's activities,
@@ -601,6 +602,50 @@ es_vec_file_release_skipped (EsVecFile  *file,
     }
   release_ready_locked (file);
   g_mutex_unlock (&file->lock);
+}
+
+/**
+ * es_vec_settle:
+ * @from: the first element to look at
+ * @key_offset: where each element's guint64 key is (G_STRUCT_OFFSET())
+ * @before: those with a key below this move; G_MAXUINT64 moves them all
+ *
+ * Moves @vec's elements from @from on whose key is below @before to
+ * @from, in key order (a stable sort: equal keys keep their order), and
+ * the others after them, in the order they were: what a builder does with
+ * records that come in file order once none to come can be earlier.
+ *
+ * Returns: how many moved to @from
+ */
+guint
+es_vec_settle (EsVec   *vec,
+               gsize    element_size,
+               guint    from,
+               gsize    key_offset,
+               guint64  before)
+{
+  guint n = vec->len, n_early = 0, n_rest = 0;
+  g_autofree guint8 *early = NULL, *rest = NULL;
+
+  if (from >= n)
+    return 0;
+  early = g_malloc ((gsize) (n - from) * element_size);
+  rest = g_malloc ((gsize) (n - from) * element_size);
+  for (guint i = from; i < n; i++)
+    {
+      const guint8 *element = (const guint8 *) vec->data + (gsize) i * element_size;
+
+      if (es_search_key (vec->data, element_size, key_offset, i) < before || before == G_MAXUINT64)
+        memcpy (early + (gsize) n_early++ * element_size, element, element_size);
+      else
+        memcpy (rest + (gsize) n_rest++ * element_size, element, element_size);
+    }
+  if (n_early == 0)
+    return 0;
+  g_qsort_with_data (early, (gint) n_early, element_size, es_search_compare_keys, GSIZE_TO_POINTER (key_offset));
+  memcpy ((guint8 *) vec->data + (gsize) from * element_size, early, (gsize) n_early * element_size);
+  memcpy ((guint8 *) vec->data + (gsize) (from + n_early) * element_size, rest, (gsize) n_rest * element_size);
+  return n_early;
 }
 
 /**

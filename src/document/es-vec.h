@@ -43,6 +43,11 @@ void es_vec_release_spare (EsVec *vec,
 void es_vec_skip          (EsVec *vec,
                            guint  n,
                            gsize  element_size);
+guint es_vec_settle       (EsVec   *vec,
+                           gsize    element_size,
+                           guint    from,
+                           gsize    key_offset,
+                           guint64  before);
 void es_vec_own           (EsVec *vec,
                            guint  from,
                            gsize  element_size);
