@@ -143,18 +143,38 @@ typedef struct
   guint32 a, b, c;
 } Triple;
 
+/* Triples @from..@from + @n at the start of @vec. */
 static void
-check_triples (const EsVec *vec,
-               guint        n)
+check_triples_from (const EsVec *vec,
+                    guint        from,
+                    guint        n)
 {
   g_assert_cmpuint (vec->len, ==, n);
   for (guint i = 0; i < n; i++)
     {
       const Triple *t = &ES_VEC_AT (vec, Triple, i);
+      guint k = from + i;
 
-      if (t->a != i || t->b != ~i || t->c != i * 7u)
-        g_error ("element %u of %u: %u %u %u", i, n, t->a, t->b, t->c);
+      if (t->a != k || t->b != ~k || t->c != k * 7u)
+        g_error ("element %u of %u from %u: %u %u %u", i, n, from, t->a, t->b, t->c);
     }
+}
+
+static void
+check_triples (const EsVec *vec,
+               guint        n)
+{
+  check_triples_from (vec, 0, n);
+}
+
+/* Appends triples @from..@to to @vec, as check_triples_from() reads them. */
+static void
+push_triples (EsVec *vec,
+              guint  from,
+              guint  to)
+{
+  for (guint i = from; i < to; i++)
+    *ES_VEC_PUSH (vec, Triple) = (Triple) { i, ~i, i * 7u };
 }
 
 static void
@@ -163,8 +183,7 @@ test_vec_grows_through_every_kind_of_memory (void)
   EsVec vec = { 0 };
   const guint first = 1500000, more = 700000;       /* 18 MB, then 26 */
 
-  for (guint i = 0; i < first; i++)
-    *ES_VEC_PUSH (&vec, Triple) = (Triple) { i, ~i, i * 7u };
+  push_triples (&vec, 0, first);
   check_triples (&vec, first);
 #ifdef __linux__
   /* Mapped, and on a huge page's boundary. */
@@ -173,8 +192,7 @@ test_vec_grows_through_every_kind_of_memory (void)
 #endif
   es_vec_release_spare (&vec, sizeof (Triple));
   check_triples (&vec, first);
-  for (guint i = first; i < first + more; i++)
-    *ES_VEC_PUSH (&vec, Triple) = (Triple) { i, ~i, i * 7u };
+  push_triples (&vec, first, first + more);
   check_triples (&vec, first + more);
   es_vec_clear (&vec, sizeof (Triple));
   g_assert_null (vec.data);
@@ -945,23 +963,6 @@ test_late_instants_in_shared_records (void)
   es_cap_timeline_free (timeline);
 }
 
-/* Triples @from..@from + @n at the start of @vec. */
-static void
-check_triples_from (const EsVec *vec,
-                    guint        from,
-                    guint        n)
-{
-  g_assert_cmpuint (vec->len, ==, n);
-  for (guint i = 0; i < n; i++)
-    {
-      const Triple *t = &ES_VEC_AT (vec, Triple, i);
-      guint k = from + i;
-
-      if (t->a != k || t->b != ~k || t->c != k * 7u)
-        g_error ("element %u of %u from %u: %u %u %u", i, n, from, t->a, t->b, t->c);
-    }
-}
-
 /* A builder that must change what its copies map (reorder, complete or
  * index again records they have) either makes the copy's pages its own
  * first (es_vec_own()), or moves to a new region of the file
@@ -980,8 +981,7 @@ test_vec_copies_keep_what_they_had (void)
       return;
     }
   es_vec_use_file (&vec, file);
-  for (guint i = 0; i < n; i++)
-    *ES_VEC_PUSH (&vec, Triple) = (Triple) { i, ~i, i * 7u };
+  push_triples (&vec, 0, n);
 
   /* Its last half its own: the builder rewrites that half. */
   es_vec_copy (&owned, &vec, sizeof (Triple));
@@ -1034,8 +1034,7 @@ test_vec_skips_its_first_elements (void)
   const guint n = 1u << 18, skip = n - 4, more = 100000;
   guint64 held, releasing;
 
-  for (guint i = 0; i < 100; i++)
-    *ES_VEC_PUSH (&in_heap, Triple) = (Triple) { i, ~i, i * 7u };
+  push_triples (&in_heap, 0, 100);
   es_vec_skip (&in_heap, 60, sizeof (Triple));
   check_triples_from (&in_heap, 60, 40);
   es_vec_clear (&in_heap, sizeof (Triple));
@@ -1046,8 +1045,7 @@ test_vec_skips_its_first_elements (void)
       return;
     }
   es_vec_use_file (&in_file, file);
-  for (guint i = 0; i < n; i++)
-    *ES_VEC_PUSH (&in_file, Triple) = (Triple) { i, ~i, i * 7u };
+  push_triples (&in_file, 0, n);
   es_vec_copy (&before, &in_file, sizeof (Triple));
   pin = es_vec_file_pin (file);
 
@@ -1063,14 +1061,12 @@ test_vec_skips_its_first_elements (void)
   g_assert_cmpuint (held, >=, n * sizeof (Triple));
   /* Four kept, its capacity full: it grows where it is. */
   g_assert_cmpuint (in_file.capacity, ==, in_file.len);
-  for (guint i = n; i < n + more; i++)
-    *ES_VEC_PUSH (&in_file, Triple) = (Triple) { i, ~i, i * 7u };
+  push_triples (&in_file, n, n + more);
   check_triples_from (&in_file, skip, n + more - skip);
 
   es_vec_copy (&after, &in_file, sizeof (Triple));
   check_triples_from (&after, skip, n + more - skip);
-  for (guint i = n + more; i < n + more + 1000; i++)
-    *ES_VEC_PUSH (&after, Triple) = (Triple) { i, ~i, i * 7u };
+  push_triples (&after, n + more, n + more + 1000);
   check_triples_from (&after, skip, n + more + 1000 - skip);
   check_triples (&before, n);
 
@@ -1131,8 +1127,7 @@ test_vec_copies_share_a_file (void)
       return;
     }
   es_vec_use_file (&vec, file);
-  for (guint i = 0; i < first; i++)
-    *ES_VEC_PUSH (&vec, Triple) = (Triple) { i, ~i, i * 7u };
+  push_triples (&vec, 0, first);
   es_vec_copy (&copy, &vec, sizeof (Triple));
   check_triples (&copy, first);
   g_assert_true (copy.data != vec.data);
@@ -1150,8 +1145,7 @@ test_vec_copies_share_a_file (void)
   ES_VEC_AT (&copy, Triple, 7).c = 49;
   for (guint i = first; i < first + 1000; i++)
     *ES_VEC_PUSH (&copy, Triple) = (Triple) { i, i, i };
-  for (guint i = first; i < first + more; i++)
-    *ES_VEC_PUSH (&vec, Triple) = (Triple) { i, ~i, i * 7u };
+  push_triples (&vec, first, first + more);
   check_triples (&vec, first + more);
   for (guint i = first; i < first + 1000; i++)
     g_assert_cmpuint (ES_VEC_AT (&copy, Triple, i).c, ==, i);
