@@ -577,6 +577,23 @@ add_heap_profile_event (EsDocumentBuilder *self,
 }
 
 /**
+ * es_document_builder_rename_thread:
+ *
+ * Gives @thread the label @label, as a THREAD_LABEL event would, without
+ * being an event of the log: for a log whose threads are named after the
+ * fact (a Mono thread named when it had already run).
+ */
+void
+es_document_builder_rename_thread (EsDocumentBuilder *self,
+                                   guint32            thread,
+                                   const char        *label)
+{
+  g_return_if_fail (self != NULL && label != NULL);
+
+  _es_builder_get_thread (self, thread)->info.label = _es_builder_intern (self, label, strlen (label));
+}
+
+/**
  * es_document_builder_add:
  *
  * Takes one event, in file order. Nothing in @event is kept by reference.

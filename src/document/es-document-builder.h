@@ -23,6 +23,9 @@ gboolean           es_document_builder_keep_within       (EsDocumentBuilder *sel
                                                           guint64            limit);
 void               es_document_builder_add    (EsDocumentBuilder *self,
                                                const EsEvent     *event);
+void               es_document_builder_rename_thread (EsDocumentBuilder *self,
+                                                     guint32            thread,
+                                                     const char        *label);
 void               es_document_builder_end_of_input (EsDocumentBuilder *self);
 void               es_document_builder_merge  (EsDocumentBuilder *self,
                                                EsDocumentBuilder *other);

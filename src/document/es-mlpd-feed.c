@@ -28,22 +28,24 @@
  * - GC_RESIZE is the heap size, allocations the allocated bytes per row,
  *   and exceptions thrown are messages on their thread's row. */
 
-static int
-compare_thread_starts (gconstpointer a,
-                       gconstpointer b)
-{
-  const MonoThread *x = *(MonoThread * const *) a, *y = *(MonoThread * const *) b;
-  guint64 tx = x->has_start ? x->started : x->first;
-  guint64 ty = y->has_start ? y->started : y->first;
-
-  return tx < ty ? -1 : tx > ty;
-}
-
 /* The profiler's own threads have buffers too; they are not the program. */
 static gboolean
 is_profiler_thread (const MonoThread *t)
 {
   return t->name != NULL && g_str_has_prefix (t->name, "Profiler ");
+}
+
+static guint64
+thread_start (const MonoThread *t)
+{
+  return t->has_start ? t->started : t->first;
+}
+
+/* Whether @t is to have a row, and has none yet. */
+static gboolean
+may_have_row (const MonoThread *t)
+{
+  return t->row == -1 && (t->has_start || t->has_events) && !is_profiler_thread (t);
 }
 
 typedef enum
@@ -58,22 +60,42 @@ typedef struct
 {
   RowState state;
   gboolean paused;          /* in the GC of the current pause */
+  guint32  thread;          /* in the loader's threads */
+  guint64  start;           /* when its start was told */
+  guint64  end;             /* when its end was told, if it was */
+  gboolean end_told;
+  char    *label;           /* the name it was told with */
 } Row;
 
-typedef struct
+/* A log is told in time order, but its buffers come in any order across
+ * threads: each stretch told is the records up to a time that no buffer to
+ * come can be earlier than (the caller's watermark). Rows are given to
+ * threads in the order they started, as their starts are told. */
+struct _MonoFeed
 {
   Loader            *loader;
   EsDocumentBuilder *builder;
-  Row               *rows;
-  guint              n_rows;
+  GArray            *rows;          /* Row */
   guint64            origin;
+  guint64            first_time;    /* the loader's, when the process was told */
+  gboolean           had_time;
+  gboolean           told_process;
   gboolean           in_pause;
   gboolean           world_stopped;
   gboolean           major;
   guint              leader;
   guint64            pause_start;
   guint              n_pauses;
-} Feed;
+  gint32             shutdown_pause;
+  guint              n_fed;         /* the loader's first records, in order, are told */
+  Record             last;          /* the last record told */
+  gboolean           told_any;
+  guint              n_denied;      /* threads past MAX_ROWS */
+};
+
+#define ROW(feed, r) (&g_array_index ((feed)->rows, Row, (r)))
+
+typedef MonoFeed Feed;
 
 static void
 tell (Feed     *feed,
@@ -121,8 +143,8 @@ tell_paused_rows (Feed    *feed,
                   guint16  tag,
                   guint64  time)
 {
-  for (guint r = 0; r < feed->n_rows; r++)
-    if (feed->rows[r].paused)
+  for (guint r = 0; r < feed->rows->len; r++)
+    if (ROW (feed, r)->paused)
       {
         EsEvent e = { 0 };
 
@@ -159,12 +181,6 @@ tell_process (Feed    *feed,
   memset (&e, 0, sizeof e);
   e.u.heap_info.generations = 2;
   tell (feed, &e, ES_EVENT_HEAP_INFO_GHC, time, ES_CAP_NONE);
-  for (guint r = 0; r < feed->n_rows; r++)
-    {
-      memset (&e, 0, sizeof e);
-      e.u.cap.cap = r;
-      tell (feed, &e, ES_EVENT_CAP_CREATE, time, ES_CAP_NONE);
-    }
 }
 
 static void
@@ -177,20 +193,20 @@ begin_pause (Feed         *feed,
   feed->major = FALSE;
   feed->pause_start = r->time;
   feed->leader = G_MAXUINT;
-  for (guint i = 0; i < feed->n_rows; i++)
-    if (feed->rows[i].state == ROW_RUNNING || feed->rows[i].state == ROW_BLOCKED)
-      feed->rows[i].paused = TRUE;
+  for (guint i = 0; i < feed->rows->len; i++)
+    if (ROW (feed, i)->state == ROW_RUNNING || ROW (feed, i)->state == ROW_BLOCKED)
+      ROW (feed, i)->paused = TRUE;
   /* The thread that stops the world leads; if it is not shown, the first
    * thread alive does. */
-  if (row >= 0 && feed->rows[row].paused)
+  if (row >= 0 && ROW (feed, row)->paused)
     feed->leader = row;
-  for (guint i = 0; i < feed->n_rows && feed->leader == G_MAXUINT; i++)
-    if (feed->rows[i].paused)
+  for (guint i = 0; i < feed->rows->len && feed->leader == G_MAXUINT; i++)
+    if (ROW (feed, i)->paused)
       feed->leader = i;
   if (feed->leader == G_MAXUINT)
     {
       feed->leader = row >= 0 ? (guint) row : 0;
-      feed->rows[feed->leader].paused = TRUE;
+      ROW (feed, feed->leader)->paused = TRUE;
     }
   /* Suspending the threads is waiting, not collecting. */
   tell_paused_rows (feed, ES_EVENT_GC_START, r->time);
@@ -206,11 +222,11 @@ end_pause (Feed         *feed,
   e.u.gc_stats.generation = feed->major ? 1 : 0;
   tell (feed, &e, ES_EVENT_GC_STATS_GHC, r->time, feed->leader);
   tell_paused_rows (feed, ES_EVENT_GC_END, r->time);
-  for (guint i = 0; i < feed->n_rows; i++)
+  for (guint i = 0; i < feed->rows->len; i++)
     {
-      if (feed->rows[i].paused && feed->rows[i].state == ROW_RUNNING)
+      if (ROW (feed, i)->paused && ROW (feed, i)->state == ROW_RUNNING)
         tell_thread (feed, ES_EVENT_RUN_THREAD, r->time, i);
-      feed->rows[i].paused = FALSE;
+      ROW (feed, i)->paused = FALSE;
     }
   feed->in_pause = FALSE;
   feed->n_pauses++;
@@ -234,7 +250,7 @@ feed_gc (Feed         *feed,
 
           feed->world_stopped = TRUE;
           if (r->time - feed->pause_start >= SHUTDOWN_SUSPEND_NS)
-            feed->loader->summary.shutdown_pause = (gint32) feed->n_pauses;
+            feed->shutdown_pause = (gint32) feed->n_pauses;
           tell (feed, &e, ES_EVENT_GC_GLOBAL_SYNC, r->time, feed->leader);
           tell_paused_rows (feed, ES_EVENT_GC_WORK, r->time);
         }
@@ -270,10 +286,12 @@ feed_thread_start (Feed         *feed,
   e.u.thread_label.thread = row + 1;
   e.u.thread_label.label = (EsBytes) { name, strlen (name) };
   tell (feed, &e, ES_EVENT_THREAD_LABEL, r->time, row);
-  feed->rows[row].state = ROW_RUNNING;
+  g_free (ROW (feed, row)->label);
+  ROW (feed, row)->label = g_strdup (name);
+  ROW (feed, row)->state = ROW_RUNNING;
   if (feed->in_pause)
     {
-      feed->rows[row].paused = TRUE;
+      ROW (feed, row)->paused = TRUE;
       memset (&e, 0, sizeof e);
       tell (feed, &e, ES_EVENT_GC_START, r->time, row);
     }
@@ -286,7 +304,7 @@ feed_monitor (Feed         *feed,
               const Record *r,
               guint         row)
 {
-  Row *state = &feed->rows[row];
+  Row *state = ROW (feed, row);
 
   if (r->a == ES_MLPD_MONITOR_CONTENTION && state->state == ROW_RUNNING)
     {
@@ -329,12 +347,14 @@ feed_record (Feed         *feed,
       feed_thread_start (feed, r, row);
       break;
     case REC_THREAD_END:
-      if (feed->rows[row].state == ROW_RUNNING && !feed->rows[row].paused)
+      if (row < 0)
+        break;
+      if (ROW (feed, row)->state == ROW_RUNNING && !ROW (feed, row)->paused)
         tell_stop (feed, r->time, row, ES_STOP_THREAD_FINISHED);
-      feed->rows[row].state = ROW_ENDED;
+      ROW (feed, row)->state = ROW_ENDED;
       break;
     case REC_GC:
-      if (feed->n_rows > 0)
+      if (feed->rows->len > 0)
         feed_gc (feed, r, row);
       break;
     case REC_RESIZE:
@@ -361,84 +381,403 @@ feed_record (Feed         *feed,
     }
 }
 
-/* Shown threads become rows in the order they started; each gets a start
- * record (before anything else it did) and an end record if it ended. */
-static guint
-assign_rows (Loader *self)
+static void
+clear_row (gpointer data)
 {
-  g_autoptr(GPtrArray) shown = g_ptr_array_new ();
+  g_free (((Row *) data)->label);
+}
 
-  for (guint i = 0; i < self->threads->len; i++)
+/**
+ * _es_mlpd_feed_new:
+ * @loader: what decodes the log: it must outlive the feed
+ * @for_snapshots: whether the builder is to be copied as it goes
+ *   (es_document_builder_new_for_snapshots())
+ *
+ * Returns: (transfer full): a feed of what @loader decodes to a new
+ *   builder, which has told nothing yet
+ */
+MonoFeed *
+_es_mlpd_feed_new (Loader   *loader,
+                   gboolean  for_snapshots)
+{
+  MonoFeed *feed = g_new0 (MonoFeed, 1);
+
+  feed->loader = loader;
+  feed->builder = for_snapshots ? es_document_builder_new_for_snapshots () : es_document_builder_new ();
+  feed->rows = g_array_new (FALSE, TRUE, sizeof (Row));
+  g_array_set_clear_func (feed->rows, clear_row);
+  feed->shutdown_pause = -1;
+  /* Rows are the feed's to give. */
+  for (guint i = 0; i < loader->threads->len; i++)
+    _es_mlpd_get_thread (loader, i)->row = -1;
+  return feed;
+}
+
+void
+_es_mlpd_feed_free (MonoFeed *feed)
+{
+  if (feed == NULL)
+    return;
+  es_document_builder_free (feed->builder);
+  g_array_unref (feed->rows);
+  g_free (feed);
+}
+
+EsDocumentBuilder *
+_es_mlpd_feed_get_builder (MonoFeed *feed)
+{
+  return feed->builder;
+}
+
+/* Time 0 is when the profiler started, on the buffers' clock. The
+ * process is told at the first event's time. */
+static void
+tell_beginning (Feed *feed)
+{
+  Loader *loader = feed->loader;
+
+  feed->origin = loader->header.startup_ns != 0 && loader->header.startup_ns <= loader->min_time
+                 ? loader->header.startup_ns : loader->min_time;
+  feed->first_time = loader->min_time;
+  feed->had_time = loader->have_time;
+  tell_process (feed, loader->have_time ? loader->min_time : feed->origin);
+  feed->told_process = TRUE;
+}
+
+/* Whether what was told of the log still holds: the earliest event and the
+ * rows' threads are as they were. A buffer that comes late (one of a
+ * thread that had written nothing until then, say) can change them. */
+static gboolean
+still_holds (Feed *feed)
+{
+  Loader *loader = feed->loader;
+
+  if (loader->have_time != feed->had_time || loader->min_time != feed->first_time)
+    return FALSE;
+  for (guint r = 0; r < feed->rows->len; r++)
     {
-      MonoThread *t = _es_mlpd_get_thread (self, i);
+      const Row *row = ROW (feed, r);
+      const MonoThread *t = _es_mlpd_get_thread (loader, row->thread);
 
-      if (is_profiler_thread (t))
-        self->summary.n_hidden_threads++;
-      else if (t->has_start || t->has_events)
-        g_ptr_array_add (shown, t);
+      if (thread_start (t) != row->start || is_profiler_thread (t))
+        return FALSE;
+      if (row->end_told && (!t->has_end || t->ended != row->end))
+        return FALSE;
     }
-  g_ptr_array_sort (shown, compare_thread_starts);
-  if (shown->len > MAX_ROWS)
-    {
-      self->summary.n_hidden_threads += shown->len - MAX_ROWS;
-      g_ptr_array_set_size (shown, MAX_ROWS);
-    }
-  for (guint r = 0; r < shown->len; r++)
-    {
-      MonoThread *t = g_ptr_array_index (shown, r);
-      guint32 index = (guint32) (t - _es_mlpd_get_thread (self, 0));
-      Record start = { t->has_start ? t->started : t->first, 0, 0, index, REC_THREAD_START, 0, 0, 0 };
-      Record end = { t->ended, 0, G_MAXUINT32, index, REC_THREAD_END, 0, 0, 0 };
+  return TRUE;
+}
 
-      t->row = (gint) r;
+static int
+compare_thread_starts (gconstpointer a,
+                       gconstpointer b)
+{
+  const MonoThread *x = *(MonoThread * const *) a, *y = *(MonoThread * const *) b;
+  guint64 tx = thread_start (x), ty = thread_start (y);
+
+  return tx < ty ? -1 : tx > ty;
+}
+
+/* The threads that started by @watermark and have no row yet, in the order
+ * they started (then in the order they were seen). */
+static GPtrArray *
+threads_started_by (Feed    *feed,
+                    guint64  watermark)
+{
+  Loader *loader = feed->loader;
+  GPtrArray *started = g_ptr_array_new ();
+
+  for (guint i = 0; i < loader->threads->len; i++)
+    {
+      MonoThread *t = _es_mlpd_get_thread (loader, i);
+
+      if (may_have_row (t) && thread_start (t) <= watermark)
+        g_ptr_array_add (started, t);
+    }
+  g_ptr_array_sort (started, compare_thread_starts);
+  return started;
+}
+
+/* A thread's row is given when its start is told, but what it did before
+ * its start (its first events may come before it was said to start) is
+ * told on its row too, as in a log read whole: so nothing is told from the
+ * first event of a thread whose start is not due yet. */
+static guint64
+hold_for_unstarted (Feed    *feed,
+                    guint64  watermark)
+{
+  Loader *loader = feed->loader;
+
+  for (;;)
+    {
+      guint64 held = watermark;
+
+      for (guint i = 0; i < loader->threads->len; i++)
+        {
+          const MonoThread *t = _es_mlpd_get_thread (loader, i);
+
+          if (may_have_row (t) && t->has_events && thread_start (t) > watermark && t->first <= watermark)
+            held = MIN (held, t->first > 0 ? t->first - 1 : 0);
+        }
+      if (held == watermark)
+        return watermark;
+      watermark = held;
+    }
+}
+
+/* Gives rows to the threads in @started, in order, as far as there are
+ * rows; each gets a start record (before anything else it did) in @batch. */
+static void
+give_rows (Feed      *feed,
+           GPtrArray *started,
+           GArray    *batch)
+{
+  Loader *loader = feed->loader;
+
+  for (guint i = 0; i < started->len; i++)
+    {
+      MonoThread *t = g_ptr_array_index (started, i);
+      guint32 index = (guint32) (t - _es_mlpd_get_thread (loader, 0));
+      Record start = { thread_start (t), 0, 0, index, REC_THREAD_START, 0, 0, 0 };
+      Row row = { ROW_UNBORN, FALSE, index, thread_start (t), 0, FALSE, NULL };
+      EsEvent e = { 0 };
+
+      if (feed->rows->len >= MAX_ROWS)
+        {
+          /* Never to be shown. */
+          t->row = -2;
+          feed->n_denied++;
+          continue;
+        }
+      t->row = (gint) feed->rows->len;
       if (t->name == NULL)
         t->name = g_strdup_printf ("Thread 0x%" G_GINT64_MODIFIER "x", t->id);
-      g_array_append_val (self->records, start);
-      if (t->has_end)
-        g_array_append_val (self->records, end);
+      g_array_append_val (feed->rows, row);
+      e.u.cap.cap = (guint16) t->row;
+      tell (feed, &e, ES_EVENT_CAP_CREATE, feed->first_time, ES_CAP_NONE);
+      g_array_append_val (batch, start);
     }
-  return shown->len;
 }
 
-EsDocument *
-_es_mlpd_feed_document (Loader *self,
-                        gint64  truncated_at)
+/* An end record in @batch for each row whose thread ended by @watermark. */
+static void
+add_ends (Feed    *feed,
+          guint64  watermark,
+          GArray  *batch)
 {
-  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new ();
-  Feed feed = { self, builder, NULL, 0, 0, FALSE, FALSE, FALSE, 0, 0, 0 };
-  EsDocument *doc;
-  guint64 last = self->max_time;
-
-  feed.n_rows = assign_rows (self);
-  g_array_sort (self->records, _es_mlpd_compare_records);
-  feed.rows = g_new0 (Row, MAX (feed.n_rows, 1));
-  /* Time 0 is when the profiler started, on the buffers' clock. */
-  feed.origin = self->header.startup_ns != 0 && self->header.startup_ns <= self->min_time
-                ? self->header.startup_ns : self->min_time;
-  tell_process (&feed, self->have_time ? self->min_time : feed.origin);
-  for (guint i = 0; i < self->records->len; i++)
-    feed_record (&feed, &g_array_index (self->records, Record, i));
-  /* A thread still alive when the log ends was not seen to finish. */
-  for (guint r = 0; r < feed.n_rows; r++)
-    if (feed.rows[r].state == ROW_RUNNING && !feed.rows[r].paused)
-      tell_stop (&feed, last, r, ES_STOP_NO_STATUS);
-  g_free (feed.rows);
-
-  es_document_builder_end_of_input (builder);
-  doc = es_document_builder_finish (builder, truncated_at >= 0, truncated_at);
-  doc->format = ES_DOCUMENT_MONO_LOG;
-  doc->mono = g_memdup2 (&self->summary, sizeof self->summary);
-  doc->cap_labels = g_ptr_array_new ();
-  for (guint i = 0; i < self->threads->len; i++)
+  for (guint r = 0; r < feed->rows->len; r++)
     {
-      const MonoThread *t = _es_mlpd_get_thread (self, i);
+      Row *row = ROW (feed, r);
+      const MonoThread *t = _es_mlpd_get_thread (feed->loader, row->thread);
+      Record end = { t->ended, 0, G_MAXUINT32, row->thread, REC_THREAD_END, 0, 0, 0 };
 
-      if (t->row < 0)
+      if (row->end_told || !t->has_end || t->ended > watermark)
         continue;
-      if ((guint) t->row >= doc->cap_labels->len)
-        g_ptr_array_set_size (doc->cap_labels, t->row + 1);
-      g_ptr_array_index (doc->cap_labels, t->row) = g_string_chunk_insert (doc->strings, t->name);
+      row->end_told = TRUE;
+      row->end = t->ended;
+      g_array_append_val (batch, end);
     }
-  return doc;
 }
 
+/* Whether telling @r changes anything: a thread's records do nothing once
+ * it has no row. */
+static gboolean
+matters (Feed         *feed,
+         const Record *r)
+{
+  switch (r->kind)
+    {
+    case REC_MONITOR: case REC_THROW: case REC_ALLOC:
+      return _es_mlpd_get_thread (feed->loader, r->thread)->row >= 0;
+    default:
+      return TRUE;
+    }
+}
+
+/* Whether @batch, in order, comes after what was told. */
+static gboolean
+comes_after (Feed   *feed,
+             GArray *batch)
+{
+  if (!feed->told_any)
+    return TRUE;
+  for (guint i = 0; i < batch->len; i++)
+    {
+      const Record *r = &g_array_index (batch, Record, i);
+
+      if (matters (feed, r))
+        return _es_mlpd_compare_records (r, &feed->last) > 0;
+    }
+  return TRUE;
+}
+
+/* A row's thread named since its start is renamed. */
+static void
+rename_rows (Feed *feed)
+{
+  for (guint r = 0; r < feed->rows->len; r++)
+    {
+      Row *row = ROW (feed, r);
+      const char *name = _es_mlpd_get_thread (feed->loader, row->thread)->name;
+
+      if (row->label != NULL && strcmp (row->label, name) != 0)
+        {
+          es_document_builder_rename_thread (feed->builder, r + 1, name);
+          g_free (row->label);
+          row->label = g_strdup (name);
+        }
+    }
+}
+
+/**
+ * _es_mlpd_feed_until:
+ * @watermark: a time no record still to be decoded can be earlier than
+ *   (G_MAXUINT64 once the log is all decoded)
+ *
+ * Tells the records decoded up to @watermark that were not told yet.
+ *
+ * Returns: %FALSE, having told nothing, if what the loader decoded since
+ *   the last call changes what was told (a record earlier than the last
+ *   told, a thread starting earlier than told): the log is then to be told
+ *   again, from a new feed.
+ */
+gboolean
+_es_mlpd_feed_until (MonoFeed *feed,
+                     guint64   watermark)
+{
+  Loader *loader = feed->loader;
+  GArray *records = loader->records;
+  g_autoptr(GArray) batch = NULL;
+  g_autoptr(GPtrArray) started = NULL;
+  guint n_due;
+
+  if (feed->told_process && !still_holds (feed))
+    return FALSE;
+  /* The earliest event is known once nothing to come can be earlier. */
+  if (!loader->have_time || loader->min_time > watermark)
+    return TRUE;
+  if (!feed->told_process)
+    tell_beginning (feed);
+  watermark = hold_for_unstarted (feed, watermark);
+
+  /* The records not told, in order; those due now first. */
+  if (records->len > feed->n_fed)
+    qsort (&g_array_index (records, Record, feed->n_fed), records->len - feed->n_fed, sizeof (Record),
+           _es_mlpd_compare_records);
+  for (n_due = feed->n_fed; n_due < records->len; n_due++)
+    if (g_array_index (records, Record, n_due).time > watermark)
+      break;
+
+  started = threads_started_by (feed, watermark);
+  batch = g_array_sized_new (FALSE, FALSE, sizeof (Record), n_due - feed->n_fed + 2 * started->len);
+  g_array_append_vals (batch, &g_array_index (records, Record, feed->n_fed), n_due - feed->n_fed);
+  /* A thread that started no later than what was told came late: its row
+   * would be out of the order of starts. */
+  if (feed->told_any)
+    for (guint i = 0; i < started->len; i++)
+      {
+        const MonoThread *t = g_ptr_array_index (started, i);
+        Record start = { thread_start (t), 0, 0, 0, REC_THREAD_START, 0, 0, 0 };
+
+        if (_es_mlpd_compare_records (&start, &feed->last) <= 0)
+          return FALSE;
+      }
+  give_rows (feed, started, batch);
+  add_ends (feed, watermark, batch);
+  g_array_sort (batch, _es_mlpd_compare_records);
+  if (!comes_after (feed, batch))
+    return FALSE;
+
+  for (guint i = 0; i < batch->len; i++)
+    feed_record (feed, &g_array_index (batch, Record, i));
+  if (batch->len > 0)
+    {
+      feed->last = g_array_index (batch, Record, batch->len - 1);
+      feed->told_any = TRUE;
+    }
+  feed->n_fed = n_due;
+  rename_rows (feed);
+  return TRUE;
+}
+
+/**
+ * _es_mlpd_feed_end:
+ *
+ * Tells the end of the log, once all of it was told: a thread still alive
+ * when the log ends was not seen to finish.
+ */
+void
+_es_mlpd_feed_end (MonoFeed *feed)
+{
+  if (!feed->told_process)
+    tell_beginning (feed);
+  for (guint r = 0; r < feed->rows->len; r++)
+    if (ROW (feed, r)->state == ROW_RUNNING && !ROW (feed, r)->paused)
+      tell_stop (feed, feed->loader->max_time, r, ES_STOP_NO_STATUS);
+}
+
+struct _EsMlpdFinishing
+{
+  EsMonoSummary  summary;
+  GPtrArray     *labels;    /* char *, a row's */
+};
+
+/**
+ * _es_mlpd_feed_get_finishing:
+ *
+ * Returns: (transfer full): what a document of what was told gets after
+ *   its builder finishes it
+ */
+EsMlpdFinishing *
+_es_mlpd_feed_get_finishing (MonoFeed *feed)
+{
+  Loader *loader = feed->loader;
+  EsMlpdFinishing *finishing = g_new0 (EsMlpdFinishing, 1);
+
+  finishing->summary = loader->summary;
+  finishing->summary.data_version = loader->header.data_version;
+  finishing->summary.shutdown_pause = feed->shutdown_pause;
+  finishing->summary.n_hidden_threads = feed->n_denied;
+  for (guint i = 0; i < loader->threads->len; i++)
+    if (is_profiler_thread (_es_mlpd_get_thread (loader, i)))
+      finishing->summary.n_hidden_threads++;
+  finishing->labels = g_ptr_array_new_full (feed->rows->len, g_free);
+  for (guint r = 0; r < feed->rows->len; r++)
+    g_ptr_array_add (finishing->labels, g_strdup (ROW (feed, r)->label));
+  return finishing;
+}
+
+/**
+ * es_mlpd_finishing_apply:
+ * @document: the document a Mono log's builder finished
+ *
+ * Makes @document a Mono log's: its counts, and its rows named after their
+ * threads.
+ */
+void
+es_mlpd_finishing_apply (EsMlpdFinishing *finishing,
+                         EsDocument      *document)
+{
+  GStringChunk *names;
+
+  g_return_if_fail (finishing != NULL && ES_IS_DOCUMENT (document));
+  g_return_if_fail (document->mono == NULL && document->cap_labels == NULL);
+
+  document->format = ES_DOCUMENT_MONO_LOG;
+  document->mono = g_memdup2 (&finishing->summary, sizeof finishing->summary);
+  /* Not in the document's strings: a live log's builder may be adding to
+   * those, on another thread. */
+  names = g_string_chunk_new (256);
+  g_ptr_array_add (document->more_strings, names);
+  document->cap_labels = g_ptr_array_new ();
+  for (guint r = 0; r < finishing->labels->len; r++)
+    g_ptr_array_add (document->cap_labels, g_string_chunk_insert (names, g_ptr_array_index (finishing->labels, r)));
+}
+
+void
+es_mlpd_finishing_free (EsMlpdFinishing *finishing)
+{
+  if (finishing == NULL)
+    return;
+  g_ptr_array_unref (finishing->labels);
+  g_free (finishing);
+}

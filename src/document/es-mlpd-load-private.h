@@ -7,7 +7,9 @@
 
 #pragma once
 
+#include "es-document-builder.h"
 #include "es-document.h"
+#include "es-mlpd-build.h"
 #include "es-mlpd-reader.h"
 
 G_BEGIN_DECLS
@@ -73,6 +75,8 @@ typedef struct
   EsMlpdProgressFunc progress;
   gpointer       progress_data;
   gsize          decoded_to;  /* where the last buffer decoded whole ends */
+  guint64        sync_times[2]; /* the last sync point's time, and the one before */
+  guint          n_syncs;
 } Loader;
 
 static inline MonoThread *
@@ -82,9 +86,24 @@ _es_mlpd_get_thread (Loader  *self,
   return &g_array_index (self->threads, MonoThread, index);
 }
 
+/* What tells a Mono log's records to a document builder, a stretch at a
+ * time (es-mlpd-feed.c). */
+typedef struct _MonoFeed MonoFeed;
+
+void        _es_mlpd_loader_init          (Loader        *self);
+void        _es_mlpd_loader_clear         (Loader        *self);
+gboolean    _es_mlpd_take_event           (const EsMlpdEvent *e,
+                                           gpointer       user_data);
 int         _es_mlpd_compare_records      (gconstpointer  a,
                                            gconstpointer  b);
-EsDocument *_es_mlpd_feed_document        (Loader        *self,
-                                           gint64         truncated_at);
+
+MonoFeed          *_es_mlpd_feed_new           (Loader     *loader,
+                                                gboolean    for_snapshots);
+void               _es_mlpd_feed_free          (MonoFeed   *feed);
+gboolean           _es_mlpd_feed_until         (MonoFeed   *feed,
+                                                guint64     watermark);
+void               _es_mlpd_feed_end           (MonoFeed   *feed);
+EsDocumentBuilder *_es_mlpd_feed_get_builder   (MonoFeed   *feed);
+EsMlpdFinishing   *_es_mlpd_feed_get_finishing (MonoFeed   *feed);
 
 G_END_DECLS

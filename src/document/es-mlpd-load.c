@@ -147,9 +147,10 @@ take_monitor (Loader            *self,
   add_record (self, REC_MONITOR, e->time, index, e->u.monitor.event, 0, e->u.monitor.object);
 }
 
-static gboolean
-take_event (const EsMlpdEvent *e,
-            gpointer           user_data)
+/* Takes one decoded event: an EsMlpdEventFunc. */
+gboolean
+_es_mlpd_take_event (const EsMlpdEvent *e,
+                     gpointer           user_data)
 {
   Loader *self = user_data;
   guint32 index = lookup_thread (self, e->buffer_thread);
@@ -212,6 +213,15 @@ take_event (const EsMlpdEvent *e,
       if (e->exinfo == ES_MLPD_SAMPLE_HIT)
         self->summary.n_samples++;
       break;
+    case ES_MLPD_META:
+      /* Each sync point flushes every thread's buffer (format §4.1). */
+      if (e->exinfo == 0x00)
+        {
+          self->sync_times[1] = self->sync_times[0];
+          self->sync_times[0] = e->time;
+          self->n_syncs++;
+        }
+      break;
     default:
       break;
     }
@@ -241,8 +251,20 @@ _es_mlpd_compare_records (gconstpointer a,
   return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-static void
-loader_clear (Loader *self)
+void
+_es_mlpd_loader_init (Loader *self)
+{
+  memset (self, 0, sizeof *self);
+  self->records = g_array_new (FALSE, FALSE, sizeof (Record));
+  self->threads = g_array_new (FALSE, TRUE, sizeof (MonoThread));
+  self->thread_ids = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  self->methods = g_hash_table_new (NULL, NULL);
+  self->strings = g_string_chunk_new (4096);
+  self->summary.shutdown_pause = -1;
+}
+
+void
+_es_mlpd_loader_clear (Loader *self)
 {
   for (guint i = 0; self->threads != NULL && i < self->threads->len; i++)
     g_free (_es_mlpd_get_thread (self, i)->name);
@@ -252,6 +274,27 @@ loader_clear (Loader *self)
   g_clear_pointer (&self->methods, g_hash_table_unref);
   g_clear_pointer (&self->strings, g_string_chunk_free);
   es_mlpd_header_clear (&self->header);
+}
+
+/* All of a log decoded, told at once: the records in time order. */
+static EsDocument *
+feed_document (Loader *self,
+               gint64  truncated_at)
+{
+  MonoFeed *feed = _es_mlpd_feed_new (self, FALSE);
+  g_autoptr(EsMlpdFinishing) finishing = NULL;
+  EsDocument *doc;
+
+  /* Nothing is to come: nothing can be late. */
+  if (!_es_mlpd_feed_until (feed, G_MAXUINT64))
+    g_assert_not_reached ();
+  _es_mlpd_feed_end (feed);
+  es_document_builder_end_of_input (_es_mlpd_feed_get_builder (feed));
+  finishing = _es_mlpd_feed_get_finishing (feed);
+  doc = es_document_builder_finish (_es_mlpd_feed_get_builder (feed), truncated_at >= 0, truncated_at);
+  _es_mlpd_feed_free (feed);
+  es_mlpd_finishing_apply (finishing, doc);
+  return doc;
 }
 
 /* Decodes the first @len bytes of @bytes; *@decoded_to is where the last
@@ -266,30 +309,23 @@ load (GBytes              *bytes,
       GCancellable        *cancellable,
       GError             **error)
 {
-  Loader self = { 0 };
+  Loader self;
   const guint8 *data = g_bytes_get_data (bytes, NULL);
   gint64 truncated_at = -1;
   EsDocument *doc = NULL;
 
-  self.records = g_array_new (FALSE, FALSE, sizeof (Record));
-  self.threads = g_array_new (FALSE, TRUE, sizeof (MonoThread));
-  self.thread_ids = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  self.methods = g_hash_table_new (NULL, NULL);
-  self.strings = g_string_chunk_new (4096);
-  self.summary.shutdown_pause = -1;
-
+  _es_mlpd_loader_init (&self);
   self.progress = progress;
   self.progress_data = progress_data;
-  if (es_mlpd_decode (data, len, &self.header, take_event, report_progress, &self,
+  if (es_mlpd_decode (data, len, &self.header, _es_mlpd_take_event, report_progress, &self,
                       &truncated_at, cancellable, error))
     {
       if (cut_short && truncated_at < 0)
         truncated_at = (gint64) len;
-      self.summary.data_version = self.header.data_version;
-      doc = _es_mlpd_feed_document (&self, truncated_at);
+      doc = feed_document (&self, truncated_at);
     }
   *decoded_to = self.decoded_to;
-  loader_clear (&self);
+  _es_mlpd_loader_clear (&self);
   return doc;
 }
 

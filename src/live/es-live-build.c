@@ -17,6 +17,8 @@
 #include "es-document-builder.h"
 #include "es-eventlog-reader.h"
 #include "es-live-build.h"
+#include "es-mlpd-build.h"
+#include "es-mlpd-reader.h"
 
 /* A GHC log is read once as it is recorded: one reader and one builder
  * take the bytes that came since the last update, and each update is a
@@ -25,9 +27,13 @@
  * read is read exactly as a file is, so a snapshot is the document of the
  * bytes received (test-document checks it at every kind of cut).
  *
- * Other logs (Mono's, whose reader is not incremental) and a log the
- * reader refuses are left to the caller, which builds from the whole
- * record as a file, telling the error as opening the file would. */
+ * A Mono log is read once too (es-mlpd-build.c): its buffers are decoded
+ * as they come, and told to its builder as far as the log's sync points
+ * say no buffer to come is earlier.
+ *
+ * A gzip-packed Mono log and a log the readers refuse are left to the
+ * caller, which builds from the whole record as a file, telling the error
+ * as opening the file would. */
 
 #define READ_BYTES (1u << 20)
 
@@ -37,6 +43,8 @@ struct _EsLiveBuild
   int                fd;
   EsEventlogReader  *reader;
   EsDocumentBuilder *builder;
+  EsMlpdBuild       *mono;           /* instead of the two above, for a Mono log */
+  guint              mono_restarts;
   EsBusyGridGrower  *busy_grid;      /* the snapshots' grid, grown from one to the next */
   guint64            fed;
   gboolean           refused;        /* not a GHC log, or not a valid one */
@@ -72,6 +80,7 @@ release (EsLiveBuild *self)
   self->fd = -1;
   g_clear_pointer (&self->reader, es_eventlog_reader_free);
   g_clear_pointer (&self->builder, es_document_builder_free);
+  g_clear_pointer (&self->mono, es_mlpd_build_free);
   g_clear_pointer (&self->busy_grid, es_busy_grid_grower_unref);
   g_clear_pointer (&self->buffer, g_free);
 }
@@ -117,17 +126,29 @@ read_record (EsLiveBuild *self,
   return TRUE;
 }
 
-/* Opens the record and makes the reader and builder. Whether the record
- * is a GHC log at all is the reader's to say, from its first bytes: a Mono
- * log is refused there. */
+/* Opens the record and makes what reads and builds it, for a GHC log or a
+ * plain Mono log: which it is, its first bytes say. Whether it is a valid
+ * one is then the reader's to say. */
 static gboolean
 start (EsLiveBuild *self)
 {
+  guint8 magic[4];
+
   self->fd = g_open (self->record_path, O_RDONLY | O_CLOEXEC, 0);
-  if (self->fd < 0)
+  if (self->fd < 0 || !read_record (self, magic, sizeof magic, 0))
     return FALSE;
-  self->reader = es_eventlog_reader_new ();
-  self->builder = es_document_builder_new_for_snapshots ();
+  if (es_mlpd_looks_like (magic, sizeof magic))
+    {
+      /* Packed, it is unpacked whole, as a file. */
+      if (magic[0] == 0x1f)
+        return FALSE;
+      self->mono = es_mlpd_build_new ();
+    }
+  else
+    {
+      self->reader = es_eventlog_reader_new ();
+      self->builder = es_document_builder_new_for_snapshots ();
+    }
   self->busy_grid = es_busy_grid_grower_new ();
   self->buffer = g_malloc (READ_BYTES);
   return TRUE;
@@ -168,9 +189,10 @@ es_live_build_take (EsLiveBuild   *self,
 
   if (self->refused)
     return FALSE;
-  if (self->reader == NULL)
+  if (self->fd < 0)
     {
-      if (recorded == 0)
+      /* Enough to tell the format by. */
+      if (recorded < 4)
         return TRUE;
       if (!start (self))
         {
@@ -190,8 +212,19 @@ es_live_build_take (EsLiveBuild   *self,
           refuse (self);
           return FALSE;
         }
-      es_eventlog_reader_feed (self->reader, self->buffer, n);
       self->fed += n;
+      if (self->mono != NULL)
+        {
+          g_autoptr(GError) local = NULL;
+
+          if (!es_mlpd_build_take (self->mono, self->buffer, n, &local))
+            {
+              refuse (self);
+              return FALSE;
+            }
+          continue;
+        }
+      es_eventlog_reader_feed (self->reader, self->buffer, n);
       if (!drain (self))
         {
           refuse (self);
@@ -223,10 +256,45 @@ es_live_build_set_memory_limit (EsLiveBuild *self,
 struct _EsLiveSnapshot
 {
   EsDocumentBuilder *copy;
+  EsMlpdFinishing   *finishing;      /* for a Mono log */
   gboolean           cut;
   gint64             stop;
   EsBusyGridGrower  *busy_grid;      /* the build's: snapshots are finished one at a time, in order */
 };
+
+/* es_live_build_copy() of a Mono log. Its builder is a new one after a
+ * restart (es_mlpd_build_get_n_restarts()): its snapshots then start a new
+ * grid. */
+static gboolean
+copy_mono (EsLiveBuild     *self,
+           gboolean         complete,
+           EsLiveSnapshot **snapshot)
+{
+  EsDocumentBuilder *builder = es_mlpd_build_update (self->mono, complete);
+  gint64 cut = es_mlpd_build_get_cut (self->mono);
+
+  if (builder == NULL)
+    {
+      /* A log cut inside its header is refused as a file would be. */
+      if (complete)
+        refuse (self);
+      return !complete;
+    }
+  if (es_mlpd_build_get_n_restarts (self->mono) != self->mono_restarts)
+    {
+      self->mono_restarts = es_mlpd_build_get_n_restarts (self->mono);
+      es_busy_grid_grower_unref (self->busy_grid);
+      self->busy_grid = es_busy_grid_grower_new ();
+    }
+  es_document_builder_keep_within (builder, self->memory_limit);
+  *snapshot = g_new0 (EsLiveSnapshot, 1);
+  (*snapshot)->copy = es_document_builder_copy (builder);
+  (*snapshot)->finishing = es_mlpd_build_get_finishing (self->mono);
+  (*snapshot)->cut = cut >= 0;
+  (*snapshot)->stop = cut;
+  (*snapshot)->busy_grid = es_busy_grid_grower_ref (self->busy_grid);
+  return TRUE;
+}
 
 /**
  * es_live_build_copy:
@@ -242,10 +310,10 @@ struct _EsLiveSnapshot
  * strings it shares, its own mappings of the records, the grid's grower):
  * @self may refuse the log, or be freed, meanwhile.
  *
- * Returns: %FALSE if this log is not to be built this way (not a GHC log,
- *   or one the reader refuses: build it from the whole record, as a file,
- *   to tell why); %TRUE otherwise, with @error set only if @cancellable
- *   stopped it
+ * Returns: %FALSE if this log is not to be built this way (a packed Mono
+ *   log, or one a reader refuses: build it from the whole record, as a
+ *   file, to tell why); %TRUE otherwise, with @error set only if
+ *   @cancellable stopped it
  */
 gboolean
 es_live_build_copy (EsLiveBuild     *self,
@@ -265,8 +333,10 @@ es_live_build_copy (EsLiveBuild     *self,
     return FALSE;
   if (g_cancellable_is_cancelled (cancellable))
     return TRUE;
-  if (self->reader == NULL)
+  if (self->fd < 0)
     return !complete;
+  if (self->mono != NULL)
+    return copy_mono (self, complete, snapshot);
   if (complete)
     {
       es_eventlog_reader_finish (self->reader);
@@ -312,6 +382,8 @@ es_live_snapshot_finish (EsLiveSnapshot *snapshot)
   g_return_val_if_fail (snapshot != NULL, NULL);
 
   document = es_document_builder_finish (snapshot->copy, snapshot->cut, snapshot->stop);
+  if (snapshot->finishing != NULL)
+    es_mlpd_finishing_apply (snapshot->finishing, document);
   es_busy_grid_grower_give (snapshot->busy_grid, document);
   es_live_snapshot_free (snapshot);
   return document;
@@ -323,6 +395,7 @@ es_live_snapshot_free (EsLiveSnapshot *snapshot)
   if (snapshot == NULL)
     return;
   es_document_builder_free (snapshot->copy);
+  es_mlpd_finishing_free (snapshot->finishing);
   es_busy_grid_grower_unref (snapshot->busy_grid);
   g_free (snapshot);
 }

@@ -157,6 +157,7 @@ _es_live_follower_build_documents (gpointer data)
 {
   EsLiveFollower *self = data;
   guint64 built = 0, taken = 0;
+  gboolean built_all = FALSE;   /* the last build knew the log complete */
   gboolean read_once = TRUE;
   g_autoptr(GError) build_error = NULL;
   g_autoptr(EsLiveBuild) build = es_live_build_new (self->record_path);
@@ -216,13 +217,16 @@ _es_live_follower_build_documents (gpointer data)
         }
       if (finishing)
         continue;
-      if (recorded > built)
+      /* Once the log is complete, it is built knowing it: a Mono log's
+       * last records wait until then. */
+      if (recorded > built || (done && !built_all))
         {
           g_clear_error (&build_error);
           started = g_get_monotonic_time ();
           if (read_once)
             read_once = es_live_build_copy (build, recorded, done, self->building, &snapshot, &build_error);
           built = recorded;
+          built_all = done;
           if (g_error_matches (build_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
             goto closed;
           if (snapshot != NULL)

@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "es-mlpd-bytes.h"
 #include "es-mlpd-error.h"
 #include "es-mlpd-reader.h"
 
@@ -18,13 +19,8 @@
  * decoded to step over it, and one undecodable event loses the rest of the
  * log: that is an error, named with its offset. */
 
-#define LOG_HEADER_ID 0x4D505A01u
 #define BUF_ID        0x4D504C01u
 #define BUF_HEADER_LEN 48u
-
-/* Data versions whose layouts this reader knows (Mono 5.x to 6.8). */
-#define MIN_DATA_VERSION 15
-#define MAX_DATA_VERSION 17
 
 #define MAX_FRAMES 4096u
 
@@ -125,18 +121,6 @@ read_string (Cursor *c)
   s.len = (guint32) (nul - c->p);
   c->p = nul + 1;
   return s;
-}
-
-static guint32
-read_le32 (const guint8 *p)
-{
-  return (guint32) p[0] | (guint32) p[1] << 8 | (guint32) p[2] << 16 | (guint32) p[3] << 24;
-}
-
-static guint64
-read_le64 (const guint8 *p)
-{
-  return (guint64) read_le32 (p) | (guint64) read_le32 (p + 4) << 32;
 }
 
 /* The per-buffer bases that pointer, object and method fields are deltas
@@ -510,129 +494,9 @@ decode_payload (Cursor      *c,
     }
 }
 
-/**
- * es_mlpd_looks_like:
- *
- * Returns: whether @data starts like a Mono log, plain or gzip-packed.
- */
-gboolean
-es_mlpd_looks_like (const guint8 *data,
-                    gsize         len)
-{
-  if (len >= 4 && read_le32 (data) == LOG_HEADER_ID)
-    return TRUE;
-  return len >= 2 && data[0] == 0x1f && data[1] == 0x8b;
-}
-
-static gboolean
-header_string (Cursor     *c,
-               char      **out)
-{
-  guint32 n;
-
-  if (c->end - c->p < 4)
-    return FALSE;
-  n = read_le32 (c->p);
-  c->p += 4;
-  if (n == 0 || (guint64) n > (guint64) (c->end - c->p))
-    return FALSE;
-  *out = g_strndup ((const char *) c->p, n - 1);
-  c->p += n;
-  return TRUE;
-}
-
-/**
- * es_mlpd_read_header:
- * @header_len: (out): where the first buffer starts
- *
- * Returns: %FALSE with @error set if @data does not start with a header this
- *   reader can use.
- */
-gboolean
-es_mlpd_read_header (const guint8  *data,
-                     gsize          len,
-                     EsMlpdHeader  *header,
-                     gsize         *header_len,
-                     GError       **error)
-{
-  Cursor c = { data, data, data + len, 0, NULL };
-  gsize fixed;
-
-  memset (header, 0, sizeof *header);
-  if (len < 4 || read_le32 (data) != LOG_HEADER_ID)
-    {
-      /* A gzip file is taken for a packed Mono log; it may be something
-       * else packed, most likely an eventlog. */
-      g_set_error (error, ES_MLPD_ERROR, ES_MLPD_ERROR_BAD_MAGIC,
-                   len >= 4 && memcmp (data, "hdrb", 4) == 0
-                   ? "byte 0: this is a gzip-packed GHC eventlog: unpack it (gunzip) and open that"
-                   : "byte 0: not a Mono log-profiler file (no 01 5A 50 4D signature)");
-      return FALSE;
-    }
-  if (len < 8)
-    goto truncated;
-  header->major = data[4];
-  header->minor = data[5];
-  header->data_version = data[6];
-  header->pointer_size = data[7];
-  if (header->data_version < MIN_DATA_VERSION || header->data_version > MAX_DATA_VERSION)
-    {
-      g_set_error (error, ES_MLPD_ERROR, ES_MLPD_ERROR_UNSUPPORTED_VERSION,
-                   "byte 6: data version %u of the Mono log format is not supported (versions %d to %d are: Mono 5 and 6)",
-                   header->data_version, MIN_DATA_VERSION, MAX_DATA_VERSION);
-      return FALSE;
-    }
-  if (header->pointer_size != 4 && header->pointer_size != 8)
-    {
-      g_set_error (error, ES_MLPD_ERROR, ES_MLPD_ERROR_MALFORMED_EVENT,
-                   "byte 7: a pointer size of %u bytes is not possible", header->pointer_size);
-      return FALSE;
-    }
-
-  /* Log version 3 added the startup time on the buffers' clock. */
-  fixed = header->major >= 3 ? 38 : 30;
-  if (len < fixed)
-    goto truncated;
-  header->startup_ms = read_le64 (data + 8);
-  c.p = data + 16;
-  if (header->major >= 3)
-    {
-      header->startup_ns = read_le64 (c.p);
-      c.p += 8;
-    }
-  header->timer_overhead = read_le32 (c.p);
-  if (read_le32 (c.p + 4) != 0)
-    {
-      g_set_error (error, ES_MLPD_ERROR, ES_MLPD_ERROR_MALFORMED_EVENT,
-                   "byte %u: the header's flags are not 0", (guint) (c.p + 4 - data));
-      return FALSE;
-    }
-  header->pid = read_le32 (c.p + 8);
-  header->port = (guint16) (c.p[12] | c.p[13] << 8);
-  c.p += 14;
-  if (!header_string (&c, &header->args) || !header_string (&c, &header->arch) ||
-      !header_string (&c, &header->os))
-    goto truncated;
-  *header_len = c.p - data;
-  return TRUE;
-
-truncated:
-  es_mlpd_header_clear (header);
-  g_set_error (error, ES_MLPD_ERROR, ES_MLPD_ERROR_TRUNCATED_HEADER,
-               "byte %" G_GSIZE_FORMAT ": the log ends inside its header", len);
-  return FALSE;
-}
-
-void
-es_mlpd_header_clear (EsMlpdHeader *header)
-{
-  g_clear_pointer (&header->args, g_free);
-  g_clear_pointer (&header->arch, g_free);
-  g_clear_pointer (&header->os, g_free);
-}
-
 static gboolean
 decode_buffer (const guint8    *data,
+               gint64           base,
                const guint8    *buffer,
                guint32          len,
                guint8           version,
@@ -640,7 +504,7 @@ decode_buffer (const guint8    *data,
                gpointer         user_data,
                GError         **error)
 {
-  Cursor c = { data, buffer + BUF_HEADER_LEN, buffer + BUF_HEADER_LEN + len, 0, NULL };
+  Cursor c = { data, buffer + BUF_HEADER_LEN, buffer + BUF_HEADER_LEN + len, base, NULL };
   Bases bases = {
     read_le64 (buffer + 16), read_le64 (buffer + 24), read_le64 (buffer + 40), version,
   };
@@ -655,7 +519,7 @@ decode_buffer (const guint8    *data,
 
       e.type = first & 0x0f;
       e.exinfo = first & 0xf0;
-      e.offset = start - data;
+      e.offset = base + (start - data);
       e.buffer_thread = thread;
       time += read_uleb (&c);
       e.time = time;
@@ -671,6 +535,89 @@ decode_buffer (const guint8    *data,
         return TRUE;
     }
   return TRUE;
+}
+
+typedef enum
+{
+  BUFFER_WHOLE,
+  BUFFER_CUT,
+  BUFFER_BAD,
+} BufferCheck;
+
+/* Whether a whole buffer starts at @pos of @data (its payload's length in
+ * *@n), only part of one, or something that is not a buffer. */
+static BufferCheck
+check_buffer (const guint8 *data,
+              gsize         len,
+              gsize         pos,
+              guint32      *n)
+{
+  if (len - pos >= 4 && read_le32 (data + pos) != BUF_ID)
+    return BUFFER_BAD;
+  if (len - pos < BUF_HEADER_LEN || len - pos - BUF_HEADER_LEN < read_le32 (data + pos + 4))
+    return BUFFER_CUT;
+  *n = read_le32 (data + pos + 4);
+  return BUFFER_WHOLE;
+}
+
+static void
+set_bad_buffer (const guint8  *data,
+                gsize          pos,
+                guint64        offset,
+                GError       **error)
+{
+  g_set_error (error, ES_MLPD_ERROR, ES_MLPD_ERROR_BAD_MAGIC,
+               "byte %" G_GUINT64_FORMAT ": expected a Mono log buffer (01 4C 50 4D), found %02x %02x %02x %02x",
+               offset + pos, data[pos], data[pos + 1], data[pos + 2], data[pos + 3]);
+}
+
+/**
+ * es_mlpd_decode_buffers:
+ * @data: bytes of a log, from the start of one of its buffers
+ * @offset: where @data starts in the log, for the offsets told
+ * @data_version: the log's, from its header
+ * @decoded: (out): how many bytes at the start of @data are whole buffers,
+ *   all decoded
+ *
+ * Decodes the whole buffers at the start of @data, as es_mlpd_decode()
+ * does, and stops before one that is not all there: a log read while it is
+ * written is decoded a piece at a time, each buffer once.
+ *
+ * Returns: %FALSE with @error set if a buffer is malformed; *@decoded is
+ *   then where it starts.
+ */
+gboolean
+es_mlpd_decode_buffers (const guint8     *data,
+                        gsize             len,
+                        guint64           offset,
+                        guint8            data_version,
+                        EsMlpdEventFunc   event_func,
+                        gpointer          user_data,
+                        gsize            *decoded,
+                        GError          **error)
+{
+  gsize pos = 0;
+
+  g_return_val_if_fail (data != NULL || len == 0, FALSE);
+  g_return_val_if_fail (decoded != NULL, FALSE);
+
+  for (;;)
+    {
+      guint32 n = 0;
+      BufferCheck check = check_buffer (data, len, pos, &n);
+
+      *decoded = pos;
+      if (check == BUFFER_CUT)
+        return TRUE;
+      if (check == BUFFER_BAD)
+        {
+          set_bad_buffer (data, pos, offset, error);
+          return FALSE;
+        }
+      if (!decode_buffer (data, (gint64) offset, data + pos, n, data_version, event_func, user_data, error))
+        return FALSE;
+      pos += BUF_HEADER_LEN + n;
+    }
 }
 
 /**
@@ -707,21 +654,22 @@ es_mlpd_decode (const guint8        *data,
 
   while (pos < len)
     {
-      guint32 n;
+      guint32 n = 0;
+      BufferCheck check = check_buffer (data, len, pos, &n);
 
-      if (len - pos < BUF_HEADER_LEN || len - pos - BUF_HEADER_LEN < read_le32 (data + pos + 4))
+      if (check == BUFFER_BAD)
         {
-          if (len - pos >= 4 && read_le32 (data + pos) != BUF_ID)
-            goto bad_buffer;
+          set_bad_buffer (data, pos, 0, error);
+          return FALSE;
+        }
+      if (check == BUFFER_CUT)
+        {
           *truncated_at = (gint64) pos;
           break;
         }
-      if (read_le32 (data + pos) != BUF_ID)
-        goto bad_buffer;
-      n = read_le32 (data + pos + 4);
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
-      if (!decode_buffer (data, data + pos, n, header->data_version, event_func, user_data, error))
+      if (!decode_buffer (data, 0, data + pos, n, header->data_version, event_func, user_data, error))
         return FALSE;
       pos += BUF_HEADER_LEN + n;
       if (progress_func != NULL)
@@ -730,10 +678,4 @@ es_mlpd_decode (const guint8        *data,
   if (progress_func != NULL)
     progress_func (len, len, user_data);
   return TRUE;
-
-bad_buffer:
-  g_set_error (error, ES_MLPD_ERROR, ES_MLPD_ERROR_BAD_MAGIC,
-               "byte %" G_GSIZE_FORMAT ": expected a Mono log buffer (01 4C 50 4D), found %02x %02x %02x %02x",
-               pos, data[pos], data[pos + 1], data[pos + 2], data[pos + 3]);
-  return FALSE;
 }

@@ -175,5 +175,13 @@ gboolean  es_mlpd_decode          (const guint8        *data,
                                    gint64              *truncated_at,
                                    GCancellable        *cancellable,
                                    GError             **error);
+gboolean  es_mlpd_decode_buffers  (const guint8        *data,
+                                   gsize                len,
+                                   guint64              offset,
+                                   guint8               data_version,
+                                   EsMlpdEventFunc      event_func,
+                                   gpointer             user_data,
+                                   gsize               *decoded,
+                                   GError             **error);
 
 G_END_DECLS

@@ -1,0 +1,220 @@
+/* es-mlpd-build.c: a Mono log built as it is written
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "es-mlpd-build.h"
+#include "es-mlpd-error.h"
+#include "es-mlpd-load-private.h"
+
+/* A Mono log's buffers are self-delimiting, so its bytes are decoded a
+ * whole buffer at a time as they come, each once. Telling them to the
+ * builder is the hard part: the buffers of different threads come in any
+ * order, and the builder takes events in time order. So the records wait
+ * until no buffer to come can be earlier than them.
+ *
+ * The log says when that is. At each sync point (one per stop of the
+ * world, and one about every second) the profiler writes a mark and then
+ * sends every thread's buffer to be written, under a lock no thread writes
+ * through meanwhile; the buffers of one sync point are all written before
+ * the next mark. So once a sync point's mark is read, nothing earlier than
+ * the one before it is still to come.
+ *
+ * The profiler's own threads are the exception (their buffers are
+ * written when they end), but they are not shown, and what they write
+ * makes no record. Whatever else breaks the rule (a log from another
+ * profiler version, say) is caught: the log is then told again from the
+ * start, to a new builder, and the documents stay exactly those of the
+ * file, only dearer. es_mlpd_build_get_n_restarts() counts those. */
+
+struct _EsMlpdBuild
+{
+  Loader      loader;
+  MonoFeed   *feed;
+  GByteArray *pending;         /* bytes not decoded: a header or a buffer not all there yet */
+  guint64     pending_offset;  /* where they start in the log */
+  gboolean    has_header;
+  gboolean    complete;
+  guint       n_restarts;
+};
+
+/**
+ * es_mlpd_build_new:
+ *
+ * Returns: (transfer full): a build of a Mono log, to be given its bytes
+ *   as they are written
+ */
+EsMlpdBuild *
+es_mlpd_build_new (void)
+{
+  EsMlpdBuild *self = g_new0 (EsMlpdBuild, 1);
+
+  _es_mlpd_loader_init (&self->loader);
+  self->pending = g_byte_array_new ();
+  return self;
+}
+
+void
+es_mlpd_build_free (EsMlpdBuild *self)
+{
+  if (self == NULL)
+    return;
+  _es_mlpd_feed_free (self->feed);
+  _es_mlpd_loader_clear (&self->loader);
+  g_byte_array_unref (self->pending);
+  g_free (self);
+}
+
+/* Reads the log's header, once all of it is there. */
+static gboolean
+take_header (EsMlpdBuild  *self,
+             GError      **error)
+{
+  g_autoptr(GError) local = NULL;
+  gsize header_len;
+
+  if (!es_mlpd_read_header (self->pending->data, self->pending->len, &self->loader.header, &header_len, &local))
+    {
+      if (g_error_matches (local, ES_MLPD_ERROR, ES_MLPD_ERROR_TRUNCATED_HEADER))
+        return TRUE;
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  g_byte_array_remove_range (self->pending, 0, (guint) header_len);
+  self->pending_offset = header_len;
+  self->has_header = TRUE;
+  return TRUE;
+}
+
+/**
+ * es_mlpd_build_take:
+ * @data: the log's next @len bytes
+ *
+ * Decodes the buffers @data completes. Nothing is told to the builder
+ * until es_mlpd_build_update().
+ *
+ * Returns: %FALSE with @error set if the log is malformed, as reading the
+ *   file would say
+ */
+gboolean
+es_mlpd_build_take (EsMlpdBuild   *self,
+                    const guint8  *data,
+                    gsize          len,
+                    GError       **error)
+{
+  gsize decoded = 0;
+
+  g_return_val_if_fail (self != NULL && !self->complete, FALSE);
+
+  g_byte_array_append (self->pending, data, (guint) len);
+  if (!self->has_header && !take_header (self, error))
+    return FALSE;
+  if (!self->has_header)
+    return TRUE;
+  if (!es_mlpd_decode_buffers (self->pending->data, self->pending->len, self->pending_offset,
+                               self->loader.header.data_version, _es_mlpd_take_event, &self->loader,
+                               &decoded, error))
+    return FALSE;
+  g_byte_array_remove_range (self->pending, 0, (guint) decoded);
+  self->pending_offset += decoded;
+  return TRUE;
+}
+
+gboolean
+es_mlpd_build_has_header (EsMlpdBuild *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  return self->has_header;
+}
+
+/**
+ * es_mlpd_build_update:
+ * @complete: whether the bytes taken are all the log will have
+ *
+ * Tells the builder what was decoded up to a time no buffer still to come
+ * can be earlier than (or all of it, if @complete).
+ *
+ * Returns: (transfer none) (nullable): the builder, to be copied (and
+ *   finished with es_mlpd_build_get_finishing()), or %NULL if the log's
+ *   header is not all there yet. It is a new one after a restart.
+ */
+EsDocumentBuilder *
+es_mlpd_build_update (EsMlpdBuild *self,
+                      gboolean     complete)
+{
+  guint64 watermark;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (!self->has_header)
+    return NULL;
+  if (self->complete)
+    return _es_mlpd_feed_get_builder (self->feed);
+  watermark = complete ? G_MAXUINT64 : self->loader.n_syncs >= 2 ? self->loader.sync_times[1] : 0;
+  if (self->feed == NULL)
+    self->feed = _es_mlpd_feed_new (&self->loader, TRUE);
+  if (!_es_mlpd_feed_until (self->feed, watermark))
+    {
+      _es_mlpd_feed_free (self->feed);
+      self->feed = _es_mlpd_feed_new (&self->loader, TRUE);
+      self->n_restarts++;
+      /* Told from the start, nothing is late. */
+      if (!_es_mlpd_feed_until (self->feed, watermark))
+        g_assert_not_reached ();
+    }
+  if (complete)
+    {
+      _es_mlpd_feed_end (self->feed);
+      self->complete = TRUE;
+    }
+  return _es_mlpd_feed_get_builder (self->feed);
+}
+
+/**
+ * es_mlpd_build_get_finishing:
+ *
+ * Returns: (transfer full): what a copy of the builder, as it stands, gets
+ *   once finished (es_mlpd_finishing_apply())
+ */
+EsMlpdFinishing *
+es_mlpd_build_get_finishing (EsMlpdBuild *self)
+{
+  g_return_val_if_fail (self != NULL && self->feed != NULL, NULL);
+
+  return _es_mlpd_feed_get_finishing (self->feed);
+}
+
+/**
+ * es_mlpd_build_get_cut:
+ *
+ * Returns: where the bytes taken stop inside a buffer (or the header), as
+ *   a file of them would be cut, or -1 if they end where a buffer does
+ */
+gint64
+es_mlpd_build_get_cut (EsMlpdBuild *self)
+{
+  g_return_val_if_fail (self != NULL, -1);
+
+  return self->pending->len > 0 ? (gint64) self->pending_offset : -1;
+}
+
+/**
+ * es_mlpd_build_get_n_restarts:
+ *
+ * Returns: how many times a buffer came that broke the sync points' rule,
+ *   so that the log was told again from the start
+ */
+guint
+es_mlpd_build_get_n_restarts (EsMlpdBuild *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->n_restarts;
+}
