@@ -170,6 +170,39 @@ test_pieces_give_the_file_document (void)
     }
 }
 
+/* The rule holds in the real logs ../shared keeps too, made with other
+ * profiler options (allocations with backtraces, heapshots, method calls,
+ * the legacy set, samples), up to 2.7 MB. */
+static void
+test_shared_logs_never_restart (void)
+{
+  const char *names[] = {
+    "alloc-default", "alloc-gc-alloc", "alloc-heapshot", "exc-calls", "threads-legacy",
+  };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (3);
+  guint n_read = 0;
+
+  for (guint n = 0; n < G_N_ELEMENTS (names); n++)
+    {
+      g_autofree char *relative = g_strdup_printf ("mlpd/%s.mlpd", names[n]);
+      g_autofree char *path = es_test_shared_path (relative);
+      g_autofree char *contents = NULL;
+      Followed followed;
+      gsize len;
+
+      if (path == NULL)
+        continue;
+      g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+      followed = follow ((const guint8 *) contents, len, rand);
+      g_test_message ("%s: %u snapshots, %u growing before the end, %u restarts", names[n],
+                      followed.n_snapshots, followed.n_growing, followed.n_restarts);
+      g_assert_cmpuint (followed.n_restarts, ==, 0);
+      n_read++;
+    }
+  if (n_read == 0)
+    g_test_skip ("../shared/mlpd is not beside the checkout");
+}
+
 /* The start of each buffer of @data, a Mono log, and where it ends. */
 static GArray *
 list_buffers (const guint8 *data,
@@ -269,6 +302,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/mlpd-build/pieces-give-the-file-document", test_pieces_give_the_file_document);
+  g_test_add_func ("/mlpd-build/shared-logs-never-restart", test_shared_logs_never_restart);
   g_test_add_func ("/mlpd-build/late-buffer-restarts", test_late_buffer_restarts);
   g_test_add_func ("/mlpd-build/header-and-malformed-buffer", test_header_and_malformed_buffer);
   return g_test_run ();

@@ -571,6 +571,122 @@ test_user_events_ordered_as_snapshots_go (void)
   g_assert_cmpuint (settled_spans, >, 20);
 }
 
+/* Both tables of threads are the same. */
+static void
+assert_same_threads (const EsThread *got,
+                     guint           n_got,
+                     const EsThread *want,
+                     guint           n_want)
+{
+  g_assert_cmpuint (n_got, ==, n_want);
+  for (guint i = 0; i < n_got; i++)
+    {
+      g_assert_cmpuint (got[i].id, ==, want[i].id);
+      g_assert_cmpuint (got[i].created_cap, ==, want[i].created_cap);
+      g_assert_cmpuint (got[i].created, ==, want[i].created);
+      g_assert_cmpstr (got[i].label, ==, want[i].label);
+    }
+}
+
+/* A live log's builder writes its threads' table where its snapshots map
+ * it, and no longer writes the threads named before what no event to come
+ * can precede; each snapshot makes only the rest its own. Every snapshot's
+ * table is exactly that of the same events finished whole, and stays as it
+ * was made while the builder goes on: with threads numbered across caps in
+ * the order they are created, each first named by a wakeup on another cap
+ * in the round before it is created (so its row changes after a copy has
+ * it), a cap whose first events come late with a thread numbered before
+ * those settled, labels given long after (both have the table written
+ * anew), and a hundred snapshots alive at once. */
+static void
+test_threads_shared_as_snapshots_go (void)
+{
+  static const char *labels[] = { "worker", "main", "reaper" };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (23);
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new_for_snapshots ();
+  g_autoptr(GArray) events = g_array_new (FALSE, FALSE, sizeof (EsEvent));
+  g_autoptr(GPtrArray) snapshots = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) tables = g_ptr_array_new_with_free_func (g_free);
+  guint64 t[4] = { 1000, 1000, 1000, 50 };
+  guint32 next_id = 1, kept_back = 0;
+  guint max_settled = 0, n_regions = 0;
+  guint64 region = G_MAXUINT64;
+
+  for (guint round = 0; round < 100; round++)
+    {
+      g_autoptr(EsDocument) snapshot = NULL;
+      g_autoptr(EsDocument) whole = NULL;
+      const EsThread *got, *want;
+      guint n_got, n_want;
+
+      /* A number is kept for cap 3, silent until round 60, which then
+       * starts far back. */
+      if (round == 10)
+        {
+          /* Not the next: the round before named it already. */
+          kept_back = next_id + 1;
+          next_id += 2;
+        }
+      for (guint c = 0; c < 4; c++)
+        for (guint i = 0, n = c == 3 && round < 60 ? 0 : g_rand_int_range (rand, 20, 80); i < n; i++)
+          {
+            EsEvent e = { 0 };
+
+            e.cap = c;
+            e.time = t[c] += g_rand_int_range (rand, 1, 4) * 10;
+            e.tag = ES_EVENT_CREATE_THREAD;
+            if (c == 3 && kept_back != 0)
+              {
+                e.u.thread.thread = kept_back;
+                kept_back = 0;
+              }
+            else if (round == 80 && i == 0)
+              {
+                const char *label = labels[c % G_N_ELEMENTS (labels)];
+
+                e.tag = ES_EVENT_THREAD_LABEL;
+                e.u.thread_label.thread = 1 + c;
+                e.u.thread_label.label = (EsBytes) { label, strlen (label) };
+              }
+            else if (i + 1 == n)
+              {
+                /* The next thread, named before it is created. */
+                e.tag = ES_EVENT_THREAD_WAKEUP;
+                e.u.thread.thread = next_id;
+                e.u.thread.cap = (guint16) ((c + 1) % 3);
+              }
+            else
+              e.u.thread.thread = next_id++;
+            es_document_builder_add (builder, &e);
+            g_array_append_val (events, e);
+          }
+      snapshot_and_whole (builder, events, &snapshot, &whole);
+      got = es_document_get_threads (snapshot, &n_got);
+      want = es_document_get_threads (whole, &n_want);
+      assert_same_threads (got, n_got, want, n_want);
+      max_settled = MAX (max_settled, builder->threads_settled);
+      if (builder->doc->threads.offset != region)
+        {
+          region = builder->doc->threads.offset;
+          n_regions++;
+        }
+      g_ptr_array_add (snapshots, g_object_ref (snapshot));
+      g_ptr_array_add (tables, g_memdup2 (got, n_got * sizeof *got));
+    }
+  /* Every snapshot's table is as it was made. */
+  for (guint i = 0; i < snapshots->len; i++)
+    {
+      guint n;
+      const EsThread *got = es_document_get_threads (g_ptr_array_index (snapshots, i), &n);
+
+      assert_same_threads (got, n, g_ptr_array_index (tables, i), n);
+    }
+  /* The builder did share settled threads from its file, and moved the
+   * table for the thread that came late and for the labels. */
+  g_assert_cmpuint (max_settled, >, 3000);
+  g_assert_cmpuint (n_regions, ==, 3);
+}
+
 /* The whole run's and one interval's figures of two documents are the same. */
 static void
 assert_same_figures (EsDocument *got,
@@ -1174,6 +1290,7 @@ main (int    argc,
   g_test_add_func ("/document/builder/gcs-indexed-as-snapshots-go", test_gcs_indexed_as_snapshots_go);
   g_test_add_func ("/document/builder/heap-samples-ordered-as-snapshots-go", test_heap_samples_ordered_as_snapshots_go);
   g_test_add_func ("/document/builder/user-events-ordered-as-snapshots-go", test_user_events_ordered_as_snapshots_go);
+  g_test_add_func ("/document/builder/threads-shared-as-snapshots-go", test_threads_shared_as_snapshots_go);
   g_test_add_func ("/document/builder/oldest-detail-let-go", test_oldest_detail_let_go);
   g_test_add_func ("/document/builder/detail-kept-within-a-limit", test_detail_kept_within_a_limit);
   g_test_add_func ("/document/builder/detail-start-with-instants-in-whole-pages",

@@ -43,7 +43,7 @@ es_document_finalize (GObject *object)
   es_vec_clear (&self->gc_pause_prefix, sizeof (guint64));
   g_clear_pointer (&self->records_file, es_vec_file_unref);
   g_ptr_array_unref (self->gen_index);
-  g_array_unref (self->threads);
+  es_vec_clear (&self->threads, sizeof (EsThread));
   g_array_unref (self->orphan_stops);
   if (self->thread_index != 0)
     _es_document_free_thread_index ((gpointer) self->thread_index);
@@ -91,7 +91,6 @@ es_document_init (EsDocument *self)
   self->more_strings = g_ptr_array_new_with_free_func ((GDestroyNotify) g_string_chunk_free);
   self->caps = g_ptr_array_new_with_free_func ((GDestroyNotify) es_cap_timeline_free);
   self->gen_index = g_ptr_array_new_with_free_func (free_gen_index);
-  self->threads = g_array_new (FALSE, FALSE, sizeof (EsThread));
   self->orphan_stops = g_array_new (FALSE, FALSE, sizeof (EsOrphanStop));
   self->tasks = g_array_new (FALSE, FALSE, sizeof (EsTask));
   self->capsets = g_array_new (FALSE, FALSE, sizeof (EsCapset));
@@ -308,7 +307,6 @@ es_document_get_gcs (EsDocument *self,
   return self->gcs.data;
 }
 
-ARRAY_GETTER (threads, EsThread, threads)
 #define VEC_GETTER(name, type, field)                       \
   const type *                                              \
   es_document_get_##name (EsDocument *self,                 \
@@ -319,6 +317,7 @@ ARRAY_GETTER (threads, EsThread, threads)
     return self->field.data;                                \
   }
 
+VEC_GETTER (threads, EsThread, threads)
 VEC_GETTER (messages, EsUserEvent, messages)
 VEC_GETTER (markers, EsUserEvent, markers)
 ARRAY_GETTER (spans, EsSpan, spans)
@@ -339,8 +338,8 @@ es_document_lookup_thread (EsDocument *self,
 
   g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
 
-  t = (const EsThread *) (gpointer) self->threads->data;
-  hi = self->threads->len;
+  t = self->threads.data;
+  hi = self->threads.len;
   while (lo < hi)
     {
       guint mid = lo + (hi - lo) / 2;
@@ -350,7 +349,7 @@ es_document_lookup_thread (EsDocument *self,
       else
         hi = mid;
     }
-  return lo < self->threads->len && t[lo].id == id ? &t[lo] : NULL;
+  return lo < self->threads.len && t[lo].id == id ? &t[lo] : NULL;
 }
 
 const EsSeries *
