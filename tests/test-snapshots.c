@@ -485,7 +485,9 @@ assert_same_user_events (const EsUserEvent *got,
  * earlier, as it is copied; each snapshot goes on from there. Every
  * snapshot's messages, markers and spans are exactly those of the same
  * events finished whole, in the same order: with the caps' events at the
- * same times, spans nested and open across many snapshots, spans of
+ * same times, spans nested and open across many snapshots (the spans
+ * that none paired later goes before are shared with the copies, and
+ * stay as they were in each), spans of
  * different names starting together and left open at the end, messages
  * from outside any cap, and a cap whose first events come late, before
  * what was put in order. */
@@ -501,7 +503,8 @@ test_user_events_ordered_as_snapshots_go (void)
   guint settled_spans = 0;
   g_autoptr(EsDocument) previous = NULL;
   g_autofree EsUserEvent *previous_messages = NULL, *previous_markers = NULL;
-  guint n_previous_messages = 0, n_previous_markers = 0;
+  g_autofree EsSpan *previous_spans = NULL;
+  guint n_previous_messages = 0, n_previous_markers = 0, n_previous_spans = 0, max_fixed = 0;
 
   for (guint round = 0; round < 60; round++)
     {
@@ -513,10 +516,15 @@ test_user_events_ordered_as_snapshots_go (void)
 
       /* Cap 3 says nothing until round 30, then starts far back. */
       for (guint c = 0; c < 4; c++)
-        for (guint i = 0, n = c == 3 && round < 30 ? 0 : g_rand_int_range (rand, 0, 60); i < n; i++)
+        for (guint i = 0, n = c == 3 && round < 30 ? 0 : g_rand_int_range (rand, 0, 200); i < n; i++)
           {
             EsEvent e = { 0 };
             guint k = g_rand_int_range (rand, 0, G_N_ELEMENTS (texts));
+
+            /* A span left open holds every span after its start unshared
+             * (one paired later may go before them): not from the first. */
+            if (round < 40 && g_str_equal (texts[k], "START open"))
+              k = 7;
 
             e.cap = c == 2 && g_rand_boolean (rand) ? ES_CAP_NONE : c;
             e.time = t[c] += g_rand_int_range (rand, 0, 3) * 10;
@@ -546,7 +554,7 @@ test_user_events_ordered_as_snapshots_go (void)
       got_events = es_document_get_markers (snapshot, &n_got);
       want_events = es_document_get_markers (whole, &n_want);
       assert_same_user_events (got_events, n_got, want_events, n_want);
-      settled_spans = MAX (settled_spans, builder->doc->spans->len);
+      settled_spans = MAX (settled_spans, builder->doc->spans.len);
 
       /* The snapshot before maps the builder's messages and markers: still
        * as they were, though the builder ordered more of them since, and
@@ -557,18 +565,29 @@ test_user_events_ordered_as_snapshots_go (void)
           assert_same_user_events (got_events, n_got, previous_messages, n_previous_messages);
           got_events = es_document_get_markers (previous, &n_got);
           assert_same_user_events (got_events, n_got, previous_markers, n_previous_markers);
+          got = es_document_get_spans (previous, &n_got);
+          g_assert_cmpuint (n_got, ==, n_previous_spans);
+          g_assert_cmpmem (got, n_got * sizeof *got, previous_spans, n_previous_spans * sizeof *got);
         }
       g_clear_object (&previous);
       g_free (previous_messages);
       g_free (previous_markers);
+      g_free (previous_spans);
+      got = es_document_get_spans (snapshot, &n_previous_spans);
+      previous_spans = g_memdup2 (got, n_previous_spans * sizeof *got);
+      max_fixed = MAX (max_fixed, builder->spans_fixed);
       previous = g_object_ref (snapshot);
       got_events = es_document_get_messages (snapshot, &n_previous_messages);
       previous_messages = g_memdup2 (got_events, n_previous_messages * sizeof *got_events);
       got_events = es_document_get_markers (snapshot, &n_previous_markers);
       previous_markers = g_memdup2 (got_events, n_previous_markers * sizeof *got_events);
     }
-  /* The builder did pair and order spans itself, not only its copies. */
+  /* The builder did pair and order spans itself, not only its copies, and
+   * its copies shared the first of them. */
   g_assert_cmpuint (settled_spans, >, 20);
+  g_assert_cmpuint (max_fixed, >, 20);
+  /* Enough of them to be shared from the records' file (past 64 kB), not copied. */
+  g_assert_cmpuint (settled_spans * sizeof (EsSpan), >, 64 << 10);
 }
 
 /* Both tables of threads are the same. */
@@ -685,6 +704,81 @@ test_threads_shared_as_snapshots_go (void)
    * table for the thread that came late and for the labels. */
   g_assert_cmpuint (max_settled, >, 3000);
   g_assert_cmpuint (n_regions, ==, 3);
+}
+
+/* The document of the first @n of @events finished whole. */
+static EsDocument *
+whole_of (GArray *events,
+          guint   n)
+{
+  g_autoptr(EsDocumentBuilder) again = es_document_builder_new ();
+
+  for (guint i = 0; i < n; i++)
+    es_document_builder_add (again, &g_array_index (events, EsEvent, i));
+  return es_document_builder_finish (again, TRUE, -1);
+}
+
+/* A copy is finished on another thread while the builder goes on: the
+ * spans the builder moves when it pairs more (a span closing after one it
+ * encloses goes before it) are the copy's own already, and the copy,
+ * finished a round late, has exactly the spans of its events. */
+static void
+test_spans_kept_by_copies_finished_late (void)
+{
+  static const char *texts[] = { "START outer", "START inner", "STOP inner", "STOP outer" };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new_for_snapshots ();
+  g_autoptr(GArray) events = g_array_new (FALSE, FALSE, sizeof (EsEvent));
+  EsDocumentBuilder *pending = NULL;
+  guint n_pending = 0, max_fixed = 0;
+  guint64 t[2] = { 1000, 1000 };
+
+  for (guint round = 0; round <= 40; round++)
+    {
+      EsDocumentBuilder *copy;
+
+      for (guint c = 0; c < 2 && round < 40; c++)
+        for (guint i = 0; i < 400; i++)
+          {
+            EsEvent e = { 0 };
+            /* Nested, mostly: outer, inner, inner's stop, outer's stop. */
+            const char *text = texts[(i + g_rand_int_range (rand, 0, 8) / 7) % G_N_ELEMENTS (texts)];
+
+            e.cap = c;
+            e.time = t[c] += g_rand_int_range (rand, 1, 4) * 10;
+            e.tag = ES_EVENT_USER_MSG;
+            e.u.text.data = text;
+            e.u.text.len = strlen (text);
+            es_document_builder_add (builder, &e);
+            g_array_append_val (events, e);
+          }
+      copy = es_document_builder_copy (builder);
+      max_fixed = MAX (max_fixed, builder->spans_fixed);
+      if (pending != NULL)
+        {
+          g_autoptr(EsDocument) got = es_document_builder_finish (pending, TRUE, -1);
+          g_autoptr(EsDocument) want = whole_of (events, n_pending);
+          const EsSpan *a, *b;
+          guint n_a, n_b;
+
+          a = es_document_get_spans (got, &n_a);
+          b = es_document_get_spans (want, &n_b);
+          g_assert_cmpuint (n_a, ==, n_b);
+          for (guint i = 0; i < n_a; i++)
+            {
+              g_assert_cmpuint (a[i].start, ==, b[i].start);
+              g_assert_cmpuint (a[i].end, ==, b[i].end);
+              g_assert_cmpstr (a[i].name, ==, b[i].name);
+              g_assert_cmpuint (a[i].flags, ==, b[i].flags);
+            }
+          es_document_builder_free (pending);
+        }
+      pending = copy;
+      n_pending = events->len;
+    }
+  es_document_builder_free (pending);
+  /* Shared from the records' file (past 64 kB), not copied. */
+  g_assert_cmpuint (max_fixed * sizeof (EsSpan), >, 64 << 10);
 }
 
 /* The whole run's and one interval's figures of two documents are the same. */
@@ -1291,6 +1385,7 @@ main (int    argc,
   g_test_add_func ("/document/builder/heap-samples-ordered-as-snapshots-go", test_heap_samples_ordered_as_snapshots_go);
   g_test_add_func ("/document/builder/user-events-ordered-as-snapshots-go", test_user_events_ordered_as_snapshots_go);
   g_test_add_func ("/document/builder/threads-shared-as-snapshots-go", test_threads_shared_as_snapshots_go);
+  g_test_add_func ("/document/builder/spans-kept-by-copies-finished-late", test_spans_kept_by_copies_finished_late);
   g_test_add_func ("/document/builder/oldest-detail-let-go", test_oldest_detail_let_go);
   g_test_add_func ("/document/builder/detail-kept-within-a-limit", test_detail_kept_within_a_limit);
   g_test_add_func ("/document/builder/detail-start-with-instants-in-whole-pages",

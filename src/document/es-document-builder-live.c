@@ -45,6 +45,7 @@ es_document_builder_new_for_snapshots (void)
       es_vec_use_file (&self->doc->markers, self->records);
       es_vec_use_file (&self->span_edges, self->records);
       es_vec_use_file (&self->doc->threads, self->records);
+      es_vec_use_file (&self->doc->spans, self->records);
       self->threads_unsettled = g_ptr_array_new ();
     }
   es_series_use_file (self->doc->mem_returned, self->records);

@@ -100,6 +100,7 @@ struct _EsDocumentBuilder
   guint        messages_sorted;   /* the first messages of its document */
   guint        markers_sorted;    /* the first markers */
   guint        edges_matched;     /* the first span edges, paired already */
+  guint        spans_fixed;       /* the first spans of its document, which no span paired later goes before */
   GHashTable  *open_spans;        /* (nullable): name -> GArray of SpanEdge, the STARTs they left open */
   EsVec        heap_unsettled[ES_N_HEAP_SERIES]; /* EsSample: a live log's, not in its series yet */
 };

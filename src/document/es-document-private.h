@@ -63,7 +63,7 @@ struct _EsDocument
   EsSeries      *mem_returned;      /* MEM_RETURN: mblocks returned to the OS */
   EsVec          messages;          /* EsUserEvent: USER_MSG and LOG_MSG */
   EsVec          markers;           /* EsUserEvent: USER_MARKER */
-  GArray        *spans;             /* EsSpan, by start */
+  EsVec          spans;             /* EsSpan, by start */
   EsSeries      *heap_size;
   EsSeries      *heap_live;
   EsSeries      *blocks_size;

@@ -167,7 +167,7 @@ close_open_spans (GHashTable *open,
  * start), to them: in order of start, and after those of @spans at the
  * same time, as a stable sort of both in that order would. */
 static void
-merge_spans (GArray *spans,
+merge_spans (EsVec  *spans,
              GArray *more)
 {
   guint n = spans->len, n_more = more->len, i, j, k;
@@ -177,8 +177,10 @@ merge_spans (GArray *spans,
   if (n_more == 0)
     return;
   g_array_sort_with_data (more, es_search_compare_keys, ES_SEARCH_KEY (EsSpan, start));
-  g_array_set_size (spans, n + n_more);
-  out = (EsSpan *) (gpointer) spans->data;
+  while (spans->capacity < n + n_more)
+    es_vec_grow (spans, sizeof (EsSpan));
+  spans->len = n + n_more;
+  out = spans->data;
   b = (const EsSpan *) (gconstpointer) more->data;
   /* From the end: spans close in time order, so most come after all those
    * in order already, and only those after one that starts earlier (a
@@ -197,8 +199,11 @@ static void
 forget_spans (EsDocumentBuilder *self)
 {
   g_clear_pointer (&self->open_spans, g_hash_table_unref);
-  g_array_set_size (self->doc->spans, 0);
+  /* Its copies map the spans it has: it writes them again elsewhere. */
+  es_vec_leave_region (&self->doc->spans, sizeof (EsSpan), FALSE);
+  self->doc->spans.len = 0;
   self->edges_matched = 0;
+  self->spans_fixed = 0;
 }
 
 /* Pairs the span edges from the first not paired yet up to @matched, and
@@ -214,7 +219,39 @@ match_more (EsDocumentBuilder *self,
   match_edges (self->open_spans, &ES_VEC_AT (&self->span_edges, SpanEdge, self->edges_matched),
                matched - self->edges_matched, spans);
   self->edges_matched = matched;
-  merge_spans (self->doc->spans, spans);
+  merge_spans (&self->doc->spans, spans);
+}
+
+/* How many of the first spans no span paired later goes before: those
+ * that start before every span still open, and before @before, from which
+ * on the edges are not all read yet. */
+static guint
+count_fixed_spans (EsDocumentBuilder *self,
+                   guint64            before)
+{
+  const EsSpan *spans = self->doc->spans.data;
+  guint lo = 0, hi = self->doc->spans.len;
+  GHashTableIter iter;
+  gpointer value;
+
+  g_hash_table_iter_init (&iter, self->open_spans);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      GArray *starts = value;
+
+      for (guint i = 0; i < starts->len; i++)
+        before = MIN (before, g_array_index (starts, SpanEdge, i).time);
+    }
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (spans[mid].start < before)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
 }
 
 /**
@@ -242,6 +279,7 @@ _es_builder_settle_user_events (EsDocumentBuilder *self,
   if (late)
     forget_spans (self);
   match_more (self, matched);
+  self->spans_fixed = count_fixed_spans (self, before);
 }
 
 /**
@@ -263,7 +301,7 @@ _es_builder_order_user_events (EsDocumentBuilder *self)
     forget_spans (self);
   match_more (self, self->span_edges.len);
   close_open_spans (self->open_spans, doc, open);
-  merge_spans (doc->spans, open);
+  merge_spans (&doc->spans, open);
 }
 
 /**
@@ -286,6 +324,8 @@ _es_builder_copy_user_events (EsDocumentBuilder *copy,
   es_vec_own (&copy->span_edges, self->edges_matched, sizeof (SpanEdge));
   es_vec_own (&copy->doc->messages, self->messages_sorted, sizeof (EsUserEvent));
   es_vec_own (&copy->doc->markers, self->markers_sorted, sizeof (EsUserEvent));
+  /* And the spans that a span paired later may go before. */
+  es_vec_own (&copy->doc->spans, self->spans_fixed, sizeof (EsSpan));
   copy->messages_sorted = self->messages_sorted;
   copy->markers_sorted = self->markers_sorted;
   copy->edges_matched = self->edges_matched;

@@ -53,7 +53,7 @@ es_document_finalize (GObject *object)
   es_series_free (self->mem_returned);
   es_vec_clear (&self->messages, sizeof (EsUserEvent));
   es_vec_clear (&self->markers, sizeof (EsUserEvent));
-  g_array_unref (self->spans);
+  es_vec_clear (&self->spans, sizeof (EsSpan));
   es_series_free (self->heap_size);
   es_series_free (self->heap_live);
   es_series_free (self->blocks_size);
@@ -96,7 +96,6 @@ es_document_init (EsDocument *self)
   self->capsets = g_array_new (FALSE, FALSE, sizeof (EsCapset));
   self->binary_messages = g_array_new (FALSE, FALSE, sizeof (EsBinaryMessage));
   self->mem_returned = es_series_new ();
-  self->spans = g_array_new (FALSE, FALSE, sizeof (EsSpan));
   self->heap_size = es_series_new ();
   self->heap_live = es_series_new ();
   self->blocks_size = es_series_new ();
@@ -152,7 +151,7 @@ _es_document_copy_unfinished (EsDocument *self)
   COPY_ARRAY (binary_messages);
   es_vec_copy (&copy->messages, &self->messages, sizeof (EsUserEvent));
   es_vec_copy (&copy->markers, &self->markers, sizeof (EsUserEvent));
-  COPY_ARRAY (spans);
+  es_vec_copy (&copy->spans, &self->spans, sizeof (EsSpan));
   COPY_ARRAY (heap_samples);
   COPY_ARRAY (heap_entries);
   COPY_ARRAY (cost_centres);
@@ -320,7 +319,7 @@ es_document_get_gcs (EsDocument *self,
 VEC_GETTER (threads, EsThread, threads)
 VEC_GETTER (messages, EsUserEvent, messages)
 VEC_GETTER (markers, EsUserEvent, markers)
-ARRAY_GETTER (spans, EsSpan, spans)
+VEC_GETTER (spans, EsSpan, spans)
 ARRAY_GETTER (binary_messages, EsBinaryMessage, binary_messages)
 ARRAY_GETTER (tasks, EsTask, tasks)
 ARRAY_GETTER (capsets, EsCapset, capsets)
