@@ -47,7 +47,8 @@ typedef struct
   guint64      time;
   const char  *name;
   guint16      cap;
-  gboolean     start;
+  guint16      start;           /* a START, not a STOP */
+  guint32      at;              /* an open START's: where its span is among the fixed ones, once known */
 } SpanEdge;
 
 /* GHC numbers threads densely from 1; ids below this index an array, any

@@ -364,7 +364,8 @@ note_span_edge (EsDocumentBuilder *self,
   edge.time = e->time;
   edge.name = g_string_chunk_insert_const (self->doc->strings, text + (start ? 6 : 5));
   edge.cap = e->cap;
-  edge.start = start;
+  edge.start = (guint16) start;
+  edge.at = G_MAXUINT32;
   *ES_VEC_PUSH (&self->span_edges, SpanEdge) = edge;
 }
 
