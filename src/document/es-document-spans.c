@@ -15,7 +15,8 @@
 /* Messages, markers and span edges come in file order: each cap's in time
  * order, the caps' blocks interleaved. A document has them in time order
  * (stable: equal times keep file order), and spans paired from the edges
- * in time order, innermost first, as ghc-events-analyze does.
+ * in time order (a STOP closes the innermost START of its name, as
+ * ghc-events-analyze does), in order of start.
  *
  * A live log's builder does this, as it is copied, for what no event to
  * come can be earlier than (settled_before()): those are put in order at
