@@ -18,174 +18,7 @@
 #include "es-mlpd-reader.h"
 #include "es-stats.h"
 #include "es-test-log.h"
-
-/* ---- A small .mlpd writer: a header, then buffers of events ---- */
-
-#define MAIN_THREAD   0x7f0000001000ull
-#define WORKER_THREAD 0x7f0000002000ull
-#define DUMPER_THREAD 0x7f0000003000ull
-#define STARTUP_NS    1000000000ull
-
-typedef struct
-{
-  GByteArray *file;
-  GByteArray *events;       /* of the open buffer */
-  guint64     thread;
-  guint64     time_base;
-  guint64     last_time;
-} Writer;
-
-static void
-put_u8 (GByteArray *a, guint8 v)
-{
-  g_byte_array_append (a, &v, 1);
-}
-
-static void
-put_le (GByteArray *a, guint64 v, guint n)
-{
-  for (guint i = 0; i < n; i++)
-    put_u8 (a, (guint8) (v >> (8 * i)));
-}
-
-static void
-put_uleb (GByteArray *a, guint64 v)
-{
-  do
-    {
-      guint8 b = v & 0x7f;
-
-      v >>= 7;
-      put_u8 (a, b | (v != 0 ? 0x80 : 0));
-    }
-  while (v != 0);
-}
-
-static void
-put_sleb (GByteArray *a, gint64 v)
-{
-  gboolean more = TRUE;
-
-  while (more)
-    {
-      guint8 b = v & 0x7f;
-
-      v >>= 7;
-      more = !((v == 0 && (b & 0x40) == 0) || (v == -1 && (b & 0x40) != 0));
-      put_u8 (a, b | (more ? 0x80 : 0));
-    }
-}
-
-static void
-put_string (GByteArray *a, const char *s)
-{
-  g_byte_array_append (a, (const guint8 *) s, strlen (s) + 1);
-}
-
-static void
-put_header_string (GByteArray *a, const char *s)
-{
-  put_le (a, strlen (s) + 1, 4);
-  put_string (a, s);
-}
-
-static Writer *
-writer_new (guint8 data_version)
-{
-  Writer *w = g_new0 (Writer, 1);
-
-  w->file = g_byte_array_new ();
-  put_le (w->file, 0x4D505A01u, 4);
-  put_u8 (w->file, 3);
-  put_u8 (w->file, 0);
-  put_u8 (w->file, data_version);
-  put_u8 (w->file, 8);
-  put_le (w->file, 1700000000123ull, 8);      /* startup, ms since the epoch */
-  put_le (w->file, STARTUP_NS, 8);
-  put_le (w->file, 20, 4);                    /* timer overhead */
-  put_le (w->file, 0, 4);                     /* flags */
-  put_le (w->file, 4242, 4);                  /* pid */
-  put_le (w->file, 0, 2);                     /* port */
-  put_header_string (w->file, "log:gc,monitor,output=test.mlpd");
-  put_header_string (w->file, "x86-64");
-  put_header_string (w->file, "linux");
-  return w;
-}
-
-static void
-writer_begin_buffer (Writer *w, guint64 thread, guint64 time_base)
-{
-  w->events = g_byte_array_new ();
-  w->thread = thread;
-  w->time_base = w->last_time = time_base;
-}
-
-static void
-writer_end_buffer (Writer *w)
-{
-  put_le (w->file, 0x4D504C01u, 4);
-  put_le (w->file, w->events->len, 4);
-  put_le (w->file, w->time_base, 8);
-  put_le (w->file, 0x7f0000000000ull, 8);     /* ptr_base */
-  put_le (w->file, 0x1000, 8);                /* obj_base */
-  put_le (w->file, w->thread, 8);
-  put_le (w->file, 0x500000, 8);              /* method_base */
-  g_byte_array_append (w->file, w->events->data, w->events->len);
-  g_clear_pointer (&w->events, g_byte_array_unref);
-}
-
-/* The event byte and the time delta; the payload follows. */
-static GByteArray *
-event (Writer *w, guint8 type, guint8 exinfo, guint64 time_ms_x1000)
-{
-  guint64 t = STARTUP_NS + time_ms_x1000 * 1000;   /* in µs from startup */
-
-  g_assert_cmpuint (t, >=, w->last_time);
-  put_u8 (w->events, type | exinfo);
-  put_uleb (w->events, t - w->last_time);
-  w->last_time = t;
-  return w->events;
-}
-
-static void
-thread_event (Writer *w, guint64 us, guint8 exinfo, guint64 thread, const char *name)
-{
-  GByteArray *a = event (w, ES_MLPD_METADATA, exinfo, us);
-
-  put_u8 (a, ES_MLPD_KIND_THREAD);
-  put_sleb (a, (gint64) (thread - 0x7f0000000000ull));
-  if (name != NULL)
-    put_string (a, name);
-}
-
-static void
-gc_event (Writer *w, guint64 us, guint8 what, guint8 generation)
-{
-  GByteArray *a = event (w, ES_MLPD_GC, ES_MLPD_GC_EVENT, us);
-
-  put_u8 (a, what);
-  put_u8 (a, generation);
-}
-
-static void
-monitor_event (Writer *w, guint64 us, guint8 what)
-{
-  GByteArray *a = event (w, ES_MLPD_MONITOR, 0x80, us);
-
-  put_u8 (a, what);
-  put_sleb (a, 8);               /* the lock object */
-  put_uleb (a, 1);               /* one frame: method base + 0 */
-  put_sleb (a, 0);
-}
-
-static GBytes *
-writer_finish (Writer *w)
-{
-  GBytes *bytes = g_byte_array_free_to_bytes (w->file);
-
-  g_free (w);
-  return bytes;
-}
+#include "es-test-mlpd.h"
 
 /* Main starts at 0, the worker at 100 µs; the Dumper (the profiler's) is
  * hidden. A nursery pause 1000-1400 µs (suspended until 1050, resuming from
@@ -196,62 +29,62 @@ writer_finish (Writer *w)
 static GBytes *
 synthetic_log (void)
 {
-  Writer *w = writer_new (17);
+  EsTestMlpdWriter *w = es_test_mlpd_writer_new (17);
   GByteArray *a;
 
-  writer_begin_buffer (w, MAIN_THREAD, STARTUP_NS);
-  thread_event (w, 0, ES_MLPD_METADATA_END_LOAD, MAIN_THREAD, NULL);
-  thread_event (w, 0, ES_MLPD_METADATA_NAME, MAIN_THREAD, "Main");
-  a = event (w, ES_MLPD_METHOD, ES_MLPD_METHOD_JIT, 10);
-  put_sleb (a, 0x40);                                   /* method = base + 0x40 */
-  put_sleb (a, 0x1234);
-  put_uleb (a, 99);
-  put_string (a, "Worker:Run ()");
-  gc_event (w, 1000, ES_MLPD_GC_PRE_STOP_WORLD, 0);
-  gc_event (w, 1001, ES_MLPD_GC_PRE_STOP_WORLD_LOCKED, 0);
-  gc_event (w, 1050, ES_MLPD_GC_POST_STOP_WORLD, 0);
-  gc_event (w, 1060, ES_MLPD_GC_START, 0);
-  gc_event (w, 1290, ES_MLPD_GC_END, 0);
-  a = event (w, ES_MLPD_GC, ES_MLPD_GC_RESIZE, 1295);
-  put_uleb (a, 4u << 20);
-  gc_event (w, 1300, ES_MLPD_GC_PRE_START_WORLD, 0);
-  gc_event (w, 1400, ES_MLPD_GC_POST_START_WORLD, 0);
-  gc_event (w, 1401, ES_MLPD_GC_POST_START_WORLD_UNLOCKED, 0);
-  writer_end_buffer (w);
+  es_test_mlpd_begin_buffer (w, ES_TEST_MLPD_MAIN_THREAD, ES_TEST_MLPD_STARTUP_NS);
+  es_test_mlpd_thread_event (w, 0, ES_MLPD_METADATA_END_LOAD, ES_TEST_MLPD_MAIN_THREAD, NULL);
+  es_test_mlpd_thread_event (w, 0, ES_MLPD_METADATA_NAME, ES_TEST_MLPD_MAIN_THREAD, "Main");
+  a = es_test_mlpd_event (w, ES_MLPD_METHOD, ES_MLPD_METHOD_JIT, 10);
+  es_test_mlpd_put_sleb (a, 0x40);                                   /* method = base + 0x40 */
+  es_test_mlpd_put_sleb (a, 0x1234);
+  es_test_mlpd_put_uleb (a, 99);
+  es_test_mlpd_put_string (a, "Worker:Run ()");
+  es_test_mlpd_gc_event (w, 1000, ES_MLPD_GC_PRE_STOP_WORLD, 0);
+  es_test_mlpd_gc_event (w, 1001, ES_MLPD_GC_PRE_STOP_WORLD_LOCKED, 0);
+  es_test_mlpd_gc_event (w, 1050, ES_MLPD_GC_POST_STOP_WORLD, 0);
+  es_test_mlpd_gc_event (w, 1060, ES_MLPD_GC_START, 0);
+  es_test_mlpd_gc_event (w, 1290, ES_MLPD_GC_END, 0);
+  a = es_test_mlpd_event (w, ES_MLPD_GC, ES_MLPD_GC_RESIZE, 1295);
+  es_test_mlpd_put_uleb (a, 4u << 20);
+  es_test_mlpd_gc_event (w, 1300, ES_MLPD_GC_PRE_START_WORLD, 0);
+  es_test_mlpd_gc_event (w, 1400, ES_MLPD_GC_POST_START_WORLD, 0);
+  es_test_mlpd_gc_event (w, 1401, ES_MLPD_GC_POST_START_WORLD_UNLOCKED, 0);
+  es_test_mlpd_end_buffer (w);
 
-  writer_begin_buffer (w, WORKER_THREAD, STARTUP_NS + 100000);
-  thread_event (w, 100, ES_MLPD_METADATA_END_LOAD, WORKER_THREAD, NULL);
-  monitor_event (w, 2000, ES_MLPD_MONITOR_CONTENTION);
-  monitor_event (w, 2500, ES_MLPD_MONITOR_DONE);
-  a = event (w, ES_MLPD_EXCEPTION, 0x80, 2600);
-  put_sleb (a, 16);                                     /* the exception object */
-  put_uleb (a, 1);
-  put_sleb (a, 0x40);                                   /* thrown in Worker:Run */
-  writer_end_buffer (w);
+  es_test_mlpd_begin_buffer (w, ES_TEST_MLPD_WORKER_THREAD, ES_TEST_MLPD_STARTUP_NS + 100000);
+  es_test_mlpd_thread_event (w, 100, ES_MLPD_METADATA_END_LOAD, ES_TEST_MLPD_WORKER_THREAD, NULL);
+  es_test_mlpd_monitor_event (w, 2000, ES_MLPD_MONITOR_CONTENTION);
+  es_test_mlpd_monitor_event (w, 2500, ES_MLPD_MONITOR_DONE);
+  a = es_test_mlpd_event (w, ES_MLPD_EXCEPTION, 0x80, 2600);
+  es_test_mlpd_put_sleb (a, 16);                                     /* the exception object */
+  es_test_mlpd_put_uleb (a, 1);
+  es_test_mlpd_put_sleb (a, 0x40);                                   /* thrown in Worker:Run */
+  es_test_mlpd_end_buffer (w);
 
   /* A name set from another thread's buffer, and a profiler thread. */
-  writer_begin_buffer (w, DUMPER_THREAD, STARTUP_NS + 150000);
-  thread_event (w, 150, ES_MLPD_METADATA_NAME, DUMPER_THREAD, "Profiler Dumper");
-  thread_event (w, 160, ES_MLPD_METADATA_NAME, WORKER_THREAD, "worker-1");
-  writer_end_buffer (w);
+  es_test_mlpd_begin_buffer (w, ES_TEST_MLPD_DUMPER_THREAD, ES_TEST_MLPD_STARTUP_NS + 150000);
+  es_test_mlpd_thread_event (w, 150, ES_MLPD_METADATA_NAME, ES_TEST_MLPD_DUMPER_THREAD, "Profiler Dumper");
+  es_test_mlpd_thread_event (w, 160, ES_MLPD_METADATA_NAME, ES_TEST_MLPD_WORKER_THREAD, "worker-1");
+  es_test_mlpd_end_buffer (w);
 
-  writer_begin_buffer (w, MAIN_THREAD, STARTUP_NS + 3000000);
-  gc_event (w, 3000, ES_MLPD_GC_PRE_STOP_WORLD, 1);
-  gc_event (w, 3010, ES_MLPD_GC_POST_STOP_WORLD, 1);
-  gc_event (w, 3020, ES_MLPD_GC_START, 1);
-  gc_event (w, 3500, ES_MLPD_GC_END, 1);
-  a = event (w, ES_MLPD_GC, ES_MLPD_GC_RESIZE, 3505);
-  put_uleb (a, 8u << 20);
-  gc_event (w, 3510, ES_MLPD_GC_PRE_START_WORLD, 0);
-  gc_event (w, 3600, ES_MLPD_GC_POST_START_WORLD, 0);
-  a = event (w, ES_MLPD_META, 0, 5000);                 /* a periodic sync point */
-  put_u8 (a, 0);
-  writer_end_buffer (w);
+  es_test_mlpd_begin_buffer (w, ES_TEST_MLPD_MAIN_THREAD, ES_TEST_MLPD_STARTUP_NS + 3000000);
+  es_test_mlpd_gc_event (w, 3000, ES_MLPD_GC_PRE_STOP_WORLD, 1);
+  es_test_mlpd_gc_event (w, 3010, ES_MLPD_GC_POST_STOP_WORLD, 1);
+  es_test_mlpd_gc_event (w, 3020, ES_MLPD_GC_START, 1);
+  es_test_mlpd_gc_event (w, 3500, ES_MLPD_GC_END, 1);
+  a = es_test_mlpd_event (w, ES_MLPD_GC, ES_MLPD_GC_RESIZE, 3505);
+  es_test_mlpd_put_uleb (a, 8u << 20);
+  es_test_mlpd_gc_event (w, 3510, ES_MLPD_GC_PRE_START_WORLD, 0);
+  es_test_mlpd_gc_event (w, 3600, ES_MLPD_GC_POST_START_WORLD, 0);
+  a = es_test_mlpd_event (w, ES_MLPD_META, 0, 5000);                 /* a periodic sync point */
+  es_test_mlpd_put_u8 (a, 0);
+  es_test_mlpd_end_buffer (w);
 
-  writer_begin_buffer (w, WORKER_THREAD, STARTUP_NS + 4000000);
-  thread_event (w, 4000, ES_MLPD_METADATA_END_UNLOAD, WORKER_THREAD, NULL);
-  writer_end_buffer (w);
-  return writer_finish (w);
+  es_test_mlpd_begin_buffer (w, ES_TEST_MLPD_WORKER_THREAD, ES_TEST_MLPD_STARTUP_NS + 4000000);
+  es_test_mlpd_thread_event (w, 4000, ES_MLPD_METADATA_END_UNLOAD, ES_TEST_MLPD_WORKER_THREAD, NULL);
+  es_test_mlpd_end_buffer (w);
+  return es_test_mlpd_writer_finish (w);
 }
 
 static EsDocument *

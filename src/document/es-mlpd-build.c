@@ -79,6 +79,9 @@ take_header (EsMlpdBuild  *self,
   g_autoptr(GError) local = NULL;
   gsize header_len;
 
+  /* Too few to tell it from something else. */
+  if (self->pending->len < 4)
+    return TRUE;
   if (!es_mlpd_read_header (self->pending->data, self->pending->len, &self->loader.header, &header_len, &local))
     {
       if (g_error_matches (local, ES_MLPD_ERROR, ES_MLPD_ERROR_TRUNCATED_HEADER))

@@ -90,7 +90,8 @@ struct _MonoFeed
   guint              n_fed;         /* the loader's first records, in order, are told */
   Record             last;          /* the last record told */
   gboolean           told_any;
-  guint              n_denied;      /* threads past MAX_ROWS */
+  gboolean           told_a_start;  /* of a row's thread */
+  GHashTable        *unnamed;       /* methods a throw was told in, not named then */
 };
 
 #define ROW(feed, r) (&g_array_index ((feed)->rows, Row, (r)))
@@ -289,6 +290,7 @@ feed_thread_start (Feed         *feed,
   g_free (ROW (feed, row)->label);
   ROW (feed, row)->label = g_strdup (name);
   ROW (feed, row)->state = ROW_RUNNING;
+  feed->told_a_start = TRUE;
   if (feed->in_pause)
     {
       ROW (feed, row)->paused = TRUE;
@@ -330,6 +332,9 @@ feed_throw (Feed         *feed,
                                          : g_strdup ("Exception thrown");
   EsEvent e = { 0 };
 
+  /* Its compilation may be in a buffer still to come (see still_holds()). */
+  if (r->b && method == NULL)
+    g_hash_table_add (feed->unnamed, GSIZE_TO_POINTER (r->value));
   e.u.text = (EsBytes) { text, strlen (text) };
   tell (feed, &e, ES_EVENT_USER_MSG, r->time, row);
 }
@@ -354,7 +359,8 @@ feed_record (Feed         *feed,
       ROW (feed, row)->state = ROW_ENDED;
       break;
     case REC_GC:
-      if (feed->rows->len > 0)
+      /* Not before a row's thread started: there is no row to pause. */
+      if (feed->told_a_start)
         feed_gc (feed, r, row);
       break;
     case REC_RESIZE:
@@ -407,6 +413,7 @@ _es_mlpd_feed_new (Loader   *loader,
   feed->rows = g_array_new (FALSE, TRUE, sizeof (Row));
   g_array_set_clear_func (feed->rows, clear_row);
   feed->shutdown_pause = -1;
+  feed->unnamed = g_hash_table_new (NULL, NULL);
   /* Rows are the feed's to give. */
   for (guint i = 0; i < loader->threads->len; i++)
     _es_mlpd_get_thread (loader, i)->row = -1;
@@ -420,6 +427,7 @@ _es_mlpd_feed_free (MonoFeed *feed)
     return;
   es_document_builder_free (feed->builder);
   g_array_unref (feed->rows);
+  g_hash_table_unref (feed->unnamed);
   g_free (feed);
 }
 
@@ -452,8 +460,15 @@ still_holds (Feed *feed)
 {
   Loader *loader = feed->loader;
 
+  GHashTableIter iter;
+  gpointer method;
+
   if (loader->have_time != feed->had_time || loader->min_time != feed->first_time)
     return FALSE;
+  g_hash_table_iter_init (&iter, feed->unnamed);
+  while (g_hash_table_iter_next (&iter, &method, NULL))
+    if (g_hash_table_contains (loader->methods, method))
+      return FALSE;
   for (guint r = 0; r < feed->rows->len; r++)
     {
       const Row *row = ROW (feed, r);
@@ -515,8 +530,8 @@ hold_for_unstarted (Feed    *feed,
         {
           const MonoThread *t = _es_mlpd_get_thread (loader, i);
 
-          if (may_have_row (t) && t->has_events && thread_start (t) > watermark && t->first <= watermark)
-            held = MIN (held, t->first > 0 ? t->first - 1 : 0);
+          if (may_have_row (t) && t->has_events && thread_start (t) > watermark && t->earliest <= watermark)
+            held = MIN (held, t->earliest > 0 ? t->earliest - 1 : 0);
         }
       if (held == watermark)
         return watermark;
@@ -545,7 +560,6 @@ give_rows (Feed      *feed,
         {
           /* Never to be shown. */
           t->row = -2;
-          feed->n_denied++;
           continue;
         }
       t->row = (gint) feed->rows->len;
@@ -578,16 +592,18 @@ add_ends (Feed    *feed,
     }
 }
 
-/* Whether telling @r changes anything: a thread's records do nothing once
- * it has no row. */
+/* Whether telling @r changes anything: a thread's records do nothing if it
+ * has no row, and is to have none. */
 static gboolean
 matters (Feed         *feed,
          const Record *r)
 {
+  const MonoThread *t = _es_mlpd_get_thread (feed->loader, r->thread);
+
   switch (r->kind)
     {
     case REC_MONITOR: case REC_THROW: case REC_ALLOC:
-      return _es_mlpd_get_thread (feed->loader, r->thread)->row >= 0;
+      return t->row >= 0 || may_have_row (t);
     default:
       return TRUE;
     }
@@ -689,7 +705,10 @@ _es_mlpd_feed_until (MonoFeed *feed,
 
   for (guint i = 0; i < batch->len; i++)
     feed_record (feed, &g_array_index (batch, Record, i));
-  if (batch->len > 0)
+  /* Only forward: a batch of records that change nothing may be earlier
+   * than what was told (its buffer came late, harmlessly). */
+  if (batch->len > 0 &&
+      (!feed->told_any || _es_mlpd_compare_records (&g_array_index (batch, Record, batch->len - 1), &feed->last) > 0))
     {
       feed->last = g_array_index (batch, Record, batch->len - 1);
       feed->told_any = TRUE;
@@ -736,9 +755,10 @@ _es_mlpd_feed_get_finishing (MonoFeed *feed)
   finishing->summary = loader->summary;
   finishing->summary.data_version = loader->header.data_version;
   finishing->summary.shutdown_pause = feed->shutdown_pause;
-  finishing->summary.n_hidden_threads = feed->n_denied;
+  finishing->summary.n_hidden_threads = 0;
+  /* The profiler's, and those past the last row: each once. */
   for (guint i = 0; i < loader->threads->len; i++)
-    if (is_profiler_thread (_es_mlpd_get_thread (loader, i)))
+    if (is_profiler_thread (_es_mlpd_get_thread (loader, i)) || _es_mlpd_get_thread (loader, i)->row == -2)
       finishing->summary.n_hidden_threads++;
   finishing->labels = g_ptr_array_new_full (feed->rows->len, g_free);
   for (guint r = 0; r < feed->rows->len; r++)

@@ -53,6 +53,7 @@ typedef struct
   guint64  id;              /* pthread_t */
   char    *name;
   guint64  started, ended, first, last;
+  guint64  earliest;        /* its earliest event: the first unless its buffers came out of order */
   guint64  allocated, alloc_told;
   guint64  contention_start;
   gboolean has_start, has_end, has_events, waiting;

@@ -157,7 +157,8 @@ _es_mlpd_take_event (const EsMlpdEvent *e,
   MonoThread *t = _es_mlpd_get_thread (self, index);
 
   if (!t->has_events)
-    t->first = e->time;
+    t->first = t->earliest = e->time;
+  t->earliest = MIN (t->earliest, e->time);
   t->last = e->time;
   t->has_events = TRUE;
   self->min_time = self->have_time ? MIN (self->min_time, e->time) : e->time;
