@@ -734,12 +734,6 @@ _es_mlpd_feed_end (MonoFeed *feed)
       tell_stop (feed, feed->loader->max_time, r, ES_STOP_NO_STATUS);
 }
 
-struct _EsMlpdFinishing
-{
-  EsMonoSummary  summary;
-  GPtrArray     *labels;    /* char *, a row's */
-};
-
 /**
  * _es_mlpd_feed_get_finishing:
  *
@@ -764,40 +758,4 @@ _es_mlpd_feed_get_finishing (MonoFeed *feed)
   for (guint r = 0; r < feed->rows->len; r++)
     g_ptr_array_add (finishing->labels, g_strdup (ROW (feed, r)->label));
   return finishing;
-}
-
-/**
- * es_mlpd_finishing_apply:
- * @document: the document a Mono log's builder finished
- *
- * Makes @document a Mono log's: its counts, and its rows named after their
- * threads.
- */
-void
-es_mlpd_finishing_apply (EsMlpdFinishing *finishing,
-                         EsDocument      *document)
-{
-  GStringChunk *names;
-
-  g_return_if_fail (finishing != NULL && ES_IS_DOCUMENT (document));
-  g_return_if_fail (document->mono == NULL && document->cap_labels == NULL);
-
-  document->format = ES_DOCUMENT_MONO_LOG;
-  document->mono = g_memdup2 (&finishing->summary, sizeof finishing->summary);
-  /* Not in the document's strings: a live log's builder may be adding to
-   * those, on another thread. */
-  names = g_string_chunk_new (256);
-  g_ptr_array_add (document->more_strings, names);
-  document->cap_labels = g_ptr_array_new ();
-  for (guint r = 0; r < finishing->labels->len; r++)
-    g_ptr_array_add (document->cap_labels, g_string_chunk_insert (names, g_ptr_array_index (finishing->labels, r)));
-}
-
-void
-es_mlpd_finishing_free (EsMlpdFinishing *finishing)
-{
-  if (finishing == NULL)
-    return;
-  g_ptr_array_unref (finishing->labels);
-  g_free (finishing);
 }

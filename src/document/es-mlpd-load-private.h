@@ -87,6 +87,12 @@ _es_mlpd_get_thread (Loader  *self,
   return &g_array_index (self->threads, MonoThread, index);
 }
 
+struct _EsMlpdFinishing
+{
+  EsMonoSummary  summary;
+  GPtrArray     *labels;    /* char *, a row's */
+};
+
 /* What tells a Mono log's records to a document builder, a stretch at a
  * time (es-mlpd-feed.c). */
 typedef struct _MonoFeed MonoFeed;
