@@ -22,8 +22,8 @@ compare_threads (gconstpointer a,
 }
 
 /* Every thread that ran or was mentioned, in id order. */
-GPtrArray *
-_es_builder_collect_threads (EsDocumentBuilder *self)
+static GPtrArray *
+collect_threads (EsDocumentBuilder *self)
 {
   GPtrArray *threads = g_ptr_array_new ();
   GHashTableIter iter;
@@ -42,42 +42,30 @@ _es_builder_collect_threads (EsDocumentBuilder *self)
   return threads;
 }
 
-/* @threads (ThreadBuild *), in id order, into @doc's table from its
- * thread @at on, in place of what was there. Their runs and states stay
+/* @from's threads, in id order, into @doc. Their runs and states stay
  * where they are (the caps' activities and instants) until a view asks
  * for them. */
-void
-_es_builder_write_threads (EsDocument *doc,
-                           GPtrArray  *threads,
-                           guint       at)
-{
-  EsThread *out;
-
-  /* Sized once: a hundred thousand threads appended one by one would leave
-   * each doubling's old copy behind. */
-  doc->threads.len = at;
-  while (doc->threads.capacity < at + threads->len)
-    es_vec_grow (&doc->threads, sizeof (EsThread));
-  out = (EsThread *) doc->threads.data + at;
-  for (guint i = 0; i < threads->len; i++)
-    out[i] = ((ThreadBuild *) g_ptr_array_index (threads, i))->info;
-  doc->threads.len = at + threads->len;
-}
-
 static void
 write_threads (EsDocument        *doc,
                EsDocumentBuilder *from)
 {
-  g_autoptr(GPtrArray) threads = _es_builder_collect_threads (from);
+  g_autoptr(GPtrArray) threads = collect_threads (from);
 
-  _es_builder_write_threads (doc, threads, 0);
+  EsThread *out;
+
+  /* Sized once: a hundred thousand threads appended one by one would leave
+   * each doubling's old copy behind. */
+  g_array_set_size (doc->threads, threads->len);
+  out = (EsThread *) (gpointer) doc->threads->data;
+  for (guint i = 0; i < threads->len; i++)
+    out[i] = ((ThreadBuild *) g_ptr_array_index (threads, i))->info;
 }
 
 static void
 merge_threads (EsDocumentBuilder *self,
                EsDocumentBuilder *other)
 {
-  g_autoptr(GPtrArray) threads = _es_builder_collect_threads (other);
+  g_autoptr(GPtrArray) threads = collect_threads (other);
 
   for (guint i = 0; i < threads->len; i++)
     {
@@ -91,6 +79,8 @@ merge_threads (EsDocumentBuilder *self,
         }
       if (from->info.label != NULL)
         into->info.label = from->info.label;
+      into->info.n_migrations += from->info.n_migrations;
+      into->info.n_wakeups += from->info.n_wakeups;
     }
 }
 
@@ -568,21 +558,17 @@ es_document_builder_copy (EsDocumentBuilder *self)
   GHashTableIter iter;
   gpointer key, value;
   guint64 before;
-  gboolean settled;
 
   g_return_val_if_fail (self != NULL, NULL);
 
   copy = g_new0 (EsDocumentBuilder, 1);
   merge_allocated_so_far (self);
   index_gcs_so_far (self);
-  settled = settled_before (self, FALSE, &before);
-  if (settled)
+  if (settled_before (self, FALSE, &before))
     {
       _es_builder_settle_user_events (self, before);
       _es_builder_settle_heap_samples (self, before);
     }
-  if (self->threads_unsettled != NULL)
-    _es_builder_share_threads (self, settled, before);
   copy->doc = _es_document_copy_unfinished (self->doc);
   /* The builder goes on reordering and completing the GCs not indexed yet
    * (index_gcs_so_far(), a pending GC's end): the copy keeps its own. */
@@ -601,15 +587,8 @@ es_document_builder_copy (EsDocumentBuilder *self)
   copy->dense_threads = g_ptr_array_new ();
   copy->sparse_threads = g_hash_table_new (NULL, NULL);
   copy->thread_blocks = g_ptr_array_new_with_free_func (g_free);
-  /* What finishing does with them, now: closing what is open adds none.
-   * A builder for snapshots shares those that no longer change. */
-  if (self->threads_unsettled != NULL)
-    {
-      es_vec_copy (&copy->doc->threads, &self->doc->threads, sizeof (EsThread));
-      es_vec_own (&copy->doc->threads, self->threads_settled, sizeof (EsThread));
-    }
-  else
-    write_threads (copy->doc, self);
+  /* What finishing does with them, now: closing what is open adds none. */
+  write_threads (copy->doc, self);
   copy->threads_written = TRUE;
   _es_builder_copy_user_events (copy, self);
   _es_builder_copy_heap_samples (copy, self);

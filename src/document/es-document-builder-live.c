@@ -44,9 +44,6 @@ es_document_builder_new_for_snapshots (void)
       es_vec_use_file (&self->doc->messages, self->records);
       es_vec_use_file (&self->doc->markers, self->records);
       es_vec_use_file (&self->span_edges, self->records);
-      es_vec_use_file (&self->doc->threads, self->records);
-      es_vec_use_file (&self->doc->spans, self->records);
-      self->threads_unsettled = g_ptr_array_new ();
     }
   es_series_use_file (self->doc->mem_returned, self->records);
   es_series_use_file (self->doc->heap_size, self->records);
@@ -217,63 +214,4 @@ _es_builder_copy_heap_samples (EsDocumentBuilder *copy,
 {
   for (guint k = 0; k < ES_N_HEAP_SERIES; k++)
     es_vec_copy (&copy->heap_unsettled[k], &self->heap_unsettled[k], sizeof (EsSample));
-}
-
-static int
-compare_thread_ids (gconstpointer a,
-                    gconstpointer b)
-{
-  const ThreadBuild *x = *(ThreadBuild * const *) a, *y = *(ThreadBuild * const *) b;
-
-  return x->info.id < y->info.id ? -1 : x->info.id > y->info.id;
-}
-
-/**
- * _es_builder_share_threads:
- * @settled: whether no event to come can be earlier than @before
- *
- * Writes the threads' table of a builder for snapshots, in its records'
- * file, for a copy to map: only the threads not settled yet, after those
- * that are. A thread is settled once it was first named before @before:
- * threads are numbered as they are created, so one to come has a larger
- * number, and is added after them. Should one of them change anyway (a
- * label given late, a thread numbered before them named only now), the
- * table moves to a new region of the file, written whole, and the copies
- * go on reading the old one.
- */
-void
-_es_builder_share_threads (EsDocumentBuilder *self,
-                           gboolean           settled,
-                           guint64            before)
-{
-  GPtrArray *unsettled = self->threads_unsettled;
-  guint n = 0;
-
-  if (self->threads_moved)
-    {
-      g_autoptr(GPtrArray) all = _es_builder_collect_threads (self);
-
-      es_vec_leave_region (&self->doc->threads, sizeof (EsThread), FALSE);
-      g_ptr_array_set_size (unsettled, 0);
-      for (guint i = 0; i < all->len; i++)
-        {
-          ThreadBuild *thread = g_ptr_array_index (all, i);
-
-          thread->settled = FALSE;
-          g_ptr_array_add (unsettled, thread);
-        }
-      self->threads_settled = 0;
-      self->threads_settled_id = 0;
-      self->threads_moved = FALSE;
-    }
-  g_ptr_array_sort (unsettled, compare_thread_ids);
-  _es_builder_write_threads (self->doc, unsettled, self->threads_settled);
-  while (settled && n < unsettled->len && ((ThreadBuild *) g_ptr_array_index (unsettled, n))->first_seen < before)
-    ((ThreadBuild *) g_ptr_array_index (unsettled, n++))->settled = TRUE;
-  if (n > 0)
-    {
-      self->threads_settled += n;
-      self->threads_settled_id = ((ThreadBuild *) g_ptr_array_index (unsettled, n - 1))->info.id;
-      g_ptr_array_remove_range (unsettled, 0, n);
-    }
 }

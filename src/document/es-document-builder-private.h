@@ -38,8 +38,6 @@ typedef struct
 typedef struct
 {
   EsThread  info;
-  guint64   first_seen;       /* the time of the event that first named it */
-  gboolean  settled;          /* in the part of the threads' table shared with snapshots */
 } ThreadBuild;
 
 typedef struct
@@ -47,8 +45,7 @@ typedef struct
   guint64      time;
   const char  *name;
   guint16      cap;
-  guint16      start;           /* a START, not a STOP */
-  guint32      at;              /* an open START's: where its span is among the fixed ones, once known */
+  gboolean     start;
 } SpanEdge;
 
 /* GHC numbers threads densely from 1; ids below this index an array, any
@@ -89,19 +86,12 @@ struct _EsDocumentBuilder
   guint64      allocated_before;  /* the caps' allocation is merged up to here (snapshots only) */
   gboolean     allocated_late;    /* a sample came before it: merge again from the start */
   gboolean     threads_written;   /* a copy's: its document has its threads' table */
-  /* The threads' table shared with snapshots (es-document-builder-live.c) */
-  GPtrArray   *threads_unsettled; /* (nullable): ThreadBuild *, not in its settled part */
-  guint        threads_settled;   /* its first threads, which the builder no longer writes */
-  guint32      threads_settled_id;/* the largest id among them */
-  gboolean     threads_moved;     /* one of them changed: the table is to be written anew */
-  guint64      event_time;        /* of the event being added */
   guint64      gcs_before;        /* the GCs starting before this are indexed (snapshots only) */
   gboolean     gcs_late;          /* a GC started before it: index them all again */
   /* In time order already, as the builder was copied (es-document-spans.c) */
   guint        messages_sorted;   /* the first messages of its document */
   guint        markers_sorted;    /* the first markers */
   guint        edges_matched;     /* the first span edges, paired already */
-  guint        spans_fixed;       /* the first spans of its document, which no span paired later goes before */
   GHashTable  *open_spans;        /* (nullable): name -> GArray of SpanEdge, the STARTs they left open */
   EsVec        heap_unsettled[ES_N_HEAP_SERIES]; /* EsSample: a live log's, not in its series yet */
 };
@@ -136,26 +126,8 @@ void         _es_builder_settle_heap_samples (EsDocumentBuilder *self,
 void         _es_builder_copy_heap_samples  (EsDocumentBuilder *copy,
                                              EsDocumentBuilder *self);
 
-GPtrArray   *_es_builder_collect_threads    (EsDocumentBuilder *self);
-void         _es_builder_write_threads      (EsDocument        *doc,
-                                             GPtrArray         *threads,
-                                             guint              at);
-void         _es_builder_share_threads      (EsDocumentBuilder *self,
-                                             gboolean           settled,
-                                             guint64            before);
-
 /* The hot helpers of the per-event code are inline: a call each costs as
  * much as what they do. */
-
-/* @thread is to change: a snapshot may share it already. */
-static inline ThreadBuild *
-_es_builder_change_thread (EsDocumentBuilder *self,
-                           ThreadBuild       *thread)
-{
-  if (G_UNLIKELY (thread->settled))
-    self->threads_moved = TRUE;
-  return thread;
-}
 
 /* Thread @id's record, created on first mention. */
 static inline ThreadBuild *

@@ -67,7 +67,6 @@ es_document_builder_free (EsDocumentBuilder *self)
   g_ptr_array_unref (self->dense_threads);
   g_hash_table_unref (self->sparse_threads);
   g_ptr_array_unref (self->thread_blocks);
-  g_clear_pointer (&self->threads_unsettled, g_ptr_array_unref);
   es_vec_clear (&self->span_edges, sizeof (SpanEdge));
   g_clear_pointer (&self->open_spans, g_hash_table_unref);
   for (guint k = 0; k < ES_N_HEAP_SERIES; k++)
@@ -132,15 +131,6 @@ _es_builder_add_thread (EsDocumentBuilder *self,
       thread = new_thread_build (self);
       thread->info.id = id;
       thread->info.created_cap = ES_CAP_NONE;
-      thread->first_seen = self->event_time;
-      if (self->threads_unsettled != NULL)
-        {
-          /* Threads are numbered as they are created: one numbered before
-           * those settled comes late. */
-          if (self->threads_settled > 0 && id < self->threads_settled_id)
-            self->threads_moved = TRUE;
-          g_ptr_array_add (self->threads_unsettled, thread);
-        }
       if (id < DENSE_THREAD_IDS)
         g_ptr_array_index (self->dense_threads, id) = thread;
       else
@@ -196,7 +186,7 @@ add_scheduler_event (EsDocumentBuilder *self,
     {
     case ES_EVENT_CREATE_THREAD:
       {
-        ThreadBuild *t = _es_builder_change_thread (self, _es_builder_get_thread (self, thread));
+        ThreadBuild *t = _es_builder_get_thread (self, thread);
 
         t->info.created = e->time;
         t->info.created_cap = e->cap;
@@ -225,11 +215,11 @@ add_scheduler_event (EsDocumentBuilder *self,
       add_instant (cap, ES_INSTANT_THREAD_RUNNABLE, e->time, thread, 0);
       break;
     case ES_EVENT_MIGRATE_THREAD:
-      _es_builder_get_thread (self, thread);
+      _es_builder_get_thread (self, thread)->info.n_migrations++;
       add_instant (cap, ES_INSTANT_THREAD_MIGRATED, e->time, thread, e->u.thread.cap);
       break;
     case ES_EVENT_THREAD_WAKEUP:
-      _es_builder_get_thread (self, thread);
+      _es_builder_get_thread (self, thread)->info.n_wakeups++;
       add_instant (cap, ES_INSTANT_THREAD_WOKEN, e->time, thread, e->u.thread.cap);
       break;
     default:
@@ -364,8 +354,7 @@ note_span_edge (EsDocumentBuilder *self,
   edge.time = e->time;
   edge.name = g_string_chunk_insert_const (self->doc->strings, text + (start ? 6 : 5));
   edge.cap = e->cap;
-  edge.start = (guint16) start;
-  edge.at = G_MAXUINT32;
+  edge.start = start;
   *ES_VEC_PUSH (&self->span_edges, SpanEdge) = edge;
 }
 
@@ -601,8 +590,7 @@ es_document_builder_rename_thread (EsDocumentBuilder *self,
 {
   g_return_if_fail (self != NULL && label != NULL);
 
-  _es_builder_change_thread (self, _es_builder_get_thread (self, thread))->info.label =
-    _es_builder_intern (self, label, strlen (label));
+  _es_builder_get_thread (self, thread)->info.label = _es_builder_intern (self, label, strlen (label));
 }
 
 /**
@@ -621,7 +609,6 @@ es_document_builder_add (EsDocumentBuilder *self,
     return;
 
   doc->n_events++;
-  self->event_time = e->time;
   if (!self->have_time || e->time < doc->start_time)
     doc->start_time = e->time;
   if (!self->have_time || e->time > doc->end_time)
@@ -654,7 +641,7 @@ es_document_builder_add (EsDocumentBuilder *self,
         add_spark_event (cap, e);
       break;
     case ES_EVENT_THREAD_LABEL:
-      _es_builder_change_thread (self, _es_builder_get_thread (self, e->u.thread_label.thread))->info.label =
+      _es_builder_get_thread (self, e->u.thread_label.thread)->info.label =
         _es_builder_intern (self, e->u.thread_label.label.data, e->u.thread_label.label.len);
       break;
     case ES_EVENT_HEAP_ALLOCATED:

@@ -54,7 +54,7 @@ struct _EsDocument
   EsVecFile     *records_file;      /* (nullable): a live log's builder's, which its GCs' index lives in */
   GPtrArray     *gen_index;         /* EsGenIndex *, index = generation */
   guint          gcs_indexed;       /* the first GCs, in start order, in the two above */
-  EsVec          threads;           /* EsThread, by id */
+  GArray        *threads;           /* EsThread, by id */
   GArray        *orphan_stops;      /* EsOrphanStop: stops whose run the log lacks */
   gsize          thread_index;      /* EsThreadIndex *, built on first use */
   GArray        *tasks;             /* EsTask */
@@ -63,7 +63,7 @@ struct _EsDocument
   EsSeries      *mem_returned;      /* MEM_RETURN: mblocks returned to the OS */
   EsVec          messages;          /* EsUserEvent: USER_MSG and LOG_MSG */
   EsVec          markers;           /* EsUserEvent: USER_MARKER */
-  EsVec          spans;             /* EsSpan, by start */
+  GArray        *spans;             /* EsSpan, by start */
   EsSeries      *heap_size;
   EsSeries      *heap_live;
   EsSeries      *blocks_size;

@@ -15,8 +15,7 @@
 /* Messages, markers and span edges come in file order: each cap's in time
  * order, the caps' blocks interleaved. A document has them in time order
  * (stable: equal times keep file order), and spans paired from the edges
- * in time order (a STOP closes the innermost START of its name, as
- * ghc-events-analyze does), in order of start.
+ * in time order, innermost first, as ghc-events-analyze does.
  *
  * A live log's builder does this, as it is copied, for what no event to
  * come can be earlier than (settled_before()): those are put in order at
@@ -88,102 +87,14 @@ open_spans_new (void)
   return g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) g_array_unref);
 }
 
-/* A span whose STOP has not come yet: its place among the spans is kept
- * from its START on, so that closing it changes that span only (see
- * count_fixed_spans()). Never in a finished document. */
-#define SPAN_OPEN (1u << 15)
-
-/* Spans by start, then cap: equal starts keep the order of their STARTs
- * in a cap, which is the same however the log was read. */
-static int
-compare_span_starts (gconstpointer a,
-                     gconstpointer b)
-{
-  const EsSpan *x = a, *y = b;
-
-  if (x->start != y->start)
-    return x->start < y->start ? -1 : 1;
-  return x->cap < y->cap ? -1 : x->cap > y->cap;
-}
-
-/* Adds @more, spans whose STARTs came after those of @spans (which are in
- * order of start), to them: in order of start, then cap, and after those
- * of @spans at the same start. */
-static void
-merge_spans (EsVec  *spans,
-             GArray *more)
-{
-  guint n = spans->len, n_more = more->len, i, j, k;
-  const EsSpan *b;
-  EsSpan *out;
-
-  if (n_more == 0)
-    return;
-  g_array_sort (more, compare_span_starts);
-  while (spans->capacity < n + n_more)
-    es_vec_grow (spans, sizeof (EsSpan));
-  spans->len = n + n_more;
-  out = spans->data;
-  b = (const EsSpan *) (gconstpointer) more->data;
-  /* From the end: spans start in time order, so most come after all those
-   * in order already. */
-  i = n;
-  j = n_more;
-  k = n + n_more;
-  while (j > 0 && i > 0)
-    out[--k] = compare_span_starts (&out[i - 1], &b[j - 1]) > 0 ? out[--i] : b[--j];
-  while (j > 0)
-    out[--k] = b[--j];
-}
-
-/* The place among @spans of the open span that @start began: of those
- * open at its start of its name and cap, the last (the innermost). A
- * place among the first @fixed spans, which no longer move, is kept in
- * @start, not searched again: a log may leave thousands of spans open. */
-static guint
-find_open_span (const EsVec *spans,
-                SpanEdge    *start,
-                guint        fixed)
-{
-  const EsSpan *s = spans->data;
-  guint lo = 0, hi = spans->len, found = G_MAXUINT, n_found = 0;
-
-  if (start->at < MIN (fixed, spans->len))
-    return start->at;
-
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (s[mid].start < start->time)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  for (; lo < spans->len && s[lo].start == start->time; lo++)
-    if ((s[lo].flags & SPAN_OPEN) && s[lo].name == start->name && s[lo].cap == start->cap)
-      {
-        n_found++;
-        found = lo;
-      }
-  /* Not if another START of the name began at the same time: the last is
-   * that of the innermost only while that one is open. */
-  if (found < fixed && n_found == 1)
-    start->at = found;
-  return found;
-}
-
-/* Pairs @n edges, in time order, with the STARTs still open in @open,
- * whose spans are in @spans already: a START adds its span, open, to
- * @more (to be merged into @spans), and a STOP closes the innermost START
- * of its name, where its span is. */
+/* Pairs @n edges, in time order, with the STARTs still open in @open:
+ * a STOP closes the innermost START of its name; the spans made are
+ * added to @matched in the order they close. */
 static void
 match_edges (GHashTable     *open,
-             EsVec          *spans,
-             guint           fixed,
              const SpanEdge *edges,
              guint           n,
-             GArray         *more)
+             GArray         *matched)
 {
   for (guint i = 0; i < n; i++)
     {
@@ -192,62 +103,93 @@ match_edges (GHashTable     *open,
 
       if (edge->start)
         {
-          EsSpan span = { edge->time, edge->time, edge->name, edge->cap, SPAN_OPEN };
-
           if (starts == NULL)
             {
               starts = g_array_new (FALSE, FALSE, sizeof (SpanEdge));
               g_hash_table_insert (open, (gpointer) edge->name, starts);
             }
           g_array_append_val (starts, *edge);
-          g_array_append_val (more, span);
         }
       else if (starts != NULL && starts->len > 0)
         {
-          SpanEdge *start = &g_array_index (starts, SpanEdge, starts->len - 1);
-          guint at;
+          const SpanEdge *start = &g_array_index (starts, SpanEdge, starts->len - 1);
+          EsSpan span = { start->time, MAX (edge->time, start->time), edge->name, start->cap, 0 };
 
-          /* Its span is in @spans once the STARTs before this STOP are. */
-          merge_spans (spans, more);
-          g_array_set_size (more, 0);
-          at = find_open_span (spans, start, fixed);
-          g_assert (at != G_MAXUINT);
-          ES_VEC_AT (spans, EsSpan, at).end = MAX (edge->time, start->time);
-          ES_VEC_AT (spans, EsSpan, at).flags = 0;
+          g_array_append_val (matched, span);
           g_array_set_size (starts, starts->len - 1);
         }
     }
 }
 
-/* A START never stopped runs to the log's end. Returns how many. */
-static guint
-close_open_spans (GHashTable *open,
-                  EsVec      *spans,
-                  guint       fixed,
-                  guint64     end)
+/* Spans by start, then name: the spans a log's end closes are in this
+ * order whatever the order their names were met in. */
+static int
+compare_open_spans (gconstpointer a,
+                    gconstpointer b)
 {
+  const EsSpan *x = a, *y = b;
+
+  if (x->start != y->start)
+    return x->start < y->start ? -1 : 1;
+  return strcmp (x->name, y->name);
+}
+
+/* A START never stopped runs to the log's end. */
+static void
+close_open_spans (GHashTable *open,
+                  EsDocument *doc,
+                  GArray     *matched)
+{
+  g_autoptr(GArray) closed = g_array_new (FALSE, FALSE, sizeof (EsSpan));
   GHashTableIter iter;
-  gpointer value;
-  guint n = 0;
+  gpointer name, value;
 
   g_hash_table_iter_init (&iter, open);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
+  while (g_hash_table_iter_next (&iter, &name, &value))
     {
       GArray *starts = value;
 
-      /* Innermost first, as STOPs would. */
-      for (guint i = starts->len; i > 0; i--)
+      for (guint i = 0; i < starts->len; i++)
         {
-          guint at = find_open_span (spans, &g_array_index (starts, SpanEdge, i - 1), fixed);
+          const SpanEdge *start = &g_array_index (starts, SpanEdge, i);
+          EsSpan span = { start->time, doc->end_time, name, start->cap, ES_ACTIVITY_ENDED_BY_LOG_END };
 
-          g_assert (at != G_MAXUINT);
-          ES_VEC_AT (spans, EsSpan, at).end = end;
-          ES_VEC_AT (spans, EsSpan, at).flags = ES_ACTIVITY_ENDED_BY_LOG_END;
-          n++;
+          g_array_append_val (closed, span);
         }
-      g_array_set_size (starts, 0);
     }
-  return n;
+  /* Stable: a name's STARTs at the same time stay in the order they came. */
+  g_array_sort (closed, compare_open_spans);
+  g_array_append_vals (matched, closed->data, closed->len);
+  doc->n_closed_at_end += closed->len;
+}
+
+/* Adds @more, spans paired after all of @spans (which are in order of
+ * start), to them: in order of start, and after those of @spans at the
+ * same time, as a stable sort of both in that order would. */
+static void
+merge_spans (GArray *spans,
+             GArray *more)
+{
+  guint n = spans->len, n_more = more->len, i, j, k;
+  const EsSpan *b;
+  EsSpan *out;
+
+  if (n_more == 0)
+    return;
+  g_array_sort_with_data (more, es_search_compare_keys, ES_SEARCH_KEY (EsSpan, start));
+  g_array_set_size (spans, n + n_more);
+  out = (EsSpan *) (gpointer) spans->data;
+  b = (const EsSpan *) (gconstpointer) more->data;
+  /* From the end: spans close in time order, so most come after all those
+   * in order already, and only those after one that starts earlier (a
+   * long one, closing now) move. */
+  i = n;
+  j = n_more;
+  k = n + n_more;
+  while (j > 0 && i > 0)
+    out[--k] = out[i - 1].start > b[j - 1].start ? out[--i] : b[--j];
+  while (j > 0)
+    out[--k] = b[--j];
 }
 
 /* Forgets every pairing: the edges are to be paired again from the first. */
@@ -255,49 +197,24 @@ static void
 forget_spans (EsDocumentBuilder *self)
 {
   g_clear_pointer (&self->open_spans, g_hash_table_unref);
-  /* Its copies map the spans it has: it writes them again elsewhere. */
-  es_vec_leave_region (&self->doc->spans, sizeof (EsSpan), FALSE);
-  self->doc->spans.len = 0;
+  g_array_set_size (self->doc->spans, 0);
   self->edges_matched = 0;
-  self->spans_fixed = 0;
 }
 
-/* Pairs the span edges from the first not paired yet up to @matched, in
- * the document's spans. */
+/* Pairs the span edges from the first not paired yet up to @matched, and
+ * adds the spans they close to the document's. */
 static void
 match_more (EsDocumentBuilder *self,
             guint              matched)
 {
-  g_autoptr(GArray) more = g_array_new (FALSE, FALSE, sizeof (EsSpan));
+  g_autoptr(GArray) spans = g_array_new (FALSE, FALSE, sizeof (EsSpan));
 
   if (self->open_spans == NULL)
     self->open_spans = open_spans_new ();
-  match_edges (self->open_spans, &self->doc->spans, self->spans_fixed,
-               &ES_VEC_AT (&self->span_edges, SpanEdge, self->edges_matched), matched - self->edges_matched, more);
+  match_edges (self->open_spans, &ES_VEC_AT (&self->span_edges, SpanEdge, self->edges_matched),
+               matched - self->edges_matched, spans);
   self->edges_matched = matched;
-  merge_spans (&self->doc->spans, more);
-}
-
-/* How many of the first spans never move: those that start before
- * @before, from which on the edges are not all read yet. A span still
- * open has its place already, and closing it changes it alone. */
-static guint
-count_fixed_spans (EsDocumentBuilder *self,
-                   guint64            before)
-{
-  const EsSpan *spans = self->doc->spans.data;
-  guint lo = 0, hi = self->doc->spans.len;
-
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (spans[mid].start < before)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
+  merge_spans (self->doc->spans, spans);
 }
 
 /**
@@ -325,7 +242,6 @@ _es_builder_settle_user_events (EsDocumentBuilder *self,
   if (late)
     forget_spans (self);
   match_more (self, matched);
-  self->spans_fixed = count_fixed_spans (self, before);
 }
 
 /**
@@ -339,13 +255,15 @@ void
 _es_builder_order_user_events (EsDocumentBuilder *self)
 {
   EsDocument *doc = self->doc;
+  g_autoptr(GArray) open = g_array_new (FALSE, FALSE, sizeof (EsSpan));
 
   sort_rest (&doc->messages, sizeof (EsUserEvent), self->messages_sorted, G_STRUCT_OFFSET (EsUserEvent, time));
   sort_rest (&doc->markers, sizeof (EsUserEvent), self->markers_sorted, G_STRUCT_OFFSET (EsUserEvent, time));
   if (!sort_rest (&self->span_edges, sizeof (SpanEdge), self->edges_matched, G_STRUCT_OFFSET (SpanEdge, time)))
     forget_spans (self);
   match_more (self, self->span_edges.len);
-  doc->n_closed_at_end += close_open_spans (self->open_spans, &doc->spans, self->spans_fixed, doc->end_time);
+  close_open_spans (self->open_spans, doc, open);
+  merge_spans (doc->spans, open);
 }
 
 /**
@@ -368,10 +286,6 @@ _es_builder_copy_user_events (EsDocumentBuilder *copy,
   es_vec_own (&copy->span_edges, self->edges_matched, sizeof (SpanEdge));
   es_vec_own (&copy->doc->messages, self->messages_sorted, sizeof (EsUserEvent));
   es_vec_own (&copy->doc->markers, self->markers_sorted, sizeof (EsUserEvent));
-  /* And the spans that a span paired later may go before, and those still
-   * open, which their STOP changes. */
-  es_vec_own (&copy->doc->spans, self->spans_fixed, sizeof (EsSpan));
-  copy->spans_fixed = self->spans_fixed;
   copy->messages_sorted = self->messages_sorted;
   copy->markers_sorted = self->markers_sorted;
   copy->edges_matched = self->edges_matched;
@@ -380,23 +294,5 @@ _es_builder_copy_user_events (EsDocumentBuilder *copy,
   copy->open_spans = open_spans_new ();
   g_hash_table_iter_init (&iter, self->open_spans);
   while (g_hash_table_iter_next (&iter, &name, &value))
-    {
-      GArray *starts = value;
-
-      for (guint i = 0; i < starts->len; i++)
-        {
-          const EsSpan *spans = self->doc->spans.data;
-          SpanEdge *start = &g_array_index (starts, SpanEdge, i);
-          guint last = find_open_span (&self->doc->spans, start, self->spans_fixed), first = last;
-
-          /* With the spans before it at the same start: another START of
-           * its name then may be the one found. */
-          while (first > 0 && spans[first - 1].start == start->time)
-            first--;
-          if (first < self->spans_fixed)
-            es_vec_own_range (&copy->doc->spans, first, last + 1 - first, sizeof (EsSpan));
-        }
-      /* With the places found. */
-      g_hash_table_insert (copy->open_spans, name, g_array_copy (starts));
-    }
+    g_hash_table_insert (copy->open_spans, name, g_array_copy (value));
 }

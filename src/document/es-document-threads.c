@@ -52,7 +52,7 @@ thread_position (EsDocument *self,
 {
   const EsThread *t = es_document_lookup_thread (self, id);
 
-  return t != NULL ? (guint) (t - (const EsThread *) self->threads.data) : G_MAXUINT;
+  return t != NULL ? (guint) (t - (const EsThread *) (gpointer) self->threads->data) : G_MAXUINT;
 }
 
 /* A counting sort of the runs by thread, walking the caps' runs in time
@@ -63,7 +63,7 @@ index_runs (EsDocument  *self,
             guint32     *position_of_id,
             guint        max_dense_id)
 {
-  guint n_caps = self->caps->len, n_threads = self->threads.len;
+  guint n_caps = self->caps->len, n_threads = self->threads->len;
   g_autofree guint *pos = g_new0 (guint, n_caps);
   g_autofree guint32 *fill = g_new0 (guint32, n_threads);
 
@@ -116,7 +116,7 @@ static void
 index_instants (EsDocument  *self,
                 ThreadIndex *index)
 {
-  guint n_threads = self->threads.len;
+  guint n_threads = self->threads->len;
   g_autofree guint32 *fill = g_new0 (guint32, n_threads);
 
   index->instant_offsets = g_new0 (guint32, n_threads + 1);
@@ -157,13 +157,13 @@ get_thread_index (EsDocument *self)
   if (g_once_init_enter (&self->thread_index))
     {
       ThreadIndex *index = g_new0 (ThreadIndex, 1);
-      const EsThread *threads = (const EsThread *) self->threads.data;
-      guint max_id = self->threads.len > 0 ? MIN (threads[self->threads.len - 1].id + 1, 1u << 22) : 0;
+      const EsThread *threads = (const EsThread *) (gpointer) self->threads->data;
+      guint max_id = self->threads->len > 0 ? MIN (threads[self->threads->len - 1].id + 1, 1u << 22) : 0;
       g_autofree guint32 *position_of_id = g_new (guint32, MAX (max_id, 1));
 
       for (guint i = 0; i < max_id; i++)
         position_of_id[i] = G_MAXUINT;
-      for (guint t = 0; t < self->threads.len && threads[t].id < max_id; t++)
+      for (guint t = 0; t < self->threads->len && threads[t].id < max_id; t++)
         position_of_id[threads[t].id] = t;
       index_runs (self, index, position_of_id, max_id);
       index_instants (self, index);
@@ -190,7 +190,7 @@ es_document_get_thread_runs (EsDocument     *self,
   g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
 
   index = get_thread_index (self);
-  t = (guint) (thread - (const EsThread *) self->threads.data);
+  t = (guint) (thread - (const EsThread *) (gpointer) self->threads->data);
   *n_runs = index->run_offsets[t + 1] - index->run_offsets[t];
   return &index->runs[index->run_offsets[t]];
 }
@@ -235,7 +235,7 @@ es_document_get_thread_timeline (EsDocument     *self,
 
   runs = es_document_get_thread_runs (self, thread, &n_runs);
   index = get_thread_index (self);
-  t = (guint) (thread - (const EsThread *) self->threads.data);
+  t = (guint) (thread - (const EsThread *) (gpointer) self->threads->data);
   g_array_set_size (states, 0);
 
   for (guint i = index->instant_offsets[t]; i < index->instant_offsets[t + 1]; i++)

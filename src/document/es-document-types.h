@@ -176,6 +176,8 @@ typedef struct
 typedef struct
 {
   guint32      id;
+  guint32      n_migrations;
+  guint32      n_wakeups;
   guint16      created_cap;
   const char  *label;            /* THREAD_LABEL, or NULL */
   guint64      created;

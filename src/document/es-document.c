@@ -43,7 +43,7 @@ es_document_finalize (GObject *object)
   es_vec_clear (&self->gc_pause_prefix, sizeof (guint64));
   g_clear_pointer (&self->records_file, es_vec_file_unref);
   g_ptr_array_unref (self->gen_index);
-  es_vec_clear (&self->threads, sizeof (EsThread));
+  g_array_unref (self->threads);
   g_array_unref (self->orphan_stops);
   if (self->thread_index != 0)
     _es_document_free_thread_index ((gpointer) self->thread_index);
@@ -53,7 +53,7 @@ es_document_finalize (GObject *object)
   es_series_free (self->mem_returned);
   es_vec_clear (&self->messages, sizeof (EsUserEvent));
   es_vec_clear (&self->markers, sizeof (EsUserEvent));
-  es_vec_clear (&self->spans, sizeof (EsSpan));
+  g_array_unref (self->spans);
   es_series_free (self->heap_size);
   es_series_free (self->heap_live);
   es_series_free (self->blocks_size);
@@ -91,11 +91,13 @@ es_document_init (EsDocument *self)
   self->more_strings = g_ptr_array_new_with_free_func ((GDestroyNotify) g_string_chunk_free);
   self->caps = g_ptr_array_new_with_free_func ((GDestroyNotify) es_cap_timeline_free);
   self->gen_index = g_ptr_array_new_with_free_func (free_gen_index);
+  self->threads = g_array_new (FALSE, FALSE, sizeof (EsThread));
   self->orphan_stops = g_array_new (FALSE, FALSE, sizeof (EsOrphanStop));
   self->tasks = g_array_new (FALSE, FALSE, sizeof (EsTask));
   self->capsets = g_array_new (FALSE, FALSE, sizeof (EsCapset));
   self->binary_messages = g_array_new (FALSE, FALSE, sizeof (EsBinaryMessage));
   self->mem_returned = es_series_new ();
+  self->spans = g_array_new (FALSE, FALSE, sizeof (EsSpan));
   self->heap_size = es_series_new ();
   self->heap_live = es_series_new ();
   self->blocks_size = es_series_new ();
@@ -151,7 +153,7 @@ _es_document_copy_unfinished (EsDocument *self)
   COPY_ARRAY (binary_messages);
   es_vec_copy (&copy->messages, &self->messages, sizeof (EsUserEvent));
   es_vec_copy (&copy->markers, &self->markers, sizeof (EsUserEvent));
-  es_vec_copy (&copy->spans, &self->spans, sizeof (EsSpan));
+  COPY_ARRAY (spans);
   COPY_ARRAY (heap_samples);
   COPY_ARRAY (heap_entries);
   COPY_ARRAY (cost_centres);
@@ -306,6 +308,7 @@ es_document_get_gcs (EsDocument *self,
   return self->gcs.data;
 }
 
+ARRAY_GETTER (threads, EsThread, threads)
 #define VEC_GETTER(name, type, field)                       \
   const type *                                              \
   es_document_get_##name (EsDocument *self,                 \
@@ -316,10 +319,9 @@ es_document_get_gcs (EsDocument *self,
     return self->field.data;                                \
   }
 
-VEC_GETTER (threads, EsThread, threads)
 VEC_GETTER (messages, EsUserEvent, messages)
 VEC_GETTER (markers, EsUserEvent, markers)
-VEC_GETTER (spans, EsSpan, spans)
+ARRAY_GETTER (spans, EsSpan, spans)
 ARRAY_GETTER (binary_messages, EsBinaryMessage, binary_messages)
 ARRAY_GETTER (tasks, EsTask, tasks)
 ARRAY_GETTER (capsets, EsCapset, capsets)
@@ -337,8 +339,8 @@ es_document_lookup_thread (EsDocument *self,
 
   g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
 
-  t = self->threads.data;
-  hi = self->threads.len;
+  t = (const EsThread *) (gpointer) self->threads->data;
+  hi = self->threads->len;
   while (lo < hi)
     {
       guint mid = lo + (hi - lo) / 2;
@@ -348,7 +350,7 @@ es_document_lookup_thread (EsDocument *self,
       else
         hi = mid;
     }
-  return lo < self->threads.len && t[lo].id == id ? &t[lo] : NULL;
+  return lo < self->threads->len && t[lo].id == id ? &t[lo] : NULL;
 }
 
 const EsSeries *

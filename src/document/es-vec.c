@@ -663,28 +663,13 @@ es_vec_own (EsVec *vec,
             guint  from,
             gsize  element_size)
 {
-  if (from < vec->len)
-    es_vec_own_range (vec, from, vec->len - from, element_size);
-}
-
-/**
- * es_vec_own_range:
- *
- * es_vec_own() of the @n elements from @from on only.
- */
-void
-es_vec_own_range (EsVec *vec,
-                  guint  from,
-                  guint  n,
-                  gsize  element_size)
-{
 #if CAN_SHARE
   guint8 *first, *end;
 
-  if (vec->mapped == 0 || from >= vec->len || n == 0)
+  if (vec->mapped == 0 || from >= vec->len)
     return;
   first = (guint8 *) ((gsize) ((guint8 *) vec->data + (gsize) from * element_size) & ~(gsize) (PAGE_BYTES - 1));
-  end = (guint8 *) vec->data + (gsize) MIN (from + n, vec->len) * element_size;
+  end = (guint8 *) vec->data + (gsize) vec->len * element_size;
   /* A write copies a page of a private mapping; the same value keeps it. */
   for (volatile guint8 *page = first; page < end; page += PAGE_BYTES)
     *page = *page;

@@ -51,10 +51,6 @@ guint es_vec_settle       (EsVec   *vec,
 void es_vec_own           (EsVec *vec,
                            guint  from,
                            gsize  element_size);
-void es_vec_own_range     (EsVec *vec,
-                           guint  from,
-                           guint  n,
-                           gsize  element_size);
 void es_vec_leave_region  (EsVec    *vec,
                            gsize     element_size,
                            gboolean  keep);
