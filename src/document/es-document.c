@@ -27,10 +27,69 @@ free_gen_index (gpointer data)
   g_free (index);
 }
 
+/* A document's records: most of its memory, in mappings. */
+typedef struct
+{
+  GPtrArray    *caps;
+  GPtrArray    *gen_index;
+  EsVec         gcs;
+  EsVec         gc_pause_prefix;
+  EsVec         messages;
+  EsVec         markers;
+  EsSeries     *series[5];
+  EsVecFilePin *records_pin;
+  EsVecFile    *records_file;
+} Records;
+
+static void
+free_records (gpointer data,
+              gpointer user_data)
+{
+  Records *records = data;
+
+  g_ptr_array_unref (records->caps);
+  g_ptr_array_unref (records->gen_index);
+  es_vec_clear (&records->gcs, sizeof (EsGc));
+  es_vec_clear (&records->gc_pause_prefix, sizeof (guint64));
+  es_vec_clear (&records->messages, sizeof (EsUserEvent));
+  es_vec_clear (&records->markers, sizeof (EsUserEvent));
+  for (guint i = 0; i < G_N_ELEMENTS (records->series); i++)
+    es_series_free (records->series[i]);
+  /* After the caps: the records it mapped may be given back now. */
+  g_clear_pointer (&records->records_pin, es_vec_file_unpin);
+  g_clear_pointer (&records->records_file, es_vec_file_unref);
+  g_free (records);
+}
+
+/* Unmapping a large log's records takes milliseconds, and its page tables'
+ * teardown interrupts the other threads: a live log's documents replace
+ * one another several times a second, and the last to let go of one is
+ * mostly the window, between two frames. So a document let go of on the
+ * thread that runs the main loop has its records freed on another. */
+static void
+let_go_of_records (Records *records)
+{
+  static GThreadPool *pool;
+  static gsize pool_made;
+
+  if (!g_main_context_is_owner (g_main_context_default ()))
+    {
+      free_records (records, NULL);
+      return;
+    }
+  if (g_once_init_enter (&pool_made))
+    {
+      pool = g_thread_pool_new (free_records, NULL, 1, FALSE, NULL);
+      g_once_init_leave (&pool_made, 1);
+    }
+  g_thread_pool_push (pool, records, NULL);
+}
+
 static void
 es_document_finalize (GObject *object)
 {
   EsDocument *self = (EsDocument *) object;
+  Records *records = g_new0 (Records, 1);
 
   g_mutex_clear (&self->derived_lock);
   if (self->strings_owner != NULL)
@@ -38,11 +97,20 @@ es_document_finalize (GObject *object)
   else
     g_string_chunk_free (self->strings);
   g_ptr_array_unref (self->more_strings);
-  g_ptr_array_unref (self->caps);
-  es_vec_clear (&self->gcs, sizeof (EsGc));
-  es_vec_clear (&self->gc_pause_prefix, sizeof (guint64));
-  g_clear_pointer (&self->records_file, es_vec_file_unref);
-  g_ptr_array_unref (self->gen_index);
+  records->caps = self->caps;
+  records->gen_index = self->gen_index;
+  records->gcs = self->gcs;
+  records->gc_pause_prefix = self->gc_pause_prefix;
+  records->messages = self->messages;
+  records->markers = self->markers;
+  records->series[0] = self->mem_returned;
+  records->series[1] = self->heap_size;
+  records->series[2] = self->heap_live;
+  records->series[3] = self->blocks_size;
+  records->series[4] = self->allocated;
+  records->records_pin = self->records_pin;
+  records->records_file = self->records_file;
+  let_go_of_records (records);
   g_array_unref (self->threads);
   g_array_unref (self->orphan_stops);
   if (self->thread_index != 0)
@@ -50,14 +118,7 @@ es_document_finalize (GObject *object)
   g_array_unref (self->tasks);
   g_array_unref (self->capsets);
   g_array_unref (self->binary_messages);
-  es_series_free (self->mem_returned);
-  es_vec_clear (&self->messages, sizeof (EsUserEvent));
-  es_vec_clear (&self->markers, sizeof (EsUserEvent));
   g_array_unref (self->spans);
-  es_series_free (self->heap_size);
-  es_series_free (self->heap_live);
-  es_series_free (self->blocks_size);
-  es_series_free (self->allocated);
   g_array_unref (self->allocated_taken);
   g_array_unref (self->allocated_current);
   g_array_unref (self->heap_samples);
@@ -69,8 +130,6 @@ es_document_finalize (GObject *object)
   g_free (self->process.args);
   g_free (self->process.env);
   g_clear_pointer (&self->cap_labels, g_ptr_array_unref);
-  /* After the caps: the records it mapped may be given back now. */
-  g_clear_pointer (&self->records_pin, es_vec_file_unpin);
   g_free (self->mono);
   g_clear_error (&self->damage);
 
