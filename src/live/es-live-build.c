@@ -235,6 +235,22 @@ es_live_build_take (EsLiveBuild   *self,
 }
 
 /**
+ * es_live_build_holds_back:
+ *
+ * Returns: whether an update leaves out some of what was read until the
+ *   log is known complete (a Mono log's records wait for the profiler's
+ *   next sync point): the update that learns the log is complete is then
+ *   to be made even if no byte came since the last
+ */
+gboolean
+es_live_build_holds_back (EsLiveBuild *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  return self->mono != NULL;
+}
+
+/**
  * es_live_build_set_memory_limit:
  * @bytes: the memory of detail to keep at most, or 0 for no limit
  *

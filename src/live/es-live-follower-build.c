@@ -217,9 +217,9 @@ _es_live_follower_build_documents (gpointer data)
         }
       if (finishing)
         continue;
-      /* Once the log is complete, it is built knowing it: a Mono log's
+      /* Once the log is complete, a Mono log is built knowing it: its
        * last records wait until then. */
-      if (recorded > built || (done && !built_all))
+      if (recorded > built || (done && !built_all && es_live_build_holds_back (build)))
         {
           g_clear_error (&build_error);
           started = g_get_monotonic_time ();
