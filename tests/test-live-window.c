@@ -357,6 +357,57 @@ test_view_follows_then_stream_is_cut (void)
   g_rmdir (dir);
 }
 
+/* A Mono log written into a FIFO, a piece at a time, as the profiler
+ * writes it: the window shows it growing as its sync points come, not only
+ * at its end, and at the end the document of the file. */
+static void
+test_mono_log_into_fifo (void)
+{
+  g_autofree char *path = es_test_fixture_path ("mlpd/gc-threads.mlpd");
+  g_autofree char *contents = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("es-live-window-XXXXXX", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "prog.fifo", NULL);
+  g_autofree char *record = g_build_filename (dir, "record.mlpd", NULL);
+  g_autofree char *expected = es_test_describe_file (path);
+  g_autofree char *got = NULL;
+  Watch watch = { 0 };
+  EsWindow *window;
+  GThread *thread;
+  EsTestWriter writer;
+  guint grew = 0;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  window = follow_in_window (fifo, record);
+  watch.window = window;
+  watch.events = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_signal_connect (es_window_get_live_follower (window), "updated", G_CALLBACK (updated_cb), &watch);
+
+  writer = (EsTestWriter) { .fd = g_open (fifo, O_WRONLY, 0), .data = (const guint8 *) contents, .len = len,
+                            .piece_bytes = 1024, .pause_ms = 15 };
+  thread = g_thread_new ("writer", es_test_writer_run, &writer);
+  es_test_wait_until (follower_ended, window, 60);
+  g_thread_join (thread);
+
+  g_assert_cmpint (es_live_follower_get_state (es_window_get_live_follower (window)), ==, ES_LIVE_FINISHED);
+  g_assert_cmpint (es_document_get_format (shown_document (window)), ==, ES_DOCUMENT_MONO_LOG);
+  got = es_test_describe_document (shown_document (window));
+  g_assert_cmpstr (got, ==, expected);
+  /* Grown over at least three updates before the last. */
+  for (guint i = 1; i + 1 < watch.events->len; i++)
+    grew += g_array_index (watch.events, guint64, i) > g_array_index (watch.events, guint64, i - 1);
+  g_test_message ("%u updates, %u of them grew", watch.events->len, grew);
+  g_assert_cmpuint (grew, >=, 3);
+
+  g_signal_handlers_disconnect_by_data (es_window_get_live_follower (window), &watch);
+  g_array_unref (watch.events);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (record);
+  g_unlink (fifo);
+  g_rmdir (dir);
+}
+
 /* A log without its end marker, written to a moment ago, is followed
  * without being asked: what was there stays shown, and the rest comes. */
 static void
@@ -545,6 +596,7 @@ main (int    argc,
   g_test_add_func ("/live-window/ghc-program-into-fifo", test_ghc_program_into_fifo);
   g_test_add_func ("/live-window/view-follows-then-stream-is-cut", test_view_follows_then_stream_is_cut);
   g_test_add_func ("/live-window/log-being-written-is-followed", test_log_being_written_is_followed);
+  g_test_add_func ("/live-window/mono-log-into-fifo", test_mono_log_into_fifo);
   g_test_add_func ("/live-window/socket-waits-and-closes", test_socket_waits_and_closes);
   g_test_add_func ("/live-window/fifo-opened-as-file-is-followed", test_fifo_opened_as_file_is_followed);
   g_test_add_func ("/live-window/next-run-opens-in-its-own-window", test_next_run_opens_in_its_own_window);

@@ -560,7 +560,13 @@ test_user_events_ordered_as_snapshots_go (void)
           assert_same_user_events (got_events, n_got, previous_markers, n_previous_markers);
           got = es_document_get_spans (previous, &n_got);
           g_assert_cmpuint (n_got, ==, n_previous_spans);
-          g_assert_cmpmem (got, n_got * sizeof *got, previous_spans, n_previous_spans * sizeof *got);
+          for (guint i = 0; i < n_got; i++)
+            {
+              g_assert_cmpuint (got[i].start, ==, previous_spans[i].start);
+              g_assert_cmpuint (got[i].end, ==, previous_spans[i].end);
+              g_assert_true (got[i].name == previous_spans[i].name);
+              g_assert_cmpuint (got[i].flags, ==, previous_spans[i].flags);
+            }
         }
       g_clear_object (&previous);
       g_free (previous_messages);
@@ -938,6 +944,8 @@ test_oldest_detail_let_go (void)
     }
   g_main_context_release (NULL);
   g_assert_cmpuint (releasing, ==, 0);
+  /* Measured again: the first measure may be from before the last hole. */
+  held_after = es_vec_file_get_bytes (builder->records, &releasing);
   g_assert_cmpuint (held_after, <, held - held / 4);
   assert_same_figures (after, whole, es_document_get_start_time (whole), end);
 }
