@@ -464,6 +464,24 @@ test_heap_samples_ordered_as_snapshots_go (void)
   g_assert_cmpuint (in_order, ==, 40);
 }
 
+/* Both documents' spans are the same, in the same order. */
+static void
+assert_same_spans (const EsSpan *got,
+                   guint         n_got,
+                   const EsSpan *want,
+                   guint         n_want)
+{
+  g_assert_cmpuint (n_got, ==, n_want);
+  for (guint i = 0; i < n_got; i++)
+    {
+      g_assert_cmpuint (got[i].start, ==, want[i].start);
+      g_assert_cmpuint (got[i].end, ==, want[i].end);
+      g_assert_cmpstr (got[i].name, ==, want[i].name);
+      g_assert_cmpuint (got[i].cap, ==, want[i].cap);
+      g_assert_cmpuint (got[i].flags, ==, want[i].flags);
+    }
+}
+
 /* Both documents' messages (or markers) are the same, in the same order. */
 static void
 assert_same_user_events (const EsUserEvent *got,
@@ -531,15 +549,7 @@ test_user_events_ordered_as_snapshots_go (void)
 
       got = es_document_get_spans (snapshot, &n_got);
       want = es_document_get_spans (whole, &n_want);
-      g_assert_cmpuint (n_got, ==, n_want);
-      for (guint i = 0; i < n_got; i++)
-        {
-          g_assert_cmpuint (got[i].start, ==, want[i].start);
-          g_assert_cmpuint (got[i].end, ==, want[i].end);
-          g_assert_cmpstr (got[i].name, ==, want[i].name);
-          g_assert_cmpuint (got[i].cap, ==, want[i].cap);
-          g_assert_cmpuint (got[i].flags, ==, want[i].flags);
-        }
+      assert_same_spans (got, n_got, want, n_want);
       g_assert_cmpuint (es_document_get_n_closed_at_end (snapshot), ==, es_document_get_n_closed_at_end (whole));
       got_events = es_document_get_messages (snapshot, &n_got);
       want_events = es_document_get_messages (whole, &n_want);
@@ -559,14 +569,7 @@ test_user_events_ordered_as_snapshots_go (void)
           got_events = es_document_get_markers (previous, &n_got);
           assert_same_user_events (got_events, n_got, previous_markers, n_previous_markers);
           got = es_document_get_spans (previous, &n_got);
-          g_assert_cmpuint (n_got, ==, n_previous_spans);
-          for (guint i = 0; i < n_got; i++)
-            {
-              g_assert_cmpuint (got[i].start, ==, previous_spans[i].start);
-              g_assert_cmpuint (got[i].end, ==, previous_spans[i].end);
-              g_assert_true (got[i].name == previous_spans[i].name);
-              g_assert_cmpuint (got[i].flags, ==, previous_spans[i].flags);
-            }
+          assert_same_spans (got, n_got, previous_spans, n_previous_spans);
         }
       g_clear_object (&previous);
       g_free (previous_messages);
@@ -741,14 +744,7 @@ test_spans_kept_by_copies_finished_late (void)
 
           a = es_document_get_spans (got, &n_a);
           b = es_document_get_spans (want, &n_b);
-          g_assert_cmpuint (n_a, ==, n_b);
-          for (guint i = 0; i < n_a; i++)
-            {
-              g_assert_cmpuint (a[i].start, ==, b[i].start);
-              g_assert_cmpuint (a[i].end, ==, b[i].end);
-              g_assert_cmpstr (a[i].name, ==, b[i].name);
-              g_assert_cmpuint (a[i].flags, ==, b[i].flags);
-            }
+          assert_same_spans (a, n_a, b, n_b);
           es_document_builder_free (pending);
         }
       pending = copy;
