@@ -172,7 +172,7 @@ void
 es_test_mlpd_sync_point (EsTestMlpdWriter *w,
                          guint64           us)
 {
-  GByteArray *a = es_test_mlpd_event (w, ES_MLPD_META, 0, us);
+  GByteArray *a = es_test_mlpd_event (w, ES_MLPD_META, ES_MLPD_META_SYNC_POINT, us);
 
   es_test_mlpd_put_u8 (a, 0);
 }

@@ -459,7 +459,6 @@ static gboolean
 still_holds (Feed *feed)
 {
   Loader *loader = feed->loader;
-
   GHashTableIter iter;
   gpointer method;
 
@@ -515,7 +514,7 @@ threads_started_by (Feed    *feed,
 /* A thread's row is given when its start is told, but what it did before
  * its start (its first events may come before it was said to start) is
  * told on its row too, as in a log read whole: so nothing is told from the
- * first event of a thread whose start is not due yet. */
+ * earliest event of a thread whose start is not due yet. */
 static guint64
 hold_for_unstarted (Feed    *feed,
                     guint64  watermark)
@@ -651,10 +650,10 @@ rename_rows (Feed *feed)
  *
  * Tells the records decoded up to @watermark that were not told yet.
  *
- * Returns: %FALSE, having told nothing, if what the loader decoded since
- *   the last call changes what was told (a record earlier than the last
- *   told, a thread starting earlier than told): the log is then to be told
- *   again, from a new feed.
+ * Returns: %FALSE if what the loader decoded since the last call changes
+ *   what was told (a record or a thread's start earlier than the last
+ *   told, a row's thread started earlier or named the profiler's): the
+ *   feed is then spent, and the log to be told again from a new one.
  */
 gboolean
 _es_mlpd_feed_until (MonoFeed *feed,
@@ -686,20 +685,11 @@ _es_mlpd_feed_until (MonoFeed *feed,
   started = threads_started_by (feed, watermark);
   batch = g_array_sized_new (FALSE, FALSE, sizeof (Record), n_due - feed->n_fed + 2 * started->len);
   g_array_append_vals (batch, &g_array_index (records, Record, feed->n_fed), n_due - feed->n_fed);
-  /* A thread that started no later than what was told came late: its row
-   * would be out of the order of starts. */
-  if (feed->told_any)
-    for (guint i = 0; i < started->len; i++)
-      {
-        const MonoThread *t = g_ptr_array_index (started, i);
-        Record start = { thread_start (t), 0, 0, 0, REC_THREAD_START, 0, 0, 0 };
-
-        if (_es_mlpd_compare_records (&start, &feed->last) <= 0)
-          return FALSE;
-      }
   give_rows (feed, started, batch);
   add_ends (feed, watermark, batch);
   g_array_sort (batch, _es_mlpd_compare_records);
+  /* A start among them no later than what was told came late too: its
+   * row would be out of the order of starts. */
   if (!comes_after (feed, batch))
     return FALSE;
 

@@ -216,7 +216,7 @@ _es_mlpd_take_event (const EsMlpdEvent *e,
       break;
     case ES_MLPD_META:
       /* Each sync point flushes every thread's buffer (format §4.1). */
-      if (e->exinfo == 0x00)
+      if (e->exinfo == ES_MLPD_META_SYNC_POINT)
         {
           self->sync_times[1] = self->sync_times[0];
           self->sync_times[0] = e->time;

@@ -278,6 +278,24 @@ struct _EsLiveSnapshot
   EsBusyGridGrower  *busy_grid;      /* the build's: snapshots are finished one at a time, in order */
 };
 
+/* A copy of @builder, kept within the memory limit first, to be finished
+ * as the document of a log cut at @stop if @cut. */
+static EsLiveSnapshot *
+snapshot_of (EsLiveBuild       *self,
+             EsDocumentBuilder *builder,
+             gboolean           cut,
+             gint64             stop)
+{
+  EsLiveSnapshot *snapshot = g_new0 (EsLiveSnapshot, 1);
+
+  es_document_builder_keep_within (builder, self->memory_limit);
+  snapshot->copy = es_document_builder_copy (builder);
+  snapshot->cut = cut;
+  snapshot->stop = cut ? stop : -1;
+  snapshot->busy_grid = es_busy_grid_grower_ref (self->busy_grid);
+  return snapshot;
+}
+
 /* es_live_build_copy() of a Mono log. Its builder is a new one after a
  * restart (es_mlpd_build_get_n_restarts()): its snapshots then start a new
  * grid. */
@@ -302,13 +320,8 @@ copy_mono (EsLiveBuild     *self,
       es_busy_grid_grower_unref (self->busy_grid);
       self->busy_grid = es_busy_grid_grower_new ();
     }
-  es_document_builder_keep_within (builder, self->memory_limit);
-  *snapshot = g_new0 (EsLiveSnapshot, 1);
-  (*snapshot)->copy = es_document_builder_copy (builder);
+  *snapshot = snapshot_of (self, builder, cut >= 0, cut);
   (*snapshot)->finishing = es_mlpd_build_get_finishing (self->mono);
-  (*snapshot)->cut = cut >= 0;
-  (*snapshot)->stop = cut;
-  (*snapshot)->busy_grid = es_busy_grid_grower_ref (self->busy_grid);
   return TRUE;
 }
 
@@ -372,12 +385,7 @@ es_live_build_copy (EsLiveBuild     *self,
     }
   cut = !es_eventlog_reader_saw_end_marker (self->reader);
   es_eventlog_reader_is_truncated (self->reader, &stop, NULL);
-  es_document_builder_keep_within (self->builder, self->memory_limit);
-  *snapshot = g_new0 (EsLiveSnapshot, 1);
-  (*snapshot)->copy = es_document_builder_copy (self->builder);
-  (*snapshot)->cut = cut;
-  (*snapshot)->stop = cut ? stop : -1;
-  (*snapshot)->busy_grid = es_busy_grid_grower_ref (self->busy_grid);
+  *snapshot = snapshot_of (self, self->builder, cut, stop);
   return TRUE;
 }
 

@@ -481,9 +481,9 @@ decode_payload (Cursor      *c,
       }
       break;
     case ES_MLPD_META:
-      if (e->exinfo == 0x00)
+      if (e->exinfo == ES_MLPD_META_SYNC_POINT)
         e->u.sync.type = read_byte (c);
-      else if (e->exinfo == 0x10)
+      else if (e->exinfo == ES_MLPD_META_AOT_ID)
         read_string (c);
       else
         cursor_fail (c, "unknown kind of meta event");

@@ -92,6 +92,13 @@ enum
   ES_MLPD_SAMPLE_HIT = 0x00,
 };
 
+/* META events: a sync point flushes every thread's buffer. */
+enum
+{
+  ES_MLPD_META_SYNC_POINT = 0x00,
+  ES_MLPD_META_AOT_ID = 0x10,
+};
+
 typedef struct
 {
   guint8   major;
