@@ -300,6 +300,26 @@ list_buffers (const guint8 *data,
   return starts;
 }
 
+/* @data's header, then its buffers (@starts, from list_buffers()) in
+ * @order, @n of them. */
+static GByteArray *
+reorder_buffers (const guint8 *data,
+                 GArray       *starts,
+                 const guint  *order,
+                 guint         n)
+{
+  GByteArray *reordered = g_byte_array_new ();
+
+  g_byte_array_append (reordered, data, (guint) g_array_index (starts, gsize, 0));
+  for (guint i = 0; i < n; i++)
+    {
+      gsize from = g_array_index (starts, gsize, order[i]), to = g_array_index (starts, gsize, order[i] + 1);
+
+      g_byte_array_append (reordered, data + from, (guint) (to - from));
+    }
+  return reordered;
+}
+
 /* A buffer held back to the end of the log breaks the sync points' rule:
  * the build notices that what it told no longer holds, tells the log again
  * from the start, and still gives the document of the reordered file. */
@@ -415,7 +435,7 @@ test_shuffled_buffers_give_the_file_document (void)
         {
           guint n = starts->len - 1;
           g_autofree guint *order = g_new (guint, n + 1);
-          g_autoptr(GByteArray) shuffled = g_byte_array_new ();
+          g_autoptr(GByteArray) shuffled = NULL;
           Followed followed;
 
           for (guint i = 0; i < n; i++)
@@ -429,13 +449,7 @@ test_shuffled_buffers_give_the_file_document (void)
             }
           /* A buffer written twice, every fourth round. */
           order[n] = order[g_rand_int_range (rand, 0, (gint32) n)];
-          g_byte_array_append (shuffled, (const guint8 *) contents, (guint) g_array_index (starts, gsize, 0));
-          for (guint i = 0; i < n + (round % 4 == 0); i++)
-            {
-              gsize from = g_array_index (starts, gsize, order[i]), to = g_array_index (starts, gsize, order[i] + 1);
-
-              g_byte_array_append (shuffled, (const guint8 *) contents + from, (guint) (to - from));
-            }
+          shuffled = reorder_buffers ((const guint8 *) contents, starts, order, n + (round % 4 == 0));
           followed = follow (shuffled->data, shuffled->len, rand);
           g_object_unref (follow_buffers (shuffled->data, shuffled->len, NULL));
           n_restarted += followed.n_restarts > 0;
@@ -450,19 +464,13 @@ test_shuffled_buffers_give_the_file_document (void)
     g_autofree char *path = es_test_fixture_path ("mlpd/alloc-small.mlpd");
     g_autofree char *contents = NULL;
     g_autoptr(GArray) starts = NULL;
-    g_autoptr(GByteArray) reordered = g_byte_array_new ();
+    g_autoptr(GByteArray) reordered = NULL;
     gsize len;
 
     g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
     starts = list_buffers ((const guint8 *) contents, len);
     g_assert_cmpuint (starts->len - 1, ==, G_N_ELEMENTS (order));
-    g_byte_array_append (reordered, (const guint8 *) contents, (guint) g_array_index (starts, gsize, 0));
-    for (guint i = 0; i < G_N_ELEMENTS (order); i++)
-      {
-        gsize from = g_array_index (starts, gsize, order[i]), to = g_array_index (starts, gsize, order[i] + 1);
-
-        g_byte_array_append (reordered, (const guint8 *) contents + from, (guint) (to - from));
-      }
+    reordered = reorder_buffers ((const guint8 *) contents, starts, order, G_N_ELEMENTS (order));
     g_object_unref (follow_buffers (reordered->data, reordered->len, NULL));
   }
   g_test_message ("%u of %u shuffled logs made the build restart", n_restarted, n_rounds);

@@ -77,8 +77,7 @@ synthetic_log (void)
   es_test_mlpd_put_uleb (a, 8u << 20);
   es_test_mlpd_gc_event (w, 3510, ES_MLPD_GC_PRE_START_WORLD, 0);
   es_test_mlpd_gc_event (w, 3600, ES_MLPD_GC_POST_START_WORLD, 0);
-  a = es_test_mlpd_event (w, ES_MLPD_META, 0, 5000);                 /* a periodic sync point */
-  es_test_mlpd_put_u8 (a, 0);
+  es_test_mlpd_sync_point (w, 5000);
   es_test_mlpd_end_buffer (w);
 
   es_test_mlpd_begin_buffer (w, ES_TEST_MLPD_WORKER_THREAD, ES_TEST_MLPD_STARTUP_NS + 4000000);
