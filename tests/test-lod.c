@@ -63,7 +63,7 @@ test_series_against_brute_force (void)
   for (guint round = 0; round < 50; round++)
     {
       g_autoptr(EsSeries) series = es_series_new ();
-      guint n = g_rand_int_range (rand, 0, 300);
+      guint n = g_rand_int_range (rand, 0, 1200);
       g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (guint64));
       g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (guint64));
 
