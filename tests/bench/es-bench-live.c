@@ -331,6 +331,13 @@ bench_updates (const char *path)
   return 0;
 }
 
+static void
+print_pss_peak (const EsBenchPssPeak *at_peak)
+{
+  printf ("at the peak of PSS: %.1f MB shared (a live log's records), malloc %.1f MB in use and %.1f MB held free\n",
+          at_peak->shared, at_peak->malloc_in_use, at_peak->malloc_free);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -347,6 +354,7 @@ main (int    argc,
   GThread *thread;
   double frame_total = 0, frame_worst = 0, frame_mean, first_frame, seconds, rate, peak_pss;
   EsBenchPssSampler *pss;
+  EsBenchPssPeak at_peak = { 0 };
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2)
@@ -376,9 +384,10 @@ main (int    argc,
       surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
       rows = layout_rows (document);
       paint_whole_run (surface, document, rows);
-      peak_pss = es_bench_pss_sampler_stop (pss);
+      peak_pss = es_bench_pss_sampler_stop (pss, &at_peak);
       printf ("loaded from the file in %.0f ms and painted; peak RSS %.1f MB, peak PSS %.1f MB\n",
               t / 1e3, es_bench_peak_rss_mb (), peak_pss);
+      print_pss_peak (&at_peak);
       cairo_surface_destroy (surface);
       return 0;
     }
@@ -420,7 +429,7 @@ main (int    argc,
   es_live_follower_start (follower);
   g_main_loop_run (bench.loop);
   g_thread_join (thread);
-  peak_pss = es_bench_pss_sampler_stop (pss);
+  peak_pss = es_bench_pss_sampler_stop (pss, &at_peak);
 
   /* The process's first frame apart, as es-bench-frame shows it: it loads
    * Pango's fonts, which a window has done before any log comes. */
@@ -455,6 +464,7 @@ main (int    argc,
   printf ("peak RSS %.1f MB (%.2f times the log), peak PSS %.1f MB (%.2f times); compare: es-bench-live --load-only %s\n",
           es_bench_peak_rss_mb (), es_bench_peak_rss_mb () / (server.len / 1e6), peak_pss,
           peak_pss / (server.len / 1e6), argv[1]);
+  print_pss_peak (&at_peak);
 
   g_clear_object (&follower);
   g_unlink (record);

@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <malloc.h>
+
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -80,10 +82,28 @@ es_bench_pss_mb (void)
  * it every 100 ms. */
 struct _EsBenchPssSampler
 {
-  GThread  *thread;
-  gint      stop;
-  double    peak;
+  GThread        *thread;
+  gint            stop;
+  double          peak;
+  EsBenchPssPeak  at_peak;
 };
+
+/* What the PSS is made of now. */
+static void
+sample (EsBenchPssPeak *out)
+{
+  g_autofree char *contents = NULL;
+#ifdef __GLIBC__
+  struct mallinfo2 info = mallinfo2 ();
+
+  /* Arenas' bytes not in use are held, not given back: a live log's
+   * snapshots come and go in them. */
+  out->malloc_in_use = (info.uordblks + info.hblkhd) / 1048576.0;
+  out->malloc_free = info.fordblks / 1048576.0;
+#endif
+  out->shared = proc_kb ("/proc/self/smaps_rollup", "Pss_Shmem") / 1024.0;
+  out->pss = es_bench_pss_mb ();
+}
 
 static gpointer
 sample_pss (gpointer data)
@@ -92,7 +112,14 @@ sample_pss (gpointer data)
 
   while (!g_atomic_int_get (&sampler->stop))
     {
-      sampler->peak = MAX (sampler->peak, es_bench_pss_mb ());
+      EsBenchPssPeak now = { 0 };
+
+      sample (&now);
+      if (now.pss > sampler->peak)
+        {
+          sampler->peak = now.pss;
+          sampler->at_peak = now;
+        }
       g_usleep (100000);
     }
   return NULL;
@@ -107,15 +134,26 @@ es_bench_pss_sampler_start (void)
   return sampler;
 }
 
-/* Stops @sampler and gives the highest PSS it saw, in MB. */
+/* Stops @sampler and gives the highest PSS it saw, in MB, and if
+ * @at_peak is not %NULL, what it was made of then. */
 double
-es_bench_pss_sampler_stop (EsBenchPssSampler *sampler)
+es_bench_pss_sampler_stop (EsBenchPssSampler *sampler,
+                           EsBenchPssPeak    *at_peak)
 {
+  EsBenchPssPeak now = { 0 };
   double peak;
 
   g_atomic_int_set (&sampler->stop, 1);
   g_thread_join (sampler->thread);
-  peak = MAX (sampler->peak, es_bench_pss_mb ());
+  sample (&now);
+  if (now.pss > sampler->peak)
+    {
+      sampler->peak = now.pss;
+      sampler->at_peak = now;
+    }
+  peak = sampler->peak;
+  if (at_peak != NULL)
+    *at_peak = sampler->at_peak;
   g_free (sampler);
   return peak;
 }

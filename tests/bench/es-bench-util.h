@@ -19,7 +19,17 @@ double es_bench_pss_mb      (void);
 
 typedef struct _EsBenchPssSampler EsBenchPssSampler;
 
+/* The PSS at its peak, in MB, and what it was made of. */
+typedef struct
+{
+  double pss;
+  double shared;            /* shared memory: a live log's records */
+  double malloc_in_use;     /* 0 without glibc */
+  double malloc_free;       /* held by malloc's arenas, not in use */
+} EsBenchPssPeak;
+
 EsBenchPssSampler *es_bench_pss_sampler_start (void);
-double             es_bench_pss_sampler_stop  (EsBenchPssSampler *sampler);
+double             es_bench_pss_sampler_stop  (EsBenchPssSampler *sampler,
+                                                EsBenchPssPeak    *at_peak);
 
 G_END_DECLS
