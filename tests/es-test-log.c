@@ -545,7 +545,7 @@ es_test_describe_document (EsDocument *document)
   else
     es_stats_append_text (&stats, document, text);
   es_document_get_gcs (document, &n_gcs);
-  es_document_get_threads (document, &n_threads);
+  n_threads = es_document_get_n_threads (document);
   g_string_append_printf (text, "events %" G_GUINT64_FORMAT ", caps %u, GCs %u, threads %u, %" G_GUINT64_FORMAT
                           "-%" G_GUINT64_FORMAT "\n",
                           es_document_get_n_events (document), es_document_get_n_caps (document), n_gcs, n_threads,

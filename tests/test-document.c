@@ -189,8 +189,8 @@ test_parfib_threads_spans_markers (void)
 {
   g_autoptr(EsDocument) document = es_test_load_fixture ("parfib-N2.eventlog");
   const EsProcessInfo *process = es_document_get_process (document);
-  guint n_threads, n_spans, n_markers, labelled = 0, blocked_on_mvar = 0, work_spans = 0;
-  const EsThread *threads = es_document_get_threads (document, &n_threads);
+  guint n_threads = es_document_get_n_threads (document);
+  guint n_spans, n_markers, labelled = 0, blocked_on_mvar = 0, work_spans = 0;
   const EsSpan *spans = es_document_get_spans (document, &n_spans);
   const EsUserEvent *markers = es_document_get_markers (document, &n_markers);
   g_autoptr(GArray) timeline = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
@@ -206,12 +206,12 @@ test_parfib_threads_spans_markers (void)
     {
       const EsThreadState *states;
       guint n_runs;
-      const EsThreadRun *runs = es_document_get_thread_runs (document, &threads[i], &n_runs);
+      const EsThreadRun *runs = es_document_get_thread_runs (document, es_document_get_thread (document, i), &n_runs);
       guint n_running = 0;
 
       if (i > 0)
-        g_assert_cmpuint (threads[i - 1].id, <, threads[i].id);
-      g_assert_true (es_document_lookup_thread (document, threads[i].id) == &threads[i]);
+        g_assert_cmpuint (es_document_get_thread (document, i - 1)->id, <, es_document_get_thread (document, i)->id);
+      g_assert_true (es_document_lookup_thread (document, es_document_get_thread (document, i)->id) == es_document_get_thread (document, i));
       for (guint r = 0; r < n_runs; r++)
         {
           guint n;
@@ -219,14 +219,14 @@ test_parfib_threads_spans_markers (void)
 
           g_assert_cmpuint (runs[r].activity, <, n);
           g_assert_cmpuint (a[runs[r].activity].kind, ==, ES_ACTIVITY_RUNNING);
-          g_assert_cmpuint (a[runs[r].activity].thread, ==, threads[i].id);
+          g_assert_cmpuint (a[runs[r].activity].thread, ==, es_document_get_thread (document, i)->id);
           if (r > 0)
             g_assert_cmpuint (a[runs[r].activity].start, >=,
                               es_activity_end (&es_cap_timeline_get_activities (es_document_get_cap (document, runs[r - 1].cap), &n)[runs[r - 1].activity]));
         }
       runs_total += n_runs;
 
-      es_document_get_thread_timeline (document, &threads[i], timeline);
+      es_document_get_thread_timeline (document, es_document_get_thread (document, i), timeline);
       states = (const EsThreadState *) (gpointer) timeline->data;
       for (guint s = 1; s < timeline->len; s++)
         g_assert_cmpuint (states[s - 1].time, <=, states[s].time);
@@ -237,8 +237,8 @@ test_parfib_threads_spans_markers (void)
           n_running += states[s].state == ES_THREAD_STATE_RUNNING;
         }
       g_assert_cmpuint (n_running, ==, n_runs);
-      if (threads[i].label != NULL &&
-          (g_str_equal (threads[i].label, "worker-A") || g_str_equal (threads[i].label, "worker-B")))
+      if (es_document_get_thread (document, i)->label != NULL &&
+          (g_str_equal (es_document_get_thread (document, i)->label, "worker-A") || g_str_equal (es_document_get_thread (document, i)->label, "worker-B")))
         labelled++;
     }
   for (guint c = 0; c < es_document_get_n_caps (document); c++)
@@ -458,7 +458,6 @@ test_random_corruption_builds_sane_documents (void)
       g_auto(EsStats) stats = { 0 };
       EsActivityColumn columns[64];
       guint n_threads;
-      const EsThread *threads;
 
       for (guint i = g_rand_int_range (rand, 1, 6); i > 0; i--)
         data[g_rand_int_range (rand, 0, (gint32) len)] = (guint8) g_rand_int (rand);
@@ -470,9 +469,9 @@ test_random_corruption_builds_sane_documents (void)
       g_assert_cmpuint (stats.mut_elapsed + stats.gc_elapsed, ==, stats.total_elapsed);
       for (guint c = 0; c < MIN (es_document_get_n_caps (document), 8u); c++)
         es_lod_activity (document, c, 0, es_document_get_end_time (document), G_N_ELEMENTS (columns), columns);
-      threads = es_document_get_threads (document, &n_threads);
+      n_threads = es_document_get_n_threads (document);
       for (guint t = 0; t < MIN (n_threads, 50u); t++)
-        es_document_get_thread_timeline (document, &threads[t], timeline);
+        es_document_get_thread_timeline (document, es_document_get_thread (document, t), timeline);
     }
   g_test_message ("%u of 150 damaged logs still built a document", built);
   g_assert_cmpuint (built, >, 0);

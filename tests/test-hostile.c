@@ -283,7 +283,7 @@ test_a_million_threads_and_an_endless_label (void)
 
   document = load_bytes (es_test_log_get_data (log), &error);
   g_assert_no_error (error);
-  es_document_get_threads (document, &n);
+  n = es_document_get_n_threads (document);
   g_assert_cmpuint (n, ==, n_threads + 1);
   g_assert_nonnull (es_document_lookup_thread (document, (n_threads - 1) * 4294u + 1u));
   labelled = es_document_lookup_thread (document, G_MAXUINT32);

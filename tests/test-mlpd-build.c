@@ -86,7 +86,6 @@ describe (EsDocument *document)
   g_autofree char *summary = es_test_describe_document (document);
   GString *text = g_string_new (summary);
   const EsMonoSummary *m = es_document_get_mono_summary (document);
-  const EsThread *threads;
   const EsGc *gcs;
   const EsUserEvent *messages;
   guint n;
@@ -94,10 +93,14 @@ describe (EsDocument *document)
 
   g_string_append_printf (text, "hidden %u, shutdown pause %d, throws %u, contentions %u\n", m->n_hidden_threads,
                           m->shutdown_pause, m->n_throws, m->n_contentions);
-  threads = es_document_get_threads (document, &n);
+  n = es_document_get_n_threads (document);
   for (guint t = 0; t < n; t++)
-    g_string_append_printf (text, "thread %u: %s, cap %u at %" G_GUINT64_FORMAT "\n", threads[t].id, threads[t].label,
-                            threads[t].created_cap, threads[t].created);
+    {
+      const EsThread *thread = es_document_get_thread (document, t);
+
+      g_string_append_printf (text, "thread %u: %s, cap %u at %" G_GUINT64_FORMAT "\n", thread->id, thread->label,
+                              thread->created_cap, thread->created);
+    }
   gcs = es_document_get_gcs (document, &n);
   for (guint g = 0; g < n; g++)
     g_string_append_printf (text, "gc %" G_GUINT64_FORMAT "-%" G_GUINT64_FORMAT " cap %u gen %u\n", gcs[g].start,

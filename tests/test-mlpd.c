@@ -116,8 +116,6 @@ test_synthetic_threads_become_rows (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(EsDocument) doc = load_bytes (bytes, &error);
   const EsMonoSummary *mono;
-  const EsThread *threads;
-  guint n_threads;
 
   g_assert_no_error (error);
   g_assert_nonnull (doc);
@@ -129,12 +127,10 @@ test_synthetic_threads_become_rows (void)
   g_assert_cmpuint (es_document_get_end_time (doc), ==, us (5000));
   g_assert_false (es_document_is_truncated (doc, NULL));
 
-  threads = es_document_get_threads (doc, &n_threads);
-  g_assert_cmpuint (n_threads, ==, 2);
+  g_assert_cmpuint (es_document_get_n_threads (doc), ==, 2);
   g_assert_cmpstr (es_document_lookup_thread (doc, 1)->label, ==, "Main");
   g_assert_cmpstr (es_document_lookup_thread (doc, 2)->label, ==, "worker-1");
   g_assert_cmpuint (es_document_lookup_thread (doc, 2)->created, ==, us (100));
-  (void) threads;
 
   mono = es_document_get_mono_summary (doc);
   g_assert_nonnull (mono);

@@ -70,14 +70,11 @@ find_thread_row (EsDocument *document,
                  GArray     *rows,
                  guint32     id)
 {
-  guint n;
-  const EsThread *threads = es_document_get_threads (document, &n);
-
   for (guint i = 0; i < rows->len; i++)
     {
       const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, i);
 
-      if (row->kind == ES_ROW_THREAD && threads[row->thread].id == id)
+      if (row->kind == ES_ROW_THREAD && es_document_get_thread (document, row->thread)->id == id)
         return row;
     }
   g_assert_not_reached ();
@@ -107,8 +104,7 @@ test_layout (void)
   g_autoptr(GArray) open = es_timeline_layout (document, closed | (1u << ES_ROW_THREAD));
   g_autoptr(GArray) none = es_timeline_layout (document, (1u << ES_ROW_CAP) | (1u << ES_ROW_THREAD));
   const EsTimelineRow *header;
-  guint n_threads;
-  const EsThread *threads = es_document_get_threads (document, &n_threads);
+  guint n_threads = es_document_get_n_threads (document);
 
   g_assert_cmpuint (n_threads, ==, 4);
   g_assert_cmpuint (rows->len, ==, 3);
@@ -125,11 +121,11 @@ test_layout (void)
       g_assert_cmpint (row->kind, ==, ES_ROW_THREAD);
       g_assert_cmpuint (row->thread, ==, i);
       if (i > 0)
-        g_assert_cmpuint (threads[i - 1].id, <, threads[i].id);
-      if (threads[i].id == 7)
+        g_assert_cmpuint (es_document_get_thread (document, i - 1)->id, <, es_document_get_thread (document, i)->id);
+      if (es_document_get_thread (document, i)->id == 7)
         g_assert_cmpstr (label, ==, "7 worker");
       else
-        g_assert_true (g_str_has_suffix (label, g_strdup_printf ("%u", threads[i].id)));
+        g_assert_true (g_str_has_suffix (label, g_strdup_printf ("%u", es_document_get_thread (document, i)->id)));
     }
   {
     g_autofree char *closed_label = es_timeline_row_label (document, header);
@@ -234,8 +230,7 @@ test_state_cache (void)
 {
   g_autoptr(EsDocument) document = load_threads_log (50);
   g_autoptr(EsThreadStateCache) cache = es_thread_state_cache_new (document, 1);
-  guint n_threads;
-  const EsThread *threads = es_document_get_threads (document, &n_threads);
+  guint n_threads = es_document_get_n_threads (document);
 
   for (guint round = 0; round < 3; round++)
     for (guint t = 0; t < n_threads; t++)
@@ -244,7 +239,7 @@ test_state_cache (void)
         guint n;
         const EsThreadState *states = es_thread_state_cache_lookup (cache, t, &n);
 
-        es_document_get_thread_timeline (document, &threads[t], expected);
+        es_document_get_thread_timeline (document, es_document_get_thread (document, t), expected);
         g_assert_cmpuint (n, ==, expected->len);
         /* Field by field: the records' padding is not set. */
         for (guint i = 0; i < n; i++)
@@ -327,9 +322,7 @@ test_many_threads_rows_in_view (void)
   g_assert_cmpuint (es_thread_state_cache_get_n_threads (cache), >=, height / middle_row->height);
   /* Thread 5001's run, drawn in its row. */
   {
-    guint n;
-    const EsThread *threads = es_document_get_threads (document, &n);
-    int x = (int) es_timeline_time_to_x (&view, 20000 + 2 * threads[middle_row->thread].id);
+    int x = (int) es_timeline_time_to_x (&view, 20000 + 2 * es_document_get_thread (document, middle_row->thread)->id);
 
     g_assert_true (pixel_is (surface, x, middle_row->height / 2, ES_COLOR_RUNNING, FALSE));
   }
@@ -425,20 +418,19 @@ test_real_log (void)
   g_autoptr(EsDocument) document = es_test_load_fixture ("parfib-N2.eventlog");
   g_auto(Frame) frame = { 0 };
   guint n_threads, checked = 0;
-  const EsThread *threads;
   guint64 t0, t1;
 
   if (document == NULL)
     return;
-  threads = es_document_get_threads (document, &n_threads);
+  n_threads = es_document_get_n_threads (document);
   t0 = es_document_get_start_time (document);
   t1 = es_document_get_end_time (document);
   paint_frame (&frame, document, t0, t1, FALSE);
   for (guint t = 0; t < n_threads; t++)
     {
-      const EsTimelineRow *row = find_thread_row (document, frame.rows, threads[t].id);
+      const EsTimelineRow *row = find_thread_row (document, frame.rows, es_document_get_thread (document, t)->id);
       guint n_runs;
-      const EsThreadRun *runs = es_document_get_thread_runs (document, &threads[t], &n_runs);
+      const EsThreadRun *runs = es_document_get_thread_runs (document, es_document_get_thread (document, t), &n_runs);
 
       for (guint r = 0; r < n_runs; r++)
         {

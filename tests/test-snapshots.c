@@ -587,20 +587,39 @@ test_user_events_ordered_as_snapshots_go (void)
   g_assert_cmpuint (settled_spans, >, 20);
 }
 
-/* Both tables of threads are the same. */
-static void
-assert_same_threads (const EsThread *got,
-                     guint           n_got,
-                     const EsThread *want,
-                     guint           n_want)
+/* @document's threads, copied, their labels too. */
+static GArray *
+copy_threads (EsDocument *document)
 {
-  g_assert_cmpuint (n_got, ==, n_want);
-  for (guint i = 0; i < n_got; i++)
+  GArray *threads = g_array_new (FALSE, FALSE, sizeof (EsThread));
+
+  for (guint i = 0; i < es_document_get_n_threads (document); i++)
     {
-      g_assert_cmpuint (got[i].id, ==, want[i].id);
-      g_assert_cmpuint (got[i].created_cap, ==, want[i].created_cap);
-      g_assert_cmpuint (got[i].created, ==, want[i].created);
-      g_assert_cmpstr (got[i].label, ==, want[i].label);
+      EsThread thread = *es_document_get_thread (document, i);
+
+      thread.label = g_intern_string (thread.label);
+      g_array_append_val (threads, thread);
+    }
+  return threads;
+}
+
+/* @document's threads are @want (EsThread). */
+static void
+assert_same_threads (EsDocument *document,
+                     GArray     *want)
+{
+  g_assert_cmpuint (es_document_get_n_threads (document), ==, want->len);
+  for (guint i = 0; i < want->len; i++)
+    {
+      const EsThread *got = es_document_get_thread (document, i);
+      const EsThread *thread = &g_array_index (want, EsThread, i);
+
+      g_assert_cmpuint (got->id, ==, thread->id);
+      g_assert_cmpuint (got->created_cap, ==, thread->created_cap);
+      g_assert_cmpuint (got->created, ==, thread->created);
+      g_assert_cmpuint (got->n_wakeups, ==, thread->n_wakeups);
+      g_assert_cmpuint (got->n_migrations, ==, thread->n_migrations);
+      g_assert_cmpstr (got->label, ==, thread->label);
     }
 }
 
@@ -620,7 +639,7 @@ test_threads_shared_as_snapshots_go (void)
   g_autoptr(EsDocumentBuilder) builder = es_document_builder_new_for_snapshots ();
   g_autoptr(GArray) events = g_array_new (FALSE, FALSE, sizeof (EsEvent));
   g_autoptr(GPtrArray) snapshots = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(GPtrArray) tables = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) tables = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   guint64 t[4] = { 1000, 1000, 1000, 50 };
   guint32 next_id = 1, kept_back = 0;
 
@@ -628,8 +647,6 @@ test_threads_shared_as_snapshots_go (void)
     {
       g_autoptr(EsDocument) snapshot = NULL;
       g_autoptr(EsDocument) whole = NULL;
-      const EsThread *got, *want;
-      guint n_got, n_want;
 
       /* A number is kept for cap 3, silent until round 60, which then
        * starts far back. */
@@ -673,20 +690,65 @@ test_threads_shared_as_snapshots_go (void)
             g_array_append_val (events, e);
           }
       snapshot_and_whole (builder, events, &snapshot, &whole);
-      got = es_document_get_threads (snapshot, &n_got);
-      want = es_document_get_threads (whole, &n_want);
-      assert_same_threads (got, n_got, want, n_want);
+      g_ptr_array_add (tables, copy_threads (whole));
+      assert_same_threads (snapshot, g_ptr_array_index (tables, round));
       g_ptr_array_add (snapshots, g_object_ref (snapshot));
-      g_ptr_array_add (tables, g_memdup2 (got, n_got * sizeof *got));
     }
   /* Every snapshot's table is as it was made. */
   for (guint i = 0; i < snapshots->len; i++)
-    {
-      guint n;
-      const EsThread *got = es_document_get_threads (g_ptr_array_index (snapshots, i), &n);
+    assert_same_threads (g_ptr_array_index (snapshots, i), g_ptr_array_index (tables, i));
+}
 
-      assert_same_threads (got, n, g_ptr_array_index (tables, i), n);
-    }
+/* A thread event for @thread on cap 0 at @time. */
+static void
+add_thread_event (EsDocumentBuilder *builder,
+                  EsEventTag         tag,
+                  guint32            thread,
+                  guint64            time)
+{
+  EsEvent e = { 0 };
+
+  e.time = time;
+  e.tag = tag;
+  e.u.thread.thread = thread;
+  e.u.thread.cap = 1;
+  es_document_builder_add (builder, &e);
+}
+
+/* Snapshots share the threads that did not change since the last one
+ * (es-thread-table.c), and only those: with 5000 threads, one woken and
+ * one more created, the next snapshot has the same memory for the
+ * threads far from both and its own for the two. */
+static void
+test_unchanged_threads_shared_by_snapshots (void)
+{
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new_for_snapshots ();
+  g_autoptr(EsDocument) before = NULL;
+  g_autoptr(EsDocument) after = NULL;
+  g_autoptr(GArray) kept = NULL;
+  const EsThread *woken_before;
+  guint n;
+
+  for (guint32 id = 1; id <= 5000; id++)
+    add_thread_event (builder, ES_EVENT_CREATE_THREAD, id, 1000 + id);
+  before = es_document_builder_snapshot (builder, TRUE, -1);
+  kept = copy_threads (before);
+  add_thread_event (builder, ES_EVENT_THREAD_WAKEUP, 5, 7000);
+  add_thread_event (builder, ES_EVENT_CREATE_THREAD, 5001, 7001);
+  after = es_document_builder_snapshot (builder, TRUE, -1);
+
+  n = es_document_get_n_threads (before);
+  g_assert_cmpuint (n, ==, 5000);
+  g_assert_cmpuint (es_document_get_n_threads (after), ==, 5001);
+  /* Thread 3000 is in neither's part of the table. */
+  g_assert_true (es_document_get_thread (after, 2999) == es_document_get_thread (before, 2999));
+  /* Thread 5 was woken: the snapshot before still has it as it was. */
+  woken_before = es_document_lookup_thread (before, 5);
+  g_assert_false (es_document_lookup_thread (after, 5) == woken_before);
+  g_assert_cmpuint (es_document_lookup_thread (after, 5)->n_wakeups, ==, woken_before->n_wakeups + 1);
+  g_assert_false (es_document_get_thread (after, 4999) == es_document_get_thread (before, 4999));
+  g_assert_cmpuint (es_document_get_thread (after, 5000)->id, ==, 5001);
+  assert_same_threads (before, kept);
 }
 
 /* The document of the first @n of @events finished whole. */
@@ -1368,6 +1430,7 @@ main (int    argc,
   g_test_add_func ("/document/builder/heap-samples-ordered-as-snapshots-go", test_heap_samples_ordered_as_snapshots_go);
   g_test_add_func ("/document/builder/user-events-ordered-as-snapshots-go", test_user_events_ordered_as_snapshots_go);
   g_test_add_func ("/document/builder/threads-shared-as-snapshots-go", test_threads_shared_as_snapshots_go);
+  g_test_add_func ("/document/builder/unchanged-threads-shared-by-snapshots", test_unchanged_threads_shared_by_snapshots);
   g_test_add_func ("/document/builder/spans-kept-by-copies-finished-late", test_spans_kept_by_copies_finished_late);
   g_test_add_func ("/document/builder/oldest-detail-let-go", test_oldest_detail_let_go);
   g_test_add_func ("/document/builder/detail-kept-within-a-limit", test_detail_kept_within_a_limit);

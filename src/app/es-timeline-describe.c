@@ -148,8 +148,8 @@ describe_thread (const EsTimelineView *view,
 {
   EsDocument *document = view->document;
   EsThreadStateCache *cache = view->thread_states;
-  guint n_threads, n;
-  const EsThread *thread = &es_document_get_threads (document, &n_threads)[thread_index];
+  guint n;
+  const EsThread *thread = es_document_get_thread (document, thread_index);
   const EsThreadState *states = es_thread_state_cache_lookup (cache, thread_index, &n);
   guint i = es_thread_states_find (states, n, t);
   g_autofree char *length = NULL;

@@ -190,10 +190,10 @@ static guint32
 thread_id_of_row (EsTimeline          *self,
                   const EsTimelineRow *row)
 {
-  guint n;
-  const EsThread *threads = es_document_get_threads (es_session_get_document (self->session), &n);
+  EsDocument *document = es_session_get_document (self->session);
 
-  return row != NULL && row->kind == ES_ROW_THREAD && row->thread < n ? threads[row->thread].id : 0;
+  return row != NULL && row->kind == ES_ROW_THREAD && row->thread < es_document_get_n_threads (document)
+         ? es_document_get_thread (document, row->thread)->id : 0;
 }
 
 /* timeline.toggle-threads: opens or closes the threads' section. */

@@ -44,21 +44,20 @@ collect_threads (EsDocumentBuilder *self)
 
 /* @from's threads, in id order, into @doc. Their runs and states stay
  * where they are (the caps' activities and instants) until a view asks
- * for them. */
+ * for them. A live log's builder writes them for each snapshot: the
+ * threads not changed since the last are shared with its table. */
 static void
 write_threads (EsDocument        *doc,
                EsDocumentBuilder *from)
 {
   g_autoptr(GPtrArray) threads = collect_threads (from);
 
-  EsThread *out;
-
-  /* Sized once: a hundred thousand threads appended one by one would leave
-   * each doubling's old copy behind. */
-  g_array_set_size (doc->threads, threads->len);
-  out = (EsThread *) (gpointer) doc->threads->data;
   for (guint i = 0; i < threads->len; i++)
-    out[i] = ((ThreadBuild *) g_ptr_array_index (threads, i))->info;
+    threads->pdata[i] = &((ThreadBuild *) threads->pdata[i])->info;
+  es_thread_table_free (doc->threads);
+  doc->threads = es_thread_table_new ((const EsThread *const *) threads->pdata, threads->len, from->written_threads);
+  es_thread_table_free (from->written_threads);
+  from->written_threads = es_thread_table_share (doc->threads);
 }
 
 static void

@@ -86,6 +86,7 @@ struct _EsDocumentBuilder
   guint64      allocated_before;  /* the caps' allocation is merged up to here (snapshots only) */
   gboolean     allocated_late;    /* a sample came before it: merge again from the start */
   gboolean     threads_written;   /* a copy's: its document has its threads' table */
+  EsThreadTable *written_threads; /* (nullable): the last table written, which the next shares */
   guint64      gcs_before;        /* the GCs starting before this are indexed (snapshots only) */
   gboolean     gcs_late;          /* a GC started before it: index them all again */
   /* In time order already, as the builder was copied (es-document-spans.c) */

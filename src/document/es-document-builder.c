@@ -67,6 +67,7 @@ es_document_builder_free (EsDocumentBuilder *self)
   g_ptr_array_unref (self->dense_threads);
   g_hash_table_unref (self->sparse_threads);
   g_ptr_array_unref (self->thread_blocks);
+  es_thread_table_free (self->written_threads);
   es_vec_clear (&self->span_edges, sizeof (SpanEdge));
   g_clear_pointer (&self->open_spans, g_hash_table_unref);
   for (guint k = 0; k < ES_N_HEAP_SERIES; k++)

@@ -9,6 +9,7 @@
 
 #include "es-document.h"
 
+#include "es-thread-table.h"
 #include "es-vec.h"
 
 G_BEGIN_DECLS
@@ -54,7 +55,7 @@ struct _EsDocument
   EsVecFile     *records_file;      /* (nullable): a live log's builder's, which its GCs' index lives in */
   GPtrArray     *gen_index;         /* EsGenIndex *, index = generation */
   guint          gcs_indexed;       /* the first GCs, in start order, in the two above */
-  GArray        *threads;           /* EsThread, by id */
+  EsThreadTable *threads;           /* by id */
   GArray        *orphan_stops;      /* EsOrphanStop: stops whose run the log lacks */
   gsize          thread_index;      /* EsThreadIndex *, built on first use */
   GArray        *tasks;             /* EsTask */

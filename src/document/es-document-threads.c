@@ -50,9 +50,7 @@ static guint
 thread_position (EsDocument *self,
                  guint32     id)
 {
-  const EsThread *t = es_document_lookup_thread (self, id);
-
-  return t != NULL ? (guint) (t - (const EsThread *) (gpointer) self->threads->data) : G_MAXUINT;
+  return es_thread_table_find (self->threads, id);
 }
 
 /* A counting sort of the runs by thread, walking the caps' runs in time
@@ -63,7 +61,7 @@ index_runs (EsDocument  *self,
             guint32     *position_of_id,
             guint        max_dense_id)
 {
-  guint n_caps = self->caps->len, n_threads = self->threads->len;
+  guint n_caps = self->caps->len, n_threads = es_thread_table_get_length (self->threads);
   g_autofree guint *pos = g_new0 (guint, n_caps);
   g_autofree guint32 *fill = g_new0 (guint32, n_threads);
 
@@ -116,7 +114,7 @@ static void
 index_instants (EsDocument  *self,
                 ThreadIndex *index)
 {
-  guint n_threads = self->threads->len;
+  guint n_threads = es_thread_table_get_length (self->threads);
   g_autofree guint32 *fill = g_new0 (guint32, n_threads);
 
   index->instant_offsets = g_new0 (guint32, n_threads + 1);
@@ -157,14 +155,14 @@ get_thread_index (EsDocument *self)
   if (g_once_init_enter (&self->thread_index))
     {
       ThreadIndex *index = g_new0 (ThreadIndex, 1);
-      const EsThread *threads = (const EsThread *) (gpointer) self->threads->data;
-      guint max_id = self->threads->len > 0 ? MIN (threads[self->threads->len - 1].id + 1, 1u << 22) : 0;
+      guint n_threads = es_thread_table_get_length (self->threads);
+      guint max_id = n_threads > 0 ? MIN (es_thread_table_get (self->threads, n_threads - 1)->id + 1, 1u << 22) : 0;
       g_autofree guint32 *position_of_id = g_new (guint32, MAX (max_id, 1));
 
       for (guint i = 0; i < max_id; i++)
         position_of_id[i] = G_MAXUINT;
-      for (guint t = 0; t < self->threads->len && threads[t].id < max_id; t++)
-        position_of_id[threads[t].id] = t;
+      for (guint t = 0; t < n_threads && es_thread_table_get (self->threads, t)->id < max_id; t++)
+        position_of_id[es_thread_table_get (self->threads, t)->id] = t;
       index_runs (self, index, position_of_id, max_id);
       index_instants (self, index);
       g_once_init_leave (&self->thread_index, (gsize) index);
@@ -190,7 +188,9 @@ es_document_get_thread_runs (EsDocument     *self,
   g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
 
   index = get_thread_index (self);
-  t = (guint) (thread - (const EsThread *) (gpointer) self->threads->data);
+  t = thread_position (self, thread->id);
+  *n_runs = 0;
+  g_return_val_if_fail (t != G_MAXUINT, NULL);
   *n_runs = index->run_offsets[t + 1] - index->run_offsets[t];
   return &index->runs[index->run_offsets[t]];
 }
@@ -235,8 +235,9 @@ es_document_get_thread_timeline (EsDocument     *self,
 
   runs = es_document_get_thread_runs (self, thread, &n_runs);
   index = get_thread_index (self);
-  t = (guint) (thread - (const EsThread *) (gpointer) self->threads->data);
+  t = thread_position (self, thread->id);
   g_array_set_size (states, 0);
+  g_return_if_fail (t != G_MAXUINT);
 
   for (guint i = index->instant_offsets[t]; i < index->instant_offsets[t + 1]; i++)
     {

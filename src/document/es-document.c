@@ -111,7 +111,7 @@ es_document_finalize (GObject *object)
   records->records_pin = self->records_pin;
   records->records_file = self->records_file;
   let_go_of_records (records);
-  g_array_unref (self->threads);
+  es_thread_table_free (self->threads);
   g_array_unref (self->orphan_stops);
   if (self->thread_index != 0)
     _es_document_free_thread_index ((gpointer) self->thread_index);
@@ -150,7 +150,7 @@ es_document_init (EsDocument *self)
   self->more_strings = g_ptr_array_new_with_free_func ((GDestroyNotify) g_string_chunk_free);
   self->caps = g_ptr_array_new_with_free_func ((GDestroyNotify) es_cap_timeline_free);
   self->gen_index = g_ptr_array_new_with_free_func (free_gen_index);
-  self->threads = g_array_new (FALSE, FALSE, sizeof (EsThread));
+  self->threads = es_thread_table_new (NULL, 0, NULL);
   self->orphan_stops = g_array_new (FALSE, FALSE, sizeof (EsOrphanStop));
   self->tasks = g_array_new (FALSE, FALSE, sizeof (EsTask));
   self->capsets = g_array_new (FALSE, FALSE, sizeof (EsCapset));
@@ -367,7 +367,6 @@ es_document_get_gcs (EsDocument *self,
   return self->gcs.data;
 }
 
-ARRAY_GETTER (threads, EsThread, threads)
 #define VEC_GETTER(name, type, field)                       \
   const type *                                              \
   es_document_get_##name (EsDocument *self,                 \
@@ -389,27 +388,34 @@ ARRAY_GETTER (cost_centres, EsCostCentre, cost_centres)
 
 #undef ARRAY_GETTER
 
+/* The threads are in id order, from 0 to es_document_get_n_threads(). */
+guint
+es_document_get_n_threads (EsDocument *self)
+{
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), 0);
+
+  return es_thread_table_get_length (self->threads);
+}
+
+const EsThread *
+es_document_get_thread (EsDocument *self,
+                        guint       index)
+{
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
+
+  return es_thread_table_get (self->threads, index);
+}
+
 const EsThread *
 es_document_lookup_thread (EsDocument *self,
                            guint32     id)
 {
-  const EsThread *t;
-  guint lo = 0, hi;
+  guint index;
 
   g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
 
-  t = (const EsThread *) (gpointer) self->threads->data;
-  hi = self->threads->len;
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (t[mid].id < id)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo < self->threads->len && t[lo].id == id ? &t[lo] : NULL;
+  index = es_thread_table_find (self->threads, id);
+  return index != G_MAXUINT ? es_thread_table_get (self->threads, index) : NULL;
 }
 
 const EsSeries *

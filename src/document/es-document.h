@@ -49,8 +49,9 @@ guint                 es_document_get_n_closed_at_end (EsDocument  *self);
 const EsGc           *es_document_get_gcs             (EsDocument  *self,
                                                        guint       *n_gcs);
 guint                 es_document_get_n_gc_generations (EsDocument *self);
-const EsThread       *es_document_get_threads         (EsDocument  *self,
-                                                       guint       *n_threads);
+guint                 es_document_get_n_threads       (EsDocument  *self);
+const EsThread       *es_document_get_thread          (EsDocument  *self,
+                                                       guint        index);
 const EsThread       *es_document_lookup_thread       (EsDocument  *self,
                                                        guint32      id);
 const EsThreadRun    *es_document_get_thread_runs     (EsDocument  *self,

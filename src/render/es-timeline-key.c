@@ -93,8 +93,7 @@ es_timeline_color_in_log (EsDocument *document,
     case ES_COLOR_BLOCKED_FOREIGN_CALL:
     case ES_COLOR_BLOCKED_OTHER:
     case ES_COLOR_THREAD_SELECTED:
-      es_document_get_threads (document, &n);
-      return !mono && n > 0;
+      return !mono && es_document_get_n_threads (document) > 0;
 
     /* The Profile row, for a -prof run's cost-centre samples. */
     case ES_COLOR_PROFILE_CHOSEN:

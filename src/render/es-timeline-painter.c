@@ -189,9 +189,8 @@ es_timeline_layout (EsDocument *document,
   /* Last, as it may run to thousands of rows; ES_ROW_THREAD opens it. A
    * Mono log's rows are its threads already. */
   {
-    guint n_threads;
+    guint n_threads = es_document_get_n_threads (document);
 
-    es_document_get_threads (document, &n_threads);
     if (n_threads > 0 && (visible_kinds & (1u << ES_ROW_THREADS)) &&
         es_document_get_format (document) != ES_DOCUMENT_MONO_LOG)
       {

@@ -90,14 +90,14 @@ char *
 es_paint_thread_label (EsDocument *document,
                        guint       thread_index)
 {
-  guint n;
-  const EsThread *threads = es_document_get_threads (document, &n);
+  const EsThread *thread;
 
-  g_return_val_if_fail (thread_index < n, g_strdup (""));
+  g_return_val_if_fail (thread_index < es_document_get_n_threads (document), g_strdup (""));
 
-  if (threads[thread_index].label != NULL)
-    return g_strdup_printf ("%u %s", threads[thread_index].id, threads[thread_index].label);
-  return g_strdup_printf (_("Thread %u"), threads[thread_index].id);
+  thread = es_document_get_thread (document, thread_index);
+  if (thread->label != NULL)
+    return g_strdup_printf ("%u %s", thread->id, thread->label);
+  return g_strdup_printf (_("Thread %u"), thread->id);
 }
 
 void
@@ -175,13 +175,11 @@ es_paint_thread_row (EsPaintContext      *ctx,
   g_autofree guint64 *edges = NULL;
   g_autofree EsThreadColumn *columns = NULL;
   const EsThreadStates *states;
-  guint n_threads;
-  const EsThread *threads = es_document_get_threads (ctx->document, &n_threads);
 
-  if (row->thread >= n_threads || (states = lookup_states (ctx, row->thread)) == NULL)
+  if (row->thread >= es_document_get_n_threads (ctx->document) || (states = lookup_states (ctx, row->thread)) == NULL)
     return;
 
-  if (view->selected_thread != 0 && threads[row->thread].id == view->selected_thread)
+  if (view->selected_thread != 0 && es_document_get_thread (ctx->document, row->thread)->id == view->selected_thread)
     {
       EsColumnRuns band;
 

@@ -17,8 +17,7 @@ void
 fuzz_walk_document (EsDocument *document)
 {
   guint64 end = es_document_get_end_time (document);
-  guint n_threads, n_caps = MIN (es_document_get_n_caps (document), 16u);
-  const EsThread *threads = es_document_get_threads (document, &n_threads);
+  guint n_threads = es_document_get_n_threads (document), n_caps = MIN (es_document_get_n_caps (document), 16u);
   g_autoptr(GArray) timeline = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
   EsActivityColumn activity[32];
   EsSparkColumn sparks[32];
@@ -52,6 +51,6 @@ fuzz_walk_document (EsDocument *document)
       es_lod_instants (document, c, G_MAXUINT32, 0, end, G_N_ELEMENTS (counts), counts);
     }
   for (guint t = 0; t < MIN (n_threads, 16u); t++)
-    es_document_get_thread_timeline (document, &threads[t], timeline);
+    es_document_get_thread_timeline (document, es_document_get_thread (document, t), timeline);
 }
 

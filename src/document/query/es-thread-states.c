@@ -306,7 +306,7 @@ es_thread_state_cache_begin_frame (EsThreadStateCache *self)
 
 /**
  * es_thread_state_cache_get:
- * @thread_index: an index into es_document_get_threads()
+ * @thread_index: an index into the document's threads (es_document_get_thread())
  *
  * Returns: (nullable): the thread's states in time order with their coarse
  *   index, valid until the next es_thread_state_cache_begin_frame(); NULL
@@ -324,17 +324,16 @@ es_thread_state_cache_get (EsThreadStateCache *self,
   entry = g_hash_table_lookup (self->entries, key);
   if (entry == NULL)
     {
-      guint n_threads;
-      const EsThread *threads = es_document_get_threads (self->document, &n_threads);
       const EsThreadState *states;
       guint n;
 
-      g_return_val_if_fail (thread_index < n_threads, NULL);
+      g_return_val_if_fail (thread_index < es_document_get_n_threads (self->document), NULL);
 
       entry = g_new0 (Entry, 1);
       entry->key = key;
       entry->states = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
-      es_document_get_thread_timeline (self->document, &threads[thread_index], entry->states);
+      es_document_get_thread_timeline (self->document, es_document_get_thread (self->document, thread_index),
+                                       entry->states);
       states = (const EsThreadState *) (gconstpointer) entry->states->data;
       n = entry->states->len;
       entry->coarse = g_new (guint64, MAX (1, (n + ES_THREAD_STATES_STRIDE - 1) / ES_THREAD_STATES_STRIDE));
@@ -351,7 +350,7 @@ es_thread_state_cache_get (EsThreadStateCache *self,
 
 /**
  * es_thread_state_cache_lookup:
- * @thread_index: an index into es_document_get_threads()
+ * @thread_index: an index into the document's threads (es_document_get_thread())
  *
  * Returns: (array length=n_states): the thread's states in time order,
  *   valid until the next es_thread_state_cache_begin_frame()
