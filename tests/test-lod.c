@@ -551,7 +551,7 @@ test_busy_grid_grows_with_snapshots (void)
   const guint n_caps = 6, late_cap = 5, late_round = 8;
   guint64 t[6] = { 0 }, until = 20000, previous_step = 0;
   gboolean open[6] = { FALSE };
-  guint doublings = 0, kept = 0, last_n = 0;
+  guint doublings = 0, kept = 0, last_n = 0, summed_half_or_less = 0;
 
   for (guint c = 0; c < n_caps; c++)
     t[c] = 5000 + g_rand_int_range (rand, 0, 1000);
@@ -582,6 +582,11 @@ test_busy_grid_grows_with_snapshots (void)
       snapshot = es_document_builder_snapshot (builder, TRUE, -1);
       es_busy_grid_grower_give (grower, snapshot);
       grid = es_busy_grid_get (snapshot);
+      /* Sums are kept only for the points activities to come may change:
+       * from each cap's last one added for good, the earliest. */
+      g_assert_cmpuint (es_busy_grid_grower_get_n_summed (grower), <, grid->n);
+      if (es_busy_grid_grower_get_n_summed (grower) <= grid->n / 2)
+        summed_half_or_less++;
       start = es_document_get_start_time (snapshot);
       end = es_document_get_end_time (snapshot);
       g_assert_cmpuint (grid->start, ==, start);
@@ -613,9 +618,62 @@ test_busy_grid_grows_with_snapshots (void)
       previous_step = grid->step;
       last_n = grid->n;
     }
-  g_test_message ("the step grew %u times and stayed %u times; %u points at the end", doublings, kept, last_n);
+  g_test_message ("the step grew %u times and stayed %u times; %u points at the end; sums for half of them or less "
+                  "%u times", doublings, kept, last_n, summed_half_or_less);
   g_assert_cmpuint (doublings, >=, 3);
   g_assert_cmpuint (kept, >=, 8);
+  g_assert_cmpuint (summed_half_or_less, >=, 10);
+}
+
+/* Every point of @grid is that of a grid made whole from @snapshot. */
+static void
+assert_grid_made_whole (EsDocument       *snapshot,
+                        const EsBusyGrid *grid)
+{
+  g_autoptr(EsBusyGrid) fresh = es_busy_grid_new (snapshot, grid->start, grid->step);
+
+  g_assert_cmpuint (fresh->n, ==, grid->n);
+  for (guint k = 0; k < grid->n; k++)
+    if (es_busy_grid_point (grid, k) != es_busy_grid_point (fresh, k))
+      g_error ("point %u of %u: grown %" G_GUINT64_FORMAT ", made whole %" G_GUINT64_FORMAT, k, grid->n,
+               es_busy_grid_point (grid, k), es_busy_grid_point (fresh, k));
+}
+
+/* A cap whose first runs come late (its buffer written seconds after the
+ * others'), starting after the log's start but long before the points the
+ * grower made for good and keeps no sums for: it starts the grid over,
+ * and every snapshot's points are those of a grid made whole. */
+static void
+test_busy_grid_cap_late_within_the_run (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (29);
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new_for_snapshots ();
+  g_autoptr(EsBusyGridGrower) grower = es_busy_grid_grower_new ();
+  guint64 t[3] = { 1000, 1000, 0 }, until = 1000000;
+  gboolean open[3] = { FALSE };
+
+  for (guint round = 0; round < 12; round++)
+    {
+      g_autoptr(EsDocument) snapshot = NULL;
+
+      until += 200000;
+      for (guint c = 0; c < 3; c++)
+        {
+          if (c == 2 && round < 4)
+            continue;
+          /* Its first run, from a third of the way through the run. */
+          if (c == 2 && round == 4)
+            t[c] = until / 3;
+          t[c] = add_live_runs (builder, rand, c, t[c], until, &open[c]);
+        }
+      snapshot = es_document_builder_snapshot (builder, TRUE, -1);
+      es_busy_grid_grower_give (grower, snapshot);
+      if (round == 3)
+        /* Sums only for the last points: the first half, where the late
+         * cap's runs will start, is settled. */
+        g_assert_cmpuint (es_busy_grid_grower_get_n_summed (grower), <=, es_busy_grid_get (snapshot)->n / 2);
+      assert_grid_made_whole (snapshot, es_busy_grid_get (snapshot));
+    }
 }
 
 /* A live log whose first snapshot spans a few microseconds (a grid step
@@ -749,6 +807,7 @@ main (int    argc,
   g_test_add_func ("/lod/busy-caps-grid", test_busy_caps_grid);
   g_test_add_func ("/lod/busy-caps-grid/grows-with-snapshots", test_busy_grid_grows_with_snapshots);
   g_test_add_func ("/lod/busy-caps-grid/after-a-long-silence", test_busy_grid_after_a_long_silence);
+  g_test_add_func ("/lod/busy-caps-grid/cap-late-within-the-run", test_busy_grid_cap_late_within_the_run);
   g_test_add_func ("/stats/interval-split-adds-up", test_stats_are_additive);
   g_test_add_func ("/stats/time-parsing", test_time_parsing);
 

@@ -9,7 +9,7 @@
 
 #include <string.h>
 
-#include "es-busy-grid.h"
+#include "es-busy-grid-private.h"
 
 /* How many caps were busy in a column, zoomed out, is the difference of
  * two points of this grid over the column's width, linear in between:
@@ -21,32 +21,18 @@
  *
  * A finished document's grid has WHOLE_POINTS over its run (2,730 columns
  * across the whole run are wide enough), made in one pass over the
- * activities on first use. A live log's is grown from snapshot to
- * snapshot: its step stays until the run outgrows the points it has room
- * for, then doubles, so that it uses half of them to all. Its room is as
- * many points as half its activities, up to GROWN_POINTS (as many columns
- * as a finished document's): a small log's busy graph is as fast from its
- * caps, and 2^20 points take 12 MB of sums and 4 MB a grid. */
+ * activities on first use, a window of steps at a time. A live log's is
+ * grown from snapshot to snapshot (es-busy-grid-grower.c). */
 #define WHOLE_POINTS  (1u << 19)
-#define GROWN_POINTS  (1u << 20)
-#define FEWEST_POINTS (1u << 12)
-#define CHECKPOINT    64
-#define CHUNK_POINTS  1024
+#define CHUNK_POINTS  ES_BUSY_CHUNK_POINTS
+#define CHECKPOINT    ES_BUSY_CHECKPOINT
 
-/* 4 kB of points, with what the sums were at its first point: a grid
- * made after a live log's next snapshot shares every chunk before the
- * first step the snapshot changed, and goes on from there. */
-struct _EsBusyGridChunk
-{
-  gatomicrefcount ref;
-  guint64         total;                                 /* at its first point */
-  gint64          cover;                                 /* runs covering its first step whole */
-  guint64         checkpoints[CHUNK_POINTS / CHECKPOINT];
-  guint32         offsets[CHUNK_POINTS];
-};
+/* Steps summed at once: the sums of a whole run would take 12 bytes a
+ * point (6 MB for a finished document's, 12 MB for a live log's). */
+#define WINDOW_POINTS (64 * CHUNK_POINTS)
 
-static EsBusyGridChunk *
-chunk_ref (EsBusyGridChunk *chunk)
+EsBusyGridChunk *
+_es_busy_chunk_ref (EsBusyGridChunk *chunk)
 {
   g_atomic_ref_count_inc (&chunk->ref);
   return chunk;
@@ -59,74 +45,107 @@ chunk_unref (EsBusyGridChunk *chunk)
     g_free (chunk);
 }
 
-/* The running time inside each step, before it is summed into points: the
- * ends of a run in their steps, and the steps it covers whole counted in
- * @covering as differences, so that a long run costs no more than a short
- * one. Both in mappings of their own (EsVec), given back to the system
- * when freed rather than kept in a thread's heap. */
-typedef struct
+/* Empty sums for steps [@first, @first + @n), keeping their memory. */
+void
+_es_busy_sums_reset (EsBusySums *sums,
+                     guint64     start,
+                     guint64     step,
+                     guint       first,
+                     guint       n)
 {
-  guint64 start;
-  guint64 step;
-  guint   n;                   /* steps it has room for */
-  EsVec   in_step;             /* guint64 ns per step */
-  EsVec   covering;            /* gint32 per step: +1 where whole steps start, -1 after they end */
-  guint   changed_from;        /* the first step changed since the last grid was made */
-} Sums;
-
-static void
-sums_init (Sums    *sums,
-           guint64  start,
-           guint64  step,
-           guint    n)
-{
-  *sums = (Sums) { .start = start, .step = step, .n = n, .changed_from = 0 };
-  while (sums->in_step.capacity < n)
-    es_vec_grow (&sums->in_step, sizeof (guint64));
-  /* As many as the steps, not one more: a run ends at the last step at
-   * the latest, so the last step it starts whole is before it. One more
-   * doubled a vector of 2^20 (4 MB, 6 MB of it in memory in huge pages). */
-  while (sums->covering.capacity < n)
-    es_vec_grow (&sums->covering, sizeof (gint32));
-  memset (sums->in_step.data, 0, (gsize) n * sizeof (guint64));
-  memset (sums->covering.data, 0, (gsize) n * sizeof (gint32));
+  sums->start = start;
+  sums->step = step;
+  sums->first = first;
+  sums->n = 0;
+  sums->cover_in = 0;
+  sums->changed_from = G_MAXUINT;
+  _es_busy_sums_extend (sums, first + n);
 }
 
-static void
-sums_clear (Sums *sums)
+void
+_es_busy_sums_clear (EsBusySums *sums)
 {
   es_vec_clear (&sums->in_step, sizeof (guint64));
   es_vec_clear (&sums->covering, sizeof (gint32));
+  sums->n = 0;
 }
 
-/* Adds the running time of activities [@from, @to) of a cap, or with
- * @take_back takes it away again, exactly: the same steps get the same
- * amounts. A run past the last step is counted up to it. */
-static void
-sums_add (Sums             *sums,
-          const EsActivity *a,
-          guint             from,
-          guint             to,
-          gboolean          take_back)
+/* Makes room for the steps up to @end, empty. */
+void
+_es_busy_sums_extend (EsBusySums *sums,
+                      guint       end)
+{
+  guint n = end - sums->first, old = sums->n;
+
+  if (end <= sums->first + old)
+    return;
+  while (sums->in_step.capacity < n)
+    es_vec_grow (&sums->in_step, sizeof (guint64));
+  while (sums->covering.capacity < n)
+    es_vec_grow (&sums->covering, sizeof (gint32));
+  memset ((guint64 *) sums->in_step.data + old, 0, (gsize) (n - old) * sizeof (guint64));
+  memset ((gint32 *) sums->covering.data + old, 0, (gsize) (n - old) * sizeof (gint32));
+  sums->in_step.len = sums->covering.len = sums->n = n;
+}
+
+/* Lets go of the steps before @first, whose points are made for good;
+ * @cover_in is the runs covering @first whole, counted before it. */
+void
+_es_busy_sums_drop_before (EsBusySums *sums,
+                           guint       first,
+                           gint64      cover_in)
+{
+  guint drop = MIN (first - sums->first, sums->n);
+
+  g_return_if_fail (first >= sums->first);
+
+  memmove (sums->in_step.data, (guint64 *) sums->in_step.data + drop, (gsize) (sums->n - drop) * sizeof (guint64));
+  memmove (sums->covering.data, (gint32 *) sums->covering.data + drop, (gsize) (sums->n - drop) * sizeof (gint32));
+  sums->n -= drop;
+  sums->in_step.len = sums->covering.len = sums->n;
+  sums->first = first;
+  sums->cover_in = cover_in;
+  /* Once a grid started over from early on has caught up (not at each
+   * snapshot, which drops a chunk or two: giving pages back costs). */
+  if (drop >= WINDOW_POINTS)
+    {
+      es_vec_release_spare (&sums->in_step, sizeof (guint64));
+      es_vec_release_spare (&sums->covering, sizeof (gint32));
+    }
+}
+
+/* Adds the running time of activities [@from, @to) of a cap inside the
+ * sums' steps, or with @take_back takes it away again, exactly: the same
+ * steps get the same amounts. */
+void
+_es_busy_sums_add (EsBusySums       *sums,
+                   const EsActivity *a,
+                   guint             from,
+                   guint             to,
+                   gboolean          take_back)
 {
   guint64 *in_step = sums->in_step.data;
   gint32 *covering = sums->covering.data;
-  guint64 start = sums->start, step = sums->step, last = start + (guint64) (sums->n - 1) * step;
+  guint64 start = sums->start, step = sums->step;
+  guint64 lo = start + (guint64) sums->first * step, hi = start + (guint64) (sums->first + sums->n) * step;
   gint32 one = take_back ? -1 : 1;
 
   for (guint i = from; i < to; i++)
     {
-      guint64 s = MAX (a[i].start, start), e, head, tail;
+      guint64 s = MAX (a[i].start, lo), e, head, tail;
       guint ks, ke;
 
       if (a[i].kind != ES_ACTIVITY_RUNNING)
         continue;
-      e = MIN (es_activity_end (&a[i]), last);
+      e = MIN (es_activity_end (&a[i]), hi);
       if (s >= e)
         continue;
+      /* The steps of its first and last nanosecond. */
       ks = (guint) ((s - start) / step);
-      ke = (guint) ((e - start) / step);
+      ke = (guint) ((e - 1 - start) / step);
       sums->changed_from = MIN (sums->changed_from, ks);
+      ks -= sums->first;
+      ke -= sums->first;
       if (ks == ke)
         {
           head = e - s;
@@ -134,9 +153,8 @@ sums_add (Sums             *sums,
         }
       else
         {
-          head = start + (ks + 1) * step - s;
-          tail = e - (start + ke * step);
-          /* ks < ke <= n - 1 */
+          head = lo + (ks + 1) * step - s;
+          tail = e - (lo + ke * step);
           covering[ks + 1] += one;
           covering[ke] -= one;
         }
@@ -146,99 +164,133 @@ sums_add (Sums             *sums,
     }
 }
 
-/* Merges each @factor steps into one (a power of two): what covers them
- * whole becomes their time inside. */
-static void
-sums_coarsen (Sums  *sums,
-              guint  factor)
+/* Adds the activities of each cap c from @cursors[c] to @ends[c] that
+ * start before the sums' last step ends, and moves @cursors[c] to the
+ * first of them that goes on past it, or past them all: the next steps
+ * start from there. Each is added only for its time inside the steps, so
+ * one seen again there (after an earlier one that went on) adds nothing
+ * twice. */
+void
+_es_busy_sums_add_caps (EsBusySums  *sums,
+                        EsDocument  *document,
+                        guint       *cursors,
+                        const guint *ends)
 {
-  guint64 *in_step = sums->in_step.data;
-  gint32 *covering = sums->covering.data;
-  gint64 cover = 0;
+  guint64 hi = sums->start + (guint64) (sums->first + sums->n) * sums->step;
 
-  for (guint j = 0; j < sums->n / factor; j++)
+  for (guint c = 0; c < es_document_get_n_caps (document); c++)
     {
-      guint64 sum = 0;
+      guint n, i = cursors[c], goes_on = G_MAXUINT;
+      const EsActivity *a = es_cap_timeline_get_activities (es_document_get_cap (document, c), &n);
 
-      for (guint k = j * factor; k < (j + 1) * factor; k++)
+      for (; i < ends[c] && a[i].start < hi; i++)
         {
-          cover += covering[k];
-          sum += in_step[k] + (guint64) cover * sums->step;
+          _es_busy_sums_add (sums, a, i, i + 1, FALSE);
+          if (goes_on == G_MAXUINT && es_activity_end (&a[i]) > hi)
+            goes_on = i;
         }
-      in_step[j] = sum;
+      cursors[c] = MIN (goes_on, i);
     }
-  memset (in_step + sums->n / factor, 0, (gsize) (sums->n - sums->n / factor) * sizeof (guint64));
-  memset (covering, 0, (gsize) sums->n * sizeof (gint32));
-  sums->step *= factor;
-  sums->changed_from = 0;
 }
 
-/* The first @n points of the sums; the chunks of @previous (nullable), a
- * grid of the same sums before they changed, before the first step they
- * changed in are shared. */
-static EsBusyGrid *
-sums_to_grid (Sums             *sums,
-              guint             n,
-              guint             n_caps,
-              const EsBusyGrid *previous)
+/* Each point holds 32 bits over its checkpoint, in units this large. */
+guint64
+_es_busy_grid_unit (guint64 step,
+                    guint   n_caps)
+{
+  return (guint64) CHECKPOINT * MAX (n_caps, 1) * step / G_MAXUINT32 + 1;
+}
+
+/* A grid of @n points, its chunks not made yet. */
+EsBusyGrid *
+_es_busy_grid_alloc (guint64 start,
+                     guint64 step,
+                     guint   n,
+                     guint   n_caps)
 {
   EsBusyGrid *grid = g_new0 (EsBusyGrid, 1);
-  const guint64 *in_step = sums->in_step.data;
-  const gint32 *covering = sums->covering.data;
-  guint kept = 0;
-  guint64 total = 0;
-  gint64 cover = 0;
 
-  g_assert (n > 0 && n <= sums->n);
-
-  grid->start = sums->start;
-  grid->step = sums->step;
+  grid->start = start;
+  grid->step = step;
   grid->n = n;
-  grid->unit = (guint64) CHECKPOINT * MAX (n_caps, 1) * grid->step / G_MAXUINT32 + 1;
+  grid->unit = _es_busy_grid_unit (step, n_caps);
   grid->n_chunks = (n + CHUNK_POINTS - 1) / CHUNK_POINTS;
   grid->chunks = g_new0 (EsBusyGridChunk *, grid->n_chunks);
-  /* A point is the sum of the steps before it: those before the first
-   * step changed are as they were. The chunk it is in is made again, from
-   * the sums at its first point, which it keeps. */
-  if (previous != NULL && previous->start == grid->start && previous->step == grid->step &&
-      previous->unit == grid->unit)
-    {
-      kept = MIN (MIN (sums->changed_from, n - 1), previous->n - 1) / CHUNK_POINTS;
-      for (guint c = 0; c < kept; c++)
-        grid->chunks[c] = chunk_ref (previous->chunks[c]);
-      total = previous->chunks[kept]->total;
-      cover = previous->chunks[kept]->cover;
-    }
-  for (guint c = kept; c < grid->n_chunks; c++)
+  return grid;
+}
+
+/* Makes the chunks of @grid from @first_chunk up to the one of point
+ * @end_point - 1 from @sums, which hold their steps; @total and @cover
+ * are the sums' at the first chunk's first point, and become those at
+ * @end_point. */
+void
+_es_busy_grid_write_chunks (EsBusyGrid       *grid,
+                            const EsBusySums *sums,
+                            guint             first_chunk,
+                            guint             end_point,
+                            guint64          *total,
+                            gint64           *cover)
+{
+  const guint64 *in_step = sums->in_step.data;
+  const gint32 *covering = sums->covering.data;
+
+  g_assert (first_chunk * CHUNK_POINTS >= sums->first && end_point <= sums->first + sums->n);
+  g_assert (end_point <= grid->n);
+
+  for (guint c = first_chunk; c * CHUNK_POINTS < end_point; c++)
     {
       EsBusyGridChunk *chunk = g_new (EsBusyGridChunk, 1);
-      guint first = c * CHUNK_POINTS, end = MIN (first + CHUNK_POINTS, n);
+      guint first = c * CHUNK_POINTS, end = MIN (first + CHUNK_POINTS, end_point);
 
       g_atomic_ref_count_init (&chunk->ref);
-      chunk->total = total;
-      chunk->cover = cover;
+      chunk->total = *total;
+      chunk->cover = *cover;
       for (guint k = first; k < end; k++)
         {
           guint i = k - first;
 
-          cover += covering[k];
+          *cover += covering[k - sums->first];
           if (i % CHECKPOINT == 0)
-            chunk->checkpoints[i / CHECKPOINT] = total;
-          chunk->offsets[i] = (guint32) ((total - chunk->checkpoints[i / CHECKPOINT]) / grid->unit);
-          total += in_step[k] + (guint64) cover * grid->step;
+            chunk->checkpoints[i / CHECKPOINT] = *total;
+          chunk->offsets[i] = (guint32) ((*total - chunk->checkpoints[i / CHECKPOINT]) / grid->unit);
+          *total += in_step[k - sums->first] + (guint64) *cover * grid->step;
         }
+      g_clear_pointer (&grid->chunks[c], chunk_unref);
       grid->chunks[c] = chunk;
     }
-  sums->changed_from = G_MAXUINT;
-  return grid;
+}
+
+/* Makes the chunks of @grid up to point @end_point (a multiple of the
+ * chunks' size, or the grid's last) from each cap's activities
+ * [@cursors[c], @ends[c]), a window of steps at a time; @total goes from
+ * the running time before the first point to that before @end_point. */
+void
+_es_busy_grid_sum_caps (EsBusyGrid  *grid,
+                        EsDocument  *document,
+                        guint       *cursors,
+                        const guint *ends,
+                        guint        end_point,
+                        guint64     *total)
+{
+  EsBusySums sums = { 0 };
+
+  for (guint first = 0; first < end_point; first += WINDOW_POINTS)
+    {
+      gint64 cover = 0;
+
+      _es_busy_sums_reset (&sums, grid->start, grid->step, first, MIN (WINDOW_POINTS, end_point - first));
+      _es_busy_sums_add_caps (&sums, document, cursors, ends);
+      _es_busy_grid_write_chunks (grid, &sums, first / CHUNK_POINTS, first + sums.n, total, &cover);
+    }
+  _es_busy_sums_clear (&sums);
 }
 
 /* Points enough for a run from @start to @end: 64 bits, as a step made
  * for a short run may be far too small for a long one. */
-static guint64
-points_for (guint64 start,
-            guint64 end,
-            guint64 step)
+guint64
+_es_busy_grid_points_for (guint64 start,
+                          guint64 end,
+                          guint64 step)
 {
   return (MAX (end, start) - start) / step + 2;
 }
@@ -257,25 +309,20 @@ es_busy_grid_new (EsDocument *document,
                   guint64     step)
 {
   guint n_caps = es_document_get_n_caps (document);
-  guint64 n_points;
-  Sums sums;
+  g_autofree guint *cursors = g_new0 (guint, MAX (n_caps, 1));
+  g_autofree guint *ends = g_new0 (guint, MAX (n_caps, 1));
+  guint64 n_points, total = 0;
   EsBusyGrid *grid;
 
   g_return_val_if_fail (ES_IS_DOCUMENT (document), NULL);
   g_return_val_if_fail (step > 0 && start <= es_document_get_start_time (document), NULL);
 
-  n_points = points_for (start, es_document_get_end_time (document), step);
-  g_return_val_if_fail (n_points <= 2 * GROWN_POINTS, NULL);
-  sums_init (&sums, start, step, (guint) n_points);
+  n_points = _es_busy_grid_points_for (start, es_document_get_end_time (document), step);
+  g_return_val_if_fail (n_points <= 2 * ES_BUSY_GRID_GROWN_POINTS, NULL);
   for (guint c = 0; c < n_caps; c++)
-    {
-      guint n;
-      const EsActivity *a = es_cap_timeline_get_activities (es_document_get_cap (document, c), &n);
-
-      sums_add (&sums, a, 0, n, FALSE);
-    }
-  grid = sums_to_grid (&sums, sums.n, n_caps, NULL);
-  sums_clear (&sums);
+    es_cap_timeline_get_activities (es_document_get_cap (document, c), &ends[c]);
+  grid = _es_busy_grid_alloc (start, step, (guint) n_points, n_caps);
+  _es_busy_grid_sum_caps (grid, document, cursors, ends, grid->n, &total);
   return grid;
 }
 
@@ -285,25 +332,26 @@ es_busy_grid_free (EsBusyGrid *grid)
   if (grid == NULL)
     return;
   for (guint c = 0; c < grid->n_chunks; c++)
-    chunk_unref (grid->chunks[c]);
+    if (grid->chunks[c] != NULL)
+      chunk_unref (grid->chunks[c]);
   g_free (grid->chunks);
   g_free (grid);
 }
 
 /* Another grid of the same points, sharing its chunks. */
-static EsBusyGrid *
-share_grid (const EsBusyGrid *grid)
+EsBusyGrid *
+_es_busy_grid_share (const EsBusyGrid *grid)
 {
   EsBusyGrid *copy = g_memdup2 (grid, sizeof *grid);
 
   copy->chunks = g_new (EsBusyGridChunk *, grid->n_chunks);
   for (guint c = 0; c < grid->n_chunks; c++)
-    copy->chunks[c] = chunk_ref (grid->chunks[c]);
+    copy->chunks[c] = _es_busy_chunk_ref (grid->chunks[c]);
   return copy;
 }
 
-static GQuark
-busy_grid_quark (void)
+GQuark
+_es_busy_grid_quark (void)
 {
   return g_quark_from_static_string ("es-busy-grid");
 }
@@ -332,7 +380,7 @@ make_whole_grid (EsDocument *document)
 const EsBusyGrid *
 es_busy_grid_get (EsDocument *document)
 {
-  return es_document_get_derived (document, busy_grid_quark (), make_whole_grid,
+  return es_document_get_derived (document, _es_busy_grid_quark (), make_whole_grid,
                                   (GDestroyNotify) es_busy_grid_free);
 }
 
@@ -344,7 +392,7 @@ es_busy_grid_get (EsDocument *document)
 guint64
 es_busy_grid_get_step (EsDocument *document)
 {
-  const EsBusyGrid *grid = es_document_peek_derived (document, busy_grid_quark ());
+  const EsBusyGrid *grid = es_document_peek_derived (document, _es_busy_grid_quark ());
 
   return grid != NULL ? grid->step : whole_step (document);
 }
@@ -380,197 +428,4 @@ es_busy_grid_running_before (const EsBusyGrid *grid,
 
     return here + (double) (next - here) * (double) (time - grid->start - k * grid->step) / (double) grid->step;
   }
-}
-
-/* A live log's snapshots share their first activities with every later
- * one (es_cap_timeline_get_n_final_activities()): those are added to the
- * sums once, for good; the few each snapshot closed at its end are added
- * for its grid, then taken back. A snapshot then costs its new activities
- * and one pass over the points, not a pass over the whole log's
- * activities (17 ms at 100 MB). */
-struct _EsBusyGridGrower
-{
-  gatomicrefcount ref;         /* a live log's build, and a snapshot being finished */
-  gboolean    started;
-  Sums        sums;
-  EsBusyGrid *last;            /* (nullable): the last grid given, sharing its chunks */
-  GArray     *added;           /* guint per cap: its activities in the sums for good, counting those let go of */
-  GArray     *last_added;      /* EsActivity per cap: the last of them */
-};
-
-EsBusyGridGrower *
-es_busy_grid_grower_new (void)
-{
-  EsBusyGridGrower *self = g_new0 (EsBusyGridGrower, 1);
-
-  g_atomic_ref_count_init (&self->ref);
-  self->added = g_array_new (FALSE, TRUE, sizeof (guint));
-  self->last_added = g_array_new (FALSE, TRUE, sizeof (EsActivity));
-  return self;
-}
-
-EsBusyGridGrower *
-es_busy_grid_grower_ref (EsBusyGridGrower *self)
-{
-  g_return_val_if_fail (self != NULL, NULL);
-
-  g_atomic_ref_count_inc (&self->ref);
-  return self;
-}
-
-void
-es_busy_grid_grower_unref (EsBusyGridGrower *self)
-{
-  if (self == NULL || !g_atomic_ref_count_dec (&self->ref))
-    return;
-  sums_clear (&self->sums);
-  es_busy_grid_free (self->last);
-  g_array_unref (self->added);
-  g_array_unref (self->last_added);
-  g_free (self);
-}
-
-/* Whether @snapshot goes on from the activities in the sums: a later
- * snapshot of the same log, which starts no earlier. */
-static gboolean
-goes_on (EsBusyGridGrower *self,
-         EsDocument       *snapshot)
-{
-  if (!self->started || es_document_get_start_time (snapshot) < self->sums.start ||
-      es_document_get_n_caps (snapshot) < self->added->len)
-    return FALSE;
-  for (guint c = 0; c < self->added->len; c++)
-    {
-      const EsCapTimeline *tl = es_document_get_cap (snapshot, c);
-      guint added = g_array_index (self->added, guint, c), let_go = es_cap_timeline_get_n_let_go (tl), n;
-      const EsActivity *a = es_cap_timeline_get_activities (tl, &n);
-      const EsActivity *last = &g_array_index (self->last_added, EsActivity, c);
-
-      /* Its detail let go of past what the sums have: they start again. */
-      if (added < let_go)
-        return FALSE;
-      added -= let_go;
-      if (added > es_cap_timeline_get_n_final_activities (tl) ||
-          (added > 0 && memcmp (&a[added - 1], last, sizeof (EsActivity)) != 0))
-        return FALSE;
-    }
-  return TRUE;
-}
-
-static guint64
-count_activities (EsDocument *snapshot)
-{
-  guint64 total = 0;
-
-  for (guint c = 0; c < es_document_get_n_caps (snapshot); c++)
-    {
-      guint n;
-
-      es_cap_timeline_get_activities (es_document_get_cap (snapshot, c), &n);
-      total += n;
-    }
-  return total;
-}
-
-/* The points a grid of @n_activities has room for. */
-static guint
-room_for (guint64 n_activities)
-{
-  guint room = FEWEST_POINTS;
-
-  while (room < GROWN_POINTS && room < n_activities / 2)
-    room *= 2;
-  return room;
-}
-
-/* Starts again from @snapshot's start, with room for its activities, at a
- * step leaving room for the run to double. */
-static void
-start_over (EsBusyGridGrower *self,
-            EsDocument       *snapshot,
-            guint64           n_activities)
-{
-  guint64 start = es_document_get_start_time (snapshot);
-  guint64 end = MAX (es_document_get_end_time (snapshot), start);
-  guint room = room_for (n_activities);
-
-  sums_clear (&self->sums);
-  sums_init (&self->sums, start, (end - start) / (room / 2 - 2) + 1, room);
-  g_array_set_size (self->added, 0);
-  g_array_set_size (self->last_added, 0);
-  self->started = TRUE;
-}
-
-/**
- * es_busy_grid_grower_give:
- * @snapshot: the latest snapshot of a live log (es_document_builder_snapshot())
- *
- * Gives @snapshot its grid, grown from the snapshots before it: the
- * activities they had in common with it are not read again. A snapshot
- * of another log, or one starting earlier, starts the grid over.
- */
-void
-es_busy_grid_grower_give (EsBusyGridGrower *self,
-                          EsDocument       *snapshot)
-{
-  guint n_caps = es_document_get_n_caps (snapshot);
-  guint64 end;
-  guint64 n_points, n_activities;
-  EsBusyGrid *grid;
-
-  g_return_if_fail (self != NULL && ES_IS_DOCUMENT (snapshot));
-
-  /* A single cap's busy graph is its own activities (es_lod_busy_caps()). */
-  if (n_caps <= 1)
-    return;
-  /* Also once the log has four times the activities its room is for: at
-   * most eight times in a session, each summing what came before. */
-  n_activities = count_activities (snapshot);
-  if (!goes_on (self, snapshot) || (self->sums.n < GROWN_POINTS && n_activities / 4 > self->sums.n))
-    start_over (self, snapshot, n_activities);
-  end = es_document_get_end_time (snapshot);
-  n_points = points_for (self->sums.start, end, self->sums.step);
-  if (n_points > self->sums.n)
-    {
-      guint factor = 2;
-
-      while (factor < self->sums.n &&
-             points_for (self->sums.start, end, self->sums.step * factor) > self->sums.n)
-        factor *= 2;
-      /* A run that grew a thousandfold at once (the first snapshots) is
-       * summed again rather than merged down to a few steps. */
-      if (factor >= self->sums.n / 64)
-        start_over (self, snapshot, n_activities);
-      else
-        sums_coarsen (&self->sums, factor);
-      n_points = points_for (self->sums.start, end, self->sums.step);
-    }
-
-  g_array_set_size (self->added, n_caps);
-  g_array_set_size (self->last_added, n_caps);
-  for (guint c = 0; c < n_caps; c++)
-    {
-      const EsCapTimeline *tl = es_document_get_cap (snapshot, c);
-      guint *added = &g_array_index (self->added, guint, c), n;
-      guint final = es_cap_timeline_get_n_final_activities (tl), let_go = es_cap_timeline_get_n_let_go (tl);
-      const EsActivity *a = es_cap_timeline_get_activities (tl, &n);
-
-      /* A cap new since the sums started has 0, however many it let go. */
-      sums_add (&self->sums, a, MAX (*added, let_go) - let_go, final, FALSE);
-      if (final > 0)
-        g_array_index (self->last_added, EsActivity, c) = a[final - 1];
-      *added = final + let_go;
-      sums_add (&self->sums, a, final, n, FALSE);
-    }
-  grid = sums_to_grid (&self->sums, (guint) n_points, n_caps, self->last);
-  es_busy_grid_free (self->last);
-  self->last = share_grid (grid);
-  es_document_set_derived (snapshot, busy_grid_quark (), grid, (GDestroyNotify) es_busy_grid_free);
-  for (guint c = 0; c < n_caps; c++)
-    {
-      guint n;
-      const EsActivity *a = es_cap_timeline_get_activities (es_document_get_cap (snapshot, c), &n);
-
-      sums_add (&self->sums, a, g_array_index (self->added, guint, c) - es_cap_timeline_get_n_let_go (es_document_get_cap (snapshot, c)), n, TRUE);
-    }
 }

@@ -51,6 +51,7 @@ EsBusyGridGrower *es_busy_grid_grower_ref     (EsBusyGridGrower *self);
 void              es_busy_grid_grower_unref   (EsBusyGridGrower *self);
 void              es_busy_grid_grower_give    (EsBusyGridGrower *self,
                                                EsDocument       *snapshot);
+guint             es_busy_grid_grower_get_n_summed (EsBusyGridGrower *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsBusyGrid, es_busy_grid_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsBusyGridGrower, es_busy_grid_grower_unref)
