@@ -676,6 +676,60 @@ test_busy_grid_cap_late_within_the_run (void)
     }
 }
 
+/* A corrupt timestamp near the end of time (2^64 - 1000 ns) after runs
+ * far from it: the grid's steps reach past the end of time, and the runs
+ * are still counted, not lost to a time that wrapped around. */
+static void
+test_busy_grid_near_the_end_of_time (void)
+{
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new ();
+  g_autoptr(EsDocument) document = NULL;
+  const guint64 base = G_GUINT64_CONSTANT (1) << 54;
+  EsEvent e = { 0 };
+  guint64 last;
+
+  for (guint c = 0; c < 2; c++)
+    for (guint i = 0; i < 5; i++)
+      {
+        e.cap = c;
+        e.tag = ES_EVENT_RUN_THREAD;
+        e.time = base + 1000 + i * 20000;
+        e.u.thread.thread = 1 + c;
+        es_document_builder_add (builder, &e);
+        e.tag = ES_EVENT_STOP_THREAD;
+        e.time += 10000;
+        e.u.stop.status = ES_STOP_HEAP_OVERFLOW;
+        es_document_builder_add (builder, &e);
+      }
+  e.cap = 1;
+  e.tag = ES_EVENT_CREATE_THREAD;
+  e.time = G_MAXUINT64 - 1000;
+  e.u.thread.thread = 9;
+  es_document_builder_add (builder, &e);
+  document = es_document_builder_finish (builder, TRUE, -1);
+
+  /* A finished document's grid, and a live log's. */
+  for (guint live = 0; live < 2; live++)
+    {
+      g_autoptr(EsBusyGridGrower) grower = es_busy_grid_grower_new ();
+      g_autoptr(EsBusyGrid) made = NULL;
+      const EsBusyGrid *grid;
+
+      if (live)
+        {
+          es_busy_grid_grower_give (grower, document);
+          grid = es_busy_grid_get (document);
+        }
+      else
+        grid = made = es_busy_grid_new (document, es_document_get_start_time (document), G_GUINT64_CONSTANT (1) << 45);
+      last = es_busy_grid_point (grid, grid->n - 1);
+      g_test_message ("%s: %u points of %" G_GUINT64_FORMAT " ns, the last %" G_GUINT64_FORMAT,
+                      live ? "grown" : "made whole", grid->n, grid->step, last);
+      /* Exact: the runs are all long before its checkpoint. */
+      g_assert_cmpuint (last, ==, 100000);
+    }
+}
+
 /* A live log whose first snapshot spans a few microseconds (a grid step
  * of 1 ns) and whose next comes seconds later, past 2^32 steps: the grid
  * is summed again at a step for the whole run, every point as a grid made
@@ -808,6 +862,7 @@ main (int    argc,
   g_test_add_func ("/lod/busy-caps-grid/grows-with-snapshots", test_busy_grid_grows_with_snapshots);
   g_test_add_func ("/lod/busy-caps-grid/after-a-long-silence", test_busy_grid_after_a_long_silence);
   g_test_add_func ("/lod/busy-caps-grid/cap-late-within-the-run", test_busy_grid_cap_late_within_the_run);
+  g_test_add_func ("/lod/busy-caps-grid/near-the-end-of-time", test_busy_grid_near_the_end_of_time);
   g_test_add_func ("/stats/interval-split-adds-up", test_stats_are_additive);
   g_test_add_func ("/stats/time-parsing", test_time_parsing);
 

@@ -117,6 +117,7 @@ test_layout (void)
     {
       const EsTimelineRow *row = &g_array_index (open, EsTimelineRow, 3 + i);
       g_autofree char *label = es_timeline_row_label (document, row);
+      g_autofree char *id = g_strdup_printf ("%u", es_document_get_thread (document, i)->id);
 
       g_assert_cmpint (row->kind, ==, ES_ROW_THREAD);
       g_assert_cmpuint (row->thread, ==, i);
@@ -125,7 +126,7 @@ test_layout (void)
       if (es_document_get_thread (document, i)->id == 7)
         g_assert_cmpstr (label, ==, "7 worker");
       else
-        g_assert_true (g_str_has_suffix (label, g_strdup_printf ("%u", es_document_get_thread (document, i)->id)));
+        g_assert_true (g_str_has_suffix (label, id));
     }
   {
     g_autofree char *closed_label = es_timeline_row_label (document, header);

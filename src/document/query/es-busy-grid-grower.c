@@ -30,7 +30,12 @@
  * that, and the points before are made for good (settled). Sums for the
  * whole room would take 12 bytes a point, 12 MB. A cap whose first
  * activities come later and start before the settled points starts the
- * grid over. */
+ * grid over. So does a cap idle since early on, or with a run open since,
+ * hold the sums back to there: correct, only larger.
+ *
+ * Activities let go of past the memory limit stay in the points while the
+ * step stays; summed again, the grid has only those kept, as a grid made
+ * whole would (the busy graph before the detail kept is hatched). */
 struct _EsBusyGridGrower
 {
   gatomicrefcount ref;         /* a live log's build, and a snapshot being finished */

@@ -114,6 +114,19 @@ _es_busy_sums_drop_before (EsBusySums *sums,
     }
 }
 
+/* When step @k starts: past the end of time (a corrupt timestamp near
+ * it), the end of time. */
+static guint64
+step_time (const EsBusySums *sums,
+           guint             k)
+{
+  guint64 offset;
+
+  if (!g_uint64_checked_mul (&offset, k, sums->step) || !g_uint64_checked_add (&offset, offset, sums->start))
+    return G_MAXUINT64;
+  return offset;
+}
+
 /* Adds the running time of activities [@from, @to) of a cap inside the
  * sums' steps, or with @take_back takes it away again, exactly: the same
  * steps get the same amounts. */
@@ -127,7 +140,7 @@ _es_busy_sums_add (EsBusySums       *sums,
   guint64 *in_step = sums->in_step.data;
   gint32 *covering = sums->covering.data;
   guint64 start = sums->start, step = sums->step;
-  guint64 lo = start + (guint64) sums->first * step, hi = start + (guint64) (sums->first + sums->n) * step;
+  guint64 lo = step_time (sums, sums->first), hi = step_time (sums, sums->first + sums->n);
   gint32 one = take_back ? -1 : 1;
 
   for (guint i = from; i < to; i++)
@@ -176,7 +189,7 @@ _es_busy_sums_add_caps (EsBusySums  *sums,
                         guint       *cursors,
                         const guint *ends)
 {
-  guint64 hi = sums->start + (guint64) (sums->first + sums->n) * sums->step;
+  guint64 hi = step_time (sums, sums->first + sums->n);
 
   for (guint c = 0; c < es_document_get_n_caps (document); c++)
     {
@@ -198,7 +211,13 @@ guint64
 _es_busy_grid_unit (guint64 step,
                     guint   n_caps)
 {
-  return (guint64) CHECKPOINT * MAX (n_caps, 1) * step / G_MAXUINT32 + 1;
+  guint64 per_step = (guint64) CHECKPOINT * MAX (n_caps, 1), most;
+
+  /* Steps of days (a corrupt timestamp near the end of time): the same
+   * bound, divided first. */
+  if (!g_uint64_checked_mul (&most, per_step, step))
+    return step / (G_MAXUINT32 / per_step) + 1;
+  return most / G_MAXUINT32 + 1;
 }
 
 /* A grid of @n points, its chunks not made yet. */
