@@ -52,6 +52,16 @@ check_series_queries (const EsSeries *series,
       g_assert_cmpint (es_series_min_in (series, t0, t1, &got), ==, count > 0);
       if (count > 0)
         g_assert_cmpuint (got, ==, min);
+      /* Both at once, of the samples found by index. */
+      if (count > 0)
+        {
+          guint64 least, most;
+
+          es_series_extremes_of (series, es_series_lower_bound (series, t0), es_series_upper_bound (series, t1),
+                                 &least, &most);
+          g_assert_cmpuint (least, ==, min);
+          g_assert_cmpuint (most, ==, max);
+        }
     }
 }
 

@@ -469,6 +469,64 @@ extreme_in (const EsSeries *self,
   return found;
 }
 
+/**
+ * es_series_extremes_of:
+ * @from: the first sample
+ * @to: the sample after the last, above @from
+ *
+ * The smallest and largest values of samples [@from, @to), in one climb
+ * of both pyramids: a column of the level of detail asks for both.
+ */
+void
+es_series_extremes_of (const EsSeries *self,
+                       guint           from,
+                       guint           to,
+                       guint64        *min,
+                       guint64        *max)
+{
+  const EsSample *s = es_series_get_samples (self);
+  guint lo = from, hi = to;
+  guint64 least = G_MAXUINT64, most = 0;
+
+  g_return_if_fail (from < to && to <= self->samples.len);
+
+#define TAKE(x, y) G_STMT_START { least = MIN (least, (x)); most = MAX (most, (y)); } G_STMT_END
+
+  while (lo < hi && lo % ES_SERIES_BLOCK != 0)
+    {
+      TAKE (s[lo].value, s[lo].value);
+      lo++;
+    }
+  while (lo < hi && hi % ES_SERIES_BLOCK != 0)
+    {
+      hi--;
+      TAKE (s[hi].value, s[hi].value);
+    }
+  lo /= ES_SERIES_BLOCK;
+  hi /= ES_SERIES_BLOCK;
+  for (guint k = 0; k < self->max_levels->len && lo < hi; k++)
+    {
+      GArray *lows = g_ptr_array_index (self->min_levels, k), *highs = g_ptr_array_index (self->max_levels, k);
+
+      if (lo & 1)
+        {
+          TAKE (g_array_index (lows, guint64, lo), g_array_index (highs, guint64, lo));
+          lo++;
+        }
+      if (lo < hi && (hi & 1))
+        {
+          hi--;
+          TAKE (g_array_index (lows, guint64, hi), g_array_index (highs, guint64, hi));
+        }
+      lo /= 2;
+      hi /= 2;
+    }
+#undef TAKE
+
+  *min = least;
+  *max = most;
+}
+
 /* The largest value among samples with t0 <= time <= t1. */
 gboolean
 es_series_max_in (const EsSeries *self,

@@ -42,6 +42,11 @@ double          es_series_interpolate  (const EsSeries *self,
 guint           es_series_count_in     (const EsSeries *self,
                                         guint64         t0,
                                         guint64         t1);
+void            es_series_extremes_of  (const EsSeries *self,
+                                        guint           from,
+                                        guint           to,
+                                        guint64        *min,
+                                        guint64        *max);
 gboolean        es_series_max_in       (const EsSeries *self,
                                         guint64         t0,
                                         guint64         t1,

@@ -274,8 +274,8 @@ interpolate_sparks (const EsCapTimeline *tl,
 /* es_series_value_at(), es_series_count_in() and es_series_min_in() and
  * _max_in() for one column [a, b], the columns going forward: the samples
  * are galloped to from @cursor (where the last column's start was), and
- * a column with a few samples has them read, not asked of the series'
- * pyramids (four binary searches over all its samples, each column). The
+ * a column with a few samples has them read; one with more asks the
+ * series' pyramids for both extremes of the samples found, at once. The
  * same answers: the value held at @a, and the extremes of it and of the
  * samples inside. */
 static gboolean
@@ -312,10 +312,7 @@ range_walk (const EsSeries *series,
             hi = MAX (hi, s[i].value);
           }
       else
-        {
-          es_series_min_in (series, a, b, &lo);
-          es_series_max_in (series, a, b, &hi);
-        }
+        es_series_extremes_of (series, from, to, &lo, &hi);
       *min = has ? MIN (lo, held) : lo;
       *max = has ? MAX (hi, held) : hi;
       has = TRUE;
