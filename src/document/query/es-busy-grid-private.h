@@ -59,7 +59,7 @@ void         _es_busy_sums_extend       (EsBusySums       *sums,
 void         _es_busy_sums_drop_before  (EsBusySums       *sums,
                                          guint             first,
                                          gint64            cover_in);
-void         _es_busy_sums_add          (EsBusySums       *sums,
+guint        _es_busy_sums_add          (EsBusySums       *sums,
                                          const EsActivity *a,
                                          guint             from,
                                          guint             to,

@@ -129,8 +129,9 @@ step_time (const EsBusySums *sums,
 
 /* Adds the running time of activities [@from, @to) of a cap inside the
  * sums' steps, or with @take_back takes it away again, exactly: the same
- * steps get the same amounts. */
-void
+ * steps get the same amounts. Returns the first of them that goes on past
+ * the last step, or @to. */
+guint
 _es_busy_sums_add (EsBusySums       *sums,
                    const EsActivity *a,
                    guint             from,
@@ -142,15 +143,18 @@ _es_busy_sums_add (EsBusySums       *sums,
   guint64 start = sums->start, step = sums->step;
   guint64 lo = step_time (sums, sums->first), hi = step_time (sums, sums->first + sums->n);
   gint32 one = take_back ? -1 : 1;
+  guint goes_on = to;
 
   for (guint i = from; i < to; i++)
     {
-      guint64 s = MAX (a[i].start, lo), e, head, tail;
+      guint64 s = MAX (a[i].start, lo), end = es_activity_end (&a[i]), e, head, tail;
       guint ks, ke;
 
+      if (end > hi && goes_on == to)
+        goes_on = i;
       if (a[i].kind != ES_ACTIVITY_RUNNING)
         continue;
-      e = MIN (es_activity_end (&a[i]), hi);
+      e = MIN (end, hi);
       if (s >= e)
         continue;
       /* The steps of its first and last nanosecond. */
@@ -175,6 +179,7 @@ _es_busy_sums_add (EsBusySums       *sums,
       in_step[ks] += take_back ? -head : head;
       in_step[ke] += take_back ? -tail : tail;
     }
+  return goes_on;
 }
 
 /* Adds the activities of each cap c from @cursors[c] to @ends[c] that
@@ -193,16 +198,13 @@ _es_busy_sums_add_caps (EsBusySums  *sums,
 
   for (guint c = 0; c < es_document_get_n_caps (document); c++)
     {
-      guint n, i = cursors[c], goes_on = G_MAXUINT;
+      guint n, i = cursors[c];
       const EsActivity *a = es_cap_timeline_get_activities (es_document_get_cap (document, c), &n);
 
-      for (; i < ends[c] && a[i].start < hi; i++)
-        {
-          _es_busy_sums_add (sums, a, i, i + 1, FALSE);
-          if (goes_on == G_MAXUINT && es_activity_end (&a[i]) > hi)
-            goes_on = i;
-        }
-      cursors[c] = MIN (goes_on, i);
+      /* In start order: those that start before its end. */
+      while (i < ends[c] && a[i].start < hi)
+        i++;
+      cursors[c] = _es_busy_sums_add (sums, a, cursors[c], i, FALSE);
     }
 }
 
