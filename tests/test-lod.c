@@ -686,6 +686,35 @@ test_busy_grid_cap_late_within_the_run (void)
     }
 }
 
+/* A finished document's grid, summed a window of 2^16 steps at a time,
+ * has at each checkpoint (every 64 points, where a point is exact) the
+ * caps' running time before it, counted run by run: with runs crossing
+ * the windows' edges and many windows. */
+static void
+test_busy_grid_made_whole_exact (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (37);
+
+  for (guint n_caps = 2; n_caps <= 7; n_caps += 5)
+    {
+      g_autoptr(EsDocument) document = random_document (rand, n_caps);
+      guint64 start = es_document_get_start_time (document), step = 8;
+      g_autoptr(EsBusyGrid) grid = es_busy_grid_new (document, start, step);
+
+      g_assert_cmpuint (grid->n, >, 4 * 65536);
+      for (guint k = 0; k < grid->n; k += 64)
+        {
+          guint64 before = 0;
+
+          for (guint c = 0; c < n_caps; c++)
+            before += brute_overlap (es_document_get_cap (document, c), ES_ACTIVITY_RUNNING, start, start + k * step);
+          if (es_busy_grid_point (grid, k) != before)
+            g_error ("%u caps, point %u of %u: %" G_GUINT64_FORMAT ", counted %" G_GUINT64_FORMAT, n_caps, k, grid->n,
+                     es_busy_grid_point (grid, k), before);
+        }
+    }
+}
+
 /* A corrupt timestamp near the end of time (2^64 - 1000 ns) after runs
  * far from it: the grid's steps reach past the end of time, and the runs
  * are still counted, not lost to a time that wrapped around. */
@@ -873,6 +902,7 @@ main (int    argc,
   g_test_add_func ("/lod/busy-caps-grid/after-a-long-silence", test_busy_grid_after_a_long_silence);
   g_test_add_func ("/lod/busy-caps-grid/cap-late-within-the-run", test_busy_grid_cap_late_within_the_run);
   g_test_add_func ("/lod/busy-caps-grid/near-the-end-of-time", test_busy_grid_near_the_end_of_time);
+  g_test_add_func ("/lod/busy-caps-grid/made-whole-exact", test_busy_grid_made_whole_exact);
   g_test_add_func ("/stats/interval-split-adds-up", test_stats_are_additive);
   g_test_add_func ("/stats/time-parsing", test_time_parsing);
 
