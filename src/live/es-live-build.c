@@ -140,7 +140,7 @@ start (EsLiveBuild *self)
   if (es_mlpd_looks_like (magic, sizeof magic))
     {
       /* Packed, it is unpacked whole, as a file. */
-      if (magic[0] == 0x1f)
+      if (es_mlpd_is_packed (magic, sizeof magic))
         return FALSE;
       self->mono = es_mlpd_build_new ();
     }

@@ -252,7 +252,7 @@ es_mlpd_read_file (const char    *path,
     return NULL;
   data = (const guint8 *) g_mapped_file_get_contents (mapped);
   len = g_mapped_file_get_length (mapped);
-  if (len >= 2 && data[0] == 0x1f && data[1] == 0x8b)
+  if (es_mlpd_is_packed (data, len))
     return unpack (path, data, len, max_unpacked, cut_short, damage, cancellable, error);
   return g_mapped_file_get_bytes (mapped);
 }

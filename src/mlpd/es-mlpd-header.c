@@ -22,6 +22,18 @@
 #define MAX_DATA_VERSION 17
 
 /**
+ * es_mlpd_is_packed:
+ *
+ * Returns: whether @data starts as gzip does (the profiler's `zip` option)
+ */
+gboolean
+es_mlpd_is_packed (const guint8 *data,
+                   gsize         len)
+{
+  return len >= 2 && data[0] == 0x1f && data[1] == 0x8b;
+}
+
+/**
  * es_mlpd_looks_like:
  *
  * Returns: whether @data starts like a Mono log, plain or gzip-packed.
@@ -30,9 +42,7 @@ gboolean
 es_mlpd_looks_like (const guint8 *data,
                     gsize         len)
 {
-  if (len >= 4 && read_le32 (data) == LOG_HEADER_ID)
-    return TRUE;
-  return len >= 2 && data[0] == 0x1f && data[1] == 0x8b;
+  return (len >= 4 && read_le32 (data) == LOG_HEADER_ID) || es_mlpd_is_packed (data, len);
 }
 
 /* A string of the header: its length (NUL included), then its bytes. */

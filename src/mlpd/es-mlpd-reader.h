@@ -167,6 +167,8 @@ typedef gboolean (*EsMlpdEventFunc) (const EsMlpdEvent *event,
 
 gboolean  es_mlpd_looks_like      (const guint8        *data,
                                    gsize                len);
+gboolean  es_mlpd_is_packed       (const guint8        *data,
+                                   gsize                len);
 gboolean  es_mlpd_read_header     (const guint8        *data,
                                    gsize                len,
                                    EsMlpdHeader        *header,
