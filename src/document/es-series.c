@@ -412,63 +412,6 @@ es_series_count_in (const EsSeries *self,
   return es_series_upper_bound (self, t1) - es_series_lower_bound (self, t0);
 }
 
-static inline void
-take_extreme (guint64   value,
-              gboolean  maximum,
-              gboolean *found,
-              guint64  *best)
-{
-  if (!*found || (maximum ? value > *best : value < *best))
-    *best = value;
-  *found = TRUE;
-}
-
-static gboolean
-extreme_in (const EsSeries *self,
-            guint64         t0,
-            guint64         t1,
-            gboolean        maximum,
-            guint64        *result)
-{
-  GPtrArray *levels = maximum ? self->max_levels : self->min_levels;
-  const EsSample *s = es_series_get_samples (self);
-  guint lo, hi;
-  gboolean found = FALSE;
-  guint64 best = 0;
-
-#define TAKE(v) take_extreme ((v), maximum, &found, &best)
-
-  *result = 0;
-  if (t1 < t0)
-    return FALSE;
-  lo = es_series_lower_bound (self, t0);
-  hi = es_series_upper_bound (self, t1);      /* [lo, hi) */
-
-  /* The samples up to the first level's blocks, then climb: take odd ends
-   * at each level, then halve the range. */
-  while (lo < hi && lo % ES_SERIES_BLOCK != 0)
-    TAKE (s[lo++].value);
-  while (lo < hi && hi % ES_SERIES_BLOCK != 0)
-    TAKE (s[--hi].value);
-  lo /= ES_SERIES_BLOCK;
-  hi /= ES_SERIES_BLOCK;
-  for (guint k = 0; k < levels->len && lo < hi; k++)
-    {
-      GArray *level = g_ptr_array_index (levels, k);
-
-      if (lo & 1)
-        TAKE (g_array_index (level, guint64, lo++));
-      if (lo < hi && (hi & 1))
-        TAKE (g_array_index (level, guint64, --hi));
-      lo /= 2;
-      hi /= 2;
-    }
-#undef TAKE
-
-  *result = best;
-  return found;
-}
-
 /**
  * es_series_extremes_of:
  * @from: the first sample
@@ -525,6 +468,29 @@ es_series_extremes_of (const EsSeries *self,
 
   *min = least;
   *max = most;
+}
+
+/* The smallest or largest value among samples with t0 <= time <= t1. */
+static gboolean
+extreme_in (const EsSeries *self,
+            guint64         t0,
+            guint64         t1,
+            gboolean        maximum,
+            guint64        *result)
+{
+  guint lo, hi;
+  guint64 min, max;
+
+  *result = 0;
+  if (t1 < t0)
+    return FALSE;
+  lo = es_series_lower_bound (self, t0);
+  hi = es_series_upper_bound (self, t1);      /* [lo, hi) */
+  if (lo >= hi)
+    return FALSE;
+  es_series_extremes_of (self, lo, hi, &min, &max);
+  *result = maximum ? max : min;
+  return TRUE;
 }
 
 /* The largest value among samples with t0 <= time <= t1. */
