@@ -117,7 +117,7 @@ static gboolean
 goes_on (EsBusyGridGrower *self,
          EsDocument       *snapshot)
 {
-  guint64 summed_from = self->sums.start + (guint64) self->sums.first * self->sums.step;
+  guint64 summed_from = _es_busy_sums_step_time (&self->sums, self->sums.first);
 
   if (!self->started || es_document_get_start_time (snapshot) < self->sums.start ||
       es_document_get_n_caps (snapshot) < self->added->len)
@@ -314,12 +314,15 @@ es_busy_grid_grower_give (EsBusyGridGrower *self,
    * when the run outgrows the room, or a new cap changes the points' unit,
    * or it ends before the points made for good (not a later snapshot). */
   n_activities = count_activities (snapshot);
-  if (!goes_on (self, snapshot) || (self->room < ES_BUSY_GRID_GROWN_POINTS && n_activities / 4 > self->room) ||
-      _es_busy_grid_unit (self->sums.step, n_caps) != self->unit ||
-      _es_busy_grid_points_for (self->sums.start, es_document_get_end_time (snapshot), self->sums.step) > self->room ||
-      _es_busy_grid_points_for (self->sums.start, es_document_get_end_time (snapshot), self->sums.step) <= self->sums.first)
-    start_over (self, snapshot, n_activities);
-  n_points = _es_busy_grid_points_for (self->sums.start, es_document_get_end_time (snapshot), self->sums.step);
+  /* 0 if it does not go on (before the first, there is no step to count by). */
+  n_points = goes_on (self, snapshot)
+             ? _es_busy_grid_points_for (self->sums.start, es_document_get_end_time (snapshot), self->sums.step) : 0;
+  if (n_points == 0 || (self->room < ES_BUSY_GRID_GROWN_POINTS && n_activities / 4 > self->room) ||
+      _es_busy_grid_unit (self->sums.step, n_caps) != self->unit || n_points > self->room || n_points <= self->sums.first)
+    {
+      start_over (self, snapshot, n_activities);
+      n_points = _es_busy_grid_points_for (self->sums.start, es_document_get_end_time (snapshot), self->sums.step);
+    }
   _es_busy_sums_extend (&self->sums, (guint) n_points);
 
   g_array_set_size (self->added, n_caps);

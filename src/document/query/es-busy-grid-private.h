@@ -56,6 +56,8 @@ void         _es_busy_sums_reset        (EsBusySums       *sums,
 void         _es_busy_sums_clear        (EsBusySums       *sums);
 void         _es_busy_sums_extend       (EsBusySums       *sums,
                                          guint             end);
+guint64      _es_busy_sums_step_time    (const EsBusySums *sums,
+                                         guint             k);
 void         _es_busy_sums_drop_before  (EsBusySums       *sums,
                                          guint             first,
                                          gint64            cover_in);

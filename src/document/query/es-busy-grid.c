@@ -95,9 +95,11 @@ _es_busy_sums_drop_before (EsBusySums *sums,
                            guint       first,
                            gint64      cover_in)
 {
-  guint drop = MIN (first - sums->first, sums->n);
+  guint drop;
 
   g_return_if_fail (first >= sums->first);
+
+  drop = MIN (first - sums->first, sums->n);
 
   memmove (sums->in_step.data, (guint64 *) sums->in_step.data + drop, (gsize) (sums->n - drop) * sizeof (guint64));
   memmove (sums->covering.data, (gint32 *) sums->covering.data + drop, (gsize) (sums->n - drop) * sizeof (gint32));
@@ -116,9 +118,9 @@ _es_busy_sums_drop_before (EsBusySums *sums,
 
 /* When step @k starts: past the end of time (a corrupt timestamp near
  * it), the end of time. */
-static guint64
-step_time (const EsBusySums *sums,
-           guint             k)
+guint64
+_es_busy_sums_step_time (const EsBusySums *sums,
+                         guint             k)
 {
   guint64 offset;
 
@@ -141,7 +143,7 @@ _es_busy_sums_add (EsBusySums       *sums,
   guint64 *in_step = sums->in_step.data;
   gint32 *covering = sums->covering.data;
   guint64 start = sums->start, step = sums->step;
-  guint64 lo = step_time (sums, sums->first), hi = step_time (sums, sums->first + sums->n);
+  guint64 lo = _es_busy_sums_step_time (sums, sums->first), hi = _es_busy_sums_step_time (sums, sums->first + sums->n);
   gint32 one = take_back ? -1 : 1;
   guint goes_on = to;
 
@@ -194,7 +196,7 @@ _es_busy_sums_add_caps (EsBusySums  *sums,
                         guint       *cursors,
                         const guint *ends)
 {
-  guint64 hi = step_time (sums, sums->first + sums->n);
+  guint64 hi = _es_busy_sums_step_time (sums, sums->first + sums->n);
 
   for (guint c = 0; c < es_document_get_n_caps (document); c++)
     {
@@ -276,7 +278,6 @@ _es_busy_grid_write_chunks (EsBusyGrid       *grid,
           chunk->offsets[i] = (guint32) ((*total - chunk->checkpoints[i / CHECKPOINT]) / grid->unit);
           *total += in_step[k - sums->first] + (guint64) *cover * grid->step;
         }
-      g_clear_pointer (&grid->chunks[c], chunk_unref);
       grid->chunks[c] = chunk;
     }
 }
