@@ -12,74 +12,37 @@
 #include "es-document-builder-private.h"
 #include "es-search.h"
 
-static int
-compare_threads (gconstpointer a,
-                 gconstpointer b)
-{
-  const ThreadBuild *ta = *(ThreadBuild * const *) a, *tb = *(ThreadBuild * const *) b;
-
-  return ta->info.id < tb->info.id ? -1 : ta->info.id > tb->info.id;
-}
-
-/* Every thread that ran or was mentioned, in id order. */
-static GPtrArray *
-collect_threads (EsDocumentBuilder *self)
-{
-  GPtrArray *threads = g_ptr_array_new ();
-  GHashTableIter iter;
-  gpointer value;
-
-  for (guint i = 0; i < self->dense_threads->len; i++)
-    if (g_ptr_array_index (self->dense_threads, i) != NULL)
-      g_ptr_array_add (threads, g_ptr_array_index (self->dense_threads, i));
-  if (g_hash_table_size (self->sparse_threads) > 0)
-    {
-      g_hash_table_iter_init (&iter, self->sparse_threads);
-      while (g_hash_table_iter_next (&iter, NULL, &value))
-        g_ptr_array_add (threads, value);
-      g_ptr_array_sort (threads, compare_threads);
-    }
-  return threads;
-}
-
-/* @from's threads, in id order, into @doc. Their runs and states stay
- * where they are (the caps' activities and instants) until a view asks
- * for them. A live log's builder writes them for each snapshot: the
- * threads not changed since the last are shared with its table. */
+/* @from's threads, in id order, into @doc: a frozen table of the
+ * builder's, sharing its chunks. Their runs and states stay where they are
+ * (the caps' activities and instants) until a view asks for them. */
 static void
 write_threads (EsDocument        *doc,
                EsDocumentBuilder *from)
 {
-  g_autoptr(GPtrArray) threads = collect_threads (from);
-
-  for (guint i = 0; i < threads->len; i++)
-    threads->pdata[i] = &((ThreadBuild *) threads->pdata[i])->info;
   es_thread_table_free (doc->threads);
-  doc->threads = es_thread_table_new ((const EsThread *const *) threads->pdata, threads->len, from->written_threads);
-  es_thread_table_free (from->written_threads);
-  from->written_threads = es_thread_table_share (doc->threads);
+  doc->threads = es_thread_table_freeze (from->threads);
 }
 
 static void
 merge_threads (EsDocumentBuilder *self,
                EsDocumentBuilder *other)
 {
-  g_autoptr(GPtrArray) threads = collect_threads (other);
+  g_autoptr(EsThreadTable) threads = es_thread_table_freeze (other->threads);
 
-  for (guint i = 0; i < threads->len; i++)
+  for (guint i = 0; i < es_thread_table_get_length (threads); i++)
     {
-      ThreadBuild *from = g_ptr_array_index (threads, i);
-      ThreadBuild *into = _es_builder_get_thread (self, from->info.id);
+      const EsThread *from = es_thread_table_get (threads, i);
+      EsThread *into = es_thread_table_write (self->threads, from->id);
 
-      if (into->info.created_cap == ES_CAP_NONE && from->info.created_cap != ES_CAP_NONE)
+      if (into->created_cap == ES_CAP_NONE && from->created_cap != ES_CAP_NONE)
         {
-          into->info.created = from->info.created;
-          into->info.created_cap = from->info.created_cap;
+          into->created = from->created;
+          into->created_cap = from->created_cap;
         }
-      if (from->info.label != NULL)
-        into->info.label = from->info.label;
-      into->info.n_migrations += from->info.n_migrations;
-      into->info.n_wakeups += from->info.n_wakeups;
+      if (from->label != NULL)
+        into->label = from->label;
+      into->n_migrations += from->n_migrations;
+      into->n_wakeups += from->n_wakeups;
     }
 }
 
@@ -583,9 +546,7 @@ es_document_builder_copy (EsDocumentBuilder *self)
       state->timeline = _es_cap_timeline_copy (cap->timeline);
       g_ptr_array_add (copy->caps, state);
     }
-  copy->dense_threads = g_ptr_array_new ();
-  copy->sparse_threads = g_hash_table_new (NULL, NULL);
-  copy->thread_blocks = g_ptr_array_new_with_free_func (g_free);
+  copy->threads = es_thread_table_new ();
   /* What finishing does with them, now: closing what is open adds none. */
   write_threads (copy->doc, self);
   copy->threads_written = TRUE;

@@ -10,6 +10,7 @@
 #include "es-cap-timeline-private.h"
 #include "es-document-builder.h"
 #include "es-document-private.h"
+#include "es-thread-table-private.h"
 
 G_BEGIN_DECLS
 
@@ -37,20 +38,11 @@ typedef struct
 
 typedef struct
 {
-  EsThread  info;
-} ThreadBuild;
-
-typedef struct
-{
   guint64      time;
   const char  *name;
   guint16      cap;
   gboolean     start;
 } SpanEdge;
-
-/* GHC numbers threads densely from 1; ids below this index an array, any
- * larger ones (other runtimes) a hash table. */
-#define DENSE_THREAD_IDS (1u << 22)
 
 #define NO_GC G_MAXUINT
 
@@ -69,11 +61,7 @@ struct _EsDocumentBuilder
 {
   EsDocument  *doc;
   GPtrArray   *caps;              /* CapState * */
-  GPtrArray   *dense_threads;     /* ThreadBuild *, index = id */
-  GHashTable  *sparse_threads;    /* id -> ThreadBuild, ids >= DENSE_THREAD_IDS */
-  GPtrArray   *thread_blocks;     /* the ThreadBuilds of both, in blocks */
-  ThreadBuild *thread_block;      /* the next free one in the last block */
-  guint        thread_block_left;
+  EsThreadTable *threads;         /* written in place; its documents' tables share its chunks */
   EsVec        span_edges;        /* SpanEdge, file order; in time order as far as es-document-spans.c put them */
   guint64      last_sync;
   gint32       heap_sample;       /* index of the open heap-profile sample, or -1 */
@@ -86,7 +74,6 @@ struct _EsDocumentBuilder
   guint64      allocated_before;  /* the caps' allocation is merged up to here (snapshots only) */
   gboolean     allocated_late;    /* a sample came before it: merge again from the start */
   gboolean     threads_written;   /* a copy's: its document has its threads' table */
-  EsThreadTable *written_threads; /* (nullable): the last table written, which the next shares */
   guint64      gcs_before;        /* the GCs starting before this are indexed (snapshots only) */
   gboolean     gcs_late;          /* a GC started before it: index them all again */
   /* In time order already, as the builder was copied (es-document-spans.c) */
@@ -103,8 +90,6 @@ const char  *_es_builder_intern             (EsDocumentBuilder *self,
                                              gsize              len);
 CapState    *_es_builder_add_caps           (EsDocumentBuilder *self,
                                              guint              cap);
-ThreadBuild *_es_builder_add_thread         (EsDocumentBuilder *self,
-                                             guint32            id);
 guint32      _es_builder_band_id            (EsDocumentBuilder *self,
                                              const char        *name);
 EsProfBuild *_es_prof_build_new             (void);
@@ -129,21 +114,6 @@ void         _es_builder_copy_heap_samples  (EsDocumentBuilder *copy,
 
 /* The hot helpers of the per-event code are inline: a call each costs as
  * much as what they do. */
-
-/* Thread @id's record, created on first mention. */
-static inline ThreadBuild *
-_es_builder_get_thread (EsDocumentBuilder *self,
-                        guint32            id)
-{
-  if (G_LIKELY (id < self->dense_threads->len))
-    {
-      ThreadBuild *thread = g_ptr_array_index (self->dense_threads, id);
-
-      if (G_LIKELY (thread != NULL))
-        return thread;
-    }
-  return _es_builder_add_thread (self, id);
-}
 
 static inline void
 _es_builder_close_run (CapState *cap,

@@ -20,25 +20,6 @@ _es_builder_free_cap_state (gpointer data)
   g_free (state);
 }
 
-/* Threads' records are carved from blocks, freed all at once with the
- * builder: a large log has a hundred thousand threads, and a malloc and a
- * free for each showed up in the load's profile. Blocks never move, so
- * the pointers to records stay valid. */
-#define THREADS_PER_BLOCK 1024
-
-static ThreadBuild *
-new_thread_build (EsDocumentBuilder *self)
-{
-  if (self->thread_block_left == 0)
-    {
-      self->thread_block = g_new0 (ThreadBuild, THREADS_PER_BLOCK);
-      g_ptr_array_add (self->thread_blocks, self->thread_block);
-      self->thread_block_left = THREADS_PER_BLOCK;
-    }
-  self->thread_block_left--;
-  return self->thread_block++;
-}
-
 EsDocumentBuilder *
 es_document_builder_new (void)
 {
@@ -46,9 +27,7 @@ es_document_builder_new (void)
 
   self->doc = _es_document_new ();
   self->caps = g_ptr_array_new_with_free_func (_es_builder_free_cap_state);
-  self->dense_threads = g_ptr_array_new ();
-  self->sparse_threads = g_hash_table_new (NULL, NULL);
-  self->thread_blocks = g_ptr_array_new_with_free_func (g_free);
+  self->threads = es_thread_table_new ();
   self->heap_sample = -1;
   self->args = g_ptr_array_new ();
   self->env = g_ptr_array_new ();
@@ -64,10 +43,7 @@ es_document_builder_free (EsDocumentBuilder *self)
     return;
   g_clear_object (&self->doc);
   g_ptr_array_unref (self->caps);
-  g_ptr_array_unref (self->dense_threads);
-  g_hash_table_unref (self->sparse_threads);
-  g_ptr_array_unref (self->thread_blocks);
-  es_thread_table_free (self->written_threads);
+  es_thread_table_free (self->threads);
   es_vec_clear (&self->span_edges, sizeof (SpanEdge));
   g_clear_pointer (&self->open_spans, g_hash_table_unref);
   for (guint k = 0; k < ES_N_HEAP_SERIES; k++)
@@ -110,34 +86,6 @@ _es_builder_add_caps (EsDocumentBuilder *self,
       g_ptr_array_add (self->caps, state);
     }
   return g_ptr_array_index (self->caps, cap);
-}
-
-ThreadBuild *
-_es_builder_add_thread (EsDocumentBuilder *self,
-                        guint32            id)
-{
-  ThreadBuild *thread;
-
-  if (id < DENSE_THREAD_IDS)
-    {
-      if (id >= self->dense_threads->len)
-        g_ptr_array_set_size (self->dense_threads, MAX (id + 1, self->dense_threads->len * 2));
-      thread = g_ptr_array_index (self->dense_threads, id);
-    }
-  else
-    thread = g_hash_table_lookup (self->sparse_threads, GUINT_TO_POINTER (id));
-
-  if (G_UNLIKELY (thread == NULL))
-    {
-      thread = new_thread_build (self);
-      thread->info.id = id;
-      thread->info.created_cap = ES_CAP_NONE;
-      if (id < DENSE_THREAD_IDS)
-        g_ptr_array_index (self->dense_threads, id) = thread;
-      else
-        g_hash_table_insert (self->sparse_threads, GUINT_TO_POINTER (id), thread);
-    }
-  return thread;
 }
 
 /* A stop whose run the log does not have (it began mid-run). */
@@ -187,10 +135,10 @@ add_scheduler_event (EsDocumentBuilder *self,
     {
     case ES_EVENT_CREATE_THREAD:
       {
-        ThreadBuild *t = _es_builder_get_thread (self, thread);
+        EsThread *t = es_thread_table_write (self->threads, thread);
 
-        t->info.created = e->time;
-        t->info.created_cap = e->cap;
+        t->created = e->time;
+        t->created_cap = e->cap;
         add_instant (cap, ES_INSTANT_THREAD_CREATED, e->time, thread, 0);
       }
       break;
@@ -201,7 +149,7 @@ add_scheduler_event (EsDocumentBuilder *self,
       cap->running = TRUE;
       cap->thread = thread;
       cap->run_start = e->time;
-      _es_builder_get_thread (self, thread);
+      es_thread_table_mention (self->threads, thread);
       break;
     case ES_EVENT_STOP_THREAD:
       /* A run is stored once, in the cap's activities, stop status
@@ -216,11 +164,11 @@ add_scheduler_event (EsDocumentBuilder *self,
       add_instant (cap, ES_INSTANT_THREAD_RUNNABLE, e->time, thread, 0);
       break;
     case ES_EVENT_MIGRATE_THREAD:
-      _es_builder_get_thread (self, thread)->info.n_migrations++;
+      es_thread_table_write (self->threads, thread)->n_migrations++;
       add_instant (cap, ES_INSTANT_THREAD_MIGRATED, e->time, thread, e->u.thread.cap);
       break;
     case ES_EVENT_THREAD_WAKEUP:
-      _es_builder_get_thread (self, thread)->info.n_wakeups++;
+      es_thread_table_write (self->threads, thread)->n_wakeups++;
       add_instant (cap, ES_INSTANT_THREAD_WOKEN, e->time, thread, e->u.thread.cap);
       break;
     default:
@@ -591,7 +539,7 @@ es_document_builder_rename_thread (EsDocumentBuilder *self,
 {
   g_return_if_fail (self != NULL && label != NULL);
 
-  _es_builder_get_thread (self, thread)->info.label = _es_builder_intern (self, label, strlen (label));
+  es_thread_table_write (self->threads, thread)->label = _es_builder_intern (self, label, strlen (label));
 }
 
 /**
@@ -642,7 +590,7 @@ es_document_builder_add (EsDocumentBuilder *self,
         add_spark_event (cap, e);
       break;
     case ES_EVENT_THREAD_LABEL:
-      _es_builder_get_thread (self, e->u.thread_label.thread)->info.label =
+      es_thread_table_write (self->threads, e->u.thread_label.thread)->label =
         _es_builder_intern (self, e->u.thread_label.label.data, e->u.thread_label.label.len);
       break;
     case ES_EVENT_HEAP_ALLOCATED:

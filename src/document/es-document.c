@@ -150,7 +150,11 @@ es_document_init (EsDocument *self)
   self->more_strings = g_ptr_array_new_with_free_func ((GDestroyNotify) g_string_chunk_free);
   self->caps = g_ptr_array_new_with_free_func ((GDestroyNotify) es_cap_timeline_free);
   self->gen_index = g_ptr_array_new_with_free_func (free_gen_index);
-  self->threads = es_thread_table_new (NULL, 0, NULL);
+  {
+    g_autoptr(EsThreadTable) none = es_thread_table_new ();
+
+    self->threads = es_thread_table_freeze (none);
+  }
   self->orphan_stops = g_array_new (FALSE, FALSE, sizeof (EsOrphanStop));
   self->tasks = g_array_new (FALSE, FALSE, sizeof (EsTask));
   self->capsets = g_array_new (FALSE, FALSE, sizeof (EsCapset));

@@ -9,94 +9,185 @@
 
 #include <string.h>
 
-#include "es-thread-table.h"
+#include "es-thread-table-private.h"
 
-/* The threads in id order, in chunks of a fixed number of them, each chunk
- * shared by reference. A live log's builder writes a table for each of its
- * snapshots (a few a second), and most threads have not changed since the
- * last: a program that ran for a while has tens of thousands of threads,
- * most of them long finished. A chunk whose threads are all as they were
- * is the last table's, not a copy. Fixed sizes also let malloc reuse the
- * chunks of a snapshot gone for the next, where one table of 4 MB that
- * grew each time left holes behind. */
-#define CHUNK_THREADS 1024
+/* The builder keeps its threads in the table it gives its document: a
+ * slot per id, in chunks of a fixed number of ids, each chunk shared by
+ * reference. A live log's builder gives a table to each of its snapshots
+ * (a few a second), and a program that ran for a while has tens of
+ * thousands of threads, most of them long finished: freezing the table
+ * shares every chunk, and the builder copies a chunk only when it next
+ * changes a thread in it. So a snapshot costs a reference per chunk, not a
+ * copy of every thread, and the builder keeps no threads of its own beside
+ * its documents'. Fixed sizes also let malloc reuse the chunks of a
+ * snapshot gone for the next.
+ *
+ * GHC numbers its threads densely from 1, so the slots are nearly all
+ * used. Other runtimes' ids (a Mono thread's is an address) are far
+ * larger and few: those are kept in a hash table, and each frozen table
+ * has its own sorted copy of them. */
 
-struct _EsThreadTable
+static void
+release_chunk (gpointer chunk)
 {
-  GPtrArray *chunks;        /* EsThread[CHUNK_THREADS] in atomic rc boxes */
-  guint      length;
-};
+  if (chunk != NULL)
+    g_atomic_rc_box_release (chunk);
+}
 
 static EsThreadTable *
 table_new (void)
 {
   EsThreadTable *self = g_new0 (EsThreadTable, 1);
 
-  self->chunks = g_ptr_array_new_with_free_func (g_atomic_rc_box_release);
+  self->chunks = g_ptr_array_new_with_free_func (release_chunk);
   return self;
-}
-
-static gboolean
-same_thread (const EsThread *a,
-             const EsThread *b)
-{
-  /* Field by field: the padding need not match. */
-  return a->id == b->id && a->n_migrations == b->n_migrations && a->n_wakeups == b->n_wakeups &&
-         a->created_cap == b->created_cap && a->label == b->label && a->created == b->created;
 }
 
 /**
  * es_thread_table_new:
- * @threads: (array length=n_threads): the threads, in id order
- * @previous: (nullable): a table to share the chunks of that are unchanged
  *
- * Returns: (transfer full): a table of @threads
+ * Returns: (transfer full): an empty table, to be written
+ *   (es_thread_table_write()) and frozen for documents
+ *   (es_thread_table_freeze()).
  */
 EsThreadTable *
-es_thread_table_new (const EsThread *const *threads,
-                     guint                  n_threads,
-                     const EsThreadTable   *previous)
+es_thread_table_new (void)
 {
   EsThreadTable *self = table_new ();
 
-  self->length = n_threads;
-  for (guint first = 0; first < n_threads; first += CHUNK_THREADS)
-    {
-      guint c = first / CHUNK_THREADS, n = MIN (CHUNK_THREADS, n_threads - first);
-      EsThread *chunk = NULL;
-
-      /* A chunk shared holds as many threads as this one will. */
-      if (previous != NULL && c < previous->chunks->len && MIN (CHUNK_THREADS, previous->length - first) == n)
-        {
-          const EsThread *old = g_ptr_array_index (previous->chunks, c);
-          guint i = 0;
-
-          while (i < n && same_thread (&old[i], threads[first + i]))
-            i++;
-          if (i == n)
-            chunk = g_atomic_rc_box_acquire ((gpointer) old);
-        }
-      if (chunk == NULL)
-        {
-          chunk = g_atomic_rc_box_alloc0 (CHUNK_THREADS * sizeof (EsThread));
-          for (guint i = 0; i < n; i++)
-            chunk[i] = *threads[first + i];
-        }
-      g_ptr_array_add (self->chunks, chunk);
-    }
+  self->owned = g_byte_array_new ();
+  self->sparse = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   return self;
 }
 
-/* Another table of the same chunks. */
-EsThreadTable *
-es_thread_table_share (const EsThreadTable *self)
+static EsThread *
+add_sparse (EsThreadTable *self,
+            guint32        id)
 {
-  EsThreadTable *copy = table_new ();
+  EsThread *thread = g_hash_table_lookup (self->sparse, GUINT_TO_POINTER (id));
 
-  copy->length = self->length;
+  if (thread == NULL)
+    {
+      thread = g_new0 (EsThread, 1);
+      thread->id = id;
+      thread->created_cap = ES_CAP_NONE;
+      g_hash_table_insert (self->sparse, GUINT_TO_POINTER (id), thread);
+      self->length++;
+    }
+  return thread;
+}
+
+/* Chunk @c, the builder's alone: made if there is none, copied if a
+ * frozen table shares it. */
+static EsThreadChunk *
+own_chunk (EsThreadTable *self,
+           guint          c)
+{
+  EsThreadChunk *chunk;
+
+  if (c >= self->chunks->len)
+    {
+      guint had = self->owned->len;
+
+      g_ptr_array_set_size (self->chunks, c + 1);
+      /* Its new bytes are not cleared. */
+      g_byte_array_set_size (self->owned, c + 1);
+      memset (self->owned->data + had, 0, c + 1 - had);
+    }
+  chunk = g_ptr_array_index (self->chunks, c);
+  if (chunk != NULL && self->owned->data[c])
+    return chunk;
+  if (chunk == NULL)
+    chunk = g_atomic_rc_box_new0 (EsThreadChunk);
+  else
+    {
+      EsThreadChunk *copy = g_atomic_rc_box_dup (sizeof *chunk, chunk);
+
+      g_atomic_rc_box_release (chunk);
+      chunk = copy;
+    }
+  g_ptr_array_index (self->chunks, c) = chunk;
+  self->owned->data[c] = TRUE;
+  return chunk;
+}
+
+EsThread *
+_es_thread_table_write_slow (EsThreadTable *self,
+                             guint32        id)
+{
+  EsThreadChunk *chunk;
+  guint slot = id % ES_THREAD_CHUNK_THREADS;
+
+  g_return_val_if_fail (self->owned != NULL, NULL);
+
+  if (id >= ES_THREAD_TABLE_DENSE_IDS)
+    return add_sparse (self, id);
+  chunk = own_chunk (self, id / ES_THREAD_CHUNK_THREADS);
+  if (!_es_thread_chunk_has (chunk, slot))
+    {
+      chunk->present[slot / 64] |= G_GUINT64_CONSTANT (1) << (slot % 64);
+      chunk->n_present++;
+      chunk->threads[slot].id = id;
+      chunk->threads[slot].created_cap = ES_CAP_NONE;
+      self->length++;
+    }
+  return &chunk->threads[slot];
+}
+
+void
+_es_thread_table_mention_slow (EsThreadTable *self,
+                               guint32        id)
+{
+  _es_thread_table_write_slow (self, id);
+}
+
+static int
+compare_ids (gconstpointer a,
+             gconstpointer b)
+{
+  guint32 ia = ((const EsThread *) a)->id, ib = ((const EsThread *) b)->id;
+
+  return ia < ib ? -1 : ia > ib;
+}
+
+/**
+ * es_thread_table_freeze:
+ *
+ * Returns: (transfer full): a table of @self's threads as they are now,
+ *   never to change, which only reads. It shares @self's chunks: the next
+ *   write to one of them copies it.
+ */
+EsThreadTable *
+es_thread_table_freeze (EsThreadTable *self)
+{
+  EsThreadTable *frozen = table_new ();
+  GHashTableIter iter;
+  gpointer value;
+  guint n = 0;
+
+  g_return_val_if_fail (self->owned != NULL, frozen);
+
+  frozen->length = self->length;
+  frozen->before = g_new (guint, self->chunks->len + 1);
   for (guint c = 0; c < self->chunks->len; c++)
-    g_ptr_array_add (copy->chunks, g_atomic_rc_box_acquire (g_ptr_array_index (self->chunks, c)));
-  return copy;
+    {
+      EsThreadChunk *chunk = g_ptr_array_index (self->chunks, c);
+
+      frozen->before[c] = n;
+      g_ptr_array_add (frozen->chunks, chunk != NULL ? g_atomic_rc_box_acquire (chunk) : NULL);
+      n += chunk != NULL ? chunk->n_present : 0;
+      self->owned->data[c] = FALSE;
+    }
+  frozen->before[self->chunks->len] = n;
+
+  frozen->n_sparse = g_hash_table_size (self->sparse);
+  frozen->sparse_sorted = g_new (EsThread, MAX (frozen->n_sparse, 1));
+  g_hash_table_iter_init (&iter, self->sparse);
+  for (guint i = 0; g_hash_table_iter_next (&iter, NULL, &value); i++)
+    frozen->sparse_sorted[i] = *(const EsThread *) value;
+  qsort (frozen->sparse_sorted, frozen->n_sparse, sizeof (EsThread), compare_ids);
+  g_assert (n + frozen->n_sparse == frozen->length);
+  return frozen;
 }
 
 void
@@ -105,6 +196,11 @@ es_thread_table_free (EsThreadTable *self)
   if (self == NULL)
     return;
   g_ptr_array_unref (self->chunks);
+  if (self->owned != NULL)
+    g_byte_array_unref (self->owned);
+  g_clear_pointer (&self->sparse, g_hash_table_unref);
+  g_free (self->before);
+  g_free (self->sparse_sorted);
   g_free (self);
 }
 
@@ -114,30 +210,94 @@ es_thread_table_get_length (const EsThreadTable *self)
   return self->length;
 }
 
+/* The slot of the @rank-th thread present in @chunk, from 0. */
+static guint
+select_slot (const EsThreadChunk *chunk,
+             guint                rank)
+{
+  guint w = 0;
+  guint64 bits;
+
+  if (chunk->n_present == ES_THREAD_CHUNK_THREADS)
+    return rank;
+  for (;; w++)
+    {
+      guint n = (guint) __builtin_popcountll (chunk->present[w]);
+
+      if (rank < n)
+        break;
+      rank -= n;
+    }
+  bits = chunk->present[w];
+  while (rank-- > 0)
+    bits &= bits - 1;
+  return w * 64 + (guint) __builtin_ctzll (bits);
+}
+
+/* The thread at @index of a frozen table, in id order. */
 const EsThread *
 es_thread_table_get (const EsThreadTable *self,
                      guint                index)
 {
+  guint n_chunks = self->chunks->len, lo = 0, hi = n_chunks;
+
+  g_return_val_if_fail (self->owned == NULL, NULL);
   g_return_val_if_fail (index < self->length, NULL);
 
-  return &((const EsThread *) g_ptr_array_index (self->chunks, index / CHUNK_THREADS))[index % CHUNK_THREADS];
+  if (index >= self->before[n_chunks])
+    return &self->sparse_sorted[index - self->before[n_chunks]];
+  /* The last chunk with no more than @index threads before it: @index is
+   * in it (chunks with no thread have the count of the chunk after). */
+  while (hi - lo > 1)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (self->before[mid] <= index)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  {
+    const EsThreadChunk *chunk = g_ptr_array_index (self->chunks, lo);
+
+    return &chunk->threads[select_slot (chunk, index - self->before[lo])];
+  }
 }
 
-/* The position of the thread with @id, or G_MAXUINT. */
+/* The position of the thread with @id in a frozen table, or G_MAXUINT. */
 guint
 es_thread_table_find (const EsThreadTable *self,
                       guint32              id)
 {
-  guint lo = 0, hi = self->length;
+  g_return_val_if_fail (self->owned == NULL, G_MAXUINT);
 
-  while (lo < hi)
+  if (id < ES_THREAD_TABLE_DENSE_IDS)
     {
-      guint mid = lo + (hi - lo) / 2;
+      guint c = id / ES_THREAD_CHUNK_THREADS, slot = id % ES_THREAD_CHUNK_THREADS;
+      const EsThreadChunk *chunk = c < self->chunks->len ? g_ptr_array_index (self->chunks, c) : NULL;
+      guint rank = 0;
 
-      if (es_thread_table_get (self, mid)->id < id)
-        lo = mid + 1;
-      else
-        hi = mid;
+      if (chunk == NULL || !_es_thread_chunk_has (chunk, slot))
+        return G_MAXUINT;
+      for (guint w = 0; w < slot / 64; w++)
+        rank += (guint) __builtin_popcountll (chunk->present[w]);
+      rank += (guint) __builtin_popcountll (chunk->present[slot / 64] & ((G_GUINT64_CONSTANT (1) << (slot % 64)) - 1));
+      return self->before[c] + rank;
     }
-  return lo < self->length && es_thread_table_get (self, lo)->id == id ? lo : G_MAXUINT;
+  else
+    {
+      guint lo = 0, hi = self->n_sparse;
+
+      while (lo < hi)
+        {
+          guint mid = lo + (hi - lo) / 2;
+
+          if (self->sparse_sorted[mid].id < id)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      return lo < self->n_sparse && self->sparse_sorted[lo].id == id ? self->before[self->chunks->len] + lo
+                                                                      : G_MAXUINT;
+    }
 }

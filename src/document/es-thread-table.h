@@ -13,10 +13,8 @@ G_BEGIN_DECLS
 
 typedef struct _EsThreadTable EsThreadTable;
 
-EsThreadTable  *es_thread_table_new           (const EsThread *const *threads,
-                                               guint                  n_threads,
-                                               const EsThreadTable   *previous);
-EsThreadTable  *es_thread_table_share         (const EsThreadTable   *self);
+EsThreadTable  *es_thread_table_new           (void);
+EsThreadTable  *es_thread_table_freeze        (EsThreadTable         *self);
 void            es_thread_table_free          (EsThreadTable         *self);
 guint           es_thread_table_get_length    (const EsThreadTable   *self);
 const EsThread *es_thread_table_get           (const EsThreadTable   *self,
