@@ -271,6 +271,10 @@ _es_live_follower_build_documents (gpointer data)
   /* Every update is shown (the loop ends only when none is being
    * finished). */
   stop_finishing (self, finisher);
+  /* The builder's own state (its buffers, the grid's sums, what it
+   * holds beside its documents) goes before the index of pauses is made
+   * below, which would otherwise be the follow's peak of memory. */
+  g_clear_pointer (&build, es_live_build_free);
 
   /* The stream has ended and the last build saw all of it. */
   g_mutex_lock (&self->mutex);
