@@ -462,6 +462,17 @@ es_vec_copy (EsVec       *dest,
     }
 #endif
 
+  /* A heap vector at its length, in one allocation: a live log's every
+   * snapshot copies its small vectors, and doubling up to it left holes
+   * in the builder's heap for each. */
+  if (src->len > 0 && (gsize) src->len * element_size < MAPPED_ABOVE_BYTES)
+    {
+      g_free (dest->data);
+      dest->data = g_memdup2 (src->data, (gsize) src->len * element_size);
+      dest->capacity = src->len;
+      dest->len = src->len;
+      return;
+    }
   while (dest->capacity < src->len)
     es_vec_grow (dest, element_size);
   if (src->len > 0)
