@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "es-event-text.h"
+#include "es-profile.h"
 #include "es-stats.h"
 #include "es-test-log.h"
 
@@ -550,6 +551,28 @@ es_test_describe_document (EsDocument *document)
                           "-%" G_GUINT64_FORMAT "\n",
                           es_document_get_n_events (document), es_document_get_n_caps (document), n_gcs, n_threads,
                           es_document_get_start_time (document), es_document_get_end_time (document));
+  /* The time profile of the whole run and of its middle half, frame by
+   * frame (by cost centre: stacks are numbered as they were first met,
+   * which differs between a log read in parallel and one followed). */
+  for (guint middle = 0; middle < 2; middle++)
+    {
+      guint64 start = es_document_get_start_time (document), end = es_document_get_end_time (document);
+      guint64 t0 = middle ? start + (end - start) / 4 : start, t1 = middle ? end - (end - start) / 4 : end + 1;
+      g_autoptr(EsProfile) profile = es_profile_new (document, t0, t1);
+
+      if (profile->n_samples == 0)
+        continue;
+      g_string_append_printf (text, "profile of %" G_GUINT64_FORMAT "-%" G_GUINT64_FORMAT ": %" G_GUINT64_FORMAT
+                              " samples, %" G_GUINT64_FORMAT " under MAIN\n",
+                              t0, t1, profile->n_samples, profile->n_main);
+      for (guint f = 0; f < profile->frames->len; f++)
+        {
+          const EsProfileFrame *frame = &g_array_index (profile->frames, EsProfileFrame, f);
+
+          g_string_append_printf (text, "  %u:%u %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT "\n", frame->depth,
+                                  frame->cost_centre, frame->individual, frame->inherited);
+        }
+    }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 

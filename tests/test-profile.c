@@ -479,6 +479,130 @@ test_no_samples (void)
   g_assert_cmpuint (profile->cost_centres->len, ==, 0);
 }
 
+/* The samples of a program with many stacks, in blocks as caps write
+ * them, followed as a live log is (each update a snapshot of the
+ * builder). Every snapshot's profile of random intervals, short and long,
+ * counts each stack as the samples added so far do, one by one; the
+ * checkpoints the builder made are the same memory in the snapshots after
+ * it; and a cap whose samples start late, earlier than those settled,
+ * has them all counted again. */
+static void
+test_followed_profile_counts (void)
+{
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new_for_snapshots ();
+  g_autoptr(GRand) rand = g_rand_new_with_seed (21);
+  g_autoptr(GArray) added = g_array_new (FALSE, FALSE, sizeof (EsProfSample));
+  g_autoptr(EsDocument) earlier = NULL;
+  guint64 cap_time[3] = { 0, 0, 0 };
+  const guint n_ids = 7000, n_blocks = 240, per_block = 600;
+  guint n_shared = 0;
+
+  for (guint b = 0; b < n_blocks; b++)
+    {
+      /* Cap 2 writes nothing until half way, then its samples from the
+       * start of the run: earlier than those settled. */
+      guint16 cap = b < n_blocks / 2 ? b % 2 : b % 3;
+
+      for (guint i = 0; i < per_block; i++)
+        {
+          guint32 id = 1 + (g_rand_boolean (rand) ? g_rand_int_range (rand, 0, 40) : g_rand_int_range (rand, 0, n_ids));
+          EsProfSample sample = { 0 };
+          EsEvent e = { 0 };
+
+          /* Cap 2 catches up soon with the others. */
+          cap_time[cap] += g_rand_int_range (rand, 1, 2000) * (cap == 2 ? 8 : 1);
+          add_sample (builder, cap_time[cap], cap, &id, 1);
+          sample.time = cap_time[cap];
+          sample.stack = id;
+          g_array_append_val (added, sample);
+          /* A cap's event: what says its samples have come this far. */
+          e.tag = ES_EVENT_THREAD_RUNNABLE;
+          e.time = cap_time[cap];
+          e.cap = cap;
+          e.u.thread.thread = 1;
+          es_document_builder_add (builder, &e);
+        }
+      if (b % 30 == 29)
+        {
+          g_autoptr(EsDocument) snapshot = es_document_builder_snapshot (builder, FALSE, -1);
+          guint n_samples;
+          guint64 end = es_document_get_end_time (snapshot) + 1;
+
+          es_document_get_prof_samples (snapshot, &n_samples);
+          g_assert_cmpuint (n_samples, ==, added->len);
+          /* Far enough apart for the counts of 7,000 stacks. */
+          g_assert_cmpuint (es_document_get_prof_checkpoint_samples (snapshot), >=, 4 * 7000);
+          g_assert_cmpuint (es_document_get_prof_n_checkpoints (snapshot), ==,
+                            n_samples / es_document_get_prof_checkpoint_samples (snapshot));
+          for (guint round = 0; round < 30; round++)
+            {
+              guint64 t0 = g_rand_int_range (rand, 0, (gint32) end);
+              guint64 t1 = round % 2 ? end : t0 + g_rand_int_range (rand, 0, (gint32) (end - t0 + 1));
+              g_autoptr(EsProfile) profile = es_profile_new (snapshot, t0, t1);
+              g_autofree guint64 *want = g_new0 (guint64, n_ids + 2);
+              guint64 n = 0;
+              const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) profile->frames->data;
+
+              for (guint i = 0; i < added->len; i++)
+                {
+                  const EsProfSample *s = &g_array_index (added, EsProfSample, i);
+
+                  if (s->time >= t0 && s->time < t1)
+                    want[s->stack]++, n++;
+                }
+              g_assert_cmpuint (profile->n_samples, ==, n);
+              for (guint f = 0; f < profile->frames->len; f++)
+                if (frames[f].depth == 1)
+                  {
+                    g_assert_cmpuint (frames[f].individual, ==, want[frames[f].cost_centre]);
+                    want[frames[f].cost_centre] = 0;
+                  }
+              for (guint id = 0; id < n_ids + 2; id++)
+                g_assert_cmpuint (want[id], ==, 0);
+            }
+          /* The first checkpoint is the builder's, shared, once the late
+           * cap's samples were counted again. */
+          if (b > n_blocks / 2 + 30)
+            {
+              guint n_a, n_b;
+
+              g_assert_true (es_document_get_prof_counts_before (earlier, 1, &n_a) ==
+                             es_document_get_prof_counts_before (snapshot, 1, &n_b));
+              n_shared++;
+            }
+          g_clear_object (&earlier);
+          earlier = g_steal_pointer (&snapshot);
+        }
+    }
+  g_assert_cmpuint (n_shared, ==, 3);
+
+  /* A cap whose only event so far is a sample earlier than those settled,
+   * and no later than what is settled now (its own time). */
+  {
+    guint32 id = 5;
+    EsProfSample sample = { 10, 5, 3, 0 };
+    EsEvent e = { 0 };
+    g_autoptr(EsDocument) snapshot = NULL;
+    g_autoptr(EsProfile) profile = NULL;
+    guint64 n = 0;
+    guint n_samples;
+
+    add_sample (builder, 10, 3, &id, 1);
+    g_array_append_val (added, sample);
+    e.tag = ES_EVENT_THREAD_RUNNABLE;
+    e.time = 10;
+    e.cap = 3;
+    e.u.thread.thread = 1;
+    es_document_builder_add (builder, &e);
+    snapshot = es_document_builder_snapshot (builder, FALSE, -1);
+    profile = es_profile_new (snapshot, 0, 20000);
+    for (guint i = 0; i < added->len; i++)
+      n += g_array_index (added, EsProfSample, i).time < 20000;
+    g_assert_cmpuint (profile->n_samples, ==, n);
+    g_assert_cmpuint (es_document_get_prof_samples (snapshot, &n_samples)[0].time, ==, 10);
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -491,5 +615,6 @@ main (int    argc,
   g_test_add_func ("/profile/columns-by-cap", test_columns_by_cap);
   g_test_add_func ("/profile/merged-builders", test_merged_builders);
   g_test_add_func ("/profile/no-samples", test_no_samples);
+  g_test_add_func ("/profile/followed-profile-counts", test_followed_profile_counts);
   return g_test_run ();
 }

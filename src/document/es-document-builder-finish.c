@@ -530,6 +530,7 @@ es_document_builder_copy (EsDocumentBuilder *self)
     {
       _es_builder_settle_user_events (self, before);
       _es_builder_settle_heap_samples (self, before);
+      _es_builder_settle_prof (self, before);
     }
   copy->doc = _es_document_copy_unfinished (self->doc);
   /* The builder goes on reordering and completing the GCs not indexed yet

@@ -98,6 +98,8 @@ void         _es_builder_add_prof_event     (EsDocumentBuilder *self,
                                              const EsEvent     *e);
 void         _es_builder_merge_prof         (EsDocumentBuilder *self,
                                              EsDocumentBuilder *other);
+void         _es_builder_settle_prof        (EsDocumentBuilder *self,
+                                             guint64            before);
 void         _es_builder_settle_user_events (EsDocumentBuilder *self,
                                              guint64            before);
 void         _es_builder_order_user_events  (EsDocumentBuilder *self);

@@ -121,6 +121,8 @@ guint64     _es_document_available_memory (void);
 EsProfData *_es_prof_data_new         (void);
 void        _es_prof_data_free        (EsProfData *prof);
 EsProfData *_es_prof_data_copy_unindexed (const EsProfData *prof);
+void        _es_prof_data_use_file    (EsProfData *prof,
+                                       EsVecFile  *file);
 void        _es_document_index_prof   (EsDocument *self);
 
 G_END_DECLS

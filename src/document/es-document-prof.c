@@ -13,16 +13,35 @@
 #include "es-document-prof.h"
 #include "es-search.h"
 
+/* A query counts each stack's own samples in an interval: the samples are
+ * in time order, so that is the difference of the counts before its two
+ * ends. Those counts are kept at checkpoints, every so many samples, and
+ * the few samples between a checkpoint and an end are walked. Checkpoints
+ * only ever add to the end: a live log's builder makes them as its
+ * samples settle (nothing to come is earlier), and its copies share them
+ * by reference and its samples by mapping, where a copy used to copy
+ * every sample and sort them all by stack, a snapshot a time. They are
+ * at least FIRST_CHECKPOINT_SAMPLES apart, and far enough apart that
+ * their counts take a byte a sample at most: a program with many stacks
+ * has them further apart. */
+#define FIRST_CHECKPOINT_SAMPLES 16384u
+
+typedef struct
+{
+  guint   n_stacks;
+  guint32 counts[];       /* per stack: its own samples before the checkpoint */
+} Checkpoint;
+
 struct _EsProfData
 {
   guint64     tick_interval;   /* PROF_BEGIN, ns; 0 when the log lacks it */
   GArray     *stacks;          /* EsProfStack, [0] the empty stack */
-  GArray     *samples;         /* EsProfSample, by time once indexed */
-  /* Each stack's samples, as positions in @samples, ascending: those of
-   * stack s are by_stack[offsets[s] .. offsets[s + 1]). Counting a stack's
-   * samples in an interval is two binary searches in its own range. */
-  GArray     *offsets;         /* guint32, stacks + 1 */
-  GArray     *by_stack;        /* guint32 */
+  EsVec       samples;         /* EsProfSample, by time once indexed */
+  guint       settled;         /* the first samples, in order and earlier than any to come */
+  guint       checkpoint_samples; /* samples between checkpoints */
+  GPtrArray  *checkpoints;     /* Checkpoint in atomic rc boxes: [j] is at (j + 1) * checkpoint_samples */
+  GArray     *counted_by_stack; /* guint32 per stack: its own samples among the first @counted */
+  guint       counted;
   GArray     *sampled;         /* guint32: the stacks with samples */
   GArray     *tree;            /* EsProfTreeNode, see es_document_get_prof_tree() */
   GHashTable *cost_centres;    /* id -> index + 1 in the document's cost centres */
@@ -39,20 +58,28 @@ struct _EsProfBuild
   GStringChunk *raw_keys;
 };
 
+static EsProfData *
+prof_data_alloc (void)
+{
+  EsProfData *prof = g_new0 (EsProfData, 1);
+
+  prof->checkpoint_samples = FIRST_CHECKPOINT_SAMPLES;
+  prof->checkpoints = g_ptr_array_new_with_free_func (g_atomic_rc_box_release);
+  prof->counted_by_stack = g_array_new (FALSE, TRUE, sizeof (guint32));
+  prof->sampled = g_array_new (FALSE, FALSE, sizeof (guint32));
+  prof->tree = g_array_new (FALSE, FALSE, sizeof (EsProfTreeNode));
+  prof->cost_centres = g_hash_table_new (NULL, NULL);
+  return prof;
+}
+
 EsProfData *
 _es_prof_data_new (void)
 {
-  EsProfData *prof = g_new0 (EsProfData, 1);
+  EsProfData *prof = prof_data_alloc ();
   EsProfStack empty = { ES_PROF_NO_STACK, 0, 0, ES_PROF_NO_STACK, 0, FALSE };
 
   prof->stacks = g_array_new (FALSE, FALSE, sizeof (EsProfStack));
   g_array_append_val (prof->stacks, empty);
-  prof->samples = g_array_new (FALSE, FALSE, sizeof (EsProfSample));
-  prof->offsets = g_array_new (FALSE, TRUE, sizeof (guint32));
-  prof->by_stack = g_array_new (FALSE, FALSE, sizeof (guint32));
-  prof->sampled = g_array_new (FALSE, FALSE, sizeof (guint32));
-  prof->tree = g_array_new (FALSE, FALSE, sizeof (EsProfTreeNode));
-  prof->cost_centres = g_hash_table_new (NULL, NULL);
   return prof;
 }
 
@@ -62,37 +89,44 @@ _es_prof_data_free (EsProfData *prof)
   if (prof == NULL)
     return;
   g_array_unref (prof->stacks);
-  g_array_unref (prof->samples);
-  g_array_unref (prof->offsets);
-  g_array_unref (prof->by_stack);
+  es_vec_clear (&prof->samples, sizeof (EsProfSample));
+  g_ptr_array_unref (prof->checkpoints);
+  g_array_unref (prof->counted_by_stack);
   g_array_unref (prof->sampled);
   g_array_unref (prof->tree);
   g_hash_table_unref (prof->cost_centres);
   g_free (prof);
 }
 
-/* The samples and stacks a builder has made so far; the indexes are made
- * by whoever finishes the copy. */
+/* Its samples, none yet, are to live in @file (es_vec_use_file()). */
+void
+_es_prof_data_use_file (EsProfData *prof,
+                        EsVecFile  *file)
+{
+  es_vec_use_file (&prof->samples, file);
+}
+
+/* The samples and stacks a builder has made so far, the samples mapped
+ * if they are in a file, and the checkpoints made of those settled;
+ * whoever finishes the copy makes the rest of the index. */
 EsProfData *
 _es_prof_data_copy_unindexed (const EsProfData *prof)
 {
-  EsProfData *copy = g_new0 (EsProfData, 1);
-  GHashTableIter iter;
-  gpointer key, value;
+  EsProfData *copy = prof_data_alloc ();
 
   g_return_val_if_fail (prof->tree->len == 0, copy);
 
   copy->tick_interval = prof->tick_interval;
   copy->stacks = g_array_copy (prof->stacks);
-  copy->samples = g_array_copy (prof->samples);
-  copy->offsets = g_array_new (FALSE, TRUE, sizeof (guint32));
-  copy->by_stack = g_array_new (FALSE, FALSE, sizeof (guint32));
-  copy->sampled = g_array_new (FALSE, FALSE, sizeof (guint32));
-  copy->tree = g_array_new (FALSE, FALSE, sizeof (EsProfTreeNode));
-  copy->cost_centres = g_hash_table_new (NULL, NULL);
-  g_hash_table_iter_init (&iter, prof->cost_centres);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    g_hash_table_insert (copy->cost_centres, key, value);
+  es_vec_copy (&copy->samples, &prof->samples, sizeof (EsProfSample));
+  /* The builder settles those after them in place, next time. */
+  es_vec_own (&copy->samples, prof->settled, sizeof (EsProfSample));
+  copy->settled = prof->settled;
+  copy->checkpoint_samples = prof->checkpoint_samples;
+  for (guint j = 0; j < prof->checkpoints->len; j++)
+    g_ptr_array_add (copy->checkpoints, g_atomic_rc_box_acquire (g_ptr_array_index (prof->checkpoints, j)));
+  g_array_append_vals (copy->counted_by_stack, prof->counted_by_stack->data, prof->counted_by_stack->len);
+  copy->counted = prof->counted;
   return copy;
 }
 
@@ -202,7 +236,7 @@ _es_builder_add_prof_event (EsDocumentBuilder *self,
       EsProfSample sample = { e->time, intern_stack (self->prof, prof, e), 0, 0 };
 
       sample.cap = (guint16) MIN (e->u.cost_centre_sample.cap, G_MAXUINT16);
-      g_array_append_val (prof->samples, sample);
+      *ES_VEC_PUSH (&prof->samples, EsProfSample) = sample;
     }
 }
 
@@ -225,18 +259,19 @@ _es_builder_merge_prof (EsDocumentBuilder *self,
 
       map[i] = intern_frame (self->prof, into, map[stack->parent], stack->cost_centre);
     }
-  for (guint i = 0; i < from->samples->len; i++)
+  for (guint i = 0; i < from->samples.len; i++)
     {
-      EsProfSample sample = g_array_index (from->samples, EsProfSample, i);
+      EsProfSample sample = ES_VEC_AT (&from->samples, EsProfSample, i);
 
       sample.stack = map[sample.stack];
-      g_array_append_val (into->samples, sample);
+      *ES_VEC_PUSH (&into->samples, EsProfSample) = sample;
     }
 }
 
 static int
 compare_samples (gconstpointer a,
-                 gconstpointer b)
+                 gconstpointer b,
+                 gpointer      data)
 {
   const EsProfSample *x = a, *y = b;
 
@@ -245,14 +280,142 @@ compare_samples (gconstpointer a,
   return (x->cap > y->cap) - (x->cap < y->cap);
 }
 
-static gboolean
-samples_sorted (GArray *samples)
+/* How many of @samples from @from on are in order, from there. */
+static guint
+count_sorted (const EsProfSample *samples,
+              guint               from,
+              guint               n)
 {
-  for (guint i = 1; i < samples->len; i++)
-    if (compare_samples (&g_array_index (samples, EsProfSample, i - 1),
-                         &g_array_index (samples, EsProfSample, i)) > 0)
-      return FALSE;
-  return TRUE;
+  guint i = from + 1;
+
+  while (i < n && compare_samples (&samples[i - 1], &samples[i], NULL) <= 0)
+    i++;
+  return MIN (i, n) - MIN (from, n);
+}
+
+/* Sorts samples [@from, n) (stably: the same time and cap keep file order). */
+static void
+sort_samples (EsVec *samples,
+              guint  from)
+{
+  EsProfSample *data = samples->data;
+
+  if (count_sorted (data, from, samples->len) < samples->len - MIN (from, samples->len))
+    g_qsort_with_data (data + from, (gint) (samples->len - from), sizeof (EsProfSample), compare_samples, NULL);
+}
+
+/* Counts the samples from the last counted up to @upto (in order, and
+ * none to come before them) into the counts by stack, and makes each
+ * checkpoint they pass. */
+static void
+count_samples (EsProfData *prof,
+               guint       upto)
+{
+  const EsProfSample *samples = prof->samples.data;
+
+  if (prof->counted_by_stack->len < prof->stacks->len)
+    g_array_set_size (prof->counted_by_stack, prof->stacks->len);
+  while (prof->counted < upto)
+    {
+      guint32 *counts = (guint32 *) (gpointer) prof->counted_by_stack->data;
+      guint64 next = ((guint64) prof->counted / prof->checkpoint_samples + 1) * prof->checkpoint_samples;
+      guint end = (guint) MIN ((guint64) upto, next);
+      Checkpoint *checkpoint;
+
+      for (guint i = prof->counted; i < end; i++)
+        counts[samples[i].stack]++;
+      prof->counted = end;
+      if (end < next)
+        break;
+      /* Further apart once the counts take more than a byte a sample:
+       * every other checkpoint goes. */
+      while (prof->counted_by_stack->len * sizeof (guint32) > prof->checkpoint_samples)
+        {
+          GPtrArray *kept = g_ptr_array_new_with_free_func (g_atomic_rc_box_release);
+
+          for (guint j = 1; j < prof->checkpoints->len; j += 2)
+            g_ptr_array_add (kept, g_atomic_rc_box_acquire (g_ptr_array_index (prof->checkpoints, j)));
+          g_ptr_array_unref (prof->checkpoints);
+          prof->checkpoints = kept;
+          prof->checkpoint_samples *= 2;
+        }
+      if (prof->counted % prof->checkpoint_samples != 0)
+        continue;
+      checkpoint = g_atomic_rc_box_alloc (sizeof (Checkpoint) + prof->counted_by_stack->len * sizeof (guint32));
+      checkpoint->n_stacks = prof->counted_by_stack->len;
+      memcpy (checkpoint->counts, counts, checkpoint->n_stacks * sizeof (guint32));
+      g_ptr_array_add (prof->checkpoints, checkpoint);
+    }
+}
+
+/* Moves the samples after the settled ones that are earlier than
+ * @before to just after them, in order, and the others after those in the
+ * order they came; returns how many moved. */
+static guint
+settle_samples (EsVec   *samples,
+                guint    from,
+                guint64  before)
+{
+  EsProfSample *data = samples->data;
+  guint n = samples->len, n_early = 0, n_rest = 0;
+  g_autofree EsProfSample *rest = NULL;
+
+  if (from >= n)
+    return 0;
+  /* Mostly they came in order: those earlier than @before are then where
+   * they are. */
+  if (count_sorted (data, from, n) == n - from)
+    {
+      while (from + n_early < n && data[from + n_early].time < before)
+        n_early++;
+      return n_early;
+    }
+  rest = g_new (EsProfSample, n - from);
+  for (guint i = from; i < n; i++)
+    {
+      if (data[i].time < before)
+        data[from + n_early++] = data[i];
+      else
+        rest[n_rest++] = data[i];
+    }
+  g_qsort_with_data (data + from, (gint) n_early, sizeof (EsProfSample), compare_samples, NULL);
+  memcpy (data + from + n_early, rest, n_rest * sizeof (EsProfSample));
+  return n_early;
+}
+
+/**
+ * _es_builder_settle_prof:
+ * @before: no event to come is earlier than this
+ *
+ * Puts the time profile's samples earlier than @before in order after
+ * those settled already, and counts them into the checkpoints, for the
+ * copies to share. A sample earlier than those settled (a cap whose first
+ * events came late) has them all settled and counted again, in a new
+ * region of the records' file if they are in one (the copies map the old):
+ * so no copy has one among those it sorts itself.
+ */
+void
+_es_builder_settle_prof (EsDocumentBuilder *self,
+                         guint64            before)
+{
+  EsProfData *prof = self->doc->prof;
+  const EsProfSample *samples = prof->samples.data;
+  gboolean late = FALSE;
+
+  /* Any of the others, settled now or not, may be the late one. */
+  for (guint i = prof->settled; i < prof->samples.len && prof->settled > 0 && !late; i++)
+    late = compare_samples (&samples[prof->settled - 1], &samples[i], NULL) > 0;
+  if (late)
+    {
+      es_vec_leave_region (&prof->samples, sizeof (EsProfSample), TRUE);
+      g_ptr_array_set_size (prof->checkpoints, 0);
+      g_array_set_size (prof->counted_by_stack, 0);
+      prof->checkpoint_samples = FIRST_CHECKPOINT_SAMPLES;
+      prof->counted = 0;
+      prof->settled = 0;
+    }
+  prof->settled += settle_samples (&prof->samples, prof->settled, before);
+  count_samples (prof, prof->settled);
 }
 
 /**
@@ -364,32 +527,23 @@ void
 _es_document_index_prof (EsDocument *self)
 {
   EsProfData *prof = self->prof;
-  guint n_stacks = prof->stacks->len, n = prof->samples->len;
   const EsProfSample *samples;
-  guint32 *offsets, *by_stack;
-  g_autofree guint32 *next = NULL;
+  const guint32 *counts;
+  guint n_stacks = prof->stacks->len, n = prof->samples.len;
 
-  if (!samples_sorted (prof->samples))
-    g_array_sort (prof->samples, compare_samples);
-  samples = (const EsProfSample *) (gpointer) prof->samples->data;
+  /* Those after the settled ones, which may have come out of order, and
+   * none of which is earlier than those (_es_builder_settle_prof()). */
+  sort_samples (&prof->samples, prof->settled);
+  samples = prof->samples.data;
+  g_assert (prof->settled == 0 || prof->settled >= n ||
+            compare_samples (&samples[prof->settled - 1], &samples[prof->settled], NULL) <= 0);
+  prof->settled = n;
+  count_samples (prof, n);
 
-  g_array_set_size (prof->offsets, n_stacks + 1);
-  offsets = (guint32 *) (gpointer) prof->offsets->data;
-  memset (offsets, 0, (n_stacks + 1) * sizeof (guint32));
-  for (guint i = 0; i < n; i++)
-    offsets[samples[i].stack + 1]++;
-  for (guint s = 0; s < n_stacks; s++)
-    {
-      if (offsets[s + 1] > 0)
-        g_array_append_val (prof->sampled, s);
-      offsets[s + 1] += offsets[s];
-    }
-
-  g_array_set_size (prof->by_stack, n);
-  by_stack = (guint32 *) (gpointer) prof->by_stack->data;
-  next = g_memdup2 (offsets, n_stacks * sizeof (guint32));
-  for (guint i = 0; i < n; i++)
-    by_stack[next[samples[i].stack]++] = i;
+  counts = (const guint32 *) (gpointer) prof->counted_by_stack->data;
+  for (guint s = 0; s < MIN (n_stacks, prof->counted_by_stack->len); s++)
+    if (counts[s] > 0)
+      g_array_append_val (prof->sampled, s);
 
   for (guint i = 0; i < self->cost_centres->len; i++)
     g_hash_table_insert (prof->cost_centres,
@@ -425,8 +579,8 @@ es_document_get_prof_samples (EsDocument *self,
 {
   g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
 
-  *n_samples = self->prof->samples->len;
-  return (const EsProfSample *) (gpointer) self->prof->samples->data;
+  *n_samples = self->prof->samples.len;
+  return self->prof->samples.data;
 }
 
 /**
@@ -461,26 +615,54 @@ es_document_get_prof_sampled_stacks (EsDocument *self,
 }
 
 /**
- * es_document_get_prof_stack_samples:
+ * es_document_get_prof_checkpoint_samples:
  *
- * Returns: the positions, in es_document_get_prof_samples(), of @stack's
- *   own samples (not those of the stacks inside it), ascending
+ * Returns: how many samples apart the checkpoints are (see
+ *   es_document_get_prof_counts_before())
+ */
+guint
+es_document_get_prof_checkpoint_samples (EsDocument *self)
+{
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), 1);
+
+  return self->prof->checkpoint_samples;
+}
+
+/**
+ * es_document_get_prof_n_checkpoints:
+ *
+ * Returns: the checkpoints among the samples: the last is at or before
+ *   the last sample
+ */
+guint
+es_document_get_prof_n_checkpoints (EsDocument *self)
+{
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), 0);
+
+  return self->prof->checkpoints->len;
+}
+
+/**
+ * es_document_get_prof_counts_before:
+ * @checkpoint: from 1 to es_document_get_prof_n_checkpoints()
+ * @n_stacks: (out): the stacks counted; those after have no samples there
+ *
+ * Returns: (array length=n_stacks): per stack, its own samples among the
+ *   first @checkpoint * es_document_get_prof_checkpoint_samples()
  */
 const guint32 *
-es_document_get_prof_stack_samples (EsDocument *self,
-                                    guint32     stack,
-                                    guint      *n_samples)
+es_document_get_prof_counts_before (EsDocument *self,
+                                    guint       checkpoint,
+                                    guint      *n_stacks)
 {
-  const guint32 *offsets;
+  const Checkpoint *at;
 
   g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (checkpoint >= 1 && checkpoint <= self->prof->checkpoints->len, NULL);
 
-  *n_samples = 0;
-  if (stack + 1 >= self->prof->offsets->len)
-    return NULL;
-  offsets = (const guint32 *) (gpointer) self->prof->offsets->data;
-  *n_samples = offsets[stack + 1] - offsets[stack];
-  return (const guint32 *) (gpointer) self->prof->by_stack->data + offsets[stack];
+  at = g_ptr_array_index (self->prof->checkpoints, checkpoint - 1);
+  *n_stacks = at->n_stacks;
+  return at->counts;
 }
 
 /**

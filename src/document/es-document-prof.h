@@ -63,9 +63,11 @@ const EsProfStack  *es_document_get_prof_stacks         (EsDocument *self,
                                                          guint      *n_stacks);
 const guint32      *es_document_get_prof_sampled_stacks (EsDocument *self,
                                                          guint      *n_stacks);
-const guint32      *es_document_get_prof_stack_samples  (EsDocument *self,
-                                                         guint32     stack,
-                                                         guint      *n_samples);
+guint               es_document_get_prof_checkpoint_samples (EsDocument *self);
+guint               es_document_get_prof_n_checkpoints  (EsDocument *self);
+const guint32      *es_document_get_prof_counts_before  (EsDocument *self,
+                                                         guint       checkpoint,
+                                                         guint      *n_stacks);
 const EsProfTreeNode *es_document_get_prof_tree        (EsDocument *self,
                                                          guint      *n_nodes);
 guint64             es_document_get_prof_tick_interval  (EsDocument *self);

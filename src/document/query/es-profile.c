@@ -12,32 +12,24 @@
 #include "es-profile.h"
 #include "es-search.h"
 
-/* Walking the interval's samples costs a few ns each; two binary searches
- * per sampled stack cost a few cache misses each. Below this many samples
- * per sampled stack the walk is the cheaper. */
-#define WALK_PER_STACK 16
-
-/* The first of @n ascending positions that is >= @value. */
-static guint
-lower_bound_u32 (const guint32 *p,
-                 guint          n,
-                 guint32        value)
+/* Adds @sign (1 or -1, as a guint32 that wraps) to each stack's count, by
+ * its tree position, for samples [@from, @to). */
+static void
+walk_samples (const EsProfSample *samples,
+              const EsProfStack  *stacks,
+              guint               from,
+              guint               to,
+              guint32             sign,
+              guint32            *individual)
 {
-  guint lo = 0, hi = n;
-
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (p[mid] < value)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
+  for (guint i = from; i < to; i++)
+    individual[stacks[samples[i].stack].position] += sign;
 }
 
-/* Each stack's own samples in [i0, i1), by its tree position. */
+/* Each stack's own samples in [i0, i1), by its tree position: the counts
+ * before i1 less those before i0, each the counts at the checkpoint at
+ * or before it and the samples walked from there. A short interval is
+ * walked whole. */
 static void
 count_stacks (EsDocument        *document,
               const EsProfStack *stacks,
@@ -45,24 +37,25 @@ count_stacks (EsDocument        *document,
               guint              i1,
               guint32           *individual)
 {
-  guint n_samples, n_sampled;
+  guint n_samples, n0 = 0, n1;
   const EsProfSample *samples = es_document_get_prof_samples (document, &n_samples);
-  const guint32 *sampled = es_document_get_prof_sampled_stacks (document, &n_sampled);
+  guint every = es_document_get_prof_checkpoint_samples (document);
+  guint n_checkpoints = es_document_get_prof_n_checkpoints (document);
+  guint j0 = MIN (i0 / every, n_checkpoints), j1 = MIN (i1 / every, n_checkpoints);
+  const guint32 *before_i0 = NULL, *before_i1;
 
-  if (i1 - i0 < (guint64) n_sampled * WALK_PER_STACK)
+  if (j0 == j1 || i1 - i0 <= 2 * (guint64) every)
     {
-      for (guint i = i0; i < i1; i++)
-        individual[stacks[samples[i].stack].position]++;
+      walk_samples (samples, stacks, i0, i1, 1, individual);
       return;
     }
-  for (guint k = 0; k < n_sampled; k++)
-    {
-      guint n;
-      const guint32 *positions = es_document_get_prof_stack_samples (document, sampled[k], &n);
-      guint first = lower_bound_u32 (positions, n, i0);
-
-      individual[stacks[sampled[k]].position] = lower_bound_u32 (positions + first, n - first, i1);
-    }
+  before_i1 = es_document_get_prof_counts_before (document, j1, &n1);
+  if (j0 > 0)
+    before_i0 = es_document_get_prof_counts_before (document, j0, &n0);
+  for (guint s = 0; s < n1; s++)
+    individual[stacks[s].position] += before_i1[s] - (s < n0 ? before_i0[s] : 0);
+  walk_samples (samples, stacks, (guint) ((guint64) j1 * every), i1, 1, individual);
+  walk_samples (samples, stacks, (guint) ((guint64) j0 * every), i0, (guint32) -1, individual);
 }
 
 /**
