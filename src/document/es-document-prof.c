@@ -42,7 +42,6 @@ struct _EsProfData
   GPtrArray  *checkpoints;     /* Checkpoint in atomic rc boxes: [j] is at (j + 1) * checkpoint_samples */
   GArray     *counted_by_stack; /* guint32 per stack: its own samples among the first @counted */
   guint       counted;
-  GArray     *sampled;         /* guint32: the stacks with samples */
   GArray     *tree;            /* EsProfTreeNode, see es_document_get_prof_tree() */
   GHashTable *cost_centres;    /* id -> index + 1 in the document's cost centres */
 };
@@ -66,7 +65,6 @@ prof_data_alloc (void)
   prof->checkpoint_samples = FIRST_CHECKPOINT_SAMPLES;
   prof->checkpoints = g_ptr_array_new_with_free_func (g_atomic_rc_box_release);
   prof->counted_by_stack = g_array_new (FALSE, TRUE, sizeof (guint32));
-  prof->sampled = g_array_new (FALSE, FALSE, sizeof (guint32));
   prof->tree = g_array_new (FALSE, FALSE, sizeof (EsProfTreeNode));
   prof->cost_centres = g_hash_table_new (NULL, NULL);
   return prof;
@@ -92,7 +90,6 @@ _es_prof_data_free (EsProfData *prof)
   es_vec_clear (&prof->samples, sizeof (EsProfSample));
   g_ptr_array_unref (prof->checkpoints);
   g_array_unref (prof->counted_by_stack);
-  g_array_unref (prof->sampled);
   g_array_unref (prof->tree);
   g_hash_table_unref (prof->cost_centres);
   g_free (prof);
@@ -528,7 +525,6 @@ _es_document_index_prof (EsDocument *self)
 {
   EsProfData *prof = self->prof;
   const EsProfSample *samples;
-  const guint32 *counts;
   guint n_stacks = prof->stacks->len, n = prof->samples.len;
 
   /* Those after the settled ones, which may have come out of order, and
@@ -539,11 +535,6 @@ _es_document_index_prof (EsDocument *self)
             compare_samples (&samples[prof->settled - 1], &samples[prof->settled], NULL) <= 0);
   prof->settled = n;
   count_samples (prof, n);
-
-  counts = (const guint32 *) (gpointer) prof->counted_by_stack->data;
-  for (guint s = 0; s < MIN (n_stacks, prof->counted_by_stack->len); s++)
-    if (counts[s] > 0)
-      g_array_append_val (prof->sampled, s);
 
   for (guint i = 0; i < self->cost_centres->len; i++)
     g_hash_table_insert (prof->cost_centres,
@@ -597,21 +588,6 @@ es_document_get_prof_stacks (EsDocument *self,
 
   *n_stacks = self->prof->stacks->len;
   return (const EsProfStack *) (gpointer) self->prof->stacks->data;
-}
-
-/**
- * es_document_get_prof_sampled_stacks:
- *
- * Returns: the stacks that have samples, ascending
- */
-const guint32 *
-es_document_get_prof_sampled_stacks (EsDocument *self,
-                                     guint      *n_stacks)
-{
-  g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
-
-  *n_stacks = self->prof->sampled->len;
-  return (const guint32 *) (gpointer) self->prof->sampled->data;
 }
 
 /**

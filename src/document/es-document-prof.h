@@ -61,8 +61,6 @@ const EsProfSample *es_document_get_prof_samples        (EsDocument *self,
                                                          guint      *n_samples);
 const EsProfStack  *es_document_get_prof_stacks         (EsDocument *self,
                                                          guint      *n_stacks);
-const guint32      *es_document_get_prof_sampled_stacks (EsDocument *self,
-                                                         guint      *n_stacks);
 guint               es_document_get_prof_checkpoint_samples (EsDocument *self);
 guint               es_document_get_prof_n_checkpoints  (EsDocument *self);
 const guint32      *es_document_get_prof_counts_before  (EsDocument *self,
