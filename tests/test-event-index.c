@@ -560,6 +560,53 @@ test_log_pages_handed_back (void)
   g_unlink (path);
 }
 
+/* A log cut short, then grown, as a followed log is between two updates:
+ * the rows the two indexes have the same from the first are the same
+ * events, line for line (a list keeps them where they are). Mostly they
+ * are most of the shorter one's; not when a cap's first buffer comes late,
+ * or GHC's global one (the capsets, the first events), written at the
+ * end: those go before nearly every row. */
+static void
+test_grown_log_keeps_first_rows (void)
+{
+  g_autofree char *fixture = es_test_fixture_path ("heap-hT-N2.eventlog");
+  g_autofree char *data = NULL;
+  gsize len;
+
+  gboolean most_kept = FALSE;
+
+  g_assert_true (g_file_get_contents (fixture, &data, &len, NULL));
+  for (guint part = 1; part < 4; part++)
+    {
+      g_autofree char *shorter_path = es_test_write_temp_log ((const guint8 *) data, len * part / 5);
+      g_autofree char *longer_path = es_test_write_temp_log ((const guint8 *) data, len * (part + 1) / 5);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(EsEventIndex) shorter = es_event_index_build (shorter_path, NULL, NULL, NULL, &error);
+      g_autoptr(EsEventIndex) longer = es_event_index_build (longer_path, NULL, NULL, NULL, &error);
+      guint same;
+
+      g_assert_no_error (error);
+      same = es_event_index_count_same_rows (shorter, longer);
+      g_test_message ("cut at %u/5 and %u/5: %u of %u rows the same", part, part + 1, same,
+                      es_event_index_get_n_rows (shorter));
+      g_assert_cmpuint (same, ==, es_event_index_count_same_rows (longer, shorter));
+      most_kept |= same > es_event_index_get_n_rows (shorter) * 3 / 4;
+      g_assert_cmpuint (same, <=, es_event_index_get_n_rows (shorter));
+      for (guint row = 0; row < same; row++)
+        {
+          g_autoptr(GString) a = g_string_new (NULL), b = g_string_new (NULL);
+
+          es_event_index_append_line (shorter, row, a);
+          es_event_index_append_line (longer, row, b);
+          g_assert_cmpstr (a->str, ==, b->str);
+        }
+      g_assert_cmpuint (es_event_index_count_same_rows (longer, longer), ==, es_event_index_get_n_rows (longer));
+      g_unlink (shorter_path);
+      g_unlink (longer_path);
+    }
+  g_assert_true (most_kept);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -567,6 +614,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/event-index/fixtures-in-dump-order", test_fixtures_in_dump_order);
+  g_test_add_func ("/event-index/grown-log-keeps-first-rows", test_grown_log_keeps_first_rows);
   g_test_add_func ("/event-index/multi-cap-blocks-in-dump-order", test_multi_cap_blocks_in_dump_order);
   g_test_add_func ("/event-index/real-logs-in-dump-order", test_real_logs_in_dump_order);
   g_test_add_func ("/event-index/blocks-stepping-back-in-dump-order", test_blocks_stepping_back_in_dump_order);

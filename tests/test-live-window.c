@@ -16,6 +16,8 @@
 #include <gio/gunixsocketaddress.h>
 #include <glib/gstdio.h>
 
+#include "es-event-index.h"
+#include "es-event-list.h"
 #include "es-stats.h"
 #include "es-test-gui.h"
 #include "es-test-log.h"
@@ -586,6 +588,85 @@ test_fifo_opened_as_file_is_followed (void)
   g_rmdir (dir);
 }
 
+/* The Events page, shown while a log is followed, lists what came so far
+ * and grows with each update, without going back to indexing from
+ * scratch (its rows stay shown), and ends with every event of the log. */
+typedef struct
+{
+  EsEventList *list;
+  GArray      *n_rows;   /* guint: rows listed after each update */
+  guint        n_empty;  /* updates after the first list with none */
+} ListWatch;
+
+static void
+list_updated_cb (EsLiveFollower *follower,
+                 ListWatch      *watch)
+{
+  guint n = g_list_model_get_n_items (es_event_list_get_model (watch->list));
+
+  if (watch->n_rows->len > 0 && n == 0)
+    watch->n_empty++;
+  if (n > 0)
+    g_array_append_val (watch->n_rows, n);
+}
+
+static gboolean
+list_is_idle (gpointer data)
+{
+  return !es_event_list_is_busy (data);
+}
+
+static void
+test_event_list_grows_while_followed (void)
+{
+  g_autofree char *path = es_test_fixture_path ("heap-hT-N2.eventlog");
+  g_autofree char *contents = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("es-live-window-XXXXXX", NULL);
+  g_autofree char *growing = g_build_filename (dir, "growing.eventlog", NULL);
+  g_autoptr(EsEventIndex) whole = NULL;
+  g_autoptr(GError) error = NULL;
+  ListWatch watch = { NULL, g_array_new (FALSE, FALSE, sizeof (guint)), 0 };
+  EsWindow *window;
+  GThread *thread;
+  EsTestWriter writer;
+  gsize len, first;
+  guint distinct = 1;
+
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  first = len / 5;
+  g_assert_true (g_file_set_contents (growing, contents, (gssize) first, NULL));
+
+  window = es_test_open_window (growing);
+  es_test_wait_for_page (window, "timeline");
+  g_assert_nonnull (es_window_get_live_follower (window));
+  watch.list = ES_EVENT_LIST (es_test_find_widget_of_type (GTK_WIDGET (window), ES_TYPE_EVENT_LIST));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.find-event", NULL));
+  g_signal_connect (es_window_get_live_follower (window), "updated", G_CALLBACK (list_updated_cb), &watch);
+
+  writer = (EsTestWriter) { .fd = g_open (growing, O_WRONLY | O_APPEND, 0), .data = (const guint8 *) contents + first,
+                            .len = len - first, .piece_bytes = 2048, .pause_ms = 20 };
+  thread = g_thread_new ("writer", es_test_writer_run, &writer);
+  es_test_wait_until (follower_ended, window, 60);
+  g_thread_join (thread);
+  es_test_wait_until (list_is_idle, watch.list, 30);
+
+  /* Listed, and more, while the log grew; never emptied to index again. */
+  for (guint i = 1; i < watch.n_rows->len; i++)
+    distinct += g_array_index (watch.n_rows, guint, i) != g_array_index (watch.n_rows, guint, i - 1);
+  g_test_message ("%u updates listed events, %u distinct counts", watch.n_rows->len, distinct);
+  g_assert_cmpuint (distinct, >=, 3);
+  g_assert_cmpuint (watch.n_empty, ==, 0);
+  whole = es_event_index_build (path, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_list_model_get_n_items (es_event_list_get_model (watch.list)), ==,
+                    es_event_index_get_n_rows (whole));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_array_unref (watch.n_rows);
+  g_unlink (growing);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -596,6 +677,7 @@ main (int    argc,
   g_test_add_func ("/live-window/ghc-program-into-fifo", test_ghc_program_into_fifo);
   g_test_add_func ("/live-window/view-follows-then-stream-is-cut", test_view_follows_then_stream_is_cut);
   g_test_add_func ("/live-window/log-being-written-is-followed", test_log_being_written_is_followed);
+  g_test_add_func ("/live-window/event-list-grows-while-followed", test_event_list_grows_while_followed);
   g_test_add_func ("/live-window/mono-log-into-fifo", test_mono_log_into_fifo);
   g_test_add_func ("/live-window/socket-waits-and-closes", test_socket_waits_and_closes);
   g_test_add_func ("/live-window/fifo-opened-as-file-is-followed", test_fifo_opened_as_file_is_followed);

@@ -132,6 +132,40 @@ es_event_list_model_set_index (EsEventListModel *self,
 }
 
 /**
+ * es_event_list_model_grow_index:
+ * @index: an index of the same log as the one shown, grown since
+ *
+ * Shows @index's rows, unfiltered, in place of the rows shown: those the
+ * two have the same from the first stay where they are (a followed log's
+ * list keeps its place and its selection), and only the rest change.
+ */
+void
+es_event_list_model_grow_index (EsEventListModel *self,
+                                EsEventIndex     *index)
+{
+  guint same, removed;
+
+  g_return_if_fail (ES_IS_EVENT_LIST_MODEL (self));
+  g_return_if_fail (index != NULL);
+
+  if (self->index == NULL || self->filter != NULL)
+    {
+      es_event_list_model_set_index (self, index);
+      return;
+    }
+  same = es_event_index_count_same_rows (self->index, index);
+  removed = es_event_index_get_n_rows (self->index) - same;
+  /* The items cached for the rows kept stay good: they hold the index
+   * they were made from, and those rows read the same bytes. */
+  for (guint i = 0; i < CACHE_SIZE; i++)
+    if (self->cache[i] != NULL && es_event_item_get_row (self->cache[i]) >= same)
+      g_clear_object (&self->cache[i]);
+  g_clear_pointer (&self->index, es_event_index_unref);
+  self->index = es_event_index_ref (index);
+  g_list_model_items_changed (G_LIST_MODEL (self), same, removed, es_event_index_get_n_rows (index) - same);
+}
+
+/**
  * es_event_list_model_get_index:
  *
  * Returns: (transfer none) (nullable): the index shown
@@ -264,7 +298,9 @@ es_event_list_model_load_async (EsEventListModel    *self,
   g_task_run_in_thread (task, load_thread);
 }
 
-/* Shows the rows of the index built, or says why there is none. */
+/* Shows the rows of the index built, or says why there is none. An index
+ * shown already is of the same log, grown since (a followed log's): the
+ * rows both have stay where they are (es_event_list_model_grow_index()). */
 gboolean
 es_event_list_model_load_finish (EsEventListModel  *self,
                                  GAsyncResult      *result,
@@ -277,7 +313,10 @@ es_event_list_model_load_finish (EsEventListModel  *self,
   index = g_task_propagate_pointer (G_TASK (result), error);
   if (index == NULL)
     return FALSE;
-  es_event_list_model_set_index (self, index);
+  if (self->index != NULL)
+    es_event_list_model_grow_index (self, index);
+  else
+    es_event_list_model_set_index (self, index);
   return TRUE;
 }
 

@@ -20,6 +20,8 @@ G_DECLARE_FINAL_TYPE (EsEventListModel, es_event_list_model, ES, EVENT_LIST_MODE
 EsEventListModel *es_event_list_model_new          (void);
 void              es_event_list_model_set_index    (EsEventListModel *self,
                                                     EsEventIndex     *index);
+void              es_event_list_model_grow_index   (EsEventListModel *self,
+                                                    EsEventIndex     *index);
 EsEventIndex     *es_event_list_model_get_index    (EsEventListModel *self);
 void              es_event_list_model_load_async   (EsEventListModel    *self,
                                                     const char          *path,

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "es-event-index.h"
 #include "es-event-item.h"
@@ -54,6 +55,7 @@ struct _EsEventList
   gulong              cursor_handler;
   char               *path;
   GCancellable       *build_cancellable;
+  gboolean            stale;             /* a followed log grew since its index was built */
   guint               progress_source;   /* shows how a build or search is going */
   GArray             *kind_tags;         /* guint16, the kinds after "All kinds" */
 
@@ -478,7 +480,19 @@ static void
 fill_kinds (EsEventList *self)
 {
   g_autoptr(GArray) tags = es_event_index_dup_tags (get_index (self));
-  GtkStringList *names = gtk_string_list_new (NULL);
+  GtkStringList *names;
+  guint kind = gtk_drop_down_get_selected (self->kinds), selected = 0;
+
+  /* A followed log's index, built again: the same kinds, or more, and the
+   * one chosen stays chosen. */
+  if (self->kind_tags != NULL && tags->len == self->kind_tags->len &&
+      memcmp (tags->data, self->kind_tags->data, tags->len * sizeof (guint16)) == 0)
+    return;
+  if (self->kind_tags != NULL && kind > 0 && kind != GTK_INVALID_LIST_POSITION && kind - 1 < self->kind_tags->len)
+    for (guint i = 0; i < tags->len; i++)
+      if (g_array_index (tags, guint16, i) == g_array_index (self->kind_tags, guint16, kind - 1))
+        selected = i + 1;
+  names = gtk_string_list_new (NULL);
 
   gtk_string_list_append (names, _("All kinds"));
   for (guint i = 0; i < tags->len; i++)
@@ -492,8 +506,11 @@ fill_kinds (EsEventList *self)
   g_clear_pointer (&self->kind_tags, g_array_unref);
   self->kind_tags = g_steal_pointer (&tags);
   gtk_drop_down_set_model (self->kinds, G_LIST_MODEL (names));
+  gtk_drop_down_set_selected (self->kinds, selected);
   g_object_unref (names);
 }
+
+static void start_build (EsEventList *self);
 
 static void
 build_done_cb (GObject      *object,
@@ -502,13 +519,14 @@ build_done_cb (GObject      *object,
 {
   g_autoptr(EsEventList) self = user_data;
   g_autoptr(GError) error = NULL;
+  gboolean grown = get_index (self) != NULL;
 
   if (!es_event_list_model_load_finish (self->model, result, &error) &&
       g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   g_clear_object (&self->build_cancellable);
   show_progress (self, FALSE);
-  if (error != NULL)
+  if (error != NULL && !grown)
     {
       g_autofree char *message = g_strdup_printf (_("The events could not be listed: %s"), error->message);
 
@@ -518,27 +536,41 @@ build_done_cb (GObject      *object,
     }
 
   fill_kinds (self);
-  gtk_stack_set_visible_child_name (self->stack, "list");
-  gtk_widget_set_sensitive (GTK_WIDGET (self->kinds), TRUE);
-  gtk_widget_set_sensitive (self->only_matches, TRUE);
-  self->have_followed = FALSE;
-  follow_cursor (self);
+  if (!grown)
+    {
+      gtk_stack_set_visible_child_name (self->stack, "list");
+      gtk_widget_set_sensitive (GTK_WIDGET (self->kinds), TRUE);
+      gtk_widget_set_sensitive (self->only_matches, TRUE);
+      self->have_followed = FALSE;
+      follow_cursor (self);
+    }
   start_search (self);
+  /* The log grew again meanwhile. */
+  if (self->stale && gtk_widget_get_mapped (GTK_WIDGET (self)))
+    start_build (self);
 }
 
+/* Indexes the log, or a followed log again once it has grown: the rows
+ * shown stay while it is, and those the new index has the same keep
+ * their place (es_event_list_model_grow_index()). One build at a time:
+ * growth meanwhile is indexed next. */
 static void
 start_build (EsEventList *self)
 {
-  if (self->path == NULL || self->build_cancellable != NULL || get_index (self) != NULL)
+  if (self->path == NULL || self->build_cancellable != NULL || (get_index (self) != NULL && !self->stale))
     return;
   if (gtk_stack_get_visible_child_name (self->stack) != NULL &&
       g_str_equal (gtk_stack_get_visible_child_name (self->stack), "error"))
     return;
 
+  self->stale = FALSE;
   self->build_cancellable = g_cancellable_new ();
-  gtk_progress_bar_set_fraction (self->progress_bar, 0);
-  gtk_stack_set_visible_child_name (self->stack, "building");
-  show_progress (self, TRUE);
+  if (get_index (self) == NULL)
+    {
+      gtk_progress_bar_set_fraction (self->progress_bar, 0);
+      gtk_stack_set_visible_child_name (self->stack, "building");
+      show_progress (self, TRUE);
+    }
   es_event_list_model_load_async (self->model, self->path, self->build_cancellable, build_done_cb,
                                   g_object_ref (self));
 }
@@ -645,6 +677,7 @@ reset (EsEventList *self)
   g_clear_pointer (&self->matches, g_array_unref);
   es_event_list_model_set_index (self->model, NULL);
   self->have_followed = FALSE;
+  self->stale = FALSE;
 }
 
 /**
@@ -658,6 +691,25 @@ es_event_list_set_session (EsEventList *self,
 {
   g_return_if_fail (ES_IS_EVENT_LIST (self));
 
+  /* A followed log's newer document: the list goes on as it is, and the
+   * log, grown, is indexed again when the list is shown. */
+  if (session != NULL && self->session != NULL && es_session_get_ongoing (self->session) && self->path != NULL &&
+      file != NULL)
+    {
+      g_autofree char *path = g_file_get_path (file);
+
+      if (g_strcmp0 (path, self->path) == 0)
+        {
+          g_clear_signal_handler (&self->cursor_handler, self->session);
+          g_set_object (&self->session, session);
+          self->cursor_handler = g_signal_connect_object (session, "selection-changed",
+                                                          G_CALLBACK (follow_cursor), self, G_CONNECT_SWAPPED);
+          self->stale = TRUE;
+          if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+            start_build (self);
+          return;
+        }
+    }
   reset (self);
   if (self->session != NULL)
     g_clear_signal_handler (&self->cursor_handler, self->session);

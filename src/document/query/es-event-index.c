@@ -515,6 +515,29 @@ es_event_index_get_n_rows (EsEventIndex *self)
   return self->n_rows;
 }
 
+/**
+ * es_event_index_count_same_rows:
+ * @other: an index of the same log, grown since (a followed log's)
+ *
+ * Returns: how many rows, from the first, are the same event in both:
+ *   those a list of @self's rows keeps where they are once it shows
+ *   @other's
+ */
+guint
+es_event_index_count_same_rows (EsEventIndex *self,
+                                EsEventIndex *other)
+{
+  guint n;
+
+  g_return_val_if_fail (self != NULL && other != NULL, 0);
+
+  n = MIN (self->n_rows, other->n_rows);
+  for (guint row = 0; row < n; row++)
+    if (row_offset (self, row) != row_offset (other, row))
+      return row;
+  return n;
+}
+
 /* What the index itself costs (the mapped file aside). */
 gsize
 es_event_index_get_index_bytes (EsEventIndex *self)

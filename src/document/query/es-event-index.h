@@ -28,6 +28,8 @@ EsEventIndex      *es_event_index_build           (const char            *path,
 EsEventIndex      *es_event_index_ref             (EsEventIndex          *self);
 void               es_event_index_unref           (EsEventIndex          *self);
 guint              es_event_index_get_n_rows      (EsEventIndex          *self);
+guint              es_event_index_count_same_rows (EsEventIndex          *self,
+                                                   EsEventIndex          *other);
 gsize              es_event_index_get_index_bytes (EsEventIndex          *self);
 gboolean           es_event_index_is_truncated    (EsEventIndex          *self,
                                                    gint64                *stop_offset);
