@@ -205,6 +205,32 @@ test_unchanged_chunks_shared (void)
   g_assert_true (es_thread_table_get (second, 4000) == es_thread_table_get (third, 4000));
 }
 
+/* Threads whose ids are far apart (a log may number them so) take memory
+ * in proportion to how many they are, not to the range of their ids; and
+ * a snapshot after each one changed copies them, not their ranges. */
+static void
+test_spread_ids_take_little_memory (void)
+{
+  g_autoptr(EsThreadTable) table = es_thread_table_new ();
+  g_autoptr(EsThreadTable) first = NULL, second = NULL;
+
+  for (guint32 k = 0; k < 4096; k++)
+    es_thread_table_write (table, k * 1024 + 1)->n_wakeups = k;
+  first = es_thread_table_freeze (table);
+  for (guint32 k = 0; k < 4096; k++)
+    es_thread_table_write (table, k * 1024 + 1)->n_wakeups++;
+  second = es_thread_table_freeze (table);
+
+  g_assert_cmpuint (es_thread_table_get_length (second), ==, 4096);
+  g_assert_cmpuint (es_thread_table_get (first, 4095)->n_wakeups, ==, 4095);
+  g_assert_cmpuint (es_thread_table_get (second, 4095)->n_wakeups, ==, 4096);
+  g_assert_cmpuint (es_thread_table_find (second, 4095 * 1024 + 1), ==, 4095);
+  /* 32 bytes a thread, and a chunk's few hundred of bookkeeping: not
+   * 32 kB a chunk of 1,024 ids. */
+  g_assert_cmpuint (es_thread_table_get_bytes (first), <, 4096 * 512);
+  g_assert_cmpuint (es_thread_table_get_bytes (table), <, 4096 * 512);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -213,5 +239,6 @@ main (int   argc,
 
   g_test_add_func ("/thread-table/frozen-tables-keep-their-threads", test_frozen_tables_keep_their_threads);
   g_test_add_func ("/thread-table/unchanged-chunks-shared", test_unchanged_chunks_shared);
+  g_test_add_func ("/thread-table/spread-ids-take-little-memory", test_spread_ids_take_little_memory);
   return g_test_run ();
 }

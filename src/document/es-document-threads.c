@@ -156,7 +156,10 @@ get_thread_index (EsDocument *self)
     {
       ThreadIndex *index = g_new0 (ThreadIndex, 1);
       guint n_threads = es_thread_table_get_length (self->threads);
-      guint max_id = n_threads > 0 ? MIN (es_thread_table_get (self->threads, n_threads - 1)->id + 1, 1u << 22) : 0;
+      /* In 64 bits: the last id may be G_MAXUINT32. */
+      guint max_id = n_threads > 0 ? (guint) MIN ((guint64) es_thread_table_get (self->threads, n_threads - 1)->id + 1,
+                                                  1u << 22)
+                                   : 0;
       g_autofree guint32 *position_of_id = g_new (guint32, MAX (max_id, 1));
 
       for (guint i = 0; i < max_id; i++)

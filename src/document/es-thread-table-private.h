@@ -16,11 +16,17 @@ G_BEGIN_DECLS
 #define ES_THREAD_TABLE_DENSE_IDS (1u << 22)
 #define ES_THREAD_CHUNK_THREADS   1024u
 
+/* A chunk of ES_THREAD_CHUNK_THREADS ids holds only the threads it has, in
+ * id order: memory goes with the threads, not with how far apart their
+ * ids are (a log may number them sparsely). A thread's place among them
+ * is its rank in the bitmap of ids present. */
 typedef struct
 {
-  guint    n_present;
-  guint64  present[ES_THREAD_CHUNK_THREADS / 64];  /* a bit per slot */
-  EsThread threads[ES_THREAD_CHUNK_THREADS];       /* by id, from the chunk's first */
+  guint     n_present;
+  guint     capacity;
+  guint64   present[ES_THREAD_CHUNK_THREADS / 64];      /* a bit per id */
+  guint16   before[ES_THREAD_CHUNK_THREADS / 64];       /* threads in the words before each */
+  EsThread  threads[];                                   /* n_present of @capacity, by id */
 } EsThreadChunk;
 
 struct _EsThreadTable
@@ -48,6 +54,16 @@ _es_thread_chunk_has (const EsThreadChunk *chunk,
   return (chunk->present[slot / 64] >> (slot % 64)) & 1;
 }
 
+/* Where the thread of @slot is among @chunk's, or would go. */
+static inline guint
+_es_thread_chunk_rank (const EsThreadChunk *chunk,
+                       guint                slot)
+{
+  guint64 below = (G_GUINT64_CONSTANT (1) << (slot % 64)) - 1;
+
+  return chunk->before[slot / 64] + (guint) __builtin_popcountll (chunk->present[slot / 64] & below);
+}
+
 /* Thread @id of a writable table, to change: added if it is not there
  * (with only its id, and ES_CAP_NONE for where it was created); its chunk
  * copied first if a frozen table shares it. The pointer is good until the
@@ -63,7 +79,7 @@ es_thread_table_write (EsThreadTable *self,
       EsThreadChunk *chunk = g_ptr_array_index (self->chunks, c);
 
       if (G_LIKELY (_es_thread_chunk_has (chunk, slot)))
-        return &chunk->threads[slot];
+        return &chunk->threads[_es_thread_chunk_rank (chunk, slot)];
     }
   return _es_thread_table_write_slow (self, id);
 }

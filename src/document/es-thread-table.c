@@ -11,9 +11,9 @@
 
 #include "es-thread-table-private.h"
 
-/* The builder keeps its threads in the table it gives its document: a
- * slot per id, in chunks of a fixed number of ids, each chunk shared by
- * reference. A live log's builder gives a table to each of its snapshots
+/* The builder keeps its threads in the table it gives its document: in
+ * chunks of a fixed range of ids, each chunk shared by reference and
+ * holding the threads of its range it has. A live log's builder gives a table to each of its snapshots
  * (a few a second), and a program that ran for a while has tens of
  * thousands of threads, most of them long finished: freezing the table
  * shares every chunk, and the builder copies a chunk only when it next
@@ -32,6 +32,26 @@ release_chunk (gpointer chunk)
 {
   if (chunk != NULL)
     g_atomic_rc_box_release (chunk);
+}
+
+/* A chunk with room for @capacity threads, holding @from's if not %NULL.
+ * The threads are in the chunk, not behind a pointer: the builder finds a
+ * thread with one load less for each scheduler event. */
+static EsThreadChunk *
+chunk_new (const EsThreadChunk *from,
+           guint                capacity)
+{
+  EsThreadChunk *chunk;
+
+  if (from == NULL)
+    chunk = g_atomic_rc_box_alloc0 (sizeof (EsThreadChunk) + capacity * sizeof (EsThread));
+  else
+    {
+      chunk = g_atomic_rc_box_alloc (sizeof (EsThreadChunk) + capacity * sizeof (EsThread));
+      memcpy (chunk, from, sizeof (EsThreadChunk) + from->n_present * sizeof (EsThread));
+    }
+  chunk->capacity = capacity;
+  return chunk;
 }
 
 static EsThreadTable *
@@ -98,17 +118,47 @@ own_chunk (EsThreadTable *self,
   if (chunk != NULL && self->owned->data[c])
     return chunk;
   if (chunk == NULL)
-    chunk = g_atomic_rc_box_new0 (EsThreadChunk);
+    chunk = chunk_new (NULL, 4);
   else
     {
-      EsThreadChunk *copy = g_atomic_rc_box_dup (sizeof *chunk, chunk);
+      EsThreadChunk *copy = chunk_new (chunk, MAX (chunk->n_present, 4));
 
-      g_atomic_rc_box_release (chunk);
+      release_chunk (chunk);
       chunk = copy;
     }
   g_ptr_array_index (self->chunks, c) = chunk;
   self->owned->data[c] = TRUE;
   return chunk;
+}
+
+/* Puts thread @id, new, in its place among chunk @c's (the builder's
+ * own), which grows into a new one if it is full. */
+static EsThread *
+insert_thread (EsThreadTable *self,
+               guint          c,
+               guint32        id)
+{
+  EsThreadChunk *chunk = g_ptr_array_index (self->chunks, c);
+  guint slot = id % ES_THREAD_CHUNK_THREADS, rank = _es_thread_chunk_rank (chunk, slot);
+  EsThread *thread;
+
+  if (chunk->n_present == chunk->capacity)
+    {
+      EsThreadChunk *grown = chunk_new (chunk, MIN (chunk->capacity * 2, ES_THREAD_CHUNK_THREADS));
+
+      release_chunk (chunk);
+      g_ptr_array_index (self->chunks, c) = chunk = grown;
+    }
+  memmove (&chunk->threads[rank + 1], &chunk->threads[rank], (chunk->n_present - rank) * sizeof (EsThread));
+  chunk->present[slot / 64] |= G_GUINT64_CONSTANT (1) << (slot % 64);
+  for (guint w = slot / 64 + 1; w < G_N_ELEMENTS (chunk->before); w++)
+    chunk->before[w]++;
+  chunk->n_present++;
+  thread = &chunk->threads[rank];
+  memset (thread, 0, sizeof *thread);
+  thread->id = id;
+  thread->created_cap = ES_CAP_NONE;
+  return thread;
 }
 
 EsThread *
@@ -123,15 +173,10 @@ _es_thread_table_write_slow (EsThreadTable *self,
   if (id >= ES_THREAD_TABLE_DENSE_IDS)
     return add_sparse (self, id);
   chunk = own_chunk (self, id / ES_THREAD_CHUNK_THREADS);
-  if (!_es_thread_chunk_has (chunk, slot))
-    {
-      chunk->present[slot / 64] |= G_GUINT64_CONSTANT (1) << (slot % 64);
-      chunk->n_present++;
-      chunk->threads[slot].id = id;
-      chunk->threads[slot].created_cap = ES_CAP_NONE;
-      self->length++;
-    }
-  return &chunk->threads[slot];
+  if (_es_thread_chunk_has (chunk, slot))
+    return &chunk->threads[_es_thread_chunk_rank (chunk, slot)];
+  self->length++;
+  return insert_thread (self, id / ES_THREAD_CHUNK_THREADS, id);
 }
 
 void
@@ -204,34 +249,26 @@ es_thread_table_free (EsThreadTable *self)
   g_free (self);
 }
 
+/* The memory of @self's threads, shared ones included. */
+gsize
+es_thread_table_get_bytes (const EsThreadTable *self)
+{
+  gsize bytes = sizeof *self + self->chunks->len * (sizeof (gpointer) + sizeof (guint));
+
+  for (guint c = 0; c < self->chunks->len; c++)
+    {
+      const EsThreadChunk *chunk = g_ptr_array_index (self->chunks, c);
+
+      if (chunk != NULL)
+        bytes += sizeof *chunk + chunk->capacity * sizeof (EsThread);
+    }
+  return bytes + (self->n_sparse + (self->sparse != NULL ? g_hash_table_size (self->sparse) : 0)) * sizeof (EsThread);
+}
+
 guint
 es_thread_table_get_length (const EsThreadTable *self)
 {
   return self->length;
-}
-
-/* The slot of the @rank-th thread present in @chunk, from 0. */
-static guint
-select_slot (const EsThreadChunk *chunk,
-             guint                rank)
-{
-  guint w = 0;
-  guint64 bits;
-
-  if (chunk->n_present == ES_THREAD_CHUNK_THREADS)
-    return rank;
-  for (;; w++)
-    {
-      guint n = (guint) __builtin_popcountll (chunk->present[w]);
-
-      if (rank < n)
-        break;
-      rank -= n;
-    }
-  bits = chunk->present[w];
-  while (rank-- > 0)
-    bits &= bits - 1;
-  return w * 64 + (guint) __builtin_ctzll (bits);
 }
 
 /* The thread at @index of a frozen table, in id order. */
@@ -257,11 +294,7 @@ es_thread_table_get (const EsThreadTable *self,
       else
         hi = mid;
     }
-  {
-    const EsThreadChunk *chunk = g_ptr_array_index (self->chunks, lo);
-
-    return &chunk->threads[select_slot (chunk, index - self->before[lo])];
-  }
+  return &((const EsThreadChunk *) g_ptr_array_index (self->chunks, lo))->threads[index - self->before[lo]];
 }
 
 /* The position of the thread with @id in a frozen table, or G_MAXUINT. */
@@ -275,14 +308,9 @@ es_thread_table_find (const EsThreadTable *self,
     {
       guint c = id / ES_THREAD_CHUNK_THREADS, slot = id % ES_THREAD_CHUNK_THREADS;
       const EsThreadChunk *chunk = c < self->chunks->len ? g_ptr_array_index (self->chunks, c) : NULL;
-      guint rank = 0;
-
       if (chunk == NULL || !_es_thread_chunk_has (chunk, slot))
         return G_MAXUINT;
-      for (guint w = 0; w < slot / 64; w++)
-        rank += (guint) __builtin_popcountll (chunk->present[w]);
-      rank += (guint) __builtin_popcountll (chunk->present[slot / 64] & ((G_GUINT64_CONSTANT (1) << (slot % 64)) - 1));
-      return self->before[c] + rank;
+      return self->before[c] + _es_thread_chunk_rank (chunk, slot);
     }
   else
     {

@@ -17,6 +17,7 @@ EsThreadTable  *es_thread_table_new           (void);
 EsThreadTable  *es_thread_table_freeze        (EsThreadTable         *self);
 void            es_thread_table_free          (EsThreadTable         *self);
 guint           es_thread_table_get_length    (const EsThreadTable   *self);
+gsize           es_thread_table_get_bytes     (const EsThreadTable   *self);
 const EsThread *es_thread_table_get           (const EsThreadTable   *self,
                                                guint                  index);
 guint           es_thread_table_find          (const EsThreadTable   *self,
