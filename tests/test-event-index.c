@@ -601,6 +601,19 @@ test_grown_log_keeps_first_rows (void)
           g_assert_cmpstr (a->str, ==, b->str);
         }
       g_assert_cmpuint (es_event_index_count_same_rows (longer, longer), ==, es_event_index_get_n_rows (longer));
+      /* A search of the longer one from there finds what the whole search
+       * finds after it. */
+      {
+        g_autoptr(GArray) all = es_event_index_search (longer, "thread", NULL, 0, NULL, NULL, NULL, &error);
+        g_autoptr(GArray) after = es_event_index_search_from (longer, same, "thread", NULL, 0, NULL, NULL, NULL, &error);
+        guint first = es_event_matches_lower_bound (all, same);
+
+        g_assert_no_error (error);
+        g_assert_cmpuint (after->len, ==, all->len - first);
+        g_assert_cmpuint (after->len, >, 0);
+        g_assert_cmpmem (after->data, after->len * sizeof (guint32), &g_array_index (all, guint32, first),
+                         (all->len - first) * sizeof (guint32));
+      }
       g_unlink (shorter_path);
       g_unlink (longer_path);
     }

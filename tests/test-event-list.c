@@ -16,6 +16,7 @@
 #include "es-event-item.h"
 #include "es-event-list-model.h"
 #include "es-event-list.h"
+#include "es-event-search.h"
 #include "es-test-gui.h"
 #include "es-test-log.h"
 #include "es-window.h"
@@ -441,6 +442,64 @@ test_list_opens_at_the_cursor (void)
   g_unlink (path);
 }
 
+static void
+set_done (gboolean *done)
+{
+  *done = TRUE;
+}
+
+/* Runs the main loop until @search says it finished. */
+static GArray *
+wait_for_matches (EsEventSearch *search)
+{
+  gboolean done = FALSE;
+  gulong handler = g_signal_connect_swapped (search, "finished", G_CALLBACK (set_done), &done);
+
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handler_disconnect (search, handler);
+  return es_event_search_get_matches (search);
+}
+
+/* A followed log's search, its index grown, keeps the matches of the rows
+ * the two indexes have the same from the first and searches the rest: it
+ * finds what searching the grown index from scratch finds, whether the
+ * log only grew at its end (2/5 to 3/5 of it) or a cap's first buffer came
+ * late and moved nearly every row (3/5 to 4/5). */
+static void
+test_grown_search_goes_on (void)
+{
+  g_autofree char *fixture = es_test_fixture_path ("heap-hT-N2.eventlog");
+  g_autofree char *data = NULL;
+  g_autoptr(EsEventSearch) search = es_event_search_new ();
+  gsize len;
+
+  g_assert_true (g_file_get_contents (fixture, &data, &len, NULL));
+  for (guint part = 2; part < 4; part++)
+    {
+      g_autofree char *shorter_path = es_test_write_temp_log ((const guint8 *) data, len * part / 5);
+      g_autofree char *longer_path = es_test_write_temp_log ((const guint8 *) data, len * (part + 1) / 5);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(EsEventIndex) shorter = es_event_index_build (shorter_path, NULL, NULL, NULL, &error);
+      g_autoptr(EsEventIndex) longer = es_event_index_build (longer_path, NULL, NULL, NULL, &error);
+      g_autoptr(GArray) expected = NULL;
+      GArray *found;
+      guint same = es_event_index_count_same_rows (shorter, longer);
+
+      g_assert_no_error (error);
+      es_event_search_run (search, shorter, "heap", NULL);
+      g_assert_cmpuint (wait_for_matches (search)->len, >, 0);
+      es_event_search_run_grown (search, longer, "heap", NULL, same);
+      found = wait_for_matches (search);
+      expected = es_event_index_search (longer, "heap", NULL, 0, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_test_message ("%u rows the same; %u matches", same, expected->len);
+      g_assert_cmpmem (found->data, found->len * sizeof (guint32), expected->data, expected->len * sizeof (guint32));
+      g_unlink (shorter_path);
+      g_unlink (longer_path);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -451,6 +510,7 @@ main (int    argc,
     return 0;
 
   g_test_add_func ("/event-list/search-and-cursor", test_search_and_cursor);
+  g_test_add_func ("/event-list/grown-search-goes-on", test_grown_search_goes_on);
   g_test_add_func ("/event-list/many-rows-few-objects", test_many_rows_few_objects);
   g_test_add_func ("/event-list/list-opens-at-the-cursor", test_list_opens_at_the_cursor);
 

@@ -399,13 +399,18 @@ search_finished_cb (EsEventList *self)
   update_status (self);
 }
 
+/* Searches for what the entry and the kind say; in a followed log's index,
+ * grown, whose first @same_rows are those searched last, only the rows
+ * after them (G_MAXUINT: every row). */
 static void
-start_search (EsEventList *self)
+search_from (EsEventList *self,
+             guint        same_rows)
 {
   const char *text = gtk_editable_get_text (GTK_EDITABLE (self->entry));
   guint kind = gtk_drop_down_get_selected (self->kinds);
   gboolean has_kind = kind > 0 && kind != GTK_INVALID_LIST_POSITION && self->kind_tags != NULL &&
                       kind - 1 < self->kind_tags->len;
+  const guint16 *tag = has_kind ? &g_array_index (self->kind_tags, guint16, kind - 1) : NULL;
 
   if (get_index (self) == NULL)
     return;
@@ -417,11 +422,19 @@ start_search (EsEventList *self)
     }
   else
     {
-      es_event_search_run (self->search, get_index (self), text,
-                           has_kind ? &g_array_index (self->kind_tags, guint16, kind - 1) : NULL);
+      if (same_rows == G_MAXUINT)
+        es_event_search_run (self->search, get_index (self), text, tag);
+      else
+        es_event_search_run_grown (self->search, get_index (self), text, tag, same_rows);
       show_progress (self, TRUE);
     }
   update_status (self);
+}
+
+static void
+start_search (EsEventList *self)
+{
+  search_from (self, G_MAXUINT);
 }
 
 /**
@@ -519,14 +532,18 @@ build_done_cb (GObject      *object,
 {
   g_autoptr(EsEventList) self = user_data;
   g_autoptr(GError) error = NULL;
-  gboolean grown = get_index (self) != NULL;
+  g_autoptr(EsEventIndex) before = get_index (self) != NULL ? es_event_index_ref (get_index (self)) : NULL;
+  gboolean grown = before != NULL;
 
   if (!es_event_list_model_load_finish (self->model, result, &error) &&
       g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   g_clear_object (&self->build_cancellable);
   show_progress (self, FALSE);
-  if (error != NULL && !grown)
+  /* A followed log that could not be indexed again keeps its list. */
+  if (error != NULL && grown)
+    return;
+  if (error != NULL)
     {
       g_autofree char *message = g_strdup_printf (_("The events could not be listed: %s"), error->message);
 
@@ -544,7 +561,9 @@ build_done_cb (GObject      *object,
       self->have_followed = FALSE;
       follow_cursor (self);
     }
-  start_search (self);
+  /* A search of the log, grown, goes on from the rows the two indexes
+   * have the same. */
+  search_from (self, grown ? es_event_index_count_same_rows (before, get_index (self)) : G_MAXUINT);
   /* The log grew again meanwhile. */
   if (self->stale && gtk_widget_get_mapped (GTK_WIDGET (self)))
     start_build (self);

@@ -22,6 +22,9 @@ struct _EsEventSearch
   GCancellable *cancellable;    /* while a search runs */
   gint         *permille;       /* g_atomic_rc_box, shared with the thread */
   GArray       *matches;        /* the last result: rows (guint32), ascending */
+  char         *matched_text;   /* what it was of */
+  gboolean      matched_has_tag;
+  guint16       matched_tag;
 };
 
 enum {
@@ -40,6 +43,8 @@ typedef struct
   gboolean      has_tag;
   guint16       tag;
   gint         *permille;
+  guint         from;           /* the first row looked at... */
+  GArray       *kept;           /* ...after these matches, of rows before it */
 } Job;
 
 static void
@@ -47,6 +52,7 @@ job_free (Job *job)
 {
   es_event_index_unref (job->index);
   g_free (job->text);
+  g_clear_pointer (&job->kept, g_array_unref);
   g_atomic_rc_box_release (job->permille);
   g_free (job);
 }
@@ -66,13 +72,17 @@ search_thread (GTask        *task,
 {
   Job *job = task_data;
   GError *error = NULL;
-  GArray *rows = es_event_index_search (job->index, job->text, job->has_tag ? &job->tag : NULL,
-                                        job->has_tag ? 1 : 0, progress_cb, job->permille, cancellable, &error);
+  GArray *rows = es_event_index_search_from (job->index, job->from, job->text, job->has_tag ? &job->tag : NULL,
+                                             job->has_tag ? 1 : 0, progress_cb, job->permille, cancellable, &error);
 
   if (rows == NULL)
     g_task_return_error (task, error);
   else
-    g_task_return_pointer (task, rows, (GDestroyNotify) g_array_unref);
+    {
+      if (job->kept != NULL)
+        g_array_prepend_vals (rows, job->kept->data, job->kept->len);
+      g_task_return_pointer (task, rows, (GDestroyNotify) g_array_unref);
+    }
 }
 
 static void
@@ -91,6 +101,7 @@ search_done_cb (GObject      *object,
   EsEventSearch *self = ES_EVENT_SEARCH (object);
   g_autoptr(GError) error = NULL;
   GArray *rows = g_task_propagate_pointer (G_TASK (result), &error);
+  Job *job = g_task_get_task_data (G_TASK (result));
 
   /* Cancelled (GTask then drops any result): a newer search took over. */
   if (rows == NULL)
@@ -98,7 +109,37 @@ search_done_cb (GObject      *object,
   stop (self);
   g_clear_pointer (&self->matches, g_array_unref);
   self->matches = rows;
+  g_free (self->matched_text);
+  self->matched_text = g_strdup (job->text);
+  self->matched_has_tag = job->has_tag;
+  self->matched_tag = job->tag;
   g_signal_emit (self, signals[FINISHED], 0);
+}
+
+static void
+run (EsEventSearch *self,
+     EsEventIndex  *index,
+     const char    *text,
+     const guint16 *tag,
+     guint          from,
+     GArray        *kept)
+{
+  g_autoptr(GTask) task = NULL;
+  Job *job = g_new0 (Job, 1);
+
+  stop (self);
+  job->index = es_event_index_ref (index);
+  job->text = g_strdup (text);
+  job->has_tag = tag != NULL;
+  job->tag = tag != NULL ? *tag : 0;
+  job->from = from;
+  job->kept = kept;
+  self->permille = g_atomic_rc_box_new0 (gint);
+  job->permille = g_atomic_rc_box_acquire (self->permille);
+  self->cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->cancellable, search_done_cb, NULL);
+  g_task_set_task_data (task, job, (GDestroyNotify) job_free);
+  g_task_run_in_thread (task, search_thread);
 }
 
 /**
@@ -115,23 +156,45 @@ es_event_search_run (EsEventSearch *self,
                      const char    *text,
                      const guint16 *tag)
 {
-  g_autoptr(GTask) task = NULL;
-  Job *job = g_new0 (Job, 1);
+  g_return_if_fail (ES_IS_EVENT_SEARCH (self));
+  g_return_if_fail (index != NULL);
+
+  run (self, index, text, tag, 0, NULL);
+}
+
+/**
+ * es_event_search_run_grown:
+ * @index: a followed log's index, grown from the one searched last
+ * @same_rows: how many rows, from the first, the two have the same
+ *
+ * As es_event_search_run(), but if the last search finished was this one,
+ * its matches among the first @same_rows stay and only the rows after
+ * them are searched: a followed log's list keeps its search as it grows,
+ * at the cost of what came.
+ */
+void
+es_event_search_run_grown (EsEventSearch *self,
+                           EsEventIndex  *index,
+                           const char    *text,
+                           const guint16 *tag,
+                           guint          same_rows)
+{
+  GArray *kept;
+  guint n_kept;
 
   g_return_if_fail (ES_IS_EVENT_SEARCH (self));
   g_return_if_fail (index != NULL);
 
-  stop (self);
-  job->index = es_event_index_ref (index);
-  job->text = g_strdup (text);
-  job->has_tag = tag != NULL;
-  job->tag = tag != NULL ? *tag : 0;
-  self->permille = g_atomic_rc_box_new0 (gint);
-  job->permille = g_atomic_rc_box_acquire (self->permille);
-  self->cancellable = g_cancellable_new ();
-  task = g_task_new (self, self->cancellable, search_done_cb, NULL);
-  g_task_set_task_data (task, job, (GDestroyNotify) job_free);
-  g_task_run_in_thread (task, search_thread);
+  if (self->cancellable != NULL || self->matches == NULL || g_strcmp0 (self->matched_text, text) != 0 ||
+      self->matched_has_tag != (tag != NULL) || (tag != NULL && self->matched_tag != *tag))
+    {
+      run (self, index, text, tag, 0, NULL);
+      return;
+    }
+  n_kept = es_event_matches_lower_bound (self->matches, same_rows);
+  kept = g_array_sized_new (FALSE, FALSE, sizeof (guint32), n_kept);
+  g_array_append_vals (kept, self->matches->data, n_kept);
+  run (self, index, text, tag, same_rows, kept);
 }
 
 /* No search: cancels the one running and forgets the matches. */
@@ -142,6 +205,7 @@ es_event_search_clear (EsEventSearch *self)
 
   stop (self);
   g_clear_pointer (&self->matches, g_array_unref);
+  g_clear_pointer (&self->matched_text, g_free);
 }
 
 gboolean

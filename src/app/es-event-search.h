@@ -22,6 +22,11 @@ void           es_event_search_run          (EsEventSearch *self,
                                              EsEventIndex  *index,
                                              const char    *text,
                                              const guint16 *tag);
+void           es_event_search_run_grown    (EsEventSearch *self,
+                                             EsEventIndex  *index,
+                                             const char    *text,
+                                             const guint16 *tag,
+                                             guint          same_rows);
 void           es_event_search_clear        (EsEventSearch *self);
 gboolean       es_event_search_is_running   (EsEventSearch *self);
 double         es_event_search_get_fraction (EsEventSearch *self);

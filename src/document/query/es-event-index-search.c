@@ -107,6 +107,26 @@ search_part (gpointer data)
 
 /**
  * es_event_index_search:
+ *
+ * es_event_index_search_from() from the first row.
+ */
+GArray *
+es_event_index_search (EsEventIndex          *self,
+                       const char            *text,
+                       const guint16         *tags,
+                       guint                  n_tags,
+                       EsEventIndexProgress   progress,
+                       gpointer               user_data,
+                       GCancellable          *cancellable,
+                       GError               **error)
+{
+  return es_event_index_search_from (self, 0, text, tags, n_tags, progress, user_data, cancellable, error);
+}
+
+/**
+ * es_event_index_search_from:
+ * @from: the first row to look at (a followed log's list, grown, has
+ *   the matches of the rows before already)
  * @text: (nullable): what the row's text must contain
  * @tags: (array length=n_tags) (nullable): the kinds of event wanted
  * @progress: (scope call) (nullable): called from this thread
@@ -118,14 +138,15 @@ search_part (gpointer data)
  *   %NULL when cancelled
  */
 GArray *
-es_event_index_search (EsEventIndex          *self,
-                       const char            *text,
-                       const guint16         *tags,
-                       guint                  n_tags,
-                       EsEventIndexProgress   progress,
-                       gpointer               user_data,
-                       GCancellable          *cancellable,
-                       GError               **error)
+es_event_index_search_from (EsEventIndex          *self,
+                            guint                  from,
+                            const char            *text,
+                            const guint16         *tags,
+                            guint                  n_tags,
+                            EsEventIndexProgress   progress,
+                            gpointer               user_data,
+                            GCancellable          *cancellable,
+                            GError               **error)
 {
   g_autofree char *folded = NULL;
   g_autofree guint8 *tag_set = NULL;
@@ -145,14 +166,17 @@ es_event_index_search (EsEventIndex          *self,
       for (guint i = 0; i < n_tags; i++)
         tag_set[tags[i] >> 3] |= (guint8) (1u << (tags[i] & 7));
     }
-  if (self->n_rows < 65536 || folded == NULL)
+  from = MIN (from, self->n_rows);
+  if (self->n_rows - from < 65536 || folded == NULL)
     n_parts = 1;
 
   for (guint i = 0; i < n_parts; i++)
     {
+      guint64 n = self->n_rows - from;
+
       parts[i] = (SearchPart) {
         self, folded, tag_set,
-        (guint) ((guint64) self->n_rows * i / n_parts), (guint) ((guint64) self->n_rows * (i + 1) / n_parts),
+        from + (guint) (n * i / n_parts), from + (guint) (n * (i + 1) / n_parts),
         g_array_new (FALSE, FALSE, sizeof (guint32)), cancellable,
         i == 0 ? progress : NULL, user_data, FALSE
       };

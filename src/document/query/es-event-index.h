@@ -65,6 +65,16 @@ GArray            *es_event_index_search          (EsEventIndex          *self,
                                                    GCancellable          *cancellable,
                                                    GError               **error);
 
+GArray            *es_event_index_search_from     (EsEventIndex          *self,
+                                                   guint                  from,
+                                                   const char            *text,
+                                                   const guint16         *tags,
+                                                   guint                  n_tags,
+                                                   EsEventIndexProgress   progress,
+                                                   gpointer               user_data,
+                                                   GCancellable          *cancellable,
+                                                   GError               **error);
+
 /* In the rows es_event_index_search() found: the position of the first
  * one >= @row (matches->len if none). */
 guint              es_event_matches_lower_bound   (GArray                *matches,
