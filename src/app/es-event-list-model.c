@@ -138,22 +138,29 @@ es_event_list_model_set_index (EsEventListModel *self,
  * Shows @index's rows, unfiltered, in place of the rows shown: those the
  * two have the same from the first stay where they are (a followed log's
  * list keeps its place and its selection), and only the rest change.
+ *
+ * Returns: how many rows, from the first, the two indexes have the same
  */
-void
+guint
 es_event_list_model_grow_index (EsEventListModel *self,
                                 EsEventIndex     *index)
 {
   guint same, removed;
 
-  g_return_if_fail (ES_IS_EVENT_LIST_MODEL (self));
-  g_return_if_fail (index != NULL);
+  g_return_val_if_fail (ES_IS_EVENT_LIST_MODEL (self), 0);
+  g_return_val_if_fail (index != NULL, 0);
 
-  if (self->index == NULL || self->filter != NULL)
+  if (self->index == NULL)
     {
       es_event_list_model_set_index (self, index);
-      return;
+      return 0;
     }
   same = es_event_index_count_same_rows (self->index, index);
+  if (self->filter != NULL)
+    {
+      es_event_list_model_set_index (self, index);
+      return same;
+    }
   removed = es_event_index_get_n_rows (self->index) - same;
   /* The items cached for the rows kept stay good: they hold the index
    * they were made from, and those rows read the same bytes. */
@@ -163,6 +170,7 @@ es_event_list_model_grow_index (EsEventListModel *self,
   g_clear_pointer (&self->index, es_event_index_unref);
   self->index = es_event_index_ref (index);
   g_list_model_items_changed (G_LIST_MODEL (self), same, removed, es_event_index_get_n_rows (index) - same);
+  return same;
 }
 
 /**
@@ -300,21 +308,24 @@ es_event_list_model_load_async (EsEventListModel    *self,
 
 /* Shows the rows of the index built, or says why there is none. An index
  * shown already is of the same log, grown since (a followed log's): the
- * rows both have stay where they are (es_event_list_model_grow_index()). */
+ * rows both have stay where they are (es_event_list_model_grow_index()),
+ * and @same_rows says how many they are; G_MAXUINT if none was shown. */
 gboolean
 es_event_list_model_load_finish (EsEventListModel  *self,
                                  GAsyncResult      *result,
+                                 guint             *same_rows,
                                  GError           **error)
 {
   g_autoptr(EsEventIndex) index = NULL;
 
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
 
+  *same_rows = G_MAXUINT;
   index = g_task_propagate_pointer (G_TASK (result), error);
   if (index == NULL)
     return FALSE;
   if (self->index != NULL)
-    es_event_list_model_grow_index (self, index);
+    *same_rows = es_event_list_model_grow_index (self, index);
   else
     es_event_list_model_set_index (self, index);
   return TRUE;

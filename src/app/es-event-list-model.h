@@ -20,7 +20,7 @@ G_DECLARE_FINAL_TYPE (EsEventListModel, es_event_list_model, ES, EVENT_LIST_MODE
 EsEventListModel *es_event_list_model_new          (void);
 void              es_event_list_model_set_index    (EsEventListModel *self,
                                                     EsEventIndex     *index);
-void              es_event_list_model_grow_index   (EsEventListModel *self,
+guint             es_event_list_model_grow_index   (EsEventListModel *self,
                                                     EsEventIndex     *index);
 EsEventIndex     *es_event_list_model_get_index    (EsEventListModel *self);
 void              es_event_list_model_load_async   (EsEventListModel    *self,
@@ -30,6 +30,7 @@ void              es_event_list_model_load_async   (EsEventListModel    *self,
                                                     gpointer             user_data);
 gboolean          es_event_list_model_load_finish  (EsEventListModel    *self,
                                                     GAsyncResult        *result,
+                                                    guint               *same_rows,
                                                     GError             **error);
 double            es_event_list_model_get_load_fraction (EsEventListModel *self);
 void              es_event_list_model_set_filter   (EsEventListModel *self,

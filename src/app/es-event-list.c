@@ -532,10 +532,10 @@ build_done_cb (GObject      *object,
 {
   g_autoptr(EsEventList) self = user_data;
   g_autoptr(GError) error = NULL;
-  g_autoptr(EsEventIndex) before = get_index (self) != NULL ? es_event_index_ref (get_index (self)) : NULL;
-  gboolean grown = before != NULL;
+  gboolean grown = get_index (self) != NULL;
+  guint same_rows;
 
-  if (!es_event_list_model_load_finish (self->model, result, &error) &&
+  if (!es_event_list_model_load_finish (self->model, result, &same_rows, &error) &&
       g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   g_clear_object (&self->build_cancellable);
@@ -563,7 +563,7 @@ build_done_cb (GObject      *object,
     }
   /* A search of the log, grown, goes on from the rows the two indexes
    * have the same. */
-  search_from (self, grown ? es_event_index_count_same_rows (before, get_index (self)) : G_MAXUINT);
+  search_from (self, same_rows);
   /* The log grew again meanwhile. */
   if (self->stale && gtk_widget_get_mapped (GTK_WIDGET (self)))
     start_build (self);
