@@ -11,8 +11,9 @@
 
 G_BEGIN_DECLS
 
-/* Threads numbered below this (GHC's, from 1) have a slot by id in the
- * chunks; larger ids (other runtimes' addresses) are kept apart. */
+/* Threads numbered below this (GHC's, from 1) are in the chunks, each
+ * chunk a range of ids; larger ids (other runtimes' addresses) are kept
+ * apart. */
 #define ES_THREAD_TABLE_DENSE_IDS (1u << 22)
 #define ES_THREAD_CHUNK_THREADS   1024u
 
@@ -42,10 +43,8 @@ struct _EsThreadTable
   guint       n_sparse;
 };
 
-EsThread *_es_thread_table_write_slow   (EsThreadTable *self,
-                                         guint32        id);
-void      _es_thread_table_mention_slow (EsThreadTable *self,
-                                         guint32        id);
+EsThread *_es_thread_table_write_slow (EsThreadTable *self,
+                                       guint32        id);
 
 static inline gboolean
 _es_thread_chunk_has (const EsThreadChunk *chunk,
@@ -99,7 +98,7 @@ es_thread_table_mention (EsThreadTable *self,
       if (G_LIKELY (chunk != NULL && _es_thread_chunk_has (chunk, id % ES_THREAD_CHUNK_THREADS)))
         return;
     }
-  _es_thread_table_mention_slow (self, id);
+  _es_thread_table_write_slow (self, id);
 }
 
 G_END_DECLS

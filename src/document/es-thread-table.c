@@ -13,19 +13,18 @@
 
 /* The builder keeps its threads in the table it gives its document: in
  * chunks of a fixed range of ids, each chunk shared by reference and
- * holding the threads of its range it has. A live log's builder gives a table to each of its snapshots
- * (a few a second), and a program that ran for a while has tens of
- * thousands of threads, most of them long finished: freezing the table
- * shares every chunk, and the builder copies a chunk only when it next
- * changes a thread in it. So a snapshot costs a reference per chunk, not a
- * copy of every thread, and the builder keeps no threads of its own beside
- * its documents'. Fixed sizes also let malloc reuse the chunks of a
- * snapshot gone for the next.
+ * holding the threads of its range it has. A live log's builder gives a
+ * table to each of its snapshots (a few a second), and a program that ran
+ * for a while has tens of thousands of threads, most of them long
+ * finished: freezing the table shares every chunk, and the builder copies
+ * a chunk only when it next changes a thread in it. So a snapshot costs a
+ * reference per chunk, not a copy of every thread, and the builder keeps
+ * no threads of its own beside its documents'.
  *
- * GHC numbers its threads densely from 1, so the slots are nearly all
- * used. Other runtimes' ids (a Mono thread's is an address) are far
- * larger and few: those are kept in a hash table, and each frozen table
- * has its own sorted copy of them. */
+ * GHC numbers its threads densely from 1, so most chunks are full. Other
+ * runtimes' ids (a Mono thread's is an address) are far larger and few:
+ * those are kept in a hash table, and each frozen table has its own sorted
+ * copy of them. */
 
 static void
 release_chunk (gpointer chunk)
@@ -177,13 +176,6 @@ _es_thread_table_write_slow (EsThreadTable *self,
     return &chunk->threads[_es_thread_chunk_rank (chunk, slot)];
   self->length++;
   return insert_thread (self, id / ES_THREAD_CHUNK_THREADS, id);
-}
-
-void
-_es_thread_table_mention_slow (EsThreadTable *self,
-                               guint32        id)
-{
-  _es_thread_table_write_slow (self, id);
 }
 
 static int
