@@ -526,6 +526,20 @@ es_test_searched_text (const EsTestEvent *event)
   return text;
 }
 
+/* @document's spans, by start, in an array of their own. */
+EsSpan *
+es_test_copy_spans (EsDocument *document,
+                    guint      *n_spans)
+{
+  guint n = es_document_get_n_spans (document);
+  EsSpan *spans = g_new0 (EsSpan, MAX (n, 1));
+
+  for (guint i = 0; i < n; i++)
+    spans[i] = es_document_get_span (document, i);
+  *n_spans = n;
+  return spans;
+}
+
 /**
  * es_test_describe_document:
  *

@@ -80,6 +80,8 @@ char       *es_test_fixture_path        (const char   *name);
 EsDocument *es_test_load_fixture        (const char   *name);
 EsDocument *es_test_load_log            (EsTestLog    *log);
 char       *es_test_describe_document   (EsDocument   *document);
+EsSpan     *es_test_copy_spans          (EsDocument   *document,
+                                         guint        *n_spans);
 char       *es_test_describe_file       (const char   *path);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsTestLog, es_test_log_free)

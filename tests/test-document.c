@@ -191,7 +191,7 @@ test_parfib_threads_spans_markers (void)
   const EsProcessInfo *process = es_document_get_process (document);
   guint n_threads = es_document_get_n_threads (document);
   guint n_spans, n_markers, labelled = 0, blocked_on_mvar = 0, work_spans = 0;
-  const EsSpan *spans = es_document_get_spans (document, &n_spans);
+  g_autofree EsSpan *spans = es_test_copy_spans (document, &n_spans);
   const EsUserEvent *markers = es_document_get_markers (document, &n_markers);
   g_autoptr(GArray) timeline = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
   guint runs_total = 0, runs_in_caps = 0;

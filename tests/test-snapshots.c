@@ -19,6 +19,7 @@
 #include "es-document.h"
 #include "es-eventlog-reader.h"
 #include "es-lod.h"
+#include "es-span-lanes.h"
 #include "es-stats.h"
 #include "es-test-log.h"
 #include "es-vec.h"
@@ -40,7 +41,7 @@ describe_more (EsDocument *document)
   guint n_spans, n_messages, n_markers, n_heap, n_prof, n_closed = es_document_get_n_closed_at_end (document);
   g_autofree char *summary = es_test_describe_document (document);
 
-  es_document_get_spans (document, &n_spans);
+  n_spans = es_document_get_n_spans (document);
   es_document_get_messages (document, &n_messages);
   es_document_get_markers (document, &n_markers);
   es_document_get_heap_samples (document, &n_heap);
@@ -464,22 +465,96 @@ test_heap_samples_ordered_as_snapshots_go (void)
   g_assert_cmpuint (in_order, ==, 40);
 }
 
-/* Both documents' spans are the same, in the same order. */
-static void
-assert_same_spans (const EsSpan *got,
-                   guint         n_got,
-                   const EsSpan *want,
-                   guint         n_want)
+/* A span as a document shows it, with its place in the lanes. */
+typedef struct
 {
-  g_assert_cmpuint (n_got, ==, n_want);
-  for (guint i = 0; i < n_got; i++)
+  EsSpan  span;
+  guint   lane;
+  guint   position;
+  EsSpanLaneBlock block;
+} SpanRow;
+
+static void
+assert_same_span_rows (GArray *got,
+                       GArray *want)
+{
+  g_assert_cmpuint (got->len, ==, want->len);
+  for (guint i = 0; i < got->len; i++)
     {
-      g_assert_cmpuint (got[i].start, ==, want[i].start);
-      g_assert_cmpuint (got[i].end, ==, want[i].end);
-      g_assert_cmpstr (got[i].name, ==, want[i].name);
-      g_assert_cmpuint (got[i].cap, ==, want[i].cap);
-      g_assert_cmpuint (got[i].flags, ==, want[i].flags);
+      const SpanRow *x = &g_array_index (got, SpanRow, i), *y = &g_array_index (want, SpanRow, i);
+
+      g_assert_cmpuint (x->span.start, ==, y->span.start);
+      g_assert_cmpuint (x->span.end, ==, y->span.end);
+      g_assert_cmpstr (x->span.name, ==, y->span.name);
+      g_assert_cmpuint (x->span.cap, ==, y->span.cap);
+      g_assert_cmpuint (x->span.flags, ==, y->span.flags);
+      g_assert_cmpuint (x->lane, ==, y->lane);
+      g_assert_cmpuint (x->position, ==, y->position);
+      g_assert_cmpuint (x->block.first_start, ==, y->block.first_start);
+      g_assert_cmpuint (x->block.last_start, ==, y->block.last_start);
+      g_assert_cmpuint (x->block.end, ==, y->block.end);
     }
+}
+
+/* @document's spans, and where each is in its lane; checks on the way
+ * that a lane but the last holds no spans that overlap, and that its
+ * spans are in order of start. */
+static GArray *
+copy_spans (EsDocument *document)
+{
+  GArray *rows = g_array_new (FALSE, TRUE, sizeof (SpanRow));
+  const EsSpanLane *lanes = es_span_lanes_get (document);
+  guint n = es_document_get_n_spans (document), in_lanes = 0;
+
+  g_array_set_size (rows, n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_array_index (rows, SpanRow, i).span = es_document_get_span (document, i);
+      g_array_index (rows, SpanRow, i).lane = G_MAXUINT;
+      if (i > 0)
+        g_assert_cmpuint (g_array_index (rows, SpanRow, i - 1).span.start, <=, g_array_index (rows, SpanRow, i).span.start);
+    }
+  for (guint l = 0; l < ES_SPAN_LANES; l++)
+    for (guint k = 0; k < lanes[l].n; k++)
+      {
+        guint i = es_span_lane_get_index (&lanes[l], k);
+        SpanRow *row = &g_array_index (rows, SpanRow, i);
+        guint first = k - k % ES_SPAN_BLOCK, last = MIN (first + ES_SPAN_BLOCK, lanes[l].n) - 1;
+        guint64 block_end = 0;
+
+        g_assert_cmpuint (i, <, n);
+        g_assert_cmpuint (row->lane, ==, G_MAXUINT);
+        row->lane = l;
+        row->position = k;
+        row->block = es_span_lane_get_block (&lanes[l], k / ES_SPAN_BLOCK);
+        for (guint j = first; j <= last; j++)
+          block_end = MAX (block_end, es_span_lane_get_span (&lanes[l], j).end);
+        g_assert_cmpuint (row->block.end, ==, block_end);
+        g_assert_cmpuint (row->block.first_start, ==, es_span_lane_get_span (&lanes[l], first).start);
+        g_assert_cmpuint (row->block.last_start, ==, es_span_lane_get_span (&lanes[l], last).start);
+        if (k > 0)
+          {
+            EsSpan before = es_span_lane_get_span (&lanes[l], k - 1);
+
+            g_assert_cmpuint (before.start, <=, row->span.start);
+            if (l + 1 < ES_SPAN_LANES)
+              g_assert_cmpuint (before.end, <=, row->span.start);
+          }
+        in_lanes++;
+      }
+  g_assert_cmpuint (in_lanes, ==, n);
+  return rows;
+}
+
+/* Both documents' spans are the same, in the same order and lanes. */
+static void
+assert_same_spans (EsDocument *got,
+                   EsDocument *want)
+{
+  g_autoptr(GArray) a = copy_spans (got);
+  g_autoptr(GArray) b = copy_spans (want);
+
+  assert_same_span_rows (a, b);
 }
 
 /* Both documents' messages (or markers) are the same, in the same order. */
@@ -519,14 +594,13 @@ test_user_events_ordered_as_snapshots_go (void)
   guint settled_spans = 0;
   g_autoptr(EsDocument) previous = NULL;
   g_autofree EsUserEvent *previous_messages = NULL, *previous_markers = NULL;
-  g_autofree EsSpan *previous_spans = NULL;
-  guint n_previous_messages = 0, n_previous_markers = 0, n_previous_spans = 0;
+  g_autoptr(GArray) previous_spans = NULL;
+  guint n_previous_messages = 0, n_previous_markers = 0;
 
   for (guint round = 0; round < 60; round++)
     {
       g_autoptr(EsDocument) snapshot = NULL;
       g_autoptr(EsDocument) whole = NULL;
-      const EsSpan *got, *want;
       const EsUserEvent *got_events, *want_events;
       guint n_got, n_want;
 
@@ -547,9 +621,7 @@ test_user_events_ordered_as_snapshots_go (void)
           }
       snapshot_and_whole (builder, events, &snapshot, &whole);
 
-      got = es_document_get_spans (snapshot, &n_got);
-      want = es_document_get_spans (whole, &n_want);
-      assert_same_spans (got, n_got, want, n_want);
+      assert_same_spans (snapshot, whole);
       g_assert_cmpuint (es_document_get_n_closed_at_end (snapshot), ==, es_document_get_n_closed_at_end (whole));
       got_events = es_document_get_messages (snapshot, &n_got);
       want_events = es_document_get_messages (whole, &n_want);
@@ -557,26 +629,26 @@ test_user_events_ordered_as_snapshots_go (void)
       got_events = es_document_get_markers (snapshot, &n_got);
       want_events = es_document_get_markers (whole, &n_want);
       assert_same_user_events (got_events, n_got, want_events, n_want);
-      settled_spans = MAX (settled_spans, builder->doc->spans->len);
+      settled_spans = MAX (settled_spans, builder->doc->spans.len);
 
       /* The snapshot before maps the builder's messages and markers: still
        * as they were, though the builder ordered more of them since, and
        * all again when cap 3 came late. */
       if (previous != NULL)
         {
+          g_autoptr(GArray) spans = copy_spans (previous);
+
           got_events = es_document_get_messages (previous, &n_got);
           assert_same_user_events (got_events, n_got, previous_messages, n_previous_messages);
           got_events = es_document_get_markers (previous, &n_got);
           assert_same_user_events (got_events, n_got, previous_markers, n_previous_markers);
-          got = es_document_get_spans (previous, &n_got);
-          assert_same_spans (got, n_got, previous_spans, n_previous_spans);
+          assert_same_span_rows (spans, previous_spans);
         }
       g_clear_object (&previous);
       g_free (previous_messages);
       g_free (previous_markers);
-      g_free (previous_spans);
-      got = es_document_get_spans (snapshot, &n_previous_spans);
-      previous_spans = g_memdup2 (got, n_previous_spans * sizeof *got);
+      g_clear_pointer (&previous_spans, g_array_unref);
+      previous_spans = copy_spans (snapshot);
       previous = g_object_ref (snapshot);
       got_events = es_document_get_messages (snapshot, &n_previous_messages);
       previous_messages = g_memdup2 (got_events, n_previous_messages * sizeof *got_events);
@@ -751,6 +823,67 @@ test_unchanged_threads_shared_by_snapshots (void)
   assert_same_threads (before, kept);
 }
 
+/* Spans that stop long after they started, in chunks the builder shared
+ * with snapshots since: the builder copies such a chunk before it ends the
+ * span, so every snapshot keeps showing it running, and shares the chunks
+ * the builder left alone. Each snapshot is what the same events finished
+ * whole give, spans and lanes. */
+static void
+test_spans_stopped_late_leave_snapshots (void)
+{
+  static const char *long_names[] = { "START long a", "START long b", "START long c" };
+  static const char *long_stops[] = { "STOP long a", "STOP long b", "STOP long c" };
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new_for_snapshots ();
+  g_autoptr(GArray) events = g_array_new (FALSE, FALSE, sizeof (EsEvent));
+  g_autoptr(GPtrArray) snapshots = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) shown = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  guint64 t = 1000;
+  guint shared = 0;
+
+  for (guint round = 0; round < 24; round++)
+    {
+      g_autoptr(EsDocument) whole = NULL;
+      EsDocument *snapshot;
+
+      for (guint i = 0; i < 600; i++)
+        {
+          EsEvent e = { 0 };
+          const char *text = i % 2 == 0 ? "START short" : "STOP short";
+
+          /* A long span starts in rounds 1, 2 and 3, each stops 15 rounds on. */
+          if (i == 300 && round >= 1 && round <= 3)
+            text = long_names[round - 1];
+          else if (i == 301 && round >= 16 && round <= 18)
+            text = long_stops[round - 16];
+          e.time = t += 10;
+          e.tag = ES_EVENT_USER_MSG;
+          e.u.text.data = text;
+          e.u.text.len = strlen (text);
+          es_document_builder_add (builder, &e);
+          g_array_append_val (events, e);
+        }
+      snapshot_and_whole (builder, events, &snapshot, &whole);
+      assert_same_spans (snapshot, whole);
+      if (snapshots->len > 0)
+        {
+          EsDocument *before = g_ptr_array_index (snapshots, snapshots->len - 1);
+
+          shared += before->spans.chunks->pdata[0] == snapshot->spans.chunks->pdata[0];
+        }
+      g_ptr_array_add (snapshots, snapshot);
+      g_ptr_array_add (shown, copy_spans (snapshot));
+    }
+  for (guint i = 0; i < snapshots->len; i++)
+    {
+      g_autoptr(GArray) now = copy_spans (g_ptr_array_index (snapshots, i));
+
+      assert_same_span_rows (now, g_ptr_array_index (shown, i));
+    }
+  /* The first chunk is written as it fills (rounds 1-3) and when a long
+   * span in it stops (rounds 16 and 17: the third is in the second). */
+  g_assert_cmpuint (shared, >=, 18);
+}
+
 /* The document of the first @n of @events finished whole. */
 static EsDocument *
 whole_of (GArray *events,
@@ -801,12 +934,7 @@ test_spans_kept_by_copies_finished_late (void)
         {
           g_autoptr(EsDocument) got = es_document_builder_finish (pending, TRUE, -1);
           g_autoptr(EsDocument) want = whole_of (events, n_pending);
-          const EsSpan *a, *b;
-          guint n_a, n_b;
-
-          a = es_document_get_spans (got, &n_a);
-          b = es_document_get_spans (want, &n_b);
-          assert_same_spans (a, n_a, b, n_b);
+          assert_same_spans (got, want);
           es_document_builder_free (pending);
         }
       pending = copy;
@@ -1432,6 +1560,7 @@ main (int    argc,
   g_test_add_func ("/document/builder/threads-shared-as-snapshots-go", test_threads_shared_as_snapshots_go);
   g_test_add_func ("/document/builder/unchanged-threads-shared-by-snapshots", test_unchanged_threads_shared_by_snapshots);
   g_test_add_func ("/document/builder/spans-kept-by-copies-finished-late", test_spans_kept_by_copies_finished_late);
+  g_test_add_func ("/document/builder/spans-stopped-late-leave-snapshots", test_spans_stopped_late_leave_snapshots);
   g_test_add_func ("/document/builder/oldest-detail-let-go", test_oldest_detail_let_go);
   g_test_add_func ("/document/builder/detail-kept-within-a-limit", test_detail_kept_within_a_limit);
   g_test_add_func ("/document/builder/detail-start-with-instants-in-whole-pages",

@@ -148,14 +148,14 @@ test_spans_in_statistics (void)
     EsTimeline *timeline = es_window_get_timeline (window);
     EsTimelineRows *rows = es_timeline_get_rows (timeline);
     GArray *layout = es_timeline_rows_get_layout (rows);
-    const EsSpan *spans;
+    g_autofree EsSpan *spans = NULL;
     const EsTimelineRow *row = NULL;
     g_autofree char *tip = NULL;
     EsTimelineView view = { 0 };
     double x, y;
     guint n;
 
-    spans = es_document_get_spans (es_session_get_document (es_window_get_session (window)), &n);
+    spans = es_test_copy_spans (es_session_get_document (es_window_get_session (window)), &n);
     for (guint i = 0; i < layout->len; i++)
       if (g_array_index (layout, EsTimelineRow, i).kind == ES_ROW_SPANS)
         row = &g_array_index (layout, EsTimelineRow, i);

@@ -121,18 +121,17 @@ describe_spans (const EsTimelineView *view,
                 GString              *out,
                 guint64               t)
 {
-  guint n, shown = 0;
-  const EsSpan *spans = es_document_get_spans (view->document, &n);
+  guint shown = 0;
 
-  for (guint i = n; i > 0 && shown < 4; i--)
+  for (guint i = es_document_find_span_after (view->document, t); i > 0 && shown < 4; i--)
     {
-      const EsSpan *span = &spans[i - 1];
+      EsSpan span = es_document_get_span (view->document, i - 1);
       g_autofree char *length = NULL;
 
-      if (span->start > t || span->end < t)
+      if (span.end < t)
         continue;
-      length = es_timeline_format_time (span->end - span->start, 1);
-      g_string_append_printf (out, "%s%s: %s", shown > 0 ? "\n" : "", span->name, length);
+      length = es_timeline_format_time (span.end - span.start, 1);
+      g_string_append_printf (out, "%s%s: %s", shown > 0 ? "\n" : "", span.name, length);
       shown++;
     }
   if (shown == 0)

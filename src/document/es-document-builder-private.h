@@ -44,6 +44,13 @@ typedef struct
   gboolean     start;
 } SpanEdge;
 
+/* A lane of spans, as far as they are paired (es-document-spans.c). */
+typedef struct
+{
+  guint   n_open;   /* its spans not stopped yet */
+  guint64 end;      /* the latest end among those stopped */
+} SpanLaneState;
+
 #define NO_GC G_MAXUINT
 
 typedef struct _EsProfBuild EsProfBuild;
@@ -80,7 +87,8 @@ struct _EsDocumentBuilder
   guint        messages_sorted;   /* the first messages of its document */
   guint        markers_sorted;    /* the first markers */
   guint        edges_matched;     /* the first span edges, paired already */
-  GHashTable  *open_spans;        /* (nullable): name -> GArray of SpanEdge, the STARTs they left open */
+  GHashTable  *open_spans;        /* (nullable): name -> GArray of OpenSpan, the STARTs they left open */
+  SpanLaneState span_lanes[ES_SPAN_LANES];
   EsVec        heap_unsettled[ES_N_HEAP_SERIES]; /* EsSample: a live log's, not in its series yet */
 };
 

@@ -9,6 +9,7 @@
 
 #include "es-document.h"
 
+#include "es-chunks.h"
 #include "es-thread-table.h"
 #include "es-vec.h"
 
@@ -64,7 +65,9 @@ struct _EsDocument
   EsSeries      *mem_returned;      /* MEM_RETURN: mblocks returned to the OS */
   EsVec          messages;          /* EsUserEvent: USER_MSG and LOG_MSG */
   EsVec          markers;           /* EsUserEvent: USER_MARKER */
-  GArray        *spans;             /* EsSpan, by start */
+  EsChunks       spans;             /* EsSpan by start, ending at ES_SPAN_OPEN while open (es-document-spans.c) */
+  EsChunks       span_lanes[ES_SPAN_LANES];  /* guint32: each lane's spans, by start */
+  EsChunks       span_blocks[ES_SPAN_LANES]; /* EsSpanBlock: each ES_SPAN_BLOCK of a lane's spans */
   EsSeries      *heap_size;
   EsSeries      *heap_live;
   EsSeries      *blocks_size;
@@ -102,7 +105,20 @@ struct _EsDocument
   GMutex         derived_lock;      /* the slots of es_document_get_derived() */
 };
 
+/* A span not stopped yet ends at this; es_document_get_span() gives the
+ * log's end instead (and ES_ACTIVITY_ENDED_BY_LOG_END). */
+#define ES_SPAN_OPEN G_MAXUINT64
+
+typedef struct
+{
+  guint64 first_start;
+  guint64 last_start;
+  guint64 end;      /* the latest end among the block's stopped spans */
+  guint32 n_open;   /* its spans not stopped yet */
+} EsSpanBlock;
+
 EsDocument        *_es_document_new             (void);
+void               _es_document_init_spans      (EsDocument  *self);
 EsDocument        *_es_document_copy_unfinished (EsDocument  *self);
 EsThreadStateKind  _es_thread_state_after_stop  (EsStopStatus status);
 gboolean           _es_document_check_memory    (guint64      log_size,

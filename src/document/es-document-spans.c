@@ -15,7 +15,8 @@
 /* Messages, markers and span edges come in file order: each cap's in time
  * order, the caps' blocks interleaved. A document has them in time order
  * (stable: equal times keep file order), and spans paired from the edges
- * in time order, innermost first, as ghc-events-analyze does.
+ * in time order, innermost first, as ghc-events-analyze does, and kept in
+ * the order they start.
  *
  * A live log's builder does this, as it is copied, for what no event to
  * come can be earlier than (settled_before()): those are put in order at
@@ -81,140 +82,167 @@ sort_rest (EsVec *array,
   return FALSE;
 }
 
+/* A START not stopped yet: where its span is, for its STOP to end it. */
+typedef struct
+{
+  guint32 span;       /* in the document's spans */
+  guint32 position;   /* in its lane */
+  guint   lane;
+} OpenSpan;
+
 static GHashTable *
 open_spans_new (void)
 {
   return g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) g_array_unref);
 }
 
-/* Pairs @n edges, in time order, with the STARTs still open in @open:
- * a STOP closes the innermost START of its name; the spans made are
- * added to @matched in the order they close. */
+/* The first lane from the top that is free at @start: none of its spans is
+ * open, and all ended by then. Else the last, which spans share. */
+static guint
+choose_lane (const SpanLaneState *lanes,
+             guint64              start)
+{
+  for (guint l = 0; l + 1 < ES_SPAN_LANES; l++)
+    if (lanes[l].n_open == 0 && lanes[l].end <= start)
+      return l;
+  return ES_SPAN_LANES - 1;
+}
+
 static void
-match_edges (GHashTable     *open,
-             const SpanEdge *edges,
-             guint           n,
-             GArray         *matched)
+start_span (EsDocumentBuilder *self,
+            const SpanEdge    *edge,
+            GArray            *starts)
+{
+  EsDocument *doc = self->doc;
+  OpenSpan open = { doc->spans.len, 0, choose_lane (self->span_lanes, edge->time) };
+  EsChunks *blocks = &doc->span_blocks[open.lane];
+  EsSpan *span = es_chunks_append (&doc->spans);
+  EsSpanBlock *block;
+
+  *span = (EsSpan) { edge->time, ES_SPAN_OPEN, edge->name, edge->cap, 0 };
+  open.position = doc->span_lanes[open.lane].len;
+  *(guint32 *) es_chunks_append (&doc->span_lanes[open.lane]) = open.span;
+  if (open.position % ES_SPAN_BLOCK == 0)
+    {
+      block = es_chunks_append (blocks);
+      block->first_start = edge->time;
+    }
+  else
+    block = es_chunks_write (blocks, open.position / ES_SPAN_BLOCK);
+  block->last_start = edge->time;
+  block->n_open++;
+  self->span_lanes[open.lane].n_open++;
+  g_array_append_val (starts, open);
+}
+
+static void
+stop_span (EsDocumentBuilder *self,
+           const SpanEdge    *edge,
+           const OpenSpan    *open)
+{
+  EsDocument *doc = self->doc;
+  EsSpan *span = es_chunks_write (&doc->spans, open->span);
+  EsSpanBlock *block = es_chunks_write (&doc->span_blocks[open->lane], open->position / ES_SPAN_BLOCK);
+  SpanLaneState *lane = &self->span_lanes[open->lane];
+
+  span->end = MAX (edge->time, span->start);
+  block->n_open--;
+  block->end = MAX (block->end, span->end);
+  lane->n_open--;
+  lane->end = MAX (lane->end, span->end);
+}
+
+/* Pairs @n edges, in time order, with the STARTs still open: a START
+ * begins a span, in the first lane free, and a STOP ends the innermost
+ * START of its name. Spans are kept in the order they start, so those
+ * earlier than every edge to come stay as they are: each copy of a live
+ * log's builder goes on from them (its chunks shared), and a span that
+ * stops writes only its own chunk and its block's. */
+static void
+match_edges (EsDocumentBuilder *self,
+             const SpanEdge    *edges,
+             guint              n)
 {
   for (guint i = 0; i < n; i++)
     {
       const SpanEdge *edge = &edges[i];
-      GArray *starts = g_hash_table_lookup (open, edge->name);
+      GArray *starts = g_hash_table_lookup (self->open_spans, edge->name);
 
       if (edge->start)
         {
           if (starts == NULL)
             {
-              starts = g_array_new (FALSE, FALSE, sizeof (SpanEdge));
-              g_hash_table_insert (open, (gpointer) edge->name, starts);
+              starts = g_array_new (FALSE, FALSE, sizeof (OpenSpan));
+              g_hash_table_insert (self->open_spans, (gpointer) edge->name, starts);
             }
-          g_array_append_val (starts, *edge);
+          start_span (self, edge, starts);
         }
       else if (starts != NULL && starts->len > 0)
         {
-          const SpanEdge *start = &g_array_index (starts, SpanEdge, starts->len - 1);
-          EsSpan span = { start->time, MAX (edge->time, start->time), edge->name, start->cap, 0 };
-
-          g_array_append_val (matched, span);
+          stop_span (self, edge, &g_array_index (starts, OpenSpan, starts->len - 1));
           g_array_set_size (starts, starts->len - 1);
         }
     }
 }
 
-/* Spans by start, then name: the spans a log's end closes are in this
- * order whatever the order their names were met in. */
-static int
-compare_open_spans (gconstpointer a,
-                    gconstpointer b)
+/**
+ * _es_document_init_spans:
+ *
+ * Makes @self's spans and their lanes empty.
+ */
+void
+_es_document_init_spans (EsDocument *self)
 {
-  const EsSpan *x = a, *y = b;
-
-  if (x->start != y->start)
-    return x->start < y->start ? -1 : 1;
-  return strcmp (x->name, y->name);
-}
-
-/* A START never stopped runs to the log's end. */
-static void
-close_open_spans (GHashTable *open,
-                  EsDocument *doc,
-                  GArray     *matched)
-{
-  g_autoptr(GArray) closed = g_array_new (FALSE, FALSE, sizeof (EsSpan));
-  GHashTableIter iter;
-  gpointer name, value;
-
-  g_hash_table_iter_init (&iter, open);
-  while (g_hash_table_iter_next (&iter, &name, &value))
+  es_chunks_init (&self->spans, sizeof (EsSpan));
+  for (guint l = 0; l < ES_SPAN_LANES; l++)
     {
-      GArray *starts = value;
-
-      for (guint i = 0; i < starts->len; i++)
-        {
-          const SpanEdge *start = &g_array_index (starts, SpanEdge, i);
-          EsSpan span = { start->time, doc->end_time, name, start->cap, ES_ACTIVITY_ENDED_BY_LOG_END };
-
-          g_array_append_val (closed, span);
-        }
+      es_chunks_init (&self->span_lanes[l], sizeof (guint32));
+      es_chunks_init (&self->span_blocks[l], sizeof (EsSpanBlock));
     }
-  /* Stable: a name's STARTs at the same time stay in the order they came. */
-  g_array_sort (closed, compare_open_spans);
-  g_array_append_vals (matched, closed->data, closed->len);
-  doc->n_closed_at_end += closed->len;
-}
-
-/* Adds @more, spans paired after all of @spans (which are in order of
- * start), to them: in order of start, and after those of @spans at the
- * same time, as a stable sort of both in that order would. */
-static void
-merge_spans (GArray *spans,
-             GArray *more)
-{
-  guint n = spans->len, n_more = more->len, i, j, k;
-  const EsSpan *b;
-  EsSpan *out;
-
-  if (n_more == 0)
-    return;
-  g_array_sort_with_data (more, es_search_compare_keys, ES_SEARCH_KEY (EsSpan, start));
-  g_array_set_size (spans, n + n_more);
-  out = (EsSpan *) (gpointer) spans->data;
-  b = (const EsSpan *) (gconstpointer) more->data;
-  /* From the end: spans close in time order, so most come after all those
-   * in order already, and only those after one that starts earlier (a
-   * long one, closing now) move. */
-  i = n;
-  j = n_more;
-  k = n + n_more;
-  while (j > 0 && i > 0)
-    out[--k] = out[i - 1].start > b[j - 1].start ? out[--i] : b[--j];
-  while (j > 0)
-    out[--k] = b[--j];
 }
 
 /* Forgets every pairing: the edges are to be paired again from the first. */
 static void
 forget_spans (EsDocumentBuilder *self)
 {
+  EsDocument *doc = self->doc;
+
   g_clear_pointer (&self->open_spans, g_hash_table_unref);
-  g_array_set_size (self->doc->spans, 0);
+  es_chunks_clear (&doc->spans);
+  for (guint l = 0; l < ES_SPAN_LANES; l++)
+    {
+      es_chunks_clear (&doc->span_lanes[l]);
+      es_chunks_clear (&doc->span_blocks[l]);
+    }
+  _es_document_init_spans (doc);
+  memset (self->span_lanes, 0, sizeof self->span_lanes);
   self->edges_matched = 0;
 }
 
-/* Pairs the span edges from the first not paired yet up to @matched, and
- * adds the spans they close to the document's. */
+/* Pairs the span edges from the first not paired yet up to @matched. */
 static void
 match_more (EsDocumentBuilder *self,
             guint              matched)
 {
-  g_autoptr(GArray) spans = g_array_new (FALSE, FALSE, sizeof (EsSpan));
-
   if (self->open_spans == NULL)
     self->open_spans = open_spans_new ();
-  match_edges (self->open_spans, &ES_VEC_AT (&self->span_edges, SpanEdge, self->edges_matched),
-               matched - self->edges_matched, spans);
+  match_edges (self, &ES_VEC_AT (&self->span_edges, SpanEdge, self->edges_matched), matched - self->edges_matched);
   self->edges_matched = matched;
-  merge_spans (self->doc->spans, spans);
+}
+
+/* The spans never stopped, which es_document_get_span() ends at the log's
+ * end. */
+static guint
+count_open_spans (EsDocumentBuilder *self)
+{
+  GHashTableIter iter;
+  gpointer starts;
+  guint n = 0;
+
+  g_hash_table_iter_init (&iter, self->open_spans);
+  while (g_hash_table_iter_next (&iter, NULL, &starts))
+    n += ((GArray *) starts)->len;
+  return n;
 }
 
 /**
@@ -255,15 +283,13 @@ void
 _es_builder_order_user_events (EsDocumentBuilder *self)
 {
   EsDocument *doc = self->doc;
-  g_autoptr(GArray) open = g_array_new (FALSE, FALSE, sizeof (EsSpan));
 
   sort_rest (&doc->messages, sizeof (EsUserEvent), self->messages_sorted, G_STRUCT_OFFSET (EsUserEvent, time));
   sort_rest (&doc->markers, sizeof (EsUserEvent), self->markers_sorted, G_STRUCT_OFFSET (EsUserEvent, time));
   if (!sort_rest (&self->span_edges, sizeof (SpanEdge), self->edges_matched, G_STRUCT_OFFSET (SpanEdge, time)))
     forget_spans (self);
   match_more (self, self->span_edges.len);
-  close_open_spans (self->open_spans, doc, open);
-  merge_spans (doc->spans, open);
+  doc->n_closed_at_end += count_open_spans (self);
 }
 
 /**
@@ -289,10 +315,66 @@ _es_builder_copy_user_events (EsDocumentBuilder *copy,
   copy->messages_sorted = self->messages_sorted;
   copy->markers_sorted = self->markers_sorted;
   copy->edges_matched = self->edges_matched;
+  memcpy (copy->span_lanes, self->span_lanes, sizeof self->span_lanes);
   if (self->open_spans == NULL)
     return;
   copy->open_spans = open_spans_new ();
   g_hash_table_iter_init (&iter, self->open_spans);
   while (g_hash_table_iter_next (&iter, &name, &value))
     g_hash_table_insert (copy->open_spans, name, g_array_copy (value));
+}
+
+guint
+es_document_get_n_spans (EsDocument *self)
+{
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), 0);
+
+  return self->spans.len;
+}
+
+/**
+ * es_document_get_span:
+ * @i: below es_document_get_n_spans()
+ *
+ * The @i-th of @self's spans by start. One never stopped ends at the
+ * log's end, with ES_ACTIVITY_ENDED_BY_LOG_END: for a live log, one still
+ * running.
+ */
+EsSpan
+es_document_get_span (EsDocument *self,
+                      guint       i)
+{
+  EsSpan span;
+
+  g_return_val_if_fail (ES_IS_DOCUMENT (self) && i < self->spans.len, (EsSpan) { 0 });
+
+  span = ES_CHUNKS_AT (&self->spans, EsSpan, i);
+  if (span.end == ES_SPAN_OPEN)
+    {
+      span.end = MAX (self->end_time, span.start);
+      span.flags |= ES_ACTIVITY_ENDED_BY_LOG_END;
+    }
+  return span;
+}
+
+/* The first of @self's spans that starts after @time (by bisection). */
+guint
+es_document_find_span_after (EsDocument *self,
+                             guint64     time)
+{
+  guint lo = 0, hi;
+
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), 0);
+
+  hi = self->spans.len;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (ES_CHUNKS_AT (&self->spans, EsSpan, mid).start <= time)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
 }

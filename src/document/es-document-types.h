@@ -198,7 +198,12 @@ typedef struct
 } EsUserEvent;
 
 /* A `traceEvent "START name"` ... `"STOP name"` pair, as ghc-events-analyze
- * reads them. */
+ * reads them. Spans that overlap are laid out in lanes, the first free one
+ * from the top; one that finds every lane taken shares the last. So every
+ * lane but the last holds spans that do not overlap. */
+#define ES_SPAN_LANES 3
+/* Each lane keeps the latest end of each block of this many of its spans. */
+#define ES_SPAN_BLOCK 32
 typedef struct
 {
   guint64      start;

@@ -118,7 +118,12 @@ es_document_finalize (GObject *object)
   g_array_unref (self->tasks);
   g_array_unref (self->capsets);
   g_array_unref (self->binary_messages);
-  g_array_unref (self->spans);
+  es_chunks_clear (&self->spans);
+  for (guint l = 0; l < ES_SPAN_LANES; l++)
+    {
+      es_chunks_clear (&self->span_lanes[l]);
+      es_chunks_clear (&self->span_blocks[l]);
+    }
   g_array_unref (self->allocated_taken);
   g_array_unref (self->allocated_current);
   g_array_unref (self->heap_samples);
@@ -160,7 +165,7 @@ es_document_init (EsDocument *self)
   self->capsets = g_array_new (FALSE, FALSE, sizeof (EsCapset));
   self->binary_messages = g_array_new (FALSE, FALSE, sizeof (EsBinaryMessage));
   self->mem_returned = es_series_new ();
-  self->spans = g_array_new (FALSE, FALSE, sizeof (EsSpan));
+  _es_document_init_spans (self);
   self->heap_size = es_series_new ();
   self->heap_live = es_series_new ();
   self->blocks_size = es_series_new ();
@@ -216,7 +221,12 @@ _es_document_copy_unfinished (EsDocument *self)
   COPY_ARRAY (binary_messages);
   es_vec_copy (&copy->messages, &self->messages, sizeof (EsUserEvent));
   es_vec_copy (&copy->markers, &self->markers, sizeof (EsUserEvent));
-  COPY_ARRAY (spans);
+  es_chunks_share (&copy->spans, &self->spans);
+  for (guint l = 0; l < ES_SPAN_LANES; l++)
+    {
+      es_chunks_share (&copy->span_lanes[l], &self->span_lanes[l]);
+      es_chunks_share (&copy->span_blocks[l], &self->span_blocks[l]);
+    }
   COPY_ARRAY (heap_samples);
   COPY_ARRAY (heap_entries);
   COPY_ARRAY (cost_centres);
@@ -383,7 +393,6 @@ es_document_get_gcs (EsDocument *self,
 
 VEC_GETTER (messages, EsUserEvent, messages)
 VEC_GETTER (markers, EsUserEvent, markers)
-ARRAY_GETTER (spans, EsSpan, spans)
 ARRAY_GETTER (binary_messages, EsBinaryMessage, binary_messages)
 ARRAY_GETTER (tasks, EsTask, tasks)
 ARRAY_GETTER (capsets, EsCapset, capsets)

@@ -64,8 +64,11 @@ const EsUserEvent    *es_document_get_messages        (EsDocument  *self,
                                                        guint       *n_messages);
 const EsUserEvent    *es_document_get_markers         (EsDocument  *self,
                                                        guint       *n_markers);
-const EsSpan         *es_document_get_spans           (EsDocument  *self,
-                                                       guint       *n_spans);
+guint                 es_document_get_n_spans         (EsDocument  *self);
+EsSpan                es_document_get_span            (EsDocument  *self,
+                                                       guint        i);
+guint                 es_document_find_span_after     (EsDocument  *self,
+                                                       guint64      time);
 const EsBinaryMessage *es_document_get_binary_messages (EsDocument *self,
                                                        guint       *n_messages);
 const EsTask         *es_document_get_tasks           (EsDocument  *self,

@@ -72,8 +72,7 @@ es_timeline_color_in_log (EsDocument *document,
       es_document_get_markers (document, &n);
       return n > 0;
     case ES_COLOR_SPAN:
-      es_document_get_spans (document, &n);
-      return n > 0;
+      return es_document_get_n_spans (document) > 0;
 
     case ES_COLOR_HEAP_SIZE:
       return has_series (es_document_get_heap_size (document));

@@ -155,13 +155,8 @@ es_timeline_layout (EsDocument *document,
   append_row (rows, &y, visible_kinds, ES_ROW_RULER, 0, ROW_HEIGHT_RULER);
   append_row (rows, &y, visible_kinds, ES_ROW_ACTIVITY, 0, ROW_HEIGHT_ACTIVITY);
   /* Only for a log that has spans: most have none. */
-  {
-    guint n_spans;
-
-    es_document_get_spans (document, &n_spans);
-    if (n_spans > 0)
+    if (es_document_get_n_spans (document) > 0)
       append_row (rows, &y, visible_kinds, ES_ROW_SPANS, 0, ROW_HEIGHT_SPANS);
-  }
   for (guint cap = 0; cap < n_caps; cap++)
     {
       append_row (rows, &y, visible_kinds, ES_ROW_CAP, cap, ROW_HEIGHT_CAP);

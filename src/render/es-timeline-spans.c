@@ -64,51 +64,77 @@ span_extent (const EsTimelineView *view,
   *x1 = MAX (end_pixel (view, span->end), *x0 + 1);
 }
 
-/* Whether the @k-th span of @lane would change nothing after a run that
- * ends on pixel @right: it starts on one of the run's last three pixels
- * (so it is too narrow for edges or a name) and it, and every span before
- * it in the lane, ends by @right. */
+/* Whether a span from @start to @end (or spans, @end the latest end among
+ * them) would change nothing after a run that ends on pixel @right: it
+ * starts on one of the run's last three pixels (so it is too narrow for
+ * edges or a name), and it ends by @right. */
 static gboolean
 absorbed (const EsTimelineView *view,
-          const EsSpan         *spans,
-          const EsSpanLane     *lane,
-          guint                 k,
+          guint64               first_start,
+          guint64               last_start,
+          guint64               end,
           double                right)
 {
-  double x0;
-
-  /* The reach first: in the last lane, one span open behind the run
-   * fails every test, and this is the cheaper half. */
-  if (end_pixel (view, lane->reach[k]) > right)
+  if (end_pixel (view, end) > right)
     return FALSE;
-  x0 = start_pixel (view, spans[lane->spans[k]].start);
-  return x0 <= right - 1 && x0 >= right - (SPAN_EDGE_MIN_PX - 1);
+  return start_pixel (view, last_start) <= right - 1 && start_pixel (view, first_start) >= right - (SPAN_EDGE_MIN_PX - 1);
+}
+
+static gboolean
+block_absorbed (const EsTimelineView  *view,
+                EsSpanLaneBlock        block,
+                double                 right)
+{
+  return absorbed (view, block.first_start, block.last_start, block.end, right);
+}
+
+static gboolean
+span_absorbed (const EsTimelineView *view,
+               const EsSpanLane     *lane,
+               guint                 k,
+               double                right)
+{
+  EsSpan span = es_span_lane_get_span (lane, k);
+
+  return absorbed (view, span.start, span.start, span.end, right);
 }
 
 /* The first span from @k on that is not absorbed by a run ending on pixel
- * @right. Zoomed out, a pixel may hold thousands of spans: one bisection
- * steps over them, so a frame costs O(pixels x log n), not O(spans). In a
- * lane of spans that do not overlap each other (all but the last), a pixel
- * is passed in one or two steps; in the last, a span still open behind
- * the run stops the skipping, and spans are taken one by one. */
+ * @right. Zoomed out, a pixel may hold thousands of spans: in a lane of
+ * spans that do not overlap each other (all but the last), starts and
+ * ends only grow, so one bisection steps over them and a frame costs
+ * O(pixels x log n), not O(spans); in the last, they are passed a block
+ * at a time where a whole block is absorbed, else one by one (a span
+ * still open behind the run stops the skipping). */
 static guint
 skip_absorbed (const EsTimelineView *view,
-               const EsSpan         *spans,
                const EsSpanLane     *lane,
                guint                 k,
                double                right)
 {
   guint lo = k, hi = lane->n;
 
-  if (k >= lane->n || !absorbed (view, spans, lane, k, right))
+  if (k >= lane->n || !span_absorbed (view, lane, k, right))
     return k;
-  /* absorbed() holds for a prefix of [k, n): starts and reaches only grow. */
+  if (lane->lane + 1 == ES_SPAN_LANES)
+    {
+      while (k < lane->n)
+        if (k % ES_SPAN_BLOCK == 0 && k + ES_SPAN_BLOCK <= lane->n &&
+            block_absorbed (view, es_span_lane_get_block (lane, k / ES_SPAN_BLOCK), right))
+          k += ES_SPAN_BLOCK;
+        else if (span_absorbed (view, lane, k, right))
+          k++;
+        else
+          break;
+      return k;
+    }
+  /* absorbed() holds for a prefix of [k, n): starts and ends only grow. */
   lo = k + 1;
   while (lo < hi)
     {
       guint mid = lo + (hi - lo) / 2;
 
-      if (absorbed (view, spans, lane, mid, right))
+      if (span_absorbed (view, lane, mid, right))
         lo = mid + 1;
       else
         hi = mid;
@@ -146,7 +172,6 @@ covered (const EsTimelineView *view,
  * every rectangle is filled at once. */
 static guint
 skip_covered (const EsTimelineView *view,
-              const EsSpan         *spans,
               const EsSpanLane     *lane,
               guint                 k,
               const LaneRun        *bar,
@@ -156,17 +181,20 @@ skip_covered (const EsTimelineView *view,
     return k;
   while (k < lane->n)
     {
-      const EsSpan *span;
+      EsSpan span;
 
-      if (k % ES_SPAN_BLOCK == 0 && k + ES_SPAN_BLOCK <= lane->n &&
-          covered (view, spans[lane->spans[k]].start, spans[lane->spans[k + ES_SPAN_BLOCK - 1]].start,
-                   lane->block_end[k / ES_SPAN_BLOCK], bar, label_right))
+      if (k % ES_SPAN_BLOCK == 0 && k + ES_SPAN_BLOCK <= lane->n)
         {
-          k += ES_SPAN_BLOCK;
-          continue;
+          EsSpanLaneBlock block = es_span_lane_get_block (lane, k / ES_SPAN_BLOCK);
+
+          if (covered (view, block.first_start, block.last_start, block.end, bar, label_right))
+            {
+              k += ES_SPAN_BLOCK;
+              continue;
+            }
         }
-      span = &spans[lane->spans[k]];
-      if (!covered (view, span->start, span->start, span->end, bar, label_right))
+      span = es_span_lane_get_span (lane, k);
+      if (!covered (view, span.start, span.start, span.end, bar, label_right))
         break;
       k++;
     }
@@ -175,7 +203,6 @@ skip_covered (const EsTimelineView *view,
 
 static void
 paint_lane (EsPaintContext   *ctx,
-            const EsSpan     *spans,
             const EsSpanLane *lane,
             guint             lane_number,
             double            top,
@@ -188,17 +215,17 @@ paint_lane (EsPaintContext   *ctx,
 
   while (k < lane->n)
     {
-      guint i = lane->spans[k];
-      const EsSpan *span = &spans[i];
+      guint i = es_span_lane_get_index (lane, k);
+      EsSpan span = es_span_lane_get_span (lane, k);
       double x0, x1;
 
-      if (span->start > view->t1)
+      if (span.start > view->t1)
         break;
       k++;
-      if (span->end < view->t0)
+      if (span.end < view->t0)
         continue;
 
-      span_extent (view, span, &x0, &x1);
+      span_extent (view, &span, &x0, &x1);
       if (x1 - x0 >= SPAN_EDGE_MIN_PX)
         {
           flush_run (ctx, &run, top);
@@ -225,19 +252,19 @@ paint_lane (EsPaintContext   *ctx,
               run.x0 = x0;
               run.x1 = x1;
             }
-          k = skip_absorbed (view, spans, lane, k, run.x1);
+          k = skip_absorbed (view, lane, k, run.x1);
         }
       /* One name per stretch of a lane: spans piled into the last lane (or
        * left open to the end of the log, by the thousand) would only
        * write over each other. */
-      if (x1 - x0 >= SPAN_LABEL_MIN_PX && x0 >= label_right && span->name != NULL)
+      if (x1 - x0 >= SPAN_LABEL_MIN_PX && x0 >= label_right && span.name != NULL)
         {
           guint label = i * ES_SPAN_LANES + lane_number;
 
           g_array_append_val (labels, label);
           label_right = x1;
         }
-      k = skip_covered (view, spans, lane, k, &bar, label_right);
+      k = skip_covered (view, lane, k, &bar, label_right);
     }
   flush_run (ctx, &run, top);
   flush_run (ctx, &bar, top);
@@ -249,15 +276,12 @@ es_paint_spans_row (EsPaintContext      *ctx,
 {
   g_autoptr(GArray) labels = g_array_new (FALSE, FALSE, sizeof (guint));
   const EsSpanLane *lanes;
-  const EsSpan *spans;
-  guint n;
 
   es_paint_canvas_flush (ctx);
-  spans = es_document_get_spans (ctx->document, &n);
   lanes = es_span_lanes_get (ctx->document);
   es_paint_set_color (ctx, ES_COLOR_SPAN);
   for (guint l = 0; l < ES_SPAN_LANES; l++)
-    paint_lane (ctx, spans, &lanes[l], l, row->y + 3 + l * SPAN_LANE_HEIGHT, labels);
+    paint_lane (ctx, &lanes[l], l, row->y + 3 + l * SPAN_LANE_HEIGHT, labels);
   cairo_fill (ctx->cr);
 
   /* Names over the bars, where a bar is wide enough for some of one. */
@@ -265,12 +289,12 @@ es_paint_spans_row (EsPaintContext      *ctx,
   for (guint k = 0; k < labels->len; k++)
     {
       guint label = g_array_index (labels, guint, k);
-      const EsSpan *span = &spans[label / ES_SPAN_LANES];
+      EsSpan span = es_document_get_span (ctx->document, label / ES_SPAN_LANES);
       double x0, x1;
 
-      span_extent (ctx->view, span, &x0, &x1);
+      span_extent (ctx->view, &span, &x0, &x1);
 
-      pango_layout_set_text (ctx->small, span->name, -1);
+      pango_layout_set_text (ctx->small, span.name, -1);
       pango_layout_set_width (ctx->small, (int) (x1 - x0 - 4) * PANGO_SCALE);
       pango_layout_set_ellipsize (ctx->small, PANGO_ELLIPSIZE_END);
       cairo_move_to (ctx->cr, x0 + 2, row->y + 2 + (label % ES_SPAN_LANES) * SPAN_LANE_HEIGHT);

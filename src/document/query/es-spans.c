@@ -38,25 +38,22 @@ es_spans_summarize (EsDocument *document,
 {
   GArray *summaries = g_array_new (FALSE, TRUE, sizeof (EsSpanSummary));
   g_autoptr(GHashTable) by_name = g_hash_table_new (g_str_hash, g_str_equal);
-  guint n;
-  const EsSpan *spans;
   guint last;
 
   g_return_val_if_fail (ES_IS_DOCUMENT (document), summaries);
 
-  spans = es_document_get_spans (document, &n);
   /* Spans are kept by start: none after this one can meet the interval. */
-  last = es_search_upper_bound (spans, n, sizeof (EsSpan), G_STRUCT_OFFSET (EsSpan, start), t1);
+  last = es_document_find_span_after (document, t1);
   for (guint i = 0; i < last; i++)
     {
-      const EsSpan *span = &spans[i];
-      const char *name = span->name != NULL ? span->name : "";
+      EsSpan span = es_document_get_span (document, i);
+      const char *name = span.name != NULL ? span.name : "";
       guint64 inside;
       gpointer index;
 
-      if (span->end < t0)
+      if (span.end < t0)
         continue;
-      inside = MIN (span->end, t1) - MAX (span->start, t0);
+      inside = MIN (span.end, t1) - MAX (span.start, t0);
       if (!g_hash_table_lookup_extended (by_name, name, NULL, &index))
         {
           EsSpanSummary fresh = { name, 0, 0, 0 };
