@@ -11,6 +11,7 @@
 
 #include <glib/gstdio.h>
 
+#include "es-document-builder.h"
 #include "es-document-ipe.h"
 #include "es-heap-profile.h"
 #include "es-test-log.h"
@@ -458,6 +459,142 @@ test_synthetic_bands (void)
   check_intervals (document);
 }
 
+/* Both profiles are the same: bands, names, totals and every census. */
+static void
+assert_same_profile (const EsHeapProfile *got,
+                     const EsHeapProfile *want)
+{
+  guint n_bands = es_heap_profile_get_n_bands (want);
+
+  g_assert_cmpuint (es_heap_profile_get_n_bands (got), ==, n_bands);
+  for (guint b = 0; b < n_bands; b++)
+    {
+      const EsHeapProfileBand *x = es_heap_profile_get_band (got, b), *y = es_heap_profile_get_band (want, b);
+
+      g_assert_cmpuint (x->band, ==, y->band);
+      g_assert_cmpint (x->is_other, ==, y->is_other);
+      g_assert_cmpuint (x->total, ==, y->total);
+      g_assert_cmpstr (x->short_name, ==, y->short_name);
+      g_assert_cmpstr (x->full_name, ==, y->full_name);
+    }
+  g_assert_cmpuint (es_heap_profile_get_n_censuses (got), ==, es_heap_profile_get_n_censuses (want));
+  for (guint c = 0; c < es_heap_profile_get_n_censuses (want); c++)
+    {
+      g_assert_cmpuint (es_heap_profile_get_census_time (got, c), ==, es_heap_profile_get_census_time (want, c));
+      g_assert_cmpmem (es_heap_profile_get_stack (got, c), (n_bands + 1) * sizeof (guint64),
+                       es_heap_profile_get_stack (want, c), (n_bands + 1) * sizeof (guint64));
+    }
+  g_assert_cmpuint (es_heap_profile_get_max_total (got), ==, es_heap_profile_get_max_total (want));
+}
+
+static void
+add_heap_event (EsDocumentBuilder *builder,
+                EsEventTag         tag,
+                guint64            time,
+                const char        *label,
+                guint64            residency)
+{
+  EsEvent e = { 0 };
+
+  e.tag = tag;
+  e.cap = ES_CAP_NONE;
+  e.time = time;
+  if (tag == ES_EVENT_HEAP_PROF_SAMPLE_BEGIN)
+    {
+      e.u.heap_sample.time = time;
+      e.u.heap_sample.era = time / 100;
+    }
+  else if (tag == ES_EVENT_HEAP_PROF_SAMPLE_STRING)
+    {
+      e.u.string_sample.residency = residency;
+      e.u.string_sample.label.data = label;
+      e.u.string_sample.label.len = strlen (label);
+    }
+  es_document_builder_add (builder, &e);
+}
+
+/* A live log's profiles, grown from snapshot to snapshot, are those made
+ * whole from the same document: with the top bands changing as censuses
+ * come (each band's residency drifts), a census still getting entries as
+ * a snapshot is taken, and in one round a census earlier than the one
+ * before. Where the top stayed, the grower stacked each census once: the
+ * profiles of successive snapshots share their first chunk of censuses
+ * once it is full. */
+static void
+test_grown_profiles_are_made_whole (void)
+{
+  static const char *const names[] = { "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N" };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (3);
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new_for_snapshots ();
+  EsHeapProfileGrower *grower = es_heap_profile_grower_new (ES_HEAP_PROFILE_DEFAULT_TOP);
+  g_autoptr(EsDocument) previous = NULL;
+  guint64 time = 1000;
+  guint shared = 0, top_changes = 0, open_entries = 0, n_censuses = 0;
+  gboolean open = FALSE;
+
+  for (guint round = 0; round < 100; round++)
+    {
+      guint n = g_rand_int_range (rand, 1, 60);
+      g_autoptr(EsDocument) snapshot = NULL;
+      g_autoptr(EsHeapProfile) whole = NULL;
+      const EsHeapProfile *grown;
+      guint n_samples;
+
+      for (guint c = 0; c <= n; c++)
+        {
+          /* The last census of a round is left open, half done, in some. */
+          guint n_entries = round == 50 && c == n ? 10 : g_rand_int_range (rand, 1, G_N_ELEMENTS (names));
+
+          if (!open)
+            {
+              time += round == 50 && c == n ? -150 : 100;
+              add_heap_event (builder, ES_EVENT_HEAP_PROF_SAMPLE_BEGIN, time, NULL, 0);
+              open_entries = 0;
+              n_censuses++;
+            }
+          for (guint e = open_entries; e < n_entries; e++)
+            {
+              /* Band k grows with the rounds at its own pace: the top changes. */
+              guint k = (e * 5 + round) % G_N_ELEMENTS (names);
+              guint64 residency = 1000 + k * 100 + (guint64) g_rand_int_range (rand, 0, 50) * (round % (k + 2));
+
+              add_heap_event (builder, ES_EVENT_HEAP_PROF_SAMPLE_STRING, time, names[k], residency);
+              if (c == n && n_entries > 3 && e == n_entries / 2 && (round == 50 || g_rand_boolean (rand)))
+                {
+                  open_entries = e + 1;
+                  break;
+                }
+              open_entries = n_entries;
+            }
+          open = open_entries < n_entries;
+          if (!open)
+            add_heap_event (builder, ES_EVENT_HEAP_PROF_SAMPLE_END, time, NULL, 0);
+        }
+
+      snapshot = es_document_builder_snapshot (builder, FALSE, -1);
+      es_heap_profile_grower_give (grower, snapshot);
+      grown = es_heap_profile_get (snapshot);
+      whole = es_heap_profile_new (snapshot, ES_HEAP_PROFILE_DEFAULT_TOP);
+      g_assert_nonnull (grown);
+      assert_same_profile (grown, whole);
+      /* In time order, whatever the order the log has them in. */
+      es_document_get_heap_samples (snapshot, &n_samples);
+      g_assert_cmpuint (es_heap_profile_get_n_censuses (whole), ==, n_samples);
+      for (guint c = 1; c < n_samples; c++)
+        g_assert_cmpuint (es_heap_profile_get_census_time (whole, c - 1), <=, es_heap_profile_get_census_time (whole, c));
+      if (previous != NULL && es_heap_profile_get_n_censuses (grown) > 2048)
+        shared += es_heap_profile_get_stack (grown, 0) == es_heap_profile_get_stack (es_heap_profile_get (previous), 0);
+      if (previous != NULL)
+        top_changes += es_heap_profile_get_band (grown, 0)->band !=
+                       es_heap_profile_get_band (es_heap_profile_get (previous), 0)->band;
+      g_set_object (&previous, snapshot);
+    }
+  g_assert_cmpuint (n_censuses, >, 2200);
+  g_assert_cmpuint (top_changes, >=, 3);
+  g_assert_cmpuint (shared, >=, 10);
+  es_heap_profile_grower_unref (grower);
+}
+
 /* A log without a heap profile has none, and an empty profile answers. */
 static void
 test_no_profile (void)
@@ -618,6 +755,7 @@ main (int    argc,
   g_test_add_func ("/heap-profile/cost-centre-stacks-match-the-samples", test_cost_centre_stacks);
   g_test_add_func ("/heap-profile/synthetic-bands", test_synthetic_bands);
   g_test_add_func ("/heap-profile/no-profile", test_no_profile);
+  g_test_add_func ("/heap-profile/grown-profiles-are-made-whole", test_grown_profiles_are_made_whole);
   g_test_add_func ("/heap-profile/info-table-bands", test_info_table_bands);
   g_test_add_func ("/heap-profile/info-tables-of-ghc-9.2", test_info_tables_of_ghc_9_2);
 

@@ -51,26 +51,26 @@ merge_heap_profile (EsDocumentBuilder *self,
                     EsDocumentBuilder *other)
 {
   EsDocument *into = self->doc, *from = other->doc;
-  guint first_entry = into->heap_entries->len;
+  guint first_entry = into->heap_entries.len;
 
   if (from->heap_prof_breakdown != 0)
     {
       into->heap_prof_breakdown = from->heap_prof_breakdown;
       into->heap_prof_period = from->heap_prof_period;
     }
-  for (guint i = 0; i < from->heap_entries->len; i++)
+  for (guint i = 0; i < from->heap_entries.len; i++)
     {
-      EsHeapProfEntry entry = g_array_index (from->heap_entries, EsHeapProfEntry, i);
+      EsHeapProfEntry entry = ES_VEC_AT (&from->heap_entries, EsHeapProfEntry, i);
 
       entry.band = _es_builder_band_id (self, g_ptr_array_index (from->heap_bands, entry.band));
-      g_array_append_val (into->heap_entries, entry);
+      *ES_VEC_PUSH (&into->heap_entries, EsHeapProfEntry) = entry;
     }
-  for (guint i = 0; i < from->heap_samples->len; i++)
+  for (guint i = 0; i < from->heap_samples.len; i++)
     {
-      EsHeapProfSample sample = g_array_index (from->heap_samples, EsHeapProfSample, i);
+      EsHeapProfSample sample = ES_VEC_AT (&from->heap_samples, EsHeapProfSample, i);
 
       sample.first_entry += first_entry;
-      g_array_append_val (into->heap_samples, sample);
+      *ES_VEC_PUSH (&into->heap_samples, EsHeapProfSample) = sample;
     }
   g_array_append_vals (into->cost_centres, from->cost_centres->data, from->cost_centres->len);
   g_array_append_vals (into->info_tables, from->info_tables->data, from->info_tables->len);
@@ -536,6 +536,9 @@ es_document_builder_copy (EsDocumentBuilder *self)
   /* The builder goes on reordering and completing the GCs not indexed yet
    * (index_gcs_so_far(), a pending GC's end): the copy keeps its own. */
   es_vec_own (&copy->doc->gcs, copy->doc->gcs_indexed, sizeof (EsGc));
+  /* And the census it is in: each entry to come counts in it. */
+  if (self->heap_sample >= 0)
+    es_vec_own (&copy->doc->heap_samples, (guint) self->heap_sample, sizeof (EsHeapProfSample));
   if (self->records != NULL)
     copy->doc->records_pin = es_vec_file_pin (self->records);
   copy->caps = g_ptr_array_new_with_free_func (_es_builder_free_cap_state);

@@ -488,10 +488,10 @@ add_heap_profile_event (EsDocumentBuilder *self,
       break;
     case ES_EVENT_HEAP_PROF_SAMPLE_BEGIN: case ES_EVENT_HEAP_BIO_PROF_SAMPLE_BEGIN:
       {
-        EsHeapProfSample sample = { e->u.heap_sample.time, e->u.heap_sample.era, doc->heap_entries->len, 0 };
+        EsHeapProfSample sample = { e->u.heap_sample.time, e->u.heap_sample.era, doc->heap_entries.len, 0 };
 
-        g_array_append_val (doc->heap_samples, sample);
-        self->heap_sample = (gint32) doc->heap_samples->len - 1;
+        *ES_VEC_PUSH (&doc->heap_samples, EsHeapProfSample) = sample;
+        self->heap_sample = (gint32) doc->heap_samples.len - 1;
       }
       break;
     case ES_EVENT_HEAP_PROF_SAMPLE_END:
@@ -516,8 +516,8 @@ add_heap_profile_event (EsDocumentBuilder *self,
               entry.residency = e->u.cost_centre_sample.residency_or_ticks;
             }
           entry.band = _es_builder_band_id (self, name->str);
-          g_array_append_val (doc->heap_entries, entry);
-          g_array_index (doc->heap_samples, EsHeapProfSample, self->heap_sample).n_entries++;
+          *ES_VEC_PUSH (&doc->heap_entries, EsHeapProfEntry) = entry;
+          ES_VEC_AT (&doc->heap_samples, EsHeapProfSample, self->heap_sample).n_entries++;
         }
       break;
     default:

@@ -79,8 +79,8 @@ struct _EsDocument
   /* Heap profile */
   guint32        heap_prof_breakdown;
   guint64        heap_prof_period;
-  GArray        *heap_samples;      /* EsHeapProfSample */
-  GArray        *heap_entries;      /* EsHeapProfEntry */
+  EsVec          heap_samples;      /* EsHeapProfSample */
+  EsVec          heap_entries;      /* EsHeapProfEntry */
   GPtrArray     *heap_bands;        /* const char * (in strings) */
   GArray        *cost_centres;      /* EsCostCentre */
   GArray        *info_tables;       /* EsInfoTable, by address once built */

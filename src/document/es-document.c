@@ -36,6 +36,8 @@ typedef struct
   EsVec         gc_pause_prefix;
   EsVec         messages;
   EsVec         markers;
+  EsVec         heap_samples;
+  EsVec         heap_entries;
   EsSeries     *series[5];
   EsVecFilePin *records_pin;
   EsVecFile    *records_file;
@@ -53,6 +55,8 @@ free_records (gpointer data,
   es_vec_clear (&records->gc_pause_prefix, sizeof (guint64));
   es_vec_clear (&records->messages, sizeof (EsUserEvent));
   es_vec_clear (&records->markers, sizeof (EsUserEvent));
+  es_vec_clear (&records->heap_samples, sizeof (EsHeapProfSample));
+  es_vec_clear (&records->heap_entries, sizeof (EsHeapProfEntry));
   for (guint i = 0; i < G_N_ELEMENTS (records->series); i++)
     es_series_free (records->series[i]);
   /* After the caps: the records it mapped may be given back now. */
@@ -103,6 +107,8 @@ es_document_finalize (GObject *object)
   records->gc_pause_prefix = self->gc_pause_prefix;
   records->messages = self->messages;
   records->markers = self->markers;
+  records->heap_samples = self->heap_samples;
+  records->heap_entries = self->heap_entries;
   records->series[0] = self->mem_returned;
   records->series[1] = self->heap_size;
   records->series[2] = self->heap_live;
@@ -126,8 +132,6 @@ es_document_finalize (GObject *object)
     }
   g_array_unref (self->allocated_taken);
   g_array_unref (self->allocated_current);
-  g_array_unref (self->heap_samples);
-  g_array_unref (self->heap_entries);
   g_ptr_array_unref (self->heap_bands);
   g_array_unref (self->cost_centres);
   g_array_unref (self->info_tables);
@@ -172,8 +176,6 @@ es_document_init (EsDocument *self)
   self->allocated = es_series_new ();
   self->allocated_taken = g_array_new (FALSE, TRUE, sizeof (guint));
   self->allocated_current = g_array_new (FALSE, TRUE, sizeof (guint64));
-  self->heap_samples = g_array_new (FALSE, FALSE, sizeof (EsHeapProfSample));
-  self->heap_entries = g_array_new (FALSE, FALSE, sizeof (EsHeapProfEntry));
   self->heap_bands = g_ptr_array_new ();
   self->cost_centres = g_array_new (FALSE, FALSE, sizeof (EsCostCentre));
   self->info_tables = g_array_new (FALSE, FALSE, sizeof (EsInfoTable));
@@ -227,8 +229,8 @@ _es_document_copy_unfinished (EsDocument *self)
       es_chunks_share (&copy->span_lanes[l], &self->span_lanes[l]);
       es_chunks_share (&copy->span_blocks[l], &self->span_blocks[l]);
     }
-  COPY_ARRAY (heap_samples);
-  COPY_ARRAY (heap_entries);
+  es_vec_copy (&copy->heap_samples, &self->heap_samples, sizeof (EsHeapProfSample));
+  es_vec_copy (&copy->heap_entries, &self->heap_entries, sizeof (EsHeapProfEntry));
   COPY_ARRAY (cost_centres);
   COPY_ARRAY (info_tables);
   COPY_SERIES (mem_returned);
@@ -393,10 +395,10 @@ es_document_get_gcs (EsDocument *self,
 
 VEC_GETTER (messages, EsUserEvent, messages)
 VEC_GETTER (markers, EsUserEvent, markers)
+VEC_GETTER (heap_samples, EsHeapProfSample, heap_samples)
 ARRAY_GETTER (binary_messages, EsBinaryMessage, binary_messages)
 ARRAY_GETTER (tasks, EsTask, tasks)
 ARRAY_GETTER (capsets, EsCapset, capsets)
-ARRAY_GETTER (heap_samples, EsHeapProfSample, heap_samples)
 ARRAY_GETTER (cost_centres, EsCostCentre, cost_centres)
 
 #undef ARRAY_GETTER
@@ -512,7 +514,7 @@ const EsHeapProfEntry *
 es_document_get_heap_entries (EsDocument             *self,
                               const EsHeapProfSample *sample)
 {
-  return &g_array_index (self->heap_entries, EsHeapProfEntry, sample->first_entry);
+  return &ES_VEC_AT (&self->heap_entries, EsHeapProfEntry, sample->first_entry);
 }
 
 const char *

@@ -16,6 +16,7 @@
 #include "es-busy-grid.h"
 #include "es-document-builder.h"
 #include "es-eventlog-reader.h"
+#include "es-heap-profile.h"
 #include "es-live-build.h"
 #include "es-mlpd-build.h"
 #include "es-mlpd-reader.h"
@@ -46,6 +47,7 @@ struct _EsLiveBuild
   EsMlpdBuild       *mono;           /* instead of the two above, for a Mono log */
   guint              mono_restarts;
   EsBusyGridGrower  *busy_grid;      /* the snapshots' grid, grown from one to the next */
+  EsHeapProfileGrower *heap_profile; /* and their heap profile */
   guint64            fed;
   gboolean           refused;        /* not a GHC log, or not a valid one */
   guint64            memory_limit;   /* bytes of detail, see es_live_build_set_memory_limit() */
@@ -82,6 +84,7 @@ release (EsLiveBuild *self)
   g_clear_pointer (&self->builder, es_document_builder_free);
   g_clear_pointer (&self->mono, es_mlpd_build_free);
   g_clear_pointer (&self->busy_grid, es_busy_grid_grower_unref);
+  g_clear_pointer (&self->heap_profile, es_heap_profile_grower_unref);
   g_clear_pointer (&self->buffer, g_free);
 }
 
@@ -150,6 +153,7 @@ start (EsLiveBuild *self)
       self->builder = es_document_builder_new_for_snapshots ();
     }
   self->busy_grid = es_busy_grid_grower_new ();
+  self->heap_profile = es_heap_profile_grower_new (ES_HEAP_PROFILE_DEFAULT_TOP);
   self->buffer = g_malloc (READ_BYTES);
   return TRUE;
 }
@@ -276,6 +280,7 @@ struct _EsLiveSnapshot
   gboolean           cut;
   gint64             stop;
   EsBusyGridGrower  *busy_grid;      /* the build's: snapshots are finished one at a time, in order */
+  EsHeapProfileGrower *heap_profile; /* likewise */
 };
 
 /* A copy of @builder, kept within the memory limit first, to be finished
@@ -293,6 +298,7 @@ snapshot_of (EsLiveBuild       *self,
   snapshot->cut = cut;
   snapshot->stop = cut ? stop : -1;
   snapshot->busy_grid = es_busy_grid_grower_ref (self->busy_grid);
+  snapshot->heap_profile = es_heap_profile_grower_ref (self->heap_profile);
   return snapshot;
 }
 
@@ -319,6 +325,8 @@ copy_mono (EsLiveBuild     *self,
       self->mono_restarts = es_mlpd_build_get_n_restarts (self->mono);
       es_busy_grid_grower_unref (self->busy_grid);
       self->busy_grid = es_busy_grid_grower_new ();
+      es_heap_profile_grower_unref (self->heap_profile);
+      self->heap_profile = es_heap_profile_grower_new (ES_HEAP_PROFILE_DEFAULT_TOP);
     }
   *snapshot = snapshot_of (self, builder, cut >= 0, cut);
   (*snapshot)->finishing = es_mlpd_build_get_finishing (self->mono);
@@ -409,6 +417,7 @@ es_live_snapshot_finish (EsLiveSnapshot *snapshot)
   if (snapshot->finishing != NULL)
     es_mlpd_finishing_apply (snapshot->finishing, document);
   es_busy_grid_grower_give (snapshot->busy_grid, document);
+  es_heap_profile_grower_give (snapshot->heap_profile, document);
   es_live_snapshot_free (snapshot);
   return document;
 }
@@ -421,6 +430,7 @@ es_live_snapshot_free (EsLiveSnapshot *snapshot)
   es_document_builder_free (snapshot->copy);
   es_mlpd_finishing_free (snapshot->finishing);
   es_busy_grid_grower_unref (snapshot->busy_grid);
+  es_heap_profile_grower_unref (snapshot->heap_profile);
   g_free (snapshot);
 }
 

@@ -9,7 +9,7 @@
 
 #include <stdlib.h>
 
-#include "es-heap-profile.h"
+#include "es-heap-profile-private.h"
 
 #include "es-document-ipe.h"
 #include "es-search.h"
@@ -25,16 +25,6 @@
  * Per census the profile keeps the stack of its bands, cumulative from the
  * bottom (the largest band at the bottom, "other" on top): a painter reads
  * a band's edges straight from it. */
-
-struct _EsHeapProfile
-{
-  GArray       *bands;       /* EsHeapProfileBand, by total, "other" last */
-  GStringChunk *names;
-  guint         n_censuses;
-  guint64      *times;       /* n_censuses, ascending */
-  guint64      *stacks;      /* n_censuses x (n_bands + 1) */
-  guint64       max_total;
-};
 
 /* "ghc-prim:GHC.Types.I#" is "GHC.Types.I#" in a legend: the package goes
  * when what is left still says something. */
@@ -167,39 +157,44 @@ name_band (EsHeapProfile     *self,
   band->short_name = strip_package (name);
 }
 
-typedef struct
+/* A profile with no bands yet, for censuses of @stride values each. */
+EsHeapProfile *
+_es_heap_profile_new_empty (guint stride)
 {
-  guint32 band;
-  guint64 total;
-} Ranked;
+  EsHeapProfile *self = g_new0 (EsHeapProfile, 1);
 
-static int
-compare_ranked (gconstpointer a,
-                gconstpointer b)
-{
-  const Ranked *x = a, *y = b;
-
-  if (x->total != y->total)
-    return x->total > y->total ? -1 : 1;
-  return x->band < y->band ? -1 : x->band > y->band;
+  self->bands = g_array_new (FALSE, TRUE, sizeof (EsHeapProfileBand));
+  self->names = g_string_chunk_new (1024);
+  self->stride = stride;
+  es_chunks_init (&self->censuses, (1 + stride) * sizeof (guint64));
+  return self;
 }
 
-static int
-compare_census_times (gconstpointer a,
-                      gconstpointer b,
-                      gpointer      samples)
+/* @document's cost centres by id, or NULL if it has none. */
+GHashTable *
+_es_heap_profile_cost_centres (EsDocument *document)
 {
-  guint64 ta = ((const EsHeapProfSample *) samples)[*(const guint *) a].time;
-  guint64 tb = ((const EsHeapProfSample *) samples)[*(const guint *) b].time;
+  guint n_cc;
+  const EsCostCentre *cc = es_document_get_cost_centres (document, &n_cc);
+  GHashTable *by_id = g_hash_table_new (NULL, NULL);
 
-  return ta < tb ? -1 : ta > tb;
+  for (guint i = 0; i < n_cc; i++)
+    g_hash_table_insert (by_id, GUINT_TO_POINTER (cc[i].id), (gpointer) &cc[i]);
+  return by_id;
 }
 
-static guint64
-add_saturated (guint64 a,
-               guint64 b)
+/* Adds @band, named, above the bands @self has. */
+void
+_es_heap_profile_add_band (EsHeapProfile           *self,
+                           EsDocument              *document,
+                           GHashTable              *cost_centres,
+                           const EsHeapProfileBand *band)
 {
-  return a > G_MAXUINT64 - b ? G_MAXUINT64 : a + b;
+  EsHeapProfileBand named = *band;
+
+  if (!named.is_other)
+    name_band (self, &named, document, cost_centres);
+  g_array_append_val (self->bands, named);
 }
 
 /**
@@ -216,101 +211,14 @@ EsHeapProfile *
 es_heap_profile_new (EsDocument *document,
                      guint       n_top)
 {
+  EsHeapProfileGrower *grower;
   EsHeapProfile *self;
-  const EsHeapProfSample *samples;
-  g_autofree Ranked *ranked = NULL;
-  g_autofree guint *rank_of = NULL;
-  g_autofree guint *order = NULL;
-  g_autoptr(GHashTable) cost_centres = NULL;
-  guint n_samples, n_doc_bands, n_nonzero = 0, n_bands, stride;
 
   g_return_val_if_fail (ES_IS_DOCUMENT (document), NULL);
 
-  self = g_new0 (EsHeapProfile, 1);
-  self->bands = g_array_new (FALSE, TRUE, sizeof (EsHeapProfileBand));
-  self->names = g_string_chunk_new (1024);
-  samples = es_document_get_heap_samples (document, &n_samples);
-  n_doc_bands = es_document_get_n_heap_bands (document);
-
-  ranked = g_new0 (Ranked, MAX (n_doc_bands, 1));
-  for (guint b = 0; b < n_doc_bands; b++)
-    ranked[b].band = b;
-  for (guint s = 0; s < n_samples; s++)
-    {
-      const EsHeapProfEntry *entries = es_document_get_heap_entries (document, &samples[s]);
-
-      for (guint e = 0; e < samples[s].n_entries; e++)
-        if (entries[e].band < n_doc_bands)
-          ranked[entries[e].band].total = add_saturated (ranked[entries[e].band].total, entries[e].residency);
-    }
-  qsort (ranked, n_doc_bands, sizeof (Ranked), compare_ranked);
-  while (n_nonzero < n_doc_bands && ranked[n_nonzero].total > 0)
-    n_nonzero++;
-
-  if (es_document_get_heap_breakdown (document) == ES_HEAP_PROF_BREAKDOWN_COST_CENTRE)
-    {
-      guint n_cc;
-      const EsCostCentre *cc = es_document_get_cost_centres (document, &n_cc);
-
-      cost_centres = g_hash_table_new (NULL, NULL);
-      for (guint i = 0; i < n_cc; i++)
-        g_hash_table_insert (cost_centres, GUINT_TO_POINTER (cc[i].id), (gpointer) &cc[i]);
-    }
-
-  /* Bands that never hold a byte are nobody's top band, nor worth an
-   * "other" of their own. */
-  rank_of = g_new (guint, MAX (n_doc_bands, 1));
-  n_bands = MIN (n_top, n_nonzero);
-  for (guint b = 0; b < n_doc_bands; b++)
-    rank_of[b] = n_bands;
-  for (guint r = 0; r < n_bands; r++)
-    {
-      EsHeapProfileBand band = { ranked[r].band, FALSE, ranked[r].total, NULL, NULL };
-
-      name_band (self, &band, document, cost_centres);
-      g_array_append_val (self->bands, band);
-      rank_of[ranked[r].band] = r;
-    }
-  if (n_nonzero > n_bands)
-    {
-      EsHeapProfileBand other = { 0, TRUE, 0, NULL, NULL };
-
-      for (guint r = n_bands; r < n_nonzero; r++)
-        other.total = add_saturated (other.total, ranked[r].total);
-      g_array_append_val (self->bands, other);
-      n_bands++;
-    }
-
-  /* The log keeps censuses in the order it wrote them; a hostile one may
-   * not keep them in time order, and the searches need it. */
-  order = g_new (guint, MAX (n_samples, 1));
-  for (guint s = 0; s < n_samples; s++)
-    order[s] = s;
-  g_qsort_with_data (order, n_samples, sizeof (guint), compare_census_times, (gpointer) samples);
-
-  stride = n_bands + 1;
-  self->n_censuses = n_samples;
-  self->times = g_new (guint64, MAX (n_samples, 1));
-  self->stacks = g_new0 (guint64, (gsize) MAX (n_samples, 1) * stride);
-  for (guint c = 0; c < n_samples; c++)
-    {
-      const EsHeapProfSample *sample = &samples[order[c]];
-      const EsHeapProfEntry *entries = es_document_get_heap_entries (document, sample);
-      guint64 *stack = &self->stacks[(gsize) c * stride];
-
-      self->times[c] = sample->time;
-      /* Each band's residency one slot up, then summed from the bottom. */
-      for (guint e = 0; e < sample->n_entries; e++)
-        {
-          guint r = entries[e].band < n_doc_bands ? rank_of[entries[e].band] : n_bands;
-
-          if (r < n_bands)
-            stack[r + 1] = add_saturated (stack[r + 1], entries[e].residency);
-        }
-      for (guint k = 1; k < stride; k++)
-        stack[k] = add_saturated (stack[k], stack[k - 1]);
-      self->max_total = MAX (self->max_total, stack[n_bands]);
-    }
+  grower = es_heap_profile_grower_new (n_top);
+  self = _es_heap_profile_grower_make (grower, document, TRUE);
+  es_heap_profile_grower_unref (grower);
   return self;
 }
 
@@ -321,8 +229,7 @@ es_heap_profile_free (EsHeapProfile *self)
     return;
   g_array_unref (self->bands);
   g_string_chunk_free (self->names);
-  g_free (self->times);
-  g_free (self->stacks);
+  es_chunks_clear (&self->censuses);
   g_free (self);
 }
 
@@ -380,7 +287,35 @@ es_heap_profile_get_n_censuses (const EsHeapProfile *self)
 {
   g_return_val_if_fail (self != NULL, 0);
 
-  return self->n_censuses;
+  return self->censuses.len;
+}
+
+static const guint64 *
+census_row (const EsHeapProfile *self,
+            guint                census)
+{
+  return es_chunks_get (&self->censuses, census);
+}
+
+/* The first census at or after @time (@after: after it). */
+static guint
+find_census (const EsHeapProfile *self,
+             guint64              time,
+             gboolean             after)
+{
+  guint lo = 0, hi = self->censuses.len;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      guint64 t = census_row (self, mid)[0];
+
+      if (t < time || (after && t == time))
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
 }
 
 guint64
@@ -388,9 +323,9 @@ es_heap_profile_get_census_time (const EsHeapProfile *self,
                                  guint                census)
 {
   g_return_val_if_fail (self != NULL, 0);
-  g_return_val_if_fail (census < self->n_censuses, 0);
+  g_return_val_if_fail (census < self->censuses.len, 0);
 
-  return self->times[census];
+  return census_row (self, census)[0];
 }
 
 /**
@@ -405,9 +340,9 @@ es_heap_profile_get_stack (const EsHeapProfile *self,
                            guint                census)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (census < self->n_censuses, NULL);
+  g_return_val_if_fail (census < self->censuses.len, NULL);
 
-  return &self->stacks[(gsize) census * (self->bands->len + 1)];
+  return census_row (self, census) + 1;
 }
 
 guint64
@@ -418,7 +353,7 @@ es_heap_profile_get_residency (const EsHeapProfile *self,
   const guint64 *stack;
 
   g_return_val_if_fail (self != NULL, 0);
-  g_return_val_if_fail (census < self->n_censuses, 0);
+  g_return_val_if_fail (census < self->censuses.len, 0);
   g_return_val_if_fail (band < self->bands->len, 0);
 
   stack = es_heap_profile_get_stack (self, census);
@@ -444,7 +379,7 @@ es_heap_profile_census_at (const EsHeapProfile *self,
 
   g_return_val_if_fail (self != NULL, G_MAXUINT);
 
-  i = es_search_upper_bound (self->times, self->n_censuses, sizeof (guint64), 0, time);
+  i = find_census (self, time, TRUE);
   return i > 0 ? i - 1 : G_MAXUINT;
 }
 
@@ -458,12 +393,12 @@ es_heap_profile_nearest_census (const EsHeapProfile *self,
 
   g_return_val_if_fail (self != NULL, G_MAXUINT);
 
-  if (self->n_censuses == 0)
+  if (self->censuses.len == 0)
     return G_MAXUINT;
-  i = es_search_lower_bound (self->times, self->n_censuses, sizeof (guint64), 0, time);
-  if (i == self->n_censuses)
+  i = find_census (self, time, FALSE);
+  if (i == self->censuses.len)
     return i - 1;
-  if (i > 0 && time - self->times[i - 1] <= self->times[i] - time)
+  if (i > 0 && time - census_row (self, i - 1)[0] <= census_row (self, i)[0] - time)
     return i - 1;
   return i;
 }
@@ -511,8 +446,8 @@ es_heap_profile_summarize (const EsHeapProfile *self,
       t0 = t1;
       t1 = t;
     }
-  first = es_search_lower_bound (self->times, self->n_censuses, sizeof (guint64), 0, t0);
-  last = es_search_upper_bound (self->times, self->n_censuses, sizeof (guint64), 0, t1);
+  first = find_census (self, t0, FALSE);
+  last = find_census (self, t1, TRUE);
   if (first >= last)
     {
       if (first == 0)
@@ -529,7 +464,7 @@ es_heap_profile_summarize (const EsHeapProfile *self,
         {
           guint64 r = es_heap_profile_get_residency (self, c, b);
 
-          sum = add_saturated (sum, r);
+          sum = _es_heap_add_saturated (sum, r);
           s.max = MAX (s.max, r);
         }
       s.mean = (double) sum / (last - first);

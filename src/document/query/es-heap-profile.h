@@ -36,6 +36,7 @@ typedef struct
 } EsHeapBandStats;
 
 typedef struct _EsHeapProfile EsHeapProfile;
+typedef struct _EsHeapProfileGrower EsHeapProfileGrower;
 
 EsHeapProfile           *es_heap_profile_new             (EsDocument          *document,
                                                           guint                n_top);
@@ -62,6 +63,12 @@ GArray                  *es_heap_profile_summarize       (const EsHeapProfile *s
                                                           guint64              t0,
                                                           guint64              t1,
                                                           guint               *n_censuses);
+
+EsHeapProfileGrower     *es_heap_profile_grower_new      (guint                n_top);
+EsHeapProfileGrower     *es_heap_profile_grower_ref      (EsHeapProfileGrower *self);
+void                     es_heap_profile_grower_unref    (EsHeapProfileGrower *self);
+void                     es_heap_profile_grower_give     (EsHeapProfileGrower *self,
+                                                          EsDocument          *snapshot);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsHeapProfile, es_heap_profile_free)
 
