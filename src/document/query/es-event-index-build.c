@@ -1,0 +1,423 @@
+/* es-event-index-build.c: the index of every event, made by a pass over
+ * the log, or grown from the index of a shorter cut of it
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "es-event-index-private.h"
+#include "es-mlpd-file.h"
+
+/* The order comes from a merge, not a sort: each capability writes its events
+ * in time order into blocks, so the blocks of one cap, chained while each
+ * starts no earlier than the last ended, are sorted runs; merging the runs by
+ * (time, offset) gives the dump's stable order. Not quite in time order: GHC
+ * stamps a GC_END before the events it writes just ahead of it, so a block
+ * of a real log steps back in time at every GC. A block is cut there into
+ * stretches that are each in order, which the merge takes as any others.
+ * Only a log with more stretches than one per STRETCH_EVENTS events (never
+ * seen from GHC) falls back to a sort. */
+
+#define NO_BLOCK       G_MAXUINT32
+#define CHECK_EVERY    65536
+#define STRETCH_EVENTS 16
+
+static inline void
+set_row_offset (EsEventIndex *self,
+                guint         row,
+                gint64        offset)
+{
+  if (self->offsets32 != NULL)
+    self->offsets32[row] = (guint32) offset;
+  else
+    self->offsets64[row] = (guint64) offset;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Building                                                                 */
+
+/* The sequential pass: the reader checks every event (so the rows are the
+ * dump's events exactly) and the blocks are recorded, nothing per event. */
+static gboolean
+scan_blocks (EsEventIndex          *self,
+             EsEventIndexProgress   progress,
+             gpointer               user_data,
+             GCancellable          *cancellable,
+             GError               **error)
+{
+  Block *current = NULL;
+  gint64 current_end = 0;
+  guint64 n_events = 0;
+  gint64 dropped = 0;
+  EsEvent event;
+
+  if (self->len > 0)
+    es_eventlog_reader_feed (self->reader, self->data, self->len);
+  es_eventlog_reader_finish (self->reader);
+
+  for (;;)
+    {
+      EsReadResult r = es_eventlog_reader_next (self->reader, &event, error);
+      gboolean is_marker;
+
+      if (r == ES_READ_ERROR)
+        return FALSE;
+      if (r != ES_READ_EVENT)
+        break;
+
+      is_marker = event.tag == ES_EVENT_BLOCK_MARKER && !event.unknown;
+      if (current == NULL || is_marker || event.cap != current->cap || event.offset >= current_end ||
+          event.time < current->last_time)
+        {
+          Block block = { event.offset, event.time, event.time, 0, NO_BLOCK, event.cap };
+
+          /* A step back in time only cuts the block: the stretch after it
+           * is still the same block, which ends where it did. */
+          if (current == NULL || is_marker || event.cap != current->cap || event.offset >= current_end)
+            current_end = is_marker ? event.offset + event.u.block.size : G_MAXINT64;
+          g_array_append_val (self->blocks, block);
+          current = &g_array_index (self->blocks, Block, self->blocks->len - 1);
+        }
+      if (current->n_events == G_MAXUINT32 || ++n_events > G_MAXUINT32)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                       "byte %" G_GINT64_FORMAT ": more than %u events, too many to list",
+                       event.offset, G_MAXUINT32);
+          return FALSE;
+        }
+      current->last_time = event.time;
+      current->n_events++;
+      self->tags_seen[event.tag >> 3] |= (guint8) (1u << (event.tag & 7));
+
+      if (n_events % CHECK_EVERY == 0)
+        {
+          if (g_cancellable_set_error_if_cancelled (cancellable, error))
+            return FALSE;
+          _es_event_index_drop_pages (self, dropped, event.offset);
+          dropped = event.offset;
+          report (progress, user_data, 0.6 * (double) event.offset / (double) self->len);
+        }
+    }
+
+  self->n_rows = (guint) n_events;
+  self->truncated = es_eventlog_reader_is_truncated (self->reader, &self->stop_offset, NULL);
+  return TRUE;
+}
+
+/* Event sizes by tag, learnt while stepping: decoding every event again
+ * just to find the next one would take most of the build. */
+#define SIZE_UNKNOWN  0
+#define SIZE_VARIABLE (-1)
+
+static gint32 *
+new_size_table (EsEventIndex *self)
+{
+  gint32 *sizes = g_new0 (gint32, 65536);
+  const EsEventType *types;
+  guint n_types;
+
+  /* The header says which are variable (the reader only ever corrects
+   * fixed sizes, for GHC 6.12); the fixed ones are learnt from the reader. */
+  types = es_eventlog_reader_get_event_types (self->reader, &n_types);
+  for (guint i = 0; i < n_types; i++)
+    if (types[i].size == ES_EVENT_SIZE_VARIABLE)
+      sizes[types[i].tag] = SIZE_VARIABLE;
+  return sizes;
+}
+
+/* The offset of the event after the one at @offset, in its block. */
+static gboolean
+step_event (EsEventIndex  *self,
+            gint32        *sizes,
+            gint64        *offset,
+            guint16        cap,
+            GError       **error)
+{
+  const guint8 *p = self->data + *offset;
+  guint16 tag = be16 (p);
+  EsEvent event;
+
+  if (sizes[tag] > 0)
+    {
+      *offset += sizes[tag];
+      return TRUE;
+    }
+  if (sizes[tag] == SIZE_VARIABLE && (gsize) *offset + 12 <= self->len)
+    {
+      *offset += 12 + be16 (p + 10);
+      return TRUE;
+    }
+  if (!_es_event_index_decode_offset (self, *offset, cap, &event, error))
+    return FALSE;
+  if (sizes[tag] == SIZE_UNKNOWN)
+    sizes[tag] = (gint32) event.size;
+  *offset += event.size;
+  return TRUE;
+}
+
+typedef struct
+{
+  guint64 time;
+  gint64  offset;
+  guint32 block;
+  guint32 left;      /* events left in the block, this one included */
+} Cursor;
+
+static inline gboolean
+cursor_before (const Cursor *a,
+               const Cursor *b)
+{
+  return a->time < b->time || (a->time == b->time && a->offset < b->offset);
+}
+
+static void
+sift_down (Cursor *heap,
+           guint   n,
+           guint   i)
+{
+  Cursor moving = heap[i];
+
+  for (;;)
+    {
+      guint child = 2 * i + 1;
+
+      if (child >= n)
+        break;
+      if (child + 1 < n && cursor_before (&heap[child + 1], &heap[child]))
+        child++;
+      if (!cursor_before (&heap[child], &moving))
+        break;
+      heap[i] = heap[child];
+      i = child;
+    }
+  heap[i] = moving;
+}
+
+/* Every run's cursor only moves forward, and the runs not yet started are
+ * in the heap at their first block: nothing before the lowest cursor is
+ * read again. */
+static void
+drop_pages_behind (EsEventIndex *self,
+                   const Cursor *heap,
+                   guint         n_heap,
+                   gint64       *dropped)
+{
+  gint64 lowest = (gint64) self->len;
+
+  for (guint i = 0; i < n_heap; i++)
+    lowest = MIN (lowest, heap[i].offset);
+  if (lowest > *dropped)
+    {
+      _es_event_index_drop_pages (self, *dropped, lowest);
+      *dropped = lowest;
+    }
+}
+
+/* Chains the blocks of each cap into sorted runs; returns their heads. */
+static GArray *
+chain_runs (EsEventIndex *self)
+{
+  g_autofree guint32 *tails = g_new (guint32, 65536);
+  GArray *heads = g_array_new (FALSE, FALSE, sizeof (guint32));
+  Block *blocks = (Block *) (gpointer) self->blocks->data;
+
+  memset (tails, 0xff, 65536 * sizeof (guint32));
+  for (guint32 i = 0; i < self->blocks->len; i++)
+    {
+      guint32 tail = tails[blocks[i].cap];
+
+      if (tail != NO_BLOCK && blocks[tail].last_time <= blocks[i].first_time)
+        blocks[tail].next = i;
+      else
+        g_array_append_val (heads, i);
+      tails[blocks[i].cap] = i;
+    }
+  return heads;
+}
+
+static gboolean
+merge_runs (EsEventIndex          *self,
+            EsEventIndexProgress   progress,
+            gpointer               user_data,
+            GCancellable          *cancellable,
+            GError               **error)
+{
+  g_autoptr(GArray) heads = chain_runs (self);
+  const Block *blocks = (const Block *) (gpointer) self->blocks->data;
+  g_autofree Cursor *heap = g_new (Cursor, MAX (heads->len, 1));
+  g_autofree gint32 *sizes = new_size_table (self);
+  guint n_heap = 0;
+  gint64 dropped = 0;
+
+  for (guint i = 0; i < heads->len; i++)
+    {
+      const Block *b = &blocks[g_array_index (heads, guint32, i)];
+
+      if (b->n_events > 0)
+        heap[n_heap++] = (Cursor) { b->first_time, b->start, g_array_index (heads, guint32, i), b->n_events };
+    }
+  for (guint i = n_heap / 2; i > 0; i--)
+    sift_down (heap, n_heap, i - 1);
+
+  for (guint row = 0; n_heap > 0; row++)
+    {
+      Cursor *c = &heap[0];
+
+      set_row_offset (self, row, c->offset);
+      if (--c->left > 0)
+        {
+          if (!step_event (self, sizes, &c->offset, blocks[c->block].cap, error))
+            return FALSE;
+          c->time = time_at (self, c->offset);
+        }
+      else if (blocks[c->block].next != NO_BLOCK)
+        {
+          c->block = blocks[c->block].next;
+          c->offset = blocks[c->block].start;
+          c->left = blocks[c->block].n_events;
+          c->time = blocks[c->block].first_time;
+        }
+      else
+        heap[0] = heap[--n_heap];
+      if (n_heap > 1)
+        sift_down (heap, n_heap, 0);
+
+      if (row % CHECK_EVERY == 0)
+        {
+          if (g_cancellable_set_error_if_cancelled (cancellable, error))
+            return FALSE;
+          drop_pages_behind (self, heap, n_heap, &dropped);
+          report (progress, user_data, 0.6 + 0.4 * (double) row / (double) self->n_rows);
+        }
+    }
+  return TRUE;
+}
+
+static int
+compare_rows (gconstpointer a,
+              gconstpointer b,
+              gpointer      user_data)
+{
+  EsEventIndex *self = user_data;
+  gint64 oa = self->offsets32 != NULL ? *(const guint32 *) a : (gint64) *(const guint64 *) a;
+  gint64 ob = self->offsets32 != NULL ? *(const guint32 *) b : (gint64) *(const guint64 *) b;
+  guint64 ta = time_at (self, oa), tb = time_at (self, ob);
+
+  if (ta != tb)
+    return ta < tb ? -1 : 1;
+  return oa < ob ? -1 : oa > ob;
+}
+
+/* Stretches next to each other with one cap are one stretch again: the
+ * sort needs no order in them, and rows find their cap as well. */
+static void
+coalesce_blocks (EsEventIndex *self)
+{
+  Block *blocks = (Block *) (gpointer) self->blocks->data;
+  guint n = 0;
+
+  for (guint i = 0; i < self->blocks->len; i++)
+    {
+      if (n > 0 && blocks[n - 1].cap == blocks[i].cap)
+        blocks[n - 1].n_events += blocks[i].n_events;
+      else
+        blocks[n++] = blocks[i];
+    }
+  g_array_set_size (self->blocks, n);
+}
+
+/* For logs whose blocks are out of order all through: every offset in file
+ * order, then a sort by (time, offset). GLib's merge sort borrows as much
+ * memory again while it runs. */
+static gboolean
+sort_rows (EsEventIndex   *self,
+           GCancellable   *cancellable,
+           GError        **error)
+{
+  const Block *blocks = (const Block *) (gpointer) self->blocks->data;
+  g_autofree gint32 *sizes = new_size_table (self);
+  guint row = 0;
+
+  for (guint i = 0; i < self->blocks->len; i++)
+    {
+      gint64 offset = blocks[i].start;
+
+      for (guint32 k = 0; k < blocks[i].n_events; k++)
+        {
+          set_row_offset (self, row++, offset);
+          if (k + 1 < blocks[i].n_events && !step_event (self, sizes, &offset, blocks[i].cap, error))
+            return FALSE;
+        }
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+    }
+  g_qsort_with_data (self->offsets32 != NULL ? (gpointer) self->offsets32 : (gpointer) self->offsets64,
+                     (gint) self->n_rows, self->offsets32 != NULL ? sizeof (guint32) : sizeof (guint64),
+                     compare_rows, self);
+  return TRUE;
+}
+
+/**
+ * es_eventlog_index_build:
+ * @path: an eventlog file (it is mapped, and stays mapped)
+ * @progress: (scope call) (nullable): called now and then from this thread
+ *
+ * Indexes every event of @path in the order `eventscope-cli dump` prints
+ * them. Blocks: call it on a worker thread. A log cut short indexes the
+ * events before the cut; a malformed one fails with the byte offset.
+ *
+ * Returns: (transfer full): the index, or %NULL with @error set
+ */
+EsEventIndex *
+es_event_index_build (const char            *path,
+                      EsEventIndexProgress   progress,
+                      gpointer               user_data,
+                      GCancellable          *cancellable,
+                      GError               **error)
+{
+  g_autoptr(EsEventIndex) self = g_new0 (EsEventIndex, 1);
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if (es_mlpd_sniff_file (path))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   "single events are listed for GHC eventlogs only, and this is a Mono log");
+      return NULL;
+    }
+
+  g_atomic_ref_count_init (&self->ref_count);
+  self->reader = es_eventlog_reader_new ();
+  self->blocks = g_array_new (FALSE, FALSE, sizeof (Block));
+  self->mapped = g_mapped_file_new (path, FALSE, error);
+  if (self->mapped == NULL)
+    return NULL;
+  self->data = (const guint8 *) g_mapped_file_get_contents (self->mapped);
+  self->len = g_mapped_file_get_length (self->mapped);
+
+  if (!scan_blocks (self, progress, user_data, cancellable, error))
+    return NULL;
+
+  if (self->len <= G_MAXUINT32)
+    self->offsets32 = g_new (guint32, MAX (self->n_rows, 1));
+  else
+    self->offsets64 = g_new (guint64, MAX (self->n_rows, 1));
+  if (self->blocks->len <= self->n_rows / STRETCH_EVENTS + 4096)
+    {
+      if (!merge_runs (self, progress, user_data, cancellable, error))
+        return NULL;
+    }
+  else
+    {
+      coalesce_blocks (self);
+      if (!sort_rows (self, cancellable, error))
+        return NULL;
+    }
+  _es_event_index_drop_pages (self, 0, (gint64) self->len);
+  report (progress, user_data, 1);
+  return g_steal_pointer (&self);
+}
+
