@@ -273,6 +273,66 @@ test_file_slices_resident (void)
   g_unlink (path);
 }
 
+/* Reads what @reader has to give, fed @data (if not %NULL), as `dump`
+ * lines; with @finish, to the end. */
+static GString *
+read_lines (EsEventlogReader *reader,
+            const guint8     *data,
+            gsize             len,
+            gboolean          finish)
+{
+  GString *out = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  EsEvent event;
+  EsReadResult r;
+
+  if (data != NULL)
+    es_eventlog_reader_feed (reader, data, len);
+  if (finish)
+    es_eventlog_reader_finish (reader);
+  while ((r = es_eventlog_reader_next (reader, &event, &error)) == ES_READ_EVENT)
+    {
+      g_string_append_printf (out, "%" G_GINT64_FORMAT " ", event.offset);
+      es_event_append_line (&event, es_eventlog_reader_lookup_type (reader, event.tag), out);
+    }
+  g_assert_no_error (error);
+  g_assert_cmpint (r, ==, finish ? ES_READ_END : ES_READ_NEED_MORE);
+  return out;
+}
+
+/* A copy of a reader stopped anywhere (in the header, in an event, in a
+ * block) goes on as the reader would: the same events from the same
+ * bytes, the original freed first, and the original unchanged by it. */
+static void
+test_copy_goes_on_alike (void)
+{
+  g_autofree char *path = es_test_fixture_path ("parfib-N2.eventlog");
+  g_autofree char *contents = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (4);
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  for (guint i = 0; i < 12; i++)
+    {
+      gsize cut = i == 0 ? 20 : (gsize) g_rand_int_range (rand, 1, (gint32) len);
+      EsEventlogReader *reader = es_eventlog_reader_new ();
+      EsEventlogReader *copy;
+      g_autoptr(GString) before = read_lines (reader, (const guint8 *) contents, cut, FALSE);
+      g_autoptr(GString) rest = NULL, copied_rest = NULL;
+      g_autofree guint8 *again = g_memdup2 (contents + cut, len - cut);
+
+      copy = es_eventlog_reader_copy (reader);
+      rest = read_lines (reader, (const guint8 *) contents + cut, len - cut, TRUE);
+      g_assert_true (es_eventlog_reader_saw_end_marker (reader));
+      es_eventlog_reader_free (reader);
+      copied_rest = read_lines (copy, again, len - cut, TRUE);
+      g_assert_cmpstr (copied_rest->str, ==, rest->str);
+      g_assert_true (es_eventlog_reader_saw_end_marker (copy));
+      g_assert_cmpuint (rest->len, >, 0);
+      es_eventlog_reader_free (copy);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -304,6 +364,7 @@ main (int    argc,
       g_test_add_data_func (name, own[i], test_drain);
     }
   g_test_add_func ("/reader/chunks/pending-bytes", test_pending_bytes);
+  g_test_add_func ("/reader/chunks/copy-goes-on-alike", test_copy_goes_on_alike);
   g_test_add_func ("/reader/chunks/file-slices-resident", test_file_slices_resident);
 
   return g_test_run ();

@@ -241,14 +241,16 @@ es_event_list_model_find_row (EsEventListModel *self,
 
 typedef struct
 {
-  char *path;
-  gint *permille;
+  char         *path;
+  EsEventIndex *shown;      /* (nullable): the index shown, of the same log, to grow */
+  gint         *permille;
 } LoadJob;
 
 static void
 load_job_free (LoadJob *job)
 {
   g_free (job->path);
+  g_clear_pointer (&job->shown, es_event_index_unref);
   g_atomic_rc_box_release (job->permille);
   g_free (job);
 }
@@ -268,7 +270,9 @@ load_thread (GTask        *task,
 {
   LoadJob *job = task_data;
   GError *error = NULL;
-  EsEventIndex *index = es_event_index_build (job->path, load_progress_cb, job->permille, cancellable, &error);
+  EsEventIndex *index = job->shown != NULL
+                        ? es_event_index_grow (job->shown, job->path, load_progress_cb, job->permille, cancellable, &error)
+                        : es_event_index_build (job->path, load_progress_cb, job->permille, cancellable, &error);
 
   if (index == NULL)
     g_task_return_error (task, error);
@@ -281,7 +285,9 @@ load_thread (GTask        *task,
  * @path: the log to index (read on a worker thread)
  *
  * Indexes every event of @path; es_event_list_model_load_finish() then
- * shows them.
+ * shows them. With an index shown, @path is its log grown since (a
+ * followed log's record): the index is grown from it
+ * (es_event_index_grow()).
  */
 void
 es_event_list_model_load_async (EsEventListModel    *self,
@@ -297,6 +303,7 @@ es_event_list_model_load_async (EsEventListModel    *self,
   g_return_if_fail (path != NULL);
 
   job->path = g_strdup (path);
+  job->shown = self->index != NULL ? es_event_index_ref (self->index) : NULL;
   g_clear_pointer (&self->load_permille, g_atomic_rc_box_release);
   self->load_permille = g_atomic_rc_box_new0 (gint);
   job->permille = g_atomic_rc_box_acquire (self->load_permille);

@@ -33,6 +33,41 @@ es_eventlog_reader_new (void)
   return self;
 }
 
+/**
+ * es_eventlog_reader_copy:
+ *
+ * A reader where @self is: the same header, the same partial event kept,
+ * the same block under way. Each goes on with the input it is fed (the
+ * copy reads the rest of @self's last chunk in place, if any): an index of
+ * a growing log goes on reading it, while the one it grew from still
+ * decodes with @self.
+ *
+ * Returns: (transfer full): the copy
+ */
+EsEventlogReader *
+es_eventlog_reader_copy (EsEventlogReader *self)
+{
+  EsEventlogReader *copy;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  copy = g_memdup2 (self, sizeof *self);
+  copy->types = g_array_new (FALSE, TRUE, sizeof (EsEventType));
+  g_array_set_clear_func (copy->types, clear_event_type);
+  for (guint i = 0; i < self->types->len; i++)
+    {
+      EsEventType type = g_array_index (self->types, EsEventType, i);
+
+      type.description = g_strdup (type.description);
+      g_array_append_val (copy->types, type);
+    }
+  copy->tags = self->tags != NULL ? g_memdup2 (self->tags, self->n_tags * sizeof (TagInfo)) : NULL;
+  copy->carry = g_byte_array_new ();
+  g_byte_array_append (copy->carry, self->carry->data, self->carry->len);
+  copy->error = self->error != NULL ? g_error_copy (self->error) : NULL;
+  return copy;
+}
+
 void
 es_eventlog_reader_free (EsEventlogReader *self)
 {

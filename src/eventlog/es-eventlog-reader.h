@@ -36,6 +36,7 @@ typedef struct _EsEventlogReader EsEventlogReader;
 
 EsEventlogReader  *es_eventlog_reader_new              (void);
 void               es_eventlog_reader_free             (EsEventlogReader  *self);
+EsEventlogReader  *es_eventlog_reader_copy             (EsEventlogReader  *self);
 void               es_eventlog_reader_feed             (EsEventlogReader  *self,
                                                         const guint8      *data,
                                                         gsize              len);

@@ -39,10 +39,32 @@ set_row_offset (EsEventIndex *self,
 /* ------------------------------------------------------------------------ */
 /* Building                                                                 */
 
-/* The sequential pass: the reader checks every event (so the rows are the
- * dump's events exactly) and the blocks are recorded, nothing per event. */
+/* Whether the log stops short of its end marker, and where, as a reader
+ * told that no more bytes will come says: a copy of the index's, which
+ * stays where it is, for the index of a longer cut to go on from. */
+static gboolean
+probe_end (EsEventIndex  *self,
+           GError       **error)
+{
+  g_autoptr(EsEventlogReader) probe = es_eventlog_reader_copy (self->reader);
+  EsEvent event;
+
+  es_eventlog_reader_finish (probe);
+  /* Nothing is left but a partial event: the end, cut short or not. */
+  if (es_eventlog_reader_next (probe, &event, error) == ES_READ_ERROR)
+    return FALSE;
+  self->truncated = es_eventlog_reader_is_truncated (probe, &self->stop_offset, NULL);
+  return TRUE;
+}
+
+/* The sequential pass over the bytes from @from on, fed to the reader
+ * where it stopped: the reader checks every event (so the rows are the
+ * dump's events exactly) and the blocks are recorded, nothing per event.
+ * Sets @n_scanned to the events it met. */
 static gboolean
 scan_blocks (EsEventIndex          *self,
+             gint64                 from,
+             guint                 *n_scanned,
              EsEventIndexProgress   progress,
              gpointer               user_data,
              GCancellable          *cancellable,
@@ -51,12 +73,11 @@ scan_blocks (EsEventIndex          *self,
   Block *current = NULL;
   gint64 current_end = 0;
   guint64 n_events = 0;
-  gint64 dropped = 0;
+  gint64 dropped = from;
   EsEvent event;
 
-  if (self->len > 0)
-    es_eventlog_reader_feed (self->reader, self->data, self->len);
-  es_eventlog_reader_finish (self->reader);
+  if ((gsize) from < self->len)
+    es_eventlog_reader_feed (self->reader, self->data + from, self->len - (gsize) from);
 
   for (;;)
     {
@@ -81,7 +102,7 @@ scan_blocks (EsEventIndex          *self,
           g_array_append_val (self->blocks, block);
           current = &g_array_index (self->blocks, Block, self->blocks->len - 1);
         }
-      if (current->n_events == G_MAXUINT32 || ++n_events > G_MAXUINT32)
+      if (current->n_events == G_MAXUINT32 || self->n_rows + ++n_events > G_MAXUINT32)
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                        "byte %" G_GINT64_FORMAT ": more than %u events, too many to list",
@@ -98,13 +119,12 @@ scan_blocks (EsEventIndex          *self,
             return FALSE;
           _es_event_index_drop_pages (self, dropped, event.offset);
           dropped = event.offset;
-          report (progress, user_data, 0.6 * (double) event.offset / (double) self->len);
+          report (progress, user_data, 0.6 * (double) (event.offset - from) / (double) (self->len - from));
         }
     }
 
-  self->n_rows = (guint) n_events;
-  self->truncated = es_eventlog_reader_is_truncated (self->reader, &self->stop_offset, NULL);
-  return TRUE;
+  *n_scanned = (guint) n_events;
+  return probe_end (self, error);
 }
 
 /* Event sizes by tag, learnt while stepping: decoding every event again
@@ -162,8 +182,9 @@ typedef struct
 {
   guint64 time;
   gint64  offset;
-  guint32 block;
-  guint32 left;      /* events left in the block, this one included */
+  guint32 block;     /* or NO_BLOCK: the rows of the index a log grew from */
+  guint32 left;      /* events left in the block (or rows), this one included */
+  guint32 row;       /* in the index it grew from */
 } Cursor;
 
 static inline gboolean
@@ -216,16 +237,18 @@ drop_pages_behind (EsEventIndex *self,
     }
 }
 
-/* Chains the blocks of each cap into sorted runs; returns their heads. */
+/* Chains the blocks of each cap from @first_block on into sorted runs;
+ * returns their heads. */
 static GArray *
-chain_runs (EsEventIndex *self)
+chain_runs (EsEventIndex *self,
+            guint         first_block)
 {
   g_autofree guint32 *tails = g_new (guint32, 65536);
   GArray *heads = g_array_new (FALSE, FALSE, sizeof (guint32));
   Block *blocks = (Block *) (gpointer) self->blocks->data;
 
   memset (tails, 0xff, 65536 * sizeof (guint32));
-  for (guint32 i = 0; i < self->blocks->len; i++)
+  for (guint32 i = first_block; i < self->blocks->len; i++)
     {
       guint32 tail = tails[blocks[i].cap];
 
@@ -238,16 +261,22 @@ chain_runs (EsEventIndex *self)
   return heads;
 }
 
+/* Puts the rows from @first_row on in order, merging the runs of the
+ * blocks from @first_block on and, if @grown_from is not %NULL, its rows
+ * from @first_row on (a log grows at its end: its other rows stay). */
 static gboolean
 merge_runs (EsEventIndex          *self,
+            guint                  first_block,
+            guint                  first_row,
+            EsEventIndex          *grown_from,
             EsEventIndexProgress   progress,
             gpointer               user_data,
             GCancellable          *cancellable,
             GError               **error)
 {
-  g_autoptr(GArray) heads = chain_runs (self);
+  g_autoptr(GArray) heads = chain_runs (self, first_block);
   const Block *blocks = (const Block *) (gpointer) self->blocks->data;
-  g_autofree Cursor *heap = g_new (Cursor, MAX (heads->len, 1));
+  g_autofree Cursor *heap = g_new (Cursor, heads->len + 1);
   g_autofree gint32 *sizes = new_size_table (self);
   guint n_heap = 0;
   gint64 dropped = 0;
@@ -257,17 +286,33 @@ merge_runs (EsEventIndex          *self,
       const Block *b = &blocks[g_array_index (heads, guint32, i)];
 
       if (b->n_events > 0)
-        heap[n_heap++] = (Cursor) { b->first_time, b->start, g_array_index (heads, guint32, i), b->n_events };
+        heap[n_heap++] = (Cursor) { b->first_time, b->start, g_array_index (heads, guint32, i), b->n_events, 0 };
+    }
+  if (grown_from != NULL && first_row < grown_from->n_rows)
+    {
+      gint64 offset = row_offset (grown_from, first_row);
+
+      heap[n_heap++] = (Cursor) { time_at (self, offset), offset, NO_BLOCK, grown_from->n_rows - first_row, first_row };
     }
   for (guint i = n_heap / 2; i > 0; i--)
     sift_down (heap, n_heap, i - 1);
 
-  for (guint row = 0; n_heap > 0; row++)
+  for (guint row = first_row; n_heap > 0; row++)
     {
       Cursor *c = &heap[0];
 
       set_row_offset (self, row, c->offset);
-      if (--c->left > 0)
+      if (c->block == NO_BLOCK && grown_from != NULL)
+        {
+          if (--c->left > 0)
+            {
+              c->offset = row_offset (grown_from, ++c->row);
+              c->time = time_at (self, c->offset);
+            }
+          else
+            heap[0] = heap[--n_heap];
+        }
+      else if (--c->left > 0)
         {
           if (!step_event (self, sizes, &c->offset, blocks[c->block].cap, error))
             return FALSE;
@@ -289,8 +334,10 @@ merge_runs (EsEventIndex          *self,
         {
           if (g_cancellable_set_error_if_cancelled (cancellable, error))
             return FALSE;
-          drop_pages_behind (self, heap, n_heap, &dropped);
-          report (progress, user_data, 0.6 + 0.4 * (double) row / (double) self->n_rows);
+          /* The rows grown from are not in file order: nothing is behind. */
+          if (grown_from == NULL)
+            drop_pages_behind (self, heap, n_heap, &dropped);
+          report (progress, user_data, 0.6 + 0.4 * (double) (row - first_row) / (double) (self->n_rows - first_row));
         }
     }
   return TRUE;
@@ -390,6 +437,7 @@ es_event_index_build (const char            *path,
     }
 
   g_atomic_ref_count_init (&self->ref_count);
+  self->serial = _es_event_index_next_serial ();
   self->reader = es_eventlog_reader_new ();
   self->blocks = g_array_new (FALSE, FALSE, sizeof (Block));
   self->mapped = g_mapped_file_new (path, FALSE, error);
@@ -398,7 +446,7 @@ es_event_index_build (const char            *path,
   self->data = (const guint8 *) g_mapped_file_get_contents (self->mapped);
   self->len = g_mapped_file_get_length (self->mapped);
 
-  if (!scan_blocks (self, progress, user_data, cancellable, error))
+  if (!scan_blocks (self, 0, &self->n_rows, progress, user_data, cancellable, error))
     return NULL;
 
   if (self->len <= G_MAXUINT32)
@@ -407,7 +455,7 @@ es_event_index_build (const char            *path,
     self->offsets64 = g_new (guint64, MAX (self->n_rows, 1));
   if (self->blocks->len <= self->n_rows / STRETCH_EVENTS + 4096)
     {
-      if (!merge_runs (self, progress, user_data, cancellable, error))
+      if (!merge_runs (self, 0, 0, NULL, progress, user_data, cancellable, error))
         return NULL;
     }
   else
@@ -421,3 +469,108 @@ es_event_index_build (const char            *path,
   return g_steal_pointer (&self);
 }
 
+
+/* Whether @grown is @self's log grown: as long at least, and the same
+ * first bytes (a log recorded again into the same file is not). */
+static gboolean
+is_grown (EsEventIndex *self,
+          EsEventIndex *grown)
+{
+  gsize head = MIN (self->len, 4096);
+
+  if (grown->len < self->len || (self->offsets32 != NULL) != (grown->len <= G_MAXUINT32))
+    return FALSE;
+  return head == 0 || memcmp (self->data, grown->data, head) == 0;
+}
+
+/* The first of @self's rows later than @time. */
+static guint
+first_row_after (EsEventIndex *self,
+                 guint64       time)
+{
+  guint lo = 0, hi = self->n_rows;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (time_at (self, row_offset (self, mid)) <= time)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/**
+ * es_event_index_grow:
+ * @self: an index of a log that has grown since (a followed log's record)
+ * @path: that log, now
+ *
+ * The index of @path, going on from @self: the bytes @self read are not
+ * read again, and its rows up to the earliest time among the new events
+ * (and at it: the new come after in file order) stay as they are; the
+ * rest of its rows are merged with the new events, as one more sorted
+ * run. A log that is not @self's grown, or whose new events would need a
+ * sort, is indexed whole (es_event_index_build()).
+ *
+ * Returns: (transfer full): the index, or %NULL with @error set
+ */
+EsEventIndex *
+es_event_index_grow (EsEventIndex          *self,
+                     const char            *path,
+                     EsEventIndexProgress   progress,
+                     gpointer               user_data,
+                     GCancellable          *cancellable,
+                     GError               **error)
+{
+  g_autoptr(EsEventIndex) grown = g_new0 (EsEventIndex, 1);
+  const Block *blocks;
+  guint64 first_new_time = G_MAXUINT64;
+  guint first_block, n_new, kept;
+
+  g_return_val_if_fail (self != NULL && path != NULL, NULL);
+
+  g_atomic_ref_count_init (&grown->ref_count);
+  grown->serial = _es_event_index_next_serial ();
+  grown->mapped = g_mapped_file_new (path, FALSE, error);
+  if (grown->mapped == NULL)
+    return NULL;
+  grown->data = (const guint8 *) g_mapped_file_get_contents (grown->mapped);
+  grown->len = g_mapped_file_get_length (grown->mapped);
+  if (!is_grown (self, grown))
+    return es_event_index_build (path, progress, user_data, cancellable, error);
+
+  grown->reader = es_eventlog_reader_copy (self->reader);
+  grown->blocks = g_array_copy (self->blocks);
+  memcpy (grown->tags_seen, self->tags_seen, sizeof grown->tags_seen);
+  grown->n_rows = self->n_rows;
+  first_block = grown->blocks->len;
+  if (!scan_blocks (grown, (gint64) self->len, &n_new, progress, user_data, cancellable, error))
+    return NULL;
+  if (grown->blocks->len - first_block > n_new / STRETCH_EVENTS + 4096)
+    return es_event_index_build (path, progress, user_data, cancellable, error);
+
+  blocks = (const Block *) (gpointer) grown->blocks->data;
+  for (guint b = first_block; b < grown->blocks->len; b++)
+    first_new_time = MIN (first_new_time, blocks[b].first_time);
+  kept = first_row_after (self, first_new_time);
+  grown->n_rows = self->n_rows + n_new;
+  grown->grown_from = self->serial;
+  grown->kept_rows = kept;
+  if (self->offsets32 != NULL)
+    {
+      grown->offsets32 = g_new (guint32, MAX (grown->n_rows, 1));
+      memcpy (grown->offsets32, self->offsets32, kept * sizeof (guint32));
+    }
+  else
+    {
+      grown->offsets64 = g_new (guint64, MAX (grown->n_rows, 1));
+      memcpy (grown->offsets64, self->offsets64, kept * sizeof (guint64));
+    }
+  if (!merge_runs (grown, first_block, kept, self, progress, user_data, cancellable, error))
+    return NULL;
+  _es_event_index_drop_pages (grown, 0, (gint64) grown->len);
+  report (progress, user_data, 1);
+  return g_steal_pointer (&grown);
+}

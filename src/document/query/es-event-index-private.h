@@ -40,7 +40,12 @@ struct _EsEventIndex
   guint8            tags_seen[65536 / 8];
   gboolean          truncated;
   gint64            stop_offset;
+  guint64           serial;      /* this index's, unique */
+  guint64           grown_from;  /* the serial of the index it grew from, or 0 */
+  guint             kept_rows;   /* the first rows, the same as that one's */
 };
+
+guint64  _es_event_index_next_serial   (void);
 
 static inline guint16
 be16 (const guint8 *p)

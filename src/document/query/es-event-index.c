@@ -76,6 +76,14 @@ _es_event_index_decode_offset (EsEventIndex  *self,
   return es_eventlog_reader_decode_at (self->reader, self->data, self->len, offset, cap, event, error);
 }
 
+guint64
+_es_event_index_next_serial (void)
+{
+  static guint64 last;
+
+  return (guint64) __atomic_add_fetch (&last, 1, __ATOMIC_RELAXED);
+}
+
 EsEventIndex *
 es_event_index_ref (EsEventIndex *self)
 {
@@ -118,12 +126,15 @@ guint
 es_event_index_count_same_rows (EsEventIndex *self,
                                 EsEventIndex *other)
 {
-  guint n;
+  guint n, first = 0;
 
   g_return_val_if_fail (self != NULL && other != NULL, 0);
 
   n = MIN (self->n_rows, other->n_rows);
-  for (guint row = 0; row < n; row++)
+  /* Grown from @self, @other kept its first rows as they were. */
+  if (other->grown_from == self->serial)
+    first = MIN (other->kept_rows, n);
+  for (guint row = first; row < n; row++)
     if (row_offset (self, row) != row_offset (other, row))
       return row;
   return n;

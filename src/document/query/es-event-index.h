@@ -25,6 +25,12 @@ EsEventIndex      *es_event_index_build           (const char            *path,
                                                    gpointer               user_data,
                                                    GCancellable          *cancellable,
                                                    GError               **error);
+EsEventIndex      *es_event_index_grow            (EsEventIndex          *self,
+                                                   const char            *path,
+                                                   EsEventIndexProgress   progress,
+                                                   gpointer               user_data,
+                                                   GCancellable          *cancellable,
+                                                   GError               **error);
 EsEventIndex      *es_event_index_ref             (EsEventIndex          *self);
 void               es_event_index_unref           (EsEventIndex          *self);
 guint              es_event_index_get_n_rows      (EsEventIndex          *self);
