@@ -123,6 +123,19 @@ test_writing_a_copy_leaves_the_original (void)
   g_assert_cmpuint (ES_CHUNKS_AT (&copy, guint32, ES_CHUNK_LEN + 5), ==, 2000);
   g_assert_true (g_ptr_array_index (copy.chunks, 0) != g_ptr_array_index (original.chunks, 0));
   g_assert_cmpuint (es_chunks_get_bytes (&copy), ==, 2 * ES_CHUNK_LEN * sizeof (guint32));
+
+  /* Cut back into the shared first chunk, then appended to: the original
+   * keeps its elements there. */
+  es_chunks_clear (&copy);
+  es_chunks_share (&copy, &original);
+  es_chunks_truncate (&copy, 10);
+  g_assert_cmpuint (copy.len, ==, 10);
+  g_assert_cmpuint (copy.chunks->len, ==, 1);
+  *(guint32 *) es_chunks_append (&copy) = 3000;
+  g_assert_cmpuint (ES_CHUNKS_AT (&copy, guint32, 10), ==, 3000);
+  g_assert_cmpuint (ES_CHUNKS_AT (&original, guint32, 10), ==, 10);
+  g_assert_cmpuint (ES_CHUNKS_AT (&copy, guint32, 9), ==, 9);
+  g_assert_cmpuint (original.len, ==, ES_CHUNK_LEN + 5);
   es_chunks_clear (&copy);
   es_chunks_clear (&original);
 }

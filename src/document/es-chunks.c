@@ -97,6 +97,20 @@ es_chunks_append (EsChunks *self)
   return element;
 }
 
+/* Keeps only the first @len elements (at most as many as @self has). */
+void
+es_chunks_truncate (EsChunks *self,
+                    guint     len)
+{
+  guint n_chunks = (len + ES_CHUNK_LEN - 1) / ES_CHUNK_LEN;
+
+  g_return_if_fail (len <= self->len);
+
+  g_ptr_array_set_size (self->chunks, n_chunks);
+  g_byte_array_set_size (self->owned, n_chunks);
+  self->len = len;
+}
+
 /* The bytes of @self's chunks, shared or not. */
 gsize
 es_chunks_get_bytes (const EsChunks *self)

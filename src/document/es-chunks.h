@@ -36,6 +36,8 @@ void     es_chunks_clear     (EsChunks       *self);
 void     es_chunks_share     (EsChunks       *copy,
                               EsChunks       *self);
 gpointer es_chunks_append    (EsChunks       *self);
+void     es_chunks_truncate  (EsChunks       *self,
+                              guint           len);
 gpointer _es_chunks_own      (EsChunks       *self,
                               guint           chunk);
 gsize    es_chunks_get_bytes (const EsChunks *self);

@@ -25,15 +25,23 @@
 #define CHECK_EVERY    65536
 #define STRETCH_EVENTS 16
 
+/* The next row is the event at @offset. */
 static inline void
-set_row_offset (EsEventIndex *self,
-                guint         row,
-                gint64        offset)
+append_row (EsEventIndex *self,
+            gint64        offset)
 {
-  if (self->offsets32 != NULL)
-    self->offsets32[row] = (guint32) offset;
+  if (self->wide)
+    *(guint64 *) es_chunks_append (&self->offsets) = (guint64) offset;
   else
-    self->offsets64[row] = (guint64) offset;
+    *(guint32 *) es_chunks_append (&self->offsets) = (guint32) offset;
+}
+
+/* Room for @n_rows rows, each 32 bits while the log is below 4 GiB. */
+static void
+init_rows (EsEventIndex *self)
+{
+  self->wide = self->len > G_MAXUINT32;
+  es_chunks_init (&self->offsets, self->wide ? sizeof (guint64) : sizeof (guint32));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -301,7 +309,7 @@ merge_runs (EsEventIndex          *self,
     {
       Cursor *c = &heap[0];
 
-      set_row_offset (self, row, c->offset);
+      append_row (self, c->offset);
       if (c->block == NO_BLOCK && grown_from != NULL)
         {
           if (--c->left > 0)
@@ -349,8 +357,7 @@ compare_rows (gconstpointer a,
               gpointer      user_data)
 {
   EsEventIndex *self = user_data;
-  gint64 oa = self->offsets32 != NULL ? *(const guint32 *) a : (gint64) *(const guint64 *) a;
-  gint64 ob = self->offsets32 != NULL ? *(const guint32 *) b : (gint64) *(const guint64 *) b;
+  gint64 oa = *(const gint64 *) a, ob = *(const gint64 *) b;
   guint64 ta = time_at (self, oa), tb = time_at (self, ob);
 
   if (ta != tb)
@@ -386,6 +393,7 @@ sort_rows (EsEventIndex   *self,
 {
   const Block *blocks = (const Block *) (gpointer) self->blocks->data;
   g_autofree gint32 *sizes = new_size_table (self);
+  g_autofree gint64 *offsets = g_new (gint64, MAX (self->n_rows, 1));
   guint row = 0;
 
   for (guint i = 0; i < self->blocks->len; i++)
@@ -394,16 +402,16 @@ sort_rows (EsEventIndex   *self,
 
       for (guint32 k = 0; k < blocks[i].n_events; k++)
         {
-          set_row_offset (self, row++, offset);
+          offsets[row++] = offset;
           if (k + 1 < blocks[i].n_events && !step_event (self, sizes, &offset, blocks[i].cap, error))
             return FALSE;
         }
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
     }
-  g_qsort_with_data (self->offsets32 != NULL ? (gpointer) self->offsets32 : (gpointer) self->offsets64,
-                     (gint) self->n_rows, self->offsets32 != NULL ? sizeof (guint32) : sizeof (guint64),
-                     compare_rows, self);
+  g_qsort_with_data (offsets, (gint) self->n_rows, sizeof (gint64), compare_rows, self);
+  for (row = 0; row < self->n_rows; row++)
+    append_row (self, offsets[row]);
   return TRUE;
 }
 
@@ -449,10 +457,7 @@ es_event_index_build (const char            *path,
   if (!scan_blocks (self, 0, &self->n_rows, progress, user_data, cancellable, error))
     return NULL;
 
-  if (self->len <= G_MAXUINT32)
-    self->offsets32 = g_new (guint32, MAX (self->n_rows, 1));
-  else
-    self->offsets64 = g_new (guint64, MAX (self->n_rows, 1));
+  init_rows (self);
   if (self->blocks->len <= self->n_rows / STRETCH_EVENTS + 4096)
     {
       if (!merge_runs (self, 0, 0, NULL, progress, user_data, cancellable, error))
@@ -478,7 +483,7 @@ is_grown (EsEventIndex *self,
 {
   gsize head = MIN (self->len, 4096);
 
-  if (grown->len < self->len || (self->offsets32 != NULL) != (grown->len <= G_MAXUINT32))
+  if (grown->len < self->len || self->wide != (grown->len > G_MAXUINT32))
     return FALSE;
   return head == 0 || memcmp (self->data, grown->data, head) == 0;
 }
@@ -558,16 +563,11 @@ es_event_index_grow (EsEventIndex          *self,
   grown->n_rows = self->n_rows + n_new;
   grown->grown_from = self->serial;
   grown->kept_rows = kept;
-  if (self->offsets32 != NULL)
-    {
-      grown->offsets32 = g_new (guint32, MAX (grown->n_rows, 1));
-      memcpy (grown->offsets32, self->offsets32, kept * sizeof (guint32));
-    }
-  else
-    {
-      grown->offsets64 = g_new (guint64, MAX (grown->n_rows, 1));
-      memcpy (grown->offsets64, self->offsets64, kept * sizeof (guint64));
-    }
+  /* The rows kept are shared with @self, not copied (its chunks, copied
+   * where the new rows go). */
+  grown->wide = self->wide;
+  es_chunks_share (&grown->offsets, &self->offsets);
+  es_chunks_truncate (&grown->offsets, kept);
   if (!merge_runs (grown, first_block, kept, self, progress, user_data, cancellable, error))
     return NULL;
   _es_event_index_drop_pages (grown, 0, (gint64) grown->len);

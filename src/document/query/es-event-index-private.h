@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "es-chunks.h"
 #include "es-event-index.h"
 
 G_BEGIN_DECLS
@@ -33,8 +34,8 @@ struct _EsEventIndex
   const guint8     *data;
   gsize             len;
   EsEventlogReader *reader;      /* the header's types, for decoding rows */
-  guint32          *offsets32;   /* one per row: 32 bits below 4 GiB... */
-  guint64          *offsets64;   /* ...else 64 */
+  EsChunks          offsets;     /* one per row: guint32 below 4 GiB, else guint64 */
+  gboolean          wide;        /* guint64 */
   guint             n_rows;
   GArray           *blocks;      /* Block, in file order */
   guint8            tags_seen[65536 / 8];
@@ -66,7 +67,8 @@ static inline gint64
 row_offset (EsEventIndex *self,
             guint         row)
 {
-  return self->offsets32 != NULL ? (gint64) self->offsets32[row] : (gint64) self->offsets64[row];
+  return self->wide ? (gint64) ES_CHUNKS_AT (&self->offsets, guint64, row)
+                    : (gint64) ES_CHUNKS_AT (&self->offsets, guint32, row);
 }
 
 /* Every event starts with its u16 tag and u64 time. */

@@ -98,8 +98,7 @@ es_event_index_unref (EsEventIndex *self)
 {
   if (self == NULL || !g_atomic_ref_count_dec (&self->ref_count))
     return;
-  g_free (self->offsets32);
-  g_free (self->offsets64);
+  es_chunks_clear (&self->offsets);
   g_array_unref (self->blocks);
   es_eventlog_reader_free (self->reader);
   g_clear_pointer (&self->mapped, g_mapped_file_unref);
@@ -146,7 +145,7 @@ es_event_index_get_index_bytes (EsEventIndex *self)
 {
   g_return_val_if_fail (self != NULL, 0);
 
-  return (gsize) self->n_rows * (self->offsets32 != NULL ? sizeof (guint32) : sizeof (guint64))
+  return es_chunks_get_bytes (&self->offsets)
          + self->blocks->len * sizeof (Block) + sizeof (*self);
 }
 
