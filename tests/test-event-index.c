@@ -412,6 +412,31 @@ test_truncated_logs (void)
     }
 }
 
+/* Both indexes have the same rows (the same offsets), tags and end. */
+static void
+assert_same_index (EsEventIndex *got,
+                   EsEventIndex *want)
+{
+  gint64 got_stop = -1, want_stop = -1;
+  g_autoptr(GArray) got_tags = es_event_index_dup_tags (got);
+  g_autoptr(GArray) want_tags = es_event_index_dup_tags (want);
+
+  g_assert_cmpuint (got->n_rows, ==, want->n_rows);
+  for (guint row = 0; row < want->n_rows; row++)
+    g_assert_cmpint (row_offset (got, row), ==, row_offset (want, row));
+  g_assert_cmpint (es_event_index_is_truncated (got, &got_stop), ==, es_event_index_is_truncated (want, &want_stop));
+  g_assert_cmpint (got_stop, ==, want_stop);
+  g_assert_cmpmem (got_tags->data, got_tags->len * sizeof (guint16), want_tags->data, want_tags->len * sizeof (guint16));
+  for (guint row = 0; row < want->n_rows; row += 1 + want->n_rows / 50)
+    {
+      g_autoptr(GString) a = g_string_new (NULL), b = g_string_new (NULL);
+
+      es_event_index_append_line (got, row, a);
+      es_event_index_append_line (want, row, b);
+      g_assert_cmpstr (a->str, ==, b->str);
+    }
+}
+
 /* Corrupt bytes: the index fails exactly as the dump does, or is the dump. */
 static void
 test_corrupt_logs (void)
@@ -420,7 +445,7 @@ test_corrupt_logs (void)
   g_autofree char *data = NULL;
   gsize len;
   guint32 seed = 12345;
-  guint n_errors = 0;
+  guint n_errors = 0, n_grown = 0;
 
   g_assert_true (g_file_get_contents (fixture, &data, &len, NULL));
   for (guint trial = 0; trial < 40; trial++)
@@ -452,10 +477,38 @@ test_corrupt_logs (void)
           g_assert_no_error (index_error);
           assert_index_is_dump (path);
         }
+      /* Grown from the index of its first third, to the end: the same
+       * error, or the same index. */
+      {
+        g_autofree char *grown_path = es_test_write_temp_log ((const guint8 *) copy, len / 3);
+        g_autoptr(EsEventIndex) shorter = es_event_index_build (grown_path, NULL, NULL, NULL, NULL);
+        g_autoptr(EsEventIndex) grown = NULL;
+        g_autoptr(GError) grow_error = NULL;
+
+        if (shorter != NULL)
+          {
+            g_assert_true (g_file_set_contents (grown_path, copy, (gssize) len, NULL));
+            grown = es_event_index_grow (shorter, grown_path, NULL, NULL, NULL, &grow_error);
+            if (index == NULL)
+              {
+                g_assert_null (grown);
+                g_assert_nonnull (grow_error);
+                g_assert_cmpstr (grow_error->message, ==, index_error->message);
+              }
+            else
+              {
+                g_assert_no_error (grow_error);
+                assert_same_index (grown, index);
+              }
+            n_grown++;
+          }
+        g_unlink (grown_path);
+      }
       g_unlink (path);
     }
-  g_test_message ("%u of 40 corrupted logs were errors", n_errors);
+  g_test_message ("%u of 40 corrupted logs were errors, %u grown from their first third", n_errors, n_grown);
   g_assert_cmpuint (n_errors, >, 0);
+  g_assert_cmpuint (n_grown, >, 20);
 }
 
 static void
@@ -619,31 +672,6 @@ test_grown_log_keeps_first_rows (void)
       g_unlink (longer_path);
     }
   g_assert_true (most_kept);
-}
-
-/* Both indexes have the same rows (the same offsets), tags and end. */
-static void
-assert_same_index (EsEventIndex *got,
-                   EsEventIndex *want)
-{
-  gint64 got_stop = -1, want_stop = -1;
-  g_autoptr(GArray) got_tags = es_event_index_dup_tags (got);
-  g_autoptr(GArray) want_tags = es_event_index_dup_tags (want);
-
-  g_assert_cmpuint (got->n_rows, ==, want->n_rows);
-  for (guint row = 0; row < want->n_rows; row++)
-    g_assert_cmpint (row_offset (got, row), ==, row_offset (want, row));
-  g_assert_cmpint (es_event_index_is_truncated (got, &got_stop), ==, es_event_index_is_truncated (want, &want_stop));
-  g_assert_cmpint (got_stop, ==, want_stop);
-  g_assert_cmpmem (got_tags->data, got_tags->len * sizeof (guint16), want_tags->data, want_tags->len * sizeof (guint16));
-  for (guint row = 0; row < want->n_rows; row += 1 + want->n_rows / 50)
-    {
-      g_autoptr(GString) a = g_string_new (NULL), b = g_string_new (NULL);
-
-      es_event_index_append_line (got, row, a);
-      es_event_index_append_line (want, row, b);
-      g_assert_cmpstr (a->str, ==, b->str);
-    }
 }
 
 /* A log written in pieces of random size (the header, events and blocks

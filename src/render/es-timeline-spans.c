@@ -81,9 +81,9 @@ absorbed (const EsTimelineView *view,
 }
 
 static gboolean
-block_absorbed (const EsTimelineView  *view,
-                EsSpanLaneBlock        block,
-                double                 right)
+block_absorbed (const EsTimelineView *view,
+                EsSpanLaneBlock       block,
+                double                right)
 {
   return absorbed (view, block.first_start, block.last_start, block.end, right);
 }
