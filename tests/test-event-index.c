@@ -751,6 +751,44 @@ test_grown_indexes_are_built (void)
   g_assert_cmpuint (n_kept, >, n_grown / 2);
 }
 
+/* A log rewritten in place (a program run again truncates its log and
+ * writes it anew), longer than the one indexed, and the one indexed cut
+ * shorter: the index is built whole, not grown from rows of another log. */
+static void
+test_rewritten_log_built_whole (void)
+{
+  g_autofree char *first = es_test_fixture_path ("hello.eventlog");
+  g_autofree char *second = es_test_fixture_path ("alloc-A64m-N2.eventlog");
+  g_autofree char *a = NULL, *b = NULL, *path = NULL;
+  g_autoptr(EsEventIndex) index = NULL;
+  gsize len_a, len_b;
+
+  g_assert_true (g_file_get_contents (first, &a, &len_a, NULL));
+  g_assert_true (g_file_get_contents (second, &b, &len_b, NULL));
+  g_assert_cmpuint (len_b, >, len_a);
+  path = es_test_write_temp_log ((const guint8 *) a, len_a);
+  index = build_index (path);
+  for (guint round = 0; round < 2; round++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(EsEventIndex) grown = NULL;
+      g_autoptr(EsEventIndex) whole = NULL;
+      /* The same inode, truncated and written again. */
+      FILE *out = fopen (path, "w");
+      gsize len = round == 0 ? len_b : len_a - 10;
+
+      g_assert_nonnull (out);
+      g_assert_cmpuint (fwrite (round == 0 ? b : a, 1, len, out), ==, len);
+      fclose (out);
+      grown = es_event_index_grow (index, path, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      whole = build_index (path);
+      g_assert_cmpuint (grown->grown_from, ==, 0);
+      assert_same_index (grown, whole);
+    }
+  g_unlink (path);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -760,6 +798,7 @@ main (int    argc,
   g_test_add_func ("/event-index/fixtures-in-dump-order", test_fixtures_in_dump_order);
   g_test_add_func ("/event-index/grown-log-keeps-first-rows", test_grown_log_keeps_first_rows);
   g_test_add_func ("/event-index/grown-indexes-are-built", test_grown_indexes_are_built);
+  g_test_add_func ("/event-index/rewritten-log-built-whole", test_rewritten_log_built_whole);
   g_test_add_func ("/event-index/multi-cap-blocks-in-dump-order", test_multi_cap_blocks_in_dump_order);
   g_test_add_func ("/event-index/real-logs-in-dump-order", test_real_logs_in_dump_order);
   g_test_add_func ("/event-index/blocks-stepping-back-in-dump-order", test_blocks_stepping_back_in_dump_order);

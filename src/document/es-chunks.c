@@ -56,8 +56,11 @@ es_chunks_share (EsChunks *copy,
   for (guint c = 0; c < self->chunks->len; c++)
     g_ptr_array_add (copy->chunks, g_atomic_rc_box_acquire (g_ptr_array_index (self->chunks, c)));
   g_byte_array_set_size (copy->owned, self->chunks->len);
-  memset (copy->owned->data, 0, copy->owned->len);
-  memset (self->owned->data, 0, self->owned->len);
+  if (self->chunks->len > 0)
+    {
+      memset (copy->owned->data, 0, copy->owned->len);
+      memset (self->owned->data, 0, self->owned->len);
+    }
   copy->len = self->len;
 }
 

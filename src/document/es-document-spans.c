@@ -145,7 +145,8 @@ stop_span (EsDocumentBuilder *self,
   EsSpanBlock *block = es_chunks_write (&doc->span_blocks[open->lane], open->position / ES_SPAN_BLOCK);
   SpanLaneState *lane = &self->span_lanes[open->lane];
 
-  span->end = MAX (edge->time, span->start);
+  /* ES_SPAN_OPEN is no time a span can stop at. */
+  span->end = MIN (MAX (edge->time, span->start), ES_SPAN_OPEN - 1);
   block->n_open--;
   block->end = MAX (block->end, span->end);
   lane->n_open--;

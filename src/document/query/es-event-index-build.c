@@ -415,8 +415,24 @@ sort_rows (EsEventIndex   *self,
   return TRUE;
 }
 
+/* Keeps the first bytes of the log and its last, to tell the same log
+ * grown from another written since into the same file (a program run
+ * again truncates its log): the index's mapping shows what the file holds
+ * now, not what it read. */
+static void
+keep_ends (EsEventIndex *self)
+{
+  gsize n = MIN (self->len, sizeof self->head);
+
+  if (n > 0)
+    {
+      memcpy (self->head, self->data, n);
+      memcpy (self->tail, self->data + self->len - n, n);
+    }
+}
+
 /**
- * es_eventlog_index_build:
+ * es_event_index_build:
  * @path: an eventlog file (it is mapped, and stays mapped)
  * @progress: (scope call) (nullable): called now and then from this thread
  *
@@ -454,6 +470,7 @@ es_event_index_build (const char            *path,
   self->data = (const guint8 *) g_mapped_file_get_contents (self->mapped);
   self->len = g_mapped_file_get_length (self->mapped);
 
+  keep_ends (self);
   if (!scan_blocks (self, 0, &self->n_rows, progress, user_data, cancellable, error))
     return NULL;
 
@@ -475,17 +492,18 @@ es_event_index_build (const char            *path,
 }
 
 
-/* Whether @grown is @self's log grown: as long at least, and the same
- * first bytes (a log recorded again into the same file is not). */
+/* Whether @grown is @self's log grown: as long at least, with the bytes
+ * @self read at its start and its end. */
 static gboolean
 is_grown (EsEventIndex *self,
           EsEventIndex *grown)
 {
-  gsize head = MIN (self->len, 4096);
+  gsize n = MIN (self->len, sizeof self->head);
 
   if (grown->len < self->len || self->wide != (grown->len > G_MAXUINT32))
     return FALSE;
-  return head == 0 || memcmp (self->data, grown->data, head) == 0;
+  return n == 0 || (memcmp (self->head, grown->data, n) == 0 &&
+                    memcmp (self->tail, grown->data + self->len - n, n) == 0);
 }
 
 /* The first of @self's rows later than @time. */
@@ -546,6 +564,7 @@ es_event_index_grow (EsEventIndex          *self,
   if (!is_grown (self, grown))
     return es_event_index_build (path, progress, user_data, cancellable, error);
 
+  keep_ends (grown);
   grown->reader = es_eventlog_reader_copy (self->reader);
   grown->blocks = g_array_copy (self->blocks);
   memcpy (grown->tags_seen, self->tags_seen, sizeof grown->tags_seen);

@@ -42,6 +42,8 @@ struct _EsEventIndex
   gboolean          truncated;
   gint64            stop_offset;
   guint64           serial;      /* this index's, unique */
+  guint8            head[4096];  /* the log's first bytes, and its last before @len, */
+  guint8            tail[4096];  /* as read: its mapping may show them rewritten since */
   guint64           grown_from;  /* the serial of the index it grew from, or 0 */
   guint             kept_rows;   /* the first rows, the same as that one's */
 };

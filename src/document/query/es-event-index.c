@@ -99,7 +99,7 @@ es_event_index_unref (EsEventIndex *self)
   if (self == NULL || !g_atomic_ref_count_dec (&self->ref_count))
     return;
   es_chunks_clear (&self->offsets);
-  g_array_unref (self->blocks);
+  g_clear_pointer (&self->blocks, g_array_unref);
   es_eventlog_reader_free (self->reader);
   g_clear_pointer (&self->mapped, g_mapped_file_unref);
   g_free (self);
