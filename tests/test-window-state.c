@@ -19,6 +19,7 @@
 #include "es-sidebar.h"
 #include "es-test-gui.h"
 #include "es-test-log.h"
+#include "es-timeline-describe.h"
 #include "es-window.h"
 #include "es-window-export.h"
 
@@ -578,6 +579,53 @@ test_sidebar_toggles (void)
   g_settings_reset (settings, "sidebar-visible");
 }
 
+/* A span never stopped: while its log is followed, its tooltip says it
+ * runs on; once the log has ended, that it never stopped; a span that
+ * stopped, only its length. Innermost first. */
+static void
+test_span_tooltips_say_running (void)
+{
+  g_autoptr(EsTestLog) log = es_test_log_new ();
+  g_autoptr(EsDocument) document = NULL;
+  g_autoptr(GArray) rows = NULL;
+  const EsTimelineRow *row = NULL;
+  EsTimelineView view = { 0 };
+
+  es_test_log_declare_ghc (log);
+  es_test_log_begin_data (log);
+  es_test_log_begin_block (log, 0, 0);
+  es_test_log_event (log, ES_EVENT_RUN_THREAD, 1000000, es_payload_u32 (es_payload_new (), 1));
+  es_test_log_event (log, ES_EVENT_USER_MSG, 2000000, es_payload_str (es_payload_new (), "START serve"));
+  es_test_log_event (log, ES_EVENT_USER_MSG, 3000000, es_payload_str (es_payload_new (), "START request"));
+  es_test_log_event (log, ES_EVENT_USER_MSG, 5000000, es_payload_str (es_payload_new (), "STOP request"));
+  es_test_log_event (log, ES_EVENT_STOP_THREAD, 9000000,
+                     es_payload_u32 (es_payload_u16 (es_payload_u32 (es_payload_new (), 1), 5), 0));
+  es_test_log_end_block (log, 9000000);
+  document = es_test_load_log (log);
+  rows = es_timeline_layout (document, G_MAXUINT32);
+  for (guint i = 0; i < rows->len; i++)
+    if (g_array_index (rows, EsTimelineRow, i).kind == ES_ROW_SPANS)
+      row = &g_array_index (rows, EsTimelineRow, i);
+  g_assert_nonnull (row);
+  view.document = document;
+
+  for (guint ongoing = 0; ongoing < 2; ongoing++)
+    {
+      g_autoptr(GString) inside = g_string_new (NULL), after = g_string_new (NULL);
+
+      view.ongoing = ongoing;
+      g_assert_true (es_timeline_describe_row (inside, &view, row, 4000000, 0));
+      g_assert_true (es_timeline_describe_row (after, &view, row, 8000000, 0));
+      /* "request: 2 ms", then the span around it. */
+      g_assert_true (g_str_has_prefix (inside->str, "request: 2"));
+      g_assert_null (strstr (inside->str, "request: 2 ms so far"));
+      g_assert_nonnull (strstr (inside->str, "\nserve: 7"));
+      g_assert_nonnull (strstr (after->str, ongoing ? "serve: 7 ms so far, and runs on"
+                                                     : "serve: 7 ms, never stopped before the log ended"));
+      g_assert_null (strstr (after->str, "request"));
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -593,6 +641,7 @@ main (int    argc,
   g_test_add_func ("/window/sidebar-toggles", test_sidebar_toggles);
   g_test_add_func ("/window/recent-files-remembered", test_recent_files_remembered);
   g_test_add_func ("/window/spans-in-statistics", test_spans_in_statistics);
+  g_test_add_func ("/window/span-tooltips-say-running", test_span_tooltips_say_running);
   g_test_add_func ("/window/heap-profile-in-statistics", test_heap_profile_in_statistics);
   g_test_add_func ("/window/export-selection", test_export_selection);
 

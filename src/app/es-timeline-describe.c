@@ -131,7 +131,16 @@ describe_spans (const EsTimelineView *view,
       if (span.end < t)
         continue;
       length = es_timeline_format_time (span.end - span.start, 1);
-      g_string_append_printf (out, "%s%s: %s", shown > 0 ? "\n" : "", span.name, length);
+      if (shown > 0)
+        g_string_append_c (out, '\n');
+      /* A span not stopped yet is still running in a followed log; in a
+       * log that ended, it never stopped. */
+      if ((span.flags & ES_ACTIVITY_ENDED_BY_LOG_END) && view->ongoing)
+        g_string_append_printf (out, _("%s: %s so far, and runs on"), span.name, length);
+      else if (span.flags & ES_ACTIVITY_ENDED_BY_LOG_END)
+        g_string_append_printf (out, _("%s: %s, never stopped before the log ended"), span.name, length);
+      else
+        g_string_append_printf (out, "%s: %s", span.name, length);
       shown++;
     }
   if (shown == 0)

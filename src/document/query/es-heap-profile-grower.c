@@ -180,7 +180,6 @@ compare_census_times (gconstpointer a,
   return ta < tb ? -1 : ta > tb;
 }
 
-
 /* Stacks the settled censuses not stacked yet, from the @n_stacked-th to
  * the @n_settle-th, in time order; all again, sorted, if one is earlier
  * than those stacked (a log need not keep them in time order). */
