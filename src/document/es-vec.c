@@ -34,6 +34,11 @@
  * they ask for transparent huge pages, which cuts the page faults of a
  * fresh load by hundreds. */
 #define MAPPED_ABOVE_BYTES (64u << 10)
+/* A vector of a live log's records moves into the records' file sooner:
+ * until it does, each snapshot copies it. With many caps, each with many
+ * small vectors, the copies were most of what a document held of its own
+ * (a 64-cap log's peak PSS: 1.29 times the log at 64 kB, 1.05 at 16). */
+#define FILE_ABOVE_BYTES   (16u << 10)
 #define HUGE_PAGE_BYTES    (2u << 20)
 #define PAGE_BYTES         4096u
 
@@ -324,7 +329,7 @@ es_vec_grow (EsVec *vec,
 #if CAN_SHARE
   /* A mapped vector stays mapped, however few elements it kept after
    * skipping most (es_vec_skip()). */
-  if (vec->file != NULL && (bytes >= MAPPED_ABOVE_BYTES || vec->mapped != 0))
+  if (vec->file != NULL && (bytes >= FILE_ABOVE_BYTES || vec->mapped != 0))
     {
       if (grow_in_file (vec, element_size, bytes))
         return;
