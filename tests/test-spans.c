@@ -80,6 +80,41 @@ test_parfib_spans (void)
   check_interval (document, end + 1, G_MAXUINT64);
 }
 
+/* Spans are paired from traceEvent's messages (USER_MSG) only: the RTS's
+ * own log messages that happen to say START or STOP are messages, not
+ * spans. Each span's name is its START's text after "START ". */
+static void
+test_only_trace_events_make_spans (void)
+{
+  g_autoptr(EsTestLog) log = es_test_log_new ();
+  g_autoptr(EsDocument) document = NULL;
+  EsSpan span;
+  guint n_messages;
+
+  es_test_log_declare_ghc (log);
+  es_test_log_begin_data (log);
+  es_test_log_begin_block (log, 0, 0);
+  es_test_log_event (log, ES_EVENT_RUN_THREAD, 1000, es_payload_u32 (es_payload_new (), 1));
+  es_test_log_event (log, ES_EVENT_LOG_MSG, 2000, es_payload_str (es_payload_new (), "START rts"));
+  es_test_log_event (log, ES_EVENT_USER_MSG, 3000, es_payload_str (es_payload_new (), "START work"));
+  es_test_log_event (log, ES_EVENT_LOG_MSG, 4000, es_payload_str (es_payload_new (), "STOP work"));
+  es_test_log_event (log, ES_EVENT_USER_MSG, 5000, es_payload_str (es_payload_new (), "STOP rts"));
+  es_test_log_event (log, ES_EVENT_USER_MSG, 6000, es_payload_str (es_payload_new (), "STOP work"));
+  es_test_log_event (log, ES_EVENT_STOP_THREAD, 9000,
+                     es_payload_u32 (es_payload_u16 (es_payload_u32 (es_payload_new (), 1), 5), 0));
+  es_test_log_end_block (log, 9000);
+  document = es_test_load_log (log);
+
+  es_document_get_messages (document, &n_messages);
+  g_assert_cmpuint (n_messages, ==, 5);
+  g_assert_cmpuint (es_document_get_n_spans (document), ==, 1);
+  span = es_document_get_span (document, 0);
+  g_assert_cmpstr (span.name, ==, "work");
+  g_assert_cmpuint (span.start, ==, 3000);
+  g_assert_cmpuint (span.end, ==, 6000);
+  g_assert_cmpuint (span.flags, ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -87,6 +122,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/spans/parfib-summaries-match-every-span", test_parfib_spans);
+  g_test_add_func ("/spans/only-trace-events-make-spans", test_only_trace_events_make_spans);
 
   return g_test_run ();
 }

@@ -260,7 +260,6 @@ es_document_builder_merge (EsDocumentBuilder *self,
   g_array_append_vals (into->binary_messages, from->binary_messages->data, from->binary_messages->len);
   es_series_merge (into->mem_returned, from->mem_returned);
   g_array_append_vals (into->orphan_stops, from->orphan_stops->data, from->orphan_stops->len);
-  es_vec_append (&self->span_edges, other->span_edges.data, other->span_edges.len, sizeof (SpanEdge));
   es_series_merge (into->heap_size, from->heap_size);
   es_series_merge (into->heap_live, from->heap_live);
   es_series_merge (into->blocks_size, from->blocks_size);

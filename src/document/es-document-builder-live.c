@@ -45,7 +45,6 @@ es_document_builder_new_for_snapshots (void)
       es_vec_use_file (&self->doc->markers, self->records);
       es_vec_use_file (&self->doc->heap_samples, self->records);
       es_vec_use_file (&self->doc->heap_entries, self->records);
-      es_vec_use_file (&self->span_edges, self->records);
       _es_prof_data_use_file (self->doc->prof, self->records);
     }
   es_series_use_file (self->doc->mem_returned, self->records);

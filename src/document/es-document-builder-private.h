@@ -36,14 +36,6 @@ typedef struct
   guint64        last_time;
 } CapState;
 
-typedef struct
-{
-  guint64      time;
-  const char  *name;
-  guint16      cap;
-  gboolean     start;
-} SpanEdge;
-
 /* A lane of spans, as far as they are paired (es-document-spans.c). */
 typedef struct
 {
@@ -69,7 +61,6 @@ struct _EsDocumentBuilder
   EsDocument  *doc;
   GPtrArray   *caps;              /* CapState * */
   EsThreadTable *threads;         /* written in place; its documents' tables share its chunks */
-  EsVec        span_edges;        /* SpanEdge, file order; in time order as far as es-document-spans.c put them */
   guint64      last_sync;
   gint32       heap_sample;       /* index of the open heap-profile sample, or -1 */
   GPtrArray   *args;
@@ -86,7 +77,7 @@ struct _EsDocumentBuilder
   /* In time order already, as the builder was copied (es-document-spans.c) */
   guint        messages_sorted;   /* the first messages of its document */
   guint        markers_sorted;    /* the first markers */
-  guint        edges_matched;     /* the first span edges, paired already */
+  guint        messages_paired;   /* the first messages, paired into spans already */
   GHashTable  *open_spans;        /* (nullable): name -> GArray of OpenSpan, the STARTs they left open */
   SpanLaneState span_lanes[ES_SPAN_LANES];
   EsVec        heap_unsettled[ES_N_HEAP_SERIES]; /* EsSample: a live log's, not in its series yet */

@@ -44,7 +44,6 @@ es_document_builder_free (EsDocumentBuilder *self)
   g_clear_object (&self->doc);
   g_ptr_array_unref (self->caps);
   es_thread_table_free (self->threads);
-  es_vec_clear (&self->span_edges, sizeof (SpanEdge));
   g_clear_pointer (&self->open_spans, g_hash_table_unref);
   for (guint k = 0; k < ES_N_HEAP_SERIES; k++)
     es_vec_clear (&self->heap_unsettled[k], sizeof (EsSample));
@@ -288,31 +287,14 @@ add_spark_event (CapState      *cap,
     add_instant (cap, kind, e->time, 0, kind == ES_INSTANT_SPARK_STOLEN ? e->u.steal.victim : 0);
 }
 
-/* `traceEvent "START name"` / `"STOP name"`: only noted here; they are
- * paired in time order once every cap's events are in (see finish). */
-static void
-note_span_edge (EsDocumentBuilder *self,
-                const EsEvent     *e,
-                const char        *text)
-{
-  gboolean start = g_str_has_prefix (text, "START ");
-  SpanEdge edge;
-
-  if (!start && !g_str_has_prefix (text, "STOP "))
-    return;
-  edge.time = e->time;
-  edge.name = g_string_chunk_insert_const (self->doc->strings, text + (start ? 6 : 5));
-  edge.cap = e->cap;
-  edge.start = start;
-  *ES_VEC_PUSH (&self->span_edges, SpanEdge) = edge;
-}
-
 static void
 add_user_event (EsDocumentBuilder *self,
                 CapState          *cap,
                 const EsEvent     *e)
 {
-  EsUserEvent u = { e->time, e->cap, _es_builder_intern (self, e->u.text.data, e->u.text.len) };
+  /* `traceEvent "START name"` / `"STOP name"` messages are paired into
+   * spans in time order, as they are put in order (es-document-spans.c). */
+  EsUserEvent u = { e->time, e->cap, e->tag, _es_builder_intern (self, e->u.text.data, e->u.text.len) };
 
   if (e->tag == ES_EVENT_USER_MARKER)
     {
@@ -325,8 +307,6 @@ add_user_event (EsDocumentBuilder *self,
   *ES_VEC_PUSH (&self->doc->messages, EsUserEvent) = u;
   if (cap != NULL)
     add_instant (cap, ES_INSTANT_USER_MESSAGE, e->time, 0, 0);
-  if (e->tag == ES_EVENT_USER_MSG)
-    note_span_edge (self, e, u.text);
 }
 
 /* NUL-separated strings (PROGRAM_ARGS, PROGRAM_ENV) into @list. */

@@ -12,15 +12,16 @@
 #include "es-document-builder-private.h"
 #include "es-search.h"
 
-/* Messages, markers and span edges come in file order: each cap's in time
- * order, the caps' blocks interleaved. A document has them in time order
- * (stable: equal times keep file order), and spans paired from the edges
- * in time order, innermost first, as ghc-events-analyze does, and kept in
- * the order they start.
+/* Messages and markers come in file order: each cap's in time order, the
+ * caps' blocks interleaved. A document has them in time order (stable:
+ * equal times keep file order), and spans paired from the messages that
+ * say "START name" and "STOP name" (traceEvent's, USER_MSG) in that order,
+ * innermost first, as ghc-events-analyze does, kept in the order they
+ * start. The messages are the spans' edges: none is kept apart.
  *
  * A live log's builder does this, as it is copied, for what no event to
  * come can be earlier than (settled_before()): those are put in order at
- * the front, and the edges among them paired, once; each copy then orders
+ * the front, and the spans among them paired, once; each copy then orders
  * and pairs only the rest. A stable sort of (what is in order, then the
  * rest as it came) is that of file order, so the document is the same as
  * if everything were sorted at once. */
@@ -110,7 +111,8 @@ choose_lane (const SpanLaneState *lanes,
 
 static void
 start_span (EsDocumentBuilder *self,
-            const SpanEdge    *edge,
+            const EsUserEvent *edge,
+            const char        *name,
             GArray            *starts)
 {
   EsDocument *doc = self->doc;
@@ -119,7 +121,7 @@ start_span (EsDocumentBuilder *self,
   EsSpan *span = es_chunks_append (&doc->spans);
   EsSpanBlock *block;
 
-  *span = (EsSpan) { edge->time, ES_SPAN_OPEN, edge->name, edge->cap, 0 };
+  *span = (EsSpan) { edge->time, ES_SPAN_OPEN, name, edge->cap, 0 };
   open.position = doc->span_lanes[open.lane].len;
   *(guint32 *) es_chunks_append (&doc->span_lanes[open.lane]) = open.span;
   if (open.position % ES_SPAN_BLOCK == 0)
@@ -137,7 +139,7 @@ start_span (EsDocumentBuilder *self,
 
 static void
 stop_span (EsDocumentBuilder *self,
-           const SpanEdge    *edge,
+           const EsUserEvent *edge,
            const OpenSpan    *open)
 {
   EsDocument *doc = self->doc;
@@ -153,30 +155,40 @@ stop_span (EsDocumentBuilder *self,
   lane->end = MAX (lane->end, span->end);
 }
 
-/* Pairs @n edges, in time order, with the STARTs still open: a START
+/* Pairs @n messages, in time order, with the STARTs still open: a START
  * begins a span, in the first lane free, and a STOP ends the innermost
  * START of its name. Spans are kept in the order they start, so those
- * earlier than every edge to come stay as they are: each copy of a live
- * log's builder goes on from them (its chunks shared), and a span that
- * stops writes only its own chunk and its block's. */
+ * earlier than every message to come stay as they are: each copy of a
+ * live log's builder goes on from them (its chunks shared), and a span
+ * that stops writes only its own chunk and its block's. A span's name is
+ * in its START's text, which the document keeps. */
 static void
 match_edges (EsDocumentBuilder *self,
-             const SpanEdge    *edges,
+             const EsUserEvent *messages,
              guint              n)
 {
   for (guint i = 0; i < n; i++)
     {
-      const SpanEdge *edge = &edges[i];
-      GArray *starts = g_hash_table_lookup (self->open_spans, edge->name);
+      const EsUserEvent *edge = &messages[i];
+      gboolean start;
+      const char *name;
+      GArray *starts;
 
-      if (edge->start)
+      if (edge->tag != ES_EVENT_USER_MSG || edge->text == NULL)
+        continue;
+      start = g_str_has_prefix (edge->text, "START ");
+      if (!start && !g_str_has_prefix (edge->text, "STOP "))
+        continue;
+      name = edge->text + (start ? 6 : 5);
+      starts = g_hash_table_lookup (self->open_spans, name);
+      if (start)
         {
           if (starts == NULL)
             {
               starts = g_array_new (FALSE, FALSE, sizeof (OpenSpan));
-              g_hash_table_insert (self->open_spans, (gpointer) edge->name, starts);
+              g_hash_table_insert (self->open_spans, (gpointer) name, starts);
             }
-          start_span (self, edge, starts);
+          start_span (self, edge, name, starts);
         }
       else if (starts != NULL && starts->len > 0)
         {
@@ -202,7 +214,7 @@ _es_document_init_spans (EsDocument *self)
     }
 }
 
-/* Forgets every pairing: the edges are to be paired again from the first. */
+/* Forgets every pairing: the messages are to be paired again from the first. */
 static void
 forget_spans (EsDocumentBuilder *self)
 {
@@ -217,18 +229,19 @@ forget_spans (EsDocumentBuilder *self)
     }
   _es_document_init_spans (doc);
   memset (self->span_lanes, 0, sizeof self->span_lanes);
-  self->edges_matched = 0;
+  self->messages_paired = 0;
 }
 
-/* Pairs the span edges from the first not paired yet up to @matched. */
+/* Pairs the messages from the first not paired yet up to @paired. */
 static void
 match_more (EsDocumentBuilder *self,
-            guint              matched)
+            guint              paired)
 {
   if (self->open_spans == NULL)
     self->open_spans = open_spans_new ();
-  match_edges (self, &ES_VEC_AT (&self->span_edges, SpanEdge, self->edges_matched), matched - self->edges_matched);
-  self->edges_matched = matched;
+  match_edges (self, &ES_VEC_AT (&self->doc->messages, EsUserEvent, self->messages_paired),
+               paired - self->messages_paired);
+  self->messages_paired = paired;
 }
 
 /* The spans never stopped, which es_document_get_span() ends at the log's
@@ -250,34 +263,31 @@ count_open_spans (EsDocumentBuilder *self)
  * _es_builder_settle_user_events:
  * @before: no event to come is earlier than this
  *
- * Puts the messages, markers and span edges earlier than @before in time
- * order at the front of the builder's, and pairs those edges into the
- * document's spans, for the copies to go on from.
+ * Puts the messages and markers earlier than @before in time order at the
+ * front of the builder's, and pairs those messages into the document's
+ * spans, for the copies to go on from.
  */
 void
 _es_builder_settle_user_events (EsDocumentBuilder *self,
                                 guint64            before)
 {
   EsDocument *doc = self->doc;
-  gboolean late;
-  guint matched;
+  gboolean late, markers_late;
 
   self->messages_sorted = settle (&doc->messages, sizeof (EsUserEvent), self->messages_sorted,
                                   G_STRUCT_OFFSET (EsUserEvent, time), before, &late);
   self->markers_sorted = settle (&doc->markers, sizeof (EsUserEvent), self->markers_sorted,
-                                 G_STRUCT_OFFSET (EsUserEvent, time), before, &late);
-  matched = settle (&self->span_edges, sizeof (SpanEdge), self->edges_matched, G_STRUCT_OFFSET (SpanEdge, time),
-                    before, &late);
+                                 G_STRUCT_OFFSET (EsUserEvent, time), before, &markers_late);
   if (late)
     forget_spans (self);
-  match_more (self, matched);
+  match_more (self, self->messages_sorted);
 }
 
 /**
  * _es_builder_order_user_events:
  *
  * Puts the document's messages and markers in time order, and its spans,
- * paired from the edges, in order of start, going on from what
+ * paired from the messages, in order of start, going on from what
  * _es_builder_settle_user_events() did.
  */
 void
@@ -285,11 +295,10 @@ _es_builder_order_user_events (EsDocumentBuilder *self)
 {
   EsDocument *doc = self->doc;
 
-  sort_rest (&doc->messages, sizeof (EsUserEvent), self->messages_sorted, G_STRUCT_OFFSET (EsUserEvent, time));
-  sort_rest (&doc->markers, sizeof (EsUserEvent), self->markers_sorted, G_STRUCT_OFFSET (EsUserEvent, time));
-  if (!sort_rest (&self->span_edges, sizeof (SpanEdge), self->edges_matched, G_STRUCT_OFFSET (SpanEdge, time)))
+  if (!sort_rest (&doc->messages, sizeof (EsUserEvent), self->messages_sorted, G_STRUCT_OFFSET (EsUserEvent, time)))
     forget_spans (self);
-  match_more (self, self->span_edges.len);
+  sort_rest (&doc->markers, sizeof (EsUserEvent), self->markers_sorted, G_STRUCT_OFFSET (EsUserEvent, time));
+  match_more (self, doc->messages.len);
   doc->n_closed_at_end += count_open_spans (self);
 }
 
@@ -306,16 +315,14 @@ _es_builder_copy_user_events (EsDocumentBuilder *copy,
   GHashTableIter iter;
   gpointer name, value;
 
-  es_vec_copy (&copy->span_edges, &self->span_edges, sizeof (SpanEdge));
   /* What the builder orders next it rewrites in place: the copy keeps its
    * own pages of those (its document's messages and markers, copied with
-   * it, likewise). */
-  es_vec_own (&copy->span_edges, self->edges_matched, sizeof (SpanEdge));
+   * it). */
   es_vec_own (&copy->doc->messages, self->messages_sorted, sizeof (EsUserEvent));
   es_vec_own (&copy->doc->markers, self->markers_sorted, sizeof (EsUserEvent));
   copy->messages_sorted = self->messages_sorted;
   copy->markers_sorted = self->markers_sorted;
-  copy->edges_matched = self->edges_matched;
+  copy->messages_paired = self->messages_paired;
   memcpy (copy->span_lanes, self->span_lanes, sizeof self->span_lanes);
   if (self->open_spans == NULL)
     return;

@@ -194,6 +194,7 @@ typedef struct
 {
   guint64      time;
   guint16      cap;
+  guint16      tag;       /* ES_EVENT_USER_MSG (a span's START or STOP if it says so), LOG_MSG, USER_MARKER */
   const char  *text;
 } EsUserEvent;
 
