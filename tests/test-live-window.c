@@ -9,7 +9,11 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -84,6 +88,18 @@ child_exited_cb (GPid     pid,
   g_spawn_close_pid (pid);
 }
 
+/* Run in the program's child before it starts: if this test dies (an
+ * assertion, a sanitizer's report), the program goes too. It would
+ * otherwise run on, writing into a FIFO no one reads, and keep the test's
+ * output open, which the test runner waits for. */
+static void
+die_with_parent (gpointer user_data)
+{
+#ifdef __linux__
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+#endif
+}
+
 /* A real GHC program of the project's own (tests/fixtures/programs/
  * live.hs, built by meson when GHC is there) writes its eventlog into
  * a FIFO the window follows: the events shown grow over several updates
@@ -125,7 +141,7 @@ test_ghc_program_into_fifo (void)
     const char *argv[] = { program, "6", "+RTS", "-N2", "-l", ol, "-RTS", NULL };
 
     g_spawn_async (dir, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL,
-                   NULL, NULL, &pid, &error);
+                   die_with_parent, NULL, &pid, &error);
     g_assert_no_error (error);
   }
   watch.program_running = TRUE;

@@ -301,7 +301,10 @@ grow_in_file (EsVec *vec,
       data = mmap (NULL, mapped, PROT_READ | PROT_WRITE, MAP_SHARED, vec->file->fd, (off_t) vec->offset);
       if (data == MAP_FAILED)
         return FALSE;
-      memcpy (data, vec->data, (gsize) vec->len * element_size);
+      /* A vector of large elements goes to the file at its first growth,
+       * with nothing to bring. */
+      if (vec->len > 0)
+        memcpy (data, vec->data, (gsize) vec->len * element_size);
       g_free (vec->data);
     }
   else
@@ -349,7 +352,8 @@ es_vec_grow (EsVec *vec,
           data = map (mapped);
           if (data != MAP_FAILED)
             {
-              memcpy (data, vec->data, (gsize) vec->len * element_size);
+              if (vec->len > 0)
+                memcpy (data, vec->data, (gsize) vec->len * element_size);
               g_free (vec->data);
             }
         }
