@@ -114,6 +114,30 @@ es_chunks_truncate (EsChunks *self,
   self->len = len;
 }
 
+/* The first element whose guint64 at @key_offset is at least @key (@after:
+ * above it), by bisection: the elements are in order of that key. */
+guint
+es_chunks_bound (const EsChunks *self,
+                 gsize           key_offset,
+                 guint64         key,
+                 gboolean        after)
+{
+  guint lo = 0, hi = self->len;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      guint64 k;
+
+      memcpy (&k, (const guint8 *) es_chunks_get (self, mid) + key_offset, sizeof k);
+      if (k < key || (after && k == key))
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
 /* The bytes of @self's chunks, shared or not. */
 gsize
 es_chunks_get_bytes (const EsChunks *self)

@@ -41,6 +41,10 @@ void     es_chunks_truncate  (EsChunks       *self,
 gpointer _es_chunks_own      (EsChunks       *self,
                               guint           chunk);
 gsize    es_chunks_get_bytes (const EsChunks *self);
+guint    es_chunks_bound     (const EsChunks *self,
+                              gsize           key_offset,
+                              guint64         key,
+                              gboolean        after);
 
 /* Element @i, to read; good until @self is next written. */
 static inline gconstpointer

@@ -75,9 +75,8 @@ struct _EsDocumentBuilder
   guint64      gcs_before;        /* the GCs starting before this are indexed (snapshots only) */
   gboolean     gcs_late;          /* a GC started before it: index them all again */
   /* In time order already, as the builder was copied (es-document-spans.c) */
-  guint        messages_sorted;   /* the first messages of its document */
+  guint        messages_sorted;   /* the first messages of its document, paired into its spans */
   guint        markers_sorted;    /* the first markers */
-  guint        messages_paired;   /* the first messages, paired into spans already */
   GHashTable  *open_spans;        /* (nullable): name -> GArray of OpenSpan, the STARTs they left open */
   SpanLaneState span_lanes[ES_SPAN_LANES];
   EsVec        heap_unsettled[ES_N_HEAP_SERIES]; /* EsSample: a live log's, not in its series yet */

@@ -119,6 +119,23 @@ typedef struct
 
 EsDocument        *_es_document_new             (void);
 void               _es_document_init_spans      (EsDocument  *self);
+void               _es_document_clear_spans     (EsDocument  *self);
+
+/* Span @i of @self, as es_document_get_span() gives it: one not stopped
+ * ends at the log's end, with ES_ACTIVITY_ENDED_BY_LOG_END. */
+static inline EsSpan
+_es_document_read_span (EsDocument *self,
+                        guint       i)
+{
+  EsSpan span = *(const EsSpan *) es_chunks_get (&self->spans, i);
+
+  if (span.end == ES_SPAN_OPEN)
+    {
+      span.end = MAX (self->end_time, span.start);
+      span.flags |= ES_ACTIVITY_ENDED_BY_LOG_END;
+    }
+  return span;
+}
 EsDocument        *_es_document_copy_unfinished (EsDocument  *self);
 EsThreadStateKind  _es_thread_state_after_stop  (EsStopStatus status);
 gboolean           _es_document_check_memory    (guint64      log_size,

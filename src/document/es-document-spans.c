@@ -214,34 +214,40 @@ _es_document_init_spans (EsDocument *self)
     }
 }
 
-/* Forgets every pairing: the messages are to be paired again from the first. */
-static void
-forget_spans (EsDocumentBuilder *self)
+/* Lets go of @self's spans and their lanes. */
+void
+_es_document_clear_spans (EsDocument *self)
 {
-  EsDocument *doc = self->doc;
-
-  g_clear_pointer (&self->open_spans, g_hash_table_unref);
-  es_chunks_clear (&doc->spans);
+  es_chunks_clear (&self->spans);
   for (guint l = 0; l < ES_SPAN_LANES; l++)
     {
-      es_chunks_clear (&doc->span_lanes[l]);
-      es_chunks_clear (&doc->span_blocks[l]);
+      es_chunks_clear (&self->span_lanes[l]);
+      es_chunks_clear (&self->span_blocks[l]);
     }
-  _es_document_init_spans (doc);
-  memset (self->span_lanes, 0, sizeof self->span_lanes);
-  self->messages_paired = 0;
 }
 
-/* Pairs the messages from the first not paired yet up to @paired. */
+/* Forgets every pairing: the messages are to be paired again from the
+ * first. Returns 0, the messages paired now. */
+static guint
+forget_spans (EsDocumentBuilder *self)
+{
+  g_clear_pointer (&self->open_spans, g_hash_table_unref);
+  _es_document_clear_spans (self->doc);
+  _es_document_init_spans (self->doc);
+  memset (self->span_lanes, 0, sizeof self->span_lanes);
+  return 0;
+}
+
+/* Pairs the messages from the @from-th (those before it are paired, and
+ * in order) to the @to-th, in order too. */
 static void
 match_more (EsDocumentBuilder *self,
-            guint              paired)
+            guint              from,
+            guint              to)
 {
   if (self->open_spans == NULL)
     self->open_spans = open_spans_new ();
-  match_edges (self, &ES_VEC_AT (&self->doc->messages, EsUserEvent, self->messages_paired),
-               paired - self->messages_paired);
-  self->messages_paired = paired;
+  match_edges (self, &ES_VEC_AT (&self->doc->messages, EsUserEvent, from), to - from);
 }
 
 /* The spans never stopped, which es_document_get_span() ends at the log's
@@ -273,14 +279,16 @@ _es_builder_settle_user_events (EsDocumentBuilder *self,
 {
   EsDocument *doc = self->doc;
   gboolean late, markers_late;
+  /* The messages in order are those paired. */
+  guint paired = self->messages_sorted;
 
   self->messages_sorted = settle (&doc->messages, sizeof (EsUserEvent), self->messages_sorted,
                                   G_STRUCT_OFFSET (EsUserEvent, time), before, &late);
   self->markers_sorted = settle (&doc->markers, sizeof (EsUserEvent), self->markers_sorted,
                                  G_STRUCT_OFFSET (EsUserEvent, time), before, &markers_late);
   if (late)
-    forget_spans (self);
-  match_more (self, self->messages_sorted);
+    paired = forget_spans (self);
+  match_more (self, paired, self->messages_sorted);
 }
 
 /**
@@ -294,11 +302,12 @@ void
 _es_builder_order_user_events (EsDocumentBuilder *self)
 {
   EsDocument *doc = self->doc;
+  guint paired = self->messages_sorted;
 
   if (!sort_rest (&doc->messages, sizeof (EsUserEvent), self->messages_sorted, G_STRUCT_OFFSET (EsUserEvent, time)))
-    forget_spans (self);
+    paired = forget_spans (self);
   sort_rest (&doc->markers, sizeof (EsUserEvent), self->markers_sorted, G_STRUCT_OFFSET (EsUserEvent, time));
-  match_more (self, doc->messages.len);
+  match_more (self, paired, doc->messages.len);
   doc->n_closed_at_end += count_open_spans (self);
 }
 
@@ -322,7 +331,6 @@ _es_builder_copy_user_events (EsDocumentBuilder *copy,
   es_vec_own (&copy->doc->markers, self->markers_sorted, sizeof (EsUserEvent));
   copy->messages_sorted = self->messages_sorted;
   copy->markers_sorted = self->markers_sorted;
-  copy->messages_paired = self->messages_paired;
   memcpy (copy->span_lanes, self->span_lanes, sizeof self->span_lanes);
   if (self->open_spans == NULL)
     return;
@@ -352,17 +360,9 @@ EsSpan
 es_document_get_span (EsDocument *self,
                       guint       i)
 {
-  EsSpan span;
-
   g_return_val_if_fail (ES_IS_DOCUMENT (self) && i < self->spans.len, (EsSpan) { 0 });
 
-  span = ES_CHUNKS_AT (&self->spans, EsSpan, i);
-  if (span.end == ES_SPAN_OPEN)
-    {
-      span.end = MAX (self->end_time, span.start);
-      span.flags |= ES_ACTIVITY_ENDED_BY_LOG_END;
-    }
-  return span;
+  return _es_document_read_span (self, i);
 }
 
 /* The first of @self's spans that starts after @time (by bisection). */
@@ -370,19 +370,7 @@ guint
 es_document_find_span_after (EsDocument *self,
                              guint64     time)
 {
-  guint lo = 0, hi;
-
   g_return_val_if_fail (ES_IS_DOCUMENT (self), 0);
 
-  hi = self->spans.len;
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (ES_CHUNKS_AT (&self->spans, EsSpan, mid).start <= time)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
+  return es_chunks_bound (&self->spans, G_STRUCT_OFFSET (EsSpan, start), time, TRUE);
 }

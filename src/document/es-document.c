@@ -124,12 +124,7 @@ es_document_finalize (GObject *object)
   g_array_unref (self->tasks);
   g_array_unref (self->capsets);
   g_array_unref (self->binary_messages);
-  es_chunks_clear (&self->spans);
-  for (guint l = 0; l < ES_SPAN_LANES; l++)
-    {
-      es_chunks_clear (&self->span_lanes[l]);
-      es_chunks_clear (&self->span_blocks[l]);
-    }
+  _es_document_clear_spans (self);
   g_array_unref (self->allocated_taken);
   g_array_unref (self->allocated_current);
   g_ptr_array_unref (self->heap_bands);

@@ -64,14 +64,7 @@ EsSpan
 es_span_lane_get_span (const EsSpanLane *lane,
                        guint             k)
 {
-  EsSpan span = ES_CHUNKS_AT (&lane->document->spans, EsSpan, es_span_lane_get_index (lane, k));
-
-  if (span.end == ES_SPAN_OPEN)
-    {
-      span.end = MAX (lane->document->end_time, span.start);
-      span.flags |= ES_ACTIVITY_ENDED_BY_LOG_END;
-    }
-  return span;
+  return _es_document_read_span (lane->document, es_span_lane_get_index (lane, k));
 }
 
 /* @lane's spans from @block * ES_SPAN_BLOCK on (at most ES_SPAN_BLOCK of

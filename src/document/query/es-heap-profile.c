@@ -297,25 +297,14 @@ census_row (const EsHeapProfile *self,
   return es_chunks_get (&self->censuses, census);
 }
 
-/* The first census at or after @time (@after: after it). */
+/* The first census at or after @time (@after: after it); a census's row
+ * starts with its time. */
 static guint
 find_census (const EsHeapProfile *self,
              guint64              time,
              gboolean             after)
 {
-  guint lo = 0, hi = self->censuses.len;
-
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-      guint64 t = census_row (self, mid)[0];
-
-      if (t < time || (after && t == time))
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
+  return es_chunks_bound (&self->censuses, 0, time, after);
 }
 
 guint64
