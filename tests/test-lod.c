@@ -128,6 +128,105 @@ test_series_copies_extend_the_index (void)
     }
 }
 
+/* es_series_extremes_of() over runs of whole blocks of 32 samples, which
+ * it answers from its index alone, against the samples themselves. */
+static void
+check_extremes_of_whole_blocks (const EsSeries *series,
+                                GRand          *rand,
+                                guint           n_queries)
+{
+  const EsSample *s = es_series_get_samples (series);
+  guint n_blocks = es_series_get_length (series) / 32;
+
+  for (guint q = 0; q < n_queries && n_blocks > 0; q++)
+    {
+      guint from = g_rand_int_range (rand, 0, n_blocks), length = g_rand_int_range (rand, 1, 5);
+      guint to = MIN (n_blocks, from + length);
+      guint64 least, most, min = G_MAXUINT64, max = 0;
+
+      for (guint i = from * 32; i < to * 32; i++)
+        {
+          min = MIN (min, s[i].value);
+          max = MAX (max, s[i].value);
+        }
+      es_series_extremes_of (series, from * 32, to * 32, &least, &most);
+      g_assert_cmpuint (least, ==, min);
+      g_assert_cmpuint (most, ==, max);
+    }
+}
+
+/* A live log's series lives in the records' file, with its index: every
+ * copy maps both from there, while the series goes on appending and
+ * rewriting the last block of each level. Copies kept alive all along
+ * answer for the samples they had; after a sample out of order, the
+ * series sorts and indexes everything in new regions of the file, and
+ * the copies made before go on reading the old ones. */
+static void
+test_series_copies_share_the_index_in_the_file (void)
+{
+  g_autoptr(EsVecFile) file = es_vec_file_new ();
+  g_autoptr(GRand) rand = g_rand_new_with_seed (23);
+  g_autoptr(EsSeries) series = es_series_new ();
+  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GPtrArray) copies = g_ptr_array_new_with_free_func ((GDestroyNotify) es_series_free);
+  g_autoptr(GPtrArray) pins = g_ptr_array_new_with_free_func ((GDestroyNotify) es_vec_file_unpin);
+  guint64 t = 0, held;
+
+  if (file == NULL)
+    {
+      g_test_skip ("no memfd here: copies of a series are copies");
+      return;
+    }
+  es_series_use_file (series, file);
+  for (guint round = 0; round < 24; round++)
+    {
+      guint piece = g_rand_int_range (rand, 1, 20000);
+      EsSeries *copy;
+
+      for (guint i = 0; i < piece; i++)
+        {
+          guint64 v = g_rand_int_range (rand, 0, 1000000), at;
+
+          t += g_rand_int_range (rand, 0, 50);
+          /* One sample late, among the first: every block moves. */
+          at = round == 17 && i == 0 ? 0 : t;
+          es_series_append (series, at, v);
+          g_array_append_val (times, at);
+          g_array_append_val (values, v);
+        }
+      /* As the builder does before each snapshot. */
+      es_series_put_in_order (series);
+      g_ptr_array_add (pins, es_vec_file_pin (file));
+      copy = es_series_copy (series);
+      es_series_seal (copy);
+      g_ptr_array_add (copies, copy);
+    }
+
+  for (guint c = 0; c < copies->len; c++)
+    {
+      const EsSeries *copy = g_ptr_array_index (copies, c);
+      guint n = es_series_get_length (copy);
+      g_autoptr(GArray) had_times = g_array_sized_new (FALSE, FALSE, sizeof (guint64), n);
+      g_autoptr(GArray) had_values = g_array_sized_new (FALSE, FALSE, sizeof (guint64), n);
+
+      g_array_append_vals (had_times, times->data, n);
+      g_array_append_vals (had_values, values->data, n);
+      check_series_queries (copy, had_times, had_values, rand, 60, (gint32) t + 100);
+      check_extremes_of_whole_blocks (copy, rand, 2000);
+    }
+
+  /* With the copies gone, what the file holds is the series': its
+   * samples and its index, whose first levels hold 2 values per 32
+   * samples. */
+  g_ptr_array_set_size (copies, 0);
+  g_ptr_array_set_size (pins, 0);
+  held = es_vec_file_get_bytes (file, NULL);
+  g_assert_cmpuint (held, >=, (guint64) times->len * sizeof (EsSample) + times->len / 32 * 2 * sizeof (guint64));
+  g_assert_cmpuint (held, <=, (guint64) times->len * sizeof (EsSample) + times->len / 32 * 4 * sizeof (guint64) +
+                                (64u << 10));
+}
+
 /* A random run on several caps, fed to the builder as events. */
 /* 64 caps running now and then, for seconds to minutes, over thirty hours:
  * the busy grid's points then count in units of several nanoseconds. */
@@ -894,6 +993,8 @@ main (int    argc,
 
   g_test_add_func ("/lod/series-min-max-count", test_series_against_brute_force);
   g_test_add_func ("/lod/series-min-max-count/copies-extend-the-index", test_series_copies_extend_the_index);
+  g_test_add_func ("/lod/series-min-max-count/copies-share-the-index-in-the-file",
+                   test_series_copies_share_the_index_in_the_file);
   g_test_add_func ("/lod/columns/random-runs", test_columns_on_random_runs);
   g_test_add_func ("/lod/columns/real-log", test_columns_on_real_log);
   g_test_add_func ("/lod/cumulative-walk", test_cumulative_walk);

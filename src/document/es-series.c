@@ -16,10 +16,11 @@
  * is covered by O(log n) stored values. */
 struct _EsSeries
 {
-  EsVec     samples;        /* EsSample */
-  GPtrArray *max_levels;    /* GArray of guint64, one per level */
-  GPtrArray *min_levels;
-  EsVec     page_times;     /* guint64: the time of sample k * PAGE_SAMPLES */
+  EsVec      samples;       /* EsSample */
+  GArray    *max_levels;    /* EsVec of guint64, one per level */
+  GArray    *min_levels;
+  EsVec      page_times;    /* guint64: the time of sample k * PAGE_SAMPLES */
+  EsVecFile *file;          /* (nullable): where the samples and their index live */
   guint     indexed;        /* the samples the levels and page times are of */
   guint     in_order;       /* how many of the first samples are known to be in time order */
   gboolean  sealed;
@@ -35,9 +36,38 @@ es_series_new (void)
 {
   EsSeries *self = g_new0 (EsSeries, 1);
 
-  self->max_levels = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-  self->min_levels = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  self->max_levels = g_array_new (FALSE, TRUE, sizeof (EsVec));
+  self->min_levels = g_array_new (FALSE, TRUE, sizeof (EsVec));
   return self;
+}
+
+static EsVec *
+get_level (GArray *levels,
+           guint   k)
+{
+  return &g_array_index (levels, EsVec, k);
+}
+
+static void
+clear_levels (GArray *levels)
+{
+  for (guint k = 0; k < levels->len; k++)
+    es_vec_clear (get_level (levels, k), sizeof (guint64));
+  g_array_set_size (levels, 0);
+}
+
+/* Empties the index, whose values are to change: copies of a series in a
+ * file map its index from there, so it moves to new regions of it. */
+static void
+forget_index (EsSeries *self)
+{
+  es_vec_leave_region (&self->page_times, sizeof (guint64), FALSE);
+  for (guint k = 0; k < self->max_levels->len; k++)
+    {
+      es_vec_leave_region (get_level (self->max_levels, k), sizeof (guint64), FALSE);
+      es_vec_leave_region (get_level (self->min_levels, k), sizeof (guint64), FALSE);
+    }
+  self->indexed = 0;
 }
 
 static void extend_index (EsSeries *self);
@@ -69,16 +99,22 @@ es_series_is_in_order (EsSeries *self)
   return self->in_order == self->samples.len;
 }
 
-/* Its index, copied for @copy, which has the same samples. */
+/* Its index, for @copy, which has the same samples: mapped from the file
+ * where it is large enough to be there, so that it exists once for the
+ * builder and all its snapshots. The builder goes on writing the last,
+ * incomplete block of each level, which the copy never reads: a range's
+ * extremes only take blocks whose every sample is in it. */
 static void
 copy_index (EsSeries       *copy,
             const EsSeries *self)
 {
   es_vec_copy (&copy->page_times, &self->page_times, sizeof (guint64));
+  g_array_set_size (copy->max_levels, self->max_levels->len);
+  g_array_set_size (copy->min_levels, self->min_levels->len);
   for (guint k = 0; k < self->max_levels->len; k++)
     {
-      g_ptr_array_add (copy->max_levels, g_array_copy (g_ptr_array_index (self->max_levels, k)));
-      g_ptr_array_add (copy->min_levels, g_array_copy (g_ptr_array_index (self->min_levels, k)));
+      es_vec_copy (get_level (copy->max_levels, k), get_level (self->max_levels, k), sizeof (guint64));
+      es_vec_copy (get_level (copy->min_levels, k), get_level (self->min_levels, k), sizeof (guint64));
     }
   copy->indexed = self->indexed;
 }
@@ -110,12 +146,19 @@ es_series_copy (EsSeries *self)
   return copy;
 }
 
-/* Its samples, none yet, are to live in @file (es_vec_use_file()). */
+/* Its samples, none yet, and their index are to live in @file
+ * (es_vec_use_file()). */
 void
 es_series_use_file (EsSeries  *self,
                     EsVecFile *file)
 {
+  g_return_if_fail (self->file == NULL && self->max_levels->len == 0);
+
+  if (file == NULL)
+    return;
+  self->file = es_vec_file_ref (file);
   es_vec_use_file (&self->samples, file);
+  es_vec_use_file (&self->page_times, file);
 }
 
 void
@@ -125,8 +168,11 @@ es_series_free (EsSeries *self)
     return;
   es_vec_clear (&self->samples, sizeof (EsSample));
   es_vec_clear (&self->page_times, sizeof (guint64));
-  g_ptr_array_unref (self->max_levels);
-  g_ptr_array_unref (self->min_levels);
+  clear_levels (self->max_levels);
+  clear_levels (self->min_levels);
+  g_array_unref (self->max_levels);
+  g_array_unref (self->min_levels);
+  g_clear_pointer (&self->file, es_vec_file_unref);
   g_free (self);
 }
 
@@ -168,7 +214,7 @@ es_series_merge (EsSeries       *self,
   both_in_order = count_in_order (&self->samples, self->in_order) == n_a &&
                   count_in_order (&from->samples, from->in_order) == n_b;
   /* Samples may move: all is indexed again. */
-  self->indexed = 0;
+  forget_index (self);
   self->in_order = 0;
   if (n_a == 0 || !both_in_order)
     {
@@ -196,9 +242,7 @@ es_series_merge (EsSeries       *self,
  * samples, each level above of two below: 1 byte per sample for both
  * extremes, where pairs from the start took 16, for a query that reads at
  * most 2 * (ES_SERIES_BLOCK - 1) samples more (contiguous ones, about what
- * the level of detail reads itself for a column of up to 32). A live log's
- * every snapshot has its own copy of the index: 8-sample blocks made that
- * 3.6 MB at 100 MB of log. */
+ * the level of detail reads itself for a column of up to 32). */
 #define ES_SERIES_BLOCK 32
 
 /* Brings the levels of one kind up to the samples from @indexed on: a
@@ -208,7 +252,7 @@ extend_levels (EsSeries *self,
                gboolean  maximum,
                guint     indexed)
 {
-  GPtrArray *levels = maximum ? self->max_levels : self->min_levels;
+  GArray *levels = maximum ? self->max_levels : self->min_levels;
   const EsSample *s = self->samples.data;
   const guint64 *below = NULL;
   guint n = self->samples.len, n_below = n, kept_below = indexed;
@@ -218,15 +262,19 @@ extend_levels (EsSeries *self,
       guint per_block = below == NULL ? ES_SERIES_BLOCK : 2;
       guint n_blocks = (n_below + per_block - 1) / per_block;
       guint kept = kept_below / per_block;
-      GArray *level;
+      EsVec *level;
       guint64 *out;
 
       if (k == levels->len)
-        g_ptr_array_add (levels, g_array_sized_new (FALSE, FALSE, sizeof (guint64), n_blocks));
-      level = g_ptr_array_index (levels, k);
+        {
+          g_array_set_size (levels, k + 1);
+          es_vec_use_file (get_level (levels, k), self->file);
+        }
+      level = get_level (levels, k);
       kept = MIN (kept, level->len);
-      g_array_set_size (level, n_blocks);
-      out = (guint64 *) (gpointer) level->data;
+      es_vec_reserve (level, n_blocks, sizeof (guint64));
+      level->len = n_blocks;
+      out = level->data;
       for (guint b = kept; b < n_blocks; b++)
         {
           guint first = b * per_block, last = MIN (first + per_block, n_below);
@@ -252,7 +300,12 @@ extend_levels (EsSeries *self,
 static void
 extend_index (EsSeries *self)
 {
-  guint kept_pages = (self->indexed + PAGE_SAMPLES - 1) / PAGE_SAMPLES;
+  guint kept_pages;
+
+  /* Not even the last block again: a copy's is the builder's to write. */
+  if (self->indexed == self->samples.len)
+    return;
+  kept_pages = (self->indexed + PAGE_SAMPLES - 1) / PAGE_SAMPLES;
 
   self->page_times.len = MIN (self->page_times.len, kept_pages);
   for (gsize i = (gsize) self->page_times.len * PAGE_SAMPLES; i < self->samples.len; i += PAGE_SAMPLES)
@@ -274,6 +327,7 @@ es_series_give_back (EsSeries *self)
   if (self == NULL)
     return;
   es_vec_leave_region (&self->samples, sizeof (EsSample), FALSE);
+  forget_index (self);
   es_series_free (self);
 }
 
@@ -296,10 +350,7 @@ es_series_put_in_order (EsSeries *self)
   es_vec_leave_region (&self->samples, sizeof (EsSample), TRUE);
   g_qsort_with_data (self->samples.data, (gint) self->samples.len, sizeof (EsSample), es_search_compare_keys,
                      ES_SEARCH_KEY (EsSample, time));
-  es_vec_leave_region (&self->page_times, sizeof (guint64), FALSE);
-  g_ptr_array_set_size (self->max_levels, 0);
-  g_ptr_array_set_size (self->min_levels, 0);
-  self->indexed = 0;
+  forget_index (self);
   self->in_order = self->samples.len;
 }
 
@@ -325,6 +376,11 @@ es_series_seal (EsSeries *self)
   es_vec_release_spare (&self->samples, sizeof (EsSample));
   extend_index (self);
   es_vec_release_spare (&self->page_times, sizeof (guint64));
+  for (guint k = 0; k < self->max_levels->len; k++)
+    {
+      es_vec_release_spare (get_level (self->max_levels, k), sizeof (guint64));
+      es_vec_release_spare (get_level (self->min_levels, k), sizeof (guint64));
+    }
   self->sealed = TRUE;
 }
 
@@ -449,17 +505,17 @@ es_series_extremes_of (const EsSeries *self,
   hi /= ES_SERIES_BLOCK;
   for (guint k = 0; k < self->max_levels->len && lo < hi; k++)
     {
-      GArray *lows = g_ptr_array_index (self->min_levels, k), *highs = g_ptr_array_index (self->max_levels, k);
+      const guint64 *lows = get_level (self->min_levels, k)->data, *highs = get_level (self->max_levels, k)->data;
 
       if (lo & 1)
         {
-          TAKE (g_array_index (lows, guint64, lo), g_array_index (highs, guint64, lo));
+          TAKE (lows[lo], highs[lo]);
           lo++;
         }
       if (lo < hi && (hi & 1))
         {
           hi--;
-          TAKE (g_array_index (lows, guint64, hi), g_array_index (highs, guint64, hi));
+          TAKE (lows[hi], highs[hi]);
         }
       lo /= 2;
       hi /= 2;

@@ -65,7 +65,9 @@
  * exist once however many documents show them, and what a snapshot writes
  * (the runs it closes, a sort it repairs) stays its own, copied a page at
  * a time by the kernel. The builder only ever appends, past the length of
- * every snapshot, so a snapshot never sees a record change under it. */
+ * every snapshot, so a snapshot never sees a record change under it. (A
+ * series' range index also rewrites the last block of each level, which
+ * no copy reads: see es-series.c.) */
 struct _EsVecFile
 {
   gint    ref_count;
@@ -370,6 +372,33 @@ es_vec_grow (EsVec *vec,
 
   vec->data = g_realloc_n (vec->data, capacity, element_size);
   vec->capacity = capacity;
+}
+
+/**
+ * es_vec_reserve:
+ *
+ * Makes room for @n elements in all. A small vector in the heap grows to
+ * what it needs, not to a few hundred elements at least as it does when
+ * pushed to: a series' range index has a dozen levels of a few elements
+ * each, in the builder of each of a log's series.
+ */
+void
+es_vec_reserve (EsVec *vec,
+                guint  n,
+                gsize  element_size)
+{
+  if (n <= vec->capacity)
+    return;
+  if (vec->mapped == 0 && (gsize) n * element_size < FILE_ABOVE_BYTES)
+    {
+      guint capacity = MAX (n, MIN (vec->capacity * 2, (guint) ((FILE_ABOVE_BYTES - 1) / element_size)));
+
+      vec->data = g_realloc_n (vec->data, capacity, element_size);
+      vec->capacity = capacity;
+      return;
+    }
+  while (vec->capacity < n)
+    es_vec_grow (vec, element_size);
 }
 
 void

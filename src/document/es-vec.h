@@ -36,6 +36,9 @@ void       es_vec_use_file   (EsVec     *vec,
 
 void es_vec_grow  (EsVec *vec,
                    gsize  element_size);
+void es_vec_reserve (EsVec *vec,
+                     guint  n,
+                     gsize  element_size);
 void es_vec_clear (EsVec *vec,
                    gsize  element_size);
 void es_vec_release_spare (EsVec *vec,
