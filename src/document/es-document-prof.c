@@ -138,6 +138,16 @@ raw_hash (gconstpointer key)
   return h;
 }
 
+/* A frame's key is (parent << 32 | cost centre): g_int64_hash() folds
+ * that to parent ^ cost centre, which a program with many stacks makes
+ * the same for thousands of frames, and lookups then spent most of the
+ * build comparing keys. */
+static guint
+frame_hash (gconstpointer key)
+{
+  return (guint) ((*(const guint64 *) key * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 32);
+}
+
 static gboolean
 raw_equal (gconstpointer a,
            gconstpointer b)
@@ -152,7 +162,7 @@ _es_prof_build_new (void)
 {
   EsProfBuild *build = g_new0 (EsProfBuild, 1);
 
-  build->nodes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  build->nodes = g_hash_table_new_full (frame_hash, g_int64_equal, g_free, NULL);
   build->raw = g_hash_table_new (raw_hash, raw_equal);
   build->raw_keys = g_string_chunk_new (4096);
   return build;
