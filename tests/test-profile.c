@@ -603,6 +603,177 @@ test_followed_profile_counts (void)
   }
 }
 
+/* The tree against its definition (es_document_get_prof_tree()): every
+ * stack once, in pre-order, each under its parent or at the top (the
+ * empty stack and those that start at one of the RTS's own cost centres),
+ * siblings in the order of their names, and each stack told its place and
+ * its cost centre's definition. */
+static void
+check_prof_tree (EsDocument *document)
+{
+  guint n_stacks, n_nodes, n_ccs;
+  const EsProfStack *stacks = es_document_get_prof_stacks (document, &n_stacks);
+  const EsProfTreeNode *nodes = es_document_get_prof_tree (document, &n_nodes);
+  const EsCostCentre *ccs = es_document_get_cost_centres (document, &n_ccs);
+  g_autofree guint32 *seen = g_new0 (guint32, n_stacks);
+
+  g_assert_cmpuint (n_nodes, ==, n_stacks);
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      guint32 s = nodes[i].stack;
+      const EsCostCentre *cc = stacks[s].cc_index != ES_PROF_NO_STACK ? &ccs[stacks[s].cc_index] : NULL;
+      gboolean top = s == ES_PROF_EMPTY_STACK ||
+                     (stacks[s].parent == ES_PROF_EMPTY_STACK && es_cost_centre_is_builtin_root (cc));
+      const EsCostCentre *want = NULL;
+
+      g_assert_cmpuint (seen[s]++, ==, 0);
+      g_assert_cmpuint (stacks[s].position, ==, i);
+      /* The last definition of its id; MAIN's for the empty stack. */
+      for (guint c = 0; c < n_ccs; c++)
+        if (s == ES_PROF_EMPTY_STACK ? g_strcmp0 (ccs[c].label, "MAIN") == 0 && g_strcmp0 (ccs[c].module, "MAIN") == 0
+                                     : ccs[c].id == stacks[s].cost_centre)
+          want = &ccs[c];
+      g_assert_true (cc == want);
+      if (s != ES_PROF_EMPTY_STACK)
+        g_assert_true (es_document_lookup_cost_centre (document, stacks[s].cost_centre) == want);
+      if (top)
+        g_assert_cmpuint (nodes[i].parent, ==, ES_PROF_NO_STACK);
+      else
+        g_assert_cmpuint (nodes[i].parent, ==, stacks[stacks[s].parent].position);
+      g_assert_cmpuint (nodes[i].end, >, i);
+      g_assert_cmpuint (nodes[i].end, <=, n_nodes);
+      /* Its descendants follow it; its next sibling comes after them. */
+      for (guint c = i + 1; c < nodes[i].end; c++)
+        g_assert_cmpuint (nodes[c].parent, >=, i);
+      if (nodes[i].end < n_nodes && nodes[nodes[i].end].parent == nodes[i].parent)
+        {
+          guint32 t = nodes[nodes[i].end].stack;
+          const EsCostCentre *next = stacks[t].cc_index != ES_PROF_NO_STACK ? &ccs[stacks[t].cc_index] : NULL;
+          int order = (stacks[s].depth == 0) != (stacks[t].depth == 0) ? (stacks[s].depth == 0 ? -1 : 1) : 0;
+
+          if (order == 0)
+            order = g_strcmp0 (cc != NULL ? cc->label : NULL, next != NULL ? next->label : NULL);
+          if (order == 0)
+            order = g_strcmp0 (cc != NULL ? cc->module : NULL, next != NULL ? next->module : NULL);
+          if (order == 0)
+            order = stacks[s].cost_centre < stacks[t].cost_centre ? -1 : 1;
+          g_assert_cmpint (order, <, 0);
+        }
+    }
+}
+
+static void
+define_cost_centre (EsDocumentBuilder *builder,
+                    guint32            id,
+                    const char        *label,
+                    const char        *module,
+                    const char        *srcloc)
+{
+  EsEvent e = { 0 };
+
+  e.tag = ES_EVENT_HEAP_PROF_COST_CENTRE;
+  e.cap = ES_CAP_NONE;
+  e.u.cost_centre.id = id;
+  e.u.cost_centre.label = (EsBytes) { label, strlen (label) };
+  e.u.cost_centre.module = (EsBytes) { module, strlen (module) };
+  e.u.cost_centre.srcloc = (EsBytes) { srcloc, strlen (srcloc) };
+  es_document_builder_add (builder, &e);
+}
+
+/* The log of test_followed_tree_grows_in_name_order() up to @round, into
+ * @builder: definitions first, some late, and samples of random stacks,
+ * rounds that are multiples of 3 plus 2 only with stacks seen before. */
+static void
+feed_tree_round (EsDocumentBuilder *builder,
+                 GRand             *rand,
+                 guint              round,
+                 guint64           *t)
+{
+  static const char *const labels[] = { "go", "map", "fold", "zip", "sort", "main", "loop", "step", "emit", "read" };
+
+  if (round == 0)
+    {
+      define_cost_centre (builder, 1, "MAIN", "MAIN", "<built-in>");
+      define_cost_centre (builder, 2, "GC", "GC", "<built-in>");
+      define_cost_centre (builder, 3, "SYSTEM", "SYSTEM", "<built-in>");
+      for (guint32 id = 4; id < 40; id++)
+        define_cost_centre (builder, id, labels[id % G_N_ELEMENTS (labels)], id % 3 ? "Main" : "Data.List",
+                            "src/Main.hs:1:1");
+    }
+  /* An id the stacks already name, then one defined before, again. */
+  if (round == 25 || round == 32)
+    define_cost_centre (builder, round == 25 ? 45 : 7, "late", "Late", "src/Late.hs:1:1");
+  for (guint i = 0; i < 200; i++)
+    {
+      guint32 ids[6];
+      guint depth = g_rand_int_range (rand, 0, 5);
+
+      for (guint k = 0; k < depth; k++)
+        ids[k] = round % 3 != 2 ? (guint32) g_rand_int_range (rand, 2, 46) : 4 + k;
+      *t += g_rand_int_range (rand, 1, 1000);
+      add_sample (builder, *t, 0, ids, depth);
+    }
+}
+
+/* A followed log's snapshots each place only the stacks new since the one
+ * before, among siblings placed before. Every snapshot's tree is what its
+ * definition says and the tree of the same log loaded, and stays so while
+ * later ones are made; snapshots with no new stack or definition share
+ * the tree before. Definitions that come late place every stack again. */
+static void
+test_followed_tree_grows_in_name_order (void)
+{
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new_for_snapshots ();
+  g_autoptr(GRand) rand = g_rand_new_with_seed (31);
+  g_autoptr(GPtrArray) snapshots = g_ptr_array_new_with_free_func (g_object_unref);
+  guint n_shared = 0, n_grown = 0;
+  guint64 t = 0;
+
+  for (guint round = 0; round < 40; round++)
+    {
+      g_autoptr(GRand) again = g_rand_new_with_seed (31);
+      EsDocumentBuilder *loader = es_document_builder_new ();
+      g_autoptr(EsDocument) whole = NULL;
+      EsDocument *snapshot;
+      const EsProfTreeNode *nodes, *whole_nodes;
+      guint n_before = 0, n_stacks, n_whole, n_nodes, n_whole_nodes;
+      guint64 t_again = 0;
+
+      if (snapshots->len > 0)
+        es_document_get_prof_stacks (g_ptr_array_index (snapshots, snapshots->len - 1), &n_before);
+      feed_tree_round (builder, rand, round, &t);
+      snapshot = es_document_builder_snapshot (builder, FALSE, -1);
+      check_prof_tree (snapshot);
+
+      for (guint r = 0; r <= round; r++)
+        feed_tree_round (loader, again, r, &t_again);
+      whole = es_document_builder_finish (loader, FALSE, -1);
+      es_document_builder_free (loader);
+      nodes = es_document_get_prof_tree (snapshot, &n_nodes);
+      whole_nodes = es_document_get_prof_tree (whole, &n_whole_nodes);
+      es_document_get_prof_stacks (snapshot, &n_stacks);
+      es_document_get_prof_stacks (whole, &n_whole);
+      g_assert_cmpuint (n_stacks, ==, n_whole);
+      g_assert_cmpmem (nodes, n_nodes * sizeof *nodes, whole_nodes, n_whole_nodes * sizeof *whole_nodes);
+
+      if (snapshots->len > 0 && n_stacks == n_before && round != 25 && round != 32)
+        {
+          guint n;
+
+          g_assert_true (nodes == es_document_get_prof_tree (g_ptr_array_index (snapshots, snapshots->len - 1), &n));
+          n_shared++;
+        }
+      else
+        n_grown++;
+      g_ptr_array_add (snapshots, snapshot);
+    }
+  g_assert_cmpuint (n_shared, >=, 10);
+  g_assert_cmpuint (n_grown, >=, 10);
+  /* What later snapshots placed changed nothing of the earlier ones. */
+  for (guint i = 0; i < snapshots->len; i++)
+    check_prof_tree (g_ptr_array_index (snapshots, i));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -616,5 +787,6 @@ main (int    argc,
   g_test_add_func ("/profile/merged-builders", test_merged_builders);
   g_test_add_func ("/profile/no-samples", test_no_samples);
   g_test_add_func ("/profile/followed-profile-counts", test_followed_profile_counts);
+  g_test_add_func ("/profile/followed-tree-grows-in-name-order", test_followed_tree_grows_in_name_order);
   return g_test_run ();
 }

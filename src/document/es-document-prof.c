@@ -11,6 +11,7 @@
 
 #include "es-document-builder-private.h"
 #include "es-document-prof.h"
+#include "es-prof-tree-private.h"
 #include "es-search.h"
 
 /* A query counts each stack's own samples in an interval: the samples are
@@ -36,14 +37,16 @@ struct _EsProfData
 {
   guint64     tick_interval;   /* PROF_BEGIN, ns; 0 when the log lacks it */
   GArray     *stacks;          /* EsProfStack, [0] the empty stack */
+  gboolean    stacks_shared;   /* with the documents before: not to be written */
+  EsProfTree *tree_grower;     /* (nullable): until indexed, where the tree is grown */
   EsVec       samples;         /* EsProfSample, by time once indexed */
   guint       settled;         /* the first samples, in order and earlier than any to come */
   guint       checkpoint_samples; /* samples between checkpoints */
   GPtrArray  *checkpoints;     /* Checkpoint in atomic rc boxes: [j] is at (j + 1) * checkpoint_samples */
   GArray     *counted_by_stack; /* guint32 per stack: its own samples among the first @counted */
   guint       counted;
-  GArray     *tree;            /* EsProfTreeNode, see es_document_get_prof_tree() */
-  GHashTable *cost_centres;    /* id -> index + 1 in the document's cost centres */
+  GArray     *tree;            /* EsProfTreeNode, see es_document_get_prof_tree(); shared */
+  GHashTable *cost_centres;    /* id -> index + 1 in the document's cost centres; shared */
 };
 
 /* The builder's side: tries are interned by (parent, cost centre); whole
@@ -78,6 +81,7 @@ _es_prof_data_new (void)
 
   prof->stacks = g_array_new (FALSE, FALSE, sizeof (EsProfStack));
   g_array_append_val (prof->stacks, empty);
+  prof->tree_grower = _es_prof_tree_new ();
   return prof;
 }
 
@@ -92,6 +96,7 @@ _es_prof_data_free (EsProfData *prof)
   g_array_unref (prof->counted_by_stack);
   g_array_unref (prof->tree);
   g_hash_table_unref (prof->cost_centres);
+  _es_prof_tree_unref (prof->tree_grower);
   g_free (prof);
 }
 
@@ -114,7 +119,13 @@ _es_prof_data_copy_unindexed (const EsProfData *prof)
   g_return_val_if_fail (prof->tree->len == 0, copy);
 
   copy->tick_interval = prof->tick_interval;
-  copy->stacks = g_array_copy (prof->stacks);
+  /* Its stacks are those of the snapshot before, most of the time: those
+   * stop coming early in a run. */
+  copy->tree_grower = _es_prof_tree_ref (prof->tree_grower);
+  copy->stacks = _es_prof_tree_share_stacks (prof->tree_grower, prof->stacks->len);
+  copy->stacks_shared = copy->stacks != NULL;
+  if (copy->stacks == NULL)
+    copy->stacks = g_array_copy (prof->stacks);
   es_vec_copy (&copy->samples, &prof->samples, sizeof (EsProfSample));
   /* The builder settles those after them in place, next time. */
   es_vec_own (&copy->samples, prof->settled, sizeof (EsProfSample));
@@ -438,104 +449,16 @@ es_cost_centre_is_builtin_root (const EsCostCentre *cc)
   return cc != NULL && g_strcmp0 (cc->srcloc, "<built-in>") == 0 && g_strcmp0 (cc->label, "MAIN") != 0;
 }
 
-static const EsCostCentre *
-stack_cc (EsDocument        *self,
-          const EsProfStack *stack)
-{
-  return stack->cc_index != ES_PROF_NO_STACK ? &g_array_index (self->cost_centres, EsCostCentre, stack->cc_index) : NULL;
-}
-
-static int
-compare_by_name (gconstpointer a,
-                 gconstpointer b,
-                 gpointer      data)
-{
-  EsDocument *self = data;
-  const EsProfStack *stacks = (const EsProfStack *) (gpointer) self->prof->stacks->data;
-  const EsProfStack *x = &stacks[*(const guint32 *) a], *y = &stacks[*(const guint32 *) b];
-  const EsCostCentre *cx = stack_cc (self, x), *cy = stack_cc (self, y);
-  int order;
-
-  /* MAIN (the empty stack) first among the roots. */
-  if ((x->depth == 0) != (y->depth == 0))
-    return x->depth == 0 ? -1 : 1;
-  order = g_strcmp0 (cx != NULL ? cx->label : NULL, cy != NULL ? cy->label : NULL);
-  if (order == 0)
-    order = g_strcmp0 (cx != NULL ? cx->module : NULL, cy != NULL ? cy->module : NULL);
-  if (order == 0)
-    order = (x->cost_centre > y->cost_centre) - (x->cost_centre < y->cost_centre);
-  return order;
-}
-
-/* The stacks as one tree in pre-order (see es_document_get_prof_tree()):
- * children grouped by parent in a counting pass, each group sorted by name,
- * then a depth-first walk. */
-static void
-build_tree (EsDocument *self)
-{
-  EsProfData *prof = self->prof;
-  guint n = prof->stacks->len;
-  EsProfStack *stacks = (EsProfStack *) (gpointer) prof->stacks->data;
-  g_autofree guint32 *parent = g_new (guint32, n);
-  g_autofree guint32 *first = g_new0 (guint32, n + 2);
-  g_autofree guint32 *children = g_new (guint32, n);
-  g_autofree guint32 *next = NULL;
-  g_autofree guint32 *todo = g_new (guint32, n);
-  EsProfTreeNode *tree;
-  guint n_todo = 0;
-
-  /* Slot n holds the roots. */
-  for (guint s = 0; s < n; s++)
-    {
-      parent[s] = stacks[s].parent;
-      if (s == ES_PROF_EMPTY_STACK ||
-          (stacks[s].parent == ES_PROF_EMPTY_STACK && es_cost_centre_is_builtin_root (stack_cc (self, &stacks[s]))))
-        parent[s] = n;
-      first[parent[s] + 1]++;
-    }
-  for (guint p = 0; p <= n; p++)
-    first[p + 1] += first[p];
-  next = g_memdup2 (first, (n + 1) * sizeof (guint32));
-  for (guint s = 0; s < n; s++)
-    children[next[parent[s]]++] = s;
-  for (guint p = 0; p <= n; p++)
-    if (first[p + 1] - first[p] > 1)
-      g_qsort_with_data (children + first[p], (gint) (first[p + 1] - first[p]), sizeof (guint32),
-                         compare_by_name, self);
-
-  g_array_set_size (prof->tree, n);
-  tree = (EsProfTreeNode *) (gpointer) prof->tree->data;
-  for (guint c = first[n + 1]; c > first[n]; c--)
-    todo[n_todo++] = children[c - 1];
-  for (guint at = 0; n_todo > 0; at++)
-    {
-      guint32 s = todo[--n_todo];
-
-      stacks[s].position = at;
-      tree[at].stack = s;
-      tree[at].parent = parent[s] == n ? ES_PROF_NO_STACK : stacks[parent[s]].position;
-      for (guint c = first[s + 1]; c > first[s]; c--)
-        todo[n_todo++] = children[c - 1];
-    }
-  /* A node's subtree ends where the next node at its depth or above starts. */
-  for (guint i = n; i > 0; i--)
-    {
-      guint32 end = i;
-
-      while (end < n && tree[end].parent == i - 1)
-        end = tree[end].end;
-      tree[i - 1].end = end;
-    }
-}
-
-/* Once every sample is in: samples in time order, and each stack's
- * positions among them (a counting sort: one pass to count, one to place). */
+/* Once every sample is in: the samples in time order, counted at their
+ * checkpoints, and the stacks as a tree (es-prof-tree.c). */
 void
 _es_document_index_prof (EsDocument *self)
 {
   EsProfData *prof = self->prof;
   const EsProfSample *samples;
-  guint n_stacks = prof->stacks->len, n = prof->samples.len;
+  guint n = prof->samples.len;
+
+  g_return_if_fail (prof->tree_grower != NULL);
 
   /* Those after the settled ones, which may have come out of order, and
    * none of which is earlier than those (_es_builder_settle_prof()). */
@@ -546,27 +469,11 @@ _es_document_index_prof (EsDocument *self)
   prof->settled = n;
   count_samples (prof, n);
 
-  for (guint i = 0; i < self->cost_centres->len; i++)
-    g_hash_table_insert (prof->cost_centres,
-                         GUINT_TO_POINTER (g_array_index (self->cost_centres, EsCostCentre, i).id),
-                         GUINT_TO_POINTER (i + 1));
-  /* Each stack's definition, found once here rather than by every query. */
-  for (guint s = 1; s < n_stacks; s++)
-    {
-      EsProfStack *stack = &g_array_index (prof->stacks, EsProfStack, s);
-      guint index = GPOINTER_TO_UINT (g_hash_table_lookup (prof->cost_centres, GUINT_TO_POINTER (stack->cost_centre)));
-
-      stack->cc_index = index > 0 ? index - 1 : ES_PROF_NO_STACK;
-    }
-  /* The empty stack is MAIN's. */
-  for (guint i = 0; i < self->cost_centres->len; i++)
-    {
-      const EsCostCentre *cc = &g_array_index (self->cost_centres, EsCostCentre, i);
-
-      if (g_strcmp0 (cc->label, "MAIN") == 0 && g_strcmp0 (cc->module, "MAIN") == 0)
-        g_array_index (prof->stacks, EsProfStack, ES_PROF_EMPTY_STACK).cc_index = i;
-    }
-  build_tree (self);
+  _es_prof_tree_grow (prof->tree_grower, self->cost_centres, &prof->stacks, prof->stacks_shared, &prof->tree,
+                      &prof->cost_centres);
+  prof->stacks_shared = TRUE;
+  /* Indexed once: the builder, or the next snapshot, keeps what is to grow. */
+  g_clear_pointer (&prof->tree_grower, _es_prof_tree_unref);
 }
 
 /**
