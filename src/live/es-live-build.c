@@ -36,7 +36,7 @@
  * caller, which builds from the whole record as a file, telling the error
  * as opening the file would. */
 
-#define READ_BYTES (1u << 20)
+#define READ_BYTES (256u << 10)
 
 struct _EsLiveBuild
 {

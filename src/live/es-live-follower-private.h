@@ -40,7 +40,7 @@ G_BEGIN_DECLS
  * it itself, which leaves the window's frames one busy thread less to
  * share the cores with (their p99 was 1-2 ms longer). */
 #define DEFAULT_FINISH_BACKLOG  (4u << 20)
-#define READ_BYTES              (1u << 20)
+#define READ_BYTES              (256u << 10)
 
 struct _EsLiveFollower
 {
