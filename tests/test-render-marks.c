@@ -225,6 +225,37 @@ expected_fill (EsDocument           *document,
     }
 }
 
+/* The spans running at a time, found through the lanes (for the row's
+ * tooltip), are those a walk back over every span started by then finds,
+ * in its order: the latest started first. Times are taken all over the
+ * run, where the never-stopped spans pile up and in the loop of short
+ * ones, and at spans' own starts and ends. */
+static void
+test_running_spans_found_through_lanes (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (13);
+  g_autoptr(EsDocument) document = load_many_spans (rand);
+  guint n;
+  g_autofree EsSpan *spans = es_test_copy_spans (document, &n);
+  guint max_seen = 0;
+
+  for (guint q = 0; q < 3000; q++)
+    {
+      const EsSpan *at = &spans[g_rand_int_range (rand, 0, (gint32) n)];
+      guint64 t = q % 3 == 0 ? (guint64) g_rand_double_range (rand, 0, 2.1e9) : q % 3 == 1 ? at->start : at->end;
+      guint max = q % 2 ? 4 : 64, want[64], got[64], n_want = 0, n_got;
+
+      for (guint i = n; i > 0 && n_want < max; i--)
+        if (spans[i - 1].start <= t && spans[i - 1].end >= t)
+          want[n_want++] = i - 1;
+      n_got = es_span_lanes_find_running (document, t, got, max);
+      g_assert_cmpmem (got, n_got * sizeof (guint), want, n_want * sizeof (guint));
+      max_seen = MAX (max_seen, n_got);
+    }
+  /* Some times have more than a tooltip shows. */
+  g_assert_cmpuint (max_seen, >, 4);
+}
+
 static void
 test_spans_every_pixel (void)
 {
@@ -441,6 +472,7 @@ main (int    argc,
   g_test_add_func ("/render/pixels/spans", test_spans);
   g_test_add_func ("/render/pixels/spans-back-to-back", test_spans_back_to_back);
   g_test_add_func ("/render/pixels/spans-every-pixel", test_spans_every_pixel);
+  g_test_add_func ("/spans/running-spans-found-through-lanes", test_running_spans_found_through_lanes);
   g_test_add_func ("/render/pixels/bookmarks", test_bookmarks);
   g_test_add_func ("/render/pixels/dense-bookmarks", test_dense_bookmarks);
 

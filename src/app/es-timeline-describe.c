@@ -16,6 +16,7 @@
 #include "es-lod.h"
 #include "es-profile.h"
 #include "es-search.h"
+#include "es-span-lanes.h"
 #include "es-stats.h"
 #include "es-timeline-describe.h"
 
@@ -121,17 +122,15 @@ describe_spans (const EsTimelineView *view,
                 GString              *out,
                 guint64               t)
 {
-  guint shown = 0;
+  guint running[4];
+  guint n = es_span_lanes_find_running (view->document, t, running, G_N_ELEMENTS (running));
 
-  for (guint i = es_document_find_span_after (view->document, t); i > 0 && shown < 4; i--)
+  for (guint i = 0; i < n; i++)
     {
-      EsSpan span = es_document_get_span (view->document, i - 1);
-      g_autofree char *length = NULL;
+      EsSpan span = es_document_get_span (view->document, running[i]);
+      g_autofree char *length = es_timeline_format_time (span.end - span.start, 1);
 
-      if (span.end < t)
-        continue;
-      length = es_timeline_format_time (span.end - span.start, 1);
-      if (shown > 0)
+      if (i > 0)
         g_string_append_c (out, '\n');
       /* A span not stopped yet is still running in a followed log; in a
        * log that ended, it never stopped. */
@@ -141,9 +140,8 @@ describe_spans (const EsTimelineView *view,
         g_string_append_printf (out, _("%s: %s, never stopped before the log ended"), span.name, length);
       else
         g_string_append_printf (out, "%s: %s", span.name, length);
-      shown++;
     }
-  if (shown == 0)
+  if (n == 0)
     g_string_append (out, _("No span"));
 }
 

@@ -7,6 +7,9 @@
 
 #include "config.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 #include "es-document-private.h"
 #include "es-span-lanes.h"
 
@@ -119,4 +122,94 @@ es_span_lane_first_ending (const EsSpanLane *lane,
   while (k < lane->n && span_end (lane, k) < time)
     k++;
   return k;
+}
+
+/* How many of @lane's spans start at or before @time. */
+static guint
+count_started (const EsSpanLane *lane,
+               guint64           time)
+{
+  guint lo = 0, hi = lane->n;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (es_span_lane_get_span (lane, mid).start <= time)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+static int
+compare_latest_first (gconstpointer a,
+                      gconstpointer b)
+{
+  guint x = *(const guint *) a, y = *(const guint *) b;
+
+  return x > y ? -1 : x < y;
+}
+
+/**
+ * es_span_lanes_find_running:
+ * @found: (out caller-allocates) (array length=max): indexes in the
+ *   document's spans
+ * @max: how many to find at most
+ *
+ * The spans running at @time (started at or before it, ending at or after
+ * it), the latest started first, as a walk back over the spans started by
+ * then would find them. A lane whose spans do not overlap has one at most,
+ * its last started by then; the last lane is walked back a block at a
+ * time, passing over those all over before @time. A walk over the spans
+ * themselves passed every span since the start of the log when fewer than
+ * @max were running.
+ *
+ * Returns: how many were found, at most @max
+ */
+guint
+es_span_lanes_find_running (EsDocument *document,
+                            guint64     time,
+                            guint      *found,
+                            guint       max)
+{
+  const EsSpanLane *lanes = es_span_lanes_get (document);
+  g_autofree guint *running = g_new (guint, max + ES_SPAN_LANES);
+  guint n = 0;
+
+  for (guint l = 0; l < ES_SPAN_LANES; l++)
+    {
+      const EsSpanLane *lane = &lanes[l];
+      guint k = count_started (lane, time), in_lane = 0;
+
+      if (l + 1 < ES_SPAN_LANES)
+        {
+          if (k > 0 && es_span_lane_get_span (lane, k - 1).end >= time)
+            running[n++] = es_span_lane_get_index (lane, k - 1);
+          continue;
+        }
+      while (k > 0 && in_lane < max)
+        {
+          guint block = (k - 1) / ES_SPAN_BLOCK;
+
+          if (es_span_lane_get_block (lane, block).end < time)
+            {
+              k = block * ES_SPAN_BLOCK;
+              continue;
+            }
+          k--;
+          if (es_span_lane_get_span (lane, k).end >= time)
+            {
+              running[n++] = es_span_lane_get_index (lane, k);
+              in_lane++;
+            }
+        }
+    }
+  /* The document's spans are in the order they start. */
+  qsort (running, n, sizeof (guint), compare_latest_first);
+  n = MIN (n, max);
+  if (n > 0)
+    memcpy (found, running, n * sizeof (guint));
+  return n;
 }

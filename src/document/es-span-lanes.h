@@ -41,5 +41,9 @@ EsSpanLaneBlock   es_span_lane_get_block     (const EsSpanLane *lane,
                                               guint             block);
 guint             es_span_lane_first_ending  (const EsSpanLane *lane,
                                               guint64           time);
+guint             es_span_lanes_find_running (EsDocument       *document,
+                                              guint64           time,
+                                              guint            *found,
+                                              guint             max);
 
 G_END_DECLS
