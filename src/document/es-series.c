@@ -187,7 +187,8 @@ es_series_append (EsSeries *self,
 
 /**
  * es_series_merge:
- * @from: samples to add to @self, which is not sealed yet
+ * @from: samples to add to @self, which is not sealed yet, nor in a file
+ *   (a live log's builder, whose snapshots map its series, never merges)
  *
  * Adds every sample of @from, as es_series_append() would one by one.
  * When both series are in time order (two loading workers' shares of the
@@ -205,7 +206,7 @@ es_series_merge (EsSeries       *self,
   gboolean both_in_order;
   EsVec merged = { 0 };
 
-  g_return_if_fail (!self->sealed);
+  g_return_if_fail (!self->sealed && self->file == NULL);
 
   n_a = self->samples.len;
   n_b = from->samples.len;
