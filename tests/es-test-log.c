@@ -600,3 +600,23 @@ es_test_describe_file (const char *path)
   g_assert_no_error (error);
   return es_test_describe_document (document);
 }
+
+/* Tells @builder the definition of cost centre @id, as the RTS's
+ * HEAP_PROF_COST_CENTRE does. */
+void
+es_test_define_cost_centre (EsDocumentBuilder *builder,
+                            guint32            id,
+                            const char        *label,
+                            const char        *module,
+                            const char        *srcloc)
+{
+  EsEvent e = { 0 };
+
+  e.tag = ES_EVENT_HEAP_PROF_COST_CENTRE;
+  e.cap = ES_CAP_NONE;
+  e.u.cost_centre.id = id;
+  e.u.cost_centre.label = (EsBytes) { label, strlen (label) };
+  e.u.cost_centre.module = (EsBytes) { module, strlen (module) };
+  e.u.cost_centre.srcloc = (EsBytes) { srcloc, strlen (srcloc) };
+  es_document_builder_add (builder, &e);
+}

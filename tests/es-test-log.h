@@ -10,6 +10,7 @@
 #include <glib.h>
 
 #include "es-document.h"
+#include "es-document-builder.h"
 #include "es-eventlog-reader.h"
 
 G_BEGIN_DECLS
@@ -83,6 +84,11 @@ char       *es_test_describe_document   (EsDocument   *document);
 EsSpan     *es_test_copy_spans          (EsDocument   *document,
                                          guint        *n_spans);
 char       *es_test_describe_file       (const char   *path);
+void        es_test_define_cost_centre  (EsDocumentBuilder *builder,
+                                         guint32       id,
+                                         const char   *label,
+                                         const char   *module,
+                                         const char   *srcloc);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsTestLog, es_test_log_free)
 

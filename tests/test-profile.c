@@ -662,24 +662,6 @@ check_prof_tree (EsDocument *document)
     }
 }
 
-static void
-define_cost_centre (EsDocumentBuilder *builder,
-                    guint32            id,
-                    const char        *label,
-                    const char        *module,
-                    const char        *srcloc)
-{
-  EsEvent e = { 0 };
-
-  e.tag = ES_EVENT_HEAP_PROF_COST_CENTRE;
-  e.cap = ES_CAP_NONE;
-  e.u.cost_centre.id = id;
-  e.u.cost_centre.label = (EsBytes) { label, strlen (label) };
-  e.u.cost_centre.module = (EsBytes) { module, strlen (module) };
-  e.u.cost_centre.srcloc = (EsBytes) { srcloc, strlen (srcloc) };
-  es_document_builder_add (builder, &e);
-}
-
 /* The log of test_followed_tree_grows_in_name_order() up to @round, into
  * @builder: definitions first, some late, and samples of random stacks,
  * rounds that are multiples of 3 plus 2 only with stacks seen before. */
@@ -693,16 +675,16 @@ feed_tree_round (EsDocumentBuilder *builder,
 
   if (round == 0)
     {
-      define_cost_centre (builder, 1, "MAIN", "MAIN", "<built-in>");
-      define_cost_centre (builder, 2, "GC", "GC", "<built-in>");
-      define_cost_centre (builder, 3, "SYSTEM", "SYSTEM", "<built-in>");
+      es_test_define_cost_centre (builder, 1, "MAIN", "MAIN", "<built-in>");
+      es_test_define_cost_centre (builder, 2, "GC", "GC", "<built-in>");
+      es_test_define_cost_centre (builder, 3, "SYSTEM", "SYSTEM", "<built-in>");
       for (guint32 id = 4; id < 40; id++)
-        define_cost_centre (builder, id, labels[id % G_N_ELEMENTS (labels)], id % 3 ? "Main" : "Data.List",
+        es_test_define_cost_centre (builder, id, labels[id % G_N_ELEMENTS (labels)], id % 3 ? "Main" : "Data.List",
                             "src/Main.hs:1:1");
     }
   /* An id the stacks already name, then one defined before, again. */
   if (round == 25 || round == 32)
-    define_cost_centre (builder, round == 25 ? 45 : 7, "late", "Late", "src/Late.hs:1:1");
+    es_test_define_cost_centre (builder, round == 25 ? 45 : 7, "late", "Late", "src/Late.hs:1:1");
   for (guint i = 0; i < 200; i++)
     {
       guint32 ids[6];

@@ -19,32 +19,6 @@
 
 enum { MAIN_ID = 1, GC_ID, CAF_ID, A_ID, B_ID, C_ID };
 
-static EsBytes
-bytes_of (const char *text)
-{
-  EsBytes b = { text, strlen (text) };
-
-  return b;
-}
-
-static void
-define (EsDocumentBuilder *builder,
-        guint32            id,
-        const char        *label,
-        const char        *module,
-        const char        *srcloc)
-{
-  EsEvent e = { 0 };
-
-  e.tag = ES_EVENT_HEAP_PROF_COST_CENTRE;
-  e.cap = ES_CAP_NONE;
-  e.u.cost_centre.id = id;
-  e.u.cost_centre.label = bytes_of (label);
-  e.u.cost_centre.module = bytes_of (module);
-  e.u.cost_centre.srcloc = bytes_of (srcloc);
-  es_document_builder_add (builder, &e);
-}
-
 /* @n samples of one stack (ids innermost first, as the RTS writes them). */
 static void
 add_samples (EsDocumentBuilder *builder,
@@ -89,12 +63,12 @@ make_document (void)
   EsDocument *document;
   guint64 time = 1;
 
-  define (builder, MAIN_ID, "MAIN", "MAIN", "<built-in>");
-  define (builder, GC_ID, "GC", "GC", "<built-in>");
-  define (builder, CAF_ID, "CAF", "Main", "<entire-module>");
-  define (builder, A_ID, "a", "Main", "a.hs:1:1-10");
-  define (builder, B_ID, "b", "Main", "a.hs:2:1-10");
-  define (builder, C_ID, "c", "Main", "a.hs:3:1-10");
+  es_test_define_cost_centre (builder, MAIN_ID, "MAIN", "MAIN", "<built-in>");
+  es_test_define_cost_centre (builder, GC_ID, "GC", "GC", "<built-in>");
+  es_test_define_cost_centre (builder, CAF_ID, "CAF", "Main", "<entire-module>");
+  es_test_define_cost_centre (builder, A_ID, "a", "Main", "a.hs:1:1-10");
+  es_test_define_cost_centre (builder, B_ID, "b", "Main", "a.hs:2:1-10");
+  es_test_define_cost_centre (builder, C_ID, "c", "Main", "a.hs:3:1-10");
   /* Interleaved, as a real run is. */
   for (guint round = 0; round < 10; round++)
     {
