@@ -64,39 +64,97 @@ span_extent (const EsTimelineView *view,
   *x1 = MAX (end_pixel (view, span->end), *x0 + 1);
 }
 
-/* Whether a span from @start to @end (or spans, @end the latest end among
- * them) would change nothing after a run that ends on pixel @right: it
- * starts on one of the run's last three pixels (so it is too narrow for
- * edges or a name), and it ends by @right. */
-static gboolean
-absorbed (const EsTimelineView *view,
-          guint64               first_start,
-          guint64               last_start,
-          guint64               end,
-          double                right)
+/* What a run of spans is tested against: spans starting from @first_start
+ * to @last_start and ending by @end (one span: its start twice). */
+typedef struct
 {
-  if (end_pixel (view, end) > right)
+  const EsTimelineView *view;
+  double                right;        /* absorbed(): the run's last pixel */
+  const LaneRun        *bar;          /* covered(): the bar, */
+  double                label_right;  /* and the end of the last name */
+} SpansTest;
+
+typedef gboolean (*SpansTestFunc) (const SpansTest *test,
+                                   guint64          first_start,
+                                   guint64          last_start,
+                                   guint64          end);
+
+/* Whether spans would change nothing after a run that ends on pixel
+ * @test->right: they start on one of the run's last three pixels (so they
+ * are too narrow for edges or a name), and end by @test->right. */
+static gboolean
+absorbed (const SpansTest *test,
+          guint64          first_start,
+          guint64          last_start,
+          guint64          end)
+{
+  const EsTimelineView *view = test->view;
+
+  if (end_pixel (view, end) > test->right)
     return FALSE;
-  return start_pixel (view, last_start) <= right - 1 && start_pixel (view, first_start) >= right - (SPAN_EDGE_MIN_PX - 1);
+  return start_pixel (view, last_start) <= test->right - 1 &&
+         start_pixel (view, first_start) >= test->right - (SPAN_EDGE_MIN_PX - 1);
 }
 
+/* Whether spans would only fill pixels of @test->bar, and get no name:
+ * they start left of @test->label_right (the end of the last name), or
+ * none is wide enough for one. A bar fills up to its end's pixel less
+ * one, so one ending a pixel past the bar is covered when it is wide
+ * enough to be a bar itself. */
 static gboolean
-block_absorbed (const EsTimelineView *view,
-                EsSpanLaneBlock       block,
-                double                right)
+covered (const SpansTest *test,
+         guint64          first_start,
+         guint64          last_start,
+         guint64          end)
 {
-  return absorbed (view, block.first_start, block.last_start, block.end, right);
+  const EsTimelineView *view = test->view;
+  const LaneRun *bar = test->bar;
+  double x0 = start_pixel (view, last_start), x1 = end_pixel (view, end);
+
+  if (x0 >= test->label_right && MAX (x1, x0 + 1) - start_pixel (view, first_start) >= SPAN_LABEL_MIN_PX)
+    return FALSE;
+  if (x1 <= bar->x1)
+    return x0 <= bar->x1 - 1;
+  return x1 <= bar->x1 + 1 && x0 <= bar->x1 + 1 - SPAN_EDGE_MIN_PX;
 }
 
 static gboolean
-span_absorbed (const EsTimelineView *view,
-               const EsSpanLane     *lane,
-               guint                 k,
-               double                right)
+span_passes (const SpansTest *test,
+             SpansTestFunc    passes,
+             const EsSpanLane *lane,
+             guint            k)
 {
   EsSpan span = es_span_lane_get_span (lane, k);
 
-  return absorbed (view, span.start, span.start, span.end, right);
+  return passes (test, span.start, span.start, span.end);
+}
+
+/* The first span from @k on that fails @passes, taking a whole block of
+ * the lane at once where the block passes (by its first and last start
+ * and its latest end), else one span. */
+static guint
+skip_passing (const SpansTest  *test,
+              SpansTestFunc     passes,
+              const EsSpanLane *lane,
+              guint             k)
+{
+  while (k < lane->n)
+    {
+      if (k % ES_SPAN_BLOCK == 0 && k + ES_SPAN_BLOCK <= lane->n)
+        {
+          EsSpanLaneBlock block = es_span_lane_get_block (lane, k / ES_SPAN_BLOCK);
+
+          if (passes (test, block.first_start, block.last_start, block.end))
+            {
+              k += ES_SPAN_BLOCK;
+              continue;
+            }
+        }
+      if (!span_passes (test, passes, lane, k))
+        break;
+      k++;
+    }
+  return k;
 }
 
 /* The first span from @k on that is not absorbed by a run ending on pixel
@@ -112,56 +170,25 @@ skip_absorbed (const EsTimelineView *view,
                guint                 k,
                double                right)
 {
+  SpansTest test = { view, right, NULL, 0 };
   guint lo = k, hi = lane->n;
 
-  if (k >= lane->n || !span_absorbed (view, lane, k, right))
+  if (k >= lane->n || !span_passes (&test, absorbed, lane, k))
     return k;
   if (lane->lane + 1 == ES_SPAN_LANES)
-    {
-      while (k < lane->n)
-        if (k % ES_SPAN_BLOCK == 0 && k + ES_SPAN_BLOCK <= lane->n &&
-            block_absorbed (view, es_span_lane_get_block (lane, k / ES_SPAN_BLOCK), right))
-          k += ES_SPAN_BLOCK;
-        else if (span_absorbed (view, lane, k, right))
-          k++;
-        else
-          break;
-      return k;
-    }
+    return skip_passing (&test, absorbed, lane, k);
   /* absorbed() holds for a prefix of [k, n): starts and ends only grow. */
   lo = k + 1;
   while (lo < hi)
     {
       guint mid = lo + (hi - lo) / 2;
 
-      if (span_absorbed (view, lane, mid, right))
+      if (span_passes (&test, absorbed, lane, mid))
         lo = mid + 1;
       else
         hi = mid;
     }
   return lo;
-}
-
-/* Whether spans starting from @first_start to @last_start and ending by
- * @end would only fill pixels of @bar, and get no name: they start left of
- * @label_right (the end of the last name), or none is wide enough for
- * one. A bar fills up to its end's pixel less one, so one ending a pixel
- * past the bar is covered when it is wide enough to be a bar itself. */
-static gboolean
-covered (const EsTimelineView *view,
-         guint64               first_start,
-         guint64               last_start,
-         guint64               end,
-         const LaneRun        *bar,
-         double                label_right)
-{
-  double x0 = start_pixel (view, last_start), x1 = end_pixel (view, end);
-
-  if (x0 >= label_right && MAX (x1, x0 + 1) - start_pixel (view, first_start) >= SPAN_LABEL_MIN_PX)
-    return FALSE;
-  if (x1 <= bar->x1)
-    return x0 <= bar->x1 - 1;
-  return x1 <= bar->x1 + 1 && x0 <= bar->x1 + 1 - SPAN_EDGE_MIN_PX;
 }
 
 /* The first span from @k on that is not covered by @bar. In the last lane
@@ -177,28 +204,11 @@ skip_covered (const EsTimelineView *view,
               const LaneRun        *bar,
               double                label_right)
 {
+  SpansTest test = { view, 0, bar, label_right };
+
   if (bar->x1 <= bar->x0)
     return k;
-  while (k < lane->n)
-    {
-      EsSpan span;
-
-      if (k % ES_SPAN_BLOCK == 0 && k + ES_SPAN_BLOCK <= lane->n)
-        {
-          EsSpanLaneBlock block = es_span_lane_get_block (lane, k / ES_SPAN_BLOCK);
-
-          if (covered (view, block.first_start, block.last_start, block.end, bar, label_right))
-            {
-              k += ES_SPAN_BLOCK;
-              continue;
-            }
-        }
-      span = es_span_lane_get_span (lane, k);
-      if (!covered (view, span.start, span.start, span.end, bar, label_right))
-        break;
-      k++;
-    }
-  return k;
+  return skip_passing (&test, covered, lane, k);
 }
 
 static void
