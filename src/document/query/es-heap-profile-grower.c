@@ -235,6 +235,7 @@ _es_heap_profile_grower_make (EsHeapProfileGrower *self,
   const EsHeapProfSample *open = n_settle < n ? &samples[n - 1] : NULL;
   g_autofree Ranked *ranked = g_new0 (Ranked, MAX (n_doc_bands, 1));
   g_autofree guint *rank_of = g_new (guint, MAX (n_doc_bands, 1));
+  g_autofree guint64 *with_open = NULL;
   g_autoptr(GHashTable) cost_centres = NULL;
   EsHeapProfile *profile;
   gboolean other;
@@ -246,16 +247,13 @@ _es_heap_profile_grower_make (EsHeapProfileGrower *self,
     add_census ((guint64 *) (gpointer) self->totals->data, n_doc_bands, document, &samples[s]);
 
   /* Ranked with the census still open. */
-  for (guint b = 0; b < n_doc_bands; b++)
-    ranked[b] = (Ranked) { b, g_array_index (self->totals, guint64, b) };
+  with_open = g_new (guint64, MAX (n_doc_bands, 1));
+  if (n_doc_bands > 0)
+    memcpy (with_open, self->totals->data, n_doc_bands * sizeof (guint64));
   if (open != NULL)
-    {
-      const EsHeapProfEntry *entries = es_document_get_heap_entries (document, open);
-
-      for (guint e = 0; e < open->n_entries; e++)
-        if (entries[e].band < n_doc_bands)
-          ranked[entries[e].band].total = _es_heap_add_saturated (ranked[entries[e].band].total, entries[e].residency);
-    }
+    add_census (with_open, n_doc_bands, document, open);
+  for (guint b = 0; b < n_doc_bands; b++)
+    ranked[b] = (Ranked) { b, with_open[b] };
   qsort (ranked, n_doc_bands, sizeof (Ranked), compare_ranked);
   while (n_nonzero < n_doc_bands && ranked[n_nonzero].total > 0)
     n_nonzero++;
