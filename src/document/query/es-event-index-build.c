@@ -431,6 +431,26 @@ keep_ends (EsEventIndex *self)
     }
 }
 
+/* An index of the log at @path, mapped (it stays mapped), with the first
+ * and last bytes kept and nothing else read yet; %NULL with @error set if
+ * it cannot be mapped. */
+static EsEventIndex *
+index_new (const char  *path,
+           GError     **error)
+{
+  g_autoptr(EsEventIndex) self = g_new0 (EsEventIndex, 1);
+
+  g_atomic_ref_count_init (&self->ref_count);
+  self->serial = _es_event_index_next_serial ();
+  self->mapped = g_mapped_file_new (path, FALSE, error);
+  if (self->mapped == NULL)
+    return NULL;
+  self->data = (const guint8 *) g_mapped_file_get_contents (self->mapped);
+  self->len = g_mapped_file_get_length (self->mapped);
+  keep_ends (self);
+  return g_steal_pointer (&self);
+}
+
 /**
  * es_event_index_build:
  * @path: an eventlog file (it is mapped, and stays mapped)
@@ -449,7 +469,7 @@ es_event_index_build (const char            *path,
                       GCancellable          *cancellable,
                       GError               **error)
 {
-  g_autoptr(EsEventIndex) self = g_new0 (EsEventIndex, 1);
+  g_autoptr(EsEventIndex) self = NULL;
 
   g_return_val_if_fail (path != NULL, NULL);
 
@@ -460,17 +480,11 @@ es_event_index_build (const char            *path,
       return NULL;
     }
 
-  g_atomic_ref_count_init (&self->ref_count);
-  self->serial = _es_event_index_next_serial ();
+  self = index_new (path, error);
+  if (self == NULL)
+    return NULL;
   self->reader = es_eventlog_reader_new ();
   self->blocks = g_array_new (FALSE, FALSE, sizeof (Block));
-  self->mapped = g_mapped_file_new (path, FALSE, error);
-  if (self->mapped == NULL)
-    return NULL;
-  self->data = (const guint8 *) g_mapped_file_get_contents (self->mapped);
-  self->len = g_mapped_file_get_length (self->mapped);
-
-  keep_ends (self);
   if (!scan_blocks (self, 0, &self->n_rows, progress, user_data, cancellable, error))
     return NULL;
 
@@ -547,24 +561,19 @@ es_event_index_grow (EsEventIndex          *self,
                      GCancellable          *cancellable,
                      GError               **error)
 {
-  g_autoptr(EsEventIndex) grown = g_new0 (EsEventIndex, 1);
+  g_autoptr(EsEventIndex) grown = NULL;
   const Block *blocks;
   guint64 first_new_time = G_MAXUINT64;
   guint first_block, n_new, kept;
 
   g_return_val_if_fail (self != NULL && path != NULL, NULL);
 
-  g_atomic_ref_count_init (&grown->ref_count);
-  grown->serial = _es_event_index_next_serial ();
-  grown->mapped = g_mapped_file_new (path, FALSE, error);
-  if (grown->mapped == NULL)
+  grown = index_new (path, error);
+  if (grown == NULL)
     return NULL;
-  grown->data = (const guint8 *) g_mapped_file_get_contents (grown->mapped);
-  grown->len = g_mapped_file_get_length (grown->mapped);
   if (!is_grown (self, grown))
     return es_event_index_build (path, progress, user_data, cancellable, error);
 
-  keep_ends (grown);
   grown->reader = es_eventlog_reader_copy (self->reader);
   grown->blocks = g_array_copy (self->blocks);
   memcpy (grown->tags_seen, self->tags_seen, sizeof grown->tags_seen);
