@@ -4,9 +4,9 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Serves a log on a Unix socket as fast as the follower takes it, while a
- * follower (the window's own, EsLiveFollower) builds documents from it and
- * the timeline is painted every 16 ms from the newest one, following the
+ * Serves a log on a Unix socket, from a process of its own, as fast as the
+ * follower takes it, while a follower (the window's own, EsLiveFollower)
+ * builds documents from it and the timeline is painted every 16 ms from the newest one, following the
  * whole run as the window does. Prints the rate the bytes were taken in and
  * turned into the final document, the delay from bytes being sent to their
  * document being painted (p50, p99, worst), the frame times meanwhile, and
@@ -26,7 +26,9 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <errno.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <gio/gunixsocketaddress.h>
@@ -62,15 +64,27 @@ static const GOptionEntry entries[] = {
   { NULL }
 };
 
-/* The server: the file, written as fast as it is read, and when each
- * megabyte went. */
+/* The server: a process of its own, as the program writing a log is,
+ * which sends the file as fast as it is read (or at --rate), and writes
+ * when each SENT_GRAIN went into memory it shares with the follower's
+ * process. None of its memory counts in the peaks measured: as a thread
+ * of the follower's process, it had to give its copy of the log back as
+ * it went (madvise), and each time the kernel flushed the TLB of every
+ * core the follower's threads ran on. */
+typedef struct
+{
+  gint64  started;
+  guint   n_sent;       /* atomic: how many of @sent are written */
+  gint64  sent[];       /* when the first byte of each SENT_GRAIN was sent, in order */
+} ServerTimes;
+
 typedef struct
 {
   GSocket      *listener;
-  const guint8 *data;
+  const char   *path;
   gsize         len;
-  GArray       *sent;      /* gint64: when the first byte of each SENT_GRAIN was sent, in order */
-  gint64        started;
+  ServerTimes  *times;     /* shared with the server's process */
+  pid_t         pid;
 } Server;
 
 #define SEND_BYTES (1u << 20)
@@ -79,17 +93,23 @@ typedef struct
  * megabyte seem to wait up to 100 ms longer at 10 MB/s. */
 #define SENT_GRAIN (SEND_BYTES / 16)
 
-static gpointer
-serve (gpointer data)
+/* In the server's process. */
+static void
+serve (Server *server)
 {
-  Server *server = data;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GSocket) client = g_socket_accept (server->listener, NULL, &error);
+  g_autoptr(GMappedFile) mapped = g_mapped_file_new (server->path, FALSE, &error);
+  g_autoptr(GSocket) client = NULL;
+  const char *data;
   gsize done = 0;
 
+  if (mapped == NULL)
+    g_error ("es-bench-live: %s", error->message);
+  data = g_mapped_file_get_contents (mapped);
+  client = g_socket_accept (server->listener, NULL, &error);
   if (client == NULL)
     g_error ("es-bench-live: %s", error->message);
-  server->started = g_get_monotonic_time ();
+  server->times->started = g_get_monotonic_time ();
   while (done < server->len)
     {
       /* At a program's pace, 64 kB at a time, each when it is due. */
@@ -99,26 +119,58 @@ serve (gpointer data)
 
       if (rate_mb > 0)
         {
-          gint64 due = server->started + (gint64) (done / (rate_mb * 1e6) * G_USEC_PER_SEC);
+          gint64 due = server->times->started + (gint64) (done / (rate_mb * 1e6) * G_USEC_PER_SEC);
 
           if (due > g_get_monotonic_time ())
             g_usleep ((gulong) (due - g_get_monotonic_time ()));
         }
-      n = g_socket_send (client, (const char *) server->data + done, MIN (piece, server->len - done), NULL, &error);
+      n = g_socket_send (client, data + done, MIN (piece, server->len - done), NULL, &error);
       now = g_get_monotonic_time ();
 
       if (n <= 0)
         g_error ("es-bench-live: %s", error != NULL ? error->message : "sent nothing");
       done += (gsize) n;
-      /* The pages sent leave the process (the page cache keeps them): the
-       * server's copy of the log must not count in the peaks measured. */
-      madvise ((void *) server->data, done & ~(gsize) 4095, MADV_DONTNEED);
       /* Byte k * SENT_GRAIN was sent by now. */
-      while ((gsize) server->sent->len * SENT_GRAIN < done)
-        g_array_append_val (server->sent, now);
+      for (guint k = g_atomic_int_get (&server->times->n_sent); (gsize) k * SENT_GRAIN < done; k++)
+        {
+          server->times->sent[k] = now;
+          g_atomic_int_set (&server->times->n_sent, k + 1);
+        }
     }
   g_socket_close (client, NULL);
-  return NULL;
+}
+
+/* Starts the server's process, before any thread: it only serves. */
+static void
+start_server (Server *server)
+{
+  gsize n_grains = server->len / SENT_GRAIN + 1;
+  pid_t pid;
+
+  server->times = mmap (NULL, sizeof (ServerTimes) + n_grains * sizeof (gint64), PROT_READ | PROT_WRITE,
+                        MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (server->times == MAP_FAILED)
+    g_error ("es-bench-live: no memory for the server's times");
+  pid = fork ();
+  if (pid < 0)
+    g_error ("es-bench-live: cannot start the server: %s", g_strerror (errno));
+  if (pid == 0)
+    {
+      serve (server);
+      _exit (0);
+    }
+  server->pid = pid;
+  /* The follower connects to its address; only the server accepts. */
+  g_socket_close (server->listener, NULL);
+}
+
+static void
+wait_for_server (Server *server)
+{
+  int status;
+
+  if (waitpid (server->pid, &status, 0) != server->pid || !WIFEXITED (status) || WEXITSTATUS (status) != 0)
+    g_error ("es-bench-live: the server failed");
 }
 
 typedef struct
@@ -189,9 +241,9 @@ paint_frame (Bench *bench)
       guint k = (guint) (bench->shown_bytes / SENT_GRAIN);
       double delay;
 
-      if (k < bench->server->sent->len)
+      if (k < (guint) g_atomic_int_get (&bench->server->times->n_sent))
         {
-          delay = (g_get_monotonic_time () - g_array_index (bench->server->sent, gint64, k)) / 1e3;
+          delay = (g_get_monotonic_time () - bench->server->times->sent[k]) / 1e3;
           g_array_append_val (bench->delays, delay);
         }
       bench->shown_bytes = es_live_follower_get_document_bytes (bench->follower);
@@ -344,14 +396,12 @@ main (int    argc,
 {
   g_autoptr(GOptionContext) context = g_option_context_new ("FILE");
   g_autoptr(GError) error = NULL;
-  g_autoptr(GMappedFile) mapped = NULL;
   g_autofree char *dir = NULL, *socket_path = NULL, *spec = NULL, *record = NULL;
   g_autoptr(GSocketAddress) address = NULL;
   g_autoptr(GSocket) listener = NULL;
   g_autoptr(EsLiveFollower) follower = NULL;
   Server server = { 0 };
   Bench bench = { 0 };
-  GThread *thread;
   double frame_total = 0, frame_worst = 0, frame_mean, first_frame, seconds, rate, peak_pss;
   EsBenchPssSampler *pss;
   EsBenchPssPeak at_peak = { 0 };
@@ -364,13 +414,16 @@ main (int    argc,
     }
   if (updates)
     return bench_updates (argv[1]);
-  pss = es_bench_pss_sampler_start ();
   if (load_only)
     {
-      gint64 t = g_get_monotonic_time ();
-      g_autoptr(EsDocument) document = es_document_load_file (argv[1], NULL, NULL, NULL, &error);
+      gint64 t;
+      g_autoptr(EsDocument) document = NULL;
       cairo_surface_t *surface;
       g_autoptr(GArray) rows = NULL;
+
+      pss = es_bench_pss_sampler_start ();
+      t = g_get_monotonic_time ();
+      document = es_document_load_file (argv[1], NULL, NULL, NULL, &error);
 
       if (document == NULL)
         {
@@ -392,15 +445,17 @@ main (int    argc,
       return 0;
     }
 
-  mapped = g_mapped_file_new (argv[1], FALSE, &error);
-  if (mapped == NULL)
-    {
-      g_printerr ("es-bench-live: %s\n", error->message);
-      return 1;
-    }
-  server.data = (const guint8 *) g_mapped_file_get_contents (mapped);
-  server.len = g_mapped_file_get_length (mapped);
-  server.sent = g_array_new (FALSE, FALSE, sizeof (gint64));
+  {
+    GStatBuf st;
+
+    if (g_stat (argv[1], &st) != 0 || !S_ISREG (st.st_mode) || st.st_size == 0)
+      {
+        g_printerr ("es-bench-live: %s is not a log to send\n", argv[1]);
+        return 1;
+      }
+    server.path = argv[1];
+    server.len = (gsize) st.st_size;
+  }
 
   dir = g_dir_make_tmp ("es-bench-live-XXXXXX", &error);
   g_assert_no_error (error);
@@ -413,7 +468,8 @@ main (int    argc,
   if (!g_socket_bind (listener, address, TRUE, &error) || !g_socket_listen (listener, &error))
     g_error ("es-bench-live: %s", error->message);
   server.listener = listener;
-  thread = g_thread_new ("server", serve, &server);
+  start_server (&server);
+  pss = es_bench_pss_sampler_start ();
 
   follower = es_live_follower_new (spec, record, &error);
   g_assert_no_error (error);
@@ -428,7 +484,7 @@ main (int    argc,
   g_timeout_add (FRAME_MS, frame_cb, &bench);
   es_live_follower_start (follower);
   g_main_loop_run (bench.loop);
-  g_thread_join (thread);
+  wait_for_server (&server);
   peak_pss = es_bench_pss_sampler_stop (pss, &at_peak);
 
   /* The process's first frame apart, as es-bench-frame shows it: it loads
@@ -442,14 +498,14 @@ main (int    argc,
       frame_worst = MAX (frame_worst, g_array_index (bench.frames, double, i));
     }
   frame_mean = frame_total / MAX (bench.frames->len, 1);
-  seconds = (bench.final_at - server.started) / 1e6;
+  seconds = (bench.final_at - server.times->started) / 1e6;
   rate = server.len / 1e6 / seconds;
   printf ("log: %s, %.1f MB, %" G_GUINT64_FORMAT " events; %u documents built while it came\n", argv[1],
           server.len / 1e6, es_document_get_n_events (es_live_follower_get_document (follower)),
           es_live_follower_get_n_updates (follower));
   printf ("ingest: %.1f MB/s, from the first byte sent to the last document (%.2f s, the last byte sent at %.2f s); "
           "budget %.0f MB/s: %s\n",
-          rate, seconds, (g_array_index (server.sent, gint64, server.sent->len - 1) - server.started) / 1e6,
+          rate, seconds, (server.times->sent[server.times->n_sent - 1] - server.times->started) / 1e6,
           RATE_BUDGET, rate >= RATE_BUDGET ? "met" : "MISSED");
   printf ("delay from bytes sent to painted: p50 %.0f ms, p99 %.0f ms, worst %.0f ms over %u updates; "
           "budget p99 %.0f ms: %s\n",
@@ -470,5 +526,6 @@ main (int    argc,
   g_unlink (record);
   g_unlink (socket_path);
   g_rmdir (dir);
+  munmap (server.times, sizeof (ServerTimes) + (server.len / SENT_GRAIN + 1) * sizeof (gint64));
   return 0;
 }
