@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 
 #include "es-bench-util.h"
 
@@ -43,21 +44,26 @@ es_bench_peak_rss_mb (void)
   return usage.ru_maxrss / 1024.0;
 }
 
-/* The kB of a "Field:" line of a file of /proc, or 0 if it has none. */
+/* The kB of a "Field:" line of @contents, a file of /proc, or 0 if it
+ * has none. */
+static guint64
+field_kb (const char *contents,
+          const char *field)
+{
+  g_autofree char *key = g_strconcat ("\n", field, ":", NULL);
+  const char *line = contents != NULL ? strstr (contents, key) : NULL;
+
+  return line != NULL ? g_ascii_strtoull (line + strlen (key), NULL, 10) : 0;
+}
+
 static guint64
 proc_kb (const char *path,
          const char *field)
 {
   g_autofree char *contents = NULL;
-  g_autofree char *key = g_strconcat ("\n", field, ":", NULL);
-  const char *line;
 
-  if (!g_file_get_contents (path, &contents, NULL, NULL))
-    return 0;
-  line = strstr (contents, key);
-  if (line == NULL)
-    return 0;
-  return g_ascii_strtoull (line + strlen (key), NULL, 10);
+  g_file_get_contents (path, &contents, NULL, NULL);
+  return field_kb (contents, field);
 }
 
 /* A line of /proc/self/status ("VmRSS", "VmHWM", "RssFile"...) in MB of
@@ -76,6 +82,38 @@ double
 es_bench_pss_mb (void)
 {
   return proc_kb ("/proc/self/smaps_rollup", "Pss") / 1024.0;
+}
+
+/* The memory of the process's memory files (memfd_create(): a live log's
+ * records), in MB, each counted whole. The PSS counts only the pages some
+ * mapping of them has touched: once the builder lets go of its mappings,
+ * the records a document has not read yet are in memory all the same. */
+static double
+memory_files_mb (void)
+{
+  g_autoptr(GDir) dir = g_dir_open ("/proc/self/fd", 0, NULL);
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  const char *name;
+  guint64 bytes = 0;
+
+  if (dir == NULL)
+    return 0;
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename ("/proc/self/fd", name, NULL);
+      g_autofree char *target = g_file_read_link (path, NULL);
+      struct stat st;
+      gint64 *inode;
+
+      if (target == NULL || !g_str_has_prefix (target, "/memfd:") || stat (path, &st) != 0)
+        continue;
+      inode = g_new (gint64, 1);
+      *inode = (gint64) st.st_ino;
+      if (!g_hash_table_add (seen, inode))
+        continue;
+      bytes += (guint64) st.st_blocks * 512;
+    }
+  return bytes / 1048576.0;
 }
 
 /* The kernel keeps the peak RSS but not the peak PSS: a thread looks at
@@ -101,8 +139,11 @@ sample (EsBenchPssPeak *out)
   out->malloc_in_use = (info.uordblks + info.hblkhd) / 1048576.0;
   out->malloc_free = info.fordblks / 1048576.0;
 #endif
-  out->shared = proc_kb ("/proc/self/smaps_rollup", "Pss_Shmem") / 1024.0;
-  out->pss = es_bench_pss_mb ();
+  /* The only shared memory of these processes is a live log's records'
+   * file: its mapped pages in the PSS are replaced by all of it. */
+  g_file_get_contents ("/proc/self/smaps_rollup", &contents, NULL, NULL);
+  out->shared = memory_files_mb ();
+  out->pss = (field_kb (contents, "Pss") - field_kb (contents, "Pss_Shmem")) / 1024.0 + out->shared;
 }
 
 static gpointer

@@ -19,11 +19,12 @@ double es_bench_pss_mb      (void);
 
 typedef struct _EsBenchPssSampler EsBenchPssSampler;
 
-/* The PSS at its peak, in MB, and what it was made of. */
+/* The PSS at its peak, in MB, and what it was made of; a live log's
+ * records' file counts whole, mapped or not. */
 typedef struct
 {
   double pss;
-  double shared;            /* shared memory: a live log's records */
+  double shared;            /* memory files: a live log's records */
   double malloc_in_use;     /* 0 without glibc */
   double malloc_free;       /* held by malloc's arenas, not in use */
 } EsBenchPssPeak;
