@@ -620,3 +620,39 @@ es_test_define_cost_centre (EsDocumentBuilder *builder,
   e.u.cost_centre.srcloc = (EsBytes) { srcloc, strlen (srcloc) };
   es_document_builder_add (builder, &e);
 }
+
+/* A snapshot of @builder, and the document of the same @events (EsEvent,
+ * all it was given) finished whole, to compare. */
+void
+es_test_snapshot_and_whole (EsDocumentBuilder  *builder,
+                            GArray             *events,
+                            EsDocument        **snapshot,
+                            EsDocument        **whole)
+{
+  g_autoptr(EsDocumentBuilder) again = es_document_builder_new ();
+
+  *snapshot = es_document_builder_snapshot (builder, TRUE, -1);
+  for (guint i = 0; i < events->len; i++)
+    es_document_builder_add (again, &g_array_index (events, EsEvent, i));
+  *whole = es_document_builder_finish (again, TRUE, -1);
+}
+
+/* Gives @builder an event of @tag at @time on @cap, a GC's or one with no
+ * payload (GC_STATS copying a byte), and keeps it in @events. */
+void
+es_test_add_gc_event (EsDocumentBuilder *builder,
+                      GArray            *events,
+                      guint              cap,
+                      guint64            time,
+                      EsEventTag         tag)
+{
+  EsEvent e = { 0 };
+
+  e.cap = cap;
+  e.time = time;
+  e.tag = tag;
+  if (tag == ES_EVENT_GC_STATS_GHC)
+    e.u.gc_stats.copied = 1;
+  es_document_builder_add (builder, &e);
+  g_array_append_val (events, e);
+}

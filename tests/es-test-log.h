@@ -89,6 +89,15 @@ void        es_test_define_cost_centre  (EsDocumentBuilder *builder,
                                          const char   *label,
                                          const char   *module,
                                          const char   *srcloc);
+void        es_test_snapshot_and_whole  (EsDocumentBuilder  *builder,
+                                         GArray             *events,
+                                         EsDocument        **snapshot,
+                                         EsDocument        **whole);
+void        es_test_add_gc_event        (EsDocumentBuilder *builder,
+                                         GArray       *events,
+                                         guint         cap,
+                                         guint64       time,
+                                         EsEventTag    tag);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsTestLog, es_test_log_free)
 

@@ -1,0 +1,285 @@
+/* test-vec.c: the vectors records are kept in, in the heap, a mapping or a file shared with copies
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "es-vec.h"
+
+/* A vector keeps every element as it grows from the heap into a mapping of
+ * its own, past 2 MB into huge pages (copied once), and on by mremap();
+ * giving back its spare pages and growing again loses nothing. Twelve
+ * bytes an element, so that no size is a power of two. */
+typedef struct
+{
+  guint32 a, b, c;
+} Triple;
+
+/* Triples @from..@from + @n at the start of @vec. */
+static void
+check_triples_from (const EsVec *vec,
+                    guint        from,
+                    guint        n)
+{
+  g_assert_cmpuint (vec->len, ==, n);
+  for (guint i = 0; i < n; i++)
+    {
+      const Triple *t = &ES_VEC_AT (vec, Triple, i);
+      guint k = from + i;
+
+      if (t->a != k || t->b != ~k || t->c != k * 7u)
+        g_error ("element %u of %u from %u: %u %u %u", i, n, from, t->a, t->b, t->c);
+    }
+}
+
+static void
+check_triples (const EsVec *vec,
+               guint        n)
+{
+  check_triples_from (vec, 0, n);
+}
+
+/* Appends triples @from..@to to @vec, as check_triples_from() reads them. */
+static void
+push_triples (EsVec *vec,
+              guint  from,
+              guint  to)
+{
+  for (guint i = from; i < to; i++)
+    *ES_VEC_PUSH (vec, Triple) = (Triple) { i, ~i, i * 7u };
+}
+
+static void
+test_vec_grows_through_every_kind_of_memory (void)
+{
+  EsVec vec = { 0 };
+  const guint first = 1500000, more = 700000;       /* 18 MB, then 26 */
+
+  push_triples (&vec, 0, first);
+  check_triples (&vec, first);
+#ifdef __linux__
+  /* Mapped, and on a huge page's boundary. */
+  g_assert_cmpuint (vec.mapped, >=, (gsize) first * sizeof (Triple));
+  g_assert_cmpuint ((gsize) vec.data % (2u << 20), ==, 0);
+#endif
+  es_vec_release_spare (&vec, sizeof (Triple));
+  check_triples (&vec, first);
+  push_triples (&vec, first, first + more);
+  check_triples (&vec, first + more);
+  es_vec_clear (&vec, sizeof (Triple));
+  g_assert_null (vec.data);
+  g_assert_cmpuint (vec.len, ==, 0);
+}
+
+/* A builder that must change what its copies map (reorder, complete or
+ * index again records they have) either makes the copy's pages its own
+ * first (es_vec_own()), or moves to a new region of the file
+ * (es_vec_leave_region()): either way the copy reads what it had. */
+static void
+test_vec_copies_keep_what_they_had (void)
+{
+  g_autoptr(EsVecFile) file = es_vec_file_new ();
+  EsVec vec = { 0 }, owned = { 0 }, left = { 0 };
+  EsVecFilePin *pin;
+  const guint n = 100000;
+
+  if (file == NULL)
+    {
+      g_test_skip ("this system has no memfd: copies are copies");
+      return;
+    }
+  es_vec_use_file (&vec, file);
+  push_triples (&vec, 0, n);
+
+  /* Its last half its own: the builder rewrites that half. */
+  es_vec_copy (&owned, &vec, sizeof (Triple));
+  es_vec_own (&owned, n / 2, sizeof (Triple));
+  for (guint i = n / 2; i < n; i++)
+    ES_VEC_AT (&vec, Triple, i).c = 0;
+  check_triples (&owned, n);
+  /* (What it did not make its own, it shares: the builder never writes it.) */
+  ES_VEC_AT (&vec, Triple, 5).c = 1;
+  g_assert_cmpuint (ES_VEC_AT (&owned, Triple, 5).c, ==, 1);
+  ES_VEC_AT (&vec, Triple, 5).c = 35;
+
+  /* The builder leaves the region, keeping its elements, and rewrites
+   * them all: the copy from before (pinned, as a snapshot's document
+   * pins its records) reads the old region. */
+  for (guint i = n / 2; i < n; i++)
+    ES_VEC_AT (&vec, Triple, i).c = i * 7u;
+  es_vec_copy (&left, &vec, sizeof (Triple));
+  pin = es_vec_file_pin (file);
+  es_vec_leave_region (&vec, sizeof (Triple), TRUE);
+  check_triples (&vec, n);
+  for (guint i = 0; i < n; i++)
+    ES_VEC_AT (&vec, Triple, i) = (Triple) { 0, 0, 0 };
+  check_triples (&left, n);
+  /* Or empty. */
+  es_vec_leave_region (&vec, sizeof (Triple), FALSE);
+  g_assert_cmpuint (vec.len, ==, 0);
+  g_assert_true (vec.file == file);
+  for (guint i = 0; i < n; i++)
+    *ES_VEC_PUSH (&vec, Triple) = (Triple) { 1, 1, 1 };
+  check_triples (&left, n);
+  check_triples (&owned, n);
+
+  es_vec_clear (&vec, sizeof (Triple));
+  es_vec_clear (&owned, sizeof (Triple));
+  es_vec_clear (&left, sizeof (Triple));
+  es_vec_file_unpin (pin);
+}
+
+/* A vector that skips its first elements (es_vec_skip()) starts later in
+ * the same memory, wherever it is: what it keeps reads the same, it grows
+ * on however few it kept, copies made after map what it kept, and one made
+ * before reads everything until it is gone and the pages are given back. */
+static void
+test_vec_skips_its_first_elements (void)
+{
+  g_autoptr(EsVecFile) file = es_vec_file_new ();
+  EsVec in_file = { 0 }, in_heap = { 0 }, before = { 0 }, after = { 0 };
+  EsVecFilePin *pin;
+  const guint n = 1u << 18, skip = n - 4, more = 100000;
+  guint64 held, releasing;
+
+  push_triples (&in_heap, 0, 100);
+  es_vec_skip (&in_heap, 60, sizeof (Triple));
+  check_triples_from (&in_heap, 60, 40);
+  es_vec_clear (&in_heap, sizeof (Triple));
+
+  if (file == NULL)
+    {
+      g_test_skip ("this system has no memfd: nothing is shared to skip");
+      return;
+    }
+  es_vec_use_file (&in_file, file);
+  push_triples (&in_file, 0, n);
+  es_vec_copy (&before, &in_file, sizeof (Triple));
+  pin = es_vec_file_pin (file);
+
+  es_vec_skip (&in_file, skip, sizeof (Triple));
+  check_triples_from (&in_file, skip, n - skip);
+  {
+    EsVec *skipped = &in_file;
+
+    es_vec_file_release_skipped (file, &skipped, 1);
+  }
+  held = es_vec_file_get_bytes (file, &releasing);
+  g_assert_cmpuint (releasing, >, skip * sizeof (Triple) - 8192);
+  g_assert_cmpuint (held, >=, n * sizeof (Triple));
+  /* Four kept, its capacity full: it grows where it is. */
+  g_assert_cmpuint (in_file.capacity, ==, in_file.len);
+  push_triples (&in_file, n, n + more);
+  check_triples_from (&in_file, skip, n + more - skip);
+
+  es_vec_copy (&after, &in_file, sizeof (Triple));
+  check_triples_from (&after, skip, n + more - skip);
+  push_triples (&after, n + more, n + more + 1000);
+  check_triples_from (&after, skip, n + more + 1000 - skip);
+  check_triples (&before, n);
+
+  /* The copy from before goes: what was skipped is given back. */
+  held = es_vec_file_get_bytes (file, NULL);
+  es_vec_clear (&before, sizeof (Triple));
+  es_vec_file_unpin (pin);
+  g_assert_cmpuint (es_vec_file_get_bytes (file, &releasing), <, held - skip * sizeof (Triple) + 8192);
+  g_assert_cmpuint (releasing, ==, 0);
+  check_triples_from (&in_file, skip, n + more - skip);
+  check_triples_from (&after, skip, n + more + 1000 - skip);
+  es_vec_clear (&after, sizeof (Triple));
+
+  /* Skipping more while a copy is alive: what is then said to be held,
+   * less what is to be given back, is what is held once it is. */
+  {
+    EsVec *skipping = &in_file;
+    guint64 releasing_later;
+
+    es_vec_copy (&before, &in_file, sizeof (Triple));
+    pin = es_vec_file_pin (file);
+    es_vec_skip (&in_file, more / 2, sizeof (Triple));
+    es_vec_file_release_skipped (file, &skipping, 1);
+    held = es_vec_file_get_bytes (file, &releasing_later);
+    g_assert_cmpuint (releasing_later, >, 0);
+    g_assert_cmpuint (releasing_later, <=, (more / 2) * sizeof (Triple) + 4096);
+    /* A copy made now maps none of what was skipped (so that neither a
+     * read nor a copy of its pages brings them back), but the rest of
+     * their page. */
+    es_vec_copy (&after, &in_file, sizeof (Triple));
+    g_assert_cmpuint (after.skipped, <, 4096);
+    check_triples_from (&after, n - 4 + more / 2, 4 + more / 2);
+    g_assert_cmpuint (es_vec_file_get_bytes (file, NULL), ==, held);
+    es_vec_clear (&before, sizeof (Triple));
+    es_vec_file_unpin (pin);
+    g_assert_cmpuint (es_vec_file_get_bytes (file, &releasing), ==, held - releasing_later);
+    g_assert_cmpuint (releasing, ==, 0);
+    check_triples_from (&in_file, n - 4 + more / 2, 4 + more / 2);
+    es_vec_clear (&after, sizeof (Triple));
+  }
+  es_vec_clear (&in_file, sizeof (Triple));
+}
+
+/* A copy of a vector that lives in a records file maps the same memory
+ * (Linux): what the builder appends past the copy's length costs it
+ * nothing, and what the copy writes stays its own. */
+static void
+test_vec_copies_share_a_file (void)
+{
+  g_autoptr(EsVecFile) file = es_vec_file_new ();
+  EsVec vec = { 0 }, copy = { 0 };
+  const guint first = 300000, more = 500000;
+
+  if (file == NULL)
+    {
+      /* Snapshots then copy, as test_snapshots_are_the_prefixes_loaded() checks. */
+      g_test_skip ("this system has no memfd, or limits file sizes: records are copied");
+      return;
+    }
+  es_vec_use_file (&vec, file);
+  push_triples (&vec, 0, first);
+  es_vec_copy (&copy, &vec, sizeof (Triple));
+  check_triples (&copy, first);
+  g_assert_true (copy.data != vec.data);
+  g_assert_null (copy.file);
+
+  /* The builder never changes a record below a copy's length; if it did,
+   * the copy would see it, which shows that nothing was copied. */
+  ES_VEC_AT (&vec, Triple, 5).c = 1;
+  g_assert_cmpuint (ES_VEC_AT (&copy, Triple, 5).c, ==, 1);
+  ES_VEC_AT (&vec, Triple, 5).c = 35;
+
+  /* The copy's own writes, and its growth, stay its own. */
+  ES_VEC_AT (&copy, Triple, 7).c = 0;
+  g_assert_cmpuint (ES_VEC_AT (&vec, Triple, 7).c, ==, 49);
+  ES_VEC_AT (&copy, Triple, 7).c = 49;
+  for (guint i = first; i < first + 1000; i++)
+    *ES_VEC_PUSH (&copy, Triple) = (Triple) { i, i, i };
+  push_triples (&vec, first, first + more);
+  check_triples (&vec, first + more);
+  for (guint i = first; i < first + 1000; i++)
+    g_assert_cmpuint (ES_VEC_AT (&copy, Triple, i).c, ==, i);
+  copy.len = first;
+  check_triples (&copy, first);
+
+  /* The builder's mapping goes first, as when a live log ends. */
+  es_vec_clear (&vec, sizeof (Triple));
+  g_clear_pointer (&file, es_vec_file_unref);
+  check_triples (&copy, first);
+  es_vec_clear (&copy, sizeof (Triple));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/document/vec/grows-through-every-kind-of-memory", test_vec_grows_through_every_kind_of_memory);
+  g_test_add_func ("/document/vec/copies-share-a-file", test_vec_copies_share_a_file);
+  g_test_add_func ("/document/vec/skips-its-first-elements", test_vec_skips_its_first_elements);
+  g_test_add_func ("/document/vec/copies-keep-what-they-had", test_vec_copies_keep_what_they_had);
+
+  return g_test_run ();
+}
