@@ -656,3 +656,92 @@ es_test_add_gc_event (EsDocumentBuilder *builder,
   es_document_builder_add (builder, &e);
   g_array_append_val (events, e);
 }
+
+/* A random run of 400 events on each of @n_caps caps (runs, GCs, threads
+ * created, messages, spark counters and heap sizes), finished. */
+EsDocument *
+es_test_random_document (GRand *rand,
+                         guint  n_caps)
+{
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new ();
+
+  for (guint cap = 0; cap < n_caps; cap++)
+    {
+      guint64 t = g_rand_int_range (rand, 0, 1000);
+      guint64 created = 0, converted = 0;
+
+      for (guint i = 0; i < 400; i++)
+        {
+          EsEvent e = { 0 };
+          guint choice = g_rand_int_range (rand, 0, 10);
+
+          e.cap = cap;
+          t += g_rand_int_range (rand, 0, 5000);
+          if (choice < 5)
+            {
+              e.tag = ES_EVENT_RUN_THREAD;
+              e.time = t;
+              e.u.thread.thread = g_rand_int_range (rand, 1, 20);
+              es_document_builder_add (builder, &e);
+              e.tag = ES_EVENT_STOP_THREAD;
+              e.time = t += g_rand_int_range (rand, 0, 20000);
+              e.u.stop.status = ES_STOP_HEAP_OVERFLOW;
+              es_document_builder_add (builder, &e);
+            }
+          else if (choice < 7)
+            {
+              static const guint16 phases[] = { ES_EVENT_GC_START, ES_EVENT_GC_WORK, ES_EVENT_GC_IDLE,
+                                                ES_EVENT_GC_WORK, ES_EVENT_GC_DONE, ES_EVENT_GC_END };
+
+              for (guint p = 0; p < G_N_ELEMENTS (phases); p++)
+                {
+                  e.tag = phases[p];
+                  e.time = t += g_rand_int_range (rand, 0, 3000);
+                  es_document_builder_add (builder, &e);
+                }
+            }
+          else if (choice < 9)
+            {
+              e.tag = g_rand_boolean (rand) ? ES_EVENT_CREATE_THREAD : ES_EVENT_USER_MSG;
+              e.time = t;
+              e.u.text.data = "hello";
+              e.u.text.len = 5;
+              es_document_builder_add (builder, &e);
+            }
+          else
+            {
+              e.tag = ES_EVENT_SPARK_COUNTERS;
+              e.time = t;
+              e.u.spark_counters.created = created += g_rand_int_range (rand, 0, 100);
+              e.u.spark_counters.converted = converted += g_rand_int_range (rand, 0, 50);
+              e.u.spark_counters.remaining = g_rand_int_range (rand, 0, 80);
+              es_document_builder_add (builder, &e);
+              e.tag = ES_EVENT_HEAP_SIZE;
+              e.u.heap.bytes = g_rand_int_range (rand, 1, 1 << 30);
+              es_document_builder_add (builder, &e);
+            }
+        }
+    }
+  return es_document_builder_finish (builder, FALSE, 0);
+}
+
+/* The time @tl spent in @kind between @a and @b, from every activity. */
+guint64
+es_test_brute_overlap (const EsCapTimeline *tl,
+                       EsActivityKind       kind,
+                       guint64              a,
+                       guint64              b)
+{
+  guint n;
+  const EsActivity *act = es_cap_timeline_get_activities (tl, &n);
+  guint64 total = 0;
+
+  for (guint i = 0; i < n; i++)
+    if (act[i].kind == kind)
+      {
+        guint64 lo = MAX (act[i].start, a), hi = MIN (es_activity_end (&act[i]), b);
+
+        total += hi > lo ? hi - lo : 0;
+      }
+  return total;
+}

@@ -93,6 +93,12 @@ void        es_test_snapshot_and_whole  (EsDocumentBuilder  *builder,
                                          GArray             *events,
                                          EsDocument        **snapshot,
                                          EsDocument        **whole);
+EsDocument *es_test_random_document     (GRand        *rand,
+                                         guint         n_caps);
+guint64     es_test_brute_overlap       (const EsCapTimeline *tl,
+                                         EsActivityKind       kind,
+                                         guint64              a,
+                                         guint64              b);
 void        es_test_add_gc_event        (EsDocumentBuilder *builder,
                                          GArray       *events,
                                          guint         cap,
