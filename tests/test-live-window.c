@@ -41,6 +41,17 @@ follower_ended (gpointer data)
   return !es_live_follower_is_live (es_window_get_live_follower (data));
 }
 
+/* The header says how much came, and that events are coming:
+ * "Live: 170.2 kB, 3 k events/s", not 0 a second. */
+static gboolean
+header_shows_events_coming (gpointer data)
+{
+  GtkWidget *label = es_test_find_label (GTK_WIDGET (data), "Live: ");
+  const char *text = label != NULL ? gtk_label_get_text (GTK_LABEL (label)) : "";
+
+  return g_str_has_suffix (text, " events/s") && strstr (text, ", 0 events/s") == NULL;
+}
+
 static EsWindow *
 follow_in_window (const char *source,
                   const char *record)
@@ -454,10 +465,12 @@ test_log_being_written_is_followed (void)
   writer = (EsTestWriter) { .fd = g_open (growing, O_WRONLY | O_APPEND, 0), .data = (const guint8 *) contents + first,
                             .len = len - first, .piece_bytes = 1024, .pause_ms = 15 };
   thread = g_thread_new ("writer", es_test_writer_run, &writer);
+  es_test_wait_until (header_shows_events_coming, window, 60);
   es_test_wait_until (follower_ended, window, 60);
   g_thread_join (thread);
 
   g_assert_cmpint (es_live_follower_get_state (es_window_get_live_follower (window)), ==, ES_LIVE_FINISHED);
+  g_assert_nonnull (es_test_find_label (GTK_WIDGET (window), "The program finished"));
   got = es_test_describe_document (shown_document (window));
   g_assert_cmpstr (got, ==, expected);
 

@@ -515,6 +515,115 @@ test_sources_are_told_apart (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
 }
 
+static void
+count_notify_cb (GObject    *object,
+                 GParamSpec *pspec,
+                 guint      *n)
+{
+  (*n)++;
+}
+
+static void
+append_to (int           fd,
+           const guint8 *data,
+           gsize         len)
+{
+  g_assert_cmpint (write (fd, data, len), ==, (gssize) len);
+}
+
+/* Waits, running the main context, until @follower shows a document of
+ * all the @bytes written; returns when it saw it. */
+static gint64
+wait_for_bytes (EsLiveFollower *follower,
+                guint64         bytes)
+{
+  while (es_live_follower_get_document_bytes (follower) < bytes)
+    g_main_context_iteration (NULL, FALSE), g_usleep (1000);
+  return g_get_monotonic_time ();
+}
+
+/* The header's events a second are over the last two seconds of updates,
+ * from the first update on (whose events may be all a file had when it
+ * was opened): the events of the bytes that came since, over the time
+ * they took. When nothing comes, the rate falls to 0 within a few
+ * seconds, while the log is still followed, and the window is told. */
+static void
+test_events_a_second_over_the_last_seconds (void)
+{
+  g_autofree char *path = fixture_path ("alloc-A1m-N2.eventlog");
+  g_autofree char *contents = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("es-live-XXXXXX", NULL);
+  g_autofree char *grown = g_build_filename (dir, "grown.eventlog", NULL);
+  g_autoptr(EsLiveFollower) follower = NULL;
+  Updates updates = { 0 };
+  gsize len, first, second;
+  guint64 events_first, events_second;
+  gint64 seen_first, seen_second, idle_from;
+  double rate, expected;
+  guint n_rate_notifies = 0;
+  int fd;
+
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  first = len / 5;
+  second = len * 4 / 5;
+  fd = g_open (grown, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  g_assert_cmpint (fd, >=, 0);
+  append_to (fd, (const guint8 *) contents, first);
+
+  follower = start_follower (grown, NULL, &updates);
+  g_signal_connect (follower, "notify::events-per-second", G_CALLBACK (count_notify_cb), &n_rate_notifies);
+  seen_first = wait_for_bytes (follower, first);
+  events_first = es_document_get_n_events (es_live_follower_get_document (follower));
+
+  /* The next three fifths, in ten pieces over half a second. */
+  for (guint i = 0; i < 10; i++)
+    {
+      gsize from = first + (second - first) * i / 10, to = first + (second - first) * (i + 1) / 10;
+
+      append_to (fd, (const guint8 *) contents + from, to - from);
+      for (guint k = 0; k < 50; k++)
+        g_main_context_iteration (NULL, FALSE), g_usleep (1000);
+    }
+  seen_second = wait_for_bytes (follower, second);
+  events_second = es_document_get_n_events (es_live_follower_get_document (follower));
+  rate = es_live_follower_get_events_per_second (follower);
+  /* Both updates were seen here a little after they were made: the rate
+   * is that of the events between them, to timing's slack. */
+  expected = (events_second - events_first) / ((seen_second - seen_first) / (double) G_TIME_SPAN_SECOND);
+  g_test_message ("%" G_GUINT64_FORMAT " events in %.3f s: %.0f a second shown, %.0f expected",
+                  events_second - events_first, (seen_second - seen_first) / 1e6, rate, expected);
+  g_assert_cmpuint (events_second, >, events_first);
+  g_assert_cmpfloat (rate, >, expected / 2);
+  g_assert_cmpfloat (rate, <, expected * 2);
+  g_assert_cmpuint (n_rate_notifies, >, 0);
+
+  /* Nothing comes: the rate falls to 0 once the window holds no event,
+   * and the follower goes on following. */
+  idle_from = g_get_monotonic_time ();
+  n_rate_notifies = 0;
+  while (es_live_follower_get_events_per_second (follower) > 0 &&
+         g_get_monotonic_time () - idle_from < 10 * G_TIME_SPAN_SECOND)
+    g_main_context_iteration (NULL, FALSE), g_usleep (5000);
+  g_test_message ("the rate was 0 after %.1f s without events", (g_get_monotonic_time () - idle_from) / 1e6);
+  g_assert_cmpfloat (es_live_follower_get_events_per_second (follower), ==, 0);
+  /* Not before the window has passed: the events of the last second
+   * still count after it. */
+  g_assert_cmpint (g_get_monotonic_time () - idle_from, >=, 3 * G_TIME_SPAN_SECOND / 2);
+  g_assert_cmpuint (n_rate_notifies, >, 0);
+  g_assert_cmpint (es_live_follower_get_state (follower), ==, ES_LIVE_RECEIVING);
+
+  /* The rest, with the end marker: the run is over, and so is the rate. */
+  append_to (fd, (const guint8 *) contents + second, len - second);
+  run_until_ended (follower);
+  g_assert_cmpint (es_live_follower_get_state (follower), ==, ES_LIVE_FINISHED);
+  g_assert_cmpfloat (es_live_follower_get_events_per_second (follower), ==, 0);
+
+  close (fd);
+  g_clear_object (&follower);
+  g_unlink (grown);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -529,6 +638,7 @@ main (int    argc,
   g_test_add_func ("/live/build/reads-logs-once", test_build_reads_logs_once);
   g_test_add_func ("/live/unix-socket-waits-then-serves-two-runs", test_unix_socket_waits_then_serves_two_runs);
   g_test_add_func ("/live/tcp-waits-then-serves-two-runs", test_tcp_waits_then_serves_two_runs);
+  g_test_add_func ("/live/events-a-second-over-the-last-seconds", test_events_a_second_over_the_last_seconds);
 
   return g_test_run ();
 }

@@ -258,6 +258,8 @@ es_live_controller_new (EsLiveFollower *follower)
   self->follower = g_object_ref (follower);
   g_signal_connect_object (follower, "notify::state", G_CALLBACK (follower_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (follower, "notify::retrying", G_CALLBACK (update_status), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (follower, "notify::events-per-second", G_CALLBACK (update_status), self,
+                           G_CONNECT_SWAPPED);
   g_signal_connect_object (follower, "updated", G_CALLBACK (update_status), self, G_CONNECT_SWAPPED);
   update_status (self);
   return self;

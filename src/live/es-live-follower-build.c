@@ -45,6 +45,48 @@ build_in_background (void)
 #endif
 }
 
+/* Under @mutex: the events a second at @now, when the newest document
+ * has @events, over the updates of the last RATE_WINDOW (from the last
+ * one before it, so that the window is whole once there is one). It falls
+ * to 0 once no event came for that long. The first update's events are
+ * not counted: they may be all a file had when it was opened, read in a
+ * blink, which is not the program's pace. */
+static double
+rate_locked (EsLiveFollower *self,
+             gint64          now,
+             guint64         events)
+{
+  GArray *marks = self->rate_marks;
+  const RateMark *from;
+
+  while (marks->len > 1 && g_array_index (marks, RateMark, 1).time <= now - RATE_WINDOW)
+    g_array_remove_index (marks, 0);
+  if (marks->len == 0)
+    return 0;
+  from = &g_array_index (marks, RateMark, 0);
+  if (now <= from->time || events <= from->events)
+    return 0;
+  return (events - from->events) / ((now - from->time) / (double) G_TIME_SPAN_SECOND);
+}
+
+/* Under @mutex: no update came for a while; the rate shown falls as the
+ * time without events grows (checked each second the build thread waits). */
+static void
+refresh_rate_locked (EsLiveFollower *self,
+                     gint64          now)
+{
+  double rate;
+
+  if (self->shared_state != ES_LIVE_RECEIVING)
+    return;
+  rate = rate_locked (self, now, self->last_events);
+  if (rate != self->shared_events_per_second)
+    {
+      self->shared_events_per_second = rate;
+      _es_live_follower_schedule_notify_locked (self);
+    }
+}
+
 /* Under @mutex: @document, of the first @recorded bytes, is the one to
  * show now. */
 static void
@@ -53,12 +95,11 @@ publish_locked (EsLiveFollower *self,
                 guint64         recorded,
                 gint64          now)
 {
-  double seconds = (now - self->last_publish) / (double) G_TIME_SPAN_SECOND;
+  RateMark mark = { now, es_document_get_n_events (document) };
 
-  if (seconds > 0)
-    self->shared_events_per_second = (es_document_get_n_events (document) - self->last_events) / seconds;
-  self->last_publish = now;
-  self->last_events = es_document_get_n_events (document);
+  self->shared_events_per_second = rate_locked (self, now, mark.events);
+  g_array_append_val (self->rate_marks, mark);
+  self->last_events = mark.events;
   g_set_object (&self->shared_document, document);
   self->shared_document_bytes = recorded;
   self->shared_updates++;
@@ -166,9 +207,6 @@ _es_live_follower_build_documents (gpointer data)
 
   build_in_background ();
   es_live_build_set_memory_limit (build, self->memory_limit);
-  g_mutex_lock (&self->mutex);
-  self->last_publish = g_get_monotonic_time ();
-  g_mutex_unlock (&self->mutex);
   for (;;)
     {
       guint64 recorded;
@@ -191,7 +229,8 @@ _es_live_follower_build_documents (gpointer data)
             break;
           deadline = self->recorded > built && !self->finishing ? self->next_build
                                                                  : g_get_monotonic_time () + G_TIME_SPAN_SECOND;
-          g_cond_wait_until (&self->cond, &self->mutex, deadline);
+          if (!g_cond_wait_until (&self->cond, &self->mutex, deadline))
+            refresh_rate_locked (self, g_get_monotonic_time ());
         }
       recorded = self->recorded;
       done = self->reader_done;

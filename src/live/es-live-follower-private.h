@@ -40,7 +40,19 @@ G_BEGIN_DECLS
  * it itself, which leaves the window's frames one busy thread less to
  * share the cores with (their p99 was 1-2 ms longer). */
 #define DEFAULT_FINISH_BACKLOG  (4u << 20)
+/* The events a second the header shows are over this long: a program's
+ * log comes in bursts (GHC writes a capability's buffer when it fills),
+ * and from one update to the next the rate went from hundreds of events a
+ * second to a million. */
+#define RATE_WINDOW             (2 * G_TIME_SPAN_SECOND)
 #define READ_BYTES              (256u << 10)
+
+/* When an update was shown, and the events its document had. */
+typedef struct
+{
+  gint64  time;
+  guint64 events;
+} RateMark;
 
 struct _EsLiveFollower
 {
@@ -78,8 +90,8 @@ struct _EsLiveFollower
   GError        *shared_error;
   double         shared_events_per_second;
   guint          notify_source;
-  gint64         last_publish;
-  guint64        last_events;
+  GArray        *rate_marks;         /* RateMark: the updates of the last RATE_WINDOW, and the one before */
+  guint64        last_events;        /* the newest document's */
   EsLiveSnapshot *pending;          /* a copy of the build to finish */
   guint64        pending_bytes;
   gint64         pending_started;

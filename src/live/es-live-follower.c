@@ -23,6 +23,7 @@ enum {
   PROP_0,
   PROP_STATE,
   PROP_RETRYING,
+  PROP_EVENTS_PER_SECOND,
   N_PROPS
 };
 
@@ -41,7 +42,7 @@ notify_in_context (gpointer data)
 {
   EsLiveFollower *self = data;
   g_autoptr(EsDocument) document = NULL;
-  gboolean new_document, new_state, new_retrying;
+  gboolean new_document, new_state, new_retrying, new_rate;
   gboolean retrying;
 
   g_mutex_lock (&self->mutex);
@@ -57,6 +58,7 @@ notify_in_context (gpointer data)
   retrying = self->waiting && self->shared_state == ES_LIVE_WAITING;
   new_retrying = retrying != self->retrying;
   self->retrying = retrying;
+  new_rate = self->shared_events_per_second != self->events_per_second;
   self->events_per_second = self->shared_events_per_second;
   if (self->shared_error != NULL && self->error == NULL)
     self->error = g_error_copy (self->shared_error);
@@ -68,6 +70,8 @@ notify_in_context (gpointer data)
       self->document = g_steal_pointer (&document);
       g_signal_emit (self, signals[UPDATED], 0);
     }
+  if (new_rate)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_EVENTS_PER_SECOND]);
   if (new_retrying)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RETRYING]);
   if (new_state)
@@ -202,6 +206,7 @@ es_live_follower_finalize (GObject *object)
   g_free (self->record_path);
   g_clear_object (&self->reading);
   g_clear_object (&self->building);
+  g_clear_pointer (&self->rate_marks, g_array_unref);
   g_clear_error (&self->read_error);
   g_clear_error (&self->shared_error);
   g_clear_error (&self->error);
@@ -228,6 +233,9 @@ es_live_follower_get_property (GObject    *object,
       break;
     case PROP_RETRYING:
       g_value_set_boolean (value, self->retrying);
+      break;
+    case PROP_EVENTS_PER_SECOND:
+      g_value_set_double (value, self->events_per_second);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -259,6 +267,15 @@ es_live_follower_class_init (EsLiveFollowerClass *klass)
   properties[PROP_RETRYING] =
     g_param_spec_boolean ("retrying", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * EsLiveFollower:events-per-second:
+   *
+   * The events that came a second, over the last two seconds
+   * (es_live_follower_get_events_per_second()).
+   */
+  properties[PROP_EVENTS_PER_SECOND] =
+    g_param_spec_double ("events-per-second", NULL, NULL, 0, G_MAXDOUBLE, 0,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -281,6 +298,7 @@ es_live_follower_init (EsLiveFollower *self)
   self->finish_backlog = DEFAULT_FINISH_BACKLOG;
   self->memory_limit = es_live_follower_get_default_memory_limit ();
   self->context = g_main_context_ref_thread_default ();
+  self->rate_marks = g_array_new (FALSE, FALSE, sizeof (RateMark));
   self->reading = g_cancellable_new ();
   self->building = g_cancellable_new ();
 }
