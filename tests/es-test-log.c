@@ -1,4 +1,5 @@
-/* es-test-log.c: writes small eventlogs in memory, for tests
+/* es-test-log.c: small eventlogs written in memory, and the documents and
+ * brute-force answers that tests compare with
  *
  * Copyright 2026 The Eventscope authors
  *
@@ -657,8 +658,9 @@ es_test_add_gc_event (EsDocumentBuilder *builder,
   g_array_append_val (events, e);
 }
 
-/* A random run of 400 events on each of @n_caps caps (runs, GCs, threads
- * created, messages, spark counters and heap sizes), finished. */
+/* A random run of 400 steps on each of @n_caps caps (a run, a GC's six
+ * phases, a thread created or a message, or spark counters and the heap
+ * size), finished. */
 EsDocument *
 es_test_random_document (GRand *rand,
                          guint  n_caps)

@@ -9,7 +9,6 @@
 #include "config.h"
 
 #include <string.h>
-#include <unistd.h>
 
 #include <glib/gstdio.h>
 
