@@ -28,7 +28,9 @@
 
 #include <stdio.h>
 #include <errno.h>
+#include <signal.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -135,15 +137,20 @@ serve (Server *server)
   g_socket_close (client, NULL);
 }
 
-/* Starts the server's process, before any thread: it only serves. */
+static gsize
+times_size (const Server *server)
+{
+  return sizeof (ServerTimes) + (server->len / SENT_GRAIN + 1) * sizeof (gint64);
+}
+
+/* Starts the server's process, before any thread: it only serves, and
+ * goes with the benchmark whatever ends it. */
 static void
 start_server (Server *server)
 {
-  gsize n_grains = server->len / SENT_GRAIN + 1;
-  pid_t pid;
+  pid_t parent = getpid (), pid;
 
-  server->times = mmap (NULL, sizeof (ServerTimes) + n_grains * sizeof (gint64), PROT_READ | PROT_WRITE,
-                        MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  server->times = mmap (NULL, times_size (server), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (server->times == MAP_FAILED)
     g_error ("es-bench-live: no memory for the server's times");
   pid = fork ();
@@ -151,6 +158,9 @@ start_server (Server *server)
     g_error ("es-bench-live: cannot start the server: %s", g_strerror (errno));
   if (pid == 0)
     {
+      prctl (PR_SET_PDEATHSIG, SIGKILL);
+      if (getppid () != parent)
+        _exit (1);
       serve (server);
       _exit (0);
     }
@@ -159,13 +169,25 @@ start_server (Server *server)
   g_socket_close (server->listener, NULL);
 }
 
-static void
-wait_for_server (Server *server)
+/* Why the server's process ended, if it did (@wait: once it has). */
+static char *
+server_ended (Server   *server,
+              gboolean  wait)
 {
   int status;
+  pid_t got;
 
-  if (waitpid (server->pid, &status, 0) != server->pid || !WIFEXITED (status) || WEXITSTATUS (status) != 0)
-    g_error ("es-bench-live: the server failed");
+  do
+    got = waitpid (server->pid, &status, wait ? 0 : WNOHANG);
+  while (got < 0 && errno == EINTR);
+  if (got == 0)
+    return NULL;
+  server->pid = 0;
+  if (got < 0)
+    return g_strdup_printf ("cannot wait for it: %s", g_strerror (errno));
+  if (WIFSIGNALED (status))
+    return g_strdup_printf ("killed by signal %d", WTERMSIG (status));
+  return g_strdup_printf ("exit status %d", WEXITSTATUS (status));
 }
 
 typedef struct
@@ -254,6 +276,15 @@ frame_cb (gpointer data)
   Bench *bench = data;
   gint64 now = g_get_monotonic_time ();
 
+  /* A server that ended before sending the log leaves the follower
+   * waiting for it for ever. */
+  if (bench->server->pid != 0 && g_atomic_int_get (&bench->server->times->n_sent) * SENT_GRAIN < bench->server->len)
+    {
+      g_autofree char *why = server_ended (bench->server, FALSE);
+
+      if (why != NULL)
+        g_error ("es-bench-live: the server ended before sending the log (%s)", why);
+    }
   if (bench->last_tick != 0 && es_live_follower_get_document (bench->follower) != NULL)
     {
       double ms = (now - bench->last_tick) / 1e3;
@@ -479,7 +510,21 @@ main (int    argc,
   g_timeout_add (FRAME_MS, frame_cb, &bench);
   es_live_follower_start (follower);
   g_main_loop_run (bench.loop);
-  wait_for_server (&server);
+  /* A follower that failed may leave the server blocked on a full socket. */
+  if (es_live_follower_get_state (follower) != ES_LIVE_FINISHED)
+    {
+      const GError *failure = es_live_follower_get_error (follower);
+
+      kill (server.pid, SIGKILL);
+      g_error ("es-bench-live: following did not finish%s%s", failure != NULL ? ": " : "",
+               failure != NULL ? failure->message : "");
+    }
+  {
+    g_autofree char *why = server_ended (&server, TRUE);
+
+    if (g_strcmp0 (why, "exit status 0") != 0)
+      g_error ("es-bench-live: the server failed (%s)", why);
+  }
   peak_pss = es_bench_pss_sampler_stop (pss, &at_peak);
 
   /* The process's first frame apart, as es-bench-frame shows it: it loads
@@ -521,6 +566,6 @@ main (int    argc,
   g_unlink (record);
   g_unlink (socket_path);
   g_rmdir (dir);
-  munmap (server.times, sizeof (ServerTimes) + (server.len / SENT_GRAIN + 1) * sizeof (gint64));
+  munmap (server.times, times_size (&server));
   return 0;
 }
