@@ -542,6 +542,9 @@ wait_for_bytes (EsLiveFollower *follower,
   return g_get_monotonic_time ();
 }
 
+/* The follower's window of events a second (RATE_WINDOW). */
+#define RATE_WINDOW_SECONDS 2
+
 /* The header's events a second are over the last two seconds of updates,
  * from the first update on (whose events may be all a file had when it
  * was opened): the events of the bytes that came since, over the time
@@ -556,8 +559,8 @@ test_events_a_second_over_the_last_seconds (void)
   g_autofree char *grown = g_build_filename (dir, "grown.eventlog", NULL);
   g_autoptr(EsLiveFollower) follower = NULL;
   Updates updates = { 0 };
-  gsize len, first, second;
-  guint64 events_first, events_second;
+  gsize len, first, second, third;
+  guint64 events_first, events_second, events_third;
   gint64 seen_first, seen_second, idle_from;
   double rate, expected;
   guint n_rate_notifies = 0;
@@ -565,7 +568,8 @@ test_events_a_second_over_the_last_seconds (void)
 
   g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
   first = len / 5;
-  second = len * 4 / 5;
+  second = len * 3 / 5;
+  third = len * 4 / 5;
   fd = g_open (grown, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   g_assert_cmpint (fd, >=, 0);
   append_to (fd, (const guint8 *) contents, first);
@@ -575,7 +579,7 @@ test_events_a_second_over_the_last_seconds (void)
   seen_first = wait_for_bytes (follower, first);
   events_first = es_document_get_n_events (es_live_follower_get_document (follower));
 
-  /* The next three fifths, in ten pieces over half a second. */
+  /* The next two fifths, in ten pieces over half a second. */
   for (guint i = 0; i < 10; i++)
     {
       gsize from = first + (second - first) * i / 10, to = first + (second - first) * (i + 1) / 10;
@@ -612,8 +616,23 @@ test_events_a_second_over_the_last_seconds (void)
   g_assert_cmpuint (n_rate_notifies, >, 0);
   g_assert_cmpint (es_live_follower_get_state (follower), ==, ES_LIVE_RECEIVING);
 
+  /* After a longer pause, a burst: the rate is that of its events over the
+   * window, not spread over the pause. */
+  for (guint k = 0; k < 300; k++)
+    g_main_context_iteration (NULL, FALSE), g_usleep (10000);
+  append_to (fd, (const guint8 *) contents + second, third - second);
+  wait_for_bytes (follower, third);
+  events_third = es_document_get_n_events (es_live_follower_get_document (follower));
+  rate = es_live_follower_get_events_per_second (follower);
+  expected = (events_third - events_second) / ((double) RATE_WINDOW_SECONDS);
+  g_test_message ("%" G_GUINT64_FORMAT " events after a pause: %.0f a second shown, %.0f expected",
+                  events_third - events_second, rate, expected);
+  g_assert_cmpuint (events_third, >, events_second);
+  g_assert_cmpfloat (rate, >, expected / 2);
+  g_assert_cmpfloat (rate, <, expected * 2);
+
   /* The rest, with the end marker: the run is over, and so is the rate. */
-  append_to (fd, (const guint8 *) contents + second, len - second);
+  append_to (fd, (const guint8 *) contents + third, len - third);
   run_until_ended (follower);
   g_assert_cmpint (es_live_follower_get_state (follower), ==, ES_LIVE_FINISHED);
   g_assert_cmpfloat (es_live_follower_get_events_per_second (follower), ==, 0);

@@ -46,27 +46,32 @@ build_in_background (void)
 }
 
 /* Under @mutex: the events a second at @now, when the newest document
- * has @events, over the updates of the last RATE_WINDOW (from the last
- * one before it, so that the window is whole once there is one). It falls
- * to 0 once no event came for that long. The first update's events are
- * not counted: they may be all a file had when it was opened, read in a
- * blink, which is not the program's pace. */
+ * has @events: those of the updates of the last RATE_WINDOW, over it (or
+ * over the time since the first update, until there is a window of them).
+ * An update's events came just before it (updates follow the bytes), so
+ * that after a pause the rate is that of what came since, not spread over
+ * the pause; it falls to 0 once no event came for a window. The first
+ * update's events are not counted: they may be all a file had when it was
+ * opened, read in a blink, which is not the program's pace. */
 static double
 rate_locked (EsLiveFollower *self,
              gint64          now,
              guint64         events)
 {
   GArray *marks = self->rate_marks;
-  const RateMark *from;
+  gint64 window_start = now - RATE_WINDOW, since;
+  const RateMark *before;
 
-  while (marks->len > 1 && g_array_index (marks, RateMark, 1).time <= now - RATE_WINDOW)
+  /* The last update at or before the window's start, or the first. */
+  while (marks->len > 1 && g_array_index (marks, RateMark, 1).time <= window_start)
     g_array_remove_index (marks, 0);
   if (marks->len == 0)
     return 0;
-  from = &g_array_index (marks, RateMark, 0);
-  if (now <= from->time || events <= from->events)
+  before = &g_array_index (marks, RateMark, 0);
+  since = MAX (before->time, window_start);
+  if (now <= since || events <= before->events)
     return 0;
-  return (events - from->events) / ((now - from->time) / (double) G_TIME_SPAN_SECOND);
+  return (events - before->events) / ((now - since) / (double) G_TIME_SPAN_SECOND);
 }
 
 /* Under @mutex: no update came for a while; the rate shown falls as the
