@@ -448,7 +448,9 @@ show_stats (EsStatsPanel *self,
   add_bytes (self, grid, 2, _("Maximum heap size"), s->max_heap_size);
   g_clear_pointer (&grouped, g_free);
   grouped = es_stats_format_grouped (s->max_residency);
-  residency = g_strdup_printf (_("%s bytes (%u samples)"), grouped, s->residency_samples);
+  residency = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s bytes (%u sample)", "%s bytes (%u samples)",
+                                            s->residency_samples),
+                               grouped, s->residency_samples);
   add_row (self, grid, 3, _("Maximum residency"), residency);
   add_bytes (self, grid, 4, _("Maximum slop"), s->max_slop);
 

@@ -139,7 +139,10 @@ finish_document (const char *path,
   else if (truncated)
     g_printerr ("eventscope-cli: warning: %s: the log is cut short at byte %" G_GINT64_FORMAT
                 "; the statistics cover what it holds\n", path, stop_offset);
-  if (closed > 0)
+  if (closed == 1)
+    g_printerr ("eventscope-cli: warning: %s: a run, GC or span was still open when the log ended; it is "
+                "closed at its last timestamp\n", path);
+  else if (closed > 1)
     g_printerr ("eventscope-cli: warning: %s: %u runs, GCs or spans were still open when the log "
                 "ended; they are closed at its last timestamp\n", path, closed);
   return damage != NULL ? EXIT_BAD_LOG : EXIT_OK;
