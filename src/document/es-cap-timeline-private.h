@@ -92,6 +92,8 @@ guint          _es_cap_timeline_count_in_order (const EsVec   *a,
 void           _es_instants_sort    (gpointer       data,
                                      guint          n,
                                      EsInstantKind  kind);
+/* es-cap-timeline-sparks.c */
+void           _es_cap_timeline_sort_spark_samples (EsCapTimeline *self);
 
 /* Shared with the snapshots of a live log (es-cap-timeline-share.c). */
 void           _es_cap_timeline_use_file (EsCapTimeline *self,
