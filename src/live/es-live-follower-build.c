@@ -82,9 +82,10 @@ refresh_rate_locked (EsLiveFollower *self,
 {
   double rate;
 
-  if (self->shared_state != ES_LIVE_RECEIVING)
+  if (self->shared_state != ES_LIVE_RECEIVING || self->rate_marks->len == 0)
     return;
-  rate = rate_locked (self, now, self->last_events);
+  /* No document newer than the last update's. */
+  rate = rate_locked (self, now, g_array_index (self->rate_marks, RateMark, self->rate_marks->len - 1).events);
   if (rate != self->shared_events_per_second)
     {
       self->shared_events_per_second = rate;
@@ -104,7 +105,6 @@ publish_locked (EsLiveFollower *self,
 
   self->shared_events_per_second = rate_locked (self, now, mark.events);
   g_array_append_val (self->rate_marks, mark);
-  self->last_events = mark.events;
   g_set_object (&self->shared_document, document);
   self->shared_document_bytes = recorded;
   self->shared_updates++;

@@ -91,7 +91,6 @@ struct _EsLiveFollower
   double         shared_events_per_second;
   guint          notify_source;
   GArray        *rate_marks;         /* RateMark: the updates of the last RATE_WINDOW, and the one before */
-  guint64        last_events;        /* the newest document's */
   EsLiveSnapshot *pending;          /* a copy of the build to finish */
   guint64        pending_bytes;
   gint64         pending_started;
