@@ -523,14 +523,6 @@ count_notify_cb (GObject    *object,
   (*n)++;
 }
 
-static void
-append_to (int           fd,
-           const guint8 *data,
-           gsize         len)
-{
-  g_assert_cmpint (write (fd, data, len), ==, (gssize) len);
-}
-
 /* Waits, running the main context, until @follower shows a document of
  * all the @bytes written; returns when it saw it. */
 static gint64
@@ -572,7 +564,7 @@ test_events_a_second_over_the_last_seconds (void)
   third = len * 4 / 5;
   fd = g_open (grown, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   g_assert_cmpint (fd, >=, 0);
-  append_to (fd, (const guint8 *) contents, first);
+  es_test_write_all (fd, (const guint8 *) contents, first);
 
   follower = start_follower (grown, NULL, &updates);
   g_signal_connect (follower, "notify::events-per-second", G_CALLBACK (count_notify_cb), &n_rate_notifies);
@@ -584,7 +576,7 @@ test_events_a_second_over_the_last_seconds (void)
     {
       gsize from = first + (second - first) * i / 10, to = first + (second - first) * (i + 1) / 10;
 
-      append_to (fd, (const guint8 *) contents + from, to - from);
+      es_test_write_all (fd, (const guint8 *) contents + from, to - from);
       for (guint k = 0; k < 50; k++)
         g_main_context_iteration (NULL, FALSE), g_usleep (1000);
     }
@@ -620,7 +612,7 @@ test_events_a_second_over_the_last_seconds (void)
    * window, not spread over the pause. */
   for (guint k = 0; k < 300; k++)
     g_main_context_iteration (NULL, FALSE), g_usleep (10000);
-  append_to (fd, (const guint8 *) contents + second, third - second);
+  es_test_write_all (fd, (const guint8 *) contents + second, third - second);
   wait_for_bytes (follower, third);
   events_third = es_document_get_n_events (es_live_follower_get_document (follower));
   rate = es_live_follower_get_events_per_second (follower);
@@ -632,7 +624,7 @@ test_events_a_second_over_the_last_seconds (void)
   g_assert_cmpfloat (rate, <, expected * 2);
 
   /* The rest, with the end marker: the run is over, and so is the rate. */
-  append_to (fd, (const guint8 *) contents + third, len - third);
+  es_test_write_all (fd, (const guint8 *) contents + third, len - third);
   run_until_ended (follower);
   g_assert_cmpint (es_live_follower_get_state (follower), ==, ES_LIVE_FINISHED);
   g_assert_cmpfloat (es_live_follower_get_events_per_second (follower), ==, 0);
