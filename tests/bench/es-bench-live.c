@@ -88,6 +88,8 @@ typedef struct
   gsize         len;
   ServerTimes  *times;     /* shared with the server's process */
   pid_t         pid;
+  gboolean      ended;     /* its process ended, with @status */
+  int           status;
 } Server;
 
 #define SEND_BYTES (1u << 20)
@@ -169,25 +171,32 @@ start_server (Server *server)
   g_socket_close (server->listener, NULL);
 }
 
-/* Why the server's process ended, if it did (@wait: once it has). */
+/* Why the server's process ended, as a GLib child watch tells it. */
 static char *
-server_ended (Server   *server,
-              gboolean  wait)
+describe_exit (int status)
 {
-  int status;
-  pid_t got;
-
-  do
-    got = waitpid (server->pid, &status, wait ? 0 : WNOHANG);
-  while (got < 0 && errno == EINTR);
-  if (got == 0)
-    return NULL;
-  server->pid = 0;
-  if (got < 0)
-    return g_strdup_printf ("cannot wait for it: %s", g_strerror (errno));
   if (WIFSIGNALED (status))
     return g_strdup_printf ("killed by signal %d", WTERMSIG (status));
   return g_strdup_printf ("exit status %d", WEXITSTATUS (status));
+}
+
+/* A server that ended before sending the log would leave the follower
+ * waiting for it for ever. */
+static void
+server_exited_cb (GPid     pid,
+                  int      status,
+                  gpointer data)
+{
+  Server *server = data;
+
+  server->ended = TRUE;
+  server->status = status;
+  if ((gsize) g_atomic_int_get (&server->times->n_sent) * SENT_GRAIN < server->len)
+    {
+      g_autofree char *why = describe_exit (status);
+
+      g_error ("es-bench-live: the server ended before sending the log (%s)", why);
+    }
 }
 
 typedef struct
@@ -276,15 +285,6 @@ frame_cb (gpointer data)
   Bench *bench = data;
   gint64 now = g_get_monotonic_time ();
 
-  /* A server that ended before sending the log leaves the follower
-   * waiting for it for ever. */
-  if (bench->server->pid != 0 && g_atomic_int_get (&bench->server->times->n_sent) * SENT_GRAIN < bench->server->len)
-    {
-      g_autofree char *why = server_ended (bench->server, FALSE);
-
-      if (why != NULL)
-        g_error ("es-bench-live: the server ended before sending the log (%s)", why);
-    }
   if (bench->last_tick != 0 && es_live_follower_get_document (bench->follower) != NULL)
     {
       double ms = (now - bench->last_tick) / 1e3;
@@ -495,6 +495,7 @@ main (int    argc,
     g_error ("es-bench-live: %s", error->message);
   server.listener = listener;
   start_server (&server);
+  g_child_watch_add (server.pid, server_exited_cb, &server);
   pss = es_bench_pss_sampler_start ();
 
   follower = es_live_follower_new (spec, record, &error);
@@ -519,12 +520,14 @@ main (int    argc,
       g_error ("es-bench-live: following did not finish%s%s", failure != NULL ? ": " : "",
                failure != NULL ? failure->message : "");
     }
-  {
-    g_autofree char *why = server_ended (&server, TRUE);
+  while (!server.ended)
+    g_main_context_iteration (NULL, TRUE);
+  if (!g_spawn_check_wait_status (server.status, NULL))
+    {
+      g_autofree char *why = describe_exit (server.status);
 
-    if (g_strcmp0 (why, "exit status 0") != 0)
       g_error ("es-bench-live: the server failed (%s)", why);
-  }
+    }
   peak_pss = es_bench_pss_sampler_stop (pss, &at_peak);
 
   /* The process's first frame apart, as es-bench-frame shows it: it loads

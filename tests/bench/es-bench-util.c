@@ -114,8 +114,8 @@ memory_files_mb (void)
  * memory: these processes have no other, but for es-bench-live's times of
  * sending (8 bytes per 64 kB of the log). @records: (out) (optional): the
  * records' part, in MB. 0 where there is no smaps_rollup. */
-double
-es_bench_pss_mb_full (double *records)
+static double
+pss_mb (double *records)
 {
   g_autofree char *contents = NULL;
   double files;
@@ -131,7 +131,7 @@ es_bench_pss_mb_full (double *records)
 double
 es_bench_pss_mb (void)
 {
-  return es_bench_pss_mb_full (NULL);
+  return pss_mb (NULL);
 }
 
 /* The kernel keeps the peak RSS but not the peak PSS: a thread looks at
@@ -156,7 +156,7 @@ sample (EsBenchPssPeak *out)
   out->malloc_in_use = (info.uordblks + info.hblkhd) / 1048576.0;
   out->malloc_free = info.fordblks / 1048576.0;
 #endif
-  out->pss = es_bench_pss_mb_full (&out->shared);
+  out->pss = pss_mb (&out->shared);
 }
 
 static gpointer

@@ -16,7 +16,6 @@ double es_bench_median      (double *values,
 double es_bench_peak_rss_mb (void);
 double es_bench_status_mb   (const char *field);
 double es_bench_pss_mb      (void);
-double es_bench_pss_mb_full (double *records);
 
 typedef struct _EsBenchPssSampler EsBenchPssSampler;
 
