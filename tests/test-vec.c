@@ -270,6 +270,82 @@ test_vec_copies_share_a_file (void)
   es_vec_clear (&copy, sizeof (Triple));
 }
 
+/* Waits, up to ten seconds, for @file to hold @bytes at least (pages are
+ * prefaulted on a thread of their own). */
+static guint64
+wait_for_bytes (EsVecFile *file,
+                guint64    bytes)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_TIME_SPAN_SECOND;
+  guint64 held;
+
+  while ((held = es_vec_file_get_bytes (file, NULL)) < bytes && g_get_monotonic_time () < deadline)
+    g_usleep (1000);
+  return held;
+}
+
+/* A builder's vector has the pages it is to write next made ready on
+ * another thread, as far ahead as it grew since it was last asked; those
+ * it did not write are given back when it is done. Meanwhile it keeps
+ * growing and moving (mremap()), copies are taken, and nothing is lost:
+ * a request for where a mapping was is not carried out there. */
+static void
+test_vec_prefaults_ahead_and_gives_back_the_rest (void)
+{
+  g_autoptr(EsVecFile) file = es_vec_file_new ();
+  EsVec vec = { 0 }, busy = { 0 }, copy = { 0 };
+  const guint first = 100000, n_busy = 3000000;
+  gsize used, mapped;
+  guint64 held;
+
+  if (file == NULL)
+    {
+      g_test_skip ("this system has no memfd: records are not shared, nor prefaulted");
+      return;
+    }
+  es_vec_use_file (&vec, file);
+  push_triples (&vec, 0, first);
+  used = (gsize) vec.len * sizeof (Triple);
+  mapped = vec.mapped;
+  g_assert_cmpuint (mapped, >, used + 8192);
+  /* Written pages only: the rest of its mapping is not in memory yet. */
+  g_assert_cmpuint (es_vec_file_get_bytes (file, NULL), <=, used + 4096);
+
+  /* It grew by more than the rest of its mapping since it was last
+   * asked: all of it is made ready. */
+  es_vec_prefault (&vec, sizeof (Triple));
+  held = wait_for_bytes (file, mapped);
+  g_assert_cmpuint (held, >=, mapped);
+  check_triples (&vec, first);
+
+  /* Done: what it did not write goes back. */
+  push_triples (&vec, first, first + 10);
+  es_vec_give_back_prefaulted (&vec, sizeof (Triple));
+  held = es_vec_file_get_bytes (file, NULL);
+  g_assert_cmpuint (held, >=, (first + 10) * sizeof (Triple));
+  g_assert_cmpuint (held, <=, (first + 10) * sizeof (Triple) + 4096);
+  check_triples (&vec, first + 10);
+  es_vec_clear (&vec, sizeof (Triple));
+
+  /* Asked every few thousand elements while it grows to 36 MB, moving
+   * each time it doubles; a copy taken halfway keeps what it had. */
+  es_vec_use_file (&busy, file);
+  for (guint i = 0; i < n_busy; i += 4096)
+    {
+      push_triples (&busy, i, MIN (i + 4096, n_busy));
+      es_vec_prefault (&busy, sizeof (Triple));
+      if (i == n_busy / 2 / 4096 * 4096)
+        es_vec_copy (&copy, &busy, sizeof (Triple));
+    }
+  check_triples (&busy, n_busy);
+  check_triples (&copy, copy.len);
+  g_assert_cmpuint (copy.len, >, n_busy / 2);
+  es_vec_give_back_prefaulted (&busy, sizeof (Triple));
+  check_triples (&busy, n_busy);
+  es_vec_clear (&copy, sizeof (Triple));
+  es_vec_clear (&busy, sizeof (Triple));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -280,6 +356,7 @@ main (int    argc,
   g_test_add_func ("/document/vec/copies-share-a-file", test_vec_copies_share_a_file);
   g_test_add_func ("/document/vec/skips-its-first-elements", test_vec_skips_its_first_elements);
   g_test_add_func ("/document/vec/copies-keep-what-they-had", test_vec_copies_keep_what_they_had);
+  g_test_add_func ("/document/vec/prefaults-ahead-and-gives-back-the-rest", test_vec_prefaults_ahead_and_gives_back_the_rest);
 
   return g_test_run ();
 }

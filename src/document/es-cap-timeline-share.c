@@ -207,6 +207,20 @@ _es_cap_timeline_get_detail_bytes (const EsCapTimeline *self)
   return bytes;
 }
 
+/* Does @visit to each of the vectors its events are written to (see
+ * es_document_builder_prefault()). */
+void
+_es_cap_timeline_visit_records (EsCapTimeline *self,
+                                EsVecVisit     visit)
+{
+  visit (&self->activities, sizeof (EsActivity));
+  for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
+    visit (&self->instants[k], _es_instant_size (k));
+  visit (&self->sparks, sizeof (EsSparkCounters));
+  es_series_visit_records (self->spark_pool, visit);
+  es_series_visit_records (self->allocated, visit);
+}
+
 /**
  * es_cap_timeline_get_n_let_go:
  *

@@ -17,6 +17,8 @@ typedef struct _EsDocumentBuilder EsDocumentBuilder;
 EsDocumentBuilder *es_document_builder_new    (void);
 EsDocumentBuilder *es_document_builder_new_for_snapshots (void);
 void               es_document_builder_free   (EsDocumentBuilder *self);
+void               es_document_builder_prefault          (EsDocumentBuilder *self);
+void               es_document_builder_give_back_prefaulted (EsDocumentBuilder *self);
 gboolean           es_document_builder_let_go_before     (EsDocumentBuilder *self,
                                                           guint64            time);
 gboolean           es_document_builder_keep_within       (EsDocumentBuilder *self,

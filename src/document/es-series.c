@@ -161,6 +161,15 @@ es_series_use_file (EsSeries  *self,
   es_vec_use_file (&self->page_times, file);
 }
 
+/* Does @visit to the vector its samples are appended to. */
+void
+es_series_visit_records (EsSeries   *self,
+                         EsVecVisit  visit)
+{
+  if (self != NULL)
+    visit (&self->samples, sizeof (EsSample));
+}
+
 void
 es_series_free (EsSeries *self)
 {

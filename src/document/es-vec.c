@@ -17,13 +17,12 @@
 #if defined(__linux__)
 # include <fcntl.h>
 # include <sys/mman.h>
-# include <sys/resource.h>
 # include <sys/stat.h>
 # include <unistd.h>
 #endif
 
 #include "es-search.h"
-#include "es-vec.h"
+#include "es-vec-private.h"
 
 /* Vectors of more than a few hundred kilobytes (a big log's activities,
  * instants, samples and series) live in their own mappings on Linux. They
@@ -40,150 +39,6 @@
  * (a 64-cap log's peak PSS: 1.29 times the log at 64 kB, 1.05 at 16). */
 #define FILE_ABOVE_BYTES   (16u << 10)
 #define HUGE_PAGE_BYTES    (2u << 20)
-#define PAGE_BYTES         4096u
-
-#if defined(__linux__) && defined(MREMAP_MAYMOVE)
-# define CAN_MAP 1
-#else
-# define CAN_MAP 0
-#endif
-
-#if CAN_MAP && defined(MFD_CLOEXEC)
-# define CAN_SHARE 1
-#else
-# define CAN_SHARE 0
-#endif
-
-/* Each vector that uses a file has a region of it this large, most of it
- * never written: a memfd is sparse, and the region only has to be larger
- * than any vector of records can grow (G_MAXUINT elements of at most 64
- * bytes; a larger one leaves the file). */
-#define FILE_REGION_BITS 38
-
-/* Memory that a builder's vectors and the snapshots of them map at once:
- * the builder's mapping is shared, a snapshot's is private, so the records
- * exist once however many documents show them, and what a snapshot writes
- * (the runs it closes, a sort it repairs) stays its own, copied a page at
- * a time by the kernel. The builder only ever appends, past the length of
- * every snapshot, so a snapshot never sees a record change under it. (A
- * series' range index also rewrites the last block of each level, which
- * no copy reads: see es-series.c.) */
-struct _EsVecFile
-{
-  gint    ref_count;
-  int     fd;
-  guint64 n_regions;
-  GMutex  lock;         /* for what follows: pins come and go on any thread */
-  guint   generation;   /* how many times vectors were let go of (es_vec_skip()) */
-  GArray *pins;         /* guint per generation: the copies made in it still alive */
-  GArray *to_release;   /* Release: what may be given back once no copy older than it is alive */
-};
-
-typedef struct
-{
-  guint   generation;   /* copies of this generation on do not read it */
-  guint64 offset;
-  guint64 bytes;
-} Release;
-
-struct _EsVecFilePin
-{
-  EsVecFile *file;
-  guint      generation;
-};
-
-/**
- * es_vec_file_new:
- *
- * Returns: (transfer full) (nullable): a new, empty file for vectors to be
- *   shared with copies of them (es_vec_use_file()), or %NULL where the
- *   system has none (the vectors are then copied).
- */
-EsVecFile *
-es_vec_file_new (void)
-{
-#if CAN_SHARE
-  struct rlimit limit;
-  EsVecFile *file;
-  int fd;
-
-  /* The file is sparse, but its size counts against a limit on file sizes
-   * (SIGXFSZ past it), and a 32-bit system's files are too small for the
-   * regions: vectors are then copied. */
-  if (sizeof (gpointer) < 8 || getrlimit (RLIMIT_FSIZE, &limit) != 0 || limit.rlim_cur != RLIM_INFINITY)
-    return NULL;
-  fd = memfd_create ("eventscope-records", MFD_CLOEXEC);
-  if (fd < 0)
-    return NULL;
-  file = g_new0 (EsVecFile, 1);
-  file->ref_count = 1;
-  file->fd = fd;
-  g_mutex_init (&file->lock);
-  file->pins = g_array_new (FALSE, TRUE, sizeof (guint));
-  file->to_release = g_array_new (FALSE, FALSE, sizeof (Release));
-  return file;
-#else
-  return NULL;
-#endif
-}
-
-EsVecFile *
-es_vec_file_ref (EsVecFile *file)
-{
-  g_return_val_if_fail (file != NULL, NULL);
-
-  g_atomic_int_inc (&file->ref_count);
-  return file;
-}
-
-void
-es_vec_file_unref (EsVecFile *file)
-{
-  if (file == NULL || !g_atomic_int_dec_and_test (&file->ref_count))
-    return;
-#if CAN_SHARE
-  /* The memory lives on in whatever still maps it. */
-  close (file->fd);
-#endif
-  g_mutex_clear (&file->lock);
-  g_array_unref (file->pins);
-  g_array_unref (file->to_release);
-  g_free (file);
-}
-
-/**
- * es_vec_use_file:
- * @file: (nullable): where @vec is to be mapped from, or %NULL
- *
- * Says that @vec, empty, is to live in @file once it is large enough to
- * have a mapping of its own, so that es_vec_copy() maps it rather than
- * copying it. With %NULL, nothing changes.
- */
-void
-es_vec_use_file (EsVec     *vec,
-                 EsVecFile *file)
-{
-  g_return_if_fail (vec->len == 0 && vec->mapped == 0 && vec->file == NULL);
-
-  if (file == NULL)
-    return;
-  vec->file = es_vec_file_ref (file);
-  vec->offset = file->n_regions++ << FILE_REGION_BITS;
-}
-
-static gsize
-round_up (gsize bytes,
-          gsize to)
-{
-  return (bytes + to - 1) & ~(to - 1);
-}
-
-/* Where @vec's mapping starts: @skipped bytes before its first element. */
-static guint8 *
-mapping_base (const EsVec *vec)
-{
-  return (guint8 *) vec->data - vec->skipped;
-}
 
 static gsize
 mapping_size (gsize bytes)
@@ -311,13 +166,17 @@ grow_in_file (EsVec *vec,
     }
   else
     {
+      _es_vec_file_lock_mappings (vec->file);
       data = mremap (mapping_base (vec), vec->mapped, mapped, MREMAP_MAYMOVE);
+      _es_vec_file_unlock_mappings (vec->file);
       if (data == MAP_FAILED)
         g_error ("es_vec_grow: out of memory for %" G_GSIZE_FORMAT " bytes", mapped);
     }
   vec->data = (guint8 *) data + vec->skipped;
   vec->mapped = mapped;
   vec->capacity = (guint) MIN ((mapped - vec->skipped) / element_size, G_MAXUINT);
+  /* What was asked for at the old address is not done there. */
+  vec->prefaulted = MIN (vec->prefaulted, vec->skipped + (gsize) vec->len * element_size);
   return TRUE;
 }
 #endif
@@ -419,7 +278,13 @@ es_vec_clear (EsVec *vec,
               gsize  element_size)
 {
 #if CAN_MAP
-  if (vec->mapped != 0)
+  if (vec->mapped != 0 && vec->file != NULL)
+    {
+      _es_vec_file_lock_mappings (vec->file);
+      munmap (mapping_base (vec), vec->mapped);
+      _es_vec_file_unlock_mappings (vec->file);
+    }
+  else if (vec->mapped != 0)
     munmap (mapping_base (vec), vec->mapped);
   else
 #endif
@@ -429,6 +294,8 @@ es_vec_clear (EsVec *vec,
   vec->mapped = 0;
   vec->skipped = 0;
   vec->released = 0;
+  vec->prefaulted = 0;
+  vec->prefault_mark = 0;
   g_clear_pointer (&vec->file, es_vec_file_unref);
   vec->offset = 0;
 }
@@ -553,104 +420,6 @@ es_vec_skip (EsVec *vec,
 #endif
 }
 
-/* Under @file's lock: gives back what no copy alive can read. */
-static void
-release_ready_locked (EsVecFile *file)
-{
-  guint oldest = file->generation;
-
-  for (guint g = 0; g < file->pins->len; g++)
-    if (g_array_index (file->pins, guint, g) > 0)
-      {
-        oldest = g;
-        break;
-      }
-  for (guint i = 0; i < file->to_release->len;)
-    {
-      const Release *r = &g_array_index (file->to_release, Release, i);
-
-      if (r->generation > oldest)
-        {
-          i++;
-          continue;
-        }
-#if CAN_SHARE && defined(FALLOC_FL_PUNCH_HOLE)
-      /* A hole in a memfd is memory given back; the copies made since do
-       * not read it, and the builder only appends. */
-      fallocate (file->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t) r->offset, (off_t) r->bytes);
-#endif
-      g_array_remove_index_fast (file->to_release, i);
-    }
-}
-
-/**
- * es_vec_file_pin:
- *
- * Says that a copy of @file's vectors, made now, is alive: what its
- * vectors skip from now on is not given back before es_vec_file_unpin().
- *
- * Returns: (transfer full): the pin
- */
-EsVecFilePin *
-es_vec_file_pin (EsVecFile *file)
-{
-  EsVecFilePin *pin = g_new (EsVecFilePin, 1);
-
-  g_mutex_lock (&file->lock);
-  pin->file = es_vec_file_ref (file);
-  pin->generation = file->generation;
-  if (file->pins->len <= pin->generation)
-    g_array_set_size (file->pins, pin->generation + 1);
-  g_array_index (file->pins, guint, pin->generation)++;
-  g_mutex_unlock (&file->lock);
-  return pin;
-}
-
-void
-es_vec_file_unpin (EsVecFilePin *pin)
-{
-  EsVecFile *file;
-
-  if (pin == NULL)
-    return;
-  file = pin->file;
-  g_mutex_lock (&file->lock);
-  g_array_index (file->pins, guint, pin->generation)--;
-  release_ready_locked (file);
-  g_mutex_unlock (&file->lock);
-  es_vec_file_unref (file);
-  g_free (pin);
-}
-
-/**
- * es_vec_file_release_skipped:
- * @vecs: (array length=n_vecs): vectors of @file that skipped elements
- *
- * Gives back the whole pages each of @vecs skipped, now if no copy made
- * before is alive, else once the last of those is unpinned.
- */
-void
-es_vec_file_release_skipped (EsVecFile  *file,
-                             EsVec     **vecs,
-                             guint       n_vecs)
-{
-  g_mutex_lock (&file->lock);
-  file->generation++;
-  for (guint i = 0; i < n_vecs; i++)
-    {
-      gsize upto = vecs[i]->skipped & ~(gsize) (PAGE_BYTES - 1);
-      Release r = { file->generation, vecs[i]->offset + vecs[i]->released, upto - MIN (upto, vecs[i]->released) };
-
-      if (vecs[i]->file == file && vecs[i]->mapped != 0 && r.bytes > 0)
-        {
-          g_array_append_val (file->to_release, r);
-          vecs[i]->released = upto;
-        }
-    }
-  release_ready_locked (file);
-  g_mutex_unlock (&file->lock);
-}
-
 /**
  * es_vec_settle:
  * @from: the first element to look at
@@ -723,26 +492,6 @@ es_vec_own (EsVec *vec,
 #endif
 }
 
-/* Gives back all of @vec's region once no copy made before may read it:
- * past its length too, where copies that grew wrote pages of their own
- * into holes of the file. */
-static void
-release_all (EsVec *vec)
-{
-  EsVecFile *file = vec->file;
-  guint64 region = (guint64) 1 << FILE_REGION_BITS;
-
-  g_mutex_lock (&file->lock);
-  file->generation++;
-  {
-    Release r = { file->generation, vec->offset + vec->released, region - MIN (region, vec->released) };
-
-    g_array_append_val (file->to_release, r);
-  }
-  release_ready_locked (file);
-  g_mutex_unlock (&file->lock);
-}
-
 /**
  * es_vec_leave_region:
  * @keep: whether to keep the elements, or leave @vec empty
@@ -768,35 +517,7 @@ es_vec_leave_region (EsVec    *vec,
   es_vec_use_file (&fresh, vec->file);
   if (keep)
     es_vec_append (&fresh, vec->data, vec->len, element_size);
-  release_all (vec);
+  _es_vec_file_release_region (vec);
   es_vec_clear (vec, element_size);
   *vec = fresh;
-}
-
-/**
- * es_vec_file_get_bytes:
- * @releasing: (out) (optional): of them, those to be given back once the
- *   copies that may read them are gone
- *
- * Returns: the memory @file's vectors hold, in bytes
- */
-guint64
-es_vec_file_get_bytes (EsVecFile *file,
-                       guint64   *releasing)
-{
-  guint64 held = 0, to_release = 0;
-#if CAN_SHARE
-  struct stat st;
-
-  if (fstat (file->fd, &st) == 0)
-    held = (guint64) st.st_blocks * 512;
-#endif
-  g_mutex_lock (&file->lock);
-  /* Each release starts where the vector's last one ended. */
-  for (guint i = 0; i < file->to_release->len; i++)
-    to_release += g_array_index (file->to_release, Release, i).bytes;
-  g_mutex_unlock (&file->lock);
-  if (releasing != NULL)
-    *releasing = MIN (held, to_release);
-  return held;
 }

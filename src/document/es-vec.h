@@ -26,6 +26,8 @@ typedef struct
   guint64    offset;      /* its place in @file */
   gsize      skipped;     /* bytes of its mapping before @data: elements let go (es_vec_skip()) */
   gsize      released;    /* of them, those handed to es_vec_file_release_skipped() */
+  gsize      prefaulted;  /* bytes of its mapping asked to be prefaulted (es_vec_prefault()) */
+  gsize      prefault_mark; /* bytes it used when last asked */
 } EsVec;
 
 EsVecFile *es_vec_file_new   (void);
@@ -54,6 +56,10 @@ guint es_vec_settle       (EsVec   *vec,
 void es_vec_own           (EsVec *vec,
                            guint  from,
                            gsize  element_size);
+void es_vec_prefault      (EsVec *vec,
+                           gsize  element_size);
+void es_vec_give_back_prefaulted (EsVec *vec,
+                                  gsize  element_size);
 void es_vec_leave_region  (EsVec    *vec,
                            gsize     element_size,
                            gboolean  keep);
@@ -69,6 +75,10 @@ void          es_vec_file_release_skipped (EsVecFile  *file,
                                            guint       n_vecs);
 guint64       es_vec_file_get_bytes     (EsVecFile    *file,
                                          guint64      *releasing);
+
+/* Something done to each of a set of vectors (of records, say). */
+typedef void (*EsVecVisit) (EsVec *vec,
+                            gsize  element_size);
 
 /* Appends one element of @type and returns a pointer to it. */
 #define ES_VEC_PUSH(vec, type) \

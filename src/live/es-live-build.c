@@ -234,6 +234,8 @@ es_live_build_take (EsLiveBuild   *self,
           refuse (self);
           return FALSE;
         }
+      /* Every READ_BYTES: the pages the next events are written to. */
+      es_document_builder_prefault (self->builder);
     }
   return TRUE;
 }
@@ -382,6 +384,8 @@ es_live_build_copy (EsLiveBuild     *self,
           refuse (self);
           return FALSE;
         }
+      /* No more events: the pages made ready for them go. */
+      es_document_builder_give_back_prefaulted (self->builder);
     }
 
   if (!es_eventlog_reader_has_header (self->reader))
