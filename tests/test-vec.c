@@ -270,6 +270,12 @@ test_vec_copies_share_a_file (void)
   es_vec_clear (&copy, sizeof (Triple));
 }
 
+static gsize
+round_up_page (gsize bytes)
+{
+  return (bytes + 4095) & ~(gsize) 4095;
+}
+
 /* Waits, up to ten seconds, for @file to hold @bytes at least (pages are
  * prefaulted on a thread of their own). */
 static guint64
@@ -295,7 +301,7 @@ test_vec_prefaults_ahead_and_gives_back_the_rest (void)
   g_autoptr(EsVecFile) file = es_vec_file_new ();
   EsVec vec = { 0 }, busy = { 0 }, copy = { 0 };
   const guint first = 100000, n_busy = 3000000;
-  gsize used, mapped;
+  gsize used, mapped, budget;
   guint64 held;
 
   if (file == NULL)
@@ -312,19 +318,31 @@ test_vec_prefaults_ahead_and_gives_back_the_rest (void)
   g_assert_cmpuint (es_vec_file_get_bytes (file, NULL), <=, used + 4096);
 
   /* It grew by more than the rest of its mapping since it was last
-   * asked: all of it is made ready. */
-  es_vec_prefault (&vec, sizeof (Triple));
-  held = wait_for_bytes (file, mapped);
-  g_assert_cmpuint (held, >=, mapped);
-  check_triples (&vec, first);
+   * asked: all of it would be made ready, but for the budget. */
+  budget = 8192;
+  es_vec_prefault (&vec, sizeof (Triple), &budget);
+  g_assert_cmpuint (budget, ==, 0);
+  held = wait_for_bytes (file, (used & ~(gsize) 4095) + 8192);
+  g_assert_cmpuint (held, ==, (used & ~(gsize) 4095) + 8192);
+  g_assert_cmpuint (es_vec_get_prefaulted_ahead (&vec, sizeof (Triple)), ==, held - round_up_page (used));
+
+  /* Then as far ahead as four times what it grew since. */
+  push_triples (&vec, first, first + 2000);
+  used = (gsize) vec.len * sizeof (Triple);
+  budget = G_MAXSIZE;
+  es_vec_prefault (&vec, sizeof (Triple), &budget);
+  held = wait_for_bytes (file, round_up_page (used + 4 * 2000 * sizeof (Triple)));
+  g_assert_cmpuint (held, ==, round_up_page (used + 4 * 2000 * sizeof (Triple)));
+  g_assert_cmpuint (held, <, mapped);
+  check_triples (&vec, first + 2000);
 
   /* Done: what it did not write goes back. */
-  push_triples (&vec, first, first + 10);
+  push_triples (&vec, first + 2000, first + 2010);
   es_vec_give_back_prefaulted (&vec, sizeof (Triple));
   held = es_vec_file_get_bytes (file, NULL);
-  g_assert_cmpuint (held, >=, (first + 10) * sizeof (Triple));
-  g_assert_cmpuint (held, <=, (first + 10) * sizeof (Triple) + 4096);
-  check_triples (&vec, first + 10);
+  g_assert_cmpuint (held, ==, round_up_page ((first + 2010) * sizeof (Triple)));
+  g_assert_cmpuint (es_vec_get_prefaulted_ahead (&vec, sizeof (Triple)), ==, 0);
+  check_triples (&vec, first + 2010);
   es_vec_clear (&vec, sizeof (Triple));
 
   /* Asked every few thousand elements while it grows to 36 MB, moving
@@ -333,7 +351,8 @@ test_vec_prefaults_ahead_and_gives_back_the_rest (void)
   for (guint i = 0; i < n_busy; i += 4096)
     {
       push_triples (&busy, i, MIN (i + 4096, n_busy));
-      es_vec_prefault (&busy, sizeof (Triple));
+      budget = G_MAXSIZE;
+      es_vec_prefault (&busy, sizeof (Triple), &budget);
       if (i == n_busy / 2 / 4096 * 4096)
         es_vec_copy (&copy, &busy, sizeof (Triple));
     }
@@ -344,6 +363,56 @@ test_vec_prefaults_ahead_and_gives_back_the_rest (void)
   check_triples (&busy, n_busy);
   es_vec_clear (&copy, sizeof (Triple));
   es_vec_clear (&busy, sizeof (Triple));
+}
+
+/* A builder's vector in its file grows where it is, into address space
+ * kept after it, and moves only once that is used up; what it skipped is
+ * given back meanwhile, and nothing it kept is lost either way. */
+static void
+test_vec_grows_in_place_then_moves (void)
+{
+  g_autoptr(EsVecFile) file = es_vec_file_new ();
+  EsVec vec = { 0 };
+  const guint step = 1u << 20, n = 7 * step;  /* 84 MB of triples, past 64 MB of address space */
+  const guint8 *first_base = NULL;
+  guint kept_from = 0, n_moves = 0;
+  gsize budget = G_MAXSIZE;
+
+  if (file == NULL)
+    {
+      g_test_skip ("this system has no memfd: records are not shared");
+      return;
+    }
+  es_vec_use_file (&vec, file);
+  for (guint i = 0; i < n; i += step)
+    {
+      const guint8 *base;
+      EsVec *skipping = &vec;
+
+      push_triples (&vec, i, i + step);
+      es_vec_prefault (&vec, sizeof (Triple), &budget);
+      base = (const guint8 *) vec.data - vec.skipped;
+      if (first_base == NULL)
+        first_base = base;
+      else if (base != first_base)
+        {
+          n_moves++;
+          first_base = base;
+        }
+      /* The mapping keeps it all, whether or not the memory does. */
+      g_assert_cmpuint (vec.mapped, >=, (gsize) (i + step) * sizeof (Triple));
+      check_triples_from (&vec, kept_from, i + step - kept_from);
+      /* Only the last megabyte of triples is kept. */
+      es_vec_skip (&vec, vec.len - step / 16, sizeof (Triple));
+      kept_from = i + step - step / 16;
+      es_vec_file_release_skipped (file, &skipping, 1);
+      g_assert_cmpuint (es_vec_file_get_bytes (file, NULL), <, 16u << 20);
+    }
+  check_triples_from (&vec, kept_from, n - kept_from);
+  /* Once, at 64 MB: it grew where it was until then. */
+  g_assert_cmpuint (n_moves, ==, 1);
+  es_vec_give_back_prefaulted (&vec, sizeof (Triple));
+  es_vec_clear (&vec, sizeof (Triple));
 }
 
 int
@@ -357,6 +426,7 @@ main (int    argc,
   g_test_add_func ("/document/vec/skips-its-first-elements", test_vec_skips_its_first_elements);
   g_test_add_func ("/document/vec/copies-keep-what-they-had", test_vec_copies_keep_what_they_had);
   g_test_add_func ("/document/vec/prefaults-ahead-and-gives-back-the-rest", test_vec_prefaults_ahead_and_gives_back_the_rest);
+  g_test_add_func ("/document/vec/grows-in-place-then-moves", test_vec_grows_in_place_then_moves);
 
   return g_test_run ();
 }

@@ -104,7 +104,8 @@ guint64        _es_cap_timeline_let_go_before (EsCapTimeline *self,
                                                GPtrArray     *vecs);
 guint64        _es_cap_timeline_get_detail_bytes (const EsCapTimeline *self);
 void           _es_cap_timeline_visit_records (EsCapTimeline *self,
-                                               EsVecVisit     visit);
+                                               EsVecVisit     visit,
+                                               gpointer       user_data);
 
 static inline gsize
 _es_instant_size (EsInstantKind kind)

@@ -211,14 +211,15 @@ _es_cap_timeline_get_detail_bytes (const EsCapTimeline *self)
  * es_document_builder_prefault()). */
 void
 _es_cap_timeline_visit_records (EsCapTimeline *self,
-                                EsVecVisit     visit)
+                                EsVecVisit     visit,
+                                gpointer       user_data)
 {
-  visit (&self->activities, sizeof (EsActivity));
+  visit (&self->activities, sizeof (EsActivity), user_data);
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
-    visit (&self->instants[k], _es_instant_size (k));
-  visit (&self->sparks, sizeof (EsSparkCounters));
-  es_series_visit_records (self->spark_pool, visit);
-  es_series_visit_records (self->allocated, visit);
+    visit (&self->instants[k], _es_instant_size (k), user_data);
+  visit (&self->sparks, sizeof (EsSparkCounters), user_data);
+  es_series_visit_records (self->spark_pool, visit, user_data);
+  es_series_visit_records (self->allocated, visit, user_data);
 }
 
 /**

@@ -164,10 +164,11 @@ es_series_use_file (EsSeries  *self,
 /* Does @visit to the vector its samples are appended to. */
 void
 es_series_visit_records (EsSeries   *self,
-                         EsVecVisit  visit)
+                         EsVecVisit  visit,
+                         gpointer    user_data)
 {
   if (self != NULL)
-    visit (&self->samples, sizeof (EsSample));
+    visit (&self->samples, sizeof (EsSample), user_data);
 }
 
 void

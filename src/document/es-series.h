@@ -19,7 +19,8 @@ EsSeries       *es_series_copy         (EsSeries       *self);
 gboolean        es_series_is_in_order  (EsSeries       *self);
 void            es_series_free         (EsSeries       *self);
 void            es_series_visit_records (EsSeries      *self,
-                                         EsVecVisit     visit);
+                                         EsVecVisit     visit,
+                                         gpointer       user_data);
 void            es_series_use_file     (EsSeries       *self,
                                         EsVecFile      *file);
 void            es_series_append       (EsSeries       *self,

@@ -314,17 +314,20 @@ prefault_thread (gpointer data)
 
 /**
  * es_vec_prefault:
+ * @budget: (inout): how many bytes may be made ready ahead, less those
+ *   this call asks for
  *
  * Has the pages that @vec, a builder's vector in its file (es_vec_use_file()),
  * is likely to write next made ready on another thread, as far ahead as
- * it grew since the last call, times PREFAULT_AHEAD.
+ * it grew since the last call, times PREFAULT_AHEAD, within @budget.
  */
 void
 es_vec_prefault (EsVec *vec,
-                 gsize  element_size)
+                 gsize  element_size,
+                 gsize *budget)
 {
 #if CAN_PREFAULT
-  gsize used, grew, want;
+  gsize used, grew, want, from;
   Prefault *request;
 
   if (vec->file == NULL || vec->mapped == 0)
@@ -332,12 +335,17 @@ es_vec_prefault (EsVec *vec,
   used = vec->skipped + (gsize) vec->len * element_size;
   grew = used > vec->prefault_mark ? used - vec->prefault_mark : 0;
   vec->prefault_mark = used;
+  from = MAX (vec->prefaulted, used & ~(gsize) (PAGE_BYTES - 1));
   want = MIN (vec->mapped, round_up (used + PREFAULT_AHEAD * grew, PAGE_BYTES));
-  if (grew < PAGE_BYTES || want <= vec->prefaulted)
+  if (grew < PAGE_BYTES || want <= from)
+    return;
+  want = from + MIN (want - from, *budget & ~(gsize) (PAGE_BYTES - 1));
+  if (want == from)
     return;
   request = g_new (Prefault, 1);
-  request->start = mapping_base (vec) + MAX (vec->prefaulted, used & ~(gsize) (PAGE_BYTES - 1));
-  request->bytes = (gsize) (mapping_base (vec) + want - request->start);
+  request->start = mapping_base (vec) + from;
+  request->bytes = want - from;
+  *budget -= request->bytes;
   vec->prefaulted = want;
   g_mutex_lock (&vec->file->map_lock);
   request->epoch = vec->file->map_epoch;
@@ -351,6 +359,20 @@ es_vec_prefault (EsVec *vec,
   g_mutex_unlock (&vec->file->map_lock);
   g_async_queue_push (vec->file->prefaults, request);
 #endif
+}
+
+/**
+ * es_vec_get_prefaulted_ahead:
+ *
+ * Returns: the bytes es_vec_prefault() asked for past what @vec wrote
+ */
+gsize
+es_vec_get_prefaulted_ahead (const EsVec *vec,
+                             gsize        element_size)
+{
+  gsize used = round_up (vec->skipped + (gsize) vec->len * element_size, PAGE_BYTES);
+
+  return vec->prefaulted > used ? vec->prefaulted - used : 0;
 }
 
 /**

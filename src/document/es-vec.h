@@ -22,6 +22,7 @@ typedef struct
   guint      len;
   guint      capacity;
   gsize      mapped;      /* bytes of its own mapping, or 0 in the heap */
+  gsize      reserved;    /* bytes of address space from its mapping's start kept for it (a builder's, in its file) */
   EsVecFile *file;        /* (nullable): where it is mapped from once it outgrows the heap; see es_vec_use_file() */
   guint64    offset;      /* its place in @file */
   gsize      skipped;     /* bytes of its mapping before @data: elements let go (es_vec_skip()) */
@@ -57,7 +58,10 @@ void es_vec_own           (EsVec *vec,
                            guint  from,
                            gsize  element_size);
 void es_vec_prefault      (EsVec *vec,
-                           gsize  element_size);
+                           gsize  element_size,
+                           gsize *budget);
+gsize es_vec_get_prefaulted_ahead (const EsVec *vec,
+                                   gsize        element_size);
 void es_vec_give_back_prefaulted (EsVec *vec,
                                   gsize  element_size);
 void es_vec_leave_region  (EsVec    *vec,
@@ -77,8 +81,9 @@ guint64       es_vec_file_get_bytes     (EsVecFile    *file,
                                          guint64      *releasing);
 
 /* Something done to each of a set of vectors (of records, say). */
-typedef void (*EsVecVisit) (EsVec *vec,
-                            gsize  element_size);
+typedef void (*EsVecVisit) (EsVec    *vec,
+                            gsize     element_size,
+                            gpointer  user_data);
 
 /* Appends one element of @type and returns a pointer to it. */
 #define ES_VEC_PUSH(vec, type) \
