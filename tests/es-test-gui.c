@@ -173,3 +173,20 @@ es_test_gui_init (int    *argc,
   g_application_register (G_APPLICATION (es_test_app), NULL, NULL);
   return TRUE;
 }
+
+/* The first of @widget's controllers of @type, or %NULL. */
+GtkEventController *
+es_test_find_controller (GtkWidget *widget,
+                         GType      type)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (controller, type))
+        return controller;
+    }
+  return NULL;
+}

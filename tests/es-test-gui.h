@@ -32,5 +32,7 @@ GtkWidget *es_test_find_check_button   (GtkWidget    *widget,
 GtkWidget *es_test_find_label          (GtkWidget    *widget,
                                         const char   *needle);
 EsWindow  *es_test_open_window         (const char   *path);
+GtkEventController *es_test_find_controller (GtkWidget *widget,
+                                             GType      type);
 
 G_END_DECLS
