@@ -12,6 +12,8 @@
 
 #include "config.h"
 
+#include <errno.h>
+
 #include "es-vec-private.h"
 
 #if defined(__linux__)
@@ -90,12 +92,14 @@ es_vec_file_unref (EsVecFile *file)
 {
   if (file == NULL || !g_atomic_int_dec_and_test (&file->ref_count))
     return;
+  /* The prefaulting thread holds no reference: it is told to end after
+   * what it was asked, and joined. */
   if (file->prefaulter != NULL)
     {
       g_async_queue_push (file->prefaults, g_new0 (Prefault, 1));
       g_thread_join (file->prefaulter);
-      g_async_queue_unref (file->prefaults);
     }
+  g_clear_pointer (&file->prefaults, g_async_queue_unref);
   g_mutex_clear (&file->map_lock);
 #if CAN_SHARE
   /* The memory lives on in whatever still maps it. */
@@ -225,19 +229,20 @@ es_vec_file_release_skipped (EsVecFile  *file,
   g_mutex_unlock (&file->lock);
 }
 
-/* Gives back all of @vec's region once no copy made before may read it:
- * past its length too, where copies that grew wrote pages of their own
- * into holes of the file. */
+/* Gives back the region of a vector at @offset of @file, from @released
+ * on, once no copy made before may read it: past its length too, where
+ * copies that grew wrote pages of their own into holes of the file. */
 void
-_es_vec_file_release_region (EsVec *vec)
+_es_vec_file_release_region (EsVecFile *file,
+                             guint64    offset,
+                             gsize      released)
 {
-  EsVecFile *file = vec->file;
   guint64 region = (guint64) 1 << FILE_REGION_BITS;
 
   g_mutex_lock (&file->lock);
   file->generation++;
   {
-    Release r = { file->generation, vec->offset + vec->released, region - MIN (region, vec->released) };
+    Release r = { file->generation, offset + released, region - MIN (region, released) };
 
     g_array_append_val (file->to_release, r);
   }
@@ -305,12 +310,45 @@ prefault_thread (gpointer data)
       /* The builder's mappings do not move or go meanwhile, and the
        * request is dropped if they did since it was made. */
       g_mutex_lock (&file->map_lock);
-      if (request->epoch == file->map_epoch)
-        madvise (request->start, request->bytes, MADV_POPULATE_WRITE);
+      if (request->epoch == (guint) g_atomic_int_get (&file->map_epoch) &&
+          madvise (request->start, request->bytes, MADV_POPULATE_WRITE) != 0 && errno == EINVAL)
+        g_atomic_int_set (&file->cannot_prefault, TRUE);   /* a kernel before 5.14 */
       g_mutex_unlock (&file->map_lock);
     }
 }
 #endif
+
+/**
+ * es_vec_file_can_prefault:
+ *
+ * Returns: whether es_vec_prefault() makes pages ready here (Linux 5.14
+ *   on); where it cannot, it does nothing
+ */
+gboolean
+es_vec_file_can_prefault (EsVecFile *file)
+{
+#if CAN_PREFAULT
+  return !g_atomic_int_get (&file->cannot_prefault);
+#else
+  return FALSE;
+#endif
+}
+
+/* Only the builder's thread moves its mappings and asks for prefaults: it
+ * reads the epoch it changes without the lock, which a prefault running
+ * holds. What it asked for before the mappings last moved or went may
+ * have been dropped: it is asked for again. */
+static gsize
+prefaulted_now (EsVec *vec,
+                gsize  used)
+{
+  if (vec->prefault_epoch != (guint) g_atomic_int_get (&vec->file->map_epoch))
+    {
+      vec->prefault_epoch = (guint) g_atomic_int_get (&vec->file->map_epoch);
+      vec->prefaulted = MIN (vec->prefaulted, used);
+    }
+  return vec->prefaulted;
+}
 
 /**
  * es_vec_prefault:
@@ -319,7 +357,8 @@ prefault_thread (gpointer data)
  *
  * Has the pages that @vec, a builder's vector in its file (es_vec_use_file()),
  * is likely to write next made ready on another thread, as far ahead as
- * it grew since the last call, times PREFAULT_AHEAD, within @budget.
+ * it grew since the last call, times PREFAULT_AHEAD, within @budget. Out
+ * of budget, what it grew counts at the next call.
  */
 void
 es_vec_prefault (EsVec *vec,
@@ -327,52 +366,59 @@ es_vec_prefault (EsVec *vec,
                  gsize *budget)
 {
 #if CAN_PREFAULT
+  EsVecFile *file = vec->file;
   gsize used, grew, want, from;
   Prefault *request;
 
-  if (vec->file == NULL || vec->mapped == 0)
+  if (file == NULL || vec->mapped == 0 || *budget < PAGE_BYTES || g_atomic_int_get (&file->cannot_prefault))
     return;
   used = vec->skipped + (gsize) vec->len * element_size;
   grew = used > vec->prefault_mark ? used - vec->prefault_mark : 0;
   vec->prefault_mark = used;
-  from = MAX (vec->prefaulted, used & ~(gsize) (PAGE_BYTES - 1));
+  /* The page it writes in now is in memory already. */
+  from = MAX (prefaulted_now (vec, round_up (used, PAGE_BYTES)), round_up (used, PAGE_BYTES));
   want = MIN (vec->mapped, round_up (used + PREFAULT_AHEAD * grew, PAGE_BYTES));
   if (grew < PAGE_BYTES || want <= from)
     return;
   want = from + MIN (want - from, *budget & ~(gsize) (PAGE_BYTES - 1));
-  if (want == from)
-    return;
+  /* Started by the first ask: on the builder's thread, whose priority it
+   * then has. */
+  if (file->prefaulter == NULL)
+    {
+      file->prefaults = g_async_queue_new ();
+      file->prefaulter = g_thread_try_new ("eventscope-prefault", prefault_thread, file, NULL);
+      if (file->prefaulter == NULL)
+        {
+          g_atomic_int_set (&file->cannot_prefault, TRUE);
+          return;
+        }
+    }
   request = g_new (Prefault, 1);
+  request->epoch = vec->prefault_epoch;
   request->start = mapping_base (vec) + from;
   request->bytes = want - from;
   *budget -= request->bytes;
   vec->prefaulted = want;
-  g_mutex_lock (&vec->file->map_lock);
-  request->epoch = vec->file->map_epoch;
-  /* Started by the first ask: on the builder's thread, whose priority it
-   * then has. */
-  if (vec->file->prefaulter == NULL)
-    {
-      vec->file->prefaults = g_async_queue_new ();
-      vec->file->prefaulter = g_thread_new ("eventscope-prefault", prefault_thread, vec->file);
-    }
-  g_mutex_unlock (&vec->file->map_lock);
-  g_async_queue_push (vec->file->prefaults, request);
+  g_async_queue_push (file->prefaults, request);
 #endif
 }
 
 /**
  * es_vec_get_prefaulted_ahead:
  *
- * Returns: the bytes es_vec_prefault() asked for past what @vec wrote
+ * Returns: the bytes es_vec_prefault() asked for past the page @vec
+ *   writes in, and not dropped since
  */
 gsize
-es_vec_get_prefaulted_ahead (const EsVec *vec,
-                             gsize        element_size)
+es_vec_get_prefaulted_ahead (EsVec *vec,
+                             gsize  element_size)
 {
-  gsize used = round_up (vec->skipped + (gsize) vec->len * element_size, PAGE_BYTES);
+  gsize used;
 
-  return vec->prefaulted > used ? vec->prefaulted - used : 0;
+  if (vec->file == NULL || vec->mapped == 0)
+    return 0;
+  used = round_up (vec->skipped + (gsize) vec->len * element_size, PAGE_BYTES);
+  return prefaulted_now (vec, used) > used ? vec->prefaulted - used : 0;
 }
 
 /**
@@ -393,30 +439,31 @@ es_vec_give_back_prefaulted (EsVec *vec,
   used = round_up (vec->skipped + (gsize) vec->len * element_size, PAGE_BYTES);
   if (vec->prefaulted > used)
     {
-      g_mutex_lock (&vec->file->map_lock);
-      /* What is still to be prefaulted is not to be. */
-      vec->file->map_epoch++;
+      /* What is still to be prefaulted is not to be, and what is being
+       * is done before the hole is punched. */
+      _es_vec_file_begin_mapping_change (vec->file);
       fallocate (vec->file->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t) (vec->offset + used),
                  (off_t) (vec->prefaulted - used));
-      g_mutex_unlock (&vec->file->map_lock);
+      _es_vec_file_end_mapping_change (vec->file);
     }
   vec->prefaulted = MIN (vec->prefaulted, used);
   vec->prefault_mark = 0;
 #endif
 }
 
-/* Held while a builder's mapping moves or goes: a prefault asked for
- * before is then not carried out (at an address that may be another
- * mapping's by then). */
+/* Around a change to a builder's mappings (a move, an unmapping) or to
+ * its pages (a hole punched): a prefault running is done first, and those
+ * asked for before are dropped, not carried out at an address that may
+ * be another mapping's by then, or into pages given back. */
 void
-_es_vec_file_lock_mappings (EsVecFile *file)
+_es_vec_file_begin_mapping_change (EsVecFile *file)
 {
   g_mutex_lock (&file->map_lock);
-  file->map_epoch++;
+  g_atomic_int_inc (&file->map_epoch);
 }
 
 void
-_es_vec_file_unlock_mappings (EsVecFile *file)
+_es_vec_file_end_mapping_change (EsVecFile *file)
 {
   g_mutex_unlock (&file->map_lock);
 }

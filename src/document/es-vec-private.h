@@ -58,10 +58,11 @@ struct _EsVecFile
   GArray *pins;         /* guint per generation: the copies made in it still alive */
   GArray *to_release;   /* Release: what may be given back once no copy older than it is alive */
   /* Prefaulting (es_vec_prefault()): */
-  GMutex       map_lock;   /* held while the builder's mappings move or go, and while they are prefaulted */
-  guint        map_epoch;  /* under @map_lock: how many times they moved or went */
+  GMutex       map_lock;   /* held while the builder's mappings change, and while they are prefaulted */
+  gint         map_epoch;  /* atomic, changed under @map_lock: how many times they changed */
+  gint         cannot_prefault; /* atomic */
   GAsyncQueue *prefaults;  /* (nullable): Prefault, for @prefaulter */
-  GThread     *prefaulter;
+  GThread     *prefaulter; /* (nullable): started by the builder's thread on its first ask */
 };
 
 static inline gsize
@@ -78,8 +79,10 @@ mapping_base (const EsVec *vec)
   return (guint8 *) vec->data - vec->skipped;
 }
 
-void _es_vec_file_lock_mappings   (EsVecFile *file);
-void _es_vec_file_unlock_mappings (EsVecFile *file);
-void _es_vec_file_release_region  (EsVec     *vec);
+void _es_vec_file_begin_mapping_change (EsVecFile *file);
+void _es_vec_file_end_mapping_change   (EsVecFile *file);
+void _es_vec_file_release_region       (EsVecFile *file,
+                                        guint64    offset,
+                                        gsize      released);
 
 G_END_DECLS

@@ -81,6 +81,10 @@ release (EsLiveBuild *self)
     close (self->fd);
   self->fd = -1;
   g_clear_pointer (&self->reader, es_eventlog_reader_free);
+  /* The pages made ready for events that never came go now, not with the
+   * records' file (which the documents shown keep). */
+  if (self->builder != NULL)
+    es_document_builder_give_back_prefaulted (self->builder);
   g_clear_pointer (&self->builder, es_document_builder_free);
   g_clear_pointer (&self->mono, es_mlpd_build_free);
   g_clear_pointer (&self->busy_grid, es_busy_grid_grower_unref);

@@ -335,9 +335,9 @@ _es_live_follower_build_documents (gpointer data)
   g_mutex_unlock (&self->mutex);
 
   /* The builder's own state (its buffers, the grid's sums, what it holds
-   * beside its documents) goes once the window knows the run is over (it
-   * took 10 ms at 100 MB), and before the index of pauses is made below,
-   * which would otherwise be the follow's peak of memory. */
+   * beside its documents) goes once the window knows the run is over (the
+   * freeing takes 10 ms at 100 MB), and before the index of pauses is made
+   * below, which would otherwise be the follow's peak of memory. */
   g_clear_pointer (&build, es_live_build_free);
 
   /* The document that stays gets the index of pauses too, which makes the
