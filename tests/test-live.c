@@ -635,6 +635,116 @@ test_events_a_second_over_the_last_seconds (void)
   g_rmdir (dir);
 }
 
+/* The bytes of the records' memory files alive (a live build's, shared
+ * with its documents), from /proc/self/fd; -1 where there is no /proc. */
+static gint64
+records_file_bytes (void)
+{
+  g_autoptr(GDir) fds = g_dir_open ("/proc/self/fd", 0, NULL);
+  const char *name;
+  gint64 bytes = 0;
+
+  if (fds == NULL)
+    return -1;
+  while ((name = g_dir_read_name (fds)) != NULL)
+    {
+      g_autofree char *link = g_build_filename ("/proc/self/fd", name, NULL);
+      g_autofree char *target = g_file_read_link (link, NULL);
+      struct stat st;
+
+      if (target != NULL && g_str_has_prefix (target, "/memfd:eventscope-records") && stat (link, &st) == 0)
+        bytes += (gint64) st.st_blocks * 512;
+    }
+  return bytes;
+}
+
+/* A log built from a record of @len bytes, taken @step bytes at a time;
+ * its records' memory in @records. */
+static EsDocument *
+build_in_steps (const char *record,
+                gsize       len,
+                gsize       step,
+                gint64     *records)
+{
+  g_autoptr(EsLiveBuild) build = es_live_build_new (record);
+  g_autoptr(EsDocument) document = NULL;
+  g_autoptr(GError) error = NULL;
+
+  for (gsize taken = MIN (step, len); taken < len; taken = MIN (taken + step, len))
+    g_assert_true (es_live_build_take (build, taken, NULL, &error));
+  g_assert_true (es_live_build_update (build, len, TRUE, NULL, &document, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (document);
+  *records = records_file_bytes ();
+  return g_steal_pointer (&document);
+}
+
+/* A busy log of @n_blocks blocks of a thousand events, on caps 0 and 1 in
+ * turn for the first @n_both, then on cap 0 alone. */
+static char *
+write_log_of_two_caps_then_one (guint n_blocks,
+                                guint n_both)
+{
+  g_autoptr(EsTestLog) log = es_test_log_new ();
+  GByteArray *data;
+  guint64 t = 1000;
+
+  es_test_log_declare_ghc (log);
+  es_test_log_begin_data (log);
+  for (guint b = 0; b < n_blocks; b++)
+    {
+      es_test_log_begin_block (log, t, b < n_both ? b % 2 : 0);
+      for (guint i = 0; i < 1000; i++)
+        es_test_log_event (log, i % 2 ? ES_EVENT_RUN_THREAD : ES_EVENT_STOP_THREAD, t + i,
+                           i % 2 ? es_payload_u32 (es_payload_new (), i % 7)
+                                 : es_payload_u32 (es_payload_u16 (es_payload_u32 (es_payload_new (), i % 7), 2), 0));
+      es_test_log_end_block (log, t + 999);
+      t += 1000;
+    }
+  es_test_log_end (log);
+  data = es_test_log_get_data (log);
+  return es_test_write_temp_log (data->data, data->len);
+}
+
+/* A backlog (a record far ahead of the build, as when a log comes faster
+ * than it is built) is taken with the pages of its records made ready on
+ * another thread: the document is the file's, and what was made ready and
+ * not written is given back once the build caught up (here, cap 1's, whose
+ * events stop halfway), so that its records hold what the same log taken
+ * a little at a time holds. */
+static void
+test_build_takes_a_backlog (void)
+{
+  g_autofree char *path = write_log_of_two_caps_then_one (1000, 500);
+  g_autofree char *expected = es_test_describe_file (path);
+  g_autofree char *at_once = NULL, *in_steps = NULL;
+  gint64 records_at_once, records_in_steps;
+  GStatBuf st;
+
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  g_assert_cmpint (st.st_size, >, 8 << 20);
+  {
+    g_autoptr(EsDocument) document = build_in_steps (path, (gsize) st.st_size, (gsize) st.st_size, &records_at_once);
+
+    at_once = es_test_describe_document (document);
+  }
+  {
+    g_autoptr(EsDocument) document = build_in_steps (path, (gsize) st.st_size, 64 << 10, &records_in_steps);
+
+    in_steps = es_test_describe_document (document);
+  }
+  g_unlink (path);
+  g_assert_cmpstr (at_once, ==, expected);
+  g_assert_cmpstr (in_steps, ==, expected);
+  if (records_at_once < 0)
+    {
+      g_test_skip ("no /proc/self/fd: the records' memory is not checked");
+      return;
+    }
+  g_assert_cmpint (records_at_once, >, 4 << 20);
+  g_assert_cmpint (records_at_once, ==, records_in_steps);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -647,6 +757,7 @@ main (int    argc,
   g_test_add_func ("/live/writer-killed-mid-event-keeps-what-came", test_writer_killed_mid_event_keeps_what_came);
   g_test_add_func ("/live/garbage-stream-fails-with-log-error", test_garbage_stream_fails_with_log_error);
   g_test_add_func ("/live/build/reads-logs-once", test_build_reads_logs_once);
+  g_test_add_func ("/live/build/takes-a-backlog", test_build_takes_a_backlog);
   g_test_add_func ("/live/unix-socket-waits-then-serves-two-runs", test_unix_socket_waits_then_serves_two_runs);
   g_test_add_func ("/live/tcp-waits-then-serves-two-runs", test_tcp_waits_then_serves_two_runs);
   g_test_add_func ("/live/events-a-second-over-the-last-seconds", test_events_a_second_over_the_last_seconds);
