@@ -294,6 +294,7 @@ es_vec_file_get_bytes (EsVecFile *file,
  * (es_vec_give_back_prefaulted()). A vector growing less than a page
  * between two asks faults its pages itself: rarely. */
 #define PREFAULT_AHEAD 4
+#define PREFAULT_PIECE (256u << 10)
 
 #if CAN_PREFAULT
 static gpointer
@@ -308,12 +309,26 @@ prefault_thread (gpointer data)
       if (request->start == NULL)
         return NULL;
       /* The builder's mappings do not move or go meanwhile, and the
-       * request is dropped if they did since it was made. */
-      g_mutex_lock (&file->map_lock);
-      if (request->epoch == (guint) g_atomic_int_get (&file->map_epoch) &&
-          madvise (request->start, request->bytes, MADV_POPULATE_WRITE) != 0 && errno == EINVAL)
-        g_atomic_int_set (&file->cannot_prefault, TRUE);   /* a kernel before 5.14 */
-      g_mutex_unlock (&file->map_lock);
+       * request is dropped if they did since it was made. A piece at a
+       * time: the kernel's lock of the process's mappings is held while
+       * pages are populated, and the builder's own mapping calls wait for
+       * it (a piece is 0.2 ms). */
+      for (gsize done = 0; done < request->bytes; done += PREFAULT_PIECE)
+        {
+          gboolean dropped;
+
+          g_mutex_lock (&file->map_lock);
+          dropped = request->epoch != (guint) g_atomic_int_get (&file->map_epoch);
+          if (!dropped && madvise (request->start + done, MIN (PREFAULT_PIECE, request->bytes - done),
+                                   MADV_POPULATE_WRITE) != 0 && errno == EINVAL)
+            {
+              g_atomic_int_set (&file->cannot_prefault, TRUE);   /* a kernel before 5.14 */
+              dropped = TRUE;
+            }
+          g_mutex_unlock (&file->map_lock);
+          if (dropped)
+            break;
+        }
     }
 }
 #endif
