@@ -323,12 +323,14 @@ es_test_write_temp_log (const guint8 *data,
 }
 
 /* A log of @n_blocks blocks of 1000 events (mostly scheduler events of 14
- * bytes, so 14 kB a block), two caps taking turns, each block overlapping
- * the one before in time; in each, as GHC writes them, a GC_END stamped
- * before the events just ahead of it. Written to a temporary file. Big
- * enough to see how much of a log a reader keeps resident. */
+ * bytes, so 14 kB a block), two caps taking turns for the first @n_both
+ * blocks (cap 0 alone after), each block overlapping the one before in
+ * time; in each, as GHC writes them, a GC_END stamped before the events
+ * just ahead of it. Written to a temporary file. Big enough to see how
+ * much of a log a reader keeps resident. */
 static char *
 write_busy_log (guint    n_blocks,
+                guint    n_both,
                 gboolean gc_stats)
 {
   g_autoptr(EsTestLog) log = es_test_log_new ();
@@ -339,7 +341,7 @@ write_busy_log (guint    n_blocks,
   es_test_log_begin_data (log);
   for (guint b = 0; b < n_blocks; b++)
     {
-      es_test_log_begin_block (log, t, b % 2);
+      es_test_log_begin_block (log, t, b < n_both ? b % 2 : 0);
       for (guint i = 0; i < 1000; i++)
         if (i == 500)
           {
@@ -368,7 +370,15 @@ write_busy_log (guint    n_blocks,
 char *
 es_test_write_busy_log (guint n_blocks)
 {
-  return write_busy_log (n_blocks, FALSE);
+  return write_busy_log (n_blocks, G_MAXUINT, FALSE);
+}
+
+/* The same, with cap 1's blocks only among the first @n_both. */
+char *
+es_test_write_busy_log_cap_1_until (guint n_blocks,
+                                    guint n_both)
+{
+  return write_busy_log (n_blocks, n_both, FALSE);
 }
 
 /* The same, each block's GC with its GC_STATS: a log whose GCs are not
@@ -376,7 +386,7 @@ es_test_write_busy_log (guint n_blocks)
 char *
 es_test_write_busy_log_with_gc_stats (guint n_blocks)
 {
-  return write_busy_log (n_blocks, TRUE);
+  return write_busy_log (n_blocks, G_MAXUINT, TRUE);
 }
 
 /* A busy log of over 24 MB whose resident pages a test can watch, with

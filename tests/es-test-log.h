@@ -73,6 +73,8 @@ char       *es_test_searched_text       (const EsTestEvent *event);
 char       *es_test_write_temp_log      (const guint8 *data,
                                          gsize         len);
 char       *es_test_write_busy_log      (guint         n_blocks);
+char       *es_test_write_busy_log_cap_1_until (guint n_blocks,
+                                                guint n_both);
 char       *es_test_write_busy_log_with_gc_stats (guint n_blocks);
 gint64      es_test_resident_bytes_of   (const char   *path);
 char       *es_test_write_watched_log   (gint64       *size);

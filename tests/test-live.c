@@ -679,33 +679,6 @@ build_in_steps (const char *record,
   return g_steal_pointer (&document);
 }
 
-/* A busy log of @n_blocks blocks of a thousand events, on caps 0 and 1 in
- * turn for the first @n_both, then on cap 0 alone. */
-static char *
-write_log_of_two_caps_then_one (guint n_blocks,
-                                guint n_both)
-{
-  g_autoptr(EsTestLog) log = es_test_log_new ();
-  GByteArray *data;
-  guint64 t = 1000;
-
-  es_test_log_declare_ghc (log);
-  es_test_log_begin_data (log);
-  for (guint b = 0; b < n_blocks; b++)
-    {
-      es_test_log_begin_block (log, t, b < n_both ? b % 2 : 0);
-      for (guint i = 0; i < 1000; i++)
-        es_test_log_event (log, i % 2 ? ES_EVENT_RUN_THREAD : ES_EVENT_STOP_THREAD, t + i,
-                           i % 2 ? es_payload_u32 (es_payload_new (), i % 7)
-                                 : es_payload_u32 (es_payload_u16 (es_payload_u32 (es_payload_new (), i % 7), 2), 0));
-      es_test_log_end_block (log, t + 999);
-      t += 1000;
-    }
-  es_test_log_end (log);
-  data = es_test_log_get_data (log);
-  return es_test_write_temp_log (data->data, data->len);
-}
-
 /* A backlog (a record far ahead of the build, as when a log comes faster
  * than it is built) is taken with the pages of its records made ready on
  * another thread: the document is the file's, and what was made ready and
@@ -715,7 +688,7 @@ write_log_of_two_caps_then_one (guint n_blocks,
 static void
 test_build_takes_a_backlog (void)
 {
-  g_autofree char *path = write_log_of_two_caps_then_one (1000, 500);
+  g_autofree char *path = es_test_write_busy_log_cap_1_until (900, 450);
   g_autofree char *expected = es_test_describe_file (path);
   g_autofree char *at_once = NULL, *in_steps = NULL;
   gint64 records_at_once, records_in_steps;
