@@ -682,9 +682,9 @@ build_in_steps (const char *record,
 /* A backlog (a record far ahead of the build, as when a log comes faster
  * than it is built) is taken with the pages of its records made ready on
  * another thread: the document is the file's, and what was made ready and
- * not written is given back once the build caught up (here, cap 1's, whose
- * events stop halfway), so that its records hold what the same log taken
- * a little at a time holds. */
+ * not written is given back (here, cap 1's, whose events stop halfway; the
+ * log is complete before the build catches up), so that its records hold
+ * what the same log taken a little at a time holds. */
 static void
 test_build_takes_a_backlog (void)
 {

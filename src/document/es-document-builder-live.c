@@ -113,7 +113,7 @@ give_back_prefaulted (EsVec    *vec,
  * shared memory first written costs its fault, its allocation and its
  * clearing, which was a quarter of the time a live log's builder took its
  * events in. To be called every few hundred kilobytes of a log. At most
- * PREFAULT_BUDGET is made ready ahead of what was written.
+ * PREFAULT_BUDGET is asked for ahead of what was written.
  */
 void
 es_document_builder_prefault (EsDocumentBuilder *self)
@@ -133,7 +133,8 @@ es_document_builder_prefault (EsDocumentBuilder *self)
  * es_document_builder_give_back_prefaulted:
  *
  * Gives back the pages that es_document_builder_prefault() made ready and
- * no event was written to, once the builder is to take no more.
+ * no event was written to: once the builder is to take no more, or has no
+ * backlog any more.
  */
 void
 es_document_builder_give_back_prefaulted (EsDocumentBuilder *self)

@@ -212,6 +212,9 @@ es_vec_file_release_skipped (EsVecFile  *file,
                              EsVec     **vecs,
                              guint       n_vecs)
 {
+  /* A prefault of these pages asked for long ago, and not carried out yet,
+   * would bring them back. */
+  _es_vec_file_begin_mapping_change (file);
   g_mutex_lock (&file->lock);
   file->generation++;
   for (guint i = 0; i < n_vecs; i++)
@@ -227,6 +230,7 @@ es_vec_file_release_skipped (EsVecFile  *file,
     }
   release_ready_locked (file);
   g_mutex_unlock (&file->lock);
+  _es_vec_file_end_mapping_change (file);
 }
 
 /* Gives back the region of a vector at @offset of @file, from @released
@@ -349,22 +353,6 @@ es_vec_file_can_prefault (EsVecFile *file)
 #endif
 }
 
-/* Only the builder's thread moves its mappings and asks for prefaults: it
- * reads the epoch it changes without the lock, which a prefault running
- * holds. What it asked for before the mappings last moved or went may
- * have been dropped: it is asked for again. */
-static gsize
-prefaulted_now (EsVec *vec,
-                gsize  used)
-{
-  if (vec->prefault_epoch != (guint) g_atomic_int_get (&vec->file->map_epoch))
-    {
-      vec->prefault_epoch = (guint) g_atomic_int_get (&vec->file->map_epoch);
-      vec->prefaulted = MIN (vec->prefaulted, used);
-    }
-  return vec->prefaulted;
-}
-
 /**
  * es_vec_prefault:
  * @budget: (inout): how many bytes may be made ready ahead, less those
@@ -374,6 +362,13 @@ prefaulted_now (EsVec *vec,
  * is likely to write next made ready on another thread, as far ahead as
  * it grew since the last call, times PREFAULT_AHEAD, within @budget. Out
  * of budget, what it grew counts at the next call.
+ *
+ * Its prefaulted bytes are how far it asked: what es_vec_give_back_prefaulted()
+ * punches out, whether or not all of it was populated. Only the builder's
+ * thread changes its mappings and asks, so it reads their epoch without the
+ * lock (which a populate running holds); after a change, what it asked
+ * before may have been dropped, and it is asked for again (populating a
+ * page in memory already costs a look at its page table entry).
  */
 void
 es_vec_prefault (EsVec *vec,
@@ -382,7 +377,8 @@ es_vec_prefault (EsVec *vec,
 {
 #if CAN_PREFAULT
   EsVecFile *file = vec->file;
-  gsize used, grew, want, from;
+  guint epoch;
+  gsize used, grew, written, asked, want, from;
   Prefault *request;
 
   if (file == NULL || vec->mapped == 0 || *budget < PAGE_BYTES || g_atomic_int_get (&file->cannot_prefault))
@@ -391,11 +387,14 @@ es_vec_prefault (EsVec *vec,
   grew = used > vec->prefault_mark ? used - vec->prefault_mark : 0;
   vec->prefault_mark = used;
   /* The page it writes in now is in memory already. */
-  from = MAX (prefaulted_now (vec, round_up (used, PAGE_BYTES)), round_up (used, PAGE_BYTES));
+  written = round_up (used, PAGE_BYTES);
+  asked = MAX (vec->prefaulted, written);
   want = MIN (vec->mapped, round_up (used + PREFAULT_AHEAD * grew, PAGE_BYTES));
-  if (grew < PAGE_BYTES || want <= from)
+  if (grew < PAGE_BYTES || want <= asked)
     return;
-  want = from + MIN (want - from, *budget & ~(gsize) (PAGE_BYTES - 1));
+  want = asked + MIN (want - asked, *budget & ~(gsize) (PAGE_BYTES - 1));
+  epoch = (guint) g_atomic_int_get (&file->map_epoch);
+  from = vec->prefault_epoch == epoch ? asked : written;
   /* Started by the first ask: on the builder's thread, whose priority it
    * then has. */
   if (file->prefaulter == NULL)
@@ -409,11 +408,12 @@ es_vec_prefault (EsVec *vec,
         }
     }
   request = g_new (Prefault, 1);
-  request->epoch = vec->prefault_epoch;
+  request->epoch = epoch;
   request->start = mapping_base (vec) + from;
   request->bytes = want - from;
-  *budget -= request->bytes;
+  *budget -= want - asked;
   vec->prefaulted = want;
+  vec->prefault_epoch = epoch;
   g_async_queue_push (file->prefaults, request);
 #endif
 }
@@ -422,25 +422,26 @@ es_vec_prefault (EsVec *vec,
  * es_vec_get_prefaulted_ahead:
  *
  * Returns: the bytes es_vec_prefault() asked for past the page @vec
- *   writes in, and not dropped since
+ *   writes in
  */
 gsize
-es_vec_get_prefaulted_ahead (EsVec *vec,
-                             gsize  element_size)
+es_vec_get_prefaulted_ahead (const EsVec *vec,
+                             gsize        element_size)
 {
-  gsize used;
+  gsize written;
 
   if (vec->file == NULL || vec->mapped == 0)
     return 0;
-  used = round_up (vec->skipped + (gsize) vec->len * element_size, PAGE_BYTES);
-  return prefaulted_now (vec, used) > used ? vec->prefaulted - used : 0;
+  written = round_up (vec->skipped + (gsize) vec->len * element_size, PAGE_BYTES);
+  return vec->prefaulted > written ? vec->prefaulted - written : 0;
 }
 
 /**
  * es_vec_give_back_prefaulted:
  *
- * Gives back the pages past @vec's end that es_vec_prefault() made ready,
- * as a builder is done: it writes no more.
+ * Gives back the pages past @vec's end that es_vec_prefault() asked to be
+ * made ready, as a builder is done or has no backlog any more. It may
+ * grow after: its pages are then faulted as they are written.
  */
 void
 es_vec_give_back_prefaulted (EsVec *vec,
@@ -462,7 +463,7 @@ es_vec_give_back_prefaulted (EsVec *vec,
       _es_vec_file_end_mapping_change (vec->file);
     }
   vec->prefaulted = MIN (vec->prefaulted, used);
-  vec->prefault_mark = 0;
+  vec->prefault_mark = vec->skipped + (gsize) vec->len * element_size;
 #endif
 }
 
@@ -473,8 +474,11 @@ es_vec_give_back_prefaulted (EsVec *vec,
 void
 _es_vec_file_begin_mapping_change (EsVecFile *file)
 {
-  g_mutex_lock (&file->map_lock);
+  /* Before the lock: a populate running sees it at its next piece and
+   * stops, where a mutex would let it take the lock back piece after
+   * piece. */
   g_atomic_int_inc (&file->map_epoch);
+  g_mutex_lock (&file->map_lock);
 }
 
 void

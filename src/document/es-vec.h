@@ -27,7 +27,7 @@ typedef struct
   guint64    offset;      /* its place in @file */
   gsize      skipped;     /* bytes of its mapping before @data: elements let go (es_vec_skip()) */
   gsize      released;    /* of them, those handed to es_vec_file_release_skipped() */
-  gsize      prefaulted;  /* bytes of its mapping asked to be prefaulted (es_vec_prefault()) */
+  gsize      prefaulted;  /* bytes of its mapping asked to be prefaulted, from its start (es_vec_prefault()) */
   gsize      prefault_mark; /* bytes it used when last asked */
   guint      prefault_epoch; /* its file's mappings' epoch when it last asked */
 } EsVec;
@@ -61,8 +61,8 @@ void es_vec_own           (EsVec *vec,
 void es_vec_prefault      (EsVec *vec,
                            gsize  element_size,
                            gsize *budget);
-gsize es_vec_get_prefaulted_ahead (EsVec *vec,
-                                   gsize  element_size);
+gsize es_vec_get_prefaulted_ahead (const EsVec *vec,
+                                   gsize        element_size);
 gboolean es_vec_file_can_prefault (EsVecFile *file);
 void es_vec_give_back_prefaulted (EsVec *vec,
                                   gsize  element_size);

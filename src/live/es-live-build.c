@@ -54,7 +54,7 @@ struct _EsLiveBuild
   guint64            fed;
   gboolean           refused;        /* not a GHC log, or not a valid one */
   guint64            memory_limit;   /* bytes of detail, see es_live_build_set_memory_limit() */
-  gboolean           prefaulting;    /* pages were made ready ahead in this take */
+  gboolean           prefaulting;    /* pages were made ready ahead since the last give-back */
   guint8            *buffer;
 };
 
@@ -221,10 +221,11 @@ es_live_build_take (EsLiveBuild   *self,
         }
     }
 
-  /* No backlog (any more): what was made ready and not written goes
-   * back. Not after each take of a backlog: a punch of each vector's
-   * pages, then their faults again, cost a 64-cap log 7% of its time. */
-  if (recorded - self->fed < PREFAULT_BACKLOG)
+  /* New bytes, and no backlog (any more): what was made ready and not
+   * written goes back. Not after each take of a backlog, nor when an
+   * update takes nothing new: a punch of each vector's pages, then their
+   * faults again, cost a 64-cap log 7% of its time. */
+  if (recorded > self->fed && recorded - self->fed < PREFAULT_BACKLOG)
     give_back_prefaulted (self);
   while (self->fed < recorded)
     {
