@@ -154,6 +154,44 @@ test_dump_fifo (void)
   g_rmdir (dir);
 }
 
+/* A stream cut short, read by `dump` and `summary` with --record: each
+ * warns of the cut, as for the file, and says which file holds the bytes
+ * received, all of them; a stream that ends whole says nothing of it
+ * (test_dump_fifo()). */
+static void
+test_cut_stream_says_where_it_is_kept (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("es-cli-live-XXXXXX", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "prog.fifo", NULL);
+  g_autofree char *record = g_build_filename (dir, "record.eventlog", NULL);
+  gsize len;
+  g_autofree char *contents = read_fixture ("parfib-N2.eventlog", &len);
+  const char *commands[] = { "dump", "summary" };
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      const char *args[] = { commands[i], "--record", record, fifo, NULL };
+      gsize kept = len * 2 / 3 + 3;
+      EsTestWriter writer = { .path = fifo, .data = (const guint8 *) contents, .len = kept,
+                              .n_pieces = 3, .pause_ms = 20 };
+      g_auto(CliRun) run = { 0 };
+      g_autofree char *said = g_strdup_printf ("eventscope-cli: %s holds the %" G_GSIZE_FORMAT " bytes received\n",
+                                               record, kept);
+      GThread *thread = g_thread_new ("writer", es_test_writer_run, &writer);
+
+      run_cli_argv (&run, args);
+      g_thread_join (thread);
+      g_assert_cmpint (run.exit_code, ==, 0);
+      g_assert_nonnull (strstr (run.err, "warning:"));
+      g_assert_true (g_str_has_suffix (run.err, said));
+      assert_file_equals (record, (const guint8 *) contents, kept);
+      g_unlink (record);
+    }
+  g_unlink (fifo);
+  g_rmdir (dir);
+}
+
 /* A server as eventlog-socket is one: it listens (after @delay_ms), serves
  * the log to the one viewer that connects, and closes. */
 typedef struct
@@ -747,6 +785,7 @@ main (int    argc,
 
   g_test_add_func ("/cli-live/summary-stdin", test_summary_stdin);
   g_test_add_func ("/cli-live/dump-fifo", test_dump_fifo);
+  g_test_add_func ("/cli-live/cut-stream-says-where-it-is-kept", test_cut_stream_says_where_it_is_kept);
   g_test_add_func ("/cli-live/summary-unix-socket", test_summary_unix_socket);
   g_test_add_func ("/cli-live/dump-tcp-socket", test_dump_tcp_socket);
   g_test_add_func ("/cli-live/compare-fifo", test_compare_fifo);

@@ -29,6 +29,9 @@
 static char *temporary[MAX_TEMPORARY];
 static volatile sig_atomic_t n_temporary;
 
+/* source -> the file the user named (--record) that holds its bytes */
+static GHashTable *recorded;
+
 static void
 remove_temporary (void)
 {
@@ -119,6 +122,30 @@ es_cli_source_open (const char  *source,
   /* A socket is retried until the program listens: say so, once. */
   if (!es_live_source_drain_to_file (source, target, say_waiting, &said_waiting, NULL, &error))
     return es_cli_report_error (source, error);
+  if (record != NULL)
+    {
+      if (recorded == NULL)
+        recorded = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      g_hash_table_replace (recorded, g_strdup (source), g_strdup (record));
+    }
   *path = g_steal_pointer (&target);
   return EXIT_OK;
+}
+
+/**
+ * es_cli_source_say_kept:
+ * @source: a log as the user named it, opened by es_cli_source_open()
+ *
+ * Says where the bytes of @source, a stream cut short, are kept, if the
+ * user named a file for them (--record), as `watch` does: to be read
+ * again, or sent with a report.
+ */
+void
+es_cli_source_say_kept (const char *source)
+{
+  const char *record = recorded != NULL ? g_hash_table_lookup (recorded, source) : NULL;
+  GStatBuf st;
+
+  if (record != NULL && g_stat (record, &st) == 0)
+    g_printerr ("eventscope-cli: %s holds the %" G_GUINT64_FORMAT " bytes received\n", record, (guint64) st.st_size);
 }

@@ -11,6 +11,7 @@
 
 G_BEGIN_DECLS
 
+void es_cli_source_say_kept (const char *source);
 int es_cli_source_open (const char  *source,
                         const char  *record,
                         char       **path);

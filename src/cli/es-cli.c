@@ -118,6 +118,8 @@ run_dump (int    argc,
     }
 
   warn_if_truncated (argv[1], &status);
+  if (status.truncated)
+    es_cli_source_say_kept (argv[1]);
   return EXIT_OK;
 }
 
@@ -145,6 +147,8 @@ finish_document (const char *path,
   else if (closed > 1)
     g_printerr ("eventscope-cli: warning: %s: %u runs, GCs or spans were still open when the log "
                 "ended; they are closed at its last timestamp\n", path, closed);
+  if (damage != NULL || truncated)
+    es_cli_source_say_kept (path);
   return damage != NULL ? EXIT_BAD_LOG : EXIT_OK;
 }
 
