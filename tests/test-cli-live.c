@@ -82,6 +82,18 @@ run_cli_stdin (CliRun       *run,
   run->err = bytes_to_string (err);
 }
 
+/* The CLI with @args while @writer writes the FIFO it reads. */
+static void
+run_cli_fed (CliRun        *run,
+             const char   **args,
+             EsTestWriter  *writer)
+{
+  GThread *thread = g_thread_new ("writer", es_test_writer_run, writer);
+
+  run_cli_argv (run, args);
+  g_thread_join (thread);
+}
+
 static void
 assert_file_equals (const char   *path,
                     const guint8 *data,
@@ -136,13 +148,10 @@ test_dump_fifo (void)
   g_auto(CliRun) from_fifo = { 0 };
   EsTestWriter writer = { .path = fifo, .data = (const guint8 *) contents, .len = len,
                           .n_pieces = 5, .pause_ms = 50 };
-  GThread *thread;
 
   g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
   run_cli2 (&from_file, "dump", path);
-  thread = g_thread_new ("writer", es_test_writer_run, &writer);
-  run_cli_argv (&from_fifo, args);
-  g_thread_join (thread);
+  run_cli_fed (&from_fifo, args, &writer);
 
   g_assert_cmpint (from_fifo.exit_code, ==, 0);
   g_assert_cmpstr (from_fifo.err, ==, "");
@@ -178,10 +187,8 @@ test_cut_stream_says_where_it_is_kept (void)
       g_auto(CliRun) run = { 0 };
       g_autofree char *said = g_strdup_printf ("eventscope-cli: %s holds the %" G_GSIZE_FORMAT " bytes received\n",
                                                record, kept);
-      GThread *thread = g_thread_new ("writer", es_test_writer_run, &writer);
 
-      run_cli_argv (&run, args);
-      g_thread_join (thread);
+      run_cli_fed (&run, args, &writer);
       g_assert_cmpint (run.exit_code, ==, 0);
       g_assert_nonnull (strstr (run.err, "warning:"));
       g_assert_true (g_str_has_suffix (run.err, said));
@@ -333,14 +340,11 @@ test_compare_fifo (void)
   g_autofree char *expected = NULL;
   EsTestWriter writer = { .path = fifo, .data = (const guint8 *) contents, .len = len,
                           .n_pieces = 3, .pause_ms = 20 };
-  GThread *thread;
   char *first;
 
   g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
   run_cli_argv (&from_file, file_args);
-  thread = g_thread_new ("writer", es_test_writer_run, &writer);
-  run_cli_argv (&from_fifo, fifo_args);
-  g_thread_join (thread);
+  run_cli_fed (&from_fifo, fifo_args, &writer);
 
   g_assert_cmpint (from_fifo.exit_code, ==, 0);
   g_assert_cmpstr (from_fifo.err, ==, "");
