@@ -21,6 +21,54 @@
 #include "es-test-log.h"
 #include "es-window.h"
 
+static void
+collect_labels (GtkWidget *widget,
+                GPtrArray *labels)
+{
+  if (GTK_IS_LABEL (widget))
+    g_ptr_array_add (labels, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_labels (child, labels);
+}
+
+typedef struct
+{
+  guint rows;       /* shown */
+  guint matching;   /* of them, those whose description has the text */
+  guint marked;     /* those whose cells are marked as matches */
+} ShownRows;
+
+/* What the column view of @list shows of @text (in lower case): each of
+ * its rows has four cells, the description last, all marked or none. */
+static ShownRows
+count_shown_rows (EsEventList *list,
+                  const char  *text)
+{
+  GtkWidget *columns = es_test_find_widget_of_type (GTK_WIDGET (list), GTK_TYPE_COLUMN_VIEW);
+  GtkWidget *view = es_test_find_widget_of_type (columns, GTK_TYPE_LIST_VIEW);
+  ShownRows shown = { 0 };
+
+  for (GtkWidget *row = gtk_widget_get_first_child (view); row != NULL; row = gtk_widget_get_next_sibling (row))
+    {
+      g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+      g_autofree char *description = NULL;
+      guint marked = 0;
+
+      collect_labels (row, labels);
+      if (labels->len != 4 || !gtk_widget_get_mapped (row))
+        continue;
+      for (guint i = 0; i < 4; i++)
+        marked += gtk_widget_has_css_class (g_ptr_array_index (labels, i), "search-match");
+      g_assert_true (marked == 0 || marked == 4);
+      description = g_ascii_strdown (gtk_label_get_text (g_ptr_array_index (labels, 3)), -1);
+      shown.rows++;
+      shown.matching += strstr (description, text) != NULL;
+      shown.marked += marked == 4;
+    }
+  return shown;
+}
+
 static GArray *
 brute_force_matches (GArray     *rows,
                      const char *text,
@@ -228,8 +276,15 @@ test_search_and_cursor (void)
     {
       GtkWidget *only = es_test_find_check_button (GTK_WIDGET (list), "Show _only matches");
       guint selected = es_event_list_get_selected_row (list);
+      ShownRows shown;
 
       g_assert_nonnull (only);
+      /* The matches in view are marked, and only they. */
+      settle ();
+      shown = count_shown_rows (list, "running thread");
+      g_assert_cmpuint (shown.rows, >, 10);
+      g_assert_cmpuint (shown.matching, >, 0);
+      g_assert_cmpuint (shown.marked, ==, shown.matching);
       gtk_check_button_set_active (GTK_CHECK_BUTTON (only), TRUE);
       g_assert_cmpuint (g_list_model_get_n_items (model), ==, expected->len);
       g_assert_cmpuint (es_event_list_get_selected_row (list), ==, selected);
@@ -240,9 +295,19 @@ test_search_and_cursor (void)
           g_assert_cmpuint (es_event_item_get_row (item), ==, g_array_index (expected, guint32, i));
           g_assert_nonnull (strstr (es_event_item_get_text (item), "running thread"));
         }
+      /* Every row is a match: none is marked. */
+      settle ();
+      shown = count_shown_rows (list, "running thread");
+      g_assert_cmpuint (shown.rows, >, 10);
+      g_assert_cmpuint (shown.matching, ==, shown.rows);
+      g_assert_cmpuint (shown.marked, ==, 0);
       gtk_check_button_set_active (GTK_CHECK_BUTTON (only), FALSE);
       g_assert_cmpuint (g_list_model_get_n_items (model), ==, rows->len);
       g_assert_cmpuint (es_event_list_get_selected_row (list), ==, selected);
+      settle ();
+      shown = count_shown_rows (list, "running thread");
+      g_assert_cmpuint (shown.marked, ==, shown.matching);
+      g_assert_cmpuint (shown.marked, >, 0);
     }
   }
 

@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "es-event-columns.h"
 #include "es-event-index.h"
 #include "es-event-item.h"
 #include "es-event-list-model.h"
@@ -23,14 +24,6 @@
  * scroll into view. The selected row follows the timeline's cursor;
  * activating a row moves the cursor there. Searches run on worker threads
  * too; each new one cancels the last. */
-
-typedef enum
-{
-  COLUMN_TIME,
-  COLUMN_CAP,
-  COLUMN_THREAD,
-  COLUMN_DESCRIPTION,
-} Column;
 
 struct _EsEventList
 {
@@ -49,7 +42,7 @@ struct _EsEventList
   GtkColumnView      *view;
   GtkSingleSelection *selection;
   EsEventListModel   *model;
-  GHashTable         *bound_items;       /* GtkListItem, for highlighting */
+  EsEventColumns     *columns;
 
   EsSession          *session;
   gulong              cursor_handler;
@@ -79,134 +72,18 @@ get_index (EsEventList *self)
   return es_event_list_model_get_index (self->model);
 }
 
+/* Showing only matches, every row is one: no need to mark them. */
 static gboolean
-row_is_match (EsEventList *self,
-              guint        row)
+marks_row (guint    row,
+           gpointer user_data)
 {
+  EsEventList *self = user_data;
   guint pos;
 
-  if (self->matches == NULL)
+  if (self->matches == NULL || es_event_list_model_is_filtered (self->model))
     return FALSE;
   pos = es_event_matches_lower_bound (self->matches, row);
   return pos < self->matches->len && g_array_index (self->matches, guint32, pos) == row;
-}
-
-/* ------------------------------------------------------------------------ */
-/* Cells                                                                    */
-
-static void
-setup_cell_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *item,
-               gpointer                  column)
-{
-  /* Widths for the longest usual values, so columns do not jump as rows
-   * scroll by. */
-  static const int width_chars[] = { [COLUMN_TIME] = 14, [COLUMN_CAP] = 3, [COLUMN_THREAD] = 6 };
-  GtkWidget *label = gtk_label_new (NULL);
-
-  if (GPOINTER_TO_UINT (column) == COLUMN_DESCRIPTION)
-    {
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-    }
-  else
-    {
-      gtk_label_set_xalign (GTK_LABEL (label), 1);
-      gtk_label_set_width_chars (GTK_LABEL (label), width_chars[GPOINTER_TO_UINT (column)]);
-    }
-  gtk_widget_add_css_class (label, "numeric");
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-highlight_cell (EsEventList *self,
-                GtkListItem *item)
-{
-  EsEventItem *event = gtk_list_item_get_item (item);
-  GtkWidget *label = gtk_list_item_get_child (item);
-
-  /* Showing only matches, every row is one: no need to mark them. */
-  if (event != NULL && !es_event_list_model_is_filtered (self->model) &&
-      row_is_match (self, es_event_item_get_row (event)))
-    gtk_widget_add_css_class (label, "search-match");
-  else
-    gtk_widget_remove_css_class (label, "search-match");
-}
-
-static void
-bind_cell_cb (GtkSignalListItemFactory *factory,
-              GtkListItem              *item,
-              gpointer                  column)
-{
-  EsEventList *self = g_object_get_data (G_OBJECT (factory), "event-list");
-  EsEventItem *event = gtk_list_item_get_item (item);
-  g_autofree char *text = NULL;
-  guint64 time = es_event_item_get_time (event);
-  guint32 thread;
-
-  switch (GPOINTER_TO_UINT (column))
-    {
-    case COLUMN_TIME:
-      /* Seconds to the nanosecond: events a few ns apart stay apart. */
-      text = g_strdup_printf ("%" G_GUINT64_FORMAT ".%09" G_GUINT64_FORMAT,
-                              time / G_GUINT64_CONSTANT (1000000000), time % G_GUINT64_CONSTANT (1000000000));
-      break;
-    case COLUMN_CAP:
-      if (es_event_item_get_cap (event) != ES_CAP_NONE)
-        text = g_strdup_printf ("%u", es_event_item_get_cap (event));
-      break;
-    case COLUMN_THREAD:
-      if (es_event_item_get_thread (event, &thread))
-        text = g_strdup_printf ("%u", thread);
-      break;
-    case COLUMN_DESCRIPTION:
-    default:
-      text = g_strdup (es_event_item_get_text (event));
-      break;
-    }
-  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), text != NULL ? text : "");
-  g_hash_table_add (self->bound_items, item);
-  highlight_cell (self, item);
-}
-
-static void
-unbind_cell_cb (GtkSignalListItemFactory *factory,
-                GtkListItem              *item,
-                gpointer                  column)
-{
-  EsEventList *self = g_object_get_data (G_OBJECT (factory), "event-list");
-
-  g_hash_table_remove (self->bound_items, item);
-}
-
-static void
-refresh_highlights (EsEventList *self)
-{
-  GHashTableIter iter;
-  gpointer item;
-
-  g_hash_table_iter_init (&iter, self->bound_items);
-  while (g_hash_table_iter_next (&iter, &item, NULL))
-    highlight_cell (self, item);
-}
-
-static void
-add_column (EsEventList *self,
-            const char  *title,
-            Column       column)
-{
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkColumnViewColumn *view_column;
-
-  g_object_set_data (G_OBJECT (factory), "event-list", self);
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), GUINT_TO_POINTER (column));
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), GUINT_TO_POINTER (column));
-  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell_cb), GUINT_TO_POINTER (column));
-  view_column = gtk_column_view_column_new (title, factory);
-  gtk_column_view_column_set_resizable (view_column, TRUE);
-  gtk_column_view_column_set_expand (view_column, column == COLUMN_DESCRIPTION);
-  gtk_column_view_append_column (self->view, view_column);
-  g_object_unref (view_column);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -355,7 +232,7 @@ apply_filter (EsEventList *self)
   es_event_list_model_set_filter (self->model, only ? self->matches : NULL);
   if (row != GTK_INVALID_LIST_POSITION)
     select_row (self, row);
-  refresh_highlights (self);
+  es_event_columns_refresh (self->columns);
 }
 
 static gboolean
@@ -806,7 +683,7 @@ es_event_list_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), ES_TYPE_EVENT_LIST);
   g_clear_object (&self->model);
   g_clear_object (&self->search);
-  g_clear_pointer (&self->bound_items, g_hash_table_unref);
+  g_clear_pointer (&self->columns, es_event_columns_free);
   g_clear_pointer (&self->kind_tags, g_array_unref);
   G_OBJECT_CLASS (es_event_list_parent_class)->dispose (object);
 }
@@ -848,7 +725,6 @@ static void
 es_event_list_init (EsEventList *self)
 {
   /* Before the template: its signals may call back at once. */
-  self->bound_items = g_hash_table_new (NULL, NULL);
   self->search = es_event_search_new ();
   g_signal_connect_object (self->search, "finished", G_CALLBACK (search_finished_cb), self, G_CONNECT_SWAPPED);
   self->model = es_event_list_model_new ();
@@ -859,9 +735,6 @@ es_event_list_init (EsEventList *self)
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (self->selection));
   g_object_unref (self->selection);
-  add_column (self, _("Time (s)"), COLUMN_TIME);
-  add_column (self, _("Cap"), COLUMN_CAP);
-  add_column (self, _("Thread"), COLUMN_THREAD);
-  add_column (self, _("Description"), COLUMN_DESCRIPTION);
+  self->columns = es_event_columns_new (self->view, marks_row, self);
   update_status (self);
 }

@@ -1,0 +1,186 @@
+/* es-event-columns.c: the event list's columns, their cells and highlights
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "es-event-columns.h"
+#include "es-event-item.h"
+
+/* The columns of the event list (EsEventList): time, cap, thread and
+ * description, one label a cell. The rows bound are kept, so that the
+ * matches of a new search are marked in the rows in view at once. */
+
+typedef enum
+{
+  COLUMN_TIME,
+  COLUMN_CAP,
+  COLUMN_THREAD,
+  COLUMN_DESCRIPTION,
+} Column;
+
+struct _EsEventColumns
+{
+  EsEventColumnsMarks marks;
+  gpointer            user_data;
+  GHashTable         *bound;    /* GtkListItem */
+};
+
+static void
+setup_cell_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *item,
+               gpointer                  column)
+{
+  /* Widths for the longest usual values, so columns do not jump as rows
+   * scroll by. */
+  static const int width_chars[] = { [COLUMN_TIME] = 14, [COLUMN_CAP] = 3, [COLUMN_THREAD] = 6 };
+  GtkWidget *label = gtk_label_new (NULL);
+
+  if (GPOINTER_TO_UINT (column) == COLUMN_DESCRIPTION)
+    {
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+    }
+  else
+    {
+      gtk_label_set_xalign (GTK_LABEL (label), 1);
+      gtk_label_set_width_chars (GTK_LABEL (label), width_chars[GPOINTER_TO_UINT (column)]);
+    }
+  gtk_widget_add_css_class (label, "numeric");
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+highlight_cell (EsEventColumns *self,
+                GtkListItem    *item)
+{
+  EsEventItem *event = gtk_list_item_get_item (item);
+  GtkWidget *label = gtk_list_item_get_child (item);
+
+  if (event != NULL && self->marks (es_event_item_get_row (event), self->user_data))
+    gtk_widget_add_css_class (label, "search-match");
+  else
+    gtk_widget_remove_css_class (label, "search-match");
+}
+
+static void
+bind_cell_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *item,
+              gpointer                  column)
+{
+  EsEventColumns *self = g_object_get_data (G_OBJECT (factory), "event-columns");
+  EsEventItem *event = gtk_list_item_get_item (item);
+  g_autofree char *text = NULL;
+  guint64 time = es_event_item_get_time (event);
+  guint32 thread;
+
+  switch (GPOINTER_TO_UINT (column))
+    {
+    case COLUMN_TIME:
+      /* Seconds to the nanosecond: events a few ns apart stay apart. */
+      text = g_strdup_printf ("%" G_GUINT64_FORMAT ".%09" G_GUINT64_FORMAT,
+                              time / G_GUINT64_CONSTANT (1000000000), time % G_GUINT64_CONSTANT (1000000000));
+      break;
+    case COLUMN_CAP:
+      if (es_event_item_get_cap (event) != ES_CAP_NONE)
+        text = g_strdup_printf ("%u", es_event_item_get_cap (event));
+      break;
+    case COLUMN_THREAD:
+      if (es_event_item_get_thread (event, &thread))
+        text = g_strdup_printf ("%u", thread);
+      break;
+    case COLUMN_DESCRIPTION:
+    default:
+      text = g_strdup (es_event_item_get_text (event));
+      break;
+    }
+  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), text != NULL ? text : "");
+  g_hash_table_add (self->bound, item);
+  highlight_cell (self, item);
+}
+
+static void
+unbind_cell_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *item,
+                gpointer                  column)
+{
+  EsEventColumns *self = g_object_get_data (G_OBJECT (factory), "event-columns");
+
+  g_hash_table_remove (self->bound, item);
+}
+
+static void
+add_column (EsEventColumns *self,
+            GtkColumnView  *view,
+            const char     *title,
+            Column          column)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkColumnViewColumn *view_column;
+
+  g_object_set_data (G_OBJECT (factory), "event-columns", self);
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), GUINT_TO_POINTER (column));
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), GUINT_TO_POINTER (column));
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell_cb), GUINT_TO_POINTER (column));
+  view_column = gtk_column_view_column_new (title, factory);
+  gtk_column_view_column_set_resizable (view_column, TRUE);
+  gtk_column_view_column_set_expand (view_column, column == COLUMN_DESCRIPTION);
+  gtk_column_view_append_column (view, view_column);
+  g_object_unref (view_column);
+}
+
+/**
+ * es_event_columns_new:
+ * @marks: which rows are marked as matches
+ *
+ * Adds the event list's columns to @view. The result is to be freed after
+ * @view has let go of its rows (its cells are unbound).
+ *
+ * Returns: (transfer full): the columns
+ */
+EsEventColumns *
+es_event_columns_new (GtkColumnView       *view,
+                      EsEventColumnsMarks  marks,
+                      gpointer             user_data)
+{
+  EsEventColumns *self = g_new0 (EsEventColumns, 1);
+
+  g_return_val_if_fail (GTK_IS_COLUMN_VIEW (view) && marks != NULL, NULL);
+
+  self->marks = marks;
+  self->user_data = user_data;
+  self->bound = g_hash_table_new (NULL, NULL);
+  add_column (self, view, _("Time (s)"), COLUMN_TIME);
+  add_column (self, view, _("Cap"), COLUMN_CAP);
+  add_column (self, view, _("Thread"), COLUMN_THREAD);
+  add_column (self, view, _("Description"), COLUMN_DESCRIPTION);
+  return self;
+}
+
+/* Marks again the rows in view: the matches changed. */
+void
+es_event_columns_refresh (EsEventColumns *self)
+{
+  GHashTableIter iter;
+  gpointer item;
+
+  g_return_if_fail (self != NULL);
+
+  g_hash_table_iter_init (&iter, self->bound);
+  while (g_hash_table_iter_next (&iter, &item, NULL))
+    highlight_cell (self, item);
+}
+
+void
+es_event_columns_free (EsEventColumns *self)
+{
+  if (self == NULL)
+    return;
+  g_hash_table_unref (self->bound);
+  g_free (self);
+}
