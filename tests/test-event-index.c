@@ -14,11 +14,8 @@
 #include "es-event-index.h"
 #include "es-event-index-private.h"
 #include "es-eventlog-dump.h"
+#include "es-test-event-index.h"
 #include "es-test-log.h"
-
-static const char *fixtures[] = {
-  "hello.eventlog", "parfib-N2.eventlog", "heap-hT-N2.eventlog", "profiled-hc.eventlog",
-};
 
 static void
 append_to_string (const char *data,
@@ -50,23 +47,12 @@ dump_events (const char *path,
   return out;
 }
 
-static EsEventIndex *
-build_index (const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  EsEventIndex *index = es_event_index_build (path, NULL, NULL, NULL, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (index);
-  return index;
-}
-
 /* The rows, as text, are the dump byte for byte; and each row's time and
  * tag are those of the same event as the reader decodes it. */
 static void
 assert_index_is_dump (const char *path)
 {
-  g_autoptr(EsEventIndex) index = build_index (path);
+  g_autoptr(EsEventIndex) index = es_test_build_index (path);
   g_autoptr(GArray) expected = es_test_decode_in_time_order (path);
   g_autoptr(GString) rows = g_string_new (NULL);
   g_autoptr(GString) dump = NULL;
@@ -95,11 +81,11 @@ assert_index_is_dump (const char *path)
 static void
 test_fixtures_in_dump_order (void)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (fixtures); i++)
+  for (guint i = 0; i < ES_TEST_N_INDEX_FIXTURES; i++)
     {
-      g_autofree char *path = es_test_fixture_path (fixtures[i]);
+      g_autofree char *path = es_test_fixture_path (es_test_index_fixtures[i]);
 
-      g_test_message ("%s", fixtures[i]);
+      g_test_message ("%s", es_test_index_fixtures[i]);
       assert_index_is_dump (path);
     }
 }
@@ -158,76 +144,12 @@ test_real_logs_in_dump_order (void)
   g_assert_cmpuint (n_logs, >, 0);
 }
 
-static GByteArray *
-thread_payload (guint32 thread)
-{
-  return es_payload_u32 (es_payload_new (), thread);
-}
-
-static GByteArray *
-message_payload (const char *text)
-{
-  return es_payload_str (es_payload_new (), text);
-}
-
-/* Three caps whose blocks interleave in time and in the file, a cap whose
- * second block starts before its first ends, equal times across caps, and
- * global events outside any block. @shuffle_inside puts one block's events
- * out of order as well (the sorting fallback). */
-static char *
-write_multi_cap_log (gboolean shuffle_inside)
-{
-  g_autoptr(EsTestLog) log = es_test_log_new ();
-  GByteArray *data;
-
-  es_test_log_declare_ghc (log);
-  es_test_log_begin_data (log);
-  es_test_log_event (log, ES_EVENT_USER_MSG, 5, message_payload ("global before the blocks"));
-
-  es_test_log_begin_block (log, 100, 0);
-  for (guint i = 0; i < 20; i++)
-    es_test_log_event (log, ES_EVENT_RUN_THREAD, 100 + 10 * i, thread_payload (i));
-  es_test_log_end_block (log, 300);
-
-  es_test_log_begin_block (log, 50, 1);
-  for (guint i = 0; i < 20; i++)
-    es_test_log_event (log, ES_EVENT_THREAD_RUNNABLE, 50 + 10 * i, thread_payload (100 + i));
-  es_test_log_end_block (log, 250);
-
-  es_test_log_event (log, ES_EVENT_USER_MSG, 120, message_payload ("global between the blocks"));
-
-  /* Cap 0 again, starting before its last block ended: a second run. */
-  es_test_log_begin_block (log, 150, 0);
-  for (guint i = 0; i < 20; i++)
-    es_test_log_event (log, ES_EVENT_CREATE_THREAD, 150 + 5 * i, thread_payload (200 + i));
-  es_test_log_end_block (log, 250);
-
-  es_test_log_begin_block (log, 0, 2);
-  for (guint i = 0; i < 20; i++)
-    {
-      guint64 t = shuffle_inside ? 400 - 7 * ((i * 7) % 20) : 60 + 10 * i;
-
-      es_test_log_event (log, ES_EVENT_STOP_THREAD, t,
-                         es_payload_u32 (es_payload_u16 (thread_payload (300 + i), 5), 0));
-    }
-  es_test_log_end_block (log, 400);
-
-  /* A global block, as GHC writes one. */
-  es_test_log_begin_block (log, 120, ES_CAP_NONE);
-  es_test_log_event (log, ES_EVENT_USER_MSG, 120, message_payload ("in the global block"));
-  es_test_log_end_block (log, 120);
-  es_test_log_end (log);
-
-  data = es_test_log_get_data (log);
-  return es_test_write_temp_log (data->data, data->len);
-}
-
 static void
 test_multi_cap_blocks_in_dump_order (void)
 {
   for (guint shuffle = 0; shuffle < 2; shuffle++)
     {
-      g_autofree char *path = write_multi_cap_log (shuffle);
+      g_autofree char *path = es_test_write_multi_cap_log (shuffle);
 
       assert_index_is_dump (path);
       g_unlink (path);
@@ -252,7 +174,7 @@ test_blocks_stepping_back_in_dump_order (void)
   es_test_log_begin_data (log);
   es_test_log_begin_block (log, 0, 0);
   for (guint i = 0; i < 6000; i++)
-    es_test_log_event (log, ES_EVENT_RUN_THREAD, 6000 - i, thread_payload (i % 5));
+    es_test_log_event (log, ES_EVENT_RUN_THREAD, 6000 - i, es_payload_u32 (es_payload_new (), i % 5));
   es_test_log_end_block (log, 6000);
   es_test_log_end (log);
   data = es_test_log_get_data (log);
@@ -265,7 +187,7 @@ static void
 test_lower_bound_by_time (void)
 {
   g_autofree char *path = es_test_fixture_path ("parfib-N2.eventlog");
-  g_autoptr(EsEventIndex) index = build_index (path);
+  g_autoptr(EsEventIndex) index = es_test_build_index (path);
   g_autoptr(GArray) expected = es_test_decode_in_time_order (path);
   const EsTestEvent *events = (const EsTestEvent *) (gpointer) expected->data;
   guint64 end = events[expected->len - 1].time;
@@ -338,10 +260,10 @@ test_search_against_brute_force (void)
   static const guint16 gc_kinds[] = { ES_EVENT_GC_START, ES_EVENT_GC_END };
   static const guint16 run_kind[] = { ES_EVENT_RUN_THREAD };
 
-  for (guint f = 0; f < G_N_ELEMENTS (fixtures); f++)
+  for (guint f = 0; f < ES_TEST_N_INDEX_FIXTURES; f++)
     {
-      g_autofree char *path = es_test_fixture_path (fixtures[f]);
-      g_autoptr(EsEventIndex) index = build_index (path);
+      g_autofree char *path = es_test_fixture_path (es_test_index_fixtures[f]);
+      g_autoptr(EsEventIndex) index = es_test_build_index (path);
       g_autoptr(GArray) expected = es_test_decode_in_time_order (path);
 
       for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
@@ -358,7 +280,7 @@ static void
 test_kinds_present (void)
 {
   g_autofree char *path = es_test_fixture_path ("parfib-N2.eventlog");
-  g_autoptr(EsEventIndex) index = build_index (path);
+  g_autoptr(EsEventIndex) index = es_test_build_index (path);
   g_autoptr(GArray) expected = es_test_decode_in_time_order (path);
   g_autoptr(GArray) tags = es_event_index_dup_tags (index);
   gboolean seen[65536] = { FALSE };
@@ -410,31 +332,6 @@ test_truncated_logs (void)
           assert_index_is_dump (path);
         }
       g_unlink (path);
-    }
-}
-
-/* Both indexes have the same rows (the same offsets), tags and end. */
-static void
-assert_same_index (EsEventIndex *got,
-                   EsEventIndex *want)
-{
-  gint64 got_stop = -1, want_stop = -1;
-  g_autoptr(GArray) got_tags = es_event_index_dup_tags (got);
-  g_autoptr(GArray) want_tags = es_event_index_dup_tags (want);
-
-  g_assert_cmpuint (got->n_rows, ==, want->n_rows);
-  for (guint row = 0; row < want->n_rows; row++)
-    g_assert_cmpint (row_offset (got, row), ==, row_offset (want, row));
-  g_assert_cmpint (es_event_index_is_truncated (got, &got_stop), ==, es_event_index_is_truncated (want, &want_stop));
-  g_assert_cmpint (got_stop, ==, want_stop);
-  g_assert_cmpmem (got_tags->data, got_tags->len * sizeof (guint16), want_tags->data, want_tags->len * sizeof (guint16));
-  for (guint row = 0; row < want->n_rows; row += 1 + want->n_rows / 50)
-    {
-      g_autoptr(GString) a = g_string_new (NULL), b = g_string_new (NULL);
-
-      es_event_index_append_line (got, row, a);
-      es_event_index_append_line (want, row, b);
-      g_assert_cmpstr (a->str, ==, b->str);
     }
 }
 
@@ -499,7 +396,7 @@ test_corrupt_logs (void)
             else
               {
                 g_assert_no_error (grow_error);
-                assert_same_index (grown, index);
+                es_test_assert_same_index (grown, index);
               }
             n_grown++;
           }
@@ -534,7 +431,7 @@ test_missing_and_cancelled (void)
   g_clear_error (&error);
   g_clear_pointer (&index, es_event_index_unref);
 
-  index = build_index (path);
+  index = es_test_build_index (path);
   found = es_event_index_search (index, "thread", NULL, 0, NULL, NULL, cancellable, &error);
   g_assert_null (found);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
@@ -589,7 +486,7 @@ test_log_pages_handed_back (void)
     ResidentSampler sampler = { path, 0, FALSE };
     GThread *thread = g_thread_new ("resident-sampler", sample_resident, &sampler);
 
-    index = build_index (path);
+    index = es_test_build_index (path);
     g_atomic_int_set (&sampler.done, TRUE);
     g_thread_join (thread);
     g_assert_cmpint (sampler.most, <, size / 3);
@@ -615,181 +512,6 @@ test_log_pages_handed_back (void)
   g_unlink (path);
 }
 
-/* A log cut short, then grown, as a followed log is between two updates:
- * the rows the two indexes have the same from the first are the same
- * events, line for line (a list keeps them where they are). Mostly they
- * are most of the shorter one's; not when a cap's first buffer comes late,
- * or GHC's global one (the capsets, the first events), written at the
- * end: those go before nearly every row. */
-static void
-test_grown_log_keeps_first_rows (void)
-{
-  g_autofree char *fixture = es_test_fixture_path ("heap-hT-N2.eventlog");
-  g_autofree char *data = NULL;
-  gsize len;
-
-  gboolean most_kept = FALSE;
-
-  g_assert_true (g_file_get_contents (fixture, &data, &len, NULL));
-  for (guint part = 1; part < 4; part++)
-    {
-      g_autofree char *shorter_path = es_test_write_temp_log ((const guint8 *) data, len * part / 5);
-      g_autofree char *longer_path = es_test_write_temp_log ((const guint8 *) data, len * (part + 1) / 5);
-      g_autoptr(GError) error = NULL;
-      g_autoptr(EsEventIndex) shorter = es_event_index_build (shorter_path, NULL, NULL, NULL, &error);
-      g_autoptr(EsEventIndex) longer = es_event_index_build (longer_path, NULL, NULL, NULL, &error);
-      guint same;
-
-      g_assert_no_error (error);
-      same = es_event_index_count_same_rows (shorter, longer);
-      g_test_message ("cut at %u/5 and %u/5: %u of %u rows the same", part, part + 1, same,
-                      es_event_index_get_n_rows (shorter));
-      g_assert_cmpuint (same, ==, es_event_index_count_same_rows (longer, shorter));
-      most_kept |= same > es_event_index_get_n_rows (shorter) * 3 / 4;
-      g_assert_cmpuint (same, <=, es_event_index_get_n_rows (shorter));
-      for (guint row = 0; row < same; row++)
-        {
-          g_autoptr(GString) a = g_string_new (NULL), b = g_string_new (NULL);
-
-          es_event_index_append_line (shorter, row, a);
-          es_event_index_append_line (longer, row, b);
-          g_assert_cmpstr (a->str, ==, b->str);
-        }
-      g_assert_cmpuint (es_event_index_count_same_rows (longer, longer), ==, es_event_index_get_n_rows (longer));
-      /* A search of the longer one from there finds what the whole search
-       * finds after it. */
-      {
-        g_autoptr(GArray) all = es_event_index_search (longer, "thread", NULL, 0, NULL, NULL, NULL, &error);
-        g_autoptr(GArray) after = es_event_index_search_from (longer, same, "thread", NULL, 0, NULL, NULL, NULL, &error);
-        guint first = es_event_matches_lower_bound (all, same);
-
-        g_assert_no_error (error);
-        g_assert_cmpuint (after->len, ==, all->len - first);
-        g_assert_cmpuint (after->len, >, 0);
-        g_assert_cmpmem (after->data, after->len * sizeof (guint32), &g_array_index (all, guint32, first),
-                         (all->len - first) * sizeof (guint32));
-      }
-      g_unlink (shorter_path);
-      g_unlink (longer_path);
-    }
-  g_assert_true (most_kept);
-}
-
-/* A log written in pieces of random size (the header, events and blocks
- * cut anywhere), its index grown from the one before after each: every
- * grown index is the index built from the same bytes, and keeps the rows
- * the one before has the same (count_same_rows() says as many as a
- * comparison from the first row does). The real logs' caps write their
- * blocks out of time order, so rows are merged, not only added. */
-static void
-test_grown_indexes_are_built (void)
-{
-  g_autoptr(GRand) rand = g_rand_new_with_seed (9);
-  guint n_grown = 0, n_merged = 0, n_kept = 0;
-
-  for (guint f = 0; f < G_N_ELEMENTS (fixtures) + 1; f++)
-    {
-      g_autofree char *fixture = f < G_N_ELEMENTS (fixtures) ? es_test_fixture_path (fixtures[f]) : write_multi_cap_log (TRUE);
-      g_autofree char *data = NULL;
-      g_autofree char *path = NULL;
-      g_autoptr(EsEventIndex) index = NULL;
-      gsize len, written = 0;
-      FILE *out;
-
-      g_assert_true (g_file_get_contents (fixture, &data, &len, NULL));
-      path = es_test_write_temp_log ((const guint8 *) data, 0);
-      out = fopen (path, "ab");
-      g_assert_nonnull (out);
-      while (written < len)
-        {
-          gsize n = MIN (len - written, (gsize) g_rand_int_range (rand, 1, (gint) MAX (len / 6, 2)));
-          g_autoptr(GError) error = NULL;
-          g_autoptr(EsEventIndex) built = NULL;
-          EsEventIndex *grown;
-
-          g_assert_cmpuint (fwrite (data + written, 1, n, out), ==, n);
-          g_assert_cmpint (fflush (out), ==, 0);
-          written += n;
-          built = es_event_index_build (path, NULL, NULL, NULL, &error);
-          if (built == NULL)
-            {
-              /* Cut inside the header: nothing to grow from yet. */
-              g_assert_null (index);
-              continue;
-            }
-          if (index == NULL)
-            {
-              index = g_steal_pointer (&built);
-              continue;
-            }
-          grown = es_event_index_grow (index, path, NULL, NULL, NULL, &error);
-          g_assert_no_error (error);
-          assert_same_index (grown, built);
-          g_assert_cmpuint (grown->grown_from, ==, index->serial);
-          {
-            guint same = 0;
-
-            while (same < MIN (index->n_rows, grown->n_rows) && row_offset (index, same) == row_offset (grown, same))
-              same++;
-            g_assert_cmpuint (es_event_index_count_same_rows (index, grown), ==, same);
-            g_assert_cmpuint (grown->kept_rows, <=, same);
-          }
-          n_grown++;
-          n_merged += grown->kept_rows < index->n_rows;
-          n_kept += grown->kept_rows >= index->n_rows / 2;
-          es_event_index_unref (index);
-          index = grown;
-        }
-      fclose (out);
-      g_unlink (path);
-      if (f == G_N_ELEMENTS (fixtures))
-        g_unlink (fixture);
-    }
-  g_test_message ("%u indexes grown, %u merging rows of the one before, %u keeping half of them or more", n_grown,
-                  n_merged, n_kept);
-  g_assert_cmpuint (n_grown, >, 15);
-  g_assert_cmpuint (n_merged, >, 3);
-  g_assert_cmpuint (n_kept, >, n_grown / 2);
-}
-
-/* A log rewritten in place (a program run again truncates its log and
- * writes it anew), longer than the one indexed, and the one indexed cut
- * shorter: the index is built whole, not grown from rows of another log. */
-static void
-test_rewritten_log_built_whole (void)
-{
-  g_autofree char *first = es_test_fixture_path ("hello.eventlog");
-  g_autofree char *second = es_test_fixture_path ("alloc-A64m-N2.eventlog");
-  g_autofree char *a = NULL, *b = NULL, *path = NULL;
-  g_autoptr(EsEventIndex) index = NULL;
-  gsize len_a, len_b;
-
-  g_assert_true (g_file_get_contents (first, &a, &len_a, NULL));
-  g_assert_true (g_file_get_contents (second, &b, &len_b, NULL));
-  g_assert_cmpuint (len_b, >, len_a);
-  path = es_test_write_temp_log ((const guint8 *) a, len_a);
-  index = build_index (path);
-  for (guint round = 0; round < 2; round++)
-    {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(EsEventIndex) grown = NULL;
-      g_autoptr(EsEventIndex) whole = NULL;
-      /* The same inode, truncated and written again. */
-      FILE *out = fopen (path, "w");
-      gsize len = round == 0 ? len_b : len_a - 10;
-
-      g_assert_nonnull (out);
-      g_assert_cmpuint (fwrite (round == 0 ? b : a, 1, len, out), ==, len);
-      fclose (out);
-      grown = es_event_index_grow (index, path, NULL, NULL, NULL, &error);
-      g_assert_no_error (error);
-      whole = build_index (path);
-      g_assert_cmpuint (grown->grown_from, ==, 0);
-      assert_same_index (grown, whole);
-    }
-  g_unlink (path);
-}
-
 int
 main (int    argc,
       char **argv)
@@ -797,9 +519,6 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/event-index/fixtures-in-dump-order", test_fixtures_in_dump_order);
-  g_test_add_func ("/event-index/grown-log-keeps-first-rows", test_grown_log_keeps_first_rows);
-  g_test_add_func ("/event-index/grown-indexes-are-built", test_grown_indexes_are_built);
-  g_test_add_func ("/event-index/rewritten-log-built-whole", test_rewritten_log_built_whole);
   g_test_add_func ("/event-index/multi-cap-blocks-in-dump-order", test_multi_cap_blocks_in_dump_order);
   g_test_add_func ("/event-index/real-logs-in-dump-order", test_real_logs_in_dump_order);
   g_test_add_func ("/event-index/blocks-stepping-back-in-dump-order", test_blocks_stepping_back_in_dump_order);
