@@ -18,6 +18,7 @@
 #include "es-lod.h"
 #include "es-stats.h"
 #include "es-test-log.h"
+#include "fuzz/fuzz.h"
 
 /* A log cut mid-run loads: what was running is closed at the last
  * timestamp and flagged, and the document says where the log stops. */
@@ -61,44 +62,14 @@ test_truncated_log_closes_intervals (void)
   g_assert_cmpuint (es_document_get_n_closed_at_end (document), >=, flagged);
 }
 
-/* The reader over a buffer, straight into a builder. */
-static EsDocument *
-build_from_memory (const guint8 *data,
-                   gsize         len)
-{
-  g_autoptr(EsEventlogReader) reader = es_eventlog_reader_new ();
-  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new ();
-  EsEvent event;
-  gint64 stop;
-
-  es_eventlog_reader_feed (reader, data, len);
-  es_eventlog_reader_finish (reader);
-  for (;;)
-    switch (es_eventlog_reader_next (reader, &event, NULL))
-      {
-      case ES_READ_EVENT:
-        es_document_builder_add (builder, &event);
-        break;
-      case ES_READ_END:
-        {
-          gboolean truncated = es_eventlog_reader_is_truncated (reader, &stop, NULL);
-          return es_document_builder_finish (builder, truncated, stop);
-        }
-      case ES_READ_NEED_MORE:
-      case ES_READ_ERROR:
-      default:
-        return NULL;
-      }
-}
-
-/* Damaged logs that still decode give documents every query can walk. */
+/* Damaged logs that still decode give documents every query can walk (the
+ * fuzz target's walk, on the fuzz target's building). */
 static void
 test_random_corruption_builds_sane_documents (void)
 {
   g_autofree char *path = es_test_fixture_path ("parfib-N2.eventlog");
   g_autofree char *original = NULL;
   g_autoptr(GRand) rand = g_rand_new_with_seed (42);
-  g_autoptr(GArray) timeline = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
   gsize len;
   guint built = 0;
 
@@ -107,23 +78,14 @@ test_random_corruption_builds_sane_documents (void)
     {
       g_autofree guint8 *data = g_memdup2 (original, len);
       g_autoptr(EsDocument) document = NULL;
-      g_auto(EsStats) stats = { 0 };
-      EsActivityColumn columns[64];
-      guint n_threads;
 
       for (guint i = g_rand_int_range (rand, 1, 6); i > 0; i--)
         data[g_rand_int_range (rand, 0, (gint32) len)] = (guint8) g_rand_int (rand);
-      document = build_from_memory (data, len);
+      document = fuzz_build_document (data, len);
       if (document == NULL)
         continue;
       built++;
-      es_stats_compute (document, 0, es_document_get_end_time (document), &stats);
-      g_assert_cmpuint (stats.mut_elapsed + stats.gc_elapsed, ==, stats.total_elapsed);
-      for (guint c = 0; c < MIN (es_document_get_n_caps (document), 8u); c++)
-        es_lod_activity (document, c, 0, es_document_get_end_time (document), G_N_ELEMENTS (columns), columns);
-      n_threads = es_document_get_n_threads (document);
-      for (guint t = 0; t < MIN (n_threads, 50u); t++)
-        es_document_get_thread_timeline (document, es_document_get_thread (document, t), timeline);
+      fuzz_walk_document (document);
     }
   g_test_message ("%u of 150 damaged logs still built a document", built);
   g_assert_cmpuint (built, >, 0);

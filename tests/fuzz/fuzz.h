@@ -14,4 +14,6 @@
 int LLVMFuzzerTestOneInput (const guint8 *data,
                             size_t        size);
 
-void fuzz_walk_document (EsDocument *document);
+EsDocument *fuzz_build_document (const guint8 *data,
+                                 size_t        size);
+void        fuzz_walk_document  (EsDocument   *document);
