@@ -492,66 +492,6 @@ test_vec_grows_in_place_then_moves (void)
 #endif
 }
 
-/* A live log's small vectors move into its records' file at a page,
- * while the file maps fewer than ES_VEC_FILE_SMALL_VECTORS: past that they
- * stay in the heap until they are large, and a vector let go of makes room
- * for another. */
-static void
-test_vec_small_vectors_share_the_file_within_a_bound (void)
-{
-  g_autoptr(EsVecFile) file = es_vec_file_new ();
-  const guint n_vecs = ES_VEC_FILE_SMALL_VECTORS + 500;
-  g_autofree EsVec *vecs = g_new0 (EsVec, n_vecs);
-  EsVec copy = { 0 };
-  guint in_file = 0, first_in_heap = G_MAXUINT;
-
-#if !defined(__linux__)
-  g_test_skip ("only Linux has memfd");
-  return;
-#endif
-  /* 400 triples: 6 kB at its second growth, a page and more. */
-  for (guint v = 0; v < n_vecs; v++)
-    {
-      es_vec_use_file (&vecs[v], file);
-      push_triples (&vecs[v], 0, 400);
-      if (vecs[v].mapped != 0)
-        in_file++;
-      else if (first_in_heap == G_MAXUINT)
-        first_in_heap = v;
-    }
-  g_assert_cmpuint (in_file, ==, ES_VEC_FILE_SMALL_VECTORS);
-  g_assert_cmpuint (first_in_heap, ==, ES_VEC_FILE_SMALL_VECTORS);
-  /* One in the file is shared by a copy; one in the heap is copied. */
-  es_vec_copy (&copy, &vecs[0], sizeof (Triple));
-  g_assert_cmpuint (copy.mapped, !=, 0);
-  check_triples (&copy, 400);
-  es_vec_clear (&copy, sizeof (Triple));
-  es_vec_copy (&copy, &vecs[first_in_heap], sizeof (Triple));
-  g_assert_cmpuint (copy.mapped, ==, 0);
-  check_triples (&copy, 400);
-  es_vec_clear (&copy, sizeof (Triple));
-
-  /* Large, a vector in the heap moves in all the same (16 kB). */
-  push_triples (&vecs[first_in_heap], 400, 2000);
-  g_assert_cmpuint (vecs[first_in_heap].mapped, !=, 0);
-  check_triples (&vecs[first_in_heap], 2000);
-
-  /* Ten let go of: ten of the small ones move in at their next growth
-   * (the one above took one of their places). */
-  for (guint v = 0; v < 11; v++)
-    es_vec_clear (&vecs[v], sizeof (Triple));
-  in_file = 0;
-  for (guint v = first_in_heap + 1; v < n_vecs; v++)
-    {
-      push_triples (&vecs[v], 400, 800);
-      in_file += vecs[v].mapped != 0;
-      check_triples (&vecs[v], 800);
-    }
-  g_assert_cmpuint (in_file, ==, 10);
-  for (guint v = 0; v < n_vecs; v++)
-    es_vec_clear (&vecs[v], sizeof (Triple));
-}
-
 int
 main (int    argc,
       char **argv)
@@ -565,8 +505,6 @@ main (int    argc,
   g_test_add_func ("/document/vec/prefaults-ahead-and-gives-back-the-rest",
                    test_vec_prefaults_ahead_and_gives_back_the_rest);
   g_test_add_func ("/document/vec/grows-in-place-then-moves", test_vec_grows_in_place_then_moves);
-  g_test_add_func ("/document/vec/small-vectors-share-the-file-within-a-bound",
-                   test_vec_small_vectors_share_the_file_within_a_bound);
 
   return g_test_run ();
 }

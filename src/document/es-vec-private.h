@@ -53,7 +53,6 @@ struct _EsVecFile
   gint    ref_count;
   int     fd;
   guint64 n_regions;
-  gint    n_mapped;     /* atomic: vectors mapped from it (not the copies) */
   GMutex  lock;         /* for what follows: pins come and go on any thread */
   guint   generation;   /* how many times vectors were let go of (es_vec_skip()) */
   GArray *pins;         /* guint per generation: the copies made in it still alive */

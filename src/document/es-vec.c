@@ -35,17 +35,10 @@
  * fresh load by hundreds. */
 #define MAPPED_ABOVE_BYTES (64u << 10)
 /* A vector of a live log's records moves into the records' file sooner:
- * until it does, each snapshot copies it, into the heap, where the copies
- * of the documents let go of leave holes. With many caps, each with many
+ * until it does, each snapshot copies it. With many caps, each with many
  * small vectors, the copies were most of what a document held of its own
- * (a 64-cap log's peak PSS: 1.29 times the log at 64 kB, 1.05 at 16 kB).
- * From a page on while the file maps fewer than ES_VEC_FILE_SMALL_VECTORS
- * vectors: 2 to 4 MB less again at 64 caps. Each costs a mapping and a
- * reservation in the builder and a mapping in each snapshot alive, and a
- * process has at most vm.max_map_count (65530): a Mono log's 16384
- * threads' small vectors would use them up. */
+ * (a 64-cap log's peak PSS: 1.29 times the log at 64 kB, 1.05 at 16). */
 #define FILE_ABOVE_BYTES   (16u << 10)
-#define FILE_SMALL_ABOVE_BYTES PAGE_BYTES
 #define HUGE_PAGE_BYTES    (2u << 20)
 
 static gsize
@@ -245,7 +238,6 @@ grow_in_file (EsVec *vec,
           return FALSE;
         }
       vec->reserved = reserved;
-      g_atomic_int_inc (&vec->file->n_mapped);
       /* A vector of large elements goes to the file at its first growth,
        * with nothing to bring. */
       if (vec->len > 0)
@@ -282,9 +274,7 @@ es_vec_grow (EsVec *vec,
 #if CAN_SHARE
   /* A mapped vector stays mapped, however few elements it kept after
    * skipping most (es_vec_skip()). */
-  if (vec->file != NULL &&
-      (bytes >= FILE_ABOVE_BYTES || vec->mapped != 0 ||
-       (bytes >= FILE_SMALL_ABOVE_BYTES && g_atomic_int_get (&vec->file->n_mapped) < ES_VEC_FILE_SMALL_VECTORS)))
+  if (vec->file != NULL && (bytes >= FILE_ABOVE_BYTES || vec->mapped != 0))
     {
       if (grow_in_file (vec, element_size, bytes))
         return;
@@ -374,7 +364,6 @@ es_vec_clear (EsVec *vec,
       _es_vec_file_begin_mapping_change (vec->file);
       munmap (mapping_base (vec), MAX (vec->mapped, vec->reserved));
       _es_vec_file_end_mapping_change (vec->file);
-      g_atomic_int_add (&vec->file->n_mapped, -1);
     }
   else if (vec->mapped != 0)
     munmap (mapping_base (vec), vec->mapped);

@@ -32,12 +32,6 @@ typedef struct
   guint      prefault_epoch; /* its file's mappings' epoch when it last asked */
 } EsVec;
 
-/* Past this many vectors mapped from a file, its vectors move in only once
- * they reach FILE_ABOVE_BYTES (es-vec.c), not at a page: the small ones
- * stay in the heap, so that a log of thousands of threads or caps does not
- * use up the process's mappings. */
-#define ES_VEC_FILE_SMALL_VECTORS 2048
-
 EsVecFile *es_vec_file_new   (void);
 EsVecFile *es_vec_file_ref   (EsVecFile *file);
 void       es_vec_file_unref (EsVecFile *file);
