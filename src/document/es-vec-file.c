@@ -161,6 +161,18 @@ release_ready_locked (EsVecFile *file)
     }
 }
 
+/* Under @file's lock: @bytes at @offset are to be given back once no copy
+ * made before now is alive. The caller then calls release_ready_locked(). */
+static void
+queue_release_locked (EsVecFile *file,
+                      guint64    offset,
+                      guint64    bytes)
+{
+  Release r = { file->generation, offset, bytes };
+
+  g_array_append_val (file->to_release, r);
+}
+
 /**
  * es_vec_file_pin:
  *
@@ -220,11 +232,10 @@ es_vec_file_release_skipped (EsVecFile  *file,
   for (guint i = 0; i < n_vecs; i++)
     {
       gsize upto = vecs[i]->skipped & ~(gsize) (PAGE_BYTES - 1);
-      Release r = { file->generation, vecs[i]->offset + vecs[i]->released, upto - MIN (upto, vecs[i]->released) };
 
-      if (vecs[i]->file == file && vecs[i]->mapped != 0 && r.bytes > 0)
+      if (vecs[i]->file == file && vecs[i]->mapped != 0 && upto > vecs[i]->released)
         {
-          g_array_append_val (file->to_release, r);
+          queue_release_locked (file, vecs[i]->offset + vecs[i]->released, upto - vecs[i]->released);
           vecs[i]->released = upto;
         }
     }
@@ -245,11 +256,7 @@ _es_vec_file_release_region (EsVecFile *file,
 
   g_mutex_lock (&file->lock);
   file->generation++;
-  {
-    Release r = { file->generation, offset + released, region - MIN (region, released) };
-
-    g_array_append_val (file->to_release, r);
-  }
+  queue_release_locked (file, offset + released, region - MIN (region, released));
   release_ready_locked (file);
   g_mutex_unlock (&file->lock);
 }
@@ -383,7 +390,7 @@ es_vec_prefault (EsVec *vec,
 
   if (file == NULL || vec->mapped == 0 || *budget < PAGE_BYTES || g_atomic_int_get (&file->cannot_prefault))
     return;
-  used = vec->skipped + (gsize) vec->len * element_size;
+  used = used_bytes (vec, element_size);
   grew = used > vec->prefault_mark ? used - vec->prefault_mark : 0;
   vec->prefault_mark = used;
   /* The page it writes in now is in memory already. */
@@ -432,7 +439,7 @@ es_vec_get_prefaulted_ahead (const EsVec *vec,
 
   if (vec->file == NULL || vec->mapped == 0)
     return 0;
-  written = round_up (vec->skipped + (gsize) vec->len * element_size, PAGE_BYTES);
+  written = round_up (used_bytes (vec, element_size), PAGE_BYTES);
   return vec->prefaulted > written ? vec->prefaulted - written : 0;
 }
 
@@ -452,7 +459,7 @@ es_vec_give_back_prefaulted (EsVec *vec,
 
   if (vec->file == NULL || vec->mapped == 0)
     return;
-  used = round_up (vec->skipped + (gsize) vec->len * element_size, PAGE_BYTES);
+  used = round_up (used_bytes (vec, element_size), PAGE_BYTES);
   if (vec->prefaulted > used)
     {
       /* What is still to be prefaulted is not to be, and what is being
@@ -463,7 +470,7 @@ es_vec_give_back_prefaulted (EsVec *vec,
       _es_vec_file_end_mapping_change (vec->file);
     }
   vec->prefaulted = MIN (vec->prefaulted, used);
-  vec->prefault_mark = vec->skipped + (gsize) vec->len * element_size;
+  vec->prefault_mark = used_bytes (vec, element_size);
 #endif
 }
 

@@ -79,6 +79,15 @@ mapping_base (const EsVec *vec)
   return (guint8 *) vec->data - vec->skipped;
 }
 
+/* The bytes of @vec's mapping up to its last element: those it skipped
+ * and those it holds. */
+static inline gsize
+used_bytes (const EsVec *vec,
+            gsize        element_size)
+{
+  return vec->skipped + (gsize) vec->len * element_size;
+}
+
 void _es_vec_file_begin_mapping_change (EsVecFile *file);
 void _es_vec_file_end_mapping_change   (EsVecFile *file);
 void _es_vec_file_release_region       (EsVecFile *file,

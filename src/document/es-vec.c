@@ -288,7 +288,7 @@ es_vec_grow (EsVec *vec,
       void *data;
 
       if (vec->mapped != 0)
-        data = remap (mapping_base (vec), vec->mapped, mapped, vec->skipped + (gsize) vec->len * element_size);
+        data = remap (mapping_base (vec), vec->mapped, mapped, used_bytes (vec, element_size));
       else
         {
           data = map (mapped);
@@ -395,7 +395,7 @@ es_vec_release_spare (EsVec *vec,
                       gsize  element_size)
 {
 #if CAN_MAP
-  gsize used = round_up (vec->skipped + (gsize) vec->len * element_size, PAGE_BYTES);
+  gsize used = round_up (used_bytes (vec, element_size), PAGE_BYTES);
 
   if (vec->mapped != 0)
     {
