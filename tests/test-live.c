@@ -718,6 +718,138 @@ test_build_takes_a_backlog (void)
   g_assert_cmpint (records_at_once, ==, records_in_steps);
 }
 
+/* The document of the first @len bytes of the log at @path, loaded as a
+ * file cut there would be. */
+static char *
+describe_prefix (const char *path,
+                 gsize       len)
+{
+  g_autofree char *contents = NULL;
+  g_autofree char *cut = NULL;
+  char *described;
+  gsize whole;
+
+  g_assert_true (g_file_get_contents (path, &contents, &whole, NULL));
+  g_assert_cmpuint (len, <=, whole);
+  cut = es_test_write_temp_log ((const guint8 *) contents, len);
+  described = es_test_describe_file (cut);
+  g_unlink (cut);
+  return described;
+}
+
+/* A backlog taken a step at a time (es_live_build_take_some()), as the
+ * follower takes one that would take long to build: each step takes just
+ * what it was allowed, whatever was recorded beyond; an update of what was
+ * taken is the document of those bytes, not of all that was recorded; and
+ * the steps end in the whole file's document. */
+static void
+test_build_takes_a_backlog_in_steps (void)
+{
+  g_autofree char *path = es_test_write_busy_log (400);
+  g_autofree char *expected = es_test_describe_file (path);
+  g_autoptr(EsLiveBuild) build = es_live_build_new (path);
+  g_autoptr(EsDocument) whole = NULL;
+  g_autoptr(GError) error = NULL;
+  const gsize step = 1 << 20;
+  guint64 taken = 0, before;
+  guint n_steps = 0, n_updates = 0;
+  GStatBuf st;
+
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  g_assert_cmpint (st.st_size, >, 3 * step);
+  do
+    {
+      before = taken;
+      g_assert_true (es_live_build_take_some (build, (guint64) st.st_size, step, &taken, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (taken, ==, MIN (before + step, (guint64) st.st_size));
+      n_steps++;
+      /* An update after the first step, and after the third: cut in the
+       * middle of the log, ahead of the bytes recorded. */
+      if (n_steps == 1 || n_steps == 3)
+        {
+          EsLiveSnapshot *snapshot = NULL;
+          g_autoptr(EsDocument) document = NULL;
+          g_autofree char *got = NULL;
+          g_autofree char *prefix = describe_prefix (path, (gsize) taken);
+
+          g_assert_true (es_live_build_copy (build, taken, FALSE, NULL, &snapshot, &error));
+          g_assert_no_error (error);
+          g_assert_nonnull (snapshot);
+          document = es_live_snapshot_finish (snapshot);
+          g_assert_cmpuint (es_document_get_n_events (document), >, 0);
+          got = es_test_describe_document (document);
+          g_assert_cmpstr (got, ==, prefix);
+          g_assert_cmpstr (got, !=, expected);
+          n_updates++;
+        }
+    }
+  while (taken < (guint64) st.st_size);
+  g_assert_cmpuint (n_updates, ==, 2);
+  g_assert_cmpuint (n_steps, ==, (st.st_size + step - 1) / step);
+
+  g_assert_true (es_live_build_update (build, (guint64) st.st_size, TRUE, NULL, &whole, &error));
+  g_assert_no_error (error);
+  {
+    g_autofree char *got = es_test_describe_document (whole);
+
+    g_assert_cmpstr (got, ==, expected);
+  }
+  g_unlink (path);
+}
+
+/* A log that came far faster than it is built (all of it written into a
+ * FIFO and closed at once), its backlog to be shown after each step of
+ * building (not after half a second of it, as by default) and each update
+ * finished on the finishing thread: the updates of parts of what was
+ * received are prefixes, none is taken for the whole log although the
+ * stream has ended, and the last is the whole log's document. How often a
+ * backlog is shown is timing, measured by es-bench-live; this checks that
+ * what is shown of it is right. */
+static void
+test_backlog_shown_in_parts_gives_whole_document (void)
+{
+  g_autofree char *path = es_test_write_busy_log (1200);
+  g_autofree char *expected = es_test_describe_file (path);
+  g_autofree char *contents = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("es-live-XXXXXX", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "prog.fifo", NULL);
+  g_autofree char *record = g_build_filename (dir, "record.eventlog", NULL);
+  g_autofree char *got = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(EsLiveFollower) follower = NULL;
+  Updates updates = { 0 };
+  gsize len;
+  int fd;
+
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  follower = es_live_follower_new (fifo, record, &error);
+  g_assert_no_error (error);
+  es_live_follower_set_min_interval (follower, 0);
+  es_live_follower_set_backlog_interval (follower, 0);
+  es_live_follower_set_finish_backlog (follower, 0);
+  g_signal_connect (follower, "updated", G_CALLBACK (updated_cb), &updates);
+  es_live_follower_start (follower);
+  fd = g_open (fifo, O_WRONLY, 0);
+  g_assert_cmpint (fd, >=, 0);
+  es_test_write_all (fd, (const guint8 *) contents, len);
+  close (fd);
+  run_until_ended (follower);
+
+  g_assert_cmpint (es_live_follower_get_state (follower), ==, ES_LIVE_FINISHED);
+  g_assert_false (updates.shrank);
+  g_test_message ("%u updates seen, %u built", updates.n_updates, es_live_follower_get_n_updates (follower));
+  got = es_test_describe_document (es_live_follower_get_document (follower));
+  g_assert_cmpstr (got, ==, expected);
+  assert_same_bytes (record, (const guint8 *) contents, len);
+  g_clear_object (&follower);
+  g_unlink (record);
+  g_unlink (fifo);
+  g_rmdir (dir);
+  g_unlink (path);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -731,6 +863,8 @@ main (int    argc,
   g_test_add_func ("/live/garbage-stream-fails-with-log-error", test_garbage_stream_fails_with_log_error);
   g_test_add_func ("/live/build/reads-logs-once", test_build_reads_logs_once);
   g_test_add_func ("/live/build/takes-a-backlog", test_build_takes_a_backlog);
+  g_test_add_func ("/live/build/takes-a-backlog-in-steps", test_build_takes_a_backlog_in_steps);
+  g_test_add_func ("/live/backlog-shown-in-parts-gives-whole-document", test_backlog_shown_in_parts_gives_whole_document);
   g_test_add_func ("/live/unix-socket-waits-then-serves-two-runs", test_unix_socket_waits_then_serves_two_runs);
   g_test_add_func ("/live/tcp-waits-then-serves-two-runs", test_tcp_waits_then_serves_two_runs);
   g_test_add_func ("/live/events-a-second-over-the-last-seconds", test_events_a_second_over_the_last_seconds);

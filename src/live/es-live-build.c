@@ -188,30 +188,41 @@ drain (EsLiveBuild *self)
 }
 
 /**
- * es_live_build_take:
+ * es_live_build_take_some:
  * @recorded: how many bytes the record holds now
+ * @most: how many of those not taken yet to take now, at most
+ * @taken: (out) (optional): how far the record is taken when this returns
  *
- * Reads and builds what was recorded since the last call, now, without
- * making a document: the bytes are taken as they come, and an update then
- * costs only its snapshot.
+ * Reads and builds what was recorded since the last call, up to @most
+ * bytes of it, now, without making a document: the bytes are taken as
+ * they come, and an update then costs only its snapshot. A backlog is
+ * taken in steps, so that an update can be made when it is due, of the
+ * bytes taken by then, instead of waiting for the whole backlog.
  *
  * Returns: %FALSE if this log is not to be built this way (see
  *   es_live_build_update()); %TRUE otherwise, with @error set only if
  *   @cancellable stopped it
  */
 gboolean
-es_live_build_take (EsLiveBuild   *self,
-                    guint64        recorded,
-                    GCancellable  *cancellable,
-                    GError       **error)
+es_live_build_take_some (EsLiveBuild   *self,
+                         guint64        recorded,
+                         guint64        most,
+                         guint64       *taken,
+                         GCancellable  *cancellable,
+                         GError       **error)
 {
+  guint64 stop;
+
   g_return_val_if_fail (self != NULL, FALSE);
 
+  if (taken != NULL)
+    *taken = recorded;
   if (self->refused)
     return FALSE;
   if (self->fd < 0)
     {
-      /* Enough to tell the format by. */
+      /* Enough to tell the format by: until then, nothing is taken, and
+       * the bytes are as good as taken (an update of them is nothing). */
       if (recorded < 4)
         return TRUE;
       if (!start (self))
@@ -227,12 +238,13 @@ es_live_build_take (EsLiveBuild   *self,
    * faults again, cost a 64-cap log 7% of its time. */
   if (recorded > self->fed && recorded - self->fed < PREFAULT_BACKLOG)
     give_back_prefaulted (self);
-  while (self->fed < recorded)
+  stop = recorded - self->fed > most ? self->fed + most : recorded;
+  while (self->fed < stop)
     {
-      gsize n = (gsize) MIN ((guint64) READ_BYTES, recorded - self->fed);
+      gsize n = (gsize) MIN ((guint64) READ_BYTES, stop - self->fed);
 
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
-        return TRUE;
+        break;
       if (!read_record (self, self->buffer, n, self->fed))
         {
           refuse (self);
@@ -266,7 +278,26 @@ es_live_build_take (EsLiveBuild   *self,
           self->prefaulting = TRUE;
         }
     }
+  if (taken != NULL)
+    *taken = self->fed;
   return TRUE;
+}
+
+/**
+ * es_live_build_take:
+ * @recorded: how many bytes the record holds now
+ *
+ * es_live_build_take_some() of every byte not taken yet.
+ *
+ * Returns: as es_live_build_take_some()
+ */
+gboolean
+es_live_build_take (EsLiveBuild   *self,
+                    guint64        recorded,
+                    GCancellable  *cancellable,
+                    GError       **error)
+{
+  return es_live_build_take_some (self, recorded, G_MAXUINT64, NULL, cancellable, error);
 }
 
 /**

@@ -25,6 +25,12 @@ gboolean     es_live_build_take   (EsLiveBuild   *self,
                                    guint64        recorded,
                                    GCancellable  *cancellable,
                                    GError       **error);
+gboolean     es_live_build_take_some (EsLiveBuild   *self,
+                                      guint64        recorded,
+                                      guint64        most,
+                                      guint64       *taken,
+                                      GCancellable  *cancellable,
+                                      GError       **error);
 gboolean     es_live_build_update (EsLiveBuild   *self,
                                    guint64        recorded,
                                    gboolean       complete,

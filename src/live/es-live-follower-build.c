@@ -222,6 +222,8 @@ _es_live_follower_build_documents (gpointer data)
 {
   EsLiveFollower *self = data;
   guint64 built = 0, taken = 0;
+  guint64 take_target = 0;      /* the bytes recorded when this take began */
+  gint64 take_began = 0;
   gboolean built_all = FALSE;   /* the last build knew the log complete */
   gboolean read_once = TRUE;
   g_autoptr(GError) build_error = NULL;
@@ -233,8 +235,8 @@ _es_live_follower_build_documents (gpointer data)
   es_live_build_set_memory_limit (build, self->memory_limit);
   for (;;)
     {
-      guint64 recorded;
-      gboolean done, finishing;
+      guint64 recorded, upto;
+      gboolean done, finishing, complete;
       gint64 next_build, started;
       EsLiveSnapshot *snapshot = NULL;
 
@@ -271,25 +273,43 @@ _es_live_follower_build_documents (gpointer data)
         break;
       if (read_once && recorded > taken)
         {
-          read_once = es_live_build_take (build, recorded, self->building, &build_error);
-          taken = recorded;
+          /* A take is of what was recorded when it began, in steps: a
+           * backlog that takes longer than the backlog interval to build is
+           * shown in parts, not only once all of it is built. */
+          if (take_target <= taken)
+            {
+              take_target = recorded;
+              take_began = g_get_monotonic_time ();
+            }
+          read_once = es_live_build_take_some (build, recorded, MIN (TAKE_STEP, take_target - taken), &taken,
+                                               self->building, &build_error);
           if (g_error_matches (build_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
             goto closed;
-          if (finishing || (!done && g_get_monotonic_time () < next_build))
+          if (read_once && taken < take_target && g_get_monotonic_time () - take_began < (gint64) self->backlog_interval_ms * 1000)
+            continue;
+          take_target = taken;
+          if (finishing || ((!done || taken < recorded) && g_get_monotonic_time () < next_build))
             continue;
         }
       if (finishing)
         continue;
+      /* An update of what is taken: all that was recorded, unless a
+       * backlog is being taken. */
+      upto = read_once ? taken : recorded;
+      complete = done && upto == recorded;
       /* Once the log is complete, a Mono log is built knowing it: its
        * last records wait until then. */
-      if (recorded > built || (done && !built_all && es_live_build_holds_back (build)))
+      if (upto > built || (complete && !built_all && es_live_build_holds_back (build)))
         {
           g_clear_error (&build_error);
           started = g_get_monotonic_time ();
           if (read_once)
-            read_once = es_live_build_copy (build, recorded, done, self->building, &snapshot, &build_error);
-          built = recorded;
-          built_all = done;
+            read_once = es_live_build_copy (build, upto, complete, self->building, &snapshot, &build_error);
+          /* Refused: built from the whole record instead. */
+          if (!read_once)
+            upto = recorded, complete = done;
+          built = upto;
+          built_all = complete;
           if (g_error_matches (build_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
             goto closed;
           if (snapshot != NULL)
@@ -297,11 +317,11 @@ _es_live_follower_build_documents (gpointer data)
               gboolean behind;
 
               g_mutex_lock (&self->mutex);
-              behind = self->recorded - recorded >= self->finish_backlog;
+              behind = self->recorded - upto >= self->finish_backlog;
               if (behind)
                 {
                   self->pending = snapshot;
-                  self->pending_bytes = recorded;
+                  self->pending_bytes = upto;
                   self->pending_started = started;
                   self->finishing = TRUE;
                   g_cond_signal (&self->finish_cond);
@@ -311,7 +331,7 @@ _es_live_follower_build_documents (gpointer data)
                 {
                   g_autoptr(EsDocument) document = es_live_snapshot_finish (snapshot);
 
-                  show_update (self, document, recorded, started);
+                  show_update (self, document, upto, started);
                 }
             }
           else
@@ -323,7 +343,7 @@ _es_live_follower_build_documents (gpointer data)
                                                        self->building, &build_error);
               if (g_error_matches (build_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
                 goto closed;
-              show_update (self, document, recorded, started);
+              show_update (self, document, upto, started);
             }
           continue;
         }

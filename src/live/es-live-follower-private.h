@@ -46,6 +46,15 @@ G_BEGIN_DECLS
  * second to a million. */
 #define RATE_WINDOW             (2 * G_TIME_SPAN_SECOND)
 #define READ_BYTES              (256u << 10)
+/* A take of the bytes recorded is made in steps of TAKE_STEP (2-3 ms of
+ * building each). One that lasts the backlog interval (bytes came faster than
+ * they are built: a program's burst, or a long file opened to follow) stops
+ * there, and an update shows what it took: a backlog of seconds is shown
+ * twice a second. A shorter one is shown whole, as soon as it is built:
+ * each update costs its copy and its finish, and at 100 ms apart a
+ * backlog was taken 12% slower (350 MB/s against 400). */
+#define TAKE_STEP               (1u << 20)
+#define DEFAULT_BACKLOG_INTERVAL_MS 500
 
 /* When an update was shown, and the events its document had. */
 typedef struct
@@ -66,6 +75,7 @@ struct _EsLiveFollower
   int            record_fd;          /* the reader's, -1 for a followed file */
   guint          min_interval_ms;
   guint64        finish_backlog;     /* see es_live_follower_set_finish_backlog() */
+  guint          backlog_interval_ms; /* see es_live_follower_set_backlog_interval() */
   guint64        memory_limit;       /* see es_live_follower_set_memory_limit() */
   GMainContext  *context;
   GCancellable  *reading;            /* stops the reader: the user, or closing */

@@ -296,6 +296,7 @@ es_live_follower_init (EsLiveFollower *self)
   self->record_fd = -1;
   self->min_interval_ms = DEFAULT_MIN_INTERVAL_MS;
   self->finish_backlog = DEFAULT_FINISH_BACKLOG;
+  self->backlog_interval_ms = DEFAULT_BACKLOG_INTERVAL_MS;
   self->memory_limit = es_live_follower_get_default_memory_limit ();
   self->context = g_main_context_ref_thread_default ();
   self->rate_marks = g_array_new (FALSE, FALSE, sizeof (RateMark));
@@ -389,6 +390,23 @@ es_live_follower_set_finish_backlog (EsLiveFollower *self,
   g_return_if_fail (self->reader == NULL);
 
   self->finish_backlog = bytes;
+}
+
+/**
+ * es_live_follower_set_backlog_interval:
+ *
+ * Sets how long, at most, bytes that came faster than they are built are
+ * taken before an update shows what was taken (500 ms by default): a
+ * backlog built in less is shown whole, once built.
+ */
+void
+es_live_follower_set_backlog_interval (EsLiveFollower *self,
+                                       guint           milliseconds)
+{
+  g_return_if_fail (ES_IS_LIVE_FOLLOWER (self));
+  g_return_if_fail (self->reader == NULL);
+
+  self->backlog_interval_ms = milliseconds;
 }
 
 /**

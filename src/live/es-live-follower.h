@@ -34,6 +34,8 @@ void            es_live_follower_set_min_interval     (EsLiveFollower  *self,
                                                        guint            milliseconds);
 void            es_live_follower_set_finish_backlog   (EsLiveFollower  *self,
                                                        guint64          bytes);
+void            es_live_follower_set_backlog_interval (EsLiveFollower  *self,
+                                                       guint            milliseconds);
 void            es_live_follower_set_memory_limit     (EsLiveFollower  *self,
                                                        guint64          bytes);
 guint64         es_live_follower_get_default_memory_limit (void);
