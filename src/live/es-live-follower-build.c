@@ -211,6 +211,40 @@ stop_finishing (EsLiveFollower *self,
   g_clear_pointer (&self->pending, es_live_snapshot_free);
 }
 
+/* When the bytes recorded past an offset were first seen by the build
+ * thread (within a step of taking). */
+typedef struct
+{
+  guint64 offset;
+  gint64  time;
+} Arrival;
+
+static void
+note_arrival (GArray  *arrivals,
+              guint64  recorded,
+              gint64   now)
+{
+  Arrival arrival = { recorded, now };
+
+  if (arrivals->len == 0 || g_array_index (arrivals, Arrival, arrivals->len - 1).offset < recorded)
+    g_array_append_val (arrivals, arrival);
+}
+
+/* Whether the first byte after the @built shown has waited SHOWN_WITHIN
+ * at @now; the marks of bytes shown are forgotten. */
+static gboolean
+waited_too_long (GArray  *arrivals,
+                 guint64  built,
+                 gint64   now)
+{
+  guint shown = 0;
+
+  while (shown < arrivals->len && g_array_index (arrivals, Arrival, shown).offset <= built)
+    shown++;
+  g_array_remove_range (arrivals, 0, shown);
+  return arrivals->len > 0 && now - g_array_index (arrivals, Arrival, 0).time >= SHOWN_WITHIN;
+}
+
 /* The build thread. A GHC log is read once (es-live-build.c): its bytes
  * are taken as they come, and each update is a copy of the build, handed
  * to the finishing thread if bytes are waiting (else finished here);
@@ -224,6 +258,7 @@ _es_live_follower_build_documents (gpointer data)
   guint64 built = 0, taken = 0;
   guint64 take_target = 0;      /* the bytes recorded when this take began */
   gint64 take_began = 0;
+  g_autoptr(GArray) arrivals = g_array_new (FALSE, FALSE, sizeof (Arrival));
   gboolean built_all = FALSE;   /* the last build knew the log complete */
   gboolean read_once = TRUE;
   g_autoptr(GError) build_error = NULL;
@@ -237,7 +272,8 @@ _es_live_follower_build_documents (gpointer data)
     {
       guint64 recorded, upto;
       gboolean done, finishing, complete;
-      gint64 next_build, started;
+      gint64 next_build, started, now;
+      gboolean overdue;
       EsLiveSnapshot *snapshot = NULL;
 
       g_mutex_lock (&self->mutex);
@@ -271,6 +307,8 @@ _es_live_follower_build_documents (gpointer data)
 
       if (done && recorded == 0)
         break;
+      if (read_once)
+        note_arrival (arrivals, recorded, g_get_monotonic_time ());
       if (read_once && recorded > taken)
         {
           /* A take is of what was recorded when it began, in steps: a
@@ -285,10 +323,15 @@ _es_live_follower_build_documents (gpointer data)
                                                self->building, &build_error);
           if (g_error_matches (build_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
             goto closed;
-          if (read_once && taken < take_target && g_get_monotonic_time () - take_began < (gint64) self->backlog_interval_ms * 1000)
+          now = g_get_monotonic_time ();
+          /* Bytes taken that have waited long stop the take: they are
+           * shown as soon as an update is due, not once all that came
+           * with them is built. */
+          overdue = taken > built && waited_too_long (arrivals, built, now);
+          if (read_once && taken < take_target && now - take_began < (gint64) self->backlog_interval_ms * 1000 && !overdue)
             continue;
           take_target = taken;
-          if (finishing || ((!done || taken < recorded) && g_get_monotonic_time () < next_build))
+          if (finishing || ((!done || taken < recorded) && now < next_build))
             continue;
         }
       if (finishing)

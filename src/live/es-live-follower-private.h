@@ -54,6 +54,12 @@ G_BEGIN_DECLS
  * each update costs its copy and its finish, and at 100 ms apart a
  * backlog was taken 12% slower (350 MB/s against 400). */
 #define TAKE_STEP               (1u << 20)
+/* Bytes taken that have waited this long to be shown end the take they
+ * are in: they are shown by the next update due, even in the middle of a
+ * backlog that would be shown whole (a burst of a program's log, or one
+ * sent as fast as it is taken, is then shown as it is built, not only
+ * once all of it is). */
+#define SHOWN_WITHIN            (150 * G_TIME_SPAN_MILLISECOND)
 #define DEFAULT_BACKLOG_INTERVAL_MS 500
 
 /* When an update was shown, and the events its document had. */
