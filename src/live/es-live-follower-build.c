@@ -211,6 +211,24 @@ stop_finishing (EsLiveFollower *self,
   g_clear_pointer (&self->pending, es_live_snapshot_free);
 }
 
+/* Waits until the main context has taken the last update and has had
+ * time to paint it (see LAST_FRAME_GRACE), or the follower closes. */
+static void
+wait_for_last_frame (EsLiveFollower *self)
+{
+  gint64 deadline = g_get_monotonic_time () + LAST_UPDATE_TAKEN;
+
+  g_mutex_lock (&self->mutex);
+  while (!self->closing && self->taken_updates != self->shared_updates)
+    if (!g_cond_wait_until (&self->cond, &self->mutex, deadline))
+      break;
+  deadline = g_get_monotonic_time () + LAST_FRAME_GRACE;
+  while (!self->closing)
+    if (!g_cond_wait_until (&self->cond, &self->mutex, deadline))
+      break;
+  g_mutex_unlock (&self->mutex);
+}
+
 /* When the bytes recorded past an offset were first seen by the build
  * thread (within a step of taking). */
 typedef struct
@@ -417,15 +435,17 @@ _es_live_follower_build_documents (gpointer data)
   g_mutex_unlock (&self->mutex);
 
   /* The builder's own state (its buffers, the grid's sums, what it holds
-   * beside its documents) goes once the window knows the run is over (the
-   * freeing takes 10 ms at 100 MB), and before the index of pauses is made
-   * below, which would otherwise be the follow's peak of memory. */
+   * beside its documents) goes once the window knows the run is over and
+   * has painted it (the freeing takes 10 ms at 100 MB), and before the
+   * index of pauses is made below, which would otherwise be the follow's
+   * peak of memory. */
+  wait_for_last_frame (self);
   g_clear_pointer (&build, es_live_build_free);
 
   /* The document that stays gets the index of pauses too, which makes the
    * statistics of any selection O(log n): after the window is told the
    * run is over (10 ms at 100 MB), as the statistics do without it. */
-  if (final != NULL)
+  if (final != NULL && !self->closing)
     es_document_loader_prepare (final);
   /* The builder's heap is the last let go of. */
   give_back_freed_memory ();

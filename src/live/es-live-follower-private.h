@@ -61,6 +61,14 @@ G_BEGIN_DECLS
  * once all of it is). */
 #define SHOWN_WITHIN            (150 * G_TIME_SPAN_MILLISECOND)
 #define DEFAULT_BACKLOG_INTERVAL_MS 500
+/* Once a log has ended, the build lets go of what it holds only after the
+ * main context took the last document (waiting at most
+ * LAST_UPDATE_TAKEN) and then LAST_FRAME_GRACE, time for a window to paint
+ * it: the builder's mappings going and the pages malloc gives back stall
+ * every core (the kernel's TLB shootdowns), and the last document's first
+ * frame took 15-17 ms beside them, 6-9 ms after. */
+#define LAST_UPDATE_TAKEN       G_TIME_SPAN_SECOND
+#define LAST_FRAME_GRACE        (50 * G_TIME_SPAN_MILLISECOND)
 
 /* When an update was shown, and the events its document had. */
 typedef struct
@@ -101,6 +109,7 @@ struct _EsLiveFollower
   gboolean       waiting;
   EsDocument    *shared_document;
   guint          shared_updates;
+  guint          taken_updates;      /* of them, those the main context took */
   guint64        shared_document_bytes;
   EsLiveState    shared_state;
   GError        *shared_error;

@@ -51,6 +51,11 @@ notify_in_context (gpointer data)
   if (new_document)
     document = self->shared_document != NULL ? g_object_ref (self->shared_document) : NULL;
   self->n_updates = self->shared_updates;
+  if (self->taken_updates != self->shared_updates)
+    {
+      self->taken_updates = self->shared_updates;
+      g_cond_broadcast (&self->cond);
+    }
   self->document_bytes = self->shared_document_bytes;
   new_state = self->shared_state != self->state;
   self->state = self->shared_state;
