@@ -229,6 +229,17 @@ wait_for_last_frame (EsLiveFollower *self)
   g_mutex_unlock (&self->mutex);
 }
 
+static gboolean
+closing_now (EsLiveFollower *self)
+{
+  gboolean closing;
+
+  g_mutex_lock (&self->mutex);
+  closing = self->closing;
+  g_mutex_unlock (&self->mutex);
+  return closing;
+}
+
 /* When the bytes recorded past an offset were first seen by the build
  * thread (within a step of taking). */
 typedef struct
@@ -237,11 +248,22 @@ typedef struct
   gint64  time;
 } Arrival;
 
+/* The bytes a GHC log's build has taken, and the take under way: a take
+ * is of what was recorded when it began, a step at a time. */
+typedef struct
+{
+  guint64  taken;
+  guint64  target;     /* the bytes recorded when this take began */
+  gint64   began;
+  GArray  *arrivals;   /* Arrival, from the first not shown on */
+} Take;
+
 static void
-note_arrival (GArray  *arrivals,
+note_arrival (Take    *take,
               guint64  recorded,
               gint64   now)
 {
+  GArray *arrivals = take->arrivals;
   Arrival arrival = { recorded, now };
 
   if (arrivals->len == 0 || g_array_index (arrivals, Arrival, arrivals->len - 1).offset < recorded)
@@ -251,16 +273,49 @@ note_arrival (GArray  *arrivals,
 /* Whether the first byte after the @built shown has waited SHOWN_WITHIN
  * at @now; the marks of bytes shown are forgotten. */
 static gboolean
-waited_too_long (GArray  *arrivals,
+waited_too_long (Take    *take,
                  guint64  built,
                  gint64   now)
 {
+  GArray *arrivals = take->arrivals;
   guint shown = 0;
 
   while (shown < arrivals->len && g_array_index (arrivals, Arrival, shown).offset <= built)
     shown++;
   g_array_remove_range (arrivals, 0, shown);
   return arrivals->len > 0 && now - g_array_index (arrivals, Arrival, 0).time >= SHOWN_WITHIN;
+}
+
+/* Takes a step of the take under way, beginning one of the @recorded
+ * bytes if none is. Returns whether the take goes on: some of its bytes
+ * are not taken yet, it has not lasted the backlog interval, and none
+ * taken has waited SHOWN_WITHIN since the @built shown (a backlog that
+ * takes long to build is shown in parts, not only once all of it is).
+ * @read_once: (inout): es_live_build_take_some()'s answer. */
+static gboolean
+take_a_step (EsLiveFollower *self,
+             EsLiveBuild    *build,
+             Take           *take,
+             guint64         recorded,
+             guint64         built,
+             gboolean       *read_once,
+             GError        **error)
+{
+  gint64 now;
+
+  if (take->target <= take->taken)
+    {
+      take->target = recorded;
+      take->began = g_get_monotonic_time ();
+    }
+  *read_once = es_live_build_take_some (build, recorded, MIN (TAKE_STEP, take->target - take->taken), &take->taken,
+                                        self->building, error);
+  now = g_get_monotonic_time ();
+  if (*read_once && take->taken < take->target && now - take->began < (gint64) self->backlog_interval_ms * 1000 &&
+      !(take->taken > built && waited_too_long (take, built, now)))
+    return TRUE;
+  take->target = take->taken;
+  return FALSE;
 }
 
 /* The build thread. A GHC log is read once (es-live-build.c): its bytes
@@ -273,10 +328,9 @@ gpointer
 _es_live_follower_build_documents (gpointer data)
 {
   EsLiveFollower *self = data;
-  guint64 built = 0, taken = 0;
-  guint64 take_target = 0;      /* the bytes recorded when this take began */
-  gint64 take_began = 0;
+  guint64 built = 0;
   g_autoptr(GArray) arrivals = g_array_new (FALSE, FALSE, sizeof (Arrival));
+  Take take = { 0, 0, 0, arrivals };
   gboolean built_all = FALSE;   /* the last build knew the log complete */
   gboolean read_once = TRUE;
   g_autoptr(GError) build_error = NULL;
@@ -290,8 +344,7 @@ _es_live_follower_build_documents (gpointer data)
     {
       guint64 recorded, upto;
       gboolean done, finishing, complete;
-      gint64 next_build, started, now;
-      gboolean overdue;
+      gint64 next_build, started;
       EsLiveSnapshot *snapshot = NULL;
 
       g_mutex_lock (&self->mutex);
@@ -305,7 +358,7 @@ _es_live_follower_build_documents (gpointer data)
               (self->reader_done || (self->recorded > built && g_get_monotonic_time () >= self->next_build)))
             break;
           /* A log read once takes its bytes as they come. */
-          if (read_once && self->recorded > taken)
+          if (read_once && self->recorded > take.taken)
             break;
           deadline = self->recorded > built && !self->finishing ? self->next_build
                                                                  : g_get_monotonic_time () + G_TIME_SPAN_SECOND;
@@ -326,37 +379,24 @@ _es_live_follower_build_documents (gpointer data)
       if (done && recorded == 0)
         break;
       if (read_once)
-        note_arrival (arrivals, recorded, g_get_monotonic_time ());
-      if (read_once && recorded > taken)
+        note_arrival (&take, recorded, g_get_monotonic_time ());
+      if (read_once && recorded > take.taken)
         {
-          /* A take is of what was recorded when it began, in steps: a
-           * backlog that takes longer than the backlog interval to build is
-           * shown in parts, not only once all of it is built. */
-          if (take_target <= taken)
-            {
-              take_target = recorded;
-              take_began = g_get_monotonic_time ();
-            }
-          read_once = es_live_build_take_some (build, recorded, MIN (TAKE_STEP, take_target - taken), &taken,
-                                               self->building, &build_error);
+          gboolean goes_on = take_a_step (self, build, &take, recorded, built, &read_once, &build_error);
+
           if (g_error_matches (build_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
             goto closed;
-          now = g_get_monotonic_time ();
-          /* Bytes taken that have waited long stop the take: they are
-           * shown as soon as an update is due, not once all that came
-           * with them is built. */
-          overdue = taken > built && waited_too_long (arrivals, built, now);
-          if (read_once && taken < take_target && now - take_began < (gint64) self->backlog_interval_ms * 1000 && !overdue)
+          if (goes_on)
             continue;
-          take_target = taken;
-          if (finishing || ((!done || taken < recorded) && now < next_build))
+          /* The take ended: an update of it, once one is due. */
+          if (finishing || ((!done || take.taken < recorded) && g_get_monotonic_time () < next_build))
             continue;
         }
       if (finishing)
         continue;
       /* An update of what is taken: all that was recorded, unless a
        * backlog is being taken. */
-      upto = read_once ? taken : recorded;
+      upto = read_once ? take.taken : recorded;
       complete = done && upto == recorded;
       /* Once the log is complete, a Mono log is built knowing it: its
        * last records wait until then. */
@@ -445,7 +485,7 @@ _es_live_follower_build_documents (gpointer data)
   /* The document that stays gets the index of pauses too, which makes the
    * statistics of any selection O(log n): after the window is told the
    * run is over (10 ms at 100 MB), as the statistics do without it. */
-  if (final != NULL && !self->closing)
+  if (final != NULL && !closing_now (self))
     es_document_loader_prepare (final);
   /* The builder's heap is the last let go of. */
   give_back_freed_memory ();
