@@ -170,6 +170,12 @@ es_test_gui_init (int    *argc,
       return FALSE;
     }
   es_test_app = es_application_new ();
+  /* Each test program its own instance: with a D-Bus session (a
+   * developer's desktop), the application's name would otherwise be
+   * another's (a test running beside, or Eventscope itself), and this
+   * one a remote of it, with no windows of its own. */
+  g_application_set_flags (G_APPLICATION (es_test_app),
+                           g_application_get_flags (G_APPLICATION (es_test_app)) | G_APPLICATION_NON_UNIQUE);
   g_application_register (G_APPLICATION (es_test_app), NULL, NULL);
   return TRUE;
 }
