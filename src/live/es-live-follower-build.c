@@ -240,7 +240,7 @@ closing_now (EsLiveFollower *self)
   return closing;
 }
 
-/* When the bytes recorded past an offset were first seen by the build
+/* When the bytes recorded up to an offset were first seen by the build
  * thread (within a step of taking). */
 typedef struct
 {
@@ -254,8 +254,7 @@ typedef struct
 {
   guint64  taken;
   guint64  target;     /* the bytes recorded when this take began */
-  gint64   began;
-  GArray  *arrivals;   /* Arrival, from the first not shown on */
+  GArray  *arrivals;   /* Arrival, of the bytes not shown yet */
 } Take;
 
 static void
@@ -270,12 +269,10 @@ note_arrival (Take    *take,
     g_array_append_val (arrivals, arrival);
 }
 
-/* Whether the first byte after the @built shown has waited SHOWN_WITHIN
- * at @now; the marks of bytes shown are forgotten. */
-static gboolean
-waited_too_long (Take    *take,
-                 guint64  built,
-                 gint64   now)
+/* Forgets the arrivals of the first @built bytes, which are shown. */
+static void
+forget_shown (Take    *take,
+              guint64  built)
 {
   GArray *arrivals = take->arrivals;
   guint shown = 0;
@@ -283,14 +280,21 @@ waited_too_long (Take    *take,
   while (shown < arrivals->len && g_array_index (arrivals, Arrival, shown).offset <= built)
     shown++;
   g_array_remove_range (arrivals, 0, shown);
-  return arrivals->len > 0 && now - g_array_index (arrivals, Arrival, 0).time >= SHOWN_WITHIN;
+}
+
+/* Whether the first byte not shown has waited @shown_within at @now. */
+static gboolean
+waited_too_long (const Take *take,
+                 gint64      shown_within,
+                 gint64      now)
+{
+  return take->arrivals->len > 0 && now - g_array_index (take->arrivals, Arrival, 0).time >= shown_within;
 }
 
 /* Takes a step of the take under way, beginning one of the @recorded
  * bytes if none is. Returns whether the take goes on: some of its bytes
- * are not taken yet, it has not lasted the backlog interval, and none
- * taken has waited SHOWN_WITHIN since the @built shown (a backlog that
- * takes long to build is shown in parts, not only once all of it is).
+ * are not taken yet, and the first byte not shown (past the @built shown)
+ * has not waited the "shown within" time.
  * @read_once: (inout): es_live_build_take_some()'s answer. */
 static gboolean
 take_a_step (EsLiveFollower *self,
@@ -301,18 +305,13 @@ take_a_step (EsLiveFollower *self,
              gboolean       *read_once,
              GError        **error)
 {
-  gint64 now;
-
   if (take->target <= take->taken)
-    {
-      take->target = recorded;
-      take->began = g_get_monotonic_time ();
-    }
+    take->target = recorded;
   *read_once = es_live_build_take_some (build, recorded, MIN (TAKE_STEP, take->target - take->taken), &take->taken,
                                         self->building, error);
-  now = g_get_monotonic_time ();
-  if (*read_once && take->taken < take->target && now - take->began < (gint64) self->backlog_interval_ms * 1000 &&
-      !(take->taken > built && waited_too_long (take, built, now)))
+  if (*read_once && take->taken < take->target &&
+      !(take->taken > built &&
+        waited_too_long (take, (gint64) self->shown_within_ms * G_TIME_SPAN_MILLISECOND, g_get_monotonic_time ())))
     return TRUE;
   take->target = take->taken;
   return FALSE;
@@ -330,7 +329,7 @@ _es_live_follower_build_documents (gpointer data)
   EsLiveFollower *self = data;
   guint64 built = 0;
   g_autoptr(GArray) arrivals = g_array_new (FALSE, FALSE, sizeof (Arrival));
-  Take take = { 0, 0, 0, arrivals };
+  Take take = { 0, 0, arrivals };
   gboolean built_all = FALSE;   /* the last build knew the log complete */
   gboolean read_once = TRUE;
   g_autoptr(GError) build_error = NULL;
@@ -411,6 +410,7 @@ _es_live_follower_build_documents (gpointer data)
             upto = recorded, complete = done;
           built = upto;
           built_all = complete;
+          forget_shown (&take, built);
           if (g_error_matches (build_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
             goto closed;
           if (snapshot != NULL)

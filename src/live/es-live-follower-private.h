@@ -46,21 +46,17 @@ G_BEGIN_DECLS
  * second to a million. */
 #define RATE_WINDOW             (2 * G_TIME_SPAN_SECOND)
 #define READ_BYTES              (256u << 10)
-/* A take of the bytes recorded is made in steps of TAKE_STEP (2-3 ms of
- * building each). One that lasts the backlog interval (bytes came faster than
- * they are built: a program's burst, or a long file opened to follow) stops
- * there, and an update shows what it took: a backlog of seconds is shown
- * twice a second. A shorter one is shown whole, as soon as it is built:
- * each update costs its copy and its finish, and at 100 ms apart a
- * backlog was taken 12% slower (350 MB/s against 400). */
+/* What was recorded is taken in steps of TAKE_STEP (2-3 ms of building
+ * each), toward what was recorded when the take began. When bytes come
+ * faster than they are built (a program's burst, a log sent as fast as it
+ * is taken, a long file opened to follow), a take ends once the oldest
+ * byte not shown has waited the "shown within" time (150 ms by default):
+ * the next update due shows what was taken, and a burst is shown as it is
+ * built, not once all of it is. A backlog of seconds is then shown at the
+ * updates' spacing, each costing its copy on the build thread (a 524 MB
+ * log was taken at 350 MB/s with updates 100 ms apart, 400 with none). */
 #define TAKE_STEP               (1u << 20)
-/* Bytes taken that have waited this long to be shown end the take they
- * are in: they are shown by the next update due, even in the middle of a
- * backlog that would be shown whole (a burst of a program's log, or one
- * sent as fast as it is taken, is then shown as it is built, not only
- * once all of it is). */
-#define SHOWN_WITHIN            (150 * G_TIME_SPAN_MILLISECOND)
-#define DEFAULT_BACKLOG_INTERVAL_MS 500
+#define DEFAULT_SHOWN_WITHIN_MS 150
 /* Once a log has ended, the build lets go of what it holds only after the
  * main context took the last document (waiting at most
  * LAST_UPDATE_TAKEN) and then LAST_FRAME_GRACE, time for a window to paint
@@ -89,7 +85,7 @@ struct _EsLiveFollower
   int            record_fd;          /* the reader's, -1 for a followed file */
   guint          min_interval_ms;
   guint64        finish_backlog;     /* see es_live_follower_set_finish_backlog() */
-  guint          backlog_interval_ms; /* see es_live_follower_set_backlog_interval() */
+  guint          shown_within_ms;    /* see es_live_follower_set_shown_within() */
   guint64        memory_limit;       /* see es_live_follower_set_memory_limit() */
   GMainContext  *context;
   GCancellable  *reading;            /* stops the reader: the user, or closing */

@@ -301,7 +301,7 @@ es_live_follower_init (EsLiveFollower *self)
   self->record_fd = -1;
   self->min_interval_ms = DEFAULT_MIN_INTERVAL_MS;
   self->finish_backlog = DEFAULT_FINISH_BACKLOG;
-  self->backlog_interval_ms = DEFAULT_BACKLOG_INTERVAL_MS;
+  self->shown_within_ms = DEFAULT_SHOWN_WITHIN_MS;
   self->memory_limit = es_live_follower_get_default_memory_limit ();
   self->context = g_main_context_ref_thread_default ();
   self->rate_marks = g_array_new (FALSE, FALSE, sizeof (RateMark));
@@ -398,20 +398,20 @@ es_live_follower_set_finish_backlog (EsLiveFollower *self,
 }
 
 /**
- * es_live_follower_set_backlog_interval:
+ * es_live_follower_set_shown_within:
  *
- * Sets how long, at most, bytes that came faster than they are built are
- * taken before an update shows what was taken (500 ms by default): a
- * backlog built in less is shown whole, once built.
+ * Sets how long bytes that came faster than they are built may wait before
+ * the bytes taken so far are shown, at the next update due (150 ms by
+ * default); 0 shows them after each step of taking.
  */
 void
-es_live_follower_set_backlog_interval (EsLiveFollower *self,
-                                       guint           milliseconds)
+es_live_follower_set_shown_within (EsLiveFollower *self,
+                                   guint           milliseconds)
 {
   g_return_if_fail (ES_IS_LIVE_FOLLOWER (self));
   g_return_if_fail (self->reader == NULL);
 
-  self->backlog_interval_ms = milliseconds;
+  self->shown_within_ms = milliseconds;
 }
 
 /**

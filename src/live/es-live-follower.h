@@ -34,7 +34,7 @@ void            es_live_follower_set_min_interval     (EsLiveFollower  *self,
                                                        guint            milliseconds);
 void            es_live_follower_set_finish_backlog   (EsLiveFollower  *self,
                                                        guint64          bytes);
-void            es_live_follower_set_backlog_interval (EsLiveFollower  *self,
+void            es_live_follower_set_shown_within     (EsLiveFollower  *self,
                                                        guint            milliseconds);
 void            es_live_follower_set_memory_limit     (EsLiveFollower  *self,
                                                        guint64          bytes);
