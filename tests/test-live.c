@@ -227,6 +227,19 @@ test_fifo_is_recorded_and_followed (void)
   g_rmdir (dir);
 }
 
+/* The document of the first @len bytes of the log @data, loaded as a file
+ * cut there would be. */
+static char *
+describe_prefix (const char *data,
+                 gsize       len)
+{
+  g_autofree char *cut = es_test_write_temp_log ((const guint8 *) data, len);
+  char *described = es_test_describe_file (cut);
+
+  g_unlink (cut);
+  return described;
+}
+
 /* The writer dies inside an event: what was complete is kept, as the log
  * cut there would give, and the record holds every byte received. */
 static void
@@ -237,7 +250,6 @@ test_writer_killed_mid_event_keeps_what_came (void)
   g_autofree char *dir = g_dir_make_tmp ("es-live-XXXXXX", NULL);
   g_autofree char *fifo = g_build_filename (dir, "prog.fifo", NULL);
   g_autofree char *record = g_build_filename (dir, "record.eventlog", NULL);
-  g_autofree char *cut = g_build_filename (dir, "cut.eventlog", NULL);
   g_autofree char *expected = NULL;
   g_autofree char *got = NULL;
   g_autoptr(EsLiveFollower) follower = NULL;
@@ -252,8 +264,7 @@ test_writer_killed_mid_event_keeps_what_came (void)
   /* Seven bytes into some event past the middle: no event boundary is
    * that regular, and a wrong one only makes the test stricter. */
   kept = len / 2 + 7;
-  g_assert_true (g_file_set_contents (cut, contents, (gssize) kept, NULL));
-  expected = es_test_describe_file (cut);
+  expected = describe_prefix (contents, kept);
 
   g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
   follower = start_follower (fifo, record, &updates);
@@ -273,7 +284,6 @@ test_writer_killed_mid_event_keeps_what_came (void)
 
   g_clear_object (&follower);
   g_unlink (record);
-  g_unlink (cut);
   g_unlink (fifo);
   g_rmdir (dir);
 }
@@ -718,25 +728,6 @@ test_build_takes_a_backlog (void)
   g_assert_cmpint (records_at_once, ==, records_in_steps);
 }
 
-/* The document of the first @len bytes of the log at @path, loaded as a
- * file cut there would be. */
-static char *
-describe_prefix (const char *path,
-                 gsize       len)
-{
-  g_autofree char *contents = NULL;
-  g_autofree char *cut = NULL;
-  char *described;
-  gsize whole;
-
-  g_assert_true (g_file_get_contents (path, &contents, &whole, NULL));
-  g_assert_cmpuint (len, <=, whole);
-  cut = es_test_write_temp_log ((const guint8 *) contents, len);
-  described = es_test_describe_file (cut);
-  g_unlink (cut);
-  return described;
-}
-
 /* A backlog taken a step at a time (es_live_build_take_some()), as the
  * follower takes one that would take long to build: each step takes just
  * what it was allowed, whatever was recorded beyond; an update of what was
@@ -747,6 +738,7 @@ test_build_takes_a_backlog_in_steps (void)
 {
   g_autofree char *path = es_test_write_busy_log (400);
   g_autofree char *expected = es_test_describe_file (path);
+  g_autofree char *contents = NULL;
   g_autoptr(EsLiveBuild) build = es_live_build_new (path);
   g_autoptr(EsDocument) whole = NULL;
   g_autoptr(GError) error = NULL;
@@ -757,6 +749,7 @@ test_build_takes_a_backlog_in_steps (void)
 
   g_assert_cmpint (g_stat (path, &st), ==, 0);
   g_assert_cmpint (st.st_size, >, 3 * step);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
   do
     {
       before = taken;
@@ -771,7 +764,7 @@ test_build_takes_a_backlog_in_steps (void)
           EsLiveSnapshot *snapshot = NULL;
           g_autoptr(EsDocument) document = NULL;
           g_autofree char *got = NULL;
-          g_autofree char *prefix = describe_prefix (path, (gsize) taken);
+          g_autofree char *prefix = describe_prefix (contents, (gsize) taken);
 
           g_assert_true (es_live_build_copy (build, taken, FALSE, NULL, &snapshot, &error));
           g_assert_no_error (error);
@@ -872,7 +865,7 @@ test_backlog_shown_in_parts_gives_whole_document (void)
    * one step. */
   g_assert_nonnull (parts.part);
   part = es_test_describe_document (parts.part);
-  part_expected = describe_prefix (path, (gsize) parts.part_bytes);
+  part_expected = describe_prefix (contents, (gsize) parts.part_bytes);
   g_assert_cmpstr (part, ==, part_expected);
   got = es_test_describe_document (es_live_follower_get_document (follower));
   g_assert_cmpstr (got, ==, expected);
