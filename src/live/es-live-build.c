@@ -238,7 +238,7 @@ es_live_build_take_some (EsLiveBuild   *self,
    * faults again, cost a 64-cap log 7% of its time. */
   if (recorded > self->fed && recorded - self->fed < PREFAULT_BACKLOG)
     give_back_prefaulted (self);
-  stop = recorded > self->fed && recorded - self->fed > most ? self->fed + most : MAX (recorded, self->fed);
+  stop = self->fed + MIN (most, recorded > self->fed ? recorded - self->fed : 0);
   while (self->fed < stop)
     {
       gsize n = (gsize) MIN ((guint64) READ_BYTES, stop - self->fed);
