@@ -21,10 +21,12 @@
 #include "config.h"
 
 #include <locale.h>
+#include <signal.h>
 #include <glib/gi18n.h>
 
 #include "es-application.h"
 #include "es-bookmarks.h"
+#include "es-live-source.h"
 
 int
 main (int   argc,
@@ -33,6 +35,10 @@ main (int   argc,
   g_autoptr(EsApplication) app = NULL;
   int status;
 
+  /* Before anything opens a file (see eventscope-cli's main()). */
+  es_live_source_guard_standard_streams ();
+  /* A record past the file size limit is an error the window shows. */
+  signal (SIGXFSZ, SIG_IGN);
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");

@@ -7,67 +7,44 @@
 
 #include "config.h"
 
-#include <signal.h>
-#include <string.h>
-#include <unistd.h>
-
 #include <gio/gio.h>
-#include <glib/gstdio.h>
 
 #include "es-cli-common.h"
 #include "es-cli-source.h"
+#include "es-live-record.h"
 #include "es-live-source.h"
 
 /* The commands that read a whole log (summary, dump, compare, profile,
- * export) read a stream to its end into a file, then go on exactly as for
- * a file: the reader maps files, and a stream's bytes are gone once read.
- * Without --record the file is temporary, and goes when the program does,
- * also when it is interrupted while the stream is still coming. */
+ * export) read a stream to its end into a record, then go on exactly as
+ * for a file: the reader maps files, and a stream's bytes are gone once
+ * read. Without --record the record has no name, and goes with the
+ * program however it ends (es-live-record.c).
+ *
+ * A stream that breaks after some bytes (a connection reset, a record that
+ * cannot be written any more) is read as the log cut short it is: what
+ * came is printed, then why it stopped, and the exit code says it failed.
+ * A stream whose header is not a log's is refused at its first bytes, and
+ * loading what came says why, as for a file. */
 
-#define MAX_TEMPORARY 4
-
-static char *temporary[MAX_TEMPORARY];
-static volatile sig_atomic_t n_temporary;
-
-/* source -> the file the user named (--record) that holds its bytes */
-static GHashTable *recorded;
+typedef struct
+{
+  EsLiveRecord *record;
+  GError       *broke;      /* why the stream stopped before its end, after some bytes */
+} Opened;
 
 static void
-remove_temporary (void)
+opened_free (gpointer data)
 {
-  for (sig_atomic_t i = 0; i < n_temporary; i++)
-    unlink (temporary[i]);
+  Opened *opened = data;
+
+  es_live_record_free (opened->record);
+  g_clear_error (&opened->broke);
+  g_free (opened);
 }
 
-/* Only what is safe in a signal handler: unlink(), then die of the signal,
- * as the shell expects. */
-static void
-remove_temporary_and_die (int signum)
-{
-  remove_temporary ();
-  signal (signum, SIG_DFL);
-  raise (signum);
-}
-
-static void
-add_temporary (char *path)
-{
-  struct sigaction action = { 0 };
-
-  g_assert (n_temporary < MAX_TEMPORARY);
-  if (n_temporary == 0)
-    {
-      atexit (remove_temporary);
-      action.sa_handler = remove_temporary_and_die;
-      sigemptyset (&action.sa_mask);
-      sigaction (SIGINT, &action, NULL);
-      sigaction (SIGTERM, &action, NULL);
-      sigaction (SIGHUP, &action, NULL);
-      sigaction (SIGPIPE, &action, NULL);
-    }
-  temporary[n_temporary] = path;
-  n_temporary++;
-}
+/* source as the user named it -> Opened: until the program ends, as its
+ * commands read the records through their descriptors. */
+static GHashTable *opened_sources;
 
 static void
 say_waiting (const char *address,
@@ -85,8 +62,8 @@ say_waiting (const char *address,
  * @source: a log as the user named it: a file, a FIFO, "-" (standard
  *   input), "unix:PATH" or "tcp:HOST:PORT"
  * @record: (nullable): where a stream's bytes are kept (--record); without
- *   it, a temporary file that goes at exit. A regular file is its own
- *   record: @record is not used for it.
+ *   it, a record without a name. A regular file is its own record: @record
+ *   is not used for it.
  * @path: (out): the file to read
  *
  * Returns: EXIT_OK with *@path set, or the exit code once it has said
@@ -98,8 +75,10 @@ es_cli_source_open (const char  *source,
                     char       **path)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *target = NULL;
+  g_autoptr(EsLiveSource) live = NULL;
+  g_autoptr(EsLiveRecord) kept = NULL;
   gboolean said_waiting = FALSE;
+  Opened *opened;
 
   if (!es_live_source_is_stream (source))
     {
@@ -107,28 +86,37 @@ es_cli_source_open (const char  *source,
       return EXIT_OK;
     }
 
-  if (record != NULL)
-    target = g_strdup (record);
-  else
-    {
-      int fd = g_file_open_tmp ("eventscope-cli-XXXXXX.log", &target, &error);
-
-      if (fd < 0)
-        return es_cli_report_error (source, error);
-      close (fd);
-      add_temporary (g_strdup (target));
-    }
-
-  /* A socket is retried until the program listens: say so, once. */
-  if (!es_live_source_drain_to_file (source, target, say_waiting, &said_waiting, NULL, &error))
+  live = es_live_source_new (source, &error);
+  if (live == NULL)
     return es_cli_report_error (source, error);
-  if (record != NULL)
+  /* A socket is retried until the program listens: say so, once. */
+  es_live_source_set_waiting_func (live, say_waiting, &said_waiting);
+  kept = es_live_record_new (live, record, &error);
+  if (kept == NULL)
+    return es_cli_report_error (source, error);
+
+  opened = g_new0 (Opened, 1);
+  if (!es_live_record_take_all (kept, live, NULL, &error))
     {
-      if (recorded == NULL)
-        recorded = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-      g_hash_table_replace (recorded, g_strdup (source), g_strdup (record));
+      if (es_live_record_get_bytes (kept) == 0)
+        {
+          g_free (opened);
+          return es_cli_report_error (source, error);
+        }
+      opened->broke = g_steal_pointer (&error);
     }
-  *path = g_steal_pointer (&target);
+  if (!es_live_record_keep (kept, &error))
+    {
+      g_clear_error (&opened->broke);
+      g_free (opened);
+      return es_cli_report_error (source, error);
+    }
+
+  *path = g_strdup (es_live_record_get_path (kept));
+  opened->record = g_steal_pointer (&kept);
+  if (opened_sources == NULL)
+    opened_sources = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, opened_free);
+  g_hash_table_replace (opened_sources, g_strdup (source), opened);
   return EXIT_OK;
 }
 
@@ -143,9 +131,47 @@ es_cli_source_open (const char  *source,
 void
 es_cli_source_say_kept (const char *source)
 {
-  const char *record = recorded != NULL ? g_hash_table_lookup (recorded, source) : NULL;
-  GStatBuf st;
+  Opened *opened = opened_sources != NULL ? g_hash_table_lookup (opened_sources, source) : NULL;
+  const char *kept_path;
 
-  if (record != NULL && g_stat (record, &st) == 0)
-    g_printerr ("eventscope-cli: %s holds the %" G_GUINT64_FORMAT " bytes received\n", record, (guint64) st.st_size);
+  if (opened == NULL || es_live_record_is_refused (opened->record) ||
+      (kept_path = es_live_record_get_kept_path (opened->record)) == NULL ||
+      es_live_record_get_bytes (opened->record) == 0)
+    return;
+  g_printerr ("eventscope-cli: %s holds the %" G_GUINT64_FORMAT " bytes received\n", kept_path,
+              es_live_record_get_bytes (opened->record));
+}
+
+/**
+ * es_cli_source_finish:
+ * @exit_code: the command's
+ *
+ * Says why a stream stopped before its end, for each that did (its bytes
+ * were read as a log cut short), last; then the records go.
+ *
+ * Returns: the program's exit code: @exit_code, or EXIT_USAGE in place of
+ *   EXIT_OK if a stream broke
+ */
+int
+es_cli_source_finish (int exit_code)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+
+  if (opened_sources == NULL)
+    return exit_code;
+  g_hash_table_iter_init (&iter, opened_sources);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      Opened *opened = value;
+
+      if (opened->broke == NULL)
+        continue;
+      g_printerr ("eventscope-cli: %s: %s; what came before is shown (%" G_GUINT64_FORMAT " bytes)\n",
+                  (const char *) key, opened->broke->message, es_live_record_get_bytes (opened->record));
+      if (exit_code == EXIT_OK)
+        exit_code = EXIT_USAGE;
+    }
+  g_clear_pointer (&opened_sources, g_hash_table_unref);
+  return exit_code;
 }

@@ -11,9 +11,10 @@
 
 G_BEGIN_DECLS
 
-void es_cli_source_say_kept (const char *source);
-int es_cli_source_open (const char  *source,
-                        const char  *record,
-                        char       **path);
+int  es_cli_source_open     (const char  *source,
+                             const char  *record,
+                             char       **path);
+void es_cli_source_say_kept (const char  *source);
+int  es_cli_source_finish   (int          exit_code);
 
 G_END_DECLS

@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,7 @@
 #include "es-cli-watch.h"
 #include "es-document.h"
 #include "es-eventlog-dump.h"
+#include "es-live-source.h"
 #include "es-mlpd-file.h"
 #include "es-stats.h"
 #include "es-time.h"
@@ -197,6 +199,13 @@ es_cli_load_interval (const char  *command,
     return report_error (source, error);
 
   end = es_document_get_end_time (*document);
+  /* A log without events has no time to choose an interval of. */
+  if (!allow_empty && es_document_get_n_events (*document) == 0)
+    {
+      g_printerr ("eventscope-cli %s: %s: the log holds no events, so there is no %s to %s\n", command, source,
+                  what, g_str_equal (command, "export") ? "draw" : "profile");
+      return EXIT_USAGE;
+    }
   *t0 = 0;
   *t1 = end;
   if ((from != NULL && !es_time_parse (from, 0, end, t0, &error)) ||
@@ -402,6 +411,12 @@ main (int    argc,
 {
   static char stdout_buffer[1 << 16];
 
+  /* Before anything opens a file: a closed standard stream must not be
+   * taken by one. */
+  es_live_source_guard_standard_streams ();
+  /* A record past the file size limit (ulimit -f) is a write error, said
+   * with its path, not a death by signal. */
+  signal (SIGXFSZ, SIG_IGN);
   setlocale (LC_ALL, "");
   setvbuf (stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
 
@@ -421,18 +436,18 @@ main (int    argc,
       return EXIT_OK;
     }
   if (g_str_equal (argv[1], "dump"))
-    return run_dump (argc - 1, argv + 1);
+    return es_cli_source_finish (run_dump (argc - 1, argv + 1));
   if (g_str_equal (argv[1], "summary"))
-    return run_summary (argc - 1, argv + 1);
+    return es_cli_source_finish (run_summary (argc - 1, argv + 1));
   if (g_str_equal (argv[1], "compare"))
-    return es_cli_run_compare (argc - 1, argv + 1);
+    return es_cli_source_finish (es_cli_run_compare (argc - 1, argv + 1));
   if (g_str_equal (argv[1], "profile"))
-    return es_cli_run_profile (argc - 1, argv + 1);
+    return es_cli_source_finish (es_cli_run_profile (argc - 1, argv + 1));
   if (g_str_equal (argv[1], "watch"))
     return es_cli_run_watch (argc - 1, argv + 1);
 #if ES_HAVE_EXPORT
   if (g_str_equal (argv[1], "export"))
-    return run_export (argc - 1, argv + 1);
+    return es_cli_source_finish (run_export (argc - 1, argv + 1));
 #endif
 
   g_printerr ("eventscope-cli: unknown command \"%s\"\n\n", argv[1]);

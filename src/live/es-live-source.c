@@ -38,11 +38,16 @@ struct _EsLiveSource
   int                 fd;           /* -1 until opened */
   gboolean            owns_fd;
   gboolean            got_bytes;
+  gboolean            closed;       /* es_live_source_close(): nothing more is read */
   gint                follow;       /* atomic: a regular file is followed as it grows */
   GSocketConnection  *connection;
   EsLiveWaitingFunc   waiting_func;
   gpointer            waiting_data;
 };
+
+/* Whether standard input was closed when the program started
+ * (es_live_source_guard_standard_streams()). */
+static gboolean stdin_was_closed;
 
 static EsLiveSourceKind
 kind_of_path (const char *path)
@@ -51,12 +56,38 @@ kind_of_path (const char *path)
 
   if (g_stat (path, &st) == 0)
     {
-      if (S_ISFIFO (st.st_mode))
+      /* A device (/dev/zero, a serial line) gives bytes as a pipe does:
+       * it is read as a stream, and refused at its first bytes if they
+       * are not a log's, not followed for ever as a file that grows. */
+      if (S_ISFIFO (st.st_mode) || S_ISCHR (st.st_mode))
         return ES_LIVE_SOURCE_FIFO;
       if (S_ISSOCK (st.st_mode))
         return ES_LIVE_SOURCE_UNIX;
     }
   return ES_LIVE_SOURCE_FILE;
+}
+
+/**
+ * es_live_source_guard_standard_streams:
+ *
+ * To be called first in main(): a descriptor of the three standard ones
+ * that is closed (`prog <&-`) is opened on /dev/null. Else the next file
+ * opened takes its number (GLib's own eventfd, say), and "-" would read
+ * that as the log. Standard input read as a log is then refused as closed.
+ */
+void
+es_live_source_guard_standard_streams (void)
+{
+  for (int fd = 0; fd <= 2; fd++)
+    {
+      if (fcntl (fd, F_GETFD) != -1 || errno != EBADF)
+        continue;
+      if (fd == STDIN_FILENO)
+        stdin_was_closed = TRUE;
+      /* The lowest free number: this one, as those below are open. */
+      if (open ("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY) != fd)
+        g_warning ("cannot open /dev/null as descriptor %d", fd);
+    }
 }
 
 static EsLiveSourceKind
@@ -101,6 +132,31 @@ es_live_source_is_stream (const char *spec)
   return kind_of_spec (spec, &address) != ES_LIVE_SOURCE_FILE;
 }
 
+/* A socket's path that is there already must be a socket: a program that
+ * is not started yet has none (it is waited for), but a file or a folder
+ * will never be connected to. */
+static gboolean
+check_socket_path (const char  *path,
+                   GError     **error)
+{
+  g_autofree char *name = NULL;
+  GStatBuf st;
+
+  if (g_stat (path, &st) != 0 || S_ISSOCK (st.st_mode))
+    return TRUE;
+  name = g_filename_display_name (path);
+  if (S_ISDIR (st.st_mode))
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY,
+                 "“%s” is a folder, not a socket: name the socket the program listens on", name);
+  else if (S_ISREG (st.st_mode))
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                 "“%s” is a regular file, not a socket: name it without unix: to read it as a log", name);
+  else
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                 "“%s” is not a socket (a pipe or a device): name it without unix:", name);
+  return FALSE;
+}
+
 /**
  * es_live_source_new:
  *
@@ -126,6 +182,12 @@ es_live_source_new (const char  *spec,
   switch (self->kind)
     {
     case ES_LIVE_SOURCE_STDIN:
+      if (stdin_was_closed)
+        {
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CLOSED,
+                               "standard input is closed: there is nothing to read (pipe the log in, or name it)");
+          return NULL;
+        }
       self->fd = STDIN_FILENO;
       g_free (self->address);
       self->address = g_strdup ("standard input");
@@ -154,6 +216,8 @@ es_live_source_new (const char  *spec,
                        "“%s” names no socket: write unix:PATH", spec);
           return NULL;
         }
+      if (!check_socket_path (address, error))
+        return NULL;
       break;
 
     case ES_LIVE_SOURCE_TCP:
@@ -177,16 +241,46 @@ es_live_source_new (const char  *spec,
   return g_steal_pointer (&self);
 }
 
+/**
+ * es_live_source_close:
+ *
+ * Lets go of what is read, once nothing more will be: the program writing
+ * into a FIFO or a socket learns that no one reads (EPIPE) rather than
+ * waiting, blocked on a full pipe, for as long as the log stays shown.
+ * Standard input becomes /dev/null: its number stays taken, so that no
+ * file opened later is read as it.
+ */
+void
+es_live_source_close (EsLiveSource *self)
+{
+  g_return_if_fail (self != NULL);
+
+  if (self->owns_fd && self->fd >= 0)
+    close (self->fd);
+  if (self->kind == ES_LIVE_SOURCE_STDIN && !self->closed)
+    {
+      int null = open ("/dev/null", O_RDONLY | O_CLOEXEC);
+
+      if (null >= 0)
+        {
+          dup2 (null, STDIN_FILENO);
+          close (null);
+        }
+    }
+  if (self->connection != NULL)
+    g_io_stream_close (G_IO_STREAM (self->connection), NULL, NULL);
+  g_clear_object (&self->connection);
+  self->fd = -1;
+  self->owns_fd = FALSE;
+  self->closed = TRUE;
+}
+
 void
 es_live_source_free (EsLiveSource *self)
 {
   if (self == NULL)
     return;
-  if (self->owns_fd && self->fd >= 0)
-    close (self->fd);
-  if (self->connection != NULL)
-    g_io_stream_close (G_IO_STREAM (self->connection), NULL, NULL);
-  g_clear_object (&self->connection);
+  es_live_source_close (self);
   g_free (self->address);
   g_free (self);
 }
@@ -338,6 +432,8 @@ es_live_source_read (EsLiveSource  *self,
   g_return_val_if_fail (self != NULL, -1);
   g_return_val_if_fail (buffer != NULL && size > 0, -1);
 
+  if (self->closed)
+    return 0;
   if (self->fd < 0 && !connect_socket (self, cancellable, error))
     return -1;
 
@@ -376,49 +472,35 @@ es_live_source_read (EsLiveSource  *self,
 }
 
 /**
- * es_live_source_drain_to_file:
- * @waiting_func: (nullable) (scope call): called while a socket is not
- *   there yet (see es_live_source_set_waiting_func())
+ * es_live_source_reads_file:
+ * @st: what g_stat() says of a file
  *
- * Copies what @spec gives, to its end, into the file @path: how commands
- * that read a whole log take one from a FIFO, standard input or a socket.
+ * Returns: whether @self reads the file @st describes (the FIFO, the file
+ *   standard input is, the socket): so that it is never recorded into
  */
 gboolean
-es_live_source_drain_to_file (const char         *spec,
-                              const char         *path,
-                              EsLiveWaitingFunc   waiting_func,
-                              gpointer            waiting_data,
-                              GCancellable       *cancellable,
-                              GError            **error)
+es_live_source_reads_file (EsLiveSource   *self,
+                           const GStatBuf *st)
 {
-  g_autoptr(EsLiveSource) source = NULL;
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GFileOutputStream) out = NULL;
-  g_autofree guint8 *buffer = NULL;
-  gsize size = 1u << 20;
+  GStatBuf own;
 
-  g_return_val_if_fail (spec != NULL && path != NULL, FALSE);
+  g_return_val_if_fail (self != NULL && st != NULL, FALSE);
 
-  source = es_live_source_new (spec, error);
-  if (source == NULL)
-    return FALSE;
-  es_live_source_set_waiting_func (source, waiting_func, waiting_data);
-  file = g_file_new_for_path (path);
-  out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, cancellable, error);
-  if (out == NULL)
-    return FALSE;
-  buffer = g_malloc (size);
-
-  for (;;)
+  switch (self->kind)
     {
-      gssize n = es_live_source_read (source, buffer, size, cancellable, error);
-
-      if (n < 0)
+    case ES_LIVE_SOURCE_FILE:
+    case ES_LIVE_SOURCE_FIFO:
+    case ES_LIVE_SOURCE_STDIN:
+      if (self->fd < 0 || fstat (self->fd, &own) != 0)
         return FALSE;
-      if (n == 0)
-        break;
-      if (!g_output_stream_write_all (G_OUTPUT_STREAM (out), buffer, (gsize) n, NULL, cancellable, error))
+      break;
+    case ES_LIVE_SOURCE_UNIX:
+      if (g_stat (self->address, &own) != 0)
         return FALSE;
+      break;
+    case ES_LIVE_SOURCE_TCP:
+    default:
+      return FALSE;
     }
-  return g_output_stream_close (G_OUTPUT_STREAM (out), cancellable, error);
+  return own.st_dev == st->st_dev && own.st_ino == st->st_ino;
 }

@@ -8,13 +8,14 @@
 #pragma once
 
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 
 G_BEGIN_DECLS
 
 typedef enum
 {
   ES_LIVE_SOURCE_FILE,     /* a regular file, read to its end or followed as it grows */
-  ES_LIVE_SOURCE_FIFO,     /* a named pipe: `prog +RTS -l -ol/tmp/prog.fifo` */
+  ES_LIVE_SOURCE_FIFO,     /* a named pipe (`prog +RTS -l -ol/tmp/prog.fifo`), or a character device */
   ES_LIVE_SOURCE_STDIN,    /* "-" */
   ES_LIVE_SOURCE_UNIX,     /* "unix:PATH", as eventlog-socket serves it */
   ES_LIVE_SOURCE_TCP,      /* "tcp:HOST:PORT" */
@@ -27,9 +28,11 @@ typedef void (*EsLiveWaitingFunc) (const char *address,
 
 typedef struct _EsLiveSource EsLiveSource;
 
+void              es_live_source_guard_standard_streams (void);
 gboolean          es_live_source_is_stream       (const char         *spec);
 EsLiveSource     *es_live_source_new             (const char         *spec,
                                                   GError            **error);
+void              es_live_source_close           (EsLiveSource       *self);
 void              es_live_source_free            (EsLiveSource       *self);
 EsLiveSourceKind  es_live_source_get_kind        (EsLiveSource       *self);
 const char       *es_live_source_get_address     (EsLiveSource       *self);
@@ -43,12 +46,8 @@ gssize            es_live_source_read            (EsLiveSource       *self,
                                                   gsize               size,
                                                   GCancellable       *cancellable,
                                                   GError            **error);
-gboolean          es_live_source_drain_to_file   (const char         *spec,
-                                                  const char         *path,
-                                                  EsLiveWaitingFunc   waiting_func,
-                                                  gpointer            waiting_data,
-                                                  GCancellable       *cancellable,
-                                                  GError            **error);
+gboolean          es_live_source_reads_file      (EsLiveSource       *self,
+                                                  const GStatBuf     *st);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsLiveSource, es_live_source_free)
 
