@@ -79,6 +79,9 @@ describe (EsLiveController *self)
       return g_strdup (_("The program finished"));
 
     case ES_LIVE_CUT:
+      error = es_live_follower_get_error (follower);
+      if (error != NULL)
+        return g_strdup_printf (_("The stream broke: %s"), error->message);
       return g_strdup (_("The stream stopped without an end marker (the program may have been killed)"));
 
     case ES_LIVE_STOPPED:
@@ -349,17 +352,29 @@ char *
 es_live_controller_dup_notice (EsLiveController *self)
 {
   EsDocument *document;
+  const GError *error;
   gint64 stop;
 
   g_return_val_if_fail (ES_IS_LIVE_CONTROLLER (self), NULL);
 
   document = es_live_follower_get_document (self->follower);
-  if (es_live_follower_get_state (self->follower) != ES_LIVE_CUT || document == NULL ||
-      !es_document_is_truncated (document, &stop))
+  error = es_live_follower_get_error (self->follower);
+  if (document == NULL)
+    return NULL;
+  /* The log is damaged (or not a log) past what was shown: reading
+   * stopped there, and what was shown stays. */
+  if (es_live_follower_get_state (self->follower) == ES_LIVE_FAILED && error != NULL)
+    return g_strdup_printf (_("Following stopped: %s. What was shown before stays."), error->message);
+  if (es_live_follower_get_state (self->follower) != ES_LIVE_CUT || !es_document_is_truncated (document, &stop))
     return NULL;
   {
     g_autofree char *byte = g_strdup_printf ("%" G_GINT64_FORMAT, stop);
 
+    /* The stream broke (a reset, a record that could not be written,
+     * memory run out): why, and that nothing received is lost. */
+    if (error != NULL)
+      return g_strdup_printf (_("Following stopped: %s. The data shown stops at byte %s; everything received "
+                                "before is kept."), error->message, byte);
     return g_strdup_printf (_("The stream stopped without an end marker: the program may have been killed. "
                               "Its data stops at byte %s; everything before is kept and shown."), byte);
   }

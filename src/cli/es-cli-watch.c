@@ -307,8 +307,7 @@ interrupt_cb (gpointer data)
 /* What is said once following has ended: why it failed, or the last
  * stretch and the summary of the whole run. Returns the exit code. */
 static int
-sum_up (Watch      *watch,
-        const char *record)
+sum_up (Watch *watch)
 {
   EsLiveFollower *follower = watch->follower;
   EsDocument *document = es_live_follower_get_document (follower);
@@ -334,10 +333,18 @@ sum_up (Watch      *watch,
   if (watch->printed_any)
     putchar ('\n');
   exit_code = es_cli_print_summary (watch->source, document, 0, es_document_get_end_time (document), FALSE);
-  if (record != NULL && es_live_follower_get_state (follower) != ES_LIVE_FINISHED &&
-      g_strcmp0 (es_live_follower_get_record_path (follower), record) == 0)
+  if (es_live_follower_get_kept_path (follower) != NULL && es_live_follower_get_state (follower) != ES_LIVE_FINISHED)
     g_printerr ("eventscope-cli: %s holds the %" G_GUINT64_FORMAT " bytes received\n",
-                record, es_live_follower_get_bytes (follower));
+                es_live_follower_get_kept_path (follower), es_live_follower_get_bytes (follower));
+  /* The stream broke: said last, as the other commands do. */
+  if (es_live_follower_get_error (follower) != NULL)
+    {
+      g_printerr ("eventscope-cli: %s: %s; what came before is shown (%" G_GUINT64_FORMAT " bytes)\n",
+                  watch->source, es_live_follower_get_error (follower)->message,
+                  es_live_follower_get_document_bytes (follower));
+      if (exit_code == EXIT_OK)
+        exit_code = EXIT_USAGE;
+    }
   return exit_code;
 }
 
@@ -434,7 +441,7 @@ es_cli_run_watch (int    argc,
     g_source_remove (signals[i]);
   g_signal_handlers_disconnect_by_data (follower, &watch);
 
-  exit_code = sum_up (&watch, record);
+  exit_code = sum_up (&watch);
 
   /* The follower's last notifications hold references to it: let them go,
    * so that it goes too, and its temporary record with it. */

@@ -53,6 +53,7 @@ struct _EsLiveBuild
   EsHeapProfileGrower *heap_profile; /* and their heap profile */
   guint64            fed;
   gboolean           refused;        /* not a GHC log, or not a valid one */
+  GError            *refusal;        /* why, when its bytes are not a valid log */
   guint64            memory_limit;   /* bytes of detail, see es_live_build_set_memory_limit() */
   gboolean           prefaulting;    /* pages were made ready ahead since the last give-back */
   guint8            *buffer;
@@ -110,17 +111,40 @@ es_live_build_free (EsLiveBuild *self)
   if (self == NULL)
     return;
   release (self);
+  g_clear_error (&self->refusal);
   g_free (self->record_path);
   g_free (self);
 }
 
 /* This log is not to be read once: what was made for it goes, as the
- * caller now builds from the whole record at each update. */
+ * caller now builds from the whole record at each update. @error
+ * (nullable, taken) says what is wrong with its bytes, if that is why. */
 static void
-refuse (EsLiveBuild *self)
+refuse (EsLiveBuild *self,
+        GError      *error)
 {
   self->refused = TRUE;
+  if (self->refusal == NULL)
+    self->refusal = error;
+  else if (error != NULL)
+    g_error_free (error);
   release (self);
+}
+
+/**
+ * es_live_build_get_refusal:
+ *
+ * Returns: (nullable): why the log was refused, when its bytes are not a
+ *   valid log (not a log, or damaged at a byte the message names): no byte
+ *   after them can be shown. %NULL if it was not refused, or only for how
+ *   it is read (a packed Mono log).
+ */
+const GError *
+es_live_build_get_refusal (EsLiveBuild *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->refusal;
 }
 
 /* Reads @len bytes at @offset of the record, all of them or fails. */
@@ -174,17 +198,21 @@ start (EsLiveBuild *self)
   return TRUE;
 }
 
-/* Every complete event read so far into the builder. */
+/* Every complete event read so far into the builder; the log is refused
+ * at an event that cannot be read. */
 static gboolean
 drain (EsLiveBuild *self)
 {
   EsEvent event;
   EsReadResult result;
-  g_autoptr(GError) error = NULL;
+  GError *error = NULL;
 
   while ((result = es_eventlog_reader_next (self->reader, &event, &error)) == ES_READ_EVENT)
     es_document_builder_add (self->builder, &event);
-  return result != ES_READ_ERROR;
+  if (result != ES_READ_ERROR)
+    return TRUE;
+  refuse (self, error);
+  return FALSE;
 }
 
 /**
@@ -227,7 +255,7 @@ es_live_build_take_some (EsLiveBuild   *self,
         return TRUE;
       if (!start (self))
         {
-          refuse (self);
+          refuse (self, NULL);
           return FALSE;
         }
     }
@@ -247,27 +275,24 @@ es_live_build_take_some (EsLiveBuild   *self,
         break;
       if (!read_record (self, self->buffer, n, self->fed))
         {
-          refuse (self);
+          refuse (self, NULL);
           return FALSE;
         }
       self->fed += n;
       if (self->mono != NULL)
         {
-          g_autoptr(GError) local = NULL;
+          GError *local = NULL;
 
           if (!es_mlpd_build_take (self->mono, self->buffer, n, &local))
             {
-              refuse (self);
+              refuse (self, local);
               return FALSE;
             }
           continue;
         }
       es_eventlog_reader_feed (self->reader, self->buffer, n);
       if (!drain (self))
-        {
-          refuse (self);
-          return FALSE;
-        }
+        return FALSE;
       /* Every READ_BYTES of a backlog: the pages the next events are
        * written to. At a program's pace, the build thread waits for bytes
        * most of the time, and pages made ready ahead would only be
@@ -379,7 +404,7 @@ copy_mono (EsLiveBuild     *self,
     {
       /* A log cut inside its header is refused as a file would be. */
       if (complete)
-        refuse (self);
+        refuse (self, NULL);
       return !complete;
     }
   if (es_mlpd_build_get_n_restarts (self->mono) != self->mono_restarts)
@@ -440,10 +465,7 @@ es_live_build_copy (EsLiveBuild     *self,
     {
       es_eventlog_reader_finish (self->reader);
       if (!drain (self))
-        {
-          refuse (self);
-          return FALSE;
-        }
+        return FALSE;
       give_back_prefaulted (self);
     }
 
@@ -451,7 +473,7 @@ es_live_build_copy (EsLiveBuild     *self,
     {
       /* A log cut inside its header is refused as a file would be. */
       if (complete)
-        refuse (self);
+        refuse (self, NULL);
       return !complete;
     }
   cut = !es_eventlog_reader_saw_end_marker (self->reader);

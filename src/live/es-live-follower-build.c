@@ -7,8 +7,8 @@
 
 #include "config.h"
 
+#include <sys/resource.h>
 #ifdef __linux__
-# include <sys/resource.h>
 # include <sys/syscall.h>
 #endif
 
@@ -47,7 +47,7 @@ final_state (EsLiveFollower *self,
 {
   if (document == NULL)
     return ES_LIVE_FAILED;
-  if (self->user_stopped && !is_whole (document))
+  if (self->user_stopped && !is_whole (document) && self->read_error == NULL)
     return ES_LIVE_STOPPED;
   return is_whole (document) ? ES_LIVE_FINISHED : ES_LIVE_CUT;
 }
@@ -205,7 +205,8 @@ stop_finishing (EsLiveFollower *self,
   self->finisher_done = TRUE;
   g_cond_signal (&self->finish_cond);
   g_mutex_unlock (&self->mutex);
-  g_thread_join (finisher);
+  if (finisher != NULL)
+    g_thread_join (finisher);
   /* Handed over as the follower closed, after the finishing thread saw
    * nothing to finish and ended. */
   g_clear_pointer (&self->pending, es_live_snapshot_free);
@@ -317,6 +318,44 @@ take_a_step (EsLiveFollower *self,
   return FALSE;
 }
 
+/* Once the log's bytes are refused as not a valid log (not a log, or
+ * damaged), no byte after them can be shown: reading stops, and the whole
+ * record is built as a file, which shows what came before and says why. */
+static void
+stop_reading_if_refused (EsLiveFollower *self,
+                         EsLiveBuild    *build,
+                         gboolean        read_once)
+{
+  if (!read_once && es_live_build_get_refusal (build) != NULL && !self->refused)
+    _es_live_follower_stop_reading (self);
+}
+
+/* Out of memory while following (see es_vec_grow(): the build goes on
+ * with what it was adding, and stops here): reading stops, the last
+ * document shown stays, and why is said beside it, as for a stream that
+ * broke. */
+static gboolean
+ran_out_of_memory (EsLiveFollower *self,
+                   guint           failures)
+{
+  struct rlimit limit;
+  g_autofree char *within = NULL;
+
+  if (G_LIKELY (es_vec_get_failures () == failures))
+    return FALSE;
+  if (getrlimit (RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+    within = g_strdup_printf (" (the process may use %.1f GB: ulimit -v)", limit.rlim_cur / 1e9);
+  g_mutex_lock (&self->mutex);
+  if (self->read_error == NULL)
+    self->read_error = g_error_new (G_FILE_ERROR, G_FILE_ERROR_NOMEM,
+                                    "Out of memory after %" G_GUINT64_FORMAT " bytes of the log%s; a lower "
+                                    "memory limit for following keeps less of the oldest detail",
+                                    self->recorded, within != NULL ? within : "");
+  g_mutex_unlock (&self->mutex);
+  _es_live_follower_stop_reading (self);
+  return TRUE;
+}
+
 /* The build thread. A GHC log is read once (es-live-build.c): its bytes
  * are taken as they come, and each update is a copy of the build, handed
  * to the finishing thread if bytes are waiting (else finished here);
@@ -335,14 +374,18 @@ _es_live_follower_build_documents (gpointer data)
   g_autoptr(GError) build_error = NULL;
   g_autoptr(EsLiveBuild) build = es_live_build_new (self->record_path);
   g_autoptr(EsDocument) final = NULL;
-  GThread *finisher = g_thread_new ("eventscope-live-finish", finish_documents, self);
+  guint failures = es_vec_get_failures ();
+  /* Without it (out of memory for its stack), every update is finished
+   * here. */
+  GThread *finisher = g_thread_try_new ("eventscope-live-finish", finish_documents, self, NULL);
 
   build_in_background ();
   es_live_build_set_memory_limit (build, self->memory_limit);
+  es_vec_keep_spare ();
   for (;;)
     {
       guint64 recorded, upto;
-      gboolean done, finishing, complete;
+      gboolean done, finishing, complete, shown_any;
       gint64 next_build, started;
       EsLiveSnapshot *snapshot = NULL;
 
@@ -367,6 +410,7 @@ _es_live_follower_build_documents (gpointer data)
       recorded = self->recorded;
       done = self->reader_done;
       finishing = self->finishing;
+      shown_any = self->shared_document != NULL;
       next_build = self->next_build;
       if (self->closing)
         {
@@ -377,11 +421,18 @@ _es_live_follower_build_documents (gpointer data)
 
       if (done && recorded == 0)
         break;
+      if (ran_out_of_memory (self, failures))
+        {
+          g_clear_error (&build_error);
+          break;
+        }
       if (read_once)
         note_arrival (&take, recorded, g_get_monotonic_time ());
       if (read_once && recorded > take.taken)
         {
           gboolean goes_on = take_a_step (self, build, &take, recorded, built, &read_once, &build_error);
+
+          stop_reading_if_refused (self, build, read_once);
 
           if (g_error_matches (build_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
             goto closed;
@@ -398,13 +449,18 @@ _es_live_follower_build_documents (gpointer data)
       upto = read_once ? take.taken : recorded;
       complete = done && upto == recorded;
       /* Once the log is complete, a Mono log is built knowing it: its
-       * last records wait until then. */
-      if (upto > built || (complete && !built_all && es_live_build_holds_back (build)))
+       * last records wait until then; and so is a log of which nothing
+       * could be shown yet (its header not whole): it is refused then, as
+       * loading its bytes would refuse it. */
+      if (upto > built || (complete && !built_all && (es_live_build_holds_back (build) || !shown_any)))
         {
           g_clear_error (&build_error);
           started = g_get_monotonic_time ();
           if (read_once)
-            read_once = es_live_build_copy (build, upto, complete, self->building, &snapshot, &build_error);
+            {
+              read_once = es_live_build_copy (build, upto, complete, self->building, &snapshot, &build_error);
+              stop_reading_if_refused (self, build, read_once);
+            }
           /* Refused: built from the whole record instead. */
           if (!read_once)
             upto = recorded, complete = done;
@@ -418,7 +474,7 @@ _es_live_follower_build_documents (gpointer data)
               gboolean behind;
 
               g_mutex_lock (&self->mutex);
-              behind = self->recorded - upto >= self->finish_backlog;
+              behind = finisher != NULL && self->recorded - upto >= self->finish_backlog;
               if (behind)
                 {
                   self->pending = snapshot;
@@ -456,21 +512,28 @@ _es_live_follower_build_documents (gpointer data)
    * finished). */
   stop_finishing (self, finisher);
 
-  /* The stream has ended and the last build saw all of it. */
+  /* The stream has ended and the last build saw all of it. If that build
+   * failed, the log's bytes are not a log or damaged (reading stopped
+   * there): following ends as loading the record would, whatever the
+   * updates showed before (a prefix is read before the damage is). */
   g_mutex_lock (&self->mutex);
   final = self->shared_document != NULL ? g_object_ref (self->shared_document) : NULL;
-  self->shared_state = final_state (self, self->shared_document);
+  self->shared_state = build_error != NULL ? ES_LIVE_FAILED : final_state (self, self->shared_document);
   self->shared_events_per_second = 0;
   if (self->shared_state == ES_LIVE_FAILED)
     {
-      if (self->read_error != NULL)
-        self->shared_error = g_error_copy (self->read_error);
-      else if (build_error != NULL)
+      if (build_error != NULL)
         self->shared_error = g_steal_pointer (&build_error);
+      else if (self->read_error != NULL)
+        self->shared_error = g_error_copy (self->read_error);
       else
         self->shared_error = g_error_new (G_IO_ERROR, G_IO_ERROR_PARTIAL_INPUT,
                                           "%s ended before any data came", self->address);
     }
+  else if (self->read_error != NULL)
+    /* The stream broke after some bytes: the document is theirs, and
+     * why it stopped is said beside it. */
+    self->shared_error = g_error_copy (self->read_error);
   _es_live_follower_schedule_notify_locked (self);
   g_mutex_unlock (&self->mutex);
 

@@ -10,6 +10,7 @@
 #include "es-document-loader.h"
 #include "es-live-build.h"
 #include "es-live-follower.h"
+#include "es-live-record.h"
 #include "es-live-source.h"
 
 G_BEGIN_DECLS
@@ -80,9 +81,8 @@ struct _EsLiveFollower
   EsLiveSource  *source;
   char          *spec;               /* as the person named it */
   char          *address;
-  char          *record_path;
-  gboolean       temporary_record;
-  int            record_fd;          /* the reader's, -1 for a followed file */
+  EsLiveRecord  *record;             /* the reader's, NULL for a followed file */
+  char          *record_path;        /* where the builds read the bytes: the record's, or the file */
   guint          min_interval_ms;
   guint64        finish_backlog;     /* see es_live_follower_set_finish_backlog() */
   guint          shown_within_ms;    /* see es_live_follower_set_shown_within() */
@@ -100,8 +100,9 @@ struct _EsLiveFollower
   guint64        recorded;           /* bytes in the record */
   gboolean       reader_done;
   gboolean       user_stopped;
+  gboolean       refused;            /* the bytes are not a log, or damaged: no more are read */
   gboolean       closing;
-  GError        *read_error;
+  GError        *read_error;        /* why reading or recording stopped before the stream's end */
   gboolean       waiting;
   EsDocument    *shared_document;
   guint          shared_updates;
@@ -131,6 +132,7 @@ struct _EsLiveFollower
 };
 
 void     _es_live_follower_schedule_notify_locked (EsLiveFollower *self);
+void     _es_live_follower_stop_reading           (EsLiveFollower *self);
 gpointer _es_live_follower_build_documents        (gpointer        data);
 
 G_END_DECLS

@@ -115,34 +115,8 @@ source_waiting_cb (const char *address,
   g_mutex_unlock (&self->mutex);
 }
 
-static gboolean
-write_all (int            fd,
-           const guint8  *data,
-           gsize          len,
-           const char    *path,
-           GError       **error)
-{
-  while (len > 0)
-    {
-      gssize n = write (fd, data, len);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0)
-        {
-          int saved = errno;
-          g_autofree char *name = g_filename_display_name (path);
-
-          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                       "Cannot record the log into “%s”: %s", name, g_strerror (saved));
-          return FALSE;
-        }
-      data += n;
-      len -= (gsize) n;
-    }
-  return TRUE;
-}
-
+/* The reading thread: every byte of the stream into the record, until the
+ * stream ends, fails, is refused as not a log, or the user stops. */
 static gpointer
 read_source (gpointer data)
 {
@@ -152,11 +126,13 @@ read_source (gpointer data)
 
   for (;;)
     {
-      gssize n = es_live_source_read (self->source, buffer, READ_BYTES, self->reading, &error);
+      gssize n;
 
+      if (self->record != NULL)
+        n = es_live_record_take (self->record, self->source, buffer, READ_BYTES, self->reading, &error);
+      else
+        n = es_live_source_read (self->source, buffer, READ_BYTES, self->reading, &error);
       if (n <= 0)
-        break;
-      if (self->record_fd >= 0 && !write_all (self->record_fd, buffer, (gsize) n, self->record_path, &error))
         break;
 
       g_mutex_lock (&self->mutex);
@@ -165,13 +141,47 @@ read_source (gpointer data)
       g_mutex_unlock (&self->mutex);
     }
 
+  /* Nothing more is read: the program writing learns it. */
+  es_live_source_close (self->source);
+
+  /* The record has the bytes of a write that failed part way. */
+  if (self->record != NULL)
+    {
+      g_mutex_lock (&self->mutex);
+      self->recorded = es_live_record_get_bytes (self->record);
+      g_mutex_unlock (&self->mutex);
+      /* A stream that is not a log: loading its bytes says why. */
+      if (es_live_record_is_refused (self->record))
+        g_clear_error (&error);
+      if (error == NULL || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_clear_error (&error);
+          es_live_record_keep (self->record, &error);
+        }
+      else
+        es_live_record_keep (self->record, NULL);
+    }
+
   g_mutex_lock (&self->mutex);
   self->reader_done = TRUE;
-  if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && self->read_error == NULL)
     self->read_error = g_steal_pointer (&error);
   g_cond_signal (&self->cond);
   g_mutex_unlock (&self->mutex);
   return NULL;
+}
+
+/* From the build thread: the bytes read are not a log, or damaged, so
+ * nothing after them can be shown; reading stops, as for a file that
+ * grows. */
+void
+_es_live_follower_stop_reading (EsLiveFollower *self)
+{
+  g_mutex_lock (&self->mutex);
+  self->refused = TRUE;
+  g_mutex_unlock (&self->mutex);
+  es_live_source_set_follow (self->source, FALSE);
+  g_cancellable_cancel (self->reading);
 }
 
 static void
@@ -201,10 +211,7 @@ es_live_follower_finalize (GObject *object)
 {
   EsLiveFollower *self = (EsLiveFollower *) object;
 
-  if (self->record_fd >= 0)
-    close (self->record_fd);
-  if (self->temporary_record && self->record_path != NULL)
-    g_unlink (self->record_path);
+  g_clear_pointer (&self->record, es_live_record_free);
   g_clear_pointer (&self->source, es_live_source_free);
   g_free (self->spec);
   g_free (self->address);
@@ -298,7 +305,6 @@ es_live_follower_init (EsLiveFollower *self)
   g_mutex_init (&self->mutex);
   g_cond_init (&self->cond);
   g_cond_init (&self->finish_cond);
-  self->record_fd = -1;
   self->min_interval_ms = DEFAULT_MIN_INTERVAL_MS;
   self->finish_backlog = DEFAULT_FINISH_BACKLOG;
   self->shown_within_ms = DEFAULT_SHOWN_WITHIN_MS;
@@ -312,9 +318,10 @@ es_live_follower_init (EsLiveFollower *self)
 /**
  * es_live_follower_new:
  * @source: a path, "-", "unix:PATH" or "tcp:HOST:PORT"
- * @record_path: (nullable): where a stream's bytes are recorded; without
- *   it, a temporary file, deleted with the follower. Not used
- *   for a regular file, which is its own record.
+ * @record_path: (nullable): where a stream's bytes are kept
+ *   (es_live_record_new()); without it, a temporary record, which vanishes
+ *   with the follower. Not used for a regular file, which is its own
+ *   record.
  *
  * Returns: (transfer full): a follower, not started yet; or %NULL with
  *   @error set when the source or the record cannot be opened.
@@ -341,26 +348,12 @@ es_live_follower_new (const char  *source,
       self->record_path = g_strdup (source);
       es_live_source_set_follow (self->source, TRUE);
     }
-  else if (record_path != NULL)
-    {
-      self->record_path = g_strdup (record_path);
-      self->record_fd = g_open (record_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-      if (self->record_fd < 0)
-        {
-          int saved = errno;
-          g_autofree char *name = g_filename_display_name (record_path);
-
-          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
-                       "Cannot record the log into “%s”: %s", name, g_strerror (saved));
-          return NULL;
-        }
-    }
   else
     {
-      self->record_fd = g_file_open_tmp ("eventscope-live-XXXXXX.log", &self->record_path, error);
-      if (self->record_fd < 0)
+      self->record = es_live_record_new (self->source, record_path, error);
+      if (self->record == NULL)
         return NULL;
-      self->temporary_record = TRUE;
+      self->record_path = g_strdup (es_live_record_get_path (self->record));
     }
   return g_steal_pointer (&self);
 }
@@ -459,11 +452,27 @@ es_live_follower_get_default_memory_limit (void)
 void
 es_live_follower_start (EsLiveFollower *self)
 {
+  g_autoptr(GError) error = NULL;
+
   g_return_if_fail (ES_IS_LIVE_FOLLOWER (self));
   g_return_if_fail (self->reader == NULL);
 
-  self->reader = g_thread_new ("eventscope-live-read", read_source, self);
-  self->builder = g_thread_new ("eventscope-live-build", _es_live_follower_build_documents, self);
+  self->reader = g_thread_try_new ("eventscope-live-read", read_source, self, &error);
+  if (self->reader != NULL)
+    self->builder = g_thread_try_new ("eventscope-live-build", _es_live_follower_build_documents, self, &error);
+  if (self->builder != NULL)
+    return;
+
+  /* No thread could be made (out of memory for its stack): following
+   * fails at once, said as any failure is. */
+  g_cancellable_cancel (self->reading);
+  if (self->reader != NULL)
+    g_thread_join (g_steal_pointer (&self->reader));
+  g_mutex_lock (&self->mutex);
+  self->shared_state = ES_LIVE_FAILED;
+  self->shared_error = g_error_new (G_FILE_ERROR, G_FILE_ERROR_NOMEM, "Cannot follow the log: %s", error->message);
+  _es_live_follower_schedule_notify_locked (self);
+  g_mutex_unlock (&self->mutex);
 }
 
 /**
@@ -583,8 +592,9 @@ es_live_follower_get_address (EsLiveFollower *self)
 /**
  * es_live_follower_get_record_path:
  *
- * Returns: the file holding every byte received (for a regular file, the
- *   file itself)
+ * Returns: where every byte received is read back, while the follower
+ *   lives: for a regular file, the file itself; for a stream, a path of
+ *   /proc/self/fd (a temporary record has no name)
  */
 const char *
 es_live_follower_get_record_path (EsLiveFollower *self)
@@ -599,7 +609,21 @@ es_live_follower_has_temporary_record (EsLiveFollower *self)
 {
   g_return_val_if_fail (ES_IS_LIVE_FOLLOWER (self), FALSE);
 
-  return self->temporary_record;
+  return self->record != NULL && es_live_record_get_kept_path (self->record) == NULL;
+}
+
+/**
+ * es_live_follower_get_kept_path:
+ *
+ * Returns: (nullable): the file the user named to keep a stream's bytes
+ *   in (see es_live_follower_new()), or %NULL
+ */
+const char *
+es_live_follower_get_kept_path (EsLiveFollower *self)
+{
+  g_return_val_if_fail (ES_IS_LIVE_FOLLOWER (self), NULL);
+
+  return self->record != NULL ? es_live_record_get_kept_path (self->record) : NULL;
 }
 
 /**
@@ -636,7 +660,9 @@ es_live_follower_get_events_per_second (EsLiveFollower *self)
  * es_live_follower_get_error:
  *
  * Returns: (nullable): why following failed, when the state is
- *   %ES_LIVE_FAILED
+ *   %ES_LIVE_FAILED; when it is %ES_LIVE_CUT, why the stream stopped before
+ *   its end, if it broke (a read error, a connection reset, a record that
+ *   could not be written): the document holds what came before
  */
 const GError *
 es_live_follower_get_error (EsLiveFollower *self)

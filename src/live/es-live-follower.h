@@ -51,6 +51,7 @@ gboolean        es_live_follower_serves_runs          (EsLiveFollower  *self);
 const char     *es_live_follower_get_address          (EsLiveFollower  *self);
 const char     *es_live_follower_get_record_path      (EsLiveFollower  *self);
 gboolean        es_live_follower_has_temporary_record (EsLiveFollower  *self);
+const char     *es_live_follower_get_kept_path        (EsLiveFollower  *self);
 guint64         es_live_follower_get_bytes            (EsLiveFollower  *self);
 guint64         es_live_follower_get_document_bytes   (EsLiveFollower  *self);
 double          es_live_follower_get_events_per_second (EsLiveFollower *self);
