@@ -8,7 +8,9 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #ifdef __GLIBC__
 # include <malloc.h>
 #endif
@@ -21,6 +23,7 @@
 #include "es-mlpd-error.h"
 #include "es-mlpd-file.h"
 #include "es-mlpd-load.h"
+#include "es-vec.h"
 
 /* Capabilities' blocks are independent, so the log is built by several
  * workers at once: each maps the file, decodes only the blocks of its caps
@@ -43,7 +46,11 @@ typedef struct
   gpointer             progress_data;
   GError              *error;
   gboolean             ok;
+  guint                memory_failures;   /* es_vec_get_failures() when it began */
+  guint64              in_use;            /* the address space in use when it ran out of memory */
 } Worker;
+
+static guint64 address_space_in_use (void);
 
 static gboolean
 add_to_builder (const EsEvent *event,
@@ -51,6 +58,12 @@ add_to_builder (const EsEvent *event,
 {
   Worker *worker = user_data;
 
+  /* Out of memory: the load stops here and fails (see es_vec_grow()). */
+  if (G_UNLIKELY (es_vec_get_failures () != worker->memory_failures))
+    {
+      worker->in_use = address_space_in_use ();
+      return FALSE;
+    }
   es_document_builder_add (worker->builder, event);
   return TRUE;
 }
@@ -124,6 +137,77 @@ _es_document_check_memory (guint64   log_size,
   return FALSE;
 }
 
+static guint
+count_workers (const char *path)
+{
+  GStatBuf st;
+
+  if (g_stat (path, &st) != 0 || st.st_size < PARALLEL_ABOVE_BYTES)
+    return 1;
+  return CLAMP (g_get_num_processors (), 1, MAX_WORKERS);
+}
+
+/* The address space a process uses before a log: its libraries, threads'
+ * stacks, the spare es_vec_keep_spare() holds. */
+#define BASE_ADDRESS_SPACE (200u << 20)
+
+/* The address space the process uses (what a memory limit counts). */
+static guint64
+address_space_in_use (void)
+{
+  g_autofree char *statm = NULL;
+
+  if (!g_file_get_contents ("/proc/self/statm", &statm, NULL, NULL))
+    return 0;
+  return g_ascii_strtoull (statm, NULL, 10) * (guint64) sysconf (_SC_PAGESIZE);
+}
+
+/**
+ * _es_document_set_out_of_memory:
+ * @read: the bytes of the log read when memory ran out, or 0 if unknown
+ * @in_use: the address space in use then, or 0 for now
+ *
+ * Sets @error to say that loading @path ran out of memory: how much was in
+ * use, how much the whole log would need (from how far it got), and what
+ * to try. Running out of memory on a big log is the user's trouble, told
+ * as an error like any other.
+ */
+void
+_es_document_set_out_of_memory (GError     **error,
+                                const char  *path,
+                                guint64      read,
+                                guint64      in_use)
+{
+  g_autoptr(GString) message = g_string_new (NULL);
+  guint64 limit = 0, size = 0;
+  struct rlimit rl;
+  GStatBuf st;
+
+  if (in_use == 0)
+    in_use = address_space_in_use ();
+  if (getrlimit (RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+    limit = (guint64) rl.rlim_cur;
+  if (g_stat (path, &st) == 0)
+    size = (guint64) st.st_size;
+  /* Said after the name the user gave the log (a stream's record has
+   * none of its own). */
+  g_string_assign (message, "Out of memory while loading the log");
+  if (read > 0 && size > 0)
+    g_string_append_printf (message, " (at byte %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT ")", read, size);
+  g_string_append_printf (message, ": %.1f GB in use", in_use / 1e9);
+  if (limit > 0)
+    g_string_append_printf (message, " of the %.1f GB the process may use (ulimit -v)", limit / 1e9);
+  /* Each loading thread maps the whole log, beside the document's own
+   * memory: measured, a 300 MB log on 2 threads loaded under a limit of
+   * 1.1 GB and not under 1.0 GB. */
+  if (size > 0)
+    g_string_append_printf (message, "; loading it needs about %.1f GB",
+                            ((count_workers (path) + DOCUMENT_BYTES_PER_LOG_BYTE) * size + BASE_ADDRESS_SPACE) / 1e9);
+  g_string_append (message, limit > 0 ? ". Raise the limit, or open the log on a machine with more memory"
+                                      : ". Open the log on a machine with more memory");
+  g_set_error_literal (error, G_FILE_ERROR, G_FILE_ERROR_NOMEM, message->str);
+}
+
 /* A "cancelled" handler gets the emitter first: this forwards the caller's
  * cancellation to the one the workers watch. */
 static void
@@ -165,16 +249,6 @@ release_freed_memory (void)
 #endif
 }
 
-static guint
-count_workers (const char *path)
-{
-  GStatBuf st;
-
-  if (g_stat (path, &st) != 0 || st.st_size < PARALLEL_ABOVE_BYTES)
-    return 1;
-  return CLAMP (g_get_num_processors (), 1, MAX_WORKERS);
-}
-
 static EsDocument *
 load_eventlog (const char     *path,
                void          (*progress) (guint64 done, guint64 total, gpointer data),
@@ -205,13 +279,18 @@ load_eventlog (const char     *path,
   for (guint i = 0; i < n_workers; i++)
     {
       workers[i] = (Worker) { path, i, n_workers, es_eventlog_reader_new (), es_document_builder_new (),
-                              all, progress, progress_data, NULL, FALSE };
+                              all, progress, progress_data, NULL, FALSE, es_vec_get_failures () };
+      /* Out of memory for a thread's stack, say (ulimit -v): its part
+       * is read on this thread instead, after the first. */
       if (i > 0)
-        threads[i] = g_thread_new ("eventscope-load", run_worker, &workers[i]);
+        threads[i] = g_thread_try_new ("eventscope-load", run_worker, &workers[i], NULL);
     }
   run_worker (&workers[0]);
   for (guint i = 1; i < n_workers; i++)
-    g_thread_join (threads[i]);
+    if (threads[i] != NULL)
+      g_thread_join (threads[i]);
+    else
+      run_worker (&workers[i]);
   g_cancellable_disconnect (cancellable, cancel_id);
 
   for (guint i = 0; i < n_workers; i++)
@@ -231,6 +310,20 @@ load_eventlog (const char     *path,
       workers[0].ok = FALSE;
       if (error == NULL || *error == NULL)
         g_cancellable_set_error_if_cancelled (cancellable, error);
+    }
+
+  if (es_vec_get_failures () != workers[0].memory_failures)
+    {
+      guint64 read = G_MAXUINT64, in_use = 0;
+
+      for (guint i = 0; i < n_workers; i++)
+        {
+          read = MIN (read, (guint64) MAX (es_eventlog_reader_get_offset (workers[i].reader), 0));
+          in_use = MAX (in_use, workers[i].in_use);
+          workers[i].ok = FALSE;
+        }
+      g_clear_error (error);
+      _es_document_set_out_of_memory (error, path, read, in_use);
     }
 
   if (workers[0].ok)
@@ -306,15 +399,28 @@ es_document_load_file_full (const char     *path,
 {
   gboolean tune = !(flags & ES_LOAD_BESIDE_VIEWS);
   EsDocument *document;
+  guint failures;
 
   g_return_val_if_fail (path != NULL, NULL);
 
+  failures = es_vec_get_failures ();
+  es_vec_keep_spare ();
   if (tune)
     map_large_blocks (TRUE);
   if (es_mlpd_sniff_file (path))
     document = es_mlpd_load_file (path, progress, progress_data, cancellable, error);
   else
     document = load_eventlog (path, progress, progress_data, cancellable, error);
+  /* Out of memory after the events (in the indexes, say), or in a Mono
+   * log's: the document may be whole, but the memory held back for this
+   * is spent, and the next allocation could abort. */
+  if (es_vec_get_failures () != failures && (document != NULL || error == NULL || *error == NULL ||
+                                             !g_error_matches (*error, G_FILE_ERROR, G_FILE_ERROR_NOMEM)))
+    {
+      g_clear_object (&document);
+      g_clear_error (error);
+      _es_document_set_out_of_memory (error, path, 0, 0);
+    }
   if (tune)
     {
       map_large_blocks (FALSE);

@@ -78,6 +78,7 @@ typedef struct
   gsize          decoded_to;  /* where the last buffer decoded whole ends */
   guint64        sync_times[2]; /* the last sync point's time, and the one before */
   guint          n_syncs;
+  guint          memory_failures; /* es_vec_get_failures() when it began */
 } Loader;
 
 static inline MonoThread *

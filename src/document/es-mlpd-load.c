@@ -13,6 +13,7 @@
 #include "es-mlpd-error.h"
 #include "es-mlpd-file.h"
 #include "es-mlpd-load-private.h"
+#include "es-vec.h"
 #include "es-mlpd-load.h"
 
 /* Decodes a Mono log and collects, per thread, what its timeline needs:
@@ -153,8 +154,14 @@ _es_mlpd_take_event (const EsMlpdEvent *e,
                      gpointer           user_data)
 {
   Loader *self = user_data;
-  guint32 index = lookup_thread (self, e->buffer_thread);
-  MonoThread *t = _es_mlpd_get_thread (self, index);
+  guint32 index;
+  MonoThread *t;
+
+  /* Out of memory: the load stops here and fails (es_document_load_file_full()). */
+  if (G_UNLIKELY (es_vec_get_failures () != self->memory_failures))
+    return FALSE;
+  index = lookup_thread (self, e->buffer_thread);
+  t = _es_mlpd_get_thread (self, index);
 
   if (!t->has_events)
     t->first = t->earliest = e->time;
@@ -262,6 +269,7 @@ _es_mlpd_loader_init (Loader *self)
   self->methods = g_hash_table_new (NULL, NULL);
   self->strings = g_string_chunk_new (4096);
   self->summary.shutdown_pause = -1;
+  self->memory_failures = es_vec_get_failures ();
 }
 
 void

@@ -194,17 +194,28 @@ move_in_file (EsVec *vec,
   vec->reserved = at != MAP_FAILED ? reserved : 0;
   if (at != MAP_FAILED &&
       map_region (vec, (guint8 *) data + vec->mapped, vec->mapped, mapped - vec->mapped) == MAP_FAILED)
-    return MAP_FAILED;
+    {
+      /* Moved, not grown: it is where it moved, as big as it was. */
+      vec->data = (guint8 *) data + vec->skipped;
+      return MAP_FAILED;
+    }
   return data;
 }
+
+typedef enum
+{
+  GREW,
+  NOT_IN_FILE,      /* it cannot move into its file: it grows as any other */
+  NO_MEMORY,        /* it stays as it was */
+} Growth;
 
 /* A vector of a file is shared: no huge pages (a memfd has them only where
  * the system says so for all shared memory), and it grows by mapping more
  * of its region, where its records already are, after the part mapped if
- * it has address space kept there, else moving. Returns %FALSE, with
+ * it has address space kept there, else moving. NOT_IN_FILE, with
  * nothing changed, if the vector cannot move into its file: it then lives
  * in the heap or a mapping of its own, and copies of it are copies. */
-static gboolean
+static Growth
 grow_in_file (EsVec *vec,
               gsize  element_size,
               gsize  bytes)
@@ -216,7 +227,7 @@ grow_in_file (EsVec *vec,
   if (mapped > ((gsize) 1 << FILE_REGION_BITS))
     {
       if (vec->mapped == 0)
-        return FALSE;
+        return NOT_IN_FILE;
       g_error ("es_vec_grow: a vector outgrew its region of the records' file");
     }
   if (vec->mapped == 0)
@@ -228,14 +239,14 @@ grow_in_file (EsVec *vec,
       /* Regions are handed out in order: the file ends at the last one. */
       if (fstat (vec->file->fd, &st) != 0 ||
           ((guint64) st.st_size < region_end && ftruncate (vec->file->fd, (off_t) region_end) != 0))
-        return FALSE;
+        return NOT_IN_FILE;
       at = reserve (mapped, mapped - vec->skipped, &reserved);
       data = map_region (vec, at != MAP_FAILED ? at : NULL, 0, mapped);
       if (data == MAP_FAILED)
         {
           if (at != MAP_FAILED)
             munmap (at, reserved);
-          return FALSE;
+          return NOT_IN_FILE;
         }
       vec->reserved = reserved;
       /* A vector of large elements goes to the file at its first growth,
@@ -253,31 +264,34 @@ grow_in_file (EsVec *vec,
       else
         data = move_in_file (vec, mapped);
       if (data == MAP_FAILED)
-        g_error ("es_vec_grow: out of memory for %" G_GSIZE_FORMAT " bytes", mapped);
+        return NO_MEMORY;
     }
   vec->data = (guint8 *) data + vec->skipped;
   vec->mapped = mapped;
   vec->capacity = (guint) MIN ((mapped - vec->skipped) / element_size, G_MAXUINT);
-  return TRUE;
+  return GREW;
 }
 #endif
 
-void
-es_vec_grow (EsVec *vec,
-             gsize  element_size)
+/* Grows @vec to @capacity elements. Returns %FALSE, @vec as it was, if
+ * there is not the memory (or address space) for it. */
+static gboolean
+grow_to (EsVec *vec,
+         gsize  element_size,
+         guint  capacity)
 {
-  guint capacity = MAX (vec->capacity * 2, 256u);
   gsize bytes = (gsize) capacity * element_size;
-
-  g_return_if_fail (capacity > vec->capacity);
+  gpointer grown;
 
 #if CAN_SHARE
   /* A mapped vector stays mapped, however few elements it kept after
    * skipping most (es_vec_skip()). */
   if (vec->file != NULL && (bytes >= FILE_ABOVE_BYTES || vec->mapped != 0))
     {
-      if (grow_in_file (vec, element_size, bytes))
-        return;
+      Growth growth = grow_in_file (vec, element_size, bytes);
+
+      if (growth != NOT_IN_FILE)
+        return growth == GREW;
       g_clear_pointer (&vec->file, es_vec_file_unref);
     }
 #endif
@@ -302,16 +316,98 @@ es_vec_grow (EsVec *vec,
       /* From 2 MB on, map() asked for huge pages, and remap() keeps the
        * mapping's advice wherever it moves it. */
       if (data == MAP_FAILED)
-        g_error ("es_vec_grow: out of memory for %" G_GSIZE_FORMAT " bytes", mapped);
+        return FALSE;
       vec->data = (guint8 *) data + vec->skipped;
       vec->mapped = mapped;
       vec->capacity = (guint) MIN ((mapped - vec->skipped) / element_size, G_MAXUINT);
-      return;
+      return TRUE;
     }
 #endif
 
-  vec->data = g_realloc_n (vec->data, capacity, element_size);
+  grown = g_try_realloc_n (vec->data, capacity, element_size);
+  if (grown == NULL)
+    return FALSE;
+  vec->data = grown;
   vec->capacity = capacity;
+  return TRUE;
+}
+
+/* Running out of memory while a log is read is the user's trouble (a
+ * big log, a memory limit), not a bug: it must end in an error, not an
+ * abort. A vector that cannot double is counted as a failure (the loads
+ * watch the count, es_vec_get_failures(), and stop at their next event
+ * with an error), the address space held back for this is given back,
+ * and it grows by a small step instead, so that the record being added
+ * has its place and the load stops cleanly. */
+#define SPARE_BYTES (64u << 20)
+
+static gint failures;
+static GMutex spare_mutex;
+static gpointer spare;
+
+/**
+ * es_vec_keep_spare:
+ *
+ * Holds back address space (not memory) for a load that runs out of
+ * memory to end cleanly (see es_vec_get_failures()): called as a load
+ * begins.
+ */
+void
+es_vec_keep_spare (void)
+{
+#if CAN_MAP
+  g_mutex_lock (&spare_mutex);
+  if (spare == NULL)
+    {
+      spare = mmap (NULL, SPARE_BYTES, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+      if (spare == MAP_FAILED)
+        spare = NULL;
+    }
+  g_mutex_unlock (&spare_mutex);
+#endif
+}
+
+static void
+give_back_spare (void)
+{
+#if CAN_MAP
+  g_mutex_lock (&spare_mutex);
+  if (spare != NULL)
+    munmap (spare, SPARE_BYTES);
+  spare = NULL;
+  g_mutex_unlock (&spare_mutex);
+#endif
+}
+
+/**
+ * es_vec_get_failures:
+ *
+ * Returns: how many times a vector could not grow as it should have, for
+ *   want of memory, since the program started: a load that sees it change
+ *   is out of memory
+ */
+guint
+es_vec_get_failures (void)
+{
+  return (guint) g_atomic_int_get (&failures);
+}
+
+void
+es_vec_grow (EsVec *vec,
+             gsize  element_size)
+{
+  guint capacity = MAX (vec->capacity * 2, 256u);
+
+  g_return_if_fail (capacity > vec->capacity);
+
+  if (G_LIKELY (grow_to (vec, element_size, capacity)))
+    return;
+  g_atomic_int_inc (&failures);
+  give_back_spare ();
+  capacity = vec->capacity + MAX (256u, vec->capacity / 64);
+  if (!grow_to (vec, element_size, capacity))
+    g_error ("es_vec_grow: out of memory for %" G_GSIZE_FORMAT " bytes, even after giving back the spare",
+             (gsize) capacity * element_size);
 }
 
 /**

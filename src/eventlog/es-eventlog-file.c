@@ -44,6 +44,38 @@ release_pages (const guint8 *contents,
 #define SLICE_BYTES (1u << 20)
 
 /**
+ * es_eventlog_map_file:
+ *
+ * g_mapped_file_new() of @path, read only, with a message a person can
+ * read when the memory or address space runs out (GLib 2.74 garbles its
+ * own: "Failed to map x' x'").
+ *
+ * Returns: (transfer full): the mapping, or %NULL with @error set
+ */
+GMappedFile *
+es_eventlog_map_file (const char  *path,
+                      GError     **error)
+{
+  g_autoptr(GError) local = NULL;
+  GMappedFile *mapped = g_mapped_file_new (path, FALSE, &local);
+  GStatBuf st;
+
+  if (mapped != NULL)
+    return mapped;
+  if (!g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOMEM))
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return NULL;
+    }
+  /* Said after the name the user gave the log (a stream's record has
+   * none of its own). */
+  g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOMEM,
+               "Cannot map the log into memory: not enough memory or address space for its %" G_GUINT64_FORMAT
+               " MB (is there a limit, ulimit -v?)", g_stat (path, &st) == 0 ? (guint64) st.st_size >> 20 : 0);
+  return NULL;
+}
+
+/**
  * es_eventlog_read_file:
  * @reader: a new reader
  * @path: the log to read
@@ -91,7 +123,7 @@ es_eventlog_read_file (EsEventlogReader        *reader,
       return FALSE;
     }
 
-  mapped = g_mapped_file_new (path, FALSE, error);
+  mapped = es_eventlog_map_file (path, error);
   if (mapped == NULL)
     return FALSE;
 

@@ -22,6 +22,8 @@ typedef void     (*EsEventlogProgressFunc) (guint64  bytes_read,
                                             guint64  bytes_total,
                                             gpointer user_data);
 
+GMappedFile *es_eventlog_map_file (const char  *path,
+                                   GError     **error);
 gboolean es_eventlog_read_file (EsEventlogReader        *reader,
                                 const char              *path,
                                 EsEventFunc              event_func,

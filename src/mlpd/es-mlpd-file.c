@@ -42,6 +42,31 @@ es_mlpd_sniff_file (const char *path)
   return n > 0 && es_mlpd_looks_like (head, (gsize) n);
 }
 
+/* g_mapped_file_new() of @path, with es_eventlog_map_file()'s message
+ * when memory runs out (this format does not use the other's). */
+static GMappedFile *
+map_file (const char  *path,
+          GError     **error)
+{
+  g_autoptr(GError) local = NULL;
+  GMappedFile *mapped = g_mapped_file_new (path, FALSE, &local);
+  GStatBuf st;
+
+  if (mapped != NULL)
+    return mapped;
+  if (!g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOMEM))
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return NULL;
+    }
+  /* Said after the name the user gave the log (a stream's record has
+   * none of its own). */
+  g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOMEM,
+               "Cannot map the log into memory: not enough memory or address space for its %" G_GUINT64_FORMAT
+               " MB (is there a limit, ulimit -v?)", g_stat (path, &st) == 0 ? (guint64) st.st_size >> 20 : 0);
+  return NULL;
+}
+
 /* With the profiler's `zip` option the whole file is one gzip stream,
  * unpacked here from the mapped file in steps. */
 #define IN_STEP         (64u << 10)
@@ -247,7 +272,7 @@ es_mlpd_read_file (const char    *path,
   g_return_val_if_fail (damage == NULL || *damage == NULL, NULL);
 
   *cut_short = FALSE;
-  mapped = g_mapped_file_new (path, FALSE, error);
+  mapped = map_file (path, error);
   if (mapped == NULL)
     return NULL;
   data = (const guint8 *) g_mapped_file_get_contents (mapped);

@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include "es-event-index-private.h"
+#include "es-eventlog-file.h"
 #include "es-mlpd-file.h"
 
 /* The order comes from a merge, not a sort: each capability writes its events
@@ -442,7 +443,7 @@ index_new (const char  *path,
 
   g_atomic_ref_count_init (&self->ref_count);
   self->serial = _es_event_index_next_serial ();
-  self->mapped = g_mapped_file_new (path, FALSE, error);
+  self->mapped = es_eventlog_map_file (path, error);
   if (self->mapped == NULL)
     return NULL;
   self->data = (const guint8 *) g_mapped_file_get_contents (self->mapped);
