@@ -456,7 +456,10 @@ show_stats (EsStatsPanel *self,
 
   grid = add_section (self, _("GC"));
   add_bytes (self, grid, 0, _("Copied"), s->copied);
-  balance = s->work_balance >= 0 ? g_strdup_printf ("%.2f %%", 100 * s->work_balance) : g_strdup (_("no parallel GC"));
+  if (s->gc_inconsistency != NULL)
+    balance = g_strdup (_("unknown: the log’s GC statistics are inconsistent"));
+  else
+    balance = s->work_balance >= 0 ? g_strdup_printf ("%.2f %%", 100 * s->work_balance) : g_strdup (_("no parallel GC"));
   add_row (self, grid, 1, _("Parallel work balance"), balance);
   show_gc_table (self, s);
   show_sparks (self, s);

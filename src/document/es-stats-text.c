@@ -93,7 +93,10 @@ es_stats_append_text (const EsStats *stats,
                               gen->collections ? seconds (gen->elapsed) / gen->collections : 0.0,
                               seconds (gen->max_pause));
     }
-  if (stats->work_balance >= 0)
+  if (stats->gc_inconsistency != NULL)
+    g_string_append_printf (out, "\n  Parallel GC work balance: unknown: the log's GC statistics are inconsistent "
+                            "(%s)\n", stats->gc_inconsistency);
+  else if (stats->work_balance >= 0)
     g_string_append_printf (out, "\n  Parallel GC work balance: %.2f%% (serial 0%%, perfect 100%%)\n",
                             100 * stats->work_balance);
 

@@ -83,6 +83,34 @@ gc_time_in (EsDocument *doc,
   return total;
 }
 
+/* A share over 100% cannot be: a damaged log's GC statistics say so
+ * (a parallel GC that balanced more bytes than it copied). Which GC, for
+ * the person to look at: only then is [t0, t1] searched. */
+static char *
+describe_inconsistent_gc (EsDocument *doc,
+                          guint64     t0,
+                          guint64     t1)
+{
+  for (guint i = gc_lower_bound (doc, t0); i < doc->gcs.len; i++)
+    {
+      const EsGc *gc = &ES_VEC_AT (&doc->gcs, EsGc, i);
+
+      if (gc->start > t1)
+        break;
+      if (gc->par_balanced_copied > gc->par_tot_copied || gc->par_max_copied > gc->par_tot_copied)
+        {
+          g_autofree char *balanced = es_stats_format_grouped (MAX (gc->par_balanced_copied, gc->par_max_copied));
+          g_autofree char *copied = es_stats_format_grouped (gc->par_tot_copied);
+
+          return g_strdup_printf ("the GC statistics of the GC at %.9fs on cap %u say %s bytes %s of %s copied",
+                                  gc->end / 1e9, gc->cap, balanced,
+                                  gc->par_balanced_copied > gc->par_tot_copied ? "balanced" : "copied by one thread",
+                                  copied);
+        }
+    }
+  return g_strdup ("the GC statistics say more bytes balanced than copied");
+}
+
 static void
 compute_generations (EsDocument *doc,
                      EsStats    *stats)
@@ -118,6 +146,8 @@ compute_generations (EsDocument *doc,
   /* GHC's Note [Work Balance]: balanced bytes over all bytes copied by
    * parallel GCs; 0 is serial, 1 perfectly balanced. */
   stats->work_balance = par_tot > 0 ? (double) par_balanced / (double) par_tot : -1;
+  if (stats->work_balance > 1)
+    stats->gc_inconsistency = describe_inconsistent_gc (doc, stats->t0, stats->t1);
 }
 
 static void
@@ -217,4 +247,5 @@ void
 es_stats_clear (EsStats *stats)
 {
   g_clear_pointer (&stats->caps, g_free);
+  g_clear_pointer (&stats->gc_inconsistency, g_free);
 }

@@ -45,6 +45,7 @@ typedef struct
   guint       n_generations;
   EsGenStats  gen[ES_STATS_MAX_GENERATIONS];
   double      work_balance;           /* 0..1, or < 0 without parallel GCs */
+  char       *gc_inconsistency;       /* (nullable): why the GC figures above cannot be trusted, at which GC */
 
   guint64     total_elapsed;          /* t1 - t0 */
   guint64     gc_elapsed;             /* pauses, clipped to the interval */

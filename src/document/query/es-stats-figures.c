@@ -89,7 +89,8 @@ add_ghc (EsStatsFigures *figures)
 #undef KEY
 #undef LABEL
     }
-  if (s->work_balance >= 0)
+  /* Never a share that cannot be: es_stats_compute() says why instead. */
+  if (s->work_balance >= 0 && s->gc_inconsistency == NULL)
     add_double (figures, "work_balance", "Parallel GC work balance", ES_FIGURE_FRACTION, s->work_balance);
 
   add (figures, "sparks_created", "sparks created", ES_FIGURE_COUNT, s->sparks_created);
