@@ -16,6 +16,26 @@
 /* Cairo's largest image side. */
 #define MAX_HEIGHT 32767
 
+/* Where Cairo writes a picture: the file's stream, and the first error. */
+typedef struct
+{
+  GOutputStream *out;
+  GError        *error;
+} PictureWriter;
+
+static cairo_status_t
+write_picture (void                *closure,
+               const unsigned char *data,
+               unsigned int         length)
+{
+  PictureWriter *writer = closure;
+
+  if (writer->error != NULL ||
+      !g_output_stream_write_all (writer->out, data, length, NULL, NULL, &writer->error))
+    return CAIRO_STATUS_WRITE_ERROR;
+  return CAIRO_STATUS_SUCCESS;
+}
+
 /**
  * es_export_picture:
  * @path: where to write; its ending (.png, .svg or .pdf) says the format
@@ -35,38 +55,72 @@ es_export_picture (const char      *path,
                    gconstpointer    data,
                    GError         **error)
 {
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GFileOutputStream) out = NULL;
+  g_autoptr(GCancellable) abandon = NULL;
+  PictureWriter writer = { NULL, NULL };
   cairo_surface_t *surface;
   cairo_status_t status;
+  gboolean png = g_str_has_suffix (path, ".png");
+  gboolean existed;
   cairo_t *cr;
 
-  if (g_str_has_suffix (path, ".png"))
-    surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-  else if (g_str_has_suffix (path, ".svg"))
-    surface = cairo_svg_surface_create (path, width, height);
-  else if (g_str_has_suffix (path, ".pdf"))
-    surface = cairo_pdf_surface_create (path, width, height);
-  else
+  if (!png && !g_str_has_suffix (path, ".svg") && !g_str_has_suffix (path, ".pdf"))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                    "%s: the file name must end in .png, .svg or .pdf", path);
       return FALSE;
     }
+  /* Written beside the file and put in its place once whole: a picture
+   * that fails leaves the one that was there. GIO says why a file cannot
+   * be written (Cairo only that it could not). */
+  file = g_file_new_for_path (path);
+  existed = g_file_query_exists (file, NULL);
+  out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, error);
+  if (out == NULL)
+    return FALSE;
+  writer.out = G_OUTPUT_STREAM (out);
+
+  if (png)
+    surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  else if (g_str_has_suffix (path, ".svg"))
+    surface = cairo_svg_surface_create_for_stream (write_picture, &writer, width, height);
+  else
+    surface = cairo_pdf_surface_create_for_stream (write_picture, &writer, width, height);
 
   cr = cairo_create (surface);
   paint (cr, data);
   cairo_destroy (cr);
   status = cairo_surface_status (surface);
-  if (status == CAIRO_STATUS_SUCCESS && g_str_has_suffix (path, ".png"))
-    status = cairo_surface_write_to_png (surface, path);
-  /* Vector surfaces write their file as they finish. */
+  if (status == CAIRO_STATUS_SUCCESS && png)
+    status = cairo_surface_write_to_png_stream (surface, write_picture, &writer);
+  /* Vector surfaces write the rest of their file as they finish. */
   cairo_surface_finish (surface);
   if (status == CAIRO_STATUS_SUCCESS)
     status = cairo_surface_status (surface);
   cairo_surface_destroy (surface);
-  if (status != CAIRO_STATUS_SUCCESS)
+
+  if (status != CAIRO_STATUS_SUCCESS || writer.error != NULL)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: cannot write: %s", path,
-                   cairo_status_to_string (status));
+      /* Closed cancelled, the replacement is abandoned. */
+      abandon = g_cancellable_new ();
+      g_cancellable_cancel (abandon);
+      g_output_stream_close (G_OUTPUT_STREAM (out), abandon, NULL);
+      /* A new file is written in place: what was written of it goes. */
+      if (!existed)
+        g_file_delete (file, NULL, NULL);
+      if (writer.error != NULL)
+        g_set_error (error, writer.error->domain, writer.error->code, "%s: %s", path, writer.error->message);
+      else
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: cannot draw the picture: %s", path,
+                     cairo_status_to_string (status));
+      g_clear_error (&writer.error);
+      return FALSE;
+    }
+  if (!g_output_stream_close (G_OUTPUT_STREAM (out), NULL, &writer.error))
+    {
+      g_set_error (error, writer.error->domain, writer.error->code, "%s: %s", path, writer.error->message);
+      g_clear_error (&writer.error);
       return FALSE;
     }
   return TRUE;
