@@ -15,10 +15,13 @@
 
 #include "es-test-writer.h"
 
-void
-es_test_write_all (int           fd,
-                   const guint8 *data,
-                   gsize         len)
+/* Writes all of @data, or until the reader has gone (EPIPE), if
+ * @reader_may_go: then FALSE. */
+static gboolean
+write_all (int           fd,
+           const guint8 *data,
+           gsize         len,
+           gboolean      reader_may_go)
 {
   while (len > 0)
     {
@@ -26,10 +29,21 @@ es_test_write_all (int           fd,
 
       if (n < 0 && errno == EINTR)
         continue;
+      if (n < 0 && errno == EPIPE && reader_may_go)
+        return FALSE;
       g_assert_cmpint (n, >, 0);
       data += n;
       len -= (gsize) n;
     }
+  return TRUE;
+}
+
+void
+es_test_write_all (int           fd,
+                   const guint8 *data,
+                   gsize         len)
+{
+  write_all (fd, data, len, FALSE);
 }
 
 /* The size of the next piece, and the pause after it in ms. */
@@ -81,7 +95,8 @@ es_test_writer_run (gpointer data)
 
       piece = MIN (piece, writer->len - done);
 
-      es_test_write_all (fd, writer->data + done, piece);
+      if (!write_all (fd, writer->data + done, piece, writer->reader_may_go))
+        break;
       done += piece;
       if (pause_ms > 0 && done < writer->len)
         g_usleep (pause_ms * 1000);

@@ -26,6 +26,7 @@ typedef struct
   gsize         piece_bytes;
   guint         pause_ms;
   gboolean      keep_open;   /* after the last byte, wait for @release before closing */
+  gboolean      reader_may_go; /* a reader that stops reading ends the writing (EPIPE) */
   gint          release;     /* atomic */
   gint          done;        /* atomic: every byte written */
 } EsTestWriter;
