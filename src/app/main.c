@@ -27,6 +27,7 @@
 #include "es-application.h"
 #include "es-bookmarks.h"
 #include "es-live-source.h"
+#include "es-vec.h"
 
 int
 main (int   argc,
@@ -37,6 +38,7 @@ main (int   argc,
 
   /* Before anything opens a file (see eventscope-cli's main()). */
   es_live_source_guard_standard_streams ();
+  es_vec_fit_address_space_limit ();
   /* A record past the file size limit is an error the window shows. */
   signal (SIGXFSZ, SIG_IGN);
   setlocale (LC_ALL, "");

@@ -38,6 +38,8 @@
 #define MIN_BUILD_MS 50
 
 #define NS_PER_SECOND G_GUINT64_CONSTANT (1000000000)
+/* How long nothing comes before `watch` says what it waits for. */
+#define WAITING_SAID_AFTER G_TIME_SPAN_SECOND
 
 typedef struct
 {
@@ -51,6 +53,7 @@ typedef struct
   guint64         printed_sparks;
   guint64         printed_contentions;
   gboolean        said_waiting;
+  gint64          started;          /* monotonic time following began */
   guint64         said_detail_from; /* the detail start last told of */
   guint64         memory_limit;
   guint           n_interrupts;
@@ -268,8 +271,12 @@ tick_cb (gpointer data)
 {
   Watch *watch = data;
 
+  /* Once the wait is felt (a second), or a socket is retried: not for a
+   * file merely not read yet on a busy machine. */
   if (!watch->said_waiting && es_live_follower_get_state (watch->follower) == ES_LIVE_WAITING &&
-      es_live_follower_get_bytes (watch->follower) == 0)
+      es_live_follower_get_bytes (watch->follower) == 0 &&
+      (es_live_follower_is_retrying (watch->follower) ||
+       g_get_monotonic_time () - watch->started >= WAITING_SAID_AFTER))
     {
       /* Once: a silent terminal would look hung. */
       g_printerr ("eventscope-cli: waiting for %s\n", es_live_follower_get_address (watch->follower));
@@ -429,6 +436,7 @@ es_cli_run_watch (int    argc,
   for (guint i = 0; i < G_N_ELEMENTS (signums); i++)
     signals[i] = g_unix_signal_add (signums[i], interrupt_cb, &watch);
   timer = g_timeout_add (interval_ms, tick_cb, &watch);
+  watch.started = g_get_monotonic_time ();
   es_live_follower_start (follower);
 
   /* A closed output is said by write errors, not by dying of SIGPIPE with

@@ -25,6 +25,7 @@
 #include "es-document.h"
 #include "es-eventlog-dump.h"
 #include "es-live-source.h"
+#include "es-vec.h"
 #include "es-mlpd-file.h"
 #include "es-stats.h"
 #include "es-time.h"
@@ -414,6 +415,7 @@ main (int    argc,
   /* Before anything opens a file: a closed standard stream must not be
    * taken by one. */
   es_live_source_guard_standard_streams ();
+  es_vec_fit_address_space_limit ();
   /* A record past the file size limit (ulimit -f) is a write error, said
    * with its path, not a death by signal. */
   signal (SIGXFSZ, SIG_IGN);

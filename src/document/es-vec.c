@@ -14,6 +14,10 @@
 
 #include <errno.h>
 #include <string.h>
+#ifdef __GLIBC__
+# include <malloc.h>
+#endif
+#include <sys/resource.h>
 #if defined(__linux__)
 # include <fcntl.h>
 # include <sys/mman.h>
@@ -40,6 +44,10 @@
  * (a 64-cap log's peak PSS: 1.29 times the log at 64 kB, 1.05 at 16). */
 #define FILE_ABOVE_BYTES   (16u << 10)
 #define HUGE_PAGE_BYTES    (2u << 20)
+
+/* Set once a vector could not grow as it should (es_vec_grow()), until
+ * the next load keeps its spare: no address space is kept ahead. */
+static gint austerity;
 
 static gsize
 mapping_size (gsize bytes)
@@ -137,6 +145,31 @@ remap (void  *data,
  * at 295 MB/s moving, 377 in place (8 caps: 431 and 476). Kept, it costs
  * no memory. */
 #define RESERVE_BYTES (64u << 20)
+/* ... but under a limit on the address space (ulimit -v), which counts
+ * what is kept, only this much, and once a vector could not grow (see
+ * es_vec_get_failures()) none: the address space is then what there is
+ * to finish with. */
+#define LIMITED_RESERVE_BYTES (256u << 10)
+
+static gsize
+reserve_beyond (gsize held)
+{
+  static gsize checked = 0;
+  static gboolean limited;
+
+  if (g_once_init_enter (&checked))
+    {
+      struct rlimit limit;
+
+      limited = getrlimit (RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY;
+      g_once_init_leave (&checked, 1);
+    }
+  if (g_atomic_int_get (&austerity))
+    return 0;
+  if (limited)
+    return MAX ((gsize) LIMITED_RESERVE_BYTES, held);
+  return MAX ((gsize) RESERVE_BYTES, 3 * held);
+}
 
 /* Address space for a vector mapping @mapped bytes now, of which it holds
  * @held (the rest it skipped, which a long follow past its memory limit
@@ -148,7 +181,7 @@ reserve (gsize  mapped,
 {
   void *at;
 
-  *reserved = round_up (mapped + MAX ((gsize) RESERVE_BYTES, 3 * held), PAGE_BYTES);
+  *reserved = round_up (mapped + reserve_beyond (held), PAGE_BYTES);
   at = mmap (NULL, *reserved, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (at == MAP_FAILED)
     *reserved = 0;
@@ -338,12 +371,15 @@ grow_to (EsVec *vec,
  * watch the count, es_vec_get_failures(), and stop at their next event
  * with an error), the address space held back for this is given back,
  * and it grows by a small step instead, so that the record being added
- * has its place and the load stops cleanly. */
+ * has its place and the load stops cleanly. Two spares: other threads
+ * (a live log's finishing thread, a load's other workers) may still be
+ * adding records until they see the count change. */
 #define SPARE_BYTES (64u << 20)
+#define N_SPARES    2
 
 static gint failures;
 static GMutex spare_mutex;
-static gpointer spare;
+static gpointer spares[N_SPARES];
 
 /**
  * es_vec_keep_spare:
@@ -357,25 +393,55 @@ es_vec_keep_spare (void)
 {
 #if CAN_MAP
   g_mutex_lock (&spare_mutex);
-  if (spare == NULL)
-    {
-      spare = mmap (NULL, SPARE_BYTES, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-      if (spare == MAP_FAILED)
-        spare = NULL;
-    }
+  g_atomic_int_set (&austerity, FALSE);
+  for (guint i = 0; i < N_SPARES; i++)
+    if (spares[i] == NULL)
+      {
+        spares[i] = mmap (NULL, SPARE_BYTES, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (spares[i] == MAP_FAILED)
+          spares[i] = NULL;
+      }
   g_mutex_unlock (&spare_mutex);
 #endif
 }
 
-static void
+/* Gives back one spare. Returns whether there was one. */
+static gboolean
 give_back_spare (void)
 {
+  gboolean gave = FALSE;
+
 #if CAN_MAP
   g_mutex_lock (&spare_mutex);
-  if (spare != NULL)
-    munmap (spare, SPARE_BYTES);
-  spare = NULL;
+  for (guint i = 0; i < N_SPARES && !gave; i++)
+    if (spares[i] != NULL)
+      {
+        munmap (spares[i], SPARE_BYTES);
+        spares[i] = NULL;
+        gave = TRUE;
+      }
   g_mutex_unlock (&spare_mutex);
+#endif
+  return gave;
+}
+
+/**
+ * es_vec_fit_address_space_limit:
+ *
+ * To be called first in main(). Under a limit on the address space
+ * (ulimit -v), which counts what is kept as well as what is used, glibc's
+ * malloc keeps 64 MB for each thread that allocates (its arena): a
+ * follower's five threads took 300 MB of a 600 MB limit before the first
+ * event. Two arenas are then shared by all.
+ */
+void
+es_vec_fit_address_space_limit (void)
+{
+#ifdef __GLIBC__
+  struct rlimit limit;
+
+  if (getrlimit (RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+    mallopt (M_ARENA_MAX, 2);
 #endif
 }
 
@@ -397,17 +463,24 @@ es_vec_grow (EsVec *vec,
              gsize  element_size)
 {
   guint capacity = MAX (vec->capacity * 2, 256u);
+  gboolean gave;
 
   g_return_if_fail (capacity > vec->capacity);
 
   if (G_LIKELY (grow_to (vec, element_size, capacity)))
     return;
   g_atomic_int_inc (&failures);
-  give_back_spare ();
+  g_atomic_int_set (&austerity, TRUE);
   capacity = vec->capacity + MAX (256u, vec->capacity / 64);
-  if (!grow_to (vec, element_size, capacity))
-    g_error ("es_vec_grow: out of memory for %" G_GSIZE_FORMAT " bytes, even after giving back the spare",
-             (gsize) capacity * element_size);
+  do
+    {
+      gave = give_back_spare ();
+      if (grow_to (vec, element_size, capacity))
+        return;
+    }
+  while (gave);
+  g_error ("es_vec_grow: out of memory for %" G_GSIZE_FORMAT " bytes, even after giving back the spares",
+           (gsize) capacity * element_size);
 }
 
 /**

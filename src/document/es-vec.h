@@ -41,6 +41,7 @@ void       es_vec_use_file   (EsVec     *vec,
 void es_vec_grow  (EsVec *vec,
                    gsize  element_size);
 void  es_vec_keep_spare   (void);
+void  es_vec_fit_address_space_limit (void);
 guint es_vec_get_failures (void);
 void es_vec_reserve (EsVec *vec,
                      guint  n,

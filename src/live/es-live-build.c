@@ -56,6 +56,7 @@ struct _EsLiveBuild
   GError            *refusal;        /* why, when its bytes are not a valid log */
   guint64            memory_limit;   /* bytes of detail, see es_live_build_set_memory_limit() */
   gboolean           prefaulting;    /* pages were made ready ahead since the last give-back */
+  guint              memory_failures; /* es_vec_get_failures() when it began: past it, nothing more is built */
   guint8            *buffer;
 };
 
@@ -75,6 +76,7 @@ es_live_build_new (const char *record_path)
 
   self->record_path = g_strdup (record_path);
   self->fd = -1;
+  self->memory_failures = es_vec_get_failures ();
   return self;
 }
 
@@ -273,6 +275,9 @@ es_live_build_take_some (EsLiveBuild   *self,
 
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         break;
+      /* Out of memory: nothing more is taken (the follower stops). */
+      if (es_live_build_ran_out_of_memory (self))
+        break;
       if (!read_record (self, self->buffer, n, self->fed))
         {
           refuse (self, NULL);
@@ -323,6 +328,21 @@ es_live_build_take (EsLiveBuild   *self,
                     GError       **error)
 {
   return es_live_build_take_some (self, recorded, G_MAXUINT64, NULL, cancellable, error);
+}
+
+/**
+ * es_live_build_ran_out_of_memory:
+ *
+ * Returns: whether a vector could not grow as it should have since @self
+ *   was made (es_vec_get_failures()): then nothing more is taken or copied,
+ *   and the caller is to stop
+ */
+gboolean
+es_live_build_ran_out_of_memory (EsLiveBuild *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  return G_UNLIKELY (es_vec_get_failures () != self->memory_failures);
 }
 
 /**
@@ -455,7 +475,7 @@ es_live_build_copy (EsLiveBuild     *self,
   *snapshot = NULL;
   if (!es_live_build_take (self, recorded, cancellable, error))
     return FALSE;
-  if (g_cancellable_is_cancelled (cancellable))
+  if (g_cancellable_is_cancelled (cancellable) || es_live_build_ran_out_of_memory (self))
     return TRUE;
   if (self->fd < 0)
     return !complete;

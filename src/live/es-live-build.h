@@ -20,6 +20,7 @@ EsLiveBuild *es_live_build_new    (const char    *record_path);
 void         es_live_build_free   (EsLiveBuild   *self);
 gboolean     es_live_build_holds_back (EsLiveBuild *self);
 const GError *es_live_build_get_refusal (EsLiveBuild *self);
+gboolean     es_live_build_ran_out_of_memory (EsLiveBuild *self);
 void         es_live_build_set_memory_limit (EsLiveBuild *self,
                                              guint64      bytes);
 gboolean     es_live_build_take   (EsLiveBuild   *self,

@@ -19,6 +19,10 @@
 
 #include "es-live-follower-private.h"
 
+/* What is kept free of a limit on the address space, at least (see
+ * near_address_space_limit()). */
+#define ADDRESS_SPACE_HEADROOM (96u << 20)
+
 /* Each update makes a document and lets go of an older one, whose own
  * heap (its copies of the smallest vectors, its busy grid, its arrays) is
  * freed among what lasts: the builder's threads, strings and vectors.
@@ -191,7 +195,11 @@ finish_documents (gpointer data)
       g_mutex_unlock (&self->mutex);
       if (snapshot == NULL)
         return NULL;
-      document = es_live_snapshot_finish (snapshot);
+      /* Out of memory: not finished (the build thread stops following). */
+      if (es_vec_get_failures () != self->memory_failures)
+        es_live_snapshot_free (snapshot);
+      else
+        document = es_live_snapshot_finish (snapshot);
       show_update (self, document, recorded, started);
     }
 }
@@ -330,6 +338,31 @@ stop_reading_if_refused (EsLiveFollower *self,
     _es_live_follower_stop_reading (self);
 }
 
+/* Under a limit on the address space (ulimit -v), following stops while
+ * there is still room to stop in: past the limit, any allocation of any
+ * thread may fail, and GLib's abort the process. */
+static gboolean
+near_address_space_limit (void)
+{
+  static gsize checked = 0;
+  static guint64 limit;
+  g_autofree char *statm = NULL;
+  guint64 in_use;
+
+  if (g_once_init_enter (&checked))
+    {
+      struct rlimit space;
+
+      if (getrlimit (RLIMIT_AS, &space) == 0 && space.rlim_cur != RLIM_INFINITY)
+        limit = (guint64) space.rlim_cur;
+      g_once_init_leave (&checked, 1);
+    }
+  if (limit == 0 || !g_file_get_contents ("/proc/self/statm", &statm, NULL, NULL))
+    return FALSE;
+  in_use = g_ascii_strtoull (statm, NULL, 10) * (guint64) sysconf (_SC_PAGESIZE);
+  return in_use + MAX (limit / 8, (guint64) ADDRESS_SPACE_HEADROOM) > limit;
+}
+
 /* Out of memory while following (see es_vec_grow(): the build goes on
  * with what it was adding, and stops here): reading stops, the last
  * document shown stays, and why is said beside it, as for a stream that
@@ -341,16 +374,15 @@ ran_out_of_memory (EsLiveFollower *self,
   struct rlimit limit;
   g_autofree char *within = NULL;
 
-  if (G_LIKELY (es_vec_get_failures () == failures))
+  if (G_LIKELY (es_vec_get_failures () == failures) && !near_address_space_limit ())
     return FALSE;
   if (getrlimit (RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
     within = g_strdup_printf (" (the process may use %.1f GB: ulimit -v)", limit.rlim_cur / 1e9);
   g_mutex_lock (&self->mutex);
   if (self->read_error == NULL)
     self->read_error = g_error_new (G_FILE_ERROR, G_FILE_ERROR_NOMEM,
-                                    "Out of memory after %" G_GUINT64_FORMAT " bytes of the log%s; a lower "
-                                    "memory limit for following keeps less of the oldest detail",
-                                    self->recorded, within != NULL ? within : "");
+                                    "Out of memory%s; a lower memory limit for following keeps less of "
+                                    "the oldest detail", within != NULL ? within : "");
   g_mutex_unlock (&self->mutex);
   _es_live_follower_stop_reading (self);
   return TRUE;
@@ -374,7 +406,7 @@ _es_live_follower_build_documents (gpointer data)
   g_autoptr(GError) build_error = NULL;
   g_autoptr(EsLiveBuild) build = es_live_build_new (self->record_path);
   g_autoptr(EsDocument) final = NULL;
-  guint failures = es_vec_get_failures ();
+  guint failures = self->memory_failures;
   /* Without it (out of memory for its stack), every update is finished
    * here. */
   GThread *finisher = g_thread_try_new ("eventscope-live-finish", finish_documents, self, NULL);
@@ -486,8 +518,13 @@ _es_live_follower_build_documents (gpointer data)
               g_mutex_unlock (&self->mutex);
               if (!behind)
                 {
-                  g_autoptr(EsDocument) document = es_live_snapshot_finish (snapshot);
+                  g_autoptr(EsDocument) document = NULL;
 
+                  /* Out of memory: not finished (see ran_out_of_memory()). */
+                  if (es_vec_get_failures () != failures)
+                    es_live_snapshot_free (snapshot);
+                  else
+                    document = es_live_snapshot_finish (snapshot);
                   show_update (self, document, upto, started);
                 }
             }

@@ -101,6 +101,7 @@ struct _EsLiveFollower
   gboolean       reader_done;
   gboolean       user_stopped;
   gboolean       refused;            /* the bytes are not a log, or damaged: no more are read */
+  guint          memory_failures;    /* es_vec_get_failures() when following began */
   gboolean       closing;
   GError        *read_error;        /* why reading or recording stopped before the stream's end */
   gboolean       waiting;

@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
@@ -428,19 +429,28 @@ es_live_follower_set_memory_limit (EsLiveFollower *self,
 /**
  * es_live_follower_get_default_memory_limit:
  *
- * Returns: a quarter of the machine's memory, in bytes (0 if unknown: no
- *   limit)
+ * Returns: a quarter of the machine's memory, in bytes, or an eighth of
+ *   the address space the process may use if that is less (0 if unknown:
+ *   no limit)
  */
 guint64
 es_live_follower_get_default_memory_limit (void)
 {
+  guint64 limit = 0;
+  struct rlimit space;
+
 #ifdef _SC_PHYS_PAGES
   long pages = sysconf (_SC_PHYS_PAGES), page = sysconf (_SC_PAGESIZE);
 
   if (pages > 0 && page > 0)
-    return (guint64) pages * (guint64) page / 4;
+    limit = (guint64) pages * (guint64) page / 4;
 #endif
-  return 0;
+  /* Under a limit on the address space (ulimit -v), an eighth of it: each
+   * document shown maps the records again, and there are two or three at
+   * a time. */
+  if (getrlimit (RLIMIT_AS, &space) == 0 && space.rlim_cur != RLIM_INFINITY)
+    limit = limit > 0 ? MIN (limit, (guint64) space.rlim_cur / 8) : (guint64) space.rlim_cur / 8;
+  return limit;
 }
 
 /**
@@ -457,6 +467,7 @@ es_live_follower_start (EsLiveFollower *self)
   g_return_if_fail (ES_IS_LIVE_FOLLOWER (self));
   g_return_if_fail (self->reader == NULL);
 
+  self->memory_failures = es_vec_get_failures ();
   self->reader = g_thread_try_new ("eventscope-live-read", read_source, self, &error);
   if (self->reader != NULL)
     self->builder = g_thread_try_new ("eventscope-live-build", _es_live_follower_build_documents, self, &error);
