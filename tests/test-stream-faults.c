@@ -20,9 +20,11 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <gio/gio.h>
+#include <gio/gunixsocketaddress.h>
 #include <glib/gstdio.h>
 
 #include "es-test-cli.h"
@@ -473,6 +475,134 @@ test_connection_reset (void)
   es_test_remove_dir (dir);
 }
 
+/* A followed file rewritten (truncated, as a program restarted with the
+ * same -ol does) or replaced (a new file moved to its name): `watch`
+ * prints what it had, says why it stopped, and exits 1 (before, it waited
+ * for the old file to grow, for ever). */
+static void
+test_followed_file_rewritten_or_replaced (void)
+{
+  g_autofree char *busy = es_test_write_busy_log_with_gc_stats (200);
+  g_autofree char *contents = NULL;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (busy, &contents, &len, NULL));
+  g_unlink (busy);
+  for (guint replaced = 0; replaced < 2; replaced++)
+    {
+      g_autofree char *dir = es_test_make_dir ();
+      g_autofree char *path = es_test_write_file (dir, "prog.eventlog", contents, len / 2);
+      const char *args[] = { "watch", "--interval", "50ms", path, NULL };
+      CliChild child = { .stdin_fd = -1 };
+      CliRunning running;
+      g_auto(CliRun) run = { 0 };
+
+      running = cli_child_start (args, &child);
+      /* Time to read what is there, then wait for more. */
+      g_usleep (500 * 1000);
+      if (replaced)
+        {
+          g_autofree char *next = es_test_write_file (dir, "next.eventlog", contents, len);
+
+          g_assert_cmpint (g_rename (next, path), ==, 0);
+        }
+      else
+        {
+          /* In place, as a program opening its -ol file again does. */
+          int fd = open (path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+
+          g_assert_cmpint (fd, >=, 0);
+          es_test_write_all (fd, (const guint8 *) contents, 100);
+          close (fd);
+        }
+      cli_child_finish (&running, &run);
+
+      g_assert_cmpint (run.exit_code, ==, 1);
+      g_assert_nonnull (strstr (run.err, replaced ? "was removed or replaced while it was followed"
+                                                  : "shrank from "));
+      g_assert_nonnull (strstr (run.out, "Productivity"));
+      es_test_remove_dir (dir);
+    }
+}
+
+/* A writer killed as it serves a Unix socket (SIGKILL, half the log
+ * sent): every command reads the log cut short it is, warns of the cut,
+ * exits 0, and the record holds every byte that came. */
+static void
+test_socket_writer_killed (void)
+{
+  g_autofree char *busy = es_test_write_busy_log_with_gc_stats (200);
+  g_autofree char *contents = NULL;
+  gsize len;
+  const char *commands[] = { "summary", "watch" };
+
+  g_assert_true (g_file_get_contents (busy, &contents, &len, NULL));
+  g_unlink (busy);
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_autofree char *dir = es_test_make_dir ();
+      g_autofree char *sock = g_build_filename (dir, "prog.sock", NULL);
+      g_autofree char *spec = g_strconcat ("unix:", sock, NULL);
+      g_autofree char *record = g_build_filename (dir, "record.eventlog", NULL);
+      g_autofree char *prefix = NULL;
+      const char *args[] = { commands[i], "--record", record, spec, NULL };
+      const char *of_prefix_args[] = { "summary", NULL, NULL };
+      g_autoptr(GSocketAddress) address = g_unix_socket_address_new (sock);
+      g_autoptr(GSocket) listener = g_socket_new (G_SOCKET_FAMILY_UNIX, G_SOCKET_TYPE_STREAM,
+                                                  G_SOCKET_PROTOCOL_DEFAULT, NULL);
+      CliChild child = { .stdin_fd = -1 };
+      CliRunning running;
+      g_auto(CliRun) run = { 0 };
+      g_auto(CliRun) of_prefix = { 0 };
+      g_autofree char *kept = NULL;
+      gsize kept_len;
+      pid_t writer;
+      int status;
+
+      g_assert_true (g_socket_bind (listener, address, TRUE, NULL));
+      g_assert_true (g_socket_listen (listener, NULL));
+      /* GSocket keeps its descriptor non-blocking: the writer accepts on
+       * it plainly. */
+      g_assert_cmpint (fcntl (g_socket_get_fd (listener), F_SETFL, 0), ==, 0);
+      running = cli_child_start (args, &child);
+      /* The writer: a process of its own, killed once half is sent. */
+      writer = fork ();
+      g_assert_cmpint (writer, >=, 0);
+      if (writer == 0)
+        {
+          int client = accept (g_socket_get_fd (listener), NULL, NULL);
+          gsize half = len / 2;
+
+          for (gsize done = 0; client >= 0 && done < half;)
+            {
+              gssize n = write (client, contents + done, half - done);
+
+              if (n <= 0)
+                break;
+              done += (gsize) n;
+            }
+          raise (SIGKILL);
+          _exit (1);
+        }
+      g_assert_cmpint (waitpid (writer, &status, 0), ==, writer);
+      g_assert_true (WIFSIGNALED (status) && WTERMSIG (status) == SIGKILL);
+      cli_child_finish (&running, &run);
+
+      g_assert_true (g_file_get_contents (record, &kept, &kept_len, NULL));
+      g_assert_cmpuint (kept_len, ==, len / 2);
+      g_assert_true (memcmp (kept, contents, kept_len) == 0);
+      prefix = es_test_write_file (dir, "prefix.eventlog", contents, len / 2);
+      of_prefix_args[1] = prefix;
+      run_cli_child (&of_prefix, of_prefix_args, &child);
+      g_assert_cmpint (run.exit_code, ==, 0);
+      g_assert_nonnull (strstr (run.err, "warning:"));
+      g_assert_cmpstr (g_str_equal (commands[i], "watch") ? summary_part (run.out) : run.out, ==, of_prefix.out);
+      g_socket_close (listener, NULL);
+      g_unlink (sock);
+      es_test_remove_dir (dir);
+    }
+}
+
 /* Killed mid-stream (SIGKILL: no handler runs), `watch` and `summary`
  * leave nothing in the temporary folder: their record has no name (before,
  * records of hundreds of megabytes stayed in /tmp for ever). With
@@ -676,6 +806,8 @@ main (int    argc,
   g_test_add_func ("/stream-faults/closed-standard-input", test_closed_standard_input);
   g_test_add_func ("/stream-faults/record-that-cannot-be-written", test_record_that_cannot_be_written);
   g_test_add_func ("/stream-faults/connection-reset", test_connection_reset);
+  g_test_add_func ("/stream-faults/followed-file-rewritten-or-replaced", test_followed_file_rewritten_or_replaced);
+  g_test_add_func ("/stream-faults/socket-writer-killed", test_socket_writer_killed);
   g_test_add_func ("/stream-faults/killed-leaves-nothing-behind", test_killed_leaves_nothing_behind);
   g_test_add_func ("/stream-faults/out-of-memory", test_out_of_memory);
   g_test_add_func ("/stream-faults/header-cut-short", test_header_cut_short);

@@ -39,6 +39,7 @@ struct _EsLiveSource
   gboolean            owns_fd;
   gboolean            got_bytes;
   gboolean            closed;       /* es_live_source_close(): nothing more is read */
+  guint64             offset;       /* bytes read so far */
   gint                follow;       /* atomic: a regular file is followed as it grows */
   GSocketConnection  *connection;
   EsLiveWaitingFunc   waiting_func;
@@ -410,6 +411,34 @@ connect_socket (EsLiveSource  *self,
   return TRUE;
 }
 
+/* A followed file that shrank (truncated to be written again: a program
+ * restarted with the same -ol) or was replaced (a new file moved to its
+ * name) will never give the rest of the log read so far: waiting for it
+ * to grow would wait for ever. */
+static gboolean
+file_still_grows (EsLiveSource  *self,
+                  GError       **error)
+{
+  GStatBuf own, named;
+  g_autofree char *name = g_filename_display_name (self->address);
+
+  if (fstat (self->fd, &own) == 0 && (guint64) own.st_size < self->offset)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                   "“%s” shrank from %" G_GUINT64_FORMAT " to %" G_GUINT64_FORMAT " bytes while it was followed: "
+                   "it is being written again; open it again to follow the new log",
+                   name, self->offset, (guint64) own.st_size);
+      return FALSE;
+    }
+  if (g_stat (self->address, &named) != 0 || named.st_dev != own.st_dev || named.st_ino != own.st_ino)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                   "“%s” was removed or replaced while it was followed; open it again to follow the new log", name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /**
  * es_live_source_read:
  * @buffer: (out caller-allocates) (array length=size): where the bytes go
@@ -450,6 +479,7 @@ es_live_source_read (EsLiveSource  *self,
       if (n > 0)
         {
           self->got_bytes = TRUE;
+          self->offset += (guint64) n;
           return n;
         }
       if (n < 0)
@@ -466,6 +496,8 @@ es_live_source_read (EsLiveSource  *self,
       /* At the end: a stream has ended (poll said so), a file may grow. */
       if (self->kind != ES_LIVE_SOURCE_FILE || !g_atomic_int_get (&self->follow))
         return 0;
+      if (!file_still_grows (self, error))
+        return -1;
       if (!wait_readable (-1, FILE_RECHECK_MS, cancellable, error))
         return -1;
     }
