@@ -15,6 +15,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -236,4 +237,30 @@ es_test_remove_dir (const char *dir)
       g_unlink (path);
     }
   g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* That @path holds exactly the first @expected_len of the @len bytes of
+ * @data. */
+void
+es_test_assert_file_is_prefix (const char   *path,
+                               const guint8 *data,
+                               gsize         len,
+                               gsize         expected_len)
+{
+  g_autofree char *contents = NULL;
+  gsize got;
+
+  g_assert_true (g_file_get_contents (path, &contents, &got, NULL));
+  g_assert_cmpuint (got, ==, expected_len);
+  g_assert_cmpuint (got, <=, len);
+  g_assert_true (memcmp (contents, data, got) == 0);
+}
+
+/* The part of `watch`'s output that is `summary`'s: after its lines. */
+const char *
+es_test_summary_part (const char *watch_out)
+{
+  const char *blank = strstr (watch_out, "\n\n");
+
+  return blank != NULL ? blank + 2 : watch_out;
 }

@@ -59,6 +59,11 @@ char      *es_test_write_file     (const char      *dir,
                                    gsize            len);
 guint      es_test_count_entries  (const char      *dir);
 void       es_test_remove_dir     (const char      *dir);
+void       es_test_assert_file_is_prefix (const char   *path,
+                                          const guint8 *data,
+                                          gsize         len,
+                                          gsize         expected_len);
+const char *es_test_summary_part  (const char      *watch_out);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CliRun, cli_run_clear)
 

@@ -46,6 +46,15 @@ es_test_write_all (int           fd,
   write_all (fd, data, len, FALSE);
 }
 
+/* Returns FALSE if the reader went before all was written. */
+gboolean
+es_test_write_unless_closed (int           fd,
+                             const guint8 *data,
+                             gsize         len)
+{
+  return write_all (fd, data, len, TRUE);
+}
+
 /* The size of the next piece, and the pause after it in ms. */
 static gsize
 next_piece (EsTestWriter *writer,
@@ -129,6 +138,8 @@ es_test_serve_two_runs (gpointer data)
       g_assert_no_error (error);
       writer.path = NULL;
       writer.fd = dup (g_socket_get_fd (client));
+      /* GSocket keeps its descriptor non-blocking: writes here wait. */
+      g_assert_cmpint (fcntl (writer.fd, F_SETFL, 0), ==, 0);
       writer.data = server->runs[run];
       writer.len = server->lens[run];
       if (writer.seed != 0)

@@ -46,6 +46,9 @@ gpointer es_test_writer_run      (gpointer      writer);
 void     es_test_write_all       (int           fd,
                                   const guint8 *data,
                                   gsize         len);
+gboolean es_test_write_unless_closed (int       fd,
+                                      const guint8 *data,
+                                      gsize     len);
 gpointer es_test_serve_two_runs  (gpointer      server);
 
 G_END_DECLS

@@ -224,7 +224,7 @@ test_temporary_record_has_no_name (void)
   g_assert_no_error (error);
   g_assert_null (es_live_record_get_kept_path (record));
   g_assert_true (g_str_has_prefix (es_live_record_get_path (record), "/proc/self/fd/"));
-  g_assert_true (es_live_record_take_all (record, fed.source, NULL, &error));
+  g_assert_true (es_live_record_take_all (record, fed.source, NULL, NULL, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (es_live_record_get_bytes (record), ==, len);
   g_assert_true (es_live_record_keep (record, &error));

@@ -42,30 +42,6 @@ read_fixture (const char *name,
   return contents;
 }
 
-static void
-assert_file_is_prefix (const char   *path,
-                       const guint8 *data,
-                       gsize         len,
-                       gsize         expected_len)
-{
-  g_autofree char *contents = NULL;
-  gsize got;
-
-  g_assert_true (g_file_get_contents (path, &contents, &got, NULL));
-  g_assert_cmpuint (got, ==, expected_len);
-  g_assert_cmpuint (got, <=, len);
-  g_assert_true (memcmp (contents, data, got) == 0);
-}
-
-/* The part of `watch`'s output that is `summary`'s: after its lines. */
-static const char *
-summary_part (const char *watch_out)
-{
-  const char *blank = strstr (watch_out, "\n\n");
-
-  return blank != NULL ? blank + 2 : watch_out;
-}
-
 /* Writes "y\n" into @fd until the reader closes it, and counts the bytes
  * that went in: as `yes | eventscope-cli ...`. */
 typedef struct
@@ -246,61 +222,6 @@ test_socket_that_is_not_a_socket (void)
   es_test_remove_dir (dir);
 }
 
-/* A record is never the log read: `watch --record F F` on a FIFO (before,
- * it blocked writing into the FIFO it reads, deaf to SIGTERM), and
- * `--record X - < X` (before, `watch` emptied X, then said standard input
- * had ended) are refused, and X stays as it was, for every command. */
-static void
-test_record_is_never_the_input (void)
-{
-  g_autofree char *dir = es_test_make_dir ();
-  g_autofree char *fifo = g_build_filename (dir, "prog.fifo", NULL);
-  gsize len;
-  g_autofree char *contents = read_fixture ("parfib-N2.eventlog", &len);
-  g_autofree char *x = es_test_write_file (dir, "x.eventlog", contents, len);
-  const char *commands[] = { "watch", "summary", "dump" };
-
-  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
-  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    {
-      const char *fifo_args[] = { commands[i], "--record", fifo, fifo, NULL };
-      const char *stdin_args[] = { commands[i], "--record", x, "-", NULL };
-      int fifo_fd = open (fifo, O_RDWR | O_CLOEXEC);
-      int x_fd = open (x, O_RDONLY | O_CLOEXEC);
-      CliChild on_fifo = { .stdin_fd = -1 };
-      CliChild on_x = { .stdin_fd = x_fd };
-      g_auto(CliRun) run_fifo = { 0 };
-      g_auto(CliRun) run_x = { 0 };
-
-      /* Held open here, so that a CLI that opened it would not block. */
-      g_assert_cmpint (fifo_fd, >=, 0);
-      run_cli_child (&run_fifo, fifo_args, &on_fifo);
-      close (fifo_fd);
-      g_assert_cmpint (run_fifo.exit_code, ==, 1);
-      g_assert_nonnull (strstr (run_fifo.err, "is the log being read"));
-
-      run_cli_child (&run_x, stdin_args, &on_x);
-      close (x_fd);
-      g_assert_cmpint (run_x.exit_code, ==, 1);
-      g_assert_nonnull (strstr (run_x.err, "is the log being read"));
-      assert_file_is_prefix (x, (const guint8 *) contents, len, len);
-    }
-  {
-    const char *args[] = { "summary", "--record", "/dev/full", "-", NULL };
-    int fd = open (x, O_RDONLY | O_CLOEXEC);
-    CliChild child = { .stdin_fd = fd };
-    g_auto(CliRun) run = { 0 };
-
-    run_cli_child (&run, args, &child);
-    close (fd);
-    g_assert_cmpint (run.exit_code, ==, 1);
-    g_assert_nonnull (strstr (run.err, "“/dev/full”: it is not a regular file"));
-  }
-  g_assert_cmpuint (es_test_count_entries (dir), ==, 2);
-  g_unlink (fifo);
-  es_test_remove_dir (dir);
-}
-
 /* Standard input closed (`eventscope-cli watch - <&-`): said at once
  * (before, GLib's own eventfd took descriptor 0, and its bytes were read
  * as the log). */
@@ -320,67 +241,6 @@ test_closed_standard_input (void)
       g_assert_cmpstr (run.err, ==, "eventscope-cli: -: standard input is closed: there is nothing to read "
                                     "(pipe the log in, or name it)\n");
     }
-}
-
-/* A record that cannot be written (ulimit -f 100: 102,400 bytes): every
- * command says so with the path and the reason, exits 1, prints the
- * summary of what was recorded, and the record keeps every byte it took
- * (before, `watch` said the record held 65,536 bytes, exit 0, where it
- * held 102,400). */
-static void
-test_record_that_cannot_be_written (void)
-{
-  g_autofree char *busy = es_test_write_busy_log_with_gc_stats (200);
-  g_autofree char *contents = NULL;
-  gsize len;
-  const gsize limit = 100 * 1024;
-  const char *commands[] = { "watch", "summary", "dump" };
-  g_autofree char *dir = es_test_make_dir ();
-  g_autofree char *prefix = NULL;
-
-  g_assert_true (g_file_get_contents (busy, &contents, &len, NULL));
-  g_unlink (busy);
-  g_assert_cmpuint (len, >, 2 * limit);
-  prefix = es_test_write_file (dir, "prefix.eventlog", contents, limit);
-
-  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    {
-      g_autofree char *record = g_build_filename (dir, "record.eventlog", NULL);
-      const char *args[] = { commands[i], "--record", record, "-", NULL };
-      /* `watch` of a file cut short would follow it as it grows: its summary is `summary`'s. */
-      const char *of_prefix_args[] = { g_str_equal (commands[i], "watch") ? "summary" : commands[i], prefix, NULL };
-      g_autofree char *said = g_strdup_printf ("Cannot record the log into “%s”: File too large (after %" G_GSIZE_FORMAT
-                                               " bytes)", record, limit);
-      int fds[2];
-      EsTestWriter writer;
-      CliChild child = { .file_size_limit = limit };
-      CliChild plain = { .stdin_fd = -1 };
-      g_auto(CliRun) run = { 0 };
-      g_auto(CliRun) of_prefix = { 0 };
-      GThread *thread;
-
-      g_assert_cmpint (pipe2 (fds, O_CLOEXEC), ==, 0);
-      writer = (EsTestWriter) { .fd = fds[1], .data = (const guint8 *) contents, .len = len, .n_pieces = 4,
-                                .pause_ms = 10, .reader_may_go = TRUE };
-      child.stdin_fd = fds[0];
-      thread = g_thread_new ("writer", es_test_writer_run, &writer);
-      run_cli_child (&run, args, &child);
-      close (fds[0]);
-      g_thread_join (thread);
-
-      g_assert_cmpint (run.exit_code, ==, 1);
-      g_assert_nonnull (strstr (run.err, said));
-      assert_file_is_prefix (record, (const guint8 *) contents, len, limit);
-      /* What came before is printed, as for the file of those bytes. */
-      run_cli_child (&of_prefix, of_prefix_args, &plain);
-      if (g_str_equal (commands[i], "watch"))
-        g_assert_cmpstr (summary_part (run.out), ==, of_prefix.out);
-      else
-        g_assert_cmpstr (run.out, ==, of_prefix.out);
-      g_unlink (record);
-      g_assert_cmpuint (es_test_count_entries (dir), ==, 1);
-    }
-  es_test_remove_dir (dir);
 }
 
 /* A server that sends @len bytes, then resets the connection (a close
@@ -464,12 +324,12 @@ test_connection_reset (void)
 
       run_cli_child (&of_prefix, of_prefix_args, &child);
       g_assert_cmpint (run.exit_code, ==, 1);
-      g_assert_true (g_str_has_suffix (run.err, "Connection reset by peer; what came before is shown (250000 bytes)\n"));
+      g_assert_true (g_str_has_suffix (run.err, "Connection reset by peer (after 250000 bytes)\n"));
       if (g_str_equal (commands[i], "watch"))
-        g_assert_cmpstr (summary_part (run.out), ==, of_prefix.out);
+        g_assert_cmpstr (es_test_summary_part (run.out), ==, of_prefix.out);
       else
         g_assert_cmpstr (run.out, ==, of_prefix.out);
-      assert_file_is_prefix (record, (const guint8 *) contents, len, sent);
+      es_test_assert_file_is_prefix (record, (const guint8 *) contents, len, sent);
       g_unlink (record);
     }
   es_test_remove_dir (dir);
@@ -596,69 +456,11 @@ test_socket_writer_killed (void)
       run_cli_child (&of_prefix, of_prefix_args, &child);
       g_assert_cmpint (run.exit_code, ==, 0);
       g_assert_nonnull (strstr (run.err, "warning:"));
-      g_assert_cmpstr (g_str_equal (commands[i], "watch") ? summary_part (run.out) : run.out, ==, of_prefix.out);
+      g_assert_cmpstr (g_str_equal (commands[i], "watch") ? es_test_summary_part (run.out) : run.out, ==, of_prefix.out);
       g_socket_close (listener, NULL);
       g_unlink (sock);
       es_test_remove_dir (dir);
     }
-}
-
-/* Killed mid-stream (SIGKILL: no handler runs), `watch` and `summary`
- * leave nothing in the temporary folder: their record has no name (before,
- * records of hundreds of megabytes stayed in /tmp for ever). With
- * --record, the record holds what came, under its own name, and nothing
- * else is left beside it. */
-static void
-test_killed_leaves_nothing_behind (void)
-{
-  g_autofree char *busy = es_test_write_busy_log_with_gc_stats (400);
-  g_autofree char *contents = NULL;
-  gsize len;
-  const char *commands[] = { "watch", "summary" };
-
-  g_assert_true (g_file_get_contents (busy, &contents, &len, NULL));
-  g_unlink (busy);
-  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    for (guint recorded = 0; recorded < 2; recorded++)
-      {
-        g_autofree char *tmpdir = es_test_make_dir ();
-        g_autofree char *keep = es_test_make_dir ();
-        g_autofree char *record = g_build_filename (keep, "record.eventlog", NULL);
-        const char *args[] = { commands[i], "-", NULL, NULL, NULL };
-        const char *record_args[] = { commands[i], "--record", record, "-", NULL };
-        int fds[2];
-        CliChild child = { .tmpdir = tmpdir };
-        CliRunning running;
-        g_auto(CliRun) run = { 0 };
-        gsize half = len / 2;
-
-        g_assert_cmpint (pipe2 (fds, O_CLOEXEC), ==, 0);
-        child.stdin_fd = fds[0];
-        running = cli_child_start (recorded ? record_args : args, &child);
-        close (fds[0]);
-        /* Once half the log is in, the CLI read all but what the pipe
-         * holds (64 kB): then it is killed. */
-        es_test_write_all (fds[1], (const guint8 *) contents, half);
-        kill (running.pid, SIGKILL);
-        cli_child_finish (&running, &run);
-        close (fds[1]);
-
-        g_assert_cmpuint (es_test_count_entries (tmpdir), ==, 0);
-        if (recorded)
-          {
-            g_autofree char *kept = NULL;
-            gsize kept_len;
-
-            g_assert_cmpuint (es_test_count_entries (keep), ==, 1);
-            g_assert_true (g_file_get_contents (record, &kept, &kept_len, NULL));
-            g_assert_cmpuint (kept_len, >=, half - 65536 - 1048576);
-            g_assert_true (memcmp (kept, contents, kept_len) == 0);
-          }
-        else
-          g_assert_cmpuint (es_test_count_entries (keep), ==, 0);
-        es_test_remove_dir (tmpdir);
-        es_test_remove_dir (keep);
-      }
 }
 
 /* The address space this machine gives a program that maps nothing: the
@@ -802,13 +604,10 @@ main (int    argc,
   g_test_add_func ("/stream-faults/not-a-log-is-refused-at-once", test_not_a_log_is_refused_at_once);
   g_test_add_func ("/stream-faults/damaged-log-ends-as-summary", test_damaged_log_ends_as_summary);
   g_test_add_func ("/stream-faults/socket-that-is-not-a-socket", test_socket_that_is_not_a_socket);
-  g_test_add_func ("/stream-faults/record-is-never-the-input", test_record_is_never_the_input);
   g_test_add_func ("/stream-faults/closed-standard-input", test_closed_standard_input);
-  g_test_add_func ("/stream-faults/record-that-cannot-be-written", test_record_that_cannot_be_written);
   g_test_add_func ("/stream-faults/connection-reset", test_connection_reset);
   g_test_add_func ("/stream-faults/followed-file-rewritten-or-replaced", test_followed_file_rewritten_or_replaced);
   g_test_add_func ("/stream-faults/socket-writer-killed", test_socket_writer_killed);
-  g_test_add_func ("/stream-faults/killed-leaves-nothing-behind", test_killed_leaves_nothing_behind);
   g_test_add_func ("/stream-faults/out-of-memory", test_out_of_memory);
   g_test_add_func ("/stream-faults/header-cut-short", test_header_cut_short);
 

@@ -81,7 +81,7 @@ describe (EsLiveController *self)
     case ES_LIVE_CUT:
       error = es_live_follower_get_error (follower);
       if (error != NULL)
-        return g_strdup_printf (_("The stream broke: %s"), error->message);
+        return g_strdup_printf (_("Following stopped: %s"), error->message);
       return g_strdup (_("The stream stopped without an end marker (the program may have been killed)"));
 
     case ES_LIVE_STOPPED:

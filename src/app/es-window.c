@@ -427,10 +427,19 @@ es_window_export_action (GtkWidget  *widget,
 {
   EsWindow *self = ES_WINDOW (widget);
 
+  EsLiveFollower *follower = es_window_get_live_follower (self);
+  g_autoptr(GFile) named = NULL;
+
   if (self->session == NULL)
-    gtk_widget_error_bell (widget);
-  else
-    es_window_export_ask (GTK_WINDOW (self), self->timeline, self->file);
+    {
+      gtk_widget_error_bell (widget);
+      return;
+    }
+  /* A stream's record has no name of its own: the picture is named after
+   * the source (prog.fifo.png, not 5.png after /proc/self/fd/5). */
+  if (follower != NULL && es_live_follower_get_kept_path (follower) == NULL)
+    named = g_file_new_for_path (es_live_follower_get_address (follower));
+  es_window_export_ask (GTK_WINDOW (self), self->timeline, named != NULL ? named : self->file);
 }
 
 static void

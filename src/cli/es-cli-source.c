@@ -28,6 +28,7 @@
 
 typedef struct
 {
+  char         *source;     /* as the user named it */
   EsLiveRecord *record;
   GError       *broke;      /* why the stream stopped before its end, after some bytes */
 } Opened;
@@ -37,14 +38,16 @@ opened_free (gpointer data)
 {
   Opened *opened = data;
 
+  g_free (opened->source);
   es_live_record_free (opened->record);
   g_clear_error (&opened->broke);
   g_free (opened);
 }
 
-/* source as the user named it -> Opened: until the program ends, as its
- * commands read the records through their descriptors. */
-static GHashTable *opened_sources;
+/* Opened, in the order opened: until the program ends, as its commands
+ * read the records through their descriptors (`compare unix:S unix:S`
+ * opens one source twice, two runs). */
+static GPtrArray *opened_sources;
 
 static void
 say_waiting (const char *address,
@@ -74,7 +77,7 @@ es_cli_source_open (const char  *source,
                     const char  *record,
                     char       **path)
 {
-  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) error = NULL, refusal = NULL, keep_error = NULL;
   g_autoptr(EsLiveSource) live = NULL;
   g_autoptr(EsLiveRecord) kept = NULL;
   gboolean said_waiting = FALSE;
@@ -95,29 +98,51 @@ es_cli_source_open (const char  *source,
   if (kept == NULL)
     return es_cli_report_error (source, error);
 
-  opened = g_new0 (Opened, 1);
-  if (!es_live_record_take_all (kept, live, NULL, &error))
+  if (!es_live_record_take_all (kept, live, NULL, &refusal, &error) && es_live_record_get_bytes (kept) == 0)
+    return es_cli_report_error (source, error);
+  /* Not a log: as loading its bytes would say (a header that never ends
+   * is said as such, not as one cut short). */
+  if (refusal != NULL)
+    return es_cli_report_error (source, refusal);
+  if (!es_live_record_keep (kept, &keep_error))
     {
-      if (es_live_record_get_bytes (kept) == 0)
-        {
-          g_free (opened);
-          return es_cli_report_error (source, error);
-        }
-      opened->broke = g_steal_pointer (&error);
+      if (error == NULL)
+        return es_cli_report_error (source, keep_error);
+      /* Both said: the stream broke first. */
+      es_cli_report_error (source, keep_error);
     }
-  if (!es_live_record_keep (kept, &error))
-    {
-      g_clear_error (&opened->broke);
-      g_free (opened);
-      return es_cli_report_error (source, error);
-    }
+  es_cli_source_say_kept_aside (source, record, es_live_record_get_kept_path (kept), es_live_record_get_bytes (kept));
 
   *path = g_strdup (es_live_record_get_path (kept));
+  opened = g_new0 (Opened, 1);
+  opened->source = g_strdup (source);
   opened->record = g_steal_pointer (&kept);
+  opened->broke = g_steal_pointer (&error);
   if (opened_sources == NULL)
-    opened_sources = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, opened_free);
-  g_hash_table_replace (opened_sources, g_strdup (source), opened);
+    opened_sources = g_ptr_array_new_with_free_func (opened_free);
+  g_ptr_array_add (opened_sources, opened);
   return EXIT_OK;
+}
+
+/**
+ * es_cli_source_say_kept_aside:
+ * @record: (nullable): the file the user named (--record)
+ * @kept_path: (nullable): where the record's bytes are kept
+ *
+ * Says so when a stream's bytes could not take the name the user gave
+ * (its header never became whole and a file was there, which is left as
+ * it was): where they are instead.
+ */
+void
+es_cli_source_say_kept_aside (const char *source,
+                              const char *record,
+                              const char *kept_path,
+                              guint64     bytes)
+{
+  if (record == NULL || kept_path == NULL || g_str_equal (record, kept_path))
+    return;
+  g_printerr ("eventscope-cli: %s: %s is left as it was; the %" G_GUINT64_FORMAT " bytes received are in %s\n",
+              source, record, bytes, kept_path);
 }
 
 /**
@@ -131,9 +156,12 @@ es_cli_source_open (const char  *source,
 void
 es_cli_source_say_kept (const char *source)
 {
-  Opened *opened = opened_sources != NULL ? g_hash_table_lookup (opened_sources, source) : NULL;
+  Opened *opened = NULL;
   const char *kept_path;
 
+  for (guint i = 0; opened_sources != NULL && i < opened_sources->len; i++)
+    if (g_str_equal (((Opened *) g_ptr_array_index (opened_sources, i))->source, source))
+      opened = g_ptr_array_index (opened_sources, i);
   if (opened == NULL || es_live_record_is_refused (opened->record) ||
       (kept_path = es_live_record_get_kept_path (opened->record)) == NULL ||
       es_live_record_get_bytes (opened->record) == 0)
@@ -155,23 +183,19 @@ es_cli_source_say_kept (const char *source)
 int
 es_cli_source_finish (int exit_code)
 {
-  GHashTableIter iter;
-  gpointer key, value;
-
   if (opened_sources == NULL)
     return exit_code;
-  g_hash_table_iter_init (&iter, opened_sources);
-  while (g_hash_table_iter_next (&iter, &key, &value))
+  for (guint i = 0; i < opened_sources->len; i++)
     {
-      Opened *opened = value;
+      Opened *opened = g_ptr_array_index (opened_sources, i);
 
       if (opened->broke == NULL)
         continue;
-      g_printerr ("eventscope-cli: %s: %s; what came before is shown (%" G_GUINT64_FORMAT " bytes)\n",
-                  (const char *) key, opened->broke->message, es_live_record_get_bytes (opened->record));
+      g_printerr ("eventscope-cli: %s: %s (after %" G_GUINT64_FORMAT " bytes)\n", opened->source,
+                  opened->broke->message, es_live_record_get_bytes (opened->record));
       if (exit_code == EXIT_OK)
         exit_code = EXIT_USAGE;
     }
-  g_clear_pointer (&opened_sources, g_hash_table_unref);
+  g_clear_pointer (&opened_sources, g_ptr_array_unref);
   return exit_code;
 }

@@ -15,6 +15,10 @@ int  es_cli_source_open     (const char  *source,
                              const char  *record,
                              char       **path);
 void es_cli_source_say_kept (const char  *source);
+void es_cli_source_say_kept_aside (const char *source,
+                                   const char *record,
+                                   const char *kept_path,
+                                   guint64     bytes);
 int  es_cli_source_finish   (int          exit_code);
 
 G_END_DECLS

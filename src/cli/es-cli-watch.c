@@ -15,6 +15,7 @@
 #include <glib-unix.h>
 
 #include "es-cli-common.h"
+#include "es-cli-source.h"
 #include "es-cli-watch.h"
 #include "es-live-follower.h"
 #include "es-stats.h"
@@ -314,12 +315,15 @@ interrupt_cb (gpointer data)
 /* What is said once following has ended: why it failed, or the last
  * stretch and the summary of the whole run. Returns the exit code. */
 static int
-sum_up (Watch *watch)
+sum_up (Watch      *watch,
+        const char *record)
 {
   EsLiveFollower *follower = watch->follower;
   EsDocument *document = es_live_follower_get_document (follower);
   int exit_code;
 
+  es_cli_source_say_kept_aside (watch->source, record, es_live_follower_get_kept_path (follower),
+                                es_live_follower_get_bytes (follower));
   if (es_live_follower_get_state (follower) == ES_LIVE_FAILED || document == NULL)
     {
       const GError *failure = es_live_follower_get_error (follower);
@@ -340,15 +344,15 @@ sum_up (Watch *watch)
   if (watch->printed_any)
     putchar ('\n');
   exit_code = es_cli_print_summary (watch->source, document, 0, es_document_get_end_time (document), FALSE);
-  if (es_live_follower_get_kept_path (follower) != NULL && es_live_follower_get_state (follower) != ES_LIVE_FINISHED)
+  if (es_live_follower_get_kept_path (follower) != NULL && es_live_follower_get_state (follower) != ES_LIVE_FINISHED &&
+      g_strcmp0 (es_live_follower_get_kept_path (follower), record) == 0)
     g_printerr ("eventscope-cli: %s holds the %" G_GUINT64_FORMAT " bytes received\n",
                 es_live_follower_get_kept_path (follower), es_live_follower_get_bytes (follower));
   /* The stream broke: said last, as the other commands do. */
   if (es_live_follower_get_error (follower) != NULL)
     {
-      g_printerr ("eventscope-cli: %s: %s; what came before is shown (%" G_GUINT64_FORMAT " bytes)\n",
-                  watch->source, es_live_follower_get_error (follower)->message,
-                  es_live_follower_get_document_bytes (follower));
+      g_printerr ("eventscope-cli: %s: %s (after %" G_GUINT64_FORMAT " bytes)\n", watch->source,
+                  es_live_follower_get_error (follower)->message, es_live_follower_get_bytes (follower));
       if (exit_code == EXIT_OK)
         exit_code = EXIT_USAGE;
     }
@@ -449,7 +453,7 @@ es_cli_run_watch (int    argc,
     g_source_remove (signals[i]);
   g_signal_handlers_disconnect_by_data (follower, &watch);
 
-  exit_code = sum_up (&watch);
+  exit_code = sum_up (&watch, record);
 
   /* The follower's last notifications hold references to it: let them go,
    * so that it goes too, and its temporary record with it. */

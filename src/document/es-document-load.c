@@ -8,7 +8,6 @@
 #include "config.h"
 
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #ifdef __GLIBC__
@@ -50,7 +49,6 @@ typedef struct
   guint64              in_use;            /* the address space in use when it ran out of memory */
 } Worker;
 
-static guint64 address_space_in_use (void);
 
 static gboolean
 add_to_builder (const EsEvent *event,
@@ -61,7 +59,7 @@ add_to_builder (const EsEvent *event,
   /* Out of memory: the load stops here and fails (see es_vec_grow()). */
   if (G_UNLIKELY (es_vec_get_failures () != worker->memory_failures))
     {
-      worker->in_use = address_space_in_use ();
+      worker->in_use = es_vec_get_address_space (NULL);
       return FALSE;
     }
   es_document_builder_add (worker->builder, event);
@@ -151,17 +149,6 @@ count_workers (const char *path)
  * stacks, the spare es_vec_keep_spare() holds. */
 #define BASE_ADDRESS_SPACE (200u << 20)
 
-/* The address space the process uses (what a memory limit counts). */
-static guint64
-address_space_in_use (void)
-{
-  g_autofree char *statm = NULL;
-
-  if (!g_file_get_contents ("/proc/self/statm", &statm, NULL, NULL))
-    return 0;
-  return g_ascii_strtoull (statm, NULL, 10) * (guint64) sysconf (_SC_PAGESIZE);
-}
-
 /**
  * _es_document_set_out_of_memory:
  * @read: the bytes of the log read when memory ran out, or 0 if unknown
@@ -179,14 +166,11 @@ _es_document_set_out_of_memory (GError     **error,
                                 guint64      in_use)
 {
   g_autoptr(GString) message = g_string_new (NULL);
-  guint64 limit = 0, size = 0;
-  struct rlimit rl;
+  guint64 limit, size = 0, now = es_vec_get_address_space (&limit);
   GStatBuf st;
 
   if (in_use == 0)
-    in_use = address_space_in_use ();
-  if (getrlimit (RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
-    limit = (guint64) rl.rlim_cur;
+    in_use = now;
   if (g_stat (path, &st) == 0)
     size = (guint64) st.st_size;
   /* Said after the name the user gave the log (a stream's record has

@@ -17,12 +17,12 @@
 #ifdef __GLIBC__
 # include <malloc.h>
 #endif
+#include <fcntl.h>
 #include <sys/resource.h>
+#include <unistd.h>
 #if defined(__linux__)
-# include <fcntl.h>
 # include <sys/mman.h>
 # include <sys/stat.h>
-# include <unistd.h>
 #endif
 
 #include "es-search.h"
@@ -443,6 +443,38 @@ es_vec_fit_address_space_limit (void)
   if (getrlimit (RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
     mallopt (M_ARENA_MAX, 2);
 #endif
+}
+
+/**
+ * es_vec_get_address_space:
+ * @limit: (out) (optional): the most the process may use (ulimit -v), or
+ *   0 for no limit
+ *
+ * What a limit on memory counts, read without allocating (this is asked
+ * when memory runs short).
+ *
+ * Returns: the bytes of address space the process uses, or 0 if unknown
+ */
+guint64
+es_vec_get_address_space (guint64 *limit)
+{
+  struct rlimit space;
+  char statm[64];
+  gssize n = -1;
+  int fd;
+
+  if (limit != NULL)
+    *limit = getrlimit (RLIMIT_AS, &space) == 0 && space.rlim_cur != RLIM_INFINITY ? (guint64) space.rlim_cur : 0;
+  fd = open ("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+  if (fd >= 0)
+    {
+      n = read (fd, statm, sizeof statm - 1);
+      close (fd);
+    }
+  if (n <= 0)
+    return 0;
+  statm[n] = '\0';
+  return g_ascii_strtoull (statm, NULL, 10) * (guint64) sysconf (_SC_PAGESIZE);
 }
 
 /**

@@ -344,23 +344,9 @@ stop_reading_if_refused (EsLiveFollower *self,
 static gboolean
 near_address_space_limit (void)
 {
-  static gsize checked = 0;
-  static guint64 limit;
-  g_autofree char *statm = NULL;
-  guint64 in_use;
+  guint64 limit, in_use = es_vec_get_address_space (&limit);
 
-  if (g_once_init_enter (&checked))
-    {
-      struct rlimit space;
-
-      if (getrlimit (RLIMIT_AS, &space) == 0 && space.rlim_cur != RLIM_INFINITY)
-        limit = (guint64) space.rlim_cur;
-      g_once_init_leave (&checked, 1);
-    }
-  if (limit == 0 || !g_file_get_contents ("/proc/self/statm", &statm, NULL, NULL))
-    return FALSE;
-  in_use = g_ascii_strtoull (statm, NULL, 10) * (guint64) sysconf (_SC_PAGESIZE);
-  return in_use + MAX (limit / 8, (guint64) ADDRESS_SPACE_HEADROOM) > limit;
+  return limit > 0 && in_use + MAX (limit / 8, (guint64) ADDRESS_SPACE_HEADROOM) > limit;
 }
 
 /* Out of memory while following (see es_vec_grow(): the build goes on
@@ -386,6 +372,17 @@ ran_out_of_memory (EsLiveFollower *self,
   g_mutex_unlock (&self->mutex);
   _es_live_follower_stop_reading (self);
   return TRUE;
+}
+
+/* Waits for the reading thread to end (it was told to stop): what it does
+ * last (the record's name, why it stopped) comes before the end is told. */
+static void
+wait_for_reader (EsLiveFollower *self)
+{
+  g_mutex_lock (&self->mutex);
+  while (!self->reader_done && !self->closing)
+    g_cond_wait (&self->cond, &self->mutex);
+  g_mutex_unlock (&self->mutex);
 }
 
 /* The build thread. A GHC log is read once (es-live-build.c): its bytes
@@ -456,6 +453,7 @@ _es_live_follower_build_documents (gpointer data)
       if (ran_out_of_memory (self, failures))
         {
           g_clear_error (&build_error);
+          wait_for_reader (self);
           break;
         }
       if (read_once)
@@ -555,11 +553,14 @@ _es_live_follower_build_documents (gpointer data)
    * updates showed before (a prefix is read before the damage is). */
   g_mutex_lock (&self->mutex);
   final = self->shared_document != NULL ? g_object_ref (self->shared_document) : NULL;
-  self->shared_state = build_error != NULL ? ES_LIVE_FAILED : final_state (self, self->shared_document);
+  self->shared_state = build_error != NULL || self->refusal != NULL ? ES_LIVE_FAILED
+                                                                     : final_state (self, self->shared_document);
   self->shared_events_per_second = 0;
   if (self->shared_state == ES_LIVE_FAILED)
     {
-      if (build_error != NULL)
+      if (self->refusal != NULL)
+        self->shared_error = g_error_copy (self->refusal);
+      else if (build_error != NULL)
         self->shared_error = g_steal_pointer (&build_error);
       else if (self->read_error != NULL)
         self->shared_error = g_error_copy (self->read_error);

@@ -104,6 +104,7 @@ struct _EsLiveFollower
   guint          memory_failures;    /* es_vec_get_failures() when following began */
   gboolean       closing;
   GError        *read_error;        /* why reading or recording stopped before the stream's end */
+  GError        *refusal;           /* why the stream's header is not a log's */
   gboolean       waiting;
   EsDocument    *shared_document;
   guint          shared_updates;

@@ -151,9 +151,15 @@ read_source (gpointer data)
       g_mutex_lock (&self->mutex);
       self->recorded = es_live_record_get_bytes (self->record);
       g_mutex_unlock (&self->mutex);
-      /* A stream that is not a log: loading its bytes says why. */
+      /* A stream that is not a log: following fails with why (loading
+       * its bytes would say the same, but for a header that never ends,
+       * which it would call cut short). */
       if (es_live_record_is_refused (self->record))
-        g_clear_error (&error);
+        {
+          g_mutex_lock (&self->mutex);
+          self->refusal = g_steal_pointer (&error);
+          g_mutex_unlock (&self->mutex);
+        }
       if (error == NULL || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
           g_clear_error (&error);
@@ -221,6 +227,7 @@ es_live_follower_finalize (GObject *object)
   g_clear_object (&self->building);
   g_clear_pointer (&self->rate_marks, g_array_unref);
   g_clear_error (&self->read_error);
+  g_clear_error (&self->refusal);
   g_clear_error (&self->shared_error);
   g_clear_error (&self->error);
   g_main_context_unref (self->context);

@@ -201,9 +201,12 @@ check_known (EsLiveHeaderCheck  *self,
       g_assert_not_reached ();
     }
 
+  /* In the domain of the format the bytes began as. */
   if (verdict == ES_LIVE_HEADER_UNDECIDED && self->fed >= ES_LIVE_HEADER_MOST)
     verdict = decide (self, ES_LIVE_HEADER_BAD,
-                      g_error_new (ES_EVENTLOG_ERROR, ES_EVENTLOG_ERROR_TRUNCATED_HEADER,
+                      g_error_new (self->format == FORMAT_GHC ? ES_EVENTLOG_ERROR : ES_MLPD_ERROR,
+                                   self->format == FORMAT_GHC ? (int) ES_EVENTLOG_ERROR_TRUNCATED_HEADER
+                                                              : (int) ES_MLPD_ERROR_TRUNCATED_HEADER,
                                    "byte %u: no whole header in the first %u bytes: this is not a log",
                                    ES_LIVE_HEADER_MOST, ES_LIVE_HEADER_MOST));
   if (verdict == ES_LIVE_HEADER_BAD && self->error != NULL)

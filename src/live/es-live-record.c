@@ -30,13 +30,18 @@
  *   (O_TMPFILE, or unlinked at once): it vanishes with the process however
  *   the process ends, even killed. It is read back through
  *   /proc/self/fd/N while it is open.
- * - A record the user named is never the log being read (`watch --record X
- *   - < X` would empty X before reading it), and is a regular file (it is
- *   read back). It is written beside X without a name (or, where the file
- *   system cannot, as "X-XXXXXX.part"), and takes X's name once its header
- *   is known to be a log's: a stream that is not a log never replaces X,
- *   and from then on X holds every byte received, also if the process is
- *   killed. A stream that ends before its header is whole is kept too.
+ * - A record the user named (X) is never the log being read (`watch
+ *   --record X - < X` would empty X before reading it), and is a regular
+ *   file (it is read back). It is written beside X without a name, and
+ *   takes X's name once its header is known to be a log's: a stream that
+ *   is not a log never replaces X, and from then on X holds every byte
+ *   received, also if the process is killed. A stream that ends before its
+ *   header is whole is kept as X if there was no X, else beside it as
+ *   "X-PID-N.part" (es_live_record_get_kept_path() says where). Where X's
+ *   name cannot be taken (a folder made there meanwhile, say), the bytes
+ *   stay in that ".part" too, and the error says so.
+ * - Without /proc (or O_TMPFILE) the record is "X-XXXXXX.part" from the
+ *   start, read back by that name, and takes X's name when freed.
  * - The first bytes are read a few kilobytes at a time until the header is
  *   known: a stream that is not a log (`yes |`, /dev/zero) is refused
  *   within its first kilobytes rather than recorded until the disk is full.
@@ -50,11 +55,14 @@
 struct _EsLiveRecord
 {
   int                fd;
-  char              *path;          /* where to read it back now */
-  char              *kept_path;     /* the name the user gave it, or NULL */
-  gboolean           nameless;      /* a record the user named, without a name until it takes theirs */
-  char              *partial_path;  /* its own name until it takes the user's */
-  gboolean           named_temporary; /* no /proc: a temporary record with a name, removed with it */
+  char              *path;          /* where to read it back, while it is open */
+  char              *kept_path;     /* X, the name the user gave it, or NULL */
+  gboolean           kept_existed;  /* X was there before */
+  char              *where;         /* where the bytes are kept under a name: X, or beside it */
+  gboolean           nameless;      /* without a name yet (O_TMPFILE beside X) */
+  char              *partial_path;  /* its name beside X, while it has one */
+  gboolean           named_late;    /* without /proc: X's name is taken when freed */
+  gboolean           named_temporary; /* without /proc: a temporary record with a name, removed with it */
   guint64            bytes;
   EsLiveHeaderCheck *check;         /* until the header is known */
   gboolean           refused;
@@ -131,7 +139,7 @@ open_temporary (EsLiveRecord  *self,
   self->fd = g_file_open_tmp ("eventscope-record-XXXXXX.log", &named, &local);
   if (self->fd < 0)
     {
-      g_propagate_error (error, record_error (self, errno, local->message));
+      g_propagate_error (error, record_error (self, EIO, local->message));
       return FALSE;
     }
   if (can_reopen_descriptors ())
@@ -147,8 +155,8 @@ open_temporary (EsLiveRecord  *self,
   return TRUE;
 }
 
-/* A record the user named, beside the name it will take: without a name
- * of its own if the file system allows, else as "X-XXXXXX.part". */
+/* A record the user named, beside X: without a name if the file system
+ * allows, else as "X-XXXXXX.part", which takes X's name when freed. */
 static gboolean
 open_beside (EsLiveRecord  *self,
              GError       **error)
@@ -170,21 +178,23 @@ open_beside (EsLiveRecord  *self,
     }
   self->partial_path = g_steal_pointer (&partial);
   self->path = can_reopen_descriptors () ? descriptor_path (self->fd) : g_strdup (self->partial_path);
+  self->named_late = TRUE;
   return TRUE;
 }
 
-/* Whether a record the user named can be one: not the log read, a regular
- * file if it exists, in a folder that can be written. */
+/* Whether X can be a record: not the log read, a regular file if it
+ * exists and one this user may replace, in a folder that can be written. */
 static gboolean
 check_kept_path (EsLiveRecord  *self,
                  EsLiveSource  *source,
                  GError       **error)
 {
   g_autofree char *folder = g_path_get_dirname (self->kept_path);
-  GStatBuf st;
+  GStatBuf st, folder_st;
 
   if (g_stat (self->kept_path, &st) == 0)
     {
+      self->kept_existed = TRUE;
       if (es_live_source_reads_file (source, &st))
         {
           g_propagate_error (error, record_error (self, EINVAL,
@@ -201,6 +211,15 @@ check_kept_path (EsLiveRecord  *self,
           g_propagate_error (error, record_error (self, EINVAL,
                                                   "it is not a regular file (a pipe, socket or device), "
                                                   "and a record is read back"));
+          return FALSE;
+        }
+      /* In a sticky folder (/tmp), only its owner may replace it. */
+      if (g_stat (folder, &folder_st) == 0 && (folder_st.st_mode & S_ISVTX) && geteuid () != 0 &&
+          st.st_uid != geteuid () && folder_st.st_uid != geteuid ())
+        {
+          g_propagate_error (error, record_error (self, EPERM,
+                                                  "it belongs to another user, in a folder where only "
+                                                  "they may replace it"));
           return FALSE;
         }
     }
@@ -232,10 +251,11 @@ es_live_record_new (EsLiveSource  *source,
                     const char    *keep_path,
                     GError       **error)
 {
-  g_autoptr(EsLiveRecord) self = g_new0 (EsLiveRecord, 1);
+  g_autoptr(EsLiveRecord) self = NULL;
 
   g_return_val_if_fail (source != NULL, NULL);
 
+  self = g_new0 (EsLiveRecord, 1);
   self->fd = -1;
   self->check = es_live_header_check_new ();
   if (keep_path == NULL)
@@ -246,55 +266,101 @@ es_live_record_new (EsLiveSource  *source,
   else
     {
       self->kept_path = g_strdup (keep_path);
+      self->where = g_strdup (keep_path);
       if (!check_kept_path (self, source, error) || !open_beside (self, error))
         return NULL;
     }
   return g_steal_pointer (&self);
 }
 
-/* The record takes the name the user gave it: a file without a name is
- * linked under a name of its own, which then replaces the user's file at
- * once (a link cannot replace a file). */
+/* Gives the nameless record a name beside X, "X-PID-N.part". */
+static gboolean
+link_beside (EsLiveRecord  *self,
+             GError       **error)
+{
+  g_autofree char *descriptor = descriptor_path (self->fd);
+  g_autofree char *partial = g_strdup_printf ("%s-%d-%08x.part", self->kept_path, (int) getpid (), g_random_int ());
+
+  if (linkat (AT_FDCWD, descriptor, AT_FDCWD, partial, AT_SYMLINK_FOLLOW) != 0)
+    {
+      g_propagate_error (error, record_error (self, errno, NULL));
+      return FALSE;
+    }
+  self->partial_path = g_steal_pointer (&partial);
+  self->nameless = FALSE;
+  return TRUE;
+}
+
+/* The record takes X's name: a nameless one is linked beside X first (a
+ * link cannot replace a file), then moved onto X at once. Where that
+ * fails, the bytes stay beside X, and the error says where. */
 static gboolean
 take_kept_name (EsLiveRecord  *self,
                 GError       **error)
 {
-  if (self->nameless)
-    {
-      g_autofree char *descriptor = descriptor_path (self->fd);
+  g_autoptr(GError) local = NULL;
+  int saved;
 
-      self->partial_path = g_strdup_printf ("%s-%d-%08x.part", self->kept_path, (int) getpid (), g_random_int ());
-      if (linkat (AT_FDCWD, descriptor, AT_FDCWD, self->partial_path, AT_SYMLINK_FOLLOW) != 0)
-        {
-          g_propagate_error (error, record_error (self, errno, NULL));
-          g_clear_pointer (&self->partial_path, g_free);
-          return FALSE;
-        }
-      self->nameless = FALSE;
-    }
+  if (self->nameless && !link_beside (self, error))
+    return FALSE;
   if (self->partial_path == NULL)
     return TRUE;
-  if (g_rename (self->partial_path, self->kept_path) != 0)
+  if (g_rename (self->partial_path, self->kept_path) == 0)
     {
-      int saved = errno;
+      g_clear_pointer (&self->partial_path, g_free);
+      g_free (self->where);
+      self->where = g_strdup (self->kept_path);
+      if (!can_reopen_descriptors ())
+        {
+          g_free (self->path);
+          self->path = g_strdup (self->kept_path);
+        }
+      return TRUE;
+    }
+  saved = errno;
+  {
+    g_autofree char *aside = g_filename_display_name (self->partial_path);
+    g_autofree char *reason = g_strdup_printf ("%s; the %" G_GUINT64_FORMAT " bytes received are in “%s”",
+                                               g_strerror (saved), self->bytes, aside);
 
-      g_propagate_error (error, record_error (self, saved, NULL));
-      return FALSE;
-    }
+    g_free (self->where);
+    self->where = g_strdup (self->partial_path);
+    /* Kept there for good: nothing takes them away. */
+    g_clear_pointer (&self->partial_path, g_free);
+    g_propagate_error (error, record_error (self, saved, reason));
+  }
+  return FALSE;
+}
+
+/* The bytes of a stream that ended before its header was whole: kept as
+ * X where there was none, else beside it, X left as it was. */
+static gboolean
+keep_unknown (EsLiveRecord  *self,
+              GError       **error)
+{
+  if (!self->kept_existed)
+    return take_kept_name (self, error);
+  if (self->nameless && !link_beside (self, error))
+    return FALSE;
+  g_free (self->where);
+  self->where = g_strdup (self->partial_path);
   g_clear_pointer (&self->partial_path, g_free);
-  if (!can_reopen_descriptors ())
-    {
-      g_free (self->path);
-      self->path = g_strdup (self->kept_path);
-    }
   return TRUE;
 }
 
-/* Whether the record is still to take the user's name. */
-static gboolean
-awaits_name (EsLiveRecord *self)
+/* The end of a record named late: X's name, kept aside, or nothing. */
+static void
+name_at_the_end (EsLiveRecord *self)
 {
-  return self->nameless || self->partial_path != NULL;
+  if (self->partial_path == NULL)
+    return;
+  if (self->refused || self->bytes == 0)
+    g_unlink (self->partial_path);
+  else if (self->check != NULL)
+    keep_unknown (self, NULL);
+  else
+    take_kept_name (self, NULL);
+  g_clear_pointer (&self->partial_path, g_free);
 }
 
 void
@@ -303,8 +369,10 @@ es_live_record_free (EsLiveRecord *self)
   if (self == NULL)
     return;
   /* A record freed before it was kept: as es_live_record_keep(). */
-  if (awaits_name (self) && !es_live_record_keep (self, NULL) && self->partial_path != NULL)
-    g_unlink (self->partial_path);
+  if (self->nameless)
+    es_live_record_keep (self, NULL);
+  if (self->named_late)
+    name_at_the_end (self);
   if (self->fd >= 0)
     close (self->fd);
   if (self->named_temporary)
@@ -312,6 +380,7 @@ es_live_record_free (EsLiveRecord *self)
   es_live_header_check_free (self->check);
   g_free (self->path);
   g_free (self->kept_path);
+  g_free (self->where);
   g_free (self->partial_path);
   g_free (self);
 }
@@ -321,7 +390,7 @@ es_live_record_free (EsLiveRecord *self)
  *
  * Returns: where the record is read back, while @self lives: a path of
  *   /proc/self/fd, as a temporary record has no name (and a named one
- *   changes its name once)
+ *   takes its name later)
  */
 const char *
 es_live_record_get_path (EsLiveRecord *self)
@@ -334,15 +403,16 @@ es_live_record_get_path (EsLiveRecord *self)
 /**
  * es_live_record_get_kept_path:
  *
- * Returns: (nullable): the file the user named to keep the bytes in, or
- *   %NULL for a temporary record
+ * Returns: (nullable): where the bytes are kept under a name: the file
+ *   the user named, or beside it (see above) when they could not take its
+ *   name; %NULL for a temporary record
  */
 const char *
 es_live_record_get_kept_path (EsLiveRecord *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
 
-  return self->kept_path;
+  return self->where;
 }
 
 /**
@@ -410,9 +480,10 @@ write_all (EsLiveRecord  *self,
  *
  * Returns: the bytes read, 0 at the end of the stream, or -1 with @error
  *   set: the source's (a read error, %G_IO_ERROR_CANCELLED), the record's
- *   (a write that failed), or the log's, in its reader's domain, when the
- *   stream's header is not a log's (es_live_record_is_refused(): nothing
- *   more is taken; the bytes are not kept)
+ *   (a write that failed, a name that could not be taken), or the log's,
+ *   in its reader's domain, when the stream's header is not a log's
+ *   (es_live_record_is_refused(): nothing more is taken, and the bytes
+ *   are not kept)
  */
 gssize
 es_live_record_take (EsLiveRecord  *self,
@@ -450,7 +521,7 @@ es_live_record_take (EsLiveRecord  *self,
       if (verdict == ES_LIVE_HEADER_GOOD)
         {
           g_clear_pointer (&self->check, es_live_header_check_free);
-          if (!take_kept_name (self, error))
+          if (!self->named_late && !take_kept_name (self, error))
             return -1;
         }
     }
@@ -459,10 +530,10 @@ es_live_record_take (EsLiveRecord  *self,
 
 /**
  * es_live_record_take_all:
+ * @refusal: (out) (optional): why the stream was refused, when it was
  *
  * Takes what @source gives, to its end, or until its header is found not
- * to be a log's (es_live_record_is_refused(); loading the record then
- * says why).
+ * to be a log's (es_live_record_is_refused(), with @refusal saying why).
  *
  * Returns: %FALSE with @error set if reading or recording failed; what
  *   was recorded before stays (es_live_record_get_bytes())
@@ -471,6 +542,7 @@ gboolean
 es_live_record_take_all (EsLiveRecord  *self,
                          EsLiveSource  *source,
                          GCancellable  *cancellable,
+                         GError       **refusal,
                          GError       **error)
 {
   g_autofree guint8 *buffer = g_malloc (TAKE_ALL_BYTES);
@@ -482,8 +554,13 @@ es_live_record_take_all (EsLiveRecord  *self,
       g_autoptr(GError) local = NULL;
       gssize n = es_live_record_take (self, source, buffer, TAKE_ALL_BYTES, cancellable, &local);
 
-      if (n == 0 || (n < 0 && self->refused))
+      if (n == 0)
         return TRUE;
+      if (n < 0 && self->refused)
+        {
+          g_propagate_error (refusal, g_steal_pointer (&local));
+          return TRUE;
+        }
       if (n < 0)
         {
           g_propagate_error (error, g_steal_pointer (&local));
@@ -495,12 +572,16 @@ es_live_record_take_all (EsLiveRecord  *self,
 /**
  * es_live_record_keep:
  *
- * Ends the recording: a record the user named has its name if it got any
- * byte and was not refused (it keeps what was recorded, also of a stream
- * cut short or one whose header never ended); else the file that was
- * there is left as it was.
+ * Ends the recording of a record the user named: if it got any byte and
+ * was not refused, it has their name (it keeps what was recorded, also of
+ * a stream cut short), or, for a stream whose header never became whole,
+ * is kept beside their file if there was one (es_live_record_get_kept_path()
+ * says where); a refused record leaves their file as it was. Without
+ * /proc, all this is done when @self is freed (it is read by name until
+ * then).
  *
  * Returns: %FALSE with @error set if the record could not take its name
+ *   (its bytes then stay beside it, and @error says where)
  */
 gboolean
 es_live_record_keep (EsLiveRecord  *self,
@@ -508,15 +589,16 @@ es_live_record_keep (EsLiveRecord  *self,
 {
   g_return_val_if_fail (self != NULL, FALSE);
 
-  if (!awaits_name (self))
+  if (!self->nameless)
     return TRUE;
   if (self->refused || self->bytes == 0)
     {
-      if (self->partial_path != NULL)
-        g_unlink (self->partial_path);
-      g_clear_pointer (&self->partial_path, g_free);
+      /* Without a name: it goes with its descriptor. */
       self->nameless = FALSE;
+      g_clear_pointer (&self->where, g_free);
       return TRUE;
     }
+  if (self->check != NULL)
+    return keep_unknown (self, error);
   return take_kept_name (self, error);
 }

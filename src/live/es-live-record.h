@@ -32,6 +32,7 @@ gssize        es_live_record_take           (EsLiveRecord   *self,
 gboolean      es_live_record_take_all       (EsLiveRecord   *self,
                                              EsLiveSource   *source,
                                              GCancellable   *cancellable,
+                                             GError        **refusal,
                                              GError        **error);
 gboolean      es_live_record_keep           (EsLiveRecord   *self,
                                              GError        **error);
