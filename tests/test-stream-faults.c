@@ -271,10 +271,46 @@ serve_then_reset (gpointer data)
   return NULL;
 }
 
+/* The CLI's @command (dump, summary, watch) on a TCP stream reset after
+ * @sent bytes of @contents, recorded in @record. */
+static void
+run_reset (CliRun       *run,
+           const char   *command,
+           const char   *record,
+           const char   *contents,
+           gsize         sent)
+{
+  g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr(GSocketAddress) any = g_inet_socket_address_new (loopback, 0);
+  g_autoptr(GSocketAddress) bound = NULL;
+  g_autofree char *spec = NULL;
+  const char *args[] = { command, "--record", record, NULL, NULL };
+  Resetter resetter = { NULL, (const guint8 *) contents, sent };
+  CliChild child = { .stdin_fd = -1 };
+  g_autoptr(GError) error = NULL;
+  GThread *thread;
+
+  resetter.listener = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_DEFAULT, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_socket_bind (resetter.listener, any, TRUE, &error));
+  g_assert_true (g_socket_listen (resetter.listener, &error));
+  bound = g_socket_get_local_address (resetter.listener, &error);
+  g_assert_no_error (error);
+  spec = g_strdup_printf ("tcp:127.0.0.1:%u", g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (bound)));
+  args[3] = spec;
+  thread = g_thread_new ("resetter", serve_then_reset, &resetter);
+  run_cli_child (run, args, &child);
+  g_thread_join (thread);
+  g_socket_close (resetter.listener, NULL);
+  g_object_unref (resetter.listener);
+}
+
 /* A TCP stream reset after 250 kB: dump, summary and watch all print what
  * came (as for a file of those bytes), say why the stream stopped last,
  * and exit 1; the record holds every byte (before, dump and summary
- * printed nothing, and watch exited 0 as if the program had ended). */
+ * printed nothing, and watch exited 0 as if the program had ended). Reset
+ * inside its header, all three say where the header ends, then the reset,
+ * and exit 2. */
 static void
 test_connection_reset (void)
 {
@@ -284,8 +320,9 @@ test_connection_reset (void)
   const gsize sent = 250000;
   g_autofree char *dir = es_test_make_dir ();
   g_autofree char *prefix = NULL;
+  g_autofree char *record = g_build_filename (dir, "record.eventlog", NULL);
   const char *commands[] = { "dump", "summary", "watch" };
-  g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autofree char *in_header_err = NULL;
 
   g_assert_true (g_file_get_contents (busy, &contents, &len, NULL));
   g_unlink (busy);
@@ -294,34 +331,14 @@ test_connection_reset (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     {
-      g_autoptr(GSocketAddress) any = g_inet_socket_address_new (loopback, 0);
-      g_autoptr(GSocketAddress) bound = NULL;
-      g_autofree char *spec = NULL;
-      g_autofree char *record = g_build_filename (dir, "record.eventlog", NULL);
-      const char *args[] = { commands[i], "--record", record, NULL, NULL };
       /* `watch` of a file cut short would follow it as it grows: its summary is `summary`'s. */
       const char *of_prefix_args[] = { g_str_equal (commands[i], "watch") ? "summary" : commands[i], prefix, NULL };
-      Resetter resetter = { NULL, (const guint8 *) contents, sent };
       CliChild child = { .stdin_fd = -1 };
       g_auto(CliRun) run = { 0 };
+      g_auto(CliRun) in_header = { 0 };
       g_auto(CliRun) of_prefix = { 0 };
-      g_autoptr(GError) error = NULL;
-      GThread *thread;
 
-      resetter.listener = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_DEFAULT, &error);
-      g_assert_no_error (error);
-      g_assert_true (g_socket_bind (resetter.listener, any, TRUE, &error));
-      g_assert_true (g_socket_listen (resetter.listener, &error));
-      bound = g_socket_get_local_address (resetter.listener, &error);
-      g_assert_no_error (error);
-      spec = g_strdup_printf ("tcp:127.0.0.1:%u", g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (bound)));
-      args[3] = spec;
-      thread = g_thread_new ("resetter", serve_then_reset, &resetter);
-      run_cli_child (&run, args, &child);
-      g_thread_join (thread);
-      g_socket_close (resetter.listener, NULL);
-      g_object_unref (resetter.listener);
-
+      run_reset (&run, commands[i], record, contents, sent);
       run_cli_child (&of_prefix, of_prefix_args, &child);
       g_assert_cmpint (run.exit_code, ==, 1);
       g_assert_true (g_str_has_suffix (run.err, "Connection reset by peer (after 250000 bytes)\n"));
@@ -330,6 +347,21 @@ test_connection_reset (void)
       else
         g_assert_cmpstr (run.out, ==, of_prefix.out);
       es_test_assert_file_is_prefix (record, (const guint8 *) contents, len, sent);
+      g_unlink (record);
+
+      run_reset (&in_header, commands[i], record, contents, 50);
+      g_assert_cmpint (in_header.exit_code, ==, 2);
+      g_assert_true (g_str_has_suffix (in_header.err, "Connection reset by peer (after 50 bytes)\n"));
+      g_assert_nonnull (strstr (in_header.err, "byte 50: the log ends inside its header"));
+      {
+        /* The same words from each, but for the port. */
+        g_autoptr(GRegex) port = g_regex_new ("127\\.0\\.0\\.1:[0-9]+", 0, 0, NULL);
+        g_autofree char *said = g_regex_replace_literal (port, in_header.err, -1, 0, "HOST", 0, NULL);
+
+        if (in_header_err == NULL)
+          in_header_err = g_strdup (said);
+        g_assert_cmpstr (said, ==, in_header_err);
+      }
       g_unlink (record);
     }
   es_test_remove_dir (dir);

@@ -312,6 +312,23 @@ interrupt_cb (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* The stream broke (a read error, a record that could not be written,
+ * memory run out): said last, as the other commands say it, unless it is
+ * @said already. Returns whether it broke. */
+static gboolean
+say_broken (Watch        *watch,
+            const GError *said)
+{
+  const GError *broke = es_live_follower_get_stream_error (watch->follower);
+
+  if (broke == NULL)
+    return FALSE;
+  if (said == NULL || g_strcmp0 (said->message, broke->message) != 0)
+    g_printerr ("eventscope-cli: %s: %s (after %" G_GUINT64_FORMAT " bytes)\n", watch->source, broke->message,
+                es_live_follower_get_bytes (watch->follower));
+  return TRUE;
+}
+
 /* What is said once following has ended: why it failed, or the last
  * stretch and the summary of the whole run. Returns the exit code. */
 static int
@@ -331,7 +348,9 @@ sum_up (Watch      *watch,
 
       if (failure == NULL)
         failure = none = g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED, "no log came");
-      return es_cli_report_error (watch->source, failure);
+      exit_code = es_cli_report_error (watch->source, failure);
+      say_broken (watch, failure);
+      return exit_code;
     }
 
   if (!watch->write_failed)
@@ -348,14 +367,8 @@ sum_up (Watch      *watch,
       g_strcmp0 (es_live_follower_get_kept_path (follower), record) == 0)
     g_printerr ("eventscope-cli: %s holds the %" G_GUINT64_FORMAT " bytes received\n",
                 es_live_follower_get_kept_path (follower), es_live_follower_get_bytes (follower));
-  /* The stream broke: said last, as the other commands do. */
-  if (es_live_follower_get_error (follower) != NULL)
-    {
-      g_printerr ("eventscope-cli: %s: %s (after %" G_GUINT64_FORMAT " bytes)\n", watch->source,
-                  es_live_follower_get_error (follower)->message, es_live_follower_get_bytes (follower));
-      if (exit_code == EXIT_OK)
-        exit_code = EXIT_USAGE;
-    }
+  if (say_broken (watch, NULL) && exit_code == EXIT_OK)
+    exit_code = EXIT_USAGE;
   return exit_code;
 }
 

@@ -128,6 +128,7 @@ struct _EsLiveFollower
   guint64        document_bytes;
   EsLiveState    state;
   GError        *error;
+  GError        *stream_error;
   gboolean       retrying;
   guint64        bytes;
   double         events_per_second;

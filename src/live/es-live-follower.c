@@ -68,6 +68,8 @@ notify_in_context (gpointer data)
   self->events_per_second = self->shared_events_per_second;
   if (self->shared_error != NULL && self->error == NULL)
     self->error = g_error_copy (self->shared_error);
+  if (self->reader_done && self->read_error != NULL && self->stream_error == NULL)
+    self->stream_error = g_error_copy (self->read_error);
   g_mutex_unlock (&self->mutex);
 
   if (new_document)
@@ -230,6 +232,7 @@ es_live_follower_finalize (GObject *object)
   g_clear_error (&self->refusal);
   g_clear_error (&self->shared_error);
   g_clear_error (&self->error);
+  g_clear_error (&self->stream_error);
   g_main_context_unref (self->context);
   g_mutex_clear (&self->mutex);
   g_cond_clear (&self->cond);
@@ -672,6 +675,23 @@ es_live_follower_get_events_per_second (EsLiveFollower *self)
   g_return_val_if_fail (ES_IS_LIVE_FOLLOWER (self), 0);
 
   return self->events_per_second;
+}
+
+/**
+ * es_live_follower_get_stream_error:
+ *
+ * Returns: (nullable): why reading stopped before the stream's end, if it
+ *   broke (a read error, a record that could not be written, memory run
+ *   out), whatever the state: following may also have failed for another
+ *   reason (es_live_follower_get_error()), as a stream that broke inside
+ *   its header does
+ */
+const GError *
+es_live_follower_get_stream_error (EsLiveFollower *self)
+{
+  g_return_val_if_fail (ES_IS_LIVE_FOLLOWER (self), NULL);
+
+  return self->stream_error;
 }
 
 /**

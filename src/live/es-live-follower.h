@@ -56,5 +56,6 @@ guint64         es_live_follower_get_bytes            (EsLiveFollower  *self);
 guint64         es_live_follower_get_document_bytes   (EsLiveFollower  *self);
 double          es_live_follower_get_events_per_second (EsLiveFollower *self);
 const GError   *es_live_follower_get_error            (EsLiveFollower  *self);
+const GError   *es_live_follower_get_stream_error     (EsLiveFollower  *self);
 
 G_END_DECLS
