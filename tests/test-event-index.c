@@ -438,7 +438,9 @@ test_missing_and_cancelled (void)
 }
 
 /* The most of a file resident in the process's mappings while something
- * runs, sampled from another thread every half millisecond. */
+ * runs, sampled from another thread every 4 ms (making /proc/self/smaps
+ * is slow, and under valgrind, which runs one thread at a time, a sampler
+ * that never rests took most of the test's four minutes). */
 typedef struct
 {
   const char *path;
@@ -454,7 +456,7 @@ sample_resident (gpointer data)
   while (!g_atomic_int_get (&sampler->done))
     {
       sampler->most = MAX (sampler->most, es_test_resident_bytes_of (sampler->path));
-      g_usleep (500);
+      g_usleep (4000);
     }
   return NULL;
 }
