@@ -72,7 +72,7 @@ def rts_s(name):
 
 
 def check_shape(doc, kind, n_runs):
-    assert doc["eventscope"] == kind and doc["version"] == 1
+    assert doc["eventscope"] == kind and doc["version"] == 2
     edges = doc["pause_bucket_edges_ns"]
     assert edges == [round(1000 * 10 ** (k / 4)) for k in range(33)], edges
     assert len(doc["runs"]) == n_runs

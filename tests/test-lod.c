@@ -463,7 +463,9 @@ test_stats_are_additive (void)
       g_assert_cmpuint (MAX (left.max_residency, right.max_residency), ==, whole.max_residency);
       /* Measured quantities: [t0, m] and [m, t1]. */
       g_assert_cmpuint (left.gc_elapsed + right_closed.gc_elapsed, ==, whole.gc_elapsed);
-      g_assert_cmpuint (whole.gc_elapsed + whole.mut_elapsed, ==, t1 - t0);
+      g_assert_cmpuint (left.init_elapsed + right_closed.init_elapsed, ==, whole.init_elapsed);
+      g_assert_cmpuint (left.exit_elapsed + right_closed.exit_elapsed, ==, whole.exit_elapsed);
+      g_assert_cmpuint (whole.init_elapsed + whole.gc_elapsed + whole.mut_elapsed + whole.exit_elapsed, ==, t1 - t0);
       for (guint c = 0; c < whole.n_caps; c++)
         g_assert_cmpuint (left.caps[c].running + right_closed.caps[c].running, ==, whole.caps[c].running);
     }

@@ -154,6 +154,22 @@ add_seconds (EsStatsPanel *self,
   add_row (self, grid, row, name, value);
 }
 
+/* INIT or EXIT: in the interval, or why the log cannot tell (counted in
+ * the mutator's time then). */
+static void
+add_phase (EsStatsPanel *self,
+           GtkWidget    *grid,
+           int           row,
+           const char   *name,
+           gboolean      known,
+           guint64       ns)
+{
+  if (known)
+    add_seconds (self, grid, row, name, ns);
+  else
+    add_row (self, grid, row, name, _("not in the log: counted in the mutator’s time"));
+}
+
 static void
 show_gc_table (EsStatsPanel  *self,
                const EsStats *stats)
@@ -405,6 +421,7 @@ show_stats (EsStatsPanel *self,
   g_autofree char *span = NULL, *rate = NULL, *productivity = NULL, *balance = NULL;
   g_autofree char *residency = NULL, *grouped = NULL;
   guint64 detail_start = es_document_get_detail_start (job->document);
+  int row = 0;
 
   while ((child = gtk_widget_get_first_child (self->content)) != NULL)
     gtk_box_remove (GTK_BOX (self->content), child);
@@ -413,13 +430,8 @@ show_stats (EsStatsPanel *self,
   span = job->whole_run ? g_strdup_printf (_("The whole run, %.6f s"), s->total_elapsed / 1e9)
                         : g_strdup_printf (_("%.6f s to %.6f s (%.6f s)"), s->t0 / 1e9, s->t1 / 1e9, s->total_elapsed / 1e9);
   grid = add_section (self, _("Time"));
-  add_row (self, grid, 0, _("Interval"), span);
-  add_seconds (self, grid, 1, _("Total"), s->total_elapsed);
-  if (es_document_get_format (job->document) != ES_DOCUMENT_MONO_LOG)
-    {
-      add_seconds (self, grid, 2, _("Mutator"), s->mut_elapsed);
-      add_seconds (self, grid, 3, _("GC"), s->gc_elapsed);
-    }
+  add_row (self, grid, row++, _("Interval"), span);
+  add_seconds (self, grid, row++, _("Total"), s->total_elapsed);
   if (es_document_get_format (job->document) == ES_DOCUMENT_MONO_LOG)
     {
       show_mono_stats (self, job, grid);
@@ -427,8 +439,21 @@ show_stats (EsStatsPanel *self,
       g_signal_emit (self, signals[UPDATED], 0);
       return;
     }
-  productivity = g_strdup_printf ("%.1f %%", 100 * s->productivity);
-  add_row (self, grid, 4, _("Productivity"), productivity);
+  /* As +RTS -s splits the run: INIT, MUT, GC, EXIT. */
+  add_phase (self, grid, row++, _("Initialisation"), s->phases.init_known, s->init_elapsed);
+  add_seconds (self, grid, row++, _("Mutator"), s->mut_elapsed);
+  add_seconds (self, grid, row++, _("GC"), s->gc_elapsed);
+  add_phase (self, grid, row++, _("Exit"), s->phases.exit_known, s->exit_elapsed);
+  productivity = g_strdup_printf (_("%.1f %% of total elapsed"), 100 * s->productivity);
+  add_row (self, grid, row++, _("Productivity"), productivity);
+  if (s->phases.threaded && s->phases.tasks_known && job->whole_run)
+    {
+      g_autofree char *tasks = g_strdup_printf (_("%u (%u bound, %u peak workers (%u total), using -N%u)"),
+                                                s->phases.n_tasks, s->phases.n_bound, s->phases.peak_workers,
+                                                s->phases.n_workers, s->phases.n_caps);
+
+      add_row (self, grid, row++, _("Tasks"), tasks);
+    }
   /* A live log past its memory limit: the whole run's figures are exact,
    * a stretch's before the detail kept are estimated. */
   if (!job->whole_run && s->t0 < detail_start && detail_start > es_document_get_start_time (job->document))
@@ -437,13 +462,13 @@ show_stats (EsStatsPanel *self,
         g_strdup_printf (_("let go before %.6f s: the times before it are spread evenly; GCs, heap and sparks are exact"),
                          detail_start / 1e9);
 
-      add_row (self, grid, 5, _("Detail"), note);
+      add_row (self, grid, row++, _("Detail"), note);
     }
 
   grid = add_section (self, _("Heap"));
   add_bytes (self, grid, 0, _("Allocated"), s->allocated);
   grouped = es_stats_format_grouped ((guint64) s->alloc_rate);
-  rate = g_strdup_printf (_("%s bytes per MUT second"), grouped);
+  rate = g_strdup_printf (_("%s bytes per MUT elapsed second"), grouped);
   add_row (self, grid, 1, _("Allocation rate"), rate);
   add_bytes (self, grid, 2, _("Maximum heap size"), s->max_heap_size);
   g_clear_pointer (&grouped, g_free);

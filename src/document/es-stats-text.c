@@ -46,11 +46,28 @@ seconds (guint64 ns)
   return ns / 1e9;
 }
 
+/* An INIT or EXIT line: its time in the interval, or why the log cannot
+ * tell it (then MUT holds it, as it did before the phases were found). */
+static void
+append_phase (GString    *out,
+              const char *name,
+              gboolean    known,
+              const char *unknown,
+              guint64     elapsed)
+{
+  if (known)
+    g_string_append_printf (out, "  %-4s    time  (%7.3fs elapsed)\n", name, seconds (elapsed));
+  else
+    g_string_append_printf (out, "  %-4s    time  (unknown: %s; counted in MUT)\n", name, unknown);
+}
+
 /**
  * es_stats_append_text:
  *
  * The statistics with the line labels of `+RTS -s`. Only elapsed times
- * exist in a log (no CPU times), so only those columns are printed.
+ * exist in a log (no CPU times), so only those columns are printed, and
+ * the allocation rate is per MUT elapsed second (the RTS's is per MUT CPU
+ * second), said on the MUT line.
  */
 void
 es_stats_append_text (const EsStats *stats,
@@ -58,6 +75,7 @@ es_stats_append_text (const EsStats *stats,
                       GString       *out)
 {
   const EsProcessInfo *process = es_document_get_process (document);
+  const EsRunPhases *phases = &stats->phases;
   guint64 balanced_mib;
 
   if (process->program != NULL)
@@ -100,19 +118,30 @@ es_stats_append_text (const EsStats *stats,
     g_string_append_printf (out, "\n  Parallel GC work balance: %.2f%% (serial 0%%, perfect 100%%)\n",
                             100 * stats->work_balance);
 
+  /* As the threaded RTS prints it (the other prints none): the whole
+   * run's, so only for the whole run. */
+  if (phases->threaded && phases->tasks_known && stats->t0 == 0 && stats->t1 >= es_document_get_end_time (document))
+    g_string_append_printf (out, "\n  TASKS: %u (%u bound, %u peak workers (%u total), using -N%u)\n",
+                            phases->n_tasks, phases->n_bound, phases->peak_workers, phases->n_workers,
+                            phases->n_caps);
+
   g_string_append_printf (out, "\n  SPARKS: %" G_GUINT64_FORMAT " (%" G_GUINT64_FORMAT " converted, %" G_GUINT64_FORMAT
                           " overflowed, %" G_GUINT64_FORMAT " dud, %" G_GUINT64_FORMAT " GC'd, %" G_GUINT64_FORMAT
                           " fizzled)\n\n",
                           stats->sparks_created, stats->sparks_converted, stats->sparks_overflowed,
                           stats->sparks_dud, stats->sparks_gcd, stats->sparks_fizzled);
 
-  g_string_append_printf (out, "  MUT     time  (%7.3fs elapsed)\n", seconds (stats->mut_elapsed));
+  append_phase (out, "INIT", phases->init_known, phases->init_unknown, stats->init_elapsed);
+  /* The RTS divides by MUT's CPU time, which a log does not have: the rate
+   * is said beside the line it is of, per elapsed second, so that it is
+   * not read as the RTS's. */
+  g_string_append_printf (out, "  MUT     time  (%7.3fs elapsed)   alloc rate ", seconds (stats->mut_elapsed));
+  append_grouped (out, (guint64) stats->alloc_rate, 0);
+  g_string_append (out, " bytes per MUT elapsed second\n");
   g_string_append_printf (out, "  GC      time  (%7.3fs elapsed)\n", seconds (stats->gc_elapsed));
+  append_phase (out, "EXIT", phases->exit_known, phases->exit_unknown, stats->exit_elapsed);
   g_string_append_printf (out, "  Total   time  (%7.3fs elapsed)\n\n", seconds (stats->total_elapsed));
 
-  g_string_append (out, "  Alloc rate    ");
-  append_grouped (out, (guint64) stats->alloc_rate, 0);
-  g_string_append (out, " bytes per MUT second\n\n");
   g_string_append_printf (out, "  Productivity  %.1f%% of total elapsed\n\n", 100 * stats->productivity);
 
   g_string_append (out, "  Cap    running        GC   GC wait      idle   sparks created/converted\n");

@@ -20,7 +20,9 @@
  *   of time: the interval gets value(t1) - value(t0);
  * - samples count when they lie in [t0, t1] (residency, as the RTS counts
  *   it); the heap size also counts the size held when the interval begins;
- * - a cap's running, GC and idle times are its activities' overlaps.
+ * - a cap's running, GC and idle times are its activities' overlaps;
+ * - INIT and EXIT are where the interval covers them (es-run-phases.c),
+ *   MUT what is left of it.
  * For the whole run ([0, end]) every number is what the RTS itself adds up. */
 
 static guint
@@ -200,6 +202,36 @@ compute_caps (EsDocument *doc,
     }
 }
 
+/* The time of [a, b] in [t0, t1], less the GC pauses in it: a collection
+ * during INIT or EXIT is GC time, as the RTS counts it. */
+static guint64
+phase_time_in (EsDocument *doc,
+               guint64     a,
+               guint64     b,
+               guint64     t0,
+               guint64     t1)
+{
+  guint64 from = MAX (a, t0), to = MIN (b, t1), span;
+
+  if (to <= from)
+    return 0;
+  span = to - from;
+  return span - MIN (span, gc_time_in (doc, from, to));
+}
+
+/* INIT and EXIT where [t0, t1] covers them (es-run-phases.c); EXIT's GC
+ * is GC time, as the RTS counts it. */
+static void
+compute_phases (EsDocument *doc,
+                EsStats    *stats)
+{
+  es_run_phases_find (doc, &stats->phases);
+  if (stats->phases.init_known)
+    stats->init_elapsed = phase_time_in (doc, 0, stats->phases.init_end, stats->t0, stats->t1);
+  if (stats->phases.exit_known)
+    stats->exit_elapsed = phase_time_in (doc, stats->phases.exit_start, G_MAXUINT64, stats->t0, stats->t1);
+}
+
 /**
  * es_stats_compute:
  * @t0: start of the interval, ns (inclusive)
@@ -238,7 +270,12 @@ es_stats_compute (EsDocument *document,
     }
 
   stats->gc_elapsed = MIN (gc_time_in (document, stats->t0, stats->t1), stats->total_elapsed);
-  stats->mut_elapsed = stats->total_elapsed - stats->gc_elapsed;
+  compute_phases (document, stats);
+  /* INIT + MUT + GC + EXIT is the interval, even where a damaged log's
+   * pauses overlap each other or the phases. */
+  stats->init_elapsed = MIN (stats->init_elapsed, stats->total_elapsed - stats->gc_elapsed);
+  stats->exit_elapsed = MIN (stats->exit_elapsed, stats->total_elapsed - stats->gc_elapsed - stats->init_elapsed);
+  stats->mut_elapsed = stats->total_elapsed - stats->gc_elapsed - stats->init_elapsed - stats->exit_elapsed;
   stats->alloc_rate = stats->mut_elapsed > 0 ? stats->allocated / (stats->mut_elapsed / 1e9) : 0;
   stats->productivity = stats->total_elapsed > 0 ? (double) stats->mut_elapsed / stats->total_elapsed : 0;
 }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "es-document.h"
+#include "es-run-phases.h"
 
 G_BEGIN_DECLS
 
@@ -49,8 +50,10 @@ typedef struct
 
   guint64     total_elapsed;          /* t1 - t0 */
   guint64     gc_elapsed;             /* pauses, clipped to the interval */
-  guint64     mut_elapsed;
-  double      alloc_rate;             /* bytes per MUT second */
+  guint64     init_elapsed;           /* the RTS's initialisation in the interval (0 if not known) */
+  guint64     exit_elapsed;           /* its exit in the interval, its GC apart (0 if not known) */
+  guint64     mut_elapsed;            /* the rest */
+  double      alloc_rate;             /* bytes per MUT elapsed second */
   double      productivity;           /* MUT / total, 0..1 */
 
   guint64     sparks_created, sparks_converted, sparks_overflowed;
@@ -58,6 +61,8 @@ typedef struct
 
   guint       n_caps;
   EsCapStats *caps;                   /* n_caps entries */
+
+  EsRunPhases phases;                 /* the whole run's: where INIT ends and EXIT begins, the tasks */
 } EsStats;
 
 /* The pauses of a Mono log in an interval: see es_stats_compute_mono_pauses(). */

@@ -65,7 +65,7 @@ fuzz_walk_document (EsDocument *document)
       g_auto(EsStats) stats = { 0 };
 
       es_stats_compute (document, spans[s][0], spans[s][1], &stats);
-      g_assert (stats.mut_elapsed + stats.gc_elapsed == stats.total_elapsed);
+      g_assert (stats.init_elapsed + stats.mut_elapsed + stats.gc_elapsed + stats.exit_elapsed == stats.total_elapsed);
       if (es_document_get_mono_summary (document) != NULL)
         {
           g_autoptr(GString) text = g_string_new (NULL);

@@ -58,7 +58,8 @@ add_distribution (EsStatsFigures *figures,
 }
 
 static void
-add_ghc (EsStatsFigures *figures)
+add_ghc (EsStatsFigures *figures,
+         gboolean        whole_run)
 {
   const EsStats *s = &figures->stats;
 
@@ -100,11 +101,25 @@ add_ghc (EsStatsFigures *figures)
   add (figures, "sparks_gcd", "sparks GC'd", ES_FIGURE_COUNT, s->sparks_gcd);
   add (figures, "sparks_fizzled", "sparks fizzled", ES_FIGURE_COUNT, s->sparks_fizzled);
 
+  /* Only where the log tells them (es-run-phases.c): else in MUT. */
+  /* The whole run's: only for the whole run. */
+  if (s->phases.threaded && s->phases.tasks_known && whole_run)
+    {
+      add (figures, "tasks", "tasks", ES_FIGURE_COUNT, s->phases.n_tasks);
+      add (figures, "tasks_bound", "bound tasks", ES_FIGURE_COUNT, s->phases.n_bound);
+      add (figures, "tasks_peak_workers", "peak workers", ES_FIGURE_COUNT, s->phases.peak_workers);
+      add (figures, "tasks_workers", "workers in all", ES_FIGURE_COUNT, s->phases.n_workers);
+    }
+  if (s->phases.init_known)
+    add (figures, "init_ns", "INIT time", ES_FIGURE_NS, s->init_elapsed);
   add (figures, "mut_ns", "MUT time", ES_FIGURE_NS, s->mut_elapsed);
   add (figures, "gc_ns", "GC time", ES_FIGURE_NS, s->gc_elapsed);
+  if (s->phases.exit_known)
+    add (figures, "exit_ns", "EXIT time", ES_FIGURE_NS, s->exit_elapsed);
   add (figures, "total_ns", "Total time", ES_FIGURE_NS, s->total_elapsed);
-  add_double (figures, "alloc_rate", "Alloc rate (bytes per MUT second)", ES_FIGURE_BYTES_PER_S, s->alloc_rate);
-  add_double (figures, "productivity", "Productivity", ES_FIGURE_FRACTION, s->productivity);
+  add_double (figures, "alloc_rate", "Alloc rate per MUT elapsed second", ES_FIGURE_BYTES_PER_S,
+              s->alloc_rate);
+  add_double (figures, "productivity", "Productivity (of total elapsed)", ES_FIGURE_FRACTION, s->productivity);
 }
 
 static void
@@ -166,7 +181,7 @@ es_stats_figures_compute (EsDocument     *document,
   if (figures->format == ES_DOCUMENT_MONO_LOG)
     add_mono (figures, document);
   else
-    add_ghc (figures);
+    add_ghc (figures, figures->stats.t0 == 0 && figures->stats.t1 >= es_document_get_end_time (document));
 }
 
 void
