@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "es-cli-json.h"
+#include "es-heap-profile.h"
 
 /* The shape is README.md's "JSON output": change it only by adding keys,
  * and bump this when a key changes meaning or goes. 2: mut_ns is MUT
@@ -107,6 +108,11 @@ append_dist (GString           *out,
   g_string_append (out, "]");
 }
 
+static void append_heap_profile (GString    *out,
+                                 EsDocument *document,
+                                 guint64     t0,
+                                 guint64     t1);
+
 static void
 append_run (GString            *out,
             const EsCliJsonRun *run)
@@ -167,7 +173,59 @@ append_run (GString            *out,
                               c > 0 ? "," : "", c, cs->running, cs->gc, cs->gc_waiting, cs->idle,
                               cs->sparks_created, cs->sparks_converted);
     }
-  g_string_append (out, "\n      ]\n    }");
+  g_string_append (out, "\n      ],\n      \"heap_profile\": ");
+  append_heap_profile (out, run->document, f->stats.t0, f->stats.t1);
+  g_string_append (out, "\n    }");
+}
+
+/**
+ * es_cli_heap_band_name:
+ *
+ * Returns: what the summary calls a band of the heap profile: its whole
+ *   cost-centre stack or sample string, "other" for those summed up
+ */
+const char *
+es_cli_heap_band_name (const EsHeapProfileBand *band)
+{
+  if (band->is_other)
+    return "other";
+  if (band->full_name == NULL)
+    return "(no cost centre)";
+  return band->full_name;
+}
+
+/* "heap_profile": null without censuses, else the census count and each
+ * band's largest and mean residency over the interval, largest mean
+ * first (what `summary` prints). */
+static void
+append_heap_profile (GString    *out,
+                     EsDocument *document,
+                     guint64     t0,
+                     guint64     t1)
+{
+  const EsHeapProfile *profile = es_document_get_format (document) == ES_DOCUMENT_GHC_EVENTLOG
+                                 ? es_heap_profile_get (document) : NULL;
+  g_autoptr(GArray) bands = NULL;
+  guint n_censuses;
+
+  if (profile == NULL)
+    {
+      g_string_append (out, "null");
+      return;
+    }
+  bands = es_heap_profile_summarize (profile, t0, t1, &n_censuses);
+  g_string_append_printf (out, "{\"censuses\": %u, \"bands\": [", n_censuses);
+  for (guint i = 0; i < bands->len; i++)
+    {
+      const EsHeapBandStats *b = &g_array_index (bands, EsHeapBandStats, i);
+
+      g_string_append_printf (out, "%s\n        {\"name\": ", i > 0 ? "," : "");
+      es_cli_json_append_string (out, es_cli_heap_band_name (es_heap_profile_get_band (profile, b->band)));
+      g_string_append_printf (out, ", \"max_bytes\": %" G_GUINT64_FORMAT ", \"mean_bytes\": ", b->max);
+      es_cli_json_append_double (out, b->mean);
+      g_string_append (out, "}");
+    }
+  g_string_append (out, bands->len > 0 ? "\n      ]}" : "]}");
 }
 
 static void

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "es-document.h"
+#include "es-heap-profile.h"
 #include "es-stats-figures.h"
 
 G_BEGIN_DECLS
@@ -26,6 +27,7 @@ void es_cli_json_append_string  (GString            *out,
                                  const char         *text);
 void es_cli_json_append_double  (GString            *out,
                                  double              value);
+const char *es_cli_heap_band_name (const EsHeapProfileBand *band);
 void es_cli_json_append_summary (GString            *out,
                                  const EsCliJsonRun *run);
 void es_cli_json_append_compare (GString            *out,

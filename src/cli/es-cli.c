@@ -24,6 +24,7 @@
 #include "es-cli-watch.h"
 #include "es-document.h"
 #include "es-eventlog-dump.h"
+#include "es-heap-profile.h"
 #include "es-live-source.h"
 #include "es-vec.h"
 #include "es-mlpd-file.h"
@@ -170,6 +171,39 @@ es_cli_finish_document (const char *path,
   return finish_document (path, document);
 }
 
+/* The heap profile's bands over [@t0, @t1] (+RTS -hT, -hc, ...): each
+ * band's residency at its largest and on average over the censuses of the
+ * interval, largest mean first, so that a CI job can see which one grew.
+ * Nothing for a log without censuses. */
+static void
+append_heap_profile_text (GString    *out,
+                          EsDocument *document,
+                          guint64     t0,
+                          guint64     t1)
+{
+  const EsHeapProfile *profile = es_heap_profile_get (document);
+  g_autoptr(GArray) bands = NULL;
+  guint n_censuses;
+
+  if (profile == NULL)
+    return;
+  bands = es_heap_profile_summarize (profile, t0, t1, &n_censuses);
+  g_string_append_printf (out, "\n  Heap profile: %u census%s%s\n", n_censuses, n_censuses == 1 ? "" : "es",
+                          bands->len == 0 ? " (none before the interval's end)" : "");
+  if (bands->len == 0)
+    return;
+  g_string_append (out, "         max bytes       mean bytes   band\n");
+  for (guint i = 0; i < bands->len; i++)
+    {
+      const EsHeapBandStats *b = &g_array_index (bands, EsHeapBandStats, i);
+      const EsHeapProfileBand *band = es_heap_profile_get_band (profile, b->band);
+      g_autofree char *max = es_stats_format_grouped (b->max);
+      g_autofree char *mean = es_stats_format_grouped ((guint64) (b->mean + 0.5));
+
+      g_string_append_printf (out, "  %16s %16s   %s\n", max, mean, es_cli_heap_band_name (band));
+    }
+}
+
 /* Loads @source (a stream is read to its end first, into @record if not
  * NULL: es_cli_source_open()) and reads --from and --to (each may be NULL)
  * against its run: [0, end] by default. An empty interval is refused
@@ -252,6 +286,7 @@ es_cli_print_summary (const char *source,
         es_stats_append_mono_text (&stats, document, text);
       else
         es_stats_append_text (&stats, document, text);
+      append_heap_profile_text (text, document, t0, t1);
     }
   fputs (text->str, stdout);
   if (fflush (stdout) != 0)
