@@ -177,9 +177,49 @@ test_run_against_itself (void)
       g_assert_cmpstr (cells[1], ==, cells[2]);
       g_assert_true (g_str_equal (cells[3], "0") || g_str_has_prefix (cells[3], "0.0") ||
                      g_str_has_prefix (cells[3], "-0.0"));
-      g_assert_cmpstr (cells[4], ==, "1.000");
+      g_assert_cmpstr (cells[4], ==, g_str_equal (cells[1], "0") ? "n/a" : "1.000");
       g_assert_cmpstr (cells[5], ==, "");
     }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Two runs of the same program with the same flags, back to back: they
+ * differ only by noise (the machine, the scheduler), and no figure is
+ * marked better or worse. With the threshold at 0, the exact counts that
+ * differ at all are marked; the longest pause still is not, as chance
+ * alone can make one run's longest pauses longer than the other's. */
+static void
+test_noise_is_not_marked (void)
+{
+  EsCompareWindow *window = open_comparison ("alloc-A1m-N1-rerun1.eventlog", "alloc-A1m-N1-rerun2.eventlog");
+  EsCompareStats *stats = ES_COMPARE_STATS (es_compare_window_get_stats (window));
+  g_autoptr(EsDocument) a = es_test_load_fixture ("alloc-A1m-N1-rerun1.eventlog");
+  g_auto(EsStatsFigures) figures = { 0 };
+  guint marked_at_zero = 0;
+
+  g_assert_cmpstr (es_compare_window_get_page (window), ==, "compare");
+  g_assert_nonnull (es_test_find_label (GTK_WIDGET (window), "Marked better or worse when A and B differ by more than"));
+  es_stats_figures_compute (a, 0, es_document_get_end_time (a), &figures);
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      if (pass == 1)
+        es_compare_stats_set_threshold (stats, 0);
+      for (guint i = 0; i < figures.figures->len; i++)
+        {
+          const EsFigure *figure = &g_array_index (figures.figures, EsFigure, i);
+          g_auto(GStrv) cells = row_cells (window, figure->key);
+
+          g_test_message ("%s: %s against %s: %s", figure->key, cells[1], cells[2], cells[5]);
+          if (pass == 0 || g_str_has_suffix (figure->key, "_pause_max_ns"))
+            g_assert_cmpstr (cells[5], ==, "");
+          else
+            marked_at_zero += cells[5][0] != '\0';
+          if (pass == 1 && g_str_equal (figure->key, "gen0_collections"))
+            g_assert_cmpstr (cells[5], !=, "");
+        }
+    }
+  g_test_message ("%u figures marked at a threshold of 0", marked_at_zero);
+  g_assert_cmpuint (marked_at_zero, >, 0);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -600,6 +640,7 @@ main (int    argc,
 
   g_test_add_func ("/compare-window/timelines-and-statistics-follow", test_timelines_and_statistics_follow);
   g_test_add_func ("/compare-window/run-against-itself", test_run_against_itself);
+  g_test_add_func ("/compare-window/noise-is-not-marked", test_noise_is_not_marked);
   g_test_add_func ("/compare-window/align-at-marker", test_align_at_marker);
   g_test_add_func ("/compare-window/align-at-bookmark", test_align_at_bookmark);
   g_test_add_func ("/compare-window/traces-act-on-both", test_traces_act_on_both);

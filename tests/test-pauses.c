@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 #include "es-document-builder.h"
 #include "es-pause-dist.h"
@@ -106,6 +107,27 @@ brute_percentile (const guint64 *values,
   return found ? best : 0;
 }
 
+static int
+compare_pauses (gconstpointer a,
+                gconstpointer b)
+{
+  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* The value of @rank (from 1) in increasing order, by sorting a copy. */
+static guint64
+brute_order_statistic (const guint64 *values,
+                       gsize          n,
+                       gsize          rank)
+{
+  g_autofree guint64 *sorted = g_memdup2 (values, n * sizeof (guint64));
+
+  qsort (sorted, n, sizeof (guint64), compare_pauses);
+  return sorted[rank - 1];
+}
+
 /* The bucket by the header's formula, with libm: the edges at or below. */
 static guint
 brute_bucket (guint64 value)
@@ -138,8 +160,59 @@ check_dist (const guint64     *values,
   g_assert_cmpuint (dist->total, ==, total);
   g_assert_cmpuint (dist->max, ==, max);
   for (guint p = 0; p < G_N_ELEMENTS (per_mille); p++)
-    g_assert_cmpuint (got[p], ==, brute_percentile (values, n, per_mille[p]));
+    {
+      g_assert_cmpuint (got[p], ==, brute_percentile (values, n, per_mille[p]));
+      if (n > 0)
+        {
+          /* The 95% range, its two ends from the formula, by sorting. */
+          double centre = n * per_mille[p] / 1000.0;
+          double half = 1.96 * sqrt (centre * (1 - per_mille[p] / 1000.0));
+          gsize low = (gsize) CLAMP (floor (centre - half), 1, n), high = (gsize) CLAMP (ceil (centre + half), 1, n);
+
+          /* Reaching the longest, as far down as the longest's range. */
+          if (high == n)
+            low = MIN (low, n > 6 ? n - 5 : 1);
+
+          g_assert_cmpuint (dist->low[p], ==, brute_order_statistic (values, n, low));
+          g_assert_cmpuint (dist->high[p], ==, brute_order_statistic (values, n, high));
+          g_assert_cmpuint (dist->low[p], <=, got[p]);
+          g_assert_cmpuint (dist->high[p], >=, got[p]);
+        }
+    }
+  if (n > 0)
+    g_assert_cmpuint (dist->max_low, ==, brute_order_statistic (values, n, n > 6 ? n - 5 : 1));
   g_assert_cmpmem (dist->buckets, sizeof buckets, buckets, sizeof buckets);
+}
+
+/* Where a percentile could as well have been: the ranks of a 95%
+ * interval, worked by hand; few pauses give a wide one. */
+static void
+test_percentile_ranges (void)
+{
+  gsize low, high;
+
+  /* p50 of 1000: 500 ± 1.96 × √250 = 500 ± 30.99. */
+  es_pause_dist_range_ranks (1000, 500, &low, &high);
+  g_assert_cmpuint (low, ==, 469);
+  g_assert_cmpuint (high, ==, 531);
+  /* p99 of 100: 99 ± 1.95, up to the longest, so down to the sixth longest. */
+  es_pause_dist_range_ranks (100, 990, &low, &high);
+  g_assert_cmpuint (low, ==, 95);
+  g_assert_cmpuint (high, ==, 100);
+  /* p99 of 1000: 990 ± 6.17, short of the longest. */
+  es_pause_dist_range_ranks (1000, 990, &low, &high);
+  g_assert_cmpuint (low, ==, 983);
+  g_assert_cmpuint (high, ==, 997);
+  /* p99.9 of 10,000: 9990 ± 6.19. */
+  es_pause_dist_range_ranks (10000, 999, &low, &high);
+  g_assert_cmpuint (low, ==, 9983);
+  g_assert_cmpuint (high, ==, 9997);
+  /* One pause: itself. */
+  es_pause_dist_range_ranks (1, 900, &low, &high);
+  g_assert_cmpuint (low, ==, 1);
+  g_assert_cmpuint (high, ==, 1);
+  g_assert_cmpuint (es_pause_dist_max_low_rank (10), ==, 5);
+  g_assert_cmpuint (es_pause_dist_max_low_rank (6), ==, 1);
 }
 
 /* The edges are round (1000 × 10^(k/4)) ns, each bucket takes its lower
@@ -347,6 +420,7 @@ main (int    argc,
   g_test_add_func ("/pauses/no-collections", test_no_collections);
   g_test_add_func ("/pauses/distribution/bucket-edges", test_bucket_edges);
   g_test_add_func ("/pauses/distribution/percentiles-brute-force", test_percentiles_brute_force);
+  g_test_add_func ("/pauses/distribution/percentile-ranges", test_percentile_ranges);
   g_test_add_func ("/pauses/distribution/document-per-generation", test_document_distributions);
   g_test_add_func ("/pauses/distribution/mono-nursery-and-major", test_mono_distributions);
   g_test_add_func ("/pauses/distribution/many-ties", test_many_ties);

@@ -26,6 +26,11 @@
 /* The runs' colours in the pause chart: the chart's second and first. */
 static const guint run_colors[2] = { 1, 0 };
 
+typedef struct
+{
+  EsStatsFigures figures[2];
+} Result;
+
 struct _EsCompareStats
 {
   GtkWidget     parent_instance;
@@ -39,6 +44,8 @@ struct _EsCompareStats
   gboolean      has_pauses;
   EsPauseDist   pauses[2];     /* each run's, all generations together */
   GHashTable   *rows;           /* key -> "label\tA\tB\tdelta\tratio\tverdict" */
+  GtkAdjustment *threshold;     /* percent: the least difference marked */
+  Result       *shown;          /* the figures shown, marked again when the threshold changes */
 };
 
 G_DEFINE_FINAL_TYPE (EsCompareStats, es_compare_stats, GTK_TYPE_WIDGET)
@@ -49,10 +56,6 @@ typedef struct
   guint64     t0[2], t1[2];
 } Job;
 
-typedef struct
-{
-  EsStatsFigures figures[2];
-} Result;
 
 static void
 job_free (Job *job)
@@ -82,22 +85,6 @@ compute_in_thread (GTask        *task,
   for (guint i = 0; i < 2; i++)
     es_stats_figures_compute (job->documents[i], job->t0[i], job->t1[i], &result->figures[i]);
   g_task_return_pointer (task, result, (GDestroyNotify) result_free);
-}
-
-/* -1 when less is better (time, pauses, memory, collections), 1 when more
- * is (productivity, work balance), 0 when neither (sparks, rates). */
-static int
-better_direction (const char *key)
-{
-  if (g_str_equal (key, "productivity") || g_str_equal (key, "work_balance"))
-    return 1;
-  if (g_str_has_suffix (key, "_ns") || g_str_has_suffix (key, "_collections") ||
-      g_str_has_suffix (key, "_pauses") || g_str_equal (key, "copied_bytes") ||
-      g_str_equal (key, "max_residency_bytes") || g_str_equal (key, "max_slop_bytes") ||
-      g_str_equal (key, "total_memory_mib") || g_str_equal (key, "max_heap_size_bytes") ||
-      g_str_equal (key, "allocated_bytes"))
-    return g_str_has_suffix (key, "_par_collections") ? 0 : -1;
-  return 0;
 }
 
 /* As `eventscope-cli compare` writes it. */
@@ -153,15 +140,14 @@ fill (EsCompareStats *self,
 
       if (fb != NULL)
         {
-          double d = es_figure_value (fb) - es_figure_value (fa);
-          int direction = better_direction (fa->key);
           GString *text = g_string_new (NULL);
+          int judged = es_figure_verdict (fa, fb, gtk_adjustment_get_value (self->threshold) / 100);
 
           es_figure_append_delta (text, fa, fb);
           delta = g_string_free (text, FALSE);
           ratio_text = es_figure_ratio (fa, fb, &ratio) ? g_strdup_printf ("%.3f", ratio) : g_strdup ("n/a");
-          if (direction != 0 && d != 0)
-            verdict = (d > 0) == (direction > 0) ? _("▲ better") : _("▼ worse");
+          if (judged != 0)
+            verdict = judged > 0 ? _("▲ better") : _("▼ worse");
         }
       add_cell (self, 0, row, fa->label, FALSE);
       add_cell (self, 1, row, va, TRUE);
@@ -243,8 +229,51 @@ computed_cb (GObject      *object,
   self = ES_COMPARE_STATS (user_data);
   fill (self, figures);
   show_pauses (self, figures);
-  result_free (figures);
+  g_clear_pointer (&self->shown, result_free);
+  self->shown = figures;
   g_clear_object (&self->cancellable);
+}
+
+static void
+threshold_changed_cb (EsCompareStats *self)
+{
+  if (self->shown != NULL)
+    fill (self, self->shown);
+}
+
+/**
+ * es_compare_stats_set_settings:
+ * @settings: (nullable): the application's, %NULL without its schema
+ *
+ * Keeps the threshold of the marks in @settings (compare-threshold), where
+ * the person set it last.
+ */
+void
+es_compare_stats_set_settings (EsCompareStats *self,
+                               GSettings      *settings)
+{
+  g_autoptr(GSettingsSchema) schema = NULL;
+
+  g_return_if_fail (ES_IS_COMPARE_STATS (self));
+  g_return_if_fail (settings == NULL || G_IS_SETTINGS (settings));
+
+  /* No schema installed (run from the build tree), or an older one. */
+  if (settings == NULL)
+    return;
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  if (!g_settings_schema_has_key (schema, "compare-threshold"))
+    return;
+  g_settings_bind (settings, "compare-threshold", self->threshold, "value", G_SETTINGS_BIND_DEFAULT);
+}
+
+/* For tests: the threshold of the marks, in percent. */
+void
+es_compare_stats_set_threshold (EsCompareStats *self,
+                                double          percent)
+{
+  g_return_if_fail (ES_IS_COMPARE_STATS (self));
+
+  gtk_adjustment_set_value (self->threshold, percent);
 }
 
 /**
@@ -331,6 +360,7 @@ es_compare_stats_dispose (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
   g_clear_pointer (&self->rows, g_hash_table_unref);
+  g_clear_pointer (&self->shown, result_free);
   G_OBJECT_CLASS (es_compare_stats_parent_class)->dispose (object);
 }
 
@@ -339,6 +369,28 @@ es_compare_stats_class_init (EsCompareStatsClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = es_compare_stats_dispose;
   gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
+}
+
+/* "Marked better or worse when they differ by more than [10.0] %", what
+ * the marks mean, in sight and set there. */
+static GtkWidget *
+threshold_row (EsCompareStats *self)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *before = gtk_label_new_with_mnemonic (_("_Marked better or worse when A and B differ by more than"));
+  GtkWidget *spin, *after = gtk_label_new (_("% (and more than the figure’s resolution)"));
+
+  self->threshold = gtk_adjustment_new (10.0, 0, 100, 0.5, 5, 0);
+  spin = gtk_spin_button_new (self->threshold, 0.5, 1);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (before), spin);
+  gtk_widget_add_css_class (before, "dim-label");
+  gtk_widget_add_css_class (after, "dim-label");
+  gtk_box_append (GTK_BOX (row), before);
+  gtk_box_append (GTK_BOX (row), spin);
+  gtk_box_append (GTK_BOX (row), after);
+  g_signal_connect_object (self->threshold, "value-changed", G_CALLBACK (threshold_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  return row;
 }
 
 static void
@@ -369,6 +421,7 @@ es_compare_stats_init (EsCompareStats *self)
     gtk_box_append (GTK_BOX (columns), self->grid);
     gtk_box_append (GTK_BOX (columns), pauses);
     gtk_box_append (GTK_BOX (box), self->title);
+    gtk_box_append (GTK_BOX (box), threshold_row (self));
     gtk_box_append (GTK_BOX (box), columns);
   }
   gtk_widget_set_margin_start (box, 12);

@@ -27,6 +27,10 @@ void       es_compare_stats_show       (EsCompareStats *self,
                                         guint64         b_t1,
                                         gboolean        whole_runs);
 gboolean   es_compare_stats_is_busy    (EsCompareStats *self);
+void       es_compare_stats_set_settings  (EsCompareStats *self,
+                                           GSettings      *settings);
+void       es_compare_stats_set_threshold (EsCompareStats *self,
+                                           double          percent);
 char      *es_compare_stats_dup_row    (EsCompareStats *self,
                                         const char     *key);
 

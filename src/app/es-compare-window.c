@@ -14,6 +14,7 @@
 #include "es-bookmarks.h"
 #include "es-compare-heap.h"
 #include "es-compare-stats.h"
+#include "es-application.h"
 #include "es-compare-window.h"
 #include "es-document-loader.h"
 #include "es-sidebar.h"
@@ -702,6 +703,9 @@ es_compare_window_new (GtkApplication *application,
   g_return_val_if_fail (G_IS_FILE (a) && G_IS_FILE (b), NULL);
 
   self = g_object_new (ES_TYPE_COMPARE_WINDOW, "application", application, NULL);
+  if (ES_IS_APPLICATION (application))
+    es_compare_stats_set_settings (ES_COMPARE_STATS (self->stats),
+                                   es_application_get_settings (ES_APPLICATION (application)));
   self->files[0] = g_object_ref (a);
   self->files[1] = g_object_ref (b);
   gtk_window_set_title (GTK_WINDOW (self), _("Comparing two runs"));

@@ -439,10 +439,12 @@ show_stats (EsStatsPanel *self,
       g_signal_emit (self, signals[UPDATED], 0);
       return;
     }
-  /* As +RTS -s splits the run: INIT, MUT, GC, EXIT. */
+  /* As +RTS -s splits the run: INIT, MUT, GC, PROF, EXIT. */
   add_phase (self, grid, row++, _("Initialisation"), s->phases.init_known, s->init_elapsed);
   add_seconds (self, grid, row++, _("Mutator"), s->mut_elapsed);
-  add_seconds (self, grid, row++, _("GC"), s->gc_elapsed);
+  add_seconds (self, grid, row++, _("GC"), s->gc_elapsed - s->prof_elapsed);
+  if (s->phases.profiled)
+    add_seconds (self, grid, row++, _("Heap censuses (PROF)"), s->prof_elapsed);
   add_phase (self, grid, row++, _("Exit"), s->phases.exit_known, s->exit_elapsed);
   productivity = g_strdup_printf (_("%.1f %% of total elapsed"), 100 * s->productivity);
   add_row (self, grid, row++, _("Productivity"), productivity);

@@ -468,13 +468,17 @@ add_heap_profile_event (EsDocumentBuilder *self,
       break;
     case ES_EVENT_HEAP_PROF_SAMPLE_BEGIN: case ES_EVENT_HEAP_BIO_PROF_SAMPLE_BEGIN:
       {
-        EsHeapProfSample sample = { e->u.heap_sample.time, e->u.heap_sample.era, doc->heap_entries.len, 0 };
+        /* When the census was, for its time (PROF): es-stats.c. */
+        EsHeapProfSample sample = { e->u.heap_sample.time, e->u.heap_sample.era, doc->heap_entries.len, 0,
+                                    e->time, e->time };
 
         *ES_VEC_PUSH (&doc->heap_samples, EsHeapProfSample) = sample;
         self->heap_sample = (gint32) doc->heap_samples.len - 1;
       }
       break;
     case ES_EVENT_HEAP_PROF_SAMPLE_END:
+      if (self->heap_sample >= 0)
+        ES_VEC_AT (&doc->heap_samples, EsHeapProfSample, self->heap_sample).census_end = e->time;
       self->heap_sample = -1;
       break;
     case ES_EVENT_HEAP_PROF_SAMPLE_STRING: case ES_EVENT_HEAP_PROF_SAMPLE_COST_CENTRE:
@@ -498,6 +502,7 @@ add_heap_profile_event (EsDocumentBuilder *self,
           entry.band = _es_builder_band_id (self, name->str);
           *ES_VEC_PUSH (&doc->heap_entries, EsHeapProfEntry) = entry;
           ES_VEC_AT (&doc->heap_samples, EsHeapProfSample, self->heap_sample).n_entries++;
+          ES_VEC_AT (&doc->heap_samples, EsHeapProfSample, self->heap_sample).census_end = e->time;
         }
       break;
     default:

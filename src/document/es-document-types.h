@@ -227,6 +227,8 @@ typedef struct
   guint64 era;
   guint32 first_entry;
   guint32 n_entries;
+  guint64 census_start;    /* its BEGIN event (its samples are written as it ends) */
+  guint64 census_end;      /* its END event, or its last sample */
 } EsHeapProfSample;
 
 typedef struct

@@ -105,6 +105,20 @@ count_tasks (const EsTask *tasks,
   phases->tasks_known = phases->n_tasks > 0;
 }
 
+/* "GHC-9.0.2 rts_p", "rts_thr_p", "rts_thr_debug_p": the RTS's way, its
+ * parts after "rts", has "p". */
+static gboolean
+is_profiling_rts (const char *identifier)
+{
+  const char *way = identifier != NULL ? strstr (identifier, "rts_") : NULL;
+  g_auto(GStrv) parts = NULL;
+
+  if (way == NULL)
+    return FALSE;
+  parts = g_strsplit (way, "_", -1);
+  return g_strv_contains ((const char * const *) parts, "p");
+}
+
 /**
  * es_run_phases_find:
  *
@@ -135,6 +149,7 @@ es_run_phases_find (EsDocument  *document,
     }
   process = es_document_get_process (document);
   phases->threaded = process->rts_identifier != NULL && strstr (process->rts_identifier, "_thr") != NULL;
+  phases->profiled = is_profiling_rts (process->rts_identifier);
   tasks = es_document_get_tasks (document, &n_tasks);
   if (process->pid == 0 || n_tasks == 0)
     {

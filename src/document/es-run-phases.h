@@ -21,6 +21,7 @@ typedef struct
   const char *init_unknown;     /* (nullable): why INIT is not known */
   const char *exit_unknown;     /* (nullable): why EXIT is not known */
   gboolean    threaded;         /* the threaded RTS (-threaded): it prints TASKS */
+  gboolean    profiled;         /* the profiling RTS (-prof): it prints PROF, its censuses' time */
   gboolean    tasks_known;
   guint       n_tasks;          /* TASKS: n (bound, peak workers (workers total), using -N caps) */
   guint       n_bound;

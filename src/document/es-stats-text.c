@@ -138,7 +138,10 @@ es_stats_append_text (const EsStats *stats,
   g_string_append_printf (out, "  MUT     time  (%7.3fs elapsed)   alloc rate ", seconds (stats->mut_elapsed));
   append_grouped (out, (guint64) stats->alloc_rate, 0);
   g_string_append (out, " bytes per MUT elapsed second\n");
-  g_string_append_printf (out, "  GC      time  (%7.3fs elapsed)\n", seconds (stats->gc_elapsed));
+  /* A profiling RTS prints its censuses' time apart from GC's. */
+  g_string_append_printf (out, "  GC      time  (%7.3fs elapsed)\n", seconds (stats->gc_elapsed - stats->prof_elapsed));
+  if (phases->profiled)
+    g_string_append_printf (out, "  PROF    time  (%7.3fs elapsed)\n", seconds (stats->prof_elapsed));
   append_phase (out, "EXIT", phases->exit_known, phases->exit_unknown, stats->exit_elapsed);
   g_string_append_printf (out, "  Total   time  (%7.3fs elapsed)\n\n", seconds (stats->total_elapsed));
 

@@ -219,6 +219,50 @@ phase_time_in (EsDocument *doc,
   return span - MIN (span, gc_time_in (doc, from, to));
 }
 
+/* Where the census begun (its BEGIN event) at @begin started: a census is
+ * taken once a GC's copying is done, and its samples are written as it
+ * ends, so it began with the GC phase it is in on the caps (each cap's
+ * last GC_DONE opens one), at the latest. */
+static guint64
+census_start (EsDocument *doc,
+              guint64     begin)
+{
+  guint64 start = 0;
+
+  for (guint c = 0; c < doc->caps->len; c++)
+    {
+      const EsCapTimeline *tl = g_ptr_array_index (doc->caps, c);
+      guint i = es_cap_timeline_find_activity (tl, begin);
+      guint n_activities;
+      const EsActivity *activities = es_cap_timeline_get_activities (tl, &n_activities);
+      guint64 a0, a1;
+
+      if (i == G_MAXUINT)
+        continue;
+      i = es_cap_timeline_whole_activity (tl, i, &a0, &a1);
+      if (activities[i].kind == ES_ACTIVITY_GC && a1 >= begin)
+        start = MAX (start, a0);
+    }
+  return start > 0 ? start : begin;
+}
+
+/* The heap censuses' time in [t0, t1] (inside GC pauses): a profiling
+ * RTS prints it apart, as PROF. */
+static guint64
+census_time_in (EsDocument *doc,
+                guint64     t0,
+                guint64     t1)
+{
+  guint n;
+  const EsHeapProfSample *censuses = es_document_get_heap_samples (doc, &n);
+  guint64 total = 0;
+
+  for (guint i = 0; i < n; i++)
+    if (censuses[i].census_end >= t0 && censuses[i].census_start <= t1)
+      total += overlap (census_start (doc, censuses[i].census_start), censuses[i].census_end, t0, t1);
+  return total;
+}
+
 /* INIT and EXIT where [t0, t1] covers them (es-run-phases.c); EXIT's GC
  * is GC time, as the RTS counts it. */
 static void
@@ -226,6 +270,8 @@ compute_phases (EsDocument *doc,
                 EsStats    *stats)
 {
   es_run_phases_find (doc, &stats->phases);
+  if (stats->phases.profiled)
+    stats->prof_elapsed = census_time_in (doc, stats->t0, stats->t1);
   if (stats->phases.init_known)
     stats->init_elapsed = phase_time_in (doc, 0, stats->phases.init_end, stats->t0, stats->t1);
   if (stats->phases.exit_known)
@@ -276,8 +322,13 @@ es_stats_compute (EsDocument *document,
   stats->init_elapsed = MIN (stats->init_elapsed, stats->total_elapsed - stats->gc_elapsed);
   stats->exit_elapsed = MIN (stats->exit_elapsed, stats->total_elapsed - stats->gc_elapsed - stats->init_elapsed);
   stats->mut_elapsed = stats->total_elapsed - stats->gc_elapsed - stats->init_elapsed - stats->exit_elapsed;
+  stats->prof_elapsed = MIN (stats->prof_elapsed, stats->gc_elapsed);
   stats->alloc_rate = stats->mut_elapsed > 0 ? stats->allocated / (stats->mut_elapsed / 1e9) : 0;
-  stats->productivity = stats->total_elapsed > 0 ? (double) stats->mut_elapsed / stats->total_elapsed : 0;
+  /* As the RTS reckons it: what is not GC, INIT or EXIT, where a
+   * profiled run's censuses are not GC (rts/Stats.c takes PROF out of GC
+   * time before it divides). */
+  stats->productivity = stats->total_elapsed > 0
+                        ? (double) (stats->mut_elapsed + stats->prof_elapsed) / stats->total_elapsed : 0;
 }
 
 void

@@ -52,6 +52,7 @@ typedef struct
   guint64     gc_elapsed;             /* pauses, clipped to the interval */
   guint64     init_elapsed;           /* the RTS's initialisation in the interval (0 if not known) */
   guint64     exit_elapsed;           /* its exit in the interval, its GC apart (0 if not known) */
+  guint64     prof_elapsed;           /* of the GC time, the heap censuses' of a profiled run (PROF) */
   guint64     mut_elapsed;            /* the rest */
   double      alloc_rate;             /* bytes per MUT elapsed second */
   double      productivity;           /* MUT / total, 0..1 */

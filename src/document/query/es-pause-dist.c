@@ -7,6 +7,10 @@
 
 #include "config.h"
 
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "es-pause-dist.h"
 #include "es-pause-index-private.h"
 #include "es-search.h"
@@ -131,6 +135,64 @@ select_rank (guint64 *v,
 }
 
 /**
+ * es_pause_dist_range_ranks:
+ * @n: how many pauses
+ * @per_mille: which percentile, in tenths of a percent
+ * @low: (out): the rank of the range's low end, from 1
+ * @high: (out): the rank of its high end, from 1
+ *
+ * The order statistics that hold the percentile's 95% confidence interval,
+ * distribution-free: how many of @n pauses fall below the true percentile
+ * is binomial (n, p), taken here as normal, ranks n·p ± 1.96·√(n·p·(1−p)),
+ * clamped to the pauses there are. Few pauses give a wide range: a p99 of
+ * a hundred pauses ranges up to the longest, and then down as far as the
+ * longest's does (es_pause_dist_max_low_rank()).
+ */
+void
+es_pause_dist_range_ranks (gsize  n,
+                           guint  per_mille,
+                           gsize *low,
+                           gsize *high)
+{
+  double p = per_mille / 1000.0, centre = n * p, half = 1.96 * sqrt (n * p * (1 - p));
+
+  g_return_if_fail (per_mille >= 1 && per_mille <= 1000);
+
+  *low = (gsize) CLAMP (floor (centre - half), 1, MAX (n, 1));
+  *high = (gsize) CLAMP (ceil (centre + half), 1, MAX (n, 1));
+  /* So far in the tail (p99.9 of a few hundred pauses), the percentile is
+   * the longest pause or next to it: it is as uncertain as the longest. */
+  if (*high == MAX (n, 1))
+    *low = MIN (*low, es_pause_dist_max_low_rank (n));
+}
+
+/**
+ * es_pause_dist_max_low_rank:
+ * @n: how many pauses
+ *
+ * Where the longest of @n pauses could as well have been: down to the
+ * sixth longest. Of two runs alike, the six longest pauses of both
+ * together all come from one run with a chance of 2 × 2⁻⁶, 3%; and a
+ * percentile whose range reaches the longest pause reaches down as far.
+ *
+ * Returns: the sixth longest's rank, from 1 (with fewer, the shortest's)
+ */
+gsize
+es_pause_dist_max_low_rank (gsize n)
+{
+  return n > 6 ? n - 5 : 1;
+}
+
+static int
+compare_ranks (gconstpointer a,
+               gconstpointer b)
+{
+  gsize x = *(const gsize *) a, y = *(const gsize *) b;
+
+  return (x > y) - (x < y);
+}
+
+/**
  * es_pause_dist_from_pauses:
  * @pauses: (inout): @n pause lengths in ns, reordered
  *
@@ -143,6 +205,8 @@ es_pause_dist_from_pauses (guint64     *pauses,
 {
   static const guint per_mille[] = { 500, 900, 990, 999 };
   guint64 *out[] = { &dist->p50, &dist->p90, &dist->p99, &dist->p999 };
+  /* Each percentile's rank and its range's two, and the maximum's low. */
+  gsize ranks[3 * G_N_ELEMENTS (per_mille) + 1], wanted[G_N_ELEMENTS (ranks)];
   gsize done = 0;
 
   *dist = (EsPauseDist) { 0 };
@@ -156,16 +220,30 @@ es_pause_dist_from_pauses (guint64     *pauses,
       dist->max = MAX (dist->max, pauses[i]);
       dist->buckets[es_pause_dist_bucket_of (pauses[i])]++;
     }
-  /* Each rank is selected among what lies above the one before it: the
-   * ranks only grow. */
   for (guint p = 0; p < G_N_ELEMENTS (per_mille); p++)
     {
-      gsize k = es_pause_dist_rank (n, per_mille[p]) - 1;
-
-      select_rank (pauses + done, n - done, k - done);
-      *out[p] = pauses[k];
-      done = k;
+      ranks[3 * p] = es_pause_dist_rank (n, per_mille[p]) - 1;
+      es_pause_dist_range_ranks (n, per_mille[p], &ranks[3 * p + 1], &ranks[3 * p + 2]);
+      ranks[3 * p + 1]--;
+      ranks[3 * p + 2]--;
     }
+  ranks[G_N_ELEMENTS (ranks) - 1] = es_pause_dist_max_low_rank (n) - 1;
+  /* Each rank is selected among what lies above the one before it: in
+   * increasing order, the ranks only grow. */
+  memcpy (wanted, ranks, sizeof ranks);
+  qsort (wanted, G_N_ELEMENTS (wanted), sizeof wanted[0], compare_ranks);
+  for (guint i = 0; i < G_N_ELEMENTS (wanted); i++)
+    {
+      select_rank (pauses + done, n - done, wanted[i] - done);
+      done = wanted[i];
+    }
+  for (guint p = 0; p < G_N_ELEMENTS (per_mille); p++)
+    {
+      *out[p] = pauses[ranks[3 * p]];
+      dist->low[p] = pauses[ranks[3 * p + 1]];
+      dist->high[p] = pauses[ranks[3 * p + 2]];
+    }
+  dist->max_low = pauses[ranks[G_N_ELEMENTS (ranks) - 1]];
 }
 
 /**

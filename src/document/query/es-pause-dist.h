@@ -33,6 +33,13 @@ typedef struct
   guint64 total;                             /* ns, the pauses added up */
   guint64 p50, p90, p99, p999;               /* ns */
   guint64 max;                               /* ns */
+  /* Where each of p50, p90, p99 and p99.9 could as well have been, by
+   * chance, in another run like this one: the pauses of the ranks
+   * es_pause_dist_range_ranks() gives. The maximum's low is the sixth
+   * longest pause (es_pause_dist_max_low_rank()): a longest pause alone
+   * tells little of a run. */
+  guint64 low[4], high[4];                   /* ns */
+  guint64 max_low;                           /* ns */
   guint   buckets[ES_PAUSE_DIST_N_BUCKETS];
 } EsPauseDist;
 
@@ -55,6 +62,11 @@ guint64  es_pause_dist_edge        (guint           k);
 guint    es_pause_dist_bucket_of   (guint64         pause);
 gsize    es_pause_dist_rank        (gsize           n,
                                     guint           per_mille);
+void     es_pause_dist_range_ranks (gsize           n,
+                                    guint           per_mille,
+                                    gsize          *low,
+                                    gsize          *high);
+gsize    es_pause_dist_max_low_rank (gsize          n);
 void     es_pause_dist_from_pauses (guint64        *pauses,
                                     gsize           n,
                                     EsPauseDist    *dist);

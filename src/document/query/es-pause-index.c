@@ -249,8 +249,16 @@ list_dist (const PauseList *list,
   dist->count = n;
   dist->total = list->prefix[e] - list->prefix[s];
   for (guint p = 0; p < G_N_ELEMENTS (per_mille); p++)
-    *out[p] = list_select (list, s, e, es_pause_dist_rank (n, per_mille[p]) - 1);
+    {
+      gsize low, high;
+
+      *out[p] = list_select (list, s, e, es_pause_dist_rank (n, per_mille[p]) - 1);
+      es_pause_dist_range_ranks (n, per_mille[p], &low, &high);
+      dist->low[p] = list_select (list, s, e, low - 1);
+      dist->high[p] = list_select (list, s, e, high - 1);
+    }
   dist->max = list_select (list, s, e, n - 1);
+  dist->max_low = list_select (list, s, e, es_pause_dist_max_low_rank (n) - 1);
   for (guint k = 0; k < ES_PAUSE_DIST_N_EDGES && before < n; k++)
     {
       gsize below = list_count_below (list, s, e, list->edge_codes[k]);

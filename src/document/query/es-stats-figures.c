@@ -9,21 +9,36 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "es-stats-figures.h"
 
 /* Keys and labels are interned: figures are compared and written by key,
  * and a run has few distinct ones. */
-static void
+static EsFigure *
 add (EsStatsFigures *figures,
      const char     *key,
      const char     *label,
      EsFigureUnit    unit,
      guint64         n)
 {
-  EsFigure f = { g_intern_string (key), g_intern_string (label), unit, TRUE, n, (double) n };
+  EsFigure f = { g_intern_string (key), g_intern_string (label), unit, TRUE, n, (double) n, (double) n, (double) n };
 
   g_array_append_val (figures->figures, f);
+  return &g_array_index (figures->figures, EsFigure, figures->figures->len - 1);
+}
+
+/* A maximum over samples, which one sample alone makes: it could as well
+ * have been as low as the sixth largest. */
+static void
+add_maximum (EsStatsFigures *figures,
+             const char     *key,
+             const char     *label,
+             EsFigureUnit    unit,
+             guint64         max,
+             guint64         sixth_largest)
+{
+  add (figures, key, label, unit, max)->low = (double) MIN (sixth_largest, max);
 }
 
 static void
@@ -33,7 +48,7 @@ add_double (EsStatsFigures *figures,
             EsFigureUnit    unit,
             double          x)
 {
-  EsFigure f = { g_intern_string (key), g_intern_string (label), unit, FALSE, 0, x };
+  EsFigure f = { g_intern_string (key), g_intern_string (label), unit, FALSE, 0, x, x, x };
 
   g_array_append_val (figures->figures, f);
 }
@@ -53,19 +68,51 @@ add_distribution (EsStatsFigures *figures,
       g_autofree char *k = g_strdup_printf ("%s_pause_%s_ns", key, keys[i]);
       g_autofree char *l = g_strdup_printf ("%s pause %s", label, names[i]);
 
-      add (figures, k, l, ES_FIGURE_NS, values[i]);
+      EsFigure *f = add (figures, k, l, ES_FIGURE_NS, values[i]);
+
+      f->low = (double) dist->low[i];
+      f->high = (double) dist->high[i];
     }
+}
+
+/* The sixth largest live data sample in [t0, t1] (0 with fewer): where
+ * the maximum residency could as well have been (add_maximum()). */
+static guint64
+sixth_largest_residency (EsDocument *document,
+                         guint64     t0,
+                         guint64     t1)
+{
+  const EsSeries *live = es_document_get_heap_live (document);
+  const EsSample *samples = es_series_get_samples (live);
+  guint64 top[6] = { 0 };   /* the largest first */
+
+  for (guint i = es_series_lower_bound (live, t0), end = es_series_upper_bound (live, t1); i < end; i++)
+    {
+      guint64 v = samples[i].value;
+      guint at = G_N_ELEMENTS (top);
+
+      while (at > 0 && v > top[at - 1])
+        at--;
+      if (at < G_N_ELEMENTS (top))
+        {
+          memmove (top + at + 1, top + at, (G_N_ELEMENTS (top) - at - 1) * sizeof top[0]);
+          top[at] = v;
+        }
+    }
+  return top[G_N_ELEMENTS (top) - 1];
 }
 
 static void
 add_ghc (EsStatsFigures *figures,
+         EsDocument     *document,
          gboolean        whole_run)
 {
   const EsStats *s = &figures->stats;
 
   add (figures, "allocated_bytes", "bytes allocated in the heap", ES_FIGURE_BYTES, s->allocated);
   add (figures, "copied_bytes", "bytes copied during GC", ES_FIGURE_BYTES, s->copied);
-  add (figures, "max_residency_bytes", "bytes maximum residency", ES_FIGURE_BYTES, s->max_residency);
+  add_maximum (figures, "max_residency_bytes", "bytes maximum residency", ES_FIGURE_BYTES, s->max_residency,
+               sixth_largest_residency (document, s->t0, s->t1));
   add (figures, "residency_samples", "residency samples", ES_FIGURE_COUNT, s->residency_samples);
   add (figures, "max_slop_bytes", "bytes maximum slop", ES_FIGURE_BYTES, s->max_slop);
   /* As the summary prints it (and the RTS): whole MiB. */
@@ -86,7 +133,8 @@ add_ghc (EsStatsFigures *figures,
       add_double (figures, KEY ("_pause_avg_ns"), LABEL (" pauses, average"), ES_FIGURE_NS,
                   gen->collections > 0 ? (double) gen->elapsed / gen->collections : 0.0);
       add_distribution (figures, key, label, &figures->pauses.gen[g]);
-      add (figures, KEY ("_pause_max_ns"), LABEL (" pause max"), ES_FIGURE_NS, gen->max_pause);
+      add_maximum (figures, KEY ("_pause_max_ns"), LABEL (" pause max"), ES_FIGURE_NS, gen->max_pause,
+                   figures->pauses.gen[g].max_low);
 #undef KEY
 #undef LABEL
     }
@@ -113,7 +161,9 @@ add_ghc (EsStatsFigures *figures,
   if (s->phases.init_known)
     add (figures, "init_ns", "INIT time", ES_FIGURE_NS, s->init_elapsed);
   add (figures, "mut_ns", "MUT time", ES_FIGURE_NS, s->mut_elapsed);
-  add (figures, "gc_ns", "GC time", ES_FIGURE_NS, s->gc_elapsed);
+  add (figures, "gc_ns", "GC time", ES_FIGURE_NS, s->gc_elapsed - s->prof_elapsed);
+  if (s->phases.profiled)
+    add (figures, "prof_ns", "PROF time (heap censuses)", ES_FIGURE_NS, s->prof_elapsed);
   if (s->phases.exit_known)
     add (figures, "exit_ns", "EXIT time", ES_FIGURE_NS, s->exit_elapsed);
   add (figures, "total_ns", "Total time", ES_FIGURE_NS, s->total_elapsed);
@@ -148,7 +198,7 @@ add_mono (EsStatsFigures *figures,
       add (figures, k0, l0, ES_FIGURE_COUNT, p.n[g]);
       add (figures, k1, l1, ES_FIGURE_NS, p.total[g]);
       add_distribution (figures, keys[g], labels[g], &figures->pauses.gen[g]);
-      add (figures, k2, l2, ES_FIGURE_NS, p.max[g]);
+      add_maximum (figures, k2, l2, ES_FIGURE_NS, p.max[g], figures->pauses.gen[g].max_low);
     }
   add (figures, "mut_ns", "MUT time", ES_FIGURE_NS, p.mut);
   add (figures, "gc_ns", "GC time", ES_FIGURE_NS, p.gc);
@@ -181,7 +231,7 @@ es_stats_figures_compute (EsDocument     *document,
   if (figures->format == ES_DOCUMENT_MONO_LOG)
     add_mono (figures, document);
   else
-    add_ghc (figures, figures->stats.t0 == 0 && figures->stats.t1 >= es_document_get_end_time (document));
+    add_ghc (figures, document, figures->stats.t0 == 0 && figures->stats.t1 >= es_document_get_end_time (document));
 }
 
 void
@@ -217,8 +267,8 @@ es_figure_value (const EsFigure *figure)
 /**
  * es_figure_ratio:
  *
- * @b over @a: 1 when both are 0 (nothing changed), none when only @a is
- * 0 (no finite ratio).
+ * @b over @a; none when @a is 0: 0 against 0 is equal, with no ratio to
+ * speak of, and anything against 0 has no finite one.
  *
  * Returns: whether there is a ratio.
  */
@@ -229,13 +279,100 @@ es_figure_ratio (const EsFigure *a,
 {
   double va = es_figure_value (a), vb = es_figure_value (b);
 
+  *ratio = 1;
   if (va == 0)
-    {
-      *ratio = 1;
-      return vb == 0;
-    }
+    return FALSE;
   *ratio = vb / va;
   return TRUE;
+}
+
+/**
+ * es_figure_better_direction:
+ *
+ * Returns: -1 when less of the figure @key names is better (times, pauses,
+ *   memory, collections), 1 when more is (productivity, work balance), 0
+ *   when neither (sparks, rates, counts of tasks)
+ */
+int
+es_figure_better_direction (const char *key)
+{
+  g_return_val_if_fail (key != NULL, 0);
+
+  if (g_str_equal (key, "productivity") || g_str_equal (key, "work_balance"))
+    return 1;
+  if (g_str_has_suffix (key, "_par_collections"))
+    return 0;
+  if (g_str_has_suffix (key, "_ns") || g_str_has_suffix (key, "_collections") ||
+      g_str_has_suffix (key, "_pauses") || g_str_equal (key, "copied_bytes") ||
+      g_str_equal (key, "max_residency_bytes") || g_str_equal (key, "max_slop_bytes") ||
+      g_str_equal (key, "total_memory_mib") || g_str_equal (key, "max_heap_size_bytes") ||
+      g_str_equal (key, "allocated_bytes"))
+    return -1;
+  return 0;
+}
+
+/* The largest difference @figure cannot tell from none: a pause measured
+ * in ns is as good as the microsecond of the clocks the RTS reads; a
+ * phase of the run (INIT, MUT, GC, EXIT, Total) is wall-clock time that
+ * the scheduler moves by its time slices, a few milliseconds (the same
+ * program's EXIT took 2 to 11 ms over this project's runs); a percentage
+ * is printed to a tenth of a point, memory in use in whole MiB (rounded
+ * down: 7 and 6 may be 6.01 and 5.99); counts and bytes are exact. */
+static double
+resolution (const EsFigure *figure)
+{
+  static const char *phases[] = { "init_ns", "mut_ns", "gc_ns", "prof_ns", "exit_ns", "total_ns", "exit_suspend_ns" };
+
+  switch (figure->unit)
+    {
+    case ES_FIGURE_NS:
+      for (guint i = 0; i < G_N_ELEMENTS (phases); i++)
+        if (g_str_equal (figure->key, phases[i]))
+          return 5e6;
+      return 1000;
+    case ES_FIGURE_FRACTION:
+      return 0.001;
+    case ES_FIGURE_MIB:
+      return 1;
+    case ES_FIGURE_BYTES: case ES_FIGURE_COUNT: case ES_FIGURE_BYTES_PER_S:
+    default:
+      return 0;
+    }
+}
+
+/**
+ * es_figure_verdict:
+ * @threshold: the least relative difference that is marked (0.05: 5%)
+ *
+ * Whether run B's figure is better or worse than run A's: only where
+ * which is better is known (es_figure_better_direction()), the difference
+ * is more than the figure's resolution and more than @threshold of the
+ * larger, and the two could not have been the same by chance as far as
+ * the runs tell: their ranges (EsFigure's low and high) do not meet. So a
+ * pause percentile is marked only with pauses enough behind it, and a
+ * maximum only when at least three samples of one run are above the
+ * other's. Two runs that differ by noise get no mark.
+ *
+ * Returns: 1 better, -1 worse, 0 no mark
+ */
+int
+es_figure_verdict (const EsFigure *fa,
+                   const EsFigure *fb,
+                   double          threshold)
+{
+  int direction;
+  double va, vb, d;
+
+  g_return_val_if_fail (fa != NULL && fb != NULL, 0);
+
+  direction = es_figure_better_direction (fa->key);
+  va = es_figure_value (fa);
+  vb = es_figure_value (fb);
+  d = vb - va;
+  if (direction == 0 || fabs (d) <= resolution (fa) || fabs (d) <= threshold * MAX (fabs (va), fabs (vb)) ||
+      (fa->high >= fb->low && fb->high >= fa->low))
+    return 0;
+  return (d > 0) == (direction > 0) ? 1 : -1;
 }
 
 /* Returns: whether both are exact, with @b - @a in @delta. */

@@ -35,6 +35,11 @@ typedef struct
   gboolean      exact;     /* @n holds it; else @x */
   guint64       n;
   double        x;
+  /* Where it could as well have been, by chance, in another run like this
+   * one, as far as the run itself tells (a percentile's confidence
+   * interval; a maximum's sixth largest sample to it); else low and high
+   * are its value. */
+  double        low, high;
 } EsFigure;
 
 /* The figures of one interval of one log, in the summary's order: the
@@ -61,6 +66,10 @@ double   es_figure_value          (const EsFigure  *figure);
 gboolean es_figure_ratio          (const EsFigure  *a,
                                    const EsFigure  *b,
                                    double          *ratio);
+int      es_figure_better_direction (const char    *key);
+int      es_figure_verdict        (const EsFigure  *fa,
+                                   const EsFigure  *fb,
+                                   double           threshold);
 void     es_figure_append_value   (GString         *out,
                                    const EsFigure  *figure);
 void     es_figure_append_delta   (GString         *out,
