@@ -116,6 +116,7 @@ def _():
             assert set(doc["delta"]) == set(a["figures"]) == set(doc["ratio"])
             assert all(v == 0 for v in doc["delta"].values()), doc["delta"]
             assert all(v == 1 if a["figures"][k] != 0 else v is None for k, v in doc["ratio"].items()), doc["ratio"]
+            assert doc["threshold"] == 0.1 and doc["marks"] == {}, doc["marks"]
             assert a["interval"]["whole_run"] == (interval == [])
 
 
@@ -133,6 +134,20 @@ def _():
             assert math.isclose(doc["ratio"][key], rts_b[key] / rts_a[key], rel_tol=1e-12), key
     # The CI use README.md shows: more GC time in B fails.
     assert doc["ratio"]["gc_ns"] < 1.1
+    # Fewer, longer pauses: marked, and only with keys the runs have.
+    assert doc["marks"]["gen0_collections"] == "better", doc["marks"]
+    assert doc["marks"]["gen0_pause_p50_ns"] == "worse", doc["marks"]
+    assert "residency_samples" not in doc["marks"] and set(doc["marks"]) <= set(doc["delta"])
+    assert set(doc["marks"].values()) == {"better", "worse"}
+
+
+@check("compare --json of two runs alike: no marks; --threshold 0 marks the counts that differ")
+def _():
+    a, b = fixture("alloc-A1m-N1-rerun1.eventlog"), fixture("alloc-A1m-N1-rerun2.eventlog")
+    assert cli_json("compare", "--json", a, b)["marks"] == {}
+    doc = cli_json("compare", "--json", "--threshold", "0", a, b)
+    assert doc["threshold"] == 0 and doc["marks"]["gen0_collections"] == "worse", doc["marks"]
+    assert "gen0_pause_max_ns" not in doc["marks"]
 
 
 @check("summary --json: the figures are the +RTS -s file's")

@@ -40,7 +40,7 @@ table_row (const char *out,
 static guint
 check_every_row_unchanged (const char *out)
 {
-  const char *head = strstr (out, "delta     ratio\n");
+  const char *head = strstr (out, "delta     ratio  marked (past 10%)\n");
   g_auto(GStrv) lines = NULL;
   guint n = 0;
 
@@ -218,7 +218,11 @@ test_columns_equal_rts_s (void)
       g_test_message ("%s: %s, %s", label, value_a, value_b);
       g_assert_nonnull (value_b);
       g_assert_nonnull (row);
-      g_assert_cmpuint (g_strv_length (row), ==, 4);
+      /* A, B, delta, ratio, and maybe a mark. */
+      g_assert_cmpuint (g_strv_length (row), >=, 4);
+      g_assert_cmpuint (g_strv_length (row), <=, 5);
+      if (row[4] != NULL)
+        g_assert_true (g_str_equal (row[4], "better") || g_str_equal (row[4], "worse"));
       g_assert_cmpstr (row[0], ==, value_a);
       g_assert_cmpstr (row[1], ==, value_b);
       if (g_str_has_suffix (value_a, "%"))
@@ -240,8 +244,57 @@ test_columns_equal_rts_s (void)
     }
   /* 5 byte lines, samples, 2 x 2 generation counts, balance, 6 sparks. */
   g_assert_cmpuint (checked, ==, 17);
-  /* The nursery size shows where it should: far fewer, longer pauses. */
+  /* The nursery size shows where it should: far fewer, longer pauses;
+   * more memory in use; no mark for what is neither better nor worse. */
   g_assert_cmpstr (g_hash_table_lookup (rts_b, "Gen 0 collections"), !=, g_hash_table_lookup (rts_a, "Gen 0 collections"));
+  {
+    g_auto(GStrv) collections = table_row (run.out, "Gen 0 collections");
+    g_auto(GStrv) p50 = table_row (run.out, "Gen 0 pause p50");
+    g_auto(GStrv) memory = table_row (run.out, "MiB total memory in use");
+    g_auto(GStrv) samples = table_row (run.out, "residency samples");
+
+    g_assert_cmpstr (collections[4], ==, "better");
+    g_assert_cmpstr (p50[4], ==, "worse");
+    g_assert_cmpstr (memory[4], ==, "worse");
+    g_assert_null (samples[4]);
+  }
+}
+
+/* Two runs of one program back to back differ only by noise: nothing is
+ * marked, unless the threshold is 0; a threshold is a percentage. */
+static void
+test_noise_is_not_marked (void)
+{
+  g_autofree char *a = es_test_fixture_path ("alloc-A1m-N1-rerun1.eventlog");
+  g_autofree char *b = es_test_fixture_path ("alloc-A1m-N1-rerun2.eventlog");
+  const char *plain[] = { "compare", a, b, NULL };
+  const char *zero[] = { "compare", "--threshold", "0", a, b, NULL };
+  const char *too_much[] = { "compare", "--threshold", "150", a, b, NULL };
+  g_auto(CliRun) run = { 0 };
+  g_auto(CliRun) at_zero = { 0 };
+  g_auto(CliRun) refused = { 0 };
+
+  run_cli_argv (&run, plain);
+  g_assert_cmpint (run.exit_code, ==, 0);
+  g_assert_nonnull (strstr (run.out, "marked (past 10%)\n"));
+  g_assert_null (strstr (run.out, "  better\n"));
+  g_assert_null (strstr (run.out, "  worse\n"));
+
+  run_cli_argv (&at_zero, zero);
+  g_assert_cmpint (at_zero.exit_code, ==, 0);
+  g_assert_nonnull (strstr (at_zero.out, "marked (past 0%)\n"));
+  g_assert_true (strstr (at_zero.out, "  better\n") != NULL || strstr (at_zero.out, "  worse\n") != NULL);
+  {
+    /* The longest pause differs, but not past what chance makes of it. */
+    g_auto(GStrv) longest = table_row (at_zero.out, "Gen 0 pause max");
+
+    g_assert_cmpstr (longest[0], !=, longest[1]);
+    g_assert_null (longest[4]);
+  }
+
+  run_cli_argv (&refused, too_much);
+  g_assert_cmpint (refused.exit_code, ==, 1);
+  g_assert_nonnull (strstr (refused.err, "--threshold is a percentage from 0 to 100"));
 }
 
 static guint64
@@ -372,6 +425,7 @@ main (int    argc,
   g_test_add_func ("/cli/compare/self-has-no-difference", test_self_is_unchanged);
   g_test_add_func ("/cli/compare/columns-equal-rts-s", test_columns_equal_rts_s);
   g_test_add_func ("/cli/compare/align-marker-shifts-each-run", test_align_marker);
+  g_test_add_func ("/cli/compare/noise-is-not-marked", test_noise_is_not_marked);
   g_test_add_func ("/cli/compare/refusals-exit-1", test_refusals);
 
   return g_test_run ();

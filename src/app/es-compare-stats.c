@@ -380,7 +380,7 @@ threshold_row (EsCompareStats *self)
   GtkWidget *before = gtk_label_new_with_mnemonic (_("_Marked better or worse when A and B differ by more than"));
   GtkWidget *spin, *after = gtk_label_new (_("% (and more than the figure’s resolution)"));
 
-  self->threshold = gtk_adjustment_new (10.0, 0, 100, 0.5, 5, 0);
+  self->threshold = gtk_adjustment_new (100 * ES_FIGURE_DEFAULT_THRESHOLD, 0, 100, 0.5, 5, 0);
   spin = gtk_spin_button_new (self->threshold, 0.5, 1);
   gtk_label_set_mnemonic_widget (GTK_LABEL (before), spin);
   gtk_widget_add_css_class (before, "dim-label");

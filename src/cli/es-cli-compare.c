@@ -119,18 +119,21 @@ append_run_head (GString    *out,
   g_string_append_c (out, '\n');
 }
 
-/* The summary's figures in four columns: A, B, B - A and B / A. A figure
- * only one run has (a generation the other lacks) is left out. */
+/* The summary's figures in four columns: A, B, B - A and B / A, and
+ * "better" or "worse" where they differ by more than noise
+ * (es_figure_verdict()). A figure only one run has (a generation the
+ * other lacks) is left out. */
 static void
 append_table (GString   *out,
               const Run *a,
-              const Run *b)
+              const Run *b,
+              double     threshold)
 {
   const GArray *fa = a->figures.figures;
   g_autoptr(GString) cell = g_string_new (NULL);
 
-  g_string_append_printf (out, "\n%-*s%*s%*s%*s%*s\n", LABEL_WIDTH, "", VALUE_WIDTH, "A", VALUE_WIDTH, "B",
-                          VALUE_WIDTH, "delta", 10, "ratio");
+  g_string_append_printf (out, "\n%-*s%*s%*s%*s%*s  marked (past %g%%)\n", LABEL_WIDTH, "", VALUE_WIDTH, "A",
+                          VALUE_WIDTH, "B", VALUE_WIDTH, "delta", 10, "ratio", 100 * threshold);
   for (guint i = 0; i < fa->len; i++)
     {
       const EsFigure *x = &g_array_index (fa, EsFigure, i);
@@ -151,6 +154,17 @@ append_table (GString   *out,
       else
         g_string_append (cell, "n/a");
       append_column (out, cell, 10);
+      switch (es_figure_verdict (x, y, threshold))
+        {
+        case 1:
+          g_string_append (out, "  better");
+          break;
+        case -1:
+          g_string_append (out, "  worse");
+          break;
+        default:
+          break;
+        }
       g_string_append_c (out, '\n');
     }
 }
@@ -180,11 +194,14 @@ es_cli_run_compare (int    argc,
 {
   g_autofree char *from = NULL, *to = NULL, *align_marker = NULL;
   gboolean json = FALSE;
+  double threshold = 100 * ES_FIGURE_DEFAULT_THRESHOLD;
   const GOptionEntry entries[] = {
     { "from", 0, 0, G_OPTION_ARG_STRING, &from, "Start of the interval in both runs (1.5s, 200ms, 37us, 12ns, 25%)", "T" },
     { "to", 0, 0, G_OPTION_ARG_STRING, &to, "End of the interval (default: the end of each run)", "T" },
     { "align-marker", 0, 0, G_OPTION_ARG_STRING, &align_marker,
       "Count --from and --to from the first marker NAME in each run", "NAME" },
+    { "threshold", 0, 0, G_OPTION_ARG_DOUBLE, &threshold,
+      "Mark a figure better or worse only past this difference, in percent of the larger (default: 10)", "PERCENT" },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON (see README.md) instead of text", NULL },
     { NULL }
   };
@@ -198,7 +215,8 @@ es_cli_run_compare (int    argc,
   g_option_context_set_summary (context,
                                 "Print the +RTS -s statistics of two runs side by side: A, B, the\n"
                                 "difference B - A and the ratio B / A, for the whole runs or for the\n"
-                                "same interval in both. Both logs are GHC eventlogs, or both Mono logs.\n"
+                                "same interval in both, each marked better or worse where the two differ\n"
+                                "by more than noise. Both logs are GHC eventlogs, or both Mono logs.\n"
                                 "A SOURCE is a file, a FIFO, - (standard input), unix:PATH or tcp:HOST:PORT.");
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
@@ -208,7 +226,13 @@ es_cli_run_compare (int    argc,
     }
   if (argc != 3)
     {
-      g_printerr ("Usage: eventscope-cli compare [--from T] [--to T] [--align-marker NAME] [--json] A B\n");
+      g_printerr ("Usage: eventscope-cli compare [--from T] [--to T] [--align-marker NAME] [--threshold PERCENT] "
+                  "[--json] A B\n");
+      return EXIT_USAGE;
+    }
+  if (!(threshold >= 0 && threshold <= 100))
+    {
+      g_printerr ("eventscope-cli compare: --threshold is a percentage from 0 to 100, not %g\n", threshold);
       return EXIT_USAGE;
     }
   a.path = argv[1];
@@ -248,13 +272,13 @@ es_cli_run_compare (int    argc,
       EsCliJsonRun ja = { a.path, a.document, &a.figures, align_marker, a.marker_time };
       EsCliJsonRun jb = { b.path, b.document, &b.figures, align_marker, b.marker_time };
 
-      es_cli_json_append_compare (out, &ja, &jb);
+      es_cli_json_append_compare (out, &ja, &jb, threshold / 100);
     }
   else
     {
       append_run_head (out, "A", &a, align_marker);
       append_run_head (out, "B", &b, align_marker);
-      append_table (out, &a, &b);
+      append_table (out, &a, &b, threshold / 100);
     }
   if (fputs (out->str, stdout) == EOF || fflush (stdout) != 0)
     {

@@ -255,14 +255,17 @@ es_cli_json_append_summary (GString            *out,
 
 /**
  * es_cli_json_append_compare:
+ * @threshold: the least relative difference marked (es_figure_verdict())
  *
  * `compare --json`: both runs, then "delta" (B - A) and "ratio" (B / A)
- * of every figure the two have.
+ * of every figure the two have, and "marks": "better" or "worse" for
+ * those that differ by more than noise.
  */
 void
 es_cli_json_append_compare (GString            *out,
                             const EsCliJsonRun *a,
-                            const EsCliJsonRun *b)
+                            const EsCliJsonRun *b,
+                            double              threshold)
 {
   const GArray *fa = a->figures->figures;
 
@@ -300,6 +303,22 @@ es_cli_json_append_compare (GString            *out,
           else
             es_cli_json_append_double (out, es_figure_value (y) - es_figure_value (x));
         }
+    }
+  g_string_append_printf (out, "\n  },\n  \"threshold\": ");
+  es_cli_json_append_double (out, threshold);
+  g_string_append (out, ",\n  \"marks\": {");
+  for (guint i = 0, first = TRUE; i < fa->len; i++)
+    {
+      const EsFigure *x = &g_array_index (fa, EsFigure, i);
+      const EsFigure *y = es_stats_figures_lookup (b->figures, x->key);
+      int verdict = y != NULL ? es_figure_verdict (x, y, threshold) : 0;
+
+      if (verdict == 0)
+        continue;
+      g_string_append_printf (out, "%s\n    ", first ? "" : ",");
+      first = FALSE;
+      es_cli_json_append_string (out, x->key);
+      g_string_append (out, verdict > 0 ? ": \"better\"" : ": \"worse\"");
     }
   g_string_append (out, "\n  }\n}\n");
 }

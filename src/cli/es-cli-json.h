@@ -32,6 +32,7 @@ void es_cli_json_append_summary (GString            *out,
                                  const EsCliJsonRun *run);
 void es_cli_json_append_compare (GString            *out,
                                  const EsCliJsonRun *a,
-                                 const EsCliJsonRun *b);
+                                 const EsCliJsonRun *b,
+                                 double              threshold);
 
 G_END_DECLS

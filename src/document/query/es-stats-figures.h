@@ -14,6 +14,10 @@
 
 G_BEGIN_DECLS
 
+/* The least relative difference es_figure_verdict() marks unless told
+ * otherwise: run-to-run noise on a shared machine (README.md, "Compare"). */
+#define ES_FIGURE_DEFAULT_THRESHOLD 0.10
+
 typedef enum
 {
   ES_FIGURE_BYTES,
