@@ -459,6 +459,18 @@ es_test_fixture_path (const char *name)
   return g_test_build_filename (G_TEST_DIST, "fixtures", name, NULL);
 }
 
+/* A fixture's bytes, @len of them; fails the test if it cannot read it. */
+char *
+es_test_read_fixture (const char *name,
+                      gsize      *len)
+{
+  g_autofree char *path = es_test_fixture_path (name);
+  char *contents = NULL;
+
+  g_assert_true (g_file_get_contents (path, &contents, len, NULL));
+  return contents;
+}
+
 /* A fixture loaded as the viewer loads it; fails the test if it cannot. */
 EsDocument *
 es_test_load_fixture (const char *name)

@@ -80,6 +80,8 @@ gint64      es_test_resident_bytes_of   (const char   *path);
 char       *es_test_write_watched_log   (gint64       *size);
 char       *es_test_shared_path         (const char   *relative);
 char       *es_test_fixture_path        (const char   *name);
+char       *es_test_read_fixture        (const char   *name,
+                                         gsize        *len);
 EsDocument *es_test_load_fixture        (const char   *name);
 EsDocument *es_test_load_log            (EsTestLog    *log);
 char       *es_test_describe_document   (EsDocument   *document);

@@ -23,17 +23,6 @@
 #include "es-test-log.h"
 #include "es-test-writer.h"
 
-static char *
-read_fixture (const char *name,
-              gsize      *len)
-{
-  g_autofree char *path = es_test_fixture_path (name);
-  char *contents = NULL;
-
-  g_assert_true (g_file_get_contents (path, &contents, len, NULL));
-  return contents;
-}
-
 static void
 run_cli2 (CliRun     *run,
           const char *command,
@@ -118,7 +107,7 @@ test_summary_stdin (void)
     {
       g_autofree char *path = es_test_fixture_path (names[i]);
       gsize len;
-      g_autofree char *contents = read_fixture (names[i], &len);
+      g_autofree char *contents = es_test_read_fixture (names[i], &len);
       const char *args[] = { "summary", "-", NULL };
       g_auto(CliRun) from_file = { 0 };
       g_auto(CliRun) from_stdin = { 0 };
@@ -142,7 +131,7 @@ test_dump_fifo (void)
   g_autofree char *fifo = g_build_filename (dir, "prog.fifo", NULL);
   g_autofree char *record = g_build_filename (dir, "record.eventlog", NULL);
   gsize len;
-  g_autofree char *contents = read_fixture ("parfib-N2.eventlog", &len);
+  g_autofree char *contents = es_test_read_fixture ("parfib-N2.eventlog", &len);
   const char *args[] = { "dump", "--record", record, fifo, NULL };
   g_auto(CliRun) from_file = { 0 };
   g_auto(CliRun) from_fifo = { 0 };
@@ -174,7 +163,7 @@ test_cut_stream_says_where_it_is_kept (void)
   g_autofree char *fifo = g_build_filename (dir, "prog.fifo", NULL);
   g_autofree char *record = g_build_filename (dir, "record.eventlog", NULL);
   gsize len;
-  g_autofree char *contents = read_fixture ("parfib-N2.eventlog", &len);
+  g_autofree char *contents = es_test_read_fixture ("parfib-N2.eventlog", &len);
   const char *commands[] = { "dump", "summary" };
 
   g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
@@ -256,7 +245,7 @@ test_summary_unix_socket (void)
   g_autofree char *waiting = g_strdup_printf ("eventscope-cli: waiting for %s", sock);
   g_autofree char *first_err = NULL;
   gsize len;
-  g_autofree char *contents = read_fixture ("alloc-A1m-N2.eventlog", &len);
+  g_autofree char *contents = es_test_read_fixture ("alloc-A1m-N2.eventlog", &len);
   g_auto(CliRun) from_file = { 0 };
   g_autoptr(GSubprocess) process = NULL;
   g_autoptr(GDataInputStream) err = NULL;
@@ -298,7 +287,7 @@ test_dump_tcp_socket (void)
 {
   g_autofree char *path = es_test_fixture_path ("hello.eventlog");
   gsize len;
-  g_autofree char *contents = read_fixture ("hello.eventlog", &len);
+  g_autofree char *contents = es_test_read_fixture ("hello.eventlog", &len);
   g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
   g_autoptr(GSocketAddress) bound = NULL;
   g_autofree char *spec = NULL;
@@ -332,7 +321,7 @@ test_compare_fifo (void)
   g_autofree char *dir = g_dir_make_tmp ("es-cli-live-XXXXXX", NULL);
   g_autofree char *fifo = g_build_filename (dir, "prog.fifo", NULL);
   gsize len;
-  g_autofree char *contents = read_fixture ("alloc-A64m-N2.eventlog", &len);
+  g_autofree char *contents = es_test_read_fixture ("alloc-A64m-N2.eventlog", &len);
   const char *file_args[] = { "compare", "--json", path, path, NULL };
   const char *fifo_args[] = { "compare", "--json", fifo, path, NULL };
   g_auto(CliRun) from_file = { 0 };
@@ -516,7 +505,7 @@ check_watch_fifo (const char *name,
   g_autofree char *fifo = g_build_filename (dir, "prog.fifo", NULL);
   g_autofree char *record = g_build_filename (dir, "record.eventlog", NULL);
   gsize len;
-  g_autofree char *contents = read_fixture (eventlog, &len);
+  g_autofree char *contents = es_test_read_fixture (eventlog, &len);
   const char *args[] = { "watch", "--interval", interval, "--record", record, fifo, NULL };
   g_autoptr(GArray) lines = g_array_new (FALSE, FALSE, sizeof (WatchLine));
   g_auto(CliRun) summary = { 0 };
@@ -580,7 +569,7 @@ test_watch_growing_file (void)
   g_autofree char *dir = g_dir_make_tmp ("es-cli-live-XXXXXX", NULL);
   g_autofree char *growing = g_build_filename (dir, "prog.eventlog", NULL);
   gsize len;
-  g_autofree char *contents = read_fixture ("parfib-N2.eventlog", &len);
+  g_autofree char *contents = es_test_read_fixture ("parfib-N2.eventlog", &len);
   const char *args[] = { "watch", "--interval", "50ms", growing, NULL };
   g_autoptr(GArray) lines = g_array_new (FALSE, FALSE, sizeof (WatchLine));
   g_auto(CliRun) summary = { 0 };
@@ -652,7 +641,7 @@ test_watch_cut_stream (void)
   g_autofree char *fifo = g_build_filename (dir, "prog.fifo", NULL);
   g_autofree char *cut = g_build_filename (dir, "cut.eventlog", NULL);
   gsize len;
-  g_autofree char *contents = read_fixture ("parfib-N2.eventlog", &len);
+  g_autofree char *contents = es_test_read_fixture ("parfib-N2.eventlog", &len);
   const char *args[] = { "watch", "--interval", "50ms", fifo, NULL };
   g_autoptr(GArray) lines = g_array_new (FALSE, FALSE, sizeof (WatchLine));
   g_auto(CliRun) summary = { 0 };
@@ -692,7 +681,7 @@ test_watch_interrupted (void)
   g_autofree char *fifo = g_build_filename (dir, "prog.fifo", NULL);
   g_autofree char *record = g_build_filename (dir, "record.eventlog", NULL);
   gsize len;
-  g_autofree char *contents = read_fixture ("alloc-A1m-N2.eventlog", &len);
+  g_autofree char *contents = es_test_read_fixture ("alloc-A1m-N2.eventlog", &len);
   const char *args[] = { "watch", "--interval", "50ms", "--record", record, fifo, NULL };
   g_autoptr(GArray) lines = g_array_new (FALSE, FALSE, sizeof (WatchLine));
   g_auto(CliRun) summary = { 0 };
@@ -728,7 +717,7 @@ test_watch_mono_stdin (void)
 {
   g_autofree char *path = es_test_fixture_path ("mlpd/gc-threads.mlpd");
   gsize len;
-  g_autofree char *contents = read_fixture ("mlpd/gc-threads.mlpd", &len);
+  g_autofree char *contents = es_test_read_fixture ("mlpd/gc-threads.mlpd", &len);
   const char *args[] = { "watch", "--interval", "10ms", "-", NULL };
   g_auto(CliRun) summary = { 0 };
   g_auto(CliRun) watch = { 0 };

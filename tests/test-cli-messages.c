@@ -20,17 +20,6 @@
 #include "es-test-cli.h"
 #include "es-test-log.h"
 
-static char *
-read_fixture (const char *name,
-              gsize      *len)
-{
-  g_autofree char *path = es_test_fixture_path (name);
-  char *contents = NULL;
-
-  g_assert_true (g_file_get_contents (path, &contents, len, NULL));
-  return contents;
-}
-
 /* What is said when there is nothing to do, or a picture cannot be
  * written: no talk of --from and --to that were not given, and the reason
  * a file could not be made. */
@@ -39,7 +28,7 @@ test_plain_messages (void)
 {
   g_autofree char *dir = es_test_make_dir ();
   gsize len;
-  g_autofree char *contents = read_fixture ("hello.eventlog", &len);
+  g_autofree char *contents = es_test_read_fixture ("hello.eventlog", &len);
   g_autofree char *path = es_test_write_file (dir, "hello.eventlog", contents, len);
   g_autofree char *empty = NULL, *into_file = g_build_filename (path, "timeline.png", NULL);
   const char *data_begin = memmem (contents, len, "datb", 4);

@@ -26,17 +26,6 @@
 #include "es-test-log.h"
 #include "es-test-writer.h"
 
-static char *
-read_fixture (const char *name,
-              gsize      *len)
-{
-  g_autofree char *path = es_test_fixture_path (name);
-  char *contents = NULL;
-
-  g_assert_true (g_file_get_contents (path, &contents, len, NULL));
-  return contents;
-}
-
 /* Whether the first @len bytes of a GHC log end inside its header, as the
  * reader that loads them says. */
 static gboolean
@@ -80,7 +69,7 @@ test_header_check_waits_for_the_whole_header (void)
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
       gsize len;
-      g_autofree char *contents = read_fixture (names[i], &len);
+      g_autofree char *contents = es_test_read_fixture (names[i], &len);
       const guint8 *data = (const guint8 *) contents;
       g_autoptr(EsLiveHeaderCheck) check = es_live_header_check_new ();
       gboolean packed = es_mlpd_is_packed (data, len);
@@ -212,7 +201,7 @@ static void
 test_temporary_record_has_no_name (void)
 {
   gsize len;
-  g_autofree char *contents = read_fixture ("parfib-N2.eventlog", &len);
+  g_autofree char *contents = es_test_read_fixture ("parfib-N2.eventlog", &len);
   g_autofree char *back = NULL;
   gsize back_len;
   g_autoptr(GError) error = NULL;
@@ -245,7 +234,7 @@ static void
 test_named_record_replaces_only_with_a_log (void)
 {
   gsize len;
-  g_autofree char *contents = read_fixture ("parfib-N2.eventlog", &len);
+  g_autofree char *contents = es_test_read_fixture ("parfib-N2.eventlog", &len);
   static const char garbage[] = "this is not a log, and the record must not replace the file with it\n";
   g_autofree char *keep_dir = es_test_make_dir ();
   g_autofree char *kept = es_test_write_file (keep_dir, "kept.eventlog", "old", 3);

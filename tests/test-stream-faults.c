@@ -31,17 +31,6 @@
 #include "es-test-log.h"
 #include "es-test-writer.h"
 
-static char *
-read_fixture (const char *name,
-              gsize      *len)
-{
-  g_autofree char *path = es_test_fixture_path (name);
-  char *contents = NULL;
-
-  g_assert_true (g_file_get_contents (path, &contents, len, NULL));
-  return contents;
-}
-
 /* Writes "y\n" into @fd until the reader closes it, and counts the bytes
  * that went in: as `yes | eventscope-cli ...`. */
 typedef struct
@@ -600,7 +589,7 @@ static void
 test_header_cut_short (void)
 {
   gsize len;
-  g_autofree char *contents = read_fixture ("hello.eventlog", &len);
+  g_autofree char *contents = es_test_read_fixture ("hello.eventlog", &len);
   const char *commands[] = { "watch", "summary", "dump" };
 
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)

@@ -28,17 +28,6 @@
 #include "es-test-log.h"
 #include "es-test-writer.h"
 
-static char *
-read_fixture (const char *name,
-              gsize      *len)
-{
-  g_autofree char *path = es_test_fixture_path (name);
-  char *contents = NULL;
-
-  g_assert_true (g_file_get_contents (path, &contents, len, NULL));
-  return contents;
-}
-
 /* A record is never the log read: `watch --record F F` on a FIFO (before,
  * it blocked writing into the FIFO it reads, deaf to SIGTERM), and
  * `--record X - < X` (before, `watch` emptied X, then said standard input
@@ -49,7 +38,7 @@ test_record_is_never_the_input (void)
   g_autofree char *dir = es_test_make_dir ();
   g_autofree char *fifo = g_build_filename (dir, "prog.fifo", NULL);
   gsize len;
-  g_autofree char *contents = read_fixture ("parfib-N2.eventlog", &len);
+  g_autofree char *contents = es_test_read_fixture ("parfib-N2.eventlog", &len);
   g_autofree char *x = es_test_write_file (dir, "x.eventlog", contents, len);
   const char *commands[] = { "watch", "summary", "dump" };
 
@@ -292,7 +281,7 @@ static void
 test_record_name_taken_meanwhile (void)
 {
   gsize len;
-  g_autofree char *contents = read_fixture ("parfib-N2.eventlog", &len);
+  g_autofree char *contents = es_test_read_fixture ("parfib-N2.eventlog", &len);
   g_autofree char *dir = es_test_make_dir ();
   g_autofree char *y = g_build_filename (dir, "y.eventlog", NULL);
   const char *args[] = { "summary", "--record", y, "-", NULL };
@@ -352,8 +341,8 @@ test_compare_one_socket_twice (void)
   g_autofree char *a = es_test_fixture_path ("alloc-A1m-N2.eventlog");
   g_autofree char *b = es_test_fixture_path ("alloc-A64m-N2.eventlog");
   gsize len_a, len_b;
-  g_autofree char *run_a = read_fixture ("alloc-A1m-N2.eventlog", &len_a);
-  g_autofree char *run_b = read_fixture ("alloc-A64m-N2.eventlog", &len_b);
+  g_autofree char *run_a = es_test_read_fixture ("alloc-A1m-N2.eventlog", &len_a);
+  g_autofree char *run_b = es_test_read_fixture ("alloc-A64m-N2.eventlog", &len_b);
   g_autoptr(GSocketAddress) address = g_unix_socket_address_new (sock);
   g_autoptr(GSocket) listener = g_socket_new (G_SOCKET_FAMILY_UNIX, G_SOCKET_TYPE_STREAM,
                                               G_SOCKET_PROTOCOL_DEFAULT, NULL);
