@@ -326,15 +326,14 @@ es_test_write_temp_log (const guint8 *data,
  * bytes, so 14 kB a block), two caps taking turns for the first @n_both
  * blocks (cap 0 alone after), each block overlapping the one before in
  * time; in each, as GHC writes them, a GC_END stamped before the events
- * just ahead of it. Written to a temporary file. Big enough to see how
- * much of a log a reader keeps resident. */
-static char *
-write_busy_log (guint    n_blocks,
-                guint    n_both,
-                gboolean gc_stats)
+ * just ahead of it. Big enough to see how much of a log a reader keeps
+ * resident. */
+static EsTestLog *
+make_busy_log (guint    n_blocks,
+               guint    n_both,
+               gboolean gc_stats)
 {
-  g_autoptr(EsTestLog) log = es_test_log_new ();
-  GByteArray *data;
+  EsTestLog *log = es_test_log_new ();
   guint64 t = 1000;
 
   es_test_log_declare_ghc (log);
@@ -363,7 +362,18 @@ write_busy_log (guint    n_blocks,
       t += 500;
     }
   es_test_log_end (log);
-  data = es_test_log_get_data (log);
+  return log;
+}
+
+/* The busy log, written to a temporary file. */
+static char *
+write_busy_log (guint    n_blocks,
+                guint    n_both,
+                gboolean gc_stats)
+{
+  g_autoptr(EsTestLog) log = make_busy_log (n_blocks, n_both, gc_stats);
+  GByteArray *data = es_test_log_get_data (log);
+
   return es_test_write_temp_log (data->data, data->len);
 }
 
@@ -387,6 +397,18 @@ char *
 es_test_write_busy_log_with_gc_stats (guint n_blocks)
 {
   return write_busy_log (n_blocks, G_MAXUINT, TRUE);
+}
+
+/* Its bytes, @len of them, for a test to write where it wants them. */
+char *
+es_test_busy_log_with_gc_stats (guint  n_blocks,
+                                gsize *len)
+{
+  g_autoptr(EsTestLog) log = make_busy_log (n_blocks, G_MAXUINT, TRUE);
+  GByteArray *data = es_test_log_get_data (log);
+
+  *len = data->len;
+  return g_memdup2 (data->data, data->len);
 }
 
 /* A busy log of over 24 MB whose resident pages a test can watch, with

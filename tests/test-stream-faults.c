@@ -139,9 +139,8 @@ static void
 test_damaged_log_ends_as_summary (void)
 {
   g_autofree char *dir = es_test_make_dir ();
-  g_autofree char *busy = es_test_write_busy_log_with_gc_stats (400);
-  g_autofree char *contents = NULL;
   gsize len;
+  g_autofree char *contents = es_test_busy_log_with_gc_stats (400, &len);
   g_autofree char *damaged = NULL, *path = NULL, *fifo = g_build_filename (dir, "prog.fifo", NULL);
   const char *summary_args[] = { "summary", NULL, NULL };
   const char *watch_args[] = { "watch", "--interval", "50ms", NULL, NULL };
@@ -152,8 +151,6 @@ test_damaged_log_ends_as_summary (void)
   EsTestWriter writer = { 0 };
   GThread *thread;
 
-  g_assert_true (g_file_get_contents (busy, &contents, &len, NULL));
-  g_unlink (busy);
   damaged = damage_at (contents, len, len / 2);
   path = es_test_write_file (dir, "damaged.eventlog", damaged, len);
   summary_args[1] = path;
@@ -303,9 +300,8 @@ run_reset (CliRun       *run,
 static void
 test_connection_reset (void)
 {
-  g_autofree char *busy = es_test_write_busy_log_with_gc_stats (200);
-  g_autofree char *contents = NULL;
   gsize len;
+  g_autofree char *contents = es_test_busy_log_with_gc_stats (200, &len);
   const gsize sent = 250000;
   g_autofree char *dir = es_test_make_dir ();
   g_autofree char *prefix = NULL;
@@ -313,8 +309,6 @@ test_connection_reset (void)
   const char *commands[] = { "dump", "summary", "watch" };
   g_autofree char *in_header_err = NULL;
 
-  g_assert_true (g_file_get_contents (busy, &contents, &len, NULL));
-  g_unlink (busy);
   g_assert_cmpuint (len, >, sent);
   prefix = es_test_write_file (dir, "prefix.eventlog", contents, sent);
 
@@ -363,12 +357,9 @@ test_connection_reset (void)
 static void
 test_followed_file_rewritten_or_replaced (void)
 {
-  g_autofree char *busy = es_test_write_busy_log_with_gc_stats (200);
-  g_autofree char *contents = NULL;
   gsize len;
+  g_autofree char *contents = es_test_busy_log_with_gc_stats (200, &len);
 
-  g_assert_true (g_file_get_contents (busy, &contents, &len, NULL));
-  g_unlink (busy);
   for (guint replaced = 0; replaced < 2; replaced++)
     {
       g_autofree char *dir = es_test_make_dir ();
@@ -412,13 +403,10 @@ test_followed_file_rewritten_or_replaced (void)
 static void
 test_socket_writer_killed (void)
 {
-  g_autofree char *busy = es_test_write_busy_log_with_gc_stats (200);
-  g_autofree char *contents = NULL;
   gsize len;
+  g_autofree char *contents = es_test_busy_log_with_gc_stats (200, &len);
   const char *commands[] = { "summary", "watch" };
 
-  g_assert_true (g_file_get_contents (busy, &contents, &len, NULL));
-  g_unlink (busy);
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     {
       g_autofree char *dir = es_test_make_dir ();
