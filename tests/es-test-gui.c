@@ -9,6 +9,8 @@
 
 #include <string.h>
 
+#include "es-live-follower.h"
+#include "es-session.h"
 #include "es-stats-panel.h"
 #include "es-test-gui.h"
 
@@ -140,6 +142,37 @@ es_test_open_window (const char *path)
   return window;
 }
 
+
+/* A window following @source (recording it in @record, or not), shown as
+ * es_test_open_window() shows a file. */
+EsWindow *
+es_test_follow_in_window (const char *source,
+                          const char *record)
+{
+  EsWindow *window = es_window_new (es_test_app);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  es_window_follow (window, source, record);
+  g_assert_nonnull (es_window_get_live_follower (window));
+  return window;
+}
+
+/* For es_test_wait_until(): whether @window's follower has stopped. */
+gboolean
+es_test_follower_ended (gpointer window)
+{
+  return !es_live_follower_is_live (es_window_get_live_follower (window));
+}
+
+/* The document @window shows, or NULL. */
+EsDocument *
+es_test_shown_document (EsWindow *window)
+{
+  EsSession *session = es_window_get_session (window);
+
+  return session != NULL ? es_session_get_document (session) : NULL;
+}
 
 /* Xvfb without a D-Bus session: GTK says so, harmlessly. */
 static gboolean

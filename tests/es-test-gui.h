@@ -32,6 +32,10 @@ GtkWidget *es_test_find_check_button   (GtkWidget    *widget,
 GtkWidget *es_test_find_label          (GtkWidget    *widget,
                                         const char   *needle);
 EsWindow  *es_test_open_window         (const char   *path);
+EsWindow  *es_test_follow_in_window    (const char   *source,
+                                        const char   *record);
+gboolean   es_test_follower_ended      (gpointer      window);
+EsDocument *es_test_shown_document     (EsWindow     *window);
 GtkEventController *es_test_find_controller (GtkWidget *widget,
                                              GType      type);
 

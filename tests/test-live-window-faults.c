@@ -24,37 +24,10 @@
 #include "es-test-log.h"
 #include "es-test-writer.h"
 
-static EsDocument *
-shown_document (EsWindow *window)
-{
-  EsSession *session = es_window_get_session (window);
-
-  return session != NULL ? es_session_get_document (session) : NULL;
-}
-
 static gboolean
 has_document (gpointer data)
 {
-  return shown_document (data) != NULL;
-}
-
-static gboolean
-follower_ended (gpointer data)
-{
-  return !es_live_follower_is_live (es_window_get_live_follower (data));
-}
-
-static EsWindow *
-follow_in_window (const char *source,
-                  const char *record)
-{
-  EsWindow *window = es_window_new (es_test_app);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
-  gtk_window_present (GTK_WINDOW (window));
-  es_window_follow (window, source, record);
-  g_assert_nonnull (es_window_get_live_follower (window));
-  return window;
+  return es_test_shown_document (data) != NULL;
 }
 
 /* A log damaged three quarters in, written into a FIFO a piece at a time:
@@ -86,20 +59,20 @@ test_damaged_stream_keeps_what_was_shown (void)
   g_assert_true (g_error_matches (error, ES_EVENTLOG_ERROR, ES_EVENTLOG_ERROR_UNDECLARED_EVENT));
 
   g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
-  window = follow_in_window (fifo, NULL);
+  window = es_test_follow_in_window (fifo, NULL);
   writer = (EsTestWriter) { .path = fifo, .data = (const guint8 *) contents, .len = len, .piece_bytes = 64 * 1024,
                             .pause_ms = 30, .reader_may_go = TRUE };
   thread = g_thread_new ("writer", es_test_writer_run, &writer);
   es_test_wait_until (has_document, window, 30);
-  es_test_wait_until (follower_ended, window, 60);
+  es_test_wait_until (es_test_follower_ended, window, 60);
   g_thread_join (thread);
 
   follower = es_window_get_live_follower (window);
   g_assert_cmpint (es_live_follower_get_state (follower), ==, ES_LIVE_FAILED);
   g_assert_cmpstr (es_live_follower_get_error (follower)->message, ==, error->message);
   /* What was shown stays: the timeline, not the error page. */
-  g_assert_nonnull (shown_document (window));
-  g_assert_cmpuint (es_document_get_n_events (shown_document (window)), >, 0);
+  g_assert_nonnull (es_test_shown_document (window));
+  g_assert_cmpuint (es_document_get_n_events (es_test_shown_document (window)), >, 0);
   said = g_strdup_printf ("Following stopped: %s. What was shown before stays.", error->message);
   g_assert_nonnull (es_test_find_label (GTK_WIDGET (window), said));
   /* Reading stopped at the damage, not at the end of the stream. */
@@ -124,14 +97,14 @@ test_stream_that_is_no_log_is_refused (void)
   GThread *thread;
 
   g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
-  window = follow_in_window (fifo, NULL);
+  window = es_test_follow_in_window (fifo, NULL);
   writer.path = fifo;
   thread = g_thread_new ("writer", es_test_writer_run, &writer);
-  es_test_wait_until (follower_ended, window, 30);
+  es_test_wait_until (es_test_follower_ended, window, 30);
   g_thread_join (thread);
 
   g_assert_cmpint (es_live_follower_get_state (es_window_get_live_follower (window)), ==, ES_LIVE_FAILED);
-  g_assert_null (shown_document (window));
+  g_assert_null (es_test_shown_document (window));
   g_assert_nonnull (es_test_find_label (GTK_WIDGET (window), "“prog.fifo” Is Not a Readable Log"));
   g_assert_nonnull (es_test_find_label (GTK_WIDGET (window), "byte 0: expected the header marker \"hdrb\""));
 

@@ -27,20 +27,6 @@
 #include "es-test-log.h"
 #include "es-test-writer.h"
 
-static EsDocument *
-shown_document (EsWindow *window)
-{
-  EsSession *session = es_window_get_session (window);
-
-  return session != NULL ? es_session_get_document (session) : NULL;
-}
-
-static gboolean
-follower_ended (gpointer data)
-{
-  return !es_live_follower_is_live (es_window_get_live_follower (data));
-}
-
 /* The header says how much came, and that events are coming:
  * "Live: 170.2 kB, 3 k events/s", not 0 a second. */
 static gboolean
@@ -50,19 +36,6 @@ header_shows_events_coming (gpointer data)
   const char *text = label != NULL ? gtk_label_get_text (GTK_LABEL (label)) : "";
 
   return g_str_has_suffix (text, " events/s") && strstr (text, ", 0 events/s") == NULL;
-}
-
-static EsWindow *
-follow_in_window (const char *source,
-                  const char *record)
-{
-  EsWindow *window = es_window_new (es_test_app);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
-  gtk_window_present (GTK_WINDOW (window));
-  es_window_follow (window, source, record);
-  g_assert_nonnull (es_window_get_live_follower (window));
-  return window;
 }
 
 /* What the window showed at each update, while the program ran. */
@@ -78,10 +51,10 @@ static void
 updated_cb (EsLiveFollower *follower,
             Watch          *watch)
 {
-  guint64 n = es_document_get_n_events (shown_document (watch->window));
+  guint64 n = es_document_get_n_events (es_test_shown_document (watch->window));
 
   /* The window has taken the document before anyone else hears of it. */
-  g_assert_true (shown_document (watch->window) == es_live_follower_get_document (follower));
+  g_assert_true (es_test_shown_document (watch->window) == es_live_follower_get_document (follower));
   g_array_append_val (watch->events, n);
   if (watch->program_running)
     watch->updates_while_running++;
@@ -139,7 +112,7 @@ test_ghc_program_into_fifo (void)
   record = g_build_filename (dir, "record.eventlog", NULL);
   g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
 
-  window = follow_in_window (fifo, record);
+  window = es_test_follow_in_window (fifo, record);
   watch.window = window;
   watch.events = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_signal_connect (es_window_get_live_follower (window), "updated", G_CALLBACK (updated_cb), &watch);
@@ -158,7 +131,7 @@ test_ghc_program_into_fifo (void)
   watch.program_running = TRUE;
   g_child_watch_add (pid, child_exited_cb, &watch);
 
-  es_test_wait_until (follower_ended, window, 120);
+  es_test_wait_until (es_test_follower_ended, window, 120);
   es_test_wait_for_page (window, "timeline");
   while (watch.program_running)
     g_main_context_iteration (NULL, TRUE);
@@ -177,9 +150,9 @@ test_ghc_program_into_fifo (void)
                     g_array_index (watch.events, guint64, watch.events->len - 1));
 
   g_assert_cmpint (es_live_follower_get_state (es_window_get_live_follower (window)), ==, ES_LIVE_FINISHED);
-  g_assert_false (es_document_is_truncated (shown_document (window), NULL));
+  g_assert_false (es_document_is_truncated (es_test_shown_document (window), NULL));
   expected = es_test_describe_file (record);
-  got = es_test_describe_document (shown_document (window));
+  got = es_test_describe_document (es_test_shown_document (window));
   g_assert_cmpstr (got, ==, expected);
   g_assert_nonnull (es_test_find_label (GTK_WIDGET (window), "The program finished"));
 
@@ -215,16 +188,16 @@ test_memory_limit_lets_go_of_oldest_detail (void)
   g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
   g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
   g_settings_set_string (settings, "live-memory-limit", "1M");
-  window = follow_in_window (fifo, record);
+  window = es_test_follow_in_window (fifo, record);
   writer = (EsTestWriter) { .fd = g_open (fifo, O_WRONLY, 0), .data = (const guint8 *) contents, .len = len,
                             .n_pieces = 8, .pause_ms = 60 };
   thread = g_thread_new ("writer", es_test_writer_run, &writer);
-  es_test_wait_until (follower_ended, window, 60);
+  es_test_wait_until (es_test_follower_ended, window, 60);
   g_thread_join (thread);
   g_settings_reset (settings, "live-memory-limit");
   es_test_wait_for_page (window, "timeline");
 
-  live = shown_document (window);
+  live = es_test_shown_document (window);
   g_assert_cmpuint (es_document_get_detail_start (live), >, es_document_get_start_time (live));
   opened = es_test_open_window (path);
   es_test_wait_for_page (opened, "timeline");
@@ -268,7 +241,7 @@ test_memory_limit_lets_go_of_oldest_detail (void)
 static gboolean
 has_document (gpointer data)
 {
-  return shown_document (data) != NULL;
+  return es_test_shown_document (data) != NULL;
 }
 
 /* Events, not the end time: a capability's block may come in later with
@@ -279,13 +252,13 @@ grew_past (gpointer data)
   EsWindow *window = data;
   guint64 *seen = g_object_get_data (G_OBJECT (window), "seen-events");
 
-  return es_document_get_n_events (shown_document (window)) > *seen;
+  return es_document_get_n_events (es_test_shown_document (window)) > *seen;
 }
 
 static void
 wait_for_newer_document (EsWindow *window)
 {
-  guint64 seen = es_document_get_n_events (shown_document (window));
+  guint64 seen = es_document_get_n_events (es_test_shown_document (window));
 
   g_object_set_data (G_OBJECT (window), "seen-events", &seen);
   es_test_wait_until (grew_past, window, 30);
@@ -311,7 +284,7 @@ test_view_follows_then_stream_is_cut (void)
 
   g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
   g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
-  window = follow_in_window (fifo, record);
+  window = es_test_follow_in_window (fifo, record);
   g_assert_true (es_window_get_following (window));
 
   /* Cut seven bytes into some event, three quarters of the way in. */
@@ -325,11 +298,11 @@ test_view_follows_then_stream_is_cut (void)
   session = es_window_get_session (window);
   es_session_get_visible (session, &t0, &t1);
   g_assert_cmpuint (t0, ==, 0);
-  g_assert_cmpuint (t1, >=, es_document_get_end_time (shown_document (window)));
+  g_assert_cmpuint (t1, >=, es_document_get_end_time (es_test_shown_document (window)));
 
   /* A selection to the end of the run is open-ended: it grows with the
    * run, and its statistics with it; a closed one stays as it was. */
-  es_session_select (session, 0, es_document_get_end_time (shown_document (window)));
+  es_session_select (session, 0, es_document_get_end_time (es_test_shown_document (window)));
   wait_for_newer_document (window);
   {
     guint64 s0, s1, closed0, closed1;
@@ -337,7 +310,7 @@ test_view_follows_then_stream_is_cut (void)
     session = es_window_get_session (window);
     g_assert_true (es_session_get_selection (session, &s0, &s1));
     g_assert_cmpuint (s0, ==, 0);
-    g_assert_cmpuint (s1, ==, es_document_get_end_time (shown_document (window)));
+    g_assert_cmpuint (s1, ==, es_document_get_end_time (es_test_shown_document (window)));
     closed0 = s1 / 4;
     closed1 = s1 / 2;
     es_session_select (session, closed0, closed1);
@@ -362,16 +335,16 @@ test_view_follows_then_stream_is_cut (void)
   g_assert_true (es_window_get_following (window));
   wait_for_newer_document (window);
   es_session_get_visible (es_window_get_session (window), &t0, &t1);
-  end = es_document_get_end_time (shown_document (window));
+  end = es_document_get_end_time (es_test_shown_document (window));
   g_assert_cmpuint (t1, ==, end);
   g_assert_cmpuint (t1 - t0, ==, z1 - z0);
 
-  es_test_wait_until (follower_ended, window, 60);
+  es_test_wait_until (es_test_follower_ended, window, 60);
   g_thread_join (thread);
   g_assert_cmpint (es_live_follower_get_state (es_window_get_live_follower (window)), ==, ES_LIVE_CUT);
   g_assert_false (es_window_get_following (window));
   g_assert_nonnull (es_test_find_label (GTK_WIDGET (window), "stopped without an end marker"));
-  g_assert_true (es_document_is_truncated (shown_document (window), NULL));
+  g_assert_true (es_document_is_truncated (es_test_shown_document (window), NULL));
   {
     g_autofree char *recorded = NULL;
     gsize recorded_len;
@@ -408,7 +381,7 @@ test_mono_log_into_fifo (void)
 
   g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
   g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
-  window = follow_in_window (fifo, record);
+  window = es_test_follow_in_window (fifo, record);
   watch.window = window;
   watch.events = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_signal_connect (es_window_get_live_follower (window), "updated", G_CALLBACK (updated_cb), &watch);
@@ -416,12 +389,12 @@ test_mono_log_into_fifo (void)
   writer = (EsTestWriter) { .fd = g_open (fifo, O_WRONLY, 0), .data = (const guint8 *) contents, .len = len,
                             .piece_bytes = 1024, .pause_ms = 15 };
   thread = g_thread_new ("writer", es_test_writer_run, &writer);
-  es_test_wait_until (follower_ended, window, 60);
+  es_test_wait_until (es_test_follower_ended, window, 60);
   g_thread_join (thread);
 
   g_assert_cmpint (es_live_follower_get_state (es_window_get_live_follower (window)), ==, ES_LIVE_FINISHED);
-  g_assert_cmpint (es_document_get_format (shown_document (window)), ==, ES_DOCUMENT_MONO_LOG);
-  got = es_test_describe_document (shown_document (window));
+  g_assert_cmpint (es_document_get_format (es_test_shown_document (window)), ==, ES_DOCUMENT_MONO_LOG);
+  got = es_test_describe_document (es_test_shown_document (window));
   g_assert_cmpstr (got, ==, expected);
   /* Grown over at least three updates before the last. */
   for (guint i = 1; i + 1 < watch.events->len; i++)
@@ -466,12 +439,12 @@ test_log_being_written_is_followed (void)
                             .len = len - first, .piece_bytes = 1024, .pause_ms = 15 };
   thread = g_thread_new ("writer", es_test_writer_run, &writer);
   es_test_wait_until (header_shows_events_coming, window, 60);
-  es_test_wait_until (follower_ended, window, 60);
+  es_test_wait_until (es_test_follower_ended, window, 60);
   g_thread_join (thread);
 
   g_assert_cmpint (es_live_follower_get_state (es_window_get_live_follower (window)), ==, ES_LIVE_FINISHED);
   g_assert_nonnull (es_test_find_label (GTK_WIDGET (window), "The program finished"));
-  got = es_test_describe_document (shown_document (window));
+  got = es_test_describe_document (es_test_shown_document (window));
   g_assert_cmpstr (got, ==, expected);
 
   /* An old log without its end marker is only cut short: not followed. */
@@ -504,7 +477,7 @@ test_socket_waits_and_closes (void)
   g_autofree char *dir = g_dir_make_tmp ("es-live-window-XXXXXX", NULL);
   g_autofree char *spec = g_strconcat ("unix:", dir, "/prog.sock", NULL);
   g_autofree char *waiting = g_strconcat ("Waiting for ", dir, "/prog.sock", NULL);
-  EsWindow *window = follow_in_window (spec, NULL);
+  EsWindow *window = es_test_follow_in_window (spec, NULL);
   g_autofree char *record = g_strdup (es_live_follower_get_record_path (es_window_get_live_follower (window)));
   gint64 started;
 
@@ -568,10 +541,10 @@ test_next_run_opens_in_its_own_window (void)
   server.listener = listener;
   thread = g_thread_new ("server", es_test_serve_two_runs, &server);
 
-  window = follow_in_window (spec, NULL);
-  es_test_wait_until (follower_ended, window, 60);
+  window = es_test_follow_in_window (spec, NULL);
+  es_test_wait_until (es_test_follower_ended, window, 60);
   g_assert_cmpint (es_live_follower_get_state (es_window_get_live_follower (window)), ==, ES_LIVE_FINISHED);
-  got = es_test_describe_document (shown_document (window));
+  got = es_test_describe_document (es_test_shown_document (window));
   g_assert_cmpstr (got, ==, expected_a);
   g_clear_pointer (&got, g_free);
 
@@ -583,11 +556,11 @@ test_next_run_opens_in_its_own_window (void)
       second = l->data;
   g_assert_nonnull (second);
   g_assert_cmpint (es_live_follower_get_state (es_window_get_live_follower (second)), ==, ES_LIVE_FINISHED);
-  got = es_test_describe_document (shown_document (second));
+  got = es_test_describe_document (es_test_shown_document (second));
   g_assert_cmpstr (got, ==, expected_b);
   /* The first window still shows its own run. */
   g_clear_pointer (&got, g_free);
-  got = es_test_describe_document (shown_document (window));
+  got = es_test_describe_document (es_test_shown_document (window));
   g_assert_cmpstr (got, ==, expected_a);
 
   gtk_window_destroy (GTK_WINDOW (second));
@@ -684,7 +657,7 @@ test_event_list_grows_while_followed (void)
   writer = (EsTestWriter) { .fd = g_open (growing, O_WRONLY | O_APPEND, 0), .data = (const guint8 *) contents + first,
                             .len = len - first, .piece_bytes = 2048, .pause_ms = 40 };
   thread = g_thread_new ("writer", es_test_writer_run, &writer);
-  es_test_wait_until (follower_ended, window, 60);
+  es_test_wait_until (es_test_follower_ended, window, 60);
   g_thread_join (thread);
   es_test_wait_until (list_is_idle, watch.list, 30);
 
