@@ -159,9 +159,7 @@ reserve_beyond (gsize held)
 
   if (g_once_init_enter (&checked))
     {
-      struct rlimit limit;
-
-      limited = getrlimit (RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY;
+      limited = es_vec_get_address_space_limit () > 0;
       g_once_init_leave (&checked, 1);
     }
   if (g_atomic_int_get (&austerity))
@@ -438,11 +436,25 @@ void
 es_vec_fit_address_space_limit (void)
 {
 #ifdef __GLIBC__
-  struct rlimit limit;
-
-  if (getrlimit (RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+  if (es_vec_get_address_space_limit () > 0)
     mallopt (M_ARENA_MAX, 2);
 #endif
+}
+
+/**
+ * es_vec_get_address_space_limit:
+ *
+ * Returns: the most address space the process may use (ulimit -v), in
+ *   bytes, or 0 for no limit
+ */
+guint64
+es_vec_get_address_space_limit (void)
+{
+  struct rlimit space;
+
+  if (getrlimit (RLIMIT_AS, &space) == 0 && space.rlim_cur != RLIM_INFINITY)
+    return (guint64) space.rlim_cur;
+  return 0;
 }
 
 /**
@@ -458,13 +470,12 @@ es_vec_fit_address_space_limit (void)
 guint64
 es_vec_get_address_space (guint64 *limit)
 {
-  struct rlimit space;
   char statm[64];
   gssize n = -1;
   int fd;
 
   if (limit != NULL)
-    *limit = getrlimit (RLIMIT_AS, &space) == 0 && space.rlim_cur != RLIM_INFINITY ? (guint64) space.rlim_cur : 0;
+    *limit = es_vec_get_address_space_limit ();
   fd = open ("/proc/self/statm", O_RDONLY | O_CLOEXEC);
   if (fd >= 0)
     {

@@ -43,6 +43,7 @@ void es_vec_grow  (EsVec *vec,
 void  es_vec_keep_spare   (void);
 void  es_vec_fit_address_space_limit (void);
 guint es_vec_get_failures (void);
+guint64 es_vec_get_address_space_limit (void);
 guint64 es_vec_get_address_space (guint64 *limit);
 void es_vec_reserve (EsVec *vec,
                      guint  n,

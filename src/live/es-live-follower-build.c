@@ -357,13 +357,14 @@ static gboolean
 ran_out_of_memory (EsLiveFollower *self,
                    guint           failures)
 {
-  struct rlimit limit;
+  guint64 limit;
   g_autofree char *within = NULL;
 
   if (G_LIKELY (es_vec_get_failures () == failures) && !near_address_space_limit ())
     return FALSE;
-  if (getrlimit (RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
-    within = g_strdup_printf (" (the process may use %.1f GB: ulimit -v)", limit.rlim_cur / 1e9);
+  limit = es_vec_get_address_space_limit ();
+  if (limit > 0)
+    within = g_strdup_printf (" (the process may use %.1f GB: ulimit -v)", limit / 1e9);
   g_mutex_lock (&self->mutex);
   if (self->read_error == NULL)
     self->read_error = g_error_new (G_FILE_ERROR, G_FILE_ERROR_NOMEM,

@@ -9,7 +9,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
@@ -446,8 +445,7 @@ es_live_follower_set_memory_limit (EsLiveFollower *self,
 guint64
 es_live_follower_get_default_memory_limit (void)
 {
-  guint64 limit = 0;
-  struct rlimit space;
+  guint64 limit = 0, space = es_vec_get_address_space_limit ();
 
 #ifdef _SC_PHYS_PAGES
   long pages = sysconf (_SC_PHYS_PAGES), page = sysconf (_SC_PAGESIZE);
@@ -458,8 +456,8 @@ es_live_follower_get_default_memory_limit (void)
   /* Under a limit on the address space (ulimit -v), an eighth of it: each
    * document shown maps the records again, and there are two or three at
    * a time. */
-  if (getrlimit (RLIMIT_AS, &space) == 0 && space.rlim_cur != RLIM_INFINITY)
-    limit = limit > 0 ? MIN (limit, (guint64) space.rlim_cur / 8) : (guint64) space.rlim_cur / 8;
+  if (space > 0)
+    limit = limit > 0 ? MIN (limit, space / 8) : space / 8;
   return limit;
 }
 
