@@ -128,6 +128,8 @@ test_record_that_cannot_be_written (void)
 
       g_assert_cmpint (run.exit_code, ==, 1);
       g_assert_nonnull (strstr (run.err, said));
+      /* Said once. */
+      g_assert_null (strstr (run.err, "bytes) (after "));
       es_test_assert_file_is_prefix (record, (const guint8 *) contents, len, limit);
       /* What came before is printed, as for the file of those bytes. */
       run_cli_child (&of_prefix, of_prefix_args, &plain);

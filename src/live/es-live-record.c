@@ -457,11 +457,9 @@ write_all (EsLiveRecord  *self,
         continue;
       if (n <= 0)
         {
-          int saved = n < 0 ? errno : ENOSPC;
-          g_autofree char *reason = g_strdup_printf ("%s (after %" G_GUINT64_FORMAT " bytes)",
-                                                     g_strerror (saved), self->bytes);
-
-          g_propagate_error (error, record_error (self, saved, reason));
+          /* How many bytes it holds is said where the error is, as for
+           * every stream that breaks (es_live_record_get_bytes()). */
+          g_propagate_error (error, record_error (self, n < 0 ? errno : ENOSPC, NULL));
           return FALSE;
         }
       data += n;
