@@ -423,9 +423,9 @@ print_usage (FILE *stream)
            "  dump SOURCE   print every event, as `ghc-events show` does\n"
            "  summary [--from T] [--to T] [--json] SOURCE\n"
            "                print the +RTS -s statistics, for the run or an interval\n"
-           "  compare [--from T] [--to T] [--align-marker NAME] [--json] A B\n"
+           "  compare [--from T] [--to T] [--align-marker NAME] [--threshold PERCENT] [--json] A B\n"
            "                print the statistics of two runs side by side, with the\n"
-           "                difference and the ratio\n"
+           "                difference, the ratio and what is better or worse\n"
 #if ES_HAVE_EXPORT
            "  export [--view timeline|profile] [--from T] [--to T] [--width W] [--dark] SOURCE OUT.{png,svg,pdf}\n"
            "                draw the timeline, as the viewer shows it, or the flame graph, to a picture\n"
