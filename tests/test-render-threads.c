@@ -8,6 +8,7 @@
 
 #include "config.h"
 
+#include "es-document-builder.h"
 #include "es-test-log.h"
 #include "es-test-render.h"
 #include "es-thread-states.h"
@@ -207,7 +208,8 @@ test_selected_thread (void)
 }
 
 /* A hundred thousand runs inside one pixel column: the column shows the
- * thread running, and the frame stays as cheap as any. */
+ * thread running half of it and blocked on a black hole the other half,
+ * as it was, and the frame stays as cheap as any. */
 static void
 test_dense_states (void)
 {
@@ -219,10 +221,77 @@ test_dense_states (void)
 
   paint_frame (&frame, document, 0, end * 2, FALSE);
   row = find_thread_row (document, frame.rows, 9);
-  g_assert_true (pixel_is (frame.surface, x_of (&frame, 800000 + 100000), middle (row), ES_COLOR_RUNNING, FALSE));
-  /* After its last stop it waits on a black hole. */
-  g_assert_true (pixel_is (frame.surface, x_of (&frame, end + 237000), middle (row), ES_COLOR_BLOCKED_BLACK_HOLE, FALSE));
+  g_assert_true (pixel_is (frame.surface, x_of (&frame, 800000 + 100000), row->y + row->height - 3, ES_COLOR_RUNNING, FALSE));
+  g_assert_true (pixel_is (frame.surface, x_of (&frame, 800000 + 100000), row->y + 3, ES_COLOR_BLOCKED_BLACK_HOLE, FALSE));
+  /* Past the log's last event nothing is known: nothing is drawn. */
+  g_assert_cmpuint (es_document_get_end_time (document), <, end + 237000);
+  g_assert_true (pixel_is (frame.surface, x_of (&frame, end + 237000), middle (row), ES_COLOR_IDLE, FALSE));
   g_test_message ("frame with 200k states in view: %.1f ms", g_timer_elapsed (timer, NULL) * 1e3);
+}
+
+/* Selected, a thread that ran half of each column is marked on its HEC's
+ * running band half as tall: where it ran, at the scale the rows draw. */
+static void
+test_selected_thread_at_its_share (void)
+{
+  g_autoptr(EsDocument) document = load_threads_log (100000);
+  g_auto(Frame) frame = { 0 };
+  guint64 end = 800000 + 2 * 100000;
+  const EsTimelineRow *hec0;
+  int y, h, x;
+
+  paint_view (&frame, &(EsTimelineView) { document, 0, end * 2, DATA_WIDTH, FALSE, 9, NULL });
+  hec0 = find_row (frame.rows, ES_ROW_CAP, 0);
+  g_assert_true (es_timeline_cap_band (hec0, ES_COLOR_RUNNING, &y, &h));
+  x = x_of (&frame, 900000);
+  g_assert_true (pixel_is (frame.surface, x, y + h - 2, ES_COLOR_THREAD_SELECTED, FALSE));
+  g_assert_false (pixel_matches (frame.surface, x, y + 2, ES_COLOR_THREAD_SELECTED, FALSE));
+}
+
+/* In a log cut short, HEC 1's data ends at 300 while HEC 0's goes on: its
+ * row, and the row of the thread it ran, are hatched after it, with
+ * nothing drawn as running there. */
+static void
+test_cut_log_hatched_after_caps_data (void)
+{
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new ();
+  g_autoptr(EsDocument) document = NULL;
+  g_auto(Frame) frame = { 0 };
+  const EsTimelineRow *hec1, *thread2;
+  static const struct { guint16 cap; guint64 time; EsEventTag tag; guint32 thread; } events[] = {
+    { 0, 0, ES_EVENT_CREATE_THREAD, 1 }, { 0, 0, ES_EVENT_RUN_THREAD, 1 },
+    { 1, 50, ES_EVENT_CREATE_THREAD, 2 }, { 1, 100, ES_EVENT_RUN_THREAD, 2 },
+    { 1, 300, ES_EVENT_CREATE_THREAD, 3 }, { 0, 1000, ES_EVENT_CREATE_THREAD, 4 },
+  };
+  guint hatched = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (events); i++)
+    {
+      EsEvent e = { 0 };
+
+      e.cap = events[i].cap;
+      e.time = events[i].time;
+      e.tag = events[i].tag;
+      e.u.thread.thread = events[i].thread;
+      es_document_builder_add (builder, &e);
+    }
+  document = es_document_builder_finish (g_steal_pointer (&builder), TRUE, 4096);
+  paint_frame (&frame, document, 0, 1000, FALSE);
+  hec1 = find_row (frame.rows, ES_ROW_CAP, 1);
+  thread2 = find_thread_row (document, frame.rows, 2);
+
+  g_assert_true (pixel_is (frame.surface, x_of (&frame, 130), middle (thread2), ES_COLOR_RUNNING, FALSE));
+  for (const EsTimelineRow *row = hec1; row != NULL; row = row == hec1 ? thread2 : NULL)
+    for (int x = x_of (&frame, 320); x < x_of (&frame, 1000); x++)
+      for (int y = row->y + 1; y < row->y + row->height - 1; y++)
+        {
+          g_assert_false (pixel_matches (frame.surface, x, y, ES_COLOR_RUNNING, FALSE));
+          hatched += !pixel_matches (frame.surface, x, y, ES_COLOR_IDLE, FALSE);
+        }
+  /* Hatching: a good part of the area, far from all of it. */
+  g_test_message ("%u pixels hatched", hatched);
+  g_assert_cmpuint (hatched, >, 2000);
+  g_assert_true (pixel_is (frame.surface, x_of (&frame, 130), middle (thread2), ES_COLOR_RUNNING, FALSE));
 }
 
 /* The cache hands out what the document says, however small it is. */
@@ -321,11 +390,13 @@ test_many_threads_rows_in_view (void)
   /* The rows the frame shows, whole or in part, and none else. */
   g_assert_cmpuint (es_thread_state_cache_get_n_threads (cache), <=, height / middle_row->height + 2);
   g_assert_cmpuint (es_thread_state_cache_get_n_threads (cache), >=, height / middle_row->height);
-  /* Thread 5001's run, drawn in its row. */
+  /* Thread 5001's run of a nanosecond, drawn in its row as the pixel's
+   * share it is: its bottom line, under the wait for a HEC before it. */
   {
     int x = (int) es_timeline_time_to_x (&view, 20000 + 2 * es_document_get_thread (document, middle_row->thread)->id);
 
-    g_assert_true (pixel_is (surface, x, middle_row->height / 2, ES_COLOR_RUNNING, FALSE));
+    g_assert_true (pixel_is (surface, x, middle_row->height - 2, ES_COLOR_RUNNING, FALSE));
+    g_assert_false (pixel_matches (surface, x, middle_row->height / 2, ES_COLOR_RUNNING, FALSE));
   }
   cairo_surface_destroy (surface);
 }
@@ -463,6 +534,8 @@ main (int   argc,
   g_test_add_func ("/render/threads/state-cache", test_state_cache);
   g_test_add_func ("/render/threads/real-log", test_real_log);
   g_test_add_func ("/render/threads/many-threads-rows-in-view", test_many_threads_rows_in_view);
+  g_test_add_func ("/render/threads/selected-thread-at-its-share", test_selected_thread_at_its_share);
+  g_test_add_func ("/render/threads/cut-log-hatched-after-caps-data", test_cut_log_hatched_after_caps_data);
 
   return g_test_run ();
 }

@@ -1,5 +1,6 @@
-/* test-thread-states.c: what a thread did in each pixel column, against
- * brute force, and how many of its states that reads
+/* test-thread-states.c: the share of each pixel column a thread spent in
+ * each state, against brute force; how many of its states that reads; and
+ * that the threads' running never adds up to more than the HECs
  *
  * Copyright 2026 The Eventscope authors
  *
@@ -8,31 +9,34 @@
 
 #include "config.h"
 
+#include "es-search.h"
+#include "es-test-log.h"
 #include "es-thread-states.h"
 
-/* States and their coarse index, as the cache makes them. */
+/* States and their indexes, as the cache makes them. */
 typedef struct
 {
-  GArray        *states;     /* EsThreadState */
-  GArray        *coarse;     /* guint64 */
-  EsThreadStates view;
+  GArray         *states;     /* EsThreadState */
+  guint64        *coarse;
+  EsThreadShares *totals;
+  EsThreadStates  view;
 } States;
 
 static void
 states_index (States *s)
 {
-  s->coarse = g_array_new (FALSE, FALSE, sizeof (guint64));
-  for (guint i = 0; i < s->states->len; i += ES_THREAD_STATES_STRIDE)
-    g_array_append_val (s->coarse, g_array_index (s->states, EsThreadState, i).time);
-  s->view = (EsThreadStates) { (const EsThreadState *) (gpointer) s->states->data, s->states->len,
-                               (const guint64 *) (gpointer) s->coarse->data, s->coarse->len };
+  const EsThreadState *states = (const EsThreadState *) (gpointer) s->states->data;
+  guint64 end = s->states->len > 0 ? states[s->states->len - 1].time + 500 : 1000;
+
+  es_thread_states_index (states, s->states->len, end, &s->view, &s->coarse, &s->totals);
 }
 
 static void
 states_clear (States *s)
 {
   g_clear_pointer (&s->states, g_array_unref);
-  g_clear_pointer (&s->coarse, g_array_unref);
+  g_clear_pointer (&s->coarse, g_free);
+  g_clear_pointer (&s->totals, g_free);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (States, states_clear)
@@ -77,38 +81,45 @@ states_random (States *s,
   states_index (s);
 }
 
-/* The painter's rule, step by step: the last state at or before each
- * edge, by linear search; busy if it ran in between or changed 16 times. */
+/* The rule, step by step: each state's overlap with the column, by
+ * linear search; the runs begun at or before its end since the state it
+ * starts in, and that one if it is a run; an instant's column, a
+ * nanosecond of the state then; the HEC of the last run from the state it
+ * starts in to the one it ends in, within a stride. */
 static EsThreadColumn
 brute_force_column (const EsThreadStates *s,
                     guint64               from,
                     guint64               to)
 {
-  gssize a = -1, b = -1, first;
-  EsThreadColumn col = { ES_THREAD_COLUMN_EMPTY, 0, FALSE, 0 };
+  EsThreadColumn col = { { { 0 }, 0 }, G_MAXUINT16 };
+  gssize a = -1, b = -1;
 
-  if (to > from)
-    to--;
+  from = MIN (from, s->end);
+  to = MIN (to, s->end);
   for (guint i = 0; i < s->n_states; i++)
     {
+      guint64 start = MAX (s->states[i].time, from);
+      guint64 stop = MIN (i + 1 < s->n_states ? s->states[i + 1].time : s->end, to);
+      int share = es_thread_state_share (&s->states[i]);
+
+      if (share != ES_THREAD_SHARE_NONE && stop > start)
+        col.shares.ns[share] += stop - start;
       if (s->states[i].time <= from)
         a = i;
       if (s->states[i].time <= to)
         b = i;
     }
-  if (b < 0)
-    return col;
-  col.kind = s->states[b].state;
-  col.reason = s->states[b].reason;
-  first = a + 1;
-  if (b > a)
-    {
-      col.busy = b - first >= 16;
-      for (gssize i = first; i < b; i++)
-        col.busy = col.busy || s->states[i].state == ES_THREAD_STATE_RUNNING;
-    }
-  if (col.busy)
-    col.kind = ES_THREAD_STATE_RUNNING;
+  for (gssize i = MAX (a, 0); i <= b; i++)
+    if (s->states[i].state == ES_THREAD_STATE_RUNNING && (i > a || i == a))
+      col.shares.runs++;
+  if (to <= from && b >= 0 && from < s->end && es_thread_state_share (&s->states[b]) != ES_THREAD_SHARE_NONE)
+    col.shares.ns[es_thread_state_share (&s->states[b])] = 1;
+  for (gssize i = b; i >= MAX (a, 0) && i > b - ES_THREAD_STATES_STRIDE; i--)
+    if (s->states[i].state == ES_THREAD_STATE_RUNNING)
+      {
+        col.run_cap = s->states[i].cap;
+        break;
+      }
   return col;
 }
 
@@ -152,20 +163,19 @@ test_columns_against_brute_force (void)
             {
               EsThreadColumn want = brute_force_column (&s.view, edges[c], edges[c + 1]);
 
-              g_assert_cmpuint (columns[c].kind, ==, want.kind);
-              g_assert_cmpuint (columns[c].busy, ==, want.busy);
-              if (!want.busy)
-                g_assert_cmpuint (columns[c].reason, ==, want.reason);
+              for (guint k = 0; k < ES_N_THREAD_SHARES; k++)
+                g_assert_cmpuint (columns[c].shares.ns[k], ==, want.shares.ns[k]);
+              g_assert_cmpuint (columns[c].shares.runs, ==, want.shares.runs);
+              g_assert_cmpuint (columns[c].run_cap, ==, want.run_cap);
             }
         }
     }
 }
 
 /* Issue #16: a thread with millions of states, seen whole, costs a frame
- * what a quiet one does. Every column holds hundreds of them, and is
- * decided from the coarse times alone: not one state is read, where a
- * search in the states reads dozens a column, all over megabytes. Zoomed
- * in, a column reads a few. */
+ * what a quiet one does: a column holding hundreds of them reads at most a
+ * stride and a search at its edge, not the states between. Zoomed in, a
+ * column reads a few. */
 static void
 test_columns_read_few_states (void)
 {
@@ -186,11 +196,93 @@ test_columns_read_few_states (void)
       double per_column = (double) n / ((double) (end - 1000) / span) / n_columns;
 
       g_test_message ("%.1f states a column: %" G_GSIZE_FORMAT " read", per_column, reads);
-      if (per_column >= 2 * ES_THREAD_STATES_STRIDE + 2)
-        g_assert_cmpuint (reads, <=, n_columns / 10);
-      /* Two searches in a stride, the state at the end, the few between. */
-      g_assert_cmpuint (reads, <=, (gsize) n_columns * (4 + 4 + 1 + 16));
+      /* A search in a stride, the stride's states to the edge, the last
+       * run's HEC looked for in it. */
+      g_assert_cmpuint (reads, <=, (gsize) n_columns * (4 + 1 + 16 + 16));
+      if (per_column < 1)
+        g_assert_cmpuint (reads, <=, (gsize) n_columns * 6);
     }
+}
+
+/* Issue #37: at every zoom, the running shares of all threads in a pixel
+ * column add up to no more than the HECs, and each thread's shares to no
+ * more than the column: the ping-pong of a real -N2 program. */
+static void
+test_running_never_exceeds_the_caps (void)
+{
+  g_autoptr(EsDocument) document = es_test_load_fixture ("parfib-N2.eventlog");
+  g_autoptr(EsThreadStateCache) cache = es_thread_state_cache_new (document, G_MAXSIZE);
+  guint64 end = es_document_get_end_time (document);
+  guint n_caps = es_document_get_n_caps (document), n_threads = es_document_get_n_threads (document);
+
+  g_assert_cmpuint (n_threads, >, 2);
+  for (guint zoom = 0; zoom < 4; zoom++)
+    {
+      guint n_columns = 300;
+      guint64 span = end >> (zoom * 3), t0 = (end - span) / 2;
+      g_autofree guint64 *edges = make_edges (t0, t0 + span, n_columns);
+      g_autofree double *running = g_new0 (double, n_columns);
+      g_autofree EsThreadColumn *columns = g_new (EsThreadColumn, n_columns);
+      double peak = 0;
+
+      for (guint t = 0; t < n_threads; t++)
+        {
+          es_thread_states_columns (es_thread_state_cache_get (cache, t), edges, n_columns, columns);
+          for (guint c = 0; c < n_columns; c++)
+            {
+              double width = (double) MAX (edges[c + 1] - edges[c], 1);
+              guint64 sum = 0;
+
+              for (guint k = 0; k < ES_N_THREAD_SHARES; k++)
+                sum += columns[c].shares.ns[k];
+              g_assert_cmpfloat (sum / width, <=, 1.0 + 1e-9);
+              running[c] += columns[c].shares.ns[ES_THREAD_SHARE_RUNNING] / width;
+            }
+        }
+      for (guint c = 0; c < n_columns; c++)
+        {
+          g_assert_cmpfloat (running[c], <=, n_caps + 1e-9);
+          peak = MAX (peak, running[c]);
+        }
+      g_test_message ("zoom %u: at most %.2f threads running in a column, on %u HECs", zoom, peak, n_caps);
+      g_assert_cmpfloat (peak, >, 0.5);
+    }
+}
+
+/* A runnable thread waits for a GC while one is under way: its row shows
+ * that time as GC, not as a wait for a HEC. */
+static void
+test_runnable_during_a_gc_is_gc (void)
+{
+  g_autoptr(EsDocument) document = es_test_load_fixture ("alloc-A1m-N2.eventlog");
+  g_autoptr(EsThreadStateCache) cache = es_thread_state_cache_new (document, G_MAXSIZE);
+  guint n_gcs;
+  const EsGc *gcs = es_document_get_gcs (document, &n_gcs);
+  guint64 in_gc = 0, gc_total = 0;
+
+  for (guint g = 0; g < n_gcs; g++)
+    gc_total += gcs[g].end - gcs[g].start;
+  for (guint t = 0; t < es_document_get_n_threads (document); t++)
+    {
+      const EsThreadStates *s = es_thread_state_cache_get (cache, t);
+      guint64 edges[2] = { 0, es_document_get_end_time (document) };
+      EsThreadColumn whole;
+
+      es_thread_states_columns (s, edges, 1, &whole);
+      in_gc += whole.shares.ns[ES_THREAD_SHARE_GC];
+      for (guint i = 0; i < s->n_states; i++)
+        if (s->states[i].state == ES_THREAD_STATE_GC)
+          {
+            guint g = es_search_upper_bound (gcs, n_gcs, sizeof (EsGc), G_STRUCT_OFFSET (EsGc, start), s->states[i].time);
+
+            /* It begins inside a GC. */
+            g_assert_cmpuint (g, >, 0);
+            g_assert_cmpuint (gcs[g - 1].end, >, s->states[i].time);
+          }
+    }
+  g_test_message ("threads waited %.1f ms for GCs that took %.1f ms", in_gc / 1e6, gc_total / 1e6);
+  /* The main thread, made runnable by each heap check, waits through most. */
+  g_assert_cmpuint (in_gc, >, gc_total / 2);
 }
 
 int
@@ -201,6 +293,8 @@ main (int    argc,
 
   g_test_add_func ("/thread-states/columns-against-brute-force", test_columns_against_brute_force);
   g_test_add_func ("/thread-states/columns-read-few-states", test_columns_read_few_states);
+  g_test_add_func ("/thread-states/running-never-exceeds-the-caps", test_running_never_exceeds_the_caps);
+  g_test_add_func ("/thread-states/runnable-during-a-gc-is-gc", test_runnable_during_a_gc_is_gc);
 
   return g_test_run ();
 }

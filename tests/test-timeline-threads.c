@@ -14,6 +14,7 @@
 
 #include "es-test-gui.h"
 #include "es-test-log.h"
+#include "es-timeline-describe.h"
 #include "es-window.h"
 
 static guint
@@ -101,6 +102,8 @@ test_threads_section (void)
   row = thread_row (rows, main_index);
   vadjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (gtk_widget_get_parent (GTK_WIDGET (rows))));
   gtk_adjustment_set_value (vadjustment, row->y);
+  /* Zoomed in to the run: a pixel holds one state. */
+  es_session_set_visible (es_window_get_session (window), run->start, es_activity_end (run));
   es_timeline_rows_get_view (rows, &view);
   g_assert_true (gtk_widget_translate_coordinates (GTK_WIDGET (rows), GTK_WIDGET (timeline),
                                                    es_timeline_time_to_x (&view, run->start + (es_activity_length (run)) / 2),
@@ -109,6 +112,44 @@ test_threads_section (void)
   expected = g_strdup_printf ("Thread %u “main”: running on HEC %u", main_thread->id, runs[0].cap);
   g_test_message ("%s", text);
   g_assert_nonnull (strstr (text, expected));
+
+  /* Zoomed out, a pixel holds many of its runs and waits: the tooltip
+   * tells their mix, shares that add up to at most the whole pixel. */
+  {
+    g_autoptr(GRegex) mix = g_regex_new ("^Thread [0-9]+ “main”: ([a-zA-Z ]+ (<1|[0-9]+)%(, )?)+, ([0-9]+) runs?$",
+                                         0, 0, NULL);
+    gboolean found = FALSE;
+
+    es_session_fit (es_window_get_session (window));
+    es_timeline_rows_get_view (rows, &view);
+    for (double column = 0; column < view.width && !found; column += 1)
+      {
+        g_autoptr(GString) hover = g_string_new (NULL);
+        g_autoptr(GMatchInfo) match = NULL;
+
+        g_assert_true (es_timeline_describe_row (hover, &view, row, es_timeline_x_to_time (&view, ES_TIMELINE_GUTTER + column),
+                                                 ES_TIMELINE_GUTTER + column + 0.5));
+        if (g_regex_match (mix, hover->str, 0, &match))
+          {
+            g_autofree char *runs_text = g_match_info_fetch (match, 4);
+            g_autoptr(GRegex) percent = g_regex_new (" ([0-9]+)%", 0, 0, NULL);
+            g_autoptr(GMatchInfo) each = NULL;
+            guint sum = 0;
+
+            g_test_message ("%s", hover->str);
+            for (g_regex_match (percent, hover->str, 0, &each); g_match_info_matches (each); g_match_info_next (each, NULL))
+              {
+                g_autofree char *value = g_match_info_fetch (each, 1);
+
+                sum += (guint) g_ascii_strtoull (value, NULL, 10);
+              }
+            g_assert_cmpuint (sum, <=, 101);
+            g_assert_cmpuint (g_ascii_strtoull (runs_text, NULL, 10), >=, 1);
+            found = TRUE;
+          }
+      }
+    g_assert_true (found);
+  }
 
   /* Selected, then dropped with the selection. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (timeline), "timeline.select-thread", "u", main_thread->id));

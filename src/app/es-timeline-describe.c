@@ -18,6 +18,7 @@
 #include "es-search.h"
 #include "es-span-lanes.h"
 #include "es-stats.h"
+#include "es-thread-states.h"
 #include "es-timeline-describe.h"
 
 static const char *
@@ -55,7 +56,18 @@ describe_cap (const EsTimelineView *view,
   g_autofree char *length = NULL;
   g_autofree char *name = es_timeline_cap_name (document, cap);
   gboolean mono = es_document_get_format (document) == ES_DOCUMENT_MONO_LOG;
+  guint64 data_end = es_cap_timeline_get_data_end (tl);
 
+  if (t > data_end)
+    {
+      g_autofree char *when = es_timeline_format_time (data_end, 1000);
+
+      /* Said, not left blank as if idle: the cap may have worked on. */
+      g_string_append_printf (out, _("%s: no data after %s. Each capability writes its events into its own "
+                                     "buffer, and this log was cut short before %s wrote its next one."),
+                              name, when, name);
+      return;
+    }
   if (i == G_MAXUINT || es_activity_end (&a[i]) <= t)
     {
       /* A Mono thread's row is empty where it waits for a lock or is not
@@ -84,6 +96,8 @@ describe_cap (const EsTimelineView *view,
         g_string_append_printf (out, " “%s”", thread->label);
       if ((a[i].flags & ES_ACTIVITY_ENDED_BY_LOG_END) && view->ongoing)
         g_string_append_printf (out, _(" has run %s so far, and runs on"), length);
+      else if ((a[i].flags & ES_ACTIVITY_ENDED_BY_LOG_END) && data_end != G_MAXUINT64)
+        g_string_append_printf (out, _(" ran %s, then the data of %s ends"), length, name);
       else
         g_string_append_printf (out, _(" ran %s, then %s"), length,
                                 a[i].flags & ES_ACTIVITY_ENDED_BY_LOG_END ? _("the log ended")
@@ -145,28 +159,103 @@ describe_spans (const EsTimelineView *view,
     g_string_append (out, _("No span"));
 }
 
-/* The thread's state at @t and how long it lasted. */
+static const char *
+share_text (guint share)
+{
+  switch (share)
+    {
+    case ES_THREAD_SHARE_RUNNING: return _("running");
+    case ES_THREAD_SHARE_GC: return _("waiting for a GC");
+    case ES_THREAD_SHARE_RUNNABLE: return _("runnable");
+    case ES_THREAD_SHARE_BLOCKED + ES_BLOCK_MVAR: return _("blocked on an MVar");
+    case ES_THREAD_SHARE_BLOCKED + ES_BLOCK_BLACK_HOLE: return _("blocked on a black hole");
+    case ES_THREAD_SHARE_BLOCKED + ES_BLOCK_STM: return _("blocked in STM");
+    case ES_THREAD_SHARE_BLOCKED + ES_BLOCK_IO: return _("blocked on I/O");
+    case ES_THREAD_SHARE_BLOCKED + ES_BLOCK_DELAY: return _("blocked on threadDelay");
+    case ES_THREAD_SHARE_BLOCKED + ES_BLOCK_FOREIGN_CALL: return _("in a foreign call");
+    case ES_THREAD_SHARE_BLOCKED + ES_BLOCK_OTHER: return _("blocked, other");
+    case ES_THREAD_SHARE_NO_DATA: default: return _("no data");
+    }
+}
+
+/* The mix of states in the pixel column [@t0, @t1): "running 31%, blocked
+ * on an MVar 64%, 212 runs", largest first, as the row stacks them. */
+static void
+describe_thread_mix (GString              *out,
+                     const EsThreadStates *states,
+                     guint64               t0,
+                     guint64               t1)
+{
+  guint64 edges[2] = { t0, t1 };
+  EsThreadColumn column;
+  guint order[ES_N_THREAD_SHARES], n = 0;
+  double width = t1 > t0 ? (double) (t1 - t0) : 1;
+
+  es_thread_states_columns (states, edges, 1, &column);
+  for (guint k = 0; k < ES_N_THREAD_SHARES; k++)
+    if (column.shares.ns[k] > 0)
+      order[n++] = k;
+  for (guint i = 1; i < n; i++)
+    for (guint j = i; j > 0 && column.shares.ns[order[j]] > column.shares.ns[order[j - 1]]; j--)
+      {
+        guint swap = order[j];
+
+        order[j] = order[j - 1];
+        order[j - 1] = swap;
+      }
+  if (n == 0)
+    g_string_append (out, _("not alive here"));
+  for (guint i = 0; i < n; i++)
+    {
+      double percent = 100.0 * column.shares.ns[order[i]] / width;
+
+      if (i > 0)
+        g_string_append (out, _(", "));
+      /* TRANSLATORS: a state and the share of the pixel's time spent in it, "running 31%" */
+      g_string_append_printf (out, percent < 1 ? _("%s <1%%") : _("%s %.0f%%"), share_text (order[i]), percent);
+    }
+  if (column.shares.runs > 0)
+    g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, ", %" G_GUINT64_FORMAT " run",
+                                              ", %" G_GUINT64_FORMAT " runs", column.shares.runs),
+                            column.shares.runs);
+}
+
+/* The thread's state at @t and how long it lasted; where the pixel column
+ * at @x holds more than one state, their mix. */
 static void
 describe_thread (const EsTimelineView *view,
                  GString              *out,
                  guint                 thread_index,
-                 guint64               t)
+                 guint64               t,
+                 double                x)
 {
   EsDocument *document = view->document;
-  EsThreadStateCache *cache = view->thread_states;
-  guint n;
   const EsThread *thread = es_document_get_thread (document, thread_index);
-  const EsThreadState *states = es_thread_state_cache_lookup (cache, thread_index, &n);
+  const EsThreadStates *s = es_thread_state_cache_get (view->thread_states, thread_index);
+  const EsThreadState *states = s->states;
+  guint n = s->n_states;
   guint i = es_thread_states_find (states, n, t);
+  guint64 t0 = es_timeline_x_to_time (view, floor (x)), t1 = es_timeline_x_to_time (view, floor (x) + 1);
+  guint i0 = es_thread_states_find (states, n, t0), i1 = t1 > t0 ? es_thread_states_find (states, n, t1 - 1) : i0;
   g_autofree char *length = NULL;
 
   g_string_append_printf (out, _("Thread %u"), thread->id);
   if (thread->label != NULL)
     g_string_append_printf (out, " “%s”", thread->label);
   g_string_append (out, ": ");
+  if (i0 != i1 && x >= 0)
+    {
+      describe_thread_mix (out, s, t0, t1);
+      return;
+    }
   if (i == G_MAXUINT)
     {
       g_string_append (out, _("not created yet"));
+      return;
+    }
+  if (t > s->end)
+    {
+      g_string_append (out, _("the log has ended"));
       return;
     }
   if (i + 1 < n)
@@ -179,9 +268,15 @@ describe_thread (const EsTimelineView *view,
     case ES_THREAD_STATE_CREATED: case ES_THREAD_STATE_RUNNABLE:
       g_string_append_printf (out, _("runnable on HEC %u"), states[i].cap);
       break;
+    case ES_THREAD_STATE_GC:
+      g_string_append (out, _("waiting for a GC"));
+      break;
     case ES_THREAD_STATE_BLOCKED:
       g_string_append (out, status_text (states[i].reason));
       break;
+    case ES_THREAD_STATE_NO_DATA:
+      g_string_append_printf (out, _("no data: the log was cut short after HEC %u’s last event"), states[i].cap);
+      return;
     case ES_THREAD_STATE_FINISHED:
     default:
       g_string_append (out, _("finished"));
@@ -314,7 +409,7 @@ es_timeline_describe_row (GString              *out,
     case ES_ROW_THREAD:
       if (view->thread_states == NULL)
         return FALSE;
-      describe_thread (view, out, row->thread, t);
+      describe_thread (view, out, row->thread, t, x);
       return TRUE;
     case ES_ROW_HEAP_PROFILE:
       describe_heap_profile (view, out, t);

@@ -23,6 +23,7 @@
 #include <glib/gi18n.h>
 
 #include "es-compare-window.h"
+#include "es-cut-notice.h"
 #include "es-log-filters.h"
 #include "es-recent-logs.h"
 #include "es-window-drop.h"
@@ -184,9 +185,7 @@ void
 _es_window_show_document (EsWindow   *self,
                          EsDocument *document)
 {
-  gint64 stop;
-  guint closed = es_document_get_n_closed_at_end (document);
-  const GError *damage = es_document_get_damage (document);
+  g_autofree char *cut_notice = es_cut_notice_describe (document);
   g_autofree char *live_notice = self->live != NULL ? es_live_controller_dup_notice (self->live) : NULL;
   EsSession *previous = self->session;
 
@@ -210,28 +209,10 @@ _es_window_show_document (EsWindow   *self,
     gtk_label_set_text (self->notice_label, live_notice);
   else if (self->live != NULL)
     ;  /* A followed log's end is only where its program has got to. */
-  else if (damage != NULL)
-    {
-      g_autofree char *notice = g_strdup_printf (
-        _("This log is damaged: %s. Everything before the damage is shown; "
-          "%u runs, GCs or spans still open at its end are drawn up to its last event."),
-        damage->message, closed);
-
-      gtk_label_set_text (self->notice_label, notice);
-    }
-  else if (es_document_is_truncated (document, &stop))
-    {
-      g_autofree char *byte = g_strdup_printf ("%" G_GINT64_FORMAT, stop);
-      g_autofree char *notice = g_strdup_printf (
-        _("This log is cut short: its data stops at byte %s. Everything before is shown; "
-          "%u runs, GCs or spans still open at its end are drawn up to its last event."),
-        byte, closed);
-
-      gtk_label_set_text (self->notice_label, notice);
-    }
+  else if (cut_notice != NULL)
+    gtk_label_set_text (self->notice_label, cut_notice);
   gtk_revealer_set_reveal_child (self->notice_revealer,
-                                 live_notice != NULL ||
-                                 (self->live == NULL && (damage != NULL || es_document_is_truncated (document, NULL))));
+                                 live_notice != NULL || (self->live == NULL && cut_notice != NULL));
   if (self->live != NULL)
     es_live_controller_set_session (self->live, self->session);
   gtk_widget_set_visible (self->zoom_box, TRUE);

@@ -127,6 +127,47 @@ run_dump (int    argc,
   return EXIT_OK;
 }
 
+/* "1 run and 2 GCs": @runs and @gcs, named. */
+static char *
+describe_runs_and_gcs (guint runs,
+                       guint gcs)
+{
+  g_autofree char *r = g_strdup_printf ("%u %s", runs, runs == 1 ? "run" : "runs");
+  g_autofree char *g = g_strdup_printf ("%u %s", gcs, gcs == 1 ? "GC" : "GCs");
+
+  if (runs > 0 && gcs > 0)
+    return g_strdup_printf ("%s and %s", r, g);
+  return g_strdup (runs > 0 ? r : g);
+}
+
+/* What the log left open, by kind, and where it is closed. */
+static void
+warn_closed (const char *path,
+             EsDocument *document,
+             gboolean    cut)
+{
+  guint runs, gcs, spans;
+  g_autofree char *what = NULL;
+
+  es_document_get_closed_at_end (document, &runs, &gcs, &spans);
+  what = describe_runs_and_gcs (runs, gcs);
+  /* Each cap's buffer is written on its own: in a cut log, a cap's data
+   * ends at its own last event, and what it left open ends there. */
+  if (runs + gcs > 0 && cut)
+    g_printerr ("eventscope-cli: warning: %s: %s %s still open where %s data ended; %s closed at "
+                "its capability's last event, and nothing is counted after it\n", path, what,
+                runs + gcs == 1 ? "was" : "were", runs + gcs == 1 ? "its capability's" : "their capabilities'",
+                runs + gcs == 1 ? "it is" : "each is");
+  else if (runs + gcs > 0)
+    g_printerr ("eventscope-cli: warning: %s: %s %s still open when the log ended; %s closed at its last "
+                "timestamp\n", path, what, runs + gcs == 1 ? "was" : "were", runs + gcs == 1 ? "it is" : "they are");
+  if (spans == 1)
+    g_printerr ("eventscope-cli: warning: %s: 1 span was never stopped; it ends at the log's last timestamp\n", path);
+  else if (spans > 1)
+    g_printerr ("eventscope-cli: warning: %s: %u spans were never stopped; they end at the log's last timestamp\n",
+                path, spans);
+}
+
 /* What is left to say once a document is printed: where a cut log stops,
  * as a warning; where a damaged one is damaged, as the log error it is.
  * Returns the exit code. */
@@ -135,7 +176,6 @@ finish_document (const char *path,
                  EsDocument *document)
 {
   gint64 stop_offset;
-  guint closed = es_document_get_n_closed_at_end (document);
   const GError *damage = es_document_get_damage (document);
   gboolean truncated = es_document_is_truncated (document, &stop_offset);
 
@@ -145,12 +185,7 @@ finish_document (const char *path,
   else if (truncated)
     g_printerr ("eventscope-cli: warning: %s: the log is cut short at byte %" G_GINT64_FORMAT
                 "; the statistics cover what it holds\n", path, stop_offset);
-  if (closed == 1)
-    g_printerr ("eventscope-cli: warning: %s: a run, GC or span was still open when the log ended; it is "
-                "closed at its last timestamp\n", path);
-  else if (closed > 1)
-    g_printerr ("eventscope-cli: warning: %s: %u runs, GCs or spans were still open when the log "
-                "ended; they are closed at its last timestamp\n", path, closed);
+  warn_closed (path, document, damage != NULL || truncated);
   if (damage != NULL || truncated)
     es_cli_source_say_kept (path);
   return damage != NULL ? EXIT_BAD_LOG : EXIT_OK;

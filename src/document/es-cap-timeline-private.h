@@ -80,6 +80,7 @@ struct _EsCapTimeline
   EsSeries *allocated;                        /* cumulative bytes allocated */
   guint     let_go;                           /* activities let go of before the first kept (a live log's horizon) */
   guint64   first_start;                      /* with some let go of, where the first of them started */
+  guint64   data_end;                         /* its last event in a cut log; G_MAXUINT64 otherwise */
   gboolean  events_sealed;                    /* instants, sparks, series indexed */
   gboolean  sealed;
 };

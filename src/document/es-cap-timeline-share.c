@@ -89,6 +89,7 @@ _es_cap_timeline_copy (EsCapTimeline *self)
   copy->running_total = self->running_total;
   copy->let_go = self->let_go;
   copy->first_start = self->first_start;
+  copy->data_end = self->data_end;
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
     {
       /* Checked here, on what came since the last copy, the copy's sealing

@@ -25,6 +25,7 @@ es_cap_timeline_new (guint cap)
 
   self->cap = cap;
   self->n_final_activities = G_MAXUINT;
+  self->data_end = G_MAXUINT64;
   self->wide_args = g_array_new (FALSE, FALSE, sizeof (EsWideArg));
   self->spark_epochs = g_array_new (FALSE, FALSE, sizeof (EsSparkEpoch));
   self->spark_pool = es_series_new ();
@@ -227,6 +228,34 @@ guint
 es_cap_timeline_get_cap (const EsCapTimeline *self)
 {
   return self->cap;
+}
+
+/**
+ * es_cap_timeline_set_data_end:
+ * @time: the cap's last event, in a log cut short
+ *
+ * Each cap writes its events into its own buffer, flushed when full: a
+ * log cut short holds each cap's events up to a different time, and
+ * after its last one nothing is known of the cap, which is neither
+ * running nor idle there.
+ */
+void
+es_cap_timeline_set_data_end (EsCapTimeline *self,
+                              guint64        time)
+{
+  self->data_end = time;
+}
+
+/**
+ * es_cap_timeline_get_data_end:
+ *
+ * Returns: where the cap's data ends (es_cap_timeline_set_data_end()),
+ *   or G_MAXUINT64 if it goes on to the log's end
+ */
+guint64
+es_cap_timeline_get_data_end (const EsCapTimeline *self)
+{
+  return self->data_end;
 }
 
 const EsActivity *

@@ -307,21 +307,28 @@ es_document_builder_finish (EsDocumentBuilder *self,
   g_return_val_if_fail (self != NULL && self->records == NULL, NULL);
 
   doc = self->doc;
-  end = doc->end_time;
   for (guint i = 0; i < self->caps->len; i++)
     {
       CapState *cap = g_ptr_array_index (self->caps, i);
 
+      /* A cut log holds each cap's buffers up to a different time: what
+       * a cap was doing ends with its last event, not at another cap's. */
+      end = doc->end_time;
+      if (truncated && !self->ongoing && !self->rows_are_threads && cap->last_time < end)
+        {
+          end = cap->last_time;
+          es_cap_timeline_set_data_end (cap->timeline, end);
+        }
       if (cap->running)
         {
           _es_builder_close_run (cap, end, ES_STOP_NO_STATUS, ES_ACTIVITY_ENDED_BY_LOG_END);
-          doc->n_closed_at_end++;
+          doc->n_closed_runs++;
         }
       if (cap->in_gc)
         {
           _es_builder_close_gc_phase (cap, end, ES_ACTIVITY_ENDED_BY_LOG_END);
           cap->in_gc = FALSE;
-          doc->n_closed_at_end++;
+          doc->n_closed_gcs++;
         }
       if (cap->pending_gc != NO_GC)
         ES_VEC_AT (&doc->gcs, EsGc, cap->pending_gc).end = end;
@@ -564,8 +571,43 @@ es_document_builder_copy (EsDocumentBuilder *self)
   while (g_hash_table_iter_next (&iter, &key, &value))
     g_hash_table_insert (copy->band_ids, key, value);
   copy->have_time = self->have_time;
+  copy->rows_are_threads = self->rows_are_threads;
   copy->prof = _es_prof_build_new ();
   return copy;
+}
+
+/**
+ * es_document_builder_set_ongoing:
+ * @ongoing: whether the log is still being written
+ *
+ * A log still being written ends where its program has got to: finishing
+ * it (es_document_builder_finish(), truncated) closes what is open at its
+ * latest event, for every cap, as still under way. A log that will get no
+ * more (the default) and is cut short ends, for each cap, at the cap's
+ * last event.
+ */
+void
+es_document_builder_set_ongoing (EsDocumentBuilder *self,
+                                 gboolean           ongoing)
+{
+  g_return_if_fail (self != NULL);
+
+  self->ongoing = ongoing;
+}
+
+/**
+ * es_document_builder_set_rows_are_threads:
+ *
+ * Says the "caps" added are a Mono log's threads: the last event of one
+ * is as often where it stopped being alive as where its data ends, and a
+ * cut log's rows all end at its end, not each at its own.
+ */
+void
+es_document_builder_set_rows_are_threads (EsDocumentBuilder *self)
+{
+  g_return_if_fail (self != NULL);
+
+  self->rows_are_threads = TRUE;
 }
 
 /**

@@ -72,6 +72,8 @@ struct _EsDocumentBuilder
   guint64      allocated_before;  /* the caps' allocation is merged up to here (snapshots only) */
   gboolean     allocated_late;    /* a sample came before it: merge again from the start */
   gboolean     threads_written;   /* a copy's: its document has its threads' table */
+  gboolean     ongoing;           /* the log is still being written: no cap's data has ended */
+  gboolean     rows_are_threads;  /* a Mono log's: no data end per row */
   guint64      gcs_before;        /* the GCs starting before this are indexed (snapshots only) */
   gboolean     gcs_late;          /* a GC started before it: index them all again */
   /* In time order already, as the builder was copied (es-document-spans.c) */

@@ -98,7 +98,9 @@ struct _EsDocument
   guint64        detail_from;       /* a live log's oldest detail kept (0: all of it) */
   EsVecFilePin  *records_pin;       /* (nullable): a live log's snapshot: its builder's records it maps */
   guint64        n_events;
-  guint          n_closed_at_end;
+  guint          n_closed_runs;     /* left open by the log, closed at its end (or their cap's) */
+  guint          n_closed_gcs;
+  guint          n_closed_spans;
   gboolean       truncated;
   gint64         truncated_at;
   GError        *damage;            /* why a damaged log stops, or NULL */

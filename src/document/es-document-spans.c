@@ -308,7 +308,7 @@ _es_builder_order_user_events (EsDocumentBuilder *self)
     paired = forget_spans (self);
   sort_rest (&doc->markers, sizeof (EsUserEvent), self->markers_sorted, G_STRUCT_OFFSET (EsUserEvent, time));
   match_more (self, paired, doc->messages.len);
-  doc->n_closed_at_end += count_open_spans (self);
+  doc->n_closed_spans += count_open_spans (self);
 }
 
 /**

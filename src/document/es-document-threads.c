@@ -265,6 +265,11 @@ es_document_get_thread_timeline (EsDocument     *self,
       /* A run stored in pieces stops once, at the end of its last. */
       if (!(a->flags & (ES_ACTIVITY_ENDED_BY_LOG_END | ES_ACTIVITY_CONTINUES)))
         g_array_append_val (states, stop);
+      /* Where its cap's data ends, in a cut log, nothing is known of the
+       * thread from then on. */
+      else if ((a->flags & ES_ACTIVITY_ENDED_BY_LOG_END) &&
+               es_cap_timeline_get_data_end (g_ptr_array_index (self->caps, runs[i].cap)) != G_MAXUINT64)
+        g_array_append_val (states, ((EsThreadState) { es_activity_end (a), runs[i].cap, ES_THREAD_STATE_NO_DATA, 0 }));
     }
   for (guint i = 0; i < self->orphan_stops->len; i++)
     if (g_array_index (self->orphan_stops, EsOrphanStop, i).thread == thread->id)

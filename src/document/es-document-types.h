@@ -152,6 +152,8 @@ typedef enum
   ES_THREAD_STATE_RUNNABLE,
   ES_THREAD_STATE_BLOCKED,        /* reason: the EsStopStatus */
   ES_THREAD_STATE_FINISHED,
+  ES_THREAD_STATE_NO_DATA,        /* its cap's data ended while it ran, in a cut log */
+  ES_THREAD_STATE_GC,             /* runnable while the RTS collects garbage (es-thread-states.c) */
 } EsThreadStateKind;
 
 typedef struct

@@ -262,7 +262,9 @@ _es_document_copy_unfinished (EsDocument *self)
   copy->start_time = self->start_time;
   copy->end_time = self->end_time;
   copy->n_events = self->n_events;
-  copy->n_closed_at_end = self->n_closed_at_end;
+  copy->n_closed_runs = self->n_closed_runs;
+  copy->n_closed_gcs = self->n_closed_gcs;
+  copy->n_closed_spans = self->n_closed_spans;
   copy->truncated = self->truncated;
   copy->truncated_at = self->truncated_at;
   return copy;
@@ -356,7 +358,32 @@ es_document_get_n_closed_at_end (EsDocument *self)
 {
   g_return_val_if_fail (ES_IS_DOCUMENT (self), 0);
 
-  return self->n_closed_at_end;
+  return self->n_closed_runs + self->n_closed_gcs + self->n_closed_spans;
+}
+
+/**
+ * es_document_get_closed_at_end:
+ * @runs: (out) (optional): threads still running where their cap's data
+ *   ends, or the log's
+ * @gcs: (out) (optional): caps still in a GC there
+ * @spans: (out) (optional): spans never stopped
+ *
+ * What the log left open, closed where it ends, by kind.
+ */
+void
+es_document_get_closed_at_end (EsDocument *self,
+                               guint      *runs,
+                               guint      *gcs,
+                               guint      *spans)
+{
+  g_return_if_fail (ES_IS_DOCUMENT (self));
+
+  if (runs != NULL)
+    *runs = self->n_closed_runs;
+  if (gcs != NULL)
+    *gcs = self->n_closed_gcs;
+  if (spans != NULL)
+    *spans = self->n_closed_spans;
 }
 
 #define ARRAY_GETTER(name, type, field)                     \
@@ -414,6 +441,16 @@ es_document_get_thread (EsDocument *self,
   g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
 
   return es_thread_table_get (self->threads, index);
+}
+
+/* The index of the thread @id (es_document_get_thread()), or G_MAXUINT. */
+guint
+es_document_find_thread (EsDocument *self,
+                         guint32     id)
+{
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), G_MAXUINT);
+
+  return es_thread_table_find (self->threads, id);
 }
 
 const EsThread *

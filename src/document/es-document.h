@@ -46,12 +46,18 @@ guint64               es_document_get_n_events        (EsDocument  *self);
 gboolean              es_document_is_truncated        (EsDocument  *self,
                                                        gint64      *stop_offset);
 guint                 es_document_get_n_closed_at_end (EsDocument  *self);
+void                  es_document_get_closed_at_end   (EsDocument  *self,
+                                                       guint       *runs,
+                                                       guint       *gcs,
+                                                       guint       *spans);
 const EsGc           *es_document_get_gcs             (EsDocument  *self,
                                                        guint       *n_gcs);
 guint                 es_document_get_n_gc_generations (EsDocument *self);
 guint                 es_document_get_n_threads       (EsDocument  *self);
 const EsThread       *es_document_get_thread          (EsDocument  *self,
                                                        guint        index);
+guint                 es_document_find_thread         (EsDocument  *self,
+                                                       guint32      id);
 const EsThread       *es_document_lookup_thread       (EsDocument  *self,
                                                        guint32      id);
 const EsThreadRun    *es_document_get_thread_runs     (EsDocument  *self,

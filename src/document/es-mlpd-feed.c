@@ -410,6 +410,7 @@ _es_mlpd_feed_new (Loader   *loader,
 
   feed->loader = loader;
   feed->builder = for_snapshots ? es_document_builder_new_for_snapshots () : es_document_builder_new ();
+  es_document_builder_set_rows_are_threads (feed->builder);
   feed->rows = g_array_new (FALSE, TRUE, sizeof (Row));
   g_array_set_clear_func (feed->rows, clear_row);
   feed->shutdown_pause = -1;

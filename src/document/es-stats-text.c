@@ -158,4 +158,11 @@ es_stats_append_text (const EsStats *stats,
                               100 * cs->gc_waiting / total, 100 * cs->idle / total,
                               cs->sparks_created, cs->sparks_converted);
     }
+  /* What the table's rows leave out: each cap's buffer is written on its
+   * own, and a cut log stops at a different time in each. */
+  for (guint c = 0; c < stats->n_caps; c++)
+    if (stats->caps[c].no_data > 0)
+      g_string_append_printf (out, "  %3u    no data after %.6fs (%.1f%%): its events stop there in this cut log\n", c,
+                              seconds (es_cap_timeline_get_data_end (es_document_get_cap (document, c))),
+                              100.0 * stats->caps[c].no_data / MAX (stats->total_elapsed, 1));
 }

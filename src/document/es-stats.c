@@ -21,6 +21,7 @@
  * - samples count when they lie in [t0, t1] (residency, as the RTS counts
  *   it); the heap size also counts the size held when the interval begins;
  * - a cap's running, GC and idle times are its activities' overlaps;
+ *   in a cut log, the time after a cap's last event is none of them;
  * - INIT and EXIT are where the interval covers them (es-run-phases.c),
  *   MUT what is left of it.
  * For the whole run ([0, end]) every number is what the RTS itself adds up. */
@@ -176,7 +177,10 @@ compute_caps (EsDocument *doc,
       cs->running = until[ES_ACTIVITY_RUNNING] - before[ES_ACTIVITY_RUNNING];
       cs->gc = until[ES_ACTIVITY_GC] - before[ES_ACTIVITY_GC];
       cs->gc_waiting = until[ES_ACTIVITY_GC_WAITING] - before[ES_ACTIVITY_GC_WAITING];
-      cs->idle = stats->total_elapsed - MIN (stats->total_elapsed, cs->running + cs->gc + cs->gc_waiting);
+      /* Past its last event in a cut log, a cap is neither idle nor busy. */
+      cs->no_data = stats->total_elapsed - overlap (stats->t0, stats->t1, stats->t0, es_cap_timeline_get_data_end (tl));
+      cs->idle = stats->total_elapsed - cs->no_data;
+      cs->idle -= MIN (cs->idle, cs->running + cs->gc + cs->gc_waiting);
 
       es_cap_timeline_sparks_at (tl, stats->t0 > 0 ? stats->t0 - 1 : 0, &s0);
       if (stats->t0 == 0)

@@ -28,6 +28,7 @@ typedef struct
   guint64 gc;
   guint64 gc_waiting;
   guint64 idle;
+  guint64 no_data;           /* after the cap's last event, in a log cut short */
   guint64 sparks_created, sparks_converted, sparks_overflowed;
   guint64 sparks_dud, sparks_gcd, sparks_fizzled;
 } EsCapStats;

@@ -391,10 +391,12 @@ struct _EsLiveSnapshot
 };
 
 /* A copy of @builder, kept within the memory limit first, to be finished
- * as the document of a log cut at @stop if @cut. */
+ * as the document of a log cut at @stop if @cut: one still being written
+ * unless @complete. */
 static EsLiveSnapshot *
 snapshot_of (EsLiveBuild       *self,
              EsDocumentBuilder *builder,
+             gboolean           complete,
              gboolean           cut,
              gint64             stop)
 {
@@ -402,6 +404,7 @@ snapshot_of (EsLiveBuild       *self,
 
   es_document_builder_keep_within (builder, self->memory_limit);
   snapshot->copy = es_document_builder_copy (builder);
+  es_document_builder_set_ongoing (snapshot->copy, !complete);
   snapshot->cut = cut;
   snapshot->stop = cut ? stop : -1;
   snapshot->busy_grid = es_busy_grid_grower_ref (self->busy_grid);
@@ -435,7 +438,7 @@ copy_mono (EsLiveBuild     *self,
       es_heap_profile_grower_unref (self->heap_profile);
       self->heap_profile = es_heap_profile_grower_new (ES_HEAP_PROFILE_DEFAULT_TOP);
     }
-  *snapshot = snapshot_of (self, builder, cut >= 0, cut);
+  *snapshot = snapshot_of (self, builder, complete, cut >= 0, cut);
   (*snapshot)->finishing = es_mlpd_build_get_finishing (self->mono);
   return TRUE;
 }
@@ -498,7 +501,7 @@ es_live_build_copy (EsLiveBuild     *self,
     }
   cut = !es_eventlog_reader_saw_end_marker (self->reader);
   es_eventlog_reader_is_truncated (self->reader, &stop, NULL);
-  *snapshot = snapshot_of (self, self->builder, cut, stop);
+  *snapshot = snapshot_of (self, self->builder, complete, cut, stop);
   return TRUE;
 }
 

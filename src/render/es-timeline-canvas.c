@@ -232,6 +232,44 @@ es_paint_set_color_alpha (EsPaintContext *ctx,
   cairo_set_source_rgba (ctx->cr, c->red, c->green, c->blue, alpha);
 }
 
+/**
+ * es_paint_no_data:
+ * @from: the time from which nothing is known of the row
+ *
+ * Hatches @row from @from to the view's right edge: drawn over nothing,
+ * so that no data never reads as idle, and in the text's colour, so that
+ * it shows in either theme.
+ */
+void
+es_paint_no_data (EsPaintContext      *ctx,
+                  const EsTimelineRow *row,
+                  guint64              from)
+{
+  const EsTimelineView *view = ctx->view;
+  double x0, x1 = ES_TIMELINE_GUTTER + view->width;
+
+  if (from >= view->t1)
+    return;
+  x0 = from <= view->t0 ? ES_TIMELINE_GUTTER : ceil (es_timeline_time_to_x (view, from));
+  if (x0 >= x1)
+    return;
+  es_paint_canvas_flush (ctx);
+  cairo_save (ctx->cr);
+  cairo_rectangle (ctx->cr, x0, row->y + 1, x1 - x0, row->height - 2);
+  cairo_clip (ctx->cr);
+  /* Lines fixed to the time axis' pixels, not to @from: a pan slides
+   * them along as it does the rest of the picture. */
+  for (double x = x0 - fmod (x0, 8) - row->height; x < x1; x += 8)
+    {
+      cairo_move_to (ctx->cr, x, row->y + row->height);
+      cairo_line_to (ctx->cr, x + row->height, row->y);
+    }
+  es_paint_set_color_alpha (ctx, ES_COLOR_TEXT, 0.3);
+  cairo_set_line_width (ctx->cr, 1);
+  cairo_stroke (ctx->cr);
+  cairo_restore (ctx->cr);
+}
+
 /* Small text on a translucent patch of background, so that it stays
  * readable over bars and lines. Returns the text's width. */
 int

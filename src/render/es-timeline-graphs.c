@@ -275,6 +275,7 @@ es_paint_cap_row (EsPaintContext      *ctx,
     paint_instant_ticks (ctx, row, timeline);
   es_paint_canvas_flush (ctx);
   paint_thread_labels (ctx, timeline, run_top, run_height);
+  es_paint_no_data (ctx, row, es_cap_timeline_get_data_end (timeline));
 }
 
 /* Three stacked layers, bottom up, as cumulative heights rounded once

@@ -98,6 +98,9 @@ void     es_paint_set_color       (EsPaintContext       *ctx,
 void     es_paint_set_color_alpha (EsPaintContext       *ctx,
                                    EsColor               color,
                                    double                alpha);
+void     es_paint_no_data         (EsPaintContext       *ctx,
+                                   const EsTimelineRow  *row,
+                                   guint64               from);
 int      es_paint_text_box        (EsPaintContext       *ctx,
                                    const char           *text,
                                    double                x,

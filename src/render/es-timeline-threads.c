@@ -15,46 +15,21 @@
 #include "es-search.h"
 #include "es-timeline-painter-private.h"
 
-/* A thread row is a strip per pixel column in the colour of the thread's
- * state: a full bar while it runs (with the HEC's number when there is
- * room), a thin one while runnable, a middle one in the reason's colour
- * while blocked, nothing before it exists or once finished. A column
- * where the thread changed state more than once shows it running: that
- * is what a busy thread does between two blocks. The columns come from
- * es_thread_states_columns(): O(width x log states) per row at any zoom,
- * and zoomed out, without reading the states a column is crowded with. */
+/* A thread row is a stacked graph of its pixel columns, as the Activity
+ * row is: in each, the share of the column's time the thread spent
+ * running (at the bottom), waiting for a GC, runnable, and blocked for
+ * each reason, each as tall as its share. Zoomed out, a column holds
+ * hundreds of runs and blocks, and a thread that ran 2% of it is 2% tall:
+ * the running of all threads in a column never adds up to more than the
+ * HECs. After its HEC's data ends in a cut log, it is hatched. The
+ * columns come from es_thread_states_columns(): O(width x stride) per row
+ * at any zoom. */
 
 #define CAP_TEXT_MIN_PX 14
 #define STATES_CACHED   (4u << 20)   /* about 64 MB of states for a frame */
 
-enum
-{
-  CODE_NONE,
-  CODE_RUNNING,
-  CODE_RUNNABLE,
-  CODE_BLOCKED,          /* + EsBlockReason */
-  N_CODES = CODE_BLOCKED + ES_N_BLOCK_REASONS
-};
-
-static guint8
-state_code (const EsThreadState *state)
-{
-  switch (state->state)
-    {
-    case ES_THREAD_STATE_RUNNING:
-      return CODE_RUNNING;
-    case ES_THREAD_STATE_CREATED: case ES_THREAD_STATE_RUNNABLE:
-      return CODE_RUNNABLE;
-    case ES_THREAD_STATE_BLOCKED:
-      return CODE_BLOCKED + es_block_reason_from_stop (state->reason);
-    case ES_THREAD_STATE_FINISHED:
-    default:
-      return CODE_NONE;
-    }
-}
-
 static EsColor
-code_color (guint code)
+share_color (guint share)
 {
   static const EsColor blocked[ES_N_BLOCK_REASONS] = {
     [ES_BLOCK_MVAR] = ES_COLOR_BLOCKED_MVAR,
@@ -66,24 +41,28 @@ code_color (guint code)
     [ES_BLOCK_OTHER] = ES_COLOR_BLOCKED_OTHER,
   };
 
-  if (code == CODE_RUNNING)
-    return ES_COLOR_RUNNING;
-  if (code == CODE_RUNNABLE)
-    return ES_COLOR_THREAD_RUNNABLE;
-  return blocked[code - CODE_BLOCKED];
+  switch (share)
+    {
+    case ES_THREAD_SHARE_RUNNING:
+      return ES_COLOR_RUNNING;
+    case ES_THREAD_SHARE_GC:
+      return ES_COLOR_GC;
+    case ES_THREAD_SHARE_RUNNABLE:
+      return ES_COLOR_THREAD_RUNNABLE;
+    default:
+      return blocked[share - ES_THREAD_SHARE_BLOCKED];
+    }
 }
 
-/* The thread's colour for each state: its top and bottom in the row. */
-static void
-code_extent (guint                code,
-             const EsTimelineRow *row,
-             int                 *top,
-             int                 *bottom)
+/* WCAG's relative luminance of a colour of the palette. */
+static double
+relative_luminance (const EsRgba *c)
 {
-  int inset = code == CODE_RUNNING ? 2 : code == CODE_RUNNABLE ? 7 : 5;
+  double v[3] = { c->red, c->green, c->blue };
 
-  *top = row->y + inset;
-  *bottom = row->y + row->height - inset;
+  for (guint i = 0; i < 3; i++)
+    v[i] = v[i] <= 0.04045 ? v[i] / 12.92 : pow ((v[i] + 0.055) / 1.055, 2.4);
+  return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
 }
 
 char *
@@ -126,7 +105,8 @@ lookup_states (EsPaintContext  *ctx,
   return es_thread_state_cache_get (cache, thread_index);
 }
 
-/* The HEC numbers on runs wide enough to hold one; skipped when the view
+/* The HEC numbers on runs wide enough to hold one, in black or white,
+ * whichever reads better on the running colour; skipped when the view
  * holds more changes than pixels (no run could be wide enough). */
 static void
 paint_cap_numbers (EsPaintContext      *ctx,
@@ -138,11 +118,13 @@ paint_cap_numbers (EsPaintContext      *ctx,
   guint first = es_thread_states_find (states, n, view->t0);
   guint last = es_search_upper_bound (states, n, sizeof (EsThreadState),
                                       G_STRUCT_OFFSET (EsThreadState, time), view->t1);
+  double on = relative_luminance (&ctx->colors[ES_COLOR_RUNNING]);
+  double white = 1.05 / (on + 0.05), black = (on + 0.05) / 0.05;
 
   first = first == G_MAXUINT ? 0 : first;
   if (last - first > (guint) view->width / CAP_TEXT_MIN_PX)
     return;
-  cairo_set_source_rgb (ctx->cr, 1, 1, 1);
+  cairo_set_source_rgb (ctx->cr, white >= black, white >= black, white >= black);
   for (guint i = first; i < last; i++)
     {
       double x0, x1;
@@ -166,15 +148,40 @@ paint_cap_numbers (EsPaintContext      *ctx,
     }
 }
 
+/* What @states did in each of the view's pixel columns. */
+static EsThreadColumn *
+view_columns (const EsTimelineView *view,
+              const EsThreadStates *states)
+{
+  g_autofree guint64 *edges = g_new (guint64, view->width + 1);
+  EsThreadColumn *columns = g_new (EsThreadColumn, MAX (view->width, 1));
+
+  for (int c = 0; c <= view->width; c++)
+    edges[c] = es_timeline_x_to_time (view, ES_TIMELINE_GUTTER + c);
+  es_thread_states_columns (states, edges, view->width, columns);
+  return columns;
+}
+
+/* A column's width in nanoseconds, as its shares add up to it. */
+static double
+column_ns (const EsTimelineView *view,
+           int                   c)
+{
+  guint64 a = es_timeline_x_to_time (view, ES_TIMELINE_GUTTER + c);
+  guint64 b = es_timeline_x_to_time (view, ES_TIMELINE_GUTTER + c + 1);
+
+  return b > a ? (double) (b - a) : 1;
+}
+
 void
 es_paint_thread_row (EsPaintContext      *ctx,
                      const EsTimelineRow *row)
 {
   const EsTimelineView *view = ctx->view;
-  g_autofree guint8 *codes = g_new0 (guint8, view->width);
-  g_autofree guint64 *edges = NULL;
+  g_autofree double *below = NULL, *width = NULL;
   g_autofree EsThreadColumn *columns = NULL;
   const EsThreadStates *states;
+  int bottom = row->y + row->height - 1, height = row->height - 2;
 
   if (row->thread >= es_document_get_n_threads (ctx->document) || (states = lookup_states (ctx, row->thread)) == NULL)
     return;
@@ -189,89 +196,60 @@ es_paint_thread_row (EsPaintContext      *ctx,
       es_column_runs_end (&band);
     }
 
-  edges = g_new (guint64, view->width + 1);
-  columns = g_new (EsThreadColumn, view->width);
-  for (int c = 0; c <= view->width; c++)
-    edges[c] = es_timeline_x_to_time (view, ES_TIMELINE_GUTTER + c);
-  es_thread_states_columns (states, edges, view->width, columns);
+  columns = view_columns (view, states);
+  below = g_new0 (double, MAX (view->width, 1));
+  width = g_new (double, MAX (view->width, 1));
   for (int c = 0; c < view->width; c++)
-    {
-      const EsThreadColumn *col = &columns[c];
-
-      if (col->kind == ES_THREAD_COLUMN_EMPTY)
-        continue;
-      codes[c] = col->busy ? CODE_RUNNING : state_code (&(EsThreadState) { 0, 0, col->kind, col->reason });
-    }
-
-  for (guint code = CODE_RUNNING; code < N_CODES; code++)
+    width[c] = column_ns (view, c);
+  /* Each share stacked on those below it, their tops rounded once each,
+   * so that neighbours never leave a gap or overlap. */
+  for (guint share = 0; share < ES_THREAD_SHARE_NO_DATA; share++)
     {
       EsColumnRuns runs;
-      int top, bottom;
 
-      code_extent (code, row, &top, &bottom);
-      es_column_runs_begin (&runs, ctx, code_color (code), 1);
+      es_column_runs_begin (&runs, ctx, share_color (share), 1);
       for (int c = 0; c < view->width; c++)
-        if (codes[c] == code)
-          es_column_runs_add (&runs, c, top, bottom);
+        {
+          double ns = (double) columns[c].shares.ns[share];
+          int from, to;
+
+          if (ns <= 0)
+            continue;
+          from = bottom - (int) lround (MIN (below[c], 1) * height);
+          below[c] += ns / width[c];
+          to = bottom - (int) lround (MIN (below[c], 1) * height);
+          /* A share too small for a pixel still shows, as one. */
+          if (to == from && from > row->y + 1)
+            to = from - 1;
+          es_column_runs_add (&runs, c, to, from);
+        }
       es_column_runs_end (&runs);
     }
 
   es_paint_canvas_flush (ctx);
+  if (states->n_states > 0 && states->states[states->n_states - 1].state == ES_THREAD_STATE_NO_DATA)
+    es_paint_no_data (ctx, row, states->states[states->n_states - 1].time);
   paint_cap_numbers (ctx, row, states->states, states->n_states);
 }
 
-static const EsActivity *
-run_activity (EsDocument        *document,
-              const EsThreadRun *run)
-{
-  guint n;
-
-  return &es_cap_timeline_get_activities (es_document_get_cap (document, run->cap), &n)[run->activity];
-}
-
-/* The first of @runs (which follow each other in time) from @i on that
- * ends at or after @time, if @ends, or starts at or after it. */
-static guint
-find_run (EsDocument        *document,
-          const EsThreadRun *runs,
-          guint              i,
-          guint              n_runs,
-          guint64            time,
-          gboolean           ends)
-{
-  guint hi = n_runs;
-
-  while (i < hi)
-    {
-      guint mid = i + (hi - i) / 2;
-      const EsActivity *a = run_activity (document, &runs[mid]);
-
-      if ((ends ? es_activity_end (a) : a->start) < time)
-        i = mid + 1;
-      else
-        hi = mid;
-    }
-  return i;
-}
-
-/* The selected thread's runs over the HEC rows' running band, so where it
- * ran (and where it did not) stands out. Past eight runs a pixel, runs
- * that start inside a pixel already filled are skipped by a binary search,
- * so a thread with a million runs costs O(width x log runs). */
+/* The selected thread's running share of each column over the HEC rows'
+ * running band, as tall as the share, on the HEC of its last run up to the
+ * column's end: where it ran, and how much, stand out at the scale the
+ * rows draw. A column where it ran on two HECs shows it on the later
+ * one, for the share of both. */
 void
 es_paint_selected_thread_runs (EsPaintContext *ctx,
                                GArray         *rows)
 {
   const EsTimelineView *view = ctx->view;
-  const EsThread *thread;
-  const EsThreadRun *runs;
   g_autofree const EsTimelineRow **cap_rows = NULL;
-  g_autofree double *cap_right = NULL;
-  guint n_runs;
+  g_autofree EsThreadColumn *columns = NULL;
+  const EsThreadStates *states;
+  guint thread_index;
   gboolean any = FALSE;
 
   if (view->selected_thread == 0 ||
-      (thread = es_document_lookup_thread (ctx->document, view->selected_thread)) == NULL)
+      (thread_index = es_document_find_thread (ctx->document, view->selected_thread)) == G_MAXUINT)
     return;
 
   cap_rows = g_new0 (const EsTimelineRow *, ctx->n_caps);
@@ -285,36 +263,22 @@ es_paint_selected_thread_runs (EsPaintContext *ctx,
           any = TRUE;
         }
     }
-  if (!any)
+  if (!any || (states = lookup_states (ctx, thread_index)) == NULL)
     return;
 
-  runs = es_document_get_thread_runs (ctx->document, thread, &n_runs);
-  cap_right = g_new0 (double, ctx->n_caps);
+  columns = view_columns (view, states);
   es_paint_set_color (ctx, ES_COLOR_THREAD_SELECTED);
-  for (guint i = find_run (ctx->document, runs, 0, n_runs, view->t0, TRUE), visited = 0; i < n_runs; visited++)
+  for (int c = 0; c < view->width; c++)
     {
-      const EsActivity *a = run_activity (ctx->document, &runs[i]);
-      guint cap = runs[i].cap;
-      const EsTimelineRow *row = cap < ctx->n_caps ? cap_rows[cap] : NULL;
-      double x0, x1;
-      int y, h;
+      guint cap = columns[c].run_cap;
+      double share = columns[c].shares.ns[ES_THREAD_SHARE_RUNNING] / column_ns (view, c);
+      int y, h, top;
 
-      if (a->start > view->t1)
-        break;
-      x0 = MAX (floor (es_timeline_time_to_x (view, a->start)), ES_TIMELINE_GUTTER);
-      x1 = MIN (ceil (es_timeline_time_to_x (view, es_activity_end (a))), ES_TIMELINE_GUTTER + view->width);
-      x1 = MAX (x1, x0 + 1);
-      if (row != NULL && x1 > cap_right[cap] && es_timeline_cap_band (row, ES_COLOR_RUNNING, &y, &h))
-        {
-          x0 = MAX (x0, cap_right[cap]);
-          cairo_rectangle (ctx->cr, x0, y, x1 - x0, h);
-          cap_right[cap] = x1;
-        }
-      /* Every run on every HEC, up to a few per pixel; past that, a jump
-       * to the next pixel, where a run on another HEC may be missed. */
-      i++;
-      if (visited > 8 * (guint) view->width)
-        i = MAX (i, find_run (ctx->document, runs, i, n_runs, es_timeline_x_to_time (view, x1), FALSE));
+      if (share <= 0 || cap >= ctx->n_caps || cap_rows[cap] == NULL ||
+          !es_timeline_cap_band (cap_rows[cap], ES_COLOR_RUNNING, &y, &h))
+        continue;
+      top = y + h - MAX (1, (int) lround (MIN (share, 1) * h));
+      cairo_rectangle (ctx->cr, ES_TIMELINE_GUTTER + c, top, 1, y + h - top);
     }
   cairo_fill (ctx->cr);
 }

@@ -85,6 +85,7 @@ es_lod_activity (EsDocument       *document,
                  EsActivityColumn *columns)
 {
   const EsCapTimeline *tl = es_document_get_cap (document, cap);
+  guint64 data_end = es_cap_timeline_get_data_end (tl);
   guint64 before[ES_N_ACTIVITY_KINDS], after[ES_N_ACTIVITY_KINDS];
   EsCapCursor cursor = { 0 };
   Edges edges;
@@ -111,7 +112,8 @@ es_lod_activity (EsDocument       *document,
       c->gc = (after[ES_ACTIVITY_GC] - before[ES_ACTIVITY_GC]) / width;
       c->gc_waiting = (after[ES_ACTIVITY_GC_WAITING] - before[ES_ACTIVITY_GC_WAITING]) / width;
       memcpy (before, after, sizeof before);
-      c->idle = MAX (0.0f, 1.0f - c->running - c->gc - c->gc_waiting);
+      c->no_data = data_end >= b ? 0 : data_end <= a ? 1 : (b - data_end) / width;
+      c->idle = MAX (0.0f, 1.0f - c->no_data - c->running - c->gc - c->gc_waiting);
       if (b == a)
         {
           /* A zero-width column: what is happening at that instant,
@@ -120,7 +122,7 @@ es_lod_activity (EsDocument       *document,
           guint n;
           const EsActivity *act = es_cap_timeline_get_activities (tl, &n);
 
-          *c = (EsActivityColumn) { 0, 0, 0, 1 };
+          *c = (EsActivityColumn) { 0, 0, 0, a < data_end, a >= data_end };
           if (idx != G_MAXUINT && es_activity_end (&act[idx]) > a)
             {
               c->idle = 0;

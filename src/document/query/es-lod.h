@@ -18,6 +18,7 @@ typedef struct
   float gc;
   float gc_waiting;
   float idle;
+  float no_data;     /* after the cap's last event, in a log cut short */
 } EsActivityColumn;
 
 /* Spark rates are per second, from the cumulative counters interpolated

@@ -45,6 +45,83 @@ es_thread_states_find (const EsThreadState *states,
   return i == 0 ? G_MAXUINT : i - 1;
 }
 
+/**
+ * es_thread_state_share:
+ *
+ * Returns: the EsThreadShare a thread in @state spends its time in, or
+ *   ES_THREAD_SHARE_NONE before it exists and once it has finished
+ */
+int
+es_thread_state_share (const EsThreadState *state)
+{
+  switch (state->state)
+    {
+    case ES_THREAD_STATE_RUNNING:
+      return ES_THREAD_SHARE_RUNNING;
+    case ES_THREAD_STATE_GC:
+      return ES_THREAD_SHARE_GC;
+    case ES_THREAD_STATE_CREATED: case ES_THREAD_STATE_RUNNABLE:
+      return ES_THREAD_SHARE_RUNNABLE;
+    case ES_THREAD_STATE_BLOCKED:
+      return ES_THREAD_SHARE_BLOCKED + es_block_reason_from_stop (state->reason);
+    case ES_THREAD_STATE_NO_DATA:
+      return ES_THREAD_SHARE_NO_DATA;
+    case ES_THREAD_STATE_FINISHED:
+    default:
+      return ES_THREAD_SHARE_NONE;
+    }
+}
+
+/* Adds state @i's time from @from to @to, and its run if it is one and
+ * @count_run. */
+static inline void
+add_time (EsThreadShares      *shares,
+          const EsThreadState *state,
+          guint64              from,
+          guint64              to,
+          gboolean             count_run)
+{
+  int share = es_thread_state_share (state);
+
+  if (share != ES_THREAD_SHARE_NONE && to > from)
+    shares->ns[share] += to - from;
+  if (count_run && state->state == ES_THREAD_STATE_RUNNING)
+    shares->runs++;
+}
+
+/**
+ * es_thread_states_index:
+ * @states: (array length=n_states): a thread's states in time order
+ * @end: the log's end: the last state lasts until then
+ * @view: (out): the states with their indexes
+ * @coarse: (out) (transfer full): the coarse times, for the caller to free
+ * @totals: (out) (transfer full): the running totals, likewise
+ */
+void
+es_thread_states_index (const EsThreadState  *states,
+                        guint                 n_states,
+                        guint64               end,
+                        EsThreadStates       *view,
+                        guint64             **coarse,
+                        EsThreadShares      **totals)
+{
+  guint n_coarse = (n_states + ES_THREAD_STATES_STRIDE - 1) / ES_THREAD_STATES_STRIDE;
+  EsThreadShares sum = { 0 };
+
+  *coarse = g_new (guint64, MAX (n_coarse, 1));
+  *totals = g_new (EsThreadShares, MAX (n_coarse, 1));
+  for (guint i = 0; i < n_states; i++)
+    {
+      if (i % ES_THREAD_STATES_STRIDE == 0)
+        {
+          (*coarse)[i / ES_THREAD_STATES_STRIDE] = states[i].time;
+          (*totals)[i / ES_THREAD_STATES_STRIDE] = sum;
+        }
+      add_time (&sum, &states[i], states[i].time, i + 1 < n_states ? states[i + 1].time : states[i].time, TRUE);
+    }
+  *view = (EsThreadStates) { states, n_states, *coarse, *totals, n_coarse, end };
+}
+
 /* The last of @coarse at or before @time, or -1 if none, galloping on
  * from @from: an index at or before the answer, or -1. */
 static gssize
@@ -84,17 +161,97 @@ state_last_at (const EsThreadStates *s,
   return (gssize) lo;
 }
 
-/* Whether state @i, at or before @time, is still the last one then. */
-static inline gboolean
-still_at (const EsThreadStates *s,
-          gssize                i,
-          guint64               time,
-          gsize                *reads)
+/* The running totals at @time, given @i, the last state at or before it:
+ * its coarse entry's and those of at most a stride of states after. */
+static void
+totals_at (const EsThreadStates *s,
+           gssize                i,
+           guint64               time,
+           EsThreadShares       *totals,
+           gsize                *reads)
 {
-  if (i + 1 >= (gssize) s->n_states)
-    return TRUE;
+  gsize k;
+
+  if (i < 0)
+    {
+      *totals = (EsThreadShares) { 0 };
+      return;
+    }
+  k = (gsize) i / ES_THREAD_STATES_STRIDE;
+  *totals = s->totals[k];
+  for (gsize j = k * ES_THREAD_STATES_STRIDE; j < (gsize) i; j++)
+    {
+      (*reads)++;
+      add_time (totals, &s->states[j], s->states[j].time, s->states[j + 1].time, TRUE);
+    }
   (*reads)++;
-  return s->states[i + 1].time > time;
+  add_time (totals, &s->states[i], s->states[i].time, MAX (time, s->states[i].time), TRUE);
+}
+
+/* Where the running totals stand at one edge. */
+typedef struct
+{
+  guint64        time;
+  gssize         state;     /* the last state at or before it, or -1 */
+  EsThreadShares totals;
+} Edge;
+
+/* Moves @edge on to @time: through the next few states one by one, adding
+ * their time; further, from the coarse entries, galloped through from
+ * @cursor. */
+static void
+edge_advance (const EsThreadStates *s,
+              Edge                 *edge,
+              guint64               time,
+              gssize               *cursor,
+              gsize                *reads)
+{
+  gssize i = edge->state;
+
+  time = MIN (time, s->end);
+  if (time >= edge->time)
+    {
+      for (guint step = 0; step <= 4; step++)
+        {
+          if (i + 1 >= (gssize) s->n_states || (++*reads, s->states[i + 1].time > time))
+            {
+              if (i >= 0)
+                add_time (&edge->totals, &s->states[i], edge->time, time, FALSE);
+              edge->state = i;
+              edge->time = time;
+              return;
+            }
+          if (i >= 0)
+            add_time (&edge->totals, &s->states[i], edge->time, s->states[i + 1].time, FALSE);
+          i++;
+          edge->time = s->states[i].time;
+          if (s->states[i].state == ES_THREAD_STATE_RUNNING)
+            edge->totals.runs++;
+        }
+    }
+  *cursor = coarse_last_at (s->coarse, s->n_coarse, time >= edge->time ? *cursor : -1, time);
+  i = state_last_at (s, *cursor, time, reads);
+  totals_at (s, i, time, &edge->totals, reads);
+  edge->state = i;
+  edge->time = time;
+}
+
+/* The HEC of the last run among states (@from, @to], or @to's if @from is
+ * before it, looked for in a stride at most: where a column with running
+ * in it ran last. G_MAXUINT16 if none is there. */
+static guint16
+last_run_cap (const EsThreadStates *s,
+              gssize                from,
+              gssize                to,
+              gsize                *reads)
+{
+  for (gssize j = to; j >= MAX (from, 0) && j > to - ES_THREAD_STATES_STRIDE; j--)
+    {
+      (*reads)++;
+      if (s->states[j].state == ES_THREAD_STATE_RUNNING)
+        return s->states[j].cap;
+    }
+  return G_MAXUINT16;
 }
 
 /**
@@ -103,16 +260,16 @@ still_at (const EsThreadStates *s,
  *   column i is [edges[i], edges[i + 1]), or the instant edges[i] if
  *   they are equal
  * @columns: (out caller-allocates) (array length=n_columns): what the
- *   thread did in each: its state at the column's end (the last state at
- *   or before it), and whether it ran between that and the state it was in
- *   at the column's start. A column where it changed state 16 times or
- *   more is busy (and RUNNING) without a look at the states in it.
+ *   thread did in each: its time in each share (an instant's column: a
+ *   nanosecond of the state it is in then), the runs that touch it, and
+ *   the HEC of the last run in it (or G_MAXUINT16 if it did not run there,
+ *   or its last stride of states holds no run)
  *
- * Columns go left to right: the coarse times are galloped through from
- * one column to the next, and a column that holds two coarse times or
- * more is decided by them alone; others read at most two strides of
- * states. The cost is O(columns x log states per column) whatever the
- * zoom, and the states read, O(columns), none in crowded columns.
+ * Each column is the difference of the running totals at its edges. Left
+ * to right, an edge inside the state the last one was in costs a read;
+ * others gallop through the coarse times and read at most a stride and a
+ * search of states. The cost is O(columns x stride) whatever the zoom,
+ * however many states a column holds.
  *
  * Returns: how many states were read (for tests and benchmarks)
  */
@@ -122,65 +279,43 @@ es_thread_states_columns (const EsThreadStates *s,
                           guint                 n_columns,
                           EsThreadColumn       *columns)
 {
-  gssize cursor = -1, known = -2;   /* the last column's end state, -2 if not known */
+  Edge a = { 0, -1, { { 0 }, 0 } }, b;
+  gssize cursor = -1, columns_state = -2;   /* the state the last column began in */
   gsize reads = 0;
 
   g_return_val_if_fail (s != NULL, 0);
   g_return_val_if_fail (n_columns == 0 || (edges != NULL && columns != NULL), 0);
 
+  if (n_columns == 0)
+    return 0;
+  edge_advance (s, &a, edges[0], &cursor, &reads);
   for (guint c = 0; c < n_columns; c++)
     {
       EsThreadColumn *col = &columns[c];
-      guint64 from = edges[c], to = edges[c + 1] > from ? edges[c + 1] - 1 : from;
-      gssize ja, jb, a = -2, b = -2, first;
 
-      /* Zoomed in, a column mostly ends in the state the last one ended
-       * in, or the next: a read or two. */
-      if (known >= -1 && still_at (s, known, from, &reads))
+      b = a;
+      edge_advance (s, &b, edges[c + 1], &cursor, &reads);
+      for (guint k = 0; k < ES_N_THREAD_SHARES; k++)
+        col->shares.ns[k] = b.totals.ns[k] - a.totals.ns[k];
+      /* The runs begun inside, and the one under way at its start. */
+      col->shares.runs = b.totals.runs - a.totals.runs;
+      if (a.state >= 0 && s->states[a.state].state == ES_THREAD_STATE_RUNNING)
+        col->shares.runs++;
+      if (b.time <= a.time && b.state >= 0 && edges[c] < s->end)
         {
-          a = known;
-          if (still_at (s, a, to, &reads))
-            b = a;
-          else if ((reads++, s->states[a + 1].time <= to) && still_at (s, a + 1, to, &reads))
-            b = a + 1;
+          /* An instant's column: the state it is in then. */
+          int share = es_thread_state_share (&s->states[b.state]);
+
+          if (share != ES_THREAD_SHARE_NONE)
+            col->shares.ns[share] = 1;
         }
-      if (b < -1)
-        {
-          ja = cursor = coarse_last_at (s->coarse, s->n_coarse, cursor, from);
-          jb = cursor = coarse_last_at (s->coarse, s->n_coarse, cursor, to);
-          /* Two coarse times inside: more than a stride of changes. */
-          if (jb - ja >= 2)
-            {
-              *col = (EsThreadColumn) { ES_THREAD_STATE_RUNNING, 0, TRUE, 0 };
-              known = -2;
-              continue;
-            }
-          a = state_last_at (s, ja, from, &reads);
-          b = state_last_at (s, jb, to, &reads);
-        }
-      known = b;
-      cursor = b >= 0 ? b / ES_THREAD_STATES_STRIDE : -1;
-      if (b < 0)
-        {
-          *col = (EsThreadColumn) { ES_THREAD_COLUMN_EMPTY, 0, FALSE, 0 };
-          continue;
-        }
-      reads++;
-      *col = (EsThreadColumn) { s->states[b].state, s->states[b].reason, FALSE, 0 };
-      /* Did it run after the state it started the column in, before the
-       * one it ends it in? Past 16 changes, it is taken to have. */
-      first = a + 1;
-      if (b <= a)
-        continue;
-      if (b - first >= 16)
-        col->busy = TRUE;
-      for (gssize i = first; i < b && !col->busy; i++)
-        {
-          reads++;
-          col->busy = s->states[i].state == ES_THREAD_STATE_RUNNING;
-        }
-      if (col->busy)
-        col->kind = ES_THREAD_STATE_RUNNING;
+      /* Zoomed in, most columns end in the state the last one ended in. */
+      if (c > 0 && b.state == a.state && a.state == columns_state)
+        col->run_cap = columns[c - 1].run_cap;
+      else
+        col->run_cap = b.state >= 0 ? last_run_cap (s, a.state, b.state, &reads) : G_MAXUINT16;
+      columns_state = a.state;
+      a = b;
     }
   return reads;
 }
@@ -189,6 +324,7 @@ typedef struct
 {
   GArray  *states;         /* EsThreadState */
   guint64 *coarse;
+  EsThreadShares *totals;
   EsThreadStates view;
   guint64  last_use;
   guint64  frame;          /* the last frame that asked for it */
@@ -212,6 +348,7 @@ entry_free (gpointer data)
 
   g_array_unref (entry->states);
   g_free (entry->coarse);
+  g_free (entry->totals);
   g_free (entry);
 }
 
@@ -304,6 +441,51 @@ es_thread_state_cache_begin_frame (EsThreadStateCache *self)
   self->frame++;
 }
 
+/* @timeline with each stretch of runnable time cut where the RTS collected
+ * garbage: a GC stops every HEC, and a thread made runnable by the heap
+ * check that asked for it waits for the GC, not for a HEC. Blocked
+ * threads stay blocked: they wait for something else. */
+static GArray *
+split_at_gcs (EsDocument *document,
+              GArray     *timeline)
+{
+  const EsThreadState *states = (const EsThreadState *) (gconstpointer) timeline->data;
+  guint n = timeline->len, n_gcs;
+  const EsGc *gcs = es_document_get_gcs (document, &n_gcs);
+  GArray *split = g_array_sized_new (FALSE, FALSE, sizeof (EsThreadState), n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 from = states[i].time, to = i + 1 < n ? states[i + 1].time : es_document_get_end_time (document);
+      EsThreadState runnable = states[i];
+      guint g;
+
+      g_array_append_val (split, states[i]);
+      if (states[i].state != ES_THREAD_STATE_RUNNABLE && states[i].state != ES_THREAD_STATE_CREATED)
+        continue;
+      /* The GCs that end after it starts and begin before it ends. */
+      g = es_search_upper_bound (gcs, n_gcs, sizeof (EsGc), G_STRUCT_OFFSET (EsGc, start), from);
+      g = g > 0 && gcs[g - 1].end > from ? g - 1 : g;
+      for (; g < n_gcs && gcs[g].start < to; g++)
+        {
+          EsThreadState in_gc = { MAX (gcs[g].start, from), states[i].cap, ES_THREAD_STATE_GC, 0 };
+
+          if (gcs[g].end <= in_gc.time)
+            continue;
+          if (in_gc.time == from)
+            g_array_index (split, EsThreadState, split->len - 1) = in_gc;
+          else
+            g_array_append_val (split, in_gc);
+          if (gcs[g].end < to)
+            {
+              runnable.time = gcs[g].end;
+              g_array_append_val (split, runnable);
+            }
+        }
+    }
+  return split;
+}
+
 /**
  * es_thread_state_cache_get:
  * @thread_index: an index into the document's threads (es_document_get_thread())
@@ -326,20 +508,20 @@ es_thread_state_cache_get (EsThreadStateCache *self,
     {
       const EsThreadState *states;
       guint n;
+      g_autoptr(GArray) timeline = NULL;
 
       g_return_val_if_fail (thread_index < es_document_get_n_threads (self->document), NULL);
 
+      timeline = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
       entry = g_new0 (Entry, 1);
       entry->key = key;
-      entry->states = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
       es_document_get_thread_timeline (self->document, es_document_get_thread (self->document, thread_index),
-                                       entry->states);
+                                       timeline);
+      entry->states = split_at_gcs (self->document, timeline);
       states = (const EsThreadState *) (gconstpointer) entry->states->data;
       n = entry->states->len;
-      entry->coarse = g_new (guint64, MAX (1, (n + ES_THREAD_STATES_STRIDE - 1) / ES_THREAD_STATES_STRIDE));
-      for (guint i = 0; i < n; i += ES_THREAD_STATES_STRIDE)
-        entry->coarse[i / ES_THREAD_STATES_STRIDE] = states[i].time;
-      entry->view = (EsThreadStates) { states, n, entry->coarse, (n + ES_THREAD_STATES_STRIDE - 1) / ES_THREAD_STATES_STRIDE };
+      es_thread_states_index (states, n, es_document_get_end_time (self->document), &entry->view,
+                              &entry->coarse, &entry->totals);
       g_hash_table_insert (self->entries, key, entry);
       self->n_states += n;
     }

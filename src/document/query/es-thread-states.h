@@ -29,32 +29,60 @@ guint          es_thread_states_find       (const EsThreadState *states,
                                             guint                n_states,
                                             guint64              time);
 
-/* A thread's states with a coarse index over them: the time of every
- * ES_THREAD_STATES_STRIDE-th state, an array a thirty-second of the
- * states' size. Zoomed out, a pixel column holds hundreds of states, and
- * binary searches in the states themselves touch cache lines all over
- * megabytes of them each frame; the coarse times answer most columns
- * alone and keep the rest to one short stretch of states. */
+/* Where a thread's time goes, in the groups a thread row stacks, bottom
+ * up: what it spends running first, as the Activity row does. */
+typedef enum
+{
+  ES_THREAD_SHARE_RUNNING,
+  ES_THREAD_SHARE_GC,           /* runnable while the RTS collects garbage */
+  ES_THREAD_SHARE_RUNNABLE,     /* created or runnable, waiting for a HEC */
+  ES_THREAD_SHARE_BLOCKED,      /* + EsBlockReason */
+  ES_THREAD_SHARE_NO_DATA = ES_THREAD_SHARE_BLOCKED + ES_N_BLOCK_REASONS,
+  ES_N_THREAD_SHARES
+} EsThreadShare;
+
+#define ES_THREAD_SHARE_NONE (-1)   /* not created yet, or finished */
+
+int            es_thread_state_share       (const EsThreadState *state);
+
+/* Nanoseconds in each share, and runs: over a stretch of time, the runs
+ * that touch it; as a running total, the runs begun so far. */
+typedef struct
+{
+  guint64 ns[ES_N_THREAD_SHARES];
+  guint64 runs;
+} EsThreadShares;
+
+/* A thread's states with two indexes over them: the time of every
+ * ES_THREAD_STATES_STRIDE-th state, and the shares of all the states
+ * before it. Zoomed out, a pixel column holds hundreds of states; what the
+ * thread did there is the difference of the running totals at its edges,
+ * each found from its coarse entry and a stride of states at most. */
 #define ES_THREAD_STATES_STRIDE 16
 
 typedef struct
 {
-  const EsThreadState *states;
-  guint                n_states;
-  const guint64       *coarse;     /* states[i * ES_THREAD_STATES_STRIDE].time */
-  guint                n_coarse;
+  const EsThreadState  *states;
+  guint                 n_states;
+  const guint64        *coarse;     /* states[k * ES_THREAD_STATES_STRIDE].time */
+  const EsThreadShares *totals;     /* the shares of states[0, k * ES_THREAD_STATES_STRIDE) */
+  guint                 n_coarse;
+  guint64               end;        /* the log's end: the last state lasts until then */
 } EsThreadStates;
+
+void           es_thread_states_index      (const EsThreadState  *states,
+                                            guint                 n_states,
+                                            guint64               end,
+                                            EsThreadStates       *view,
+                                            guint64             **coarse,
+                                            EsThreadShares      **totals);
 
 /* What a thread did in one pixel column [edge, next edge). */
 typedef struct
 {
-  guint8 kind;      /* EsThreadStateKind at the column's end, or ES_THREAD_COLUMN_EMPTY */
-  guint8 reason;    /* its EsStopStatus */
-  guint8 busy;      /* it ran inside the column, or changed state at least 16 times there */
-  guint8 pad;
+  EsThreadShares shares;    /* its time there in each share, and its runs */
+  guint16        run_cap;   /* the HEC of its last run up to the column's end, or G_MAXUINT16 */
 } EsThreadColumn;
-
-#define ES_THREAD_COLUMN_EMPTY 0xff  /* before the thread's first state */
 
 gsize          es_thread_states_columns    (const EsThreadStates *states,
                                             const guint64        *edges,
