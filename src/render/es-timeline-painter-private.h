@@ -39,6 +39,9 @@ typedef struct
   float                *busy;
   EsPaintBatch         *batch;            /* the queries under way */
   EsThreadStateCache   *thread_states;    /* when the view brings none */
+  guint64              *column_edges;     /* (nullable): each pixel column's start, and the last's end */
+  double               *column_widths;    /* (nullable): their widths in ns, at least 1 */
+  EsThreadColumn       *thread_columns;   /* (nullable): room for a thread row's columns */
 
   /* Where bars go (es-timeline-canvas.c): a row's worth of pixels, or
    * Cairo rectangles for vector targets. */

@@ -508,6 +508,9 @@ context_clear (EsPaintContext *ctx)
   es_paint_columns_clear (ctx);
   es_paint_canvas_clear (ctx);
   g_clear_pointer (&ctx->thread_states, es_thread_state_cache_free);
+  g_clear_pointer (&ctx->column_edges, g_free);
+  g_clear_pointer (&ctx->column_widths, g_free);
+  g_clear_pointer (&ctx->thread_columns, g_free);
   g_clear_object (&ctx->small);
 }
 

@@ -148,29 +148,70 @@ paint_cap_numbers (EsPaintContext      *ctx,
     }
 }
 
-/* What @states did in each of the view's pixel columns. */
-static EsThreadColumn *
-view_columns (const EsTimelineView *view,
-              const EsThreadStates *states)
+/* The pixel columns' edges in time and their widths, made once a frame
+ * for all its rows, with room for a row's columns: a frame paints tens of
+ * rows, and a row's columns are 180 kB. */
+static void
+frame_columns (EsPaintContext *ctx)
 {
-  g_autofree guint64 *edges = g_new (guint64, view->width + 1);
-  EsThreadColumn *columns = g_new (EsThreadColumn, MAX (view->width, 1));
+  const EsTimelineView *view = ctx->view;
 
+  if (ctx->column_edges != NULL)
+    return;
+  ctx->column_edges = g_new (guint64, view->width + 1);
+  ctx->column_widths = g_new (double, MAX (view->width, 1));
+  ctx->thread_columns = g_new (EsThreadColumn, MAX (view->width, 1));
   for (int c = 0; c <= view->width; c++)
-    edges[c] = es_timeline_x_to_time (view, ES_TIMELINE_GUTTER + c);
-  es_thread_states_columns (states, edges, view->width, columns);
-  return columns;
+    ctx->column_edges[c] = es_timeline_x_to_time (view, ES_TIMELINE_GUTTER + c);
+  for (int c = 0; c < view->width; c++)
+    ctx->column_widths[c] = ctx->column_edges[c + 1] > ctx->column_edges[c]
+                              ? (double) (ctx->column_edges[c + 1] - ctx->column_edges[c]) : 1;
 }
 
-/* A column's width in nanoseconds, as its shares add up to it. */
-static double
-column_ns (const EsTimelineView *view,
-           int                   c)
+/* What @states did in each of the view's pixel columns, in the frame's
+ * room for them (valid until the next row asks). */
+static const EsThreadColumn *
+view_columns (EsPaintContext       *ctx,
+              const EsThreadStates *states)
 {
-  guint64 a = es_timeline_x_to_time (view, ES_TIMELINE_GUTTER + c);
-  guint64 b = es_timeline_x_to_time (view, ES_TIMELINE_GUTTER + c + 1);
+  frame_columns (ctx);
+  es_thread_states_columns (states, ctx->column_edges, ctx->view->width, ctx->thread_columns);
+  return ctx->thread_columns;
+}
 
-  return b > a ? (double) (b - a) : 1;
+/* Adds column @c's bars to @runs: each share's over the shares below it,
+ * as tall as its share of the column's @width ns, a share too small for a
+ * pixel still a pixel. With @only below ES_THREAD_SHARE_NO_DATA, only that
+ * share's, to its one @runs; else every share's, to @runs[share]. */
+static inline void
+stack_column (const EsThreadColumn *column,
+              double                width,
+              int                   bottom,
+              int                   height,
+              EsColumnRuns         *runs,
+              guint                 only,
+              int                   c)
+{
+  double below = 0;
+  int from = bottom;
+
+  for (guint share = 0; share < ES_THREAD_SHARE_NO_DATA; share++)
+    {
+      guint64 ns = column->shares.ns[share];
+      int to;
+
+      if (ns == 0)
+        continue;
+      below += (double) ns / width;
+      to = bottom - (int) lround (MIN (below, 1) * height);
+      if (to == from && from > bottom - height)
+        to = from - 1;
+      if (only == ES_THREAD_SHARE_NO_DATA)
+        es_column_runs_add (&runs[share], c, to, from);
+      else if (share == only)
+        es_column_runs_add (runs, c, to, from);
+      from = to;
+    }
 }
 
 void
@@ -178,9 +219,9 @@ es_paint_thread_row (EsPaintContext      *ctx,
                      const EsTimelineRow *row)
 {
   const EsTimelineView *view = ctx->view;
-  g_autofree double *below = NULL, *width = NULL;
-  g_autofree EsThreadColumn *columns = NULL;
+  const EsThreadColumn *columns;
   const EsThreadStates *states;
+  const double *width;
   int bottom = row->y + row->height - 1, height = row->height - 2;
 
   if (row->thread >= es_document_get_n_threads (ctx->document) || (states = lookup_states (ctx, row->thread)) == NULL)
@@ -196,35 +237,33 @@ es_paint_thread_row (EsPaintContext      *ctx,
       es_column_runs_end (&band);
     }
 
-  columns = view_columns (view, states);
-  below = g_new0 (double, MAX (view->width, 1));
-  width = g_new (double, MAX (view->width, 1));
-  for (int c = 0; c < view->width; c++)
-    width[c] = column_ns (view, c);
+  columns = view_columns (ctx, states);
+  width = ctx->column_widths;
   /* Each share stacked on those below it, their tops rounded once each,
-   * so that neighbours never leave a gap or overlap. */
-  for (guint share = 0; share < ES_THREAD_SHARE_NO_DATA; share++)
+   * so that neighbours never leave a gap or overlap. On the frame's
+   * pixels, every share's bars are gathered in one pass over the columns;
+   * for vector targets, one share at a time (a path has one colour). */
+  if (ctx->use_canvas)
     {
-      EsColumnRuns runs;
+      EsColumnRuns runs[ES_THREAD_SHARE_NO_DATA];
 
-      es_column_runs_begin (&runs, ctx, share_color (share), 1);
+      for (guint share = 0; share < ES_THREAD_SHARE_NO_DATA; share++)
+        es_column_runs_begin (&runs[share], ctx, share_color (share), 1);
       for (int c = 0; c < view->width; c++)
-        {
-          double ns = (double) columns[c].shares.ns[share];
-          int from, to;
-
-          if (ns <= 0)
-            continue;
-          from = bottom - (int) lround (MIN (below[c], 1) * height);
-          below[c] += ns / width[c];
-          to = bottom - (int) lround (MIN (below[c], 1) * height);
-          /* A share too small for a pixel still shows, as one. */
-          if (to == from && from > row->y + 1)
-            to = from - 1;
-          es_column_runs_add (&runs, c, to, from);
-        }
-      es_column_runs_end (&runs);
+        stack_column (&columns[c], width[c], bottom, height, runs, G_N_ELEMENTS (runs), c);
+      for (guint share = 0; share < ES_THREAD_SHARE_NO_DATA; share++)
+        es_column_runs_end (&runs[share]);
     }
+  else
+    for (guint share = 0; share < ES_THREAD_SHARE_NO_DATA; share++)
+      {
+        EsColumnRuns runs;
+
+        es_column_runs_begin (&runs, ctx, share_color (share), 1);
+        for (int c = 0; c < view->width; c++)
+          stack_column (&columns[c], width[c], bottom, height, &runs, share, c);
+        es_column_runs_end (&runs);
+      }
 
   es_paint_canvas_flush (ctx);
   if (states->n_states > 0 && states->states[states->n_states - 1].state == ES_THREAD_STATE_NO_DATA)
@@ -243,7 +282,7 @@ es_paint_selected_thread_runs (EsPaintContext *ctx,
 {
   const EsTimelineView *view = ctx->view;
   g_autofree const EsTimelineRow **cap_rows = NULL;
-  g_autofree EsThreadColumn *columns = NULL;
+  const EsThreadColumn *columns;
   const EsThreadStates *states;
   guint thread_index;
   gboolean any = FALSE;
@@ -266,12 +305,12 @@ es_paint_selected_thread_runs (EsPaintContext *ctx,
   if (!any || (states = lookup_states (ctx, thread_index)) == NULL)
     return;
 
-  columns = view_columns (view, states);
+  columns = view_columns (ctx, states);
   es_paint_set_color (ctx, ES_COLOR_THREAD_SELECTED);
   for (int c = 0; c < view->width; c++)
     {
       guint cap = columns[c].run_cap;
-      double share = columns[c].shares.ns[ES_THREAD_SHARE_RUNNING] / column_ns (view, c);
+      double share = columns[c].shares.ns[ES_THREAD_SHARE_RUNNING] / ctx->column_widths[c];
       int y, h, top;
 
       if (share <= 0 || cap >= ctx->n_caps || cap_rows[cap] == NULL ||

@@ -51,10 +51,11 @@ es_thread_states_find (const EsThreadState *states,
  * Returns: the EsThreadShare a thread in @state spends its time in, or
  *   ES_THREAD_SHARE_NONE before it exists and once it has finished
  */
-int
-es_thread_state_share (const EsThreadState *state)
+static int
+share_of (guint8 state,
+          guint8 reason)
 {
-  switch (state->state)
+  switch (state)
     {
     case ES_THREAD_STATE_RUNNING:
       return ES_THREAD_SHARE_RUNNING;
@@ -63,7 +64,7 @@ es_thread_state_share (const EsThreadState *state)
     case ES_THREAD_STATE_CREATED: case ES_THREAD_STATE_RUNNABLE:
       return ES_THREAD_SHARE_RUNNABLE;
     case ES_THREAD_STATE_BLOCKED:
-      return ES_THREAD_SHARE_BLOCKED + es_block_reason_from_stop (state->reason);
+      return ES_THREAD_SHARE_BLOCKED + es_block_reason_from_stop (reason);
     case ES_THREAD_STATE_NO_DATA:
       return ES_THREAD_SHARE_NO_DATA;
     case ES_THREAD_STATE_FINISHED:
@@ -72,8 +73,60 @@ es_thread_state_share (const EsThreadState *state)
     }
 }
 
-/* Adds state @i's time from @from to @to, and its run if it is one and
- * @count_run. */
+#define N_KINDS 8   /* EsThreadStateKind, and room */
+
+static gint8 share_table[N_KINDS][256];
+
+static gpointer
+fill_share_table (gpointer data)
+{
+  for (guint k = 0; k < N_KINDS; k++)
+    for (guint r = 0; r < 256; r++)
+      share_table[k][r] = (gint8) share_of (k, r);
+  return NULL;
+}
+
+static void
+ensure_share_table (void)
+{
+  static GOnce once = G_ONCE_INIT;
+
+  g_once (&once, fill_share_table, NULL);
+}
+
+/* Summing a stretch of states asks this of each: a look-up, not two
+ * switches. The table is filled by then (ensure_share_table()). */
+static inline int
+state_share (const EsThreadState *state)
+{
+  return state->state < N_KINDS ? share_table[state->state][state->reason] : ES_THREAD_SHARE_NONE;
+}
+
+int
+es_thread_state_share (const EsThreadState *state)
+{
+  ensure_share_table ();
+  return state_share (state);
+}
+
+/* Adds @state's time from @from to @to, and its run if it is one and
+ * @count_run; or, with @sign -1, takes them away. */
+static inline void
+add_time_signed (EsThreadShares      *shares,
+                 const EsThreadState *state,
+                 guint64              from,
+                 guint64              to,
+                 gboolean             count_run,
+                 int                  sign)
+{
+  int share = state_share (state);
+
+  if (share != ES_THREAD_SHARE_NONE && to > from)
+    shares->ns[share] += sign > 0 ? to - from : -(to - from);
+  if (count_run && state->state == ES_THREAD_STATE_RUNNING)
+    shares->runs += sign > 0 ? 1 : -1;
+}
+
 static inline void
 add_time (EsThreadShares      *shares,
           const EsThreadState *state,
@@ -81,12 +134,7 @@ add_time (EsThreadShares      *shares,
           guint64              to,
           gboolean             count_run)
 {
-  int share = es_thread_state_share (state);
-
-  if (share != ES_THREAD_SHARE_NONE && to > from)
-    shares->ns[share] += to - from;
-  if (count_run && state->state == ES_THREAD_STATE_RUNNING)
-    shares->runs++;
+  add_time_signed (shares, state, from, to, count_run, 1);
 }
 
 /**
@@ -108,6 +156,7 @@ es_thread_states_index (const EsThreadState  *states,
   guint n_coarse = (n_states + ES_THREAD_STATES_STRIDE - 1) / ES_THREAD_STATES_STRIDE;
   EsThreadShares sum = { 0 };
 
+  ensure_share_table ();
   *coarse = g_new (guint64, MAX (n_coarse, 1));
   *totals = g_new (EsThreadShares, MAX (n_coarse, 1));
   for (guint i = 0; i < n_states; i++)
@@ -162,7 +211,9 @@ state_last_at (const EsThreadStates *s,
 }
 
 /* The running totals at @time, given @i, the last state at or before it:
- * its coarse entry's and those of at most a stride of states after. */
+ * from the nearer of the coarse entries around it, and the states between
+ * (half a stride at most). Unsigned sums wrap back to the right totals
+ * when taken from the later one. */
 static void
 totals_at (const EsThreadStates *s,
            gssize                i,
@@ -178,6 +229,20 @@ totals_at (const EsThreadStates *s,
       return;
     }
   k = (gsize) i / ES_THREAD_STATES_STRIDE;
+  if ((gsize) i - k * ES_THREAD_STATES_STRIDE > ES_THREAD_STATES_STRIDE / 2 && k + 1 < s->n_coarse)
+    {
+      gsize next = (k + 1) * ES_THREAD_STATES_STRIDE;
+
+      *totals = s->totals[k + 1];
+      for (gsize j = (gsize) i + 1; j < next; j++)
+        {
+          (*reads)++;
+          add_time_signed (totals, &s->states[j], s->states[j].time, s->states[j + 1].time, TRUE, -1);
+        }
+      (*reads)++;
+      add_time_signed (totals, &s->states[i], MAX (time, s->states[i].time), s->states[i + 1].time, FALSE, -1);
+      return;
+    }
   *totals = s->totals[k];
   for (gsize j = k * ES_THREAD_STATES_STRIDE; j < (gsize) i; j++)
     {
@@ -209,7 +274,9 @@ edge_advance (const EsThreadStates *s,
   gssize i = edge->state;
 
   time = MIN (time, s->end);
-  if (time >= edge->time)
+  /* Walked only where a few states lead there: one read tells. */
+  if (time >= edge->time &&
+      (i + 4 >= (gssize) s->n_states || (++*reads, s->states[i + 4].time > time)))
     {
       for (guint step = 0; step <= 4; step++)
         {
@@ -279,7 +346,7 @@ es_thread_states_columns (const EsThreadStates *s,
                           guint                 n_columns,
                           EsThreadColumn       *columns)
 {
-  Edge a = { 0, -1, { { 0 }, 0 } }, b;
+  Edge edge[2] = { { 0, -1, { { 0 }, 0 } } };
   gssize cursor = -1, columns_state = -2;   /* the state the last column began in */
   gsize reads = 0;
 
@@ -288,34 +355,37 @@ es_thread_states_columns (const EsThreadStates *s,
 
   if (n_columns == 0)
     return 0;
-  edge_advance (s, &a, edges[0], &cursor, &reads);
+  ensure_share_table ();
+  edge_advance (s, &edge[0], edges[0], &cursor, &reads);
   for (guint c = 0; c < n_columns; c++)
     {
       EsThreadColumn *col = &columns[c];
+      /* The column's start, and its end: the next one's start. */
+      const Edge *a = &edge[c % 2];
+      Edge *b = &edge[(c + 1) % 2];
 
-      b = a;
-      edge_advance (s, &b, edges[c + 1], &cursor, &reads);
+      *b = *a;
+      edge_advance (s, b, edges[c + 1], &cursor, &reads);
       for (guint k = 0; k < ES_N_THREAD_SHARES; k++)
-        col->shares.ns[k] = b.totals.ns[k] - a.totals.ns[k];
+        col->shares.ns[k] = b->totals.ns[k] - a->totals.ns[k];
       /* The runs begun inside, and the one under way at its start. */
-      col->shares.runs = b.totals.runs - a.totals.runs;
-      if (a.state >= 0 && s->states[a.state].state == ES_THREAD_STATE_RUNNING)
+      col->shares.runs = b->totals.runs - a->totals.runs;
+      if (a->state >= 0 && s->states[a->state].state == ES_THREAD_STATE_RUNNING)
         col->shares.runs++;
-      if (b.time <= a.time && b.state >= 0 && edges[c] < s->end)
+      if (b->time <= a->time && b->state >= 0 && edges[c] < s->end)
         {
           /* An instant's column: the state it is in then. */
-          int share = es_thread_state_share (&s->states[b.state]);
+          int share = state_share (&s->states[b->state]);
 
           if (share != ES_THREAD_SHARE_NONE)
             col->shares.ns[share] = 1;
         }
       /* Zoomed in, most columns end in the state the last one ended in. */
-      if (c > 0 && b.state == a.state && a.state == columns_state)
+      if (c > 0 && b->state == a->state && a->state == columns_state)
         col->run_cap = columns[c - 1].run_cap;
       else
-        col->run_cap = b.state >= 0 ? last_run_cap (s, a.state, b.state, &reads) : G_MAXUINT16;
-      columns_state = a.state;
-      a = b;
+        col->run_cap = b->state >= 0 ? last_run_cap (s, a->state, b->state, &reads) : G_MAXUINT16;
+      columns_state = a->state;
     }
   return reads;
 }
