@@ -167,6 +167,62 @@ test_threads_section (void)
   g_settings_reset (settings, "shown-rows");
 }
 
+/* Scrolled down to the threads, the ruler and the Activity row stay at
+ * the top of the view: the rows under the pointer there are theirs, and
+ * the rows below them pass beneath. */
+static void
+test_ruler_and_activity_stay_in_view (void)
+{
+  GSettings *settings = es_application_get_settings (es_test_app);
+  g_autofree char *path = es_test_fixture_path ("parfib-N2.eventlog");
+  EsWindow *window;
+  EsTimelineRows *rows;
+  GtkAdjustment *vadjustment;
+  GArray *layout;
+  const EsTimelineRow *ruler, *activity, *under;
+  double top;
+
+  g_settings_reset (settings, "shown-rows");
+  window = es_window_new (es_test_app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 500);
+  gtk_window_present (GTK_WINDOW (window));
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+
+    es_window_open_file (window, file);
+  }
+  es_test_wait_for_page (window, "timeline");
+  rows = es_timeline_get_rows (es_window_get_timeline (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (es_window_get_timeline (window)), "timeline.toggle-threads", NULL));
+  layout = es_timeline_rows_get_layout (rows);
+  ruler = &g_array_index (layout, EsTimelineRow, 0);
+  activity = &g_array_index (layout, EsTimelineRow, 1);
+  g_assert_cmpint (ruler->kind, ==, ES_ROW_RULER);
+  g_assert_cmpint (activity->kind, ==, ES_ROW_ACTIVITY);
+
+  vadjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (gtk_widget_get_parent (GTK_WIDGET (rows))));
+  /* Let the window settle its size, then scroll to the last thread. */
+  for (guint i = 0; i < 50 && gtk_adjustment_get_upper (vadjustment) <= gtk_adjustment_get_page_size (vadjustment) + 100; i++)
+    g_main_context_iteration (NULL, FALSE);
+  gtk_adjustment_set_value (vadjustment, gtk_adjustment_get_upper (vadjustment));
+  top = gtk_adjustment_get_value (vadjustment);
+  g_test_message ("scrolled to %.0f of %.0f", top, gtk_adjustment_get_upper (vadjustment));
+  g_assert_cmpfloat (top, >, activity->y + activity->height);
+
+  g_assert_true (es_timeline_rows_row_at (rows, top + 3) == ruler);
+  g_assert_true (es_timeline_rows_row_at (rows, top + activity->y + 3) == activity);
+  under = es_timeline_rows_row_at (rows, top + activity->y + activity->height + 3);
+  g_assert_nonnull (under);
+  g_assert_cmpint (under->kind, !=, ES_ROW_ACTIVITY);
+  g_assert_cmpint (under->y, >, activity->y + activity->height);
+  /* Back at the top, every row is where the layout puts it. */
+  gtk_adjustment_set_value (vadjustment, 0);
+  g_assert_true (es_timeline_rows_row_at (rows, activity->y + activity->height + 3) ==
+                 &g_array_index (layout, EsTimelineRow, 2));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (settings, "shown-rows");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -177,6 +233,7 @@ main (int    argc,
     return 0;
 
   g_test_add_func ("/timeline/threads-section", test_threads_section);
+  g_test_add_func ("/timeline/ruler-and-activity-stay-in-view", test_ruler_and_activity_stay_in_view);
 
   status = g_test_run ();
   g_object_unref (es_test_app);

@@ -90,6 +90,75 @@ es_timeline_rows_get_view (EsTimelineRows *self,
   view->ongoing = es_session_get_ongoing (self->session);
 }
 
+/* The part of the widget the viewport shows, [*top, *bottom); the whole
+ * widget outside a viewport. */
+static void
+get_shown (EsTimelineRows *self,
+           int            *top,
+           int            *bottom)
+{
+  GtkWidget *viewport = gtk_widget_get_parent (GTK_WIDGET (self));
+  GtkAdjustment *vadjustment = GTK_IS_SCROLLABLE (viewport)
+                               ? gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (viewport)) : NULL;
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+
+  *top = 0;
+  *bottom = height;
+  if (vadjustment != NULL && gtk_adjustment_get_page_size (vadjustment) > 0)
+    {
+      *top = CLAMP ((int) floor (gtk_adjustment_get_value (vadjustment)), 0, height);
+      *bottom = CLAMP ((int) ceil (gtk_adjustment_get_value (vadjustment) +
+                                   gtk_adjustment_get_page_size (vadjustment)), *top, height);
+    }
+}
+
+/* How tall the rows pinned to the top are: the ruler and the Activity
+ * row, where they lead the layout. Scrolled down to the threads, they
+ * stay in view, over the rows that pass under them. */
+static int
+pinned_height (EsTimelineRows *self)
+{
+  int height = 0;
+
+  for (guint i = 0; self->rows != NULL && i < self->rows->len; i++)
+    {
+      const EsTimelineRow *row = &g_array_index (self->rows, EsTimelineRow, i);
+
+      if (row->kind != ES_ROW_RULER && row->kind != ES_ROW_ACTIVITY)
+        break;
+      height = row->y + row->height;
+    }
+  return height;
+}
+
+/* Paints @rows over [top, bottom) of the widget in bands of whole rows,
+ * each its own Cairo node (see es_timeline_band_end()), in one go, with
+ * their labels; @shift moves them down from where the layout puts them. */
+static void
+paint_rows (GtkSnapshot          *snapshot,
+            const EsTimelineView *view,
+            GArray               *rows,
+            int                   width,
+            int                   top,
+            int                   bottom,
+            int                   shift)
+{
+  g_autoptr(GPtrArray) bands = g_ptr_array_new_with_free_func ((GDestroyNotify) cairo_destroy);
+
+  for (int band_top = top; band_top < bottom;)
+    {
+      int band_bottom = es_timeline_band_end (rows, band_top - shift, bottom - shift) + shift;
+      cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, band_top, width, band_bottom - band_top));
+
+      cairo_translate (cr, 0, shift);
+      g_ptr_array_add (bands, cr);
+      band_top = band_bottom;
+    }
+  es_timeline_paint_bands ((cairo_t *const *) bands->pdata, bands->len, view, rows);
+  for (guint i = 0; i < bands->len; i++)
+    es_timeline_paint_labels (g_ptr_array_index (bands, i), view, rows);
+}
+
 static void
 es_timeline_rows_snapshot (GtkWidget   *widget,
                            GtkSnapshot *snapshot)
@@ -97,47 +166,31 @@ es_timeline_rows_snapshot (GtkWidget   *widget,
   EsTimelineRows *self = ES_TIMELINE_ROWS (widget);
   EsTimelineView view;
   int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
-  int top = 0, bottom = height;
+  int top, bottom, pinned;
 
   if (self->session == NULL || self->rows == NULL || width <= ES_TIMELINE_GUTTER)
     return;
 
   /* Only the part the viewport shows: with thousands of rows the whole
    * widget would be a surface of gigabytes. */
-  {
-    GtkWidget *viewport = gtk_widget_get_parent (widget);
-    GtkAdjustment *vadjustment = GTK_IS_SCROLLABLE (viewport)
-                                 ? gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (viewport)) : NULL;
-
-    if (vadjustment != NULL && gtk_adjustment_get_page_size (vadjustment) > 0)
-      {
-        top = CLAMP ((int) floor (gtk_adjustment_get_value (vadjustment)), 0, height);
-        bottom = CLAMP ((int) ceil (gtk_adjustment_get_value (vadjustment) +
-                                    gtk_adjustment_get_page_size (vadjustment)), top, height);
-      }
-  }
+  get_shown (self, &top, &bottom);
   if (bottom <= top)
     return;
 
   es_timeline_rows_get_view (self, &view);
-  /* In bands of whole rows, each its own Cairo node (see
-   * es_timeline_band_end()), painted in one go. */
-  {
-    g_autoptr(GPtrArray) bands = g_ptr_array_new_with_free_func ((GDestroyNotify) cairo_destroy);
+  pinned = top > 0 ? MIN (pinned_height (self), bottom - top) : 0;
+  paint_rows (snapshot, &view, self->rows, width, top + pinned, bottom, 0);
+  if (pinned > 0)
+    {
+      g_autoptr(GArray) leading = g_array_new (FALSE, FALSE, sizeof (EsTimelineRow));
+      GdkRGBA shadow = { 0, 0, 0, es_timeline_rows_is_dark (widget) ? 0.5 : 0.15 };
 
-    for (int band_top = top; band_top < bottom;)
-      {
-        int band_bottom = es_timeline_band_end (self->rows, band_top, bottom);
-
-        g_ptr_array_add (bands, gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, band_top, width,
-                                                                                          band_bottom - band_top)));
-        band_top = band_bottom;
-      }
-    es_timeline_paint_bands ((cairo_t *const *) bands->pdata, bands->len, &view, self->rows);
-    for (guint i = 0; i < bands->len; i++)
-      es_timeline_paint_labels (g_ptr_array_index (bands, i), &view, self->rows);
-  }
+      for (guint i = 0; i < self->rows->len && g_array_index (self->rows, EsTimelineRow, i).y < pinned; i++)
+        g_array_append_val (leading, g_array_index (self->rows, EsTimelineRow, i));
+      paint_rows (snapshot, &view, leading, width, top, top + pinned, top);
+      /* A line under them, that the rows pass beneath. */
+      gtk_snapshot_append_color (snapshot, &shadow, &GRAPHENE_RECT_INIT (0, top + pinned, width, 2));
+    }
 }
 
 static void
@@ -265,8 +318,14 @@ const EsTimelineRow *
 es_timeline_rows_row_at (EsTimelineRows *self,
                          double          y)
 {
+  int top, bottom;
+
   if (self->rows == NULL)
     return NULL;
+  /* Scrolled, the pinned rows are at the top of what is shown. */
+  get_shown (self, &top, &bottom);
+  if (top > 0 && y >= top && y - top < pinned_height (self))
+    return es_timeline_row_at (self->rows, (int) (y - top));
   return es_timeline_row_at (self->rows, (int) y);
 }
 
