@@ -494,6 +494,8 @@ test_mixed_formats_are_refused (void)
   g_assert_cmpstr (es_compare_window_get_page (window), ==, "error");
   g_assert_nonnull (strstr (es_compare_window_get_error (window), "Mono"));
   g_assert_null (es_compare_window_get_session (window, 0));
+  /* No "Align at" in the header without its control. */
+  g_assert_null (es_test_find_label (GTK_WIDGET (window), "Align at"));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

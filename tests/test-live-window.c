@@ -584,6 +584,8 @@ test_fifo_opened_as_file_is_followed (void)
   g_assert_nonnull (es_window_get_live_follower (window));
   es_test_wait_for_page (window, "loading");
   g_assert_nonnull (es_test_find_label (GTK_WIDGET (window), "Waiting for the program"));
+  /* Nothing to measure yet: no bar stuck at 0%. */
+  g_assert_false (gtk_widget_get_visible (es_test_find_widget_of_type (GTK_WIDGET (window), GTK_TYPE_PROGRESS_BAR)));
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_unlink (fifo);

@@ -36,6 +36,19 @@ test_broken_file_shows_error (void)
   stack = es_test_find_widget_of_type (GTK_WIDGET (window), GTK_TYPE_STACK);
   g_assert_nonnull (stack);
   g_assert_null (es_window_get_session (window));
+  /* Its words, not selected as if to be typed over. */
+  {
+    GtkWidget *message = es_test_find_label (GTK_WIDGET (window), "byte");
+    int start = 0, end = 0;
+
+    for (guint i = 0; i < 20; i++)
+      g_main_context_iteration (NULL, FALSE);
+    g_assert_nonnull (message);
+    g_assert_true (gtk_label_get_selectable (GTK_LABEL (message)));
+    if (gtk_label_get_selection_bounds (GTK_LABEL (message), &start, &end))
+      g_assert_cmpint (start, ==, end);
+    g_assert_false (gtk_widget_has_focus (message));
+  }
   g_unlink (path);
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -60,6 +60,7 @@ struct _EsCompareWindow
   GtkWidget        *heap;
   GtkWidget        *stats;
   GtkWidget        *align_choice;
+  GtkWidget        *align_box;      /* its label, the choice and the offset: shown together */
   GtkStringList    *align_names;    /* "Start", then the names both runs have */
   GtkWidget        *offset_label;
   GtkWidget        *traces_button;
@@ -429,7 +430,7 @@ show_comparison (EsCompareWindow *self)
   }
   es_compare_heap_set_sessions (ES_COMPARE_HEAP (self->heap), self->sessions[0], self->sessions[1]);
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "compare");
-  gtk_widget_set_visible (self->align_choice, TRUE);
+  gtk_widget_set_visible (self->align_box, TRUE);
   gtk_widget_set_visible (self->traces_button, TRUE);
   list_align_names (self);
   for (guint i = 0; i < 2; i++)
@@ -635,7 +636,9 @@ build_header (EsCompareWindow *self)
   gtk_box_append (GTK_BOX (align), self->align_choice);
   gtk_box_append (GTK_BOX (align), self->offset_label);
   gtk_header_bar_pack_start (GTK_HEADER_BAR (header), align);
-  gtk_widget_set_visible (self->align_choice, FALSE);
+  /* Until both runs are shown: a label without its control is no use. */
+  self->align_box = align;
+  gtk_widget_set_visible (align, FALSE);
 
   gtk_popover_set_child (GTK_POPOVER (popover), es_sidebar_new_traces (es_timeline_get_rows (ES_TIMELINE (self->timelines[0]))));
   self->traces_button = gtk_menu_button_new ();

@@ -139,7 +139,8 @@ es_window_adopt (EsWindow       *self,
     _es_window_show_document (self, es_live_follower_get_document (follower));
   else
     {
-      gtk_progress_bar_set_fraction (self->progress_bar, 0);
+      /* No share of a whole to show: the program has only begun. */
+      gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), FALSE);
       gtk_widget_set_visible (self->zoom_box, FALSE);
       gtk_stack_set_visible_child_name (self->stack, "loading");
     }

@@ -36,6 +36,7 @@ struct _EsWindow
   GtkProgressBar       *progress_bar;
   GtkLabel             *error_title;
   GtkLabel             *error_message;
+  GtkWidget            *error_open_button;
   GtkRevealer          *notice_revealer;
   GtkLabel             *notice_label;
   EsSidebar            *sidebar;

@@ -173,6 +173,10 @@ _es_window_show_error (EsWindow     *self,
   gtk_label_set_text (self->error_message, error->message);
   gtk_widget_set_visible (self->zoom_box, FALSE);
   gtk_stack_set_visible_child_name (self->stack, "error");
+  /* The message stays selectable, to copy, but is not selected: focus goes
+   * to what a person does next. */
+  gtk_widget_grab_focus (self->error_open_button);
+  gtk_label_select_region (self->error_message, 0, 0);
 }
 
 static void
@@ -290,6 +294,7 @@ es_window_open_file (EsWindow *self,
   _es_window_set_titles (self, name, folder);
   gtk_label_set_text (self->loading_label, name);
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), TRUE);
   gtk_widget_set_visible (self->zoom_box, FALSE);
   gtk_stack_set_visible_child_name (self->stack, "loading");
 
@@ -725,6 +730,7 @@ es_window_class_init (EsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, EsWindow, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, error_title);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, error_message);
+  gtk_widget_class_bind_template_child (widget_class, EsWindow, error_open_button);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, notice_revealer);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, notice_label);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, sidebar);
