@@ -78,7 +78,7 @@ typedef struct
 /* The height of a band of rows painted as one (es_timeline_band_end()). */
 #define ES_TIMELINE_BAND_HEIGHT 200
 
-/* Colours (ThreadScope's key where people know it). */
+/* Colours (ThreadScope's key where people know it), es-timeline-palette.c's. */
 typedef enum
 {
   ES_COLOR_RUNNING,
