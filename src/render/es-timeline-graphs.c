@@ -44,12 +44,6 @@ fraction_height (double fraction,
   return CLAMP ((int) (fraction * height + 0.5), 1, height);
 }
 
-static double
-luminance (const EsRgba *c)
-{
-  return 0.2126 * c->red + 0.7152 * c->green + 0.0722 * c->blue;
-}
-
 /* "1.2 k", "35", "4.5 M": the scale of a graph in few characters. */
 static char *
 format_count (double value)
@@ -141,12 +135,7 @@ paint_thread_labels (EsPaintContext      *ctx,
   if (last - first > 2 * (guint) view->width)
     return;
 
-  /* White on the light theme's dark green, black on the dark theme's
-   * bright one. */
-  if (luminance (&ctx->colors[ES_COLOR_RUNNING]) < 0.45)
-    cairo_set_source_rgb (cr, 1, 1, 1);
-  else
-    cairo_set_source_rgb (cr, 0, 0, 0);
+  es_paint_set_text_color (ctx, ES_COLOR_RUNNING);
   for (guint i = first; i <= last; i++)
     {
       const EsActivity *a = &activities[i];

@@ -98,6 +98,8 @@ void     es_paint_set_color       (EsPaintContext       *ctx,
 void     es_paint_set_color_alpha (EsPaintContext       *ctx,
                                    EsColor               color,
                                    double                alpha);
+void     es_paint_set_text_color  (EsPaintContext       *ctx,
+                                   EsColor               ground);
 int      es_paint_text_box        (EsPaintContext       *ctx,
                                    const char           *text,
                                    double                x,

@@ -127,6 +127,9 @@ typedef struct
 void        es_timeline_color          (EsColor                color,
                                         gboolean               dark,
                                         EsRgba                *rgba);
+gboolean    es_timeline_text_color     (EsColor                ground,
+                                        gboolean               dark,
+                                        EsRgba                *rgba);
 const char *es_timeline_color_name     (EsColor                color);
 GArray     *es_timeline_layout         (EsDocument            *document,
                                         guint32                visible_kinds);
