@@ -10,33 +10,17 @@
 
 #include <math.h>
 
+#include "es-test-contrast.h"
 #include "es-test-log.h"
 #include "es-test-render.h"
 #include "es-timeline-painter.h"
 
-/* WCAG 2.x's AA level for text of normal size. */
-#define MIN_TEXT_CONTRAST 4.5
-
-/* WCAG 2.x's relative luminance of an sRGB colour. */
-static double
-linear (double channel)
-{
-  return channel <= 0.04045 ? channel / 12.92 : pow ((channel + 0.055) / 1.055, 2.4);
-}
-
-static double
-relative_luminance (const EsRgba *c)
-{
-  return 0.2126 * linear (c->red) + 0.7152 * linear (c->green) + 0.0722 * linear (c->blue);
-}
-
+/* The contrast of two of the palette's colours. */
 static double
 contrast (const EsRgba *a,
           const EsRgba *b)
 {
-  double la = relative_luminance (a), lb = relative_luminance (b);
-
-  return (MAX (la, lb) + 0.05) / (MIN (la, lb) + 0.05);
+  return es_test_contrast ((double[]) { a->red, a->green, a->blue }, (double[]) { b->red, b->green, b->blue });
 }
 
 static void
@@ -70,7 +54,7 @@ test_text_on_bars (void)
         es_timeline_color (c, dark, &bar);
         ratio = contrast (&text, &bar);
         g_test_message ("%s, %s theme: %.2f:1", es_timeline_color_name (c), dark ? "dark" : "light", ratio);
-        g_assert_cmpfloat (ratio, >=, MIN_TEXT_CONTRAST);
+        g_assert_cmpfloat (ratio, >=, ES_TEST_MIN_TEXT_CONTRAST);
         n++;
       }
   g_assert_cmpuint (n, ==, 2 * 3);
@@ -105,7 +89,7 @@ test_text_on_background (void)
         es_timeline_color (ES_COLOR_IDLE, dark, &background);
         ratio = contrast (&text, &background);
         g_test_message ("%s, %s theme: %.2f:1", es_timeline_color_name (written[i]), dark ? "dark" : "light", ratio);
-        g_assert_cmpfloat (ratio, >=, MIN_TEXT_CONTRAST);
+        g_assert_cmpfloat (ratio, >=, ES_TEST_MIN_TEXT_CONTRAST);
       }
 }
 
