@@ -686,6 +686,65 @@ test_odd_views (void)
   cairo_surface_destroy (surface);
 }
 
+/* @n_caps, with one thread running on cap 0 from 1 to 2 ms of 40: the
+ * Activity row is empty for most of its width. */
+static EsDocument *
+load_idle_caps (guint n_caps)
+{
+  g_autoptr(EsTestLog) log = es_test_log_new ();
+
+  es_test_log_declare_ghc (log);
+  es_test_log_begin_data (log);
+  es_test_log_event (log, 17, 0, es_payload_u16 (es_payload_new (), n_caps));
+  es_test_log_begin_block (log, 0, 0);
+  es_test_log_event (log, 1, 1000000, es_payload_u32 (es_payload_new (), 1));
+  es_test_log_event (log, 2, 2000000,
+                     es_payload_u32 (es_payload_u16 (es_payload_u32 (es_payload_new (), 1), 5), 0));
+  es_test_log_end_block (log, 40000000);
+  es_test_log_end (log);
+  return es_test_load_log (log);
+}
+
+/* The Activity row's lines across it, one a cap where there is room, are
+ * fewer as the caps get more (a line every 2, 4, 8... caps), never closer
+ * than 10 pixels, and always there for two caps or more. */
+static void
+test_activity_grid_thins_out (void)
+{
+  static const struct { guint n_caps; guint n_lines; } cases[] = {
+    { 1, 0 }, { 2, 1 }, { 4, 3 }, { 6, 2 }, { 16, 3 }, { 64, 3 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(EsDocument) document = load_idle_caps (cases[i].n_caps);
+      g_auto(Frame) frame = { 0 };
+      const EsTimelineRow *row;
+      int x0, last = -1;
+      guint n_lines = 0;
+
+      paint_frame (&frame, document, 0, 40000000, FALSE);
+      row = find_row (frame.rows, ES_ROW_ACTIVITY, 0);
+      x0 = (int) es_timeline_time_to_x (&frame.view, 10000000);
+      for (int y = row->y; y < row->y + row->height - 1; y++)
+        {
+          gboolean across = TRUE;
+
+          /* A line across, not a tick's line down. */
+          for (int x = x0; x < x0 + 40 && across; x++)
+            across = pixel_matches (frame.surface, x, y, ES_COLOR_GRID, FALSE);
+          if (!across)
+            continue;
+          if (last >= 0)
+            g_assert_cmpint (y - last, >=, 10);
+          last = y;
+          n_lines++;
+        }
+      g_test_message ("%u caps: %u lines", cases[i].n_caps, n_lines);
+      g_assert_cmpuint (n_lines, ==, cases[i].n_lines);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -702,6 +761,7 @@ main (int    argc,
   g_test_add_func ("/render/pixels/detail-let-go", test_detail_let_go);
   g_test_add_func ("/render/pixels/ruler-and-labels", test_ruler_and_labels);
   g_test_add_func ("/render/pixels/heap", test_heap);
+  g_test_add_func ("/render/pixels/activity-grid-thins-out", test_activity_grid_thins_out);
   g_test_add_func ("/render/export", test_export);
   g_test_add_func ("/render/clip", test_clip);
 #ifdef CAIRO_HAS_SVG_SURFACE

@@ -25,6 +25,9 @@
  * column for their ticks to mean something. */
 #define TICKS_MAX_NS_PER_PX  10000.0
 
+/* The Activity row's lines across it are at least this far apart. */
+#define ACTIVITY_GRID_MIN_PX 10
+
 /* An activity this wide gets its thread id written in it. */
 #define THREAD_LABEL_MIN_PX  30
 
@@ -87,10 +90,16 @@ es_paint_activity_row (EsPaintContext      *ctx,
   if (n_caps == 0 || ctx->busy == NULL)
     return;
 
-  /* One faint line per cap, so that "two of four busy" reads at a glance. */
-  if (n_caps > 1 && n_caps <= 16)
+  /* A faint line per cap, so that "two of four busy" reads at a glance;
+   * per 2, 4, 8... caps where the row's height has no room for one each
+   * (the dozens of threads of a Mono log, 64 caps). */
+  if (n_caps > 1)
     {
-      for (guint k = 1; k < n_caps; k++)
+      guint step = 1;
+
+      while ((double) step * height / n_caps < ACTIVITY_GRID_MIN_PX && step < n_caps)
+        step *= 2;
+      for (guint k = step; k < n_caps; k += step)
         {
           double y = bottom - lround ((double) k * height / n_caps) + 0.5;
 
