@@ -124,6 +124,8 @@ typedef struct
   double red, green, blue, alpha;
 } EsRgba;
 
+void        es_rgba_from_rgb           (guint32                rgb,
+                                        EsRgba                *rgba);
 void        es_timeline_color          (EsColor                color,
                                         gboolean               dark,
                                         EsRgba                *rgba);

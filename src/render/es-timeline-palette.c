@@ -78,9 +78,10 @@ static const struct
   { ES_COLOR_BOOKMARK, 0xffffff, 0x1e1e1e },    /* bookmark names on their flags */
 };
 
-static void
-rgb_to_rgba (guint32  rgb,
-             EsRgba  *rgba)
+/* 0xRRGGBB, opaque: how the painters' tables write their colours. */
+void
+es_rgba_from_rgb (guint32  rgb,
+                  EsRgba  *rgba)
 {
   rgba->red = ((rgb >> 16) & 0xff) / 255.0;
   rgba->green = ((rgb >> 8) & 0xff) / 255.0;
@@ -96,7 +97,7 @@ es_timeline_color (EsColor   color,
   g_return_if_fail (color < ES_N_COLORS);
   g_return_if_fail (rgba != NULL);
 
-  rgb_to_rgba (dark ? colors[color].dark : colors[color].light, rgba);
+  es_rgba_from_rgb (dark ? colors[color].dark : colors[color].light, rgba);
 }
 
 /**
@@ -118,7 +119,7 @@ es_timeline_text_color (EsColor   ground,
   for (guint i = 0; i < G_N_ELEMENTS (text_on); i++)
     if (text_on[i].ground == ground)
       {
-        rgb_to_rgba (dark ? text_on[i].dark : text_on[i].light, rgba);
+        es_rgba_from_rgb (dark ? text_on[i].dark : text_on[i].light, rgba);
         return TRUE;
       }
   return FALSE;
