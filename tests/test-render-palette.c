@@ -11,7 +11,6 @@
 #include <math.h>
 
 #include "es-test-contrast.h"
-#include "es-test-log.h"
 #include "es-test-render.h"
 #include "es-timeline-painter.h"
 
@@ -99,20 +98,10 @@ test_text_on_background (void)
 static EsDocument *
 load_run_and_span (void)
 {
-  g_autoptr(EsTestLog) log = es_test_log_new ();
+  static const char *const messages[] = { "START round1", "STOP round1", NULL };
+  static const guint64 times[] = { 2000000, 35000000 };
 
-  es_test_log_declare_ghc (log);
-  es_test_log_begin_data (log);
-  es_test_log_event (log, 17, 0, es_payload_u16 (es_payload_new (), 1));
-  es_test_log_begin_block (log, 0, 0);
-  es_test_log_event (log, 1, 1000000, es_payload_u32 (es_payload_new (), 1));
-  es_test_log_event (log, 19, 2000000, es_payload_str (es_payload_new (), "START round1"));
-  es_test_log_event (log, 19, 35000000, es_payload_str (es_payload_new (), "STOP round1"));
-  es_test_log_event (log, 2, 40000000,
-                     es_payload_u32 (es_payload_u16 (es_payload_u32 (es_payload_new (), 1), 5), 0));
-  es_test_log_end_block (log, 40000000);
-  es_test_log_end (log);
-  return es_test_load_log (log);
+  return load_one_run (1, 1000000, 40000000, 40000000, messages, times);
 }
 
 /* How many pixels of [x0, x1) x [y0, y1), a bar of @bar with text on it,

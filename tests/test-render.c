@@ -691,18 +691,7 @@ test_odd_views (void)
 static EsDocument *
 load_idle_caps (guint n_caps)
 {
-  g_autoptr(EsTestLog) log = es_test_log_new ();
-
-  es_test_log_declare_ghc (log);
-  es_test_log_begin_data (log);
-  es_test_log_event (log, 17, 0, es_payload_u16 (es_payload_new (), n_caps));
-  es_test_log_begin_block (log, 0, 0);
-  es_test_log_event (log, 1, 1000000, es_payload_u32 (es_payload_new (), 1));
-  es_test_log_event (log, 2, 2000000,
-                     es_payload_u32 (es_payload_u16 (es_payload_u32 (es_payload_new (), 1), 5), 0));
-  es_test_log_end_block (log, 40000000);
-  es_test_log_end (log);
-  return es_test_load_log (log);
+  return load_one_run (n_caps, 1000000, 2000000, 40000000, NULL, NULL);
 }
 
 /* The Activity row's lines across it, one a cap where there is room, are
