@@ -81,7 +81,8 @@ count_collection (Loader            *self,
 /* The program, as the log can tell it: the header's arguments are the
  * profiler's options, and the program's own are not recorded at all. The
  * root domain is named after the program's file ("alloc.exe"); without
- * domain events, the program's image is its path. */
+ * domain events, the program's image is its path. Made valid UTF-8: the
+ * window shows it as it is. */
 static void
 take_program (Loader            *self,
               const EsMlpdEvent *e)
@@ -92,11 +93,11 @@ take_program (Loader            *self,
     return;
   if (e->u.metadata.kind == ES_MLPD_KIND_DOMAIN && e->exinfo == ES_MLPD_METADATA_NAME &&
       self->domain_name == NULL)
-    self->domain_name = g_strndup (name->data, name->len);
+    self->domain_name = g_utf8_make_valid (name->data, name->len);
   else if (e->u.metadata.kind == ES_MLPD_KIND_IMAGE && e->exinfo == ES_MLPD_METADATA_END_LOAD &&
            self->main_image == NULL && name->len > 4 &&
            g_ascii_strncasecmp (name->data + name->len - 4, ".exe", 4) == 0)
-    self->main_image = g_strndup (name->data, name->len);
+    self->main_image = g_utf8_make_valid (name->data, name->len);
 }
 
 static void
