@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "es-test-log.h"
 #include "es-test-render.h"
 
 void
@@ -130,6 +131,32 @@ find_row (GArray    *rows,
         return row;
     }
   g_assert_not_reached ();
+}
+
+/* A GHC log of @n_caps capabilities, where thread 1 runs on cap 0 from
+ * @start to @stop, writing @messages (NULL-terminated, at @times, in
+ * between: START and STOP of spans, say), and which ends at @end. */
+EsDocument *
+load_one_run (guint               n_caps,
+              guint64             start,
+              guint64             stop,
+              guint64             end,
+              const char *const  *messages,
+              const guint64      *times)
+{
+  g_autoptr(EsTestLog) log = es_test_log_new ();
+
+  es_test_log_declare_ghc (log);
+  es_test_log_begin_data (log);
+  es_test_log_event (log, 17, 0, es_payload_u16 (es_payload_new (), n_caps));
+  es_test_log_begin_block (log, 0, 0);
+  es_test_log_event (log, 1, start, es_payload_u32 (es_payload_new (), 1));
+  for (guint i = 0; messages != NULL && messages[i] != NULL; i++)
+    es_test_log_event (log, 19, times[i], es_payload_str (es_payload_new (), messages[i]));
+  es_test_log_event (log, 2, stop, es_payload_u32 (es_payload_u16 (es_payload_u32 (es_payload_new (), 1), 5), 0));
+  es_test_log_end_block (log, end);
+  es_test_log_end (log);
+  return es_test_load_log (log);
 }
 
 /* A marker line over the pixel under test would fail it for no fault. */

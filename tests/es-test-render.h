@@ -49,6 +49,12 @@ gboolean             pixel_is       (cairo_surface_t      *surface,
 const EsTimelineRow *find_row       (GArray               *rows,
                                      EsRowKind             kind,
                                      guint                 cap);
+EsDocument          *load_one_run   (guint                 n_caps,
+                                     guint64               start,
+                                     guint64               stop,
+                                     guint64               end,
+                                     const char *const    *messages,
+                                     const guint64        *times);
 gboolean             marker_near    (EsDocument           *document,
                                      const EsTimelineView *view,
                                      int                   x);

@@ -551,6 +551,91 @@ test_fixtures_match_mprof_report (void)
   check_directory (dir);
 }
 
+
+/* Main's thread, and before it @images loaded and the root domain named
+ * @domain (either may be NULL). */
+static GBytes *
+log_with_metadata (const char *const *images,
+                   const char        *domain)
+{
+  EsTestMlpdWriter *w = es_test_mlpd_writer_new (17);
+  GByteArray *a;
+  guint64 t = 0;
+
+  es_test_mlpd_begin_buffer (w, ES_TEST_MLPD_MAIN_THREAD, ES_TEST_MLPD_STARTUP_NS);
+  es_test_mlpd_thread_event (w, 0, ES_MLPD_METADATA_END_LOAD, ES_TEST_MLPD_MAIN_THREAD, NULL);
+  for (guint i = 0; images != NULL && images[i] != NULL; i++)
+    {
+      a = es_test_mlpd_event (w, ES_MLPD_METADATA, ES_MLPD_METADATA_END_LOAD, ++t);
+      es_test_mlpd_put_u8 (a, ES_MLPD_KIND_IMAGE);
+      es_test_mlpd_put_sleb (a, 0x100 * (i + 1));
+      es_test_mlpd_put_string (a, images[i]);
+      es_test_mlpd_put_string (a, "");              /* its mvid */
+    }
+  if (domain != NULL)
+    {
+      a = es_test_mlpd_event (w, ES_MLPD_METADATA, ES_MLPD_METADATA_NAME, ++t);
+      es_test_mlpd_put_u8 (a, ES_MLPD_KIND_DOMAIN);
+      es_test_mlpd_put_sleb (a, 0);
+      es_test_mlpd_put_string (a, domain);
+    }
+  es_test_mlpd_sync_point (w, 1000);
+  es_test_mlpd_end_buffer (w);
+  return es_test_mlpd_writer_finish (w);
+}
+
+/* A Mono log's program is what the log says of it: the root domain's
+ * name, or else the program's image (the first .exe loaded), or nothing;
+ * never the profiler's options, which are the header's arguments and stay
+ * the log's one argument, for the summary. */
+static void
+test_program_is_the_domain_or_its_image (void)
+{
+  static const char *const images[] = {
+    "/usr/lib/mono/4.5/mscorlib.dll", "/home/ann/work/Prog.exe", "/home/ann/work/Plugin.exe", NULL
+  };
+  static const struct
+  {
+    const char *const *images;
+    const char        *domain;
+    const char        *program;
+  } cases[] = {
+    { images, "Prog.exe", "Prog.exe" },
+    { images, NULL, "/home/ann/work/Prog.exe" },
+    { NULL, NULL, NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GBytes) bytes = log_with_metadata (cases[i].images, cases[i].domain);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(EsDocument) doc = load_bytes (bytes, &error);
+      g_autoptr(GString) text = g_string_new (NULL);
+      g_auto(EsStats) stats = { 0 };
+      const EsProcessInfo *p;
+
+      g_assert_no_error (error);
+      p = es_document_get_process (doc);
+      g_assert_cmpstr (p->program, ==, cases[i].program);
+      g_assert_cmpstr (p->args[0], ==, "log:gc,monitor,output=test.mlpd");
+      g_assert_null (p->args[1]);
+      es_stats_compute (doc, 0, es_document_get_end_time (doc), &stats);
+      es_stats_append_mono_text (&stats, doc, text);
+      g_assert_nonnull (strstr (text->str, ", profiler options log:gc,monitor,output=test.mlpd\n"));
+    }
+
+  /* A real one: Mono names the root domain after the program's file. */
+  {
+    g_autofree char *path = es_test_fixture_path ("mlpd/gc-threads.mlpd");
+    g_autoptr(GError) error = NULL;
+    g_autoptr(EsDocument) doc = es_document_load_file (path, NULL, NULL, NULL, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (es_document_get_process (doc)->program, ==, "workers.exe");
+    g_assert_cmpstr (es_document_get_process (doc)->args[0], ==, "log:gc,monitor,output=gc-threads.mlpd");
+  }
+}
+
 /* The fixture's README gives what an independent decoder found: 13
  * world-stopped pauses, 3 of them major (the last the suspend at exit), and
  * the worker threads by name. */
@@ -600,6 +685,7 @@ main (int argc, char **argv)
   g_test_add_func ("/mlpd/shared-logs-match-mprof-report", test_shared_logs_match_mprof_report);
   g_test_add_func ("/mlpd/fixtures-match-mprof-report", test_fixtures_match_mprof_report);
   g_test_add_func ("/mlpd/fixture-pauses-and-threads", test_fixture_pauses_and_threads);
+  g_test_add_func ("/mlpd/program-is-the-domain-or-its-image", test_program_is_the_domain_or_its_image);
 
   return g_test_run ();
 }

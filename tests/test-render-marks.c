@@ -55,25 +55,12 @@ test_spans (void)
 static EsDocument *
 load_rounds (void)
 {
-  static const struct { guint64 time; const char *text; } messages[] = {
-    { 1290000, "START round1" }, { 9020000, "STOP round1" },
-    { 9030000, "START round2" }, { 18980000, "STOP round2" },
-    { 18980000, "START round3" }, { 35320000, "STOP round3" },
+  static const char *const messages[] = {
+    "START round1", "STOP round1", "START round2", "STOP round2", "START round3", "STOP round3", NULL
   };
-  g_autoptr(EsTestLog) log = es_test_log_new ();
+  static const guint64 times[] = { 1290000, 9020000, 9030000, 18980000, 18980000, 35320000 };
 
-  es_test_log_declare_ghc (log);
-  es_test_log_begin_data (log);
-  es_test_log_event (log, 17, 0, es_payload_u16 (es_payload_new (), 1));
-  es_test_log_begin_block (log, 0, 0);
-  es_test_log_event (log, 1, 1000000, es_payload_u32 (es_payload_new (), 1));
-  for (guint i = 0; i < G_N_ELEMENTS (messages); i++)
-    es_test_log_event (log, 19, messages[i].time, es_payload_str (es_payload_new (), messages[i].text));
-  es_test_log_event (log, 2, 40000000,
-                     es_payload_u32 (es_payload_u16 (es_payload_u32 (es_payload_new (), 1), 5), 0));
-  es_test_log_end_block (log, 40000000);
-  es_test_log_end (log);
-  return es_test_load_log (log);
+  return load_one_run (1, 1000000, 40000000, 40000000, messages, times);
 }
 
 /* Thousands of spans of every length, overlapping (the last lane piles

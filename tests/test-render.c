@@ -35,8 +35,10 @@ test_colors (void)
   es_timeline_color (ES_COLOR_GC, FALSE, &c);
   g_assert_cmpfloat_with_epsilon (c.red, 0xe0 / 255.0, 1e-9);
   g_assert_cmpfloat_with_epsilon (c.green, 0x70 / 255.0, 1e-9);
+  /* Magenta, deep enough for its labels on white (test-render-palette). */
   es_timeline_color (ES_COLOR_MARKER, FALSE, &c);
-  g_assert_cmpfloat_with_epsilon (c.red + c.green + c.blue, 2, 1e-9);
+  g_assert_cmpfloat_with_epsilon (c.red, c.blue, 1e-9);
+  g_assert_cmpfloat_with_epsilon (c.green, 0, 1e-9);
 
   /* The dark theme's running green is brighter. */
   {
@@ -684,6 +686,54 @@ test_odd_views (void)
   cairo_surface_destroy (surface);
 }
 
+/* @n_caps, with one thread running on cap 0 from 1 to 2 ms of 40: the
+ * Activity row is empty for most of its width. */
+static EsDocument *
+load_idle_caps (guint n_caps)
+{
+  return load_one_run (n_caps, 1000000, 2000000, 40000000, NULL, NULL);
+}
+
+/* The Activity row's lines across it, one a cap where there is room, are
+ * fewer as the caps get more (a line every 2, 4, 8... caps), never closer
+ * than 10 pixels, and always there for two caps or more. */
+static void
+test_activity_grid_thins_out (void)
+{
+  static const struct { guint n_caps; guint n_lines; } cases[] = {
+    { 1, 0 }, { 2, 1 }, { 4, 3 }, { 6, 2 }, { 16, 3 }, { 64, 3 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(EsDocument) document = load_idle_caps (cases[i].n_caps);
+      g_auto(Frame) frame = { 0 };
+      const EsTimelineRow *row;
+      int x0, last = -1;
+      guint n_lines = 0;
+
+      paint_frame (&frame, document, 0, 40000000, FALSE);
+      row = find_row (frame.rows, ES_ROW_ACTIVITY, 0);
+      x0 = (int) es_timeline_time_to_x (&frame.view, 10000000);
+      for (int y = row->y; y < row->y + row->height - 1; y++)
+        {
+          gboolean across = TRUE;
+
+          /* A line across, not a tick's line down. */
+          for (int x = x0; x < x0 + 40 && across; x++)
+            across = pixel_matches (frame.surface, x, y, ES_COLOR_GRID, FALSE);
+          if (!across)
+            continue;
+          if (last >= 0)
+            g_assert_cmpint (y - last, >=, 10);
+          last = y;
+          n_lines++;
+        }
+      g_test_message ("%u caps: %u lines", cases[i].n_caps, n_lines);
+      g_assert_cmpuint (n_lines, ==, cases[i].n_lines);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -700,6 +750,7 @@ main (int    argc,
   g_test_add_func ("/render/pixels/detail-let-go", test_detail_let_go);
   g_test_add_func ("/render/pixels/ruler-and-labels", test_ruler_and_labels);
   g_test_add_func ("/render/pixels/heap", test_heap);
+  g_test_add_func ("/render/pixels/activity-grid-thins-out", test_activity_grid_thins_out);
   g_test_add_func ("/render/export", test_export);
   g_test_add_func ("/render/clip", test_clip);
 #ifdef CAIRO_HAS_SVG_SURFACE

@@ -24,6 +24,7 @@
 #include "es-sidebar.h"
 #include "es-test-gui.h"
 #include "es-test-log.h"
+#include "es-timeline-key.h"
 #include "es-timeline-painter.h"
 #include "es-window.h"
 
@@ -104,14 +105,15 @@ key_lists (EsWindow *window,
            EsColor   color)
 {
   GtkWidget *sidebar = es_test_find_widget_of_type (GTK_WIDGET (window), ES_TYPE_SIDEBAR);
+  const char *name = es_timeline_key_name (es_test_shown_document (window), color);
   GtkWidget *notebook, *label;
 
   g_assert_nonnull (sidebar);
   notebook = es_test_find_widget_of_type (sidebar, GTK_TYPE_NOTEBOOK);
   g_assert_nonnull (notebook);
   /* The Key is the first page; Traces has boxes of some of the same names. */
-  label = es_test_find_label (gtk_notebook_get_nth_page (GTK_NOTEBOOK (notebook), 0), es_timeline_color_name (color));
-  return label != NULL && g_str_equal (gtk_label_get_text (GTK_LABEL (label)), es_timeline_color_name (color));
+  label = es_test_find_label (gtk_notebook_get_nth_page (GTK_NOTEBOOK (notebook), 0), name);
+  return label != NULL && g_str_equal (gtk_label_get_text (GTK_LABEL (label)), name);
 }
 
 /* Open a log, wait for the timeline, check the rows; zoom, pan and select

@@ -34,6 +34,7 @@ struct _EsGcList
   GtkColumnView     *view;
   EsGcRows          *rows;              /* as sorted now */
   GtkColumnViewColumn *pause_column;
+  GtkColumnViewColumn *copied_column;
   GtkSelectionModel *selection;         /* on the view from its first map */
   EsSession         *session;
   gulong             filter_handler;
@@ -87,7 +88,11 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
       text = gc->generation == ES_GC_GENERATION_UNKNOWN ? g_strdup ("?") : g_strdup_printf ("%u", gc->generation);
       break;
     case ES_GC_COLUMN_COPIED:
-      text = g_format_size (gc->copied);
+      /* Only GHC's GC_STATS record it (refresh_rows()). */
+      if (gc->generation == ES_GC_GENERATION_UNKNOWN || g_object_get_data (G_OBJECT (factory), "copied-unknown"))
+        text = g_strdup ("\342\200\224");
+      else
+        text = g_format_size (gc->copied);
       break;
     case ES_GC_COLUMN_THREADS:
     case ES_N_GC_COLUMNS:
@@ -149,8 +154,15 @@ activate_cb (GtkColumnView *view,
 static void
 refresh_rows (EsGcList *self)
 {
+  EsDocument *document = self->session != NULL ? es_session_get_document (self->session) : NULL;
+  gboolean mono = document != NULL && es_document_get_format (document) == ES_DOCUMENT_MONO_LOG;
+
   self->stale = FALSE;
-  es_gc_rows_set_document (self->rows, self->session != NULL ? es_session_get_document (self->session) : NULL);
+  /* Mono's log does not record the bytes a collection copied: its Copied
+   * cells say nothing, not "0 bytes". */
+  g_object_set_data (G_OBJECT (gtk_column_view_column_get_factory (self->copied_column)), "copied-unknown",
+                     GINT_TO_POINTER (mono));
+  es_gc_rows_set_document (self->rows, document);
 }
 
 /* Shows @session's GCs, narrowed by its pause filter, with the bar saying
@@ -321,7 +333,7 @@ es_gc_list_init (EsGcList *self)
   add_column (self, _("Start (ms)"), ES_GC_COLUMN_START);
   self->pause_column = add_column (self, _("Pause (ms)"), ES_GC_COLUMN_PAUSE);
   add_column (self, _("Gen"), ES_GC_COLUMN_GENERATION);
-  add_column (self, _("Copied"), ES_GC_COLUMN_COPIED);
+  self->copied_column = add_column (self, _("Copied"), ES_GC_COLUMN_COPIED);
   add_column (self, _("Threads"), ES_GC_COLUMN_THREADS);
 
   self->rows = es_gc_rows_new (gtk_column_view_get_sorter (self->view));

@@ -24,6 +24,7 @@ struct _EsSidebar
 
   GtkWidget  *notebook;
   GtkWidget  *key_rows[ES_COLOR_TEXT];
+  GtkWidget  *key_labels[ES_COLOR_TEXT];
   GtkWidget  *gc_list;
   GtkWidget  *bookmark_list;
   EsTimeline *timeline;
@@ -78,6 +79,30 @@ trace_toggled_cb (GtkCheckButton *button,
   es_timeline_rows_set_visible_kinds (rows, kinds);
 }
 
+/* A Key's swatch, in the palette the timeline beside it is drawn in (the
+ * theme's, asked at each draw, so it follows a change of theme), framed:
+ * Idle is the timeline's background, not drawn, and without a frame would
+ * be nothing on a page of the same colour. */
+static void
+draw_swatch (GtkDrawingArea *area,
+             cairo_t        *cr,
+             int             width,
+             int             height,
+             gpointer        data)
+{
+  gboolean dark = es_timeline_rows_is_dark (GTK_WIDGET (area));
+  EsRgba fill, frame;
+
+  es_timeline_color (GPOINTER_TO_UINT (data), dark, &fill);
+  es_timeline_color (ES_COLOR_TEXT, dark, &frame);
+  cairo_set_source_rgb (cr, fill.red, fill.green, fill.blue);
+  cairo_paint (cr);
+  cairo_rectangle (cr, 0.5, 0.5, width - 1, height - 1);
+  cairo_set_source_rgba (cr, frame.red, frame.green, frame.blue, 0.55);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+}
+
 static GtkWidget *
 build_key (EsSidebar *self)
 {
@@ -92,29 +117,23 @@ build_key (EsSidebar *self)
       GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
       GtkWidget *swatch = gtk_drawing_area_new ();
       GtkWidget *label = gtk_label_new (es_timeline_color_name (c));
-      g_autofree char *css = NULL;
-      g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
-      EsRgba rgba;
 
-      es_timeline_color (c, FALSE, &rgba);
-      css = g_strdup_printf ("* { background-color: rgba(%d,%d,%d,%.2f); }",
-                             (int) (rgba.red * 255), (int) (rgba.green * 255), (int) (rgba.blue * 255),
-                             MAX (rgba.alpha, 0.15));
-      gtk_css_provider_load_from_data (provider, css, -1);
-      G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-      gtk_style_context_add_provider (gtk_widget_get_style_context (swatch), GTK_STYLE_PROVIDER (provider),
-                                      GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-      G_GNUC_END_IGNORE_DEPRECATIONS
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch, GUINT_TO_POINTER (c), NULL);
       gtk_widget_add_css_class (swatch, "key-swatch");
       gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
       gtk_accessible_update_property (GTK_ACCESSIBLE (swatch), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       es_timeline_color_name (c), -1);
       gtk_label_set_xalign (GTK_LABEL (label), 0);
+      /* A Mono log's names are longer than the sidebar is wide. */
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
       gtk_box_append (GTK_BOX (row), swatch);
       gtk_box_append (GTK_BOX (row), label);
       gtk_box_append (GTK_BOX (key), row);
       self->key_rows[c] = row;
+      self->key_labels[c] = label;
     }
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), key);
   return scroller;
 }
@@ -192,8 +211,15 @@ es_sidebar_set_session (EsSidebar *self,
   g_return_if_fail (self->gc_list != NULL);
 
   for (guint c = 0; c < G_N_ELEMENTS (self->key_rows); c++)
-    gtk_widget_set_visible (self->key_rows[c],
-                            session == NULL || es_timeline_color_in_log (es_session_get_document (session), c));
+    {
+      EsDocument *document = session != NULL ? es_session_get_document (session) : NULL;
+      const char *name = document != NULL ? es_timeline_key_name (document, c) : es_timeline_color_name (c);
+
+      gtk_widget_set_visible (self->key_rows[c], document == NULL || es_timeline_color_in_log (document, c));
+      gtk_label_set_text (GTK_LABEL (self->key_labels[c]), name);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_first_child (self->key_rows[c])),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+    }
   es_gc_list_set_session (ES_GC_LIST (self->gc_list), session);
   es_bookmark_list_set_session (ES_BOOKMARK_LIST (self->bookmark_list), session, file);
 }

@@ -129,6 +129,30 @@ describe_cap (const EsTimelineView *view,
   }
 }
 
+/* The heap size and live data at @t, as of the last sample of each: none
+ * before the first (a Mono log's first resize comes after its first
+ * collections), and no word of live data in a log that has none (Mono's). */
+static void
+describe_heap (const EsTimelineView *view,
+               GString              *out,
+               guint64               t)
+{
+  const EsSeries *live_series = es_document_get_heap_live (view->document);
+  guint64 size, live;
+
+  if (es_series_value_at (es_document_get_heap_size (view->document), t, &size))
+    g_string_append_printf (out, _("Heap size %.1f MB"), size / 1e6);
+  else
+    g_string_append (out, _("No heap size yet"));
+  if (es_series_get_length (live_series) == 0)
+    return;
+  g_string_append (out, ", ");
+  if (es_series_value_at (live_series, t, &live))
+    g_string_append_printf (out, _("live data %.1f MB (at the last GC)"), live / 1e6);
+  else
+    g_string_append (out, _("no live data yet"));
+}
+
 /* The spans running at @t, innermost (latest started) first, or that
  * there are none. */
 static void
@@ -395,14 +419,8 @@ es_timeline_describe_row (GString              *out,
       describe_cap (view, out, row->cap, t);
       return TRUE;
     case ES_ROW_HEAP:
-      {
-        guint64 size = 0, live = 0;
-
-        es_series_value_at (es_document_get_heap_size (view->document), t, &size);
-        es_series_value_at (es_document_get_heap_live (view->document), t, &live);
-        g_string_append_printf (out, _("Heap size %.1f MB, live data %.1f MB (at the last GC)"), size / 1e6, live / 1e6);
-        return TRUE;
-      }
+      describe_heap (view, out, t);
+      return TRUE;
     case ES_ROW_SPANS:
       describe_spans (view, out, t);
       return TRUE;

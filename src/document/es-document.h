@@ -21,7 +21,9 @@ G_DECLARE_FINAL_TYPE (EsDocument, es_document, ES, DOCUMENT, GObject)
 
 typedef struct
 {
-  const char   *program;          /* args[0], or NULL */
+  const char   *program;          /* args[0], or NULL; a Mono log's is its domain's
+                                   * name or its program's image, and its one
+                                   * argument the profiler's options */
   const char   *rts_identifier;   /* "GHC-9.0.2 rts_thr_l" */
   const char  **args;             /* NULL-terminated */
   const char  **env;

@@ -227,8 +227,8 @@ es_mlpd_build_get_n_restarts (EsMlpdBuild *self)
  * es_mlpd_finishing_apply:
  * @document: the document a Mono log's builder finished
  *
- * Makes @document a Mono log's: its counts, and its rows named after their
- * threads.
+ * Makes @document a Mono log's: its counts, its program, and its rows
+ * named after their threads.
  */
 void
 es_mlpd_finishing_apply (EsMlpdFinishing *finishing,
@@ -248,6 +248,8 @@ es_mlpd_finishing_apply (EsMlpdFinishing *finishing,
   document->cap_labels = g_ptr_array_new ();
   for (guint r = 0; r < finishing->labels->len; r++)
     g_ptr_array_add (document->cap_labels, g_string_chunk_insert (names, g_ptr_array_index (finishing->labels, r)));
+  /* Not args[0]: a Mono log's one argument is the profiler's options. */
+  document->process.program = finishing->program != NULL ? g_string_chunk_insert (names, finishing->program) : NULL;
 }
 
 void
@@ -256,5 +258,6 @@ es_mlpd_finishing_free (EsMlpdFinishing *finishing)
   if (finishing == NULL)
     return;
   g_ptr_array_unref (finishing->labels);
+  g_free (finishing->program);
   g_free (finishing);
 }

@@ -79,6 +79,8 @@ typedef struct
   guint64        sync_times[2]; /* the last sync point's time, and the one before */
   guint          n_syncs;
   guint          memory_failures; /* es_vec_get_failures() when it began */
+  char          *domain_name; /* the first domain's friendly name: the program's */
+  char          *main_image;  /* the first .exe image loaded, the program's path */
 } Loader;
 
 static inline MonoThread *
@@ -92,6 +94,7 @@ struct _EsMlpdFinishing
 {
   EsMonoSummary  summary;
   GPtrArray     *labels;    /* char *, a row's */
+  char          *program;   /* or NULL, if the log does not say */
 };
 
 /* What tells a Mono log's records to a document builder, a stretch at a

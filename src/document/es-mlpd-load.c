@@ -78,6 +78,28 @@ count_collection (Loader            *self,
     }
 }
 
+/* The program, as the log can tell it: the header's arguments are the
+ * profiler's options, and the program's own are not recorded at all. The
+ * root domain is named after the program's file ("alloc.exe"); without
+ * domain events, the program's image is its path. Made valid UTF-8: the
+ * window shows it as it is. */
+static void
+take_program (Loader            *self,
+              const EsMlpdEvent *e)
+{
+  const EsMlpdString *name = &e->u.metadata.name;
+
+  if (name->len == 0)
+    return;
+  if (e->u.metadata.kind == ES_MLPD_KIND_DOMAIN && e->exinfo == ES_MLPD_METADATA_NAME &&
+      self->domain_name == NULL)
+    self->domain_name = g_utf8_make_valid (name->data, name->len);
+  else if (e->u.metadata.kind == ES_MLPD_KIND_IMAGE && e->exinfo == ES_MLPD_METADATA_END_LOAD &&
+           self->main_image == NULL && name->len > 4 &&
+           g_ascii_strncasecmp (name->data + name->len - 4, ".exe", 4) == 0)
+    self->main_image = g_utf8_make_valid (name->data, name->len);
+}
+
 static void
 take_metadata (Loader            *self,
                const EsMlpdEvent *e)
@@ -85,7 +107,10 @@ take_metadata (Loader            *self,
   MonoThread *t;
 
   if (e->u.metadata.kind != ES_MLPD_KIND_THREAD)
-    return;
+    {
+      take_program (self, e);
+      return;
+    }
   /* Keyed by the pointer, not the buffer: a thread may be named by
    * another. */
   t = _es_mlpd_get_thread (self, lookup_thread (self, e->u.metadata.pointer));
@@ -282,6 +307,8 @@ _es_mlpd_loader_clear (Loader *self)
   g_clear_pointer (&self->records, g_array_unref);
   g_clear_pointer (&self->methods, g_hash_table_unref);
   g_clear_pointer (&self->strings, g_string_chunk_free);
+  g_clear_pointer (&self->domain_name, g_free);
+  g_clear_pointer (&self->main_image, g_free);
   es_mlpd_header_clear (&self->header);
 }
 

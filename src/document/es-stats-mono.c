@@ -145,6 +145,8 @@ es_stats_append_mono_text (const EsStats *stats,
 {
   const EsProcessInfo *process = es_document_get_process (document);
   const EsMonoSummary *mono = es_document_get_mono_summary (document);
+  /* The log's one argument (es-mlpd-feed.c). */
+  const char *options = process->args != NULL && process->args[0] != NULL ? process->args[0] : "";
   g_autofree char *allocated = es_stats_format_grouped (stats->allocated);
   g_autofree char *heap = es_stats_format_grouped (stats->max_heap_size);
 
@@ -152,7 +154,7 @@ es_stats_append_mono_text (const EsStats *stats,
 
   g_string_append_printf (out, "%s, pid %u, profiler options %s\n",
                           process->rts_identifier != NULL ? process->rts_identifier : "Mono log",
-                          process->pid, process->program != NULL ? process->program : "");
+                          process->pid, options);
   g_string_append_printf (out, "Interval %.6fs to %.6fs (%.6fs)%s\n",
                           seconds (stats->t0), seconds (stats->t1), seconds (stats->total_elapsed),
                           stats->t0 == 0 && stats->t1 >= es_document_get_end_time (document) ? ", the whole run" : "");

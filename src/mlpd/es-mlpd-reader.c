@@ -239,7 +239,7 @@ decode_metadata (Cursor      *c,
       e->u.metadata.parent = read_pointer (c, b);
       e->u.metadata.name = read_string (c);
       break;
-    case 2:                     /* IMAGE: name, and its mvid when loaded (v16+) */
+    case ES_MLPD_KIND_IMAGE:    /* name, and its mvid when loaded (v16+) */
       e->u.metadata.name = read_string (c);
       if (b->version >= 16 && e->exinfo == ES_MLPD_METADATA_END_LOAD)
         read_string (c);
@@ -248,7 +248,7 @@ decode_metadata (Cursor      *c,
       e->u.metadata.parent = read_pointer (c, b);
       e->u.metadata.name = read_string (c);
       break;
-    case 4:                     /* DOMAIN: a name only on name events */
+    case ES_MLPD_KIND_DOMAIN:   /* a name only on name events */
     case ES_MLPD_KIND_THREAD:
       if (e->exinfo == ES_MLPD_METADATA_NAME)
         e->u.metadata.name = read_string (c);

@@ -72,6 +72,8 @@ enum
 enum
 {
   ES_MLPD_KIND_CLASS = 1,
+  ES_MLPD_KIND_IMAGE = 2,
+  ES_MLPD_KIND_DOMAIN = 4,
   ES_MLPD_KIND_THREAD = 5,
 };
 

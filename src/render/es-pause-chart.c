@@ -51,12 +51,7 @@ es_pause_chart_generation_color (guint     generation,
                                  gboolean  dark,
                                  EsRgba   *rgba)
 {
-  guint32 rgb = generation_colors[generation % G_N_ELEMENTS (generation_colors)][dark ? 1 : 0];
-
-  rgba->red = ((rgb >> 16) & 0xff) / 255.0;
-  rgba->green = ((rgb >> 8) & 0xff) / 255.0;
-  rgba->blue = (rgb & 0xff) / 255.0;
-  rgba->alpha = 1;
+  es_rgba_from_rgb (generation_colors[generation % G_N_ELEMENTS (generation_colors)][dark ? 1 : 0], rgba);
 }
 
 /**

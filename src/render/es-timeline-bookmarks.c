@@ -61,8 +61,7 @@ paint_flag (EsPaintContext      *ctx,
       cairo_rectangle (cr, x - 0.5, top, w + 6, FLAG_HEIGHT);
       es_paint_set_color (ctx, ES_COLOR_BOOKMARK);
       cairo_fill (cr);
-      /* The background's colour reads on the flag in both themes. */
-      es_paint_set_color (ctx, ES_COLOR_IDLE);
+      es_paint_set_text_color (ctx, ES_COLOR_BOOKMARK);
       cairo_move_to (cr, x + 3, top + floor ((FLAG_HEIGHT - h) / 2.0));
       pango_cairo_show_layout (cr, ctx->small);
       pango_layout_set_width (ctx->small, -1);

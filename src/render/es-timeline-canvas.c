@@ -270,6 +270,21 @@ es_paint_no_data (EsPaintContext      *ctx,
   cairo_restore (ctx->cr);
 }
 
+/* For text on a bar of @ground: the palette's colour for it. */
+void
+es_paint_set_text_color (EsPaintContext *ctx,
+                         EsColor         ground)
+{
+  EsRgba c;
+
+  if (!es_timeline_text_color (ground, ctx->view->dark, &c))
+    {
+      g_warn_if_reached ();
+      es_timeline_color (ES_COLOR_TEXT, ctx->view->dark, &c);
+    }
+  cairo_set_source_rgb (ctx->cr, c.red, c.green, c.blue);
+}
+
 /* Small text on a translucent patch of background, so that it stays
  * readable over bars and lines. Returns the text's width. */
 int

@@ -25,6 +25,9 @@
  * column for their ticks to mean something. */
 #define TICKS_MAX_NS_PER_PX  10000.0
 
+/* The Activity row's lines across it are at least this far apart. */
+#define ACTIVITY_GRID_MIN_PX 10
+
 /* An activity this wide gets its thread id written in it. */
 #define THREAD_LABEL_MIN_PX  30
 
@@ -42,12 +45,6 @@ fraction_height (double fraction,
     return 0;
   /* Rounding by hand: lround() is a call, in the loop of every row. */
   return CLAMP ((int) (fraction * height + 0.5), 1, height);
-}
-
-static double
-luminance (const EsRgba *c)
-{
-  return 0.2126 * c->red + 0.7152 * c->green + 0.0722 * c->blue;
 }
 
 /* "1.2 k", "35", "4.5 M": the scale of a graph in few characters. */
@@ -93,10 +90,16 @@ es_paint_activity_row (EsPaintContext      *ctx,
   if (n_caps == 0 || ctx->busy == NULL)
     return;
 
-  /* One faint line per cap, so that "two of four busy" reads at a glance. */
-  if (n_caps > 1 && n_caps <= 16)
+  /* A faint line per cap, so that "two of four busy" reads at a glance;
+   * per 2, 4, 8... caps where the row's height has no room for one each
+   * (the dozens of threads of a Mono log, 64 caps). */
+  if (n_caps > 1)
     {
-      for (guint k = 1; k < n_caps; k++)
+      guint step = 1;
+
+      while ((double) step * height / n_caps < ACTIVITY_GRID_MIN_PX && step < n_caps)
+        step *= 2;
+      for (guint k = step; k < n_caps; k += step)
         {
           double y = bottom - lround ((double) k * height / n_caps) + 0.5;
 
@@ -141,12 +144,7 @@ paint_thread_labels (EsPaintContext      *ctx,
   if (last - first > 2 * (guint) view->width)
     return;
 
-  /* White on the light theme's dark green, black on the dark theme's
-   * bright one. */
-  if (luminance (&ctx->colors[ES_COLOR_RUNNING]) < 0.45)
-    cairo_set_source_rgb (cr, 1, 1, 1);
-  else
-    cairo_set_source_rgb (cr, 0, 0, 0);
+  es_paint_set_text_color (ctx, ES_COLOR_RUNNING);
   for (guint i = first; i <= last; i++)
     {
       const EsActivity *a = &activities[i];

@@ -61,10 +61,7 @@ es_timeline_heap_band_color (const EsHeapProfileBand *band,
     rgb = dark ? OTHER_DARK : OTHER_LIGHT;
   else
     rgb = (dark ? palette_dark : palette_light)[index % G_N_ELEMENTS (palette_light)];
-  rgba->red = ((rgb >> 16) & 0xff) / 255.0;
-  rgba->green = ((rgb >> 8) & 0xff) / 255.0;
-  rgba->blue = (rgb & 0xff) / 255.0;
-  rgba->alpha = 1.0;
+  es_rgba_from_rgb (rgb, rgba);
 }
 
 /**

@@ -1,4 +1,5 @@
-/* es-timeline-key.c: which of the painter's colours a log can show
+/* es-timeline-key.c: which of the painter's colours a log can show, and
+ * what they mean there
  *
  * Copyright 2026 The Eventscope authors
  *
@@ -6,6 +7,8 @@
  */
 
 #include "config.h"
+
+#include <glib/gi18n-lib.h>
 
 #include "es-document-prof.h"
 #include "es-series.h"
@@ -105,4 +108,34 @@ es_timeline_color_in_log (EsDocument *document,
     default:
       return FALSE;
     }
+}
+
+/**
+ * es_timeline_key_name:
+ *
+ * Returns: what @color means on @document's timeline, for the Key: the
+ *   colour's name, but for what a Mono log's rows draw otherwise (a
+ *   thread is known to be alive and not waiting for a lock, or nothing is
+ *   known; its messages are the exceptions it threw)
+ */
+const char *
+es_timeline_key_name (EsDocument *document,
+                      EsColor     color)
+{
+  g_return_val_if_fail (ES_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (color < ES_N_COLORS, NULL);
+
+  if (es_document_get_format (document) == ES_DOCUMENT_MONO_LOG)
+    switch (color)
+      {
+      case ES_COLOR_RUNNING:
+        return _("Alive, not waiting for a lock");
+      case ES_COLOR_IDLE:
+        return _("Waiting for a lock, or not alive");
+      case ES_COLOR_USER_MESSAGE:
+        return _("Exception thrown");
+      default:
+        break;
+      }
+  return es_timeline_color_name (color);
 }

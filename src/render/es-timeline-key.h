@@ -1,4 +1,5 @@
-/* es-timeline-key.h: which of the painter's colours a log can show
+/* es-timeline-key.h: which of the painter's colours a log can show, and
+ * what they mean there
  *
  * Copyright 2026 The Eventscope authors
  *
@@ -11,7 +12,9 @@
 
 G_BEGIN_DECLS
 
-gboolean es_timeline_color_in_log (EsDocument *document,
-                                   EsColor     color);
+gboolean    es_timeline_color_in_log (EsDocument *document,
+                                      EsColor     color);
+const char *es_timeline_key_name     (EsDocument *document,
+                                      EsColor     color);
 
 G_END_DECLS

@@ -104,6 +104,8 @@ void     es_paint_set_color_alpha (EsPaintContext       *ctx,
 void     es_paint_no_data         (EsPaintContext       *ctx,
                                    const EsTimelineRow  *row,
                                    guint64               from);
+void     es_paint_set_text_color  (EsPaintContext       *ctx,
+                                   EsColor               ground);
 int      es_paint_text_box        (EsPaintContext       *ctx,
                                    const char           *text,
                                    double                x,

@@ -78,7 +78,7 @@ typedef struct
 /* The height of a band of rows painted as one (es_timeline_band_end()). */
 #define ES_TIMELINE_BAND_HEIGHT 200
 
-/* Colours (ThreadScope's key where people know it). */
+/* Colours (ThreadScope's key where people know it), es-timeline-palette.c's. */
 typedef enum
 {
   ES_COLOR_RUNNING,
@@ -124,7 +124,12 @@ typedef struct
   double red, green, blue, alpha;
 } EsRgba;
 
+void        es_rgba_from_rgb           (guint32                rgb,
+                                        EsRgba                *rgba);
 void        es_timeline_color          (EsColor                color,
+                                        gboolean               dark,
+                                        EsRgba                *rgba);
+gboolean    es_timeline_text_color     (EsColor                ground,
                                         gboolean               dark,
                                         EsRgba                *rgba);
 const char *es_timeline_color_name     (EsColor                color);

@@ -295,7 +295,7 @@ es_paint_spans_row (EsPaintContext      *ctx,
   cairo_fill (ctx->cr);
 
   /* Names over the bars, where a bar is wide enough for some of one. */
-  cairo_set_source_rgb (ctx->cr, 1, 1, 1);
+  es_paint_set_text_color (ctx, ES_COLOR_SPAN);
   for (guint k = 0; k < labels->len; k++)
     {
       guint label = g_array_index (labels, guint, k);

@@ -54,17 +54,6 @@ share_color (guint share)
     }
 }
 
-/* WCAG's relative luminance of a colour of the palette. */
-static double
-relative_luminance (const EsRgba *c)
-{
-  double v[3] = { c->red, c->green, c->blue };
-
-  for (guint i = 0; i < 3; i++)
-    v[i] = v[i] <= 0.04045 ? v[i] / 12.92 : pow ((v[i] + 0.055) / 1.055, 2.4);
-  return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
-}
-
 char *
 es_paint_thread_label (EsDocument *document,
                        guint       thread_index)
@@ -105,9 +94,9 @@ lookup_states (EsPaintContext  *ctx,
   return es_thread_state_cache_get (cache, thread_index);
 }
 
-/* The HEC numbers on runs wide enough to hold one, in black or white,
- * whichever reads better on the running colour; skipped when the view
- * holds more changes than pixels (no run could be wide enough). */
+/* The HEC numbers on runs wide enough to hold one, in the palette's
+ * colour for text on running; skipped when the view holds more changes
+ * than pixels (no run could be wide enough). */
 static void
 paint_cap_numbers (EsPaintContext      *ctx,
                    const EsTimelineRow *row,
@@ -118,13 +107,11 @@ paint_cap_numbers (EsPaintContext      *ctx,
   guint first = es_thread_states_find (states, n, view->t0);
   guint last = es_search_upper_bound (states, n, sizeof (EsThreadState),
                                       G_STRUCT_OFFSET (EsThreadState, time), view->t1);
-  double on = relative_luminance (&ctx->colors[ES_COLOR_RUNNING]);
-  double white = 1.05 / (on + 0.05), black = (on + 0.05) / 0.05;
 
   first = first == G_MAXUINT ? 0 : first;
   if (last - first > (guint) view->width / CAP_TEXT_MIN_PX)
     return;
-  cairo_set_source_rgb (ctx->cr, white >= black, white >= black, white >= black);
+  es_paint_set_text_color (ctx, ES_COLOR_RUNNING);
   for (guint i = first; i < last; i++)
     {
       double x0, x1;
