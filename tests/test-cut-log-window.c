@@ -64,6 +64,8 @@ test_cut_log_says_where_each_caps_data_ends (void)
   g_assert_nonnull (strstr (text, "1 GC still under way there ends with its capability’s data."));
   g_assert_null (strstr (text, "runs, GCs or spans"));
   g_assert_null (strstr (text, "HEC 0’s"));
+  /* The Key has the hatching. */
+  g_assert_nonnull (es_test_find_label (GTK_WIDGET (window), "No data: the log is cut short"));
 
   view.document = document;
   g_assert_true (es_timeline_describe_row (after, &view, &row, data_end + 1000000, 0));

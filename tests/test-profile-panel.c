@@ -194,6 +194,21 @@ test_profile_of_selection (void)
   g_assert_cmpuint (shown->n_samples, ==, direct->n_samples);
   g_assert_cmpuint (shown->frames->len, ==, direct->frames->len);
   frames = (const EsProfileFrame *) (gpointer) direct->frames->data;
+  /* The root says which interval it is: its ends, and its samples. */
+  {
+    guint64 resolution = 1;
+    g_autofree char *from = NULL, *to = NULL, *count = es_stats_format_grouped (direct->n_samples);
+    g_autofree char *root = NULL;
+
+    while (resolution * 10 <= (wanted.t1 - wanted.t0) / 100)
+      resolution *= 10;
+    from = es_timeline_format_time (wanted.t0, resolution);
+    to = es_timeline_format_time (wanted.t1, resolution);
+    root = g_strdup_printf ("%s to %s, %s samples", from, to, count);
+    g_test_message ("%s", root);
+    g_assert_nonnull (es_test_find_label (GTK_WIDGET (panel), root));
+    g_assert_null (es_test_find_label (GTK_WIDGET (panel), "All samples"));
+  }
 
   /* The graph's top rows: every frame wide enough to draw, its samples,
    * and its width: its share of the area. */
@@ -336,7 +351,7 @@ test_profile_of_selection (void)
           break;
         }
     g_assert_cmpuint (frames[es_profile_panel_get_zoom (panel)].depth, ==, frames[zoom].depth + 2);
-    all = gtk_widget_get_ancestor (es_test_find_label (GTK_WIDGET (panel), "All samples"), GTK_TYPE_BUTTON);
+    all = gtk_widget_get_ancestor (es_test_find_label (GTK_WIDGET (panel), " to "), GTK_TYPE_BUTTON);
     g_assert_nonnull (all);
     g_assert_true (gtk_widget_get_sensitive (all));
     g_signal_emit_by_name (all, "clicked");

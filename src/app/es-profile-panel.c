@@ -52,6 +52,8 @@ struct _EsProfilePanel
 
   EsDocument         *document;       /* of @profile */
   EsProfile          *profile;        /* shown, or NULL */
+  guint64             shown_t0;       /* its interval; shown_t1 G_MAXUINT64 for the whole run */
+  guint64             shown_t1;
   guint32             zoom;           /* frame, or ES_PROFILE_NO_FRAME */
   char               *search;         /* or NULL */
 
@@ -183,8 +185,30 @@ add_breadcrumb_button (EsProfilePanel *self,
   gtk_box_append (GTK_BOX (self->breadcrumb), button);
 }
 
-/* "All samples › main (Main) › parse (Parser)": a button per frame from
- * the root down to the zoomed one. */
+/* "12.1 ms to 30.0 ms, 20 samples", or "Whole run, 2,301 samples": what
+ * the profile shown covers, to the precision its length calls for. */
+static char *
+describe_interval (EsProfilePanel *self)
+{
+  guint64 n = self->profile != NULL ? self->profile->n_samples : 0;
+  g_autofree char *count = es_stats_format_grouped (n);
+  g_autofree char *samples = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s sample", "%s samples", n), count);
+  g_autofree char *from = NULL, *to = NULL;
+  guint64 resolution = 1;
+
+  if (self->shown_t1 == G_MAXUINT64)
+    /* TRANSLATORS: the profile's root, "Whole run, 2,301 samples" */
+    return g_strdup_printf (_("Whole run, %s"), samples);
+  while (resolution * 10 <= (self->shown_t1 - self->shown_t0) / 100)
+    resolution *= 10;
+  from = es_timeline_format_time (self->shown_t0, resolution);
+  to = es_timeline_format_time (self->shown_t1, resolution);
+  /* TRANSLATORS: the profile's root, "12.1 ms to 30.0 ms, 20 samples" */
+  return g_strdup_printf (_("%s to %s, %s"), from, to, samples);
+}
+
+/* "12.1 ms to 30.0 ms, 20 samples › main (Main) › parse (Parser)": a
+ * button per frame from the root down to the zoomed one. */
 static void
 update_breadcrumb (EsProfilePanel *self)
 {
@@ -193,7 +217,11 @@ update_breadcrumb (EsProfilePanel *self)
 
   while ((child = gtk_widget_get_first_child (self->breadcrumb)) != NULL)
     gtk_box_remove (GTK_BOX (self->breadcrumb), child);
-  add_breadcrumb_button (self, _("All samples"), ES_PROFILE_NO_FRAME, self->zoom == ES_PROFILE_NO_FRAME);
+  {
+    g_autofree char *root = describe_interval (self);
+
+    add_breadcrumb_button (self, root, ES_PROFILE_NO_FRAME, self->zoom == ES_PROFILE_NO_FRAME);
+  }
   if (self->profile != NULL)
     for (guint32 f = self->zoom; f != ES_PROFILE_NO_FRAME; f = frame_at (self, f)->parent)
       g_array_prepend_val (path, f);
@@ -427,6 +455,8 @@ show_profile (EsProfilePanel *self,
   g_clear_pointer (&self->profile, es_profile_free);
   g_set_object (&self->document, job->document);
   self->profile = g_steal_pointer (&job->profile);
+  self->shown_t0 = job->t0;
+  self->shown_t1 = job->t1;
   self->zoom = ES_PROFILE_NO_FRAME;
 
   es_document_get_prof_samples (job->document, &n_log_samples);

@@ -25,6 +25,7 @@ struct _EsSidebar
   GtkWidget  *notebook;
   GtkWidget  *key_rows[ES_COLOR_TEXT];
   GtkWidget  *key_labels[ES_COLOR_TEXT];
+  GtkWidget  *no_data_row;    /* shown for a log cut short */
   GtkWidget  *gc_list;
   GtkWidget  *bookmark_list;
   EsTimeline *timeline;
@@ -103,6 +104,42 @@ draw_swatch (GtkDrawingArea *area,
   cairo_stroke (cr);
 }
 
+/* The hatching that follows a capability's last event in a cut log. */
+static void
+draw_no_data_swatch (GtkDrawingArea *area,
+                     cairo_t        *cr,
+                     int             width,
+                     int             height,
+                     gpointer        data)
+{
+  gboolean dark = es_timeline_rows_is_dark (GTK_WIDGET (area));
+  EsRgba text;
+
+  es_timeline_color (ES_COLOR_TEXT, dark, &text);
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_clip (cr);
+  for (int x = -height; x < width; x += 5)
+    {
+      cairo_move_to (cr, x, height);
+      cairo_line_to (cr, x + height, 0);
+    }
+  cairo_set_source_rgba (cr, text.red, text.green, text.blue, 0.55);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+  cairo_rectangle (cr, 0.5, 0.5, width - 1, height - 1);
+  cairo_stroke (cr);
+}
+
+/* Whether @document has a capability whose data ends before the log's. */
+static gboolean
+has_cut_caps (EsDocument *document)
+{
+  for (guint c = 0; c < es_document_get_n_caps (document); c++)
+    if (es_cap_timeline_get_data_end (es_document_get_cap (document, c)) != G_MAXUINT64)
+      return TRUE;
+  return FALSE;
+}
+
 static GtkWidget *
 build_key (EsSidebar *self)
 {
@@ -133,6 +170,23 @@ build_key (EsSidebar *self)
       self->key_rows[c] = row;
       self->key_labels[c] = label;
     }
+  {
+    GtkWidget *swatch = gtk_drawing_area_new ();
+    GtkWidget *label = gtk_label_new (_("No data: the log is cut short"));
+
+    self->no_data_row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+    gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_no_data_swatch, NULL, NULL);
+    gtk_widget_add_css_class (swatch, "key-swatch");
+    gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
+    gtk_accessible_update_property (GTK_ACCESSIBLE (swatch), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    gtk_label_get_text (GTK_LABEL (label)), -1);
+    gtk_label_set_xalign (GTK_LABEL (label), 0);
+    gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+    gtk_box_append (GTK_BOX (self->no_data_row), swatch);
+    gtk_box_append (GTK_BOX (self->no_data_row), label);
+    gtk_box_append (GTK_BOX (key), self->no_data_row);
+    gtk_widget_set_visible (self->no_data_row, FALSE);
+  }
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), key);
   return scroller;
@@ -220,6 +274,7 @@ es_sidebar_set_session (EsSidebar *self,
       gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_first_child (self->key_rows[c])),
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
     }
+  gtk_widget_set_visible (self->no_data_row, session != NULL && has_cut_caps (es_session_get_document (session)));
   es_gc_list_set_session (ES_GC_LIST (self->gc_list), session);
   es_bookmark_list_set_session (ES_BOOKMARK_LIST (self->bookmark_list), session, file);
 }
