@@ -345,6 +345,13 @@ test_view_follows_then_stream_is_cut (void)
   g_assert_false (es_window_get_following (window));
   g_assert_nonnull (es_test_find_label (GTK_WIDGET (window), "stopped without an end marker"));
   g_assert_true (es_document_is_truncated (es_test_shown_document (window), NULL));
+  /* The program's details were still in the RTS's global buffer when the
+   * stream was cut: the Process heading says so, not left empty. */
+  {
+    g_autofree char *stats = es_test_wait_for_statistics (window, "Process\nDetails: not in the log: ");
+
+    g_assert_null (strstr (stats, "Program: "));
+  }
   {
     g_autofree char *recorded = NULL;
     gsize recorded_len;
@@ -394,6 +401,11 @@ test_mono_log_into_fifo (void)
 
   g_assert_cmpint (es_live_follower_get_state (es_window_get_live_follower (window)), ==, ES_LIVE_FINISHED);
   g_assert_cmpint (es_document_get_format (es_test_shown_document (window)), ==, ES_DOCUMENT_MONO_LOG);
+  {
+    g_autofree char *stats = es_test_wait_for_statistics (window, "Program: ");
+
+    g_assert_nonnull (strstr (stats, "Program: workers.exe\n"));
+  }
   got = es_test_describe_document (es_test_shown_document (window));
   g_assert_cmpstr (got, ==, expected);
   /* Grown over at least three updates before the last. */

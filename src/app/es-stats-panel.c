@@ -344,6 +344,14 @@ show_process (EsStatsPanel *self,
 
       add_row (self, grid, row++, _("Environment"), n);
     }
+  /* A GHC program's details are in the RTS's global buffer, written
+   * when it fills or at exit: a log cut short, or followed while the
+   * program runs, may not have them yet. Said, not an empty heading. */
+  if (row == 0)
+    add_row (self, grid, row++, _("Details"),
+             self->session != NULL && es_session_get_ongoing (self->session)
+               ? _("not in the log yet: the RTS writes them when the program exits")
+               : _("not in the log: it ends before the RTS wrote them (at exit)"));
 }
 
 static void
