@@ -151,6 +151,9 @@ guint64     es_timeline_x_to_time      (const EsTimelineView  *view,
                                         double                 x);
 char       *es_timeline_format_time    (guint64                time,
                                         guint64                resolution);
+char       *es_timeline_format_tick    (guint64                time,
+                                        guint64                step,
+                                        guint64                last);
 
 /* Where a cap row draws @color: ES_COLOR_RUNNING in the upper band,
  * ES_COLOR_GC and ES_COLOR_GC_WAITING in the lower one (for hit tests). */

@@ -19,6 +19,54 @@
 #define MAX_MARKER_LINES     40
 #define DENSE_MARKER_TICK    6
 
+/**
+ * es_timeline_format_tick:
+ * @time: a tick of the ruler, a multiple of @step
+ * @step: the ruler's step
+ * @last: the ruler's largest tick
+ *
+ * Labels a ruler's ticks with one unit and one precision, so that they
+ * read as one scale: the unit that @last calls for, the decimals that
+ * @step needs, trailing zeros kept: "0.95 s, 1.00 s, 1.05 s" and
+ * "201.8 ms, 202.0 ms, 202.2 ms" (each label on its own read "950 ms,
+ * 1 s, 1.05 s" and "201.8, 202, 202.2 ms").
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+es_timeline_format_tick (guint64 time,
+                         guint64 step,
+                         guint64 last)
+{
+  static const struct
+  {
+    guint64     ns;
+    const char *name;
+  } units[] = {
+    { G_GUINT64_CONSTANT (1000000000), "s" },
+    { 1000000, "ms" },
+    { 1000, "\302\265s" },
+    { 1, "ns" },
+  };
+  guint64 magnitude, unit, quantum;
+  guint u = 0;
+  int decimals = 0;
+
+  if (step == 0)
+    step = 1;
+  magnitude = MAX (MAX (last, time), step);
+  while (u + 1 < G_N_ELEMENTS (units) && magnitude < units[u].ns)
+    u++;
+  unit = units[u].ns;
+  for (quantum = unit; quantum > 1 && step % quantum != 0; quantum /= 10)
+    decimals++;
+  if (decimals == 0)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT " %s", time / unit, units[u].name);
+  /* Ticks are multiples of @step, so of @quantum: nothing to round. */
+  return g_strdup_printf ("%" G_GUINT64_FORMAT ".%0*" G_GUINT64_FORMAT " %s",
+                          time / unit, decimals, (time % unit) / quantum, units[u].name);
+}
+
 /* The 1-2-5 step whose labels fit: at least TICK_MIN_SPACING pixels apart
  * and wider than the widest label (the one at t1) with some room. */
 guint64
@@ -41,7 +89,7 @@ es_paint_choose_ticks (EsPaintContext *ctx,
 
           if (px < TICK_MIN_SPACING)
             continue;
-          label = es_timeline_format_time (view->t1 - view->t1 % step, step);
+          label = es_timeline_format_tick (view->t1 - view->t1 % step, step, view->t1 - view->t1 % step);
           pango_layout_set_text (ctx->small, label, -1);
           pango_layout_get_pixel_size (ctx->small, &w, NULL);
           if (px < w + TICK_LABEL_PADDING && decade < G_GUINT64_CONSTANT (1000000000000000000))
@@ -138,7 +186,7 @@ es_paint_ruler (EsPaintContext      *ctx,
   es_paint_set_color (ctx, ES_COLOR_TEXT);
   for (guint64 t = first_tick (view->t0, step); t <= view->t1; t += step)
     {
-      g_autofree char *label = es_timeline_format_time (t, step);
+      g_autofree char *label = es_timeline_format_tick (t, step, view->t1 - view->t1 % step);
       double x = floor (es_timeline_time_to_x (view, t));
       int w;
 
