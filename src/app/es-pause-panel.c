@@ -171,21 +171,22 @@ query_tooltip_cb (GtkWidget    *widget,
   int bucket = es_pause_panel_bucket_at (self, x, y);
   guint64 lo, hi;
   guint n;
-  g_autofree char *from = NULL, *to = NULL, *text = NULL;
+  g_autofree char *from = NULL, *to = NULL, *text = NULL, *count = NULL;
 
   if (bucket < 0)
     return FALSE;
   es_pause_chart_bucket_range (bucket, &lo, &hi);
   n = self->dists.all.buckets[bucket];
+  count = es_format_count (n);
   from = es_pause_chart_format_ns (lo);
   if (hi == G_MAXUINT64)
-    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u pause of %s or more",
-                                         "%u pauses of %s or more", n), n, from);
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s pause of %s or more",
+                                         "%s pauses of %s or more", n), count, from);
   else
     {
       to = es_pause_chart_format_ns (hi);
-      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u pause from %s to %s",
-                                           "%u pauses from %s to %s", n), n, from, to);
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s pause from %s to %s",
+                                           "%s pauses from %s to %s", n), count, from, to);
     }
   gtk_tooltip_set_text (tooltip, text);
   return TRUE;
@@ -318,6 +319,18 @@ add_dist_row (EsPausePanel      *self,
   gtk_widget_add_css_class (label, "dim-label");
   gtk_box_append (GTK_BOX (box), label);
   gtk_grid_attach (GTK_GRID (grid), box, 0, row, 1, 1);
+  /* A generation that did not collect here (the nursery of a log whose
+   * only GC was a major one) says so, not with a 0 and six 0 s. */
+  if (dist->count == 0)
+    {
+      GtkWidget *none = gtk_label_new (_("no pauses"));
+
+      gtk_label_set_xalign (GTK_LABEL (none), 0);
+      gtk_widget_add_css_class (none, "dim-label");
+      gtk_grid_attach (GTK_GRID (grid), none, 1, row, 1 + G_N_ELEMENTS (values), 1);
+      g_string_append_printf (self->text, "%s: %s\n", name, _("no pauses"));
+      return;
+    }
   es_stats_panel_add_cell (grid, 1, row, count, TRUE);
   g_string_append_printf (self->text, "%s: %s", name, count);
   for (guint c = 0; c < G_N_ELEMENTS (values); c++)
