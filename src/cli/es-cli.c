@@ -57,19 +57,25 @@ static void
 warn_if_truncated (const char         *path,
                    const EsDumpStatus *status)
 {
+  g_autofree char *stop = NULL, *n_events = NULL, *partial = NULL;
+
   if (!status->truncated)
     return;
 
+  /* Counts and offsets grouped, as people read them: "byte 631,243,352". */
+  stop = es_format_count ((guint64) MAX (status->stop_offset, 0));
+  n_events = es_format_count (status->n_events);
+  partial = es_format_count (status->partial_bytes);
   if (status->partial_bytes > 0)
-    g_printerr ("eventscope-cli: warning: %s: the log is cut short: its data stops at byte %"
-                G_GINT64_FORMAT " inside an incomplete event (%" G_GSIZE_FORMAT " bytes); "
-                "the %" G_GUINT64_FORMAT " complete events before it are shown\n",
-                path, status->stop_offset, status->partial_bytes, status->n_events);
+    g_printerr ("eventscope-cli: warning: %s: the log is cut short: its data stops at byte %s"
+                " inside an incomplete event (%s bytes); "
+                "the %s complete events before it are shown\n",
+                path, stop, partial, n_events);
   else
-    g_printerr ("eventscope-cli: warning: %s: the log ends at byte %" G_GINT64_FORMAT
+    g_printerr ("eventscope-cli: warning: %s: the log ends at byte %s"
                 " without its end marker (the program was killed or is still running); "
-                "its %" G_GUINT64_FORMAT " events are shown\n",
-                path, status->stop_offset, status->n_events);
+                "its %s events are shown\n",
+                path, stop, n_events);
 }
 
 static int
@@ -138,19 +144,21 @@ finish_document (const char *path,
   guint closed = es_document_get_n_closed_at_end (document);
   const GError *damage = es_document_get_damage (document);
   gboolean truncated = es_document_is_truncated (document, &stop_offset);
+  g_autofree char *stop = es_format_count ((guint64) MAX (stop_offset, 0));
+  g_autofree char *n_closed = es_format_count (closed);
 
   if (damage != NULL)
-    g_printerr ("eventscope-cli: %s: %s; what came before it is shown (the first %" G_GINT64_FORMAT
-                " bytes of the log, unpacked)\n", path, damage->message, stop_offset);
+    g_printerr ("eventscope-cli: %s: %s; what came before it is shown (the first %s"
+                " bytes of the log, unpacked)\n", path, damage->message, stop);
   else if (truncated)
-    g_printerr ("eventscope-cli: warning: %s: the log is cut short at byte %" G_GINT64_FORMAT
-                "; the statistics cover what it holds\n", path, stop_offset);
+    g_printerr ("eventscope-cli: warning: %s: the log is cut short at byte %s"
+                "; the statistics cover what it holds\n", path, stop);
   if (closed == 1)
     g_printerr ("eventscope-cli: warning: %s: a run, GC or span was still open when the log ended; it is "
                 "closed at its last timestamp\n", path);
   else if (closed > 1)
-    g_printerr ("eventscope-cli: warning: %s: %u runs, GCs or spans were still open when the log "
-                "ended; they are closed at its last timestamp\n", path, closed);
+    g_printerr ("eventscope-cli: warning: %s: %s runs, GCs or spans were still open when the log "
+                "ended; they are closed at its last timestamp\n", path, n_closed);
   if (damage != NULL || truncated)
     es_cli_source_say_kept (path);
   return damage != NULL ? EXIT_BAD_LOG : EXIT_OK;
