@@ -98,6 +98,7 @@ void     es_paint_set_color       (EsPaintContext       *ctx,
 void     es_paint_set_color_alpha (EsPaintContext       *ctx,
                                    EsColor               color,
                                    double                alpha);
+PangoLayout *es_paint_measuring_layout (gboolean       small);
 int      es_paint_text_box        (EsPaintContext       *ctx,
                                    const char           *text,
                                    double                x,

@@ -165,6 +165,13 @@ char       *es_timeline_cap_name       (EsDocument            *document,
                                         guint                  cap);
 char       *es_timeline_row_label      (EsDocument            *document,
                                         const EsTimelineRow   *row);
+gboolean    es_timeline_row_label_is_cut (EsDocument          *document,
+                                        const EsTimelineRow   *row);
+gboolean    es_timeline_marker_label_at (const EsTimelineView *view,
+                                        GArray                *rows,
+                                        double                 x,
+                                        double                 y,
+                                        guint                 *marker);
 const EsTimelineRow *es_timeline_row_at (GArray               *rows,
                                         int                    y);
 
