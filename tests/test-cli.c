@@ -61,6 +61,19 @@ test_dump_truncated_log (void)
   g_assert_nonnull (strstr (run.err, "warning:"));
   g_assert_nonnull (strstr (run.err, "the log is cut short: its data stops at byte "));
   g_assert_nonnull (strstr (run.out, "\nEvents:\n"));
+
+  /* The byte, some 3,550 into the log, grouped by thousands as people
+   * read it. */
+  {
+    const char *byte = strstr (run.err, " at byte ") + strlen (" at byte ");
+
+    g_test_message ("%s", run.err);
+    g_assert_true (g_ascii_isdigit (byte[0]) && byte[1] == ',');
+    g_assert_true (g_ascii_isdigit (byte[2]) && g_ascii_isdigit (byte[3]) && g_ascii_isdigit (byte[4]));
+    g_assert_cmpint (byte[5], ==, ' ');
+    g_assert_cmpint ((byte[0] - '0') * 1000 + (byte[2] - '0') * 100 + (byte[3] - '0') * 10 + (byte[4] - '0'),
+                     >, (int) len - 5 - 100);
+  }
 }
 
 /* Malformed input: a message naming the byte offset and the reason, exit 2,

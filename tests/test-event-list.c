@@ -565,6 +565,27 @@ test_grown_search_goes_on (void)
     }
 }
 
+/* The number of matches reads as a number: "2,508 matches". */
+static void
+test_match_count_grouped (void)
+{
+  g_autofree char *path = es_test_fixture_path ("alloc-A1m-N2.eventlog");
+  g_autoptr(GArray) rows = es_test_decode_in_time_order (path);
+  g_autoptr(GArray) expected = brute_force_matches (rows, "thread", -1);
+  EsWindow *window;
+  EsEventList *list = open_events_page (path, &window);
+  g_autofree char *said = NULL;
+
+  search_for (list, "thread");
+  g_assert_cmpuint (es_event_list_get_matches (list)->len, ==, expected->len);
+  g_assert_cmpuint (expected->len, >=, 1000);
+  g_assert_cmpuint (expected->len, <, 1000000);
+  said = g_strdup_printf ("%u,%03u matches", expected->len / 1000, expected->len % 1000);
+  g_test_message ("%s", said);
+  g_assert_nonnull (es_test_find_label (GTK_WIDGET (list), said));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -575,6 +596,7 @@ main (int    argc,
     return 0;
 
   g_test_add_func ("/event-list/search-and-cursor", test_search_and_cursor);
+  g_test_add_func ("/event-list/match-count-grouped", test_match_count_grouped);
   g_test_add_func ("/event-list/grown-search-goes-on", test_grown_search_goes_on);
   g_test_add_func ("/event-list/many-rows-few-objects", test_many_rows_few_objects);
   g_test_add_func ("/event-list/list-opens-at-the-cursor", test_list_opens_at_the_cursor);

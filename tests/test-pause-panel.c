@@ -18,6 +18,7 @@
 #include "es-sidebar.h"
 #include "es-test-gui.h"
 #include "es-test-log.h"
+#include "es-time.h"
 
 /* The distribution of the GCs starting in [t0, t1], by brute force: every
  * pause sorted, the nearest rank read off. */
@@ -93,19 +94,28 @@ assert_dist (const EsPauseDist *dist,
   g_assert_cmpuint (dist->max, ==, e->max);
 }
 
-/* The table's line for @name holds @e's figures as the statistics print
- * times. */
+/* The table's line for @name holds @e's figures: the count grouped, the
+ * times each in the unit that shows it. */
 static void
 assert_table_line (const char     *text,
                    const char     *name,
                    const Expected *e)
 {
-  g_autofree char *line = g_strdup_printf ("%s: %u %.6f s %.6f s %.6f s %.6f s %.6f s %.6f s\n", name, e->count,
-                                           e->total / 1e9, e->p50 / 1e9, e->p90 / 1e9, e->p99 / 1e9,
-                                           e->p999 / 1e9, e->max / 1e9);
+  guint64 times[] = { e->total, e->p50, e->p90, e->p99, e->p999, e->max };
+  g_autofree char *count = es_format_count (e->count);
+  g_autoptr(GString) line = g_string_new (NULL);
 
-  if (strstr (text, line) == NULL)
-    g_error ("no line \"%s\" in:\n%s", line, text);
+  g_string_append_printf (line, "%s: %s", name, count);
+  for (guint i = 0; i < G_N_ELEMENTS (times); i++)
+    {
+      g_autofree char *time = es_format_duration (times[i]);
+
+      g_string_append_printf (line, " %s", time);
+    }
+  g_string_append_c (line, '\n');
+
+  if (strstr (text, line->str) == NULL)
+    g_error ("no line \"%s\" in:\n%s", line->str, text);
 }
 
 static gboolean

@@ -161,6 +161,44 @@ test_format_time (void)
     }
 }
 
+/* The ticks of a ruler from @t0 to @t1 every @step read as one scale: one
+ * unit, one precision, as listed in @labels. */
+static void
+assert_ruler_labels (guint64            t0,
+                     guint64            t1,
+                     guint64            step,
+                     const char *const *labels)
+{
+  guint64 last = t1 - t1 % step;
+  guint i = 0;
+
+  for (guint64 t = t0; t <= t1; t += step, i++)
+    {
+      g_autofree char *text = es_timeline_format_tick (t, step, last);
+
+      g_assert_nonnull (labels[i]);
+      g_assert_cmpstr (text, ==, labels[i]);
+    }
+  g_assert_null (labels[i]);
+}
+
+/* Labelled one at a time, these read "950 ms, 1 s, 1.05 s" and "201.8,
+ * 202, 202.2 ms". */
+static void
+test_ruler_one_precision (void)
+{
+  static const char *const across_a_second[] = { "0.90 s", "0.95 s", "1.00 s", "1.05 s", "1.10 s", NULL };
+  static const char *const tenths_of_ms[] = { "201.6 ms", "201.8 ms", "202.0 ms", "202.2 ms", "202.4 ms", NULL };
+  static const char *const whole_run[] = { "0 ms", "100 ms", "200 ms", "300 ms", "400 ms", "500 ms",
+                                           "600 ms", "700 ms", NULL };
+  static const char *const past_a_second[] = { "0.0 s", "0.5 s", "1.0 s", "1.5 s", "2.0 s", NULL };
+
+  assert_ruler_labels (900000000, 1100000000, 50000000, across_a_second);
+  assert_ruler_labels (201600000, 202400000, 200000, tenths_of_ms);
+  assert_ruler_labels (0, 703248000, 100000000, whole_run);
+  assert_ruler_labels (0, 2284496000, 500000000, past_a_second);
+}
+
 static void
 test_time_to_x_extreme_zoom (void)
 {
@@ -749,6 +787,7 @@ main (int    argc,
   g_test_add_func ("/render/pixels/idle", test_idle);
   g_test_add_func ("/render/pixels/detail-let-go", test_detail_let_go);
   g_test_add_func ("/render/pixels/ruler-and-labels", test_ruler_and_labels);
+  g_test_add_func ("/render/ruler-labels-one-unit-one-precision", test_ruler_one_precision);
   g_test_add_func ("/render/pixels/heap", test_heap);
   g_test_add_func ("/render/pixels/activity-grid-thins-out", test_activity_grid_thins_out);
   g_test_add_func ("/render/export", test_export);

@@ -324,7 +324,7 @@ test_connection_reset (void)
       run_reset (&run, commands[i], record, contents, sent);
       run_cli_child (&of_prefix, of_prefix_args, &child);
       g_assert_cmpint (run.exit_code, ==, 1);
-      g_assert_true (g_str_has_suffix (run.err, "Connection reset by peer (after 250000 bytes)\n"));
+      g_assert_true (g_str_has_suffix (run.err, "Connection reset by peer (after 250,000 bytes)\n"));
       if (g_str_equal (commands[i], "watch"))
         g_assert_cmpstr (es_test_summary_part (run.out), ==, of_prefix.out);
       else

@@ -107,8 +107,9 @@ test_record_that_cannot_be_written (void)
       const char *args[] = { commands[i], "--record", record, "-", NULL };
       /* `watch` of a file cut short would follow it as it grows: its summary is `summary`'s. */
       const char *of_prefix_args[] = { g_str_equal (commands[i], "watch") ? "summary" : commands[i], prefix, NULL };
+      /* The count grouped by thousands, as the CLI's messages write counts. */
       g_autofree char *said = g_strdup_printf ("Cannot record the log into “%s”: File too large (after %" G_GSIZE_FORMAT
-                                               " bytes)", record, limit);
+                                               ",%03" G_GSIZE_FORMAT " bytes)", record, limit / 1000, limit % 1000);
       int fds[2];
       EsTestWriter writer;
       CliChild child = { .file_size_limit = limit };

@@ -82,6 +82,10 @@ test_window_in_german (void)
   g_assert_true (g_ptr_array_find_with_equal_func (labels, "_Tastenkürzel", g_str_equal, NULL));
 
   g_assert_cmpstr (es_timeline_color_name (ES_COLOR_RUNNING), ==, "Läuft");
+  /* Counts are formatted apart (es_format_count()): the messages take them
+   * as text. */
+  g_assert_cmpstr (g_dngettext (GETTEXT_PACKAGE, "%s match", "%s matches", 2), ==, "%s Treffer");
+  g_assert_cmpstr (_("no pauses"), ==, "keine Pausen");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

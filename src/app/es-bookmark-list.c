@@ -11,6 +11,7 @@
 
 #include "es-bookmark-item.h"
 #include "es-bookmark-list.h"
+#include "es-time.h"
 
 /* The page edits the log's EsBookmarks and saves them a moment after each
  * change (and at once when the log or the window goes), so that they are
@@ -349,20 +350,21 @@ explain_unseeded_markers (EsBookmarkList *self,
                           EsBookmarks    *bookmarks)
 {
   guint n_markers;
-  g_autofree char *text = NULL;
+  g_autofree char *text = NULL, *n = NULL;
 
   if (self->session == NULL || es_bookmarks_get_origin (bookmarks) != ES_BOOKMARKS_FROM_MARKERS)
     return;
   es_document_get_markers (es_session_get_document (self->session), &n_markers);
   if (n_markers <= ES_BOOKMARKS_MAX_SEEDED_MARKERS)
     return;
+  n = es_format_count (n_markers);
   text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "This log has %u marker, too many to make bookmarks of: "
+                                       "This log has %s marker, too many to make bookmarks of: "
                                        "they are in the timeline's ruler and the Events list.",
-                                       "This log has %u markers, too many to make bookmarks of: "
+                                       "This log has %s markers, too many to make bookmarks of: "
                                        "they are in the timeline's ruler and the Events list.",
                                        n_markers),
-                          n_markers);
+                          n);
   show_notice (self, text);
 }
 

@@ -11,7 +11,7 @@
 
 #include "es-cap-timeline.h"
 #include "es-cut-notice.h"
-#include "es-stats.h"
+#include "es-time.h"
 #include "es-timeline-painter.h"
 
 #define MAX_CAPS_NAMED 3
@@ -74,7 +74,7 @@ es_cut_notice_describe (EsDocument *document)
                             damage->message);
   else if (es_document_is_truncated (document, &stop))
     {
-      g_autofree char *byte = es_stats_format_grouped (MAX (stop, 0));
+      g_autofree char *byte = es_format_count ((guint64) MAX (stop, 0));
 
       g_string_append_printf (text, _("This log is cut short: its data stops at byte %s. Everything before is shown."),
                               byte);
@@ -93,27 +93,33 @@ es_cut_notice_describe (EsDocument *document)
   es_document_get_closed_at_end (document, &runs, &gcs, &spans);
   if (runs > 0)
     {
+      g_autofree char *n = es_format_count (runs);
+
       g_string_append_c (text, ' ');
       g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
-                                                 "%u thread still running there stops with its capability’s data.",
-                                                 "%u threads still running there stop with their capability’s data.",
-                                                 runs), runs);
+                                                 "%s thread still running there stops with its capability’s data.",
+                                                 "%s threads still running there stop with their capability’s data.",
+                                                 runs), n);
     }
   if (gcs > 0)
     {
+      g_autofree char *n = es_format_count (gcs);
+
       g_string_append_c (text, ' ');
       g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
-                                                 "%u GC still under way there ends with its capability’s data.",
-                                                 "%u GCs still under way there end with their capability’s data.",
-                                                 gcs), gcs);
+                                                 "%s GC still under way there ends with its capability’s data.",
+                                                 "%s GCs still under way there end with their capability’s data.",
+                                                 gcs), n);
     }
   if (spans > 0)
     {
+      g_autofree char *n = es_format_count (spans);
+
       g_string_append_c (text, ' ');
       g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
-                                                 "%u span never stopped is drawn up to the log’s end.",
-                                                 "%u spans never stopped are drawn up to the log’s end.",
-                                                 spans), spans);
+                                                 "%s span never stopped is drawn up to the log’s end.",
+                                                 "%s spans never stopped are drawn up to the log’s end.",
+                                                 spans), n);
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }

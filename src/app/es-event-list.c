@@ -17,6 +17,7 @@
 #include "es-event-list.h"
 #include "es-event-search.h"
 #include "es-list-scroll.h"
+#include "es-time.h"
 
 /* The events as `eventscope-cli dump` prints them, for logs of millions of
  * events: the index (a few bytes an event) is built on a worker thread the
@@ -215,8 +216,11 @@ update_status (EsEventList *self)
   else if (self->matches->len == 0)
     text = g_strdup (_("No match"));
   else
-    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u match", "%u matches", self->matches->len),
-                            self->matches->len);
+    {
+      g_autofree char *n = es_format_count (self->matches->len);
+
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s match", "%s matches", self->matches->len), n);
+    }
   gtk_label_set_text (self->status, text);
   gtk_widget_set_sensitive (self->previous_button, self->matches != NULL && self->matches->len > 0);
   gtk_widget_set_sensitive (self->next_button, self->matches != NULL && self->matches->len > 0);

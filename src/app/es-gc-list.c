@@ -13,6 +13,7 @@
 #include "es-gc-list.h"
 #include "es-gc-rows.h"
 #include "es-pause-chart.h"
+#include "es-time.h"
 
 /* The quickest way to zoom into GC pauses: a sortable table of them, and
  * activating a row shows that pause on the timeline. The Pauses panel can
@@ -79,10 +80,10 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
   switch (GPOINTER_TO_UINT (column))
     {
     case ES_GC_COLUMN_START:
-      text = g_strdup_printf ("%.3f", gc->start / 1e6);
+      text = g_strdup_printf ("%.3f s", gc->start / 1e9);
       break;
     case ES_GC_COLUMN_PAUSE:
-      text = g_strdup_printf ("%.3f", (gc->end - gc->start) / 1e6);
+      text = es_format_duration (gc->end - gc->start);
       break;
     case ES_GC_COLUMN_GENERATION:
       text = gc->generation == ES_GC_GENERATION_UNKNOWN ? g_strdup ("?") : g_strdup_printf ("%u", gc->generation);
@@ -307,6 +308,8 @@ es_gc_list_class_init (EsGcListClass *klass)
   object_class->dispose = es_gc_list_dispose;
   GTK_WIDGET_CLASS (klass)->map = es_gc_list_map;
   gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
+  /* style.css makes its table narrow enough for the sidebar. */
+  gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "gc-list");
   /* Enabled only while the list is narrowed, so that Escape otherwise
    * goes on to whoever else wants it. */
   gtk_widget_class_install_action (GTK_WIDGET_CLASS (klass), "pause-filter.clear", NULL, clear_filter_action);
@@ -330,8 +333,8 @@ es_gc_list_init (EsGcList *self)
 
   self->view = GTK_COLUMN_VIEW (gtk_column_view_new (NULL));
   gtk_column_view_set_show_column_separators (self->view, TRUE);
-  add_column (self, _("Start (ms)"), ES_GC_COLUMN_START);
-  self->pause_column = add_column (self, _("Pause (ms)"), ES_GC_COLUMN_PAUSE);
+  add_column (self, _("Start"), ES_GC_COLUMN_START);
+  self->pause_column = add_column (self, _("Pause"), ES_GC_COLUMN_PAUSE);
   add_column (self, _("Gen"), ES_GC_COLUMN_GENERATION);
   self->copied_column = add_column (self, _("Copied"), ES_GC_COLUMN_COPIED);
   add_column (self, _("Threads"), ES_GC_COLUMN_THREADS);

@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "es-live-controller.h"
+#include "es-time.h"
 
 /* While a log is followed, the view keeps its right edge at the newest
  * event: showing the whole run while the person has not zoomed, or the
@@ -368,7 +369,7 @@ es_live_controller_dup_notice (EsLiveController *self)
   if (es_live_follower_get_state (self->follower) != ES_LIVE_CUT || !es_document_is_truncated (document, &stop))
     return NULL;
   {
-    g_autofree char *byte = g_strdup_printf ("%" G_GINT64_FORMAT, stop);
+    g_autofree char *byte = es_format_count ((guint64) MAX (stop, 0));
 
     /* The stream broke (a reset, a record that could not be written,
      * memory run out): why, and that nothing received is lost. */

@@ -13,6 +13,7 @@
 #include "es-pause-panel.h"
 #include "es-selection-follower.h"
 #include "es-stats-panel.h"
+#include "es-time.h"
 #include "es-timeline-rows.h"
 
 /* A histogram of the pauses' lengths beside a table of their percentiles,
@@ -170,21 +171,22 @@ query_tooltip_cb (GtkWidget    *widget,
   int bucket = es_pause_panel_bucket_at (self, x, y);
   guint64 lo, hi;
   guint n;
-  g_autofree char *from = NULL, *to = NULL, *text = NULL;
+  g_autofree char *from = NULL, *to = NULL, *text = NULL, *count = NULL;
 
   if (bucket < 0)
     return FALSE;
   es_pause_chart_bucket_range (bucket, &lo, &hi);
   n = self->dists.all.buckets[bucket];
+  count = es_format_count (n);
   from = es_pause_chart_format_ns (lo);
   if (hi == G_MAXUINT64)
-    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u pause of %s or more",
-                                         "%u pauses of %s or more", n), n, from);
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s pause of %s or more",
+                                         "%s pauses of %s or more", n), count, from);
   else
     {
       to = es_pause_chart_format_ns (hi);
-      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u pause from %s to %s",
-                                           "%u pauses from %s to %s", n), n, from, to);
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s pause from %s to %s",
+                                           "%s pauses from %s to %s", n), count, from, to);
     }
   gtk_tooltip_set_text (tooltip, text);
   return TRUE;
@@ -277,13 +279,6 @@ pause_filter_changed_cb (EsPausePanel *self)
 
 /* ---- the table --------------------------------------------------------- */
 
-static char *
-format_seconds (guint64 ns)
-{
-  /* As the statistics show times. */
-  return g_strdup_printf ("%.6f s", ns / 1e9);
-}
-
 static void
 draw_swatch (GtkDrawingArea *area,
              cairo_t        *cr,
@@ -308,7 +303,7 @@ add_dist_row (EsPausePanel      *self,
 {
   GtkWidget *grid = self->table;
   guint64 values[] = { dist->total, dist->p50, dist->p90, dist->p99, dist->p999, dist->max };
-  g_autofree char *count = g_strdup_printf ("%u", dist->count);
+  g_autofree char *count = es_format_count (dist->count);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *label = gtk_label_new (name);
 
@@ -324,11 +319,25 @@ add_dist_row (EsPausePanel      *self,
   gtk_widget_add_css_class (label, "dim-label");
   gtk_box_append (GTK_BOX (box), label);
   gtk_grid_attach (GTK_GRID (grid), box, 0, row, 1, 1);
+  /* A generation that did not collect here (the nursery of a log whose
+   * only GC was a major one) says so, not with a 0 and six 0 s. */
+  if (dist->count == 0)
+    {
+      GtkWidget *none = gtk_label_new (_("no pauses"));
+
+      gtk_label_set_xalign (GTK_LABEL (none), 0);
+      gtk_widget_add_css_class (none, "dim-label");
+      gtk_grid_attach (GTK_GRID (grid), none, 1, row, 1 + G_N_ELEMENTS (values), 1);
+      g_string_append_printf (self->text, "%s: %s\n", name, _("no pauses"));
+      return;
+    }
   es_stats_panel_add_cell (grid, 1, row, count, TRUE);
   g_string_append_printf (self->text, "%s: %s", name, count);
   for (guint c = 0; c < G_N_ELEMENTS (values); c++)
     {
-      g_autofree char *value = format_seconds (values[c]);
+      /* In the unit that shows each, "23.2 µs" or "11.1 ms": seconds with
+       * six decimals made the table wider than its pane at 1280x800. */
+      g_autofree char *value = es_format_duration (values[c]);
 
       es_stats_panel_add_cell (grid, c + 2, row, value, TRUE);
       g_string_append_printf (self->text, " %s", value);
@@ -593,7 +602,9 @@ es_pause_panel_init (EsPausePanel *self)
   gtk_label_set_xalign (GTK_LABEL (self->heading), 0);
   gtk_label_set_wrap (GTK_LABEL (self->heading), TRUE);
   self->table = gtk_grid_new ();
-  gtk_grid_set_column_spacing (GTK_GRID (self->table), 18);
+  /* Eight columns beside the chart: closer than the statistics' two, so
+   * that they fit a 1280-pixel window with the sidebar open. */
+  gtk_grid_set_column_spacing (GTK_GRID (self->table), 12);
   gtk_grid_set_row_spacing (GTK_GRID (self->table), 2);
 
   right = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);

@@ -15,6 +15,7 @@
 #include "es-selection-follower.h"
 #include "es-profile-rows.h"
 #include "es-stats.h"
+#include "es-time.h"
 #include "es-timeline-rows.h"
 
 /* The cost-centre samples of the session's selection (the whole run
@@ -343,7 +344,7 @@ es_profile_panel_dup_tooltip_at (EsProfilePanel *self,
   f = frame_at (self, frame);
   text = g_string_new (NULL);
   es_profile_append_frame_name (f, text);
-  count = es_stats_format_grouped (f->inherited);
+  count = es_format_count (f->inherited);
   g_string_append_c (text, '\n');
   g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%s sample", "%s samples", f->inherited), count);
   g_string_append_c (text, '\n');
@@ -389,7 +390,7 @@ update_share (EsProfilePanel *self)
   /* Without a search, how many samples the shares are of. */
   if (self->search == NULL)
     {
-      g_autofree char *count = es_stats_format_grouped (self->profile->n_samples);
+      g_autofree char *count = es_format_count (self->profile->n_samples);
 
       text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s sample", "%s samples", self->profile->n_samples), count);
       gtk_label_set_text (GTK_LABEL (self->share_label), text);

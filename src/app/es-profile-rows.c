@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "es-profile-rows.h"
+#include "es-time.h"
 
 /* As the GC list does (es-gc-rows.c): the order is an array of indexes
  * into the profile's cost centres, filtered by the search and sorted with
@@ -113,11 +114,11 @@ es_profile_row_dup_text (EsProfileRow      *self,
     case ES_PROFILE_COLUMN_INHERITED:
       return g_strdup_printf ("%.1f", percent (c->inherited, self->total));
     case ES_PROFILE_COLUMN_TICKS:
-      return g_strdup_printf ("%" G_GUINT64_FORMAT, c->individual);
+      return es_format_count (c->individual);
     case ES_PROFILE_COLUMN_INHERITED_TICKS:
     case ES_N_PROFILE_COLUMNS:
     default:
-      return g_strdup_printf ("%" G_GUINT64_FORMAT, c->inherited);
+      return es_format_count (c->inherited);
     }
 }
 

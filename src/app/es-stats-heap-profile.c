@@ -12,6 +12,7 @@
 #include "es-heap-profile.h"
 #include "es-stats-heap-profile.h"
 #include "es-stats-panel.h"
+#include "es-time.h"
 #include "es-timeline-rows.h"
 #include "es-timeline-painter.h"
 
@@ -126,9 +127,13 @@ es_stats_heap_profile_show (EsStatsHeapProfile *self,
   else if (self->from_before)
     about = g_strdup (_("No census in this interval: the last one before it"));
   else
-    about = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Over %u census", "Over %u censuses",
-                                          self->n_censuses),
-                             self->n_censuses);
+    {
+      g_autofree char *n = es_format_count (self->n_censuses);
+
+      about = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Over %s census", "Over %s censuses",
+                                            self->n_censuses),
+                               n);
+    }
   note = gtk_label_new (about);
   gtk_widget_add_css_class (note, "dim-label");
   gtk_label_set_xalign (GTK_LABEL (note), 0);

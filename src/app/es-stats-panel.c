@@ -15,6 +15,7 @@
 #include "es-stats-panel.h"
 #include "es-selection-follower.h"
 #include "es-stats.h"
+#include "es-time.h"
 
 /* Statistics are computed on a worker thread. A burst of selection changes
  * (a drag) becomes one computation: each change cancels the pending one and
@@ -136,7 +137,7 @@ add_bytes (EsStatsPanel *self,
            const char   *name,
            guint64       bytes)
 {
-  g_autofree char *grouped = es_stats_format_grouped (bytes);
+  g_autofree char *grouped = es_format_count (bytes);
   g_autofree char *value = g_strdup_printf (_("%s bytes"), grouped);
 
   add_row (self, grid, row, name, value);
@@ -184,11 +185,14 @@ show_gc_table (EsStatsPanel  *self,
     {
       const EsGenStats *gen = &stats->gen[g];
       g_autofree char *n = g_strdup_printf ("%u", g);
-      g_autofree char *colls = g_strdup_printf ("%u", gen->collections);
-      g_autofree char *par = g_strdup_printf ("%u", gen->par_collections);
-      g_autofree char *elapsed = g_strdup_printf ("%.4f s", gen->elapsed / 1e9);
-      g_autofree char *avg = g_strdup_printf ("%.4f s", gen->collections ? gen->elapsed / 1e9 / gen->collections : 0.0);
-      g_autofree char *max = g_strdup_printf ("%.4f s", gen->max_pause / 1e9);
+      g_autofree char *colls = es_format_count (gen->collections);
+      g_autofree char *par = es_format_count (gen->par_collections);
+      /* Each in the unit that shows it: with four decimals of a second,
+       * the average of 99 pauses of 23 µs read 0.0000 s. */
+      g_autofree char *elapsed = es_format_duration (gen->elapsed);
+      g_autofree char *avg = gen->collections > 0 ? es_format_duration ((gen->elapsed + gen->collections / 2) / gen->collections)
+                                                  : g_strdup ("\342\200\224");
+      g_autofree char *max = gen->collections > 0 ? es_format_duration (gen->max_pause) : g_strdup ("\342\200\224");
 
       es_stats_panel_add_cell (grid, 0, g + 1, n, TRUE);
       es_stats_panel_add_cell (grid, 1, g + 1, colls, TRUE);
@@ -203,7 +207,8 @@ show_gc_table (EsStatsPanel  *self,
 
 static void
 show_sparks (EsStatsPanel  *self,
-             const EsStats *stats)
+             const EsStats *stats,
+             gboolean       whole_run)
 {
   GtkWidget *grid = add_section (self, _("Sparks"));
   const char *headings[] = { N_("HEC"), N_("Created"), N_("Converted"), N_("Overflowed"),
@@ -212,6 +217,18 @@ show_sparks (EsStatsPanel  *self,
   guint shown = MIN (stats->n_caps, MAX_SPARK_ROWS);
   guint row = 1;
 
+  /* A run without parallelism: a table of zeros says nothing a line
+   * cannot. Every spark is created, overflowed or dud first, so none of
+   * those three means none at all. */
+  if (stats->sparks_created == 0 && stats->sparks_overflowed == 0 && stats->sparks_dud == 0 &&
+      stats->sparks_converted == 0 && stats->sparks_gcd == 0 && stats->sparks_fizzled == 0)
+    {
+      const char *none = whole_run ? _("None: the program made no sparks") : _("None in this interval");
+
+      es_stats_panel_add_cell (grid, 0, 0, none, FALSE);
+      g_string_append_printf (self->text, "Sparks: %s\n", none);
+      return;
+    }
   for (guint c = 0; c < G_N_ELEMENTS (headings); c++)
     es_stats_panel_add_cell (grid, c, 0, _(headings[c]), FALSE);
   for (guint i = 0; i <= stats->n_caps; i++)
@@ -226,9 +243,10 @@ show_sparks (EsStatsPanel  *self,
            * of thousands of widgets. The total still counts them all. */
           if (i == shown)
             {
-              g_autofree char *more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u more HEC",
-                                                                    "%u more HECs", stats->n_caps - shown),
-                                                       stats->n_caps - shown);
+              g_autofree char *n = es_format_count (stats->n_caps - shown);
+              g_autofree char *more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s more HEC",
+                                                                    "%s more HECs", stats->n_caps - shown),
+                                                       n);
 
               es_stats_panel_add_cell (grid, 0, row++, more, FALSE);
               g_string_append_printf (self->text, "Sparks: %s\n", more);
@@ -254,7 +272,7 @@ show_sparks (EsStatsPanel  *self,
       g_string_append_printf (self->text, "Sparks %s:", name);
       for (guint c = 0; c < 6; c++)
         {
-          g_autofree char *value = g_strdup_printf ("%" G_GUINT64_FORMAT, v[c]);
+          g_autofree char *value = es_format_count (v[c]);
 
           es_stats_panel_add_cell (grid, c + 1, row, value, TRUE);
           g_string_append_printf (self->text, " %s", value);
@@ -282,10 +300,10 @@ show_spans (EsStatsPanel *self,
   for (guint i = 0; i < shown; i++)
     {
       const EsSpanSummary *span = &g_array_index (spans, EsSpanSummary, i);
-      g_autofree char *count = g_strdup_printf ("%u", span->count);
-      g_autofree char *total = g_strdup_printf ("%.6f s", span->total / 1e9);
-      g_autofree char *mean = g_strdup_printf ("%.6f s", span->total / 1e9 / MAX (span->count, 1));
-      g_autofree char *longest = g_strdup_printf ("%.6f s", span->max / 1e9);
+      g_autofree char *count = es_format_count (span->count);
+      g_autofree char *total = es_format_duration (span->total);
+      g_autofree char *mean = es_format_duration ((span->total + MAX (span->count, 1) / 2) / MAX (span->count, 1));
+      g_autofree char *longest = es_format_duration (span->max);
 
       es_stats_panel_add_cell (grid, 0, i + 1, span->name, FALSE);
       es_stats_panel_add_cell (grid, 1, i + 1, count, TRUE);
@@ -296,9 +314,10 @@ show_spans (EsStatsPanel *self,
     }
   if (spans->len > shown)
     {
-      g_autofree char *more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u more span name",
-                                                            "%u more span names", spans->len - shown),
-                                               spans->len - shown);
+      g_autofree char *n = es_format_count (spans->len - shown);
+      g_autofree char *more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s more span name",
+                                                            "%s more span names", spans->len - shown),
+                                               n);
 
       es_stats_panel_add_cell (grid, 0, shown + 1, more, FALSE);
     }
@@ -361,7 +380,7 @@ add_count (EsStatsPanel *self,
            const char   *name,
            guint64       n)
 {
-  g_autofree char *value = es_stats_format_grouped (n);
+  g_autofree char *value = es_format_count (n);
 
   add_row (self, grid, row, name, value);
 }
@@ -477,15 +496,19 @@ show_stats (EsStatsPanel *self,
 
   grid = add_section (self, _("Heap"));
   add_bytes (self, grid, 0, _("Allocated"), s->allocated);
-  grouped = es_stats_format_grouped ((guint64) s->alloc_rate);
+  grouped = es_format_count ((guint64) s->alloc_rate);
   rate = g_strdup_printf (_("%s bytes per MUT elapsed second"), grouped);
   add_row (self, grid, 1, _("Allocation rate"), rate);
   add_bytes (self, grid, 2, _("Maximum heap size"), s->max_heap_size);
   g_clear_pointer (&grouped, g_free);
-  grouped = es_stats_format_grouped (s->max_residency);
-  residency = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s bytes (%u sample)", "%s bytes (%u samples)",
-                                            s->residency_samples),
-                               grouped, s->residency_samples);
+  grouped = es_format_count (s->max_residency);
+  {
+    g_autofree char *samples = es_format_count (s->residency_samples);
+
+    residency = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s bytes (%s sample)", "%s bytes (%s samples)",
+                                              s->residency_samples),
+                                 grouped, samples);
+  }
   add_row (self, grid, 3, _("Maximum residency"), residency);
   add_bytes (self, grid, 4, _("Maximum slop"), s->max_slop);
 
@@ -497,7 +520,7 @@ show_stats (EsStatsPanel *self,
     balance = s->work_balance >= 0 ? g_strdup_printf ("%.2f %%", 100 * s->work_balance) : g_strdup (_("no parallel GC"));
   add_row (self, grid, 1, _("Parallel work balance"), balance);
   show_gc_table (self, s);
-  show_sparks (self, s);
+  show_sparks (self, s, job->whole_run);
   show_spans (self, job->spans);
   es_stats_heap_profile_show (job->heap_profile, self->content, self->text);
   show_process (self, job->document);

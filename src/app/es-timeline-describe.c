@@ -19,6 +19,7 @@
 #include "es-span-lanes.h"
 #include "es-stats.h"
 #include "es-thread-states.h"
+#include "es-time.h"
 #include "es-timeline-describe.h"
 
 static const char *
@@ -114,7 +115,7 @@ describe_cap (const EsTimelineView *view,
       {
         g_autofree char *pause = es_timeline_format_time (gcs[lo - 1].end - gcs[lo - 1].start, 1);
 
-        g_autofree char *copied = es_stats_format_grouped (gcs[lo - 1].copied);
+        g_autofree char *copied = es_format_count (gcs[lo - 1].copied);
 
         if (mono)
           g_string_append_printf (out, gcs[lo - 1].generation == 1 ? _(" (major collection, world stopped for %s)")
@@ -371,6 +372,7 @@ describe_profile (const EsTimelineView *view,
 {
   EsProfileColumn column;
   const EsCostCentre *cc;
+  g_autofree char *n = NULL;
   guint32 chosen = view->profile_chosen ? view->profile_cost_centre : ES_PROFILE_NO_COST_CENTRE;
 
   es_profile_columns (view->document, es_timeline_x_to_time (view, floor (x)),
@@ -381,17 +383,22 @@ describe_profile (const EsTimelineView *view,
       g_string_append (out, _("Profile: no samples here"));
       return;
     }
-  g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "Profile: %u sample", "Profile: %u samples", column.n_samples),
-                          column.n_samples);
+  n = es_format_count (column.n_samples);
+  g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "Profile: %s sample", "Profile: %s samples", column.n_samples),
+                          n);
   cc = column.top == ES_PROFILE_NO_COST_CENTRE ? NULL : es_document_lookup_cost_centre (view->document, column.top);
   if (cc != NULL)
-    g_string_append_printf (out, _(", most in %s (%s): %u"), cc->label, cc->module, column.top_samples);
+    {
+      g_autofree char *top = es_format_count (column.top_samples);
+
+      g_string_append_printf (out, _(", most in %s (%s): %s"), cc->label, cc->module, top);
+    }
   if (chosen != ES_PROFILE_NO_COST_CENTRE)
     {
       const EsCostCentre *chosen_cc = es_document_lookup_cost_centre (view->document, chosen);
+      g_autofree char *in = es_format_count (column.n_chosen);
 
-      g_string_append_printf (out, _("\n%s on the stack in %u"), chosen_cc != NULL ? chosen_cc->label : "?",
-                              column.n_chosen);
+      g_string_append_printf (out, _("\n%s on the stack in %s"), chosen_cc != NULL ? chosen_cc->label : "?", in);
     }
 }
 

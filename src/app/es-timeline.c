@@ -389,11 +389,27 @@ zoom_scale_changed_cb (GtkGestureZoom *gesture,
 
 /* ---- tooltip ----------------------------------------------------------- */
 
+/* A row's name, whole, where the gutter cuts it short ("6 spark evalu…"). */
+static char *
+describe_label_at (EsTimeline *self,
+                   double      x,
+                   double      y)
+{
+  const EsTimelineRow *row = row_at (self, x, y);
+  EsDocument *document = es_session_get_document (self->session);
+
+  if (row == NULL || !es_timeline_row_label_is_cut (document, row))
+    return NULL;
+  return es_timeline_row_label (document, row);
+}
+
 /**
  * es_timeline_describe_at:
  *
  * Returns: (transfer full) (nullable): what lies under (@x, @y): the time,
- *   and what the row there shows at that time (es-timeline-describe.c).
+ *   the marker whose label is there, whole, and what the row there shows
+ *   at that time (es-timeline-describe.c); in the gutter, a row's name
+ *   where it is cut short there.
  */
 char *
 es_timeline_describe_at (EsTimeline *self,
@@ -406,9 +422,12 @@ es_timeline_describe_at (EsTimeline *self,
   EsTimelineView view;
   double rows_x, rows_y;
   guint64 t;
+  guint marker;
 
-  if (self->session == NULL || x < ES_TIMELINE_GUTTER)
+  if (self->session == NULL)
     return NULL;
+  if (x < ES_TIMELINE_GUTTER)
+    return describe_label_at (self, x, y);
   t = time_at (self, x);
   when = es_timeline_format_time (t, 1);
   g_string_append (out, when);
@@ -417,6 +436,16 @@ es_timeline_describe_at (EsTimeline *self,
   row = es_timeline_rows_row_at (self->rows, rows_y);
   if (row == NULL)
     return g_string_free (g_steal_pointer (&out), FALSE);
+
+  /* A marker's label may be cut short ("ph…"): its whole text. */
+  es_timeline_rows_get_view (self->rows, &view);
+  if (es_timeline_marker_label_at (&view, es_timeline_rows_get_layout (self->rows), rows_x, rows_y, &marker))
+    {
+      guint n;
+
+      g_string_append_c (out, '\n');
+      g_string_append_printf (out, _("Marker “%s”"), es_document_get_markers (view.document, &n)[marker].text);
+    }
 
   get_view (self, &view);
   g_string_append_c (out, '\n');

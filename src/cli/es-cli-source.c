@@ -13,6 +13,7 @@
 #include "es-cli-source.h"
 #include "es-live-record.h"
 #include "es-live-source.h"
+#include "es-time.h"
 
 /* The commands that read a whole log (summary, dump, compare, profile,
  * export) read a stream to its end into a record, then go on exactly as
@@ -139,10 +140,13 @@ es_cli_source_say_kept_aside (const char *source,
                               const char *kept_path,
                               guint64     bytes)
 {
+  g_autofree char *n = NULL;
+
   if (record == NULL || kept_path == NULL || g_str_equal (record, kept_path))
     return;
-  g_printerr ("eventscope-cli: %s: %s is left as it was; the %" G_GUINT64_FORMAT " bytes received are in %s\n",
-              source, record, bytes, kept_path);
+  n = es_format_count (bytes);
+  g_printerr ("eventscope-cli: %s: %s is left as it was; the %s bytes received are in %s\n",
+              source, record, n, kept_path);
 }
 
 /**
@@ -158,6 +162,7 @@ es_cli_source_say_kept (const char *source)
 {
   Opened *opened = NULL;
   const char *kept_path;
+  g_autofree char *n = NULL;
 
   for (guint i = 0; opened_sources != NULL && i < opened_sources->len; i++)
     if (g_str_equal (((Opened *) g_ptr_array_index (opened_sources, i))->source, source))
@@ -166,8 +171,8 @@ es_cli_source_say_kept (const char *source)
       (kept_path = es_live_record_get_kept_path (opened->record)) == NULL ||
       es_live_record_get_bytes (opened->record) == 0)
     return;
-  g_printerr ("eventscope-cli: %s holds the %" G_GUINT64_FORMAT " bytes received\n", kept_path,
-              es_live_record_get_bytes (opened->record));
+  n = es_format_count (es_live_record_get_bytes (opened->record));
+  g_printerr ("eventscope-cli: %s holds the %s bytes received\n", kept_path, n);
 }
 
 /**
@@ -188,11 +193,12 @@ es_cli_source_finish (int exit_code)
   for (guint i = 0; i < opened_sources->len; i++)
     {
       Opened *opened = g_ptr_array_index (opened_sources, i);
+      g_autofree char *n = NULL;
 
       if (opened->broke == NULL)
         continue;
-      g_printerr ("eventscope-cli: %s: %s (after %" G_GUINT64_FORMAT " bytes)\n", opened->source,
-                  opened->broke->message, es_live_record_get_bytes (opened->record));
+      n = es_format_count (es_live_record_get_bytes (opened->record));
+      g_printerr ("eventscope-cli: %s: %s (after %s bytes)\n", opened->source, opened->broke->message, n);
       if (exit_code == EXIT_OK)
         exit_code = EXIT_USAGE;
     }

@@ -320,12 +320,13 @@ say_broken (Watch        *watch,
             const GError *said)
 {
   const GError *broke = es_live_follower_get_stream_error (watch->follower);
+  g_autofree char *n = NULL;
 
   if (broke == NULL)
     return FALSE;
+  n = es_format_count (es_live_follower_get_bytes (watch->follower));
   if (said == NULL || g_strcmp0 (said->message, broke->message) != 0)
-    g_printerr ("eventscope-cli: %s: %s (after %" G_GUINT64_FORMAT " bytes)\n", watch->source, broke->message,
-                es_live_follower_get_bytes (watch->follower));
+    g_printerr ("eventscope-cli: %s: %s (after %s bytes)\n", watch->source, broke->message, n);
   return TRUE;
 }
 
@@ -365,8 +366,11 @@ sum_up (Watch      *watch,
   exit_code = es_cli_print_summary (watch->source, document, 0, es_document_get_end_time (document), FALSE);
   if (es_live_follower_get_kept_path (follower) != NULL && es_live_follower_get_state (follower) != ES_LIVE_FINISHED &&
       g_strcmp0 (es_live_follower_get_kept_path (follower), record) == 0)
-    g_printerr ("eventscope-cli: %s holds the %" G_GUINT64_FORMAT " bytes received\n",
-                es_live_follower_get_kept_path (follower), es_live_follower_get_bytes (follower));
+    {
+      g_autofree char *n = es_format_count (es_live_follower_get_bytes (follower));
+
+      g_printerr ("eventscope-cli: %s holds the %s bytes received\n", es_live_follower_get_kept_path (follower), n);
+    }
   if (say_broken (watch, NULL) && exit_code == EXIT_OK)
     exit_code = EXIT_USAGE;
   return exit_code;

@@ -57,19 +57,25 @@ static void
 warn_if_truncated (const char         *path,
                    const EsDumpStatus *status)
 {
+  g_autofree char *stop = NULL, *n_events = NULL, *partial = NULL;
+
   if (!status->truncated)
     return;
 
+  /* Counts and offsets grouped, as people read them: "byte 631,243,352". */
+  stop = es_format_count ((guint64) MAX (status->stop_offset, 0));
+  n_events = es_format_count (status->n_events);
+  partial = es_format_count (status->partial_bytes);
   if (status->partial_bytes > 0)
-    g_printerr ("eventscope-cli: warning: %s: the log is cut short: its data stops at byte %"
-                G_GINT64_FORMAT " inside an incomplete event (%" G_GSIZE_FORMAT " bytes); "
-                "the %" G_GUINT64_FORMAT " complete events before it are shown\n",
-                path, status->stop_offset, status->partial_bytes, status->n_events);
+    g_printerr ("eventscope-cli: warning: %s: the log is cut short: its data stops at byte %s"
+                " inside an incomplete event (%s bytes); "
+                "the %s complete events before it are shown\n",
+                path, stop, partial, n_events);
   else
-    g_printerr ("eventscope-cli: warning: %s: the log ends at byte %" G_GINT64_FORMAT
+    g_printerr ("eventscope-cli: warning: %s: the log ends at byte %s"
                 " without its end marker (the program was killed or is still running); "
-                "its %" G_GUINT64_FORMAT " events are shown\n",
-                path, status->stop_offset, status->n_events);
+                "its %s events are shown\n",
+                path, stop, n_events);
 }
 
 static int
@@ -132,8 +138,9 @@ static char *
 describe_runs_and_gcs (guint runs,
                        guint gcs)
 {
-  g_autofree char *r = g_strdup_printf ("%u %s", runs, runs == 1 ? "run" : "runs");
-  g_autofree char *g = g_strdup_printf ("%u %s", gcs, gcs == 1 ? "GC" : "GCs");
+  g_autofree char *n_runs = es_format_count (runs), *n_gcs = es_format_count (gcs);
+  g_autofree char *r = g_strdup_printf ("%s %s", n_runs, runs == 1 ? "run" : "runs");
+  g_autofree char *g = g_strdup_printf ("%s %s", n_gcs, gcs == 1 ? "GC" : "GCs");
 
   if (runs > 0 && gcs > 0)
     return g_strdup_printf ("%s and %s", r, g);
@@ -164,8 +171,12 @@ warn_closed (const char *path,
   if (spans == 1)
     g_printerr ("eventscope-cli: warning: %s: 1 span was never stopped; it ends at the log's last timestamp\n", path);
   else if (spans > 1)
-    g_printerr ("eventscope-cli: warning: %s: %u spans were never stopped; they end at the log's last timestamp\n",
-                path, spans);
+    {
+      g_autofree char *n_spans = es_format_count (spans);
+
+      g_printerr ("eventscope-cli: warning: %s: %s spans were never stopped; they end at the log's last timestamp\n",
+                  path, n_spans);
+    }
 }
 
 /* What is left to say once a document is printed: where a cut log stops,
@@ -178,13 +189,14 @@ finish_document (const char *path,
   gint64 stop_offset;
   const GError *damage = es_document_get_damage (document);
   gboolean truncated = es_document_is_truncated (document, &stop_offset);
+  g_autofree char *stop = es_format_count ((guint64) MAX (stop_offset, 0));
 
   if (damage != NULL)
-    g_printerr ("eventscope-cli: %s: %s; what came before it is shown (the first %" G_GINT64_FORMAT
-                " bytes of the log, unpacked)\n", path, damage->message, stop_offset);
+    g_printerr ("eventscope-cli: %s: %s; what came before it is shown (the first %s"
+                " bytes of the log, unpacked)\n", path, damage->message, stop);
   else if (truncated)
-    g_printerr ("eventscope-cli: warning: %s: the log is cut short at byte %" G_GINT64_FORMAT
-                "; the statistics cover what it holds\n", path, stop_offset);
+    g_printerr ("eventscope-cli: warning: %s: the log is cut short at byte %s"
+                "; the statistics cover what it holds\n", path, stop);
   warn_closed (path, document, damage != NULL || truncated);
   if (damage != NULL || truncated)
     es_cli_source_say_kept (path);

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <langinfo.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,4 +123,74 @@ bad:
   g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                "\"%s\" is not a size (512M, 1.5G, 25%% of memory, or bytes)", text);
   return FALSE;
+}
+
+/**
+ * es_format_count:
+ * @n: a count of things (events, matches, markers) or of bytes
+ *
+ * Formats @n as people read a count, its digits grouped by thousands:
+ * with the locale's separator where it has one ("45.027" in German,
+ * "45,027" in English), and with a comma where it has none (C and POSIX),
+ * so that a count never reads as a run of digits. Grouped by threes in
+ * every locale, which is how nearly all of them group.
+ *
+ * This is the window's and the CLI's prose; the +RTS -s text keeps its
+ * commas in every locale (es_stats_format_grouped()), as the RTS prints.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+es_format_count (guint64 n)
+{
+  const char *separator = nl_langinfo (THOUSEP);
+  char digits[24];
+  int len = g_snprintf (digits, sizeof digits, "%" G_GUINT64_FORMAT, n);
+  GString *out = g_string_sized_new (32);
+
+  /* Where a comma is the decimal point and the locale names no separator,
+   * a comma would read as one: a narrow no-break space, as in French. */
+  if (separator == NULL || *separator == '\0')
+    separator = g_str_equal (nl_langinfo (RADIXCHAR), ",") ? "\342\200\257" : ",";
+  for (int i = 0; i < len; i++)
+    {
+      if (i > 0 && (len - i) % 3 == 0)
+        g_string_append (out, separator);
+      g_string_append_c (out, digits[i]);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * es_format_duration:
+ * @ns: a length of time, in nanoseconds
+ *
+ * Formats @ns in the unit that shows it, with three significant digits:
+ * "23.4 µs", "1.24 ms", "312 ms", "12.3 s", "850 ns", "0 s". For a
+ * pause or an average, where a fixed unit would print 0.0000 s for
+ * anything short. The decimal point is the locale's, as elsewhere in the
+ * window.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+es_format_duration (guint64 ns)
+{
+  static const struct { double scale; const char *unit; } units[] = {
+    { 1e9, "s" }, { 1e6, "ms" }, { 1e3, "\302\265s" }, { 1, "ns" },
+  };
+  guint u = 0;
+  double v;
+
+  if (ns == 0)
+    return g_strdup ("0 s");
+  while (u + 1 < G_N_ELEMENTS (units) && ns < units[u].scale)
+    u++;
+  v = ns / units[u].scale;
+  /* 999.7 µs rounds to 1000: that is 1.00 ms. */
+  if (u > 0 && v >= 999.5)
+    v = ns / units[--u].scale;
+  if (units[u].scale == 1 || v >= 99.95)
+    return g_strdup_printf ("%.0f %s", v, units[u].unit);
+  return g_strdup_printf (v >= 9.995 ? "%.1f %s" : "%.2f %s", v, units[u].unit);
 }

@@ -20,5 +20,7 @@ gboolean es_size_parse (const char  *text,
                         guint64      whole,
                         guint64     *bytes,
                         GError     **error);
+char    *es_format_count    (guint64      n);
+char    *es_format_duration (guint64      ns);
 
 G_END_DECLS

@@ -106,6 +106,7 @@ void     es_paint_no_data         (EsPaintContext       *ctx,
                                    guint64               from);
 void     es_paint_set_text_color  (EsPaintContext       *ctx,
                                    EsColor               ground);
+PangoLayout *es_paint_measuring_layout (gboolean       small);
 int      es_paint_text_box        (EsPaintContext       *ctx,
                                    const char           *text,
                                    double                x,

@@ -317,67 +317,6 @@ es_timeline_x_to_time (const EsTimelineView *view,
   return view->t0 + MIN (span, (guint64) offset);
 }
 
-/**
- * es_timeline_format_time:
- * @resolution: the smallest difference worth showing (a tick spacing, or
- *   the time of a pixel), in nanoseconds
- *
- * Formats @time with the unit its size calls for and just the decimals
- * @resolution needs: "1.5 s", "200 ms", "37 µs", "12 ns". The unit comes
- * from the larger of @time and ten ticks, so that the ticks of one ruler
- * share a unit except across a unit's boundary.
- *
- * Returns: (transfer full): the text
- */
-char *
-es_timeline_format_time (guint64 time,
-                         guint64 resolution)
-{
-  static const struct
-  {
-    guint64     ns;
-    const char *name;
-  } units[] = {
-    { G_GUINT64_CONSTANT (1000000000), "s" },
-    { 1000000, "ms" },
-    { 1000, "\302\265s" },
-    { 1, "ns" },
-  };
-  guint64 magnitude, unit, quantum, whole, fraction;
-  guint u = 0;
-  int decimals = 0;
-  char *text;
-
-  if (resolution == 0)
-    resolution = 1;
-  magnitude = MAX (time, resolution > G_MAXUINT64 / 10 ? resolution : resolution * 10);
-  while (u + 1 < G_N_ELEMENTS (units) && magnitude < units[u].ns)
-    u++;
-  unit = units[u].ns;
-
-  /* The decimals that make @resolution a whole number of the last digit. */
-  for (quantum = unit; quantum > 1 && resolution % quantum != 0; quantum /= 10)
-    decimals++;
-  if (time <= G_MAXUINT64 - quantum / 2)
-    time = (time + quantum / 2) / quantum * quantum;
-
-  whole = time / unit;
-  fraction = (time % unit) / quantum;
-  if (decimals > 0 && fraction > 0)
-    {
-      g_autofree char *digits = g_strdup_printf ("%0*" G_GUINT64_FORMAT, decimals, fraction);
-      int len = decimals;
-
-      /* "1.50 s" reads as "1.5 s" */
-      while (len > 0 && digits[len - 1] == '0')
-        digits[--len] = '\0';
-      text = g_strdup_printf ("%" G_GUINT64_FORMAT ".%s %s", whole, digits, units[u].name);
-    }
-  else
-    text = g_strdup_printf ("%" G_GUINT64_FORMAT " %s", whole, units[u].name);
-  return text;
-}
-
 static PangoLayout *
 create_layout (cairo_t    *cr,
                const char *font)
@@ -387,6 +326,28 @@ create_layout (cairo_t    *cr,
 
   pango_layout_set_font_description (layout, desc);
   pango_font_description_free (desc);
+  return layout;
+}
+
+/**
+ * es_paint_measuring_layout:
+ * @small: the small font of labels on the data (markers, legends), or the
+ *   gutter's
+ *
+ * A layout that sets text as the painter does, on no surface: to measure,
+ * for the tooltips, what a label shows.
+ *
+ * Returns: (transfer full): the layout
+ */
+PangoLayout *
+es_paint_measuring_layout (gboolean small)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_A8, 1, 1);
+  cairo_t *cr = cairo_create (surface);
+  PangoLayout *layout = create_layout (cr, small ? SMALL_FONT : LABEL_FONT);
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
   return layout;
 }
 
@@ -647,6 +608,43 @@ es_timeline_paint_bands (cairo_t *const       *crs,
     cairo_restore (crs[i]);
 }
 
+/* The gutter's label of @row as the gutter sets it: two lines at most,
+ * one on a row too low for two, ellipsized past them. */
+static void
+set_row_label (PangoLayout         *layout,
+               EsDocument          *document,
+               const EsTimelineRow *row)
+{
+  g_autofree char *label = es_timeline_row_label (document, row);
+
+  pango_layout_set_width (layout, (ES_TIMELINE_GUTTER - 12) * PANGO_SCALE);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  /* Thread rows are too low for a second line. */
+  pango_layout_set_height (layout, row->height < 30 ? -1 : -2);
+  pango_layout_set_text (layout, label, -1);
+}
+
+/**
+ * es_timeline_row_label_is_cut:
+ *
+ * Returns: whether the gutter shows @row's label cut short ("6 spark
+ *   evalu…"), so that a tooltip should give it whole.
+ */
+gboolean
+es_timeline_row_label_is_cut (EsDocument          *document,
+                              const EsTimelineRow *row)
+{
+  g_autoptr(PangoLayout) layout = NULL;
+
+  g_return_val_if_fail (document != NULL, FALSE);
+  g_return_val_if_fail (row != NULL, FALSE);
+
+  layout = es_paint_measuring_layout (FALSE);
+  set_row_label (layout, document, row);
+  return pango_layout_is_ellipsized (layout);
+}
+
 /**
  * es_timeline_paint_labels:
  *
@@ -679,24 +677,16 @@ es_timeline_paint_labels (cairo_t              *cr,
   cairo_paint (cr);
 
   layout = create_layout (cr, LABEL_FONT);
-  pango_layout_set_width (layout, (ES_TIMELINE_GUTTER - 12) * PANGO_SCALE);
-  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-  pango_layout_set_height (layout, -2);   /* at most two lines */
 
   es_paint_set_color (&ctx, ES_COLOR_TEXT);
   for (guint r = ctx.first_row; r < ctx.end_row; r++)
     {
       const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
-      g_autofree char *label = NULL;
       int h;
 
       if (es_paint_row_is_clipped (&ctx, row))
         continue;
-      label = es_timeline_row_label (ctx.document, row);
-      /* Thread rows are too low for a second line. */
-      pango_layout_set_height (layout, row->height < 30 ? -1 : -2);
-      pango_layout_set_text (layout, label, -1);
+      set_row_label (layout, ctx.document, row);
       pango_layout_get_pixel_size (layout, NULL, &h);
       cairo_move_to (cr, 6, row->y + floor ((row->height - h) / 2.0));
       pango_cairo_show_layout (cr, layout);

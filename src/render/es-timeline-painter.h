@@ -156,6 +156,9 @@ guint64     es_timeline_x_to_time      (const EsTimelineView  *view,
                                         double                 x);
 char       *es_timeline_format_time    (guint64                time,
                                         guint64                resolution);
+char       *es_timeline_format_tick    (guint64                time,
+                                        guint64                step,
+                                        guint64                last);
 
 /* Where a cap row draws @color: ES_COLOR_RUNNING in the upper band,
  * ES_COLOR_GC and ES_COLOR_GC_WAITING in the lower one (for hit tests). */
@@ -167,6 +170,13 @@ char       *es_timeline_cap_name       (EsDocument            *document,
                                         guint                  cap);
 char       *es_timeline_row_label      (EsDocument            *document,
                                         const EsTimelineRow   *row);
+gboolean    es_timeline_row_label_is_cut (EsDocument          *document,
+                                        const EsTimelineRow   *row);
+gboolean    es_timeline_marker_label_at (const EsTimelineView *view,
+                                        GArray                *rows,
+                                        double                 x,
+                                        double                 y,
+                                        guint                 *marker);
 const EsTimelineRow *es_timeline_row_at (GArray               *rows,
                                         int                    y);
 

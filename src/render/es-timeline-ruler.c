@@ -19,6 +19,116 @@
 #define MAX_MARKER_LINES     40
 #define DENSE_MARKER_TICK    6
 
+/**
+ * es_timeline_format_time:
+ * @resolution: the smallest difference worth showing (a tick spacing, or
+ *   the time of a pixel), in nanoseconds
+ *
+ * Formats @time with the unit its size calls for and just the decimals
+ * @resolution needs: "1.5 s", "200 ms", "37 µs", "12 ns". The unit comes
+ * from the larger of @time and ten times @resolution. For a time on its
+ * own (a tooltip, a length); a ruler labels its ticks with
+ * es_timeline_format_tick(), one unit and precision for all.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+es_timeline_format_time (guint64 time,
+                         guint64 resolution)
+{
+  static const struct
+  {
+    guint64     ns;
+    const char *name;
+  } units[] = {
+    { G_GUINT64_CONSTANT (1000000000), "s" },
+    { 1000000, "ms" },
+    { 1000, "\302\265s" },
+    { 1, "ns" },
+  };
+  guint64 magnitude, unit, quantum, whole, fraction;
+  guint u = 0;
+  int decimals = 0;
+  char *text;
+
+  if (resolution == 0)
+    resolution = 1;
+  magnitude = MAX (time, resolution > G_MAXUINT64 / 10 ? resolution : resolution * 10);
+  while (u + 1 < G_N_ELEMENTS (units) && magnitude < units[u].ns)
+    u++;
+  unit = units[u].ns;
+
+  /* The decimals that make @resolution a whole number of the last digit. */
+  for (quantum = unit; quantum > 1 && resolution % quantum != 0; quantum /= 10)
+    decimals++;
+  if (time <= G_MAXUINT64 - quantum / 2)
+    time = (time + quantum / 2) / quantum * quantum;
+
+  whole = time / unit;
+  fraction = (time % unit) / quantum;
+  if (decimals > 0 && fraction > 0)
+    {
+      g_autofree char *digits = g_strdup_printf ("%0*" G_GUINT64_FORMAT, decimals, fraction);
+      int len = decimals;
+
+      /* "1.50 s" reads as "1.5 s" */
+      while (len > 0 && digits[len - 1] == '0')
+        digits[--len] = '\0';
+      text = g_strdup_printf ("%" G_GUINT64_FORMAT ".%s %s", whole, digits, units[u].name);
+    }
+  else
+    text = g_strdup_printf ("%" G_GUINT64_FORMAT " %s", whole, units[u].name);
+  return text;
+}
+
+/**
+ * es_timeline_format_tick:
+ * @time: a tick of the ruler, a multiple of @step
+ * @step: the ruler's step
+ * @last: the ruler's largest tick
+ *
+ * Labels a ruler's ticks with one unit and one precision, so that they
+ * read as one scale: the unit that @last calls for, the decimals that
+ * @step needs, trailing zeros kept: "0.95 s, 1.00 s, 1.05 s" and
+ * "201.8 ms, 202.0 ms, 202.2 ms" (each label on its own read "950 ms,
+ * 1 s, 1.05 s" and "201.8, 202, 202.2 ms").
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+es_timeline_format_tick (guint64 time,
+                         guint64 step,
+                         guint64 last)
+{
+  static const struct
+  {
+    guint64     ns;
+    const char *name;
+  } units[] = {
+    { G_GUINT64_CONSTANT (1000000000), "s" },
+    { 1000000, "ms" },
+    { 1000, "\302\265s" },
+    { 1, "ns" },
+  };
+  guint64 magnitude, unit, quantum;
+  guint u = 0;
+  int decimals = 0;
+
+  if (step == 0)
+    step = 1;
+  magnitude = MAX (MAX (last, time), step);
+  while (u + 1 < G_N_ELEMENTS (units) && magnitude < units[u].ns)
+    u++;
+  unit = units[u].ns;
+  for (quantum = unit; quantum > 1 && step % quantum != 0; quantum /= 10)
+    decimals++;
+  if (decimals == 0)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT " %s", time / unit, units[u].name);
+  /* Ticks are multiples of @step, so of @quantum: nothing to round. */
+  return g_strdup_printf ("%" G_GUINT64_FORMAT ".%0*" G_GUINT64_FORMAT " %s",
+                          time / unit, decimals, (time % unit) / quantum, units[u].name);
+}
+
 /* The 1-2-5 step whose labels fit: at least TICK_MIN_SPACING pixels apart
  * and wider than the widest label (the one at t1) with some room. */
 guint64
@@ -41,7 +151,7 @@ es_paint_choose_ticks (EsPaintContext *ctx,
 
           if (px < TICK_MIN_SPACING)
             continue;
-          label = es_timeline_format_time (view->t1 - view->t1 % step, step);
+          label = es_timeline_format_tick (view->t1 - view->t1 % step, step, view->t1 - view->t1 % step);
           pango_layout_set_text (ctx->small, label, -1);
           pango_layout_get_pixel_size (ctx->small, &w, NULL);
           if (px < w + TICK_LABEL_PADDING && decade < G_GUINT64_CONSTANT (1000000000000000000))
@@ -138,7 +248,7 @@ es_paint_ruler (EsPaintContext      *ctx,
   es_paint_set_color (ctx, ES_COLOR_TEXT);
   for (guint64 t = first_tick (view->t0, step); t <= view->t1; t += step)
     {
-      g_autofree char *label = es_timeline_format_time (t, step);
+      g_autofree char *label = es_timeline_format_tick (t, step, view->t1 - view->t1 % step);
       double x = floor (es_timeline_time_to_x (view, t));
       int w;
 
@@ -208,6 +318,23 @@ es_paint_dense_ticks (EsPaintContext *ctx,
   es_paint_canvas_flush (ctx);
 }
 
+/* The width marker @i's label may take, up to the next marker in view
+ * (@last is past the last) or the edge, at most 160 px; 0 for no label
+ * where there is less than 24. */
+static int
+marker_label_room (const EsTimelineView *view,
+                   const EsUserEvent    *markers,
+                   guint                 i,
+                   guint                 last)
+{
+  double x = floor (es_timeline_time_to_x (view, markers[i].time)) + 0.5;
+  double room = (i + 1 < last ? es_timeline_time_to_x (view, markers[i + 1].time)
+                              : ES_TIMELINE_GUTTER + view->width) - x - 6;
+
+  room = MIN (room, 160);
+  return room >= 24 && markers[i].text != NULL ? (int) room : 0;
+}
+
 /* Markers are lines across every row but the ruler, labelled in the
  * first cap row as far as the next marker leaves room. More than
  * MAX_MARKER_LINES in view would be a curtain of lines: they become ticks
@@ -274,13 +401,69 @@ es_paint_markers (EsPaintContext *ctx,
   for (guint i = first; i < last; i++)
     {
       double x = floor (es_timeline_time_to_x (view, markers[i].time)) + 0.5;
-      double room;
+      int room = marker_label_room (view, markers, i, last);
 
-      room = (i + 1 < last ? es_timeline_time_to_x (view, markers[i + 1].time)
-                           : ES_TIMELINE_GUTTER + view->width) - x - 6;
-      room = MIN (room, 160);
-      if (room >= 24 && markers[i].text != NULL)
-        es_paint_text_box (ctx, markers[i].text, x + 3, label_row->y + 1, (int) room,
-                           FALSE, ES_COLOR_MARKER);
+      if (room > 0)
+        es_paint_text_box (ctx, markers[i].text, x + 3, label_row->y + 1, room, FALSE, ES_COLOR_MARKER);
     }
+}
+
+/**
+ * es_timeline_marker_label_at:
+ * @rows: the layout @view is drawn with
+ * @x: in the rows' coordinates
+ * @y: in the rows' coordinates
+ * @marker: (out): the marker whose label is there
+ *
+ * Whether (@x, @y) is on a marker's label, as es_paint_markers() draws it
+ * in the first HEC row, cut short ("ph…") or not: for the tooltip that
+ * gives its whole text.
+ */
+gboolean
+es_timeline_marker_label_at (const EsTimelineView *view,
+                             GArray               *rows,
+                             double                x,
+                             double                y,
+                             guint                *marker)
+{
+  const EsTimelineRow *label_row = NULL;
+  const EsUserEvent *markers;
+  g_autoptr(PangoLayout) layout = NULL;
+  guint n, first, last;
+
+  g_return_val_if_fail (view != NULL && rows != NULL && marker != NULL, FALSE);
+
+  if (view->document == NULL)
+    return FALSE;
+  markers = es_document_get_markers (view->document, &n);
+  first = lower_bound_user_event (markers, n, view->t0);
+  last = view->t1 == G_MAXUINT64 ? n : lower_bound_user_event (markers, n, view->t1 + 1);
+  if (first >= last || last - first > MAX_MARKER_LINES)
+    return FALSE;
+  for (guint r = 0; r < rows->len && label_row == NULL; r++)
+    if (g_array_index (rows, EsTimelineRow, r).kind == ES_ROW_CAP)
+      label_row = &g_array_index (rows, EsTimelineRow, r);
+  if (label_row == NULL || y < floor (label_row->y + 1))
+    return FALSE;
+
+  layout = es_paint_measuring_layout (TRUE);
+  for (guint i = first; i < last; i++)
+    {
+      double left = floor (floor (es_timeline_time_to_x (view, markers[i].time)) + 0.5 + 3);
+      int room = marker_label_room (view, markers, i, last), w, h;
+
+      if (room <= 0 || x < left - 2)
+        continue;
+      /* As es_paint_text_box() sets it, its patch 2 px wider a side. */
+      pango_layout_set_text (layout, markers[i].text, -1);
+      pango_layout_set_width (layout, room * PANGO_SCALE);
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+      pango_layout_get_pixel_size (layout, &w, &h);
+      if (x < left + w + 2 && y < floor (label_row->y + 1) + h)
+        {
+          *marker = i;
+          return TRUE;
+        }
+    }
+  return FALSE;
 }
