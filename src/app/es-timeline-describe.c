@@ -240,9 +240,11 @@ describe_thread_mix (GString              *out,
       g_string_append_printf (out, percent < 1 ? _("%s <1%%") : _("%s %.0f%%"), share_text (order[i]), percent);
     }
   if (column.shares.runs > 0)
-    g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, ", %" G_GUINT64_FORMAT " run",
-                                              ", %" G_GUINT64_FORMAT " runs", column.shares.runs),
-                            column.shares.runs);
+    {
+      g_autofree char *runs = es_format_count (column.shares.runs);
+
+      g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, ", %s run", ", %s runs", column.shares.runs), runs);
+    }
 }
 
 /* The thread's state at @t and how long it lasted; where the pixel column
