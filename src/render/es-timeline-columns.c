@@ -33,6 +33,7 @@ typedef enum
   TASK_BUSY,
   TASK_ACTIVITY,
   TASK_SPARKS,
+  TASK_THREAD,                    /* cap: the row, from ctx->thread_rows_first */
 } TaskKind;
 
 typedef struct
@@ -67,6 +68,7 @@ struct _EsPaintBatch
   TaskRange       busy;
   TaskRange      *activity;       /* per cap */
   TaskRange      *sparks;         /* per cap */
+  TaskRange      *threads;        /* per row from ctx->thread_rows_first */
   gboolean        sum_busy;       /* busy = the sum of the caps' running */
 };
 
@@ -149,6 +151,10 @@ run_task (EsPaintContext *ctx,
       es_lod_sparks (ctx->document, task->cap, t0, t1, task->n,
                      ctx->sparks[task->cap] + task->first);
       break;
+    case TASK_THREAD:
+      es_paint_thread_pixels (ctx, ctx->thread_row_states[task->cap], task->first, task->n,
+                              ctx->thread_pixels[task->cap]);
+      return;
     default:
       g_assert_not_reached ();
     }
@@ -165,6 +171,7 @@ batch_clear (gpointer data)
   g_free (batch->done);
   g_free (batch->activity);
   g_free (batch->sparks);
+  g_free (batch->threads);
   g_mutex_clear (&batch->lock);
   g_cond_clear (&batch->changed);
 }
@@ -301,6 +308,14 @@ es_paint_columns_start (EsPaintContext *ctx,
   batch->ctx = ctx;
   batch->activity = g_new0 (TaskRange, ctx->n_caps);
   batch->sparks = g_new0 (TaskRange, ctx->n_caps);
+  /* A thread row's columns are worked out here too, its states found
+   * now: the cache that holds them is the caller's thread's. */
+  ctx->rows = rows;
+  ctx->thread_rows_first = ctx->first_row;
+  ctx->n_thread_rows = ctx->end_row - ctx->first_row;
+  ctx->thread_pixels = g_new0 (EsThreadPixel *, MAX (ctx->n_thread_rows, 1));
+  ctx->thread_row_states = g_new0 (const EsThreadStates *, MAX (ctx->n_thread_rows, 1));
+  batch->threads = g_new0 (TaskRange, MAX (ctx->n_thread_rows, 1));
   g_mutex_init (&batch->lock);
   g_cond_init (&batch->changed);
   ctx->batch = batch;
@@ -372,6 +387,18 @@ es_paint_columns_start (EsPaintContext *ctx,
           ctx->heap = g_new (EsHeapColumn, view->width);
           add_tasks (tasks, &batch->heap, TASK_HEAP, 0, view->width, n_chunks);
           break;
+        case ES_ROW_THREAD:
+          {
+            guint at = r - ctx->thread_rows_first;
+
+            if (row->thread >= es_document_get_n_threads (ctx->document) ||
+                (ctx->thread_row_states[at] = es_paint_lookup_thread_states (ctx, row->thread)) == NULL)
+              break;
+            es_paint_frame_edges (ctx);
+            ctx->thread_pixels[at] = g_new (EsThreadPixel, MAX (view->width, 1));
+            add_tasks (tasks, &batch->threads[at], TASK_THREAD, at, view->width, n_chunks);
+          }
+          break;
         case ES_ROW_RULER:
         case ES_N_ROW_KINDS:
         default:
@@ -438,6 +465,14 @@ es_paint_columns_wait (EsPaintContext      *ctx,
     case ES_ROW_HEAP:
       batch_wait_range (batch, &batch->heap);
       break;
+    case ES_ROW_THREAD:
+      {
+        guint at = (guint) (row - &g_array_index (ctx->rows, EsTimelineRow, 0)) - ctx->thread_rows_first;
+
+        if (at < ctx->n_thread_rows)
+          batch_wait_range (batch, &batch->threads[at]);
+      }
+      break;
     case ES_ROW_RULER:
     case ES_N_ROW_KINDS:
     default:
@@ -468,5 +503,10 @@ es_paint_columns_clear (EsPaintContext *ctx)
   g_clear_pointer (&ctx->sparks, g_free);
   g_clear_pointer (&ctx->heap, g_free);
   g_clear_pointer (&ctx->busy, g_free);
+  for (guint r = 0; ctx->thread_pixels != NULL && r < ctx->n_thread_rows; r++)
+    g_free (ctx->thread_pixels[r]);
+  g_clear_pointer (&ctx->thread_pixels, g_free);
+  g_clear_pointer (&ctx->thread_row_states, g_free);
+  ctx->n_thread_rows = 0;
   ctx->n_caps = 0;
 }

@@ -15,6 +15,16 @@ G_BEGIN_DECLS
 typedef struct _EsPaintBatch EsPaintBatch;
 
 /* Everything one paint needs, worked out once per frame. */
+/* What a thread did in one pixel column, as the row draws it: the share
+ * of the column's time in each state, its runs there, and the HEC of the
+ * last (es_thread_states_columns()). */
+typedef struct
+{
+  float   share[ES_THREAD_SHARE_NO_DATA];
+  guint32 runs;
+  guint16 run_cap;
+} EsThreadPixel;
+
 typedef struct
 {
   cairo_t              *cr;
@@ -41,7 +51,11 @@ typedef struct
   EsThreadStateCache   *thread_states;    /* when the view brings none */
   guint64              *column_edges;     /* (nullable): each pixel column's start, and the last's end */
   double               *column_widths;    /* (nullable): their widths in ns, at least 1 */
-  EsThreadColumn       *thread_columns;   /* (nullable): room for a thread row's columns */
+  GArray               *rows;             /* the frame's, once its columns are started */
+  guint                 thread_rows_first; /* the first row of thread_pixels */
+  guint                 n_thread_rows;
+  EsThreadPixel       **thread_pixels;    /* per row from thread_rows_first: a thread row's columns, or NULL */
+  const EsThreadStates **thread_row_states;
 
   /* Where bars go (es-timeline-canvas.c): a row's worth of pixels, or
    * Cairo rectangles for vector targets. */
@@ -115,6 +129,14 @@ int      es_paint_text_box        (EsPaintContext       *ctx,
                                    gboolean              align_right,
                                    EsColor               color);
 
+void     es_paint_frame_edges     (EsPaintContext       *ctx);
+const EsThreadStates *es_paint_lookup_thread_states (EsPaintContext *ctx,
+                                                     guint           thread_index);
+void     es_paint_thread_pixels   (EsPaintContext       *ctx,
+                                   const EsThreadStates *states,
+                                   int                   first,
+                                   int                   n,
+                                   EsThreadPixel        *pixels);
 void     es_paint_columns_start   (EsPaintContext       *ctx,
                                    GArray               *rows);
 void     es_paint_columns_wait    (EsPaintContext       *ctx,

@@ -399,7 +399,6 @@ context_clear (EsPaintContext *ctx)
   g_clear_pointer (&ctx->thread_states, es_thread_state_cache_free);
   g_clear_pointer (&ctx->column_edges, g_free);
   g_clear_pointer (&ctx->column_widths, g_free);
-  g_clear_pointer (&ctx->thread_columns, g_free);
   g_clear_object (&ctx->small);
 }
 

@@ -78,9 +78,9 @@ es_paint_threads_header (EsPaintContext      *ctx,
   cairo_fill (ctx->cr);
 }
 
-static const EsThreadStates *
-lookup_states (EsPaintContext  *ctx,
-               guint            thread_index)
+const EsThreadStates *
+es_paint_lookup_thread_states (EsPaintContext *ctx,
+                               guint           thread_index)
 {
   EsThreadStateCache *cache = ctx->view->thread_states;
 
@@ -135,11 +135,14 @@ paint_cap_numbers (EsPaintContext      *ctx,
     }
 }
 
-/* The pixel columns' edges in time and their widths, made once a frame
- * for all its rows, with room for a row's columns: a frame paints tens of
- * rows, and a row's columns are 180 kB. */
-static void
-frame_columns (EsPaintContext *ctx)
+/**
+ * es_paint_frame_edges:
+ *
+ * Makes the pixel columns' edges in time and their widths, once a frame
+ * for all its thread rows.
+ */
+void
+es_paint_frame_edges (EsPaintContext *ctx)
 {
   const EsTimelineView *view = ctx->view;
 
@@ -147,7 +150,6 @@ frame_columns (EsPaintContext *ctx)
     return;
   ctx->column_edges = g_new (guint64, view->width + 1);
   ctx->column_widths = g_new (double, MAX (view->width, 1));
-  ctx->thread_columns = g_new (EsThreadColumn, MAX (view->width, 1));
   for (int c = 0; c <= view->width; c++)
     ctx->column_edges[c] = es_timeline_x_to_time (view, ES_TIMELINE_GUTTER + c);
   for (int c = 0; c < view->width; c++)
@@ -155,41 +157,86 @@ frame_columns (EsPaintContext *ctx)
                               ? (double) (ctx->column_edges[c + 1] - ctx->column_edges[c]) : 1;
 }
 
-/* What @states did in each of the view's pixel columns, in the frame's
- * room for them (valid until the next row asks). */
-static const EsThreadColumn *
-view_columns (EsPaintContext       *ctx,
-              const EsThreadStates *states)
+#define PIXELS_AT_ONCE 64
+
+/**
+ * es_paint_thread_pixels:
+ * @pixels: (array): the frame's columns; [@first, @first + @n) are set
+ *
+ * What @states did in columns [@first, @first + @n) of the frame (its
+ * edges made), as shares of each column's time. Reads only the document
+ * and the states: the frame's helper threads run it too.
+ */
+void
+es_paint_thread_pixels (EsPaintContext       *ctx,
+                        const EsThreadStates *states,
+                        int                   first,
+                        int                   n,
+                        EsThreadPixel        *pixels)
 {
-  frame_columns (ctx);
-  es_thread_states_columns (states, ctx->column_edges, ctx->view->width, ctx->thread_columns);
-  return ctx->thread_columns;
+  EsThreadColumn columns[PIXELS_AT_ONCE];
+
+  for (int at = first; at < first + n; at += PIXELS_AT_ONCE)
+    {
+      int m = MIN (PIXELS_AT_ONCE, first + n - at);
+
+      es_thread_states_columns (states, ctx->column_edges + at, m, columns);
+      for (int c = 0; c < m; c++)
+        {
+          EsThreadPixel *pixel = &pixels[at + c];
+          double width = ctx->column_widths[at + c];
+
+          for (guint k = 0; k < ES_THREAD_SHARE_NO_DATA; k++)
+            pixel->share[k] = (float) (columns[c].shares.ns[k] / width);
+          pixel->runs = (guint32) MIN (columns[c].shares.runs, G_MAXUINT32);
+          pixel->run_cap = columns[c].run_cap;
+        }
+    }
+}
+
+/* What @states did in each of the view's pixel columns: the frame's, for
+ * a row its columns were started for, else worked out now into @own. */
+static const EsThreadPixel *
+row_pixels (EsPaintContext       *ctx,
+            const EsTimelineRow  *row,
+            const EsThreadStates *states,
+            EsThreadPixel       **own)
+{
+  if (row != NULL && ctx->rows != NULL && ctx->thread_pixels != NULL)
+    {
+      guint at = (guint) (row - &g_array_index (ctx->rows, EsTimelineRow, 0)) - ctx->thread_rows_first;
+
+      if (at < ctx->n_thread_rows && ctx->thread_pixels[at] != NULL)
+        return ctx->thread_pixels[at];
+    }
+  es_paint_frame_edges (ctx);
+  *own = g_new (EsThreadPixel, MAX (ctx->view->width, 1));
+  es_paint_thread_pixels (ctx, states, 0, ctx->view->width, *own);
+  return *own;
 }
 
 /* Adds column @c's bars to @runs: each share's over the shares below it,
- * as tall as its share of the column's @width ns, a share too small for a
- * pixel still a pixel. With @only below ES_THREAD_SHARE_NO_DATA, only that
- * share's, to its one @runs; else every share's, to @runs[share]. */
+ * as tall as its share of the column, a share too small for a pixel still
+ * a pixel. With @only below ES_THREAD_SHARE_NO_DATA, only that share's, to
+ * its one @runs; else every share's, to @runs[share]. */
 static inline void
-stack_column (const EsThreadColumn *column,
-              double                width,
-              int                   bottom,
-              int                   height,
-              EsColumnRuns         *runs,
-              guint                 only,
-              int                   c)
+stack_column (const EsThreadPixel *pixel,
+              int                  bottom,
+              int                  height,
+              EsColumnRuns        *runs,
+              guint                only,
+              int                  c)
 {
   double below = 0;
   int from = bottom;
 
   for (guint share = 0; share < ES_THREAD_SHARE_NO_DATA; share++)
     {
-      guint64 ns = column->shares.ns[share];
       int to;
 
-      if (ns == 0)
+      if (pixel->share[share] <= 0)
         continue;
-      below += (double) ns / width;
+      below += pixel->share[share];
       to = bottom - (int) lround (MIN (below, 1) * height);
       if (to == from && from > bottom - height)
         to = from - 1;
@@ -206,12 +253,13 @@ es_paint_thread_row (EsPaintContext      *ctx,
                      const EsTimelineRow *row)
 {
   const EsTimelineView *view = ctx->view;
-  const EsThreadColumn *columns;
+  g_autofree EsThreadPixel *own = NULL;
+  const EsThreadPixel *pixels;
   const EsThreadStates *states;
-  const double *width;
   int bottom = row->y + row->height - 1, height = row->height - 2;
 
-  if (row->thread >= es_document_get_n_threads (ctx->document) || (states = lookup_states (ctx, row->thread)) == NULL)
+  if (row->thread >= es_document_get_n_threads (ctx->document) ||
+      (states = es_paint_lookup_thread_states (ctx, row->thread)) == NULL)
     return;
 
   if (view->selected_thread != 0 && es_document_get_thread (ctx->document, row->thread)->id == view->selected_thread)
@@ -224,8 +272,7 @@ es_paint_thread_row (EsPaintContext      *ctx,
       es_column_runs_end (&band);
     }
 
-  columns = view_columns (ctx, states);
-  width = ctx->column_widths;
+  pixels = row_pixels (ctx, row, states, &own);
   /* Each share stacked on those below it, their tops rounded once each,
    * so that neighbours never leave a gap or overlap. On the frame's
    * pixels, every share's bars are gathered in one pass over the columns;
@@ -237,7 +284,7 @@ es_paint_thread_row (EsPaintContext      *ctx,
       for (guint share = 0; share < ES_THREAD_SHARE_NO_DATA; share++)
         es_column_runs_begin (&runs[share], ctx, share_color (share), 1);
       for (int c = 0; c < view->width; c++)
-        stack_column (&columns[c], width[c], bottom, height, runs, G_N_ELEMENTS (runs), c);
+        stack_column (&pixels[c], bottom, height, runs, G_N_ELEMENTS (runs), c);
       for (guint share = 0; share < ES_THREAD_SHARE_NO_DATA; share++)
         es_column_runs_end (&runs[share]);
     }
@@ -248,7 +295,7 @@ es_paint_thread_row (EsPaintContext      *ctx,
 
         es_column_runs_begin (&runs, ctx, share_color (share), 1);
         for (int c = 0; c < view->width; c++)
-          stack_column (&columns[c], width[c], bottom, height, &runs, share, c);
+          stack_column (&pixels[c], bottom, height, &runs, share, c);
         es_column_runs_end (&runs);
       }
 
@@ -269,7 +316,8 @@ es_paint_selected_thread_runs (EsPaintContext *ctx,
 {
   const EsTimelineView *view = ctx->view;
   g_autofree const EsTimelineRow **cap_rows = NULL;
-  const EsThreadColumn *columns;
+  g_autofree EsThreadPixel *own = NULL;
+  const EsThreadPixel *pixels;
   const EsThreadStates *states;
   guint thread_index;
   gboolean any = FALSE;
@@ -289,15 +337,15 @@ es_paint_selected_thread_runs (EsPaintContext *ctx,
           any = TRUE;
         }
     }
-  if (!any || (states = lookup_states (ctx, thread_index)) == NULL)
+  if (!any || (states = es_paint_lookup_thread_states (ctx, thread_index)) == NULL)
     return;
 
-  columns = view_columns (ctx, states);
+  pixels = row_pixels (ctx, NULL, states, &own);
   es_paint_set_color (ctx, ES_COLOR_THREAD_SELECTED);
   for (int c = 0; c < view->width; c++)
     {
-      guint cap = columns[c].run_cap;
-      double share = columns[c].shares.ns[ES_THREAD_SHARE_RUNNING] / ctx->column_widths[c];
+      guint cap = pixels[c].run_cap;
+      double share = pixels[c].share[ES_THREAD_SHARE_RUNNING];
       int y, h, top;
 
       if (share <= 0 || cap >= ctx->n_caps || cap_rows[cap] == NULL ||

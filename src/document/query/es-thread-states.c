@@ -183,74 +183,33 @@ coarse_last_at (const guint64 *coarse,
                                               time) - 1;
 }
 
-/* The last state at or before @time, given the last coarse time at or
- * before it, @j: a search in one stride of states. */
+/* The last state at or before @time and the running totals there, given
+ * the last coarse entry at or before it, @k: one pass forward through its
+ * stride, summing as it goes. A binary search would read fewer states, but
+ * each from a cache line of its own, one after the other; a stride is four
+ * lines read in order. */
 static gssize
-state_last_at (const EsThreadStates *s,
-               gssize                j,
-               guint64               time,
-               gsize                *reads)
+scan_to (const EsThreadStates *s,
+         gssize                k,
+         guint64               time,
+         EsThreadShares       *totals,
+         gsize                *reads)
 {
-  gsize lo, hi;
+  gsize i, end;
 
-  if (j < 0)
-    return -1;
-  lo = (gsize) j * ES_THREAD_STATES_STRIDE;
-  hi = MIN (lo + ES_THREAD_STATES_STRIDE, s->n_states);
-  while (hi - lo > 1)
-    {
-      gsize mid = lo + (hi - lo) / 2;
-
-      (*reads)++;
-      if (s->states[mid].time <= time)
-        lo = mid;
-      else
-        hi = mid;
-    }
-  return (gssize) lo;
-}
-
-/* The running totals at @time, given @i, the last state at or before it:
- * from the nearer of the coarse entries around it, and the states between
- * (half a stride at most). Unsigned sums wrap back to the right totals
- * when taken from the later one. */
-static void
-totals_at (const EsThreadStates *s,
-           gssize                i,
-           guint64               time,
-           EsThreadShares       *totals,
-           gsize                *reads)
-{
-  gsize k;
-
-  if (i < 0)
+  if (k < 0)
     {
       *totals = (EsThreadShares) { 0 };
-      return;
-    }
-  k = (gsize) i / ES_THREAD_STATES_STRIDE;
-  if ((gsize) i - k * ES_THREAD_STATES_STRIDE > ES_THREAD_STATES_STRIDE / 2 && k + 1 < s->n_coarse)
-    {
-      gsize next = (k + 1) * ES_THREAD_STATES_STRIDE;
-
-      *totals = s->totals[k + 1];
-      for (gsize j = (gsize) i + 1; j < next; j++)
-        {
-          (*reads)++;
-          add_time_signed (totals, &s->states[j], s->states[j].time, s->states[j + 1].time, TRUE, -1);
-        }
-      (*reads)++;
-      add_time_signed (totals, &s->states[i], MAX (time, s->states[i].time), s->states[i + 1].time, FALSE, -1);
-      return;
+      return -1;
     }
   *totals = s->totals[k];
-  for (gsize j = k * ES_THREAD_STATES_STRIDE; j < (gsize) i; j++)
-    {
-      (*reads)++;
-      add_time (totals, &s->states[j], s->states[j].time, s->states[j + 1].time, TRUE);
-    }
+  i = (gsize) k * ES_THREAD_STATES_STRIDE;
+  end = MIN (i + ES_THREAD_STATES_STRIDE, s->n_states);
+  for (; i + 1 < end && (++*reads, s->states[i + 1].time <= time); i++)
+    add_time (totals, &s->states[i], s->states[i].time, s->states[i + 1].time, TRUE);
   (*reads)++;
   add_time (totals, &s->states[i], s->states[i].time, MAX (time, s->states[i].time), TRUE);
+  return (gssize) i;
 }
 
 /* Where the running totals stand at one edge. */
@@ -297,9 +256,7 @@ edge_advance (const EsThreadStates *s,
         }
     }
   *cursor = coarse_last_at (s->coarse, s->n_coarse, time >= edge->time ? *cursor : -1, time);
-  i = state_last_at (s, *cursor, time, reads);
-  totals_at (s, i, time, &edge->totals, reads);
-  edge->state = i;
+  edge->state = scan_to (s, *cursor, time, &edge->totals, reads);
   edge->time = time;
 }
 
@@ -319,6 +276,36 @@ last_run_cap (const EsThreadStates *s,
         return s->states[j].cap;
     }
   return G_MAXUINT16;
+}
+
+/* Zoomed out, every edge lands in a stride of states far from the last:
+ * two cache misses (its totals, its states) that the columns would wait
+ * for one after the other. Where each edge lands is found first from the
+ * coarse times alone, which are compact, and its lines asked for then, so
+ * that the misses overlap. */
+static void
+prefetch_edges (const EsThreadStates *s,
+                const guint64        *edges,
+                guint                 n_columns)
+{
+  gssize cursor = -1;
+
+  if (s->n_coarse < 2 * (gsize) n_columns)
+    return;
+  for (guint c = 0; c <= n_columns; c++)
+    {
+      gssize k = coarse_last_at (s->coarse, s->n_coarse, cursor, edges[c]);
+
+      if (k >= 0 && k != cursor)
+        {
+          const EsThreadState *first = &s->states[(gsize) k * ES_THREAD_STATES_STRIDE];
+
+          __builtin_prefetch (&s->totals[k]);
+          __builtin_prefetch (first);
+          __builtin_prefetch (first + 4);
+        }
+      cursor = k;
+    }
 }
 
 /**
@@ -356,6 +343,7 @@ es_thread_states_columns (const EsThreadStates *s,
   if (n_columns == 0)
     return 0;
   ensure_share_table ();
+  prefetch_edges (s, edges, n_columns);
   edge_advance (s, &edge[0], edges[0], &cursor, &reads);
   for (guint c = 0; c < n_columns; c++)
     {
