@@ -454,7 +454,7 @@ test_traces_act_on_both (void)
   EsCompareWindow *window = open_comparison ("alloc-A1m-N2.eventlog", "alloc-A64m-N2.eventlog");
   EsTimelineRows *rows_a = es_timeline_get_rows (ES_TIMELINE (es_compare_window_get_timeline (window, 0)));
   EsTimelineRows *rows_b = es_timeline_get_rows (ES_TIMELINE (es_compare_window_get_timeline (window, 1)));
-  GtkWidget *heap = NULL;
+  GtkWidget *heap = NULL, *heap_pin = NULL;
   guint32 threads;
 
   g_assert_true (es_timeline_rows_get_visible_kinds (rows_a) & (1u << ES_ROW_RULER));
@@ -464,11 +464,25 @@ test_traces_act_on_both (void)
   g_assert_false (es_timeline_rows_get_visible_kinds (rows_b) & (1u << ES_ROW_HEAP));
   g_assert_true (es_timeline_rows_get_visible_kinds (rows_b) & (1u << ES_ROW_ACTIVITY));
 
-  for (GtkWidget *check = gtk_widget_get_first_child (es_compare_window_get_traces (window));
-       check != NULL; check = gtk_widget_get_next_sibling (check))
-    if (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (check), "row-kind")) == ES_ROW_HEAP)
-      heap = check;
+  /* A row of a box and a pin per trace. */
+  for (GtkWidget *row = gtk_widget_get_first_child (es_compare_window_get_traces (window));
+       row != NULL; row = gtk_widget_get_next_sibling (row))
+    for (GtkWidget *button = gtk_widget_get_first_child (row); button != NULL; button = gtk_widget_get_next_sibling (button))
+      if (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "row-kind")) == ES_ROW_HEAP)
+        {
+          if (GTK_IS_CHECK_BUTTON (button))
+            heap = button;
+          else
+            heap_pin = button;
+        }
   g_assert_nonnull (heap);
+  g_assert_nonnull (heap_pin);
+  /* Pinned in A's Traces, pinned in both. */
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (heap_pin), TRUE);
+  g_assert_true (es_timeline_rows_get_pinned_kinds (rows_a) & (1u << ES_ROW_HEAP));
+  g_assert_true (es_timeline_rows_get_pinned_kinds (rows_b) & (1u << ES_ROW_HEAP));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (heap_pin), FALSE);
+  g_assert_false (es_timeline_rows_get_pinned_kinds (rows_b) & (1u << ES_ROW_HEAP));
   g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (heap)));
   gtk_check_button_set_active (GTK_CHECK_BUTTON (heap), TRUE);
   g_assert_true (es_timeline_rows_get_visible_kinds (rows_a) & (1u << ES_ROW_HEAP));

@@ -167,6 +167,23 @@ test_threads_section (void)
   g_settings_reset (settings, "shown-rows");
 }
 
+/* The Traces tab's pin for the rows of @key. */
+static GtkWidget *
+find_pin (GtkWidget  *widget,
+          const char *key)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_TOGGLE_BUTTON (child) && g_strcmp0 (g_object_get_data (G_OBJECT (child), "pin-key"), key) == 0)
+        return child;
+      if ((found = find_pin (child, key)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* Scrolled down to the threads, the ruler and the Activity row stay at
  * the top of the view: the rows under the pointer there are theirs, and
  * the rows below them pass beneath. */
@@ -183,6 +200,7 @@ test_ruler_and_activity_stay_in_view (void)
   double top;
 
   g_settings_reset (settings, "shown-rows");
+  g_settings_reset (settings, "pinned-rows");
   window = es_window_new (es_test_app);
   gtk_window_set_default_size (GTK_WINDOW (window), 900, 500);
   gtk_window_present (GTK_WINDOW (window));
@@ -219,8 +237,35 @@ test_ruler_and_activity_stay_in_view (void)
   gtk_adjustment_set_value (vadjustment, 0);
   g_assert_true (es_timeline_rows_row_at (rows, activity->y + activity->height + 3) ==
                  &g_array_index (layout, EsTimelineRow, 2));
+
+  /* Heap pinned in the Traces tab: it moves up under Activity, stays in
+   * view scrolled, and is remembered. */
+  {
+    GtkWidget *pin = find_pin (GTK_WIDGET (window), "heap");
+    g_auto(GStrv) pinned = NULL;
+    const EsTimelineRow *heap;
+
+    g_assert_nonnull (pin);
+    g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (pin)));
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (pin), TRUE);
+    layout = es_timeline_rows_get_layout (rows);
+    heap = &g_array_index (layout, EsTimelineRow, 2);
+    g_assert_cmpint (heap->kind, ==, ES_ROW_HEAP);
+    g_assert_cmpint (heap->y, ==, activity->y + activity->height);
+    pinned = g_settings_get_strv (settings, "pinned-rows");
+    g_assert_true (g_strv_contains ((const char * const *) pinned, "heap"));
+    g_assert_true (g_strv_contains ((const char * const *) pinned, "activity"));
+
+    gtk_adjustment_set_value (vadjustment, gtk_adjustment_get_upper (vadjustment));
+    top = gtk_adjustment_get_value (vadjustment);
+    g_assert_cmpfloat (top, >, heap->y + heap->height);
+    g_assert_true (es_timeline_rows_row_at (rows, top + heap->y + 3) == heap);
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (pin), FALSE);
+    g_assert_cmpint (g_array_index (es_timeline_rows_get_layout (rows), EsTimelineRow, 2).kind, !=, ES_ROW_HEAP);
+  }
   gtk_window_destroy (GTK_WINDOW (window));
   g_settings_reset (settings, "shown-rows");
+  g_settings_reset (settings, "pinned-rows");
 }
 
 int

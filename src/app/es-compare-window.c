@@ -391,9 +391,15 @@ rows_changed_cb (EsTimelineRows  *rows,
   self->syncing_rows = TRUE;
   /* Each timeline keeps its own ruler or none (es_timeline_rows_set_has_ruler()). */
   if (rows == a)
-    es_timeline_rows_set_visible_kinds (b, es_timeline_rows_get_visible_kinds (a));
+    {
+      es_timeline_rows_set_visible_kinds (b, es_timeline_rows_get_visible_kinds (a));
+      es_timeline_rows_set_pinned_kinds (b, es_timeline_rows_get_pinned_kinds (a));
+    }
   else
-    es_timeline_rows_set_visible_kinds (a, es_timeline_rows_get_visible_kinds (b));
+    {
+      es_timeline_rows_set_visible_kinds (a, es_timeline_rows_get_visible_kinds (b));
+      es_timeline_rows_set_pinned_kinds (a, es_timeline_rows_get_pinned_kinds (b));
+    }
   self->syncing_rows = FALSE;
 }
 
@@ -585,6 +591,8 @@ build_compare_page (EsCompareWindow *self)
       gtk_box_append (GTK_BOX (runs), self->run_labels[i]);
       gtk_box_append (GTK_BOX (runs), self->timelines[i]);
       g_signal_connect_object (es_timeline_get_rows (ES_TIMELINE (self->timelines[i])), "notify::visible-kinds",
+                               G_CALLBACK (rows_changed_cb), self, 0);
+      g_signal_connect_object (es_timeline_get_rows (ES_TIMELINE (self->timelines[i])), "notify::pinned-kinds",
                                G_CALLBACK (rows_changed_cb), self, 0);
     }
   es_timeline_rows_set_has_ruler (es_timeline_get_rows (ES_TIMELINE (self->timelines[1])), FALSE);

@@ -50,6 +50,22 @@ static const struct { EsRowKind kind; const char *name; const char *key; } trace
   { ES_ROW_THREAD, NULL, "thread-rows" },
 };
 
+/* The pins of the Traces page, as the "pinned-rows" setting holds them. */
+static void
+save_pinned_rows (EsSidebar *self)
+{
+  guint32 kinds = es_timeline_rows_get_pinned_kinds (es_timeline_get_rows (self->timeline));
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+
+  if (self->settings == NULL)
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (traces); i++)
+    if (kinds & (1u << traces[i].kind))
+      g_ptr_array_add (names, (gpointer) traces[i].key);
+  g_ptr_array_add (names, NULL);
+  g_settings_set_strv (self->settings, "pinned-rows", (const char * const *) names->pdata);
+}
+
 /* Whoever changed them (a box here, or the timeline's threads' header). */
 static void
 save_shown_rows (EsSidebar *self)
@@ -78,6 +94,20 @@ trace_toggled_cb (GtkCheckButton *button,
   else
     kinds &= ~(1u << kind);
   es_timeline_rows_set_visible_kinds (rows, kinds);
+}
+
+static void
+pin_toggled_cb (GtkToggleButton *button,
+                EsTimelineRows  *rows)
+{
+  guint32 kind = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "row-kind"));
+  guint32 kinds = es_timeline_rows_get_pinned_kinds (rows);
+
+  if (gtk_toggle_button_get_active (button))
+    kinds |= 1u << kind;
+  else
+    kinds &= ~(1u << kind);
+  es_timeline_rows_set_pinned_kinds (rows, kinds);
 }
 
 /* A Key's swatch, in the palette the timeline beside it is drawn in (the
@@ -199,29 +229,53 @@ build_key (EsSidebar *self)
  * sidebar's page, and the comparison's, whose second timeline follows the
  * first.
  *
- * Returns: (transfer floating): a box of check buttons
+ * Each but the threads' has a pin beside it: a pinned row stays at the
+ * top, under the ruler, while the rows below it scroll.
+ *
+ * Returns: (transfer floating): a box of a row of a check button and a pin
+ *   each
  */
 GtkWidget *
 es_sidebar_new_traces (EsTimelineRows *rows)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   guint32 visible = es_timeline_rows_get_visible_kinds (rows);
+  guint32 pinned = es_timeline_rows_get_pinned_kinds (rows);
 
   gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
   gtk_widget_set_margin_top (box, 12);
   for (guint i = 0; i < G_N_ELEMENTS (traces); i++)
     {
-      GtkWidget *check;
+      GtkWidget *row, *check, *pin;
 
       if (traces[i].name == NULL)
         continue;
+      row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
       check = gtk_check_button_new_with_label (_(traces[i].name));
-
       g_object_set_data (G_OBJECT (check), "row-kind", GUINT_TO_POINTER (traces[i].kind));
       g_object_set_data (G_OBJECT (check), "row-key", (gpointer) traces[i].key);
       gtk_check_button_set_active (GTK_CHECK_BUTTON (check), (visible & (1u << traces[i].kind)) != 0);
       g_signal_connect_object (check, "toggled", G_CALLBACK (trace_toggled_cb), rows, 0);
-      gtk_box_append (GTK_BOX (box), check);
+      gtk_widget_set_hexpand (check, TRUE);
+      gtk_box_append (GTK_BOX (row), check);
+      if (traces[i].kind != ES_ROW_THREADS)
+        {
+          g_autofree char *tooltip = g_strdup_printf (_("Keep %s at the top while the rows below scroll"),
+                                                      _(traces[i].name));
+
+          pin = gtk_toggle_button_new ();
+          gtk_button_set_icon_name (GTK_BUTTON (pin), "view-pin-symbolic");
+          gtk_widget_add_css_class (pin, "flat");
+          gtk_widget_set_tooltip_text (pin, tooltip);
+          gtk_accessible_update_property (GTK_ACCESSIBLE (pin), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
+          g_object_set_data (G_OBJECT (pin), "row-kind", GUINT_TO_POINTER (traces[i].kind));
+          g_object_set_data (G_OBJECT (pin), "pin-key", (gpointer) traces[i].key);
+          gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (pin), (pinned & (1u << traces[i].kind)) != 0);
+          g_signal_connect_object (pin, "toggled", G_CALLBACK (pin_toggled_cb), rows, 0);
+          gtk_box_append (GTK_BOX (row), pin);
+        }
+      gtk_box_append (GTK_BOX (box), row);
     }
   return box;
 }
@@ -245,6 +299,8 @@ es_sidebar_set_timeline (EsSidebar  *self,
   g_set_object (&self->timeline, timeline);
   g_signal_connect_object (es_timeline_get_rows (timeline), "notify::visible-kinds",
                            G_CALLBACK (save_shown_rows), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (es_timeline_get_rows (timeline), "notify::pinned-kinds",
+                           G_CALLBACK (save_pinned_rows), self, G_CONNECT_SWAPPED);
   gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), build_key (self), gtk_label_new (_("Key")));
   gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), es_sidebar_new_traces (es_timeline_get_rows (timeline)), gtk_label_new (_("Traces")));
   self->gc_list = es_gc_list_new ();
@@ -302,6 +358,7 @@ es_sidebar_bind_settings (EsSidebar *self,
                           GSettings *settings)
 {
   g_auto(GStrv) shown = NULL;
+  g_auto(GStrv) pinned = NULL;
   EsTimelineRows *rows;
   GtkWidget *page;
 
@@ -321,14 +378,19 @@ es_sidebar_bind_settings (EsSidebar *self,
           kinds |= 1u << traces[i].kind;
         es_timeline_rows_set_visible_kinds (rows, kinds);
       }
+  pinned = g_settings_get_strv (settings, "pinned-rows");
   page = gtk_notebook_get_nth_page (GTK_NOTEBOOK (self->notebook), 1);
-  for (GtkWidget *check = gtk_widget_get_first_child (page); check != NULL; check = gtk_widget_get_next_sibling (check))
-    {
-      const char *key = g_object_get_data (G_OBJECT (check), "row-key");
+  for (GtkWidget *row = gtk_widget_get_first_child (page); row != NULL; row = gtk_widget_get_next_sibling (row))
+    for (GtkWidget *button = gtk_widget_get_first_child (row); button != NULL; button = gtk_widget_get_next_sibling (button))
+      {
+        const char *key = g_object_get_data (G_OBJECT (button), "row-key");
+        const char *pin = g_object_get_data (G_OBJECT (button), "pin-key");
 
-      if (key != NULL)
-        gtk_check_button_set_active (GTK_CHECK_BUTTON (check), g_strv_contains ((const char * const *) shown, key));
-    }
+        if (key != NULL)
+          gtk_check_button_set_active (GTK_CHECK_BUTTON (button), g_strv_contains ((const char * const *) shown, key));
+        if (pin != NULL)
+          gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), g_strv_contains ((const char * const *) pinned, pin));
+      }
   g_set_object (&self->settings, settings);
 }
 

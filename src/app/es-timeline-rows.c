@@ -28,6 +28,7 @@ struct _EsTimelineRows
   gulong       chosen_handler;
   GArray      *rows;              /* EsTimelineRow */
   guint32      visible_kinds;
+  guint32      pinned_kinds;      /* kept at the top, under the ruler, when scrolled */
   gboolean     no_ruler;          /* a comparison's lower timeline */
   guint32      selected_thread;   /* 0: none */
   EsThreadStateCache *thread_states;
@@ -39,6 +40,7 @@ enum
 {
   PROP_0,
   PROP_VISIBLE_KINDS,
+  PROP_PINNED_KINDS,
   PROP_SELECTED_THREAD,
   N_PROPS
 };
@@ -112,23 +114,25 @@ get_shown (EsTimelineRows *self,
     }
 }
 
-/* How tall the rows pinned to the top are: the ruler and the Activity
- * row, where they lead the layout. Scrolled down to the threads, they
- * stay in view, over the rows that pass under them. */
+/* How tall the rows pinned to the top are: the ruler and the rows the
+ * user pins (Activity by default), which lead the layout. Scrolled down to
+ * the threads, they stay in view, over the rows that pass under them; at
+ * most half of what is shown, so that something scrolls. */
 static int
 pinned_height (EsTimelineRows *self)
 {
-  int height = 0;
+  int height = 0, top, bottom;
 
   for (guint i = 0; self->rows != NULL && i < self->rows->len; i++)
     {
       const EsTimelineRow *row = &g_array_index (self->rows, EsTimelineRow, i);
 
-      if (row->kind != ES_ROW_RULER && row->kind != ES_ROW_ACTIVITY)
+      if (row->kind != ES_ROW_RULER && !(self->pinned_kinds & (1u << row->kind)))
         break;
       height = row->y + row->height;
     }
-  return height;
+  get_shown (self, &top, &bottom);
+  return MIN (height, (bottom - top) / 2);
 }
 
 /* Paints @rows over [top, bottom) of the widget in bands of whole rows,
@@ -215,7 +219,10 @@ relayout (EsTimelineRows *self)
 {
   g_clear_pointer (&self->rows, g_array_unref);
   if (self->session != NULL)
-    self->rows = es_timeline_layout (es_session_get_document (self->session), self->visible_kinds);
+    {
+      self->rows = es_timeline_layout (es_session_get_document (self->session), self->visible_kinds);
+      es_timeline_layout_pin (self->rows, self->pinned_kinds);
+    }
   gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
@@ -272,6 +279,33 @@ es_timeline_rows_set_visible_kinds (EsTimelineRows *self,
   self->visible_kinds = kinds;
   relayout (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VISIBLE_KINDS]);
+}
+
+/**
+ * es_timeline_rows_set_pinned_kinds:
+ * @kinds: a mask of 1 << EsRowKind: the rows kept at the top, under the
+ *   ruler, while the rest scroll (the Traces panel's pins; Activity by
+ *   default)
+ */
+void
+es_timeline_rows_set_pinned_kinds (EsTimelineRows *self,
+                                   guint32         kinds)
+{
+  g_return_if_fail (ES_IS_TIMELINE_ROWS (self));
+
+  if (self->pinned_kinds == kinds)
+    return;
+  self->pinned_kinds = kinds;
+  relayout (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PINNED_KINDS]);
+}
+
+guint32
+es_timeline_rows_get_pinned_kinds (EsTimelineRows *self)
+{
+  g_return_val_if_fail (ES_IS_TIMELINE_ROWS (self), 0);
+
+  return self->pinned_kinds;
 }
 
 /* Two timelines on one axis need one ruler: the lower one has none. */
@@ -374,6 +408,9 @@ es_timeline_rows_get_property (GObject    *object,
     case PROP_VISIBLE_KINDS:
       g_value_set_uint (value, self->visible_kinds);
       break;
+    case PROP_PINNED_KINDS:
+      g_value_set_uint (value, self->pinned_kinds);
+      break;
     case PROP_SELECTED_THREAD:
       g_value_set_uint (value, self->selected_thread);
       break;
@@ -415,6 +452,9 @@ es_timeline_rows_class_init (EsTimelineRowsClass *klass)
   properties[PROP_VISIBLE_KINDS] =
     g_param_spec_uint ("visible-kinds", NULL, NULL, 0, G_MAXUINT32, DEFAULT_KINDS,
                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PINNED_KINDS] =
+    g_param_spec_uint ("pinned-kinds", NULL, NULL, 0, G_MAXUINT32, 1u << ES_ROW_ACTIVITY,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_SELECTED_THREAD] =
     g_param_spec_uint ("selected-thread", NULL, NULL, 0, G_MAXUINT32, 0,
                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
@@ -425,4 +465,5 @@ static void
 es_timeline_rows_init (EsTimelineRows *self)
 {
   self->visible_kinds = DEFAULT_KINDS;
+  self->pinned_kinds = 1u << ES_ROW_ACTIVITY;
 }

@@ -24,6 +24,9 @@ void                 es_timeline_rows_set_session      (EsTimelineRows *self,
 void                 es_timeline_rows_set_visible_kinds (EsTimelineRows *self,
                                                         guint32         kinds);
 guint32              es_timeline_rows_get_visible_kinds (EsTimelineRows *self);
+void                 es_timeline_rows_set_pinned_kinds (EsTimelineRows *self,
+                                                        guint32         kinds);
+guint32              es_timeline_rows_get_pinned_kinds (EsTimelineRows *self);
 void                 es_timeline_rows_set_has_ruler    (EsTimelineRows *self,
                                                         gboolean        has_ruler);
 GArray              *es_timeline_rows_get_layout       (EsTimelineRows *self);

@@ -131,6 +131,47 @@ es_timeline_layout (EsDocument *document,
   return rows;
 }
 
+/**
+ * es_timeline_layout_pin:
+ * @rows: a layout (es_timeline_layout())
+ * @pinned_kinds: a bitmask of 1 << EsRowKind: the rows the user keeps in
+ *   view, at the top under the ruler, while the rest scroll under them
+ *
+ * Moves the pinned rows up under the ruler, in their order, and the rest
+ * down after them. Thread rows are never pinned: they are the ones
+ * scrolled to.
+ */
+void
+es_timeline_layout_pin (GArray  *rows,
+                        guint32  pinned_kinds)
+{
+  g_autoptr(GArray) pinned = NULL;
+  g_autoptr(GArray) rest = NULL;
+  int y = 0;
+
+  g_return_if_fail (rows != NULL);
+
+  pinned_kinds &= ~((1u << ES_ROW_THREADS) | (1u << ES_ROW_THREAD));
+  pinned = g_array_new (FALSE, FALSE, sizeof (EsTimelineRow));
+  rest = g_array_new (FALSE, FALSE, sizeof (EsTimelineRow));
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, i);
+
+      g_array_append_val (row->kind == ES_ROW_RULER || (pinned_kinds & (1u << row->kind)) ? pinned : rest, *row);
+    }
+  g_array_set_size (rows, 0);
+  g_array_append_vals (rows, pinned->data, pinned->len);
+  g_array_append_vals (rows, rest->data, rest->len);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, i);
+
+      row->y = y;
+      y += row->height;
+    }
+}
+
 int
 es_timeline_layout_height (GArray *rows)
 {

@@ -135,6 +135,8 @@ gboolean    es_timeline_text_color     (EsColor                ground,
 const char *es_timeline_color_name     (EsColor                color);
 GArray     *es_timeline_layout         (EsDocument            *document,
                                         guint32                visible_kinds);
+void        es_timeline_layout_pin     (GArray                *rows,
+                                        guint32                pinned_kinds);
 int         es_timeline_layout_height  (GArray                *rows);
 int         es_timeline_band_end       (GArray                *rows,
                                         int                    top,
