@@ -22,8 +22,9 @@
  * hundreds of runs and blocks, and a thread that ran 2% of it is 2% tall:
  * the running of all threads in a column never adds up to more than the
  * HECs. After its HEC's data ends in a cut log, it is hatched. The
- * columns come from es_thread_states_columns(): O(width x stride) per row
- * at any zoom. */
+ * columns come from es_thread_states_columns(), O(width x stride) per row
+ * at any zoom, worked out with the frame's other columns on every core
+ * (es-timeline-columns.c). */
 
 #define CAP_TEXT_MIN_PX 14
 #define STATES_CACHED   (4u << 20)   /* about 64 MB of states for a frame */
