@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
+#include "es-heap-profile.h"
 #include "es-session.h"
 #include "es-test-gui.h"
 #include "es-test-log.h"
@@ -147,6 +148,69 @@ test_marker_label_whole (void)
   g_unlink (path);
 }
 
+/* Across the heap-profile row, the tooltip names the census nearest the
+ * pointer, found here by brute force among all of them, at fit and
+ * zoomed in. */
+static void
+test_heap_profile_names_nearest_census (void)
+{
+  g_autofree char *path = es_test_fixture_path ("heap-hT-N2.eventlog");
+  EsWindow *window = es_test_open_window (path);
+  EsTimeline *timeline;
+  EsTimelineRows *rows;
+  EsDocument *document;
+  const EsHeapProfile *profile;
+  const EsTimelineRow *row;
+  guint checked = 0;
+
+  es_test_wait_for_page (window, "timeline");
+  timeline = es_window_get_timeline (window);
+  es_test_wait_until (is_drawn, timeline, 30);
+  rows = es_timeline_get_rows (timeline);
+  document = es_session_get_document (es_window_get_session (window));
+  profile = es_heap_profile_get (document);
+  g_assert_nonnull (profile);
+  g_assert_cmpuint (es_heap_profile_get_n_censuses (profile), >=, 10);
+  row = find_row (rows, ES_ROW_HEAP_PROFILE, 0);
+
+  for (guint zoom = 0; zoom < 2; zoom++)
+    {
+      EsTimelineView view;
+
+      if (zoom == 1)
+        es_session_set_visible (es_window_get_session (window), es_document_get_end_time (document) / 3,
+                                es_document_get_end_time (document) / 3 + es_document_get_end_time (document) / 20);
+      es_timeline_rows_get_view (rows, &view);
+      for (int x = ES_TIMELINE_GUTTER + 3; x < ES_TIMELINE_GUTTER + view.width; x += 37)
+        {
+          guint64 t = es_timeline_x_to_time (&view, x);
+          guint64 best = G_MAXUINT64, nearest = 0;
+          g_autofree char *tip = describe_at_rows (timeline, x, row->y + row->height / 2);
+          g_autofree char *when = NULL, *expected = NULL;
+
+          for (guint c = 0; c < es_heap_profile_get_n_censuses (profile); c++)
+            {
+              guint64 at = es_heap_profile_get_census_time (profile, c);
+              guint64 distance = at > t ? at - t : t - at;
+
+              if (distance < best)
+                {
+                  best = distance;
+                  nearest = at;
+                }
+            }
+          when = es_timeline_format_time (nearest, 1);
+          expected = g_strdup_printf ("Heap profile census at %s", when);
+          g_assert_nonnull (tip);
+          if (strstr (tip, expected) == NULL)
+            g_error ("at %" G_GUINT64_FORMAT " ns: “%s”, not “%s”", t, tip, expected);
+          checked++;
+        }
+    }
+  g_test_message ("%u places checked", checked);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -155,5 +219,6 @@ main (int    argc,
     return 0;
   g_test_add_func ("/timeline-tooltips/thread-label-whole", test_thread_label_whole);
   g_test_add_func ("/timeline-tooltips/marker-label-whole", test_marker_label_whole);
+  g_test_add_func ("/timeline-tooltips/heap-profile-names-nearest-census", test_heap_profile_names_nearest_census);
   return g_test_run ();
 }
