@@ -58,6 +58,16 @@ build_cut_log (void)
   return builder;
 }
 
+/* The cut log's document, or the whole log's unless @truncated; the
+ * builder spent. */
+static EsDocument *
+finish_cut_log (gboolean truncated)
+{
+  g_autoptr(EsDocumentBuilder) builder = build_cut_log ();
+
+  return es_document_builder_finish (builder, truncated, truncated ? 4096 : -1);
+}
+
 static guint64
 last_end (EsDocument *document,
           guint       cap)
@@ -74,7 +84,7 @@ last_end (EsDocument *document,
 static void
 test_open_run_ends_with_its_caps_data (void)
 {
-  g_autoptr(EsDocument) document = es_document_builder_finish (build_cut_log (), TRUE, 4096);
+  g_autoptr(EsDocument) document = finish_cut_log (TRUE);
   guint runs, gcs, spans;
 
   g_assert_cmpuint (es_cap_timeline_get_data_end (es_document_get_cap (document, 1)), ==, HEC1_LAST);
@@ -94,7 +104,7 @@ test_open_run_ends_with_its_caps_data (void)
 static void
 test_nothing_counted_after_a_caps_data (void)
 {
-  g_autoptr(EsDocument) document = es_document_builder_finish (build_cut_log (), TRUE, 4096);
+  g_autoptr(EsDocument) document = finish_cut_log (TRUE);
   g_auto(EsStats) stats = { 0 };
   g_auto(EsStats) later = { 0 };
   EsActivityColumn columns[10];
@@ -127,7 +137,7 @@ test_nothing_counted_after_a_caps_data (void)
 static void
 test_thread_has_no_data_after_its_caps (void)
 {
-  g_autoptr(EsDocument) document = es_document_builder_finish (build_cut_log (), TRUE, 4096);
+  g_autoptr(EsDocument) document = finish_cut_log (TRUE);
   g_autoptr(GArray) states = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
   const EsThreadState *last;
 
@@ -171,7 +181,7 @@ test_ongoing_log_runs_to_its_latest_event (void)
 static void
 test_whole_log_has_no_data_end (void)
 {
-  g_autoptr(EsDocument) document = es_document_builder_finish (build_cut_log (), FALSE, -1);
+  g_autoptr(EsDocument) document = finish_cut_log (FALSE);
 
   for (guint c = 0; c < es_document_get_n_caps (document); c++)
     g_assert_cmpuint (es_cap_timeline_get_data_end (es_document_get_cap (document, c)), ==, G_MAXUINT64);

@@ -260,7 +260,7 @@ describe_prefix_ongoing (const char *data,
     es_document_builder_add (builder, &event);
   g_assert_cmpint (result, ==, ES_READ_END);
   es_document_builder_set_ongoing (builder, TRUE);
-  document = es_document_builder_finish (g_steal_pointer (&builder), es_eventlog_reader_is_truncated (reader, &stop, NULL),
+  document = es_document_builder_finish (builder, es_eventlog_reader_is_truncated (reader, &stop, NULL),
                                          stop);
   return es_test_describe_document (document);
 }

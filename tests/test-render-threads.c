@@ -275,7 +275,7 @@ test_cut_log_hatched_after_caps_data (void)
       e.u.thread.thread = events[i].thread;
       es_document_builder_add (builder, &e);
     }
-  document = es_document_builder_finish (g_steal_pointer (&builder), TRUE, 4096);
+  document = es_document_builder_finish (builder, TRUE, 4096);
   paint_frame (&frame, document, 0, 1000, FALSE);
   hec1 = find_row (frame.rows, ES_ROW_CAP, 1);
   thread2 = find_thread_row (document, frame.rows, 2);
