@@ -17,7 +17,7 @@
 #define MAX_CAPS_NAMED 3
 
 /* "HEC 1’s at 68.5 ms, HEC 3’s at 70.1 ms": the caps whose data ends
- * before the log's, earliest first as they come; NULL if none does. */
+ * before the log's, in their order; NULL if none does. */
 static char *
 describe_data_ends (EsDocument *document)
 {
