@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "es-search.h"
 #include "es-thread-states.h"
 
@@ -499,49 +501,103 @@ es_thread_state_cache_begin_frame (EsThreadStateCache *self)
   self->frame++;
 }
 
+/* Appends to @pieces what state @i of @states becomes once its runnable
+ * time is cut where the RTS collected garbage, from @g, the first GC that
+ * ends after it starts: itself (its start taken by a GC when one is under
+ * way then), then, for each GC inside it, the GC and what follows it. */
+static void
+cut_at_gcs (const EsThreadState *states,
+            guint                n,
+            guint                i,
+            guint64              end,
+            const EsGc          *gcs,
+            guint                n_gcs,
+            guint                g,
+            GArray              *pieces)
+{
+  guint64 from = states[i].time, to = i + 1 < n ? states[i + 1].time : end;
+  EsThreadState runnable = states[i];
+
+  g_array_append_val (pieces, states[i]);
+  for (; g < n_gcs && gcs[g].start < to; g++)
+    {
+      EsThreadState in_gc = { MAX (gcs[g].start, from), states[i].cap, ES_THREAD_STATE_GC, 0 };
+
+      if (gcs[g].end <= in_gc.time)
+        continue;
+      if (in_gc.time == from)
+        g_array_index (pieces, EsThreadState, pieces->len - 1) = in_gc;
+      else
+        g_array_append_val (pieces, in_gc);
+      if (gcs[g].end < to)
+        {
+          runnable.time = gcs[g].end;
+          g_array_append_val (pieces, runnable);
+        }
+    }
+}
+
+/* The first GC that ends after @time, or @n_gcs. */
+static guint
+first_gc_after (const EsGc *gcs,
+                guint       n_gcs,
+                guint64     time)
+{
+  guint g = es_search_upper_bound (gcs, n_gcs, sizeof (EsGc), G_STRUCT_OFFSET (EsGc, start), time);
+
+  return g > 0 && gcs[g - 1].end > time ? g - 1 : g;
+}
+
 /* @timeline with each stretch of runnable time cut where the RTS collected
  * garbage: a GC stops every HEC, and a thread made runnable by the heap
  * check that asked for it waits for the GC, not for a HEC. Blocked
- * threads stay blocked: they wait for something else. */
-static GArray *
+ * threads stay blocked: they wait for something else. In place: a
+ * thread's states are tens of megabytes, and most stretches hold no GC. */
+static void
 split_at_gcs (EsDocument *document,
               GArray     *timeline)
 {
-  const EsThreadState *states = (const EsThreadState *) (gconstpointer) timeline->data;
-  guint n = timeline->len, n_gcs;
+  guint n = timeline->len, n_gcs, extra = 0, w;
   const EsGc *gcs = es_document_get_gcs (document, &n_gcs);
-  GArray *split = g_array_sized_new (FALSE, FALSE, sizeof (EsThreadState), n);
+  guint64 end = es_document_get_end_time (document);
+  g_autoptr(GArray) pieces = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
+  EsThreadState *states = (EsThreadState *) (gpointer) timeline->data;
 
-  for (guint i = 0; i < n; i++)
+  /* How many states the cuts add: a GC cursor going forward with them. */
+  for (guint i = 0, g = 0; i < n && n_gcs > 0; i++)
     {
-      guint64 from = states[i].time, to = i + 1 < n ? states[i + 1].time : es_document_get_end_time (document);
-      EsThreadState runnable = states[i];
-      guint g;
+      guint64 from = states[i].time;
 
-      g_array_append_val (split, states[i]);
       if (states[i].state != ES_THREAD_STATE_RUNNABLE && states[i].state != ES_THREAD_STATE_CREATED)
         continue;
-      /* The GCs that end after it starts and begin before it ends. */
-      g = es_search_upper_bound (gcs, n_gcs, sizeof (EsGc), G_STRUCT_OFFSET (EsGc, start), from);
-      g = g > 0 && gcs[g - 1].end > from ? g - 1 : g;
-      for (; g < n_gcs && gcs[g].start < to; g++)
-        {
-          EsThreadState in_gc = { MAX (gcs[g].start, from), states[i].cap, ES_THREAD_STATE_GC, 0 };
-
-          if (gcs[g].end <= in_gc.time)
-            continue;
-          if (in_gc.time == from)
-            g_array_index (split, EsThreadState, split->len - 1) = in_gc;
-          else
-            g_array_append_val (split, in_gc);
-          if (gcs[g].end < to)
-            {
-              runnable.time = gcs[g].end;
-              g_array_append_val (split, runnable);
-            }
-        }
+      while (g < n_gcs && gcs[g].end <= from)
+        g++;
+      if (g == n_gcs || gcs[g].start >= (i + 1 < n ? states[i + 1].time : end))
+        continue;
+      g_array_set_size (pieces, 0);
+      cut_at_gcs (states, n, i, end, gcs, n_gcs, first_gc_after (gcs, n_gcs, from), pieces);
+      extra += pieces->len - 1;
     }
-  return split;
+  if (extra == 0)
+    return;
+
+  /* Then from the back, each state's pieces into their place. */
+  g_array_set_size (timeline, n + extra);
+  states = (EsThreadState *) (gpointer) timeline->data;
+  w = n + extra;
+  for (guint i = n; i-- > 0;)
+    {
+      if (states[i].state != ES_THREAD_STATE_RUNNABLE && states[i].state != ES_THREAD_STATE_CREATED)
+        {
+          states[--w] = states[i];
+          continue;
+        }
+      g_array_set_size (pieces, 0);
+      cut_at_gcs (states, n, i, end, gcs, n_gcs, first_gc_after (gcs, n_gcs, states[i].time), pieces);
+      w -= pieces->len;
+      memcpy (&states[w], pieces->data, pieces->len * sizeof (EsThreadState));
+    }
+  g_assert (w == 0);
 }
 
 /**
@@ -575,7 +631,8 @@ es_thread_state_cache_get (EsThreadStateCache *self,
       entry->key = key;
       es_document_get_thread_timeline (self->document, es_document_get_thread (self->document, thread_index),
                                        timeline);
-      entry->states = split_at_gcs (self->document, timeline);
+      split_at_gcs (self->document, timeline);
+      entry->states = g_steal_pointer (&timeline);
       states = (const EsThreadState *) (gconstpointer) entry->states->data;
       n = entry->states->len;
       es_thread_states_index (states, n, es_document_get_end_time (self->document), &entry->view,
