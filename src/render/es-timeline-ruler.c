@@ -19,6 +19,36 @@
 #define MAX_MARKER_LINES     40
 #define DENSE_MARKER_TICK    6
 
+static const struct
+{
+  guint64     ns;
+  const char *name;
+} units[] = {
+  { G_GUINT64_CONSTANT (1000000000), "s" },
+  { 1000000, "ms" },
+  { 1000, "\302\265s" },
+  { 1, "ns" },
+};
+
+/* The unit a time of @magnitude is said in, and the decimals (and the
+ * nanoseconds of the last one, @quantum) that make @resolution a whole
+ * number of the last digit. */
+static guint
+choose_unit (guint64  magnitude,
+             guint64  resolution,
+             guint64 *quantum,
+             int     *decimals)
+{
+  guint u = 0;
+
+  while (u + 1 < G_N_ELEMENTS (units) && magnitude < units[u].ns)
+    u++;
+  *decimals = 0;
+  for (*quantum = units[u].ns; *quantum > 1 && resolution % *quantum != 0; *quantum /= 10)
+    (*decimals)++;
+  return u;
+}
+
 /**
  * es_timeline_format_time:
  * @resolution: the smallest difference worth showing (a tick spacing, or
@@ -36,31 +66,16 @@ char *
 es_timeline_format_time (guint64 time,
                          guint64 resolution)
 {
-  static const struct
-  {
-    guint64     ns;
-    const char *name;
-  } units[] = {
-    { G_GUINT64_CONSTANT (1000000000), "s" },
-    { 1000000, "ms" },
-    { 1000, "\302\265s" },
-    { 1, "ns" },
-  };
   guint64 magnitude, unit, quantum, whole, fraction;
-  guint u = 0;
-  int decimals = 0;
+  guint u;
+  int decimals;
   char *text;
 
   if (resolution == 0)
     resolution = 1;
   magnitude = MAX (time, resolution > G_MAXUINT64 / 10 ? resolution : resolution * 10);
-  while (u + 1 < G_N_ELEMENTS (units) && magnitude < units[u].ns)
-    u++;
+  u = choose_unit (magnitude, resolution, &quantum, &decimals);
   unit = units[u].ns;
-
-  /* The decimals that make @resolution a whole number of the last digit. */
-  for (quantum = unit; quantum > 1 && resolution % quantum != 0; quantum /= 10)
-    decimals++;
   if (time <= G_MAXUINT64 - quantum / 2)
     time = (time + quantum / 2) / quantum * quantum;
 
@@ -100,28 +115,14 @@ es_timeline_format_tick (guint64 time,
                          guint64 step,
                          guint64 last)
 {
-  static const struct
-  {
-    guint64     ns;
-    const char *name;
-  } units[] = {
-    { G_GUINT64_CONSTANT (1000000000), "s" },
-    { 1000000, "ms" },
-    { 1000, "\302\265s" },
-    { 1, "ns" },
-  };
-  guint64 magnitude, unit, quantum;
-  guint u = 0;
-  int decimals = 0;
+  guint64 unit, quantum;
+  guint u;
+  int decimals;
 
   if (step == 0)
     step = 1;
-  magnitude = MAX (MAX (last, time), step);
-  while (u + 1 < G_N_ELEMENTS (units) && magnitude < units[u].ns)
-    u++;
+  u = choose_unit (MAX (MAX (last, time), step), step, &quantum, &decimals);
   unit = units[u].ns;
-  for (quantum = unit; quantum > 1 && step % quantum != 0; quantum /= 10)
-    decimals++;
   if (decimals == 0)
     return g_strdup_printf ("%" G_GUINT64_FORMAT " %s", time / unit, units[u].name);
   /* Ticks are multiples of @step, so of @quantum: nothing to round. */
