@@ -50,11 +50,13 @@ static const struct { EsRowKind kind; const char *name; const char *key; } trace
   { ES_ROW_THREAD, NULL, "thread-rows" },
 };
 
-/* The pins of the Traces page, as the "pinned-rows" setting holds them. */
+/* Records @kinds (a mask of 1 << EsRowKind) under @key, by the traces'
+ * names ("shown-rows", "pinned-rows"). */
 static void
-save_pinned_rows (EsSidebar *self)
+save_kinds (EsSidebar  *self,
+            const char *key,
+            guint32     kinds)
 {
-  guint32 kinds = es_timeline_rows_get_pinned_kinds (es_timeline_get_rows (self->timeline));
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
 
   if (self->settings == NULL)
@@ -63,51 +65,48 @@ save_pinned_rows (EsSidebar *self)
     if (kinds & (1u << traces[i].kind))
       g_ptr_array_add (names, (gpointer) traces[i].key);
   g_ptr_array_add (names, NULL);
-  g_settings_set_strv (self->settings, "pinned-rows", (const char * const *) names->pdata);
+  g_settings_set_strv (self->settings, key, (const char * const *) names->pdata);
+}
+
+/* The pins of the Traces page. */
+static void
+save_pinned_rows (EsSidebar *self)
+{
+  save_kinds (self, "pinned-rows", es_timeline_rows_get_pinned_kinds (es_timeline_get_rows (self->timeline)));
 }
 
 /* Whoever changed them (a box here, or the timeline's threads' header). */
 static void
 save_shown_rows (EsSidebar *self)
 {
-  guint32 kinds = es_timeline_rows_get_visible_kinds (es_timeline_get_rows (self->timeline));
-  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  save_kinds (self, "shown-rows", es_timeline_rows_get_visible_kinds (es_timeline_get_rows (self->timeline)));
+}
 
-  if (self->settings == NULL)
-    return;
-  for (guint i = 0; i < G_N_ELEMENTS (traces); i++)
-    if (kinds & (1u << traces[i].kind))
-      g_ptr_array_add (names, (gpointer) traces[i].key);
-  g_ptr_array_add (names, NULL);
-  g_settings_set_strv (self->settings, "shown-rows", (const char * const *) names->pdata);
+/* @kinds with @button's kind in it or not, as @active says. */
+static guint32
+toggle_kind (guint32    kinds,
+             GtkWidget *button,
+             gboolean   active)
+{
+  guint32 kind = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "row-kind"));
+
+  return active ? kinds | 1u << kind : kinds & ~(1u << kind);
 }
 
 static void
 trace_toggled_cb (GtkCheckButton *button,
                   EsTimelineRows *rows)
 {
-  guint32 kind = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "row-kind"));
-  guint32 kinds = es_timeline_rows_get_visible_kinds (rows);
-
-  if (gtk_check_button_get_active (button))
-    kinds |= 1u << kind;
-  else
-    kinds &= ~(1u << kind);
-  es_timeline_rows_set_visible_kinds (rows, kinds);
+  es_timeline_rows_set_visible_kinds (rows, toggle_kind (es_timeline_rows_get_visible_kinds (rows), GTK_WIDGET (button),
+                                                         gtk_check_button_get_active (button)));
 }
 
 static void
 pin_toggled_cb (GtkToggleButton *button,
                 EsTimelineRows  *rows)
 {
-  guint32 kind = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "row-kind"));
-  guint32 kinds = es_timeline_rows_get_pinned_kinds (rows);
-
-  if (gtk_toggle_button_get_active (button))
-    kinds |= 1u << kind;
-  else
-    kinds &= ~(1u << kind);
-  es_timeline_rows_set_pinned_kinds (rows, kinds);
+  es_timeline_rows_set_pinned_kinds (rows, toggle_kind (es_timeline_rows_get_pinned_kinds (rows), GTK_WIDGET (button),
+                                                        gtk_toggle_button_get_active (button)));
 }
 
 /* A Key's swatch, in the palette the timeline beside it is drawn in (the
