@@ -702,6 +702,56 @@ es_test_add_gc_event (EsDocumentBuilder *builder,
   g_array_append_val (events, e);
 }
 
+static void
+add_scheduler_event (EsDocumentBuilder *builder,
+                     guint16            cap,
+                     guint64            time,
+                     EsEventTag         tag,
+                     guint32            thread,
+                     guint16            status)
+{
+  EsEvent e = { 0 };
+
+  e.cap = cap;
+  e.time = time;
+  e.tag = tag;
+  if (tag == ES_EVENT_STOP_THREAD)
+    {
+      e.u.stop.thread = thread;
+      e.u.stop.status = status;
+    }
+  else
+    e.u.thread.thread = thread;
+  es_document_builder_add (builder, &e);
+}
+
+/**
+ * es_test_cut_log_builder:
+ *
+ * A log cut short, its events added, to be finished: HEC 0 runs thread 1
+ * from 0 to ES_TEST_CUT_LOG_END (the log's last event) but for a yield at
+ * 900-950; HEC 1 runs thread 2 from 100 and, its buffer not written yet
+ * when the log was cut, says nothing after an event at
+ * ES_TEST_CUT_LOG_HEC1_LAST.
+ *
+ * Returns: (transfer full): the builder
+ */
+EsDocumentBuilder *
+es_test_cut_log_builder (void)
+{
+  EsDocumentBuilder *builder = es_document_builder_new ();
+
+  add_scheduler_event (builder, 0, 0, ES_EVENT_CREATE_THREAD, 1, 0);
+  add_scheduler_event (builder, 0, 0, ES_EVENT_RUN_THREAD, 1, 0);
+  add_scheduler_event (builder, 1, 50, ES_EVENT_CREATE_THREAD, 2, 0);
+  add_scheduler_event (builder, 1, 100, ES_EVENT_RUN_THREAD, 2, 0);
+  add_scheduler_event (builder, 1, ES_TEST_CUT_LOG_HEC1_LAST, ES_EVENT_CREATE_THREAD, 3, 0);
+  add_scheduler_event (builder, 0, 900, ES_EVENT_STOP_THREAD, 1, ES_STOP_THREAD_YIELDING);
+  add_scheduler_event (builder, 0, 950, ES_EVENT_RUN_THREAD, 1, 0);
+  add_scheduler_event (builder, 0, ES_TEST_CUT_LOG_END, ES_EVENT_CREATE_THREAD, 4, 0);
+  return builder;
+}
+
 /* A random run of 400 steps on each of @n_caps caps (a run, a GC's six
  * phases, a thread created or a message, or spark counters and the heap
  * size), finished. */

@@ -111,6 +111,12 @@ void        es_test_add_gc_event        (EsDocumentBuilder *builder,
                                          guint64       time,
                                          EsEventTag    tag);
 
+/* es_test_cut_log_builder()'s times */
+#define ES_TEST_CUT_LOG_HEC1_LAST 300
+#define ES_TEST_CUT_LOG_END       1000
+
+EsDocumentBuilder *es_test_cut_log_builder (void);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsTestLog, es_test_log_free)
 
 G_END_DECLS

@@ -11,59 +11,18 @@
 #include "es-document-builder.h"
 #include "es-lod.h"
 #include "es-stats.h"
+#include "es-test-log.h"
 #include "es-thread-states.h"
 
-#define HEC1_LAST 300
-#define LOG_END   1000
-
-static void
-add (EsDocumentBuilder *builder,
-     guint16            cap,
-     guint64            time,
-     EsEventTag         tag,
-     guint32            thread,
-     guint16            status)
-{
-  EsEvent e = { 0 };
-
-  e.cap = cap;
-  e.time = time;
-  e.tag = tag;
-  if (tag == ES_EVENT_STOP_THREAD)
-    {
-      e.u.stop.thread = thread;
-      e.u.stop.status = status;
-    }
-  else
-    e.u.thread.thread = thread;
-  es_document_builder_add (builder, &e);
-}
-
-/* HEC 0 runs thread 1 from 0 to 1000 (the log's last event); HEC 1 runs
- * thread 2 from 100 and, with its buffer not written yet when the log was
- * cut, says nothing after an event at 300. */
-static EsDocumentBuilder *
-build_cut_log (void)
-{
-  EsDocumentBuilder *builder = es_document_builder_new ();
-
-  add (builder, 0, 0, ES_EVENT_CREATE_THREAD, 1, 0);
-  add (builder, 0, 0, ES_EVENT_RUN_THREAD, 1, 0);
-  add (builder, 1, 50, ES_EVENT_CREATE_THREAD, 2, 0);
-  add (builder, 1, 100, ES_EVENT_RUN_THREAD, 2, 0);
-  add (builder, 1, HEC1_LAST, ES_EVENT_CREATE_THREAD, 3, 0);
-  add (builder, 0, 900, ES_EVENT_STOP_THREAD, 1, ES_STOP_THREAD_YIELDING);
-  add (builder, 0, 950, ES_EVENT_RUN_THREAD, 1, 0);
-  add (builder, 0, LOG_END, ES_EVENT_CREATE_THREAD, 4, 0);
-  return builder;
-}
+#define HEC1_LAST ES_TEST_CUT_LOG_HEC1_LAST
+#define LOG_END   ES_TEST_CUT_LOG_END
 
 /* The cut log's document, or the whole log's unless @truncated; the
  * builder spent. */
 static EsDocument *
 finish_cut_log (gboolean truncated)
 {
-  g_autoptr(EsDocumentBuilder) builder = build_cut_log ();
+  g_autoptr(EsDocumentBuilder) builder = es_test_cut_log_builder ();
 
   return es_document_builder_finish (builder, truncated, truncated ? 4096 : -1);
 }
@@ -158,7 +117,7 @@ test_thread_has_no_data_after_its_caps (void)
 static void
 test_ongoing_log_runs_to_its_latest_event (void)
 {
-  g_autoptr(EsDocumentBuilder) builder = build_cut_log ();
+  g_autoptr(EsDocumentBuilder) builder = es_test_cut_log_builder ();
   EsDocumentBuilder *copy = es_document_builder_copy (builder);
   g_autoptr(EsDocument) document = NULL;
   g_autoptr(GArray) states = g_array_new (FALSE, FALSE, sizeof (EsThreadState));

@@ -254,28 +254,12 @@ test_selected_thread_at_its_share (void)
 static void
 test_cut_log_hatched_after_caps_data (void)
 {
-  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new ();
-  g_autoptr(EsDocument) document = NULL;
+  g_autoptr(EsDocumentBuilder) builder = es_test_cut_log_builder ();
+  g_autoptr(EsDocument) document = es_document_builder_finish (builder, TRUE, 4096);
   g_auto(Frame) frame = { 0 };
   const EsTimelineRow *hec1, *thread2;
-  static const struct { guint16 cap; guint64 time; EsEventTag tag; guint32 thread; } events[] = {
-    { 0, 0, ES_EVENT_CREATE_THREAD, 1 }, { 0, 0, ES_EVENT_RUN_THREAD, 1 },
-    { 1, 50, ES_EVENT_CREATE_THREAD, 2 }, { 1, 100, ES_EVENT_RUN_THREAD, 2 },
-    { 1, 300, ES_EVENT_CREATE_THREAD, 3 }, { 0, 1000, ES_EVENT_CREATE_THREAD, 4 },
-  };
   guint hatched = 0;
 
-  for (guint i = 0; i < G_N_ELEMENTS (events); i++)
-    {
-      EsEvent e = { 0 };
-
-      e.cap = events[i].cap;
-      e.time = events[i].time;
-      e.tag = events[i].tag;
-      e.u.thread.thread = events[i].thread;
-      es_document_builder_add (builder, &e);
-    }
-  document = es_document_builder_finish (builder, TRUE, 4096);
   paint_frame (&frame, document, 0, 1000, FALSE);
   hec1 = find_row (frame.rows, ES_ROW_CAP, 1);
   thread2 = find_thread_row (document, frame.rows, 2);
