@@ -112,23 +112,7 @@ es_thread_state_share (const EsThreadState *state)
 }
 
 /* Adds @state's time from @from to @to, and its run if it is one and
- * @count_run; or, with @sign -1, takes them away. */
-static inline void
-add_time_signed (EsThreadShares      *shares,
-                 const EsThreadState *state,
-                 guint64              from,
-                 guint64              to,
-                 gboolean             count_run,
-                 int                  sign)
-{
-  int share = state_share (state);
-
-  if (share != ES_THREAD_SHARE_NONE && to > from)
-    shares->ns[share] += sign > 0 ? to - from : -(to - from);
-  if (count_run && state->state == ES_THREAD_STATE_RUNNING)
-    shares->runs += sign > 0 ? 1 : -1;
-}
-
+ * @count_run. */
 static inline void
 add_time (EsThreadShares      *shares,
           const EsThreadState *state,
@@ -136,7 +120,12 @@ add_time (EsThreadShares      *shares,
           guint64              to,
           gboolean             count_run)
 {
-  add_time_signed (shares, state, from, to, count_run, 1);
+  int share = state_share (state);
+
+  if (share != ES_THREAD_SHARE_NONE && to > from)
+    shares->ns[share] += to - from;
+  if (count_run && state->state == ES_THREAD_STATE_RUNNING)
+    shares->runs++;
 }
 
 /**
@@ -563,7 +552,9 @@ split_at_gcs (EsDocument *document,
   g_autoptr(GArray) pieces = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
   EsThreadState *states = (EsThreadState *) (gpointer) timeline->data;
 
-  /* How many states the cuts add: a GC cursor going forward with them. */
+  /* How many states the cuts add, each state cut as the pass from the back
+   * cuts it (first_gc_after(): a damaged log's GCs may overlap); a GC
+   * cursor going forward with them passes over the states no GC meets. */
   for (guint i = 0, g = 0; i < n && n_gcs > 0; i++)
     {
       guint64 from = states[i].time;
