@@ -283,6 +283,25 @@ has_heap (EsDocument *document)
 }
 
 /**
+ * es_paint_thread_row_slot:
+ * @row: a row of the frame's layout
+ *
+ * Returns: where @row's columns are in ctx->thread_pixels (and its states
+ *   in ctx->thread_row_states), or G_MAXUINT if the frame started none
+ */
+guint
+es_paint_thread_row_slot (const EsPaintContext *ctx,
+                          const EsTimelineRow  *row)
+{
+  guint at;
+
+  if (row == NULL || ctx->rows == NULL || ctx->thread_pixels == NULL)
+    return G_MAXUINT;
+  at = (guint) (row - &g_array_index (ctx->rows, EsTimelineRow, 0)) - ctx->thread_rows_first;
+  return at < ctx->n_thread_rows ? at : G_MAXUINT;
+}
+
+/**
  * es_paint_columns_start:
  *
  * Starts the queries for every row of @rows inside the clip, in the rows'
@@ -467,9 +486,9 @@ es_paint_columns_wait (EsPaintContext      *ctx,
       break;
     case ES_ROW_THREAD:
       {
-        guint at = (guint) (row - &g_array_index (ctx->rows, EsTimelineRow, 0)) - ctx->thread_rows_first;
+        guint at = es_paint_thread_row_slot (ctx, row);
 
-        if (at < ctx->n_thread_rows)
+        if (at != G_MAXUINT)
           batch_wait_range (batch, &batch->threads[at]);
       }
       break;

@@ -130,6 +130,8 @@ int      es_paint_text_box        (EsPaintContext       *ctx,
                                    EsColor               color);
 
 void     es_paint_frame_edges     (EsPaintContext       *ctx);
+guint    es_paint_thread_row_slot (const EsPaintContext *ctx,
+                                   const EsTimelineRow  *row);
 const EsThreadStates *es_paint_lookup_thread_states (EsPaintContext *ctx,
                                                      guint           thread_index);
 void     es_paint_thread_pixels   (EsPaintContext       *ctx,

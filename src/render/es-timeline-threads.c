@@ -203,13 +203,10 @@ row_pixels (EsPaintContext       *ctx,
             const EsThreadStates *states,
             EsThreadPixel       **own)
 {
-  if (row != NULL && ctx->rows != NULL && ctx->thread_pixels != NULL)
-    {
-      guint at = (guint) (row - &g_array_index (ctx->rows, EsTimelineRow, 0)) - ctx->thread_rows_first;
+  guint at = es_paint_thread_row_slot (ctx, row);
 
-      if (at < ctx->n_thread_rows && ctx->thread_pixels[at] != NULL)
-        return ctx->thread_pixels[at];
-    }
+  if (at != G_MAXUINT && ctx->thread_pixels[at] != NULL)
+    return ctx->thread_pixels[at];
   es_paint_frame_edges (ctx);
   *own = g_new (EsThreadPixel, MAX (ctx->view->width, 1));
   es_paint_thread_pixels (ctx, states, 0, ctx->view->width, *own);
