@@ -31,6 +31,7 @@ def expected_files(app_id, base_id):
         "share/eventscope/parfib-N2.eventlog",
         "share/man/man1/eventscope.1",
         "share/man/man1/eventscope-cli.1",
+        "share/bash-completion/completions/eventscope-cli",
     ]
 
 
