@@ -7,7 +7,7 @@ set -euo pipefail
 packages=(
   # build
   gcc meson ninja-build pkg-config gettext
-  libglib2.0-dev libgtk-4-dev
+  libglib2.0-dev libgtk-4-dev libjson-glib-dev
   # data validation tests
   desktop-file-utils appstream
   # GUI tests and screenshots without a display; leak checks

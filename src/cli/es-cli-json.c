@@ -9,6 +9,8 @@
 
 #include <math.h>
 
+#include <json-glib/json-glib.h>
+
 #include "es-cli-json.h"
 #include "es-heap-profile.h"
 
@@ -18,164 +20,158 @@
  * follow it. */
 #define ES_CLI_JSON_VERSION 2
 
-/* By hand rather than with json-glib, which Eventscope does not otherwise
- * need: strings escaped as RFC 8259 asks, numbers in the C locale. */
-void
-es_cli_json_append_string (GString    *out,
-                           const char *text)
-{
-  if (text == NULL)
-    {
-      g_string_append (out, "null");
-      return;
-    }
-  g_string_append_c (out, '"');
-  for (const guchar *p = (const guchar *) text; *p != '\0'; p++)
-    switch (*p)
-      {
-      case '"':
-        g_string_append (out, "\\\"");
-        break;
-      case '\\':
-        g_string_append (out, "\\\\");
-        break;
-      case '\n':
-        g_string_append (out, "\\n");
-        break;
-      case '\r':
-        g_string_append (out, "\\r");
-        break;
-      case '\t':
-        g_string_append (out, "\\t");
-        break;
-      default:
-        if (*p < 0x20 || *p == 0x7f)
-          g_string_append_printf (out, "\\u%04x", *p);
-        else
-          g_string_append_c (out, (char) *p);
-      }
-  g_string_append_c (out, '"');
-}
-
-/* Not a valid UTF-8 string (a program name from the log, a file name):
- * its valid parts, the rest as U+FFFD, so the document stays JSON. */
+/* Text from the log or the command line (a program name, a file name)
+ * need not be UTF-8: its valid parts, the rest as U+FFFD, so the document
+ * stays JSON. NULL is null. */
 static void
-append_text (GString    *out,
-             const char *text)
+add_text (JsonBuilder *builder,
+          const char  *text)
 {
   g_autofree char *valid = text != NULL ? g_utf8_make_valid (text, -1) : NULL;
 
-  es_cli_json_append_string (out, valid);
+  if (valid == NULL)
+    json_builder_add_null_value (builder);
+  else
+    json_builder_add_string_value (builder, valid);
 }
 
-/* Shortest round-tripping form, whatever the locale; JSON has no NaN or
- * infinity, so those are null. */
-void
-es_cli_json_append_double (GString *out,
-                           double   value)
+/* JSON has no NaN or infinity: those are null. */
+static void
+add_double (JsonBuilder *builder,
+            double       value)
 {
-  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
-
-  if (!isfinite (value))
-    {
-      g_string_append (out, "null");
-      return;
-    }
-  g_string_append (out, g_ascii_dtostr (buffer, sizeof buffer, value));
+  if (isfinite (value))
+    json_builder_add_double_value (builder, value);
+  else
+    json_builder_add_null_value (builder);
 }
 
 static void
-append_figure_value (GString        *out,
-                     const EsFigure *f)
+add_count (JsonBuilder *builder,
+           const char  *key,
+           guint64      value)
+{
+  json_builder_set_member_name (builder, key);
+  json_builder_add_int_value (builder, (gint64) MIN (value, (guint64) G_MAXINT64));
+}
+
+static void
+add_figure_value (JsonBuilder    *builder,
+                  const EsFigure *f)
 {
   if (f->exact)
-    g_string_append_printf (out, "%" G_GUINT64_FORMAT, f->n);
+    json_builder_add_int_value (builder, (gint64) MIN (f->n, (guint64) G_MAXINT64));
   else
-    es_cli_json_append_double (out, f->x);
+    add_double (builder, f->x);
 }
 
+/* The members of a pause distribution, into the object being built. */
 static void
-append_dist (GString           *out,
-             const EsPauseDist *d,
-             const char        *indent)
+add_dist (JsonBuilder       *builder,
+          const EsPauseDist *d)
 {
-  g_string_append_printf (out, "\"count\": %u, \"total_ns\": %" G_GUINT64_FORMAT ", \"p50_ns\": %" G_GUINT64_FORMAT
-                          ", \"p90_ns\": %" G_GUINT64_FORMAT ", \"p99_ns\": %" G_GUINT64_FORMAT ", \"p999_ns\": %"
-                          G_GUINT64_FORMAT ", \"max_ns\": %" G_GUINT64_FORMAT ",\n%s\"buckets\": [",
-                          d->count, d->total, d->p50, d->p90, d->p99, d->p999, d->max, indent);
+  add_count (builder, "count", d->count);
+  add_count (builder, "total_ns", d->total);
+  add_count (builder, "p50_ns", d->p50);
+  add_count (builder, "p90_ns", d->p90);
+  add_count (builder, "p99_ns", d->p99);
+  add_count (builder, "p999_ns", d->p999);
+  add_count (builder, "max_ns", d->max);
+  json_builder_set_member_name (builder, "buckets");
+  json_builder_begin_array (builder);
   for (guint i = 0; i < ES_PAUSE_DIST_N_BUCKETS; i++)
-    g_string_append_printf (out, "%s%u", i > 0 ? ", " : "", d->buckets[i]);
-  g_string_append (out, "]");
+    json_builder_add_int_value (builder, d->buckets[i]);
+  json_builder_end_array (builder);
 }
 
-static void append_heap_profile (GString    *out,
-                                 EsDocument *document,
-                                 guint64     t0,
-                                 guint64     t1);
+static void add_heap_profile (JsonBuilder *builder,
+                              EsDocument  *document,
+                              guint64      t0,
+                              guint64      t1);
 
 static void
-append_run (GString            *out,
-            const EsCliJsonRun *run)
+add_run (JsonBuilder        *builder,
+         const EsCliJsonRun *run)
 {
   const EsProcessInfo *process = es_document_get_process (run->document);
   const EsStatsFigures *f = run->figures;
   gboolean whole = f->stats.t0 == 0 && f->stats.t1 >= es_document_get_end_time (run->document);
 
-  g_string_append (out, "    {\n      \"file\": ");
-  append_text (out, run->path);
-  g_string_append_printf (out, ",\n      \"format\": \"%s\",\n      \"program\": ",
-                          f->format == ES_DOCUMENT_MONO_LOG ? "mono" : "ghc");
-  append_text (out, process->program);
-  g_string_append (out, ",\n      \"args\": [");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "file");
+  add_text (builder, run->path);
+  json_builder_set_member_name (builder, "format");
+  json_builder_add_string_value (builder, f->format == ES_DOCUMENT_MONO_LOG ? "mono" : "ghc");
+  json_builder_set_member_name (builder, "program");
+  add_text (builder, process->program);
+  json_builder_set_member_name (builder, "args");
+  json_builder_begin_array (builder);
   for (guint i = 1; process->args != NULL && process->args[0] != NULL && process->args[i] != NULL; i++)
-    {
-      if (i > 1)
-        g_string_append (out, ", ");
-      append_text (out, process->args[i]);
-    }
-  g_string_append_printf (out, "],\n      \"interval\": {\"from_ns\": %" G_GUINT64_FORMAT ", \"to_ns\": %"
-                          G_GUINT64_FORMAT ", \"whole_run\": %s, \"align_marker\": ",
-                          f->stats.t0, f->stats.t1, whole ? "true" : "false");
-  append_text (out, run->align_marker);
-  if (run->align_marker != NULL)
-    g_string_append_printf (out, ", \"marker_ns\": %" G_GUINT64_FORMAT "},\n", run->marker_time);
-  else
-    g_string_append (out, ", \"marker_ns\": null},\n");
+    add_text (builder, process->args[i]);
+  json_builder_end_array (builder);
 
-  g_string_append (out, "      \"figures\": {");
+  json_builder_set_member_name (builder, "interval");
+  json_builder_begin_object (builder);
+  add_count (builder, "from_ns", f->stats.t0);
+  add_count (builder, "to_ns", f->stats.t1);
+  json_builder_set_member_name (builder, "whole_run");
+  json_builder_add_boolean_value (builder, whole);
+  json_builder_set_member_name (builder, "align_marker");
+  add_text (builder, run->align_marker);
+  json_builder_set_member_name (builder, "marker_ns");
+  if (run->align_marker != NULL)
+    json_builder_add_int_value (builder, (gint64) run->marker_time);
+  else
+    json_builder_add_null_value (builder);
+  json_builder_end_object (builder);
+
+  json_builder_set_member_name (builder, "figures");
+  json_builder_begin_object (builder);
   for (guint i = 0; i < f->figures->len; i++)
     {
       const EsFigure *fig = &g_array_index (f->figures, EsFigure, i);
 
-      g_string_append_printf (out, "%s\n        ", i > 0 ? "," : "");
-      es_cli_json_append_string (out, fig->key);
-      g_string_append (out, ": ");
-      append_figure_value (out, fig);
+      json_builder_set_member_name (builder, fig->key);
+      add_figure_value (builder, fig);
     }
-  g_string_append (out, "\n      },\n      \"pauses\": [");
+  json_builder_end_object (builder);
+
+  json_builder_set_member_name (builder, "pauses");
+  json_builder_begin_array (builder);
   for (guint g = 0; g < f->pauses.n_generations; g++)
     {
-      g_string_append_printf (out, "%s\n        {\"generation\": %u, ", g > 0 ? "," : "", g);
-      append_dist (out, &f->pauses.gen[g], "         ");
-      g_string_append (out, "}");
+      json_builder_begin_object (builder);
+      add_count (builder, "generation", g);
+      add_dist (builder, &f->pauses.gen[g]);
+      json_builder_end_object (builder);
     }
-  g_string_append (out, "\n      ],\n      \"pauses_all\": {");
-  append_dist (out, &f->pauses.all, "        ");
-  g_string_append (out, "},\n      \"caps\": [");
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "pauses_all");
+  json_builder_begin_object (builder);
+  add_dist (builder, &f->pauses.all);
+  json_builder_end_object (builder);
+
+  json_builder_set_member_name (builder, "caps");
+  json_builder_begin_array (builder);
   for (guint c = 0; c < f->stats.n_caps; c++)
     {
       const EsCapStats *cs = &f->stats.caps[c];
 
-      g_string_append_printf (out, "%s\n        {\"cap\": %u, \"running_ns\": %" G_GUINT64_FORMAT ", \"gc_ns\": %"
-                              G_GUINT64_FORMAT ", \"gc_waiting_ns\": %" G_GUINT64_FORMAT ", \"idle_ns\": %"
-                              G_GUINT64_FORMAT ", \"no_data_ns\": %" G_GUINT64_FORMAT ", \"sparks_created\": %" G_GUINT64_FORMAT
-                              ", \"sparks_converted\": %" G_GUINT64_FORMAT "}",
-                              c > 0 ? "," : "", c, cs->running, cs->gc, cs->gc_waiting, cs->idle, cs->no_data,
-                              cs->sparks_created, cs->sparks_converted);
+      json_builder_begin_object (builder);
+      add_count (builder, "cap", c);
+      add_count (builder, "running_ns", cs->running);
+      add_count (builder, "gc_ns", cs->gc);
+      add_count (builder, "gc_waiting_ns", cs->gc_waiting);
+      add_count (builder, "idle_ns", cs->idle);
+      add_count (builder, "no_data_ns", cs->no_data);
+      add_count (builder, "sparks_created", cs->sparks_created);
+      add_count (builder, "sparks_converted", cs->sparks_converted);
+      json_builder_end_object (builder);
     }
-  g_string_append (out, "\n      ],\n      \"heap_profile\": ");
-  append_heap_profile (out, run->document, f->stats.t0, f->stats.t1);
-  g_string_append (out, "\n    }");
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "heap_profile");
+  add_heap_profile (builder, run->document, f->stats.t0, f->stats.t1);
+  json_builder_end_object (builder);
 }
 
 /**
@@ -198,10 +194,10 @@ es_cli_heap_band_name (const EsHeapProfileBand *band)
  * band's largest and mean residency over the interval, largest mean
  * first (what `summary` prints). */
 static void
-append_heap_profile (GString    *out,
-                     EsDocument *document,
-                     guint64     t0,
-                     guint64     t1)
+add_heap_profile (JsonBuilder *builder,
+                  EsDocument  *document,
+                  guint64      t0,
+                  guint64      t1)
 {
   const EsHeapProfile *profile = es_document_get_format (document) == ES_DOCUMENT_GHC_EVENTLOG
                                  ? es_heap_profile_get (document) : NULL;
@@ -210,33 +206,66 @@ append_heap_profile (GString    *out,
 
   if (profile == NULL)
     {
-      g_string_append (out, "null");
+      json_builder_add_null_value (builder);
       return;
     }
   bands = es_heap_profile_summarize (profile, t0, t1, &n_censuses);
-  g_string_append_printf (out, "{\"censuses\": %u, \"bands\": [", n_censuses);
+  json_builder_begin_object (builder);
+  add_count (builder, "censuses", n_censuses);
+  json_builder_set_member_name (builder, "bands");
+  json_builder_begin_array (builder);
   for (guint i = 0; i < bands->len; i++)
     {
       const EsHeapBandStats *b = &g_array_index (bands, EsHeapBandStats, i);
 
-      g_string_append_printf (out, "%s\n        {\"name\": ", i > 0 ? "," : "");
-      es_cli_json_append_string (out, es_cli_heap_band_name (es_heap_profile_get_band (profile, b->band)));
-      g_string_append_printf (out, ", \"max_bytes\": %" G_GUINT64_FORMAT ", \"mean_bytes\": ", b->max);
-      es_cli_json_append_double (out, b->mean);
-      g_string_append (out, "}");
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "name");
+      add_text (builder, es_cli_heap_band_name (es_heap_profile_get_band (profile, b->band)));
+      add_count (builder, "max_bytes", b->max);
+      json_builder_set_member_name (builder, "mean_bytes");
+      add_double (builder, b->mean);
+      json_builder_end_object (builder);
     }
-  g_string_append (out, bands->len > 0 ? "\n      ]}" : "]}");
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
 }
 
+/* The head every document starts with; leaves "runs" open. */
 static void
-append_head (GString    *out,
-             const char *kind)
+begin_document (JsonBuilder *builder,
+                const char  *kind)
 {
-  g_string_append_printf (out, "{\n  \"eventscope\": \"%s\",\n  \"version\": %d,\n  \"pause_bucket_edges_ns\": [",
-                          kind, ES_CLI_JSON_VERSION);
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "eventscope");
+  json_builder_add_string_value (builder, kind);
+  add_count (builder, "version", ES_CLI_JSON_VERSION);
+  json_builder_set_member_name (builder, "pause_bucket_edges_ns");
+  json_builder_begin_array (builder);
   for (guint k = 0; k < ES_PAUSE_DIST_N_EDGES; k++)
-    g_string_append_printf (out, "%s%" G_GUINT64_FORMAT, k > 0 ? ", " : "", es_pause_dist_edge (k));
-  g_string_append (out, "],\n  \"runs\": [\n");
+    json_builder_add_int_value (builder, (gint64) es_pause_dist_edge (k));
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "runs");
+  json_builder_begin_array (builder);
+}
+
+/* Ends the document and appends it to @out, indented by two, with a
+ * newline at the end as a terminal expects. */
+static void
+append_document (GString     *out,
+                 JsonBuilder *builder)
+{
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autofree char *text = NULL;
+
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  json_generator_set_root (generator, root);
+  json_generator_set_pretty (generator, TRUE);
+  json_generator_set_indent (generator, 2);
+  text = json_generator_to_data (generator, NULL);
+  g_string_append (out, text);
+  g_string_append_c (out, '\n');
 }
 
 /**
@@ -248,9 +277,12 @@ void
 es_cli_json_append_summary (GString            *out,
                             const EsCliJsonRun *run)
 {
-  append_head (out, "summary");
-  append_run (out, run);
-  g_string_append (out, "\n  ]\n}\n");
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+  begin_document (builder, "summary");
+  add_run (builder, run);
+  json_builder_end_array (builder);
+  append_document (out, builder);
 }
 
 /**
@@ -267,47 +299,55 @@ es_cli_json_append_compare (GString            *out,
                             const EsCliJsonRun *b,
                             double              threshold)
 {
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
   const GArray *fa = a->figures->figures;
 
-  append_head (out, "compare");
-  append_run (out, a);
-  g_string_append (out, ",\n");
-  append_run (out, b);
-  g_string_append (out, "\n  ],\n  \"delta\": {");
-  for (guint pass = 0, first = TRUE; pass < 2; pass++, first = TRUE)
-    {
-      if (pass == 1)
-        g_string_append (out, "\n  },\n  \"ratio\": {");
-      for (guint i = 0; i < fa->len; i++)
-        {
-          const EsFigure *x = &g_array_index (fa, EsFigure, i);
-          const EsFigure *y = es_stats_figures_lookup (b->figures, x->key);
-          gint64 delta;
-          double ratio;
+  begin_document (builder, "compare");
+  add_run (builder, a);
+  add_run (builder, b);
+  json_builder_end_array (builder);
 
-          if (y == NULL)
-            continue;
-          g_string_append_printf (out, "%s\n    ", first ? "" : ",");
-          first = FALSE;
-          es_cli_json_append_string (out, x->key);
-          g_string_append (out, ": ");
-          if (pass == 1)
-            {
-              if (es_figure_ratio (x, y, &ratio))
-                es_cli_json_append_double (out, ratio);
-              else
-                g_string_append (out, "null");
-            }
-          else if (es_figure_delta_exact (x, y, &delta))
-            g_string_append_printf (out, "%" G_GINT64_FORMAT, delta);
-          else
-            es_cli_json_append_double (out, es_figure_value (y) - es_figure_value (x));
-        }
+  json_builder_set_member_name (builder, "delta");
+  json_builder_begin_object (builder);
+  for (guint i = 0; i < fa->len; i++)
+    {
+      const EsFigure *x = &g_array_index (fa, EsFigure, i);
+      const EsFigure *y = es_stats_figures_lookup (b->figures, x->key);
+      gint64 delta;
+
+      if (y == NULL)
+        continue;
+      json_builder_set_member_name (builder, x->key);
+      if (es_figure_delta_exact (x, y, &delta))
+        json_builder_add_int_value (builder, delta);
+      else
+        add_double (builder, es_figure_value (y) - es_figure_value (x));
     }
-  g_string_append_printf (out, "\n  },\n  \"threshold\": ");
-  es_cli_json_append_double (out, threshold);
-  g_string_append (out, ",\n  \"marks\": {");
-  for (guint i = 0, first = TRUE; i < fa->len; i++)
+  json_builder_end_object (builder);
+
+  json_builder_set_member_name (builder, "ratio");
+  json_builder_begin_object (builder);
+  for (guint i = 0; i < fa->len; i++)
+    {
+      const EsFigure *x = &g_array_index (fa, EsFigure, i);
+      const EsFigure *y = es_stats_figures_lookup (b->figures, x->key);
+      double ratio;
+
+      if (y == NULL)
+        continue;
+      json_builder_set_member_name (builder, x->key);
+      if (es_figure_ratio (x, y, &ratio))
+        add_double (builder, ratio);
+      else
+        json_builder_add_null_value (builder);
+    }
+  json_builder_end_object (builder);
+
+  json_builder_set_member_name (builder, "threshold");
+  add_double (builder, threshold);
+  json_builder_set_member_name (builder, "marks");
+  json_builder_begin_object (builder);
+  for (guint i = 0; i < fa->len; i++)
     {
       const EsFigure *x = &g_array_index (fa, EsFigure, i);
       const EsFigure *y = es_stats_figures_lookup (b->figures, x->key);
@@ -315,10 +355,9 @@ es_cli_json_append_compare (GString            *out,
 
       if (verdict == 0)
         continue;
-      g_string_append_printf (out, "%s\n    ", first ? "" : ",");
-      first = FALSE;
-      es_cli_json_append_string (out, x->key);
-      g_string_append (out, verdict > 0 ? ": \"better\"" : ": \"worse\"");
+      json_builder_set_member_name (builder, x->key);
+      json_builder_add_string_value (builder, verdict > 0 ? "better" : "worse");
     }
-  g_string_append (out, "\n  }\n}\n");
+  json_builder_end_object (builder);
+  append_document (out, builder);
 }

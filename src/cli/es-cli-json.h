@@ -23,10 +23,6 @@ typedef struct
   guint64               marker_time;    /* ns, when @align_marker */
 } EsCliJsonRun;
 
-void es_cli_json_append_string  (GString            *out,
-                                 const char         *text);
-void es_cli_json_append_double  (GString            *out,
-                                 double              value);
 const char *es_cli_heap_band_name (const EsHeapProfileBand *band);
 void es_cli_json_append_summary (GString            *out,
                                  const EsCliJsonRun *run);
