@@ -167,11 +167,12 @@ append_run (GString            *out,
       const EsCapStats *cs = &f->stats.caps[c];
 
       g_string_append_printf (out, "%s\n        {\"cap\": %u, \"running_ns\": %" G_GUINT64_FORMAT ", \"gc_ns\": %"
-                              G_GUINT64_FORMAT ", \"gc_waiting_ns\": %" G_GUINT64_FORMAT ", \"idle_ns\": %"
+                              G_GUINT64_FORMAT ", \"gc_waiting_ns\": %" G_GUINT64_FORMAT ", \"exit_suspend_ns\": %"
+                              G_GUINT64_FORMAT ", \"idle_ns\": %"
                               G_GUINT64_FORMAT ", \"no_data_ns\": %" G_GUINT64_FORMAT ", \"sparks_created\": %" G_GUINT64_FORMAT
                               ", \"sparks_converted\": %" G_GUINT64_FORMAT "}",
-                              c > 0 ? "," : "", c, cs->running, cs->gc, cs->gc_waiting, cs->idle, cs->no_data,
-                              cs->sparks_created, cs->sparks_converted);
+                              c > 0 ? "," : "", c, cs->running, cs->gc, cs->gc_waiting, cs->exit_suspend, cs->idle,
+                              cs->no_data, cs->sparks_created, cs->sparks_converted);
     }
   g_string_append (out, "\n      ],\n      \"heap_profile\": ");
   append_heap_profile (out, run->document, f->stats.t0, f->stats.t1);
