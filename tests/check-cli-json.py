@@ -98,7 +98,11 @@ def check_shape(doc, kind, n_runs):
         span = interval["to_ns"] - interval["from_ns"]
         for c, cap in enumerate(run["caps"]):
             assert cap["cap"] == c
-            busy = cap["running_ns"] + cap["gc_ns"] + cap["gc_waiting_ns"]
+            # Mono's suspend at exit is neither GC nor idle.
+            busy = cap["running_ns"] + cap["gc_ns"] + cap["gc_waiting_ns"] + cap["exit_suspend_ns"]
+            assert cap["exit_suspend_ns"] == 0 or run["format"] == "mono"
+            if run["format"] == "mono" and "exit_suspend_ns" in figures:
+                assert cap["exit_suspend_ns"] <= figures["exit_suspend_ns"]
             covered = span - cap["no_data_ns"]   # after a cap's last event in a cut log
             assert cap["idle_ns"] == covered - min(covered, busy)
         if run["format"] == "ghc":

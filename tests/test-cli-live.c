@@ -354,6 +354,8 @@ test_compare_fifo (void)
 typedef struct
 {
   double   time;
+  double   mut_share;   /* percent */
+  double   gc_share;
   guint    n_gcs;
   guint    n_sparks;
   gboolean while_writing;
@@ -373,6 +375,8 @@ parse_watch_line (const char *line,
   g_assert_cmpuint (words->len, >=, 9);
   g_assert_true (g_str_has_suffix (words->pdata[0], "s"));
   w->time = g_ascii_strtod (words->pdata[0], NULL);
+  w->mut_share = g_str_has_suffix (words->pdata[1], "%") ? g_ascii_strtod (words->pdata[1], NULL) : 0;
+  w->gc_share = g_str_has_suffix (words->pdata[2], "%") ? g_ascii_strtod (words->pdata[2], NULL) : 0;
   w->n_gcs = (guint) atoi (words->pdata[words->len - 3]);
   w->n_sparks = (guint) atoi (words->pdata[words->len - 1]);
 }
@@ -746,6 +750,68 @@ test_watch_mono_stdin (void)
   g_assert_cmpuint (n_locks, ==, rts_count ("mlpd/gc-threads.report.txt", "Lock contentions: ([0-9]+)"));
 }
 
+/* "  GC      time  (  0.013s elapsed, ..." of a `summary`: @label's seconds. */
+static double
+summary_seconds (const char *summary,
+                 const char *label)
+{
+  const char *at = strstr (summary, label);
+
+  g_assert_nonnull (at);
+  at = strchr (at, '(');
+  g_assert_nonnull (at);
+  return g_ascii_strtod (at + 1, NULL);
+}
+
+/* A Mono log streamed through a FIFO, in pieces: the runtime's wait of a
+ * second for its threads to stop at exit is in no line's GC share. Added
+ * up, the lines' GC time is the run's pauses (13 ms), not the second of
+ * the suspend, and the line that holds the suspend is mostly neither the
+ * program's time nor the GC's. */
+static void
+test_watch_mono_fifo_exit_suspend_is_no_gc (void)
+{
+  g_autofree char *path = es_test_fixture_path ("mlpd/gc-threads.mlpd");
+  g_autofree char *dir = g_dir_make_tmp ("es-cli-live-XXXXXX", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "prog.fifo", NULL);
+  gsize len;
+  g_autofree char *contents = es_test_read_fixture ("mlpd/gc-threads.mlpd", &len);
+  const char *args[] = { "watch", "--interval", "50ms", fifo, NULL };
+  g_autoptr(GArray) lines = g_array_new (FALSE, FALSE, sizeof (WatchLine));
+  g_auto(CliRun) summary = { 0 };
+  g_auto(CliRun) watch = { 0 };
+  EsTestWriter writer = { .path = fifo, .data = (const guint8 *) contents, .len = len,
+                          .n_pieces = 6, .pause_ms = 100 };
+  double gc_seconds = 0, suspend_seconds, run_gc_seconds, least_busy = 100, before = 0;
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  run_cli2 (&summary, "summary", path);
+  run_watch (&watch, args, &writer, FALSE, lines);
+  g_assert_cmpint (watch.exit_code, ==, 0);
+  g_assert_true (g_str_has_suffix (watch.out, summary.out));
+  run_gc_seconds = summary_seconds (summary.out, "  GC      time");
+  suspend_seconds = summary_seconds (summary.out, "  Suspend time");
+  g_assert_cmpfloat (run_gc_seconds, <, 0.05);
+  g_assert_cmpfloat (suspend_seconds, >, 0.9);
+
+  g_assert_cmpuint (lines->len, >=, 1);
+  for (guint i = 0; i < lines->len; i++)
+    {
+      const WatchLine *w = &g_array_index (lines, WatchLine, i);
+
+      g_test_message ("%.3fs: MUT %.1f%% GC %.1f%%", w->time, w->mut_share, w->gc_share);
+      gc_seconds += w->gc_share / 100 * (w->time - before);
+      least_busy = MIN (least_busy, w->mut_share + w->gc_share);
+      before = w->time;
+    }
+  /* The shares are printed to a tenth of a percent of a line. */
+  g_assert_cmpfloat (gc_seconds, <=, run_gc_seconds + 0.001 * before + 0.001);
+  g_assert_cmpfloat (least_busy, <, 50);
+
+  g_unlink (fifo);
+  g_rmdir (dir);
+}
+
 /* Bytes that are no log: the reader's message, with the byte offset, and
  * the exit code of a bad log; nothing is summed up. */
 static void
@@ -792,6 +858,7 @@ main (int    argc,
   g_test_add_func ("/cli-live/watch-cut-stream", test_watch_cut_stream);
   g_test_add_func ("/cli-live/watch-interrupted", test_watch_interrupted);
   g_test_add_func ("/cli-live/watch-mono-stdin", test_watch_mono_stdin);
+  g_test_add_func ("/cli-live/watch-mono-fifo-exit-suspend-is-no-gc", test_watch_mono_fifo_exit_suspend_is_no_gc);
   g_test_add_func ("/cli-live/watch-garbage", test_watch_garbage);
   g_test_add_func ("/cli-live/watch-bad-interval", test_watch_bad_interval);
   return g_test_run ();

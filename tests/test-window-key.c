@@ -235,8 +235,9 @@ test_key_in_timeline_palette (void)
 
 /* A Mono log's Key lists what its rows draw, in its words: the blank of a
  * thread waiting for a lock (or not alive) as its own framed entry, green
- * as alive and not waiting, its messages as the exceptions they are; and
- * nothing of GHC's. */
+ * as alive and not waiting, the suspend at exit, its messages as the
+ * exceptions they are; and nothing of GHC's. That the rows draw exactly
+ * these is test-render-mono's. */
 static void
 test_mono_key_lists_what_it_draws (void)
 {
@@ -251,13 +252,33 @@ test_mono_key_lists_what_it_draws (void)
   g_assert_nonnull (find_swatch (page, "Exception thrown"));
   g_assert_nonnull (find_swatch (page, "GC"));
   g_assert_nonnull (find_swatch (page, "Heap size"));
+  g_assert_nonnull (find_swatch (page, "Runtime suspending threads at exit"));
   g_assert_null (find_swatch (page, "Idle"));
   g_assert_null (find_swatch (page, "Running"));
   g_assert_null (find_swatch (page, "User message"));
   g_assert_null (find_swatch (page, "Sparks created"));
   g_assert_null (find_swatch (page, "Thread runnable"));
-  /* Those five, Activity, GC waiting, Bookmark: nothing more. */
-  g_assert_cmpuint (check_key (window, FALSE), ==, 8);
+  /* Those six, Activity, GC waiting, Bookmark: nothing more. */
+  g_assert_cmpuint (check_key (window, FALSE), ==, 9);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The suspend at exit has a Key entry only in a log that has one: a run
+ * that made no collection ends without stopping the world. */
+static void
+test_mono_key_without_exit_suspend (void)
+{
+  g_autofree char *path = es_test_fixture_path ("mlpd/nogc.mlpd");
+  EsWindow *window = es_test_open_window (path);
+  GtkWidget *notebook, *page;
+  const EsMonoSummary *mono;
+
+  es_test_wait_for_page (window, "timeline");
+  mono = es_document_get_mono_summary (es_test_shown_document (window));
+  g_assert_cmpuint (mono->exit_suspend_end, ==, mono->exit_suspend_start);
+  page = key_page (window, &notebook);
+  g_assert_null (find_swatch (page, "Runtime suspending threads at exit"));
+  g_assert_nonnull (find_swatch (page, "Waiting for a lock, or not alive"));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -272,6 +293,7 @@ main (int    argc,
 
   g_test_add_func ("/key/in-timeline-palette-light-and-dark", test_key_in_timeline_palette);
   g_test_add_func ("/key/mono-lists-what-it-draws", test_mono_key_lists_what_it_draws);
+  g_test_add_func ("/key/mono-without-exit-suspend", test_mono_key_without_exit_suspend);
 
   status = g_test_run ();
   g_object_unref (es_test_app);

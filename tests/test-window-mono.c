@@ -14,6 +14,7 @@
 #include "es-series.h"
 #include "es-test-gui.h"
 #include "es-test-log.h"
+#include "es-time.h"
 #include "es-timeline-describe.h"
 
 /* The statistics name the program (its root domain), not the profiler's
@@ -131,6 +132,73 @@ test_gc_list_copied_unknown (void)
   g_assert_cmpuint (count_cells ("parfib-N2.eventlog", "—"), ==, 0);
 }
 
+/* What the row of the thread labelled @label says at @t. */
+static char *
+describe_thread_at (EsDocument *document,
+                    const char *label,
+                    guint64     t)
+{
+  g_autoptr(GArray) rows = es_timeline_layout (document, ES_TIMELINE_DEFAULT_ROWS);
+  GString *out = g_string_new (NULL);
+  EsTimelineView view = { document, 0, es_document_get_end_time (document), 1000, FALSE };
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, i);
+
+      if (row->kind == ES_ROW_CAP && g_strcmp0 (es_document_get_cap_label (document, row->cap), label) == 0)
+        g_assert_true (es_timeline_describe_row (out, &view, row, t, 0));
+    }
+  g_assert_cmpuint (out->len, >, 0);
+  return g_string_free (out, FALSE);
+}
+
+/* The runtime's wait of a second for the threads at exit is said to be
+ * what it is, with its length, and no GC; the collection after it is the
+ * millisecond the world then stayed stopped. */
+static void
+test_exit_suspend_tooltip_is_no_gc (void)
+{
+  g_autoptr(EsDocument) document = es_test_load_fixture ("mlpd/gc-threads.mlpd");
+  const EsMonoSummary *mono = es_document_get_mono_summary (document);
+  guint n_gcs;
+  const EsGc *gcs = es_document_get_gcs (document, &n_gcs);
+  const EsGc *after = &gcs[mono->shutdown_pause];
+  g_autofree char *pause = es_timeline_format_time (after->end - after->start, 1);
+  g_autofree char *suspended = describe_thread_at (document, "Main", (mono->exit_suspend_start + mono->exit_suspend_end) / 2);
+  g_autofree char *collecting = describe_thread_at (document, "Main", (after->start + after->end) / 2);
+  g_autofree char *expected_gc = g_strdup_printf ("(major collection, world stopped for %s)", pause);
+
+  g_test_message ("“%s”, then “%s”", suspended, collecting);
+  /* As the statistics say it: "the suspend at exit, 1.0014s". */
+  g_assert_cmpstr (suspended, ==, "Main: runtime suspending threads at exit, 1.0014 s");
+  g_assert_null (strstr (suspended, "GC"));
+  g_assert_null (strstr (suspended, "collection"));
+  g_assert_true (g_str_has_prefix (collecting, "Main: "));
+  g_assert_nonnull (strstr (collecting, expected_gc));
+  g_assert_cmpuint (after->end - after->start, <, 10000000);
+}
+
+/* The GC list has the collection after the suspend at exit at its own
+ * length, and no row as long as the suspend, or as the suspend and the
+ * collection together (what it said of it before). */
+static void
+test_gc_list_has_no_exit_suspend (void)
+{
+  g_autoptr(EsDocument) document = es_test_load_fixture ("mlpd/gc-threads.mlpd");
+  const EsMonoSummary *mono = es_document_get_mono_summary (document);
+  guint n_gcs;
+  const EsGc *gcs = es_document_get_gcs (document, &n_gcs);
+  const EsGc *after = &gcs[mono->shutdown_pause];
+  g_autofree char *collection = es_format_duration (after->end - after->start);
+  g_autofree char *suspend = es_format_duration (mono->exit_suspend_end - mono->exit_suspend_start);
+  g_autofree char *both = es_format_duration (after->end - mono->exit_suspend_start);
+
+  g_assert_cmpuint (count_cells ("mlpd/gc-threads.mlpd", collection), >=, 1);
+  g_assert_cmpuint (count_cells ("mlpd/gc-threads.mlpd", suspend), ==, 0);
+  g_assert_cmpuint (count_cells ("mlpd/gc-threads.mlpd", both), ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -143,6 +211,8 @@ main (int    argc,
   g_test_add_func ("/mono-window/program-is-named", test_program_is_named);
   g_test_add_func ("/mono-window/heap-tooltip-before-first-size", test_heap_tooltip_before_first_size);
   g_test_add_func ("/mono-window/gc-list-copied-unknown", test_gc_list_copied_unknown);
+  g_test_add_func ("/mono-window/exit-suspend-tooltip-is-no-gc", test_exit_suspend_tooltip_is_no_gc);
+  g_test_add_func ("/mono-window/gc-list-has-no-exit-suspend", test_gc_list_has_no_exit_suspend);
 
   status = g_test_run ();
   g_object_unref (es_test_app);

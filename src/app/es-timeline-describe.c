@@ -56,6 +56,7 @@ describe_cap (const EsTimelineView *view,
   const EsActivity *a = es_cap_timeline_get_activities (tl, &n);
   g_autofree char *length = NULL;
   g_autofree char *name = es_timeline_cap_name (document, cap);
+  guint64 start, end;
   gboolean mono = es_document_get_format (document) == ES_DOCUMENT_MONO_LOG;
   guint64 data_end = es_cap_timeline_get_data_end (tl);
 
@@ -76,13 +77,9 @@ describe_cap (const EsTimelineView *view,
       g_string_append_printf (out, mono ? _("%s: waiting for a lock, or not alive") : _("%s: idle"), name);
       return;
     }
-  {
-    guint64 start, end;
-
-    /* A run of more than 4.29 s is stored in pieces: tell the whole run. */
-    i = es_cap_timeline_whole_activity (tl, i, &start, &end);
-    length = es_timeline_format_time (end - start, 1);
-  }
+  /* A run of more than 4.29 s is stored in pieces: tell the whole run. */
+  i = es_cap_timeline_whole_activity (tl, i, &start, &end);
+  length = es_timeline_format_time (end - start, 1);
   if (a[i].kind == ES_ACTIVITY_RUNNING)
     {
       const EsThread *thread = es_document_lookup_thread (document, a[i].thread);
@@ -103,6 +100,19 @@ describe_cap (const EsTimelineView *view,
         g_string_append_printf (out, _(" ran %s, then %s"), length,
                                 a[i].flags & ES_ACTIVITY_ENDED_BY_LOG_END ? _("the log ended")
                                                                            : status_text (a[i].stop_status));
+      return;
+    }
+  if (a[i].kind == ES_ACTIVITY_EXIT_SUSPEND)
+    {
+      /* No collection, and not said to be one: the collection after it is
+       * the next bar, in GC's colour (es-mlpd-feed.c). The whole wait, to
+       * the tenth of a millisecond the statistics give it in. */
+      const EsMonoSummary *summary = es_document_get_mono_summary (document);
+      guint64 whole = summary != NULL && summary->exit_suspend_end > summary->exit_suspend_start
+                      ? summary->exit_suspend_end - summary->exit_suspend_start : end - start;
+      g_autofree char *wait = es_timeline_format_time (whole, 100000);
+
+      g_string_append_printf (out, _("%s: runtime suspending threads at exit, %s"), name, wait);
       return;
     }
   g_string_append_printf (out, a[i].kind == ES_ACTIVITY_GC ? _("%s: in GC") : _("%s: waiting in GC"), name);

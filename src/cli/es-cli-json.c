@@ -162,6 +162,7 @@ add_run (JsonBuilder        *builder,
       add_count (builder, "running_ns", cs->running);
       add_count (builder, "gc_ns", cs->gc);
       add_count (builder, "gc_waiting_ns", cs->gc_waiting);
+      add_count (builder, "exit_suspend_ns", cs->exit_suspend);
       add_count (builder, "idle_ns", cs->idle);
       add_count (builder, "no_data_ns", cs->no_data);
       add_count (builder, "sparks_created", cs->sparks_created);

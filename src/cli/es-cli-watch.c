@@ -166,6 +166,7 @@ print_line (Watch      *watch,
   const EsSample *heap = last_sample (es_document_get_heap_size (document));
   const EsSample *live = last_sample (es_document_get_heap_live (document));
   guint64 pauses, allocated, sparks, longest = 0;
+  EsMonoPauses interval;
   double seconds;
 
   if (!watch->printed_any)
@@ -174,11 +175,18 @@ print_line (Watch      *watch,
   count_run (document, end, &pauses, &allocated, &sparks);
   seconds = (end - (watch->printed_any ? watch->printed_end : 0)) / 1e9;
 
+  /* A Mono log's shares are those of its statistics: the suspend at exit
+   * is neither the program's time nor the GC's. */
+  if (mono)
+    es_stats_compute_mono_pauses (&stats, document, &interval);
+  else
+    interval = (EsMonoPauses) { .mut = stats.mut_elapsed, .gc = stats.gc_elapsed };
+
   g_string_append_printf (line, "%9.3fs", end / 1e9);
   if (stats.total_elapsed > 0)
     g_string_append_printf (line, " %5.1f%% %5.1f%%",
-                            100.0 * stats.mut_elapsed / stats.total_elapsed,
-                            100.0 * stats.gc_elapsed / stats.total_elapsed);
+                            100.0 * interval.mut / stats.total_elapsed,
+                            100.0 * interval.gc / stats.total_elapsed);
   else
     g_string_append_printf (line, " %6s %6s", "-", "-");
   if (seconds > 0 && !(mono && !mono_allocations (document)))
@@ -195,12 +203,7 @@ print_line (Watch      *watch,
     g_string_append_printf (line, " %10s", "-");
 
   if (mono)
-    {
-      EsMonoPauses interval;
-
-      es_stats_compute_mono_pauses (&stats, document, &interval);
-      longest = MAX (interval.max[0], interval.max[1]);
-    }
+    longest = MAX (interval.max[0], interval.max[1]);
   else
     for (guint g = 0; g < stats.n_generations; g++)
       longest = MAX (longest, stats.gen[g].max_pause);

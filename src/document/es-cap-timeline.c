@@ -427,7 +427,7 @@ cumulative (const EsCapTimeline *self,
  * es_cap_timeline_cumulative:
  * @hint: an activity index at or before the answer (0 if unknown): callers
  *   walking forward in time pass the previous result and search less
- * @totals: (out caller-allocates) (array fixed-size=3): the time of each
+ * @totals: (out caller-allocates) (array fixed-size=4): the time of each
  *   EsActivityKind before @time
  *
  * Returns: the index to pass as the next @hint.
@@ -461,7 +461,7 @@ es_cap_timeline_cumulative (const EsCapTimeline *self,
 /**
  * es_cap_timeline_cumulative_walk:
  * @cursor: where the last call left off (zeroed for the first)
- * @totals: (out caller-allocates) (array fixed-size=3): the time of each
+ * @totals: (out caller-allocates) (array fixed-size=4): the time of each
  *   EsActivityKind before @time, as es_cap_timeline_cumulative() gives
  *
  * The same totals for times that go forward, as a frame's column edges

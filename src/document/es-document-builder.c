@@ -528,6 +528,30 @@ es_document_builder_rename_thread (EsDocumentBuilder *self,
 }
 
 /**
+ * es_document_builder_recast_gc_phase:
+ * @cap: a cap in a GC
+ * @kind: what its open GC phase turned out to be, from its start
+ *
+ * For a log that says what a wait was only once it is over: Mono's
+ * suspend at exit is a stop of the world like a collection's until the
+ * threads took a second to stop (es-mlpd-feed.c). Nothing is done if
+ * @cap is not in a GC.
+ */
+void
+es_document_builder_recast_gc_phase (EsDocumentBuilder *self,
+                                     guint16            cap,
+                                     EsActivityKind     kind)
+{
+  CapState *state;
+
+  g_return_if_fail (self != NULL && kind != ES_ACTIVITY_RUNNING && kind < ES_N_ACTIVITY_KINDS);
+
+  state = _es_builder_get_cap (self, cap);
+  if (state->in_gc)
+    state->gc_phase = kind;
+}
+
+/**
  * es_document_builder_add:
  *
  * Takes one event, in file order. Nothing in @event is kept by reference.

@@ -28,6 +28,9 @@ void               es_document_builder_add    (EsDocumentBuilder *self,
 void               es_document_builder_rename_thread (EsDocumentBuilder *self,
                                                      guint32            thread,
                                                      const char        *label);
+void               es_document_builder_recast_gc_phase (EsDocumentBuilder *self,
+                                                       guint16            cap,
+                                                       EsActivityKind     kind);
 void               es_document_builder_end_of_input (EsDocumentBuilder *self);
 void               es_document_builder_merge  (EsDocumentBuilder *self,
                                                EsDocumentBuilder *other);

@@ -31,13 +31,13 @@ derive_gcs_from_activity (EsDocument *self)
         {
           EsGc gc = { 0 };
 
-          if (a[i].kind == ES_ACTIVITY_RUNNING)
+          if (!ES_ACTIVITY_KIND_IS_GC (a[i].kind))
             continue;
           gc.start = a[i].start;
           gc.end = es_activity_end (&a[i]);
           gc.cap = c;
           gc.generation = ES_GC_GENERATION_UNKNOWN;
-          while (i + 1 < n && a[i + 1].kind != ES_ACTIVITY_RUNNING && a[i + 1].start == gc.end)
+          while (i + 1 < n && ES_ACTIVITY_KIND_IS_GC (a[i + 1].kind) && a[i + 1].start == gc.end)
             gc.end = es_activity_end (&a[++i]);
           g_array_append_val (spans, gc);
         }

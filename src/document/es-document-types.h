@@ -19,8 +19,13 @@ typedef enum
   ES_ACTIVITY_RUNNING,      /* a Haskell thread runs */
   ES_ACTIVITY_GC,           /* GC_START to GC_END, except the waiting part */
   ES_ACTIVITY_GC_WAITING,   /* GC_IDLE: in the GC, waiting for work */
+  ES_ACTIVITY_EXIT_SUSPEND, /* Mono's runtime waiting for threads to stop at exit: no GC */
   ES_N_ACTIVITY_KINDS
 } EsActivityKind;
+
+/* Whether @kind is time in a collection: the exit suspend stops the world
+ * but collects nothing, so it is neither the program's time nor the GC's. */
+#define ES_ACTIVITY_KIND_IS_GC(kind) ((kind) == ES_ACTIVITY_GC || (kind) == ES_ACTIVITY_GC_WAITING)
 
 #define ES_ACTIVITY_ENDED_BY_LOG_END  (1 << 0)   /* closed at the log's end */
 #define ES_ACTIVITY_CONTINUES         (1 << 1)   /* goes on in the next activity */
@@ -34,7 +39,7 @@ typedef enum
  * es_activity_length(), never from the stored length. */
 typedef struct
 {
-  guint64 kind        : 2;   /* EsActivityKind */
+  guint64 kind        : 2;   /* EsActivityKind: all four fit */
   guint64 stop_status : 5;   /* EsStopStatus that ended a run */
   guint64 flags       : 2;   /* ES_ACTIVITY_* */
   guint64 start       : 55;
@@ -315,7 +320,9 @@ typedef struct
   guint32 n_samples;         /* statistical samples */
   guint64 n_allocations;
   guint32 n_hidden_threads;  /* not shown: the profiler's own, and any past 16384 */
-  gint32  shutdown_pause;    /* index in the GC records of the suspend at exit, or -1 */
+  gint32  shutdown_pause;    /* index in the GC records of the collection after the suspend at exit, or -1 */
+  guint64 exit_suspend_start; /* the suspend at exit (ES_ACTIVITY_EXIT_SUSPEND), when there is one */
+  guint64 exit_suspend_end;   /* when the world had stopped: where that collection starts */
   guint8  data_version;
 } EsMonoSummary;
 

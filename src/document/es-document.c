@@ -527,7 +527,7 @@ es_document_get_gc_on_cap (EsDocument *self,
     {
       if (es_activity_end (&a[i]) < gc->start)
         return FALSE;
-      if (a[i].kind != ES_ACTIVITY_RUNNING)
+      if (ES_ACTIVITY_KIND_IS_GC (a[i].kind))
         break;
     }
   if (i == G_MAXUINT)
@@ -535,9 +535,9 @@ es_document_get_gc_on_cap (EsDocument *self,
   /* ...widened to the contiguous GC phases around it. */
   *start = a[i].start;
   *end = es_activity_end (&a[i]);
-  for (guint j = i; j > 0 && a[j - 1].kind != ES_ACTIVITY_RUNNING && es_activity_end (&a[j - 1]) == a[j].start; j--)
+  for (guint j = i; j > 0 && ES_ACTIVITY_KIND_IS_GC (a[j - 1].kind) && es_activity_end (&a[j - 1]) == a[j].start; j--)
     *start = a[j - 1].start;
-  for (guint j = i; j + 1 < n && a[j + 1].kind != ES_ACTIVITY_RUNNING && a[j + 1].start == es_activity_end (&a[j]); j++)
+  for (guint j = i; j + 1 < n && ES_ACTIVITY_KIND_IS_GC (a[j + 1].kind) && a[j + 1].start == es_activity_end (&a[j]); j++)
     *end = es_activity_end (&a[j + 1]);
   return TRUE;
 }

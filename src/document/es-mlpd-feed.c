@@ -24,7 +24,10 @@
  *   every live row: waiting while the threads are suspended and resumed,
  *   working in between, and a GC record (generation 1 if a major collection
  *   started or ended inside it) on the row of the thread that stopped the
- *   world;
+ *   world; but the runtime's wait of about a second for the threads to stop
+ *   at exit is no collection: it is its own state on the rows
+ *   (ES_ACTIVITY_EXIT_SUSPEND), and the GC record starts once the world has
+ *   stopped;
  * - GC_RESIZE is the heap size, allocations the allocated bytes per row,
  *   and exceptions thrown are messages on their thread's row. */
 
@@ -87,6 +90,8 @@ struct _MonoFeed
   guint64            pause_start;
   guint              n_pauses;
   gint32             shutdown_pause;
+  guint64            exit_suspend_start;  /* in the document's time */
+  guint64            exit_suspend_end;
   guint              n_fed;         /* the loader's first records, in order, are told */
   Record             last;          /* the last record told */
   gboolean           told_any;
@@ -233,6 +238,25 @@ end_pause (Feed         *feed,
   feed->n_pauses++;
 }
 
+/* The one place the suspend at exit is told apart: a stop of the world
+ * that took SHUTDOWN_SUSPEND_NS or more to stop the threads. Only now,
+ * the world stopped, is that known, so the rows' waiting since the pause
+ * began becomes the suspend, and the collection starts afresh from here:
+ * the GC record, and every list, tooltip and share made from it, is the
+ * collection only. */
+static void
+tell_exit_suspend (Feed         *feed,
+                   const Record *r)
+{
+  feed->shutdown_pause = (gint32) feed->n_pauses;
+  feed->exit_suspend_start = feed->pause_start >= feed->origin ? feed->pause_start - feed->origin : 0;
+  feed->exit_suspend_end = r->time >= feed->origin ? r->time - feed->origin : 0;
+  for (guint i = 0; i < feed->rows->len; i++)
+    if (ROW (feed, i)->paused)
+      es_document_builder_recast_gc_phase (feed->builder, (guint16) i, ES_ACTIVITY_EXIT_SUSPEND);
+  tell_paused_rows (feed, ES_EVENT_GC_START, r->time);
+}
+
 static void
 feed_gc (Feed         *feed,
          const Record *r,
@@ -251,7 +275,7 @@ feed_gc (Feed         *feed,
 
           feed->world_stopped = TRUE;
           if (r->time - feed->pause_start >= SHUTDOWN_SUSPEND_NS)
-            feed->shutdown_pause = (gint32) feed->n_pauses;
+            tell_exit_suspend (feed, r);
           tell (feed, &e, ES_EVENT_GC_GLOBAL_SYNC, r->time, feed->leader);
           tell_paused_rows (feed, ES_EVENT_GC_WORK, r->time);
         }
@@ -740,6 +764,8 @@ _es_mlpd_feed_get_finishing (MonoFeed *feed)
   finishing->summary = loader->summary;
   finishing->summary.data_version = loader->header.data_version;
   finishing->summary.shutdown_pause = feed->shutdown_pause;
+  finishing->summary.exit_suspend_start = feed->exit_suspend_start;
+  finishing->summary.exit_suspend_end = feed->exit_suspend_end;
   finishing->summary.n_hidden_threads = 0;
   /* The profiler's, and those past the last row: each once. */
   for (guint i = 0; i < loader->threads->len; i++)

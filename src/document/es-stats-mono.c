@@ -34,9 +34,10 @@ append_pause_line (GString    *out,
  * The pauses of a Mono log in [@stats->t0, @stats->t1]: the world stopped,
  * PRE_STOP_WORLD to POST_START_WORLD, clipped to the interval, by
  * generation (0 nursery, 1 major). The suspend at exit waits about a second
- * for threads to stop and collects nothing: its collection counts from when
- * the world had stopped, and the wait is @pauses->exit_suspend, neither the
- * program's time nor the GC's.
+ * for threads to stop and collects nothing: the document holds it apart
+ * (ES_ACTIVITY_EXIT_SUSPEND, es-mlpd-feed.c), its collection a GC record
+ * from when the world had stopped, and the wait is @pauses->exit_suspend,
+ * neither the program's time nor the GC's.
  */
 void
 es_stats_compute_mono_pauses (const EsStats *stats,
@@ -46,18 +47,17 @@ es_stats_compute_mono_pauses (const EsStats *stats,
   const EsMonoSummary *mono = es_document_get_mono_summary (document);
   guint n_gcs;
   const EsGc *gcs = es_document_get_gcs (document, &n_gcs);
-  guint64 stopped, gc;
+  guint64 suspend_from, suspend_to;
 
   memset (pauses, 0, sizeof *pauses);
   g_return_if_fail (mono != NULL);
 
   for (guint i = 0; i < n_gcs; i++)
     {
-      guint64 from = (gint32) i == mono->shutdown_pause && gcs[i].sync_time != 0 ? gcs[i].sync_time : gcs[i].start;
-      guint64 start = MAX (from, stats->t0), end = MIN (gcs[i].end, stats->t1);
+      guint64 start = MAX (gcs[i].start, stats->t0), end = MIN (gcs[i].end, stats->t1);
       guint g = gcs[i].generation == 1;
 
-      if (from > stats->t1 || gcs[i].end < stats->t0)
+      if (gcs[i].start > stats->t1 || gcs[i].end < stats->t0)
         continue;
       end = MAX (end, start);
       pauses->n[g]++;
@@ -65,16 +65,17 @@ es_stats_compute_mono_pauses (const EsStats *stats,
       pauses->max[g] = MAX (pauses->max[g], end - start);
     }
 
-  stopped = MIN (stats->gc_elapsed, stats->total_elapsed);
-  gc = MIN (pauses->total[0] + pauses->total[1], stopped);
-  pauses->gc = gc;
-  pauses->exit_suspend = stopped - gc;
-  pauses->mut = stats->total_elapsed - stopped;
+  pauses->gc = MIN (pauses->total[0] + pauses->total[1], stats->total_elapsed);
+  suspend_from = MAX (mono->exit_suspend_start, stats->t0);
+  suspend_to = MIN (mono->exit_suspend_end, stats->t1);
+  if (mono->exit_suspend_end > mono->exit_suspend_start && suspend_to > suspend_from)
+    {
+      pauses->exit_suspend = MIN (suspend_to - suspend_from, stats->total_elapsed - pauses->gc);
+      pauses->exit_suspend_in = TRUE;
+    }
+  pauses->mut = stats->total_elapsed - pauses->gc - pauses->exit_suspend;
   pauses->productivity = stats->total_elapsed > pauses->exit_suspend
                          ? (double) pauses->mut / (stats->total_elapsed - pauses->exit_suspend) : 1.0;
-  if (mono->shutdown_pause >= 0 && (guint) mono->shutdown_pause < n_gcs &&
-      gcs[mono->shutdown_pause].start < stats->t1 && gcs[mono->shutdown_pause].sync_time > stats->t0)
-    pauses->exit_pause = &gcs[mono->shutdown_pause];
 }
 
 static void
@@ -88,9 +89,14 @@ append_pauses (const EsStats *stats,
   g_string_append (out, "GC pauses (world stopped)             Tot elapsed  Avg pause  Max pause\n");
   append_pause_line (out, "Nursery", p.n[0], p.total[0], p.max[0]);
   append_pause_line (out, "Major", p.n[1], p.total[1], p.max[1]);
-  if (p.exit_pause != NULL)
-    g_string_append_printf (out, "  Not counted: the suspend at exit, %.4fs from %.6fs (waiting for threads to stop)\n",
-                            seconds (p.exit_pause->sync_time - p.exit_pause->start), seconds (p.exit_pause->start));
+  if (p.exit_suspend_in)
+    {
+      const EsMonoSummary *mono = es_document_get_mono_summary (document);
+
+      g_string_append_printf (out, "  Not counted: the suspend at exit, %.4fs from %.6fs (waiting for threads to stop)\n",
+                              seconds (mono->exit_suspend_end - mono->exit_suspend_start),
+                              seconds (mono->exit_suspend_start));
+    }
 
   g_string_append_printf (out, "\n  MUT     time  (%7.3fs elapsed)\n", seconds (p.mut));
   g_string_append_printf (out, "  GC      time  (%7.3fs elapsed, the pauses above)\n", seconds (p.gc));
@@ -170,15 +176,17 @@ es_stats_append_mono_text (const EsStats *stats,
   append_pauses (stats, document, out);
   append_mprof_counts (mono, out);
 
-  g_string_append (out, "  Thread               running        GC   GC wait   blocked or not alive\n");
+  /* The suspend at exit stops the threads alive then for about a second:
+   * its own column, as it is neither GC nor the program's. */
+  g_string_append (out, "  Thread               running        GC   GC wait  suspended   blocked or not alive\n");
   for (guint c = 0; c < stats->n_caps; c++)
     {
       const EsCapStats *cs = &stats->caps[c];
       double total = stats->total_elapsed > 0 ? (double) stats->total_elapsed : 1;
       const char *label = es_document_get_cap_label (document, c);
 
-      g_string_append_printf (out, "  %-18.18s  %6.1f%%   %6.1f%%   %6.1f%%   %6.1f%%\n",
+      g_string_append_printf (out, "  %-18.18s  %6.1f%%   %6.1f%%   %6.1f%%    %6.1f%%   %6.1f%%\n",
                               label != NULL ? label : "", 100 * cs->running / total, 100 * cs->gc / total,
-                              100 * cs->gc_waiting / total, 100 * cs->idle / total);
+                              100 * cs->gc_waiting / total, 100 * cs->exit_suspend / total, 100 * cs->idle / total);
     }
 }

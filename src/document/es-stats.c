@@ -177,10 +177,11 @@ compute_caps (EsDocument *doc,
       cs->running = until[ES_ACTIVITY_RUNNING] - before[ES_ACTIVITY_RUNNING];
       cs->gc = until[ES_ACTIVITY_GC] - before[ES_ACTIVITY_GC];
       cs->gc_waiting = until[ES_ACTIVITY_GC_WAITING] - before[ES_ACTIVITY_GC_WAITING];
+      cs->exit_suspend = until[ES_ACTIVITY_EXIT_SUSPEND] - before[ES_ACTIVITY_EXIT_SUSPEND];
       /* Past its last event in a cut log, a cap is neither idle nor busy. */
       cs->no_data = stats->total_elapsed - overlap (stats->t0, stats->t1, stats->t0, es_cap_timeline_get_data_end (tl));
       cs->idle = stats->total_elapsed - cs->no_data;
-      cs->idle -= MIN (cs->idle, cs->running + cs->gc + cs->gc_waiting);
+      cs->idle -= MIN (cs->idle, cs->running + cs->gc + cs->gc_waiting + cs->exit_suspend);
 
       es_cap_timeline_sparks_at (tl, stats->t0 > 0 ? stats->t0 - 1 : 0, &s0);
       if (stats->t0 == 0)

@@ -27,6 +27,7 @@ typedef struct
   guint64 running;           /* ns of each activity in the interval */
   guint64 gc;
   guint64 gc_waiting;
+  guint64 exit_suspend;      /* a Mono thread stopped by the suspend at exit */
   guint64 idle;
   guint64 no_data;           /* after the cap's last event, in a log cut short */
   guint64 sparks_created, sparks_converted, sparks_overflowed;
@@ -77,7 +78,7 @@ typedef struct
   guint64     mut;                    /* the world not stopped */
   guint64     exit_suspend;           /* waiting for threads to stop at exit */
   double      productivity;           /* mut / (total - exit_suspend) */
-  const EsGc *exit_pause;             /* the pause at exit, if in the interval */
+  gboolean    exit_suspend_in;        /* whether the suspend at exit is in the interval */
 } EsMonoPauses;
 
 void     es_stats_compute     (EsDocument    *document,

@@ -229,8 +229,41 @@ paint_instant_ticks (EsPaintContext      *ctx,
     }
 }
 
+/* Mono's suspend at exit is a second long and no GC: written on, where
+ * it is wide enough, so that nobody takes it for a pause of the program. */
+static void
+paint_exit_suspend_label (EsPaintContext      *ctx,
+                          const EsCapTimeline *timeline,
+                          int                  band_top,
+                          int                  band_height)
+{
+  const EsTimelineView *view = ctx->view;
+  const EsMonoSummary *mono = es_document_get_mono_summary (ctx->document);
+  guint64 totals[ES_N_ACTIVITY_KINDS];
+  double x0, x1;
+  int w, h;
+
+  if (mono == NULL || mono->exit_suspend_end <= mono->exit_suspend_start ||
+      mono->exit_suspend_end < view->t0 || mono->exit_suspend_start > view->t1)
+    return;
+  /* Only on the rows the suspend stopped. */
+  es_cap_timeline_cumulative (timeline, mono->exit_suspend_end, 0, totals);
+  if (totals[ES_ACTIVITY_EXIT_SUSPEND] == 0)
+    return;
+  x0 = MAX (es_timeline_time_to_x (view, mono->exit_suspend_start), ES_TIMELINE_GUTTER);
+  x1 = MIN (es_timeline_time_to_x (view, mono->exit_suspend_end), ES_TIMELINE_GUTTER + view->width);
+  pango_layout_set_text (ctx->small, _("suspending threads at exit"), -1);
+  pango_layout_get_pixel_size (ctx->small, &w, &h);
+  if (w + 6 > x1 - x0)
+    return;
+  es_paint_set_text_color (ctx, ES_COLOR_EXIT_SUSPEND);
+  cairo_move_to (ctx->cr, floor ((x0 + x1 - w) / 2), band_top + floor ((band_height - h) / 2.0));
+  pango_cairo_show_layout (ctx->cr, ctx->small);
+}
+
 /* Running as a bar in the upper band, GC and GC waiting stacked in the
- * lower one, each as tall as its share of the column's time. */
+ * lower one, each as tall as its share of the column's time. The suspend
+ * at exit takes the upper band, where the threads it holds would run. */
 void
 es_paint_cap_row (EsPaintContext      *ctx,
                   const EsTimelineRow *row)
@@ -254,6 +287,16 @@ es_paint_cap_row (EsPaintContext      *ctx,
     es_column_runs_add (&runs, i, run_bottom - fraction_height (columns[i].running, run_height), run_bottom);
   es_column_runs_end (&runs);
 
+  es_column_runs_begin (&runs, ctx, ES_COLOR_EXIT_SUSPEND, 1);
+  for (int i = 0; i < view->width; i++)
+    {
+      int running = fraction_height (columns[i].running, run_height);
+      int suspended = MIN (fraction_height (columns[i].exit_suspend, run_height), run_height - running);
+
+      es_column_runs_add (&runs, i, run_bottom - running - suspended, run_bottom - running);
+    }
+  es_column_runs_end (&runs);
+
   es_column_runs_begin (&runs, ctx, ES_COLOR_GC, 1);
   for (int i = 0; i < view->width; i++)
     es_column_runs_add (&runs, i, gc_bottom - fraction_height (columns[i].gc, gc_height), gc_bottom);
@@ -273,6 +316,7 @@ es_paint_cap_row (EsPaintContext      *ctx,
     paint_instant_ticks (ctx, row, timeline);
   es_paint_canvas_flush (ctx);
   paint_thread_labels (ctx, timeline, run_top, run_height);
+  paint_exit_suspend_label (ctx, timeline, run_top, run_height);
   es_paint_no_data (ctx, row, es_cap_timeline_get_data_end (timeline));
 }
 

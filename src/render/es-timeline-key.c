@@ -48,10 +48,27 @@ es_timeline_color_in_log (EsDocument *document,
     case ES_COLOR_RUNNING:
     case ES_COLOR_GC:
     case ES_COLOR_GC_WAITING:
-    case ES_COLOR_IDLE:
     case ES_COLOR_ACTIVITY:
     case ES_COLOR_BOOKMARK:
       return TRUE;
+
+    /* A Mono row is blank where its thread waits for a lock or is not
+     * alive, and the Key says so (es_timeline_key_name()), framed so that
+     * it shows on its page. The blank is kept, not given a colour: it is
+     * where the program's thread does not run, as a GHC row's blank is, so
+     * the eye reads the rows the same, and the colours stay for what the
+     * runtime does to the threads (GC, and the suspend at exit). */
+    case ES_COLOR_IDLE:
+      return TRUE;
+
+    /* Only a Mono log that ends with it: Mono's runtime holding the
+     * threads at exit, its own state on the rows (es-mlpd-feed.c). */
+    case ES_COLOR_EXIT_SUSPEND:
+      {
+        const EsMonoSummary *summary = es_document_get_mono_summary (document);
+
+        return summary != NULL && summary->exit_suspend_end > summary->exit_suspend_start;
+      }
 
     /* The scheduler's instants and the sparks are GHC's. */
     case ES_COLOR_THREAD_CREATED:

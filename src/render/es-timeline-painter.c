@@ -292,7 +292,7 @@ es_timeline_cap_band (const EsTimelineRow *row,
 
   if (row->kind != ES_ROW_CAP)
     return FALSE;
-  if (color == ES_COLOR_RUNNING)
+  if (color == ES_COLOR_RUNNING || color == ES_COLOR_EXIT_SUSPEND)
     {
       top = CAP_RUNNING_TOP;
       h = CAP_RUNNING_HEIGHT;

@@ -84,6 +84,7 @@ typedef enum
   ES_COLOR_RUNNING,
   ES_COLOR_GC,
   ES_COLOR_GC_WAITING,
+  ES_COLOR_EXIT_SUSPEND,
   ES_COLOR_IDLE,
   ES_COLOR_ACTIVITY,
   ES_COLOR_THREAD_CREATED,
@@ -162,8 +163,9 @@ char       *es_timeline_format_tick    (guint64                time,
                                         guint64                step,
                                         guint64                last);
 
-/* Where a cap row draws @color: ES_COLOR_RUNNING in the upper band,
- * ES_COLOR_GC and ES_COLOR_GC_WAITING in the lower one (for hit tests). */
+/* Where a cap row draws @color: ES_COLOR_RUNNING and ES_COLOR_EXIT_SUSPEND
+ * in the upper band, ES_COLOR_GC and ES_COLOR_GC_WAITING in the lower one
+ * (for hit tests). */
 gboolean    es_timeline_cap_band       (const EsTimelineRow   *row,
                                         EsColor                color,
                                         int                   *y,

@@ -28,6 +28,9 @@ static const ColorEntry colors[ES_N_COLORS] = {
   [ES_COLOR_RUNNING]           = { 0x006600, 0x268426, N_("Running") },
   [ES_COLOR_GC]                = { 0xe07000, 0xf07c10, N_("GC") },
   [ES_COLOR_GC_WAITING]        = { 0xe0d0b0, 0x9a8a68, N_("GC waiting") },
+  /* Mono's runtime holding its threads at exit: no GC's orange or beige,
+   * and written on (es_paint_cap_row()). */
+  [ES_COLOR_EXIT_SUSPEND]      = { 0x5e4fa2, 0x9d8ff0, N_("Runtime suspending threads at exit") },
   /* Idle is not drawn: the background shows through. */
   [ES_COLOR_IDLE]              = { 0xffffff, 0x1e1e1e, N_("Idle") },
   [ES_COLOR_ACTIVITY]          = { 0x006600, 0x268426, N_("Activity") },
@@ -76,6 +79,7 @@ static const struct
   { ES_COLOR_RUNNING, 0xffffff, 0xffffff },     /* thread ids, HEC numbers */
   { ES_COLOR_SPAN, 0xffffff, 0x1e1e1e },        /* span names */
   { ES_COLOR_BOOKMARK, 0xffffff, 0x1e1e1e },    /* bookmark names on their flags */
+  { ES_COLOR_EXIT_SUSPEND, 0xffffff, 0x1e1e1e }, /* what the suspend at exit is */
 };
 
 /* 0xRRGGBB, opaque: how the painters' tables write their colours. */

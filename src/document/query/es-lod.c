@@ -111,9 +111,10 @@ es_lod_activity (EsDocument       *document,
       c->running = (after[ES_ACTIVITY_RUNNING] - before[ES_ACTIVITY_RUNNING]) / width;
       c->gc = (after[ES_ACTIVITY_GC] - before[ES_ACTIVITY_GC]) / width;
       c->gc_waiting = (after[ES_ACTIVITY_GC_WAITING] - before[ES_ACTIVITY_GC_WAITING]) / width;
+      c->exit_suspend = (after[ES_ACTIVITY_EXIT_SUSPEND] - before[ES_ACTIVITY_EXIT_SUSPEND]) / width;
       memcpy (before, after, sizeof before);
       c->no_data = data_end >= b ? 0 : data_end <= a ? 1 : (b - data_end) / width;
-      c->idle = MAX (0.0f, 1.0f - c->no_data - c->running - c->gc - c->gc_waiting);
+      c->idle = MAX (0.0f, 1.0f - c->no_data - c->running - c->gc - c->gc_waiting - c->exit_suspend);
       if (b == a)
         {
           /* A zero-width column: what is happening at that instant,
@@ -122,16 +123,27 @@ es_lod_activity (EsDocument       *document,
           guint n;
           const EsActivity *act = es_cap_timeline_get_activities (tl, &n);
 
-          *c = (EsActivityColumn) { 0, 0, 0, a < data_end, a >= data_end };
+          *c = (EsActivityColumn) { .idle = a < data_end, .no_data = a >= data_end };
           if (idx != G_MAXUINT && es_activity_end (&act[idx]) > a)
             {
               c->idle = 0;
-              if (act[idx].kind == ES_ACTIVITY_RUNNING)
-                c->running = 1;
-              else if (act[idx].kind == ES_ACTIVITY_GC)
-                c->gc = 1;
-              else
-                c->gc_waiting = 1;
+              switch ((EsActivityKind) act[idx].kind)
+                {
+                case ES_ACTIVITY_RUNNING:
+                  c->running = 1;
+                  break;
+                case ES_ACTIVITY_GC:
+                  c->gc = 1;
+                  break;
+                case ES_ACTIVITY_GC_WAITING:
+                  c->gc_waiting = 1;
+                  break;
+                case ES_ACTIVITY_EXIT_SUSPEND:
+                case ES_N_ACTIVITY_KINDS:
+                default:
+                  c->exit_suspend = 1;
+                  break;
+                }
             }
         }
     }

@@ -17,6 +17,7 @@ typedef struct
   float running;
   float gc;
   float gc_waiting;
+  float exit_suspend;  /* Mono's runtime waiting for threads to stop at exit */
   float idle;
   float no_data;     /* after the cap's last event, in a log cut short */
 } EsActivityColumn;

@@ -260,24 +260,15 @@ es_pause_dist_gc_pause (EsDocument *document,
 {
   const EsGc *gcs;
   guint n_gcs;
-  guint64 start;
 
   g_return_val_if_fail (ES_IS_DOCUMENT (document), 0);
 
   gcs = es_document_get_gcs (document, &n_gcs);
   g_return_val_if_fail (index < n_gcs, 0);
 
-  start = gcs[index].start;
-  /* Mono's suspend at exit waits for threads about a second before the
-   * world stops: a pause only from then on (see es-stats-mono.c). */
-  if (es_document_get_format (document) == ES_DOCUMENT_MONO_LOG)
-    {
-      const EsMonoSummary *mono = es_document_get_mono_summary (document);
-
-      if ((gint32) index == mono->shutdown_pause && gcs[index].sync_time != 0)
-        start = MAX (start, gcs[index].sync_time);
-    }
-  return gcs[index].end > start ? gcs[index].end - start : 0;
+  /* Mono's suspend at exit is no part of its collection's record
+   * (es-mlpd-feed.c). */
+  return gcs[index].end > gcs[index].start ? gcs[index].end - gcs[index].start : 0;
 }
 
 /* The pauses of collections [first, last) copied, and their percentiles
