@@ -65,10 +65,14 @@ kill "$pid"
 DRIVE
 chmod +x "$scratch/drive.sh"
 
-# No settings of the user's (window size, ticked rows), no recent files.
-XDG_DATA_HOME=$scratch/data XDG_CONFIG_HOME=$scratch/config GSETTINGS_BACKEND=memory \
+# No settings of the user's (window size, ticked rows), no recent files;
+# the log in a home of its own, so the header says "~/logs", not where
+# this checkout is.
+mkdir -p "$scratch/home/logs"
+cp "$fixtures/parfib-N2.eventlog" "$scratch/home/logs/"
+HOME=$scratch/home XDG_DATA_HOME=$scratch/data XDG_CONFIG_HOME=$scratch/config GSETTINGS_BACKEND=memory \
   GSK_RENDERER=cairo NO_AT_BRIDGE=1 \
-  xvfb-run -a -s "-screen 0 1600x1000x24" "$scratch/drive.sh" "$app" "$fixtures/parfib-N2.eventlog" "$scratch"
+  xvfb-run -a -s "-screen 0 1600x1000x24" "$scratch/drive.sh" "$app" "$scratch/home/logs/parfib-N2.eventlog" "$scratch"
 
 # The whole window, scaled to the guide's width.
 convert "$scratch/window.png" -crop 1200x800+0+0 +repage -resize 800x "$out/window.png"
