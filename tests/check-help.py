@@ -2,11 +2,14 @@
 """The user guide is valid Mallard, its links and pictures resolve, and
 help/meson.build installs every page and picture there is.
 
-Usage: check-help.py SOURCE-ROOT
+Usage: check-help.py SOURCE-ROOT [BUILD-ROOT]
 
 yelp-check (Debian's yelp-tools) validates each language's pages against
 the Mallard schema and checks their links, media and orphans. Without it,
 those checks skip, visibly (TAP "# SKIP"); the listing checks still run.
+With BUILD-ROOT, the translated pages built there (help/LANG/*.page, made
+by itstool from help/LANG/LANG.po) are validated too: a translation that
+breaks the markup fails here, not in Yelp.
 """
 
 import glob
@@ -17,6 +20,7 @@ import subprocess
 import sys
 
 root = sys.argv[1]
+build = sys.argv[2] if len(sys.argv) > 2 else None
 help_dir = os.path.join(root, "help")
 results = []
 
@@ -65,6 +69,19 @@ for command in ("validate", "links", "media", "orphans"):
     # links, media and orphans print what is wrong and exit 0.
     out = (run.stdout + run.stderr).strip()
     check(run.returncode == 0 and out == "", what, out.replace("\n", "\n# "))
+
+for language in languages[1:]:
+    built = sorted(glob.glob(os.path.join(build, "help", language, "*.page"))) if build else []
+    what = f"yelp-check validate the built help/{language}"
+    if yelp_check is None or not build:
+        check(True, what, skip="yelp-check not installed" if build else "no build directory given")
+        continue
+    check(len(built) == len(c_pages), f"help/{language} is built, a page for each of help/C",
+          f"{len(built)} of {len(c_pages)}")
+    if built:
+        run = subprocess.run([yelp_check, "validate"] + built, capture_output=True, text=True)
+        out = (run.stdout + run.stderr).strip()
+        check(run.returncode == 0 and out == "", what, out.replace("\n", "\n# "))
 
 print(f"1..{len(results)}")
 for number, (ok, what, detail, skip) in enumerate(results, 1):

@@ -28,6 +28,10 @@ GUIDE_FILES = [
 ]
 
 
+# Translations are built from help/LANG/LANG.po; their pictures link to C's.
+GUIDE_LANGUAGES = ["C", "de"]
+
+
 def expected_files(app_id, base_id):
     return [
         "bin/eventscope",
@@ -43,7 +47,7 @@ def expected_files(app_id, base_id):
         "share/man/man1/eventscope.1",
         "share/man/man1/eventscope-cli.1",
         "share/bash-completion/completions/eventscope-cli",
-    ] + [f"share/help/C/eventscope/{name}" for name in GUIDE_FILES]
+    ] + [f"share/help/{lang}/eventscope/{name}" for lang in GUIDE_LANGUAGES for name in GUIDE_FILES]
 
 
 def absent_files(app_id, base_id):
