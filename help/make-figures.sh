@@ -7,7 +7,7 @@
 # the window uses, so they need no display. The pictures of the window are
 # taken of the real window under Xvfb, driven by xdotool and taken by
 # ImageMagick's import; they need xvfb-run, xdotool and imagemagick
-# (build-aux/install-deps.sh installs them). Run it again when what the
+# (Debian: apt-get install xvfb xdotool imagemagick). Run it again when what the
 # pictures show changes, and look at every picture before committing it.
 set -eu
 
