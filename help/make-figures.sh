@@ -44,23 +44,30 @@ trap 'rm -rf "$scratch"' EXIT INT TERM
 cat > "$scratch/drive.sh" <<'DRIVE'
 #!/bin/sh
 set -eu
-app=$1 log=$2 scratch=$3
-"$app" "$log" &
-pid=$!
-sleep 6
-xdotool search --sync --onlyvisible --class eventscope windowsize %@ 1200 800 windowmove %@ 0 0
-sleep 2
+app=$1 log=$2 gc_log=$3 scratch=$4
+show() {
+  "$app" "$1" &
+  pid=$!
+  sleep 6
+  xdotool search --sync --onlyvisible --class eventscope windowsize %@ 1200 800 windowmove %@ 0 0
+  sleep 2
+}
+show "$log"
 import -window root "$scratch/window.png"
-# Drag across HEC 0 from 20 ms to 120 ms: a selection, and its statistics.
-xdotool mousemove 523 192 mousedown 1
-for x in 600 700 800 900 1015; do xdotool mousemove "$x" 192; sleep 0.1; done
+# Open the threads' rows (their header, at the bottom of the rows).
+xdotool mousemove 369 341 click 1
+sleep 2
+import -window root "$scratch/threads.png"
+kill "$pid"
+wait "$pid" || true
+# A run that collects often: drag across the Activity row from about a
+# quarter to about two thirds of the run, for a selection and its figures.
+show "$gc_log"
+xdotool mousemove 600 107 mousedown 1
+for x in 650 700 750 800 850 900; do xdotool mousemove "$x" 107; sleep 0.1; done
 xdotool mouseup 1
 sleep 2
 import -window root "$scratch/selection.png"
-# Open the threads' rows (their header, at the bottom of the rows).
-xdotool key Escape mousemove 369 341 click 1
-sleep 2
-import -window root "$scratch/threads.png"
 kill "$pid"
 DRIVE
 chmod +x "$scratch/drive.sh"
@@ -69,10 +76,11 @@ chmod +x "$scratch/drive.sh"
 # the log in a home of its own, so the header says "~/logs", not where
 # this checkout is.
 mkdir -p "$scratch/home/logs"
-cp "$fixtures/parfib-N2.eventlog" "$scratch/home/logs/"
+cp "$fixtures/parfib-N2.eventlog" "$fixtures/alloc-A1m-N2.eventlog" "$scratch/home/logs/"
 HOME=$scratch/home XDG_DATA_HOME=$scratch/data XDG_CONFIG_HOME=$scratch/config GSETTINGS_BACKEND=memory \
   GSK_RENDERER=cairo NO_AT_BRIDGE=1 \
-  xvfb-run -a -s "-screen 0 1600x1000x24" "$scratch/drive.sh" "$app" "$scratch/home/logs/parfib-N2.eventlog" "$scratch"
+  xvfb-run -a -s "-screen 0 1600x1000x24" "$scratch/drive.sh" "$app" \
+  "$scratch/home/logs/parfib-N2.eventlog" "$scratch/home/logs/alloc-A1m-N2.eventlog" "$scratch"
 
 # The whole window, scaled to the guide's width.
 convert "$scratch/window.png" -crop 1200x800+0+0 +repage -resize 800x "$out/window.png"
