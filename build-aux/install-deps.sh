@@ -10,6 +10,10 @@ packages=(
   libglib2.0-dev libgtk-4-dev libjson-glib-dev
   # data validation tests
   desktop-file-utils appstream
+  # the user guide: translated with itstool, validated by yelp-check
+  # (yelp-tools). Yelp itself, and xdotool and imagemagick for
+  # help/make-figures.sh, are not needed by the tests (help/README.md).
+  itstool yelp-tools
   # GUI tests and screenshots without a display; leak checks
   xvfb xauth valgrind
   # the live test follows a real GHC program (tests/fixtures/programs/live.hs)

@@ -137,7 +137,7 @@ def _():
         assert doc["delta"][key] == rts_b[key] - rts_a[key], key
         if rts_a[key] != 0:
             assert math.isclose(doc["ratio"][key], rts_b[key] / rts_a[key], rel_tol=1e-12), key
-    # The CI use README.md shows: more GC time in B fails.
+    # The CI use docs/command-line.md and the guide show: more GC time in B fails.
     assert doc["ratio"]["gc_ns"] < 1.1
     # Fewer, longer pauses: marked, and only with keys the runs have.
     assert doc["marks"]["gen0_collections"] == "better", doc["marks"]

@@ -40,6 +40,12 @@ for path in manifests:
     checks.append((f"{name}: only the permissions it needs", set(m.get("finish-args", [])) <= allowed))
     checks.append((f"{name}: what the live recipes need (a shared runtime folder, TCP)",
                    live_needs <= set(m.get("finish-args", []))))
+    # The guide is installed by the meson module (gnome.yelp(), under
+    # /app/share/help) and must survive the cleanup, as must what F1 needs.
+    cleanup = m.get("cleanup", [])
+    checks.append((f"{name}: the user guide is not cleaned up (/share/help)",
+                   not any(c.rstrip("/") in ("/share", "/share/help") or c.startswith("/share/help")
+                           for c in cleanup)))
     modules = [mod for mod in m.get("modules", []) if isinstance(mod, dict) and mod.get("name") == "eventscope"]
     checks.append((f"{name}: an eventscope meson module", len(modules) == 1 and modules[0].get("buildsystem") == "meson"))
     opts = [opt for mod in modules for opt in mod.get("config-opts", [])]

@@ -17,6 +17,21 @@ import sys
 import tempfile
 
 
+# The user guide, where Yelp looks for help:eventscope (help/meson.build).
+GUIDE_FILES = [
+    "index.page", "open.page", "timeline.page", "gc-pause.page", "statistics.page",
+    "gc-statistics.page", "threads.page", "heap-profile.page", "profile.page", "events.page",
+    "compare.page", "live.page", "bookmarks.page", "export.page", "mono.page", "shortcuts.page",
+    "command-line.page", "legal.xml",
+    "figures/flame-graph.png", "figures/gc-pause.png", "figures/heap-profile.png",
+    "figures/statistics.png", "figures/threads.png", "figures/timeline.png", "figures/window.png",
+]
+
+
+# Translations are built from help/LANG/LANG.po; their pictures link to C's.
+GUIDE_LANGUAGES = ["C", "de"]
+
+
 def expected_files(app_id, base_id):
     return [
         "bin/eventscope",
@@ -32,7 +47,7 @@ def expected_files(app_id, base_id):
         "share/man/man1/eventscope.1",
         "share/man/man1/eventscope-cli.1",
         "share/bash-completion/completions/eventscope-cli",
-    ]
+    ] + [f"share/help/{lang}/eventscope/{name}" for lang in GUIDE_LANGUAGES for name in GUIDE_FILES]
 
 
 def absent_files(app_id, base_id):

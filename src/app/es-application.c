@@ -39,6 +39,11 @@ struct _EsApplication
    * one passes the logs on, not its options) */
   gboolean        follow;
   char           *record;
+
+  /* How a help: URI is shown: gtk_show_uri() unless a test listens in
+   * (the test has no Yelp, and must see which page was asked for). */
+  EsHelpLauncher  help_launcher;
+  gpointer        help_launcher_data;
 };
 
 G_DEFINE_FINAL_TYPE (EsApplication, es_application, GTK_TYPE_APPLICATION)
@@ -271,10 +276,86 @@ es_application_open_action (GSimpleAction *action,
   gtk_widget_activate_action (GTK_WIDGET (window), "win.open", NULL);
 }
 
+/**
+ * es_application_set_help_launcher:
+ * @self: a #EsApplication
+ * @launcher: (nullable): what shows a help URI, or %NULL for gtk_show_uri()
+ * @user_data: passed to @launcher
+ *
+ * Replaces how the guide is opened, so a test can see the URI asked for.
+ */
+void
+es_application_set_help_launcher (EsApplication  *self,
+                                  EsHelpLauncher  launcher,
+                                  gpointer        user_data)
+{
+  g_return_if_fail (ES_IS_APPLICATION (self));
+
+  self->help_launcher = launcher;
+  self->help_launcher_data = user_data;
+}
+
+/**
+ * es_application_help_uri:
+ * @page: (nullable): a page of the guide (help/C/PAGE.page), or %NULL
+ *
+ * Returns: (transfer full): the URI Yelp opens the guide, or its @page, at
+ */
+char *
+es_application_help_uri (const char *page)
+{
+  if (page == NULL || *page == '\0')
+    return g_strdup ("help:" HELP_ID);
+  return g_strconcat ("help:" HELP_ID "/", page, NULL);
+}
+
+/**
+ * es_application_show_help:
+ * @self: a #EsApplication
+ * @page: (nullable): a page of the guide, or %NULL for its front page
+ *
+ * Opens the user guide in the help browser (Yelp). In a Flatpak the URI
+ * goes through the OpenURI portal, which gtk_show_uri() uses by itself.
+ */
+void
+es_application_show_help (EsApplication *self,
+                          const char    *page)
+{
+  g_autofree char *uri = es_application_help_uri (page);
+  GtkWindow *parent;
+
+  g_return_if_fail (ES_IS_APPLICATION (self));
+
+  parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  if (self->help_launcher != NULL)
+    self->help_launcher (parent, uri, self->help_launcher_data);
+  else
+    gtk_show_uri (parent, uri, GDK_CURRENT_TIME);
+}
+
+static void
+es_application_help_action (GSimpleAction *action,
+                            GVariant      *parameter,
+                            gpointer       user_data)
+{
+  es_application_show_help (ES_APPLICATION (user_data), NULL);
+}
+
+/* A link to a page, from an empty state or an error in the window. */
+static void
+es_application_help_page_action (GSimpleAction *action,
+                                 GVariant      *parameter,
+                                 gpointer       user_data)
+{
+  es_application_show_help (ES_APPLICATION (user_data), g_variant_get_string (parameter, NULL));
+}
+
 static const GActionEntry app_entries[] = {
   { .name = "quit", .activate = es_application_quit_action },
   { .name = "about", .activate = es_application_about_action },
   { .name = "open", .activate = es_application_open_action },
+  { .name = "help", .activate = es_application_help_action },
+  { .name = "help-page", .activate = es_application_help_page_action, .parameter_type = "s" },
 };
 
 /* GtkApplication loads gtk/help-overlay.ui and the icons from the
@@ -301,6 +382,7 @@ es_application_startup (GApplication *app)
 {
   static const char *quit_accels[] = { "<Primary>q", NULL };
   static const char *open_accels[] = { "<Primary>o", NULL };
+  static const char *help_accels[] = { "F1", NULL };
   static const char *find_accels[] = { "<Primary>f", NULL };
   static const char *next_match_accels[] = { "<Primary>g", NULL };
   static const char *previous_match_accels[] = { "<Primary><Shift>g", NULL };
@@ -319,6 +401,7 @@ es_application_startup (GApplication *app)
                                    self);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.open", open_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.help", help_accels);
   /* The event list's, added to each window by EsEventList */
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.find-event", find_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.next-match", next_match_accels);

@@ -28,7 +28,18 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (EsApplication, es_application, ES, APPLICATION, GtkApplication)
 
-EsApplication *es_application_new          (void);
-GSettings     *es_application_get_settings (EsApplication *self);
+/* Shows @uri (help:…) for @parent; see es_application_set_help_launcher(). */
+typedef void (*EsHelpLauncher) (GtkWindow  *parent,
+                                const char *uri,
+                                gpointer    user_data);
+
+EsApplication *es_application_new               (void);
+GSettings     *es_application_get_settings      (EsApplication  *self);
+char          *es_application_help_uri          (const char     *page);
+void           es_application_show_help         (EsApplication  *self,
+                                                 const char     *page);
+void           es_application_set_help_launcher (EsApplication  *self,
+                                                 EsHelpLauncher  launcher,
+                                                 gpointer        user_data);
 
 G_END_DECLS

@@ -385,6 +385,51 @@ add_count (EsStatsPanel *self,
   add_row (self, grid, row, name, value);
 }
 
+/* A link in the panel to a page of the user guide goes through the app's
+ * help-page action, not gtk_show_uri() directly, so it opens as F1 does
+ * (and a test can see it). */
+static gboolean
+help_link_cb (GtkLabel   *label,
+              const char *uri,
+              gpointer    user_data)
+{
+  const char *prefix = "help:" HELP_ID "/";
+
+  if (!g_str_has_prefix (uri, prefix))
+    return FALSE;
+  gtk_widget_activate_action (GTK_WIDGET (label), "app.help-page", "s", uri + strlen (prefix));
+  return TRUE;
+}
+
+/* A log without one collection was nearly always recorded without them
+ * (Mono's profiler without its "gc" option, a GHC run without -l's
+ * default classes): a table of zeros does not say so, the guide does. */
+static void
+add_gc_help (EsStatsPanel *self,
+             EsDocument   *document)
+{
+  const char *page = es_document_get_format (document) == ES_DOCUMENT_MONO_LOG ? "mono" : "gc-statistics";
+  g_autofree char *uri = g_strconcat ("help:" HELP_ID "/", page, NULL);
+  g_autofree char *markup = NULL;
+  GtkWidget *label;
+  guint n_gcs = 0;
+
+  es_document_get_gcs (document, &n_gcs);
+  if (n_gcs > 0)
+    return;
+
+  /* TRANSLATORS: %s is a link target; keep the <a> markup as it is. */
+  markup = g_strdup_printf (_("No GC statistics in this log: <a href=\"%s\">how to get them</a>"), uri);
+  label = gtk_label_new (NULL);
+  gtk_label_set_markup (GTK_LABEL (label), markup);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_widget_set_margin_top (label, 6);
+  g_signal_connect (label, "activate-link", G_CALLBACK (help_link_cb), NULL);
+  gtk_box_append (GTK_BOX (self->content), label);
+  g_string_append_printf (self->text, "%s\n", gtk_label_get_text (GTK_LABEL (label)));
+}
+
 /* A Mono log: the world-stopped pauses for the interval (the suspend at exit
  * apart), then the whole run's counts in mprof-report's terms. Nothing of
  * copying, residency or sparks: Mono's log does not have them. */
@@ -418,6 +463,7 @@ show_mono_stats (EsStatsPanel *self,
   for (guint g = 0; g < 2; g++)
     by_pause.gen[g] = (EsGenStats) { p->n[g], 0, p->total[g], p->max[g] };
   show_gc_table (self, &by_pause);
+  add_gc_help (self, job->document);
 
   grid = add_section (self, _("Whole run"));
   row = 0;
@@ -520,6 +566,7 @@ show_stats (EsStatsPanel *self,
     balance = s->work_balance >= 0 ? g_strdup_printf ("%.2f %%", 100 * s->work_balance) : g_strdup (_("no parallel GC"));
   add_row (self, grid, 1, _("Parallel work balance"), balance);
   show_gc_table (self, s);
+  add_gc_help (self, job->document);
   show_sparks (self, s, job->whole_run);
   show_spans (self, job->spans);
   es_stats_heap_profile_show (job->heap_profile, self->content, self->text);

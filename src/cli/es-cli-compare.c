@@ -202,7 +202,7 @@ es_cli_run_compare (int    argc,
       "Count --from and --to from the first marker NAME in each run", "NAME" },
     { "threshold", 0, 0, G_OPTION_ARG_DOUBLE, &threshold,
       "Mark a figure better or worse only past this difference, in percent of the larger (default: 10)", "PERCENT" },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON (see README.md) instead of text", NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON (see eventscope-cli(1)) instead of text", NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("SOURCE-A SOURCE-B");

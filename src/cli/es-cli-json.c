@@ -14,7 +14,7 @@
 #include "es-cli-json.h"
 #include "es-heap-profile.h"
 
-/* The shape is README.md's "JSON output": change it only by adding keys,
+/* The shape is docs/command-line.md's "JSON output": change it only by adding keys,
  * and bump this when a key changes meaning or goes. 2: mut_ns is MUT
  * alone (it held INIT and EXIT too), and alloc_rate and productivity
  * follow it. */

@@ -353,7 +353,7 @@ run_summary (int    argc,
   const GOptionEntry entries[] = {
     { "from", 0, 0, G_OPTION_ARG_STRING, &from, "Start of the interval (1.5s, 200ms, 37us, 12ns, 25%)", "T" },
     { "to", 0, 0, G_OPTION_ARG_STRING, &to, "End of the interval (default: the end of the run)", "T" },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON (see README.md) instead of text", NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON (see eventscope-cli(1)) instead of text", NULL },
     { "record", 0, 0, G_OPTION_ARG_FILENAME, &record, "Keep the bytes of a stream in FILE", "FILE" },
     { NULL }
   };

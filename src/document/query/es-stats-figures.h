@@ -15,7 +15,7 @@
 G_BEGIN_DECLS
 
 /* The least relative difference es_figure_verdict() marks unless told
- * otherwise: run-to-run noise on a shared machine (README.md, "Compare"). */
+ * otherwise: run-to-run noise on a shared machine (docs/viewer.md, "Comparing two runs"). */
 #define ES_FIGURE_DEFAULT_THRESHOLD 0.10
 
 typedef enum
