@@ -46,6 +46,13 @@ for path in manifests:
     checks.append((f"{name}: the user guide is not cleaned up (/share/help)",
                    not any(c.rstrip("/") in ("/share", "/share/help") or c.startswith("/share/help")
                            for c in cleanup)))
+    # The man pages and the bash completion are installed by the same
+    # module, and are kept too (the module is the only one: nothing else
+    # brings man pages to clean up).
+    for kept in ("/share/man", "/share/bash-completion"):
+        checks.append((f"{name}: {kept} is not cleaned up",
+                       not any(c.rstrip("/") in ("/share", kept) or c.startswith(kept) or c == "/man"
+                               for c in cleanup)))
     modules = [mod for mod in m.get("modules", []) if isinstance(mod, dict) and mod.get("name") == "eventscope"]
     checks.append((f"{name}: an eventscope meson module", len(modules) == 1 and modules[0].get("buildsystem") == "meson"))
     opts = [opt for mod in modules for opt in mod.get("config-opts", [])]
