@@ -17,6 +17,7 @@ typedef struct
 {
   guint32 method;
   guint32 caller_stack;
+  guint32 entered;
   guint64 start;
   guint64 callee;             /* time spent in the calls it made */
 } Frame;
@@ -42,6 +43,7 @@ typedef struct
   GPtrArray  *thread_states;  /* ThreadState, as threads */
   guint32     next_method_serial;
   guint32     next_class_serial;
+  guint32     n_entered;
   GArray     *scratch;        /* guint32 */
 } State;
 

@@ -362,7 +362,8 @@ enter_method (EsMonoProfile *profile,
               guint32        method,
               guint64        time)
 {
-  Frame frame = { method, intern_calls (profile, thread), time, 0 };
+  State *state = profile->state;
+  Frame frame = { method, intern_calls (profile, thread), state->n_entered++, time, 0 };
 
   g_array_append_val (_es_mono_thread_state (profile, thread)->stack, frame);
 }
@@ -402,6 +403,7 @@ leave_method (EsMonoProfile *profile,
   call.method = method;
   call.thread = thread;
   call.caller_stack = frame.caller_stack;
+  call.entered = frame.entered;
   g_array_append_val (profile->calls, call);
   if (stack->len > 0)
     g_array_index (stack, Frame, stack->len - 1).callee += duration;

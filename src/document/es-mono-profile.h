@@ -87,6 +87,7 @@ typedef struct
   guint32  method;
   guint32  thread;
   guint32  caller_stack;
+  guint32  entered;           /* how many calls were entered before it, in file order */
 } EsMonoCall;
 
 typedef struct

@@ -105,25 +105,26 @@ _es_mono_report_traces (EsMonoReport *report,
 
       if ((tagged & 0x80000000u) != 0)
         frames += stack->n_frames - n;
+      /* the table doubles (refilled in slot order) when half full, checked
+       * at every event, even one of a backtrace it already holds */
+      if (traces->len * 2 >= n_slots)
+        {
+          guint32 grown = n_slots == 0 ? 4 : n_slots * 2;
+          guint32 *refilled = g_new0 (guint32, grown);
+
+          for (guint32 s = 0; s < n_slots; s++)
+            if (slots[s] != 0)
+              refilled[trace_slot (refilled, grown, traces, slots[s] - 1)] = slots[s];
+          g_free (slots);
+          slots = refilled;
+          n_slots = grown;
+        }
       key = g_bytes_new (frames, n * sizeof (guint32));
       trace = GPOINTER_TO_UINT (g_hash_table_lookup (known, key));
       if (trace == 0)
         {
           Trace fresh = { g_bytes_ref (key), hash_frames (profile, frames, n), 0 };
 
-          /* the table doubles (refilled in slot order) when half full */
-          if ((traces->len) * 2 >= n_slots)
-            {
-              guint32 grown = n_slots == 0 ? 4 : n_slots * 2;
-              guint32 *refilled = g_new0 (guint32, grown);
-
-              for (guint32 s = 0; s < n_slots; s++)
-                if (slots[s] != 0)
-                  refilled[trace_slot (refilled, grown, traces, slots[s] - 1)] = slots[s];
-              g_free (slots);
-              slots = refilled;
-              n_slots = grown;
-            }
           g_array_append_val (traces, fresh);
           trace = traces->len;
           g_hash_table_insert (known, fresh.methods, GUINT_TO_POINTER (trace));

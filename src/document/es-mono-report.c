@@ -432,18 +432,26 @@ write_calls (EsMonoReport *report)
       total[c->method] += c->end - c->start;
       self[c->method] += c->self;
     }
+  /* mprof-report traces a call when it is entered: in that order, which
+   * places ties in its tables */
   if (report->options->traces)
-    for (guint i = 0; i < profile->calls->len; i++)
-      {
-        const EsMonoCall *c = &g_array_index (profile->calls, EsMonoCall, i);
-        guint32 traced = c->caller_stack | 0x80000000u;
+    {
+      g_autofree guint32 *by_entry = g_new (guint32, MAX (profile->calls->len, 1));
 
-        if (!_es_mono_report_keeps (report, c->start))
-          continue;
-        if (stacks[c->method] == NULL)
-          stacks[c->method] = g_array_new (FALSE, FALSE, sizeof (guint32));
-        g_array_append_val (stacks[c->method], traced);
-      }
+      for (guint i = 0; i < profile->calls->len; i++)
+        by_entry[g_array_index (profile->calls, EsMonoCall, i).entered] = i;
+      for (guint i = 0; i < profile->calls->len; i++)
+        {
+          const EsMonoCall *c = &g_array_index (profile->calls, EsMonoCall, by_entry[i]);
+          guint32 traced = c->caller_stack | 0x80000000u;
+
+          if (!_es_mono_report_keeps (report, c->start))
+            continue;
+          if (stacks[c->method] == NULL)
+            stacks[c->method] = g_array_new (FALSE, FALSE, sizeof (guint32));
+          g_array_append_val (stacks[c->method], traced);
+        }
+    }
   switch (report->options->method_sort)
     {
     case ES_MONO_METHOD_SORT_SELF: key = self; break;
