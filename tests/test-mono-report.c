@@ -1,0 +1,400 @@
+/* test-mono-report.c: the Mono report equals mprof-report's, section by
+ * section, on every fixture; intervals add up to the whole run
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <glib.h>
+
+#include "es-mono-report.h"
+#include "es-test-log.h"
+
+/* A report cut at its section headings: a heading is a line that starts
+ * at the margin after an empty line ("JIT summary", "Counters:"). What
+ * comes before the first one (mprof-report's "unmatched leave" lines) is a
+ * section of its own. */
+typedef struct
+{
+  char    *heading;
+  GString *text;
+} Section;
+
+static void
+section_free (gpointer data)
+{
+  Section *section = data;
+
+  g_free (section->heading);
+  g_string_free (section->text, TRUE);
+  g_free (section);
+}
+
+static GPtrArray *
+split_sections (const char *report)
+{
+  GPtrArray *sections = g_ptr_array_new_with_free_func (section_free);
+  g_auto(GStrv) lines = g_strsplit (report, "\n", -1);
+  Section *current = g_new0 (Section, 1);
+
+  current->heading = g_strdup ("(before the first section)");
+  current->text = g_string_new (NULL);
+  g_ptr_array_add (sections, current);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *line = lines[i];
+
+      if (i > 0 && lines[i - 1][0] == '\0' && line[0] != '\0' && line[0] != '\t' && line[0] != ' ')
+        {
+          current = g_new0 (Section, 1);
+          current->heading = g_strdup (line);
+          current->text = g_string_new (NULL);
+          g_ptr_array_add (sections, current);
+        }
+      g_string_append (current->text, line);
+      if (lines[i + 1] != NULL)
+        g_string_append_c (current->text, '\n');
+    }
+  return sections;
+}
+
+/* Fails naming the section and its first line that differs. */
+static void
+assert_same_report (const char *what,
+                    const char *actual,
+                    const char *expected)
+{
+  g_autoptr(GPtrArray) got = split_sections (actual);
+  g_autoptr(GPtrArray) want = split_sections (expected);
+
+  for (guint s = 0; s < MAX (got->len, want->len); s++)
+    {
+      const Section *g = s < got->len ? g_ptr_array_index (got, s) : NULL;
+      const Section *w = s < want->len ? g_ptr_array_index (want, s) : NULL;
+      g_auto(GStrv) got_lines = NULL;
+      g_auto(GStrv) want_lines = NULL;
+
+      if (g == NULL || w == NULL)
+        g_error ("%s: section %u is \"%s\" in the report, \"%s\" in mprof-report's", what, s,
+                 g != NULL ? g->heading : "(none)", w != NULL ? w->heading : "(none)");
+      if (g_str_equal (g->text->str, w->text->str))
+        continue;
+      got_lines = g_strsplit (g->text->str, "\n", -1);
+      want_lines = g_strsplit (w->text->str, "\n", -1);
+      for (guint i = 0;; i++)
+        if (got_lines[i] == NULL || want_lines[i] == NULL || !g_str_equal (got_lines[i], want_lines[i]))
+          g_error ("%s: section \"%s\", line %u: the report has\n  \"%s\"\nmprof-report has\n  \"%s\"",
+                   what, w->heading, i + 1,
+                   got_lines[i] != NULL ? got_lines[i] : "(the end)",
+                   want_lines[i] != NULL ? want_lines[i] : "(the end)");
+    }
+  /* equal sections, equal text */
+  g_assert_cmpstr (actual, ==, expected);
+}
+
+/* mprof-report's options as the CLI takes them, for variants.txt. */
+static void
+parse_options (const char          *line,
+               EsMonoReportOptions *options,
+               char               **reports)
+{
+  g_auto(GStrv) words = g_strsplit_set (line, " \t", -1);
+
+  es_mono_report_options_init (options);
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      const char *w = words[i];
+
+      if (*w == '\0')
+        continue;
+      if (g_str_equal (w, "--traces"))
+        options->traces = TRUE;
+      else if (g_str_has_prefix (w, "--maxframes="))
+        options->max_frames = (guint) atoi (w + strlen ("--maxframes="));
+      else if (g_str_equal (w, "--method-sort=self"))
+        options->method_sort = ES_MONO_METHOD_SORT_SELF;
+      else if (g_str_equal (w, "--method-sort=calls"))
+        options->method_sort = ES_MONO_METHOD_SORT_CALLS;
+      else if (g_str_equal (w, "--alloc-sort=count"))
+        options->alloc_sort = ES_MONO_ALLOC_SORT_COUNT;
+      else if (g_str_has_prefix (w, "--reports="))
+        *reports = g_strdup (w + strlen ("--reports="));
+      else
+        g_error ("variants.txt: an option the test does not know: %s", w);
+    }
+  options->reports = *reports;
+}
+
+typedef struct
+{
+  char *log;                  /* NAME.mlpd */
+  char *expected;             /* mprof-report's text of it */
+  char *options;              /* mprof-report's options, "" for none */
+} Case;
+
+static void
+case_free (gpointer data)
+{
+  Case *c = data;
+
+  g_free (c->log);
+  g_free (c->expected);
+  g_free (c->options);
+  g_free (c);
+}
+
+static void
+test_report_equals_mprof_report (gconstpointer data)
+{
+  const Case *c = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(EsMonoProfile) profile = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *expected = NULL;
+  g_autofree char *reports = NULL;
+  g_autofree char *what = NULL;
+  EsMonoReportOptions options;
+
+  if (!g_file_test (c->log, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("the log is not there (../shared/mlpd is only beside a work tree)");
+      return;
+    }
+  g_assert_true (g_file_get_contents (c->expected, &expected, NULL, &error));
+  g_assert_no_error (error);
+  profile = es_mono_profile_load_file (c->log, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (profile);
+  parse_options (c->options, &options, &reports);
+  es_mono_report_write (profile, &options, text);
+  what = g_strdup_printf ("%s %s", c->expected, c->options);
+  assert_same_report (what, text->str, expected);
+}
+
+static gint64
+count_of (const char *report,
+          const char *prefix)
+{
+  const char *at = strstr (report, prefix);
+
+  g_assert_nonnull (at);
+  return g_ascii_strtoll (at + strlen (prefix), NULL, 10);
+}
+
+static gint64
+sum_of_column (const char *report,
+               const char *heading,
+               guint       column)
+{
+  const char *at = strstr (report, heading);
+  g_auto(GStrv) lines = NULL;
+  gint64 sum = 0;
+
+  if (at == NULL)
+    return 0;
+  lines = g_strsplit (at, "\n", -1);
+  /* the heading, the column titles, then the rows until a blank line or
+   * the total */
+  for (guint i = 2; lines[i] != NULL && lines[i][0] != '\0' && !g_str_has_prefix (lines[i], "Total"); i++)
+    {
+      g_auto(GStrv) cells = g_strsplit_set (g_strstrip (lines[i]), " ", -1);
+      guint n = 0;
+
+      for (guint k = 0; cells[k] != NULL; k++)
+        if (cells[k][0] != '\0' && n++ == column)
+          sum += g_ascii_strtoll (cells[k], NULL, 10);
+    }
+  return sum;
+}
+
+/* Cut at three points, the four reports' samples, calls, allocations,
+ * throws and contentions add up to the whole run's. */
+static void
+check_intervals_add_up (const char *name,
+                        const char *reports)
+{
+  g_autofree char *path = es_test_fixture_path (name);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(EsMonoProfile) profile = es_mono_profile_load_file (path, &error);
+  g_autoptr(GString) whole = g_string_new (NULL);
+  guint64 cuts[5];
+  gint64 sums[5] = { 0 };
+  gint64 wanted[5];
+  EsMonoReportOptions options;
+
+  g_assert_no_error (error);
+  es_mono_report_options_init (&options);
+  options.reports = reports;
+  es_mono_report_write (profile, &options, whole);
+  wanted[0] = strstr (whole->str, "Total calls: ") != NULL ? count_of (whole->str, "Total calls: ") : 0;
+  wanted[1] = strstr (whole->str, "bytes in ") != NULL ? count_of (whole->str, "bytes in ") : 0;
+  wanted[2] = count_of (whole->str, "Throws: ");
+  wanted[3] = strstr (whole->str, "Lock contentions: ") != NULL ? count_of (whole->str, "Lock contentions: ") : 0;
+  wanted[4] = (gint64) profile->samples->len;
+
+  cuts[0] = profile->min_time;
+  cuts[4] = profile->max_time + 1;
+  for (guint i = 1; i < 4; i++)
+    cuts[i] = profile->min_time + (profile->max_time - profile->min_time) * i / 4;
+  for (guint i = 0; i < 4; i++)
+    {
+      g_autoptr(GString) part = g_string_new (NULL);
+
+      options.interval = TRUE;
+      options.from = cuts[i];
+      options.to = cuts[i + 1];
+      es_mono_report_write (profile, &options, part);
+      if (strstr (part->str, "Total calls: ") != NULL)
+        sums[0] += count_of (part->str, "Total calls: ");
+      if (strstr (part->str, "bytes in ") != NULL)
+        sums[1] += count_of (part->str, "bytes in ");
+      sums[2] += count_of (part->str, "Throws: ");
+      if (strstr (part->str, "Lock contentions: ") != NULL)
+        sums[3] += count_of (part->str, "Lock contentions: ");
+      if (strstr (part->str, "Managed hits:") != NULL)
+        sums[4] += count_of (part->str, "Managed hits:") + count_of (part->str, "Unmanaged hits:");
+    }
+  /* a sample of several instruction pointers is several hits: compare
+   * hits with hits */
+  if (wanted[4] > 0)
+    wanted[4] = count_of (whole->str, "Managed hits:") + count_of (whole->str, "Unmanaged hits:");
+  for (guint k = 0; k < G_N_ELEMENTS (sums); k++)
+    g_assert_cmpint (sums[k], ==, wanted[k]);
+}
+
+static void
+test_intervals_add_up (void)
+{
+  check_intervals_add_up ("mlpd/calls-compute.mlpd", "call,exception");
+  check_intervals_add_up ("mlpd/alloc-full.mlpd", "alloc,exception");
+  check_intervals_add_up ("mlpd/monitor-locks.mlpd", "monitor,exception");
+  check_intervals_add_up ("mlpd/sample-compute.mlpd", "sample,exception");
+}
+
+/* The whole run's calls are those of the interval from before the first
+ * event to after the last: nothing is lost at the ends, and the interval
+ * really filters (its first half has fewer calls). */
+static void
+test_interval_filters (void)
+{
+  g_autofree char *path = es_test_fixture_path ("mlpd/calls-compute.mlpd");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(EsMonoProfile) profile = es_mono_profile_load_file (path, &error);
+  g_autoptr(GString) whole = g_string_new (NULL);
+  g_autoptr(GString) half = g_string_new (NULL);
+  EsMonoReportOptions options;
+
+  g_assert_no_error (error);
+  es_mono_report_options_init (&options);
+  options.reports = "call";
+  es_mono_report_write (profile, &options, whole);
+  options.interval = TRUE;
+  options.from = profile->min_time;
+  options.to = profile->min_time + (profile->max_time - profile->min_time) / 2;
+  es_mono_report_write (profile, &options, half);
+  g_assert_cmpint (count_of (half->str, "Total calls: "), <, count_of (whole->str, "Total calls: "));
+  g_assert_cmpint (count_of (half->str, "Total calls: "), >, 0);
+  g_assert_cmpint (sum_of_column (half->str, "Method call summary", 2), >, 0);
+}
+
+/* Every NAME.report.txt of @dir (mprof-report's default output), and, with
+ * @variants, every line of its variants.txt. */
+static void
+add_cases (const char *dir,
+           const char *prefix,
+           GPtrArray  *cases)
+{
+  g_autoptr(GDir) listing = dir != NULL ? g_dir_open (dir, 0, NULL) : NULL;
+  g_autofree char *variants_path = dir != NULL ? g_build_filename (dir, "variants.txt", NULL) : NULL;
+  g_autofree char *variants = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *entry;
+
+  if (listing == NULL)
+    {
+      /* said by the test, visibly skipped, rather than by nobody */
+      Case *c = g_new0 (Case, 1);
+      g_autofree char *test_path = g_strdup_printf ("/mono-report/%s/absent", prefix);
+
+      c->log = g_strdup ("");
+      c->expected = g_strdup ("");
+      c->options = g_strdup ("");
+      g_ptr_array_add (cases, c);
+      g_test_add_data_func (test_path, c, test_report_equals_mprof_report);
+      return;
+    }
+  while ((entry = g_dir_read_name (listing)) != NULL)
+    if (g_str_has_suffix (entry, ".report.txt"))
+      g_ptr_array_add (names, g_strndup (entry, strlen (entry) - strlen (".report.txt")));
+  g_ptr_array_sort (names, (GCompareFunc) (void (*) (void)) g_strcmp0);
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *name = g_ptr_array_index (names, i);
+      Case *c = g_new0 (Case, 1);
+      g_autofree char *test_path = NULL;
+
+      c->log = g_strdup_printf ("%s/%s.mlpd", dir, name);
+      c->expected = g_strdup_printf ("%s/%s.report.txt", dir, name);
+      c->options = g_strdup ("");
+      g_ptr_array_add (cases, c);
+      test_path = g_strdup_printf ("/mono-report/%s/%s", prefix, name);
+      g_test_add_data_func (test_path, c, test_report_equals_mprof_report);
+    }
+  if (variants_path != NULL && g_file_get_contents (variants_path, &variants, NULL, NULL))
+    {
+      g_auto(GStrv) lines = g_strsplit (variants, "\n", -1);
+
+      for (guint i = 0; lines[i] != NULL; i++)
+        {
+          g_auto(GStrv) fields = NULL;
+          g_autofree char *file = NULL;
+          g_autofree char *test_path = NULL;
+          const char *options;
+          Case *c;
+
+          g_strstrip (lines[i]);
+          if (lines[i][0] == '\0' || lines[i][0] == '#')
+            continue;
+          fields = g_strsplit_set (lines[i], " \t", 2);
+          file = g_strdup (fields[0]);
+          options = fields[1] != NULL ? g_strstrip (fields[1]) : "";
+          c = g_new0 (Case, 1);
+          c->log = g_strdup_printf ("%s/%.*s.mlpd", dir, (int) strcspn (file, "."), file);
+          c->expected = g_build_filename (dir, file, NULL);
+          c->options = g_strdup (options);
+          g_ptr_array_add (cases, c);
+          test_path = g_strdup_printf ("/mono-report/%s/%s", prefix, file);
+          g_test_add_data_func (test_path, c, test_report_equals_mprof_report);
+        }
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr(GPtrArray) cases = g_ptr_array_new_with_free_func (case_free);
+  g_autofree char *fixtures = NULL;
+  g_autofree char *shared = NULL;
+  int result;
+
+  /* the references were made in UTC: their "Program startup" is local */
+  g_setenv ("TZ", "UTC", TRUE);
+  tzset ();
+  g_test_init (&argc, &argv, NULL);
+  fixtures = es_test_fixture_path ("mlpd");
+  shared = es_test_shared_path ("mlpd");
+  add_cases (fixtures, "fixtures", cases);
+  add_cases (shared, "shared", cases);
+  g_test_add_func ("/mono-report/intervals-add-up", test_intervals_add_up);
+  g_test_add_func ("/mono-report/interval-filters", test_interval_filters);
+  result = g_test_run ();
+  return result;
+}
