@@ -27,6 +27,8 @@ typedef struct
   GArray  *stack;             /* Frame */
   guint64  last_time;         /* of the last event of its buffers */
   guint32  heap_shot;         /* the shot its buffers are filling, or NONE */
+  GHashTable *shot_objects;   /* address -> index + 1 in that shot's objects */
+  GArray  *roots;             /* guint64: roots reported since its last shot ended */
 } ThreadState;
 
 typedef struct

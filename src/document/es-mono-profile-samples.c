@@ -35,7 +35,7 @@ heap_shot_slot (EsMonoProfile  *profile,
   g_return_val_if_reached (0);
 }
 
-static void
+static guint32
 heap_shot_add (EsMonoProfile  *profile,
                EsMonoHeapShot *shot,
                guint32         klass,
@@ -69,49 +69,86 @@ heap_shot_add (EsMonoProfile  *profile,
     }
   g_array_index (shot->classes, EsMonoHeapClass, shot->slots[slot] - 1).bytes += size;
   g_array_index (shot->classes, EsMonoHeapClass, shot->slots[slot] - 1).count++;
+  return shot->slots[slot] - 1;
 }
 
+/* Objects are kept with their references for --traces (which classes
+ * refer to which); roots count for the shot that ends next in the same
+ * thread's buffers, whenever they were reported, as mprof-report counts
+ * them. */
 void
 _es_mono_add_heap (EsMonoProfile     *profile,
-          const EsMlpdEvent *e,
-          guint32            thread)
+                   const EsMlpdEvent *e,
+                   guint32            thread)
 {
   ThreadState *ts = _es_mono_thread_state (profile, thread);
+  EsMonoHeapShot *shot = ts->heap_shot != ES_MONO_NONE ? g_ptr_array_index (profile->heap_shots, ts->heap_shot)
+                                                       : NULL;
 
   switch (e->exinfo)
     {
     case ES_MLPD_HEAP_START:
-      {
-        EsMonoHeapShot *shot = g_new0 (EsMonoHeapShot, 1);
-
-        shot->time = e->time;
-        shot->thread = thread;
-        shot->classes = g_array_new (FALSE, FALSE, sizeof (EsMonoHeapClass));
-        shot->n_slots = 4;
-        shot->slots = g_new0 (guint32, shot->n_slots);
-        shot->open = TRUE;
-        g_ptr_array_add (profile->heap_shots, shot);
-        ts->heap_shot = profile->heap_shots->len - 1;
-      }
+      shot = g_new0 (EsMonoHeapShot, 1);
+      shot->time = e->time;
+      shot->thread = thread;
+      shot->classes = g_array_new (FALSE, FALSE, sizeof (EsMonoHeapClass));
+      shot->n_slots = 4;
+      shot->slots = g_new0 (guint32, shot->n_slots);
+      shot->objects = g_array_new (FALSE, FALSE, sizeof (EsMonoHeapObject));
+      shot->refs = g_array_new (FALSE, FALSE, sizeof (EsMonoHeapRef));
+      shot->roots = g_array_new (FALSE, FALSE, sizeof (guint64));
+      shot->open = TRUE;
+      g_ptr_array_add (profile->heap_shots, shot);
+      ts->heap_shot = profile->heap_shots->len - 1;
+      g_clear_pointer (&ts->shot_objects, g_hash_table_unref);
+      ts->shot_objects = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
       break;
     case ES_MLPD_HEAP_END:
-      if (ts->heap_shot != ES_MONO_NONE)
-        ((EsMonoHeapShot *) g_ptr_array_index (profile->heap_shots, ts->heap_shot))->open = FALSE;
+      if (shot != NULL)
+        {
+          shot->open = FALSE;
+          g_array_append_vals (shot->roots, ts->roots->data, ts->roots->len);
+        }
+      g_array_set_size (ts->roots, 0);
+      g_clear_pointer (&ts->shot_objects, g_hash_table_unref);
       ts->heap_shot = ES_MONO_NONE;
       break;
     case ES_MLPD_HEAP_OBJECT:
       {
         guint32 klass = _es_mono_get_vtable_class (profile, e->u.heap_object.vtable, 0);
+        guint32 object;
 
-        if (e->u.heap_object.size != 0 && ts->heap_shot != ES_MONO_NONE)
-          heap_shot_add (profile, g_ptr_array_index (profile->heap_shots, ts->heap_shot),
-                         klass, e->u.heap_object.size);
+        if (shot == NULL)
+          break;
+        if (e->u.heap_object.size != 0)
+          {
+            EsMonoHeapObject fresh = { e->u.heap_object.object, heap_shot_add (profile, shot, klass, e->u.heap_object.size) };
+
+            /* an object listed twice is counted twice but kept once */
+            object = _es_mono_find (ts->shot_objects, fresh.address);
+            if (object != 0)
+              break;
+            g_array_append_val (shot->objects, fresh);
+            _es_mono_remember (ts->shot_objects, fresh.address, shot->objects->len - 1);
+            object = shot->objects->len;
+          }
+        else
+          {
+            /* more references of an object already listed */
+            object = _es_mono_find (ts->shot_objects, e->u.heap_object.object);
+            if (object == 0)
+              break;
+          }
+        for (guint32 i = 0; i < e->u.heap_object.n_refs; i++)
+          {
+            EsMonoHeapRef ref = { object - 1, e->u.heap_object.refs[i] };
+
+            g_array_append_val (shot->refs, ref);
+          }
       }
       break;
     case ES_MLPD_HEAP_ROOT:
-      if (ts->heap_shot != ES_MONO_NONE)
-        ((EsMonoHeapShot *) g_ptr_array_index (profile->heap_shots, ts->heap_shot))->n_roots +=
-          e->u.heap_roots.n_roots;
+      g_array_append_vals (ts->roots, e->u.heap_roots.objects, e->u.heap_roots.n_roots);
       break;
     default:
       break;

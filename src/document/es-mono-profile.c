@@ -28,6 +28,8 @@ thread_state_free (gpointer data)
   ThreadState *state = data;
 
   g_array_unref (state->stack);
+  g_clear_pointer (&state->shot_objects, g_hash_table_unref);
+  g_array_unref (state->roots);
   g_free (state);
 }
 
@@ -37,6 +39,9 @@ heap_shot_free (gpointer data)
   EsMonoHeapShot *shot = data;
 
   g_array_unref (shot->classes);
+  g_array_unref (shot->objects);
+  g_array_unref (shot->refs);
+  g_array_unref (shot->roots);
   g_free (shot->slots);
   g_free (shot);
 }
@@ -251,6 +256,7 @@ get_thread (EsMonoProfile *profile,
   fresh = g_new0 (ThreadState, 1);
   fresh->stack = g_array_new (FALSE, FALSE, sizeof (Frame));
   fresh->heap_shot = ES_MONO_NONE;
+  fresh->roots = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_ptr_array_add (state->thread_states, fresh);
   return profile->threads->len - 1;
 }

@@ -175,6 +175,20 @@ typedef struct
   guint64  count;
 } EsMonoHeapClass;
 
+/* An object of a heap shot: @klass indexes the shot's classes. */
+typedef struct
+{
+  guint64  address;
+  guint32  klass;
+} EsMonoHeapObject;
+
+/* A reference of a heap-shot object (@from indexes its objects). */
+typedef struct
+{
+  guint32  from;
+  guint64  to;                /* the address referred to */
+} EsMonoHeapRef;
+
 /* A heap shot: bytes and objects per class. @slots holds its classes as
  * mprof-report's table of the shot holds them (index + 1 into @classes,
  * 0 for an empty slot), for the order of its listing. */
@@ -185,7 +199,9 @@ typedef struct
   GArray  *classes;           /* EsMonoHeapClass */
   guint32 *slots;
   guint32  n_slots;
-  guint64  n_roots;           /* roots reported with it (HEAP_ROOT events) */
+  GArray  *objects;           /* EsMonoHeapObject, in the order listed */
+  GArray  *refs;              /* EsMonoHeapRef, in the order listed */
+  GArray  *roots;             /* guint64: objects the roots of its thread held */
   gboolean open;
 } EsMonoHeapShot;
 

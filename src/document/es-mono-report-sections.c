@@ -357,6 +357,218 @@ compare_heap_class (gconstpointer a,
   return va == vb ? 0 : va > vb ? -1 : 1;
 }
 
+/* Which classes refer to a class, in a shot: mprof-report's table of them
+ * per class (open addressing on the referring class's pointer, doubled
+ * when half full, checked at every reference). */
+typedef struct
+{
+  guint32 *from;              /* index + 1 of the referring class entry, 0: empty */
+  guint64 *count;
+  guint32  n_slots;
+  guint32  n_used;
+} Referrers;
+
+static guint64
+entry_pointer (EsMonoProfile        *profile,
+               const EsMonoHeapShot *shot,
+               guint32               entry)
+{
+  guint32 klass = g_array_index (shot->classes, EsMonoHeapClass, entry).klass;
+
+  return g_array_index (profile->classes, EsMonoClass, klass).pointer;
+}
+
+static guint32
+referrer_slot (const Referrers *r,
+               guint64          pointer,
+               guint32          from)
+{
+  guint32 start = (guint32) ((pointer >> 2) % r->n_slots);
+  guint32 i = start;
+
+  do
+    {
+      if (r->from[i] == 0 || r->from[i] == from + 1)
+        return i;
+      i = (i + 1) % r->n_slots;
+    }
+  while (i != start);
+  g_return_val_if_reached (0);
+}
+
+static void
+add_referrer (EsMonoProfile        *profile,
+              const EsMonoHeapShot *shot,
+              Referrers            *r,
+              guint32               from)
+{
+  guint32 slot;
+
+  if (r->n_used * 2 >= r->n_slots)
+    {
+      Referrers grown = { NULL, NULL, r->n_slots == 0 ? 4 : r->n_slots * 2, r->n_used };
+
+      grown.from = g_new0 (guint32, grown.n_slots);
+      grown.count = g_new0 (guint64, grown.n_slots);
+      for (guint32 i = 0; i < r->n_slots; i++)
+        if (r->from[i] != 0)
+          {
+            guint32 moved = referrer_slot (&grown, entry_pointer (profile, shot, r->from[i] - 1), r->from[i] - 1);
+
+            grown.from[moved] = r->from[i];
+            grown.count[moved] = r->count[i];
+          }
+      g_free (r->from);
+      g_free (r->count);
+      *r = grown;
+    }
+  slot = referrer_slot (r, entry_pointer (profile, shot, from), from);
+  if (r->from[slot] == 0)
+    {
+      r->from[slot] = from + 1;
+      r->n_used++;
+    }
+  r->count[slot]++;
+}
+
+/* mprof-report walks a shot's objects in the order of its table of them
+ * (open addressing on the address, doubled when half full). */
+static GArray *
+objects_by_slot (const EsMonoHeapShot *shot)
+{
+  guint32 n_slots = 0;
+  g_autofree guint32 *slots = NULL;
+  GArray *order = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  for (guint32 o = 0; o < shot->objects->len; o++)
+    {
+      guint64 address;
+      guint32 i;
+
+      if (o * 2 >= n_slots)
+        {
+          guint32 grown = n_slots == 0 ? 4 : n_slots * 2;
+          guint32 *refilled = g_new0 (guint32, grown);
+
+          for (guint32 s = 0; s < n_slots; s++)
+            if (slots[s] != 0)
+              {
+                i = (guint32) ((g_array_index (shot->objects, EsMonoHeapObject, slots[s] - 1).address >> 3) % grown);
+                while (refilled[i] != 0)
+                  i = (i + 1) % grown;
+                refilled[i] = slots[s];
+              }
+          g_free (slots);
+          slots = refilled;
+          n_slots = grown;
+        }
+      address = g_array_index (shot->objects, EsMonoHeapObject, o).address;
+      i = (guint32) ((address >> 3) % n_slots);
+      while (slots[i] != 0)
+        i = (i + 1) % n_slots;
+      slots[i] = o + 1;
+    }
+  for (guint32 s = 0; s < n_slots; s++)
+    if (slots[s] != 0)
+      {
+        guint32 o = slots[s] - 1;
+
+        g_array_append_val (order, o);
+      }
+  return order;
+}
+
+/* For --traces: each class entry's root references and referrers. */
+static Referrers *
+shot_references (EsMonoProfile        *profile,
+                 const EsMonoHeapShot *shot,
+                 guint64              *root_references)
+{
+  Referrers *referrers = g_new0 (Referrers, MAX (shot->classes->len, 1));
+  g_autoptr(GHashTable) by_address = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr(GArray) order = objects_by_slot (shot);
+  g_autofree guint32 *first = g_new0 (guint32, shot->objects->len + 1);
+  g_autofree guint32 *grouped = g_new (guint32, MAX (shot->refs->len, 1));
+  g_autofree guint32 *filled = g_new0 (guint32, MAX (shot->objects->len, 1));
+
+  for (guint32 o = 0; o < shot->objects->len; o++)
+    g_hash_table_insert (by_address, &g_array_index (shot->objects, EsMonoHeapObject, o).address,
+                         GUINT_TO_POINTER (o + 1));
+  /* the references of each object, in the order listed */
+  for (guint32 i = 0; i < shot->refs->len; i++)
+    first[g_array_index (shot->refs, EsMonoHeapRef, i).from + 1]++;
+  for (guint32 o = 0; o < shot->objects->len; o++)
+    first[o + 1] += first[o];
+  for (guint32 i = 0; i < shot->refs->len; i++)
+    {
+      guint32 from = g_array_index (shot->refs, EsMonoHeapRef, i).from;
+
+      grouped[first[from] + filled[from]++] = i;
+    }
+  for (guint k = 0; k < order->len; k++)
+    {
+      guint32 o = g_array_index (order, guint32, k);
+      guint32 from = g_array_index (shot->objects, EsMonoHeapObject, o).klass;
+
+      for (guint32 r = first[o]; r < first[o + 1]; r++)
+        {
+          guint64 to = g_array_index (shot->refs, EsMonoHeapRef, grouped[r]).to;
+          guint32 target = GPOINTER_TO_UINT (g_hash_table_lookup (by_address, &to));
+
+          /* a reference out of the shot: mprof-report's behaviour is
+           * undefined there; it is left out */
+          if (target != 0)
+            add_referrer (profile, shot, &referrers[g_array_index (shot->objects, EsMonoHeapObject, target - 1).klass],
+                          from);
+        }
+    }
+  for (guint i = 0; i < shot->roots->len; i++)
+    {
+      guint64 root = g_array_index (shot->roots, guint64, i);
+      guint32 target = GPOINTER_TO_UINT (g_hash_table_lookup (by_address, &root));
+
+      if (target != 0)
+        root_references[g_array_index (shot->objects, EsMonoHeapObject, target - 1).klass]++;
+    }
+  return referrers;
+}
+
+static gint
+compare_referrers (gconstpointer a,
+                   gconstpointer b,
+                   gpointer      data)
+{
+  const Referrers *r = data;
+  guint64 ca = r->count[*(const guint32 *) a], cb = r->count[*(const guint32 *) b];
+
+  return ca == cb ? 0 : ca > cb ? -1 : 1;
+}
+
+static void
+write_references (EsMonoReport         *report,
+                  const EsMonoHeapShot *shot,
+                  const Referrers      *r,
+                  guint64               root_references)
+{
+  g_autoptr(GArray) listed = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  if (root_references > 0)
+    g_string_append_printf (report->out, "\t\t%" G_GUINT64_FORMAT " root references (0 pinning)\n", root_references);
+  for (guint32 s = 0; s < r->n_slots; s++)
+    if (r->from[s] != 0)
+      g_array_append_val (listed, s);
+  g_array_sort_with_data (listed, compare_referrers, (gpointer) r);
+  for (guint i = 0; i < listed->len; i++)
+    {
+      guint32 s = g_array_index (listed, guint32, i);
+      guint32 klass = g_array_index (shot->classes, EsMonoHeapClass, r->from[s] - 1).klass;
+      char name[64];
+
+      g_string_append_printf (report->out, "\t\t%" G_GUINT64_FORMAT " references from: %s\n", r->count[s],
+                              es_mono_profile_class_name (report->profile, klass, name));
+    }
+}
+
 void
 _es_mono_report_heap_shots (EsMonoReport *report)
 {
@@ -380,6 +592,8 @@ _es_mono_report_heap_shots (EsMonoReport *report)
     {
       const EsMonoHeapShot *shot = g_ptr_array_index (shots, n);
       g_autoptr(GPtrArray) sorted = g_ptr_array_new ();
+      g_autofree guint64 *root_references = g_new0 (guint64, MAX (shot->classes->len, 1));
+      Referrers *referrers = NULL;
       guint64 bytes = 0, count = 0;
 
       for (guint32 s = 0; s < shot->n_slots; s++)
@@ -397,7 +611,9 @@ _es_mono_report_heap_shots (EsMonoReport *report)
       g_string_append_printf (out, "\n\tHeap shot %u at %.3f secs: size: %" G_GUINT64_FORMAT ", object count: %"
                               G_GUINT64_FORMAT ", class count: %u, roots: %" G_GUINT64_FORMAT "\n",
                               n, (shot->time - profile->first_buffer_time) / 1000000000.0, bytes, count,
-                              sorted->len, report->options->traces ? shot->n_roots : 0);
+                              sorted->len, report->options->traces ? (guint64) shot->roots->len : 0);
+      if (report->options->traces)
+        referrers = shot_references (profile, shot, root_references);
       g_string_append_printf (out, "\t%10s %10s %8s Class name\n", "Bytes", "Count", "Average");
       for (guint k = 0; k < MIN (sorted->len, 30); k++)
         {
@@ -413,6 +629,21 @@ _es_mono_report_heap_shots (EsMonoReport *report)
                                     (gint64) (c->bytes - before->bytes), (gint64) (c->count - before->count));
           else
             g_string_append_c (out, '\n');
+          if (referrers != NULL)
+            {
+              guint32 entry = (guint32) (c - &g_array_index (shot->classes, EsMonoHeapClass, 0));
+
+              write_references (report, shot, &referrers[entry], root_references[entry]);
+            }
+        }
+      if (referrers != NULL)
+        {
+          for (guint k = 0; k < shot->classes->len; k++)
+            {
+              g_free (referrers[k].from);
+              g_free (referrers[k].count);
+            }
+          g_free (referrers);
         }
       last = shot;
     }
