@@ -304,6 +304,35 @@ test_interval_filters (void)
   g_assert_cmpint (sum_of_column (half->str, "Method call summary", 2), >, 0);
 }
 
+/* A log cut inside a buffer (a program killed while it writes): the whole
+ * buffers before the cut are reported as mprof-report reports them, with
+ * the thread of the cut buffer, and the cut is known. */
+static void
+test_cut_log (void)
+{
+  g_autofree char *path = es_test_fixture_path ("mlpd/nogc.mlpd");
+  g_autofree char *expected_path = es_test_fixture_path ("mlpd/nogc.cut-20000.txt");
+  g_autofree char *data = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(EsMonoProfile) profile = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+  EsMonoReportOptions options;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &data, &len, &error));
+  g_assert_true (g_file_get_contents (expected_path, &expected, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (len, >, 20000);
+  profile = es_mono_profile_load ((const guint8 *) data, 20000, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (profile->truncated_at, >, 0);
+  g_assert_cmpint (profile->truncated_at, <, 20000);
+  es_mono_report_options_init (&options);
+  es_mono_report_write (profile, &options, text);
+  assert_same_report ("nogc.mlpd cut at byte 20000", text->str, expected);
+}
+
 /* Every NAME.report.txt of @dir (mprof-report's default output), and, with
  * @variants, every line of its variants.txt. */
 static void
@@ -395,6 +424,7 @@ main (int    argc,
   add_cases (shared, "shared", cases);
   g_test_add_func ("/mono-report/intervals-add-up", test_intervals_add_up);
   g_test_add_func ("/mono-report/interval-filters", test_interval_filters);
+  g_test_add_func ("/mono-report/cut-log", test_cut_log);
   result = g_test_run ();
   return result;
 }

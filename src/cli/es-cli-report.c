@@ -121,6 +121,12 @@ es_cli_run_report (int    argc,
       return error->domain == G_FILE_ERROR || error->domain == G_IO_ERROR ? EXIT_USAGE : EXIT_BAD_LOG;
     }
 
+  /* as mprof-report, the whole buffers before the cut are reported; unlike
+   * it, the cut is said (on standard error: the report stays its) */
+  if (profile->truncated_at >= 0)
+    g_printerr ("eventscope-cli report: warning: %s: the log is cut short at byte %" G_GINT64_FORMAT
+                " (unpacked); the whole buffers before it are reported\n", argv[1], profile->truncated_at);
+
   if (from != NULL || to != NULL)
     {
       guint64 end = profile->have_time ? profile->max_time - profile->origin : 0;

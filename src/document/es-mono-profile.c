@@ -76,6 +76,7 @@ es_mono_profile_new (void)
   profile->counters = g_array_new (FALSE, FALSE, sizeof (EsMonoCounter));
   profile->symbols = g_array_new (FALSE, FALSE, sizeof (EsMonoSymbol));
   profile->decode_messages = g_ptr_array_new_with_free_func (g_free);
+  profile->truncated_at = -1;
 
   state->methods = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   state->classes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
@@ -731,22 +732,30 @@ es_mono_profile_finish (EsMonoProfile *profile)
   profile->state = NULL;
 }
 
-/* The first buffer's time base is mprof-report's zero (heap shot times).
- * The reader hands out events, not buffers: the time base is the first
- * event's time less its delta, so it is read here from the bytes. */
-static guint64
-first_buffer_time (const guint8 *data,
-                   gsize         len,
-                   gsize         header_len)
+/* A buffer's header: its magic, length, time base and thread (format
+ * §1.2). */
+#define BUFFER_MAGIC      0x4D504C01u
+#define BUFFER_HEADER_LEN 48u
+
+static guint32
+le32_at (const guint8 *p)
 {
-  if (len < header_len + 16)
-    return 0;
-  return GUINT64_FROM_LE (*(const guint64 *) (gconstpointer) (data + header_len + 8));
+  return (guint32) p[0] | (guint32) p[1] << 8 | (guint32) p[2] << 16 | (guint32) p[3] << 24;
+}
+
+static guint64
+le64_at (const guint8 *p)
+{
+  return (guint64) le32_at (p) | (guint64) le32_at (p + 4) << 32;
 }
 
 /**
  * es_mono_profile_load:
  * @data: a whole log, unpacked
+ *
+ * Decodes the log buffer by buffer: mprof-report knows a thread from the
+ * header of a buffer of its, even an empty one or the one a log is cut
+ * inside, and lists it; so does the profile.
  *
  * Returns: (transfer full): the profile of the log, or %NULL with @error
  *   set (naming the byte offset) if it cannot be decoded. A log cut short
@@ -758,16 +767,31 @@ es_mono_profile_load (const guint8  *data,
                       GError       **error)
 {
   g_autoptr(EsMonoProfile) profile = es_mono_profile_new ();
-  EsMlpdHeader header = { 0 };
-  gsize header_len = 0;
-  gint64 truncated_at;
+  gsize pos = 0;
 
-  if (!es_mlpd_decode (data, len, &profile->header, es_mono_profile_add_event, NULL, profile,
-                       &truncated_at, NULL, error))
+  if (!es_mlpd_read_header (data, len, &profile->header, &pos, error))
     return NULL;
-  if (es_mlpd_read_header (data, len, &header, &header_len, NULL))
-    profile->first_buffer_time = first_buffer_time (data, len, header_len);
-  es_mlpd_header_clear (&header);
+  /* mprof-report's zero, for heap-shot times: the first buffer's base */
+  if (len - pos >= BUFFER_HEADER_LEN)
+    profile->first_buffer_time = le64_at (data + pos + 8);
+  while (pos < len)
+    {
+      gsize buffer_len, decoded = 0;
+
+      if (len - pos >= BUFFER_HEADER_LEN && le32_at (data + pos) == BUFFER_MAGIC)
+        get_thread (profile, le64_at (data + pos + 32));
+      buffer_len = len - pos >= BUFFER_HEADER_LEN ? BUFFER_HEADER_LEN + (gsize) le32_at (data + pos + 4) : len - pos;
+      /* one buffer at a time; a cut one is left for the check below */
+      if (!es_mlpd_decode_buffers (data + pos, MIN (buffer_len, len - pos), pos, profile->header.data_version,
+                                   es_mono_profile_add_event, profile, &decoded, error))
+        return NULL;
+      if (decoded == 0)
+        {
+          profile->truncated_at = (gint64) pos;
+          break;
+        }
+      pos += decoded;
+    }
   es_mono_profile_finish (profile);
   return g_steal_pointer (&profile);
 }
@@ -785,6 +809,7 @@ es_mono_profile_load_file (const char  *path,
   g_autoptr(GError) damage = NULL;
   gboolean cut_short = FALSE;
   g_autoptr(GBytes) bytes = es_mlpd_read_file (path, G_MAXUINT64, &cut_short, &damage, NULL, error);
+  EsMonoProfile *profile;
   gsize len;
   const guint8 *data;
 
@@ -796,5 +821,9 @@ es_mono_profile_load_file (const char  *path,
       return NULL;
     }
   data = g_bytes_get_data (bytes, &len);
-  return es_mono_profile_load (data, len, error);
+  profile = es_mono_profile_load (data, len, error);
+  /* a packed log whose stream stops early is cut short where it stops */
+  if (profile != NULL && cut_short && profile->truncated_at < 0)
+    profile->truncated_at = (gint64) len;
+  return profile;
 }

@@ -239,6 +239,7 @@ struct _EsMonoProfile
   guint64      min_time;
   guint64      max_time;
   gboolean     have_time;
+  gint64       truncated_at;          /* where the log is cut short, or -1 */
 
   GArray *methods;            /* EsMonoMethod */
   GArray *classes;            /* EsMonoClass */
