@@ -60,6 +60,8 @@ guint32      _es_mono_get_class        (EsMonoProfile     *profile,
 guint32      _es_mono_get_vtable_class (EsMonoProfile     *profile,
                                        guint64            vtable,
                                        guint64            class_pointer);
+guint32      _es_mono_get_thread       (EsMonoProfile     *profile,
+                                       guint64            id);
 ThreadState *_es_mono_thread_state     (EsMonoProfile     *profile,
                                        guint32            thread);
 guint32      _es_mono_intern_frames    (EsMonoProfile     *profile,

@@ -229,6 +229,15 @@ typedef struct
   char    *name;
 } EsMonoSymbol;
 
+/* How many events of one kind (first byte) the log has, and their sizes. */
+typedef struct
+{
+  guint32  count;
+  guint32  min_size;
+  guint32  max_size;
+  guint64  bytes;
+} EsMonoEventStat;
+
 typedef struct _EsMonoProfile EsMonoProfile;
 
 struct _EsMonoProfile
@@ -272,6 +281,9 @@ struct _EsMonoProfile
   /* What mprof-report says while it reads the log (unmatched leaves, time
    * going backwards), in order: it prints them before the report. */
   GPtrArray *decode_messages;
+
+  guint32          n_buffers;         /* whole buffers decoded */
+  EsMonoEventStat  event_stats[256];  /* by an event's first byte */
 
   gpointer state;             /* the collector's, while it reads */
 };

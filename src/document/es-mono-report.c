@@ -703,6 +703,23 @@ es_mono_report_write (EsMonoProfile             *profile,
   EsMonoReport report = { profile, options, out };
   const char *p = options->reports != NULL ? options->reports : ES_MONO_REPORT_DEFAULT;
 
+  /* mprof-report says this once when it reads --reports and once where
+   * the report would be */
+  static const char coverage_gone[] =
+    "The log profiler no longer supports code coverage. Please use the dedicated coverage profiler "
+    "instead. See mono-profilers(1) for more information.\n";
+  gboolean wants_coverage = FALSE;
+
+  for (const char *q = p; *q != '\0';)
+    {
+      const char *name = match_report (q, &q);
+
+      if (name == NULL)
+        break;
+      wants_coverage |= g_str_equal (name, "coverage");
+    }
+  if (wants_coverage)
+    g_string_append (out, coverage_gone);
   if (!options->interval)
     for (guint i = 0; i < profile->decode_messages->len; i++)
       g_string_append (out, g_ptr_array_index (profile->decode_messages, i));
@@ -741,7 +758,9 @@ es_mono_report_write (EsMonoProfile             *profile,
         _es_mono_report_samples (&report);
       else if (g_str_equal (name, "counters"))
         _es_mono_report_counters (&report);
-      /* "coverage" and "stats": Mono 6.8 logs carry no coverage, and the
-       * event statistics are mprof-report's own */
+      else if (g_str_equal (name, "stats"))
+        _es_mono_report_stats (&report);
+      else if (g_str_equal (name, "coverage"))
+        g_string_append (out, coverage_gone);
     }
 }

@@ -655,6 +655,7 @@ decode_buffer (const guint8    *data,
       time += read_uleb (&c);
       e.time = time;
       decode_payload (&c, &bases, &e);
+      e.size = (guint32) (c.p - start);
       if (c.problem != NULL)
         {
           g_set_error (error, ES_MLPD_ERROR, ES_MLPD_ERROR_MALFORMED_EVENT,

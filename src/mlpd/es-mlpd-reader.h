@@ -207,6 +207,7 @@ typedef struct
   gint64   offset;            /* of the event's first byte in the (unpacked) log */
   guint8   type;              /* EsMlpdType */
   guint8   exinfo;            /* the high nibble, shifted */
+  guint32  size;              /* bytes of the event, its first byte included */
 
   /* The backtrace of ALLOC (0x10), GC handle (_BT), THROW (0x80) and
    * MONITOR (0x80) events, in the order written (the outermost frame
