@@ -333,6 +333,140 @@ test_cut_log (void)
   assert_same_report ("nogc.mlpd cut at byte 20000", text->str, expected);
 }
 
+/* What the reader hands out, added up by hand, against the numbers of
+ * mprof-report's own reports of the same files. */
+typedef struct
+{
+  guint64 alloc_bytes, n_allocs, n_alloc_frames;
+  guint64 heap_bytes, n_heap_objects, n_heap_refs;
+  guint64 n_ips, n_sample_frames, n_symbols;
+  guint64 n_counter_descs;
+  gint64  aot_methods;
+  guint64 aot_index;
+  guint64 n_weak_handles;
+} Tally;
+
+static gboolean
+tally_event (const EsMlpdEvent *e,
+             gpointer           data)
+{
+  Tally *t = data;
+
+  switch (e->type)
+    {
+    case ES_MLPD_ALLOC:
+      t->alloc_bytes += e->u.alloc.size;
+      t->n_allocs++;
+      t->n_alloc_frames += e->n_frames;
+      g_assert_cmpuint (e->n_frames, ==, e->u.alloc.n_frames);
+      if (e->n_frames > 0)
+        g_assert_cmpuint (e->frames[e->n_frames - 1], ==, e->u.alloc.top_method);
+      break;
+    case ES_MLPD_HEAP:
+      if (e->exinfo == ES_MLPD_HEAP_OBJECT && e->u.heap_object.size != 0)
+        {
+          t->heap_bytes += e->u.heap_object.size;
+          t->n_heap_objects++;
+        }
+      if (e->exinfo == ES_MLPD_HEAP_OBJECT)
+        t->n_heap_refs += e->u.heap_object.n_refs;
+      break;
+    case ES_MLPD_SAMPLE:
+      if (e->exinfo == ES_MLPD_SAMPLE_HIT)
+        {
+          t->n_ips += e->u.sample.n_ips;
+          t->n_sample_frames += e->n_frames;
+          if (e->n_frames > 0)
+            g_assert_cmpuint (e->frames[0], ==, e->u.sample.top_method);
+        }
+      else if (e->exinfo == ES_MLPD_SAMPLE_USYM)
+        {
+          g_assert_cmpuint (e->u.usym.name.len, >, 0);
+          t->n_symbols++;
+        }
+      else if (e->exinfo == ES_MLPD_SAMPLE_COUNTERS_DESC)
+        for (guint32 i = 0; i < e->u.counters_desc.n_descs; i++)
+          {
+            const EsMlpdCounterDesc *d = &e->u.counters_desc.descs[i];
+
+            t->n_counter_descs++;
+            if (d->name.len == strlen ("Methods from AOT") && memcmp (d->name.data, "Methods from AOT", d->name.len) == 0)
+              t->aot_index = d->index;
+          }
+      else if (e->exinfo == ES_MLPD_SAMPLE_COUNTERS)
+        for (guint32 i = 0; i < e->u.counters.n_values; i++)
+          if (t->aot_index != 0 && e->u.counters.values[i].index == t->aot_index)
+            t->aot_methods += e->u.counters.values[i].v.signed_delta;
+      break;
+    case ES_MLPD_GC:
+      if ((e->exinfo == ES_MLPD_GC_HANDLE_CREATED || e->exinfo == ES_MLPD_GC_HANDLE_CREATED_BT) &&
+          e->u.handle.handle_type == 0)
+        t->n_weak_handles++;
+      break;
+    default:
+      break;
+    }
+  g_assert_cmpuint (e->size, >, 1);
+  return TRUE;
+}
+
+static Tally
+tally_fixture (const char *name,
+               char      **report)
+{
+  g_autofree char *path = es_test_fixture_path (name);
+  g_autofree char *stem = NULL;
+  g_autofree char *report_path = NULL;
+  g_autofree char *data = NULL;
+  g_autoptr(GError) error = NULL;
+  EsMlpdHeader header = { 0 };
+  Tally tally = { 0 };
+  gint64 truncated_at;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &data, &len, &error));
+  g_assert_true (es_mlpd_decode ((const guint8 *) data, len, &header, tally_event, NULL, &tally,
+                                 &truncated_at, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (truncated_at, ==, -1);
+  es_mlpd_header_clear (&header);
+  stem = g_strndup (path, strlen (path) - strlen (".mlpd"));
+  report_path = g_strconcat (stem, ".report.txt", NULL);
+  g_assert_true (g_file_get_contents (report_path, report, NULL, &error));
+  return tally;
+}
+
+static void
+test_reader_hands_out_everything (void)
+{
+  g_autofree char *alloc_report = NULL, *heap_report = NULL, *sample_report = NULL, *counter_report = NULL;
+  g_autofree char *handle_report = NULL;
+  Tally alloc = tally_fixture ("mlpd/alloc-full.mlpd", &alloc_report);
+  Tally heap = tally_fixture ("mlpd/heapshot-shutdown.mlpd", &heap_report);
+  Tally sample = tally_fixture ("mlpd/sample-compute.mlpd", &sample_report);
+  Tally counter = tally_fixture ("mlpd/counter-compute.mlpd", &counter_report);
+  Tally handles = tally_fixture ("mlpd/nodefaults-locks.mlpd", &handle_report);
+
+  /* "Total memory allocated: B bytes in N objects" */
+  g_assert_cmpint (alloc.alloc_bytes, ==, count_of (alloc_report, "Total memory allocated: "));
+  g_assert_cmpint (alloc.n_allocs, ==, count_of (alloc_report, "bytes in "));
+  g_assert_cmpuint (alloc.n_alloc_frames, >, alloc.n_allocs);
+  /* "Heap shot 0 at T secs: size: B, object count: N" */
+  g_assert_cmpint (heap.heap_bytes, ==, count_of (heap_report, " secs: size: "));
+  g_assert_cmpint (heap.n_heap_objects, ==, count_of (heap_report, "object count: "));
+  g_assert_cmpuint (heap.n_heap_refs, >, 0);
+  /* every instruction pointer is a hit */
+  g_assert_cmpint (sample.n_ips, ==,
+                   count_of (sample_report, "Managed hits:") + count_of (sample_report, "Unmanaged hits:"));
+  g_assert_cmpuint (sample.n_sample_frames, >, 0);
+  g_assert_cmpuint (sample.n_symbols, >, 0);
+  /* the counter's deltas add up to its last value */
+  g_assert_cmpuint (counter.n_counter_descs, >, 10);
+  g_assert_cmpint (counter.aot_methods, ==, count_of (counter_report, "Methods from AOT               : "));
+  /* "GC handles weak: created: N" */
+  g_assert_cmpint (handles.n_weak_handles, ==, count_of (handle_report, "GC handles weak: created: "));
+}
+
 /* Every NAME.report.txt of @dir (mprof-report's default output), and, with
  * @variants, every line of its variants.txt. */
 static void
@@ -425,6 +559,7 @@ main (int    argc,
   g_test_add_func ("/mono-report/intervals-add-up", test_intervals_add_up);
   g_test_add_func ("/mono-report/interval-filters", test_interval_filters);
   g_test_add_func ("/mono-report/cut-log", test_cut_log);
+  g_test_add_func ("/mlpd-reader/hands-out-everything", test_reader_hands_out_everything);
   result = g_test_run ();
   return result;
 }
