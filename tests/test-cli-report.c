@@ -85,7 +85,8 @@ test_report_refuses (void)
 {
   g_autofree char *ghc = es_test_fixture_path ("hello.eventlog");
   g_autofree char *dir = es_test_make_dir ();
-  g_autofree char *junk = es_test_write_file (dir, "junk.mlpd", "\x01ZPM\x03\x00\x11\x08 not a log", 20);
+  static const char not_a_log[] = "\x01ZPM\x03\x00\x11\x08 not a log";
+  g_autofree char *junk = es_test_write_file (dir, "junk.mlpd", not_a_log, sizeof not_a_log - 1);
   const char *ghc_args[] = { "report", ghc, NULL };
   const char *junk_args[] = { "report", junk, NULL };
   const char *reports_args[] = { "report", "--reports=gc,flames", ghc, NULL };
