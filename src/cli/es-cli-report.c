@@ -15,6 +15,7 @@
 
 #include "es-cli-common.h"
 #include "es-cli-report.h"
+#include "es-cli-source.h"
 #include "es-mlpd-error.h"
 #include "es-mono-report.h"
 #include "es-time.h"
@@ -34,6 +35,22 @@ parse_sort (const char  *value,
   g_printerr ("eventscope-cli report: --%s must be %s, %s%s%s, not \"%s\"\n", option, modes[0], modes[1],
               modes[2] != NULL ? " or " : "", modes[2] != NULL ? modes[2] : "", value);
   return FALSE;
+}
+
+/* A GHC eventlog given for a Mono log is said as what it is (the reader
+ * takes any file that is not a Mono log for a packed one). */
+static gboolean
+is_ghc_eventlog (const char *path)
+{
+  char magic[4] = { 0 };
+  FILE *file = fopen (path, "rb");
+  gboolean ghc;
+
+  if (file == NULL)
+    return FALSE;
+  ghc = fread (magic, 1, sizeof magic, file) == sizeof magic && memcmp (magic, "hdrb", 4) == 0;
+  fclose (file);
+  return ghc;
 }
 
 /* mprof-report's options, spelt as it spells them, and an interval of the
@@ -59,18 +76,20 @@ es_cli_run_report (int    argc,
     { "to", 0, 0, G_OPTION_ARG_STRING, &to, "End of the interval, not included (default: the end of the run)", "T" },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new ("LOG.mlpd");
+  g_autoptr(GOptionContext) context = g_option_context_new ("SOURCE");
   g_autoptr(GError) error = NULL;
   g_autoptr(EsMonoProfile) profile = NULL;
   g_autoptr(GString) text = NULL;
+  g_autofree char *path = NULL;
   EsMonoReportOptions options;
+  int exit_code;
   int mode;
 
   g_option_context_set_summary (context,
                                 "Print what mprof-report prints of a Mono log-profiler file (.mlpd, plain or\n"
                                 "gzip-packed), byte for byte, for the whole run; with --from or --to, the\n"
                                 "samples, calls, allocations, exceptions and lock contentions of that\n"
-                                "interval only.");
+                                "interval only. SOURCE is a file, a FIFO or - (standard input).");
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
@@ -111,7 +130,18 @@ es_cli_run_report (int    argc,
   options.traces = traces;
   options.max_frames = (guint) max_frames;
 
-  profile = es_mono_profile_load_file (argv[1], &error);
+  /* a FIFO or standard input (-) is read to its end first, as mprof-report
+   * reads "-" */
+  exit_code = es_cli_source_open (argv[1], NULL, &path);
+  if (exit_code != EXIT_OK)
+    return exit_code;
+  if (is_ghc_eventlog (path))
+    {
+      g_printerr ("eventscope-cli report: %s: byte 0: a GHC eventlog (\"hdrb\"), not a Mono log-profiler file "
+                  "(01 5A 50 4D); `summary` and `profile` read it\n", argv[1]);
+      return EXIT_BAD_LOG;
+    }
+  profile = es_mono_profile_load_file (path, &error);
   if (profile == NULL)
     {
       if (error->domain == ES_MLPD_ERROR && error->code == ES_MLPD_ERROR_BAD_MAGIC)

@@ -532,7 +532,7 @@ main (int    argc,
   if (g_str_equal (argv[1], "profile"))
     return es_cli_source_finish (es_cli_run_profile (argc - 1, argv + 1));
   if (g_str_equal (argv[1], "report"))
-    return es_cli_run_report (argc - 1, argv + 1);
+    return es_cli_source_finish (es_cli_run_report (argc - 1, argv + 1));
   if (g_str_equal (argv[1], "watch"))
     return es_cli_run_watch (argc - 1, argv + 1);
 #if ES_HAVE_EXPORT
