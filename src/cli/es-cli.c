@@ -20,6 +20,7 @@
 #include "es-cli-compare.h"
 #include "es-cli-json.h"
 #include "es-cli-profile.h"
+#include "es-cli-report.h"
 #include "es-cli-source.h"
 #include "es-cli-watch.h"
 #include "es-document.h"
@@ -479,6 +480,9 @@ print_usage (FILE *stream)
 #endif
            "  profile [--from T] [--to T] [--folded | --speedscope OUT.json] SOURCE\n"
            "                where the time went: the cost-centre samples of a -prof run\n"
+           "  report [--reports=LIST] [--method-sort=MODE] [--alloc-sort=MODE] [--traces] [--maxframes=NUM]\n"
+           "         [--from T] [--to T] LOG.mlpd\n"
+           "                print what mprof-report prints of a Mono log, for the run or an interval\n"
            "  watch [--interval T] [--record FILE] [--memory-limit SIZE] SOURCE\n"
            "                follow a running program: a line per interval (1s by default),\n"
            "                then, at its end or on Ctrl+C, the summary of the whole run\n"
@@ -527,6 +531,8 @@ main (int    argc,
     return es_cli_source_finish (es_cli_run_compare (argc - 1, argv + 1));
   if (g_str_equal (argv[1], "profile"))
     return es_cli_source_finish (es_cli_run_profile (argc - 1, argv + 1));
+  if (g_str_equal (argv[1], "report"))
+    return es_cli_source_finish (es_cli_run_report (argc - 1, argv + 1));
   if (g_str_equal (argv[1], "watch"))
     return es_cli_run_watch (argc - 1, argv + 1);
 #if ES_HAVE_EXPORT

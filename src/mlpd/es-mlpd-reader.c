@@ -24,6 +24,46 @@
 
 #define MAX_FRAMES 4096u
 
+/* Where the arrays an event hands out live while it is delivered: one per
+ * decoding call, reused by every event, so decoding allocates nothing per
+ * event. */
+typedef struct
+{
+  guint64 frames[MAX_FRAMES];
+  guint64 ips[MAX_FRAMES];
+  GArray *refs;               /* guint64 */
+  GArray *root_addresses;     /* guint64 */
+  GArray *root_objects;       /* guint64 */
+  GArray *counter_descs;      /* EsMlpdCounterDesc */
+  GArray *counter_values;     /* EsMlpdCounterValue */
+} Scratch;
+
+static Scratch *
+scratch_new (void)
+{
+  Scratch *scratch = g_new (Scratch, 1);
+
+  scratch->refs = g_array_new (FALSE, FALSE, sizeof (guint64));
+  scratch->root_addresses = g_array_new (FALSE, FALSE, sizeof (guint64));
+  scratch->root_objects = g_array_new (FALSE, FALSE, sizeof (guint64));
+  scratch->counter_descs = g_array_new (FALSE, FALSE, sizeof (EsMlpdCounterDesc));
+  scratch->counter_values = g_array_new (FALSE, FALSE, sizeof (EsMlpdCounterValue));
+  return scratch;
+}
+
+static void
+scratch_free (Scratch *scratch)
+{
+  g_array_unref (scratch->refs);
+  g_array_unref (scratch->root_addresses);
+  g_array_unref (scratch->root_objects);
+  g_array_unref (scratch->counter_descs);
+  g_array_unref (scratch->counter_values);
+  g_free (scratch);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Scratch, scratch_free)
+
 typedef struct
 {
   const guint8 *start;        /* of the whole log, for offsets */
@@ -31,6 +71,7 @@ typedef struct
   const guint8 *end;
   gint64        base;         /* offset of @start */
   const char   *problem;      /* the first thing that did not fit, or NULL */
+  Scratch      *scratch;
 } Cursor;
 
 static void
@@ -155,12 +196,14 @@ read_method (Cursor *c,
   return b->method;
 }
 
-/* Frames are written outermost first: the last is where it happened. */
+/* Frames are written outermost first: the last is where it happened. All
+ * of them go to the event's @frames, in the scratch space. */
 static void
-read_backtrace (Cursor  *c,
-                Bases   *b,
-                guint32 *n_frames,
-                guint64 *top_method)
+read_backtrace (Cursor      *c,
+                Bases       *b,
+                EsMlpdEvent *e,
+                guint32     *n_frames,
+                guint64     *top_method)
 {
   guint64 n = read_uleb (c);
 
@@ -170,8 +213,13 @@ read_backtrace (Cursor  *c,
       return;
     }
   *n_frames = (guint32) n;
+  e->frames = c->scratch->frames;
+  e->n_frames = (guint32) n;
   for (guint64 i = 0; i < n && c->problem == NULL; i++)
-    *top_method = read_method (c, b);
+    {
+      *top_method = read_method (c, b);
+      c->scratch->frames[i] = *top_method;
+    }
 }
 
 static void
@@ -200,23 +248,27 @@ decode_gc (Cursor      *c,
           read_object (c, b);
       }
       break;
-    case 0x40: case 0x60:       /* HANDLE_CREATED[_BT]: type, handle, object */
-      read_uleb (c);
-      read_uleb (c);
-      read_object (c, b);
-      if (e->exinfo == 0x60)
-        read_backtrace (c, b, &n_frames, &top);
+    case ES_MLPD_GC_HANDLE_CREATED:
+    case ES_MLPD_GC_HANDLE_CREATED_BT:
+      e->u.handle.handle_type = read_uleb (c);
+      e->u.handle.handle = read_uleb (c);
+      e->u.handle.object = read_object (c, b);
+      if (e->exinfo == ES_MLPD_GC_HANDLE_CREATED_BT)
+        read_backtrace (c, b, e, &n_frames, &top);
       break;
-    case 0x50: case 0x70:       /* HANDLE_DESTROYED[_BT]: type, handle */
-      read_uleb (c);
-      read_uleb (c);
-      if (e->exinfo == 0x70)
-        read_backtrace (c, b, &n_frames, &top);
+    case ES_MLPD_GC_HANDLE_DESTROYED:
+    case ES_MLPD_GC_HANDLE_DESTROYED_BT:
+      e->u.handle.handle_type = read_uleb (c);
+      e->u.handle.handle = read_uleb (c);
+      if (e->exinfo == ES_MLPD_GC_HANDLE_DESTROYED_BT)
+        read_backtrace (c, b, e, &n_frames, &top);
       break;
-    case 0x80: case 0x90:       /* FINALIZE_START, FINALIZE_END */
+    case ES_MLPD_GC_FINALIZE_START:
+    case ES_MLPD_GC_FINALIZE_END:
       break;
-    case 0xA0: case 0xB0:       /* FINALIZE_OBJECT_START, _END */
-      read_object (c, b);
+    case ES_MLPD_GC_FINALIZE_OBJECT_START:
+    case ES_MLPD_GC_FINALIZE_OBJECT_END:
+      e->u.finalize.object = read_object (c, b);
       break;
     default:
       cursor_fail (c, "unknown kind of GC event");
@@ -257,7 +309,7 @@ decode_metadata (Cursor      *c,
       e->u.metadata.parent = read_pointer (c, b);
       break;
     case 7:                     /* VTABLE: domain, class */
-      read_pointer (c, b);
+      e->u.metadata.domain = read_pointer (c, b);
       e->u.metadata.parent = read_pointer (c, b);
       break;
     default:
@@ -275,43 +327,72 @@ decode_heap (Cursor      *c,
     {
     case 0x00: case 0x10:       /* HEAP_START, HEAP_END */
       break;
-    case 0x20:                  /* HEAP_OBJECT */
+    case ES_MLPD_HEAP_OBJECT:   /* object, vtable, size, [generation], refs */
       {
+        GArray *refs = c->scratch->refs;
         guint64 n_refs;
 
-        read_object (c, b);
-        read_pointer (c, b);
-        read_uleb (c);
+        e->u.heap_object.object = read_object (c, b);
+        e->u.heap_object.vtable = read_pointer (c, b);
+        e->u.heap_object.size = read_uleb (c);
         if (b->version >= 16)
-          read_byte (c);
+          e->u.heap_object.generation = read_byte (c);
         n_refs = read_uleb (c);
+        g_array_set_size (refs, 0);
+        /* Each reference costs at least two bytes: a count beyond that is
+         * a damaged event, not a reason to allocate. */
+        if (n_refs > (guint64) (c->end - c->p))
+          {
+            cursor_fail (c, "a heap object claims more references than its buffer holds");
+            break;
+          }
         for (guint64 i = 0; i < n_refs && c->problem == NULL; i++)
           {
-            read_uleb (c);
-            read_object (c, b);
+            guint64 ref;
+
+            read_uleb (c);      /* the field's offset, from the previous one */
+            ref = read_object (c, b);
+            g_array_append_val (refs, ref);
           }
+        e->u.heap_object.refs = (const guint64 *) (gpointer) refs->data;
+        e->u.heap_object.n_refs = refs->len;
       }
       break;
-    case 0x30:                  /* HEAP_ROOT: n, n x (address, object) */
+    case ES_MLPD_HEAP_ROOT:     /* n, n x (address, object) */
       {
+        GArray *addresses = c->scratch->root_addresses;
+        GArray *objects = c->scratch->root_objects;
         guint64 n = read_uleb (c);
 
+        g_array_set_size (addresses, 0);
+        g_array_set_size (objects, 0);
+        if (n > (guint64) (c->end - c->p))
+          {
+            cursor_fail (c, "a heap root event claims more roots than its buffer holds");
+            break;
+          }
         for (guint64 i = 0; i < n && c->problem == NULL; i++)
           {
-            read_pointer (c, b);
-            read_object (c, b);
+            guint64 address = read_pointer (c, b);
+            guint64 object = read_object (c, b);
+
+            g_array_append_val (addresses, address);
+            g_array_append_val (objects, object);
           }
+        e->u.heap_roots.addresses = (const guint64 *) (gpointer) addresses->data;
+        e->u.heap_roots.objects = (const guint64 *) (gpointer) objects->data;
+        e->u.heap_roots.n_roots = addresses->len;
       }
       break;
-    case 0x40:                  /* ROOT_REGISTER: start, size, source, key, name */
-      read_pointer (c, b);
-      read_uleb (c);
-      read_byte (c);
-      read_pointer (c, b);
-      read_string (c);
+    case ES_MLPD_HEAP_ROOT_REGISTER:    /* start, size, source, key, name */
+      e->u.root.start = read_pointer (c, b);
+      e->u.root.size = read_uleb (c);
+      e->u.root.source = read_byte (c);
+      e->u.root.key = read_pointer (c, b);
+      e->u.root.name = read_string (c);
       break;
-    case 0x50:                  /* ROOT_UNREGISTER */
-      read_pointer (c, b);
+    case ES_MLPD_HEAP_ROOT_UNREGISTER:
+      e->u.root.start = read_pointer (c, b);
       break;
     default:
       cursor_fail (c, "unknown kind of heap event");
@@ -320,26 +401,36 @@ decode_heap (Cursor      *c,
 }
 
 static void
-skip_counter_value (Cursor *c,
-                    guint64 type)
+read_counter_value (Cursor             *c,
+                    EsMlpdCounterValue *value)
 {
-  switch (type)
+  switch (value->type)
     {
-    case 0: case 2: case 3: case 7:      /* INT, WORD, LONG, TIME_INTERVAL */
-      read_sleb (c);
+    case ES_MLPD_COUNTER_INT:
+    case ES_MLPD_COUNTER_WORD:
+    case ES_MLPD_COUNTER_LONG:
+    case ES_MLPD_COUNTER_TIME_INTERVAL:
+      value->v.signed_delta = read_sleb (c);
       break;
-    case 1: case 4:                      /* UINT, ULONG */
-      read_uleb (c);
+    case ES_MLPD_COUNTER_UINT:
+    case ES_MLPD_COUNTER_ULONG:
+      value->v.unsigned_delta = read_uleb (c);
       break;
-    case 5:                              /* DOUBLE: 8 raw bytes */
+    case ES_MLPD_COUNTER_DOUBLE:        /* 8 raw bytes, little-endian */
       if (c->end - c->p < 8)
         cursor_fail (c, "a counter value runs past the end of its buffer");
       else
-        c->p += 8;
+        {
+          guint64 bits = read_le64 (c->p);
+
+          memcpy (&value->v.number, &bits, sizeof value->v.number);
+          c->p += 8;
+        }
       break;
-    case 6:                              /* STRING: present?, then the text */
-      if (read_byte (c) == 1)
-        read_string (c);
+    case ES_MLPD_COUNTER_STRING:        /* present?, then the text */
+      value->has_string = read_byte (c) == 1;
+      if (value->has_string)
+        value->string = read_string (c);
       break;
     default:
       cursor_fail (c, "unknown counter type");
@@ -360,45 +451,87 @@ decode_sample (Cursor      *c,
 
         e->u.sample.thread = read_pointer (c, b);
         n = read_uleb (c);
+        if (n > MAX_FRAMES)
+          {
+            cursor_fail (c, "a sample claims more frames than a stack can have");
+            break;
+          }
+        e->u.sample.ips = c->scratch->ips;
+        e->u.sample.n_ips = (guint32) n;
         for (guint64 i = 0; i < n && c->problem == NULL; i++)
-          read_pointer (c, b);
+          c->scratch->ips[i] = read_pointer (c, b);
         n = read_uleb (c);
         if (n > MAX_FRAMES)
-          cursor_fail (c, "a sample claims more frames than a stack can have");
+          {
+            cursor_fail (c, "a sample claims more frames than a stack can have");
+            break;
+          }
         e->u.sample.n_methods = (guint32) n;
+        e->frames = c->scratch->frames;
+        e->n_frames = (guint32) n;
         for (guint64 i = 0; i < n && c->problem == NULL; i++)
           {
             guint64 m = read_method (c, b);
 
+            c->scratch->frames[i] = m;
             if (i == 0)
               e->u.sample.top_method = m;
           }
       }
       break;
-    case 0x10:                  /* USYM: address, size, name */
-      read_pointer (c, b);
-      read_uleb (c);
-      read_string (c);
+    case ES_MLPD_SAMPLE_USYM:   /* address, size, name */
+      e->u.usym.address = read_pointer (c, b);
+      e->u.usym.size = read_uleb (c);
+      e->u.usym.name = read_string (c);
       break;
-    case 0x30:                  /* COUNTERS_DESC */
+    case ES_MLPD_SAMPLE_COUNTERS_DESC:
       {
+        GArray *descs = c->scratch->counter_descs;
         guint64 n = read_uleb (c);
 
+        g_array_set_size (descs, 0);
+        if (n > (guint64) (c->end - c->p))
+          {
+            cursor_fail (c, "a counter description claims more counters than its buffer holds");
+            break;
+          }
         for (guint64 i = 0; i < n && c->problem == NULL; i++)
           {
-            if (read_uleb (c) == (1u << 15))    /* PERFCOUNTERS have a section name */
-              read_string (c);
-            read_string (c);
-            read_uleb (c);
-            read_uleb (c);
-            read_uleb (c);
-            read_uleb (c);
+            EsMlpdCounterDesc desc = { 0 };
+
+            desc.section = read_uleb (c);
+            if (desc.section == (1u << 15))     /* PERFCOUNTERS have a section name */
+              desc.section_name = read_string (c);
+            desc.name = read_string (c);
+            desc.type = read_uleb (c);
+            desc.unit = read_uleb (c);
+            desc.variance = read_uleb (c);
+            desc.index = read_uleb (c);
+            g_array_append_val (descs, desc);
           }
+        e->u.counters_desc.descs = (const EsMlpdCounterDesc *) (gpointer) descs->data;
+        e->u.counters_desc.n_descs = descs->len;
       }
       break;
-    case 0x40:                  /* COUNTERS: (index, type, value)* up to index 0 */
-      while (c->problem == NULL && read_uleb (c) != 0)
-        skip_counter_value (c, read_uleb (c));
+    case ES_MLPD_SAMPLE_COUNTERS:       /* (index, type, value)* up to index 0 */
+      {
+        GArray *values = c->scratch->counter_values;
+
+        g_array_set_size (values, 0);
+        while (c->problem == NULL)
+          {
+            EsMlpdCounterValue value = { 0 };
+
+            value.index = read_uleb (c);
+            if (value.index == 0 || c->problem != NULL)
+              break;
+            value.type = read_uleb (c);
+            read_counter_value (c, &value);
+            g_array_append_val (values, value);
+          }
+        e->u.counters.values = (const EsMlpdCounterValue *) (gpointer) values->data;
+        e->u.counters.n_values = values->len;
+      }
       break;
     default:
       cursor_fail (c, "unknown kind of sample event");
@@ -418,7 +551,7 @@ decode_payload (Cursor      *c,
       e->u.alloc.object = read_object (c, b);
       e->u.alloc.size = read_uleb (c);
       if (e->exinfo == 0x10)
-        read_backtrace (c, b, &e->u.alloc.n_frames, &e->u.alloc.top_method);
+        read_backtrace (c, b, e, &e->u.alloc.n_frames, &e->u.alloc.top_method);
       else if (e->exinfo != 0)
         cursor_fail (c, "unknown kind of allocation event");
       break;
@@ -447,7 +580,7 @@ decode_payload (Cursor      *c,
         {
           e->u.exception.is_clause = TRUE;
           e->u.exception.clause_type = read_byte (c);
-          read_uleb (c);
+          e->u.exception.clause_index = read_uleb (c);
           e->u.exception.method = read_method (c, b);
           e->u.exception.object = read_object (c, b);
         }
@@ -455,14 +588,14 @@ decode_payload (Cursor      *c,
         {
           e->u.exception.object = read_object (c, b);
           if (e->exinfo & 0x80)
-            read_backtrace (c, b, &e->u.exception.n_frames, &e->u.exception.top_method);
+            read_backtrace (c, b, e, &e->u.exception.n_frames, &e->u.exception.top_method);
         }
       break;
     case ES_MLPD_MONITOR:
       e->u.monitor.event = read_byte (c);
       e->u.monitor.object = read_object (c, b);
       if (e->exinfo & 0x80)
-        read_backtrace (c, b, &e->u.monitor.n_frames, &e->u.monitor.top_method);
+        read_backtrace (c, b, e, &e->u.monitor.n_frames, &e->u.monitor.top_method);
       break;
     case ES_MLPD_HEAP:
       decode_heap (c, b, e);
@@ -471,20 +604,17 @@ decode_payload (Cursor      *c,
       decode_sample (c, b, e);
       break;
     case ES_MLPD_RUNTIME:       /* JITHELPER: type, code, size, name if type 5 */
-      {
-        guint8 kind = read_byte (c);
-
-        read_pointer (c, b);
-        read_uleb (c);
-        if (kind == 5)
-          read_string (c);
-      }
+      e->u.code_buffer.type = read_byte (c);
+      e->u.code_buffer.code = read_pointer (c, b);
+      e->u.code_buffer.size = read_uleb (c);
+      if (e->u.code_buffer.type == 5)
+        e->u.code_buffer.name = read_string (c);
       break;
     case ES_MLPD_META:
       if (e->exinfo == ES_MLPD_META_SYNC_POINT)
         e->u.sync.type = read_byte (c);
       else if (e->exinfo == ES_MLPD_META_AOT_ID)
-        read_string (c);
+        e->u.aot.id = read_string (c);
       else
         cursor_fail (c, "unknown kind of meta event");
       break;
@@ -500,11 +630,12 @@ decode_buffer (const guint8    *data,
                const guint8    *buffer,
                guint32          len,
                guint8           version,
+               Scratch         *scratch,
                EsMlpdEventFunc  event_func,
                gpointer         user_data,
                GError         **error)
 {
-  Cursor c = { data, buffer + BUF_HEADER_LEN, buffer + BUF_HEADER_LEN + len, base, NULL };
+  Cursor c = { data, buffer + BUF_HEADER_LEN, buffer + BUF_HEADER_LEN + len, base, NULL, scratch };
   Bases bases = {
     read_le64 (buffer + 16), read_le64 (buffer + 24), read_le64 (buffer + 40), version,
   };
@@ -524,6 +655,7 @@ decode_buffer (const guint8    *data,
       time += read_uleb (&c);
       e.time = time;
       decode_payload (&c, &bases, &e);
+      e.size = (guint32) (c.p - start);
       if (c.problem != NULL)
         {
           g_set_error (error, ES_MLPD_ERROR, ES_MLPD_ERROR_MALFORMED_EVENT,
@@ -596,6 +728,7 @@ es_mlpd_decode_buffers (const guint8     *data,
                         gsize            *decoded,
                         GError          **error)
 {
+  g_autoptr(Scratch) scratch = scratch_new ();
   gsize pos = 0;
 
   g_return_val_if_fail (data != NULL || len == 0, FALSE);
@@ -614,7 +747,7 @@ es_mlpd_decode_buffers (const guint8     *data,
           set_bad_buffer (data, pos, offset, error);
           return FALSE;
         }
-      if (!decode_buffer (data, (gint64) offset, data + pos, n, data_version, event_func, user_data, error))
+      if (!decode_buffer (data, (gint64) offset, data + pos, n, data_version, scratch, event_func, user_data, error))
         return FALSE;
       pos += BUF_HEADER_LEN + n;
     }
@@ -646,11 +779,13 @@ es_mlpd_decode (const guint8        *data,
                 GCancellable        *cancellable,
                 GError             **error)
 {
+  g_autoptr(Scratch) scratch = NULL;
   gsize pos;
 
   *truncated_at = -1;
   if (!es_mlpd_read_header (data, len, header, &pos, error))
     return FALSE;
+  scratch = scratch_new ();
 
   while (pos < len)
     {
@@ -669,7 +804,7 @@ es_mlpd_decode (const guint8        *data,
         }
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
-      if (!decode_buffer (data, 0, data + pos, n, header->data_version, event_func, user_data, error))
+      if (!decode_buffer (data, 0, data + pos, n, header->data_version, scratch, event_func, user_data, error))
         return FALSE;
       pos += BUF_HEADER_LEN + n;
       if (progress_func != NULL)

@@ -47,6 +47,14 @@ enum
   ES_MLPD_GC_EVENT = 0x10,
   ES_MLPD_GC_RESIZE = 0x20,
   ES_MLPD_GC_MOVE = 0x30,
+  ES_MLPD_GC_HANDLE_CREATED = 0x40,
+  ES_MLPD_GC_HANDLE_DESTROYED = 0x50,
+  ES_MLPD_GC_HANDLE_CREATED_BT = 0x60,
+  ES_MLPD_GC_HANDLE_DESTROYED_BT = 0x70,
+  ES_MLPD_GC_FINALIZE_START = 0x80,
+  ES_MLPD_GC_FINALIZE_END = 0x90,
+  ES_MLPD_GC_FINALIZE_OBJECT_START = 0xA0,
+  ES_MLPD_GC_FINALIZE_OBJECT_END = 0xB0,
 };
 
 /* What a GC_EVENT says (MonoProfilerGCEvent). */
@@ -73,13 +81,29 @@ enum
 {
   ES_MLPD_KIND_CLASS = 1,
   ES_MLPD_KIND_IMAGE = 2,
+  ES_MLPD_KIND_ASSEMBLY = 3,
   ES_MLPD_KIND_DOMAIN = 4,
   ES_MLPD_KIND_THREAD = 5,
+  ES_MLPD_KIND_CONTEXT = 6,
+  ES_MLPD_KIND_VTABLE = 7,
 };
 
 enum
 {
+  ES_MLPD_METHOD_LEAVE = 0x10,
+  ES_MLPD_METHOD_ENTER = 0x20,
+  ES_MLPD_METHOD_EXC_LEAVE = 0x30,
   ES_MLPD_METHOD_JIT = 0x40,
+};
+
+enum
+{
+  ES_MLPD_HEAP_START = 0x00,
+  ES_MLPD_HEAP_END = 0x10,
+  ES_MLPD_HEAP_OBJECT = 0x20,
+  ES_MLPD_HEAP_ROOT = 0x30,
+  ES_MLPD_HEAP_ROOT_REGISTER = 0x40,
+  ES_MLPD_HEAP_ROOT_UNREGISTER = 0x50,
 };
 
 enum
@@ -92,6 +116,14 @@ enum
 enum
 {
   ES_MLPD_SAMPLE_HIT = 0x00,
+  ES_MLPD_SAMPLE_USYM = 0x10,
+  ES_MLPD_SAMPLE_COUNTERS_DESC = 0x30,
+  ES_MLPD_SAMPLE_COUNTERS = 0x40,
+};
+
+enum
+{
+  ES_MLPD_RUNTIME_JITHELPER = 0x10,
 };
 
 /* META events: a sync point flushes every thread's buffer. */
@@ -117,14 +149,56 @@ typedef struct
   char    *os;
 } EsMlpdHeader;
 
+/* One counter of a COUNTERS_DESC event. @section_name only for
+ * perf counters (section 1 << 15); the others are named by their number. */
+typedef struct
+{
+  guint64       section;
+  EsMlpdString  section_name;
+  EsMlpdString  name;
+  guint64       type;
+  guint64       unit;
+  guint64       variance;
+  guint64       index;
+} EsMlpdCounterDesc;
+
+/* Counter types (MonoCounterType), as COUNTERS events tag their values. */
+enum
+{
+  ES_MLPD_COUNTER_INT = 0,
+  ES_MLPD_COUNTER_UINT = 1,
+  ES_MLPD_COUNTER_WORD = 2,
+  ES_MLPD_COUNTER_LONG = 3,
+  ES_MLPD_COUNTER_ULONG = 4,
+  ES_MLPD_COUNTER_DOUBLE = 5,
+  ES_MLPD_COUNTER_STRING = 6,
+  ES_MLPD_COUNTER_TIME_INTERVAL = 7,
+};
+
+/* One value of a COUNTERS event, as written: numbers are *deltas* from the
+ * same counter's previous sample (the profiler writes changes), which the
+ * reader cannot add up because it does not keep state across events. */
+typedef struct
+{
+  guint64       index;
+  guint64       type;
+  union {
+    gint64        signed_delta;     /* INT, WORD, LONG, TIME_INTERVAL */
+    guint64       unsigned_delta;   /* UINT, ULONG */
+    double        number;           /* DOUBLE: the value itself */
+  } v;
+  gboolean      has_string;         /* STRING: FALSE for a null string */
+  EsMlpdString  string;
+} EsMlpdCounterValue;
+
 /**
  * EsMlpdEvent:
  *
- * One decoded event with everything a timeline needs; the fields a timeline
- * does not use (object addresses of moves, heap-shot references, counter
- * values, ...) are stepped over. Pointers are the runtime's, resolved from
- * the buffer's bases; @name strings point into the log and are only valid
- * during the callback.
+ * One decoded event with everything the log says, but the addresses of
+ * moved objects and the offsets of heap references (stepped over: nothing
+ * uses them). Pointers are the runtime's, resolved from the buffer's bases;
+ * strings and arrays point into the log or the decoder's scratch space and
+ * are only valid during the callback.
  */
 typedef struct
 {
@@ -133,6 +207,15 @@ typedef struct
   gint64   offset;            /* of the event's first byte in the (unpacked) log */
   guint8   type;              /* EsMlpdType */
   guint8   exinfo;            /* the high nibble, shifted */
+  guint32  size;              /* bytes of the event, its first byte included */
+
+  /* The backtrace of ALLOC (0x10), GC handle (_BT), THROW (0x80) and
+   * MONITOR (0x80) events, in the order written (the outermost frame
+   * first), and the managed frames of a SAMPLE HIT (innermost first, as
+   * the sampler walks). Method pointers, resolved; valid only during the
+   * callback. */
+  const guint64 *frames;
+  guint32        n_frames;
 
   union {
     /* ALLOC */
@@ -143,9 +226,11 @@ typedef struct
     struct { guint64 heap_size; } resize;
     /* GC, GC_MOVE: pairs of old and new addresses */
     struct { guint64 n_moves; } move;
-    /* METADATA: @pointer is the thread id for threads; @name for names and
-     * classes, @parent a class's image */
-    struct { guint8 kind; guint64 pointer, parent; EsMlpdString name; } metadata;
+    /* METADATA: @pointer is the thread id for threads; @name for names,
+     * images, assemblies and classes; @parent a class's or an assembly's
+     * image, a context's domain, a vtable's class (and @domain its
+     * domain) */
+    struct { guint8 kind; guint64 pointer, parent, domain; EsMlpdString name; } metadata;
     /* METHOD: @name, @code and @code_size only for JIT */
     struct { guint64 method, code, code_size; EsMlpdString name; } method;
     /* EXCEPTION: a throw, or the clause (@is_clause) that handled it */
@@ -153,14 +238,48 @@ typedef struct
       guint64  object, method, top_method;
       guint32  n_frames;
       guint8   clause_type;
+      guint64  clause_index;
       gboolean is_clause;
     } exception;
     /* MONITOR */
     struct { guint8 event; guint64 object, top_method; guint32 n_frames; } monitor;
-    /* SAMPLE, HIT */
-    struct { guint64 thread, top_method; guint32 n_methods; } sample;
+    /* SAMPLE, HIT: @ips are the native instruction pointers, innermost
+     * first; the managed frames are in @frames */
+    struct {
+      guint64        thread, top_method;
+      guint32        n_methods;
+      const guint64 *ips;
+      guint32        n_ips;
+    } sample;
+    /* SAMPLE, USYM: an unmanaged symbol */
+    struct { guint64 address, size; EsMlpdString name; } usym;
+    /* SAMPLE, COUNTERS_DESC */
+    struct { const EsMlpdCounterDesc *descs; guint32 n_descs; } counters_desc;
+    /* SAMPLE, COUNTERS */
+    struct { const EsMlpdCounterValue *values; guint32 n_values; } counters;
+    /* HEAP, HEAP_OBJECT: @size 0 continues the references of an object
+     * already listed; @refs are object addresses */
+    struct {
+      guint64        object, vtable, size;
+      guint8         generation;
+      const guint64 *refs;
+      guint32        n_refs;
+    } heap_object;
+    /* HEAP, HEAP_ROOT: pairs of root address and object */
+    struct { const guint64 *addresses, *objects; guint32 n_roots; } heap_roots;
+    /* HEAP, ROOT_REGISTER / ROOT_UNREGISTER (@start only) */
+    struct { guint64 start, size, key; guint8 source; EsMlpdString name; } root;
+    /* GC, HANDLE_CREATED[_BT] / HANDLE_DESTROYED[_BT] (no @object) */
+    struct { guint64 handle_type, handle, object; } handle;
+    /* GC, FINALIZE_OBJECT_START / _END */
+    struct { guint64 object; } finalize;
+    /* RUNTIME, JITHELPER: a code buffer; @name only for specific
+     * trampolines (type 5) */
+    struct { guint8 type; guint64 code, size; EsMlpdString name; } code_buffer;
     /* META, SYNC_POINT */
     struct { guint8 type; } sync;
+    /* META, AOT_ID */
+    struct { EsMlpdString id; } aot;
   } u;
 } EsMlpdEvent;
 

@@ -1,0 +1,108 @@
+/* es-mono-profile-load.c: a Mono profile from a log's bytes or file
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "es-mlpd-file.h"
+#include "es-mono-profile-private.h"
+
+/* A buffer's header: its magic, length, time base and thread (format
+ * §1.2). */
+#define BUFFER_MAGIC      0x4D504C01u
+#define BUFFER_HEADER_LEN 48u
+
+static guint32
+le32_at (const guint8 *p)
+{
+  return (guint32) p[0] | (guint32) p[1] << 8 | (guint32) p[2] << 16 | (guint32) p[3] << 24;
+}
+
+static guint64
+le64_at (const guint8 *p)
+{
+  return (guint64) le32_at (p) | (guint64) le32_at (p + 4) << 32;
+}
+
+/**
+ * es_mono_profile_load:
+ * @data: a whole log, unpacked
+ *
+ * Decodes the log buffer by buffer: mprof-report knows a thread from the
+ * header of a buffer of its, even an empty one or the one a log is cut
+ * inside, and lists it; so does the profile.
+ *
+ * Returns: (transfer full): the profile of the log, or %NULL with @error
+ *   set (naming the byte offset) if it cannot be decoded. A log cut short
+ *   is profiled up to its last whole buffer.
+ */
+EsMonoProfile *
+es_mono_profile_load (const guint8  *data,
+                      gsize          len,
+                      GError       **error)
+{
+  g_autoptr(EsMonoProfile) profile = es_mono_profile_new ();
+  gsize pos = 0;
+
+  if (!es_mlpd_read_header (data, len, &profile->header, &pos, error))
+    return NULL;
+  /* mprof-report's zero, for heap-shot times: the first buffer's base */
+  if (len - pos >= BUFFER_HEADER_LEN)
+    profile->first_buffer_time = le64_at (data + pos + 8);
+  while (pos < len)
+    {
+      gsize buffer_len, decoded = 0;
+
+      if (len - pos >= BUFFER_HEADER_LEN && le32_at (data + pos) == BUFFER_MAGIC)
+        _es_mono_get_thread (profile, le64_at (data + pos + 32));
+      buffer_len = len - pos >= BUFFER_HEADER_LEN ? BUFFER_HEADER_LEN + (gsize) le32_at (data + pos + 4) : len - pos;
+      /* one buffer at a time; a cut one is left for the check below */
+      if (!es_mlpd_decode_buffers (data + pos, MIN (buffer_len, len - pos), pos, profile->header.data_version,
+                                   es_mono_profile_add_event, profile, &decoded, error))
+        return NULL;
+      if (decoded == 0)
+        {
+          profile->truncated_at = (gint64) pos;
+          break;
+        }
+      profile->n_buffers++;
+      pos += decoded;
+    }
+  es_mono_profile_finish (profile);
+  return g_steal_pointer (&profile);
+}
+
+/**
+ * es_mono_profile_load_file:
+ * @path: a Mono log, plain or gzip-packed
+ *
+ * Returns: (transfer full): the profile, or %NULL with @error set.
+ */
+EsMonoProfile *
+es_mono_profile_load_file (const char  *path,
+                           GError     **error)
+{
+  g_autoptr(GError) damage = NULL;
+  gboolean cut_short = FALSE;
+  g_autoptr(GBytes) bytes = es_mlpd_read_file (path, G_MAXUINT64, &cut_short, &damage, NULL, error);
+  EsMonoProfile *profile;
+  gsize len;
+  const guint8 *data;
+
+  if (bytes == NULL)
+    return NULL;
+  if (damage != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&damage));
+      return NULL;
+    }
+  data = g_bytes_get_data (bytes, &len);
+  profile = es_mono_profile_load (data, len, error);
+  /* a packed log whose stream stops early is cut short where it stops */
+  if (profile != NULL && cut_short && profile->truncated_at < 0)
+    profile->truncated_at = (gint64) len;
+  return profile;
+}

@@ -1,0 +1,75 @@
+/* es-mono-profile-private.h: what the collector's files share while they
+ * read a Mono log
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "es-mono-profile.h"
+
+G_BEGIN_DECLS
+
+/* A call in progress on a thread's emulated stack. */
+typedef struct
+{
+  guint32 method;
+  guint32 caller_stack;
+  guint32 entered;
+  guint64 start;
+  guint64 callee;             /* time spent in the calls it made */
+} Frame;
+
+typedef struct
+{
+  GArray  *stack;             /* Frame */
+  guint64  last_time;         /* of the last event of its buffers */
+  guint32  heap_shot;         /* the shot its buffers are filling, or NONE */
+  GHashTable *shot_objects;   /* address -> index + 1 in that shot's objects */
+  GArray  *roots;             /* guint64: roots reported since its last shot ended */
+} ThreadState;
+
+typedef struct
+{
+  GHashTable *methods;        /* pointer -> index + 1 */
+  GHashTable *classes;
+  GHashTable *vtables;        /* vtable -> class index + 1 */
+  GHashTable *threads;
+  GHashTable *domains;
+  GHashTable *contexts;
+  GHashTable *locks;
+  GHashTable *stacks;         /* GBytes of method indexes -> index + 1 */
+  GHashTable *counters;       /* counter index -> index + 1 */
+  GPtrArray  *thread_states;  /* ThreadState, as threads */
+  guint32     next_method_serial;
+  guint32     next_class_serial;
+  guint32     n_entered;
+  GArray     *scratch;        /* guint32 */
+} State;
+
+guint32      _es_mono_find             (GHashTable        *table,
+                                       guint64            key);
+void         _es_mono_remember         (GHashTable        *table,
+                                       guint64            key,
+                                       guint32            index);
+char        *_es_mono_string_dup       (EsMlpdString      s);
+guint32      _es_mono_get_class        (EsMonoProfile     *profile,
+                                       guint64            pointer);
+guint32      _es_mono_get_vtable_class (EsMonoProfile     *profile,
+                                       guint64            vtable,
+                                       guint64            class_pointer);
+guint32      _es_mono_get_thread       (EsMonoProfile     *profile,
+                                       guint64            id);
+ThreadState *_es_mono_thread_state     (EsMonoProfile     *profile,
+                                       guint32            thread);
+guint32      _es_mono_intern_frames    (EsMonoProfile     *profile,
+                                       const EsMlpdEvent *event);
+void         _es_mono_add_heap         (EsMonoProfile     *profile,
+                                       const EsMlpdEvent *e,
+                                       guint32            thread);
+void         _es_mono_add_sample       (EsMonoProfile     *profile,
+                                       const EsMlpdEvent *e);
+
+G_END_DECLS

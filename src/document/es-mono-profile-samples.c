@@ -1,0 +1,278 @@
+/* es-mono-profile-samples.c: the heap shots, counters and samples of a
+ * Mono profile
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "es-mono-profile-private.h"
+
+/* mprof-report's table of a shot's classes: open addressing from the class
+ * pointer, doubled (and refilled in slot order) when half full. Its slot
+ * order is the order of the shot's listing before it is sorted. */
+static guint32
+heap_shot_slot (EsMonoProfile  *profile,
+                EsMonoHeapShot *shot,
+                guint32         klass,
+                guint32        *slots,
+                guint32         n_slots)
+{
+  guint64 pointer = g_array_index (profile->classes, EsMonoClass, klass).pointer;
+  guint32 start = (guint32) ((pointer >> 2) % n_slots);
+  guint32 i = start;
+
+  do
+    {
+      if (slots[i] == 0 ||
+          g_array_index (shot->classes, EsMonoHeapClass, slots[i] - 1).klass == klass)
+        return i;
+      i = (i + 1) % n_slots;
+    }
+  while (i != start);
+  g_return_val_if_reached (0);
+}
+
+static guint32
+heap_shot_add (EsMonoProfile  *profile,
+               EsMonoHeapShot *shot,
+               guint32         klass,
+               guint64         size)
+{
+  guint32 slot;
+
+  if (shot->classes->len * 2 >= shot->n_slots)
+    {
+      guint32 n_slots = shot->n_slots * 2;
+      guint32 *slots = g_new0 (guint32, n_slots);
+
+      for (guint32 i = 0; i < shot->n_slots; i++)
+        if (shot->slots[i] != 0)
+          {
+            guint32 moved = g_array_index (shot->classes, EsMonoHeapClass, shot->slots[i] - 1).klass;
+
+            slots[heap_shot_slot (profile, shot, moved, slots, n_slots)] = shot->slots[i];
+          }
+      g_free (shot->slots);
+      shot->slots = slots;
+      shot->n_slots = n_slots;
+    }
+  slot = heap_shot_slot (profile, shot, klass, shot->slots, shot->n_slots);
+  if (shot->slots[slot] == 0)
+    {
+      EsMonoHeapClass fresh = { klass, 0, 0 };
+
+      g_array_append_val (shot->classes, fresh);
+      shot->slots[slot] = shot->classes->len;
+    }
+  g_array_index (shot->classes, EsMonoHeapClass, shot->slots[slot] - 1).bytes += size;
+  g_array_index (shot->classes, EsMonoHeapClass, shot->slots[slot] - 1).count++;
+  return shot->slots[slot] - 1;
+}
+
+/* Objects are kept with their references for --traces (which classes
+ * refer to which); roots count for the shot that ends next in the same
+ * thread's buffers, whenever they were reported, as mprof-report counts
+ * them. */
+void
+_es_mono_add_heap (EsMonoProfile     *profile,
+                   const EsMlpdEvent *e,
+                   guint32            thread)
+{
+  ThreadState *ts = _es_mono_thread_state (profile, thread);
+  EsMonoHeapShot *shot = ts->heap_shot != ES_MONO_NONE ? g_ptr_array_index (profile->heap_shots, ts->heap_shot)
+                                                       : NULL;
+
+  switch (e->exinfo)
+    {
+    case ES_MLPD_HEAP_START:
+      shot = g_new0 (EsMonoHeapShot, 1);
+      shot->time = e->time;
+      shot->thread = thread;
+      shot->classes = g_array_new (FALSE, FALSE, sizeof (EsMonoHeapClass));
+      shot->n_slots = 4;
+      shot->slots = g_new0 (guint32, shot->n_slots);
+      shot->objects = g_array_new (FALSE, FALSE, sizeof (EsMonoHeapObject));
+      shot->refs = g_array_new (FALSE, FALSE, sizeof (EsMonoHeapRef));
+      shot->roots = g_array_new (FALSE, FALSE, sizeof (guint64));
+      shot->open = TRUE;
+      g_ptr_array_add (profile->heap_shots, shot);
+      ts->heap_shot = profile->heap_shots->len - 1;
+      g_clear_pointer (&ts->shot_objects, g_hash_table_unref);
+      ts->shot_objects = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+      break;
+    case ES_MLPD_HEAP_END:
+      if (shot != NULL)
+        {
+          shot->open = FALSE;
+          g_array_append_vals (shot->roots, ts->roots->data, ts->roots->len);
+        }
+      g_array_set_size (ts->roots, 0);
+      g_clear_pointer (&ts->shot_objects, g_hash_table_unref);
+      ts->heap_shot = ES_MONO_NONE;
+      break;
+    case ES_MLPD_HEAP_OBJECT:
+      {
+        guint32 klass = _es_mono_get_vtable_class (profile, e->u.heap_object.vtable, 0);
+        guint32 object;
+
+        if (shot == NULL)
+          break;
+        if (e->u.heap_object.size != 0)
+          {
+            EsMonoHeapObject fresh = { e->u.heap_object.object, heap_shot_add (profile, shot, klass, e->u.heap_object.size) };
+
+            /* an object listed twice is counted twice but kept once */
+            object = _es_mono_find (ts->shot_objects, fresh.address);
+            if (object != 0)
+              break;
+            g_array_append_val (shot->objects, fresh);
+            _es_mono_remember (ts->shot_objects, fresh.address, shot->objects->len - 1);
+            object = shot->objects->len;
+          }
+        else
+          {
+            /* more references of an object already listed */
+            object = _es_mono_find (ts->shot_objects, e->u.heap_object.object);
+            if (object == 0)
+              break;
+          }
+        for (guint32 i = 0; i < e->u.heap_object.n_refs; i++)
+          {
+            EsMonoHeapRef ref = { object - 1, e->u.heap_object.refs[i] };
+
+            g_array_append_val (shot->refs, ref);
+          }
+      }
+      break;
+    case ES_MLPD_HEAP_ROOT:
+      g_array_append_vals (ts->roots, e->u.heap_roots.objects, e->u.heap_roots.n_roots);
+      break;
+    default:
+      break;
+    }
+}
+
+static const char *
+counter_section_name (guint64 section)
+{
+  switch (section)
+    {
+    case 1 << 8: return "Mono JIT";
+    case 1 << 9: return "Mono GC";
+    case 1 << 10: return "Mono Metadata";
+    case 1 << 11: return "Mono Generics";
+    case 1 << 12: return "Mono Security";
+    case 1 << 13: return "Mono Runtime";
+    case 1 << 14: return "Mono System";
+    case 1 << 16: return "Mono Profiler";
+    default: return "<unknown>";
+    }
+}
+
+static void
+add_counters (EsMonoProfile     *profile,
+              const EsMlpdEvent *e)
+{
+  State *state = profile->state;
+
+  if (e->exinfo == ES_MLPD_SAMPLE_COUNTERS_DESC)
+    {
+      for (guint32 i = 0; i < e->u.counters_desc.n_descs; i++)
+        {
+          const EsMlpdCounterDesc *desc = &e->u.counters_desc.descs[i];
+          EsMonoCounter counter = { 0 };
+
+          /* A counter described twice keeps its first description. */
+          if (_es_mono_find (state->counters, desc->index) != 0)
+            continue;
+          counter.index = desc->index;
+          counter.section = desc->section == (1u << 15) ? _es_mono_string_dup (desc->section_name)
+                                                        : g_strdup (counter_section_name (desc->section));
+          counter.name = _es_mono_string_dup (desc->name);
+          counter.type = (guint8) MIN (desc->type, 255);
+          counter.unit = (guint32) desc->unit;
+          counter.variance = (guint32) desc->variance;
+          g_array_append_val (profile->counters, counter);
+          _es_mono_remember (state->counters, desc->index, profile->counters->len - 1);
+        }
+      return;
+    }
+
+  for (guint32 i = 0; i < e->u.counters.n_values; i++)
+    {
+      const EsMlpdCounterValue *value = &e->u.counters.values[i];
+      guint32 found = _es_mono_find (state->counters, value->index);
+      EsMonoCounter *counter;
+
+      if (found == 0)
+        continue;
+      counter = &g_array_index (profile->counters, EsMonoCounter, found - 1);
+      /* Values are changes since the counter's last sample, added at the
+       * width of the type the value is tagged with. */
+      switch (value->type)
+        {
+        case ES_MLPD_COUNTER_INT:
+          counter->last_signed = (gint32) ((guint32) value->v.signed_delta +
+                                           (counter->has_value ? (guint32) counter->last_signed : 0));
+          break;
+        case ES_MLPD_COUNTER_UINT:
+          counter->last_unsigned = (guint32) (value->v.unsigned_delta +
+                                              (counter->has_value ? counter->last_unsigned : 0));
+          break;
+        case ES_MLPD_COUNTER_WORD:
+        case ES_MLPD_COUNTER_LONG:
+        case ES_MLPD_COUNTER_TIME_INTERVAL:
+          counter->last_signed = (gint64) ((guint64) value->v.signed_delta +
+                                           (counter->has_value ? (guint64) counter->last_signed : 0));
+          break;
+        case ES_MLPD_COUNTER_ULONG:
+          counter->last_unsigned = value->v.unsigned_delta + (counter->has_value ? counter->last_unsigned : 0);
+          break;
+        case ES_MLPD_COUNTER_DOUBLE:
+          counter->last_number = value->v.number;
+          break;
+        case ES_MLPD_COUNTER_STRING:
+          g_clear_pointer (&counter->last_string, g_free);
+          if (value->has_string)
+            counter->last_string = _es_mono_string_dup (value->string);
+          break;
+        default:
+          break;
+        }
+      counter->has_value = TRUE;
+      counter->last_time = e->time;
+    }
+}
+
+void
+_es_mono_add_sample (EsMonoProfile     *profile,
+            const EsMlpdEvent *e)
+{
+  EsMonoSample sample = { 0 };
+
+  if (e->exinfo == ES_MLPD_SAMPLE_USYM)
+    {
+      EsMonoSymbol symbol = { e->u.usym.address, e->u.usym.size, _es_mono_string_dup (e->u.usym.name) };
+
+      g_array_append_val (profile->symbols, symbol);
+      return;
+    }
+  if (e->exinfo != ES_MLPD_SAMPLE_HIT)
+    {
+      add_counters (profile, e);
+      return;
+    }
+  sample.time = e->time;
+  /* By its id: mprof-report lists only threads that own buffers or are
+   * named, and a sampled thread is not a reason to list one. */
+  sample.thread_id = e->u.sample.thread;
+  sample.first_ip = profile->ips->len;
+  sample.n_ips = e->u.sample.n_ips;
+  g_array_append_vals (profile->ips, e->u.sample.ips, e->u.sample.n_ips);
+  sample.stack = _es_mono_intern_frames (profile, e);
+  g_array_append_val (profile->samples, sample);
+}
+
