@@ -15,7 +15,7 @@ G_BEGIN_DECLS
 /* Activities are stored in time order; every ES_CAP_PREFIX_STRIDE-th one also
  * records the total time of every kind before it (sparse prefix sums). The
  * time of a kind in any span is then a binary search plus at most
- * ES_CAP_PREFIX_STRIDE steps at each edge, whatever the zoom, for 24 + 1 bytes per
+ * ES_CAP_PREFIX_STRIDE steps at each edge, whatever the zoom, for 24 + 2 bytes per
  * activity. The entries also hold their activity's start: a search for a
  * time can go through them, a thirty-second of the activities' memory,
  * before it reads the activities of one stride. */
@@ -26,11 +26,17 @@ G_BEGIN_DECLS
  * per step. */
 #define ES_CAP_PREFIX_PAGE (4096 / sizeof (EsCapPrefix))
 
+/* Padded to a power of two, so that a page holds whole entries: entries
+ * are let go of, and their memory given back, in whole pages (a fourth
+ * kind, Mono's suspend at exit, made them 40 bytes and the pages ragged). */
 typedef struct
 {
   guint64 before[ES_N_ACTIVITY_KINDS];
   guint64 start;                  /* the start of the activity it is before */
+  guint64 padding[8 - ES_N_ACTIVITY_KINDS - 1];
 } EsCapPrefix;
+
+G_STATIC_ASSERT (4096 % sizeof (EsCapPrefix) == 0);
 
 /* The arg of an instant that does not fit its 8 bits, found by the
  * instant's time, kind and thread (an index would not survive the sort that
