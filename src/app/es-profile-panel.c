@@ -463,14 +463,16 @@ show_profile (EsProfilePanel *self,
   es_document_get_prof_samples (job->document, &n_log_samples);
   if (n_log_samples == 0 && es_document_get_format (job->document) == ES_DOCUMENT_MONO_LOG)
     gtk_label_set_text (GTK_LABEL (self->empty_label),
-                        _("A Mono log has no cost-centre samples: they come from GHC programs built "
-                          "with -prof and run with +RTS -p -l"));
+                        _("This Mono log has no statistical samples: run the program with "
+                          "mono --profile=log:sample"));
   else if (n_log_samples == 0)
     gtk_label_set_text (GTK_LABEL (self->empty_label),
                         _("This log has no cost-centre samples: build the program with -prof "
                           "and run it with +RTS -p -l"));
   else
-    gtk_label_set_text (GTK_LABEL (self->empty_label), _("No cost-centre samples in the selection"));
+    gtk_label_set_text (GTK_LABEL (self->empty_label),
+                        es_document_get_format (job->document) == ES_DOCUMENT_MONO_LOG
+                        ? _("No samples in the selection") : _("No cost-centre samples in the selection"));
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack),
                                     self->profile->n_samples > 0 ? "profile" : "empty");
 

@@ -403,7 +403,10 @@ describe_profile (const EsTimelineView *view,
     {
       g_autofree char *top = es_format_count (column.top_samples);
 
-      g_string_append_printf (out, _(", most in %s (%s): %s"), cc->label, cc->module, top);
+      if (cc->module[0] == '\0')   /* a Mono method: its label is its whole name */
+        g_string_append_printf (out, _(", most in %s: %s"), cc->label, top);
+      else
+        g_string_append_printf (out, _(", most in %s (%s): %s"), cc->label, cc->module, top);
     }
   if (chosen != ES_PROFILE_NO_COST_CENTRE)
     {

@@ -110,8 +110,14 @@ print_table (EsDocument      *document,
     }
 
   fprintf (out, "\tTime profile of %s, from %.6fs to %.6fs\n\n", path, from, to);
-  fprintf (out, "\ttotal ticks = %" G_GUINT64_FORMAT " (%" G_GUINT64_FORMAT " under MAIN, as the RTS's .prof counts; "
-           "%" G_GUINT64_FORMAT " in GC and the RTS's other own stacks)", total, profile->n_main, total - profile->n_main);
+  /* A Mono log's samples are the statistical samples' hits, as
+   * mprof-report counts them: every one is under the root. */
+  if (es_document_get_format (document) == ES_DOCUMENT_MONO_LOG)
+    fprintf (out, "\ttotal ticks = %" G_GUINT64_FORMAT " (the statistical samples' hits, as mprof-report counts them)",
+             total);
+  else
+    fprintf (out, "\ttotal ticks = %" G_GUINT64_FORMAT " (%" G_GUINT64_FORMAT " under MAIN, as the RTS's .prof counts; "
+             "%" G_GUINT64_FORMAT " in GC and the RTS's other own stacks)", total, profile->n_main, total - profile->n_main);
   if (tick > 0)
     fprintf (out, " @ %" G_GUINT64_FORMAT " us", tick / 1000);
   fprintf (out, "\n\tpercentages are of all %" G_GUINT64_FORMAT " ticks\n\n", total);
@@ -194,6 +200,22 @@ parse_srcloc (const char  *srcloc,
   return TRUE;
 }
 
+/* A speedscope profile's name: a Mono log's rows are its threads, by
+ * name; a GHC log's its capabilities. */
+static const char *
+profile_name (EsDocument  *document,
+              guint        cap,
+              char       **buffer)
+{
+  const char *label = es_document_get_format (document) == ES_DOCUMENT_MONO_LOG
+                      ? es_document_get_cap_label (document, cap) : NULL;
+
+  if (label != NULL)
+    return label;
+  *buffer = g_strdup_printf ("capability %u", cap);
+  return *buffer;
+}
+
 /* speedscope's file format (https://www.speedscope.app/file-format-schema.json):
  * a frame per cost centre, and per capability a sampled profile of the
  * interval's samples in time order, each weighing one tick. */
@@ -265,6 +287,7 @@ write_speedscope (EsDocument      *document,
     n_caps = MAX (n_caps, samples[i].cap + 1u);
   for (guint cap = 0; cap < n_caps; cap++)
     {
+      g_autofree char *name_buffer = NULL;
       gboolean first = TRUE;
       guint n = 0;
 
@@ -272,10 +295,10 @@ write_speedscope (EsDocument      *document,
       for (guint i = 0; i < n_samples; i++)
         if (samples[i].cap == cap && samples[i].time >= profile->t0 && samples[i].time < profile->t1)
           n++;
-      g_string_append_printf (json, "%s{\"type\":\"sampled\",\"name\":\"capability %u\",\"unit\":\"%s\","
-                              "\"startValue\":0,\"endValue\":%" G_GUINT64_FORMAT ",\"samples\":[",
-                              cap > 0 ? "," : "", cap, tick > 0 ? "nanoseconds" : "none",
-                              (guint64) n * (tick > 0 ? tick : 1));
+      g_string_append (json, cap > 0 ? ",{\"type\":\"sampled\",\"name\":" : "{\"type\":\"sampled\",\"name\":");
+      append_json_string (json, profile_name (document, cap, &name_buffer));
+      g_string_append_printf (json, ",\"unit\":\"%s\",\"startValue\":0,\"endValue\":%" G_GUINT64_FORMAT ",\"samples\":[",
+                              tick > 0 ? "nanoseconds" : "none", (guint64) n * (tick > 0 ? tick : 1));
       for (guint i = 0; i < n_samples; i++)
         if (samples[i].cap == cap && samples[i].time >= profile->t0 && samples[i].time < profile->t1)
           {
@@ -363,8 +386,12 @@ es_cli_run_profile (int    argc,
   es_document_get_prof_samples (document, &n_samples);
   if (n_samples == 0)
     {
-      g_printerr ("eventscope-cli profile: %s has no time-profile samples: they come from a program "
-                  "built with -prof and run with +RTS -p -l\n", argv[1]);
+      if (es_document_get_format (document) == ES_DOCUMENT_MONO_LOG)
+        g_printerr ("eventscope-cli profile: %s has no statistical samples: they come from a program "
+                    "run with mono --profile=log:sample\n", argv[1]);
+      else
+        g_printerr ("eventscope-cli profile: %s has no time-profile samples: they come from a program "
+                    "built with -prof and run with +RTS -p -l\n", argv[1]);
       return EXIT_USAGE;
     }
 
@@ -421,8 +448,12 @@ es_cli_export_profile (EsDocument *document,
   es_document_get_prof_samples (document, &n_samples);
   if (n_samples == 0)
     {
-      g_printerr ("eventscope-cli export: %s has no time-profile samples to draw: they come from a program "
-                  "built with -prof and run with +RTS -p -l\n", log_path);
+      if (es_document_get_format (document) == ES_DOCUMENT_MONO_LOG)
+        g_printerr ("eventscope-cli export: %s has no statistical samples to draw: they come from a program "
+                    "run with mono --profile=log:sample\n", log_path);
+      else
+        g_printerr ("eventscope-cli export: %s has no time-profile samples to draw: they come from a program "
+                    "built with -prof and run with +RTS -p -l\n", log_path);
       return EXIT_USAGE;
     }
   profile = es_profile_new (document, t0, t1 >= es_document_get_end_time (document) ? G_MAXUINT64 : t1);

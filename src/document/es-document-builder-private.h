@@ -96,6 +96,18 @@ EsProfBuild *_es_prof_build_new             (void);
 void         _es_prof_build_free            (EsProfBuild       *build);
 void         _es_builder_add_prof_event     (EsDocumentBuilder *self,
                                              const EsEvent     *e);
+void         _es_builder_add_prof_sample    (EsDocumentBuilder *self,
+                                             guint64            time,
+                                             guint16            cap,
+                                             const guint32     *frames,
+                                             guint              depth);
+void         _es_builder_add_cost_centre    (EsDocumentBuilder *self,
+                                             guint32            id,
+                                             const char        *label,
+                                             const char        *module,
+                                             const char        *srcloc);
+void         _es_builder_set_prof_tick_interval (EsDocumentBuilder *self,
+                                             guint64            tick_interval);
 void         _es_builder_merge_prof         (EsDocumentBuilder *self,
                                              EsDocumentBuilder *other);
 void         _es_builder_settle_prof        (EsDocumentBuilder *self,

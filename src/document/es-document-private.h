@@ -8,6 +8,7 @@
 #pragma once
 
 #include "es-document.h"
+#include "es-mono-profile.h"
 
 #include "es-chunks.h"
 #include "es-thread-table.h"
@@ -92,6 +93,7 @@ struct _EsDocument
   EsDocumentFormat format;
   GPtrArray     *cap_labels;        /* const char * (in strings), or NULL: "HEC n" */
   EsMonoSummary *mono;              /* Mono logs only */
+  EsMonoProfile *mono_profile;      /* a Mono log's every sample, call, allocation...: es-mono-profile.h */
 
   guint64        start_time;
   guint64        end_time;
@@ -120,6 +122,8 @@ typedef struct
 } EsSpanBlock;
 
 EsDocument        *_es_document_new             (void);
+void               _es_document_set_mono_profile (EsDocument   *self,
+                                                  EsMonoProfile *profile);
 void               _es_document_init_spans      (EsDocument  *self);
 void               _es_document_clear_spans     (EsDocument  *self);
 

@@ -258,6 +258,50 @@ _es_builder_add_prof_event (EsDocumentBuilder *self,
     }
 }
 
+/* A sample a log of another kind names by its frames (@frames, innermost
+ * first, as a GHC log lists them): a Mono log's statistical samples. */
+void
+_es_builder_add_prof_sample (EsDocumentBuilder *self,
+                             guint64            time,
+                             guint16            cap,
+                             const guint32     *frames,
+                             guint              depth)
+{
+  EsProfData *prof = self->doc->prof;
+  EsProfSample sample = { time, ES_PROF_EMPTY_STACK, cap, 0 };
+
+  for (guint i = depth; i > 0; i--)
+    sample.stack = intern_frame (self->prof, prof, sample.stack, frames[i - 1]);
+  *ES_VEC_PUSH (&prof->samples, EsProfSample) = sample;
+}
+
+/* A cost centre of a log of another kind: the frames of its samples. */
+void
+_es_builder_add_cost_centre (EsDocumentBuilder *self,
+                             guint32            id,
+                             const char        *label,
+                             const char        *module,
+                             const char        *srcloc)
+{
+  EsCostCentre cc = {
+    id,
+    _es_builder_intern (self, label, strlen (label)),
+    _es_builder_intern (self, module, strlen (module)),
+    _es_builder_intern (self, srcloc, strlen (srcloc)),
+    FALSE,
+  };
+
+  g_array_append_val (self->doc->cost_centres, cc);
+}
+
+/* Sets the time between two samples, for their weight. */
+void
+_es_builder_set_prof_tick_interval (EsDocumentBuilder *self,
+                                    guint64            tick_interval)
+{
+  self->doc->prof->tick_interval = tick_interval;
+}
+
 /* Takes in @other's stacks, re-interned in this builder's trie (parents
  * come first, so each one's parent is mapped by the time it is reached),
  * and its samples with their stacks renumbered. */

@@ -11,6 +11,7 @@
 #include "es-document.h"
 #include "es-mlpd-build.h"
 #include "es-mlpd-reader.h"
+#include "es-mono-profile.h"
 
 G_BEGIN_DECLS
 
@@ -107,6 +108,10 @@ gboolean    _es_mlpd_take_event           (const EsMlpdEvent *e,
                                            gpointer       user_data);
 int         _es_mlpd_compare_records      (gconstpointer  a,
                                            gconstpointer  b);
+void        _es_mlpd_add_samples          (Loader            *loader,
+                                           EsDocumentBuilder *builder,
+                                           EsMonoProfile     *profile,
+                                           guint64            origin);
 
 MonoFeed          *_es_mlpd_feed_new           (Loader     *loader,
                                                 gboolean    for_snapshots);

@@ -312,10 +312,12 @@ _es_mlpd_loader_clear (Loader *self)
   es_mlpd_header_clear (&self->header);
 }
 
-/* All of a log decoded, told at once: the records in time order. */
+/* All of a log decoded, told at once: the records in time order, and
+ * @profile's samples as the time profile; the document takes @profile. */
 static EsDocument *
-feed_document (Loader *self,
-               gint64  truncated_at)
+feed_document (Loader        *self,
+               gint64         truncated_at,
+               EsMonoProfile *profile)
 {
   MonoFeed *feed = _es_mlpd_feed_new (self, FALSE);
   g_autoptr(EsMlpdFinishing) finishing = NULL;
@@ -325,12 +327,37 @@ feed_document (Loader *self,
   if (!_es_mlpd_feed_until (feed, G_MAXUINT64))
     g_assert_not_reached ();
   _es_mlpd_feed_end (feed);
+  if (profile != NULL)
+    _es_mlpd_add_samples (self, _es_mlpd_feed_get_builder (feed), profile, profile->origin);
   es_document_builder_end_of_input (_es_mlpd_feed_get_builder (feed));
   finishing = _es_mlpd_feed_get_finishing (feed);
   doc = es_document_builder_finish (_es_mlpd_feed_get_builder (feed), truncated_at >= 0, truncated_at);
   _es_mlpd_feed_free (feed);
   es_mlpd_finishing_apply (finishing, doc);
+  if (profile != NULL)
+    _es_document_set_mono_profile (doc, profile);
   return doc;
+}
+
+/* The profile (es-mono-profile.h) is read in a thread of its own beside
+ * the timeline's decoding: both only read the bytes, and on two cores the
+ * load takes no longer for it. */
+typedef struct
+{
+  const guint8  *data;
+  gsize          len;
+  EsMonoProfile *profile;
+} ProfileJob;
+
+static gpointer
+load_profile_thread (gpointer data)
+{
+  ProfileJob *job = data;
+
+  /* A log the timeline's decoding refuses is refused with its error;
+   * the profile's own is not needed then. */
+  job->profile = es_mono_profile_load (job->data, job->len, NULL);
+  return NULL;
 }
 
 /* Decodes the first @len bytes of @bytes; *@decoded_to is where the last
@@ -350,16 +377,24 @@ load (GBytes              *bytes,
   gint64 truncated_at = -1;
   EsDocument *doc = NULL;
 
+  ProfileJob job = { data, len, NULL };
+  GThread *profile_thread;
+  gboolean decoded;
+
   _es_mlpd_loader_init (&self);
   self.progress = progress;
   self.progress_data = progress_data;
-  if (es_mlpd_decode (data, len, &self.header, _es_mlpd_take_event, report_progress, &self,
-                      &truncated_at, cancellable, error))
+  profile_thread = g_thread_new ("es-mono-profile", load_profile_thread, &job);
+  decoded = es_mlpd_decode (data, len, &self.header, _es_mlpd_take_event, report_progress, &self,
+                            &truncated_at, cancellable, error);
+  g_thread_join (profile_thread);
+  if (decoded)
     {
       if (cut_short && truncated_at < 0)
         truncated_at = (gint64) len;
-      doc = feed_document (&self, truncated_at);
+      doc = feed_document (&self, truncated_at, g_steal_pointer (&job.profile));
     }
+  g_clear_pointer (&job.profile, es_mono_profile_free);
   *decoded_to = self.decoded_to;
   _es_mlpd_loader_clear (&self);
   return doc;

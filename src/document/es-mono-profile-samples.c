@@ -276,3 +276,179 @@ _es_mono_add_sample (EsMonoProfile     *profile,
   g_array_append_val (profile->samples, sample);
 }
 
+
+/* ---- where an instruction pointer was ---------------------------------- */
+
+struct _EsMonoIpResolver
+{
+  EsMonoProfile *profile;
+  GArray        *methods;     /* guint32, compiled methods by code address */
+  guint64       *reach;       /* per entry of @methods: the furthest end of its code or any before */
+  guint32       *rank;        /* per method: its place in the preferred order */
+  GArray        *symbols;     /* guint32, symbols by address */
+};
+
+static gint
+compare_method_code (gconstpointer a,
+                     gconstpointer b,
+                     gpointer      data)
+{
+  GArray *methods = data;
+  guint64 ca = g_array_index (methods, EsMonoMethod, *(const guint32 *) a).code;
+  guint64 cb = g_array_index (methods, EsMonoMethod, *(const guint32 *) b).code;
+
+  return ca == cb ? 0 : ca < cb ? -1 : 1;
+}
+
+static gint
+compare_symbol_address (gconstpointer a,
+                        gconstpointer b,
+                        gpointer      data)
+{
+  GArray *symbols = data;
+  guint64 aa = g_array_index (symbols, EsMonoSymbol, *(const guint32 *) a).address;
+  guint64 ab = g_array_index (symbols, EsMonoSymbol, *(const guint32 *) b).address;
+
+  return aa == ab ? 0 : aa < ab ? -1 : 1;
+}
+
+static guint64
+code_end (const EsMonoMethod *method)
+{
+  /* the size read as 32 bits, as mprof-report reads it */
+  return method->code + (guint32) method->code_size;
+}
+
+/**
+ * es_mono_ip_resolver_new:
+ * @preference: (nullable): method indexes, in the order in which a method
+ *   is chosen where the code of two holds an address (a wrapper and the
+ *   method it wraps can share theirs): mprof-report's is the order of its
+ *   method table (_es_mono_report_methods_by_slot())
+ *
+ * Sorts @profile's compiled methods by their code and its unmanaged
+ * symbols by their address, to tell where a sample's instruction pointer
+ * was as mprof-report does. @profile must outlive it.
+ */
+EsMonoIpResolver *
+es_mono_ip_resolver_new (EsMonoProfile *profile,
+                         GArray        *preference)
+{
+  EsMonoIpResolver *self = g_new0 (EsMonoIpResolver, 1);
+  guint64 reach = 0;
+
+  self->profile = profile;
+  self->methods = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->symbols = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->rank = g_new (guint32, MAX (profile->methods->len, 1));
+  for (guint32 m = 0; m < profile->methods->len; m++)
+    {
+      self->rank[m] = m;
+      if (g_array_index (profile->methods, EsMonoMethod, m).code_size > 0)
+        g_array_append_val (self->methods, m);
+    }
+  for (guint i = 0; preference != NULL && i < preference->len; i++)
+    self->rank[g_array_index (preference, guint32, i)] = i;
+  g_array_sort_with_data (self->methods, compare_method_code, profile->methods);
+  self->reach = g_new (guint64, MAX (self->methods->len, 1));
+  for (guint i = 0; i < self->methods->len; i++)
+    {
+      reach = MAX (reach, code_end (&g_array_index (profile->methods, EsMonoMethod,
+                                                    g_array_index (self->methods, guint32, i))));
+      self->reach[i] = reach;
+    }
+  for (guint32 s = 0; s < profile->symbols->len; s++)
+    g_array_append_val (self->symbols, s);
+  g_array_sort_with_data (self->symbols, compare_symbol_address, profile->symbols);
+  return self;
+}
+
+void
+es_mono_ip_resolver_free (EsMonoIpResolver *self)
+{
+  g_array_unref (self->methods);
+  g_array_unref (self->symbols);
+  g_free (self->reach);
+  g_free (self->rank);
+  g_free (self);
+}
+
+/* The last entry of @sorted whose start (@start_of) is at or below @ip, or
+ * -1: a binary search. */
+static gint64
+last_at_or_below (GArray  *sorted,
+                  guint64 (*start_of) (EsMonoProfile *, guint32),
+                  EsMonoProfile *profile,
+                  guint64  ip)
+{
+  gint64 low = 0, high = (gint64) sorted->len - 1, best = -1;
+
+  while (high >= low)
+    {
+      gint64 mid = (low + high) / 2;
+
+      if (start_of (profile, g_array_index (sorted, guint32, mid)) <= ip)
+        {
+          best = mid;
+          low = mid + 1;
+        }
+      else
+        high = mid - 1;
+    }
+  return best;
+}
+
+static guint64
+method_code (EsMonoProfile *profile,
+             guint32        m)
+{
+  return g_array_index (profile->methods, EsMonoMethod, m).code;
+}
+
+static guint64
+symbol_address (EsMonoProfile *profile,
+                guint32        s)
+{
+  return g_array_index (profile->symbols, EsMonoSymbol, s).address;
+}
+
+/**
+ * es_mono_ip_resolver_find:
+ * @index: (out): the method's or the symbol's index in the profile
+ *
+ * Where @ip was: in the code of a compiled method (the preferred one, if
+ * several); else in the unmanaged symbol at or below it, within 4 KiB;
+ * else unresolved.
+ */
+EsMonoIpKind
+es_mono_ip_resolver_find (EsMonoIpResolver *self,
+                          guint64           ip,
+                          guint32          *index)
+{
+  EsMonoProfile *profile = self->profile;
+  guint32 best = G_MAXUINT32;
+  gint64 k;
+
+  /* The methods starting at or below @ip, back as far as one of them can
+   * still reach past it: usually the one nearest below only. */
+  for (k = last_at_or_below (self->methods, method_code, profile, ip); k >= 0 && self->reach[k] > ip; k--)
+    {
+      guint32 m = g_array_index (self->methods, guint32, k);
+
+      if (ip < code_end (&g_array_index (profile->methods, EsMonoMethod, m)) &&
+          (best == G_MAXUINT32 || self->rank[m] < self->rank[best]))
+        best = m;
+    }
+  if (best != G_MAXUINT32)
+    {
+      *index = best;
+      return ES_MONO_IP_METHOD;
+    }
+  k = last_at_or_below (self->symbols, symbol_address, profile, ip);
+  if (k >= 0 && ip - symbol_address (profile, g_array_index (self->symbols, guint32, k)) < 4096)
+    {
+      *index = g_array_index (self->symbols, guint32, k);
+      return ES_MONO_IP_SYMBOL;
+    }
+  return ES_MONO_IP_UNRESOLVED;
+}

@@ -306,6 +306,24 @@ const char    *es_mono_profile_class_name   (EsMonoProfile  *profile,
                                              guint32         klass,
                                              char            buffer[64]);
 
+/* Where a sample's instruction pointer was (es_mono_ip_resolver_find()). */
+typedef enum
+{
+  ES_MONO_IP_UNRESOLVED,
+  ES_MONO_IP_METHOD,
+  ES_MONO_IP_SYMBOL,
+} EsMonoIpKind;
+
+typedef struct _EsMonoIpResolver EsMonoIpResolver;
+
+EsMonoIpResolver *es_mono_ip_resolver_new  (EsMonoProfile    *profile,
+                                            GArray           *preference);
+void              es_mono_ip_resolver_free (EsMonoIpResolver *self);
+EsMonoIpKind      es_mono_ip_resolver_find (EsMonoIpResolver *self,
+                                            guint64           ip,
+                                            guint32          *index);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsMonoProfile, es_mono_profile_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsMonoIpResolver, es_mono_ip_resolver_free)
 
 G_END_DECLS

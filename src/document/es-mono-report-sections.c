@@ -159,54 +159,6 @@ _es_mono_report_traces (EsMonoReport *report,
 }
 
 static gint
-compare_symbol_address (gconstpointer a,
-                        gconstpointer b,
-                        gpointer      data)
-{
-  GArray *symbols = data;
-  guint64 aa = g_array_index (symbols, EsMonoSymbol, *(const guint32 *) a).address;
-  guint64 ab = g_array_index (symbols, EsMonoSymbol, *(const guint32 *) b).address;
-
-  return aa == ab ? 0 : aa < ab ? -1 : 1;
-}
-
-/* The unmanaged symbol at @ip: mprof-report's binary search over the
- * symbols sorted by address, an exact match or the nearest below it
- * within 4 KiB. */
-static guint32
-find_symbol (GArray  *symbols,
-             GArray  *by_address,
-             guint64  ip)
-{
-  gint64 low = 0, high = (gint64) by_address->len - 1, best = -1;
-
-  while (high >= low)
-    {
-      gint64 mid = (low + high) / 2;
-      guint32 s = g_array_index (by_address, guint32, mid);
-      guint64 address = g_array_index (symbols, EsMonoSymbol, s).address;
-
-      if (ip == address)
-        return s;
-      if (ip < address)
-        high = mid - 1;
-      else
-        {
-          low = mid + 1;
-          best = mid;
-        }
-    }
-  if (best >= 0)
-    {
-      guint32 s = g_array_index (by_address, guint32, best);
-
-      if (ip - g_array_index (symbols, EsMonoSymbol, s).address < 4096)
-        return s;
-    }
-  return ES_MONO_NONE;
-}
-
-static gint
 compare_hits_descending (gconstpointer a,
                          gconstpointer b,
                          gpointer      data)
@@ -222,8 +174,7 @@ _es_mono_report_samples (EsMonoReport *report)
 {
   EsMonoProfile *profile = report->profile;
   g_autoptr(GArray) methods = _es_mono_report_methods_by_slot (profile);
-  g_autoptr(GArray) compiled = g_array_new (FALSE, FALSE, sizeof (guint32));
-  g_autoptr(GArray) by_address = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(EsMonoIpResolver) resolver = es_mono_ip_resolver_new (profile, methods);
   g_autoptr(GArray) hit_methods = g_array_new (FALSE, FALSE, sizeof (guint32));
   g_autoptr(GArray) hit_symbols = g_array_new (FALSE, FALSE, sizeof (guint32));
   g_autofree guint64 *method_hits = g_new0 (guint64, MAX (profile->methods->len, 1));
@@ -231,18 +182,6 @@ _es_mono_report_samples (EsMonoReport *report)
   guint64 n_hits = 0, unmanaged = 0, unresolved = 0;
   GString *out = report->out;
   guint i = 0, u = 0;
-
-  /* the compiled methods, in the order mprof-report looks an ip up in */
-  for (guint k = 0; k < methods->len; k++)
-    {
-      guint32 m = g_array_index (methods, guint32, k);
-
-      if (g_array_index (profile->methods, EsMonoMethod, m).code_size > 0)
-        g_array_append_val (compiled, m);
-    }
-  for (guint32 s = 0; s < profile->symbols->len; s++)
-    g_array_append_val (by_address, s);
-  g_array_sort_with_data (by_address, compare_symbol_address, profile->symbols);
 
   for (guint k = 0; k < profile->samples->len; k++)
     {
@@ -254,26 +193,18 @@ _es_mono_report_samples (EsMonoReport *report)
       for (guint32 j = 0; j < sample->n_ips; j++)
         {
           guint64 ip = g_array_index (profile->ips, guint64, sample->first_ip + j);
-          guint32 hit = ES_MONO_NONE;
+          guint32 hit;
+          EsMonoIpKind kind = es_mono_ip_resolver_find (resolver, ip, &hit);
 
           n_hits++;
-          for (guint c = 0; c < compiled->len && hit == ES_MONO_NONE; c++)
-            {
-              const EsMonoMethod *m = &g_array_index (profile->methods, EsMonoMethod,
-                                                      g_array_index (compiled, guint32, c));
-
-              if (ip >= m->code && ip < m->code + (guint32) m->code_size)
-                hit = g_array_index (compiled, guint32, c);
-            }
-          if (hit != ES_MONO_NONE)
+          if (kind == ES_MONO_IP_METHOD)
             {
               if (method_hits[hit]++ == 0)
                 g_array_append_val (hit_methods, hit);
               continue;
             }
           unmanaged++;
-          hit = find_symbol (profile->symbols, by_address, ip);
-          if (hit == ES_MONO_NONE)
+          if (kind == ES_MONO_IP_UNRESOLVED)
             {
               unresolved++;
               continue;

@@ -255,13 +255,16 @@ es_profile_free (EsProfile *profile)
  * es_profile_append_frame_name:
  *
  * Appends "label (Module)", or what is known of it: "MAIN" for a MAIN the
- * log never defined, "#id" for a cost centre without its definition.
+ * log never defined, "#id" for a cost centre without its definition, the
+ * label alone without a module (a Mono method's whole name).
  */
 void
 es_profile_append_frame_name (const EsProfileFrame *frame,
                               GString              *out)
 {
-  if (frame->cc != NULL)
+  if (frame->cc != NULL && frame->cc->module[0] == '\0')
+    g_string_append (out, frame->cc->label);
+  else if (frame->cc != NULL)
     g_string_append_printf (out, "%s (%s)", frame->cc->label, frame->cc->module);
   else if (frame->stack == ES_PROF_EMPTY_STACK)
     g_string_append (out, "MAIN");
@@ -278,7 +281,9 @@ void
 es_profile_append_cost_centre_name (const EsProfileCostCentre *cost_centre,
                                     GString                   *out)
 {
-  if (cost_centre->cc != NULL)
+  if (cost_centre->cc != NULL && cost_centre->cc->module[0] == '\0')
+    g_string_append (out, cost_centre->cc->label);
+  else if (cost_centre->cc != NULL)
     g_string_append_printf (out, "%s (%s)", cost_centre->cc->label, cost_centre->cc->module);
   else if (cost_centre->id == G_MAXUINT32)
     g_string_append (out, "MAIN");

@@ -1,0 +1,143 @@
+/* es-mlpd-prof.c: a Mono log's statistical samples as the document's time
+ * profile, so the Profile tab, `profile`, --folded and --speedscope read
+ * them as they read a GHC program's cost-centre samples
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "es-document-builder-private.h"
+#include "es-mlpd-load-private.h"
+#include "es-mono-report-private.h"
+
+/* The profiler's default sampling frequency (`sample` without =FREQ). */
+#define DEFAULT_SAMPLE_HZ 100
+
+/* The time between two samples, from the options the log records
+ * ("log:sample=1000,..."; "sample-real" samples at the same rate). */
+static guint64
+sample_interval (const char *args)
+{
+  g_auto(GStrv) options = g_strsplit (args != NULL && g_str_has_prefix (args, "log:") ? args + 4 : "", ",", -1);
+  guint64 hz = DEFAULT_SAMPLE_HZ;
+
+  for (guint i = 0; options[i] != NULL; i++)
+    {
+      const char *eq = strchr (options[i], '=');
+
+      if (!g_str_has_prefix (options[i], "sample") || eq == NULL)
+        continue;
+      /* "sample=cycles/1000" in older versions: the number after the slash */
+      hz = g_ascii_strtoull (strchr (eq, '/') != NULL ? strchr (eq, '/') + 1 : eq + 1, NULL, 10);
+    }
+  return hz > 0 ? G_GUINT64_CONSTANT (1000000000) / hz : 0;
+}
+
+/* The row a sampled thread is drawn in; a thread without one (never named
+ * nor started in the log) in the first row, so that every hit is counted. */
+static guint16
+row_of_thread (Loader  *loader,
+               guint64  thread_id)
+{
+  guint32 index = GPOINTER_TO_UINT (g_hash_table_lookup (loader->thread_ids, &thread_id));
+  gint row = index > 0 ? _es_mlpd_get_thread (loader, index - 1)->row : -1;
+
+  return row >= 0 ? (guint16) row : 0;
+}
+
+/**
+ * _es_mlpd_add_samples:
+ * @origin: the document's zero, on the log's clock
+ *
+ * Tells @builder each sample of @profile: one per instruction pointer, as
+ * mprof-report counts hits, its stack the managed frames the log gives
+ * and, innermost, where the pointer was (es_mono_ip_resolver_find()): a
+ * method, unless it is the innermost frame already, an unmanaged symbol,
+ * or "unresolved". So each name's own samples are its hits in
+ * mprof-report's "Statistical samples summary". A cost centre is a
+ * method (id: its index + 1), a symbol (after the methods) or the
+ * unresolved (last).
+ */
+void
+_es_mlpd_add_samples (Loader            *loader,
+                      EsDocumentBuilder *builder,
+                      EsMonoProfile     *profile,
+                      guint64            origin)
+{
+  g_autoptr(GArray) preference = NULL;
+  g_autoptr(EsMonoIpResolver) resolver = NULL;
+  g_autoptr(GArray) frames = g_array_new (FALSE, FALSE, sizeof (guint32));
+  guint32 n_methods = profile->methods->len, n_symbols = profile->symbols->len;
+  guint32 unresolved_id = n_methods + n_symbols + 1;
+  g_autofree guint8 *used = NULL;
+
+  if (profile->samples->len == 0)
+    return;
+  preference = _es_mono_report_methods_by_slot (profile);
+  resolver = es_mono_ip_resolver_new (profile, preference);
+  used = g_new0 (guint8, unresolved_id + 1);
+  _es_builder_set_prof_tick_interval (builder, sample_interval (profile->header.args));
+
+  for (guint k = 0; k < profile->samples->len; k++)
+    {
+      const EsMonoSample *sample = &g_array_index (profile->samples, EsMonoSample, k);
+      const EsMonoStack *stack = &g_array_index (profile->stacks, EsMonoStack, sample->stack);
+      const guint32 *methods = &g_array_index (profile->frames, guint32, stack->first);
+      guint64 time = sample->time >= origin ? sample->time - origin : 0;
+      guint16 row = row_of_thread (loader, sample->thread_id);
+
+      for (guint32 j = 0; j < sample->n_ips; j++)
+        {
+          guint64 ip = g_array_index (profile->ips, guint64, sample->first_ip + j);
+          guint32 index, leaf;
+
+          switch (es_mono_ip_resolver_find (resolver, ip, &index))
+            {
+            case ES_MONO_IP_METHOD:
+              leaf = index + 1;
+              break;
+            case ES_MONO_IP_SYMBOL:
+              leaf = n_methods + index + 1;
+              break;
+            case ES_MONO_IP_UNRESOLVED:
+            default:
+              leaf = unresolved_id;
+              break;
+            }
+          g_array_set_size (frames, 0);
+          if (stack->n_frames == 0 || leaf != methods[0] + 1)
+            g_array_append_val (frames, leaf);
+          for (guint32 f = 0; f < stack->n_frames; f++)
+            {
+              guint32 id = methods[f] + 1;
+
+              g_array_append_val (frames, id);
+            }
+          for (guint f = 0; f < frames->len; f++)
+            used[g_array_index (frames, guint32, f)] = 1;
+          _es_builder_add_prof_sample (builder, time, row, (const guint32 *) (gpointer) frames->data, frames->len);
+        }
+    }
+
+  /* The names of those the samples use; a method's whole name is its
+   * label ("Compute:IsPrime (int)"), with no module to add to it. */
+  for (guint32 m = 0; m < n_methods; m++)
+    if (used[m + 1])
+      {
+        char buffer[64];
+
+        _es_builder_add_cost_centre (builder, m + 1, es_mono_profile_method_name (profile, m, buffer), "", "");
+      }
+  for (guint32 s = 0; s < n_symbols; s++)
+    if (used[n_methods + s + 1])
+      _es_builder_add_cost_centre (builder, n_methods + s + 1,
+                                   g_array_index (profile->symbols, EsMonoSymbol, s).name, "unmanaged", "");
+  if (used[unresolved_id])
+    _es_builder_add_cost_centre (builder, unresolved_id, "unresolved", "unmanaged", "");
+}
