@@ -8,7 +8,6 @@
 #pragma once
 
 #include "es-document.h"
-#include "es-mono-profile.h"
 
 #include "es-chunks.h"
 #include "es-thread-table.h"
@@ -93,7 +92,6 @@ struct _EsDocument
   EsDocumentFormat format;
   GPtrArray     *cap_labels;        /* const char * (in strings), or NULL: "HEC n" */
   EsMonoSummary *mono;              /* Mono logs only */
-  EsMonoProfile *mono_profile;      /* a Mono log's every sample, call, allocation...: es-mono-profile.h */
 
   guint64        start_time;
   guint64        end_time;
@@ -122,8 +120,6 @@ typedef struct
 } EsSpanBlock;
 
 EsDocument        *_es_document_new             (void);
-void               _es_document_set_mono_profile (EsDocument   *self,
-                                                  EsMonoProfile *profile);
 void               _es_document_init_spans      (EsDocument  *self);
 void               _es_document_clear_spans     (EsDocument  *self);
 

@@ -135,7 +135,6 @@ es_document_finalize (GObject *object)
   g_free (self->process.env);
   g_clear_pointer (&self->cap_labels, g_ptr_array_unref);
   g_free (self->mono);
-  g_clear_pointer (&self->mono_profile, es_mono_profile_free);
   g_clear_error (&self->damage);
 
   G_OBJECT_CLASS (es_document_parent_class)->finalize (object);
@@ -615,32 +614,6 @@ es_document_get_mono_summary (EsDocument *self)
   g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
 
   return self->mono;
-}
-
-/**
- * es_document_get_mono_profile:
- *
- * Returns: (nullable): everything a Mono log records with its time (the
- *   samples, calls, allocations, heap shots, counters...: what
- *   `eventscope-cli report` prints), or %NULL for a GHC eventlog or a
- *   followed Mono log
- */
-EsMonoProfile *
-es_document_get_mono_profile (EsDocument *self)
-{
-  g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
-
-  return self->mono_profile;
-}
-
-/* Takes @profile, once the document is finished. */
-void
-_es_document_set_mono_profile (EsDocument    *self,
-                               EsMonoProfile *profile)
-{
-  g_return_if_fail (self->mono_profile == NULL);
-
-  self->mono_profile = profile;
 }
 
 /* One per kind of derived data: made under its own lock, so that making

@@ -11,7 +11,6 @@
 
 #include "es-cap-timeline.h"
 #include "es-document-types.h"
-#include "es-mono-profile.h"
 #include "es-series.h"
 
 G_BEGIN_DECLS
@@ -109,7 +108,6 @@ EsDocumentFormat      es_document_get_format          (EsDocument  *self);
 const char           *es_document_get_cap_label       (EsDocument  *self,
                                                        guint        cap);
 const EsMonoSummary  *es_document_get_mono_summary    (EsDocument  *self);
-EsMonoProfile        *es_document_get_mono_profile    (EsDocument  *self);
 
 /**
  * EsLoadFlags:

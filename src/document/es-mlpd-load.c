@@ -313,7 +313,7 @@ _es_mlpd_loader_clear (Loader *self)
 }
 
 /* All of a log decoded, told at once: the records in time order, and
- * @profile's samples as the time profile; the document takes @profile. */
+ * @profile's samples as the time profile. */
 static EsDocument *
 feed_document (Loader        *self,
                gint64         truncated_at,
@@ -334,14 +334,12 @@ feed_document (Loader        *self,
   doc = es_document_builder_finish (_es_mlpd_feed_get_builder (feed), truncated_at >= 0, truncated_at);
   _es_mlpd_feed_free (feed);
   es_mlpd_finishing_apply (finishing, doc);
-  if (profile != NULL)
-    _es_document_set_mono_profile (doc, profile);
   return doc;
 }
 
-/* The profile (es-mono-profile.h) is read in a thread of its own beside
- * the timeline's decoding: both only read the bytes, and on two cores the
- * load takes no longer for it. */
+/* The samples (es_mono_profile_load_samples()) are read in a thread of
+ * their own beside the timeline's decoding: both only read the bytes, and
+ * on two cores the load takes no longer for it. */
 typedef struct
 {
   const guint8  *data;
@@ -356,7 +354,7 @@ load_profile_thread (gpointer data)
 
   /* A log the timeline's decoding refuses is refused with its error;
    * the profile's own is not needed then. */
-  job->profile = es_mono_profile_load (job->data, job->len, NULL);
+  job->profile = es_mono_profile_load_samples (job->data, job->len, NULL);
   return NULL;
 }
 
@@ -392,7 +390,7 @@ load (GBytes              *bytes,
     {
       if (cut_short && truncated_at < 0)
         truncated_at = (gint64) len;
-      doc = feed_document (&self, truncated_at, g_steal_pointer (&job.profile));
+      doc = feed_document (&self, truncated_at, job.profile);
     }
   g_clear_pointer (&job.profile, es_mono_profile_free);
   *decoded_to = self.decoded_to;

@@ -673,6 +673,13 @@ es_mono_profile_add_event (const EsMlpdEvent *e,
   profile->max_time = profile->have_time ? MAX (profile->max_time, e->time) : e->time;
   profile->have_time = TRUE;
 
+  /* The samples need the names of what they hit and nothing else: every
+   * call, allocation and heap object of a big log would cost the window
+   * a second and several times the log's size (es_mono_profile_load_samples()). */
+  if (profile->samples_only && e->type != ES_MLPD_SAMPLE && e->type != ES_MLPD_METADATA &&
+      !(e->type == ES_MLPD_METHOD && e->exinfo == ES_MLPD_METHOD_JIT))
+    return TRUE;
+
   switch (e->type)
     {
     case ES_MLPD_ALLOC:

@@ -286,6 +286,7 @@ struct _EsMonoProfile
   EsMonoEventStat  event_stats[256];  /* by an event's first byte */
 
   gpointer state;             /* the collector's, while it reads */
+  gboolean samples_only;      /* es_mono_profile_load_samples(): nothing but samples and names */
 };
 
 EsMonoProfile *es_mono_profile_new          (void);
@@ -294,6 +295,9 @@ gboolean       es_mono_profile_add_event    (const EsMlpdEvent *event,
                                              gpointer        profile);
 void           es_mono_profile_finish       (EsMonoProfile  *profile);
 EsMonoProfile *es_mono_profile_load         (const guint8   *data,
+                                             gsize           len,
+                                             GError        **error);
+EsMonoProfile *es_mono_profile_load_samples (const guint8   *data,
                                              gsize           len,
                                              GError        **error);
 EsMonoProfile *es_mono_profile_load_file    (const char     *path,
