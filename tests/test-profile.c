@@ -251,6 +251,34 @@ test_random_intervals (void)
     }
 }
 
+/* The whole run's profile is made once per document and shared by every
+ * interval that holds all of its samples, each with its own edges; a
+ * profile freed leaves the kept one whole. */
+static void
+test_whole_run_kept (void)
+{
+  g_autoptr(EsDocument) document = es_test_load_fixture ("profiled-long.eventlog");
+  g_autofree char *log_path = es_test_fixture_path ("profiled-long.eventlog");
+  g_autoptr(GArray) samples = es_test_prof_read_samples (log_path);
+  guint64 end = es_document_get_end_time (document);
+  g_autoptr(EsProfile) first = es_profile_new (document, 0, G_MAXUINT64);
+  g_autoptr(EsProfile) again = NULL;
+
+  {
+    g_autoptr(EsProfile) dropped = es_profile_new (document, 0, end + 1);
+
+    g_assert_true (dropped->frames == first->frames);
+    g_assert_cmpuint (dropped->t1, ==, end + 1);
+  }
+  again = es_profile_new (document, 0, end + 1);
+  g_assert_true (again->frames == first->frames);
+  g_assert_true (again->cost_centres == first->cost_centres);
+  g_assert_cmpuint (again->t0, ==, 0);
+  g_assert_cmpuint (again->t1, ==, end + 1);
+  g_assert_cmpuint (first->t1, ==, G_MAXUINT64);
+  check_against_brute_force (again, samples, 0, end + 1);
+}
+
 /* The Profile row's columns against the samples binned one by one: how
  * many, how many had the chosen cost centre on the stack, and the top one
  * is as common as the commonest. */
@@ -764,6 +792,7 @@ main (int    argc,
   g_test_add_func ("/profile/whole-run-matches-prof", test_whole_run_matches_prof);
   g_test_add_func ("/profile/older-fixture-total", test_older_fixture_total);
   g_test_add_func ("/profile/random-intervals", test_random_intervals);
+  g_test_add_func ("/profile/whole-run-kept", test_whole_run_kept);
   g_test_add_func ("/profile/columns", test_columns);
   g_test_add_func ("/profile/columns-by-cap", test_columns_by_cap);
   g_test_add_func ("/profile/merged-builders", test_merged_builders);
