@@ -304,7 +304,8 @@ es_document_get_thread_timeline (EsDocument     *self,
 {
   ThreadIndex *index;
   const EsThreadRun *runs;
-  guint t, n_runs;
+  EsThreadState *out;
+  guint t, n_runs, n_out = 0;
 
   g_return_if_fail (ES_IS_DOCUMENT (self));
   g_return_if_fail (g_array_get_element_size (states) == sizeof (EsThreadState));
@@ -314,6 +315,10 @@ es_document_get_thread_timeline (EsDocument     *self,
   t = thread_position (self, thread->id);
   g_array_set_size (states, 0);
   g_return_if_fail (t != G_MAXUINT);
+  /* Written in place, at most one per instant and two per run (a busy
+   * thread has a million: an append each was a copy call each). */
+  g_array_set_size (states, index->instant_offsets[t + 1] - index->instant_offsets[t] + 2 * n_runs);
+  out = (EsThreadState *) (gpointer) states->data;
 
   for (guint i = index->instant_offsets[t]; i < index->instant_offsets[t + 1]; i++)
     {
@@ -321,29 +326,28 @@ es_document_get_thread_timeline (EsDocument     *self,
       guint n;
       const EsInstant *in = &es_cap_timeline_get_instants (g_ptr_array_index (self->caps, ref->cap), ref->kind, &n)[ref->index];
       gboolean sent = ref->kind == ES_INSTANT_THREAD_MIGRATED || ref->kind == ES_INSTANT_THREAD_WOKEN;
-      EsThreadState state = { es_instant_time (in),
-                              sent ? es_cap_timeline_get_arg (g_ptr_array_index (self->caps, ref->cap), ref->kind, in) : ref->cap,
-                              ref->kind == ES_INSTANT_THREAD_CREATED ? ES_THREAD_STATE_CREATED : ES_THREAD_STATE_RUNNABLE, 0 };
 
-      g_array_append_val (states, state);
+      out[n_out++] = (EsThreadState) { es_instant_time (in),
+                                       sent ? es_cap_timeline_get_arg (g_ptr_array_index (self->caps, ref->cap), ref->kind, in) : ref->cap,
+                                       ref->kind == ES_INSTANT_THREAD_CREATED ? ES_THREAD_STATE_CREATED : ES_THREAD_STATE_RUNNABLE, 0 };
     }
   for (guint i = 0; i < n_runs; i++)
     {
       guint n;
       const EsActivity *a = &es_cap_timeline_get_activities (g_ptr_array_index (self->caps, runs[i].cap), &n)[runs[i].activity];
-      EsThreadState run = { a->start, runs[i].cap, ES_THREAD_STATE_RUNNING, 0 };
-      EsThreadState stop = { es_activity_end (a), runs[i].cap, _es_thread_state_after_stop (a->stop_status), a->stop_status };
 
-      g_array_append_val (states, run);
+      out[n_out++] = (EsThreadState) { a->start, runs[i].cap, ES_THREAD_STATE_RUNNING, 0 };
       /* A run stored in pieces stops once, at the end of its last. */
       if (!(a->flags & (ES_ACTIVITY_ENDED_BY_LOG_END | ES_ACTIVITY_CONTINUES)))
-        g_array_append_val (states, stop);
+        out[n_out++] = (EsThreadState) { es_activity_end (a), runs[i].cap, _es_thread_state_after_stop (a->stop_status),
+                                         a->stop_status };
       /* Where its cap's data ends, in a cut log, nothing is known of the
        * thread from then on. */
       else if ((a->flags & ES_ACTIVITY_ENDED_BY_LOG_END) &&
                es_cap_timeline_get_data_end (g_ptr_array_index (self->caps, runs[i].cap)) != G_MAXUINT64)
-        g_array_append_val (states, ((EsThreadState) { es_activity_end (a), runs[i].cap, ES_THREAD_STATE_NO_DATA, 0 }));
+        out[n_out++] = (EsThreadState) { es_activity_end (a), runs[i].cap, ES_THREAD_STATE_NO_DATA, 0 };
     }
+  g_array_set_size (states, n_out);
   for (guint i = 0; i < self->orphan_stops->len; i++)
     if (g_array_index (self->orphan_stops, EsOrphanStop, i).thread == thread->id)
       g_array_append_val (states, g_array_index (self->orphan_stops, EsOrphanStop, i).state);
