@@ -26,6 +26,16 @@ typedef struct
   gpointer key;
 } Entry;
 
+/* A cache is used on one thread only, the one that made it (a window's
+ * main thread): its table, its list of threads to make and the cache of
+ * the document before are never shared. One made with
+ * es_thread_state_cache_new_async() hands the threads a frame asked for
+ * to a worker as a list of thread indexes and a reference on the document,
+ * which never changes once made (a live log makes a new one per update)
+ * and may be read from any thread: the worker makes new entries from it
+ * alone and gives them back on the cache's thread, in the callback of its
+ * task. The document's index of threads is made once, under
+ * g_once_init_enter(): a worker and a painter that ask at once share it. */
 struct _EsThreadStateCache
 {
   EsDocument *document;
@@ -34,6 +44,14 @@ struct _EsThreadStateCache
   gsize       max_states;
   guint64     clock;
   guint64     frame;
+  /* Made off the painting thread (es_thread_state_cache_new_async()): */
+  EsThreadStatesReady ready;      /* (nullable): told on the cache's thread when some are made */
+  gpointer            ready_data;
+  EsThreadStateCache *previous;   /* (nullable): the previous document of the same log's, shown meanwhile */
+  GArray             *asked;      /* guint: thread indexes to make next */
+  GHashTable         *asked_set;  /* thread index + 1: asked for, or being made */
+  GCancellable       *making;     /* (nullable): a worker is making some; cancelled when the cache goes */
+  GSource            *start;      /* (nullable): hands the asked ones to a worker once the frame is painted */
 };
 
 static void
@@ -41,6 +59,8 @@ entry_free (gpointer data)
 {
   Entry *entry = data;
 
+  if (entry == NULL)
+    return;
   g_array_unref (entry->states);
   g_free (entry->coarse);
   g_free (entry->totals);
@@ -67,11 +87,32 @@ es_thread_state_cache_new (EsDocument *document,
   return self;
 }
 
+/* Makes no more states off the painting thread: the worker's, if one is
+ * at work, are dropped when it is done. */
+static void
+stop_making (EsThreadStateCache *self)
+{
+  if (self->making != NULL)
+    g_cancellable_cancel (self->making);
+  g_clear_object (&self->making);
+  if (self->start != NULL)
+    g_source_destroy (self->start);
+  g_clear_pointer (&self->start, g_source_unref);
+  if (self->asked != NULL)
+    g_array_set_size (self->asked, 0);
+  if (self->asked_set != NULL)
+    g_hash_table_remove_all (self->asked_set);
+}
+
 void
 es_thread_state_cache_free (EsThreadStateCache *self)
 {
   if (self == NULL)
     return;
+  stop_making (self);
+  g_clear_pointer (&self->asked, g_array_unref);
+  g_clear_pointer (&self->asked_set, g_hash_table_unref);
+  g_clear_pointer (&self->previous, es_thread_state_cache_free);
   g_hash_table_unref (self->entries);
   g_object_unref (self->document);
   g_free (self);
@@ -237,49 +278,277 @@ split_at_gcs (EsDocument *document,
   g_assert (w == 0);
 }
 
+/* Thread @thread_index's states, made from @document: what a cache keeps
+ * of a thread, made on any thread. */
+static Entry *
+entry_new (EsDocument *document,
+           guint       thread_index)
+{
+  g_autoptr(GArray) timeline = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
+  Entry *entry = g_new0 (Entry, 1);
+
+  entry->key = GUINT_TO_POINTER (thread_index + 1);
+  es_document_get_thread_timeline (document, es_document_get_thread (document, thread_index), timeline);
+  split_at_gcs (document, timeline);
+  entry->states = g_steal_pointer (&timeline);
+  es_thread_states_index ((const EsThreadState *) (gconstpointer) entry->states->data, entry->states->len,
+                          es_document_get_end_time (document), &entry->view, &entry->coarse, &entry->totals);
+  return entry;
+}
+
+static const EsThreadStates *
+use_entry (EsThreadStateCache *self,
+           Entry              *entry)
+{
+  entry->last_use = ++self->clock;
+  entry->frame = self->frame;
+  return &entry->view;
+}
+
+static void
+keep_entry (EsThreadStateCache *self,
+            Entry              *entry)
+{
+  g_hash_table_insert (self->entries, entry->key, entry);
+  self->n_states += entry->states->len;
+}
+
 /**
  * es_thread_state_cache_get:
  * @thread_index: an index into the document's threads (es_document_get_thread())
  *
  * Returns: (nullable): the thread's states in time order with their coarse
- *   index, valid until the next es_thread_state_cache_begin_frame(); NULL
- *   for a thread the document lacks
+ *   index, made now if the cache lacks them, valid until the next
+ *   es_thread_state_cache_begin_frame(); NULL for a thread the document
+ *   lacks
  */
 const EsThreadStates *
 es_thread_state_cache_get (EsThreadStateCache *self,
                            guint               thread_index)
+{
+  Entry *entry;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  entry = g_hash_table_lookup (self->entries, GUINT_TO_POINTER (thread_index + 1));
+  if (entry == NULL)
+    {
+      g_return_val_if_fail (thread_index < es_document_get_n_threads (self->document), NULL);
+
+      entry = entry_new (self->document, thread_index);
+      keep_entry (self, entry);
+    }
+  return use_entry (self, entry);
+}
+
+typedef struct
+{
+  EsDocument *document;
+  GArray     *threads;     /* guint: thread indexes */
+} Batch;
+
+static void
+batch_free (gpointer data)
+{
+  Batch *batch = data;
+
+  g_object_unref (batch->document);
+  g_array_unref (batch->threads);
+  g_free (batch);
+}
+
+/* In a worker: the batch's threads' entries, until the cache goes. */
+static void
+make_batch (GTask        *task,
+            gpointer      source_object,
+            gpointer      task_data,
+            GCancellable *cancellable)
+{
+  Batch *batch = task_data;
+  GPtrArray *entries = g_ptr_array_new_with_free_func (entry_free);
+
+  for (guint i = 0; i < batch->threads->len && !g_cancellable_is_cancelled (cancellable); i++)
+    g_ptr_array_add (entries, entry_new (batch->document, g_array_index (batch->threads, guint, i)));
+  g_task_return_pointer (task, entries, (GDestroyNotify) g_ptr_array_unref);
+}
+
+static gboolean start_batch (gpointer data);
+
+/* On the cache's thread: the worker's entries kept, the threads asked
+ * meanwhile handed to the next, and the view told. */
+static void
+batch_made (GObject      *source_object,
+            GAsyncResult *result,
+            gpointer      data)
+{
+  g_autoptr(GPtrArray) entries = g_task_propagate_pointer (G_TASK (result), NULL);
+  EsThreadStateCache *self = data;
+
+  /* Cancelled: the cache is gone, or stopped making them. */
+  if (entries == NULL)
+    return;
+  g_clear_object (&self->making);
+  for (guint i = 0; i < entries->len; i++)
+    {
+      Entry *entry = g_ptr_array_index (entries, i);
+
+      g_hash_table_remove (self->asked_set, entry->key);
+      /* es_thread_state_cache_get() may have made it meanwhile. */
+      if (g_hash_table_contains (self->entries, entry->key))
+        continue;
+      g_ptr_array_index (entries, i) = NULL;
+      keep_entry (self, entry);
+      use_entry (self, entry);
+    }
+  if (self->asked->len > 0)
+    start_batch (self);
+  else
+    g_clear_pointer (&self->previous, es_thread_state_cache_free);
+  self->ready (self->ready_data);
+}
+
+static gboolean
+start_batch (gpointer data)
+{
+  EsThreadStateCache *self = data;
+  g_autoptr(GTask) task = NULL;
+  Batch *batch;
+
+  g_clear_pointer (&self->start, g_source_unref);
+  if (self->making != NULL || self->asked->len == 0)
+    return G_SOURCE_REMOVE;
+  batch = g_new0 (Batch, 1);
+  batch->document = g_object_ref (self->document);
+  batch->threads = g_steal_pointer (&self->asked);
+  self->asked = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->making = g_cancellable_new ();
+  task = g_task_new (NULL, self->making, batch_made, self);
+  g_task_set_source_tag (task, start_batch);
+  g_task_set_task_data (task, batch, batch_free);
+  g_task_run_in_thread (task, make_batch);
+  return G_SOURCE_REMOVE;
+}
+
+/**
+ * es_thread_state_cache_new_async:
+ * @max_states: as for es_thread_state_cache_new()
+ * @previous: (transfer full) (nullable): the cache of the document before
+ *   of the same log (a followed log's), whose states are shown meanwhile
+ * @ready: called on this thread each time some states the frames asked
+ *   for are made: the view is to paint again
+ *
+ * A cache whose es_thread_state_cache_get_for_frame() never makes states
+ * on the painting thread: a thread's states are a sort and a pass over
+ * each of its runs, and a frame opening the Threads section of a long
+ * log would take a second. It makes them in a worker and says when they
+ * are in; the frames meanwhile show @previous's states of the same
+ * thread, or none.
+ *
+ * Returns: (transfer full): the cache
+ */
+EsThreadStateCache *
+es_thread_state_cache_new_async (EsDocument          *document,
+                                 gsize                max_states,
+                                 EsThreadStateCache  *previous,
+                                 EsThreadStatesReady  ready,
+                                 gpointer             ready_data)
+{
+  EsThreadStateCache *self;
+
+  g_return_val_if_fail (ES_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (ready != NULL, NULL);
+
+  self = es_thread_state_cache_new (document, max_states);
+  self->ready = ready;
+  self->ready_data = ready_data;
+  self->asked = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->asked_set = g_hash_table_new (NULL, NULL);
+  if (previous != NULL)
+    {
+      /* The last document whose states were all made is kept, not one
+       * that was still making them (updates may come faster): one before
+       * at most, whatever the number of updates. */
+      stop_making (previous);
+      if (previous->previous != NULL && g_hash_table_size (previous->entries) < g_hash_table_size (previous->previous->entries))
+        {
+          EsThreadStateCache *older = g_steal_pointer (&previous->previous);
+
+          es_thread_state_cache_free (previous);
+          previous = older;
+        }
+      g_clear_pointer (&previous->previous, es_thread_state_cache_free);
+      self->previous = previous;
+    }
+  return self;
+}
+
+/**
+ * es_thread_state_cache_get_for_frame:
+ * @thread_index: an index into the document's threads (es_document_get_thread())
+ *
+ * What a frame paints of a thread: es_thread_state_cache_get() for a
+ * cache made with es_thread_state_cache_new(); for one made with
+ * es_thread_state_cache_new_async(), the states if they are made, and
+ * otherwise the previous document's of the same thread, or NULL, while a
+ * worker makes them.
+ *
+ * Returns: (nullable): the states to paint, valid until the next
+ *   es_thread_state_cache_begin_frame()
+ */
+const EsThreadStates *
+es_thread_state_cache_get_for_frame (EsThreadStateCache *self,
+                                     guint               thread_index)
 {
   gpointer key = GUINT_TO_POINTER (thread_index + 1);
   Entry *entry;
 
   g_return_val_if_fail (self != NULL, NULL);
 
+  if (self->ready == NULL)
+    return es_thread_state_cache_get (self, thread_index);
   entry = g_hash_table_lookup (self->entries, key);
-  if (entry == NULL)
+  if (entry != NULL)
+    return use_entry (self, entry);
+  g_return_val_if_fail (thread_index < es_document_get_n_threads (self->document), NULL);
+
+  if (!g_hash_table_contains (self->asked_set, key))
     {
-      const EsThreadState *states;
-      guint n;
-      g_autoptr(GArray) timeline = NULL;
-
-      g_return_val_if_fail (thread_index < es_document_get_n_threads (self->document), NULL);
-
-      timeline = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
-      entry = g_new0 (Entry, 1);
-      entry->key = key;
-      es_document_get_thread_timeline (self->document, es_document_get_thread (self->document, thread_index),
-                                       timeline);
-      split_at_gcs (self->document, timeline);
-      entry->states = g_steal_pointer (&timeline);
-      states = (const EsThreadState *) (gconstpointer) entry->states->data;
-      n = entry->states->len;
-      es_thread_states_index (states, n, es_document_get_end_time (self->document), &entry->view,
-                              &entry->coarse, &entry->totals);
-      g_hash_table_insert (self->entries, key, entry);
-      self->n_states += n;
+      g_hash_table_add (self->asked_set, key);
+      g_array_append_val (self->asked, thread_index);
+      /* Handed over once the frame has asked for all it needs. */
+      if (self->making == NULL && self->start == NULL)
+        {
+          self->start = g_idle_source_new ();
+          g_source_set_priority (self->start, G_PRIORITY_DEFAULT);
+          g_source_set_callback (self->start, start_batch, self, NULL);
+          g_source_set_static_name (self->start, "[eventscope] thread states");
+          g_source_attach (self->start, g_main_context_get_thread_default ());
+        }
     }
-  entry->last_use = ++self->clock;
-  entry->frame = self->frame;
-  return &entry->view;
+  if (self->previous != NULL)
+    {
+      guint before = es_document_find_thread (self->previous->document,
+                                              es_document_get_thread (self->document, thread_index)->id);
+
+      entry = before != G_MAXUINT ? g_hash_table_lookup (self->previous->entries, GUINT_TO_POINTER (before + 1)) : NULL;
+      if (entry != NULL)
+        return &entry->view;
+    }
+  return NULL;
+}
+
+/**
+ * es_thread_state_cache_is_making:
+ *
+ * Returns: whether states a frame asked for are still to be made (by a
+ *   cache made with es_thread_state_cache_new_async())
+ */
+gboolean
+es_thread_state_cache_is_making (EsThreadStateCache *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  return self->making != NULL || (self->asked != NULL && self->asked->len > 0);
 }
 
 /**
