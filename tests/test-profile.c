@@ -83,6 +83,7 @@ check_against_brute_force (const EsProfile *profile,
   g_autoptr(GHashTable) seen_ccs = new_counts ();
   const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) profile->frames->data;
   guint64 n = 0, n_main = 0;
+  guint32 n_rows = 0;
 
   for (guint i = 0; i < samples->len; i++)
     {
@@ -130,6 +131,10 @@ check_against_brute_force (const EsProfile *profile,
     }
   /* Every stack and every prefix of one is a frame. */
   g_assert_cmpuint (g_hash_table_size (seen_paths), ==, g_hash_table_size (inherited));
+  /* The rows a flame graph draws: as deep as the deepest frame. */
+  for (guint i = 0; i < profile->frames->len; i++)
+    n_rows = MAX (n_rows, frames[i].depth + 1);
+  g_assert_cmpuint (profile->n_rows, ==, n_rows);
 
   for (guint i = 0; i < profile->cost_centres->len; i++)
     {

@@ -202,6 +202,7 @@ add_frames (EsProfile                 *profile,
               f->stack = tree[position].stack;
               f->individual = position == at ? counts[slot] : 0;
               f->inherited = 0;
+              profile->n_rows = MAX (profile->n_rows, f->depth + 1);
             }
           open[n_open++] = (OpenFrame) { position, tree[position].end, n_frames++ };
         }
