@@ -50,7 +50,8 @@ struct _EsThreadStateCache
   EsThreadStateCache *previous;   /* (nullable): the previous document of the same log's, shown meanwhile */
   GArray             *asked;      /* guint: thread indexes to make next */
   GHashTable         *asked_set;  /* thread index + 1: asked for, or being made */
-  GCancellable       *making;     /* (nullable): a worker is making some; cancelled when the cache goes */
+  GCancellable       *making;     /* (nullable): workers are making some; cancelled when the cache goes */
+  guint               n_making;   /* the workers at it */
   GSource            *start;      /* (nullable): hands the asked ones to a worker once the frame is painted */
 };
 
@@ -95,6 +96,7 @@ stop_making (EsThreadStateCache *self)
   if (self->making != NULL)
     g_cancellable_cancel (self->making);
   g_clear_object (&self->making);
+  self->n_making = 0;
   if (self->start != NULL)
     g_source_destroy (self->start);
   g_clear_pointer (&self->start, g_source_unref);
@@ -374,8 +376,8 @@ make_batch (GTask        *task,
 
 static gboolean start_batch (gpointer data);
 
-/* On the cache's thread: the worker's entries kept, the threads asked
- * meanwhile handed to the next, and the view told. */
+/* On the cache's thread: a worker's entries kept and the view told; once
+ * every worker is done, the threads asked meanwhile handed to the next. */
 static void
 batch_made (GObject      *source_object,
             GAsyncResult *result,
@@ -387,7 +389,6 @@ batch_made (GObject      *source_object,
   /* Cancelled: the cache is gone, or stopped making them. */
   if (entries == NULL)
     return;
-  g_clear_object (&self->making);
   for (guint i = 0; i < entries->len; i++)
     {
       Entry *entry = g_ptr_array_index (entries, i);
@@ -400,32 +401,46 @@ batch_made (GObject      *source_object,
       keep_entry (self, entry);
       use_entry (self, entry);
     }
-  if (self->asked->len > 0)
-    start_batch (self);
-  else
-    g_clear_pointer (&self->previous, es_thread_state_cache_free);
+  if (--self->n_making == 0)
+    {
+      g_clear_object (&self->making);
+      if (self->asked->len > 0)
+        start_batch (self);
+      else
+        g_clear_pointer (&self->previous, es_thread_state_cache_free);
+    }
   self->ready (self->ready_data);
 }
 
+/* Hands the threads asked for to a worker per core, each every n-th of
+ * them: a thread's states take a core alone, and a frame of the Threads
+ * section asks for a few dozen threads. */
 static gboolean
 start_batch (gpointer data)
 {
   EsThreadStateCache *self = data;
-  g_autoptr(GTask) task = NULL;
-  Batch *batch;
+  guint n_workers;
 
   g_clear_pointer (&self->start, g_source_unref);
   if (self->making != NULL || self->asked->len == 0)
     return G_SOURCE_REMOVE;
-  batch = g_new0 (Batch, 1);
-  batch->document = g_object_ref (self->document);
-  batch->threads = g_steal_pointer (&self->asked);
-  self->asked = g_array_new (FALSE, FALSE, sizeof (guint));
+  n_workers = MIN ((guint) MAX (g_get_num_processors (), 1), self->asked->len);
   self->making = g_cancellable_new ();
-  task = g_task_new (NULL, self->making, batch_made, self);
-  g_task_set_source_tag (task, start_batch);
-  g_task_set_task_data (task, batch, batch_free);
-  g_task_run_in_thread (task, make_batch);
+  self->n_making = n_workers;
+  for (guint w = 0; w < n_workers; w++)
+    {
+      g_autoptr(GTask) task = g_task_new (NULL, self->making, batch_made, self);
+      Batch *batch = g_new0 (Batch, 1);
+
+      batch->document = g_object_ref (self->document);
+      batch->threads = g_array_new (FALSE, FALSE, sizeof (guint));
+      for (guint i = w; i < self->asked->len; i += n_workers)
+        g_array_append_val (batch->threads, g_array_index (self->asked, guint, i));
+      g_task_set_source_tag (task, start_batch);
+      g_task_set_task_data (task, batch, batch_free);
+      g_task_run_in_thread (task, make_batch);
+    }
+  g_array_set_size (self->asked, 0);
   return G_SOURCE_REMOVE;
 }
 
