@@ -46,7 +46,8 @@ struct _EsProfData
   GArray     *counted_by_stack; /* guint32 per stack: its own samples among the first @counted */
   guint       counted;
   GArray     *tree;            /* EsProfTreeNode, see es_document_get_prof_tree(); shared */
-  GArray     *sampled;         /* guint32: the stacks samples name, by index (once indexed) */
+  gsize       sampled_made;    /* the three below are made (g_once_init_enter()) */
+  GArray     *sampled;         /* guint32: the stacks samples name, by index */
   GArray     *sampled_in_tree_order; /* guint32: indexes into @sampled, by tree position */
   GArray     *sampled_slot_of; /* guint32 per stack: its index in @sampled, or ES_PROF_NO_STACK */
   GHashTable *cost_centres;    /* id -> index + 1 in the document's cost centres; shared */
@@ -463,7 +464,9 @@ es_cost_centre_is_builtin_root (const EsCostCentre *cc)
  * distinct stacks 200 deep has millions of frames, and a query that
  * counts into the sampled ones and reaches the frames from them costs
  * what it finds, not what the tree holds. Made once per document from the
- * whole run's counts: one pass over the stacks, one over the tree. */
+ * whole run's counts, on the first query: one pass over the stacks, one
+ * over the tree, which a live log's update would otherwise pay each time
+ * whether the profile is shown or not. */
 static void
 index_sampled_stacks (EsProfData *prof)
 {
@@ -513,7 +516,6 @@ _es_document_index_prof (EsDocument *self)
   _es_prof_tree_grow (prof->tree_grower, self->cost_centres, &prof->stacks, prof->stacks_shared, &prof->tree,
                       &prof->cost_centres);
   prof->stacks_shared = TRUE;
-  index_sampled_stacks (prof);
   /* Indexed once: the builder, or the next snapshot, keeps what is to grow. */
   g_clear_pointer (&prof->tree_grower, _es_prof_tree_unref);
 }
@@ -622,7 +624,8 @@ es_document_get_prof_tree (EsDocument *self,
  *
  * Gives the stacks that have samples of their own somewhere in the run,
  * out of every stack of the trie, with each one's slot and their order in
- * the tree (see #EsProfSampledStacks).
+ * the tree (see #EsProfSampledStacks). They are found on the first call,
+ * once: any thread may ask, and another that asks meanwhile waits.
  */
 void
 es_document_get_prof_sampled_stacks (EsDocument          *self,
@@ -634,6 +637,11 @@ es_document_get_prof_sampled_stacks (EsDocument          *self,
   g_return_if_fail (sampled != NULL);
 
   prof = self->prof;
+  if (g_once_init_enter (&prof->sampled_made))
+    {
+      index_sampled_stacks (prof);
+      g_once_init_leave (&prof->sampled_made, 1);
+    }
   sampled->n_sampled = prof->sampled->len;
   sampled->stacks = (const guint32 *) (gpointer) prof->sampled->data;
   sampled->in_tree_order = (const guint32 *) (gpointer) prof->sampled_in_tree_order->data;
