@@ -83,6 +83,7 @@ check_against_brute_force (const EsProfile *profile,
   g_autoptr(GHashTable) seen_ccs = new_counts ();
   const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) profile->frames->data;
   guint64 n = 0, n_main = 0;
+  guint32 n_rows = 0;
 
   for (guint i = 0; i < samples->len; i++)
     {
@@ -130,6 +131,10 @@ check_against_brute_force (const EsProfile *profile,
     }
   /* Every stack and every prefix of one is a frame. */
   g_assert_cmpuint (g_hash_table_size (seen_paths), ==, g_hash_table_size (inherited));
+  /* The rows a flame graph draws: as deep as the deepest frame. */
+  for (guint i = 0; i < profile->frames->len; i++)
+    n_rows = MAX (n_rows, frames[i].depth + 1);
+  g_assert_cmpuint (profile->n_rows, ==, n_rows);
 
   for (guint i = 0; i < profile->cost_centres->len; i++)
     {
@@ -249,6 +254,27 @@ test_random_intervals (void)
       profile = es_profile_new (document, t0, t1);
       check_against_brute_force (profile, samples, t0, t1);
     }
+}
+
+/* The whole run's profile is made once per document and shared by every
+ * interval that holds all of its samples, each with its own edges; a
+ * profile freed leaves the kept one whole. */
+static void
+test_whole_run_kept (void)
+{
+  g_autoptr(EsDocument) document = es_test_load_fixture ("profiled-long.eventlog");
+  g_autofree char *log_path = es_test_fixture_path ("profiled-long.eventlog");
+  g_autoptr(GArray) samples = es_test_prof_read_samples (log_path);
+  guint64 end = es_document_get_end_time (document);
+  g_autoptr(EsProfile) first = es_profile_new (document, 0, G_MAXUINT64);
+  g_autoptr(EsProfile) again = NULL;
+
+  es_profile_free (es_profile_new (document, 0, end + 1));
+  again = es_profile_new (document, 0, end + 1);
+  g_assert_true (again->frames == first->frames && again->cost_centres == first->cost_centres);
+  g_assert_cmpuint (again->t1, ==, end + 1);
+  g_assert_cmpuint (first->t1, ==, G_MAXUINT64);
+  check_against_brute_force (again, samples, 0, end + 1);
 }
 
 /* The Profile row's columns against the samples binned one by one: how
@@ -764,6 +790,7 @@ main (int    argc,
   g_test_add_func ("/profile/whole-run-matches-prof", test_whole_run_matches_prof);
   g_test_add_func ("/profile/older-fixture-total", test_older_fixture_total);
   g_test_add_func ("/profile/random-intervals", test_random_intervals);
+  g_test_add_func ("/profile/whole-run-kept", test_whole_run_kept);
   g_test_add_func ("/profile/columns", test_columns);
   g_test_add_func ("/profile/columns-by-cap", test_columns_by_cap);
   g_test_add_func ("/profile/merged-builders", test_merged_builders);

@@ -285,6 +285,122 @@ test_runnable_during_a_gc_is_gc (void)
   g_assert_cmpuint (in_gc, >, gc_total / 2);
 }
 
+static void
+count_ready (gpointer data)
+{
+  (*(guint *) data)++;
+}
+
+/* Until @cache has made every state a frame asked for. */
+static void
+wait_until_made (EsThreadStateCache *cache)
+{
+  while (es_thread_state_cache_is_making (cache))
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
+assert_same_states (const EsThreadStates *a,
+                    const EsThreadStates *b)
+{
+  g_assert_nonnull (a);
+  g_assert_nonnull (b);
+  g_assert_cmpuint (a->n_states, ==, b->n_states);
+  /* Field by field: a state's padding is not written. */
+  for (guint i = 0; i < a->n_states; i++)
+    {
+      g_assert_cmpuint (a->states[i].time, ==, b->states[i].time);
+      g_assert_cmpuint (a->states[i].cap, ==, b->states[i].cap);
+      g_assert_cmpuint (a->states[i].state, ==, b->states[i].state);
+      g_assert_cmpuint (a->states[i].reason, ==, b->states[i].reason);
+    }
+  g_assert_cmpuint (a->n_coarse, ==, b->n_coarse);
+  g_assert_cmpmem (a->totals, a->n_coarse * sizeof (EsThreadShares), b->totals, b->n_coarse * sizeof (EsThreadShares));
+  g_assert_cmpuint (a->end, ==, b->end);
+}
+
+/* A window's cache makes the states a frame asks for in a worker: the
+ * frame gets none (nothing of the document before is given), the view is
+ * told once they are in, and they are those made on the spot. */
+static void
+test_made_in_a_worker (void)
+{
+  g_autoptr(EsDocument) document = es_test_load_fixture ("parfib-N2.eventlog");
+  g_autoptr(EsThreadStateCache) now = es_thread_state_cache_new (document, G_MAXSIZE);
+  g_autoptr(EsThreadStateCache) cache = NULL;
+  guint n_threads = es_document_get_n_threads (document), n_ready = 0;
+
+  g_assert_cmpuint (n_threads, >, 1);
+  cache = es_thread_state_cache_new_async (document, G_MAXSIZE, NULL, count_ready, &n_ready);
+  g_assert_false (es_thread_state_cache_is_making (cache));
+  es_thread_state_cache_begin_frame (cache);
+  for (guint t = 0; t < n_threads; t++)
+    g_assert_null (es_thread_state_cache_get_for_frame (cache, t));
+  /* Asked twice in a frame, made once. */
+  g_assert_null (es_thread_state_cache_get_for_frame (cache, 0));
+  g_assert_true (es_thread_state_cache_is_making (cache));
+  g_assert_cmpuint (es_thread_state_cache_get_n_threads (cache), ==, 0);
+  wait_until_made (cache);
+  g_assert_cmpuint (n_ready, >=, 1);
+  g_assert_cmpuint (es_thread_state_cache_get_n_threads (cache), ==, n_threads);
+
+  es_thread_state_cache_begin_frame (cache);
+  for (guint t = 0; t < n_threads; t++)
+    assert_same_states (es_thread_state_cache_get_for_frame (cache, t), es_thread_state_cache_get (now, t));
+  g_assert_false (es_thread_state_cache_is_making (cache));
+}
+
+/* A followed log's newer document shows the states of the one before for
+ * the same thread until its own are made; then the one before goes. A
+ * cache dropped while its worker is at work drops what it makes. */
+static void
+test_previous_shown_meanwhile (void)
+{
+  g_autoptr(EsDocument) before = es_test_load_fixture ("parfib-N2.eventlog");
+  g_autoptr(EsDocument) after = es_test_load_fixture ("parfib-N2.eventlog");
+  g_autoptr(EsThreadStateCache) cache = NULL;
+  EsThreadStateCache *previous;
+  guint n_threads = es_document_get_n_threads (before), n_ready = 0;
+  g_autofree const EsThreadStates **shown = g_new0 (const EsThreadStates *, n_threads);
+
+  previous = es_thread_state_cache_new_async (before, G_MAXSIZE, NULL, count_ready, &n_ready);
+  for (guint t = 0; t < n_threads; t++)
+    es_thread_state_cache_get_for_frame (previous, t);
+  wait_until_made (previous);
+  for (guint t = 0; t < n_threads; t++)
+    shown[t] = es_thread_state_cache_get_for_frame (previous, t);
+
+  cache = es_thread_state_cache_new_async (after, G_MAXSIZE, previous, count_ready, &n_ready);
+  for (guint t = 0; t < n_threads; t++)
+    g_assert_true (es_thread_state_cache_get_for_frame (cache, t) == shown[t]);
+  wait_until_made (cache);
+  for (guint t = 0; t < n_threads; t++)
+    {
+      const EsThreadStates *made = es_thread_state_cache_get_for_frame (cache, t);
+
+      g_assert_true (made != shown[t]);
+      assert_same_states (made, shown[t] = es_thread_state_cache_get (cache, t));
+    }
+
+  /* Dropped while making: its worker's states go with nothing told. */
+  {
+    g_autoptr(EsDocument) third = es_test_load_fixture ("parfib-N2.eventlog");
+    EsThreadStateCache *dropped = es_thread_state_cache_new_async (third, G_MAXSIZE, NULL, count_ready, &n_ready);
+    guint told = n_ready;
+
+    for (guint t = 0; t < n_threads; t++)
+      es_thread_state_cache_get_for_frame (dropped, t);
+    g_main_context_iteration (NULL, FALSE);
+    es_thread_state_cache_free (dropped);
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+    g_usleep (G_USEC_PER_SEC / 10);
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+    g_assert_cmpuint (n_ready, ==, told);
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -295,6 +411,8 @@ main (int    argc,
   g_test_add_func ("/thread-states/columns-read-few-states", test_columns_read_few_states);
   g_test_add_func ("/thread-states/running-never-exceeds-the-caps", test_running_never_exceeds_the_caps);
   g_test_add_func ("/thread-states/runnable-during-a-gc-is-gc", test_runnable_during_a_gc_is_gc);
+  g_test_add_func ("/thread-states/made-in-a-worker", test_made_in_a_worker);
+  g_test_add_func ("/thread-states/previous-shown-meanwhile", test_previous_shown_meanwhile);
 
   return g_test_run ();
 }

@@ -34,6 +34,7 @@ struct _EsSession
   guint64     extent;             /* the span views may show, at least the run */
   guint64     extent_start;       /* ... from here: a comparison's aligned run */
   gboolean    ongoing;            /* the log is still being written */
+  gboolean    continuing;         /* made by es_session_new_continuing() */
   /* The GC list shows only the pauses the Pauses panel's chosen bucket
    * holds: those starting in [t0, t1] and lasting [lo, hi). */
   gboolean    has_pause_filter;
@@ -122,6 +123,20 @@ es_session_new (EsDocument *document)
 }
 
 /**
+ * es_session_is_continuing:
+ *
+ * Returns: whether @self goes on from a session on an older document of
+ *   the same log (es_session_new_continuing())
+ */
+gboolean
+es_session_is_continuing (EsSession *self)
+{
+  g_return_val_if_fail (ES_IS_SESSION (self), FALSE);
+
+  return self->continuing;
+}
+
+/**
  * es_session_new_continuing:
  * @document: a newer document of the same log, that @previous showed a
  *   prefix of (a log followed while its program runs)
@@ -144,6 +159,7 @@ es_session_new_continuing (EsDocument *document,
   g_return_val_if_fail (ES_IS_SESSION (previous), NULL);
 
   self = es_session_new (document);
+  self->continuing = TRUE;
   old_end = es_document_get_end_time (previous->document);
   self->visible_t0 = previous->visible_t0;
   self->visible_t1 = previous->visible_t1;

@@ -30,6 +30,7 @@ typedef struct
 EsSession  *es_session_new                (EsDocument *document);
 EsSession  *es_session_new_continuing     (EsDocument *document,
                                            EsSession  *previous);
+gboolean    es_session_is_continuing      (EsSession  *self);
 EsDocument *es_session_get_document       (EsSession  *self);
 void        es_session_get_visible        (EsSession  *self,
                                            guint64    *t0,

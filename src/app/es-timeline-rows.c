@@ -232,10 +232,19 @@ visible_changed_cb (EsTimelineRows *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* Some thread rows' states are made: they are painted. */
+static void
+thread_states_ready (gpointer data)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (data));
+}
+
 void
 es_timeline_rows_set_session (EsTimelineRows *self,
                               EsSession      *session)
 {
+  g_autoptr(EsThreadStateCache) previous_states = NULL;
+
   g_return_if_fail (ES_IS_TIMELINE_ROWS (self));
 
   if (self->session == session)
@@ -246,10 +255,17 @@ es_timeline_rows_set_session (EsTimelineRows *self,
       g_clear_signal_handler (&self->chosen_handler, self->session);
     }
   g_set_object (&self->session, session);
-  g_clear_pointer (&self->thread_states, es_thread_state_cache_free);
+  previous_states = g_steal_pointer (&self->thread_states);
   self->selected_thread = 0;
+  /* The thread rows' states are made in a worker: a frame never waits
+   * for them, and paints them once they are in. A followed log's newer
+   * document shows the states of the one before meanwhile, not rows
+   * gone blank at each update. */
   if (session != NULL)
-    self->thread_states = es_thread_state_cache_new (es_session_get_document (session), THREAD_STATES_CACHED);
+    self->thread_states = es_thread_state_cache_new_async (es_session_get_document (session), THREAD_STATES_CACHED,
+                                                           es_session_is_continuing (session)
+                                                             ? g_steal_pointer (&previous_states) : NULL,
+                                                           thread_states_ready, self);
   if (session != NULL)
     {
       self->visible_handler = g_signal_connect_object (session, "visible-changed",

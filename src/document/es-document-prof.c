@@ -46,6 +46,10 @@ struct _EsProfData
   GArray     *counted_by_stack; /* guint32 per stack: its own samples among the first @counted */
   guint       counted;
   GArray     *tree;            /* EsProfTreeNode, see es_document_get_prof_tree(); shared */
+  gsize       sampled_made;    /* the three below are made (g_once_init_enter()) */
+  GArray     *sampled;         /* guint32: the stacks samples name, by index */
+  GArray     *sampled_in_tree_order; /* guint32: indexes into @sampled, by tree position */
+  GArray     *sampled_slot_of; /* guint32 per stack: its index in @sampled, or ES_PROF_NO_STACK */
   GHashTable *cost_centres;    /* id -> index + 1 in the document's cost centres; shared */
 };
 
@@ -69,6 +73,9 @@ prof_data_alloc (void)
   prof->checkpoints = g_ptr_array_new_with_free_func (g_atomic_rc_box_release);
   prof->counted_by_stack = g_array_new (FALSE, TRUE, sizeof (guint32));
   prof->tree = g_array_new (FALSE, FALSE, sizeof (EsProfTreeNode));
+  prof->sampled = g_array_new (FALSE, FALSE, sizeof (guint32));
+  prof->sampled_in_tree_order = g_array_new (FALSE, FALSE, sizeof (guint32));
+  prof->sampled_slot_of = g_array_new (FALSE, FALSE, sizeof (guint32));
   prof->cost_centres = g_hash_table_new (NULL, NULL);
   return prof;
 }
@@ -95,6 +102,9 @@ _es_prof_data_free (EsProfData *prof)
   g_ptr_array_unref (prof->checkpoints);
   g_array_unref (prof->counted_by_stack);
   g_array_unref (prof->tree);
+  g_array_unref (prof->sampled);
+  g_array_unref (prof->sampled_in_tree_order);
+  g_array_unref (prof->sampled_slot_of);
   g_hash_table_unref (prof->cost_centres);
   _es_prof_tree_unref (prof->tree_grower);
   g_free (prof);
@@ -493,6 +503,40 @@ es_cost_centre_is_builtin_root (const EsCostCentre *cc)
   return cc != NULL && g_strcmp0 (cc->srcloc, "<built-in>") == 0 && g_strcmp0 (cc->label, "MAIN") != 0;
 }
 
+/* The stacks that samples name, out of every stack of the trie (each
+ * frame of a sampled stack is a stack of its own): a program with 50,000
+ * distinct stacks 200 deep has millions of frames, and a query that
+ * counts into the sampled ones and reaches the frames from them costs
+ * what it finds, not what the tree holds. Made once per document from the
+ * whole run's counts, on the first query: one pass over the stacks, one
+ * over the tree, which a live log's update would otherwise pay each time
+ * whether the profile is shown or not. */
+static void
+index_sampled_stacks (EsProfData *prof)
+{
+  const guint32 *counts = (const guint32 *) (gpointer) prof->counted_by_stack->data;
+  const EsProfTreeNode *tree = (const EsProfTreeNode *) (gpointer) prof->tree->data;
+  guint n_stacks = prof->stacks->len, n_counted = MIN (prof->counted_by_stack->len, n_stacks);
+  guint32 *slot_of;
+
+  g_array_set_size (prof->sampled, 0);
+  g_array_set_size (prof->sampled_in_tree_order, 0);
+  g_array_set_size (prof->sampled_slot_of, n_stacks);
+  slot_of = (guint32 *) (gpointer) prof->sampled_slot_of->data;
+  for (guint s = 0; s < n_stacks; s++)
+    {
+      slot_of[s] = ES_PROF_NO_STACK;
+      if (s < n_counted && counts[s] > 0)
+        {
+          slot_of[s] = prof->sampled->len;
+          g_array_append_val (prof->sampled, s);
+        }
+    }
+  for (guint at = 0; at < prof->tree->len; at++)
+    if (slot_of[tree[at].stack] != ES_PROF_NO_STACK)
+      g_array_append_val (prof->sampled_in_tree_order, slot_of[tree[at].stack]);
+}
+
 /* Once every sample is in: the samples in time order, counted at their
  * checkpoints, and the stacks as a tree (es-prof-tree.c). */
 void
@@ -616,6 +660,37 @@ es_document_get_prof_tree (EsDocument *self,
 
   *n_nodes = self->prof->tree->len;
   return (const EsProfTreeNode *) (gpointer) self->prof->tree->data;
+}
+
+/**
+ * es_document_get_prof_sampled_stacks:
+ * @sampled: (out caller-allocates): the stacks the samples name
+ *
+ * Gives the stacks that have samples of their own somewhere in the run,
+ * out of every stack of the trie, with each one's slot and their order in
+ * the tree (see #EsProfSampledStacks). They are found on the first call,
+ * once: any thread may ask, and another that asks meanwhile waits.
+ */
+void
+es_document_get_prof_sampled_stacks (EsDocument          *self,
+                                     EsProfSampledStacks *sampled)
+{
+  EsProfData *prof;
+
+  g_return_if_fail (ES_IS_DOCUMENT (self));
+  g_return_if_fail (sampled != NULL);
+
+  prof = self->prof;
+  if (g_once_init_enter (&prof->sampled_made))
+    {
+      index_sampled_stacks (prof);
+      g_once_init_leave (&prof->sampled_made, 1);
+    }
+  sampled->n_sampled = prof->sampled->len;
+  sampled->stacks = (const guint32 *) (gpointer) prof->sampled->data;
+  sampled->in_tree_order = (const guint32 *) (gpointer) prof->sampled_in_tree_order->data;
+  sampled->n_stacks = prof->sampled_slot_of->len;
+  sampled->slot_of = (const guint32 *) (gpointer) prof->sampled_slot_of->data;
 }
 
 /**

@@ -49,6 +49,18 @@ typedef struct
   guint32 end;           /* positions (its own, end) are its descendants */
 } EsProfTreeNode;
 
+/* The stacks that have samples of their own: a few among the trie's
+ * stacks, which count every outer frame too. A query counts into these
+ * and reaches the tree's frames from them (es-profile.c). */
+typedef struct
+{
+  guint          n_sampled;
+  const guint32 *stacks;         /* the sampled stacks, by index into es_document_get_prof_stacks() */
+  const guint32 *in_tree_order;  /* indexes into @stacks, in the order of their tree positions */
+  guint          n_stacks;       /* every stack, sampled or not */
+  const guint32 *slot_of;        /* per stack: its index in @stacks, or ES_PROF_NO_STACK */
+} EsProfSampledStacks;
+
 typedef struct
 {
   guint64 time;
@@ -68,6 +80,8 @@ const guint32      *es_document_get_prof_counts_before  (EsDocument *self,
                                                          guint      *n_stacks);
 const EsProfTreeNode *es_document_get_prof_tree        (EsDocument *self,
                                                          guint      *n_nodes);
+void                es_document_get_prof_sampled_stacks (EsDocument          *self,
+                                                         EsProfSampledStacks *sampled);
 guint64             es_document_get_prof_tick_interval  (EsDocument *self);
 gboolean            es_cost_centre_is_builtin_root      (const EsCostCentre *cc);
 const EsCostCentre *es_document_lookup_cost_centre      (EsDocument *self,

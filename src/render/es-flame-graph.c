@@ -46,16 +46,15 @@ walk_init (Walk                   *walk,
            const EsFlameGraphView *view)
 {
   const EsProfile *profile = view->profile;
-  guint32 max_depth = 0;
   guint64 total;
 
   memset (walk, 0, sizeof *walk);
   walk->view = view;
   walk->frames = (const EsProfileFrame *) (gpointer) profile->frames->data;
-  for (guint i = 0; i < profile->frames->len; i++)
-    max_depth = MAX (max_depth, walk->frames[i].depth);
-  walk->cursor = g_new0 (double, max_depth + 2);
-  walk->ancestors = g_new (guint32, max_depth + 1);
+  /* The rows as the profile counted them: a walk over every frame to find
+   * the deepest cost as much as the drawing, for a profile of millions. */
+  walk->cursor = g_new0 (double, profile->n_rows + 1);
+  walk->ancestors = g_new (guint32, MAX (profile->n_rows, 1));
 
   if (view->zoom != ES_PROFILE_NO_FRAME && view->zoom < profile->frames->len)
     {
@@ -128,11 +127,7 @@ walk_next (Walk     *walk,
 int
 es_flame_graph_natural_height (const EsProfile *profile)
 {
-  guint32 max_depth = 0;
-
-  for (guint i = 0; i < profile->frames->len; i++)
-    max_depth = MAX (max_depth, g_array_index (profile->frames, EsProfileFrame, i).depth);
-  return profile->frames->len > 0 ? (int) (max_depth + 1) * ES_FLAME_GRAPH_ROW_HEIGHT : 0;
+  return (int) profile->n_rows * ES_FLAME_GRAPH_ROW_HEIGHT;
 }
 
 static char *

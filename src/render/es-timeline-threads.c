@@ -92,7 +92,7 @@ es_paint_lookup_thread_states (EsPaintContext *ctx,
         ctx->thread_states = es_thread_state_cache_new (ctx->document, STATES_CACHED);
       cache = ctx->thread_states;
     }
-  return es_thread_state_cache_get (cache, thread_index);
+  return es_thread_state_cache_get_for_frame (cache, thread_index);
 }
 
 /* The HEC numbers on runs wide enough to hold one, in the palette's

@@ -164,6 +164,21 @@ first_paint (int top)
   return time_paint (top);
 }
 
+static void
+states_made (gpointer data)
+{
+}
+
+/* Whether some thread rows' states are still being made in a worker. */
+static gboolean
+making_states (void)
+{
+  for (guint r = 0; r < n_runs; r++)
+    if (es_thread_state_cache_is_making (runs[r].thread_states))
+      return TRUE;
+  return FALSE;
+}
+
 /* What the comparison's statistics panel computes for a selection: every
  * figure of both runs over the same interval. */
 /* This thread's CPU time, in ms: on a machine shared with other work, a
@@ -245,7 +260,7 @@ main (int    argc,
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) spans = NULL;
   guint64 start, end;
-  double worst_mean = 0, worst_frame = 0;
+  double worst_mean = 0, worst_frame = 0, worst_first = 0;
   gint64 load_start, prepare_start;
   double prepare_ms = 0;
   int top = 0;
@@ -285,7 +300,8 @@ main (int    argc,
       runs[r].rows = es_timeline_layout (runs[r].document,
                                          ((1u << ES_N_ROW_KINDS) - 1) & ~(threads_open ? 0 : 1u << ES_ROW_THREAD));
       runs[r].surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, n_runs > 1 ? height / 2 : height);
-      runs[r].thread_states = es_thread_state_cache_new (runs[r].document, 4u << 20);
+      /* As the window's: the thread rows' states made in a worker. */
+      runs[r].thread_states = es_thread_state_cache_new_async (runs[r].document, 4u << 20, NULL, states_made, NULL);
       printf ("log %c: %s, %" G_GUINT64_FORMAT " events, %u caps, %.3f s, %u rows, %d px tall\n", 'A' + r, path,
               es_document_get_n_events (runs[r].document), es_document_get_n_caps (runs[r].document),
               es_document_get_end_time (runs[r].document) / 1e9, runs[r].rows->len,
@@ -303,7 +319,12 @@ main (int    argc,
           width, height, width - ES_TIMELINE_GUTTER,
           n_runs > 1 ? ", both runs, half the height each, and both heaps on one graph" : "",
           threads_open ? "open" : "closed", top > 0 ? ", at the top of the frame" : "");
-  printf ("%14s  %12s  %9s  %9s  %9s\n", "span", "per pixel", "mean ms", "worst ms", "first ms");
+  /* "first ms" is the first frame of a level, as the window paints it:
+   * thread rows whose states are not made yet are left blank, and a
+   * worker makes them; "made ms" is how long after that frame they are in
+   * (0: none was missing), and "filled ms" the frame painted then. */
+  printf ("%14s  %12s  %9s  %9s  %9s  %9s  %9s\n", "span", "per pixel", "mean ms", "worst ms", "first ms", "made ms",
+          "filled ms");
 
   spans = zoom_spans (end - start);
   for (guint level = 0; level < spans->len; level++)
@@ -312,7 +333,7 @@ main (int    argc,
       guint64 t0 = start + (end - start - span) / 2;
       g_autofree char *span_text = es_timeline_format_time (span, span / 100 ? span / 100 : 1);
       g_autofree char *px_text = NULL;
-      double total = 0, worst = 0, first, per_px = (double) span / (width - ES_TIMELINE_GUTTER);
+      double total = 0, worst = 0, first, made = 0, filled = 0, per_px = (double) span / (width - ES_TIMELINE_GUTTER);
 
       if (only_level >= 0 && level != (guint) only_level)
         continue;
@@ -324,6 +345,16 @@ main (int    argc,
       /* One frame apart: page faults in the indexes, Pango's font cache,
        * the thread rows' states; shown, but not in the mean. */
       first = first_paint (top);
+      if (making_states ())
+        {
+          gint64 t = g_get_monotonic_time ();
+
+          while (making_states ())
+            g_main_context_iteration (NULL, TRUE);
+          made = (g_get_monotonic_time () - t) / 1e3;
+          filled = first_paint (top);
+        }
+      worst_first = MAX (worst_first, MAX (first, filled));
       for (int f = 0; f < frames; f++)
         {
           double ms = timed_paint (top);
@@ -343,7 +374,8 @@ main (int    argc,
         px_text = es_timeline_format_time ((guint64) per_px, (guint64) per_px / 100 ? (guint64) per_px / 100 : 1);
       else
         px_text = g_strdup_printf ("%.3f ns", per_px);
-      printf ("%14s  %12s  %9.2f  %9.2f  %9.2f\n", span_text, px_text, total / frames, worst, first);
+      printf ("%14s  %12s  %9.2f  %9.2f  %9.2f  %9.2f  %9.2f\n", span_text, px_text, total / frames, worst, first, made,
+              filled);
       worst_mean = MAX (worst_mean, total / frames);
       worst_frame = MAX (worst_frame, worst);
     }
@@ -351,6 +383,8 @@ main (int    argc,
   printf ("%u frames timed\n", n_timed);
   printf ("worst level: %.2f ms per frame (mean), worst single frame %.2f ms; budget %.0f ms: %s\n",
           worst_mean, worst_frame, BUDGET_MS, worst_mean <= BUDGET_MS ? "met" : "MISSED");
+  printf ("worst first frame of a level (filled ones included): %.2f ms; budget %.0f ms: %s\n", worst_first,
+          2 * BUDGET_MS, worst_first <= 2 * BUDGET_MS ? "met" : "MISSED");
   if (n_runs > 1)
     {
       /* Every frame's, the levels' first frames included. */

@@ -10,7 +10,10 @@
  * memory at each step: the window alone, the document loaded, the first
  * frame, a second later (what the window builds after its first frame), and
  * with --events the event list's index. The budget (DESIGN.md) is on the
- * peak RSS (VmHWM) against the file's size.
+ * peak RSS (VmHWM) against the file's size. With --threads, it then opens
+ * the Threads section and times the frames the main thread paints until
+ * the thread rows' states are in: the first, the worst, and when they
+ * came (the budget is 16 ms for any frame).
  */
 
 #include "config.h"
@@ -24,14 +27,18 @@
 #include "es-application.h"
 #include "es-bench-util.h"
 #include "es-event-list.h"
+#include "es-timeline.h"
+#include "es-timeline-rows.h"
 #include "es-window.h"
 
 static gboolean with_events;
+static gboolean with_threads;
 static double   settle_seconds = 1;
 
 static const GOptionEntry entries[] = {
   { "events", 'e', 0, G_OPTION_ARG_NONE, &with_events, "Also show the Events page and wait for its index", NULL },
   { "settle", 's', 0, G_OPTION_ARG_DOUBLE, &settle_seconds, "Seconds to run after the first frame (default 1)", "S" },
+  { "threads", 't', 0, G_OPTION_ARG_NONE, &with_threads, "Then open the Threads section and time its frames", NULL },
   { NULL }
 };
 
@@ -51,6 +58,102 @@ after_paint_cb (GdkFrameClock *clock,
 {
   if (timing->shown != 0 && timing->drawn == 0 && gtk_widget_get_mapped (timing->rows))
     timing->drawn = g_get_monotonic_time ();
+}
+
+/* The main thread's frames, from the frame clock's before-paint (layout
+ * and painting follow) to its after-paint. */
+typedef struct
+{
+  gboolean timing;
+  gint64   frame_start;
+  guint    n_frames;
+  double   first_ms, worst_ms;
+  GString *each;      /* every frame's ms */
+} FrameTimes;
+
+static void
+frame_start_cb (GdkFrameClock *clock,
+                FrameTimes    *times)
+{
+  times->frame_start = g_get_monotonic_time ();
+}
+
+static void
+frame_end_cb (GdkFrameClock *clock,
+              FrameTimes    *times)
+{
+  double ms;
+
+  if (!times->timing || times->frame_start == 0)
+    return;
+  ms = (g_get_monotonic_time () - times->frame_start) / 1e3;
+  if (times->n_frames++ == 0)
+    times->first_ms = ms;
+  g_string_append_printf (times->each, "%s%.1f", times->each->len > 0 ? " " : "", ms);
+  times->worst_ms = MAX (times->worst_ms, ms);
+}
+
+/* Opens the Threads section and runs until the thread rows' states are
+ * in and painted, timing each frame. */
+static gboolean
+open_threads (EsWindow *window)
+{
+  EsTimelineRows *rows = es_timeline_get_rows (es_window_get_timeline (window));
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  FrameTimes times = { 0 };
+  g_autoptr(GString) each = g_string_new (NULL);
+  gulong start_handler, end_handler;
+  guint kinds, frames_when_made = 0;
+  gint64 start, made = 0, deadline;
+
+  times.each = each;
+  start_handler = g_signal_connect (clock, "before-paint", G_CALLBACK (frame_start_cb), &times);
+  end_handler = g_signal_connect (clock, "after-paint", G_CALLBACK (frame_end_cb), &times);
+  kinds = es_timeline_rows_get_visible_kinds (rows);
+  /* What a frame of this window costs with the section closed: the
+   * figures below are against it. */
+  times.timing = TRUE;
+  for (guint f = 0; f < 3; f++)
+    {
+      guint before = times.n_frames;
+
+      gtk_widget_queue_draw (GTK_WIDGET (rows));
+      for (deadline = g_get_monotonic_time () + G_USEC_PER_SEC; times.n_frames == before && g_get_monotonic_time () < deadline;)
+        {
+          while (g_main_context_iteration (NULL, FALSE))
+            ;
+          g_usleep (1000);
+        }
+    }
+  printf ("  the section closed, a frame redrawn: %s ms\n", each->str);
+  g_string_truncate (each, 0);
+  times = (FrameTimes) { TRUE, 0, 0, 0, 0, each };
+  start = g_get_monotonic_time ();
+  deadline = start + 60 * G_USEC_PER_SEC;
+  es_timeline_rows_set_visible_kinds (rows, kinds | (1u << ES_ROW_THREAD));
+  while (g_get_monotonic_time () < deadline)
+    {
+      EsThreadStateCache *cache = es_timeline_rows_get_thread_states (rows);
+
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      if (made == 0 && times.n_frames > 0 && !es_thread_state_cache_is_making (cache))
+        {
+          made = g_get_monotonic_time ();
+          frames_when_made = times.n_frames;
+        }
+      /* The frame that paints them, if one comes within a second. */
+      if (made != 0 && (times.n_frames > frames_when_made || g_get_monotonic_time () - made > G_USEC_PER_SEC))
+        break;
+      g_usleep (1000);
+    }
+  g_signal_handler_disconnect (clock, start_handler);
+  g_signal_handler_disconnect (clock, end_handler);
+  printf ("  Threads section opened: first frame %.2f ms; %u frames until the states of %u threads were in, "
+          "%.0f ms after; worst frame %.2f ms (budget 16 ms); each: %s ms\n",
+          times.first_ms, frames_when_made, es_thread_state_cache_get_n_threads (es_timeline_rows_get_thread_states (rows)),
+          made != 0 ? (made - start) / 1e3 : -1.0, times.worst_ms, each->str);
+  return made != 0;
 }
 
 /* Where the resident memory is, from /proc/self/smaps: the main heap,
@@ -178,7 +281,7 @@ main (int    argc,
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2)
     {
-      g_printerr ("Usage: GSK_RENDERER=cairo xvfb-run -a es-bench-open [--events] FILE.eventlog%s%s\n",
+      g_printerr ("Usage: GSK_RENDERER=cairo xvfb-run -a es-bench-open [--events] [--threads] FILE.eventlog%s%s\n",
                   error ? ": " : "", error ? error->message : "");
       return 1;
     }
@@ -226,6 +329,11 @@ main (int    argc,
     print_memory ("first frame");
   run_for (settle_seconds);
   print_memory ("first frame + settle");
+  if (ok && with_threads)
+    {
+      ok = open_threads (window);
+      print_memory ("threads open");
+    }
   if (ok && with_events)
     {
       ok = wait_for_events (window);

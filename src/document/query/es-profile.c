@@ -12,30 +12,32 @@
 #include "es-profile.h"
 #include "es-search.h"
 
-/* Adds @sign (1 or -1, as a guint32 that wraps) to each stack's count, by
- * its tree position, for samples [@from, @to). */
+/* Adds @sign (1 or -1, as a guint32 that wraps) to each sampled stack's
+ * count, by its slot, for samples [@from, @to). */
 static void
-walk_samples (const EsProfSample *samples,
-              const EsProfStack  *stacks,
-              guint               from,
-              guint               to,
-              guint32             sign,
-              guint32            *individual)
+walk_samples (const EsProfSample        *samples,
+              const EsProfSampledStacks *sampled,
+              guint                      from,
+              guint                      to,
+              guint32                    sign,
+              guint32                   *counts)
 {
   for (guint i = from; i < to; i++)
-    individual[stacks[samples[i].stack].position] += sign;
+    counts[sampled->slot_of[samples[i].stack]] += sign;
 }
 
-/* Each stack's own samples in [i0, i1), by its tree position: the counts
+/* Each sampled stack's own samples in [i0, i1), by its slot: the counts
  * before i1 less those before i0, each the counts at the checkpoint at
  * or before it and the samples walked from there. A short interval is
- * walked whole. */
+ * walked whole. The checkpoints count every stack of the trie, but only
+ * the sampled ones are read: they are few, and read in the order of
+ * their indexes. */
 static void
-count_stacks (EsDocument        *document,
-              const EsProfStack *stacks,
-              guint              i0,
-              guint              i1,
-              guint32           *individual)
+count_stacks (EsDocument                *document,
+              const EsProfSampledStacks *sampled,
+              guint                      i0,
+              guint                      i1,
+              guint32                   *counts)
 {
   guint n_samples, n0 = 0, n1;
   const EsProfSample *samples = es_document_get_prof_samples (document, &n_samples);
@@ -46,16 +48,20 @@ count_stacks (EsDocument        *document,
 
   if (j0 == j1 || i1 - i0 <= 2 * (guint64) every)
     {
-      walk_samples (samples, stacks, i0, i1, 1, individual);
+      walk_samples (samples, sampled, i0, i1, 1, counts);
       return;
     }
   before_i1 = es_document_get_prof_counts_before (document, j1, &n1);
   if (j0 > 0)
     before_i0 = es_document_get_prof_counts_before (document, j0, &n0);
-  for (guint s = 0; s < n1; s++)
-    individual[stacks[s].position] += before_i1[s] - (s < n0 ? before_i0[s] : 0);
-  walk_samples (samples, stacks, (guint) ((guint64) j1 * every), i1, 1, individual);
-  walk_samples (samples, stacks, (guint) ((guint64) j0 * every), i0, (guint32) -1, individual);
+  for (guint k = 0; k < sampled->n_sampled && sampled->stacks[k] < n1; k++)
+    {
+      guint32 s = sampled->stacks[k];
+
+      counts[k] += before_i1[s] - (s < n0 ? before_i0[s] : 0);
+    }
+  walk_samples (samples, sampled, (guint) ((guint64) j1 * every), i1, 1, counts);
+  walk_samples (samples, sampled, (guint) ((guint64) j0 * every), i0, (guint32) -1, counts);
 }
 
 /**
@@ -128,70 +134,112 @@ sum_cost_centres (EsProfile          *profile,
   g_array_sort (profile->cost_centres, compare_cost_centres);
 }
 
-/**
- * es_profile_new:
- *
- * The profile of the samples taken in [@t0, @t1): each frame's individual
- * and inherited samples, and each cost centre's. Counting costs
- * O(min (samples in the interval, stacks with samples × log samples)):
- * every stack's samples are indexed by position, so a long interval is
- * counted per stack, not per sample. Summing up the tree is then two
- * linear passes over the document's tree of stacks (see
- * es_document_get_prof_tree()), skipping subtrees without samples: a
- * million samples over 60,000 frames take 1 to 2 ms.
- *
- * Returns: (transfer full): the profile
- */
-EsProfile *
-es_profile_new (EsDocument *document,
-                guint64     t0,
-                guint64     t1)
+/* A frame of the tree open while its descendants are placed. */
+typedef struct
 {
-  EsProfile *profile = g_new0 (EsProfile, 1);
-  g_autofree guint32 *individual = NULL;
-  g_autofree guint64 *inherited = NULL;
-  g_autofree guint32 *frame_at = NULL;
-  const EsProfSample *samples;
-  const EsProfStack *stacks;
-  const EsProfTreeNode *tree;
-  const EsCostCentre *cost_centres;
-  guint n_samples, n_stacks, n_nodes, n_cost_centres, i0, i1;
+  guint32 position;   /* in es_document_get_prof_tree() */
+  guint32 end;        /* where its subtree ends there */
+  guint32 frame;      /* its index among the profile's frames */
+} OpenFrame;
+
+/* The frames with samples in the interval, in the tree's pre-order: the
+ * sampled stacks with counts, in tree order, and the frames around each
+ * that the one before did not have. A frame is on the path to a stack
+ * after it in pre-order only if it is on the path to every stack in
+ * between, so the frames come out in pre-order, each once: the cost is
+ * the frames found, not those of the whole tree. Without @profile, only
+ * counts them, so that the frames are made in an array of their size
+ * (grown as they come, the array of a million frames was copied a few
+ * times over, which cost more than making them). */
+static guint
+add_frames (EsProfile                 *profile,
+            const EsProfSampledStacks *sampled,
+            const guint32             *counts,
+            const EsProfStack         *stacks,
+            const EsProfTreeNode      *tree,
+            const EsCostCentre        *cost_centres)
+{
+  g_autofree OpenFrame *open = NULL;
+  g_autofree guint32 *way_down = NULL;
+  EsProfileFrame *frames = profile != NULL ? (EsProfileFrame *) (gpointer) profile->frames->data : NULL;
+  guint n_frames = 0, n_open = 0, deepest = 0;
+
+  /* A frame's depth in the tree is at most its stack's depth + 1 (MAIN
+   * is the empty stack's). */
+  for (guint k = 0; k < sampled->n_sampled; k++)
+    deepest = MAX (deepest, stacks[sampled->stacks[k]].depth + 1);
+  open = g_new (OpenFrame, deepest + 1);
+  way_down = g_new (guint32, deepest + 1);
+  for (guint k = 0; k < sampled->n_sampled; k++)
+    {
+      guint32 slot = sampled->in_tree_order[k], at = stacks[sampled->stacks[slot]].position, anchor;
+      guint n_down = 0;
+
+      if (counts[slot] == 0)
+        continue;
+      /* Close the frames whose subtrees end before it. */
+      for (; n_open > 0 && open[n_open - 1].end <= at; n_open--)
+        if (frames != NULL)
+          frames[open[n_open - 1].frame].end = n_frames;
+      anchor = n_open > 0 ? open[n_open - 1].position : ES_PROF_NO_STACK;
+      for (guint32 up = at; up != anchor; up = tree[up].parent)
+        way_down[n_down++] = up;
+      for (; n_down > 0; n_down--)
+        {
+          guint32 position = way_down[n_down - 1];
+
+          if (frames != NULL)
+            {
+              const EsProfStack *s = &stacks[tree[position].stack];
+              EsProfileFrame *f = &frames[n_frames];
+
+              f->cc = s->cc_index != ES_PROF_NO_STACK ? &cost_centres[s->cc_index] : NULL;
+              f->cost_centre = tree[position].stack == ES_PROF_EMPTY_STACK
+                               ? (f->cc != NULL ? f->cc->id : G_MAXUINT32) : s->cost_centre;
+              f->parent = n_open > 0 ? open[n_open - 1].frame : ES_PROFILE_NO_FRAME;
+              f->end = 0;
+              f->depth = n_open;
+              f->stack = tree[position].stack;
+              f->individual = position == at ? counts[slot] : 0;
+              f->inherited = 0;
+              profile->n_rows = MAX (profile->n_rows, f->depth + 1);
+            }
+          open[n_open++] = (OpenFrame) { position, tree[position].end, n_frames++ };
+        }
+    }
+  for (; n_open > 0 && frames != NULL; n_open--)
+    frames[open[n_open - 1].frame].end = n_frames;
+  return n_frames;
+}
+
+/* The frames with samples when most sampled stacks have some: as many as
+ * the tree has, near enough, and then one pass over the whole tree in
+ * order costs less than reaching each frame from its stacks. Each node's
+ * samples, and its subtree's, by position; the frames are the nodes
+ * whose subtrees have some, a subtree without skipped whole. */
+static void
+add_all_frames (EsProfile                 *profile,
+                const EsProfSampledStacks *sampled,
+                const guint32             *counts,
+                const EsProfStack         *stacks,
+                const EsProfTreeNode      *tree,
+                guint                      n_nodes,
+                const EsCostCentre        *cost_centres)
+{
+  g_autofree guint32 *individual = g_new0 (guint32, n_nodes);
+  g_autofree guint64 *inherited = g_new0 (guint64, n_nodes);
+  g_autofree guint32 *frame_at = g_new (guint32, n_nodes);
   EsProfileFrame *frames;
   guint n_frames = 0;
 
-  profile->t0 = t0;
-  profile->t1 = t1;
-  profile->frames = g_array_new (FALSE, FALSE, sizeof (EsProfileFrame));
-  profile->cost_centres = g_array_new (FALSE, FALSE, sizeof (EsProfileCostCentre));
-  g_return_val_if_fail (ES_IS_DOCUMENT (document), profile);
-
-  samples = es_document_get_prof_samples (document, &n_samples);
-  if (n_samples == 0 || t1 <= t0)
-    return profile;
-  i0 = es_search_lower_bound (samples, n_samples, sizeof (EsProfSample), G_STRUCT_OFFSET (EsProfSample, time), t0);
-  i1 = es_search_lower_bound (samples, n_samples, sizeof (EsProfSample), G_STRUCT_OFFSET (EsProfSample, time), t1);
-  if (i1 <= i0)
-    return profile;
-
-  stacks = es_document_get_prof_stacks (document, &n_stacks);
-  tree = es_document_get_prof_tree (document, &n_nodes);
-  cost_centres = es_document_get_cost_centres (document, &n_cost_centres);
-  individual = g_new0 (guint32, n_nodes);
-  inherited = g_new0 (guint64, n_nodes);
-  count_stacks (document, stacks, i0, i1, individual);
-
-  /* Pre-order: children after their parents, so one backward pass sums
-   * them up... */
+  for (guint k = 0; k < sampled->n_sampled; k++)
+    individual[stacks[sampled->stacks[k]].position] = counts[k];
   for (guint i = n_nodes; i > 0; i--)
     {
       inherited[i - 1] += individual[i - 1];
       if (tree[i - 1].parent != ES_PROF_NO_STACK)
         inherited[tree[i - 1].parent] += inherited[i - 1];
     }
-
-  /* ...and forward passes keep the frames with samples, skipping whole
-   * subtrees without: one to count them (the array is made to measure:
-   * one the size of every stack would cost page faults each time)... */
   for (guint i = 0; i < n_nodes; )
     if (inherited[i] == 0)
       i = tree[i].end;
@@ -200,10 +248,9 @@ es_profile_new (EsDocument *document,
         n_frames++;
         i++;
       }
-  frame_at = g_new (guint32, n_nodes);
   g_array_set_size (profile->frames, n_frames);
-  n_frames = 0;
   frames = (EsProfileFrame *) (gpointer) profile->frames->data;
+  n_frames = 0;
   for (guint i = 0; i < n_nodes; )
     {
       const EsProfStack *s = &stacks[tree[i].stack];
@@ -222,8 +269,8 @@ es_profile_new (EsDocument *document,
       f->depth = f->parent != ES_PROFILE_NO_FRAME ? frames[f->parent].depth + 1 : 0;
       f->stack = tree[i].stack;
       f->individual = individual[i];
-      f->inherited = inherited[i];
-      profile->n_samples += individual[i];
+      f->inherited = 0;
+      profile->n_rows = MAX (profile->n_rows, f->depth + 1);
       i++;
     }
   for (guint i = n_frames; i > 0; i--)
@@ -234,11 +281,151 @@ es_profile_new (EsDocument *document,
         end = frames[end].end;
       frames[i - 1].end = end;
     }
-  if (n_frames > 0 && frames[0].stack == ES_PROF_EMPTY_STACK)
+}
+
+/* The profile of samples [@i0, @i1) of @document. */
+static EsProfile *
+profile_new (EsDocument *document,
+             guint64     t0,
+             guint64     t1,
+             guint       i0,
+             guint       i1)
+{
+  EsProfile *profile = g_new0 (EsProfile, 1);
+  g_autofree guint32 *counts = NULL;
+  EsProfSampledStacks sampled;
+  const EsProfStack *stacks;
+  const EsProfTreeNode *tree;
+  const EsCostCentre *cost_centres;
+  guint n_stacks, n_nodes, n_cost_centres, n_counted = 0;
+  EsProfileFrame *frames;
+
+  profile->t0 = t0;
+  profile->t1 = t1;
+  profile->frames = g_array_new (FALSE, FALSE, sizeof (EsProfileFrame));
+  profile->cost_centres = g_array_new (FALSE, FALSE, sizeof (EsProfileCostCentre));
+  if (i1 <= i0)
+    return profile;
+
+  stacks = es_document_get_prof_stacks (document, &n_stacks);
+  tree = es_document_get_prof_tree (document, &n_nodes);
+  cost_centres = es_document_get_cost_centres (document, &n_cost_centres);
+  es_document_get_prof_sampled_stacks (document, &sampled);
+  g_return_val_if_fail (sampled.n_stacks == n_stacks && n_nodes == n_stacks, profile);
+  counts = g_new0 (guint32, MAX (sampled.n_sampled, 1));
+  count_stacks (document, &sampled, i0, i1, counts);
+  for (guint k = 0; k < sampled.n_sampled; k++)
+    n_counted += counts[k] > 0;
+  if (n_counted > sampled.n_sampled / 2)
+    add_all_frames (profile, &sampled, counts, stacks, tree, n_nodes, cost_centres);
+  else
+    {
+      g_array_set_size (profile->frames, add_frames (NULL, &sampled, counts, stacks, tree, cost_centres));
+      add_frames (profile, &sampled, counts, stacks, tree, cost_centres);
+    }
+
+  /* Pre-order: children after their parents, so one backward pass sums
+   * them up. */
+  frames = (EsProfileFrame *) (gpointer) profile->frames->data;
+  for (guint i = profile->frames->len; i > 0; i--)
+    {
+      EsProfileFrame *f = &frames[i - 1];
+
+      f->inherited += f->individual;
+      profile->n_samples += f->individual;
+      if (f->parent != ES_PROFILE_NO_FRAME)
+        frames[f->parent].inherited += f->inherited;
+    }
+  if (profile->frames->len > 0 && frames[0].stack == ES_PROF_EMPTY_STACK)
     profile->n_main = frames[0].inherited;
 
   sum_cost_centres (profile, stacks, cost_centres, n_cost_centres);
   return profile;
+}
+
+/* The same profile, its arrays shared (they are never written once made),
+ * as the profile of [@t0, @t1). */
+static EsProfile *
+profile_share (const EsProfile *from,
+               guint64          t0,
+               guint64          t1)
+{
+  EsProfile *profile = g_new0 (EsProfile, 1);
+
+  *profile = *from;
+  profile->t0 = t0;
+  profile->t1 = t1;
+  g_array_ref (profile->frames);
+  g_array_ref (profile->cost_centres);
+  return profile;
+}
+
+#define WHOLE_RUN_KEY "es-profile-whole-run"
+
+/* The whole run's profile is asked for most (a profile without a
+ * selection, the CLI's default) and is the dearest: it is made once per
+ * document and kept with it. A document never changes once made (a live
+ * log makes a new one per update), so the first one kept stays; two
+ * threads asking at once may both make it, and the one that loses the
+ * g_object_replace_data() race drops its own. */
+static EsProfile *
+whole_run_profile (EsDocument *document,
+                   guint64     t0,
+                   guint64     t1,
+                   guint       n_samples)
+{
+  EsProfile *kept = g_object_get_data (G_OBJECT (document), WHOLE_RUN_KEY);
+
+  if (kept == NULL)
+    {
+      EsProfile *made = profile_new (document, 0, 0, 0, n_samples);
+
+      if (g_object_replace_data (G_OBJECT (document), WHOLE_RUN_KEY, NULL, made,
+                                 (GDestroyNotify) es_profile_free, NULL))
+        kept = made;
+      else
+        {
+          es_profile_free (made);
+          kept = g_object_get_data (G_OBJECT (document), WHOLE_RUN_KEY);
+        }
+    }
+  return profile_share (kept, t0, t1);
+}
+
+/**
+ * es_profile_new:
+ *
+ * The profile of the samples taken in [@t0, @t1): each frame's individual
+ * and inherited samples, and each cost centre's. Counting costs
+ * O(min (samples in the interval, sampled stacks × log samples)): the
+ * checkpoints count every stack's samples, so a long interval is counted
+ * per stack, not per sample. The frames with samples are then reached
+ * from the sampled stacks (see es_document_get_prof_sampled_stacks()),
+ * in pre-order, and summed up in one backward pass over them: the cost
+ * is that of the frames found, not of the document's whole tree. An
+ * interval that holds every sample shares the whole run's profile, made
+ * once per document.
+ *
+ * Returns: (transfer full): the profile
+ */
+EsProfile *
+es_profile_new (EsDocument *document,
+                guint64     t0,
+                guint64     t1)
+{
+  const EsProfSample *samples;
+  guint n_samples, i0, i1;
+
+  g_return_val_if_fail (ES_IS_DOCUMENT (document), profile_new (NULL, t0, t1, 0, 0));
+
+  samples = es_document_get_prof_samples (document, &n_samples);
+  if (n_samples == 0 || t1 <= t0)
+    return profile_new (document, t0, t1, 0, 0);
+  i0 = es_search_lower_bound (samples, n_samples, sizeof (EsProfSample), G_STRUCT_OFFSET (EsProfSample, time), t0);
+  i1 = es_search_lower_bound (samples, n_samples, sizeof (EsProfSample), G_STRUCT_OFFSET (EsProfSample, time), t1);
+  if (i0 == 0 && i1 == n_samples)
+    return whole_run_profile (document, t0, t1, n_samples);
+  return profile_new (document, t0, t1, i0, i1);
 }
 
 void

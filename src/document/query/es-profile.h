@@ -49,6 +49,8 @@ typedef struct
   GArray  *frames;         /* EsProfileFrame, in the pre-order of es_document_get_prof_tree():
                             * MAIN first, siblings by label; only those with samples */
   GArray  *cost_centres;   /* EsProfileCostCentre, by individual, then inherited, most first */
+  guint32  n_rows;         /* the deepest frame's depth + 1, 0 without frames: a flame
+                            * graph's rows, known without a walk over every frame */
 } EsProfile;
 
 /* What the timeline's Profile row shows in a pixel column. */

@@ -91,11 +91,20 @@ gsize          es_thread_states_columns    (const EsThreadStates *states,
 
 /* es_document_get_thread_timeline() sorts a thread's states on each call;
  * views that draw the same threads frame after frame keep them here, within
- * a bound the current frame may exceed. Not thread-safe: one per user. */
+ * a bound the current frame may exceed. Not thread-safe: one per user, on
+ * the thread that made it; one made with es_thread_state_cache_new_async()
+ * makes the states frames ask for in a worker of its own. */
 typedef struct _EsThreadStateCache EsThreadStateCache;
+
+typedef void (*EsThreadStatesReady) (gpointer user_data);
 
 EsThreadStateCache  *es_thread_state_cache_new    (EsDocument          *document,
                                                    gsize                max_states);
+EsThreadStateCache  *es_thread_state_cache_new_async (EsDocument         *document,
+                                                      gsize               max_states,
+                                                      EsThreadStateCache *previous,
+                                                      EsThreadStatesReady ready,
+                                                      gpointer            ready_data);
 void                 es_thread_state_cache_free   (EsThreadStateCache  *self);
 void                 es_thread_state_cache_begin_frame (EsThreadStateCache *self);
 EsDocument          *es_thread_state_cache_get_document (EsThreadStateCache *self);
@@ -104,6 +113,9 @@ const EsThreadState *es_thread_state_cache_lookup (EsThreadStateCache  *self,
                                                    guint               *n_states);
 const EsThreadStates *es_thread_state_cache_get   (EsThreadStateCache  *self,
                                                    guint                thread_index);
+const EsThreadStates *es_thread_state_cache_get_for_frame (EsThreadStateCache *self,
+                                                          guint               thread_index);
+gboolean             es_thread_state_cache_is_making (EsThreadStateCache *self);
 guint                es_thread_state_cache_get_n_threads (EsThreadStateCache *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsThreadStateCache, es_thread_state_cache_free)
