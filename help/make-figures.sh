@@ -30,6 +30,7 @@ cd "$top"
 "$cli" export --width 800 --from 80.9ms --to 81.7ms "$fixtures/alloc-A1m-N2.eventlog" "$out/gc-pause.png"
 "$cli" export --width 800 "$fixtures/heap-hT-N2.eventlog" "$out/heap-profile.png"
 "$cli" export --view profile --width 800 "$fixtures/profiled-hc.eventlog" "$out/flame-graph.png"
+"$cli" export --view profile --width 800 "$fixtures/mlpd/sample-compute.mlpd" "$out/mono-profile.png"
 
 if ! command -v xvfb-run >/dev/null || ! command -v xdotool >/dev/null || ! command -v import >/dev/null; then
   echo "make-figures: xvfb-run, xdotool or import missing: the window's pictures are not remade" >&2
