@@ -107,6 +107,17 @@ def check_shape(doc, kind, n_runs):
             assert cap["idle_ns"] == covered - min(covered, busy)
         if run["format"] == "ghc":
             assert sum(cap["sparks_created"] for cap in run["caps"]) == figures["sparks_created"]
+            assert run["mono"] is None
+        else:
+            mono = run["mono"]
+            for key in ("samples", "calls", "allocations", "allocated_bytes", "throws", "lock_contentions",
+                        "locks_acquired", "lock_failures", "lock_wait_ns", "heap_resizes", "objects_moved"):
+                assert isinstance(mono[key], int) and mono[key] >= 0, key
+            assert set(mono["clauses"]) == {"catch", "filter", "finally", "fault"}
+            assert len(mono["top_methods"]) <= 10 and len(mono["top_classes"]) <= 10
+            totals = [m["total_ns"] for m in mono["top_methods"]]
+            assert totals == sorted(totals, reverse=True)
+            assert sum(c["bytes"] for c in mono["top_classes"]) <= mono["allocated_bytes"]
 
 
 @check("compare --json of a log with itself: no difference, ratio 1 (none where both are 0)")
@@ -167,6 +178,30 @@ def _():
     mono = cli_json("summary", "--json", fixture("mlpd/gc-zip.mlpd"))
     check_shape(mono, "summary", 1)
     assert mono["runs"][0]["format"] == "mono"
+
+
+@check("summary --json of Mono logs: the counts are mprof-report's; an interval's add up")
+def _():
+    def report_number(text, label):
+        for line in text.splitlines():
+            if line.strip().startswith(label):
+                return int(line.strip()[len(label):].split()[0])
+        return 0
+    for name, keys in [("mlpd/calls-compute", {"calls": "Total calls:"}),
+                       ("mlpd/monitor-locks", {"lock_contentions": "Lock contentions:", "throws": "Throws:",
+                                               "locks_acquired": "Lock acquired:"}),
+                       ("mlpd/alloc-full", {"allocated_bytes": "Total memory allocated:"})]:
+        with open(fixture(name + ".report.txt")) as f:
+            report = f.read()
+        doc = cli_json("summary", "--json", fixture(name + ".mlpd"))
+        check_shape(doc, "summary", 1)
+        mono = doc["runs"][0]["mono"]
+        for key, label in keys.items():
+            assert mono[key] == report_number(report, label), (name, key, mono[key])
+        halves = [cli_json("summary", "--json", "--to", "50%", fixture(name + ".mlpd")),
+                  cli_json("summary", "--json", "--from", "50%", fixture(name + ".mlpd"))]
+        for key in keys:
+            assert sum(h["runs"][0]["mono"][key] for h in halves) == mono[key], (name, key)
 
 
 @check("compare --json --align-marker: each interval counts from its own run's marker")

@@ -269,8 +269,10 @@ es_cli_run_compare (int    argc,
 
   if (json)
     {
-      EsCliJsonRun ja = { a.path, a.document, &a.figures, align_marker, a.marker_time };
-      EsCliJsonRun jb = { b.path, b.document, &b.figures, align_marker, b.marker_time };
+      g_autoptr(EsMonoProfile) mono_a = es_cli_json_load_mono_profile (a.path, a.document);
+      g_autoptr(EsMonoProfile) mono_b = es_cli_json_load_mono_profile (b.path, b.document);
+      EsCliJsonRun ja = { a.path, a.document, &a.figures, align_marker, a.marker_time, mono_a };
+      EsCliJsonRun jb = { b.path, b.document, &b.figures, align_marker, b.marker_time, mono_b };
 
       es_cli_json_append_compare (out, &ja, &jb, threshold / 100);
     }

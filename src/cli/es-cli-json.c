@@ -12,7 +12,9 @@
 #include <json-glib/json-glib.h>
 
 #include "es-cli-json.h"
+#include "es-cli-source.h"
 #include "es-heap-profile.h"
+#include "es-mono-report.h"
 
 /* The shape is docs/command-line.md's "JSON output": change it only by adding keys,
  * and bump this when a key changes meaning or goes. 2: mut_ns is MUT
@@ -84,6 +86,8 @@ add_dist (JsonBuilder       *builder,
   json_builder_end_array (builder);
 }
 
+static void add_mono (JsonBuilder        *builder,
+                      const EsCliJsonRun *run);
 static void add_heap_profile (JsonBuilder *builder,
                               EsDocument  *document,
                               guint64      t0,
@@ -172,6 +176,114 @@ add_run (JsonBuilder        *builder,
   json_builder_end_array (builder);
   json_builder_set_member_name (builder, "heap_profile");
   add_heap_profile (builder, run->document, f->stats.t0, f->stats.t1);
+  json_builder_set_member_name (builder, "mono");
+  add_mono (builder, run);
+  json_builder_end_object (builder);
+}
+
+/* How many of the top methods and classes "mono" lists. */
+#define TOP_N 10
+
+/**
+ * es_cli_json_load_mono_profile:
+ * @source: as the user named it, opened by es_cli_source_open()
+ *
+ * Returns: (transfer full) (nullable): the whole profile of a Mono log
+ *   (every call, allocation, lock event...: what `report` prints), read
+ *   again from its file, for "mono"; %NULL for a GHC log, or if it cannot
+ *   be read (then "mono" is null)
+ */
+EsMonoProfile *
+es_cli_json_load_mono_profile (const char *source,
+                               EsDocument *document)
+{
+  if (es_document_get_format (document) != ES_DOCUMENT_MONO_LOG)
+    return NULL;
+  return es_mono_profile_load_file (es_cli_source_get_file (source), NULL);
+}
+
+/* "mono": the counts `report` prints, of the run's interval, for a CI job
+ * to gate on; null for a GHC log. */
+static void
+add_mono (JsonBuilder        *builder,
+          const EsCliJsonRun *run)
+{
+  static const char *const clause_keys[] = { "catch", "filter", "finally", NULL, "fault" };
+  EsMonoProfile *profile = run->mono_profile;
+  const EsStatsFigures *f = run->figures;
+  EsMonoReportOptions options;
+  EsMonoReportCounts counts;
+  g_autoptr(GArray) methods = NULL;
+  g_autoptr(GArray) classes = NULL;
+
+  if (profile == NULL)
+    {
+      json_builder_add_null_value (builder);
+      return;
+    }
+  es_mono_report_options_init (&options);
+  if (!(f->stats.t0 == 0 && f->stats.t1 >= es_document_get_end_time (run->document)))
+    {
+      options.interval = TRUE;
+      options.from = profile->origin + f->stats.t0;
+      /* an interval to the end takes in the last event too */
+      options.to = profile->origin + f->stats.t1 +
+                   (f->stats.t1 >= es_document_get_end_time (run->document) ? 1 : 0);
+    }
+  es_mono_report_count (profile, &options, &counts);
+  json_builder_begin_object (builder);
+  add_count (builder, "samples", counts.samples);
+  add_count (builder, "calls", counts.calls);
+  add_count (builder, "allocations", counts.allocations);
+  add_count (builder, "allocated_bytes", counts.allocated_bytes);
+  add_count (builder, "throws", counts.throws);
+  json_builder_set_member_name (builder, "clauses");
+  json_builder_begin_object (builder);
+  for (guint i = 0; i < G_N_ELEMENTS (clause_keys); i++)
+    if (clause_keys[i] != NULL)
+      add_count (builder, clause_keys[i], counts.clauses[i]);
+  json_builder_end_object (builder);
+  add_count (builder, "lock_contentions", counts.lock_contentions);
+  add_count (builder, "locks_acquired", counts.locks_acquired);
+  add_count (builder, "lock_failures", counts.lock_failures);
+  add_count (builder, "lock_wait_ns", counts.lock_wait);
+  add_count (builder, "heap_resizes", counts.resizes);
+  add_count (builder, "objects_moved", counts.objects_moved);
+
+  methods = es_mono_report_top_methods (profile, &options, TOP_N);
+  json_builder_set_member_name (builder, "top_methods");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < methods->len; i++)
+    {
+      const EsMonoMethodCalls *m = &g_array_index (methods, EsMonoMethodCalls, i);
+      char name[64];
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "method");
+      add_text (builder, es_mono_profile_method_name (profile, m->method, name));
+      add_count (builder, "calls", m->calls);
+      add_count (builder, "total_ns", m->total);
+      add_count (builder, "self_ns", m->self);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+
+  classes = es_mono_report_top_classes (profile, &options, TOP_N);
+  json_builder_set_member_name (builder, "top_classes");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < classes->len; i++)
+    {
+      const EsMonoClassAllocs *c = &g_array_index (classes, EsMonoClassAllocs, i);
+      char name[64];
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "class");
+      add_text (builder, es_mono_profile_class_name (profile, c->klass, name));
+      add_count (builder, "allocations", c->count);
+      add_count (builder, "bytes", c->bytes);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
   json_builder_end_object (builder);
 }
 

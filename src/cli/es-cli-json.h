@@ -9,6 +9,7 @@
 
 #include "es-document.h"
 #include "es-heap-profile.h"
+#include "es-mono-profile.h"
 #include "es-stats-figures.h"
 
 G_BEGIN_DECLS
@@ -21,7 +22,11 @@ typedef struct
   const EsStatsFigures *figures;
   const char           *align_marker;   /* or NULL */
   guint64               marker_time;    /* ns, when @align_marker */
+  EsMonoProfile        *mono_profile;   /* (nullable): a Mono log's, for "mono" */
 } EsCliJsonRun;
+
+EsMonoProfile *es_cli_json_load_mono_profile (const char *source,
+                                              EsDocument *document);
 
 const char *es_cli_heap_band_name (const EsHeapProfileBand *band);
 void es_cli_json_append_summary (GString            *out,

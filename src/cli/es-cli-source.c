@@ -150,6 +150,26 @@ es_cli_source_say_kept_aside (const char *source,
 }
 
 /**
+ * es_cli_source_get_file:
+ * @source: a log as the user named it, opened by es_cli_source_open()
+ *
+ * Returns: the file that holds its bytes: @source itself for a file, its
+ *   record for a stream (until es_cli_source_finish())
+ */
+const char *
+es_cli_source_get_file (const char *source)
+{
+  for (guint i = 0; opened_sources != NULL && i < opened_sources->len; i++)
+    {
+      Opened *opened = g_ptr_array_index (opened_sources, i);
+
+      if (g_str_equal (opened->source, source))
+        return es_live_record_get_path (opened->record);
+    }
+  return source;
+}
+
+/**
  * es_cli_source_say_kept:
  * @source: a log as the user named it, opened by es_cli_source_open()
  *

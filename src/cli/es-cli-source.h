@@ -14,6 +14,7 @@ G_BEGIN_DECLS
 int  es_cli_source_open     (const char  *source,
                              const char  *record,
                              char       **path);
+const char *es_cli_source_get_file (const char *source);
 void es_cli_source_say_kept (const char  *source);
 void es_cli_source_say_kept_aside (const char *source,
                                    const char *record,

@@ -320,7 +320,8 @@ es_cli_print_summary (const char *source,
   if (json)
     {
       g_auto(EsStatsFigures) figures = { 0 };
-      EsCliJsonRun run = { source, document, &figures, NULL, 0 };
+      g_autoptr(EsMonoProfile) mono_profile = es_cli_json_load_mono_profile (source, document);
+      EsCliJsonRun run = { source, document, &figures, NULL, 0, mono_profile };
 
       es_stats_figures_compute (document, t0, t1, &figures);
       es_cli_json_append_summary (text, &run);

@@ -31,7 +31,26 @@ _es_mono_report_keeps (const EsMonoReport *report,
   return !report->options->interval || (time >= report->options->from && time < report->options->to);
 }
 
+/* The lock events of the interval, per lock object and in all. */
+typedef struct
+{
+  guint64  *contentions;      /* per lock */
+  guint64  *wait;             /* ns, per lock */
+  guint64  *max_wait;
+  gboolean *seen;             /* has an event in the interval */
+  GArray  **stacks;           /* per lock, with --traces: the backtraces traced */
+  guint64   n_contentions;
+  guint64   n_acquired;
+  guint64   n_failed;
+} EsMonoLockSums;
+
+void    _es_mono_report_sum_locks       (EsMonoReport   *report,
+                                         EsMonoLockSums *sums);
+void    _es_mono_report_clear_locks     (EsMonoReport   *report,
+                                         EsMonoLockSums *sums);
 GArray *_es_mono_report_methods_by_slot (EsMonoProfile *profile);
+void    _es_mono_report_sort_descending (GArray        *order,
+                                         const guint64 *values);
 GArray *_es_mono_report_classes_by_slot (EsMonoProfile *profile);
 void    _es_mono_report_pointer         (GString       *out,
                                          guint64        pointer);

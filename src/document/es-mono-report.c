@@ -168,9 +168,9 @@ compare_values_descending (gconstpointer a,
   return va == vb ? 0 : va > vb ? -1 : 1;
 }
 
-static void
-sort_descending (GArray        *order,
-                 const guint64 *values)
+void
+_es_mono_report_sort_descending (GArray        *order,
+                                 const guint64 *values)
 {
   g_array_sort_with_data (order, compare_values_descending, (gpointer) values);
 }
@@ -372,7 +372,7 @@ write_allocations (EsMonoReport *report)
           g_array_append_val (weights[a->klass], a->size);
         }
     }
-  sort_descending (order, report->options->alloc_sort == ES_MONO_ALLOC_SORT_COUNT ? counts : bytes);
+  _es_mono_report_sort_descending (order, report->options->alloc_sort == ES_MONO_ALLOC_SORT_COUNT ? counts : bytes);
   for (guint i = 0; i < order->len; i++)
     {
       guint32 k = g_array_index (order, guint32, i);
@@ -459,7 +459,7 @@ write_calls (EsMonoReport *report)
     case ES_MONO_METHOD_SORT_TOTAL:
     default: key = total; break;
     }
-  sort_descending (order, key);
+  _es_mono_report_sort_descending (order, key);
   for (guint i = 0; i < order->len; i++)
     {
       guint32 m = g_array_index (order, guint32, i);
@@ -534,22 +534,21 @@ write_exceptions (EsMonoReport *report)
 
 /* Waits are timed per thread from its contention to its next acquired or
  * failed event on any lock, as mprof-report times them. */
-static void
-write_monitors (EsMonoReport *report)
+void
+_es_mono_report_sum_locks (EsMonoReport *report,
+                           EsMonoLockSums *sums)
 {
   EsMonoProfile *profile = report->profile;
   guint n = profile->locks->len;
-  g_autofree guint64 *contentions = g_new0 (guint64, MAX (n, 1));
-  g_autofree guint64 *wait = g_new0 (guint64, MAX (n, 1));
-  g_autofree guint64 *max_wait = g_new0 (guint64, MAX (n, 1));
-  g_autofree gboolean *seen = g_new0 (gboolean, MAX (n, 1));
-  g_autofree GArray **stacks = g_new0 (GArray *, MAX (n, 1));
   g_autofree guint32 *waiting_on = g_new (guint32, MAX (profile->threads->len, 1));
   g_autofree guint64 *waiting_since = g_new0 (guint64, MAX (profile->threads->len, 1));
-  g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint32));
-  guint64 n_contentions = 0, n_acquired = 0, n_failed = 0;
-  GString *out = report->out;
 
+  memset (sums, 0, sizeof *sums);
+  sums->contentions = g_new0 (guint64, MAX (n, 1));
+  sums->wait = g_new0 (guint64, MAX (n, 1));
+  sums->max_wait = g_new0 (guint64, MAX (n, 1));
+  sums->seen = g_new0 (gboolean, MAX (n, 1));
+  sums->stacks = g_new0 (GArray *, MAX (n, 1));
   for (guint i = 0; i < profile->threads->len; i++)
     waiting_on[i] = ES_MONO_NONE;
   for (guint i = 0; i < profile->monitor_events->len; i++)
@@ -559,11 +558,11 @@ write_monitors (EsMonoReport *report)
 
       if (!_es_mono_report_keeps (report, e->time))
         continue;
-      seen[e->lock] = TRUE;
+      sums->seen[e->lock] = TRUE;
       if (e->kind == ES_MLPD_MONITOR_CONTENTION)
         {
-          n_contentions++;
-          contentions[e->lock]++;
+          sums->n_contentions++;
+          sums->contentions[e->lock]++;
           waiting_on[e->thread] = e->lock;
           waiting_since[e->thread] = e->time;
         }
@@ -572,15 +571,15 @@ write_monitors (EsMonoReport *report)
           guint32 lock = waiting_on[e->thread];
 
           if (e->kind == ES_MLPD_MONITOR_DONE)
-            n_acquired++;
+            sums->n_acquired++;
           else
-            n_failed++;
+            sums->n_failed++;
           if (lock != ES_MONO_NONE && waiting_since[e->thread] != 0)
             {
               guint64 waited = e->time - waiting_since[e->thread];
 
-              max_wait[lock] = MAX (max_wait[lock], waited);
-              wait[lock] += waited;
+              sums->max_wait[lock] = MAX (sums->max_wait[lock], waited);
+              sums->wait[lock] += waited;
               waiting_on[e->thread] = ES_MONO_NONE;
               waiting_since[e->thread] = 0;
             }
@@ -589,11 +588,45 @@ write_monitors (EsMonoReport *report)
        * trace the calls in progress whatever they are */
       if (report->options->traces && (!e->has_backtrace || e->kind == ES_MLPD_MONITOR_CONTENTION))
         {
-          if (stacks[e->lock] == NULL)
-            stacks[e->lock] = g_array_new (FALSE, FALSE, sizeof (guint32));
-          g_array_append_val (stacks[e->lock], traced);
+          if (sums->stacks[e->lock] == NULL)
+            sums->stacks[e->lock] = g_array_new (FALSE, FALSE, sizeof (guint32));
+          g_array_append_val (sums->stacks[e->lock], traced);
         }
     }
+}
+
+void
+_es_mono_report_clear_locks (EsMonoReport   *report,
+                             EsMonoLockSums *sums)
+{
+  for (guint i = 0; i < report->profile->locks->len; i++)
+    if (sums->stacks[i] != NULL)
+      g_array_unref (sums->stacks[i]);
+  g_free (sums->stacks);
+  g_free (sums->contentions);
+  g_free (sums->wait);
+  g_free (sums->max_wait);
+  g_free (sums->seen);
+}
+
+static void
+write_monitors (EsMonoReport *report)
+{
+  EsMonoProfile *profile = report->profile;
+  guint n = profile->locks->len;
+  EsMonoLockSums sums;
+  const guint64 *contentions, *wait, *max_wait;
+  const gboolean *seen;
+  GArray **stacks;
+  g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint32));
+  GString *out = report->out;
+
+  _es_mono_report_sum_locks (report, &sums);
+  contentions = sums.contentions;
+  wait = sums.wait;
+  max_wait = sums.max_wait;
+  seen = sums.seen;
+  stacks = sums.stacks;
 
   /* the lock objects as mprof-report's small table walks them */
   for (guint slot = 0; slot < ES_MONO_SMALL_HASH_SIZE; slot++)
@@ -606,7 +639,7 @@ write_monitors (EsMonoReport *report)
       }
   if (order->len == 0)
     goto out;
-  sort_descending (order, wait);
+  _es_mono_report_sort_descending (order, wait);
   g_string_append (out, "\nMonitor lock summary\n");
   for (guint i = 0; i < order->len; i++)
     {
@@ -623,13 +656,11 @@ write_monitors (EsMonoReport *report)
       if (stacks[lock] != NULL)
         _es_mono_report_traces (report, stacks[lock], NULL, "contentions");
     }
-  g_string_append_printf (out, "\tLock contentions: %" G_GUINT64_FORMAT "\n", n_contentions);
-  g_string_append_printf (out, "\tLock acquired: %" G_GUINT64_FORMAT "\n", n_acquired);
-  g_string_append_printf (out, "\tLock failures: %" G_GUINT64_FORMAT "\n", n_failed);
+  g_string_append_printf (out, "\tLock contentions: %" G_GUINT64_FORMAT "\n", sums.n_contentions);
+  g_string_append_printf (out, "\tLock acquired: %" G_GUINT64_FORMAT "\n", sums.n_acquired);
+  g_string_append_printf (out, "\tLock failures: %" G_GUINT64_FORMAT "\n", sums.n_failed);
 out:
-  for (guint i = 0; i < n; i++)
-    if (stacks[i] != NULL)
-      g_array_unref (stacks[i]);
+  _es_mono_report_clear_locks (report, &sums);
 }
 
 /* Threads, domains and contexts: newest first, as mprof-report's lists. */

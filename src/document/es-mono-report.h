@@ -42,7 +42,51 @@ typedef struct
   guint64           to;
 } EsMonoReportOptions;
 
+/* The report's counts of the interval, for a script or a CI job
+ * (`summary --json`): the same numbers its text prints. */
+typedef struct
+{
+  guint64 samples;            /* hits: every instruction pointer of a sample */
+  guint64 calls;              /* calls that ended in the interval */
+  guint64 allocations;
+  guint64 allocated_bytes;
+  guint64 throws;
+  guint64 clauses[5];         /* executed, by type: catch, filter, finally, (invalid), fault */
+  guint64 lock_contentions;
+  guint64 locks_acquired;
+  guint64 lock_failures;
+  guint64 lock_wait;          /* ns */
+  guint64 resizes;
+  guint64 objects_moved;
+} EsMonoReportCounts;
+
+/* A method's calls of the interval (es_mono_report_top_methods()). */
+typedef struct
+{
+  guint32 method;             /* index in the profile's methods */
+  guint64 calls;
+  guint64 total;              /* ns, callees included */
+  guint64 self;               /* ns */
+} EsMonoMethodCalls;
+
+/* A class's allocations of the interval (es_mono_report_top_classes()). */
+typedef struct
+{
+  guint32 klass;              /* index in the profile's classes */
+  guint64 count;
+  guint64 bytes;
+} EsMonoClassAllocs;
+
 void      es_mono_report_options_init (EsMonoReportOptions  *options);
+void      es_mono_report_count        (EsMonoProfile        *profile,
+                                       const EsMonoReportOptions *options,
+                                       EsMonoReportCounts   *counts);
+GArray   *es_mono_report_top_methods  (EsMonoProfile        *profile,
+                                       const EsMonoReportOptions *options,
+                                       guint                 n);
+GArray   *es_mono_report_top_classes  (EsMonoProfile        *profile,
+                                       const EsMonoReportOptions *options,
+                                       guint                 n);
 gboolean  es_mono_report_check        (const char           *reports,
                                        GError              **error);
 void      es_mono_report_write        (EsMonoProfile        *profile,
