@@ -501,6 +501,23 @@ es_eventlog_reader_next_event_at (EsEventlogReader *self,
   return offset + EVENT_HEADER_BYTES + wire_size;
 }
 
+/**
+ * es_eventlog_reader_get_event_size:
+ * @self: a reader that has read the log's header
+ *
+ * Returns: the size in bytes (tag and time included) of every event of
+ *   type @tag, as es_eventlog_reader_next_event_at() steps over it; 0 if
+ *   its size is in each event, or @tag is not declared
+ */
+guint
+es_eventlog_reader_get_event_size (EsEventlogReader *self,
+                                   guint16           tag)
+{
+  gint32 wire_size = tag < self->n_tags ? self->tags[tag].wire_size : WIRE_UNDECLARED;
+
+  return wire_size >= 0 ? EVENT_HEADER_BYTES + (guint) wire_size : 0;
+}
+
 static EsReadResult
 fail (EsEventlogReader  *self,
       GError            *step_error,

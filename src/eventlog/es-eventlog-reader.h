@@ -71,6 +71,8 @@ gboolean           es_eventlog_reader_decode_at        (EsEventlogReader  *self,
 gint64             es_eventlog_reader_next_event_at    (EsEventlogReader  *self,
                                                         const guint8      *log,
                                                         gint64             offset);
+guint              es_eventlog_reader_get_event_size   (EsEventlogReader  *self,
+                                                        guint16            tag);
 
 /* The tag and time of the event at @offset of @log, without decoding it:
  * every event starts with its u16 tag and u64 time, big-endian. For
