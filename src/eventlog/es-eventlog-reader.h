@@ -7,6 +7,8 @@
 
 #pragma once
 
+#include <string.h>
+
 #include <glib.h>
 
 #include "es-event.h"
@@ -66,6 +68,31 @@ gboolean           es_eventlog_reader_decode_at        (EsEventlogReader  *self,
                                                         guint16            cap,
                                                         EsEvent           *event,
                                                         GError           **error);
+gint64             es_eventlog_reader_next_event_at    (EsEventlogReader  *self,
+                                                        const guint8      *log,
+                                                        gint64             offset);
+guint              es_eventlog_reader_get_event_size   (EsEventlogReader  *self,
+                                                        guint16            tag);
+
+/* The tag and time of the event at @offset of @log, without decoding it:
+ * every event starts with its u16 tag and u64 time, big-endian. For
+ * events a reader has checked already (an index's, read again). */
+static inline guint16
+es_eventlog_tag_at (const guint8 *log,
+                    gint64        offset)
+{
+  return (guint16) ((log[offset] << 8) | log[offset + 1]);
+}
+
+static inline guint64
+es_eventlog_time_at (const guint8 *log,
+                     gint64        offset)
+{
+  guint64 time;
+
+  memcpy (&time, log + offset + 2, sizeof time);
+  return GUINT64_FROM_BE (time);
+}
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsEventlogReader, es_eventlog_reader_free)
 

@@ -20,13 +20,14 @@
  * of a real log steps back in time at every GC. A block is cut there into
  * stretches that are each in order, which the merge takes as any others.
  * Only a log with more stretches than one per STRETCH_EVENTS events (never
- * seen from GHC) falls back to a sort. */
+ * seen from GHC), or whose runs under way are too many to keep, falls back
+ * to a sort. The merge is not kept, only its state now and then: see
+ * es-event-index-walk.c. */
 
-#define NO_BLOCK       G_MAXUINT32
 #define CHECK_EVERY    65536
 #define STRETCH_EVENTS 16
 
-/* The next row is the event at @offset. */
+/* The next row is the event at @offset (in a sorted index). */
 static inline void
 append_row (EsEventIndex *self,
             gint64        offset)
@@ -37,7 +38,7 @@ append_row (EsEventIndex *self,
     *(guint32 *) es_chunks_append (&self->offsets) = (guint32) offset;
 }
 
-/* Room for @n_rows rows, each 32 bits while the log is below 4 GiB. */
+/* Room for the rows' offsets, each 32 bits while the log is below 4 GiB. */
 static void
 init_rows (EsEventIndex *self)
 {
@@ -136,124 +137,31 @@ scan_blocks (EsEventIndex          *self,
   return probe_end (self, error);
 }
 
-/* Event sizes by tag, learnt while stepping: decoding every event again
- * just to find the next one would take most of the build. */
-#define SIZE_UNKNOWN  0
-#define SIZE_VARIABLE (-1)
-
-static gint32 *
-new_size_table (EsEventIndex *self)
-{
-  gint32 *sizes = g_new0 (gint32, 65536);
-  const EsEventType *types;
-  guint n_types;
-
-  /* The header says which are variable (the reader only ever corrects
-   * fixed sizes, for GHC 6.12); the fixed ones are learnt from the reader. */
-  types = es_eventlog_reader_get_event_types (self->reader, &n_types);
-  for (guint i = 0; i < n_types; i++)
-    if (types[i].size == ES_EVENT_SIZE_VARIABLE)
-      sizes[types[i].tag] = SIZE_VARIABLE;
-  return sizes;
-}
-
 /* The offset of the event after the one at @offset, in its block. */
 static gboolean
 step_event (EsEventIndex  *self,
-            gint32        *sizes,
             gint64        *offset,
-            guint16        cap,
             GError       **error)
 {
-  const guint8 *p = self->data + *offset;
-  guint16 tag = be16 (p);
-  EsEvent event;
+  gint64 next = next_event_at (self, *offset);
 
-  if (sizes[tag] > 0)
+  if (next < 0)
     {
-      *offset += sizes[tag];
-      return TRUE;
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   "byte %" G_GINT64_FORMAT ": an event of a type the header does not declare", *offset);
+      return FALSE;
     }
-  if (sizes[tag] == SIZE_VARIABLE && (gsize) *offset + 12 <= self->len)
-    {
-      *offset += 12 + be16 (p + 10);
-      return TRUE;
-    }
-  if (!_es_event_index_decode_offset (self, *offset, cap, &event, error))
-    return FALSE;
-  if (sizes[tag] == SIZE_UNKNOWN)
-    sizes[tag] = (gint32) event.size;
-  *offset += event.size;
+  *offset = next;
   return TRUE;
 }
 
-typedef struct
-{
-  guint64 time;
-  gint64  offset;
-  guint32 block;     /* or NO_BLOCK: the rows of the index a log grew from */
-  guint32 left;      /* events left in the block (or rows), this one included */
-  guint32 row;       /* in the index it grew from */
-} Cursor;
-
-static inline gboolean
-cursor_before (const Cursor *a,
-               const Cursor *b)
-{
-  return a->time < b->time || (a->time == b->time && a->offset < b->offset);
-}
-
+/* Chains the blocks of each cap from @first_block on into sorted runs, and
+ * adds their heads to the runs'. */
 static void
-sift_down (Cursor *heap,
-           guint   n,
-           guint   i)
-{
-  Cursor moving = heap[i];
-
-  for (;;)
-    {
-      guint child = 2 * i + 1;
-
-      if (child >= n)
-        break;
-      if (child + 1 < n && cursor_before (&heap[child + 1], &heap[child]))
-        child++;
-      if (!cursor_before (&heap[child], &moving))
-        break;
-      heap[i] = heap[child];
-      i = child;
-    }
-  heap[i] = moving;
-}
-
-/* Every run's cursor only moves forward, and the runs not yet started are
- * in the heap at their first block: nothing before the lowest cursor is
- * read again. */
-static void
-drop_pages_behind (EsEventIndex *self,
-                   const Cursor *heap,
-                   guint         n_heap,
-                   gint64       *dropped)
-{
-  gint64 lowest = (gint64) self->len;
-
-  for (guint i = 0; i < n_heap; i++)
-    lowest = MIN (lowest, heap[i].offset);
-  if (lowest > *dropped)
-    {
-      _es_event_index_drop_pages (self, *dropped, lowest);
-      *dropped = lowest;
-    }
-}
-
-/* Chains the blocks of each cap from @first_block on into sorted runs;
- * returns their heads. */
-static GArray *
 chain_runs (EsEventIndex *self,
             guint         first_block)
 {
   g_autofree guint32 *tails = g_new (guint32, 65536);
-  GArray *heads = g_array_new (FALSE, FALSE, sizeof (guint32));
   Block *blocks = (Block *) (gpointer) self->blocks->data;
 
   memset (tails, 0xff, 65536 * sizeof (guint32));
@@ -263,19 +171,84 @@ chain_runs (EsEventIndex *self,
 
       if (tail != NO_BLOCK && blocks[tail].last_time <= blocks[i].first_time)
         blocks[tail].next = i;
-      else
-        g_array_append_val (heads, i);
+      else if (blocks[i].n_events > 0)
+        g_array_append_val (self->heads, i);
       tails[blocks[i].cap] = i;
     }
-  return heads;
 }
 
-/* Puts the rows from @first_row on in order, merging the runs of the
- * blocks from @first_block on and, if @grown_from is not %NULL, its rows
- * from @first_row on (a log grows at its end: its other rows stay). */
+static int
+compare_heads (gconstpointer a,
+               gconstpointer b,
+               gpointer      user_data)
+{
+  const Block *blocks = user_data;
+  const Block *x = &blocks[*(const guint32 *) a], *y = &blocks[*(const guint32 *) b];
+
+  if (x->first_time != y->first_time)
+    return x->first_time < y->first_time ? -1 : 1;
+  return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* Runs start in the order of their first events. */
+static void
+sort_heads (EsEventIndex *self)
+{
+  g_array_sort_with_data (self->heads, compare_heads, self->blocks->data);
+}
+
+/* Hands back the log's pages behind every run, under way or not: no
+ * cursor of the merge moves back. */
+static void
+drop_pages_behind (EsEventIndex  *self,
+                   EsEventWalker *walker,
+                   const gint64  *lowest_start,
+                   gint64        *dropped)
+{
+  gint64 lowest = MIN (_es_event_walker_lowest_offset (walker), lowest_start[walker->next_head]);
+
+  lowest = MIN (lowest, (gint64) self->len);
+  if (lowest > *dropped)
+    {
+      _es_event_index_drop_pages (self, *dropped, lowest);
+      *dropped = lowest;
+    }
+}
+
+/* Each run under way reads its stretch alone, from its start to the run's
+ * cursor: those pages are read no more either, wherever the other runs
+ * are (the caps' blocks are read side by side: the lowest cursor alone
+ * would keep them all). */
+static void
+drop_pages_within_runs (EsEventIndex  *self,
+                        EsEventWalker *walker)
+{
+  const Block *blocks = (const Block *) (gpointer) self->blocks->data;
+
+  for (guint i = 0; i < walker->n_heap; i++)
+    if (!walker->heap[i].waiting)
+      _es_event_index_drop_pages (self, blocks[walker->heap[i].block].start, walker->heap[i].offset);
+}
+
+/* The lowest start of the runs from each in heads on. */
+static gint64 *
+new_lowest_starts (EsEventIndex *self)
+{
+  const Block *blocks = (const Block *) (gpointer) self->blocks->data;
+  gint64 *lowest = g_new (gint64, self->heads->len + 1);
+
+  lowest[self->heads->len] = G_MAXINT64;
+  for (guint i = self->heads->len; i > 0; i--)
+    lowest[i - 1] = MIN (lowest[i], blocks[g_array_index (self->heads, guint32, i - 1)].start);
+  return lowest;
+}
+
+/* Merges the runs from @first_row on (a checkpoint's row), keeping the
+ * merge's state at each checkpoint. If @grown_from is not %NULL, notes
+ * how many of its rows are the same from the first. Fails with no error
+ * set if the runs under way are too many to keep: a sort is then cheaper. */
 static gboolean
 merge_runs (EsEventIndex          *self,
-            guint                  first_block,
             guint                  first_row,
             EsEventIndex          *grown_from,
             EsEventIndexProgress   progress,
@@ -283,73 +256,65 @@ merge_runs (EsEventIndex          *self,
             GCancellable          *cancellable,
             GError               **error)
 {
-  g_autoptr(GArray) heads = chain_runs (self, first_block);
-  const Block *blocks = (const Block *) (gpointer) self->blocks->data;
-  g_autofree Cursor *heap = g_new (Cursor, heads->len + 1);
-  g_autofree gint32 *sizes = new_size_table (self);
-  guint n_heap = 0;
+  g_autofree gint64 *lowest_start = new_lowest_starts (self);
+  /* As much as the offsets a sort would keep, four bytes a row. */
+  guint64 most_positions = (guint64) self->n_rows / 4 + 65536;
+  EsEventWalker walker = { 0 }, before = { 0 };
+  gboolean comparing = grown_from != NULL;
+  gboolean done = FALSE;
   gint64 dropped = 0;
+  guint row;
 
-  for (guint i = 0; i < heads->len; i++)
+  if (self->checkpoints->len == 0)
+    _es_event_walker_start (self, &walker);
+  else
+    _es_event_walker_seek (self, &walker, first_row);
+  if (comparing)
+    _es_event_walker_seek (grown_from, &before, first_row);
+
+  for (row = first_row; row < self->n_rows; row++)
     {
-      const Block *b = &blocks[g_array_index (heads, guint32, i)];
+      gint64 offset;
 
-      if (b->n_events > 0)
-        heap[n_heap++] = (Cursor) { b->first_time, b->start, g_array_index (heads, guint32, i), b->n_events, 0 };
-    }
-  if (grown_from != NULL && first_row < grown_from->n_rows)
-    {
-      gint64 offset = row_offset (grown_from, first_row);
-
-      heap[n_heap++] = (Cursor) { time_at (self, offset), offset, NO_BLOCK, grown_from->n_rows - first_row, first_row };
-    }
-  for (guint i = n_heap / 2; i > 0; i--)
-    sift_down (heap, n_heap, i - 1);
-
-  for (guint row = first_row; n_heap > 0; row++)
-    {
-      Cursor *c = &heap[0];
-
-      append_row (self, c->offset);
-      if (c->block == NO_BLOCK && grown_from != NULL)
+      if (row % ROWS_PER_CHECKPOINT == 0 && row / ROWS_PER_CHECKPOINT == self->checkpoints->len)
         {
-          if (--c->left > 0)
-            {
-              c->offset = row_offset (grown_from, ++c->row);
-              c->time = time_at (self, c->offset);
-            }
-          else
-            heap[0] = heap[--n_heap];
+          _es_event_walker_save (self, &walker);
+          if (self->positions->len > most_positions)
+            goto out;
         }
-      else if (--c->left > 0)
+      offset = _es_event_walker_step (self, &walker);
+      if (offset < 0)
         {
-          if (!step_event (self, sizes, &c->offset, blocks[c->block].cap, error))
-            return FALSE;
-          c->time = time_at (self, c->offset);
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "row %u: the merge ran out of events", row);
+          goto out;
         }
-      else if (blocks[c->block].next != NO_BLOCK)
+      if (comparing && _es_event_walker_step (grown_from, &before) != offset)
         {
-          c->block = blocks[c->block].next;
-          c->offset = blocks[c->block].start;
-          c->left = blocks[c->block].n_events;
-          c->time = blocks[c->block].first_time;
+          self->same_rows = row;
+          comparing = FALSE;
         }
-      else
-        heap[0] = heap[--n_heap];
-      if (n_heap > 1)
-        sift_down (heap, n_heap, 0);
 
       if (row % CHECK_EVERY == 0)
         {
           if (g_cancellable_set_error_if_cancelled (cancellable, error))
-            return FALSE;
-          /* The rows grown from are not in file order: nothing is behind. */
+            goto out;
+          /* The runs a log grew from are read again where they were. */
           if (grown_from == NULL)
-            drop_pages_behind (self, heap, n_heap, &dropped);
+            {
+              drop_pages_behind (self, &walker, lowest_start, &dropped);
+              drop_pages_within_runs (self, &walker);
+            }
           report (progress, user_data, 0.6 + 0.4 * (double) (row - first_row) / (double) (self->n_rows - first_row));
         }
     }
-  return TRUE;
+  if (comparing)
+    self->same_rows = row;
+  done = TRUE;
+
+out:
+  _es_event_walker_clear (&walker);
+  _es_event_walker_clear (&before);
+  return done;
 }
 
 static int
@@ -392,11 +357,19 @@ sort_rows (EsEventIndex   *self,
            GCancellable   *cancellable,
            GError        **error)
 {
-  const Block *blocks = (const Block *) (gpointer) self->blocks->data;
-  g_autofree gint32 *sizes = new_size_table (self);
+  const Block *blocks;
   g_autofree gint64 *offsets = g_new (gint64, MAX (self->n_rows, 1));
   guint row = 0;
 
+  /* No merge: no runs, and the stretches of a cap next to each other are
+   * one again. */
+  self->sorted = TRUE;
+  g_array_set_size (self->heads, 0);
+  g_array_set_size (self->checkpoints, 0);
+  g_array_set_size (self->positions, 0);
+  coalesce_blocks (self);
+  init_rows (self);
+  blocks = (const Block *) (gpointer) self->blocks->data;
   for (guint i = 0; i < self->blocks->len; i++)
     {
       gint64 offset = blocks[i].start;
@@ -404,7 +377,7 @@ sort_rows (EsEventIndex   *self,
       for (guint32 k = 0; k < blocks[i].n_events; k++)
         {
           offsets[row++] = offset;
-          if (k + 1 < blocks[i].n_events && !step_event (self, sizes, &offset, blocks[i].cap, error))
+          if (k + 1 < blocks[i].n_events && !step_event (self, &offset, error))
             return FALSE;
         }
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
@@ -442,6 +415,12 @@ index_new (const char  *path,
   g_autoptr(EsEventIndex) self = g_new0 (EsEventIndex, 1);
 
   g_atomic_ref_count_init (&self->ref_count);
+  g_mutex_init (&self->recent_lock);
+  self->recent_offset = -1;
+  self->blocks = g_array_new (FALSE, FALSE, sizeof (Block));
+  self->heads = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->checkpoints = g_array_new (FALSE, FALSE, sizeof (Checkpoint));
+  self->positions = g_array_new (FALSE, FALSE, sizeof (RunPosition));
   self->serial = _es_event_index_next_serial ();
   self->mapped = es_eventlog_map_file (path, error);
   if (self->mapped == NULL)
@@ -471,6 +450,7 @@ es_event_index_build (const char            *path,
                       GError               **error)
 {
   g_autoptr(EsEventIndex) self = NULL;
+  gboolean sorted = TRUE;
 
   g_return_val_if_fail (path != NULL, NULL);
 
@@ -485,22 +465,26 @@ es_event_index_build (const char            *path,
   if (self == NULL)
     return NULL;
   self->reader = es_eventlog_reader_new ();
-  self->blocks = g_array_new (FALSE, FALSE, sizeof (Block));
   if (!scan_blocks (self, 0, &self->n_rows, progress, user_data, cancellable, error))
     return NULL;
+  _es_event_index_learn_sizes (self);
 
-  init_rows (self);
   if (self->blocks->len <= self->n_rows / STRETCH_EVENTS + 4096)
     {
-      if (!merge_runs (self, 0, 0, NULL, progress, user_data, cancellable, error))
-        return NULL;
+      g_autoptr(GError) merge_error = NULL;
+
+      chain_runs (self, 0);
+      sort_heads (self);
+      if (merge_runs (self, 0, NULL, progress, user_data, cancellable, &merge_error))
+        sorted = FALSE;
+      else if (merge_error != NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&merge_error));
+          return NULL;
+        }
     }
-  else
-    {
-      coalesce_blocks (self);
-      if (!sort_rows (self, cancellable, error))
-        return NULL;
-    }
+  if (sorted && !sort_rows (self, cancellable, error))
+    return NULL;
   _es_event_index_drop_pages (self, 0, (gint64) self->len);
   report (progress, user_data, 1);
   return g_steal_pointer (&self);
@@ -563,25 +547,27 @@ es_event_index_grow (EsEventIndex          *self,
                      GError               **error)
 {
   g_autoptr(EsEventIndex) grown = NULL;
+  g_autoptr(GError) merge_error = NULL;
   const Block *blocks;
   guint64 first_new_time = G_MAXUINT64;
-  guint first_block, n_new, kept;
+  guint first_block, n_new, kept, checkpoint;
 
   g_return_val_if_fail (self != NULL && path != NULL, NULL);
 
   grown = index_new (path, error);
   if (grown == NULL)
     return NULL;
-  if (!is_grown (self, grown))
+  if (!is_grown (self, grown) || self->sorted)
     return es_event_index_build (path, progress, user_data, cancellable, error);
 
   grown->reader = es_eventlog_reader_copy (self->reader);
-  grown->blocks = g_array_copy (self->blocks);
+  g_array_append_vals (grown->blocks, self->blocks->data, self->blocks->len);
   memcpy (grown->tags_seen, self->tags_seen, sizeof grown->tags_seen);
   grown->n_rows = self->n_rows;
   first_block = grown->blocks->len;
   if (!scan_blocks (grown, (gint64) self->len, &n_new, progress, user_data, cancellable, error))
     return NULL;
+  _es_event_index_learn_sizes (grown);
   if (grown->blocks->len - first_block > n_new / STRETCH_EVENTS + 4096)
     return es_event_index_build (path, progress, user_data, cancellable, error);
 
@@ -592,13 +578,36 @@ es_event_index_grow (EsEventIndex          *self,
   grown->n_rows = self->n_rows + n_new;
   grown->grown_from = self->serial;
   grown->kept_rows = kept;
-  /* The rows kept are shared with @self, not copied (its chunks, copied
-   * where the new rows go). */
-  grown->wide = self->wide;
-  es_chunks_share (&grown->offsets, &self->offsets);
-  es_chunks_truncate (&grown->offsets, kept);
-  if (!merge_runs (grown, first_block, kept, self, progress, user_data, cancellable, error))
-    return NULL;
+
+  /* The runs are @self's, as they were, and the new blocks' own. Every
+   * run started before the rows kept ends starts before the new ones, so
+   * @self's checkpoints up to there are the grown merge's: it goes on from
+   * the last of them. */
+  g_array_append_vals (grown->heads, self->heads->data, self->heads->len);
+  chain_runs (grown, first_block);
+  sort_heads (grown);
+  checkpoint = MIN (kept / ROWS_PER_CHECKPOINT, self->checkpoints->len);
+  if (checkpoint > 0 && checkpoint == self->checkpoints->len)
+    checkpoint--;
+  if (self->checkpoints->len > 0)
+    {
+      guint n_positions = checkpoint + 1 < self->checkpoints->len
+                          ? g_array_index (self->checkpoints, Checkpoint, checkpoint + 1).first_position
+                          : self->positions->len;
+
+      g_array_append_vals (grown->checkpoints, self->checkpoints->data, checkpoint + 1);
+      g_array_append_vals (grown->positions, self->positions->data, n_positions);
+    }
+  grown->same_rows = checkpoint * ROWS_PER_CHECKPOINT;
+  if (!merge_runs (grown, checkpoint * ROWS_PER_CHECKPOINT, self, progress, user_data, cancellable, &merge_error))
+    {
+      if (merge_error != NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&merge_error));
+          return NULL;
+        }
+      return es_event_index_build (path, progress, user_data, cancellable, error);
+    }
   _es_event_index_drop_pages (grown, 0, (gint64) grown->len);
   report (progress, user_data, 1);
   return g_steal_pointer (&grown);

@@ -15,10 +15,12 @@
 #include "es-mlpd-file.h"
 
 /* The event list shows every event of logs of up to a gigabyte (66 million
- * events), so the index keeps one thing per event: its byte offset in the
- * mapped file, in the order `ghc-events show` prints (time, then file order).
- * A row is decoded from the file when it is asked for.
- * How the rows are put in that order: es-event-index-build.c. */
+ * events), in the order `ghc-events show` prints (time, then file order),
+ * so the index keeps nothing per event: a row's offset in the mapped file
+ * is found again from the merge that puts the rows in that order, and the
+ * row is decoded from the file when it is asked for.
+ * How the rows are put in that order: es-event-index-build.c; how a row
+ * is found again: es-event-index-walk.c. */
 
 /* The mapped log's pages count in the process's resident memory once read,
  * and a pass over every event reads them all: the index would cost the
@@ -76,6 +78,28 @@ _es_event_index_decode_offset (EsEventIndex  *self,
   return es_eventlog_reader_decode_at (self->reader, self->data, self->len, offset, cap, event, error);
 }
 
+/* The sizes of the header's event types, once it is read. */
+void
+_es_event_index_learn_sizes (EsEventIndex *self)
+{
+  const EsEventType *types;
+  guint n_types, n = 0;
+
+  types = es_eventlog_reader_get_event_types (self->reader, &n_types);
+  for (guint i = 0; i < n_types; i++)
+    n = MAX (n, (guint) types[i].tag + 1);
+  g_free (self->event_sizes);
+  self->event_sizes = g_new0 (guint16, MAX (n, 1));
+  self->n_event_sizes = n;
+  for (guint tag = 0; tag < n; tag++)
+    {
+      guint size = es_eventlog_reader_get_event_size (self->reader, (guint16) tag);
+
+      /* Past 16 bits (a payload of nearly 64 kB), the reader steps over it. */
+      self->event_sizes[tag] = size <= G_MAXUINT16 ? (guint16) size : 0;
+    }
+}
+
 guint64
 _es_event_index_next_serial (void)
 {
@@ -98,9 +122,16 @@ es_event_index_unref (EsEventIndex *self)
 {
   if (self == NULL || !g_atomic_ref_count_dec (&self->ref_count))
     return;
-  es_chunks_clear (&self->offsets);
+  if (self->sorted)
+    es_chunks_clear (&self->offsets);
+  _es_event_walker_clear (&self->recent);
+  g_mutex_clear (&self->recent_lock);
   g_clear_pointer (&self->blocks, g_array_unref);
+  g_clear_pointer (&self->heads, g_array_unref);
+  g_clear_pointer (&self->checkpoints, g_array_unref);
+  g_clear_pointer (&self->positions, g_array_unref);
   es_eventlog_reader_free (self->reader);
+  g_free (self->event_sizes);
   g_clear_pointer (&self->mapped, g_mapped_file_unref);
   g_free (self);
 }
@@ -125,18 +156,25 @@ guint
 es_event_index_count_same_rows (EsEventIndex *self,
                                 EsEventIndex *other)
 {
-  guint n, first = 0;
+  EsEventWalker a = { 0 }, b = { 0 };
+  guint n, row;
 
   g_return_val_if_fail (self != NULL && other != NULL, 0);
 
   n = MIN (self->n_rows, other->n_rows);
-  /* Grown from @self, @other kept its first rows as they were. */
+  /* Grown from @self, @other counted them as it merged. */
   if (other->grown_from == self->serial)
-    first = MIN (other->kept_rows, n);
-  for (guint row = first; row < n; row++)
-    if (row_offset (self, row) != row_offset (other, row))
-      return row;
-  return n;
+    return MIN (other->same_rows, n);
+  if (other == self)
+    return n;
+  _es_event_walker_seek (self, &a, 0);
+  _es_event_walker_seek (other, &b, 0);
+  for (row = 0; row < n; row++)
+    if (_es_event_walker_step (self, &a) != _es_event_walker_step (other, &b))
+      break;
+  _es_event_walker_clear (&a);
+  _es_event_walker_clear (&b);
+  return row;
 }
 
 /* What the index itself costs (the mapped file aside). */
@@ -145,8 +183,10 @@ es_event_index_get_index_bytes (EsEventIndex *self)
 {
   g_return_val_if_fail (self != NULL, 0);
 
-  return es_chunks_get_bytes (&self->offsets)
-         + self->blocks->len * sizeof (Block) + sizeof (*self);
+  return (self->sorted ? es_chunks_get_bytes (&self->offsets) : 0)
+         + self->blocks->len * sizeof (Block) + self->heads->len * sizeof (guint32)
+         + self->checkpoints->len * sizeof (Checkpoint) + self->positions->len * sizeof (RunPosition)
+         + self->recent.heap_size * sizeof (Cursor) + sizeof (*self);
 }
 
 gboolean
@@ -175,7 +215,7 @@ es_event_index_get_tag (EsEventIndex *self,
 {
   g_return_val_if_fail (self != NULL && row < self->n_rows, 0);
 
-  return be16 (self->data + row_offset (self, row));
+  return es_eventlog_tag_at (self->data, row_offset (self, row));
 }
 
 /**
