@@ -347,6 +347,31 @@ typedef struct
   EsMonoProfile *profile;
 } ProfileJob;
 
+/* Whether the log was recorded with `sample` (or `sample-real`): 6.8's
+ * profiler samples only when asked, so the second pass over the bytes is
+ * saved for every other log. Before data version 17 the defaults may
+ * differ: those logs are always looked at. */
+static gboolean
+may_have_samples (const guint8 *data,
+                  gsize         len)
+{
+  EsMlpdHeader header = { 0 };
+  gsize header_len;
+  gboolean sampled = TRUE;
+
+  if (es_mlpd_read_header (data, len, &header, &header_len, NULL) && header.data_version >= 17)
+    {
+      g_auto(GStrv) options = g_strsplit (header.args != NULL && g_str_has_prefix (header.args, "log:")
+                                          ? header.args + 4 : "", ",", -1);
+
+      sampled = FALSE;
+      for (guint i = 0; options[i] != NULL && !sampled; i++)
+        sampled = g_str_has_prefix (options[i], "sample");
+    }
+  es_mlpd_header_clear (&header);
+  return sampled;
+}
+
 static gpointer
 load_profile_thread (gpointer data)
 {
@@ -382,10 +407,11 @@ load (GBytes              *bytes,
   _es_mlpd_loader_init (&self);
   self.progress = progress;
   self.progress_data = progress_data;
-  profile_thread = g_thread_new ("es-mono-profile", load_profile_thread, &job);
+  profile_thread = may_have_samples (data, len) ? g_thread_new ("es-mono-profile", load_profile_thread, &job) : NULL;
   decoded = es_mlpd_decode (data, len, &self.header, _es_mlpd_take_event, report_progress, &self,
                             &truncated_at, cancellable, error);
-  g_thread_join (profile_thread);
+  if (profile_thread != NULL)
+    g_thread_join (profile_thread);
   if (decoded)
     {
       if (cut_short && truncated_at < 0)
