@@ -601,6 +601,15 @@ test_thread_past_the_rows_named_late (void)
   const guint n = 16385;
   const guint64 base = 0x7f1000000000ull;
 
+  /* Each row's records are mappings of their own: 16,385 rows' snapshots
+   * pass the 12,200 segments valgrind's address space manager can hold,
+   * and it stops. The plain and the AddressSanitizer runs check this. */
+  if (g_getenv ("ES_TEST_UNDER_VALGRIND") != NULL)
+    {
+      g_test_skip ("more mappings than valgrind can hold; the plain and ASan runs check it");
+      return;
+    }
+
   for (guint k = 0; k < G_N_ELEMENTS (names); k++)
     {
       EsTestMlpdWriter *w = es_test_mlpd_writer_new (17);
