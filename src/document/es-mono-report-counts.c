@@ -102,16 +102,7 @@ es_mono_report_top_methods (EsMonoProfile             *profile,
   g_autofree guint64 *calls = g_new0 (guint64, MAX (n_methods, 1));
   GArray *top = g_array_new (FALSE, FALSE, sizeof (EsMonoMethodCalls));
 
-  for (guint i = 0; i < profile->calls->len; i++)
-    {
-      const EsMonoCall *c = &g_array_index (profile->calls, EsMonoCall, i);
-
-      if (!_es_mono_report_keeps (&report, c->end))
-        continue;
-      calls[c->method]++;
-      total[c->method] += c->end - c->start;
-      self[c->method] += c->self;
-    }
+  _es_mono_report_sum_calls (&report, calls, total, self);
   _es_mono_report_sort_descending (order, total);
   for (guint i = 0; i < order->len && top->len < n; i++)
     {

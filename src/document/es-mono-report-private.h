@@ -49,6 +49,10 @@ void    _es_mono_report_sum_locks       (EsMonoReport   *report,
 void    _es_mono_report_clear_locks     (EsMonoReport   *report,
                                          EsMonoLockSums *sums);
 GArray *_es_mono_report_methods_by_slot (EsMonoProfile *profile);
+void    _es_mono_report_sum_calls       (const EsMonoReport *report,
+                                         guint64       *calls,
+                                         guint64       *total,
+                                         guint64       *self);
 void    _es_mono_report_sort_descending (GArray        *order,
                                          const guint64 *values);
 GArray *_es_mono_report_classes_by_slot (EsMonoProfile *profile);

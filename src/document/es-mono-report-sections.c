@@ -158,17 +158,6 @@ _es_mono_report_traces (EsMonoReport *report,
     g_bytes_unref (g_array_index (traces, Trace, i).methods);
 }
 
-static gint
-compare_hits_descending (gconstpointer a,
-                         gconstpointer b,
-                         gpointer      data)
-{
-  const guint64 *hits = data;
-  guint64 ha = hits[*(const guint32 *) a], hb = hits[*(const guint32 *) b];
-
-  return ha == hb ? 0 : ha > hb ? -1 : 1;
-}
-
 void
 _es_mono_report_samples (EsMonoReport *report)
 {
@@ -215,8 +204,8 @@ _es_mono_report_samples (EsMonoReport *report)
     }
   if (n_hits == 0)
     return;
-  g_array_sort_with_data (hit_methods, compare_hits_descending, method_hits);
-  g_array_sort_with_data (hit_symbols, compare_hits_descending, symbol_hits);
+  _es_mono_report_sort_descending (hit_methods, method_hits);
+  _es_mono_report_sort_descending (hit_symbols, symbol_hits);
 
   g_string_append (out, "\nStatistical samples summary\n");
   g_string_append (out, "\tSample type: cycles\n");

@@ -406,6 +406,29 @@ write_allocations (EsMonoReport *report)
     }
 }
 
+/* Per method, the calls that ended in the interval, their total time and
+ * their own, into arrays of the profile's methods. */
+void
+_es_mono_report_sum_calls (const EsMonoReport *report,
+                           guint64            *calls,
+                           guint64            *total,
+                           guint64            *self)
+{
+  const EsMonoProfile *profile = report->profile;
+
+  for (guint i = 0; i < profile->calls->len; i++)
+    {
+      const EsMonoCall *c = &g_array_index (profile->calls, EsMonoCall, i);
+
+      if (!_es_mono_report_keeps (report, c->end))
+        continue;
+      calls[c->method]++;
+      /* total = self + callees = the call's duration, wrapping as its do */
+      total[c->method] += c->end - c->start;
+      self[c->method] += c->self;
+    }
+}
+
 static void
 write_calls (EsMonoReport *report)
 {
@@ -421,17 +444,7 @@ write_calls (EsMonoReport *report)
   const guint64 *key;
   GString *out = report->out;
 
-  for (guint i = 0; i < profile->calls->len; i++)
-    {
-      const EsMonoCall *c = &g_array_index (profile->calls, EsMonoCall, i);
-
-      if (!_es_mono_report_keeps (report, c->end))
-        continue;
-      calls[c->method]++;
-      /* total = self + callees = the call's duration, wrapping as its do */
-      total[c->method] += c->end - c->start;
-      self[c->method] += c->self;
-    }
+  _es_mono_report_sum_calls (report, calls, total, self);
   /* mprof-report traces a call when it is entered: in that order, which
    * places ties in its tables */
   if (report->options->traces)
