@@ -268,18 +268,30 @@ describe_thread (const EsTimelineView *view,
 {
   EsDocument *document = view->document;
   const EsThread *thread = es_document_get_thread (document, thread_index);
-  const EsThreadStates *s = es_thread_state_cache_get (view->thread_states, thread_index);
-  const EsThreadState *states = s->states;
-  guint n = s->n_states;
-  guint i = es_thread_states_find (states, n, t);
-  guint64 t0 = es_timeline_x_to_time (view, floor (x)), t1 = es_timeline_x_to_time (view, floor (x) + 1);
-  guint i0 = es_thread_states_find (states, n, t0), i1 = t1 > t0 ? es_thread_states_find (states, n, t1 - 1) : i0;
+  /* Never made here: a long log's thread takes the painting thread a
+   * sort and a pass over its runs. */
+  const EsThreadStates *s = es_thread_state_cache_get_if_made (view->thread_states, thread_index);
+  const EsThreadState *states;
+  guint n, i, i0, i1;
+  guint64 t0, t1;
   g_autofree char *length = NULL;
 
   g_string_append_printf (out, _("Thread %u"), thread->id);
   if (thread->label != NULL)
     g_string_append_printf (out, " “%s”", thread->label);
   g_string_append (out, ": ");
+  if (s == NULL)
+    {
+      g_string_append (out, _("working out its states…"));
+      return;
+    }
+  states = s->states;
+  n = s->n_states;
+  i = es_thread_states_find (states, n, t);
+  t0 = es_timeline_x_to_time (view, floor (x));
+  t1 = es_timeline_x_to_time (view, floor (x) + 1);
+  i0 = es_thread_states_find (states, n, t0);
+  i1 = t1 > t0 ? es_thread_states_find (states, n, t1 - 1) : i0;
   if (i0 != i1 && x >= 0)
     {
       describe_thread_mix (out, s, t0, t1);
