@@ -46,11 +46,16 @@ es_timeline_color_in_log (EsDocument *document,
   switch (color)
     {
     case ES_COLOR_RUNNING:
-    case ES_COLOR_GC:
-    case ES_COLOR_GC_WAITING:
     case ES_COLOR_ACTIVITY:
     case ES_COLOR_BOOKMARK:
       return TRUE;
+
+    /* A log with no collection (a short program, a Mono run whose
+     * nursery never filled) draws neither. */
+    case ES_COLOR_GC:
+    case ES_COLOR_GC_WAITING:
+      es_document_get_gcs (document, &n);
+      return n > 0;
 
     /* A Mono row is blank where its thread waits for a lock or is not
      * alive, and the Key says so (es_timeline_key_name()), framed so that
