@@ -21,6 +21,7 @@
 #include "es-heap-profile.h"
 #include "es-live-build.h"
 #include "es-mlpd-build.h"
+#include "es-mono-profile.h"
 #include "es-test-log.h"
 
 /* The fixtures made with `heapshot=1gc` (four shots, and eleven whose
@@ -242,6 +243,64 @@ test_shots_are_the_reports (void)
     }
 }
 
+/* Every class of every shot, not only the thirty the report prints, is
+ * what the report's own collector (es-mono-profile, whose text
+ * test-mono-report checks byte for byte) counts, in the project's
+ * fixtures and in ../shared's log with a heap shot. */
+static void
+test_every_class_is_the_collectors (void)
+{
+  const char *logs[] = { "mlpd/heapshot-gc", "mlpd/heapshot-shutdown", "mlpd/heapshot-steps", "shared" };
+
+  for (guint f = 0; f < G_N_ELEMENTS (logs); f++)
+    {
+      g_autofree char *file = g_strconcat (logs[f], ".mlpd", NULL);
+      g_autofree char *path = g_str_equal (logs[f], "shared") ? es_test_shared_path ("mlpd/alloc-heapshot.mlpd")
+                                                              : es_test_fixture_path (file);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(EsMonoProfile) profile = NULL;
+      g_autoptr(EsDocument) document = NULL;
+      g_autoptr(GArray) order = NULL;
+      guint n_classes = 0;
+
+      if (path == NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
+        {
+          g_test_message ("skipped %s: ../shared is not beside the checkout", logs[f]);
+          continue;
+        }
+      profile = es_mono_profile_load_file (path, &error);
+      g_assert_no_error (error);
+      document = es_document_load_file (path, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      order = censuses_in_time_order (document);
+      g_assert_cmpuint (order->len, ==, profile->heap_shots->len);
+      for (guint s = 0; s < order->len; s++)
+        {
+          const EsMonoHeapShot *shot = g_ptr_array_index (profile->heap_shots, s);
+          g_autoptr(GArray) bands = es_heap_census_compare (document, g_array_index (order, guint, s),
+                                                            ES_HEAP_CENSUS_NONE);
+          EsHeapCensusTotals totals;
+
+          es_heap_census_get_totals (document, g_array_index (order, guint, s), &totals);
+          g_assert_cmpuint (totals.n_bands, ==, shot->classes->len);
+          for (guint k = 0; k < shot->classes->len; k++)
+            {
+              const EsMonoHeapClass *c = &g_array_index (shot->classes, EsMonoHeapClass, k);
+              char buffer[64];
+              const char *name = es_mono_profile_class_name (profile, c->klass, buffer);
+              const EsHeapCensusBand *band = find_band (document, bands, name);
+
+              if (band == NULL)
+                g_error ("%s, shot %u: no band %s", logs[f], s, name);
+              g_assert_cmpuint (band->bytes, ==, c->bytes);
+              g_assert_cmpuint (band->objects, ==, c->count);
+              n_classes++;
+            }
+        }
+      g_test_message ("%s: %u shots, %u classes", logs[f], order->len, n_classes);
+    }
+}
+
 /* A shot is a census of the heap profile at its start, its classes the
  * bands, and the Heap profile row's stacks add up to each shot's bytes. */
 static void
@@ -393,6 +452,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/mono-heapshots/shots-are-the-reports", test_shots_are_the_reports);
+  g_test_add_func ("/mono-heapshots/every-class-is-the-collectors", test_every_class_is_the_collectors);
   g_test_add_func ("/mono-heapshots/shots-are-the-heap-profile", test_shots_are_the_heap_profile);
   g_test_add_func ("/mono-heapshots/no-shots-no-profile", test_no_shots_no_profile);
   g_test_add_func ("/mono-heapshots/followed-log-shows-the-shots", test_followed_log_shows_the_shots);

@@ -51,6 +51,7 @@ _es_mlpd_heap_init (Loader *self)
   self->heap_shots = g_ptr_array_new_with_free_func (free_shot);
   self->vtables = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   self->class_names = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  self->may_shoot = -1;
 }
 
 void
@@ -93,13 +94,27 @@ _es_mlpd_take_class_metadata (Loader            *self,
                                                      e->u.metadata.name.len));
 }
 
+/* Whether the profiler was asked for heap shots: 6.8's takes none
+ * unless its options say `heapshot` (heapshot=ondemand included); older
+ * logs are always looked at. */
+static gboolean
+may_shoot (const EsMlpdHeader *header)
+{
+  return header->data_version < 17 || (header->args != NULL && strstr (header->args, "heapshot") != NULL);
+}
+
 /* An allocation names its vtable's class too: a vtable allocated from
- * before it is described is the null class's, in the shots to come. */
+ * before it is described is the null class's, in the shots to come. A
+ * log without shots (a million allocations with `alloc`) is spared the
+ * look-up. */
 void
 _es_mlpd_take_alloc_vtable (Loader  *self,
                             guint64  vtable)
 {
-  vtable_class (self, vtable, 0);
+  if (self->may_shoot < 0)
+    self->may_shoot = may_shoot (&self->header);
+  if (self->may_shoot)
+    vtable_class (self, vtable, 0);
 }
 
 static void

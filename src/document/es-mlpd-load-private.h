@@ -104,6 +104,7 @@ typedef struct
   GPtrArray     *heap_shots;  /* MonoHeapShot, in the order they start */
   GHashTable    *vtables;     /* vtable -> class pointer: the first word about each */
   GHashTable    *class_names; /* class pointer -> its name, in strings */
+  gint           may_shoot;   /* whether the log may have heap shots: -1 until its first allocation */
 } Loader;
 
 static inline MonoThread *
