@@ -85,6 +85,7 @@ parse_report (const char *text)
   for (guint i = 0; lines[i] != NULL; i++)
     {
       g_autoptr(GMatchInfo) match = NULL;
+      g_autoptr(GMatchInfo) row_match = NULL;
 
       if (g_str_equal (lines[i], "Heap shot summary"))
         {
@@ -109,15 +110,15 @@ parse_report (const char *text)
           shot->classes = g_ptr_array_new_with_free_func (report_class_free);
           g_ptr_array_add (shots, shot);
         }
-      else if (shot != NULL && g_regex_match (row, lines[i], 0, &match))
+      else if (shot != NULL && g_regex_match (row, lines[i], 0, &row_match))
         {
           ReportClass *c = g_new0 (ReportClass, 1);
-          g_autofree char *bytes = g_match_info_fetch (match, 1);
-          g_autofree char *count = g_match_info_fetch (match, 2);
-          g_autofree char *change = g_match_info_fetch (match, 5);
-          g_autofree char *count_change = g_match_info_fetch (match, 6);
+          g_autofree char *bytes = g_match_info_fetch (row_match, 1);
+          g_autofree char *count = g_match_info_fetch (row_match, 2);
+          g_autofree char *change = g_match_info_fetch (row_match, 5);
+          g_autofree char *count_change = g_match_info_fetch (row_match, 6);
 
-          c->name = g_match_info_fetch (match, 3);
+          c->name = g_match_info_fetch (row_match, 3);
           c->bytes = g_ascii_strtoull (bytes, NULL, 10);
           c->count = g_ascii_strtoull (count, NULL, 10);
           c->has_change = change != NULL && change[0] != '\0';

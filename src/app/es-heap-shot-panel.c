@@ -48,6 +48,7 @@ struct _EsHeapShotPanel
   guint          shot;         /* the census shown, or ES_HEAP_CENSUS_NONE */
   guint          base;         /* the census compared with, or ES_HEAP_CENSUS_NONE */
   gboolean       choosing;     /* the menus are being set to the choice */
+  gboolean       chosen;       /* by the person (the timeline or the menus), not by default */
 };
 
 G_DEFINE_FINAL_TYPE (EsHeapShotPanel, es_heap_shot_panel, GTK_TYPE_WIDGET)
@@ -186,6 +187,7 @@ selection_changed_cb (EsHeapShotPanel *self)
     return;
   if (es_session_get_selection (self->session, &t0, &t1))
     {
+      self->chosen = TRUE;
       shot = es_heap_census_nearest (document, t1);
       base = es_heap_census_nearest (document, t0);
       if (position_of (self, base) >= position_of (self, shot))
@@ -193,6 +195,7 @@ selection_changed_cb (EsHeapShotPanel *self)
     }
   else if (es_session_get_cursor (self->session, &cursor))
     {
+      self->chosen = TRUE;
       shot = es_heap_census_nearest (document, cursor);
       base = es_heap_census_before (document, shot);
     }
@@ -200,7 +203,9 @@ selection_changed_cb (EsHeapShotPanel *self)
     return;
   else
     {
-      /* Before any choice, the last shot: the heap as the run left it. */
+      /* Before any choice, the last shot: the heap as the run left it
+       * (a followed log's newest). */
+      self->chosen = FALSE;
       shot = g_array_index (self->order, guint, self->order->len - 1);
       base = es_heap_census_before (document, shot);
     }
@@ -216,6 +221,7 @@ menu_changed_cb (EsHeapShotPanel *self)
 
   if (self->choosing || position >= self->order->len)
     return;
+  self->chosen = TRUE;
   es_heap_shot_panel_choose (self, g_array_index (self->order, guint, position),
                              base > 0 && base <= self->order->len ? g_array_index (self->order, guint, base - 1)
                                                                   : ES_HEAP_CENSUS_NONE);
@@ -294,11 +300,15 @@ es_heap_shot_panel_set_session (EsHeapShotPanel *self,
     return;
   self->selection_handler = g_signal_connect_object (session, "selection-changed",
                                                      G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
-  /* A followed log's shots only grow: the choice made stays. */
-  if (es_session_is_continuing (session) && position_of (self, shot) != G_MAXUINT)
+  /* A followed log's shots only grow: a choice made stays, and without
+   * one the newest shot shows. */
+  if (es_session_is_continuing (session) && self->chosen && position_of (self, shot) != G_MAXUINT)
     es_heap_shot_panel_choose (self, shot, base);
   else
-    selection_changed_cb (self);
+    {
+      self->chosen = FALSE;
+      selection_changed_cb (self);
+    }
 }
 
 /* Whether the session's document has heap shots to show. */
