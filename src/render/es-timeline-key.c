@@ -161,3 +161,25 @@ es_timeline_key_name (EsDocument *document,
       }
   return es_timeline_color_name (color);
 }
+
+/**
+ * es_timeline_key_heap_profile:
+ *
+ * Returns: (nullable): what the Heap profile row draws for @document, for
+ *   the Key (its bands are named in the row's own legend), or %NULL for a
+ *   log without a heap profile, whose Key says nothing of it
+ */
+const char *
+es_timeline_key_heap_profile (EsDocument *document)
+{
+  guint n;
+
+  g_return_val_if_fail (ES_IS_DOCUMENT (document), NULL);
+
+  es_document_get_heap_samples (document, &n);
+  if (n == 0)
+    return NULL;
+  if (es_document_get_format (document) == ES_DOCUMENT_MONO_LOG)
+    return _("Heap shots: bytes per class, the largest in colours, the others grey");
+  return _("Heap profile: bytes per band, the largest in colours, the others grey");
+}
