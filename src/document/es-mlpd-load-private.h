@@ -96,6 +96,8 @@ struct _EsMlpdFinishing
   EsMonoSummary  summary;
   GPtrArray     *labels;    /* char *, a row's */
   char          *program;   /* or NULL, if the log does not say */
+  guint64        origin;    /* the document's zero, on the log's clock */
+  EsMonoActivity *activity; /* (nullable): the calls, allocations, exceptions and locks */
 };
 
 /* What tells a Mono log's records to a document builder, a stretch at a

@@ -117,6 +117,7 @@ es_mono_profile_free (EsMonoProfile *profile)
   if (profile == NULL)
     return;
   state_free (profile->state);
+  es_mono_activity_builder_free (profile->activity);
   for (guint i = 0; i < profile->methods->len; i++)
     g_free (g_array_index (profile->methods, EsMonoMethod, i).name);
   for (guint i = 0; i < profile->classes->len; i++)
@@ -369,7 +370,9 @@ enter_method (EsMonoProfile *profile,
               guint64        time)
 {
   State *state = profile->state;
-  Frame frame = { method, intern_calls (profile, thread), state->n_entered++, time, 0 };
+  /* The window traces no call: its callers' stack is not needed */
+  Frame frame = { method, profile->activity != NULL ? ES_MONO_NONE : intern_calls (profile, thread),
+                  state->n_entered++, time, 0 };
 
   g_array_append_val (_es_mono_thread_state (profile, thread)->stack, frame);
 }
@@ -410,7 +413,10 @@ leave_method (EsMonoProfile *profile,
   call.thread = thread;
   call.caller_stack = frame.caller_stack;
   call.entered = frame.entered;
-  g_array_append_val (profile->calls, call);
+  if (profile->activity != NULL)
+    es_mono_activity_builder_add_call (profile->activity, call.start, call.end, call.self, method);
+  else
+    g_array_append_val (profile->calls, call);
   if (stack->len > 0)
     g_array_index (stack, Frame, stack->len - 1).callee += duration;
 }
@@ -535,6 +541,13 @@ add_alloc (EsMonoProfile     *profile,
   /* A vtable the log has not described yet stands for the null class. */
   alloc.klass = _es_mono_get_vtable_class (profile, e->u.alloc.vtable, 0);
   alloc.has_backtrace = e->exinfo == 0x10;
+  if (profile->activity != NULL)
+    {
+      es_mono_activity_builder_add_alloc (profile->activity, alloc.time, alloc.klass,
+                                          alloc.has_backtrace ? _es_mono_intern_frames (profile, e) : ES_MONO_NONE,
+                                          alloc.size);
+      return;
+    }
   alloc.stack = alloc.has_backtrace ? _es_mono_intern_frames (profile, e) : intern_calls (profile, thread);
   g_array_append_val (profile->allocs, alloc);
 }
@@ -561,6 +574,11 @@ add_monitor (EsMonoProfile     *profile,
   event.thread = thread;
   event.kind = e->u.monitor.event;
   event.has_backtrace = (e->exinfo & 0x80) != 0;
+  if (profile->activity != NULL)
+    {
+      es_mono_activity_builder_add_monitor (profile->activity, event.time, thread, event.lock, event.kind);
+      return;
+    }
   event.stack = event.has_backtrace ? _es_mono_intern_frames (profile, e) : intern_calls (profile, thread);
   g_array_append_val (profile->monitor_events, event);
 }
@@ -582,7 +600,10 @@ add_exception (EsMonoProfile     *profile,
 
         clause.method = found != 0 ? found - 1 : ES_MONO_NONE;
       }
-      g_array_append_val (profile->clauses, clause);
+      if (profile->activity != NULL)
+        es_mono_activity_builder_add_clause (profile->activity, clause.time, clause.method, clause.type);
+      else
+        g_array_append_val (profile->clauses, clause);
     }
   else
     {
@@ -591,6 +612,13 @@ add_exception (EsMonoProfile     *profile,
       thrown.time = e->time;
       thrown.thread = thread;
       thrown.has_backtrace = (e->exinfo & 0x80) != 0;
+      if (profile->activity != NULL)
+        {
+          es_mono_activity_builder_add_throw (profile->activity, thrown.time,
+                                              thrown.has_backtrace ? _es_mono_intern_frames (profile, e)
+                                                                   : ES_MONO_NONE);
+          return;
+        }
       thrown.stack = thrown.has_backtrace ? _es_mono_intern_frames (profile, e) : intern_calls (profile, thread);
       g_array_append_val (profile->throws, thrown);
     }
@@ -677,7 +705,9 @@ es_mono_profile_add_event (const EsMlpdEvent *e,
    * call, allocation and heap object of a big log would cost the window
    * a second and several times the log's size (es_mono_profile_load_samples()). */
   if (profile->samples_only && e->type != ES_MLPD_SAMPLE && e->type != ES_MLPD_METADATA &&
-      !(e->type == ES_MLPD_METHOD && e->exinfo == ES_MLPD_METHOD_JIT))
+      !(e->type == ES_MLPD_METHOD && e->exinfo == ES_MLPD_METHOD_JIT) &&
+      !(profile->activity != NULL && (e->type == ES_MLPD_METHOD || e->type == ES_MLPD_ALLOC ||
+                                      e->type == ES_MLPD_EXCEPTION || e->type == ES_MLPD_MONITOR)))
     return TRUE;
 
   switch (e->type)
