@@ -50,7 +50,7 @@ typedef struct
   guint64      open_min, open_max, open_first, open_last;
   guint32      open_n;
   GArray      *open_sums;     /* EsMonoSum */
-  GHashTable  *open_keys;     /* key + 1 -> index + 1 in open_sums */
+  GArray      *open_slots;    /* guint32 by key: index + 1 in open_sums, if that sum is the key's */
   guint32      n_keys;        /* 1 + the largest key told */
 } EsMonoStream;
 

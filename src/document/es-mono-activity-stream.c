@@ -17,20 +17,17 @@
  * call of a 25 MB calls,alloc log takes 6-7 bytes, an allocation 4-5,
  * where a struct would take 32. */
 
-static inline void
-put_varint (GByteArray *out,
-            guint64     v)
+static inline guint8 *
+put_varint (guint8  *out,
+            guint64  v)
 {
-  guint8 buf[10];
-  guint n = 0;
-
   while (v >= 0x80)
     {
-      buf[n++] = (guint8) (v | 0x80);
+      *out++ = (guint8) (v | 0x80);
       v >>= 7;
     }
-  buf[n++] = (guint8) v;
-  g_byte_array_append (out, buf, n);
+  *out++ = (guint8) v;
+  return out;
 }
 
 static inline guint64
@@ -88,7 +85,7 @@ _es_mono_stream_init (EsMonoStream *stream)
   stream->blocks = g_ptr_array_new_with_free_func (block_unref);
   stream->open = g_byte_array_new ();
   stream->open_sums = g_array_new (FALSE, FALSE, sizeof (EsMonoSum));
-  stream->open_keys = g_hash_table_new (NULL, NULL);
+  stream->open_slots = g_array_new (FALSE, TRUE, sizeof (guint32));
 }
 
 void
@@ -97,7 +94,7 @@ _es_mono_stream_clear (EsMonoStream *stream)
   g_clear_pointer (&stream->blocks, g_ptr_array_unref);
   g_clear_pointer (&stream->open, g_byte_array_unref);
   g_clear_pointer (&stream->open_sums, g_array_unref);
-  g_clear_pointer (&stream->open_keys, g_hash_table_unref);
+  g_clear_pointer (&stream->open_slots, g_array_unref);
 }
 
 static int
@@ -135,31 +132,36 @@ _es_mono_stream_add (EsMonoStream *stream,
                      guint64       a,
                      guint64       b)
 {
-  guint index;
+  guint index, used = stream->open->len;
+  guint8 *end;
   EsMonoSum *sum;
 
   if (stream->open_n == 0)
-    {
-      stream->open_min = stream->open_max = stream->open_first = stream->open_last = time;
-    }
+    stream->open_min = stream->open_max = stream->open_first = stream->open_last = time;
   stream->open_min = MIN (stream->open_min, time);
   stream->open_max = MAX (stream->open_max, time);
-  put_varint (stream->open, zigzag ((gint64) (time - stream->open_last)));
-  put_varint (stream->open, key);
-  put_varint (stream->open, a);
-  put_varint (stream->open, b);
+  /* four varints take at most 40 bytes */
+  g_byte_array_set_size (stream->open, used + 40);
+  end = put_varint (stream->open->data + used, zigzag ((gint64) (time - stream->open_last)));
+  end = put_varint (end, key);
+  end = put_varint (end, a);
+  end = put_varint (end, b);
+  g_byte_array_set_size (stream->open, (guint) (end - stream->open->data));
   stream->open_last = time;
   stream->open_n++;
   stream->n_keys = MAX (stream->n_keys, key + 1);
 
-  index = GPOINTER_TO_UINT (g_hash_table_lookup (stream->open_keys, GUINT_TO_POINTER (key + 1)));
-  if (index == 0)
+  if (key >= stream->open_slots->len)
+    g_array_set_size (stream->open_slots, key + 1);
+  index = g_array_index (stream->open_slots, guint32, key);
+  if (index == 0 || index > stream->open_sums->len ||
+      g_array_index (stream->open_sums, EsMonoSum, index - 1).key != key)
     {
       EsMonoSum fresh = { key, 0, 0, 0, 0 };
 
       g_array_append_val (stream->open_sums, fresh);
       index = stream->open_sums->len;
-      g_hash_table_insert (stream->open_keys, GUINT_TO_POINTER (key + 1), GUINT_TO_POINTER (index));
+      g_array_index (stream->open_slots, guint32, key) = index;
     }
   sum = &g_array_index (stream->open_sums, EsMonoSum, index - 1);
   sum->count++;
@@ -172,7 +174,6 @@ _es_mono_stream_add (EsMonoStream *stream,
       g_ptr_array_add (stream->blocks, seal_open (stream));
       g_byte_array_set_size (stream->open, 0);
       g_array_set_size (stream->open_sums, 0);
-      g_hash_table_remove_all (stream->open_keys);
       stream->open_n = 0;
     }
 }

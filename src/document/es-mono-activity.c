@@ -13,7 +13,8 @@
 #include "es-mono-activity-private.h"
 
 /* What each stream's records hold:
- *   calls:   time = the call's end, key = method, a = total, b = self
+ *   calls:   time = the call's end, key = method, a = total, b = the
+ *            time in its callees (total - self: 0 for most, so a byte)
  *   allocs:  time, key = site (a class and a backtrace), a = bytes
  *   throws:  time, key = backtrace + 1 (0: none)
  *   clauses: time, key = (method + 1) * 8 + type (method 0: unnamed)
@@ -34,6 +35,7 @@ struct _EsMonoActivityBuilder
   EsMonoStream  streams[ES_MONO_ACTIVITY_N_KINDS];
   GArray       *sites;        /* guint32 pairs: class, stack */
   GHashTable   *site_ids;     /* (class << 32 | stack) -> index + 1 */
+  GArray       *class_sites;  /* guint32 by class: its site without a backtrace, + 1 */
   GArray       *waiting;      /* Waiting, by thread */
 };
 
@@ -54,6 +56,7 @@ es_mono_activity_builder_new (void)
     _es_mono_stream_init (&self->streams[k]);
   self->sites = g_array_new (FALSE, FALSE, sizeof (guint32));
   self->site_ids = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  self->class_sites = g_array_new (FALSE, TRUE, sizeof (guint32));
   self->waiting = g_array_new (FALSE, FALSE, sizeof (Waiting));
   return self;
 }
@@ -67,6 +70,7 @@ es_mono_activity_builder_free (EsMonoActivityBuilder *self)
     _es_mono_stream_clear (&self->streams[k]);
   g_array_unref (self->sites);
   g_hash_table_unref (self->site_ids);
+  g_array_unref (self->class_sites);
   g_array_unref (self->waiting);
   g_free (self);
 }
@@ -80,7 +84,7 @@ es_mono_activity_builder_add_call (EsMonoActivityBuilder *self,
                                    guint64                self_time,
                                    guint32                method)
 {
-  _es_mono_stream_add (&self->streams[ES_MONO_ACTIVITY_CALLS], end, method, end - start, self_time);
+  _es_mono_stream_add (&self->streams[ES_MONO_ACTIVITY_CALLS], end, method, end - start, end - start - self_time);
 }
 
 void
@@ -91,15 +95,23 @@ es_mono_activity_builder_add_alloc (EsMonoActivityBuilder *self,
                                     guint64                size)
 {
   guint64 id = (guint64) klass << 32 | stack;
-  guint32 site = GPOINTER_TO_UINT (g_hash_table_lookup (self->site_ids, &id));
+  guint32 site;
 
+  /* most logs have no backtraces: a class's one site is looked up fast */
+  if (stack == ES_MONO_ACTIVITY_NONE && klass >= self->class_sites->len)
+    g_array_set_size (self->class_sites, klass + 1);
+  site = stack == ES_MONO_ACTIVITY_NONE ? g_array_index (self->class_sites, guint32, klass)
+                                        : GPOINTER_TO_UINT (g_hash_table_lookup (self->site_ids, &id));
   if (site == 0)
     {
       guint32 pair[2] = { klass, stack };
 
       g_array_append_vals (self->sites, pair, 2);
       site = self->sites->len / 2;
-      g_hash_table_insert (self->site_ids, g_memdup2 (&id, sizeof id), GUINT_TO_POINTER (site));
+      if (stack == ES_MONO_ACTIVITY_NONE)
+        g_array_index (self->class_sites, guint32, klass) = site;
+      else
+        g_hash_table_insert (self->site_ids, g_memdup2 (&id, sizeof id), GUINT_TO_POINTER (site));
     }
   _es_mono_stream_add (&self->streams[ES_MONO_ACTIVITY_ALLOCS], time, site - 1, size, 0);
 }
@@ -233,6 +245,35 @@ es_mono_activity_get_origin (EsMonoActivity *self)
   return self->names.origin;
 }
 
+/**
+ * es_mono_activity_get_size:
+ * @n_records: (out) (optional): how many events it holds
+ *
+ * Returns: the bytes its blocks take (their records and sums), for the
+ *   benchmarks
+ */
+gsize
+es_mono_activity_get_size (EsMonoActivity *self,
+                           guint64        *n_records)
+{
+  gsize bytes = 0;
+  guint64 n = 0;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  for (guint k = 0; k < ES_MONO_ACTIVITY_N_KINDS; k++)
+    for (guint i = 0; i < self->views[k].n_blocks; i++)
+      {
+        const EsMonoBlock *block = self->views[k].blocks[i];
+
+        bytes += sizeof *block + block->n_bytes + block->n_sums * sizeof (EsMonoSum);
+        n += block->n_records;
+      }
+  if (n_records != NULL)
+    *n_records = n;
+  return bytes;
+}
+
 const char *
 es_mono_activity_method_name (EsMonoActivity *self,
                               guint32         method)
@@ -326,12 +367,12 @@ compute_calls (EsMonoActivity        *self,
         continue;
       all[method].count++;
       all[method].sum_a += end - start;
-      all[method].sum_b += g_array_index (open, guint64, i + 2);
+      all[method].sum_b += end - start - g_array_index (open, guint64, i + 2);
     }
   for (guint32 m = 0; m < n_methods; m++)
     if (all[m].count > 0)
       {
-        EsMonoActivityMethod row = { m, all[m].count, all[m].sum_a, all[m].sum_b };
+        EsMonoActivityMethod row = { m, all[m].count, all[m].sum_a, all[m].sum_a - all[m].sum_b };
 
         g_array_append_val (f->methods, row);
         f->n_calls += all[m].count;

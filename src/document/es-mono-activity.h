@@ -144,6 +144,8 @@ void            es_mono_activity_unref      (EsMonoActivity *self);
 gboolean        es_mono_activity_has        (EsMonoActivity *self,
                                              EsMonoActivityKind kind);
 guint64         es_mono_activity_get_origin (EsMonoActivity *self);
+gsize           es_mono_activity_get_size   (EsMonoActivity *self,
+                                             guint64        *n_records);
 const char     *es_mono_activity_method_name (EsMonoActivity *self,
                                               guint32         method);
 const char     *es_mono_activity_class_name (EsMonoActivity *self,

@@ -192,11 +192,19 @@ get_method (EsMonoProfile *profile,
             guint64        pointer)
 {
   State *state = profile->state;
-  guint32 found = _es_mono_find (state->methods, pointer);
+  guint slot = (guint) ((pointer >> 3) ^ (pointer >> 11)) & 255;
+  guint32 found;
   EsMonoMethod method = { 0 };
 
+  if (state->method_cache[slot] != 0 && state->method_cache_keys[slot] == pointer)
+    return state->method_cache[slot] - 1;
+  found = _es_mono_find (state->methods, pointer);
   if (found != 0)
-    return found - 1;
+    {
+      state->method_cache_keys[slot] = pointer;
+      state->method_cache[slot] = found;
+      return found - 1;
+    }
   method.pointer = pointer;
   method.serial = state->next_method_serial++;
   g_array_append_val (profile->methods, method);
@@ -231,13 +239,22 @@ _es_mono_get_vtable_class (EsMonoProfile *profile,
                   guint64        class_pointer)
 {
   State *state = profile->state;
-  guint32 found = _es_mono_find (state->vtables, vtable);
+  guint slot = (guint) ((vtable >> 3) ^ (vtable >> 11)) & 255;
+  guint32 found;
   guint32 klass;
 
+  if (state->vtable_cache[slot] != 0 && state->vtable_cache_keys[slot] == vtable)
+    return state->vtable_cache[slot] - 1;
+  found = _es_mono_find (state->vtables, vtable);
   if (found != 0)
-    return found - 1;
-  klass = _es_mono_get_class (profile, class_pointer);
-  _es_mono_remember (state->vtables, vtable, klass);
+    klass = found - 1;
+  else
+    {
+      klass = _es_mono_get_class (profile, class_pointer);
+      _es_mono_remember (state->vtables, vtable, klass);
+    }
+  state->vtable_cache_keys[slot] = vtable;
+  state->vtable_cache[slot] = klass + 1;
   return klass;
 }
 
@@ -246,12 +263,19 @@ _es_mono_get_thread (EsMonoProfile *profile,
                      guint64        id)
 {
   State *state = profile->state;
-  guint32 found = _es_mono_find (state->threads, id);
+  guint32 found;
   EsMonoThread thread = { id, NULL };
   ThreadState *fresh;
 
+  if (state->last_thread != 0 && state->last_thread_id == id)
+    return state->last_thread - 1;
+  found = _es_mono_find (state->threads, id);
   if (found != 0)
-    return found - 1;
+    {
+      state->last_thread_id = id;
+      state->last_thread = found;
+      return found - 1;
+    }
   g_array_append_val (profile->threads, thread);
   _es_mono_remember (state->threads, id, profile->threads->len - 1);
   fresh = g_new0 (ThreadState, 1);
