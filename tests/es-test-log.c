@@ -585,6 +585,51 @@ es_test_copy_spans (EsDocument *document,
   return spans;
 }
 
+/* A Mono log's calls, allocations, exceptions and locks (what its
+ * Calls & Allocations tab shows), of the whole run and its middle half. */
+static void
+describe_mono_activity (EsDocument *document,
+                        GString    *text)
+{
+  EsMonoActivity *activity = es_document_get_mono_activity (document);
+  guint64 end = es_document_get_end_time (document);
+
+  if (activity == NULL)
+    return;
+  for (guint middle = 0; middle < 2; middle++)
+    {
+      g_autoptr(EsMonoActivityFigures) f = es_mono_activity_compute (activity, middle, end / 4, end / 4 * 3);
+
+      g_string_append_printf (text, "mono %s: %" G_GUINT64_FORMAT " calls, %" G_GUINT64_FORMAT " objects of %"
+                              G_GUINT64_FORMAT " bytes, %" G_GUINT64_FORMAT " throws, %" G_GUINT64_FORMAT
+                              "/%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT " contentions/acquired/failed\n",
+                              middle ? "middle" : "run", f->n_calls, f->n_allocations, f->allocated_bytes,
+                              f->n_throws, f->n_contentions, f->n_acquired, f->n_failures);
+      for (guint i = 0; i < f->methods->len; i++)
+        {
+          const EsMonoActivityMethod *m = &g_array_index (f->methods, EsMonoActivityMethod, i);
+
+          g_string_append_printf (text, "  %s: %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT "\n",
+                                  es_mono_activity_method_name (activity, m->method), m->calls, m->total, m->self);
+        }
+      for (guint i = 0; i < f->classes->len; i++)
+        {
+          const EsMonoActivityAlloc *a = &g_array_index (f->classes, EsMonoActivityAlloc, i);
+
+          g_string_append_printf (text, "  %s: %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT "\n",
+                                  es_mono_activity_class_name (activity, a->klass), a->count, a->bytes);
+        }
+      for (guint i = 0; i < f->locks->len; i++)
+        {
+          const EsMonoActivityLock *l = &g_array_index (f->locks, EsMonoActivityLock, i);
+
+          g_string_append_printf (text, "  lock %" G_GINT64_MODIFIER "x: %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT
+                                  " %" G_GUINT64_FORMAT "\n", es_mono_activity_lock_object (activity, l->lock),
+                                  l->contentions, l->wait, l->max_wait);
+        }
+    }
+}
+
 /**
  * es_test_describe_document:
  *
@@ -632,6 +677,7 @@ es_test_describe_document (EsDocument *document)
                                   frame->cost_centre, frame->individual, frame->inherited);
         }
     }
+  describe_mono_activity (document, text);
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
