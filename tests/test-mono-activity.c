@@ -19,6 +19,7 @@
 #include "es-mlpd-load.h"
 #include "es-mono-activity.h"
 #include "es-test-log.h"
+#include "es-test-mlpd.h"
 
 /* Every fixture with mprof-report's text beside it. */
 static const char *fixtures[] = {
@@ -211,51 +212,7 @@ describe (EsMonoActivity              *activity,
 {
   GString *text = g_string_new (NULL);
 
-  for (guint i = 0; i < f->methods->len; i++)
-    {
-      const EsMonoActivityMethod *m = &g_array_index (f->methods, EsMonoActivityMethod, i);
-
-      g_string_append_printf (text, "call %s %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT "\n",
-                              es_mono_activity_method_name (activity, m->method), m->calls, m->total, m->self);
-    }
-  for (guint i = 0; i < f->classes->len; i++)
-    {
-      const EsMonoActivityAlloc *a = &g_array_index (f->classes, EsMonoActivityAlloc, i);
-
-      g_string_append_printf (text, "alloc %s %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT "\n",
-                              es_mono_activity_class_name (activity, a->klass), a->count, a->bytes);
-    }
-  for (guint i = 0; i < f->sites->len; i++)
-    {
-      const EsMonoActivityAlloc *a = &g_array_index (f->sites, EsMonoActivityAlloc, i);
-      guint32 n_frames;
-      const guint32 *frames = es_mono_activity_stack (activity, a->stack, &n_frames);
-
-      g_string_append_printf (text, "site %s %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT ":",
-                              es_mono_activity_class_name (activity, a->klass), a->count, a->bytes);
-      for (guint32 j = 0; j < n_frames; j++)
-        g_string_append_printf (text, " %s", es_mono_activity_method_name (activity, frames[j]));
-      g_string_append_c (text, '\n');
-    }
-  for (guint i = 0; i < f->throws->len; i++)
-    g_string_append_printf (text, "throw %u %" G_GUINT64_FORMAT "\n",
-                            g_array_index (f->throws, EsMonoActivityThrow, i).stack,
-                            g_array_index (f->throws, EsMonoActivityThrow, i).count);
-  for (guint i = 0; i < f->clauses->len; i++)
-    {
-      const EsMonoActivityClause *c = &g_array_index (f->clauses, EsMonoActivityClause, i);
-
-      g_string_append_printf (text, "clause %u %u %" G_GUINT64_FORMAT "\n", c->method, c->type, c->count);
-    }
-  for (guint i = 0; i < f->locks->len; i++)
-    {
-      const EsMonoActivityLock *l = &g_array_index (f->locks, EsMonoActivityLock, i);
-
-      g_string_append_printf (text, "lock %" G_GINT64_MODIFIER "x %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT
-                              " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT "\n",
-                              es_mono_activity_lock_object (activity, l->lock), l->contentions, l->acquired,
-                              l->failures, l->wait, l->max_wait);
-    }
+  es_test_describe_mono_figures (activity, f, text);
   return g_string_free (text, FALSE);
 }
 
@@ -396,26 +353,6 @@ test_intervals_add_up (void)
     }
 }
 
-/* The document of a build given its bytes as they come (a live log). */
-static EsDocument *
-snapshot (EsMlpdBuild *build,
-          gboolean     complete)
-{
-  EsDocumentBuilder *builder = es_mlpd_build_update (build, complete);
-  g_autoptr(EsDocumentBuilder) copy = NULL;
-  g_autoptr(EsMlpdFinishing) finishing = NULL;
-  gint64 cut = es_mlpd_build_get_cut (build);
-  EsDocument *document;
-
-  if (builder == NULL)
-    return NULL;
-  copy = es_document_builder_copy (builder);
-  finishing = es_mlpd_build_get_finishing (build);
-  document = es_document_builder_finish (copy, cut >= 0, cut);
-  es_mlpd_finishing_apply (finishing, document);
-  return document;
-}
-
 /* Each plain fixture followed in pieces through the live path: every
  * snapshot shows the calls and allocations told so far (never fewer than
  * the one before), and the last, of all the bytes, has the file's figures,
@@ -451,7 +388,7 @@ test_followed_log_ends_with_the_files (void)
           g_assert_true (es_mlpd_build_take (build, (const guint8 *) contents + given, piece, &error));
           g_assert_no_error (error);
           given += piece;
-          document = snapshot (build, given == len);
+          document = es_test_mlpd_snapshot (build, given == len);
           if (document == NULL || es_document_get_mono_activity (document) == NULL)
             continue;
           n_snapshots++;
