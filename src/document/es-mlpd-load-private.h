@@ -68,6 +68,8 @@ typedef struct
   GArray        *records;
   GArray        *threads;   /* MonoThread */
   GHashTable    *thread_ids;/* pthread_t -> index + 1 */
+  guint64        last_thread_id;  /* the last looked up: a buffer's events are one thread's */
+  guint32        last_thread;     /* its index + 1, 0 for none */
   GHashTable    *methods;   /* method -> name, in strings */
   GStringChunk  *strings;
   EsMonoSummary  summary;

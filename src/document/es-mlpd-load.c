@@ -26,11 +26,18 @@ static guint32
 lookup_thread (Loader  *self,
                guint64  id)
 {
-  gpointer found = g_hash_table_lookup (self->thread_ids, &id);
+  gpointer found;
   MonoThread t = { 0 };
 
+  if (self->last_thread != 0 && self->last_thread_id == id)
+    return self->last_thread - 1;
+  found = g_hash_table_lookup (self->thread_ids, &id);
   if (found != NULL)
-    return GPOINTER_TO_UINT (found) - 1;
+    {
+      self->last_thread_id = id;
+      self->last_thread = GPOINTER_TO_UINT (found);
+      return GPOINTER_TO_UINT (found) - 1;
+    }
   t.id = id;
   t.row = -1;
   g_array_append_val (self->threads, t);
