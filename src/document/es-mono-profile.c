@@ -614,16 +614,11 @@ add_exception (EsMonoProfile     *profile,
 {
   if (e->u.exception.is_clause)
     {
-      EsMonoClause clause = { e->time, ES_MONO_NONE, e->u.exception.clause_type };
-
       /* Only named if the log names it anyway: a clause's method is no
        * reason for mprof-report to list a method. */
-      {
-        State *state = profile->state;
-        guint32 found = _es_mono_find (state->methods, e->u.exception.method);
+      guint32 found = _es_mono_find (((State *) profile->state)->methods, e->u.exception.method);
+      EsMonoClause clause = { e->time, found != 0 ? found - 1 : ES_MONO_NONE, e->u.exception.clause_type };
 
-        clause.method = found != 0 ? found - 1 : ES_MONO_NONE;
-      }
       if (profile->activity != NULL)
         es_mono_activity_builder_add_clause (profile->activity, clause.time, clause.method, clause.type);
       else
