@@ -232,6 +232,32 @@ test_locks_and_empty_states (void)
   g_assert_cmpuint (es_mono_row_get_value (es_mono_table_get_shown (locks, 0), 0), ==, 74);
   g_assert_cmpuint (es_mono_row_get_value (es_mono_table_get_shown (locks, 1), 0), ==, 5);
 
+  /* mprof-report's Exception summary: 10 throws, 10 catch and 206 finally
+   * clauses run */
+  {
+    EsMonoTable *throws = es_mono_panel_get_table (panel, ES_MONO_TABLE_THROWS);
+    EsMonoTable *clauses = es_mono_panel_get_table (panel, ES_MONO_TABLE_CLAUSES);
+    guint64 n_throws = 0, n_catch = 0, n_finally = 0;
+
+    for (guint i = 0; i < es_mono_table_get_n_shown (throws); i++)
+      n_throws += es_mono_row_get_value (es_mono_table_get_shown (throws, i), 0);
+    for (guint i = 0; i < es_mono_table_get_n_shown (clauses); i++)
+      {
+        EsMonoRow *row = es_mono_table_get_shown (clauses, i);
+
+        if (g_str_equal (es_mono_row_get_detail (row), "catch"))
+          n_catch += es_mono_row_get_value (row, 0);
+        else if (g_str_equal (es_mono_row_get_detail (row), "finally"))
+          n_finally += es_mono_row_get_value (row, 0);
+      }
+    g_assert_cmpuint (n_throws, ==, 10);
+    g_assert_cmpuint (n_catch, ==, 10);
+    g_assert_cmpuint (n_finally, ==, 206);
+    es_mono_panel_show_page (panel, ES_MONO_PAGE_EXCEPTIONS);
+    es_test_wait_until (is_drawn, throws, 10);
+    maybe_save_picture (window, "monitor-locks-exceptions");
+  }
+
   /* the lockers' run, about 20 ms to 60 ms into its 1.1 s */
   es_mono_panel_show_page (panel, ES_MONO_PAGE_LOCKS);
   select_and_wait (window, panel, end / 50, end / 18);
