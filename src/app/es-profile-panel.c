@@ -460,7 +460,7 @@ show_profile (EsProfilePanel *self,
   self->shown_t1 = job->t1;
   self->zoom = ES_PROFILE_NO_FRAME;
 
-  es_document_get_prof_samples (job->document, &n_log_samples);
+  es_document_get_prof_samples (job->document, ES_PROF_SAMPLES, &n_log_samples);
   if (n_log_samples == 0 && es_document_get_format (job->document) == ES_DOCUMENT_MONO_LOG)
     gtk_label_set_text (GTK_LABEL (self->empty_label),
                         _("This Mono log has no statistical samples: run the program with "

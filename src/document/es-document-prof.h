@@ -69,20 +69,49 @@ typedef struct
   guint16 pad;
 } EsProfSample;
 
+/* The document has two time profiles: the statistical samples (a GHC
+ * program's cost-centre samples, a Mono log's `sample` hits), each a tick,
+ * and a Mono log's call time (`calls`), whose samples are stretches of a
+ * thread's time in one call stack, weighted by their length
+ * (es_document_get_prof_weights()). */
+typedef enum
+{
+  ES_PROF_SAMPLES,
+  ES_PROF_CALL_TIME,
+} EsProfKind;
+
 const EsProfSample *es_document_get_prof_samples        (EsDocument *self,
+                                                         EsProfKind  kind,
                                                          guint      *n_samples);
 const EsProfStack  *es_document_get_prof_stacks         (EsDocument *self,
+                                                         EsProfKind  kind,
                                                          guint      *n_stacks);
-guint               es_document_get_prof_checkpoint_samples (EsDocument *self);
-guint               es_document_get_prof_n_checkpoints  (EsDocument *self);
+guint               es_document_get_prof_checkpoint_samples (EsDocument *self,
+                                                         EsProfKind  kind);
+guint               es_document_get_prof_n_checkpoints  (EsDocument *self,
+                                                         EsProfKind  kind);
 const guint32      *es_document_get_prof_counts_before  (EsDocument *self,
+                                                         EsProfKind  kind,
                                                          guint       checkpoint,
                                                          guint      *n_stacks);
 const EsProfTreeNode *es_document_get_prof_tree        (EsDocument *self,
+                                                         EsProfKind  kind,
                                                          guint      *n_nodes);
 void                es_document_get_prof_sampled_stacks (EsDocument          *self,
+                                                         EsProfKind           kind,
                                                          EsProfSampledStacks *sampled);
-guint64             es_document_get_prof_tick_interval  (EsDocument *self);
+guint64             es_document_get_prof_tick_interval  (EsDocument *self,
+                                                         EsProfKind  kind);
+const guint64      *es_document_get_prof_weights        (EsDocument *self,
+                                                         EsProfKind  kind);
+const guint64      *es_document_get_prof_time_before    (EsDocument     *self,
+                                                         EsProfKind      kind,
+                                                         guint           checkpoint,
+                                                         guint64        *time,
+                                                         guint          *n_stacks,
+                                                         const guint32 **open,
+                                                         guint          *n_open);
+gboolean            es_document_has_call_time           (EsDocument *self);
 gboolean            es_cost_centre_is_builtin_root      (const EsCostCentre *cc);
 const EsCostCentre *es_document_lookup_cost_centre      (EsDocument *self,
                                                          guint32     id);

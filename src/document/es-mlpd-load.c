@@ -347,9 +347,9 @@ typedef struct
   EsMonoProfile *profile;
 } ProfileJob;
 
-/* Whether the log was recorded with `sample` (or `sample-real`): 6.8's
- * profiler samples only when asked, so the second pass over the bytes is
- * saved for every other log. Before data version 17 the defaults may
+/* Whether the log was recorded with `sample` (or `sample-real`) or
+ * `calls`: 6.8's profiler samples and records calls only when asked, so
+ * the second pass over the bytes is saved for every other log. Before data version 17 the defaults may
  * differ: those logs are always looked at. */
 static gboolean
 may_have_samples (const guint8 *data,
@@ -366,7 +366,7 @@ may_have_samples (const guint8 *data,
 
       sampled = FALSE;
       for (guint i = 0; options[i] != NULL && !sampled; i++)
-        sampled = g_str_has_prefix (options[i], "sample");
+        sampled = g_str_has_prefix (options[i], "sample") || g_str_equal (options[i], "calls");
     }
   es_mlpd_header_clear (&header);
   return sampled;

@@ -51,39 +51,32 @@ row_of_thread (Loader  *loader,
   return row >= 0 ? (guint16) row : 0;
 }
 
-/**
- * _es_mlpd_add_samples:
- * @origin: the document's zero, on the log's clock
- *
- * Tells @builder each sample of @profile: one per instruction pointer, as
+/* Tells @builder each sample of @profile: one per instruction pointer, as
  * mprof-report counts hits, its stack the managed frames the log gives
  * and, innermost, where the pointer was (es_mono_ip_resolver_find()): a
  * method, unless it is the innermost frame already, an unmanaged symbol,
  * or "unresolved". So each name's own samples are its hits in
  * mprof-report's "Statistical samples summary". A cost centre is a
  * method (id: its index + 1), a symbol (after the methods) or the
- * unresolved (last).
- */
-void
-_es_mlpd_add_samples (Loader            *loader,
-                      EsDocumentBuilder *builder,
-                      EsMonoProfile     *profile,
-                      guint64            origin)
+ * unresolved (last); @used marks those named. */
+static void
+add_samples (Loader            *loader,
+             EsDocumentBuilder *builder,
+             EsMonoProfile     *profile,
+             guint64            origin,
+             guint8            *used)
 {
   g_autoptr(GArray) preference = NULL;
   g_autoptr(EsMonoIpResolver) resolver = NULL;
   g_autoptr(GArray) frames = g_array_new (FALSE, FALSE, sizeof (guint32));
   guint32 n_methods = profile->methods->len, n_symbols = profile->symbols->len;
   guint32 unresolved_id = n_methods + n_symbols + 1;
-  g_autofree guint8 *used = NULL;
 
   if (profile->samples->len == 0)
     return;
   preference = _es_mono_report_methods_by_slot (profile);
   resolver = es_mono_ip_resolver_new (profile, preference);
-  used = g_new0 (guint8, unresolved_id + 1);
   _es_builder_set_prof_tick_interval (builder, sample_interval (profile->header.args));
-
   for (guint k = 0; k < profile->samples->len; k++)
     {
       const EsMonoSample *sample = &g_array_index (profile->samples, EsMonoSample, k);
@@ -125,7 +118,65 @@ _es_mlpd_add_samples (Loader            *loader,
         }
     }
 
-  /* The names of those the samples use; a method's whole name is its
+}
+
+/* Tells @builder the call time of @profile (es-mono-calltime.c): each
+ * stretch of a thread's time in one call stack, its stack's frames the
+ * methods (id: index + 1, as the samples'), outermost first in the trie. */
+static void
+add_call_time (Loader            *loader,
+               EsDocumentBuilder *builder,
+               EsMonoProfile     *profile,
+               guint64            origin,
+               guint8            *used)
+{
+  const EsMonoCallNode *nodes = (const EsMonoCallNode *) (gpointer) profile->call_nodes->data;
+  g_autofree guint32 *stack_of = g_new (guint32, profile->call_nodes->len);
+  g_autofree guint16 *row_of = g_new (guint16, MAX (profile->threads->len, 1));
+
+  if (profile->stretches->len == 0)
+    return;
+  /* A node's parent is made before it. */
+  stack_of[0] = ES_PROF_EMPTY_STACK;
+  for (guint i = 1; i < profile->call_nodes->len; i++)
+    {
+      stack_of[i] = _es_builder_intern_call_frame (builder, stack_of[nodes[i].parent], nodes[i].method + 1);
+      used[nodes[i].method + 1] = 1;
+    }
+  for (guint t = 0; t < profile->threads->len; t++)
+    row_of[t] = row_of_thread (loader, g_array_index (profile->threads, EsMonoThread, t).id);
+  for (guint k = 0; k < profile->stretches->len; k++)
+    {
+      const EsMonoStretch *stretch = &g_array_index (profile->stretches, EsMonoStretch, k);
+      guint64 time = stretch->start >= origin ? stretch->start - origin : 0;
+
+      _es_builder_add_call_stretch (builder, time, row_of[stretch->thread], stack_of[stretch->node],
+                                    stretch->length);
+    }
+}
+
+/**
+ * _es_mlpd_add_samples:
+ * @origin: the document's zero, on the log's clock
+ *
+ * Tells @builder the statistical samples of @profile as the time profile
+ * (ES_PROF_SAMPLES) and its calls as the call time (ES_PROF_CALL_TIME),
+ * and names the methods and symbols they use.
+ */
+void
+_es_mlpd_add_samples (Loader            *loader,
+                      EsDocumentBuilder *builder,
+                      EsMonoProfile     *profile,
+                      guint64            origin)
+{
+  guint32 n_methods = profile->methods->len, n_symbols = profile->symbols->len;
+  guint32 unresolved_id = n_methods + n_symbols + 1;
+  g_autofree guint8 *used = g_new0 (guint8, unresolved_id + 1);
+
+  add_samples (loader, builder, profile, origin, used);
+  add_call_time (loader, builder, profile, origin, used);
+
+  /* The names of those the profiles use; a method's whole name is its
    * label ("Compute:IsPrime (int)"), with no module to add to it. */
   for (guint32 m = 0; m < n_methods; m++)
     if (used[m + 1])

@@ -58,6 +58,9 @@ es_mono_profile_new (void)
   profile->contexts = g_array_new (FALSE, FALSE, sizeof (EsMonoContext));
   profile->stacks = g_array_new (FALSE, FALSE, sizeof (EsMonoStack));
   profile->frames = g_array_new (FALSE, FALSE, sizeof (guint32));
+  profile->call_nodes = g_array_new (FALSE, FALSE, sizeof (EsMonoCallNode));
+  g_array_append_val (profile->call_nodes, ((EsMonoCallNode) { 0, G_MAXUINT32 }));
+  profile->stretches = g_array_new (FALSE, FALSE, sizeof (EsMonoStretch));
   profile->ips = g_array_new (FALSE, FALSE, sizeof (guint64));
   profile->samples = g_array_new (FALSE, FALSE, sizeof (EsMonoSample));
   profile->calls = g_array_new (FALSE, FALSE, sizeof (EsMonoCall));
@@ -85,6 +88,7 @@ es_mono_profile_new (void)
   state->contexts = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   state->locks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   state->counters = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  state->call_nodes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   state->stacks = g_hash_table_new_full (g_bytes_hash, g_bytes_equal, (GDestroyNotify) g_bytes_unref, NULL);
   state->thread_states = g_ptr_array_new_with_free_func (thread_state_free);
   state->scratch = g_array_new (FALSE, FALSE, sizeof (guint32));
@@ -105,6 +109,7 @@ state_free (State *state)
   g_hash_table_unref (state->contexts);
   g_hash_table_unref (state->locks);
   g_hash_table_unref (state->counters);
+  g_hash_table_unref (state->call_nodes);
   g_hash_table_unref (state->stacks);
   g_ptr_array_unref (state->thread_states);
   g_array_unref (state->scratch);
@@ -142,6 +147,8 @@ es_mono_profile_free (EsMonoProfile *profile)
   g_array_unref (profile->contexts);
   g_array_unref (profile->stacks);
   g_array_unref (profile->frames);
+  g_array_unref (profile->call_nodes);
+  g_array_unref (profile->stretches);
   g_array_unref (profile->ips);
   g_array_unref (profile->samples);
   g_array_unref (profile->calls);
@@ -516,6 +523,8 @@ add_method_event (EsMonoProfile     *profile,
       m->code_size = e->u.method.code_size;
       m->jit_time = e->time;
     }
+  else if (profile->samples_only)
+    _es_mono_add_call_stretch (profile, thread, method, e->exinfo == ES_MLPD_METHOD_ENTER, e->time);
   else if (e->exinfo == ES_MLPD_METHOD_ENTER)
     enter_method (profile, thread, method, e->time);
   else
@@ -675,9 +684,10 @@ es_mono_profile_add_event (const EsMlpdEvent *e,
 
   /* The samples need the names of what they hit and nothing else: every
    * call, allocation and heap object of a big log would cost the window
-   * a second and several times the log's size (es_mono_profile_load_samples()). */
+   * a second and several times the log's size (es_mono_profile_load_samples()).
+   * The calls are kept as the call time's stretches, in a fraction of that. */
   if (profile->samples_only && e->type != ES_MLPD_SAMPLE && e->type != ES_MLPD_METADATA &&
-      !(e->type == ES_MLPD_METHOD && e->exinfo == ES_MLPD_METHOD_JIT))
+      e->type != ES_MLPD_METHOD)
     return TRUE;
 
   switch (e->type)
@@ -733,6 +743,7 @@ es_mono_profile_finish (EsMonoProfile *profile)
 
   if (state == NULL)
     return;
+  _es_mono_finish_call_time (profile);
   for (guint t = profile->threads->len; t-- > 0;)
     {
       ThreadState *ts = _es_mono_thread_state (profile, t);

@@ -116,7 +116,7 @@ es_timeline_color_in_log (EsDocument *document,
 
     /* The Profile row, for a -prof run's cost-centre samples. */
     case ES_COLOR_PROFILE_CHOSEN:
-      es_document_get_prof_samples (document, &n);
+      es_document_get_prof_samples (document, ES_PROF_SAMPLES, &n);
       return n > 0;
 
     case ES_COLOR_TEXT:

@@ -96,7 +96,7 @@ es_timeline_layout (EsDocument *document,
   {
     guint n_samples;
 
-    es_document_get_prof_samples (document, &n_samples);
+    es_document_get_prof_samples (document, ES_PROF_SAMPLES, &n_samples);
     if (n_samples > 0)
       append_row (rows, &y, visible_kinds, ES_ROW_PROFILE, 0, es_timeline_profile_row_height (document));
   }

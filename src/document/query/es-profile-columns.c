@@ -1,0 +1,417 @@
+/* es-profile-columns.c: what the timeline's Profile row shows in each
+ * pixel column: the samples or call time there, what ran most, and
+ * where a chosen function was on the stack
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "es-profile-private.h"
+#include "es-search.h"
+
+/* Whether cost centre @chosen is on stack @s: its own frame or one around
+ * it, remembered per stack in @memo (0 not yet known, 1 no, 2 yes). */
+static gboolean
+stack_has (const EsProfStack *stacks,
+           guint8            *memo,
+           guint32            s,
+           guint32            chosen)
+{
+  guint32 up = s;
+  gboolean found = FALSE;
+
+  while (up != ES_PROF_NO_STACK && up != ES_PROF_EMPTY_STACK && memo[up] == 0)
+    {
+      if (stacks[up].cost_centre == chosen)
+        {
+          found = TRUE;
+          break;
+        }
+      up = stacks[up].parent;
+    }
+  if (!found && up != ES_PROF_NO_STACK && up != ES_PROF_EMPTY_STACK)
+    found = memo[up] == 2;
+  /* Everything below @up on the way from @s has the same answer. */
+  for (guint32 down = s; down != up && down != ES_PROF_EMPTY_STACK; down = stacks[down].parent)
+    memo[down] = found ? 2 : 1;
+  if (up != ES_PROF_EMPTY_STACK && up != ES_PROF_NO_STACK)
+    memo[up] = found ? 2 : 1;
+  return found;
+}
+
+/* The column of a time @d after the span's start: floor (d * n / span), in
+ * 128 bits' worth of care (d * n does not fit 64 bits for spans of days). */
+static guint
+column_of (guint64 d,
+           guint64 span,
+           guint   n)
+{
+  guint64 q = d / span, r = d % span;
+  guint64 c = q * n + (r <= G_MAXUINT64 / n ? r * n / span : (guint64) ((double) r / (double) span * n));
+
+  return (guint) MIN (c, (guint64) n - 1);
+}
+
+/* ceil (c * span / n): where column @c starts. */
+static guint64
+column_start (guint   c,
+              guint64 span,
+              guint   n)
+{
+  guint64 q = span / n, r = span % n;
+
+  /* c * span / n = c * q + c * r / n, with c * r < n * n: no overflow. */
+  return c * q + ((guint64) c * r + n - 1) / n;
+}
+
+/* A stretch of call time that reaches into columns after the one it
+ * starts in. */
+typedef struct
+{
+  guint   sample;
+  guint64 end;
+} Carried;
+
+/* Adds the part of stretch @k in [@from, @to) to its lane's tally. */
+static void
+tally_time (const EsProfSample *samples,
+            const EsProfStack  *stacks,
+            guint8             *memo,
+            guint32             chosen,
+            guint               n_cost_centres,
+            guint               k,
+            guint64             ns,
+            guint               lane,
+            guint               n_slots,
+            guint64            *tally,
+            guint32            *touched,
+            guint              *n_touched,
+            guint64            *total,
+            guint64            *with_chosen)
+{
+  const EsProfStack *s = &stacks[samples[k].stack];
+  guint slot = s->cc_index != ES_PROF_NO_STACK ? s->cc_index : n_cost_centres;
+
+  total[lane] += ns;
+  if (memo != NULL && stack_has (stacks, memo, samples[k].stack, chosen))
+    with_chosen[lane] += ns;
+  if (tally[lane * n_slots + slot] == 0)
+    touched[lane * n_slots + n_touched[lane]++] = slot;
+  tally[lane * n_slots + slot] += ns;
+}
+
+/* fill_columns() for call time: each stretch counts in every column it
+ * covers, for the time it is there. The stretches are walked from the
+ * checkpoint before @t0 (with those open there) in order of their starts;
+ * those that go on past their column are carried to the next (a thread
+ * has one stretch at a time, so they are few). */
+static void
+fill_time_columns (EsDocument      *document,
+                   EsProfKind       kind,
+                   guint64          t0,
+                   guint64          t1,
+                   guint            cap,
+                   guint            n_lanes,
+                   guint32          chosen,
+                   EsProfileColumn *columns,
+                   guint            n_columns)
+{
+  guint n_samples, n_stacks, n_cost_centres, n_slots, i0, i1, j, k, n_open = 0;
+  const EsProfSample *samples = es_document_get_prof_samples (document, kind, &n_samples);
+  const guint64 *weights = es_document_get_prof_weights (document, kind);
+  const EsProfStack *stacks = es_document_get_prof_stacks (document, kind, &n_stacks);
+  const EsCostCentre *cost_centres = es_document_get_cost_centres (document, &n_cost_centres);
+  guint every = es_document_get_prof_checkpoint_samples (document, kind);
+  const guint32 *open = NULL;
+  g_autofree guint64 *tally = NULL, *total = NULL, *with_chosen = NULL;
+  g_autofree guint32 *touched = NULL;
+  g_autofree guint *n_touched = NULL;
+  g_autofree guint8 *memo = NULL;
+  g_autoptr(GArray) carried = g_array_new (FALSE, FALSE, sizeof (Carried));
+  guint64 span = t1 - t0;
+
+  i0 = es_search_lower_bound (samples, n_samples, sizeof (EsProfSample), G_STRUCT_OFFSET (EsProfSample, time), t0);
+  i1 = es_search_lower_bound (samples, n_samples, sizeof (EsProfSample), G_STRUCT_OFFSET (EsProfSample, time), t1);
+  j = MIN (i0 / every, es_document_get_prof_n_checkpoints (document, kind));
+  k = 0;
+  if (j > 0)
+    {
+      guint64 at;
+      guint n;
+
+      es_document_get_prof_time_before (document, kind, j, &at, &n, &open, &n_open);
+      k = (guint) ((guint64) j * every);
+    }
+  /* those that start before t0 and reach into it */
+  for (guint o = 0; o < n_open; o++)
+    if (samples[open[o]].time + weights[open[o]] > t0)
+      g_array_append_val (carried, ((Carried) { open[o], samples[open[o]].time + weights[open[o]] }));
+  for (; k < i0; k++)
+    if (samples[k].time + weights[k] > t0)
+      g_array_append_val (carried, ((Carried) { k, samples[k].time + weights[k] }));
+
+  n_slots = n_cost_centres + 1;
+  tally = g_new0 (guint64, (gsize) n_lanes * n_slots);
+  touched = g_new (guint32, (gsize) n_lanes * n_slots);
+  n_touched = g_new0 (guint, n_lanes);
+  total = g_new0 (guint64, n_lanes);
+  with_chosen = g_new0 (guint64, n_lanes);
+  if (chosen != ES_PROFILE_NO_COST_CENTRE)
+    memo = g_new0 (guint8, n_stacks);
+
+  for (guint c = 0; c < n_columns && (carried->len > 0 || k < i1); c++)
+    {
+      guint64 start = t0 + column_start (c, span, n_columns);
+      guint64 end = c + 1 < n_columns ? t0 + column_start (c + 1, span, n_columns) : t1;
+      guint kept = 0;
+
+      /* Columns with nothing: skip to the next stretch's. */
+      if (carried->len == 0 && samples[k].time >= end)
+        {
+          c = column_of (samples[k].time - t0, span, n_columns) - 1;
+          continue;
+        }
+      for (; k < i1 && samples[k].time < end; k++)
+        g_array_append_val (carried, ((Carried) { k, samples[k].time + weights[k] }));
+      for (guint q = 0; q < carried->len; q++)
+        {
+          Carried *w = &g_array_index (carried, Carried, q);
+          guint s = w->sample;
+          guint lane = n_lanes > 1 ? samples[s].cap : 0;
+          guint64 from = MAX (samples[s].time, start), to = MIN (w->end, end);
+
+          if (n_lanes == 1 ? cap == ES_PROFILE_ALL_CAPS || samples[s].cap == cap : lane < n_lanes)
+            if (to > from)
+              tally_time (samples, stacks, memo, chosen, n_cost_centres, s, to - from, lane, n_slots,
+                          tally, touched, n_touched, total, with_chosen);
+          if (w->end > end)
+            g_array_index (carried, Carried, kept++) = *w;
+        }
+      g_array_set_size (carried, kept);
+      for (guint lane = 0; lane < n_lanes; lane++)
+        {
+          EsProfileColumn *column = &columns[lane * n_columns + c];
+          guint64 best = 0;
+          guint32 best_slot = G_MAXUINT32;
+
+          for (guint q = 0; q < n_touched[lane]; q++)
+            {
+              guint32 slot = touched[lane * n_slots + q];
+              guint32 id = slot < n_cost_centres ? cost_centres[slot].id : G_MAXUINT32;
+              guint64 *ns = &tally[lane * n_slots + slot];
+
+              if (*ns > best || (*ns == best && id < column->top))
+                {
+                  best = *ns;
+                  best_slot = slot;
+                  column->top = id;
+                }
+              *ns = 0;
+            }
+          n_touched[lane] = 0;
+          /* in microseconds, at least one where there was any */
+          column->n_samples = (guint32) MIN (MAX (total[lane] / 1000, total[lane] > 0), G_MAXUINT32);
+          column->top_samples = (guint32) MIN (MAX (best / 1000, best > 0), column->n_samples);
+          column->n_chosen = (guint32) MIN (MAX (with_chosen[lane] / 1000, with_chosen[lane] > 0), column->n_samples);
+          if (best_slot == n_cost_centres || total[lane] == 0)
+            column->top = ES_PROFILE_NO_COST_CENTRE;
+          total[lane] = 0;
+          with_chosen[lane] = 0;
+        }
+    }
+}
+
+/* es_profile_columns() for one capability or all (@n_lanes 1), or for
+ * each of the first @n_lanes capabilities at once, in @n_lanes rows of
+ * @n_columns: one walk over the samples either way. */
+static void
+fill_columns (EsDocument      *document,
+              EsProfKind       kind,
+              guint64          t0,
+              guint64          t1,
+              guint            cap,
+              guint            n_lanes,
+              guint32          chosen,
+              EsProfileColumn *columns,
+              guint            n_columns)
+{
+  guint n_samples, n_stacks, n_cost_centres, i0, i1, n_slots;
+  const EsProfSample *samples;
+  const EsProfStack *stacks;
+  const EsCostCentre *cost_centres;
+  g_autofree guint32 *tally = NULL, *touched = NULL;
+  g_autofree guint *n_touched = NULL;
+  g_autofree guint8 *memo = NULL;
+  guint64 span;
+
+  if (n_columns == 0)
+    return;
+  memset (columns, 0, (gsize) n_lanes * n_columns * sizeof (EsProfileColumn));
+  for (guint c = 0; c < n_lanes * n_columns; c++)
+    columns[c].top = ES_PROFILE_NO_COST_CENTRE;
+  samples = es_document_get_prof_samples (document, kind, &n_samples);
+  if (n_samples == 0 || t1 <= t0)
+    return;
+  if (es_document_get_prof_weights (document, kind) != NULL)
+    {
+      fill_time_columns (document, kind, t0, t1, cap, n_lanes, chosen, columns, n_columns);
+      return;
+    }
+  stacks = es_document_get_prof_stacks (document, kind, &n_stacks);
+  cost_centres = es_document_get_cost_centres (document, &n_cost_centres);
+  i0 = es_search_lower_bound (samples, n_samples, sizeof (EsProfSample), G_STRUCT_OFFSET (EsProfSample, time), t0);
+  i1 = es_search_lower_bound (samples, n_samples, sizeof (EsProfSample), G_STRUCT_OFFSET (EsProfSample, time), t1);
+  span = t1 - t0;
+
+  /* Per column and lane, samples are counted by the innermost frame's
+   * definition (slot n_cost_centres for all frames without one: a column
+   * they win has no top). */
+  n_slots = n_cost_centres + 1;
+  tally = g_new0 (guint32, (gsize) n_lanes * n_slots);
+  touched = g_new (guint32, (gsize) n_lanes * n_slots);
+  n_touched = g_new0 (guint, n_lanes);
+  if (chosen != ES_PROFILE_NO_COST_CENTRE)
+    memo = g_new0 (guint8, n_stacks);
+  for (guint i = i0; i < i1; )
+    {
+      guint c = column_of (samples[i].time - t0, span, n_columns);
+      /* The first time of the next column: the smallest d with
+       * column_of (d) > c, that is ceil ((c + 1) * span / n_columns). */
+      guint64 next = c + 1 < n_columns ? t0 + column_start (c + 1, span, n_columns) : G_MAXUINT64;
+
+      for (; i < i1 && samples[i].time < next; i++)
+        {
+          const EsProfStack *s = &stacks[samples[i].stack];
+          guint lane = n_lanes > 1 ? samples[i].cap : 0, slot;
+          EsProfileColumn *column;
+
+          if (n_lanes == 1 ? cap != ES_PROFILE_ALL_CAPS && samples[i].cap != cap : lane >= n_lanes)
+            continue;
+          column = &columns[lane * n_columns + c];
+          column->n_samples++;
+          if (memo != NULL && stack_has (stacks, memo, samples[i].stack, chosen))
+            column->n_chosen++;
+          slot = s->cc_index != ES_PROF_NO_STACK ? s->cc_index : n_cost_centres;
+          if (tally[lane * n_slots + slot]++ == 0)
+            touched[lane * n_slots + n_touched[lane]++] = slot;
+        }
+      for (guint lane = 0; lane < n_lanes; lane++)
+        {
+          EsProfileColumn *column = &columns[lane * n_columns + c];
+          guint32 best = 0, best_slot = G_MAXUINT32;
+
+          for (guint k = 0; k < n_touched[lane]; k++)
+            {
+              guint32 slot = touched[lane * n_slots + k];
+              guint32 id = slot < n_cost_centres ? cost_centres[slot].id : G_MAXUINT32;
+              guint32 *count = &tally[lane * n_slots + slot];
+
+              if (*count > best || (*count == best && id < column->top))
+                {
+                  best = *count;
+                  best_slot = slot;
+                  column->top = id;
+                }
+              *count = 0;
+            }
+          if (n_touched[lane] == 0)
+            continue;
+          n_touched[lane] = 0;
+          column->top_samples = best;
+          if (best_slot == n_cost_centres)
+            column->top = ES_PROFILE_NO_COST_CENTRE;
+        }
+    }
+}
+
+/**
+ * es_profile_columns:
+ * @cap: the capability whose samples count, or ES_PROFILE_ALL_CAPS
+ * @chosen: a cost centre's log id to find on the stacks, or
+ *   ES_PROFILE_NO_COST_CENTRE
+ * @columns: (out caller-allocates) (array length=n_columns):
+ *
+ * Cuts [@t0, @t1) into @n_columns equal columns (a time t falls in column
+ * floor ((t - t0) * n_columns / (t1 - t0))) and says, for each, how
+ * many samples fall in it, which cost centre most of them were in (its
+ * innermost frame; the lowest id on a tie; MAIN for an empty stack) and
+ * how many had @chosen on their stack: the timeline's Profile row, tinted
+ * by what ran and marked where the chosen function did. MAIN is not looked
+ * for on the stacks (the log leaves it out of them). Costs a walk over the
+ * samples in the span.
+ */
+void
+es_profile_columns (EsDocument      *document,
+                    guint64          t0,
+                    guint64          t1,
+                    guint            cap,
+                    guint32          chosen,
+                    EsProfileColumn *columns,
+                    guint            n_columns)
+{
+  g_return_if_fail (ES_IS_DOCUMENT (document));
+  g_return_if_fail (columns != NULL || n_columns == 0);
+
+  fill_columns (document, ES_PROF_SAMPLES, t0, t1, cap, 1, chosen, columns, n_columns);
+}
+
+/**
+ * es_profile_columns_by_cap:
+ * @columns: (out caller-allocates) (array length=n_caps * n_columns): cap
+ *   c's columns from @columns[c * @n_columns]
+ *
+ * es_profile_columns() for each of the capabilities 0 to @n_caps - 1, in
+ * one walk over the samples in the span rather than one per capability:
+ * the Profile row's lanes.
+ */
+void
+es_profile_columns_by_cap (EsDocument      *document,
+                           guint64          t0,
+                           guint64          t1,
+                           guint            n_caps,
+                           guint32          chosen,
+                           EsProfileColumn *columns,
+                           guint            n_columns)
+{
+  g_return_if_fail (ES_IS_DOCUMENT (document));
+  g_return_if_fail (n_caps > 0);
+  g_return_if_fail (columns != NULL || n_columns == 0);
+
+  fill_columns (document, ES_PROF_SAMPLES, t0, t1, 0, n_caps, chosen, columns, n_columns);
+}
+
+/**
+ * es_profile_columns_for:
+ * @kind: the samples, or the call time
+ * @cap: the one cap whose samples count, or ES_PROFILE_ALL_CAPS
+ * @n_lanes: 1, or that many caps' columns from cap 0 (@cap is then
+ *   ignored), as es_profile_columns_by_cap() does
+ * @columns: (out caller-allocates) (array length=n_lanes * n_columns):
+ *
+ * es_profile_columns() and es_profile_columns_by_cap() for either kind:
+ * for call time a column's counts are microseconds of call time in it
+ * (a thread's time in a call stack), its top the method on top of the
+ * stacks longest, and its chosen count the time with @chosen on them.
+ */
+void
+es_profile_columns_for (EsDocument      *document,
+                        EsProfKind       kind,
+                        guint64          t0,
+                        guint64          t1,
+                        guint            cap,
+                        guint            n_lanes,
+                        guint32          chosen,
+                        EsProfileColumn *columns,
+                        guint            n_columns)
+{
+  g_return_if_fail (ES_IS_DOCUMENT (document));
+  g_return_if_fail (n_lanes > 0);
+  g_return_if_fail (columns != NULL || n_columns == 0);
+
+  fill_columns (document, kind, t0, t1, n_lanes > 1 ? 0 : cap, n_lanes, chosen, columns, n_columns);
+}

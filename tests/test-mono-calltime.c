@@ -1,0 +1,290 @@
+/* test-mono-calltime.c: a Mono log's calls as a profile of call time:
+ * the whole run's total and self time per method are mprof-report's
+ * Method call summary, to the nanosecond of the report's own sums and to
+ * the millisecond of the real mprof-report's text; adjacent intervals and
+ * the threads add up; any interval's time is that of its stretches cut
+ * at its ends
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "es-document-builder-private.h"
+#include "es-document.h"
+#include "es-document-prof.h"
+#include "es-mono-profile.h"
+#include "es-mono-report.h"
+#include "es-profile.h"
+#include "es-test-log.h"
+
+static EsDocument *
+load_fixture (const char *name)
+{
+  g_autofree char *path = es_test_fixture_path (name);
+  g_autoptr(GError) error = NULL;
+  EsDocument *doc = es_document_load_file (path, NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  return doc;
+}
+
+static const EsProfileCostCentre *
+find_method (const EsProfile *profile,
+             guint32          id)
+{
+  for (guint i = 0; i < profile->cost_centres->len; i++)
+    if (g_array_index (profile->cost_centres, EsProfileCostCentre, i).id == id)
+      return &g_array_index (profile->cost_centres, EsProfileCostCentre, i);
+  return NULL;
+}
+
+/* Every method the report's sums give time (the same sums that print
+ * the Method call summary, which test-mono-report checks byte for byte
+ * against mprof-report) has that total and self time in the whole run's
+ * call time, and no other method has any. */
+static void
+test_whole_run_is_method_call_summary (void)
+{
+  g_autoptr(EsDocument) doc = load_fixture ("mlpd/calls-compute.mlpd");
+  g_autofree char *path = es_test_fixture_path ("mlpd/calls-compute.mlpd");
+  g_autoptr(GError) error = NULL;
+  EsMonoProfile *mono = es_mono_profile_load_file (path, &error);
+  g_autoptr(EsProfile) profile = es_profile_new_for (doc, ES_PROF_CALL_TIME, ES_PROFILE_ALL_CAPS, 0, G_MAXUINT64);
+  EsMonoReportOptions options;
+  g_autoptr(GArray) methods = NULL;
+  guint n_timed = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (es_document_has_call_time (doc));
+  es_mono_report_options_init (&options);
+  methods = es_mono_report_top_methods (mono, &options, G_MAXUINT);
+  g_assert_cmpuint (methods->len, >, 40);
+  for (guint i = 0; i < methods->len; i++)
+    {
+      const EsMonoMethodCalls *m = &g_array_index (methods, EsMonoMethodCalls, i);
+      const EsProfileCostCentre *c = find_method (profile, m->method + 1);
+
+      if (m->total == 0)
+        {
+          g_assert_null (c);
+          continue;
+        }
+      n_timed++;
+      if (c == NULL)
+        g_error ("method %u has %" G_GUINT64_FORMAT " ns of calls and no call time", m->method, m->total);
+      g_assert_cmpuint (c->inherited, ==, m->total);
+      g_assert_cmpuint (c->individual, ==, m->self);
+    }
+  /* and the root, every thread's time in calls, as the samples' MAIN */
+  g_assert_cmpuint (profile->cost_centres->len, ==, n_timed + 1);
+  {
+    const EsProfileCostCentre *root = find_method (profile, G_MAXUINT32);
+
+    g_assert_true (root != NULL && root->individual == 0 && root->inherited == profile->n_samples);
+  }
+  es_mono_profile_free (mono);
+}
+
+/* The fixture's report (the real mprof-report's output): each line of
+ * its Method call summary is a method whose whole-run total and self
+ * time, in whole milliseconds as it prints them, are the profile's. */
+static void
+test_whole_run_is_mprof_report_text (void)
+{
+  g_autoptr(EsDocument) doc = load_fixture ("mlpd/calls-compute.mlpd");
+  g_autofree char *report = es_test_read_fixture ("mlpd/calls-compute.report.txt", NULL);
+  g_autoptr(EsProfile) profile = es_profile_new_for (doc, ES_PROF_CALL_TIME, ES_PROFILE_ALL_CAPS, 0, G_MAXUINT64);
+  g_auto(GStrv) lines = g_strsplit (strstr (report, "Method call summary\n"), "\n", -1);
+  guint n_lines = 0;
+
+  for (guint i = 2; lines[i] != NULL && !g_str_has_prefix (lines[i], "Total calls:"); i++)
+    {
+      guint64 total = g_ascii_strtoull (lines[i], NULL, 10);
+      guint64 self = g_ascii_strtoull (lines[i] + 9, NULL, 10);
+      const char *name = lines[i] + 9 + 9 + 11;
+      gboolean found = FALSE;
+
+      /* Two methods may have the same name (two wrappers): one of them. */
+      for (guint k = 0; k < profile->cost_centres->len && !found; k++)
+        {
+          const EsProfileCostCentre *c = &g_array_index (profile->cost_centres, EsProfileCostCentre, k);
+
+          found = c->cc != NULL && g_str_equal (c->cc->label, name) &&
+                  c->inherited / 1000000 == total && c->individual / 1000000 == self;
+        }
+      if (!found)
+        g_error ("no method \"%s\" with %" G_GUINT64_FORMAT " ms total, %" G_GUINT64_FORMAT " ms self", name, total, self);
+      n_lines++;
+    }
+  g_assert_cmpuint (n_lines, ==, 16);
+}
+
+static void
+assert_same_times (const EsProfile *sum_of,
+                   GHashTable      *sums)
+{
+  g_assert_cmpuint (g_hash_table_size (sums), ==, sum_of->cost_centres->len);
+  for (guint i = 0; i < sum_of->cost_centres->len; i++)
+    {
+      const EsProfileCostCentre *c = &g_array_index (sum_of->cost_centres, EsProfileCostCentre, i);
+      guint64 *got = g_hash_table_lookup (sums, GUINT_TO_POINTER (c->id + 1));
+
+      if (got == NULL)
+        g_error ("cost centre %u is not in the sum of the pieces", c->id);
+      g_assert_cmpuint (got[0], ==, c->individual);
+      g_assert_cmpuint (got[1], ==, c->inherited);
+    }
+}
+
+static void
+add_times (GHashTable      *sums,
+           const EsProfile *profile)
+{
+  for (guint i = 0; i < profile->cost_centres->len; i++)
+    {
+      const EsProfileCostCentre *c = &g_array_index (profile->cost_centres, EsProfileCostCentre, i);
+      guint64 *sum = g_hash_table_lookup (sums, GUINT_TO_POINTER (c->id + 1));
+
+      if (sum == NULL)
+        {
+          sum = g_new0 (guint64, 2);
+          g_hash_table_insert (sums, GUINT_TO_POINTER (c->id + 1), sum);
+        }
+      sum[0] += c->individual;
+      sum[1] += c->inherited;
+    }
+}
+
+/* Cut at points that fall inside calls, the whole run's time per method
+ * is the sum of the pieces'; and the threads' own profiles add up to it. */
+static void
+test_intervals_and_threads_add_up (void)
+{
+  g_autoptr(EsDocument) doc = load_fixture ("mlpd/calls-compute.mlpd");
+  g_autoptr(EsProfile) whole = es_profile_new_for (doc, ES_PROF_CALL_TIME, ES_PROFILE_ALL_CAPS, 0, G_MAXUINT64);
+  guint64 end = es_document_get_end_time (doc);
+  guint n_caps = es_document_get_n_caps (doc);
+
+  for (guint pieces = 2; pieces <= 37; pieces += 7)
+    {
+      g_autoptr(GHashTable) sums = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+      guint64 from = 0;
+
+      for (guint p = 1; p <= pieces; p++)
+        {
+          guint64 to = p == pieces ? G_MAXUINT64 : end / pieces * p + 12345;
+          g_autoptr(EsProfile) piece = es_profile_new_for (doc, ES_PROF_CALL_TIME, ES_PROFILE_ALL_CAPS, from, to);
+
+          add_times (sums, piece);
+          from = to;
+        }
+      assert_same_times (whole, sums);
+    }
+  {
+    g_autoptr(GHashTable) sums = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+
+    g_assert_cmpuint (n_caps, >=, 2);
+    for (guint cap = 0; cap < n_caps; cap++)
+      {
+        g_autoptr(EsProfile) one = es_profile_new_for (doc, ES_PROF_CALL_TIME, cap, 0, G_MAXUINT64);
+
+        add_times (sums, one);
+      }
+    assert_same_times (whole, sums);
+  }
+}
+
+/* A builder told many stretches on a few threads (enough for dozens of
+ * checkpoints): any interval's time per stack, all threads' or one's, is
+ * that of a walk over every stretch cut at the interval's ends. */
+static void
+test_intervals_equal_a_walk (void)
+{
+  EsDocumentBuilder *builder = es_document_builder_new ();
+  g_autoptr(EsDocument) doc = NULL;
+  GRand *rand = g_rand_new_with_seed (35);
+  guint64 clock[3] = { 0, 500, 900 };
+  guint32 stacks[12];
+  const EsProfSample *samples;
+  const EsProfStack *doc_stacks;
+  const guint64 *weights;
+  guint n, n_stacks;
+
+  /* a few stacks: 3 roots and children */
+  for (guint s = 0; s < G_N_ELEMENTS (stacks); s++)
+    stacks[s] = _es_builder_intern_call_frame (builder, s < 3 ? ES_PROF_EMPTY_STACK : stacks[s % 3], s + 1);
+  for (guint i = 0; i < 400000; i++)
+    {
+      guint t = g_rand_int_range (rand, 0, 3);
+      /* mostly short, a few long ones that span many checkpoints */
+      guint64 length = g_rand_int_range (rand, 0, 100) == 0 ? g_rand_int_range (rand, 1, 2000000)
+                                                             : g_rand_int_range (rand, 1, 300);
+
+      /* in time order across threads: the earliest thread goes next */
+      t = clock[0] <= clock[1] && clock[0] <= clock[2] ? 0 : clock[1] <= clock[2] ? 1 : 2;
+      _es_builder_add_call_stretch (builder, clock[t], (guint16) t, stacks[g_rand_int_range (rand, 0, 12)], length);
+      clock[t] += length + (g_rand_boolean (rand) ? g_rand_int_range (rand, 0, 50) : 0);
+    }
+  for (guint s = 0; s < G_N_ELEMENTS (stacks); s++)
+    {
+      char name[16];
+
+      g_snprintf (name, sizeof name, "m%u", s + 1);
+      _es_builder_add_cost_centre (builder, s + 1, name, "", "");
+    }
+  es_document_builder_end_of_input (builder);
+  doc = es_document_builder_finish (builder, FALSE, -1);
+  es_document_builder_free (builder);
+
+  samples = es_document_get_prof_samples (doc, ES_PROF_CALL_TIME, &n);
+  weights = es_document_get_prof_weights (doc, ES_PROF_CALL_TIME);
+  doc_stacks = es_document_get_prof_stacks (doc, ES_PROF_CALL_TIME, &n_stacks);
+  g_assert_cmpuint (n, ==, 400000);
+  g_assert_cmpuint (es_document_get_prof_n_checkpoints (doc, ES_PROF_CALL_TIME), >=, 20);
+  for (guint q = 0; q < 60; q++)
+    {
+      guint64 end = samples[n - 1].time + 2000000;
+      guint64 t0 = g_rand_int_range (rand, 0, (gint32) MIN (end, G_MAXINT32));
+      guint64 t1 = t0 + (q % 3 == 0 ? g_rand_int_range (rand, 1, 1000) : g_rand_int_range (rand, 1, (gint32) MIN (end, G_MAXINT32)));
+      guint cap = q % 4 == 3 ? (guint) (q % 3) : ES_PROFILE_ALL_CAPS;
+      g_autoptr(EsProfile) profile = es_profile_new_for (doc, ES_PROF_CALL_TIME, cap, t0, t1);
+      guint64 self[13] = { 0 }, total = 0;
+
+      for (guint i = 0; i < n; i++)
+        {
+          guint64 from = MAX (samples[i].time, t0), to = MIN (samples[i].time + weights[i], t1);
+
+          if (to > from && (cap == ES_PROFILE_ALL_CAPS || samples[i].cap == cap))
+            {
+              self[doc_stacks[samples[i].stack].cost_centre] += to - from;
+              total += to - from;
+            }
+        }
+      g_assert_cmpuint (profile->n_samples, ==, total);
+      for (guint32 id = 1; id <= 12; id++)
+        {
+          const EsProfileCostCentre *c = find_method (profile, id);
+
+          g_assert_cmpuint (c != NULL ? c->individual : 0, ==, self[id]);
+        }
+    }
+  g_rand_free (rand);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/mono-calltime/whole-run-is-method-call-summary", test_whole_run_is_method_call_summary);
+  g_test_add_func ("/mono-calltime/whole-run-is-mprof-report-text", test_whole_run_is_mprof_report_text);
+  g_test_add_func ("/mono-calltime/intervals-and-threads-add-up", test_intervals_and_threads_add_up);
+  g_test_add_func ("/mono-calltime/intervals-equal-a-walk", test_intervals_equal_a_walk);
+  return g_test_run ();
+}
