@@ -200,36 +200,47 @@ test_intervals_and_threads_add_up (void)
   }
 }
 
-/* A builder told many stretches on a few threads (enough for dozens of
- * checkpoints): any interval's time per stack, all threads' or one's, is
- * that of a walk over every stretch cut at the interval's ends. */
+/* A builder told long streams of changes on a few threads (enough for
+ * dozens of checkpoints each, with stretches that span many of them):
+ * any interval's time per stack, all threads' or one's, is that of a walk
+ * over every stretch cut at the interval's ends. */
 static void
 test_intervals_equal_a_walk (void)
 {
   EsDocumentBuilder *builder = es_document_builder_new ();
   g_autoptr(EsDocument) doc = NULL;
   GRand *rand = g_rand_new_with_seed (35);
-  guint64 clock[3] = { 0, 500, 900 };
+  const guint64 origin = 1000000;
   guint32 stacks[12];
-  const EsProfSample *samples;
-  const EsProfStack *doc_stacks;
-  const guint64 *weights;
-  guint n, n_stacks;
+  GArray *times[3], *at[3];
+  guint64 end = 0;
 
-  /* a few stacks: 3 roots and children */
   for (guint s = 0; s < G_N_ELEMENTS (stacks); s++)
     stacks[s] = _es_builder_intern_call_frame (builder, s < 3 ? ES_PROF_EMPTY_STACK : stacks[s % 3], s + 1);
-  for (guint i = 0; i < 400000; i++)
+  for (guint t = 0; t < 3; t++)
     {
-      guint t = g_rand_int_range (rand, 0, 3);
-      /* mostly short, a few long ones that span many checkpoints */
-      guint64 length = g_rand_int_range (rand, 0, 100) == 0 ? g_rand_int_range (rand, 1, 2000000)
-                                                             : g_rand_int_range (rand, 1, 300);
+      GByteArray *bytes = g_byte_array_new ();
+      guint64 clock = origin + 500 * t, last = 0;
 
-      /* in time order across threads: the earliest thread goes next */
-      t = clock[0] <= clock[1] && clock[0] <= clock[2] ? 0 : clock[1] <= clock[2] ? 1 : 2;
-      _es_builder_add_call_stretch (builder, clock[t], (guint16) t, stacks[g_rand_int_range (rand, 0, 12)], length);
-      clock[t] += length + (g_rand_boolean (rand) ? g_rand_int_range (rand, 0, 50) : 0);
+      times[t] = g_array_new (FALSE, FALSE, sizeof (guint64));
+      at[t] = g_array_new (FALSE, FALSE, sizeof (guint32));
+      for (guint i = 0; i < 100000; i++)
+        {
+          /* the last change leaves every call */
+          guint32 stack = i == 99999 || g_rand_int_range (rand, 0, 20) == 0 ? ES_PROF_EMPTY_STACK
+                                                                               : stacks[g_rand_int_range (rand, 0, 12)];
+          guint64 doc_time = clock - origin;
+
+          es_call_stream_append_varint (bytes, clock - last);
+          es_call_stream_append_varint (bytes, stack);
+          g_array_append_val (times[t], doc_time);
+          g_array_append_val (at[t], stack);
+          last = clock;
+          /* mostly short, a few long ones */
+          clock += g_rand_int_range (rand, 0, 200) == 0 ? g_rand_int_range (rand, 1, 5000000) : g_rand_int_range (rand, 0, 300);
+        }
+      end = MAX (end, last - origin);
+      _es_builder_add_call_stream (builder, (guint16) t, origin, bytes);
     }
   for (guint s = 0; s < G_N_ELEMENTS (stacks); s++)
     {
@@ -242,30 +253,33 @@ test_intervals_equal_a_walk (void)
   doc = es_document_builder_finish (builder, FALSE, -1);
   es_document_builder_free (builder);
 
-  samples = es_document_get_prof_samples (doc, ES_PROF_CALL_TIME, &n);
-  weights = es_document_get_prof_weights (doc, ES_PROF_CALL_TIME);
-  doc_stacks = es_document_get_prof_stacks (doc, ES_PROF_CALL_TIME, &n_stacks);
-  g_assert_cmpuint (n, ==, 400000);
-  g_assert_cmpuint (es_document_get_prof_n_checkpoints (doc, ES_PROF_CALL_TIME), >=, 20);
-  for (guint q = 0; q < 60; q++)
+  g_assert_cmpuint (es_document_get_n_call_streams (doc), ==, 3);
+  for (guint q = 0; q < 80; q++)
     {
-      guint64 end = samples[n - 1].time + 2000000;
-      guint64 t0 = g_rand_int_range (rand, 0, (gint32) MIN (end, G_MAXINT32));
-      guint64 t1 = t0 + (q % 3 == 0 ? g_rand_int_range (rand, 1, 1000) : g_rand_int_range (rand, 1, (gint32) MIN (end, G_MAXINT32)));
+      guint64 t0 = (guint64) (g_rand_double (rand) * (double) end);
+      guint64 t1 = t0 + (q % 3 == 0 ? (guint64) g_rand_int_range (rand, 1, 1000) : (guint64) (g_rand_double (rand) * (double) end));
       guint cap = q % 4 == 3 ? (guint) (q % 3) : ES_PROFILE_ALL_CAPS;
-      g_autoptr(EsProfile) profile = es_profile_new_for (doc, ES_PROF_CALL_TIME, cap, t0, t1);
+      g_autoptr(EsProfile) profile = es_profile_new_for (doc, ES_PROF_CALL_TIME, cap, t0, q == 0 ? G_MAXUINT64 : t1);
       guint64 self[13] = { 0 }, total = 0;
 
-      for (guint i = 0; i < n; i++)
-        {
-          guint64 from = MAX (samples[i].time, t0), to = MIN (samples[i].time + weights[i], t1);
+      if (q == 0)
+        t1 = G_MAXUINT64;
+      for (guint t = 0; t < 3; t++)
+        for (guint i = 0; i + 1 < times[t]->len; i++)
+          {
+            guint64 from = MAX (g_array_index (times[t], guint64, i), t0);
+            guint64 to = MIN (g_array_index (times[t], guint64, i + 1), t1);
+            guint32 stack = g_array_index (at[t], guint32, i);
 
-          if (to > from && (cap == ES_PROFILE_ALL_CAPS || samples[i].cap == cap))
-            {
-              self[doc_stacks[samples[i].stack].cost_centre] += to - from;
-              total += to - from;
-            }
-        }
+            if (to > from && stack != ES_PROF_EMPTY_STACK && (cap == ES_PROFILE_ALL_CAPS || t == cap))
+              {
+                /* stacks[s] has cost centre s + 1 */
+                for (guint32 k = 0; k < G_N_ELEMENTS (stacks); k++)
+                  if (stacks[k] == stack)
+                    self[k + 1] += to - from;
+                total += to - from;
+              }
+          }
       g_assert_cmpuint (profile->n_samples, ==, total);
       for (guint32 id = 1; id <= 12; id++)
         {
@@ -273,6 +287,11 @@ test_intervals_equal_a_walk (void)
 
           g_assert_cmpuint (c != NULL ? c->individual : 0, ==, self[id]);
         }
+    }
+  for (guint t = 0; t < 3; t++)
+    {
+      g_array_unref (times[t]);
+      g_array_unref (at[t]);
     }
   g_rand_free (rand);
 }

@@ -271,6 +271,64 @@ profile_name (EsDocument  *document,
   return *buffer;
 }
 
+/* One speedscope profile being written: its samples (each a list of
+ * frame indexes) and their weights. */
+typedef struct
+{
+  GString   *samples;
+  GString   *weights;
+  guint64    sum;
+  guint64    t0, t1;
+  GPtrArray *stacks;        /* per document stack: its frames' list */
+} SpeedscopeProfile;
+
+static void
+add_speedscope_sample (SpeedscopeProfile *one,
+                       guint32            stack,
+                       guint64            weight)
+{
+  g_string_append_printf (one->samples, "%s[%s]", one->sum > 0 ? "," : "",
+                          (const char *) g_ptr_array_index (one->stacks, stack));
+  g_string_append_printf (one->weights, "%s%" G_GUINT64_FORMAT, one->sum > 0 ? "," : "", weight);
+  one->sum += weight;
+}
+
+static void
+add_speedscope_stretch (guint64  start,
+                        guint64  length,
+                        guint32  stack,
+                        gpointer data)
+{
+  SpeedscopeProfile *one = data;
+  guint64 from = MAX (start, one->t0), to = MIN (start + length, one->t1);
+
+  if (to > from && g_ptr_array_index (one->stacks, stack) != NULL)
+    add_speedscope_sample (one, stack, to - from);
+}
+
+/* Appends @one as a sampled profile named after row @cap, and frees it. */
+static void
+append_speedscope_profile (GString           *json,
+                           EsDocument        *document,
+                           guint              cap,
+                           const char        *unit,
+                           SpeedscopeProfile *one)
+{
+  g_autofree char *name_buffer = NULL;
+
+  g_string_append (json, json->str[json->len - 1] == '[' ? "{\"type\":\"sampled\",\"name\":"
+                                                          : ",{\"type\":\"sampled\",\"name\":");
+  append_json_string (json, profile_name (document, cap, &name_buffer));
+  g_string_append_printf (json, ",\"unit\":\"%s\",\"startValue\":0,\"endValue\":%" G_GUINT64_FORMAT ",\"samples\":[",
+                          unit, one->sum);
+  g_string_append_len (json, one->samples->str, (gssize) one->samples->len);
+  g_string_append (json, "],\"weights\":[");
+  g_string_append_len (json, one->weights->str, (gssize) one->weights->len);
+  g_string_append (json, "]}");
+  g_string_free (one->samples, TRUE);
+  g_string_free (one->weights, TRUE);
+}
+
 /* speedscope's file format (https://www.speedscope.app/file-format-schema.json):
  * a frame per cost centre, and per capability a sampled profile of the
  * interval's samples in time order, each weighing one tick. */
@@ -284,13 +342,12 @@ write_speedscope (EsDocument      *document,
   const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) profile->frames->data;
   guint n_samples, n_stacks, n_caps = 0;
   const EsProfSample *samples = es_document_get_prof_samples (document, profile->kind, &n_samples);
-  const guint64 *weights = es_document_get_prof_weights (document, profile->kind);
   g_autoptr(GString) json = g_string_new (NULL);
   g_autoptr(GHashTable) frame_ids = g_hash_table_new (NULL, NULL);   /* cost centre + 1 -> index + 1 */
   g_autoptr(GPtrArray) stacks = g_ptr_array_new_with_free_func (g_free);  /* per document stack */
   g_autofree guint32 *speedscope_frame = g_new (guint32, MAX (profile->frames->len, 1));
   g_autofree char *name = g_path_get_basename (log_path);
-  guint64 tick = weights != NULL ? 1 : es_document_get_prof_tick_interval (document, profile->kind);
+  guint64 tick = es_document_get_prof_tick_interval (document, profile->kind);
   guint n_frames = 0;
 
   es_document_get_prof_stacks (document, profile->kind, &n_stacks);
@@ -339,50 +396,39 @@ write_speedscope (EsDocument      *document,
     }
   g_string_append (json, "]},\"profiles\":[");
 
-  for (guint i = 0; i < n_samples; i++)
-    n_caps = MAX (n_caps, samples[i].cap + 1u);
+  if (profile->kind == ES_PROF_CALL_TIME)
+    {
+      /* a profile per thread, its stretches weighing their time in the
+       * interval (cut at its ends) */
+      for (guint s = 0; s < es_document_get_n_call_streams (document); s++)
+        {
+          SpeedscopeProfile one = { g_string_new (NULL), g_string_new (NULL), 0, profile->t0, profile->t1, stacks };
+          guint cap = es_document_get_call_stream_cap (document, s);
+
+          if (profile->cap != ES_PROFILE_ALL_CAPS && cap != profile->cap)
+            continue;
+          es_document_walk_call_time (document, s, profile->t0, profile->t1, add_speedscope_stretch, &one);
+          append_speedscope_profile (json, document, cap, "nanoseconds", &one);
+        }
+    }
+  else
+    for (guint i = 0; i < n_samples; i++)
+      n_caps = MAX (n_caps, samples[i].cap + 1u);
   for (guint cap = 0; cap < n_caps; cap++)
     {
-      g_autofree char *name_buffer = NULL;
-      g_autoptr(GString) sample_list = g_string_new (NULL);
-      g_autoptr(GString) weight_list = g_string_new (NULL);
-      guint64 sum = 0;
+      SpeedscopeProfile one = { g_string_new (NULL), g_string_new (NULL), 0, profile->t0, profile->t1, stacks };
 
       if (profile->cap != ES_PROFILE_ALL_CAPS && cap != profile->cap)
-        continue;
-      /* Samples weigh a tick each, call time's stretches their time in
-       * the interval (cut at its ends); the profile spans their sum. */
-      for (guint i = 0; i < n_samples && samples[i].time < profile->t1; i++)
         {
-          guint64 weight = tick > 0 ? tick : 1;
-
-          if (samples[i].cap != cap)
-            continue;
-          if (weights != NULL)
-            {
-              guint64 end = MIN (samples[i].time + weights[i], profile->t1);
-              guint64 start = MAX (samples[i].time, profile->t0);
-
-              if (end <= start)
-                continue;
-              weight = end - start;
-            }
-          else if (samples[i].time < profile->t0)
-            continue;
-          g_string_append_printf (sample_list, "%s[%s]", sum > 0 ? "," : "",
-                                  (const char *) g_ptr_array_index (stacks, samples[i].stack));
-          g_string_append_printf (weight_list, "%s%" G_GUINT64_FORMAT, sum > 0 ? "," : "", weight);
-          sum += weight;
+          g_string_free (one.samples, TRUE);
+          g_string_free (one.weights, TRUE);
+          continue;
         }
-      g_string_append (json, json->str[json->len - 1] == '[' ? "{\"type\":\"sampled\",\"name\":"
-                                                              : ",{\"type\":\"sampled\",\"name\":");
-      append_json_string (json, profile_name (document, cap, &name_buffer));
-      g_string_append_printf (json, ",\"unit\":\"%s\",\"startValue\":0,\"endValue\":%" G_GUINT64_FORMAT ",\"samples\":[",
-                              tick > 0 ? "nanoseconds" : "none", sum);
-      g_string_append_len (json, sample_list->str, (gssize) sample_list->len);
-      g_string_append (json, "],\"weights\":[");
-      g_string_append_len (json, weight_list->str, (gssize) weight_list->len);
-      g_string_append (json, "]}");
+      /* Samples weigh a tick each; the profile spans their sum. */
+      for (guint i = 0; i < n_samples && samples[i].time < profile->t1; i++)
+        if (samples[i].cap == cap && samples[i].time >= profile->t0)
+          add_speedscope_sample (&one, samples[i].stack, tick > 0 ? tick : 1);
+      append_speedscope_profile (json, document, cap, tick > 0 ? "nanoseconds" : "none", &one);
     }
   g_string_append (json, "]}\n");
 

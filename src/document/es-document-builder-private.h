@@ -118,11 +118,10 @@ guint32      _es_prof_intern_frame          (EsProfBuild       *build,
 guint32      _es_builder_intern_call_frame  (EsDocumentBuilder *self,
                                              guint32            parent,
                                              guint32            cost_centre);
-void         _es_builder_add_call_stretch   (EsDocumentBuilder *self,
-                                             guint64            time,
+void         _es_builder_add_call_stream    (EsDocumentBuilder *self,
                                              guint16            cap,
-                                             guint32            stack,
-                                             guint64            length);
+                                             guint64            origin,
+                                             GByteArray        *bytes);
 void         _es_builder_settle_prof        (EsDocumentBuilder *self,
                                              guint64            before);
 void         _es_builder_settle_user_events (EsDocumentBuilder *self,

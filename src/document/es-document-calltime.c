@@ -1,8 +1,7 @@
-/* es-document-calltime.c: call time as a time profile: each stretch of a
- * thread's time between two of its method events is a sample of its
- * stack, weighted by its length, with each stack's time kept at the
- * samples' checkpoints so that any interval's time, its edge stretches
- * cut, costs two checkpoints and the few samples after each
+/* es-document-calltime.c: call time as a time profile: each thread's
+ * changes of call stack as one stream of varints, with each stack's time
+ * kept at checkpoints along it, so that any interval's time per stack
+ * costs a search and a few thousand changes decoded per thread
  *
  * Copyright 2026 The Eventscope authors
  *
@@ -15,213 +14,368 @@
 
 #include "es-document-builder-private.h"
 #include "es-document-prof-private.h"
+#include "es-search.h"
 
-void
-_es_prof_data_init_weights (EsProfData *prof)
-{
-  prof->time_checkpoints = g_ptr_array_new_with_free_func (g_atomic_rc_box_release);
-  prof->time_by_stack = g_array_new (FALSE, TRUE, sizeof (guint64));
-  prof->open = g_array_new (FALSE, FALSE, sizeof (guint32));
-}
-
-void
-_es_prof_data_clear_weights (EsProfData *prof)
-{
-  es_vec_clear (&prof->weights, sizeof (guint64));
-  g_ptr_array_unref (prof->time_checkpoints);
-  g_array_unref (prof->time_by_stack);
-  g_array_unref (prof->open);
-}
-
-/* What _es_prof_data_copy_unindexed() copies of the call time: the
- * weights as the samples (mapped, the unsettled ones its own), the time
- * checkpoints by reference, the sums and stretches still open. */
-void
-_es_prof_data_copy_weights (EsProfData       *copy,
-                            const EsProfData *prof)
-{
-  copy->weighted = prof->weighted;
-  if (!prof->weighted)
-    return;
-  es_vec_copy (&copy->weights, &prof->weights, sizeof (guint64));
-  es_vec_own (&copy->weights, prof->settled, sizeof (guint64));
-  for (guint j = 0; j < prof->time_checkpoints->len; j++)
-    g_ptr_array_add (copy->time_checkpoints, g_atomic_rc_box_acquire (g_ptr_array_index (prof->time_checkpoints, j)));
-  g_array_append_vals (copy->time_by_stack, prof->time_by_stack->data, prof->time_by_stack->len);
-  g_array_append_vals (copy->open, prof->open->data, prof->open->len);
-}
-
-/* Forgets the time counted, for the samples to be counted again. */
-void
-_es_prof_reset_time (EsProfData *prof)
-{
-  if (!prof->weighted)
-    return;
-  es_vec_leave_region (&prof->weights, sizeof (guint64), TRUE);
-  g_ptr_array_set_size (prof->time_checkpoints, 0);
-  g_array_set_size (prof->time_by_stack, 0);
-  g_array_set_size (prof->open, 0);
-}
+/* A thread's stack changes at each of its method events: a stream holds,
+ * per change, the time since the one before (the first: the log's clock)
+ * and the stack after it, each an unsigned LEB128 varint: 3-4 bytes a
+ * change, where a sample of the stretch between two changes took 24. The
+ * stream starts and ends outside any call (stack 0). */
+#define FIRST_CHECKPOINT_CHANGES 4096u
 
 typedef struct
 {
-  EsProfSample sample;
-  guint64      weight;
-} Weighted;
+  guint64 abs;            /* the last change before it, on the log's clock */
+  guint64 since;          /* the same, in the document's time */
+  gsize   offset;         /* where the change after it starts */
+  guint32 stack;          /* the stack since then */
+  guint   n_sums;
+  guint64 sums[];         /* per stack of the stream's @local: its time up to @since */
+} CallCheckpoint;
 
-static int
-compare_weighted (gconstpointer a,
-                  gconstpointer b,
-                  gpointer      data)
+struct _EsCallStream
 {
-  const EsProfSample *x = &((const Weighted *) a)->sample, *y = &((const Weighted *) b)->sample;
+  guint16    cap;
+  guint64    origin;      /* the document's zero on the log's clock */
+  guint8    *bytes;
+  gsize      len;
+  guint      n_changes;
+  guint      every;       /* changes between checkpoints */
+  GPtrArray *checkpoints; /* CallCheckpoint, [j] before change j * @every */
+  GArray    *local;       /* guint32: its stacks, in the order first met */
+};
 
-  if (x->time != y->time)
-    return x->time < y->time ? -1 : 1;
-  return (x->cap > y->cap) - (x->cap < y->cap);
+EsCallStream *
+_es_call_stream_ref (EsCallStream *stream)
+{
+  return g_atomic_rc_box_acquire (stream);
 }
 
-static gboolean
-in_order (const EsProfSample *samples,
-          guint               from,
-          guint               n)
+static void
+call_stream_clear (gpointer data)
 {
-  for (guint i = from + 1; i < n; i++)
-    if (samples[i - 1].time > samples[i].time ||
-        (samples[i - 1].time == samples[i].time && samples[i - 1].cap > samples[i].cap))
-      return FALSE;
-  return TRUE;
+  EsCallStream *stream = data;
+
+  g_free (stream->bytes);
+  g_ptr_array_unref (stream->checkpoints);
+  g_array_unref (stream->local);
 }
 
-/* Sorts samples [@from, n) with their weights, stably. The loader tells
- * them in order, so this is mostly a check. */
 void
-_es_prof_sort_weighted (EsProfData *prof,
-                        guint       from)
+_es_call_stream_unref (gpointer stream)
 {
-  EsProfSample *samples = prof->samples.data;
-  guint64 *weights = prof->weights.data;
-  guint n = prof->samples.len;
-  g_autofree Weighted *pairs = NULL;
-
-  if (from >= n || in_order (samples, from, n))
-    return;
-  pairs = g_new (Weighted, n - from);
-  for (guint i = from; i < n; i++)
-    pairs[i - from] = (Weighted) { samples[i], weights[i] };
-  g_qsort_with_data (pairs, (gint) (n - from), sizeof (Weighted), compare_weighted, NULL);
-  for (guint i = from; i < n; i++)
-    {
-      samples[i] = pairs[i - from].sample;
-      weights[i] = pairs[i - from].weight;
-    }
+  g_atomic_rc_box_release_full (stream, call_stream_clear);
 }
 
-/* _es_builder_settle_prof()'s settle_samples() with the weights: moves
- * the samples from @from on that are earlier than @before to just after
- * the settled ones, in order, the others after them as they came. */
-guint
-_es_prof_settle_weighted (EsProfData *prof,
-                          guint       from,
-                          guint64     before)
+/**
+ * es_call_stream_read_varint:
+ * @at: (inout): where it starts; moved past it
+ *
+ * Returns: the unsigned LEB128 varint at @at
+ */
+guint64
+es_call_stream_read_varint (const guint8 *bytes,
+                            gsize        *at)
 {
-  EsProfSample *samples = prof->samples.data;
-  guint64 *weights = prof->weights.data;
-  guint n = prof->samples.len, n_early = 0, n_rest = 0;
-  g_autofree Weighted *early = NULL, *rest = NULL;
+  guint64 value = 0;
+  guint shift = 0;
+  guint8 b;
 
-  if (from >= n)
-    return 0;
-  if (in_order (samples, from, n))
+  do
     {
-      while (from + n_early < n && samples[from + n_early].time < before)
-        n_early++;
-      return n_early;
+      b = bytes[(*at)++];
+      value |= (guint64) (b & 0x7f) << shift;
+      shift += 7;
     }
-  early = g_new (Weighted, n - from);
-  rest = g_new (Weighted, n - from);
-  for (guint i = from; i < n; i++)
-    {
-      Weighted pair = { samples[i], weights[i] };
+  while (b & 0x80);
+  return value;
+}
 
-      if (samples[i].time < before)
-        early[n_early++] = pair;
+/**
+ * es_call_stream_append_varint:
+ *
+ * Appends @value to @out as an unsigned LEB128 varint, as a call stream
+ * holds it.
+ */
+void
+es_call_stream_append_varint (GByteArray *out,
+                              guint64     value)
+{
+  guint8 buffer[10];
+  guint n = 0;
+
+  do
+    {
+      buffer[n] = value & 0x7f;
+      value >>= 7;
+      if (value != 0)
+        buffer[n] |= 0x80;
+      n++;
+    }
+  while (value != 0);
+  g_byte_array_append (out, buffer, n);
+}
+
+static guint64
+to_document (const EsCallStream *stream,
+             guint64             abs)
+{
+  return abs >= stream->origin ? abs - stream->origin : 0;
+}
+
+static void
+add_checkpoint (EsCallStream  *stream,
+                guint64        abs,
+                gsize          offset,
+                guint32        stack,
+                const guint64 *sums)
+{
+  CallCheckpoint *at = g_malloc (sizeof (CallCheckpoint) + stream->local->len * sizeof (guint64));
+
+  at->abs = abs;
+  at->since = to_document (stream, abs);
+  at->offset = offset;
+  at->stack = stack;
+  at->n_sums = stream->local->len;
+  memcpy (at->sums, sums, at->n_sums * sizeof (guint64));
+  g_ptr_array_add (stream->checkpoints, at);
+}
+
+/**
+ * _es_builder_add_call_stream:
+ * @cap: the row of the thread
+ * @origin: the document's zero, on the log's clock
+ * @bytes: (transfer full): the thread's changes of stack (see above),
+ *   whose stacks are those of _es_builder_intern_call_frame()
+ *
+ * Takes in a thread's call time: one pass over its changes makes the
+ * checkpoints, each stack's time up to them, kept far enough apart that
+ * they take at most a byte a change.
+ */
+void
+_es_builder_add_call_stream (EsDocumentBuilder *self,
+                             guint16            cap,
+                             guint64            origin,
+                             GByteArray        *bytes)
+{
+  EsProfData *calls = self->doc->calls;
+  EsCallStream *stream = g_atomic_rc_box_new0 (EsCallStream);
+  guint n_stacks = calls->stacks->len;
+  g_autofree guint32 *local_of = g_new (guint32, n_stacks);
+  g_autoptr(GArray) sums = g_array_new (FALSE, TRUE, sizeof (guint64));
+  guint32 *counted;
+  guint64 abs = 0, since = 0;
+  guint32 stack = ES_PROF_EMPTY_STACK;
+  gsize at = 0;
+
+  stream->cap = cap;
+  stream->origin = origin;
+  stream->len = bytes->len;
+  stream->bytes = g_realloc (g_byte_array_free (bytes, FALSE), MAX (stream->len, 1));
+  stream->every = FIRST_CHECKPOINT_CHANGES;
+  stream->checkpoints = g_ptr_array_new_with_free_func (g_free);
+  stream->local = g_array_new (FALSE, FALSE, sizeof (guint32));
+  memset (local_of, 0xff, n_stacks * sizeof (guint32));
+  if (calls->counted_by_stack->len < n_stacks)
+    g_array_set_size (calls->counted_by_stack, n_stacks);
+  counted = (guint32 *) (gpointer) calls->counted_by_stack->data;
+
+  add_checkpoint (stream, 0, 0, ES_PROF_EMPTY_STACK, NULL);
+  while (at < stream->len)
+    {
+      guint64 next_abs = abs + es_call_stream_read_varint (stream->bytes, &at);
+      guint32 next = (guint32) es_call_stream_read_varint (stream->bytes, &at);
+      guint64 next_since = to_document (stream, next_abs);
+
+      g_return_if_fail (next < n_stacks);
+      if (stack != ES_PROF_EMPTY_STACK && next_since > since)
+        {
+          g_array_index (sums, guint64, local_of[stack]) += next_since - since;
+          counted[stack] = 1;
+        }
+      if (local_of[next] == G_MAXUINT32)
+        {
+          local_of[next] = stream->local->len;
+          g_array_append_val (stream->local, next);
+          g_array_set_size (sums, stream->local->len);
+        }
+      abs = next_abs;
+      since = next_since;
+      stack = next;
+      stream->n_changes++;
+      /* At most a byte a change for the sums: every other checkpoint goes. */
+      while (stream->local->len * sizeof (guint64) > stream->every)
+        {
+          GPtrArray *kept = g_ptr_array_new_with_free_func (g_free);
+
+          g_ptr_array_set_free_func (stream->checkpoints, NULL);
+          for (guint j = 0; j < stream->checkpoints->len; j++)
+            if (j % 2 == 0)
+              g_ptr_array_add (kept, g_ptr_array_index (stream->checkpoints, j));
+            else
+              g_free (g_ptr_array_index (stream->checkpoints, j));
+          g_ptr_array_unref (stream->checkpoints);
+          stream->checkpoints = kept;
+          stream->every *= 2;
+        }
+      if (stream->n_changes % stream->every == 0 && at < stream->len)
+        add_checkpoint (stream, abs, at, stack, (const guint64 *) (gpointer) sums->data);
+    }
+  /* the thread's calls end with it: its last change leaves them all */
+  g_warn_if_fail (stack == ES_PROF_EMPTY_STACK);
+  g_ptr_array_add (calls->call_streams, stream);
+}
+
+/* The last checkpoint of @stream at or before @t. */
+static const CallCheckpoint *
+checkpoint_before (const EsCallStream *stream,
+                   guint64             t)
+{
+  guint lo = 0, hi = stream->checkpoints->len;
+
+  /* the first is at 0 */
+  while (hi - lo > 1)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (((const CallCheckpoint *) g_ptr_array_index (stream->checkpoints, mid))->since <= t)
+        lo = mid;
       else
-        rest[n_rest++] = pair;
+        hi = mid;
     }
-  g_qsort_with_data (early, (gint) n_early, sizeof (Weighted), compare_weighted, NULL);
-  for (guint i = 0; i < n_early + n_rest; i++)
+  return g_ptr_array_index (stream->checkpoints, lo);
+}
+
+/**
+ * es_document_get_n_call_streams:
+ *
+ * Returns: how many threads have call time (ES_PROF_CALL_TIME): a
+ *   stream of changes of stack each
+ */
+guint
+es_document_get_n_call_streams (EsDocument *self)
+{
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), 0);
+
+  return self->calls->call_streams->len;
+}
+
+/**
+ * es_document_get_call_stream_cap:
+ *
+ * Returns: the row (a Mono log's thread) of call stream @stream
+ */
+guint
+es_document_get_call_stream_cap (EsDocument *self,
+                                 guint       stream)
+{
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), 0);
+  g_return_val_if_fail (stream < self->calls->call_streams->len, 0);
+
+  return ((const EsCallStream *) g_ptr_array_index (self->calls->call_streams, stream))->cap;
+}
+
+/**
+ * es_document_add_call_time_before:
+ * @slot_of: per stack, where it is counted in @counts, or
+ *   ES_PROF_NO_STACK for a stack that is not
+ * @sign: 1, or -1 (wrapping) to take away
+ *
+ * Adds @sign times each stack's time before @t in call stream @stream to
+ * @counts: the time at the checkpoint before @t, and the changes from
+ * there decoded up to @t, the stretch open at @t cut there.
+ */
+void
+es_document_add_call_time_before (EsDocument    *self,
+                                  guint          stream_index,
+                                  guint64        t,
+                                  const guint32 *slot_of,
+                                  guint64        sign,
+                                  guint64       *counts)
+{
+  const EsCallStream *stream;
+  const CallCheckpoint *at;
+  const guint32 *local;
+  guint64 abs, since;
+  guint32 stack;
+  gsize offset;
+
+  g_return_if_fail (ES_IS_DOCUMENT (self));
+  g_return_if_fail (stream_index < self->calls->call_streams->len);
+
+  stream = g_ptr_array_index (self->calls->call_streams, stream_index);
+  at = checkpoint_before (stream, t);
+  local = (const guint32 *) (gpointer) stream->local->data;
+  for (guint l = 0; l < at->n_sums; l++)
+    if (at->sums[l] > 0 && slot_of[local[l]] != ES_PROF_NO_STACK)
+      counts[slot_of[local[l]]] += sign * at->sums[l];
+  abs = at->abs;
+  since = at->since;
+  stack = at->stack;
+  offset = at->offset;
+  while (offset < stream->len)
     {
-      const Weighted *pair = i < n_early ? &early[i] : &rest[i - n_early];
+      gsize next_offset = offset;
+      guint64 next_abs = abs + es_call_stream_read_varint (stream->bytes, &next_offset);
+      guint64 next_since = to_document (stream, next_abs);
+      guint32 next = (guint32) es_call_stream_read_varint (stream->bytes, &next_offset);
 
-      samples[from + i] = pair->sample;
-      weights[from + i] = pair->weight;
+      if (next_since > t)
+        break;
+      if (stack != ES_PROF_EMPTY_STACK && slot_of[stack] != ES_PROF_NO_STACK)
+        counts[slot_of[stack]] += sign * (next_since - since);
+      abs = next_abs;
+      since = next_since;
+      stack = next;
+      offset = next_offset;
     }
-  return n_early;
+  if (stack != ES_PROF_EMPTY_STACK && t > since && slot_of[stack] != ES_PROF_NO_STACK)
+    counts[slot_of[stack]] += sign * (t - since);
 }
 
-/* Adds samples [@from, @to) (in order, counted now) to each stack's
- * time, and remembers them as stretches that may reach past the next
- * checkpoint; with @checkpoint, makes the time checkpoint at @to: each
- * stack's time up to the last sample's start, the stretches that go on
- * past it cut there, and those the only ones still open. */
+/**
+ * es_document_walk_call_time:
+ * @func: called for each stretch of call stream @stream in a stack (not
+ *   outside calls) that reaches into [@t0, @t1), in order, whole (not
+ *   cut at @t0 or @t1)
+ *
+ * Walks a thread's call time from the checkpoint before @t0.
+ */
 void
-_es_prof_count_time (EsProfData *prof,
-                     guint       from,
-                     guint       to,
-                     gboolean    checkpoint)
+es_document_walk_call_time (EsDocument        *self,
+                            guint              stream_index,
+                            guint64            t0,
+                            guint64            t1,
+                            EsCallStretchFunc  func,
+                            gpointer           data)
 {
-  const EsProfSample *samples = prof->samples.data;
-  const guint64 *weights = prof->weights.data;
-  guint64 *time_by_stack;
-  guint32 *open;
-  EsProfTimeCheckpoint *at;
-  guint n_open = 0;
-  guint64 time;
+  const EsCallStream *stream;
+  const CallCheckpoint *at;
+  guint64 abs, since;
+  guint32 stack;
+  gsize offset;
 
-  if (prof->time_by_stack->len < prof->stacks->len)
-    g_array_set_size (prof->time_by_stack, prof->stacks->len);
-  time_by_stack = (guint64 *) (gpointer) prof->time_by_stack->data;
-  for (guint i = from; i < to; i++)
-    if (weights[i] > 0)
-      {
-        time_by_stack[samples[i].stack] += weights[i];
-        g_array_append_val (prof->open, i);
-      }
-  if (!checkpoint || to == 0)
-    return;
+  g_return_if_fail (ES_IS_DOCUMENT (self));
+  g_return_if_fail (stream_index < self->calls->call_streams->len);
 
-  time = samples[to - 1].time;
-  open = (guint32 *) (gpointer) prof->open->data;
-  for (guint k = 0; k < prof->open->len; k++)
-    if (samples[open[k]].time + weights[open[k]] > time)
-      open[n_open++] = open[k];
-  g_array_set_size (prof->open, n_open);
+  stream = g_ptr_array_index (self->calls->call_streams, stream_index);
+  at = checkpoint_before (stream, t0);
+  abs = at->abs;
+  since = at->since;
+  stack = at->stack;
+  offset = at->offset;
+  while (offset < stream->len && since < t1)
+    {
+      guint64 next_abs = abs + es_call_stream_read_varint (stream->bytes, &offset);
+      guint64 next_since = to_document (stream, next_abs);
+      guint32 next = (guint32) es_call_stream_read_varint (stream->bytes, &offset);
 
-  at = g_atomic_rc_box_alloc (sizeof (EsProfTimeCheckpoint) + prof->time_by_stack->len * sizeof (guint64) +
-                              n_open * sizeof (guint32));
-  at->time = time;
-  at->n_stacks = prof->time_by_stack->len;
-  at->n_open = n_open;
-  at->time_before = at->data;
-  at->open = (guint32 *) (gpointer) (at->data + at->n_stacks);
-  memcpy (at->time_before, time_by_stack, at->n_stacks * sizeof (guint64));
-  memcpy (at->open, open, n_open * sizeof (guint32));
-  for (guint k = 0; k < n_open; k++)
-    at->time_before[samples[open[k]].stack] -= samples[open[k]].time + weights[open[k]] - time;
-  g_ptr_array_add (prof->time_checkpoints, at);
-}
-
-/* Every other time checkpoint goes, as the counts' do. */
-void
-_es_prof_thin_time_checkpoints (EsProfData *prof)
-{
-  GPtrArray *kept = g_ptr_array_new_with_free_func (g_atomic_rc_box_release);
-
-  for (guint j = 1; j < prof->time_checkpoints->len; j += 2)
-    g_ptr_array_add (kept, g_atomic_rc_box_acquire (g_ptr_array_index (prof->time_checkpoints, j)));
-  g_ptr_array_unref (prof->time_checkpoints);
-  prof->time_checkpoints = kept;
+      if (stack != ES_PROF_EMPTY_STACK && next_since > t0 && next_since > since)
+        func (since, next_since - since, stack, data);
+      abs = next_abs;
+      since = next_since;
+      stack = next;
+    }
 }
 
 /* The call time's stack @cost_centre inside @parent (ES_PROF_EMPTY_STACK
@@ -235,84 +389,6 @@ _es_builder_intern_call_frame (EsDocumentBuilder *self,
 }
 
 /**
- * _es_builder_add_call_stretch:
- * @cap: the row of the thread it is of
- * @stack: from _es_builder_intern_call_frame()
- * @length: ns
- *
- * A stretch of a thread's time in @stack, from @time on. Stretches come
- * in time order, or are settled as samples are.
- */
-void
-_es_builder_add_call_stretch (EsDocumentBuilder *self,
-                              guint64            time,
-                              guint16            cap,
-                              guint32            stack,
-                              guint64            length)
-{
-  EsProfData *calls = self->doc->calls;
-  EsProfSample sample = { time, stack, cap, 0 };
-
-  calls->weighted = TRUE;
-  *ES_VEC_PUSH (&calls->samples, EsProfSample) = sample;
-  *ES_VEC_PUSH (&calls->weights, guint64) = length;
-}
-
-/**
- * es_document_get_prof_weights:
- *
- * Returns: (nullable): per sample of @kind, the length of its stretch in
- *   ns; %NULL for samples that are not weighted (each a tick)
- */
-const guint64 *
-es_document_get_prof_weights (EsDocument *self,
-                              EsProfKind  kind)
-{
-  EsProfData *prof;
-
-  g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
-
-  prof = _es_document_prof_data (self, kind);
-  return prof->weighted ? prof->weights.data : NULL;
-}
-
-/**
- * es_document_get_prof_time_before:
- * @checkpoint: from 1 to es_document_get_prof_n_checkpoints()
- * @time: (out): the checkpoint's time: the start of the last sample
- *   before it
- * @n_stacks: (out): the stacks counted; those after have no time there
- * @open: (out) (array length=n_open): the samples before it whose
- *   stretches go on past @time
- *
- * Returns: (array length=n_stacks): per stack, its time before @time,
- *   for weighted samples (es_document_get_prof_weights())
- */
-const guint64 *
-es_document_get_prof_time_before (EsDocument     *self,
-                                  EsProfKind      kind,
-                                  guint           checkpoint,
-                                  guint64        *time,
-                                  guint          *n_stacks,
-                                  const guint32 **open,
-                                  guint          *n_open)
-{
-  EsProfData *prof;
-  const EsProfTimeCheckpoint *at;
-
-  g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
-  prof = _es_document_prof_data (self, kind);
-  g_return_val_if_fail (checkpoint >= 1 && checkpoint <= prof->time_checkpoints->len, NULL);
-
-  at = g_ptr_array_index (prof->time_checkpoints, checkpoint - 1);
-  *time = at->time;
-  *n_stacks = at->n_stacks;
-  *open = at->open;
-  *n_open = at->n_open;
-  return at->time_before;
-}
-
-/**
  * es_document_has_call_time:
  *
  * Returns: whether the log has calls (enter and leave events) whose time
@@ -323,5 +399,5 @@ es_document_has_call_time (EsDocument *self)
 {
   g_return_val_if_fail (ES_IS_DOCUMENT (self), FALSE);
 
-  return _es_document_prof_data (self, ES_PROF_CALL_TIME)->samples.len > 0;
+  return self->calls->call_streams->len > 0;
 }

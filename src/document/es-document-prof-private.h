@@ -36,14 +36,9 @@ typedef struct
 
 struct _EsProfData
 {
-  /* Call time (ES_PROF_CALL_TIME): each sample is a stretch of one
-   * thread's time with the same stack, from its time on for its weight,
-   * and the checkpoints keep each stack's time up to them as well. */
-  gboolean    weighted;
-  EsVec       weights;         /* guint64 per sample: its stretch's length, ns */
-  GPtrArray  *time_checkpoints; /* EsProfTimeCheckpoint in atomic rc boxes, beside @checkpoints */
-  GArray     *time_by_stack;   /* guint64 per stack: the whole stretches among the first @counted */
-  GArray     *open;            /* guint32: stretches that may reach past the last time checkpoint */
+  /* Call time (ES_PROF_CALL_TIME) has no samples: each thread's changes
+   * of stack, one stream a thread (es-document-calltime.c). */
+  GPtrArray  *call_streams;    /* EsCallStream */
 
   guint64     tick_interval;   /* PROF_BEGIN, ns; 0 when the log lacks it */
   GArray     *stacks;          /* EsProfStack, [0] the empty stack */
@@ -64,32 +59,9 @@ struct _EsProfData
 };
 
 
-/* Each stack's time before a checkpoint's time: the stretches that start
- * before it, each cut there, and those among them that go on past it. */
-typedef struct
-{
-  guint64 time;           /* the start of the last sample before the checkpoint */
-  guint   n_stacks;
-  guint   n_open;
-  guint64 *time_before;   /* per stack, into @data */
-  guint32 *open;          /* sample indexes, into @data */
-  guint64 data[];
-} EsProfTimeCheckpoint;
+typedef struct _EsCallStream EsCallStream;
 
-void _es_prof_data_init_weights (EsProfData *prof);
-void _es_prof_data_copy_weights (EsProfData       *copy,
-                                 const EsProfData *prof);
-void _es_prof_data_clear_weights (EsProfData *prof);
-void _es_prof_sort_weighted      (EsProfData *prof,
-                                  guint       from);
-guint _es_prof_settle_weighted   (EsProfData *prof,
-                                  guint       from,
-                                  guint64     before);
-void _es_prof_count_time         (EsProfData *prof,
-                                  guint       from,
-                                  guint       to,
-                                  gboolean    checkpoint);
-void _es_prof_thin_time_checkpoints (EsProfData *prof);
-void _es_prof_reset_time         (EsProfData *prof);
+EsCallStream *_es_call_stream_ref   (EsCallStream *stream);
+void          _es_call_stream_unref (gpointer      stream);
 
 G_END_DECLS

@@ -39,7 +39,7 @@ prof_data_alloc (void)
   prof->sampled_in_tree_order = g_array_new (FALSE, FALSE, sizeof (guint32));
   prof->sampled_slot_of = g_array_new (FALSE, FALSE, sizeof (guint32));
   prof->cost_centres = g_hash_table_new (NULL, NULL);
-  _es_prof_data_init_weights (prof);
+  prof->call_streams = g_ptr_array_new_with_free_func (_es_call_stream_unref);
   return prof;
 }
 
@@ -70,7 +70,7 @@ _es_prof_data_free (EsProfData *prof)
   g_array_unref (prof->sampled_slot_of);
   g_hash_table_unref (prof->cost_centres);
   _es_prof_tree_unref (prof->tree_grower);
-  _es_prof_data_clear_weights (prof);
+  g_ptr_array_unref (prof->call_streams);
   g_free (prof);
 }
 
@@ -80,7 +80,6 @@ _es_prof_data_use_file (EsProfData *prof,
                         EsVecFile  *file)
 {
   es_vec_use_file (&prof->samples, file);
-  es_vec_use_file (&prof->weights, file);
 }
 
 /* The samples and stacks a builder has made so far, the samples mapped
@@ -110,7 +109,8 @@ _es_prof_data_copy_unindexed (const EsProfData *prof)
     g_ptr_array_add (copy->checkpoints, g_atomic_rc_box_acquire (g_ptr_array_index (prof->checkpoints, j)));
   g_array_append_vals (copy->counted_by_stack, prof->counted_by_stack->data, prof->counted_by_stack->len);
   copy->counted = prof->counted;
-  _es_prof_data_copy_weights (copy, prof);
+  for (guint i = 0; i < prof->call_streams->len; i++)
+    g_ptr_array_add (copy->call_streams, _es_call_stream_ref (g_ptr_array_index (prof->call_streams, i)));
   return copy;
 }
 
@@ -362,9 +362,6 @@ count_samples (EsProfData *prof,
 
       for (guint i = prof->counted; i < end; i++)
         counts[samples[i].stack]++;
-      /* the checkpoint's time is made below, once it is known to stay */
-      if (prof->weighted)
-        _es_prof_count_time (prof, prof->counted, end, FALSE);
       prof->counted = end;
       if (end < next)
         break;
@@ -378,8 +375,6 @@ count_samples (EsProfData *prof,
             g_ptr_array_add (kept, g_atomic_rc_box_acquire (g_ptr_array_index (prof->checkpoints, j)));
           g_ptr_array_unref (prof->checkpoints);
           prof->checkpoints = kept;
-          if (prof->weighted)
-            _es_prof_thin_time_checkpoints (prof);
           prof->checkpoint_samples *= 2;
         }
       if (prof->counted % prof->checkpoint_samples != 0)
@@ -388,8 +383,6 @@ count_samples (EsProfData *prof,
       checkpoint->n_stacks = prof->counted_by_stack->len;
       memcpy (checkpoint->counts, counts, checkpoint->n_stacks * sizeof (guint32));
       g_ptr_array_add (prof->checkpoints, checkpoint);
-      if (prof->weighted)
-        _es_prof_count_time (prof, end, end, TRUE);
     }
 }
 
@@ -443,15 +436,11 @@ settle_prof_data (EsProfData *prof,
       es_vec_leave_region (&prof->samples, sizeof (EsProfSample), TRUE);
       g_ptr_array_set_size (prof->checkpoints, 0);
       g_array_set_size (prof->counted_by_stack, 0);
-      _es_prof_reset_time (prof);
       prof->checkpoint_samples = FIRST_CHECKPOINT_SAMPLES;
       prof->counted = 0;
       prof->settled = 0;
     }
-  if (prof->weighted)
-    prof->settled += _es_prof_settle_weighted (prof, prof->settled, before);
-  else
-    prof->settled += settle_samples (&prof->samples, prof->settled, before);
+  prof->settled += settle_samples (&prof->samples, prof->settled, before);
   count_samples (prof, prof->settled);
 }
 
@@ -534,10 +523,7 @@ index_prof_data (EsDocument *self,
 
   /* Those after the settled ones, which may have come out of order, and
    * none of which is earlier than those (_es_builder_settle_prof()). */
-  if (prof->weighted)
-    _es_prof_sort_weighted (prof, prof->settled);
-  else
-    sort_samples (&prof->samples, prof->settled);
+  sort_samples (&prof->samples, prof->settled);
   samples = prof->samples.data;
   g_assert (prof->settled == 0 || prof->settled >= n ||
             compare_samples (&samples[prof->settled - 1], &samples[prof->settled], NULL) <= 0);

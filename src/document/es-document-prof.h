@@ -71,9 +71,9 @@ typedef struct
 
 /* The document has two time profiles: the statistical samples (a GHC
  * program's cost-centre samples, a Mono log's `sample` hits), each a tick,
- * and a Mono log's call time (`calls`), whose samples are stretches of a
- * thread's time in one call stack, weighted by their length
- * (es_document_get_prof_weights()). */
+ * and a Mono log's call time (`calls`): each thread's time in each call
+ * stack, kept as the thread's changes of stack (es_document_walk_call_time()),
+ * with the same stacks, tree and names as samples. */
 typedef enum
 {
   ES_PROF_SAMPLES,
@@ -102,15 +102,31 @@ void                es_document_get_prof_sampled_stacks (EsDocument          *se
                                                          EsProfSampledStacks *sampled);
 guint64             es_document_get_prof_tick_interval  (EsDocument *self,
                                                          EsProfKind  kind);
-const guint64      *es_document_get_prof_weights        (EsDocument *self,
-                                                         EsProfKind  kind);
-const guint64      *es_document_get_prof_time_before    (EsDocument     *self,
-                                                         EsProfKind      kind,
-                                                         guint           checkpoint,
-                                                         guint64        *time,
-                                                         guint          *n_stacks,
-                                                         const guint32 **open,
-                                                         guint          *n_open);
+/* Call time: a stretch of a thread's time in one call stack. */
+typedef void (*EsCallStretchFunc) (guint64  start,
+                                   guint64  length,
+                                   guint32  stack,
+                                   gpointer data);
+
+guint               es_document_get_n_call_streams      (EsDocument *self);
+guint               es_document_get_call_stream_cap     (EsDocument *self,
+                                                         guint       stream);
+void                es_document_add_call_time_before    (EsDocument    *self,
+                                                         guint          stream,
+                                                         guint64        t,
+                                                         const guint32 *slot_of,
+                                                         guint64        sign,
+                                                         guint64       *counts);
+void                es_document_walk_call_time          (EsDocument        *self,
+                                                         guint              stream,
+                                                         guint64            t0,
+                                                         guint64            t1,
+                                                         EsCallStretchFunc  func,
+                                                         gpointer           data);
+void                es_call_stream_append_varint        (GByteArray *out,
+                                                         guint64     value);
+guint64             es_call_stream_read_varint          (const guint8 *bytes,
+                                                         gsize        *at);
 gboolean            es_document_has_call_time           (EsDocument *self);
 gboolean            es_cost_centre_is_builtin_root      (const EsCostCentre *cc);
 const EsCostCentre *es_document_lookup_cost_centre      (EsDocument *self,

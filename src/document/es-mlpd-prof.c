@@ -121,8 +121,11 @@ add_samples (Loader            *loader,
 }
 
 /* Tells @builder the call time of @profile (es-mono-calltime.c): each
- * stretch of a thread's time in one call stack, its stack's frames the
- * methods (id: index + 1, as the samples'), outermost first in the trie. */
+ * thread's changes of stack, its stacks' frames the methods (id: index +
+ * 1, as the samples'). The calls' nodes are made in the builder's trie in
+ * their order, parents first, so a node is the stack of the same index
+ * and the streams are taken as they are; a builder that had stacks
+ * already has them renumbered. */
 static void
 add_call_time (Loader            *loader,
                EsDocumentBuilder *builder,
@@ -132,26 +135,37 @@ add_call_time (Loader            *loader,
 {
   const EsMonoCallNode *nodes = (const EsMonoCallNode *) (gpointer) profile->call_nodes->data;
   g_autofree guint32 *stack_of = g_new (guint32, profile->call_nodes->len);
-  g_autofree guint16 *row_of = g_new (guint16, MAX (profile->threads->len, 1));
+  gboolean same = TRUE;
 
-  if (profile->stretches->len == 0)
-    return;
-  /* A node's parent is made before it. */
   stack_of[0] = ES_PROF_EMPTY_STACK;
   for (guint i = 1; i < profile->call_nodes->len; i++)
     {
       stack_of[i] = _es_builder_intern_call_frame (builder, stack_of[nodes[i].parent], nodes[i].method + 1);
       used[nodes[i].method + 1] = 1;
+      same = same && stack_of[i] == i;
     }
-  for (guint t = 0; t < profile->threads->len; t++)
-    row_of[t] = row_of_thread (loader, g_array_index (profile->threads, EsMonoThread, t).id);
-  for (guint k = 0; k < profile->stretches->len; k++)
+  for (guint t = 0; t < profile->call_streams->len; t++)
     {
-      const EsMonoStretch *stretch = &g_array_index (profile->stretches, EsMonoStretch, k);
-      guint64 time = stretch->start >= origin ? stretch->start - origin : 0;
+      GByteArray *stream = g_ptr_array_steal_index (profile->call_streams, t);
 
-      _es_builder_add_call_stretch (builder, time, row_of[stretch->thread], stack_of[stretch->node],
-                                    stretch->length);
+      g_ptr_array_insert (profile->call_streams, (gint) t, NULL);
+      if (stream == NULL)
+        continue;
+      if (!same)
+        {
+          GByteArray *renumbered = g_byte_array_sized_new (stream->len);
+          gsize at = 0;
+
+          while (at < stream->len)
+            {
+              es_call_stream_append_varint (renumbered, es_call_stream_read_varint (stream->data, &at));
+              es_call_stream_append_varint (renumbered, stack_of[es_call_stream_read_varint (stream->data, &at)]);
+            }
+          g_byte_array_unref (stream);
+          stream = renumbered;
+        }
+      _es_builder_add_call_stream (builder, row_of_thread (loader, g_array_index (profile->threads, EsMonoThread, t).id),
+                                   origin, stream);
     }
 }
 

@@ -1,5 +1,5 @@
-/* es-mono-calltime.c: a Mono log's calls as stretches of each thread's
- * time in one call stack, for the document's call-time profile
+/* es-mono-calltime.c: a Mono log's calls as each thread's changes of call
+ * stack, for the document's call-time profile
  *
  * Copyright 2026 The Eventscope authors
  *
@@ -8,6 +8,7 @@
 
 #include "config.h"
 
+#include "es-document-prof.h"
 #include "es-mono-profile-private.h"
 
 /* mprof-report's Method call summary adds to a method, at each of its
@@ -20,7 +21,8 @@
  * stack changes as mprof-report's does: an enter pushes, a leave (or an
  * exception's, EXC_LEAVE) pops the call on top if it is of that method,
  * and any other leave is dropped; the calls a thread still has at the
- * end end at its last event. */
+ * end end at its last event, of any kind (mprof-report's flush at the
+ * end of the log). */
 
 static guint32
 call_node (EsMonoProfile *profile,
@@ -39,19 +41,32 @@ call_node (EsMonoProfile *profile,
   return profile->call_nodes->len - 1;
 }
 
-/* Ends @thread's stretch in its stack at @time, if it is in one. Times
- * going backwards (mprof-report wraps them) add nothing. */
+/* @thread's stack becomes @node at @time: the time since its last change
+ * (times going backwards, which mprof-report wraps, count none) and the
+ * node, as varints (see _es_builder_add_call_stream()). */
 static void
-end_stretch (EsMonoProfile *profile,
-             guint32        thread,
-             ThreadState   *ts,
-             guint64        time)
+change (EsMonoProfile *profile,
+        guint32        thread,
+        ThreadState   *ts,
+        guint32        node,
+        guint64        time)
 {
-  EsMonoStretch stretch = { ts->call_since, time - ts->call_since, ts->call_node, thread };
+  GByteArray *stream;
 
-  if (ts->call_node != 0 && time > ts->call_since)
-    g_array_append_val (profile->stretches, stretch);
+  while (profile->call_streams->len <= thread)
+    g_ptr_array_add (profile->call_streams, NULL);
+  stream = g_ptr_array_index (profile->call_streams, thread);
+  if (stream == NULL)
+    {
+      stream = g_byte_array_new ();
+      g_ptr_array_index (profile->call_streams, thread) = stream;
+    }
+  if (time < ts->call_since)
+    time = ts->call_since;
+  es_call_stream_append_varint (stream, time - ts->call_since);
+  es_call_stream_append_varint (stream, node);
   ts->call_since = time;
+  ts->call_node = node;
 }
 
 void
@@ -64,26 +79,13 @@ _es_mono_add_call_stretch (EsMonoProfile *profile,
   ThreadState *ts = _es_mono_thread_state (profile, thread);
   const EsMonoCallNode *top = &g_array_index (profile->call_nodes, EsMonoCallNode, ts->call_node);
 
-  if (!enter && (ts->call_node == 0 || top->method != method))
-    return;
-  end_stretch (profile, thread, ts, time);
-  ts->call_node = enter ? call_node (profile, ts->call_node, method) : top->parent;
+  if (enter)
+    change (profile, thread, ts, call_node (profile, ts->call_node, method), time);
+  else if (ts->call_node != 0 && top->method == method)
+    change (profile, thread, ts, top->parent, time);
 }
 
-static int
-compare_stretches (gconstpointer a,
-                   gconstpointer b)
-{
-  const EsMonoStretch *x = a, *y = b;
-
-  if (x->start != y->start)
-    return x->start < y->start ? -1 : 1;
-  return (x->thread > y->thread) - (x->thread < y->thread);
-}
-
-/* The calls still in progress end at their thread's last event, and the
- * stretches are put in order of their starts: the profile's thread makes
- * that order, not the loader. */
+/* The calls still in progress end at their thread's last event. */
 void
 _es_mono_finish_call_time (EsMonoProfile *profile)
 {
@@ -91,8 +93,7 @@ _es_mono_finish_call_time (EsMonoProfile *profile)
     {
       ThreadState *ts = _es_mono_thread_state (profile, t);
 
-      end_stretch (profile, t, ts, ts->last_time);
-      ts->call_node = 0;
+      if (ts->call_node != 0)
+        change (profile, t, ts, 0, ts->last_time);
     }
-  g_array_sort (profile->stretches, compare_stretches);
 }

@@ -30,7 +30,7 @@ typedef struct
   GHashTable *shot_objects;   /* address -> index + 1 in that shot's objects */
   GArray  *roots;             /* guint64: roots reported since its last shot ended */
   guint32  call_node;         /* the call time's stack it is in (es-mono-calltime.c) */
-  guint64  call_since;        /* since when */
+  guint64  call_since;        /* since when, on the log's clock */
 } ThreadState;
 
 typedef struct

@@ -45,6 +45,14 @@ heap_shot_free (gpointer data)
   g_free (shot);
 }
 
+/* A thread's call stream, or NULL for a thread without calls. */
+static void
+call_stream_free (gpointer data)
+{
+  if (data != NULL)
+    g_byte_array_unref (data);
+}
+
 EsMonoProfile *
 es_mono_profile_new (void)
 {
@@ -60,7 +68,7 @@ es_mono_profile_new (void)
   profile->frames = g_array_new (FALSE, FALSE, sizeof (guint32));
   profile->call_nodes = g_array_new (FALSE, FALSE, sizeof (EsMonoCallNode));
   g_array_append_val (profile->call_nodes, ((EsMonoCallNode) { 0, G_MAXUINT32 }));
-  profile->stretches = g_array_new (FALSE, FALSE, sizeof (EsMonoStretch));
+  profile->call_streams = g_ptr_array_new_with_free_func (call_stream_free);
   profile->ips = g_array_new (FALSE, FALSE, sizeof (guint64));
   profile->samples = g_array_new (FALSE, FALSE, sizeof (EsMonoSample));
   profile->calls = g_array_new (FALSE, FALSE, sizeof (EsMonoCall));
@@ -148,7 +156,7 @@ es_mono_profile_free (EsMonoProfile *profile)
   g_array_unref (profile->stacks);
   g_array_unref (profile->frames);
   g_array_unref (profile->call_nodes);
-  g_array_unref (profile->stretches);
+  g_ptr_array_unref (profile->call_streams);
   g_array_unref (profile->ips);
   g_array_unref (profile->samples);
   g_array_unref (profile->calls);

@@ -245,14 +245,6 @@ typedef struct
   guint32  method;
 } EsMonoCallNode;
 
-typedef struct
-{
-  guint64  start;
-  guint64  length;
-  guint32  node;              /* index into the call nodes */
-  guint32  thread;            /* index into the threads */
-} EsMonoStretch;
-
 typedef struct _EsMonoProfile EsMonoProfile;
 
 struct _EsMonoProfile
@@ -301,10 +293,10 @@ struct _EsMonoProfile
   EsMonoEventStat  event_stats[256];  /* by an event's first byte */
 
   /* What a document shows of the calls (es_mono_profile_load_samples()):
-   * their stacks as a trie, and each stretch of a thread's time between
-   * two of its method events in one stack, by start (es-mono-calltime.c). */
-  GArray *call_nodes;         /* EsMonoCallNode, [0] the empty stack */
-  GArray *stretches;          /* EsMonoStretch */
+   * their stacks as a trie, and per thread its changes of stack
+   * (es-mono-calltime.c). */
+  GArray    *call_nodes;      /* EsMonoCallNode, [0] the empty stack */
+  GPtrArray *call_streams;    /* GByteArray per thread, or NULL: see _es_builder_add_call_stream() */
 
   gpointer state;             /* the collector's, while it reads */
   gboolean samples_only;      /* es_mono_profile_load_samples(): nothing but samples and names */

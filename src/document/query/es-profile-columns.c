@@ -69,50 +69,98 @@ column_start (guint   c,
   return c * q + ((guint64) c * r + n - 1) / n;
 }
 
-/* A stretch of call time that reaches into columns after the one it
- * starts in. */
+/* A walk over one thread's call time, into a lane's columns. */
 typedef struct
 {
-  guint   sample;
-  guint64 end;
-} Carried;
+  guint64             t0, t1, span;
+  guint               n_columns;
+  const EsProfStack  *stacks;
+  const EsCostCentre *cost_centres;
+  guint               n_cost_centres;
+  guint8             *memo;
+  guint32             chosen;
+  guint64            *ns;          /* the lane's columns: time */
+  guint64            *chosen_ns;   /* time with @chosen on the stack */
+  guint64            *top_ns;      /* the top's time, on one thread */
+  EsProfileColumn    *columns;     /* the lane's */
+  guint64            *tally;       /* per cost-centre slot, the thread's in @current */
+  guint32            *touched;
+  guint               n_touched;
+  guint               current;     /* the column tallied, or G_MAXUINT */
+} TimeWalk;
 
-/* Adds the part of stretch @k in [@from, @to) to its lane's tally. */
+/* The thread's top in the column it leaves, if it beats the others'. */
 static void
-tally_time (const EsProfSample *samples,
-            const EsProfStack  *stacks,
-            guint8             *memo,
-            guint32             chosen,
-            guint               n_cost_centres,
-            guint               k,
-            guint64             ns,
-            guint               lane,
-            guint               n_slots,
-            guint64            *tally,
-            guint32            *touched,
-            guint              *n_touched,
-            guint64            *total,
-            guint64            *with_chosen)
+flush_column (TimeWalk *w)
 {
-  const EsProfStack *s = &stacks[samples[k].stack];
-  guint slot = s->cc_index != ES_PROF_NO_STACK ? s->cc_index : n_cost_centres;
+  EsProfileColumn *column;
 
-  total[lane] += ns;
-  if (memo != NULL && stack_has (stacks, memo, samples[k].stack, chosen))
-    with_chosen[lane] += ns;
-  if (tally[lane * n_slots + slot] == 0)
-    touched[lane * n_slots + n_touched[lane]++] = slot;
-  tally[lane * n_slots + slot] += ns;
+  if (w->current == G_MAXUINT)
+    return;
+  column = &w->columns[w->current];
+  for (guint q = 0; q < w->n_touched; q++)
+    {
+      guint32 slot = w->touched[q];
+      guint32 id = slot < w->n_cost_centres ? w->cost_centres[slot].id : ES_PROFILE_NO_COST_CENTRE;
+
+      if (w->tally[slot] > w->top_ns[w->current] ||
+          (w->tally[slot] == w->top_ns[w->current] && id < column->top))
+        {
+          w->top_ns[w->current] = w->tally[slot];
+          column->top = id;
+        }
+      w->tally[slot] = 0;
+    }
+  w->n_touched = 0;
+  w->current = G_MAXUINT;
 }
 
-/* fill_columns() for call time: each stretch counts in every column it
- * covers, for the time it is there. The stretches are walked from the
- * checkpoint before @t0 (with those open there) in order of their starts;
- * those that go on past their column are carried to the next (a thread
- * has one stretch at a time, so they are few). */
+/* A stretch counts in every column it covers, for its time there. */
+static void
+walk_stretch (guint64  start,
+              guint64  length,
+              guint32  stack,
+              gpointer data)
+{
+  TimeWalk *w = data;
+  guint64 from = MAX (start, w->t0), to = MIN (start + length, w->t1);
+  const EsProfStack *s = &w->stacks[stack];
+  guint slot = s->cc_index != ES_PROF_NO_STACK ? s->cc_index : w->n_cost_centres;
+  gboolean has_chosen;
+  guint first, last;
+
+  if (to <= from)
+    return;
+  has_chosen = w->memo != NULL && stack_has (w->stacks, w->memo, stack, w->chosen);
+  first = column_of (from - w->t0, w->span, w->n_columns);
+  last = column_of (to - 1 - w->t0, w->span, w->n_columns);
+  for (guint c = first; c <= last; c++)
+    {
+      guint64 start_c = w->t0 + column_start (c, w->span, w->n_columns);
+      guint64 end_c = c + 1 < w->n_columns ? w->t0 + column_start (c + 1, w->span, w->n_columns) : w->t1;
+      guint64 part = MIN (to, end_c) - MAX (from, start_c);
+
+      if (c != w->current)
+        {
+          flush_column (w);
+          w->current = c;
+        }
+      w->ns[c] += part;
+      if (has_chosen)
+        w->chosen_ns[c] += part;
+      if (w->tally[slot] == 0)
+        w->touched[w->n_touched++] = slot;
+      w->tally[slot] += part;
+    }
+}
+
+/* fill_columns() for call time: each thread's stretches walked from the
+ * checkpoint before @t0 (es_document_walk_call_time()), each counted in
+ * the columns it covers for its time there. A column's counts are in
+ * microseconds (at least one where there was any time); its top is the
+ * method on top of one thread's stacks longest. */
 static void
 fill_time_columns (EsDocument      *document,
-                   EsProfKind       kind,
                    guint64          t0,
                    guint64          t1,
                    guint            cap,
@@ -121,108 +169,45 @@ fill_time_columns (EsDocument      *document,
                    EsProfileColumn *columns,
                    guint            n_columns)
 {
-  guint n_samples, n_stacks, n_cost_centres, n_slots, i0, i1, j, k, n_open = 0;
-  const EsProfSample *samples = es_document_get_prof_samples (document, kind, &n_samples);
-  const guint64 *weights = es_document_get_prof_weights (document, kind);
-  const EsProfStack *stacks = es_document_get_prof_stacks (document, kind, &n_stacks);
-  const EsCostCentre *cost_centres = es_document_get_cost_centres (document, &n_cost_centres);
-  guint every = es_document_get_prof_checkpoint_samples (document, kind);
-  const guint32 *open = NULL;
-  g_autofree guint64 *tally = NULL, *total = NULL, *with_chosen = NULL;
+  guint n_stacks, n_streams = es_document_get_n_call_streams (document);
+  gsize n = (gsize) n_lanes * n_columns;
+  g_autofree guint64 *ns = g_new0 (guint64, n), *chosen_ns = g_new0 (guint64, n), *top_ns = g_new0 (guint64, n);
+  g_autofree guint64 *tally = NULL;
   g_autofree guint32 *touched = NULL;
-  g_autofree guint *n_touched = NULL;
   g_autofree guint8 *memo = NULL;
-  g_autoptr(GArray) carried = g_array_new (FALSE, FALSE, sizeof (Carried));
-  guint64 span = t1 - t0;
+  TimeWalk w = { t0, t1, t1 - t0, n_columns, NULL, NULL, 0, NULL, chosen };
 
-  i0 = es_search_lower_bound (samples, n_samples, sizeof (EsProfSample), G_STRUCT_OFFSET (EsProfSample, time), t0);
-  i1 = es_search_lower_bound (samples, n_samples, sizeof (EsProfSample), G_STRUCT_OFFSET (EsProfSample, time), t1);
-  j = MIN (i0 / every, es_document_get_prof_n_checkpoints (document, kind));
-  k = 0;
-  if (j > 0)
-    {
-      guint64 at;
-      guint n;
-
-      es_document_get_prof_time_before (document, kind, j, &at, &n, &open, &n_open);
-      k = (guint) ((guint64) j * every);
-    }
-  /* those that start before t0 and reach into it */
-  for (guint o = 0; o < n_open; o++)
-    if (samples[open[o]].time + weights[open[o]] > t0)
-      g_array_append_val (carried, ((Carried) { open[o], samples[open[o]].time + weights[open[o]] }));
-  for (; k < i0; k++)
-    if (samples[k].time + weights[k] > t0)
-      g_array_append_val (carried, ((Carried) { k, samples[k].time + weights[k] }));
-
-  n_slots = n_cost_centres + 1;
-  tally = g_new0 (guint64, (gsize) n_lanes * n_slots);
-  touched = g_new (guint32, (gsize) n_lanes * n_slots);
-  n_touched = g_new0 (guint, n_lanes);
-  total = g_new0 (guint64, n_lanes);
-  with_chosen = g_new0 (guint64, n_lanes);
+  w.stacks = es_document_get_prof_stacks (document, ES_PROF_CALL_TIME, &n_stacks);
+  w.cost_centres = es_document_get_cost_centres (document, &w.n_cost_centres);
+  tally = g_new0 (guint64, w.n_cost_centres + 1);
+  touched = g_new (guint32, w.n_cost_centres + 1);
+  w.tally = tally;
+  w.touched = touched;
   if (chosen != ES_PROFILE_NO_COST_CENTRE)
     memo = g_new0 (guint8, n_stacks);
-
-  for (guint c = 0; c < n_columns && (carried->len > 0 || k < i1); c++)
+  w.memo = memo;
+  for (guint s = 0; s < n_streams; s++)
     {
-      guint64 start = t0 + column_start (c, span, n_columns);
-      guint64 end = c + 1 < n_columns ? t0 + column_start (c + 1, span, n_columns) : t1;
-      guint kept = 0;
+      guint stream_cap = es_document_get_call_stream_cap (document, s);
+      guint lane = n_lanes > 1 ? stream_cap : 0;
 
-      /* Columns with nothing: skip to the next stretch's. */
-      if (carried->len == 0 && samples[k].time >= end)
-        {
-          c = column_of (samples[k].time - t0, span, n_columns) - 1;
-          continue;
-        }
-      for (; k < i1 && samples[k].time < end; k++)
-        g_array_append_val (carried, ((Carried) { k, samples[k].time + weights[k] }));
-      for (guint q = 0; q < carried->len; q++)
-        {
-          Carried *w = &g_array_index (carried, Carried, q);
-          guint s = w->sample;
-          guint lane = n_lanes > 1 ? samples[s].cap : 0;
-          guint64 from = MAX (samples[s].time, start), to = MIN (w->end, end);
-
-          if (n_lanes == 1 ? cap == ES_PROFILE_ALL_CAPS || samples[s].cap == cap : lane < n_lanes)
-            if (to > from)
-              tally_time (samples, stacks, memo, chosen, n_cost_centres, s, to - from, lane, n_slots,
-                          tally, touched, n_touched, total, with_chosen);
-          if (w->end > end)
-            g_array_index (carried, Carried, kept++) = *w;
-        }
-      g_array_set_size (carried, kept);
-      for (guint lane = 0; lane < n_lanes; lane++)
-        {
-          EsProfileColumn *column = &columns[lane * n_columns + c];
-          guint64 best = 0;
-          guint32 best_slot = G_MAXUINT32;
-
-          for (guint q = 0; q < n_touched[lane]; q++)
-            {
-              guint32 slot = touched[lane * n_slots + q];
-              guint32 id = slot < n_cost_centres ? cost_centres[slot].id : G_MAXUINT32;
-              guint64 *ns = &tally[lane * n_slots + slot];
-
-              if (*ns > best || (*ns == best && id < column->top))
-                {
-                  best = *ns;
-                  best_slot = slot;
-                  column->top = id;
-                }
-              *ns = 0;
-            }
-          n_touched[lane] = 0;
-          /* in microseconds, at least one where there was any */
-          column->n_samples = (guint32) MIN (MAX (total[lane] / 1000, total[lane] > 0), G_MAXUINT32);
-          column->top_samples = (guint32) MIN (MAX (best / 1000, best > 0), column->n_samples);
-          column->n_chosen = (guint32) MIN (MAX (with_chosen[lane] / 1000, with_chosen[lane] > 0), column->n_samples);
-          if (best_slot == n_cost_centres || total[lane] == 0)
-            column->top = ES_PROFILE_NO_COST_CENTRE;
-          total[lane] = 0;
-          with_chosen[lane] = 0;
-        }
+      if (n_lanes == 1 ? cap != ES_PROFILE_ALL_CAPS && stream_cap != cap : lane >= n_lanes)
+        continue;
+      w.ns = &ns[(gsize) lane * n_columns];
+      w.chosen_ns = &chosen_ns[(gsize) lane * n_columns];
+      w.top_ns = &top_ns[(gsize) lane * n_columns];
+      w.columns = &columns[(gsize) lane * n_columns];
+      w.current = G_MAXUINT;
+      es_document_walk_call_time (document, s, t0, t1, walk_stretch, &w);
+      flush_column (&w);
+    }
+  for (gsize c = 0; c < n; c++)
+    {
+      columns[c].n_samples = (guint32) MIN (MAX (ns[c] / 1000, ns[c] > 0), G_MAXUINT32);
+      columns[c].top_samples = (guint32) MIN (MAX (top_ns[c] / 1000, top_ns[c] > 0), columns[c].n_samples);
+      columns[c].n_chosen = (guint32) MIN (MAX (chosen_ns[c] / 1000, chosen_ns[c] > 0), columns[c].n_samples);
+      if (ns[c] == 0)
+        columns[c].top = ES_PROFILE_NO_COST_CENTRE;
     }
 }
 
@@ -254,14 +239,15 @@ fill_columns (EsDocument      *document,
   memset (columns, 0, (gsize) n_lanes * n_columns * sizeof (EsProfileColumn));
   for (guint c = 0; c < n_lanes * n_columns; c++)
     columns[c].top = ES_PROFILE_NO_COST_CENTRE;
+  if (kind == ES_PROF_CALL_TIME)
+    {
+      if (t1 > t0)
+        fill_time_columns (document, t0, t1, cap, n_lanes, chosen, columns, n_columns);
+      return;
+    }
   samples = es_document_get_prof_samples (document, kind, &n_samples);
   if (n_samples == 0 || t1 <= t0)
     return;
-  if (es_document_get_prof_weights (document, kind) != NULL)
-    {
-      fill_time_columns (document, kind, t0, t1, cap, n_lanes, chosen, columns, n_columns);
-      return;
-    }
   stacks = es_document_get_prof_stacks (document, kind, &n_stacks);
   cost_centres = es_document_get_cost_centres (document, &n_cost_centres);
   i0 = es_search_lower_bound (samples, n_samples, sizeof (EsProfSample), G_STRUCT_OFFSET (EsProfSample, time), t0);

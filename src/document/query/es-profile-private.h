@@ -14,12 +14,9 @@
 G_BEGIN_DECLS
 
 void _es_profile_count_time (EsDocument                *document,
-                             EsProfKind                 kind,
                              const EsProfSampledStacks *sampled,
                              guint64                    t0,
                              guint64                    t1,
-                             guint                      i0,
-                             guint                      i1,
                              guint                      cap,
                              guint64                   *counts);
 

@@ -307,7 +307,7 @@ profile_new (EsDocument *document,
              guint       i1)
 {
   EsProfile *profile = g_new0 (EsProfile, 1);
-  gboolean weighted = document != NULL && es_document_get_prof_weights (document, kind) != NULL;
+  gboolean weighted = kind == ES_PROF_CALL_TIME;
   g_autofree guint64 *counts = NULL;
   EsProfSampledStacks sampled;
   const EsProfStack *stacks;
@@ -334,7 +334,7 @@ profile_new (EsDocument *document,
   g_return_val_if_fail (sampled.n_stacks == n_stacks && n_nodes == n_stacks, profile);
   counts = g_new0 (guint64, MAX (sampled.n_sampled, 1));
   if (weighted)
-    _es_profile_count_time (document, kind, &sampled, t0, t1, i0, i1, cap, counts);
+    _es_profile_count_time (document, &sampled, t0, t1, cap, counts);
   else
     count_stacks (document, kind, &sampled, i0, i1, cap, counts);
   for (guint k = 0; k < sampled.n_sampled; k++)
@@ -466,13 +466,21 @@ es_profile_new_for (EsDocument *document,
 
   g_return_val_if_fail (ES_IS_DOCUMENT (document), profile_new (NULL, kind, cap, t0, t1, 0, 0));
 
+  /* Call time has no samples, but each thread's stack changes. */
+  if (kind == ES_PROF_CALL_TIME)
+    {
+      if (!es_document_has_call_time (document) || t1 <= t0)
+        return profile_new (document, kind, cap, t0, t1, 0, 0);
+      if (t0 == 0 && t1 == G_MAXUINT64)
+        return whole_run_profile (document, kind, cap, t0, t1, 0);
+      return profile_new (document, kind, cap, t0, t1, 0, 0);
+    }
   samples = es_document_get_prof_samples (document, kind, &n_samples);
   if (n_samples == 0 || t1 <= t0)
     return profile_new (document, kind, cap, t0, t1, 0, 0);
   i0 = es_search_lower_bound (samples, n_samples, sizeof (EsProfSample), G_STRUCT_OFFSET (EsProfSample, time), t0);
   i1 = es_search_lower_bound (samples, n_samples, sizeof (EsProfSample), G_STRUCT_OFFSET (EsProfSample, time), t1);
-  /* call time's stretches may reach past the last start */
-  if (i0 == 0 && i1 == n_samples && (t1 == G_MAXUINT64 || es_document_get_prof_weights (document, kind) == NULL))
+  if (i0 == 0 && i1 == n_samples)
     return whole_run_profile (document, kind, cap, t0, t1, n_samples);
   return profile_new (document, kind, cap, t0, t1, i0, i1);
 }
