@@ -17,6 +17,8 @@
 
 #include "es-document-builder-private.h"
 #include "es-document.h"
+#include "es-mlpd-build.h"
+#include "es-mlpd-load.h"
 #include "es-document-prof.h"
 #include "es-mono-profile.h"
 #include "es-mono-report.h"
@@ -296,6 +298,108 @@ test_intervals_equal_a_walk (void)
   g_rand_free (rand);
 }
 
+/* The whole run's profile of @kind of @got is @expected's, cost centre
+ * by cost centre, every thread's and (@each_thread) each one's. */
+static void
+assert_same_profiles (EsDocument *got,
+                      EsDocument *expected,
+                      EsProfKind  kind,
+                      gboolean    each_thread)
+{
+  guint n_caps = es_document_get_n_caps (expected);
+
+  if (each_thread)
+    g_assert_cmpuint (es_document_get_n_caps (got), ==, n_caps);
+  for (guint cap = each_thread ? 0 : n_caps; cap <= n_caps; cap++)
+    {
+      guint which = cap == n_caps ? ES_PROFILE_ALL_CAPS : cap;
+      g_autoptr(EsProfile) a = es_profile_new_for (got, kind, which, 0, G_MAXUINT64);
+      g_autoptr(EsProfile) b = es_profile_new_for (expected, kind, which, 0, G_MAXUINT64);
+
+      g_assert_cmpuint (a->n_samples, ==, b->n_samples);
+      g_assert_cmpuint (a->frames->len, ==, b->frames->len);
+      g_assert_cmpuint (a->cost_centres->len, ==, b->cost_centres->len);
+      for (guint i = 0; i < a->cost_centres->len; i++)
+        {
+          const EsProfileCostCentre *x = &g_array_index (a->cost_centres, EsProfileCostCentre, i);
+          const EsProfileCostCentre *y = &g_array_index (b->cost_centres, EsProfileCostCentre, i);
+
+          g_assert_cmpuint (x->id, ==, y->id);
+          g_assert_cmpuint (x->individual, ==, y->individual);
+          g_assert_cmpuint (x->inherited, ==, y->inherited);
+          g_assert_cmpstr (x->cc != NULL ? x->cc->label : "", ==, y->cc != NULL ? y->cc->label : "");
+        }
+    }
+}
+
+/* A followed log (es-mlpd-build.c) given a fixture's bytes in random
+ * pieces has, at each update, the samples and call time a file of the
+ * bytes so far has (the calls still open ending at their thread's last
+ * event), growing as they come; at the end, the file's, thread by
+ * thread. */
+static void
+test_followed_log_has_the_file_profiles (void)
+{
+  static const char *fixtures[] = { "mlpd/calls-compute.mlpd", "mlpd/sample-compute.mlpd" };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (358);
+
+  for (guint f = 0; f < G_N_ELEMENTS (fixtures); f++)
+    {
+      g_autofree char *path = es_test_fixture_path (fixtures[f]);
+      g_autofree char *contents = NULL;
+      g_autoptr(EsMlpdBuild) build = es_mlpd_build_new ();
+      EsProfKind kind = f == 0 ? ES_PROF_CALL_TIME : ES_PROF_SAMPLES;
+      guint n_growing = 0;
+      guint64 previous = 0;
+      gsize len, given = 0;
+
+      g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+      while (given < len)
+        {
+          gsize piece = MIN ((gsize) g_rand_int_range (rand, 1, (gint32) (len / 10)), len - given);
+          EsDocumentBuilder *builder;
+          g_autoptr(EsDocumentBuilder) copy = NULL;
+          g_autoptr(EsMlpdFinishing) finishing = NULL;
+          g_autoptr(EsDocument) document = NULL, file = NULL;
+          g_autoptr(GBytes) prefix = NULL;
+          g_autoptr(GError) error = NULL;
+          gint64 cut;
+
+          g_assert_true (es_mlpd_build_take (build, (const guint8 *) contents + given, piece, &error));
+          given += piece;
+          builder = es_mlpd_build_update (build, given == len);
+          if (builder == NULL)
+            continue;
+          cut = es_mlpd_build_get_cut (build);
+          copy = es_document_builder_copy (builder);
+          finishing = es_mlpd_build_get_finishing (build);
+          document = es_document_builder_finish (copy, cut >= 0, cut);
+          es_mlpd_finishing_apply (finishing, document);
+
+          prefix = g_bytes_new (contents, given);
+          file = es_mlpd_load_document (prefix, FALSE, NULL, NULL, NULL, &error);
+          g_assert_no_error (error);
+          /* The rows are the threads told so far (up to the sync
+           * point before the last): each thread's only at the end. */
+          assert_same_profiles (document, file, kind, given == len);
+          {
+            g_autoptr(EsProfile) whole = es_profile_new_for (document, kind, ES_PROFILE_ALL_CAPS, 0, G_MAXUINT64);
+
+            g_assert_cmpuint (whole->n_samples, >=, previous);
+            if (given < len && whole->n_samples > previous)
+              n_growing++;
+            previous = whole->n_samples;
+          }
+        }
+      g_assert_cmpuint (previous, >, 0);
+      g_test_message ("%s: %u updates grew", fixtures[f], n_growing);
+      /* The calls are in each thread's buffers, written as they fill;
+       * the samples mostly in the sampler's, written at its end. */
+      if (kind == ES_PROF_CALL_TIME)
+        g_assert_cmpuint (n_growing, >=, 3);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -305,5 +409,6 @@ main (int    argc,
   g_test_add_func ("/mono-calltime/whole-run-is-mprof-report-text", test_whole_run_is_mprof_report_text);
   g_test_add_func ("/mono-calltime/intervals-and-threads-add-up", test_intervals_and_threads_add_up);
   g_test_add_func ("/mono-calltime/intervals-equal-a-walk", test_intervals_equal_a_walk);
+  g_test_add_func ("/mono-calltime/followed-log-has-the-file-profiles", test_followed_log_has_the_file_profiles);
   return g_test_run ();
 }

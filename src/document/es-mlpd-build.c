@@ -43,6 +43,7 @@ struct _EsMlpdBuild
   gboolean    has_header;
   gboolean    complete;
   guint       n_restarts;
+  EsMonoProfile *profile;      /* (nullable): the samples and calls, for the profiles */
 };
 
 /**
@@ -69,6 +70,7 @@ es_mlpd_build_free (EsMlpdBuild *self)
   _es_mlpd_feed_free (self->feed);
   _es_mlpd_loader_clear (&self->loader);
   g_byte_array_unref (self->pending);
+  g_clear_pointer (&self->profile, es_mono_profile_free);
   g_free (self);
 }
 
@@ -90,10 +92,30 @@ take_header (EsMlpdBuild  *self,
       g_propagate_error (error, g_steal_pointer (&local));
       return FALSE;
     }
+  /* The samples and calls are collected as the file's loader does
+   * (es_mono_profile_load_samples()), for a log recorded with them. */
+  if (_es_mlpd_may_have_profile (&self->loader.header))
+    {
+      self->profile = es_mono_profile_new ();
+      self->profile->samples_only = TRUE;
+      es_mlpd_read_header (self->pending->data, self->pending->len, &self->profile->header, &header_len, NULL);
+    }
   g_byte_array_remove_range (self->pending, 0, (guint) header_len);
   self->pending_offset = header_len;
   self->has_header = TRUE;
   return TRUE;
+}
+
+/* Each event, decoded once, to the timeline's records and the profiles. */
+static gboolean
+take_event (const EsMlpdEvent *e,
+            gpointer           data)
+{
+  EsMlpdBuild *self = data;
+
+  if (self->profile != NULL)
+    es_mono_profile_add_event (e, self->profile);
+  return _es_mlpd_take_event (e, &self->loader);
 }
 
 /**
@@ -122,7 +144,7 @@ es_mlpd_build_take (EsMlpdBuild   *self,
   if (!self->has_header)
     return TRUE;
   if (!es_mlpd_decode_buffers (self->pending->data, self->pending->len, self->pending_offset,
-                               self->loader.header.data_version, _es_mlpd_take_event, &self->loader,
+                               self->loader.header.data_version, take_event, self,
                                &decoded, error))
     return FALSE;
   g_byte_array_remove_range (self->pending, 0, (guint) decoded);
@@ -190,9 +212,14 @@ es_mlpd_build_update (EsMlpdBuild *self,
 EsMlpdFinishing *
 es_mlpd_build_get_finishing (EsMlpdBuild *self)
 {
+  EsMlpdFinishing *finishing;
+
   g_return_val_if_fail (self != NULL && self->feed != NULL, NULL);
 
-  return _es_mlpd_feed_get_finishing (self->feed);
+  finishing = _es_mlpd_feed_get_finishing (self->feed);
+  if (self->profile != NULL)
+    finishing->profiles = _es_mlpd_profiles_of (&self->loader, self->profile, _es_mlpd_feed_get_origin (self->feed));
+  return finishing;
 }
 
 /**
@@ -250,6 +277,28 @@ es_mlpd_finishing_apply (EsMlpdFinishing *finishing,
     g_ptr_array_add (document->cap_labels, g_string_chunk_insert (names, g_ptr_array_index (finishing->labels, r)));
   /* Not args[0]: a Mono log's one argument is the profiler's options. */
   document->process.program = finishing->program != NULL ? g_string_chunk_insert (names, finishing->program) : NULL;
+  /* A followed log's profiles, made apart (the builder has none): theirs,
+   * their names and the strings these are in. */
+  if (finishing->profiles != NULL)
+    {
+      EsDocument *profiles = finishing->profiles;
+
+      g_return_if_fail (document->cost_centres->len == 0);
+      g_return_if_fail (profiles->strings_owner == NULL);
+      {
+        EsProfData *prof = document->prof, *calls = document->calls;
+        GArray *cost_centres = document->cost_centres;
+
+        document->prof = profiles->prof;
+        document->calls = profiles->calls;
+        document->cost_centres = profiles->cost_centres;
+        profiles->prof = prof;
+        profiles->calls = calls;
+        profiles->cost_centres = cost_centres;
+      }
+      g_ptr_array_add (document->more_strings, profiles->strings);
+      profiles->strings = g_string_chunk_new (16);
+    }
 }
 
 void
@@ -259,5 +308,6 @@ es_mlpd_finishing_free (EsMlpdFinishing *finishing)
     return;
   g_ptr_array_unref (finishing->labels);
   g_free (finishing->program);
+  g_clear_object (&finishing->profiles);
   g_free (finishing);
 }

@@ -96,6 +96,8 @@ struct _EsMlpdFinishing
   EsMonoSummary  summary;
   GPtrArray     *labels;    /* char *, a row's */
   char          *program;   /* or NULL, if the log does not say */
+  EsDocument    *profiles;  /* (nullable): a followed log's samples and call time so far
+                             * (_es_mlpd_profiles_of()), given to the document */
 };
 
 /* What tells a Mono log's records to a document builder, a stretch at a
@@ -112,6 +114,10 @@ void        _es_mlpd_add_samples          (Loader            *loader,
                                            EsDocumentBuilder *builder,
                                            EsMonoProfile     *profile,
                                            guint64            origin);
+gboolean    _es_mlpd_may_have_profile     (const EsMlpdHeader *header);
+EsDocument *_es_mlpd_profiles_of          (Loader            *loader,
+                                           EsMonoProfile     *profile,
+                                           guint64            origin);
 
 MonoFeed          *_es_mlpd_feed_new           (Loader     *loader,
                                                 gboolean    for_snapshots);
@@ -121,5 +127,6 @@ gboolean           _es_mlpd_feed_until         (MonoFeed   *feed,
 void               _es_mlpd_feed_end           (MonoFeed   *feed);
 EsDocumentBuilder *_es_mlpd_feed_get_builder   (MonoFeed   *feed);
 EsMlpdFinishing   *_es_mlpd_feed_get_finishing (MonoFeed   *feed);
+guint64            _es_mlpd_feed_get_origin    (MonoFeed   *feed);
 
 G_END_DECLS

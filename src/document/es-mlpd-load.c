@@ -351,6 +351,20 @@ typedef struct
  * `calls`: 6.8's profiler samples and records calls only when asked, so
  * the second pass over the bytes is saved for every other log. Before data version 17 the defaults may
  * differ: those logs are always looked at. */
+gboolean
+_es_mlpd_may_have_profile (const EsMlpdHeader *header)
+{
+  g_auto(GStrv) options = NULL;
+  gboolean sampled = FALSE;
+
+  if (header->data_version < 17)
+    return TRUE;
+  options = g_strsplit (header->args != NULL && g_str_has_prefix (header->args, "log:") ? header->args + 4 : "", ",", -1);
+  for (guint i = 0; options[i] != NULL && !sampled; i++)
+    sampled = g_str_has_prefix (options[i], "sample") || g_str_equal (options[i], "calls");
+  return sampled;
+}
+
 static gboolean
 may_have_samples (const guint8 *data,
                   gsize         len)
@@ -359,15 +373,8 @@ may_have_samples (const guint8 *data,
   gsize header_len;
   gboolean sampled = TRUE;
 
-  if (es_mlpd_read_header (data, len, &header, &header_len, NULL) && header.data_version >= 17)
-    {
-      g_auto(GStrv) options = g_strsplit (header.args != NULL && g_str_has_prefix (header.args, "log:")
-                                          ? header.args + 4 : "", ",", -1);
-
-      sampled = FALSE;
-      for (guint i = 0; options[i] != NULL && !sampled; i++)
-        sampled = g_str_has_prefix (options[i], "sample") || g_str_equal (options[i], "calls");
-    }
+  if (es_mlpd_read_header (data, len, &header, &header_len, NULL))
+    sampled = _es_mlpd_may_have_profile (&header);
   es_mlpd_header_clear (&header);
   return sampled;
 }

@@ -131,6 +131,7 @@ add_call_time (Loader            *loader,
                EsDocumentBuilder *builder,
                EsMonoProfile     *profile,
                guint64            origin,
+               gboolean           so_far,
                guint8            *used)
 {
   const EsMonoCallNode *nodes = (const EsMonoCallNode *) (gpointer) profile->call_nodes->data;
@@ -146,9 +147,17 @@ add_call_time (Loader            *loader,
     }
   for (guint t = 0; t < profile->call_streams->len; t++)
     {
-      GByteArray *stream = g_ptr_array_steal_index (profile->call_streams, t);
+      GByteArray *stream;
 
-      g_ptr_array_insert (profile->call_streams, (gint) t, NULL);
+      /* What a followed log has so far goes on growing: a copy of it,
+       * cut as a file of the bytes so far would be. */
+      if (so_far)
+        stream = es_mono_profile_dup_call_stream (profile, t);
+      else
+        {
+          stream = g_ptr_array_steal_index (profile->call_streams, t);
+          g_ptr_array_insert (profile->call_streams, (gint) t, NULL);
+        }
       if (stream == NULL)
         continue;
       if (!same)
@@ -169,13 +178,20 @@ add_call_time (Loader            *loader,
     }
 }
 
+static void add_profiles (Loader            *loader,
+                          EsDocumentBuilder *builder,
+                          EsMonoProfile     *profile,
+                          guint64            origin,
+                          gboolean           so_far);
+
 /**
  * _es_mlpd_add_samples:
  * @origin: the document's zero, on the log's clock
  *
  * Tells @builder the statistical samples of @profile as the time profile
  * (ES_PROF_SAMPLES) and its calls as the call time (ES_PROF_CALL_TIME),
- * and names the methods and symbols they use.
+ * and names the methods and symbols they use. Takes @profile's call
+ * streams.
  */
 void
 _es_mlpd_add_samples (Loader            *loader,
@@ -183,12 +199,48 @@ _es_mlpd_add_samples (Loader            *loader,
                       EsMonoProfile     *profile,
                       guint64            origin)
 {
+  add_profiles (loader, builder, profile, origin, FALSE);
+}
+
+/**
+ * _es_mlpd_profiles_of:
+ * @profile: a followed log's samples and calls so far (not finished)
+ *
+ * The samples and call time of @profile as a file of the bytes read so
+ * far would have them (the calls still open end at their thread's last
+ * event), in a document of their own, for es_mlpd_finishing_apply() to
+ * give to a snapshot's. Made again at each update, from the start.
+ *
+ * Returns: (transfer full): that document
+ */
+EsDocument *
+_es_mlpd_profiles_of (Loader        *loader,
+                      EsMonoProfile *profile,
+                      guint64        origin)
+{
+  EsDocumentBuilder *builder = es_document_builder_new ();
+  EsDocument *document;
+
+  add_profiles (loader, builder, profile, origin, TRUE);
+  es_document_builder_end_of_input (builder);
+  document = es_document_builder_finish (builder, FALSE, -1);
+  es_document_builder_free (builder);
+  return document;
+}
+
+static void
+add_profiles (Loader            *loader,
+              EsDocumentBuilder *builder,
+              EsMonoProfile     *profile,
+              guint64            origin,
+              gboolean           so_far)
+{
   guint32 n_methods = profile->methods->len, n_symbols = profile->symbols->len;
   guint32 unresolved_id = n_methods + n_symbols + 1;
   g_autofree guint8 *used = g_new0 (guint8, unresolved_id + 1);
 
   add_samples (loader, builder, profile, origin, used);
-  add_call_time (loader, builder, profile, origin, used);
+  add_call_time (loader, builder, profile, origin, so_far, used);
 
   /* The names of those the profiles use; a method's whole name is its
    * label ("Compute:IsPrime (int)"), with no module to add to it. */

@@ -97,3 +97,31 @@ _es_mono_finish_call_time (EsMonoProfile *profile)
         change (profile, t, ts, 0, ts->last_time);
     }
 }
+
+/**
+ * es_mono_profile_dup_call_stream:
+ *
+ * Returns: (transfer full) (nullable): a copy of thread @thread's changes
+ *   of stack so far, its calls still open ended at its last event, as
+ *   _es_mono_finish_call_time() ends them; %NULL if it has none
+ */
+GByteArray *
+es_mono_profile_dup_call_stream (EsMonoProfile *profile,
+                                 guint32        thread)
+{
+  GByteArray *stream = thread < profile->call_streams->len ? g_ptr_array_index (profile->call_streams, thread) : NULL;
+  ThreadState *ts;
+  GByteArray *copy;
+
+  if (stream == NULL)
+    return NULL;
+  copy = g_byte_array_sized_new (stream->len + 20);
+  g_byte_array_append (copy, stream->data, stream->len);
+  ts = profile->state != NULL ? _es_mono_thread_state (profile, thread) : NULL;
+  if (ts != NULL && ts->call_node != 0)
+    {
+      es_call_stream_append_varint (copy, ts->last_time > ts->call_since ? ts->last_time - ts->call_since : 0);
+      es_call_stream_append_varint (copy, 0);
+    }
+  return copy;
+}

@@ -307,6 +307,8 @@ void           es_mono_profile_free         (EsMonoProfile  *profile);
 gboolean       es_mono_profile_add_event    (const EsMlpdEvent *event,
                                              gpointer        profile);
 void           es_mono_profile_finish       (EsMonoProfile  *profile);
+GByteArray    *es_mono_profile_dup_call_stream (EsMonoProfile *profile,
+                                                guint32        thread);
 EsMonoProfile *es_mono_profile_load         (const guint8   *data,
                                              gsize           len,
                                              GError        **error);
