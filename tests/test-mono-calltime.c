@@ -400,6 +400,89 @@ test_followed_log_has_the_file_profiles (void)
     }
 }
 
+static guint
+cap_named (EsDocument *document,
+           const char *name)
+{
+  for (guint cap = 0; cap < es_document_get_n_caps (document); cap++)
+    if (g_strcmp0 (es_document_get_cap_label (document, cap), name) == 0)
+      return cap;
+  g_error ("no thread %s", name);
+}
+
+/* The timeline's Profile row marks a chosen method where it was on a
+ * stack: for call time, its columns' chosen microseconds add up to the
+ * method's total (each column rounds down, but to at least one), only
+ * in columns with call time, and none on a thread that never calls it;
+ * for a Mono log's samples, only in its thread's lane. */
+static void
+test_chosen_method_on_the_timeline (void)
+{
+  g_autoptr(EsDocument) calls = load_fixture ("mlpd/calls-compute.mlpd");
+  g_autoptr(EsDocument) sampled = load_fixture ("mlpd/sample-compute.mlpd");
+  g_autoptr(EsProfile) whole = es_profile_new_for (calls, ES_PROF_CALL_TIME, ES_PROFILE_ALL_CAPS, 0, G_MAXUINT64);
+  g_autofree EsProfileColumn *columns = g_new (EsProfileColumn, 4 * 1600);
+  guint64 end = es_document_get_end_time (calls), chosen_us = 0, total_us = 0, is_prime = 0, hash_many = 0;
+  guint n_chosen = 0, n_caps = es_document_get_n_caps (sampled), hasher = cap_named (sampled, "hasher");
+  guint32 is_prime_id = 0, hash_many_id = 0;
+
+  for (guint i = 0; i < whole->cost_centres->len; i++)
+    {
+      const EsProfileCostCentre *c = &g_array_index (whole->cost_centres, EsProfileCostCentre, i);
+
+      if (c->cc != NULL && g_str_equal (c->cc->label, "Compute:IsPrime (int)"))
+        {
+          is_prime = c->inherited;
+          is_prime_id = c->id;
+        }
+    }
+  g_assert_cmpuint (is_prime, >, 1000000);
+  es_profile_columns_for (calls, ES_PROF_CALL_TIME, 0, end, ES_PROFILE_ALL_CAPS, 1, is_prime_id, columns, 1600);
+  for (guint c = 0; c < 1600; c++)
+    {
+      g_assert_cmpuint (columns[c].n_chosen, <=, columns[c].n_samples);
+      chosen_us += columns[c].n_chosen;
+      total_us += columns[c].n_samples;
+      n_chosen += columns[c].n_chosen > 0;
+    }
+  g_assert_cmpuint (n_chosen, >, 0);
+  g_assert_cmpuint (chosen_us, <=, is_prime / 1000 + n_chosen);
+  g_assert_cmpuint (chosen_us + n_chosen, >=, is_prime / 1000);
+  g_assert_cmpuint (total_us + 1600, >=, whole->n_samples / 1000);
+  es_profile_columns_for (calls, ES_PROF_CALL_TIME, 0, end, cap_named (calls, "hasher"), 1, is_prime_id, columns, 1600);
+  for (guint c = 0; c < 1600; c++)
+    g_assert_cmpuint (columns[c].n_chosen, ==, 0);
+
+  {
+    g_autoptr(EsProfile) samples = es_profile_new (sampled, 0, G_MAXUINT64);
+
+    for (guint i = 0; i < samples->cost_centres->len; i++)
+      {
+        const EsProfileCostCentre *c = &g_array_index (samples->cost_centres, EsProfileCostCentre, i);
+
+        if (c->cc != NULL && g_str_equal (c->cc->label, "Compute:HashMany (object)"))
+          {
+            hash_many = c->inherited;
+            hash_many_id = c->id;
+          }
+      }
+  }
+  g_assert_cmpuint (n_caps, <=, 4);
+  es_profile_columns_for (sampled, ES_PROF_SAMPLES, 0, es_document_get_end_time (sampled), 0, n_caps, hash_many_id,
+                          columns, 1600);
+  {
+    guint64 in_lane = 0;
+
+    for (guint lane = 0; lane < n_caps; lane++)
+      for (guint c = 0; c < 1600; c++)
+        if (lane == hasher)
+          in_lane += columns[lane * 1600 + c].n_chosen;
+        else
+          g_assert_cmpuint (columns[lane * 1600 + c].n_chosen, ==, 0);
+    g_assert_cmpuint (in_lane, ==, hash_many);
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -410,5 +493,6 @@ main (int    argc,
   g_test_add_func ("/mono-calltime/intervals-and-threads-add-up", test_intervals_and_threads_add_up);
   g_test_add_func ("/mono-calltime/intervals-equal-a-walk", test_intervals_equal_a_walk);
   g_test_add_func ("/mono-calltime/followed-log-has-the-file-profiles", test_followed_log_has_the_file_profiles);
+  g_test_add_func ("/mono-calltime/chosen-method-on-the-timeline", test_chosen_method_on_the_timeline);
   return g_test_run ();
 }

@@ -524,14 +524,14 @@ es_cli_run_profile (int    argc,
   exit_code = load_profile (argv[1], record, from, to, &document, &t0, &t1);
   if (exit_code != EXIT_OK)
     return exit_code;
-  es_document_get_prof_samples (document, calls ? ES_PROF_CALL_TIME : ES_PROF_SAMPLES, &n_samples);
-  if (n_samples == 0 && calls)
+  es_document_get_prof_samples (document, ES_PROF_SAMPLES, &n_samples);
+  if (calls && !es_document_has_call_time (document))
     {
       g_printerr ("eventscope-cli profile: %s has no calls: they come from a program "
                   "run with mono --profile=log:calls\n", argv[1]);
       return EXIT_USAGE;
     }
-  if (n_samples == 0)
+  if (n_samples == 0 && !calls)
     {
       if (es_document_get_format (document) == ES_DOCUMENT_MONO_LOG)
         g_printerr ("eventscope-cli profile: %s has no statistical samples: they come from a program "

@@ -87,6 +87,7 @@ typedef struct
   guint32            *touched;
   guint               n_touched;
   guint               current;     /* the column tallied, or G_MAXUINT */
+  guint64             current_start, current_end; /* its times */
 } TimeWalk;
 
 /* The thread's top in the column it leaves, if it beats the others'. */
@@ -132,6 +133,18 @@ walk_stretch (guint64  start,
   if (to <= from)
     return;
   has_chosen = w->memo != NULL && stack_has (w->stacks, w->memo, stack, w->chosen);
+  /* Most stretches are far shorter than a column: within the one
+   * tallied, no division. */
+  if (w->current != G_MAXUINT && from >= w->current_start && to <= w->current_end)
+    {
+      w->ns[w->current] += to - from;
+      if (has_chosen)
+        w->chosen_ns[w->current] += to - from;
+      if (w->tally[slot] == 0)
+        w->touched[w->n_touched++] = slot;
+      w->tally[slot] += to - from;
+      return;
+    }
   first = column_of (from - w->t0, w->span, w->n_columns);
   last = column_of (to - 1 - w->t0, w->span, w->n_columns);
   for (guint c = first; c <= last; c++)
@@ -144,6 +157,8 @@ walk_stretch (guint64  start,
         {
           flush_column (w);
           w->current = c;
+          w->current_start = start_c;
+          w->current_end = end_c;
         }
       w->ns[c] += part;
       if (has_chosen)
