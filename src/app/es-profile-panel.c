@@ -709,9 +709,9 @@ es_profile_panel_init (EsProfilePanel *self)
   gtk_widget_set_hexpand (crumbs, TRUE);
   gtk_box_append (GTK_BOX (bar), crumbs);
   gtk_box_append (GTK_BOX (bar), self->share_label);
+  gtk_box_append (GTK_BOX (bar), self->search_entry);
   self->choices = es_profile_choices_new ();
   gtk_box_append (GTK_BOX (bar), self->choices);
-  gtk_box_append (GTK_BOX (bar), self->search_entry);
 
   graph = build_graph (self);
   gtk_paned_set_start_child (GTK_PANED (paned), graph);
