@@ -290,6 +290,46 @@ test_intervals_equal_a_walk (void)
           g_assert_cmpuint (c != NULL ? c->individual : 0, ==, self[id]);
         }
     }
+  /* The Profile row's columns (blocks of changes taken whole where they
+   * fit in one) hold each column's time as a walk over the stretches. */
+  for (guint q = 0; q < 6; q++)
+    {
+      guint64 t0 = q == 0 ? 0 : (guint64) (g_rand_double (rand) * (double) end / 2);
+      guint64 t1 = q == 0 ? end : t0 + (guint64) (g_rand_double (rand) * (double) end / (q == 1 ? 1000 : 2)) + 1;
+      guint n_columns = 1600;
+      g_autofree EsProfileColumn *columns = g_new (EsProfileColumn, n_columns);
+      g_autofree guint64 *ns = g_new0 (guint64, n_columns);
+
+      es_profile_columns_for (doc, ES_PROF_CALL_TIME, t0, t1, ES_PROFILE_ALL_CAPS, 1, ES_PROFILE_NO_COST_CENTRE,
+                              columns, n_columns);
+      for (guint t = 0; t < 3; t++)
+        for (guint i = 0; i + 1 < times[t]->len; i++)
+          {
+            guint64 from = MAX (g_array_index (times[t], guint64, i), t0);
+            guint64 to = MIN (g_array_index (times[t], guint64, i + 1), t1);
+            guint first;
+
+            if (g_array_index (at[t], guint32, i) == ES_PROF_EMPTY_STACK)
+              continue;
+            /* column c is [t0 + ceil (c * span / n), ...) */
+            if (from >= to)
+              continue;
+            /* from a column that starts at or before it, on */
+            first = (guint) MIN ((from - t0) / ((t1 - t0) / n_columns + 1), (guint64) n_columns - 1);
+            while (first > 0 && t0 + (first * (t1 - t0) + n_columns - 1) / n_columns > from)
+              first--;
+            for (guint c = first; c < n_columns && t0 + (c * (t1 - t0) + n_columns - 1) / n_columns < to; c++)
+              {
+                guint64 start_c = t0 + (c * (t1 - t0) + n_columns - 1) / n_columns;
+                guint64 end_c = c + 1 < n_columns ? t0 + ((c + 1) * (t1 - t0) + n_columns - 1) / n_columns : t1;
+
+                if (end_c > from && start_c < to)
+                  ns[c] += MIN (to, end_c) - MAX (from, start_c);
+              }
+          }
+      for (guint c = 0; c < n_columns; c++)
+        g_assert_cmpuint (columns[c].n_samples, ==, MAX (ns[c] / 1000, ns[c] > 0));
+    }
   for (guint t = 0; t < 3; t++)
     {
       g_array_unref (times[t]);

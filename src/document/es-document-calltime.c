@@ -23,6 +23,23 @@
  * stream starts and ends outside any call (stack 0). */
 #define FIRST_CHECKPOINT_CHANGES 4096u
 
+/* A drawing of a long span (the Profile row of the whole run) wants each
+ * column's time per stack, and a column holds thousands of changes: each
+ * BLOCK_CHANGES changes also keep their time per stack, so that a block
+ * inside a column is taken whole (es_document_walk_call_time_blocks()).
+ * A checkpoint is always at a block's start. */
+#define BLOCK_CHANGES 256u
+
+typedef struct
+{
+  guint64 end_abs;        /* its last change, on the log's clock */
+  guint64 end_since;      /* the same, in the document's time */
+  gsize   end_offset;     /* where the change after it starts */
+  guint32 end_stack;      /* the stack its last change makes */
+  guint32 first_entry;    /* its stacks' time: @n_entries from here in the entries */
+  guint32 n_entries;
+} CallBlock;
+
 typedef struct
 {
   guint64 abs;            /* the last change before it, on the log's clock */
@@ -43,6 +60,8 @@ struct _EsCallStream
   guint      every;       /* changes between checkpoints */
   GPtrArray *checkpoints; /* CallCheckpoint, [j] before change j * @every */
   GArray    *local;       /* guint32: its stacks, in the order first met */
+  GArray    *blocks;      /* CallBlock: [k] the changes from k * BLOCK_CHANGES */
+  GArray    *entries;     /* EsCallBlockEntry */
 };
 
 EsCallStream *
@@ -59,6 +78,8 @@ call_stream_clear (gpointer data)
   g_free (stream->bytes);
   g_ptr_array_unref (stream->checkpoints);
   g_array_unref (stream->local);
+  g_array_unref (stream->blocks);
+  g_array_unref (stream->entries);
 }
 
 void
@@ -163,6 +184,8 @@ _es_builder_add_call_stream (EsDocumentBuilder *self,
   guint n_stacks = calls->stacks->len;
   g_autofree guint32 *local_of = g_new (guint32, n_stacks);
   g_autoptr(GArray) sums = g_array_new (FALSE, TRUE, sizeof (guint64));
+  g_autofree guint64 *block_of = NULL;   /* per stack: its time in the block being made */
+  g_autoptr(GArray) in_block = g_array_new (FALSE, FALSE, sizeof (guint32));
   guint32 *counted;
   guint64 abs = 0, since = 0;
   guint32 stack = ES_PROF_EMPTY_STACK;
@@ -175,7 +198,10 @@ _es_builder_add_call_stream (EsDocumentBuilder *self,
   stream->every = FIRST_CHECKPOINT_CHANGES;
   stream->checkpoints = g_ptr_array_new_with_free_func (g_free);
   stream->local = g_array_new (FALSE, FALSE, sizeof (guint32));
+  stream->blocks = g_array_new (FALSE, FALSE, sizeof (CallBlock));
+  stream->entries = g_array_new (FALSE, FALSE, sizeof (EsCallBlockEntry));
   memset (local_of, 0xff, n_stacks * sizeof (guint32));
+  block_of = g_new0 (guint64, n_stacks);
   if (calls->counted_by_stack->len < n_stacks)
     g_array_set_size (calls->counted_by_stack, n_stacks);
   counted = (guint32 *) (gpointer) calls->counted_by_stack->data;
@@ -192,6 +218,9 @@ _es_builder_add_call_stream (EsDocumentBuilder *self,
         {
           g_array_index (sums, guint64, local_of[stack]) += next_since - since;
           counted[stack] = 1;
+          if (block_of[stack] == 0)
+            g_array_append_val (in_block, stack);
+          block_of[stack] += next_since - since;
         }
       if (local_of[next] == G_MAXUINT32)
         {
@@ -203,6 +232,21 @@ _es_builder_add_call_stream (EsDocumentBuilder *self,
       since = next_since;
       stack = next;
       stream->n_changes++;
+      if (stream->n_changes % BLOCK_CHANGES == 0 || at >= stream->len)
+        {
+          CallBlock block = { abs, since, at, stack, stream->entries->len, in_block->len };
+
+          for (guint e = 0; e < in_block->len; e++)
+            {
+              guint32 s = g_array_index (in_block, guint32, e);
+              EsCallBlockEntry entry = { s, block_of[s] };
+
+              g_array_append_val (stream->entries, entry);
+              block_of[s] = 0;
+            }
+          g_array_set_size (in_block, 0);
+          g_array_append_val (stream->blocks, block);
+        }
       /* At most a byte a change for the sums: every other checkpoint goes. */
       while (stream->local->len * sizeof (guint64) > stream->every)
         {
@@ -228,8 +272,23 @@ _es_builder_add_call_stream (EsDocumentBuilder *self,
 
 /* The last checkpoint of @stream at or before @t. */
 static const CallCheckpoint *
+checkpoint_index_before (const EsCallStream *stream,
+                         guint64             t,
+                         guint              *index);
+
+static const CallCheckpoint *
 checkpoint_before (const EsCallStream *stream,
                    guint64             t)
+{
+  guint index;
+
+  return checkpoint_index_before (stream, t, &index);
+}
+
+static const CallCheckpoint *
+checkpoint_index_before (const EsCallStream *stream,
+                         guint64             t,
+                         guint              *index)
 {
   guint lo = 0, hi = stream->checkpoints->len;
 
@@ -243,6 +302,7 @@ checkpoint_before (const EsCallStream *stream,
       else
         hi = mid;
     }
+  *index = lo;
   return g_ptr_array_index (stream->checkpoints, lo);
 }
 
@@ -400,4 +460,71 @@ es_document_has_call_time (EsDocument *self)
   g_return_val_if_fail (ES_IS_DOCUMENT (self), FALSE);
 
   return self->calls->call_streams->len > 0;
+}
+
+/**
+ * es_document_walk_call_time_blocks:
+ * @whole: asked, for each block of changes that reaches into [@t0, @t1),
+ *   whether to take it whole (its time from @start to @end, per stack, to
+ *   @block_func); if not, its stretches go to @func one by one
+ *
+ * es_document_walk_call_time(), for a drawing of a long span: a block
+ * that falls inside one of its columns costs its few stacks, not its
+ * changes. Blocks before @t0 are stepped over whole.
+ */
+void
+es_document_walk_call_time_blocks (EsDocument           *self,
+                                   guint                 stream_index,
+                                   guint64               t0,
+                                   guint64               t1,
+                                   EsCallBlockWholeFunc  whole,
+                                   EsCallBlockFunc       block_func,
+                                   EsCallStretchFunc     func,
+                                   gpointer              data)
+{
+  const EsCallStream *stream;
+  const CallCheckpoint *at;
+  const CallBlock *blocks;
+  const EsCallBlockEntry *entries;
+  guint64 abs, since;
+  guint32 stack;
+  gsize offset;
+  guint checkpoint, k;
+
+  g_return_if_fail (ES_IS_DOCUMENT (self));
+  g_return_if_fail (stream_index < self->calls->call_streams->len);
+
+  stream = g_ptr_array_index (self->calls->call_streams, stream_index);
+  blocks = (const CallBlock *) (gpointer) stream->blocks->data;
+  entries = (const EsCallBlockEntry *) (gpointer) stream->entries->data;
+  at = checkpoint_index_before (stream, t0, &checkpoint);
+  abs = at->abs;
+  since = at->since;
+  stack = at->stack;
+  offset = at->offset;
+  /* a checkpoint is at a block's start */
+  for (k = (guint) ((guint64) checkpoint * stream->every / BLOCK_CHANGES); k < stream->blocks->len && since < t1; k++)
+    {
+      const CallBlock *b = &blocks[k];
+
+      if (b->end_since > t0 && whole (since, b->end_since, data))
+        block_func (since, b->end_since, &entries[b->first_entry], b->n_entries, data);
+      else if (b->end_since > t0)
+        while (offset < b->end_offset)
+          {
+            guint64 next_abs = abs + es_call_stream_read_varint (stream->bytes, &offset);
+            guint64 next_since = to_document (stream, next_abs);
+            guint32 next = (guint32) es_call_stream_read_varint (stream->bytes, &offset);
+
+            if (stack != ES_PROF_EMPTY_STACK && next_since > t0 && next_since > since && since < t1)
+              func (since, next_since - since, stack, data);
+            abs = next_abs;
+            since = next_since;
+            stack = next;
+          }
+      abs = b->end_abs;
+      since = b->end_since;
+      stack = b->end_stack;
+      offset = b->end_offset;
+    }
 }

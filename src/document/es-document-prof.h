@@ -108,6 +108,22 @@ typedef void (*EsCallStretchFunc) (guint64  start,
                                    guint32  stack,
                                    gpointer data);
 
+/* A block of a thread's changes of stack taken whole: a stack's time in it. */
+typedef struct
+{
+  guint32 stack;
+  guint64 ns;
+} EsCallBlockEntry;
+
+typedef gboolean (*EsCallBlockWholeFunc) (guint64  start,
+                                          guint64  end,
+                                          gpointer data);
+typedef void     (*EsCallBlockFunc)      (guint64                 start,
+                                          guint64                 end,
+                                          const EsCallBlockEntry *entries,
+                                          guint                   n_entries,
+                                          gpointer                data);
+
 guint               es_document_get_n_call_streams      (EsDocument *self);
 guint               es_document_get_call_stream_cap     (EsDocument *self,
                                                          guint       stream);
@@ -123,6 +139,14 @@ void                es_document_walk_call_time          (EsDocument        *self
                                                          guint64            t1,
                                                          EsCallStretchFunc  func,
                                                          gpointer           data);
+void                es_document_walk_call_time_blocks   (EsDocument           *self,
+                                                         guint                 stream,
+                                                         guint64               t0,
+                                                         guint64               t1,
+                                                         EsCallBlockWholeFunc  whole,
+                                                         EsCallBlockFunc       block_func,
+                                                         EsCallStretchFunc     func,
+                                                         gpointer              data);
 void                es_call_stream_append_varint        (GByteArray *out,
                                                          guint64     value);
 guint64             es_call_stream_read_varint          (const guint8 *bytes,

@@ -116,6 +116,63 @@ flush_column (TimeWalk *w)
   w->current = G_MAXUINT;
 }
 
+/* @ns of @stack in column @c. */
+static void
+add_to_column (TimeWalk *w,
+               guint     c,
+               guint64   start_c,
+               guint64   end_c,
+               guint32   stack,
+               guint64   ns)
+{
+  const EsProfStack *s = &w->stacks[stack];
+  guint slot = s->cc_index != ES_PROF_NO_STACK ? s->cc_index : w->n_cost_centres;
+
+  if (c != w->current)
+    {
+      flush_column (w);
+      w->current = c;
+      w->current_start = start_c;
+      w->current_end = end_c;
+    }
+  w->ns[c] += ns;
+  if (w->memo != NULL && stack_has (w->stacks, w->memo, stack, w->chosen))
+    w->chosen_ns[c] += ns;
+  if (w->tally[slot] == 0)
+    w->touched[w->n_touched++] = slot;
+  w->tally[slot] += ns;
+}
+
+/* Whether a block of changes from @start to @end lies in one column: it
+ * is then taken whole. */
+static gboolean
+block_in_one_column (guint64  start,
+                     guint64  end,
+                     gpointer data)
+{
+  TimeWalk *w = data;
+
+  if (start < w->t0 || end > w->t1 || end <= start)
+    return FALSE;
+  return column_of (start - w->t0, w->span, w->n_columns) == column_of (end - 1 - w->t0, w->span, w->n_columns);
+}
+
+static void
+walk_block (guint64                 start,
+            guint64                 end,
+            const EsCallBlockEntry *entries,
+            guint                   n_entries,
+            gpointer                data)
+{
+  TimeWalk *w = data;
+  guint c = column_of (start - w->t0, w->span, w->n_columns);
+  guint64 start_c = w->t0 + column_start (c, w->span, w->n_columns);
+  guint64 end_c = c + 1 < w->n_columns ? w->t0 + column_start (c + 1, w->span, w->n_columns) : w->t1;
+
+  for (guint e = 0; e < n_entries; e++)
+    add_to_column (w, c, start_c, end_c, entries[e].stack, entries[e].ns);
+}
+
 /* A stretch counts in every column it covers, for its time there. */
 static void
 walk_stretch (guint64  start,
@@ -125,24 +182,15 @@ walk_stretch (guint64  start,
 {
   TimeWalk *w = data;
   guint64 from = MAX (start, w->t0), to = MIN (start + length, w->t1);
-  const EsProfStack *s = &w->stacks[stack];
-  guint slot = s->cc_index != ES_PROF_NO_STACK ? s->cc_index : w->n_cost_centres;
-  gboolean has_chosen;
   guint first, last;
 
   if (to <= from)
     return;
-  has_chosen = w->memo != NULL && stack_has (w->stacks, w->memo, stack, w->chosen);
   /* Most stretches are far shorter than a column: within the one
    * tallied, no division. */
   if (w->current != G_MAXUINT && from >= w->current_start && to <= w->current_end)
     {
-      w->ns[w->current] += to - from;
-      if (has_chosen)
-        w->chosen_ns[w->current] += to - from;
-      if (w->tally[slot] == 0)
-        w->touched[w->n_touched++] = slot;
-      w->tally[slot] += to - from;
+      add_to_column (w, w->current, w->current_start, w->current_end, stack, to - from);
       return;
     }
   first = column_of (from - w->t0, w->span, w->n_columns);
@@ -151,21 +199,8 @@ walk_stretch (guint64  start,
     {
       guint64 start_c = w->t0 + column_start (c, w->span, w->n_columns);
       guint64 end_c = c + 1 < w->n_columns ? w->t0 + column_start (c + 1, w->span, w->n_columns) : w->t1;
-      guint64 part = MIN (to, end_c) - MAX (from, start_c);
 
-      if (c != w->current)
-        {
-          flush_column (w);
-          w->current = c;
-          w->current_start = start_c;
-          w->current_end = end_c;
-        }
-      w->ns[c] += part;
-      if (has_chosen)
-        w->chosen_ns[c] += part;
-      if (w->tally[slot] == 0)
-        w->touched[w->n_touched++] = slot;
-      w->tally[slot] += part;
+      add_to_column (w, c, start_c, end_c, stack, MIN (to, end_c) - MAX (from, start_c));
     }
 }
 
@@ -213,7 +248,7 @@ fill_time_columns (EsDocument      *document,
       w.top_ns = &top_ns[(gsize) lane * n_columns];
       w.columns = &columns[(gsize) lane * n_columns];
       w.current = G_MAXUINT;
-      es_document_walk_call_time (document, s, t0, t1, walk_stretch, &w);
+      es_document_walk_call_time_blocks (document, s, t0, t1, block_in_one_column, walk_block, walk_stretch, &w);
       flush_column (&w);
     }
   for (gsize c = 0; c < n; c++)
