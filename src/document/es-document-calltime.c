@@ -270,21 +270,7 @@ _es_builder_add_call_stream (EsDocumentBuilder *self,
   g_ptr_array_add (calls->call_streams, stream);
 }
 
-/* The last checkpoint of @stream at or before @t. */
-static const CallCheckpoint *
-checkpoint_index_before (const EsCallStream *stream,
-                         guint64             t,
-                         guint              *index);
-
-static const CallCheckpoint *
-checkpoint_before (const EsCallStream *stream,
-                   guint64             t)
-{
-  guint index;
-
-  return checkpoint_index_before (stream, t, &index);
-}
-
+/* The last checkpoint of @stream at or before @t, and its index. */
 static const CallCheckpoint *
 checkpoint_index_before (const EsCallStream *stream,
                          guint64             t,
@@ -304,6 +290,49 @@ checkpoint_index_before (const EsCallStream *stream,
     }
   *index = lo;
   return g_ptr_array_index (stream->checkpoints, lo);
+}
+
+/* Where a walk along a stream is: after a change, in the stack it made. */
+typedef struct
+{
+  guint64 abs;            /* the change's time, on the log's clock */
+  guint64 since;          /* the same, in the document's time */
+  guint32 stack;
+  gsize   offset;         /* where the next change starts */
+} Cursor;
+
+static Cursor
+cursor_at_checkpoint (const CallCheckpoint *at)
+{
+  return (Cursor) { at->abs, at->since, at->stack, at->offset };
+}
+
+static Cursor
+cursor_at_block_end (const CallBlock *b)
+{
+  return (Cursor) { b->end_abs, b->end_since, b->end_stack, b->end_offset };
+}
+
+/* The change after @at: the stretch in @at's stack ends at its since. */
+static Cursor
+next_change (const EsCallStream *stream,
+             const Cursor       *at)
+{
+  Cursor next;
+
+  next.offset = at->offset;
+  next.abs = at->abs + es_call_stream_read_varint (stream->bytes, &next.offset);
+  next.since = to_document (stream, next.abs);
+  next.stack = (guint32) es_call_stream_read_varint (stream->bytes, &next.offset);
+  return next;
+}
+
+/* The block the walk from checkpoint @index starts in. */
+static guint
+first_block (const EsCallStream *stream,
+             guint               index)
+{
+  return (guint) ((guint64) index * stream->every / BLOCK_CHANGES);
 }
 
 /**
@@ -355,42 +384,48 @@ es_document_add_call_time_before (EsDocument    *self,
 {
   const EsCallStream *stream;
   const CallCheckpoint *at;
+  const CallBlock *blocks;
+  const EsCallBlockEntry *entries;
   const guint32 *local;
-  guint64 abs, since;
-  guint32 stack;
-  gsize offset;
+  Cursor cursor;
+  guint index;
 
   g_return_if_fail (ES_IS_DOCUMENT (self));
   g_return_if_fail (stream_index < self->calls->call_streams->len);
 
   stream = g_ptr_array_index (self->calls->call_streams, stream_index);
-  at = checkpoint_before (stream, t);
+  blocks = (const CallBlock *) (gpointer) stream->blocks->data;
+  entries = (const EsCallBlockEntry *) (gpointer) stream->entries->data;
+  at = checkpoint_index_before (stream, t, &index);
   local = (const guint32 *) (gpointer) stream->local->data;
   for (guint l = 0; l < at->n_sums; l++)
     if (at->sums[l] > 0 && slot_of[local[l]] != ES_PROF_NO_STACK)
       counts[slot_of[local[l]]] += sign * at->sums[l];
-  abs = at->abs;
-  since = at->since;
-  stack = at->stack;
-  offset = at->offset;
-  while (offset < stream->len)
+  cursor = cursor_at_checkpoint (at);
+  /* whole blocks that end before @t, then the changes of the one it is in */
+  for (guint k = first_block (stream, index); k < stream->blocks->len; k++)
     {
-      gsize next_offset = offset;
-      guint64 next_abs = abs + es_call_stream_read_varint (stream->bytes, &next_offset);
-      guint64 next_since = to_document (stream, next_abs);
-      guint32 next = (guint32) es_call_stream_read_varint (stream->bytes, &next_offset);
+      const CallBlock *b = &blocks[k];
 
-      if (next_since > t)
+      if (b->end_since > t)
         break;
-      if (stack != ES_PROF_EMPTY_STACK && slot_of[stack] != ES_PROF_NO_STACK)
-        counts[slot_of[stack]] += sign * (next_since - since);
-      abs = next_abs;
-      since = next_since;
-      stack = next;
-      offset = next_offset;
+      for (guint e = 0; e < b->n_entries; e++)
+        if (slot_of[entries[b->first_entry + e].stack] != ES_PROF_NO_STACK)
+          counts[slot_of[entries[b->first_entry + e].stack]] += sign * entries[b->first_entry + e].ns;
+      cursor = cursor_at_block_end (b);
     }
-  if (stack != ES_PROF_EMPTY_STACK && t > since && slot_of[stack] != ES_PROF_NO_STACK)
-    counts[slot_of[stack]] += sign * (t - since);
+  while (cursor.offset < stream->len)
+    {
+      Cursor next = next_change (stream, &cursor);
+
+      if (next.since > t)
+        break;
+      if (cursor.stack != ES_PROF_EMPTY_STACK && slot_of[cursor.stack] != ES_PROF_NO_STACK)
+        counts[slot_of[cursor.stack]] += sign * (next.since - cursor.since);
+      cursor = next;
+    }
+  if (cursor.stack != ES_PROF_EMPTY_STACK && t > cursor.since && slot_of[cursor.stack] != ES_PROF_NO_STACK)
+    counts[slot_of[cursor.stack]] += sign * (t - cursor.since);
 }
 
 /**
@@ -401,6 +436,14 @@ es_document_add_call_time_before (EsDocument    *self,
  *
  * Walks a thread's call time from the checkpoint before @t0.
  */
+static gboolean
+never_whole (guint64  start,
+             guint64  end,
+             gpointer data)
+{
+  return FALSE;
+}
+
 void
 es_document_walk_call_time (EsDocument        *self,
                             guint              stream_index,
@@ -409,33 +452,7 @@ es_document_walk_call_time (EsDocument        *self,
                             EsCallStretchFunc  func,
                             gpointer           data)
 {
-  const EsCallStream *stream;
-  const CallCheckpoint *at;
-  guint64 abs, since;
-  guint32 stack;
-  gsize offset;
-
-  g_return_if_fail (ES_IS_DOCUMENT (self));
-  g_return_if_fail (stream_index < self->calls->call_streams->len);
-
-  stream = g_ptr_array_index (self->calls->call_streams, stream_index);
-  at = checkpoint_before (stream, t0);
-  abs = at->abs;
-  since = at->since;
-  stack = at->stack;
-  offset = at->offset;
-  while (offset < stream->len && since < t1)
-    {
-      guint64 next_abs = abs + es_call_stream_read_varint (stream->bytes, &offset);
-      guint64 next_since = to_document (stream, next_abs);
-      guint32 next = (guint32) es_call_stream_read_varint (stream->bytes, &offset);
-
-      if (stack != ES_PROF_EMPTY_STACK && next_since > t0 && next_since > since)
-        func (since, next_since - since, stack, data);
-      abs = next_abs;
-      since = next_since;
-      stack = next;
-    }
+  es_document_walk_call_time_blocks (self, stream_index, t0, t1, never_whole, NULL, func, data);
 }
 
 /* The call time's stack @cost_centre inside @parent (ES_PROF_EMPTY_STACK
@@ -483,13 +500,10 @@ es_document_walk_call_time_blocks (EsDocument           *self,
                                    gpointer              data)
 {
   const EsCallStream *stream;
-  const CallCheckpoint *at;
   const CallBlock *blocks;
   const EsCallBlockEntry *entries;
-  guint64 abs, since;
-  guint32 stack;
-  gsize offset;
-  guint checkpoint, k;
+  Cursor cursor;
+  guint index;
 
   g_return_if_fail (ES_IS_DOCUMENT (self));
   g_return_if_fail (stream_index < self->calls->call_streams->len);
@@ -497,34 +511,22 @@ es_document_walk_call_time_blocks (EsDocument           *self,
   stream = g_ptr_array_index (self->calls->call_streams, stream_index);
   blocks = (const CallBlock *) (gpointer) stream->blocks->data;
   entries = (const EsCallBlockEntry *) (gpointer) stream->entries->data;
-  at = checkpoint_index_before (stream, t0, &checkpoint);
-  abs = at->abs;
-  since = at->since;
-  stack = at->stack;
-  offset = at->offset;
-  /* a checkpoint is at a block's start */
-  for (k = (guint) ((guint64) checkpoint * stream->every / BLOCK_CHANGES); k < stream->blocks->len && since < t1; k++)
+  cursor = cursor_at_checkpoint (checkpoint_index_before (stream, t0, &index));
+  for (guint k = first_block (stream, index); k < stream->blocks->len && cursor.since < t1; k++)
     {
       const CallBlock *b = &blocks[k];
 
-      if (b->end_since > t0 && whole (since, b->end_since, data))
-        block_func (since, b->end_since, &entries[b->first_entry], b->n_entries, data);
+      if (b->end_since > t0 && whole (cursor.since, b->end_since, data))
+        block_func (cursor.since, b->end_since, &entries[b->first_entry], b->n_entries, data);
       else if (b->end_since > t0)
-        while (offset < b->end_offset)
+        while (cursor.offset < b->end_offset)
           {
-            guint64 next_abs = abs + es_call_stream_read_varint (stream->bytes, &offset);
-            guint64 next_since = to_document (stream, next_abs);
-            guint32 next = (guint32) es_call_stream_read_varint (stream->bytes, &offset);
+            Cursor next = next_change (stream, &cursor);
 
-            if (stack != ES_PROF_EMPTY_STACK && next_since > t0 && next_since > since && since < t1)
-              func (since, next_since - since, stack, data);
-            abs = next_abs;
-            since = next_since;
-            stack = next;
+            if (cursor.stack != ES_PROF_EMPTY_STACK && next.since > t0 && next.since > cursor.since && cursor.since < t1)
+              func (cursor.since, next.since - cursor.since, cursor.stack, data);
+            cursor = next;
           }
-      abs = b->end_abs;
-      since = b->end_since;
-      stack = b->end_stack;
-      offset = b->end_offset;
+      cursor = cursor_at_block_end (b);
     }
 }
