@@ -31,14 +31,23 @@ call_node (EsMonoProfile *profile,
 {
   State *state = profile->state;
   guint64 key = (guint64) parent << 32 | method;
-  guint32 found = _es_mono_find (state->call_nodes, key);
+  guint32 *last = &g_array_index (state->last_child, guint32, parent);
+  guint32 found;
   EsMonoCallNode node = { parent, method };
 
-  if (found != 0)
-    return found - 1;
-  g_array_append_val (profile->call_nodes, node);
-  _es_mono_remember (state->call_nodes, key, profile->call_nodes->len - 1);
-  return profile->call_nodes->len - 1;
+  /* A loop calls the same method from the same stack over and over. */
+  if (*last != 0 && g_array_index (profile->call_nodes, EsMonoCallNode, *last).method == method)
+    return *last;
+  found = _es_mono_find (state->call_nodes, key);
+  if (found == 0)
+    {
+      g_array_append_val (profile->call_nodes, node);
+      g_array_set_size (state->last_child, profile->call_nodes->len);
+      found = profile->call_nodes->len;
+      _es_mono_remember (state->call_nodes, key, found - 1);
+    }
+  g_array_index (state->last_child, guint32, parent) = found - 1;
+  return found - 1;
 }
 
 /* @thread's stack becomes @node at @time: the time since its last change

@@ -45,6 +45,14 @@ typedef struct
   GHashTable *stacks;         /* GBytes of method indexes -> index + 1 */
   GHashTable *counters;       /* counter index -> index + 1 */
   GHashTable *call_nodes;     /* (parent << 32 | method) -> index + 1 */
+  GArray     *last_child;     /* guint32 per call node: the child last entered, or 0 */
+  /* A log of calls has millions of method events and few methods and
+   * threads: the last thread, and a method per slot of its pointer, are
+   * looked up without a hash table. */
+  guint64     last_thread_id;
+  guint32     last_thread;    /* index + 1, or 0 */
+  guint64     method_cache_pointer[256];
+  guint32     method_cache[256]; /* index + 1, or 0 */
   GPtrArray  *thread_states;  /* ThreadState, as threads */
   guint32     next_method_serial;
   guint32     next_class_serial;

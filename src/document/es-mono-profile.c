@@ -97,6 +97,8 @@ es_mono_profile_new (void)
   state->locks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   state->counters = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   state->call_nodes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  state->last_child = g_array_new (FALSE, TRUE, sizeof (guint32));
+  g_array_set_size (state->last_child, 1);
   state->stacks = g_hash_table_new_full (g_bytes_hash, g_bytes_equal, (GDestroyNotify) g_bytes_unref, NULL);
   state->thread_states = g_ptr_array_new_with_free_func (thread_state_free);
   state->scratch = g_array_new (FALSE, FALSE, sizeof (guint32));
@@ -118,6 +120,7 @@ state_free (State *state)
   g_hash_table_unref (state->locks);
   g_hash_table_unref (state->counters);
   g_hash_table_unref (state->call_nodes);
+  g_array_unref (state->last_child);
   g_hash_table_unref (state->stacks);
   g_ptr_array_unref (state->thread_states);
   g_array_unref (state->scratch);
@@ -206,11 +209,19 @@ get_method (EsMonoProfile *profile,
             guint64        pointer)
 {
   State *state = profile->state;
-  guint32 found = _es_mono_find (state->methods, pointer);
+  guint slot = (guint) ((pointer >> 4) ^ (pointer >> 12)) & 255;
+  guint32 found;
   EsMonoMethod method = { 0 };
 
+  if (state->method_cache[slot] != 0 && state->method_cache_pointer[slot] == pointer)
+    return state->method_cache[slot] - 1;
+  found = _es_mono_find (state->methods, pointer);
   if (found != 0)
-    return found - 1;
+    {
+      state->method_cache_pointer[slot] = pointer;
+      state->method_cache[slot] = found;
+      return found - 1;
+    }
   method.pointer = pointer;
   method.serial = state->next_method_serial++;
   g_array_append_val (profile->methods, method);
@@ -255,9 +266,28 @@ _es_mono_get_vtable_class (EsMonoProfile *profile,
   return klass;
 }
 
+static guint32 get_thread (EsMonoProfile *profile,
+                           guint64        id);
+
+/* The thread of id @id, made when first met. */
 guint32
 _es_mono_get_thread (EsMonoProfile *profile,
                      guint64        id)
+{
+  State *state = profile->state;
+  guint32 index;
+
+  if (state->last_thread != 0 && state->last_thread_id == id)
+    return state->last_thread - 1;
+  index = get_thread (profile, id);
+  state->last_thread_id = id;
+  state->last_thread = index + 1;
+  return index;
+}
+
+static guint32
+get_thread (EsMonoProfile *profile,
+            guint64        id)
 {
   State *state = profile->state;
   guint32 found = _es_mono_find (state->threads, id);
