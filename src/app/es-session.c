@@ -186,9 +186,16 @@ es_session_new_continuing (EsDocument *document,
   self->cursor = previous->cursor;
   self->has_cursor = previous->has_cursor;
   self->chosen_cost_centre = previous->chosen_cost_centre;
-  /* a followed log's first documents may not have its calls yet */
-  if (previous->profile_kind == ES_PROF_SAMPLES || es_document_has_call_time (document))
-    self->profile_kind = previous->profile_kind;
+  /* What was shown, if the new document has it: a followed log's first
+   * documents may have neither samples nor calls yet, and then the
+   * default is the new document's. */
+  {
+    guint n_samples;
+
+    es_document_get_prof_samples (document, ES_PROF_SAMPLES, &n_samples);
+    if (previous->profile_kind == ES_PROF_CALL_TIME ? es_document_has_call_time (document) : n_samples > 0)
+      self->profile_kind = previous->profile_kind;
+  }
   self->profile_cap = previous->profile_cap;
   self->has_pause_filter = previous->has_pause_filter;
   self->pause_filter = previous->pause_filter;
