@@ -462,21 +462,29 @@ describe_profile (const EsTimelineView *view,
   g_autofree char *n = NULL;
   guint32 chosen = view->profile_chosen ? view->profile_cost_centre : ES_PROFILE_NO_COST_CENTRE;
 
-  es_profile_columns (view->document, es_timeline_x_to_time (view, floor (x)),
-                      MAX (es_timeline_x_to_time (view, floor (x) + 1), es_timeline_x_to_time (view, floor (x)) + 1),
-                      ES_PROFILE_ALL_CAPS, chosen, &column, 1);
+  es_profile_columns_for (view->document, view->profile_kind, es_timeline_x_to_time (view, floor (x)),
+                          MAX (es_timeline_x_to_time (view, floor (x) + 1), es_timeline_x_to_time (view, floor (x)) + 1),
+                          view->profile_one_cap ? view->profile_cap : ES_PROFILE_ALL_CAPS, 1, chosen, &column, 1);
   if (column.n_samples == 0)
     {
-      g_string_append (out, _("Profile: no samples here"));
+      g_string_append (out, view->profile_kind == ES_PROF_CALL_TIME ? _("Profile: no calls here")
+                                                                     : _("Profile: no samples here"));
       return;
     }
   n = es_format_count (column.n_samples);
-  g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "Profile: %s sample", "Profile: %s samples", column.n_samples),
-                          n);
+  /* call time's columns count microseconds */
+  if (view->profile_kind == ES_PROF_CALL_TIME)
+    g_string_append_printf (out, _("Profile: %s µs of call time"), n);
+  else
+    g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "Profile: %s sample", "Profile: %s samples",
+                                              column.n_samples), n);
   cc = column.top == ES_PROFILE_NO_COST_CENTRE ? NULL : es_document_lookup_cost_centre (view->document, column.top);
   if (cc != NULL)
     {
-      g_autofree char *top = es_format_count (column.top_samples);
+      g_autofree char *count = es_format_count (column.top_samples);
+      /* TRANSLATORS: microseconds of call time */
+      g_autofree char *top = view->profile_kind == ES_PROF_CALL_TIME ? g_strdup_printf (_("%s µs"), count)
+                                                                      : g_steal_pointer (&count);
 
       if (cc->module[0] == '\0')   /* a Mono method: its label is its whole name */
         g_string_append_printf (out, _(", most in %s: %s"), cc->label, top);
@@ -486,7 +494,9 @@ describe_profile (const EsTimelineView *view,
   if (chosen != ES_PROFILE_NO_COST_CENTRE)
     {
       const EsCostCentre *chosen_cc = es_document_lookup_cost_centre (view->document, chosen);
-      g_autofree char *in = es_format_count (column.n_chosen);
+      g_autofree char *count = es_format_count (column.n_chosen);
+      g_autofree char *in = view->profile_kind == ES_PROF_CALL_TIME ? g_strdup_printf (_("%s µs"), count)
+                                                                     : g_steal_pointer (&count);
 
       g_string_append_printf (out, _("\n%s on the stack in %s"), chosen_cc != NULL ? chosen_cc->label : "?", in);
     }

@@ -33,6 +33,7 @@ es_document_builder_new (void)
   self->env = g_ptr_array_new ();
   self->band_ids = g_hash_table_new (g_str_hash, g_str_equal);
   self->prof = _es_prof_build_new ();
+  self->calls = _es_prof_build_new ();
   return self;
 }
 
@@ -51,6 +52,7 @@ es_document_builder_free (EsDocumentBuilder *self)
   g_ptr_array_unref (self->env);
   g_hash_table_unref (self->band_ids);
   _es_prof_build_free (self->prof);
+  _es_prof_build_free (self->calls);
   g_clear_pointer (&self->records, es_vec_file_unref);
   g_free (self);
 }

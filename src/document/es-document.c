@@ -131,6 +131,7 @@ es_document_finalize (GObject *object)
   g_array_unref (self->cost_centres);
   g_array_unref (self->info_tables);
   _es_prof_data_free (self->prof);
+  _es_prof_data_free (self->calls);
   g_free (self->process.args);
   g_free (self->process.env);
   g_clear_pointer (&self->cap_labels, g_ptr_array_unref);
@@ -176,6 +177,7 @@ es_document_init (EsDocument *self)
   self->cost_centres = g_array_new (FALSE, FALSE, sizeof (EsCostCentre));
   self->info_tables = g_array_new (FALSE, FALSE, sizeof (EsInfoTable));
   self->prof = _es_prof_data_new ();
+  self->calls = _es_prof_data_new ();
 }
 
 EsDocument *
@@ -255,6 +257,8 @@ _es_document_copy_unfinished (EsDocument *self)
   g_ptr_array_extend (copy->heap_bands, self->heap_bands, NULL, NULL);
   _es_prof_data_free (copy->prof);
   copy->prof = _es_prof_data_copy_unindexed (self->prof);
+  _es_prof_data_free (copy->calls);
+  copy->calls = _es_prof_data_copy_unindexed (self->calls);
 
   copy->heap_prof_breakdown = self->heap_prof_breakdown;
   copy->heap_prof_period = self->heap_prof_period;

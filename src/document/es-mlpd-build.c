@@ -46,7 +46,7 @@ struct _EsMlpdBuild
   /* The calls, allocations, exceptions and lock events, as the file's
    * document has them (es_mono_profile_load_window()); told each event as
    * it is decoded, so a snapshot shows them as they come. */
-  EsMonoProfile *profile;
+  EsMonoProfile *profile;      /* also the samples and calls, for the profiles */
 };
 
 /**
@@ -97,6 +97,8 @@ take_header (EsMlpdBuild  *self,
       g_propagate_error (error, g_steal_pointer (&local));
       return FALSE;
     }
+  /* The collector reads the sampling interval from its own copy. */
+  es_mlpd_read_header (self->pending->data, self->pending->len, &self->profile->header, &header_len, NULL);
   g_byte_array_remove_range (self->pending, 0, (guint) header_len);
   self->pending_offset = header_len;
   self->has_header = TRUE;
@@ -217,6 +219,9 @@ es_mlpd_build_get_finishing (EsMlpdBuild *self)
 
   finishing = _es_mlpd_feed_get_finishing (self->feed);
   finishing->activity = es_mono_profile_get_activity (self->profile, finishing->origin);
+  /* Made again at each update: only for a log with samples or calls. */
+  if (self->profile->samples->len > 0 || self->profile->call_nodes->len > 1)
+    finishing->profiles = _es_mlpd_profiles_of (&self->loader, self->profile, _es_mlpd_feed_get_origin (self->feed));
   return finishing;
 }
 
@@ -277,6 +282,28 @@ es_mlpd_finishing_apply (EsMlpdFinishing *finishing,
     g_ptr_array_add (document->cap_labels, g_string_chunk_insert (names, g_ptr_array_index (finishing->labels, r)));
   /* Not args[0]: a Mono log's one argument is the profiler's options. */
   document->process.program = finishing->program != NULL ? g_string_chunk_insert (names, finishing->program) : NULL;
+  /* A followed log's profiles, made apart (the builder has none): theirs,
+   * their names and the strings these are in. */
+  if (finishing->profiles != NULL)
+    {
+      EsDocument *profiles = finishing->profiles;
+
+      g_return_if_fail (document->cost_centres->len == 0);
+      g_return_if_fail (profiles->strings_owner == NULL);
+      {
+        EsProfData *prof = document->prof, *calls = document->calls;
+        GArray *cost_centres = document->cost_centres;
+
+        document->prof = profiles->prof;
+        document->calls = profiles->calls;
+        document->cost_centres = profiles->cost_centres;
+        profiles->prof = prof;
+        profiles->calls = calls;
+        profiles->cost_centres = cost_centres;
+      }
+      g_ptr_array_add (document->more_strings, profiles->strings);
+      profiles->strings = g_string_chunk_new (16);
+    }
 }
 
 void
@@ -287,5 +314,6 @@ es_mlpd_finishing_free (EsMlpdFinishing *finishing)
   g_ptr_array_unref (finishing->labels);
   g_free (finishing->program);
   g_clear_pointer (&finishing->activity, es_mono_activity_unref);
+  g_clear_object (&finishing->profiles);
   g_free (finishing);
 }

@@ -470,6 +470,13 @@ _es_mlpd_feed_get_builder (MonoFeed *feed)
   return feed->builder;
 }
 
+/* The document's zero on the log's clock, once the first events are told. */
+guint64
+_es_mlpd_feed_get_origin (MonoFeed *feed)
+{
+  return feed->origin;
+}
+
 /* Time 0 is when the profiler started, on the buffers' clock. The
  * process is told at the first event's time. */
 static void

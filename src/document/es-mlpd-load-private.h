@@ -123,6 +123,8 @@ struct _EsMlpdFinishing
   char          *program;   /* or NULL, if the log does not say */
   guint64        origin;    /* the document's zero, on the log's clock */
   EsMonoActivity *activity; /* (nullable): the calls, allocations, exceptions and locks */
+  EsDocument    *profiles;  /* (nullable): a followed log's samples and call time so far
+                             * (_es_mlpd_profiles_of()), given to the document */
 };
 
 /* What tells a Mono log's records to a document builder, a stretch at a
@@ -137,6 +139,10 @@ int         _es_mlpd_compare_records      (gconstpointer  a,
                                            gconstpointer  b);
 void        _es_mlpd_add_samples          (Loader            *loader,
                                            EsDocumentBuilder *builder,
+                                           EsMonoProfile     *profile,
+                                           guint64            origin);
+gboolean    _es_mlpd_may_have_profile     (const EsMlpdHeader *header);
+EsDocument *_es_mlpd_profiles_of          (Loader            *loader,
                                            EsMonoProfile     *profile,
                                            guint64            origin);
 
@@ -167,5 +173,6 @@ gboolean           _es_mlpd_feed_until         (MonoFeed   *feed,
 void               _es_mlpd_feed_end           (MonoFeed   *feed);
 EsDocumentBuilder *_es_mlpd_feed_get_builder   (MonoFeed   *feed);
 EsMlpdFinishing   *_es_mlpd_feed_get_finishing (MonoFeed   *feed);
+guint64            _es_mlpd_feed_get_origin    (MonoFeed   *feed);
 
 G_END_DECLS

@@ -373,25 +373,33 @@ typedef struct
  * `nodefaults`, and the others only when asked, so the second pass over
  * the bytes is saved for a `nodefaults` log without them. Before data
  * version 17 the defaults may differ: those logs are always looked at. */
+gboolean
+_es_mlpd_may_have_profile (const EsMlpdHeader *header)
+{
+  static const char *const options_read[] = { "sample", "calls", "alloc", "exception", "monitor", "legacy" };
+  g_auto(GStrv) options = NULL;
+  gboolean wanted;
+
+  if (header->data_version < 17)
+    return TRUE;
+  options = g_strsplit (header->args != NULL && g_str_has_prefix (header->args, "log:") ? header->args + 4 : "", ",", -1);
+  wanted = !g_strv_contains ((const char *const *) options, "nodefaults");
+  for (guint i = 0; options[i] != NULL && !wanted; i++)
+    for (guint j = 0; j < G_N_ELEMENTS (options_read) && !wanted; j++)
+      wanted = g_str_has_prefix (options[i], options_read[j]);
+  return wanted;
+}
+
 static gboolean
 may_have_window_events (const guint8 *data,
                         gsize         len)
 {
-  static const char *const options_read[] = { "sample", "calls", "alloc", "exception", "monitor", "legacy" };
   EsMlpdHeader header = { 0 };
   gsize header_len;
   gboolean wanted = TRUE;
 
-  if (es_mlpd_read_header (data, len, &header, &header_len, NULL) && header.data_version >= 17)
-    {
-      g_auto(GStrv) options = g_strsplit (header.args != NULL && g_str_has_prefix (header.args, "log:")
-                                          ? header.args + 4 : "", ",", -1);
-
-      wanted = !g_strv_contains ((const char *const *) options, "nodefaults");
-      for (guint i = 0; options[i] != NULL && !wanted; i++)
-        for (guint j = 0; j < G_N_ELEMENTS (options_read) && !wanted; j++)
-          wanted = g_str_has_prefix (options[i], options_read[j]);
-    }
+  if (es_mlpd_read_header (data, len, &header, &header_len, NULL))
+    wanted = _es_mlpd_may_have_profile (&header);
   es_mlpd_header_clear (&header);
   return wanted;
 }

@@ -45,6 +45,14 @@ heap_shot_free (gpointer data)
   g_free (shot);
 }
 
+/* A thread's call stream, or NULL for a thread without calls. */
+static void
+call_stream_free (gpointer data)
+{
+  if (data != NULL)
+    g_byte_array_unref (data);
+}
+
 EsMonoProfile *
 es_mono_profile_new (void)
 {
@@ -58,6 +66,9 @@ es_mono_profile_new (void)
   profile->contexts = g_array_new (FALSE, FALSE, sizeof (EsMonoContext));
   profile->stacks = g_array_new (FALSE, FALSE, sizeof (EsMonoStack));
   profile->frames = g_array_new (FALSE, FALSE, sizeof (guint32));
+  profile->call_nodes = g_array_new (FALSE, FALSE, sizeof (EsMonoCallNode));
+  g_array_append_val (profile->call_nodes, ((EsMonoCallNode) { 0, G_MAXUINT32 }));
+  profile->call_streams = g_ptr_array_new_with_free_func (call_stream_free);
   profile->ips = g_array_new (FALSE, FALSE, sizeof (guint64));
   profile->samples = g_array_new (FALSE, FALSE, sizeof (EsMonoSample));
   profile->calls = g_array_new (FALSE, FALSE, sizeof (EsMonoCall));
@@ -85,6 +96,9 @@ es_mono_profile_new (void)
   state->contexts = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   state->locks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   state->counters = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  state->call_nodes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  state->last_child = g_array_new (FALSE, TRUE, sizeof (guint32));
+  g_array_set_size (state->last_child, 1);
   state->stacks = g_hash_table_new_full (g_bytes_hash, g_bytes_equal, (GDestroyNotify) g_bytes_unref, NULL);
   state->thread_states = g_ptr_array_new_with_free_func (thread_state_free);
   state->scratch = g_array_new (FALSE, FALSE, sizeof (guint32));
@@ -105,6 +119,8 @@ state_free (State *state)
   g_hash_table_unref (state->contexts);
   g_hash_table_unref (state->locks);
   g_hash_table_unref (state->counters);
+  g_hash_table_unref (state->call_nodes);
+  g_array_unref (state->last_child);
   g_hash_table_unref (state->stacks);
   g_ptr_array_unref (state->thread_states);
   g_array_unref (state->scratch);
@@ -143,6 +159,8 @@ es_mono_profile_free (EsMonoProfile *profile)
   g_array_unref (profile->contexts);
   g_array_unref (profile->stacks);
   g_array_unref (profile->frames);
+  g_array_unref (profile->call_nodes);
+  g_ptr_array_unref (profile->call_streams);
   g_array_unref (profile->ips);
   g_array_unref (profile->samples);
   g_array_unref (profile->calls);
@@ -258,6 +276,7 @@ _es_mono_get_vtable_class (EsMonoProfile *profile,
   return klass;
 }
 
+/* The thread of id @id, made when first met. */
 guint32
 _es_mono_get_thread (EsMonoProfile *profile,
                      guint64        id)
@@ -546,10 +565,20 @@ add_method_event (EsMonoProfile     *profile,
       m->code_size = e->u.method.code_size;
       m->jit_time = e->time;
     }
-  else if (e->exinfo == ES_MLPD_METHOD_ENTER)
-    enter_method (profile, thread, method, e->time);
   else
-    leave_method (profile, thread, method, e->time);
+    {
+      /* A document's profile keeps the calls as the call time's
+       * stretches, and with the window's activity (es_mono_profile_set_window())
+       * as calls too; the report's collector keeps only the calls. */
+      if (profile->samples_only)
+        _es_mono_add_call_stretch (profile, thread, method, e->exinfo == ES_MLPD_METHOD_ENTER, e->time);
+      if (profile->samples_only && profile->activity == NULL)
+        return;
+      if (e->exinfo == ES_MLPD_METHOD_ENTER)
+        enter_method (profile, thread, method, e->time);
+      else
+        leave_method (profile, thread, method, e->time);
+    }
 }
 
 static void
@@ -722,11 +751,12 @@ es_mono_profile_add_event (const EsMlpdEvent *e,
 
   /* The samples need the names of what they hit and nothing else: every
    * call, allocation and heap object of a big log would cost the window
-   * a second and several times the log's size (es_mono_profile_load_samples()). */
+   * a second and several times the log's size (es_mono_profile_load_samples()).
+   * The calls are kept as the call time's stretches, in a fraction of that. */
   if (profile->samples_only && e->type != ES_MLPD_SAMPLE && e->type != ES_MLPD_METADATA &&
-      !(e->type == ES_MLPD_METHOD && e->exinfo == ES_MLPD_METHOD_JIT) &&
-      !(profile->activity != NULL && (e->type == ES_MLPD_METHOD || e->type == ES_MLPD_ALLOC ||
-                                      e->type == ES_MLPD_EXCEPTION || e->type == ES_MLPD_MONITOR)))
+      e->type != ES_MLPD_METHOD &&
+      !(profile->activity != NULL && (e->type == ES_MLPD_ALLOC || e->type == ES_MLPD_EXCEPTION ||
+                                      e->type == ES_MLPD_MONITOR)))
     return TRUE;
 
   switch (e->type)
@@ -782,6 +812,7 @@ es_mono_profile_finish (EsMonoProfile *profile)
 
   if (state == NULL)
     return;
+  _es_mono_finish_call_time (profile);
   for (guint t = profile->threads->len; t-- > 0;)
     {
       ThreadState *ts = _es_mono_thread_state (profile, t);

@@ -121,8 +121,8 @@ es_timeline_color_in_log (EsDocument *document,
 
     /* The Profile row, for a -prof run's cost-centre samples. */
     case ES_COLOR_PROFILE_CHOSEN:
-      es_document_get_prof_samples (document, &n);
-      return n > 0;
+      es_document_get_prof_samples (document, ES_PROF_SAMPLES, &n);
+      return n > 0 || es_document_has_call_time (document);
 
     case ES_COLOR_TEXT:
     case ES_COLOR_GRID:
