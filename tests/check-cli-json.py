@@ -202,6 +202,13 @@ def _():
                   cli_json("summary", "--json", "--from", "50%", fixture(name + ".mlpd"))]
         for key in keys:
             assert sum(h["runs"][0]["mono"][key] for h in halves) == mono[key], (name, key)
+        # A lock's wait counts where it ends, whenever it began: pieces cut
+        # anywhere, through waits, add up to the whole run's wait.
+        cuts = [f"{i * 2.5:g}%" for i in range(41)]
+        pieces = [cli_json("summary", "--json", "--from", a, "--to", b, fixture(name + ".mlpd"))["runs"][0]["mono"]
+                  for a, b in zip(cuts, cuts[1:])]
+        for key in ("lock_wait_ns", "lock_contentions", "locks_acquired", "lock_failures"):
+            assert sum(p[key] for p in pieces) == mono[key], (name, key, [p[key] for p in pieces], mono[key])
 
 
 @check("compare --json --align-marker: each interval counts from its own run's marker")

@@ -569,15 +569,30 @@ _es_mono_report_sum_locks (EsMonoReport *report,
       const EsMonoMonitorEvent *e = &g_array_index (profile->monitor_events, EsMonoMonitorEvent, i);
       guint32 traced = e->stack | (e->has_backtrace ? 0 : 0x80000000u);
 
-      if (!_es_mono_report_keeps (report, e->time))
-        continue;
+      /* A wait is paired over the whole run and counted where it ends,
+       * so an interval has the waits that ended in it, whenever they
+       * began, and adjacent intervals add up to the run. */
+      gboolean kept = _es_mono_report_keeps (report, e->time);
+
+      if (e->kind == ES_MLPD_MONITOR_CONTENTION)
+        {
+          waiting_on[e->thread] = e->lock;
+          waiting_since[e->thread] = e->time;
+        }
+      if (!kept)
+        {
+          if (e->kind == ES_MLPD_MONITOR_DONE || e->kind == ES_MLPD_MONITOR_FAIL)
+            {
+              waiting_on[e->thread] = ES_MONO_NONE;
+              waiting_since[e->thread] = 0;
+            }
+          continue;
+        }
       sums->seen[e->lock] = TRUE;
       if (e->kind == ES_MLPD_MONITOR_CONTENTION)
         {
           sums->n_contentions++;
           sums->contentions[e->lock]++;
-          waiting_on[e->thread] = e->lock;
-          waiting_since[e->thread] = e->time;
         }
       else if (e->kind == ES_MLPD_MONITOR_DONE || e->kind == ES_MLPD_MONITOR_FAIL)
         {
