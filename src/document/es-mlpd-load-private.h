@@ -62,6 +62,28 @@ typedef struct
   guint64  gc_start[3];     /* mprof-report's per-thread start slots */
 } MonoThread;
 
+/* A counter of the log (`counter`), with its value so far in file order:
+ * the log writes changes, which add up in the order they were written. */
+typedef struct
+{
+  char    *section;
+  char    *name;
+  guint8   type;
+  guint32  unit;
+  guint32  variance;
+  gboolean has_value;
+  guint64  last;            /* its value's key (es_counter_accumulate()) */
+} MonoCounter;
+
+/* A counter's value at a time, to be told to the builder in time order. */
+typedef struct
+{
+  guint64 time;
+  guint64 key;
+  guint32 counter;          /* in the loader's counters */
+  guint32 seq;              /* file order, to keep equal times stable */
+} CounterSample;
+
 typedef struct
 {
   EsMlpdHeader   header;
@@ -82,6 +104,9 @@ typedef struct
   guint          memory_failures; /* es_vec_get_failures() when it began */
   char          *domain_name; /* the first domain's friendly name: the program's */
   char          *main_image;  /* the first .exe image loaded, the program's path */
+  GArray        *counters;    /* MonoCounter, in the order described (es-mlpd-counters.c) */
+  GHashTable    *counter_ids; /* the log's index of a counter -> index + 1 in @counters */
+  GArray        *counter_samples; /* CounterSample, in file order but those a feed sorted */
 } Loader;
 
 static inline MonoThread *
@@ -108,6 +133,15 @@ gboolean    _es_mlpd_take_event           (const EsMlpdEvent *e,
                                            gpointer       user_data);
 int         _es_mlpd_compare_records      (gconstpointer  a,
                                            gconstpointer  b);
+void        _es_mlpd_take_counters        (Loader            *self,
+                                           const EsMlpdEvent *e);
+void        _es_mlpd_clear_counters       (Loader            *self);
+void        _es_mlpd_tell_counters        (Loader            *self,
+                                           EsDocumentBuilder *builder,
+                                           guint64            origin,
+                                           guint64            watermark,
+                                           guint             *n_counters_told,
+                                           guint             *n_samples_told);
 void        _es_mlpd_add_samples          (Loader            *loader,
                                            EsDocumentBuilder *builder,
                                            EsMonoProfile     *profile,

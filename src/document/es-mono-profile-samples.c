@@ -8,6 +8,7 @@
 
 #include "config.h"
 
+#include "es-counter.h"
 #include "es-mono-profile-private.h"
 
 /* mprof-report's table of a shot's classes: open addressing from the class
@@ -155,23 +156,6 @@ _es_mono_add_heap (EsMonoProfile     *profile,
     }
 }
 
-static const char *
-counter_section_name (guint64 section)
-{
-  switch (section)
-    {
-    case 1 << 8: return "Mono JIT";
-    case 1 << 9: return "Mono GC";
-    case 1 << 10: return "Mono Metadata";
-    case 1 << 11: return "Mono Generics";
-    case 1 << 12: return "Mono Security";
-    case 1 << 13: return "Mono Runtime";
-    case 1 << 14: return "Mono System";
-    case 1 << 16: return "Mono Profiler";
-    default: return "<unknown>";
-    }
-}
-
 static void
 add_counters (EsMonoProfile     *profile,
               const EsMlpdEvent *e)
@@ -190,7 +174,7 @@ add_counters (EsMonoProfile     *profile,
             continue;
           counter.index = desc->index;
           counter.section = desc->section == (1u << 15) ? _es_mono_string_dup (desc->section_name)
-                                                        : g_strdup (counter_section_name (desc->section));
+                                                        : g_strdup (es_counter_section_name (desc->section));
           counter.name = _es_mono_string_dup (desc->name);
           counter.type = (guint8) MIN (desc->type, 255);
           counter.unit = (guint32) desc->unit;
@@ -212,36 +196,15 @@ add_counters (EsMonoProfile     *profile,
       counter = &g_array_index (profile->counters, EsMonoCounter, found - 1);
       /* Values are changes since the counter's last sample, added at the
        * width of the type the value is tagged with. */
-      switch (value->type)
+      if (value->type == ES_MLPD_COUNTER_STRING)
         {
-        case ES_MLPD_COUNTER_INT:
-          counter->last_signed = (gint32) ((guint32) value->v.signed_delta +
-                                           (counter->has_value ? (guint32) counter->last_signed : 0));
-          break;
-        case ES_MLPD_COUNTER_UINT:
-          counter->last_unsigned = (guint32) (value->v.unsigned_delta +
-                                              (counter->has_value ? counter->last_unsigned : 0));
-          break;
-        case ES_MLPD_COUNTER_WORD:
-        case ES_MLPD_COUNTER_LONG:
-        case ES_MLPD_COUNTER_TIME_INTERVAL:
-          counter->last_signed = (gint64) ((guint64) value->v.signed_delta +
-                                           (counter->has_value ? (guint64) counter->last_signed : 0));
-          break;
-        case ES_MLPD_COUNTER_ULONG:
-          counter->last_unsigned = value->v.unsigned_delta + (counter->has_value ? counter->last_unsigned : 0);
-          break;
-        case ES_MLPD_COUNTER_DOUBLE:
-          counter->last_number = value->v.number;
-          break;
-        case ES_MLPD_COUNTER_STRING:
           g_clear_pointer (&counter->last_string, g_free);
           if (value->has_string)
             counter->last_string = _es_mono_string_dup (value->string);
-          break;
-        default:
-          break;
         }
+      else
+        counter->last = es_counter_accumulate ((guint8) MIN (value->type, 255), counter->has_value,
+                                               counter->last, value);
       counter->has_value = TRUE;
       counter->last_time = e->time;
     }

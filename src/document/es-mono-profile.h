@@ -214,10 +214,9 @@ typedef struct
   guint32  unit;
   guint32  variance;
   gboolean has_value;
-  /* the last value: the deltas of the log added up, at the type's width */
-  gint64   last_signed;
-  guint64  last_unsigned;
-  double   last_number;
+  /* the last value: the log's changes added up, at the type's width, as a
+   * key (es_counter_accumulate()) */
+  guint64  last;
   char    *last_string;       /* (nullable) */
   guint64  last_time;
 } EsMonoCounter;
