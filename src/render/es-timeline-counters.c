@@ -66,9 +66,41 @@ es_timeline_counter_value_at (EsDocument *document,
 }
 
 /**
+ * es_timeline_find_counter:
+ * @name: "Section/Name" ("Mono System/Working Set"), as the settings
+ *   keep it, or a name alone ("Working Set"): the first of that name
+ *
+ * Returns: the index of the counter @name in @document, or G_MAXUINT
+ */
+guint
+es_timeline_find_counter (EsDocument *document,
+                          const char *name)
+{
+  const char *slash;
+
+  g_return_val_if_fail (ES_IS_DOCUMENT (document), G_MAXUINT);
+  g_return_val_if_fail (name != NULL, G_MAXUINT);
+
+  /* Sections have no slash; names may ("JIT/codegen"). */
+  slash = strchr (name, '/');
+  if (slash != NULL)
+    {
+      g_autofree char *section = g_strndup (name, slash - name);
+      guint index = es_document_find_counter (document, section, slash + 1);
+
+      if (index != G_MAXUINT)
+        return index;
+    }
+  for (guint i = 0; i < es_document_get_n_counters (document); i++)
+    if (g_str_equal (es_document_get_counter (document, i)->name, name))
+      return i;
+  return G_MAXUINT;
+}
+
+/**
  * es_timeline_choose_counters:
- * @names: (array zero-terminated=1): counters as "Section/Name"
- *   ("Mono System/Working Set"), as the settings keep them
+ * @names: (array zero-terminated=1) (nullable): counters
+ *   (es_timeline_find_counter())
  *
  * Returns: (transfer full) (element-type guint): the indexes in
  *   @document of those of @names it has, in the order of @names
@@ -83,9 +115,7 @@ es_timeline_choose_counters (EsDocument         *document,
 
   for (guint i = 0; names != NULL && names[i] != NULL; i++)
     {
-      const char *slash = strchr (names[i], '/');
-      g_autofree char *section = slash != NULL ? g_strndup (names[i], slash - names[i]) : NULL;
-      guint index = slash != NULL ? es_document_find_counter (document, section, slash + 1) : G_MAXUINT;
+      guint index = es_timeline_find_counter (document, names[i]);
 
       if (index != G_MAXUINT)
         g_array_append_val (chosen, index);

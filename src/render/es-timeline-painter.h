@@ -142,6 +142,8 @@ GArray     *es_timeline_layout         (EsDocument            *document,
 GArray     *es_timeline_layout_with_counters (EsDocument      *document,
                                         guint32                visible_kinds,
                                         GArray                *counters);
+guint       es_timeline_find_counter   (EsDocument            *document,
+                                        const char            *name);
 GArray     *es_timeline_choose_counters (EsDocument           *document,
                                         const char * const    *names);
 char       *es_timeline_counter_key    (EsDocument            *document,
