@@ -19,11 +19,13 @@
 
 #define DEFAULT_KINDS ES_TIMELINE_DEFAULT_ROWS
 
-/* The runtime counters shown until the user chooses (a Mono log recorded
- * with `counter`): the process's memory, the methods the JIT compiled and
- * the nursery collections, which say most of how a run went. */
+/* The runtime counters shown until the user chooses. Mono 6's profiler
+ * samples them by default, so nearly every Mono log has a couple of
+ * hundred: two rows say most of how a run went, the process's memory and
+ * the methods the JIT compiled (its warm-up), and the Traces tab offers
+ * the rest. */
 static const char *const default_counters[] = {
-  "Mono System/Working Set", "Mono JIT/Methods JITted using mono JIT", "Mono GC/Minor GC collections", NULL,
+  "Mono System/Working Set", "Mono JIT/Methods JITted using mono JIT", NULL,
 };
 
 struct _EsTimelineRows
