@@ -24,6 +24,9 @@ static const char *fixtures[] = {
   "mlpd/counter-compute.mlpd",
   "mlpd/gc-threads.mlpd",
   "mlpd/nogc.mlpd",
+  "mlpd/heapshot-gc.mlpd",
+  "mlpd/heapshot-shutdown.mlpd",
+  "mlpd/heapshot-steps.mlpd",
 };
 
 static void
@@ -80,8 +83,8 @@ describe_cap (GString    *text,
 
 /* Two documents of one Mono log, however read, are the same to their
  * records: the summary and counts, mprof-report's, every row's records and
- * name, the threads, GCs, messages, the heap, the counters, and where the
- * log is cut. */
+ * name, the threads, GCs, messages, the heap and its shots, the counters,
+ * and where the log is cut. */
 static char *
 describe (EsDocument *document)
 {
@@ -120,6 +123,22 @@ describe (EsDocument *document)
 
       describe_series (text, name, counter->series);
     }
+  /* The heap shots: a census each, a band per class. */
+  {
+    const EsHeapProfSample *censuses = es_document_get_heap_samples (document, &n);
+
+    for (guint i = 0; i < n; i++)
+      {
+        const EsHeapProfEntry *entries = es_document_get_heap_entries (document, &censuses[i]);
+
+        g_string_append_printf (text, "census %" G_GUINT64_FORMAT ":", censuses[i].time);
+        for (guint e = 0; e < censuses[i].n_entries; e++)
+          g_string_append_printf (text, " %s %" G_GUINT64_FORMAT "/%u",
+                                  es_document_get_heap_band_name (document, entries[e].band),
+                                  entries[e].residency, entries[e].objects);
+        g_string_append_c (text, '\n');
+      }
+  }
   for (guint c = 0; c < es_document_get_n_caps (document); c++)
     describe_cap (text, document, c);
   es_document_is_truncated (document, &cut);

@@ -251,6 +251,9 @@ static void
 thread_states_ready (gpointer data)
 {
   gtk_widget_queue_draw (GTK_WIDGET (data));
+  /* A tooltip over a thread whose states were not made yet said so: it
+   * is asked again now they are. */
+  gtk_widget_trigger_tooltip_query (GTK_WIDGET (data));
 }
 
 void

@@ -117,6 +117,17 @@ void         _es_builder_settle_user_events (EsDocumentBuilder *self,
 void         _es_builder_order_user_events  (EsDocumentBuilder *self);
 void         _es_builder_copy_user_events   (EsDocumentBuilder *copy,
                                              EsDocumentBuilder *self);
+void         _es_builder_begin_heap_census  (EsDocumentBuilder *self,
+                                             guint64            time,
+                                             guint64            era,
+                                             guint64            at);
+void         _es_builder_add_heap_census_entry (EsDocumentBuilder *self,
+                                             const char        *name,
+                                             guint64            residency,
+                                             guint64            objects,
+                                             guint64            at);
+void         _es_builder_end_heap_census    (EsDocumentBuilder *self,
+                                             guint64            at);
 void         _es_builder_add_heap_sample    (EsDocumentBuilder *self,
                                              EsHeapSeries       which,
                                              guint64            time,

@@ -99,6 +99,8 @@ struct _MonoFeed
   GHashTable        *unnamed;       /* methods a throw was told in, not named then */
   guint              n_counters;    /* the loader's first counters are told */
   guint              n_counter_samples; /* and their first samples, in time order */
+  GHashTable        *unnamed_classes; /* of the heap shots told, not named then */
+  guint              n_shots_told;
 };
 
 #define ROW(feed, r) (&g_array_index ((feed)->rows, Row, (r)))
@@ -408,6 +410,10 @@ feed_record (Feed         *feed,
           tell (feed, &e, ES_EVENT_HEAP_ALLOCATED, r->time, row);
         }
       break;
+    case REC_HEAP_SHOT:
+      _es_mlpd_tell_heap_shot (feed->loader, feed->builder, (guint32) r->value, feed->origin, r->time,
+                               feed->n_shots_told++ == 0, feed->unnamed_classes);
+      break;
     default:
       break;
     }
@@ -441,6 +447,7 @@ _es_mlpd_feed_new (Loader   *loader,
   g_array_set_clear_func (feed->rows, clear_row);
   feed->shutdown_pause = -1;
   feed->unnamed = g_hash_table_new (NULL, NULL);
+  feed->unnamed_classes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   /* Rows are the feed's to give. */
   for (guint i = 0; i < loader->threads->len; i++)
     _es_mlpd_get_thread (loader, i)->row = -1;
@@ -455,6 +462,7 @@ _es_mlpd_feed_free (MonoFeed *feed)
   es_document_builder_free (feed->builder);
   g_array_unref (feed->rows);
   g_hash_table_unref (feed->unnamed);
+  g_hash_table_unref (feed->unnamed_classes);
   g_free (feed);
 }
 
@@ -495,6 +503,8 @@ still_holds (Feed *feed)
   while (g_hash_table_iter_next (&iter, &method, NULL))
     if (g_hash_table_contains (loader->methods, method))
       return FALSE;
+  if (!_es_mlpd_heap_names_hold (loader, feed->unnamed_classes))
+    return FALSE;
   for (guint r = 0; r < feed->rows->len; r++)
     {
       const Row *row = ROW (feed, r);
@@ -751,6 +761,11 @@ _es_mlpd_feed_end (MonoFeed *feed)
   for (guint r = 0; r < feed->rows->len; r++)
     if (ROW (feed, r)->state == ROW_RUNNING && !ROW (feed, r)->paused)
       tell_stop (feed, feed->loader->max_time, r, ES_STOP_NO_STATUS);
+  /* mprof-report reports a shot the log ends in with what it listed. */
+  for (guint s = 0; s < feed->loader->heap_shots->len; s++)
+    if (!((MonoHeapShot *) g_ptr_array_index (feed->loader->heap_shots, s))->ended)
+      _es_mlpd_tell_heap_shot (feed->loader, feed->builder, s, feed->origin, feed->loader->max_time,
+                               feed->n_shots_told++ == 0, NULL);
 }
 
 /**

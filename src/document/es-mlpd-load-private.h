@@ -36,6 +36,7 @@ typedef enum
   REC_MONITOR,
   REC_THROW,
   REC_ALLOC,
+  REC_HEAP_SHOT,            /* at its end; @value: its index in the heap shots */
 } RecordKind;
 
 typedef struct
@@ -59,6 +60,7 @@ typedef struct
   guint64  contention_start;
   gboolean has_start, has_end, has_events, waiting;
   gint     row;             /* capability, or -1 when not shown */
+  guint32  heap_shot;       /* index + 1 of the heap shot its buffers are filling, or 0 */
   guint64  gc_start[3];     /* mprof-report's per-thread start slots */
 } MonoThread;
 
@@ -83,6 +85,22 @@ typedef struct
   guint32 counter;          /* in the loader's counters */
   guint32 seq;              /* file order, to keep equal times stable */
 } CounterSample;
+/* A class's objects in a heap shot. */
+typedef struct
+{
+  guint64 klass;            /* the class's pointer: 0 for the null class */
+  guint64 bytes;
+  guint64 objects;
+} MonoShotClass;
+
+/* A heap shot, as mprof-report counts it (es-mlpd-heap.c). */
+typedef struct
+{
+  guint64     start, end;
+  GArray     *classes;      /* MonoShotClass, in the order first seen */
+  GHashTable *index;        /* class pointer -> index + 1 in @classes, while open */
+  gboolean    ended;
+} MonoHeapShot;
 
 typedef struct
 {
@@ -107,6 +125,10 @@ typedef struct
   GArray        *counters;    /* MonoCounter, in the order described (es-mlpd-counters.c) */
   GHashTable    *counter_ids; /* the log's index of a counter -> index + 1 in @counters */
   GArray        *counter_samples; /* CounterSample, in file order but those a feed sorted */
+  GPtrArray     *heap_shots;  /* MonoHeapShot, in the order they start */
+  GHashTable    *vtables;     /* vtable -> class pointer: the first word about each */
+  GHashTable    *class_names; /* class pointer -> its name, in strings */
+  gint           may_shoot;   /* whether the log may have heap shots: -1 until its first allocation */
 } Loader;
 
 static inline MonoThread *
@@ -146,6 +168,25 @@ void        _es_mlpd_add_samples          (Loader            *loader,
                                            EsDocumentBuilder *builder,
                                            EsMonoProfile     *profile,
                                            guint64            origin);
+
+void        _es_mlpd_heap_init            (Loader        *self);
+void        _es_mlpd_heap_clear           (Loader        *self);
+void        _es_mlpd_take_heap            (Loader            *self,
+                                           guint32            thread,
+                                           const EsMlpdEvent *e);
+void        _es_mlpd_take_class_metadata  (Loader            *self,
+                                           const EsMlpdEvent *e);
+void        _es_mlpd_take_alloc_vtable    (Loader        *self,
+                                           guint64        vtable);
+void        _es_mlpd_tell_heap_shot       (Loader            *self,
+                                           EsDocumentBuilder *builder,
+                                           guint32            shot,
+                                           guint64            origin,
+                                           guint64            at,
+                                           gboolean           first,
+                                           GHashTable        *unnamed);
+gboolean    _es_mlpd_heap_names_hold      (Loader        *self,
+                                           GHashTable    *unnamed);
 
 MonoFeed          *_es_mlpd_feed_new           (Loader     *loader,
                                                 gboolean    for_snapshots);

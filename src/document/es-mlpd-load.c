@@ -106,6 +106,11 @@ take_metadata (Loader            *self,
 {
   MonoThread *t;
 
+  if (e->u.metadata.kind == ES_MLPD_KIND_CLASS || e->u.metadata.kind == ES_MLPD_KIND_VTABLE)
+    {
+      _es_mlpd_take_class_metadata (self, e);
+      return;
+    }
   if (e->u.metadata.kind != ES_MLPD_KIND_THREAD)
     {
       take_program (self, e);
@@ -225,6 +230,10 @@ _es_mlpd_take_event (const EsMlpdEvent *e,
       break;
     case ES_MLPD_ALLOC:
       take_alloc (self, index, e);
+      _es_mlpd_take_alloc_vtable (self, e->u.alloc.vtable);
+      break;
+    case ES_MLPD_HEAP:
+      _es_mlpd_take_heap (self, index, e);
       break;
     case ES_MLPD_MONITOR:
       take_monitor (self, index, e);
@@ -300,6 +309,7 @@ _es_mlpd_loader_init (Loader *self)
   self->counters = g_array_new (FALSE, TRUE, sizeof (MonoCounter));
   self->counter_ids = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   self->counter_samples = g_array_new (FALSE, FALSE, sizeof (CounterSample));
+  _es_mlpd_heap_init (self);
 }
 
 void
@@ -315,6 +325,7 @@ _es_mlpd_loader_clear (Loader *self)
   g_clear_pointer (&self->domain_name, g_free);
   g_clear_pointer (&self->main_image, g_free);
   _es_mlpd_clear_counters (self);
+  _es_mlpd_heap_clear (self);
   es_mlpd_header_clear (&self->header);
 }
 
