@@ -19,11 +19,10 @@
 
 #define FIXTURE "mlpd/counter-compute.mlpd"
 
-/* The report's "Counters:" section, its head left out. */
+/* The "Counters:" section of the report at @path, its head left out. */
 static char *
-report_counters (void)
+report_counters_of (const char *path)
 {
-  g_autofree char *path = es_test_fixture_path ("mlpd/counter-compute.report.txt");
   g_autofree char *report = NULL;
   const char *section;
 
@@ -31,6 +30,79 @@ report_counters (void)
   section = strstr (report, "\nCounters:\n");
   g_assert_nonnull (section);
   return g_strdup (section + strlen ("\nCounters:\n"));
+}
+
+static char *
+report_counters (void)
+{
+  g_autofree char *path = es_test_fixture_path ("mlpd/counter-compute.report.txt");
+
+  return report_counters_of (path);
+}
+
+/* mprof-report's "Counters:" lines made from @document's counters. */
+static char *
+document_counters (EsDocument *document)
+{
+  guint n = es_document_get_n_counters (document);
+  g_autofree EsCounterLast *lasts = g_new0 (EsCounterLast, MAX (n, 1));
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const EsCounter *c = es_document_get_counter (document, i);
+
+      lasts[i] = (EsCounterLast) { c->section, c->name, c->type, c->unit, FALSE, 0, NULL };
+      lasts[i].has_value = es_counter_get_last (c, &lasts[i].key);
+    }
+  es_counter_append_report (out, lasts, n);
+  return g_string_free (out, FALSE);
+}
+
+/* Every Mono log the project and ../shared keep with mprof-report's
+ * output, plain or packed, Mono 5's and 6's: the counters of its document
+ * print as the report prints them. */
+static void
+test_every_log_is_its_report (void)
+{
+  static const char *fixtures[] = {
+    "alloc-frames4", "alloc-full", "alloc-small", "calls-compute", "counter-compute", "gc-threads", "gc-zip",
+    "heapshot-gc", "heapshot-shutdown", "legacy-few", "monitor-locks", "nodefaults-locks", "nogc",
+    "sample-compute", "sample-real", "zip-sample",
+  };
+  static const char *shared[] = {
+    "alloc-default", "alloc-gc-alloc", "alloc-heapshot", "exc-calls", "threads-legacy",
+  };
+  guint n_lines = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (fixtures) + G_N_ELEMENTS (shared); i++)
+    {
+      gboolean in_shared = i >= G_N_ELEMENTS (fixtures);
+      const char *name = in_shared ? shared[i - G_N_ELEMENTS (fixtures)] : fixtures[i];
+      g_autofree char *log = g_strdup_printf ("mlpd/%s.mlpd", name);
+      g_autofree char *report = g_strdup_printf ("mlpd/%s.report.txt", name);
+      g_autofree char *log_path = in_shared ? es_test_shared_path (log) : es_test_fixture_path (log);
+      g_autofree char *report_path = in_shared ? es_test_shared_path (report) : es_test_fixture_path (report);
+      g_autoptr(EsDocument) document = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *expected = NULL, *got = NULL;
+
+      if (log_path == NULL || !g_file_test (log_path, G_FILE_TEST_EXISTS))
+        {
+          g_test_message ("%s: no ../shared, not compared", name);
+          continue;
+        }
+      document = es_document_load_file (log_path, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      expected = report_counters_of (report_path);
+      got = document_counters (document);
+      g_assert_cmpstr (got, ==, expected);
+      for (const char *c = got; *c != '\0'; c++)
+        n_lines += *c == '\n';
+    }
+  g_test_message ("%u lines of counters compared", n_lines);
+  /* 15 lines (two heads, 13 counters) in each but nodefaults-locks. */
+  g_assert_cmpuint (n_lines, >=, 15 * 15);
 }
 
 static gboolean
@@ -275,6 +347,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/mono-counters/document-is-the-report", test_document_is_the_report);
+  g_test_add_func ("/mono-counters/every-log-is-its-report", test_every_log_is_its_report);
   g_test_add_func ("/mono-counters/values-in-their-units", test_values_in_their_units);
   g_test_add_func ("/mono-counters/keys-keep-the-order", test_keys_keep_the_order);
   g_test_add_func ("/mono-counters/summary-prints-them", test_summary_prints_them);

@@ -49,16 +49,17 @@ filter_row (GtkListBoxRow *row,
 {
   const char *text = gtk_editable_get_text (GTK_EDITABLE (data));
   const char *key = g_object_get_data (G_OBJECT (row), "counter-key");
-  g_autofree char *folded_key = NULL, *folded_text = NULL;
+  g_autofree char *folded_name = NULL, *folded_text = NULL;
 
   if (text == NULL || *text == '\0')
     return TRUE;
-  /* The sections' headings go with a search. */
+  /* The sections' headings go with a search, which looks at the names:
+   * "time" is not to find every counter of "Mono Runtime". */
   if (key == NULL)
     return FALSE;
-  folded_key = g_utf8_casefold (key, -1);
+  folded_name = g_utf8_casefold (strchr (key, '/') + 1, -1);
   folded_text = g_utf8_casefold (text, -1);
-  return strstr (folded_key, folded_text) != NULL;
+  return strstr (folded_name, folded_text) != NULL;
 }
 
 static void
