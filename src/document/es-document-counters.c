@@ -123,12 +123,16 @@ es_document_builder_add_counter (EsDocumentBuilder *self,
                                  guint32            unit,
                                  guint32            variance)
 {
+  g_autofree char *valid_section = NULL, *valid_name = NULL;
   EsCounter counter = { 0 };
 
   g_return_val_if_fail (self != NULL && section != NULL && name != NULL, 0);
 
-  counter.section = g_string_chunk_insert (self->doc->strings, section);
-  counter.name = g_string_chunk_insert (self->doc->strings, name);
+  /* The log's bytes: the window shows them as text. */
+  valid_section = g_utf8_make_valid (section, -1);
+  valid_name = g_utf8_make_valid (name, -1);
+  counter.section = g_string_chunk_insert (self->doc->strings, valid_section);
+  counter.name = g_string_chunk_insert (self->doc->strings, valid_name);
   counter.type = type;
   counter.unit = unit;
   counter.variance = variance;

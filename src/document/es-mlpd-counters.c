@@ -20,12 +20,6 @@
  * and its recorded file thus decode and add up the same bytes in the same
  * order, and their documents' counters are the same. */
 
-static char *
-dup_string (EsMlpdString s)
-{
-  return g_utf8_make_valid (s.data != NULL ? s.data : "", s.data != NULL ? (gssize) s.len : 0);
-}
-
 /* Takes a COUNTERS_DESC or COUNTERS event. */
 void
 _es_mlpd_take_counters (Loader            *self,
@@ -36,18 +30,13 @@ _es_mlpd_take_counters (Loader            *self,
       for (guint32 i = 0; i < e->u.counters_desc.n_descs; i++)
         {
           const EsMlpdCounterDesc *desc = &e->u.counters_desc.descs[i];
-          MonoCounter counter = { 0 };
+          EsMonoCounter counter;
 
           /* A counter described twice keeps its first description, as
            * mprof-report keeps it. */
           if (g_hash_table_contains (self->counter_ids, &desc->index))
             continue;
-          counter.section = desc->section == (1u << 15) ? dup_string (desc->section_name)
-                                                        : g_strdup (es_counter_section_name (desc->section));
-          counter.name = dup_string (desc->name);
-          counter.type = (guint8) MIN (desc->type, 255);
-          counter.unit = (guint32) desc->unit;
-          counter.variance = (guint32) desc->variance;
+          es_mono_counter_describe (&counter, desc);
           g_array_append_val (self->counters, counter);
           g_hash_table_insert (self->counter_ids, g_memdup2 (&desc->index, sizeof desc->index),
                                GUINT_TO_POINTER (self->counters->len));
@@ -59,17 +48,16 @@ _es_mlpd_take_counters (Loader            *self,
     {
       const EsMlpdCounterValue *value = &e->u.counters.values[i];
       guint32 found = GPOINTER_TO_UINT (g_hash_table_lookup (self->counter_ids, &value->index));
-      MonoCounter *counter;
+      EsMonoCounter *counter;
       CounterSample sample;
 
       if (found == 0)
         continue;
-      counter = &g_array_index (self->counters, MonoCounter, found - 1);
+      counter = &g_array_index (self->counters, EsMonoCounter, found - 1);
+      es_mono_counter_take (counter, value, e->time);
       /* A string has no number to draw. */
       if (value->type == ES_MLPD_COUNTER_STRING)
         continue;
-      counter->last = es_counter_accumulate ((guint8) MIN (value->type, 255), counter->has_value, counter->last, value);
-      counter->has_value = TRUE;
       sample = (CounterSample) { e->time, counter->last, found - 1, self->counter_samples->len };
       g_array_append_val (self->counter_samples, sample);
     }
@@ -79,10 +67,7 @@ void
 _es_mlpd_clear_counters (Loader *self)
 {
   for (guint i = 0; self->counters != NULL && i < self->counters->len; i++)
-    {
-      g_free (g_array_index (self->counters, MonoCounter, i).section);
-      g_free (g_array_index (self->counters, MonoCounter, i).name);
-    }
+    es_mono_counter_clear (&g_array_index (self->counters, EsMonoCounter, i));
   g_clear_pointer (&self->counters, g_array_unref);
   g_clear_pointer (&self->counter_ids, g_hash_table_unref);
   g_clear_pointer (&self->counter_samples, g_array_unref);
@@ -122,7 +107,7 @@ _es_mlpd_tell_counters (Loader            *self,
 
   for (; *n_counters_told < self->counters->len; (*n_counters_told)++)
     {
-      const MonoCounter *c = &g_array_index (self->counters, MonoCounter, *n_counters_told);
+      const EsMonoCounter *c = &g_array_index (self->counters, EsMonoCounter, *n_counters_told);
 
       es_document_builder_add_counter (builder, c->section, c->name, c->type, c->unit, c->variance);
     }

@@ -64,19 +64,6 @@ typedef struct
   guint64  gc_start[3];     /* mprof-report's per-thread start slots */
 } MonoThread;
 
-/* A counter of the log (`counter`), with its value so far in file order:
- * the log writes changes, which add up in the order they were written. */
-typedef struct
-{
-  char    *section;
-  char    *name;
-  guint8   type;
-  guint32  unit;
-  guint32  variance;
-  gboolean has_value;
-  guint64  last;            /* its value's key (es_counter_accumulate()) */
-} MonoCounter;
-
 /* A counter's value at a time, to be told to the builder in time order. */
 typedef struct
 {
@@ -122,7 +109,7 @@ typedef struct
   guint          memory_failures; /* es_vec_get_failures() when it began */
   char          *domain_name; /* the first domain's friendly name: the program's */
   char          *main_image;  /* the first .exe image loaded, the program's path */
-  GArray        *counters;    /* MonoCounter, in the order described (es-mlpd-counters.c) */
+  GArray        *counters;    /* EsMonoCounter, with its value so far, in the order described (es-mlpd-counters.c) */
   GHashTable    *counter_ids; /* the log's index of a counter -> index + 1 in @counters */
   GArray        *counter_samples; /* CounterSample, in file order but those a feed sorted */
   GPtrArray     *heap_shots;  /* MonoHeapShot, in the order they start */

@@ -306,7 +306,7 @@ _es_mlpd_loader_init (Loader *self)
   self->strings = g_string_chunk_new (4096);
   self->summary.shutdown_pause = -1;
   self->memory_failures = es_vec_get_failures ();
-  self->counters = g_array_new (FALSE, TRUE, sizeof (MonoCounter));
+  self->counters = g_array_new (FALSE, TRUE, sizeof (EsMonoCounter));
   self->counter_ids = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   self->counter_samples = g_array_new (FALSE, FALSE, sizeof (CounterSample));
   _es_mlpd_heap_init (self);

@@ -302,6 +302,13 @@ EsMonoProfile *es_mono_profile_load_samples (const guint8   *data,
 EsMonoProfile *es_mono_profile_load_file    (const char     *path,
                                              GError        **error);
 
+void           es_mono_counter_describe     (EsMonoCounter  *counter,
+                                             const EsMlpdCounterDesc *desc);
+void           es_mono_counter_take         (EsMonoCounter  *counter,
+                                             const EsMlpdCounterValue *value,
+                                             guint64         time);
+void           es_mono_counter_clear        (EsMonoCounter  *counter);
+
 const char    *es_mono_profile_method_name  (EsMonoProfile  *profile,
                                              guint32         method,
                                              char            buffer[64]);
