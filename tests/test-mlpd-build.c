@@ -158,26 +158,6 @@ load_bytes (const guint8 *data,
   return document;
 }
 
-/* The document of @build's builder as it stands. */
-static EsDocument *
-snapshot (EsMlpdBuild *build,
-          gboolean     complete)
-{
-  EsDocumentBuilder *builder = es_mlpd_build_update (build, complete);
-  g_autoptr(EsDocumentBuilder) copy = NULL;
-  g_autoptr(EsMlpdFinishing) finishing = NULL;
-  gint64 cut = es_mlpd_build_get_cut (build);
-  EsDocument *document;
-
-  if (builder == NULL)
-    return NULL;
-  copy = es_document_builder_copy (builder);
-  finishing = es_mlpd_build_get_finishing (build);
-  document = es_document_builder_finish (copy, cut >= 0, cut);
-  es_mlpd_finishing_apply (finishing, document);
-  return document;
-}
-
 typedef struct
 {
   guint n_snapshots;
@@ -214,7 +194,7 @@ follow (const guint8 *data,
       g_assert_true (es_mlpd_build_take (build, data + given, piece, &error));
       g_assert_no_error (error);
       given += piece;
-      document = snapshot (build, given == len);
+      document = es_test_mlpd_snapshot (build, given == len);
       if (document == NULL)
         {
           g_assert_null (last);
@@ -412,7 +392,7 @@ follow_buffers_by (const guint8 *data,
 
       g_assert_true (es_mlpd_build_take (build, data + from, to - from, NULL));
       g_clear_object (&last);
-      last = snapshot (build, to == len);
+      last = es_test_mlpd_snapshot (build, to == len);
     }
   expected_text = describe (expected);
   got = describe (last);

@@ -11,11 +11,11 @@
 #include <math.h>
 #include <string.h>
 
-#include "es-document-builder.h"
 #include "es-mlpd-build.h"
 #include "es-mono-profile.h"
 #include "es-test-cli.h"
 #include "es-test-log.h"
+#include "es-test-mlpd.h"
 
 #define FIXTURE "mlpd/counter-compute.mlpd"
 
@@ -300,23 +300,14 @@ test_followed_log_gets_them_as_they_come (void)
     {
       gsize piece = MIN (4096, len - given);
       g_autoptr(GError) error = NULL;
-      g_autoptr(EsDocumentBuilder) copy = NULL;
-      g_autoptr(EsMlpdFinishing) finishing = NULL;
       g_autoptr(EsDocument) document = NULL;
-      EsDocumentBuilder *builder;
-      gint64 cut;
 
       g_assert_true (es_mlpd_build_take (build, (const guint8 *) data + given, piece, &error));
       g_assert_no_error (error);
       given += piece;
-      builder = es_mlpd_build_update (build, given == len);
-      if (builder == NULL)
+      document = es_test_mlpd_snapshot (build, given == len);
+      if (document == NULL)
         continue;
-      cut = es_mlpd_build_get_cut (build);
-      copy = es_document_builder_copy (builder);
-      finishing = es_mlpd_build_get_finishing (build);
-      document = es_document_builder_finish (copy, cut >= 0, cut);
-      es_mlpd_finishing_apply (finishing, document);
       if (given < len && es_document_get_n_counters (document) > index &&
           es_series_get_length (es_document_get_counter (document, index)->series) > 0)
         early++;

@@ -14,6 +14,7 @@
 #include "es-pause-panel.h"
 #include "es-profile-panel.h"
 #include "es-heap-shot-panel.h"
+#include "es-mono-panel.h"
 #include "es-session.h"
 #include "es-sidebar.h"
 #include "es-stats-panel.h"
@@ -55,6 +56,7 @@ struct _EsWindow
   EsEventList          *event_list;
   EsProfilePanel       *profile_panel;
   EsHeapShotPanel      *heap_shot_panel;
+  EsMonoPanel          *mono_panel;     /* shown for a Mono log only */
 
   /* The file shown or loading, or NULL while the window is empty */
   GFile                *file;

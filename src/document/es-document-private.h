@@ -93,6 +93,7 @@ struct _EsDocument
   EsDocumentFormat format;
   GPtrArray     *cap_labels;        /* const char * (in strings), or NULL: "HEC n" */
   EsMonoSummary *mono;              /* Mono logs only */
+  EsMonoActivity *mono_activity;    /* (nullable): a Mono log's calls, allocations, exceptions, locks */
 
   guint64        start_time;
   guint64        end_time;

@@ -138,6 +138,7 @@ es_document_finalize (GObject *object)
   g_free (self->process.env);
   g_clear_pointer (&self->cap_labels, g_ptr_array_unref);
   g_free (self->mono);
+  g_clear_pointer (&self->mono_activity, es_mono_activity_unref);
   g_clear_error (&self->damage);
 
   G_OBJECT_CLASS (es_document_parent_class)->finalize (object);
@@ -619,6 +620,21 @@ es_document_get_mono_summary (EsDocument *self)
   g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
 
   return self->mono;
+}
+
+/**
+ * es_document_get_mono_activity:
+ *
+ * Returns: (transfer none) (nullable): a Mono log's calls, allocations,
+ *   exceptions and lock contentions, for the figures of any interval
+ *   (es_mono_activity_compute()), or %NULL for a GHC eventlog
+ */
+EsMonoActivity *
+es_document_get_mono_activity (EsDocument *self)
+{
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
+
+  return self->mono_activity;
 }
 
 /* One per kind of derived data: made under its own lock, so that making

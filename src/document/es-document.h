@@ -12,6 +12,7 @@
 #include "es-cap-timeline.h"
 #include "es-counter.h"
 #include "es-document-types.h"
+#include "es-mono-activity.h"
 #include "es-series.h"
 
 G_BEGIN_DECLS
@@ -115,6 +116,7 @@ const EsCounter      *es_document_get_counter         (EsDocument  *self,
 guint                 es_document_find_counter        (EsDocument  *self,
                                                        const char  *section,
                                                        const char  *name);
+EsMonoActivity       *es_document_get_mono_activity   (EsDocument  *self);
 
 /**
  * EsLoadFlags:

@@ -43,6 +43,10 @@ struct _EsMlpdBuild
   gboolean    has_header;
   gboolean    complete;
   guint       n_restarts;
+  /* The calls, allocations, exceptions and lock events, as the file's
+   * document has them (es_mono_profile_load_window()); told each event as
+   * it is decoded, so a snapshot shows them as they come. */
+  EsMonoProfile *profile;
 };
 
 /**
@@ -58,6 +62,8 @@ es_mlpd_build_new (void)
 
   _es_mlpd_loader_init (&self->loader);
   self->pending = g_byte_array_new ();
+  self->profile = es_mono_profile_new ();
+  es_mono_profile_set_window (self->profile);
   return self;
 }
 
@@ -69,6 +75,7 @@ es_mlpd_build_free (EsMlpdBuild *self)
   _es_mlpd_feed_free (self->feed);
   _es_mlpd_loader_clear (&self->loader);
   g_byte_array_unref (self->pending);
+  es_mono_profile_free (self->profile);
   g_free (self);
 }
 
@@ -94,6 +101,18 @@ take_header (EsMlpdBuild  *self,
   self->pending_offset = header_len;
   self->has_header = TRUE;
   return TRUE;
+}
+
+/* Each decoded event goes to the timeline's loader and to the collector. */
+static gboolean
+take_event (const EsMlpdEvent *e,
+            gpointer           user_data)
+{
+  EsMlpdBuild *self = user_data;
+
+  if (!_es_mlpd_take_event (e, &self->loader))
+    return FALSE;
+  return es_mono_profile_add_event (e, self->profile);
 }
 
 /**
@@ -122,7 +141,7 @@ es_mlpd_build_take (EsMlpdBuild   *self,
   if (!self->has_header)
     return TRUE;
   if (!es_mlpd_decode_buffers (self->pending->data, self->pending->len, self->pending_offset,
-                               self->loader.header.data_version, _es_mlpd_take_event, &self->loader,
+                               self->loader.header.data_version, take_event, self,
                                &decoded, error))
     return FALSE;
   g_byte_array_remove_range (self->pending, 0, (guint) decoded);
@@ -176,6 +195,8 @@ es_mlpd_build_update (EsMlpdBuild *self,
   if (complete)
     {
       _es_mlpd_feed_end (self->feed);
+      /* the calls still open end as a file's do */
+      es_mono_profile_finish (self->profile);
       self->complete = TRUE;
     }
   return _es_mlpd_feed_get_builder (self->feed);
@@ -190,9 +211,13 @@ es_mlpd_build_update (EsMlpdBuild *self,
 EsMlpdFinishing *
 es_mlpd_build_get_finishing (EsMlpdBuild *self)
 {
+  EsMlpdFinishing *finishing;
+
   g_return_val_if_fail (self != NULL && self->feed != NULL, NULL);
 
-  return _es_mlpd_feed_get_finishing (self->feed);
+  finishing = _es_mlpd_feed_get_finishing (self->feed);
+  finishing->activity = es_mono_profile_get_activity (self->profile, finishing->origin);
+  return finishing;
 }
 
 /**
@@ -241,6 +266,8 @@ es_mlpd_finishing_apply (EsMlpdFinishing *finishing,
 
   document->format = ES_DOCUMENT_MONO_LOG;
   document->mono = g_memdup2 (&finishing->summary, sizeof finishing->summary);
+  if (finishing->activity != NULL)
+    document->mono_activity = es_mono_activity_ref (finishing->activity);
   /* Not in the document's strings: a live log's builder may be adding to
    * those, on another thread. */
   names = g_string_chunk_new (256);
@@ -259,5 +286,6 @@ es_mlpd_finishing_free (EsMlpdFinishing *finishing)
     return;
   g_ptr_array_unref (finishing->labels);
   g_free (finishing->program);
+  g_clear_pointer (&finishing->activity, es_mono_activity_unref);
   g_free (finishing);
 }

@@ -791,6 +791,7 @@ _es_mlpd_feed_get_finishing (MonoFeed *feed)
     if (is_profiler_thread (_es_mlpd_get_thread (loader, i)) || _es_mlpd_get_thread (loader, i)->row == -2)
       finishing->summary.n_hidden_threads++;
   finishing->program = g_strdup (loader->domain_name != NULL ? loader->domain_name : loader->main_image);
+  finishing->origin = feed->origin;
   finishing->labels = g_ptr_array_new_full (feed->rows->len, g_free);
   for (guint r = 0; r < feed->rows->len; r++)
     g_ptr_array_add (finishing->labels, g_strdup (ROW (feed, r)->label));

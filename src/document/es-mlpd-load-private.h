@@ -95,6 +95,8 @@ typedef struct
   GArray        *records;
   GArray        *threads;   /* MonoThread */
   GHashTable    *thread_ids;/* pthread_t -> index + 1 */
+  guint64        last_thread_id;  /* the last looked up: a buffer's events are one thread's */
+  guint32        last_thread;     /* its index + 1, 0 for none */
   GHashTable    *methods;   /* method -> name, in strings */
   GStringChunk  *strings;
   EsMonoSummary  summary;
@@ -130,6 +132,8 @@ struct _EsMlpdFinishing
   EsMonoSummary  summary;
   GPtrArray     *labels;    /* char *, a row's */
   char          *program;   /* or NULL, if the log does not say */
+  guint64        origin;    /* the document's zero, on the log's clock */
+  EsMonoActivity *activity; /* (nullable): the calls, allocations, exceptions and locks */
 };
 
 /* What tells a Mono log's records to a document builder, a stretch at a

@@ -46,6 +46,15 @@ typedef struct
   guint32     next_method_serial;
   guint32     next_class_serial;
   guint32     n_entered;
+  /* The last thread and recent methods looked up: a buffer's events are
+   * one thread's, and a call's leave comes soon after its enter. A hash
+   * lookup per event was most of a calls log's time. */
+  guint64     last_thread_id;
+  guint32     last_thread;      /* index + 1, 0: none yet */
+  guint64     method_cache_keys[256];
+  guint32     method_cache[256];  /* index + 1 */
+  guint64     vtable_cache_keys[256];
+  guint32     vtable_cache[256];  /* class index + 1 */
   GArray     *scratch;        /* guint32 */
 } State;
 

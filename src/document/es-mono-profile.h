@@ -11,6 +11,7 @@
 #include <gio/gio.h>
 
 #include "es-mlpd-reader.h"
+#include "es-mono-activity.h"
 
 G_BEGIN_DECLS
 
@@ -286,6 +287,9 @@ struct _EsMonoProfile
 
   gpointer state;             /* the collector's, while it reads */
   gboolean samples_only;      /* es_mono_profile_load_samples(): nothing but samples and names */
+  /* es_mono_profile_load_window(): the calls, allocations, exceptions and
+   * lock events go here, packed, rather than into the arrays above */
+  EsMonoActivityBuilder *activity;
 };
 
 EsMonoProfile *es_mono_profile_new          (void);
@@ -301,6 +305,12 @@ EsMonoProfile *es_mono_profile_load_samples (const guint8   *data,
                                              GError        **error);
 EsMonoProfile *es_mono_profile_load_file    (const char     *path,
                                              GError        **error);
+EsMonoProfile *es_mono_profile_load_window  (const guint8   *data,
+                                             gsize           len,
+                                             GError        **error);
+void           es_mono_profile_set_window   (EsMonoProfile  *profile);
+EsMonoActivity *es_mono_profile_get_activity (EsMonoProfile *profile,
+                                              guint64        origin);
 
 void           es_mono_counter_describe     (EsMonoCounter  *counter,
                                              const EsMlpdCounterDesc *desc);
