@@ -21,6 +21,7 @@
 /* The project's plain Mono fixtures (the packed one is unpacked whole). */
 static const char *fixtures[] = {
   "mlpd/alloc-small.mlpd",
+  "mlpd/counter-compute.mlpd",
   "mlpd/gc-threads.mlpd",
   "mlpd/nogc.mlpd",
   "mlpd/heapshot-gc.mlpd",
@@ -82,8 +83,8 @@ describe_cap (GString    *text,
 
 /* Two documents of one Mono log, however read, are the same to their
  * records: the summary and counts, mprof-report's, every row's records and
- * name, the threads, GCs, messages, the heap and its shots, and where the
- * log is cut. */
+ * name, the threads, GCs, messages, the heap and its shots, the counters,
+ * and where the log is cut. */
 static char *
 describe (EsDocument *document)
 {
@@ -114,6 +115,14 @@ describe (EsDocument *document)
     g_string_append_printf (text, "message %" G_GUINT64_FORMAT " cap %u: %s\n", messages[i].time, messages[i].cap,
                             messages[i].text);
   describe_series (text, "heap", es_document_get_heap_size (document));
+  for (guint i = 0; i < es_document_get_n_counters (document); i++)
+    {
+      const EsCounter *counter = es_document_get_counter (document, i);
+      g_autofree char *name = g_strdup_printf ("counter %s/%s %u %x %x", counter->section, counter->name,
+                                               counter->type, counter->unit, counter->variance);
+
+      describe_series (text, name, counter->series);
+    }
   /* The heap shots: a census each, a band per class. */
   {
     const EsHeapProfSample *censuses = es_document_get_heap_samples (document, &n);

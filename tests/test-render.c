@@ -464,7 +464,7 @@ test_export (void)
   EsTimelineView view = { document, gc->start - length, es_activity_end (gc) + length, DATA_WIDTH, FALSE };
   cairo_surface_t *surface;
 
-  g_assert_true (es_timeline_export (&view, ES_TIMELINE_DEFAULT_ROWS, png, &error));
+  g_assert_true (es_timeline_export (&view, ES_TIMELINE_DEFAULT_ROWS, NULL, png, &error));
   g_assert_no_error (error);
   surface = cairo_image_surface_create_from_png (png);
   g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
@@ -473,15 +473,15 @@ test_export (void)
   check_gc_band (surface, document, &view, rows, longest->cap, gc);
   cairo_surface_destroy (surface);
 
-  g_assert_true (es_timeline_export (&view, ES_TIMELINE_DEFAULT_ROWS, svg, &error));
+  g_assert_true (es_timeline_export (&view, ES_TIMELINE_DEFAULT_ROWS, NULL, svg, &error));
   g_assert_true (g_file_get_contents (svg, &contents, NULL, NULL));
   g_assert_nonnull (strstr (contents, "<svg"));
   g_clear_pointer (&contents, g_free);
-  g_assert_true (es_timeline_export (&view, ES_TIMELINE_DEFAULT_ROWS, pdf, &error));
+  g_assert_true (es_timeline_export (&view, ES_TIMELINE_DEFAULT_ROWS, NULL, pdf, &error));
   g_assert_true (g_file_get_contents (pdf, &contents, NULL, NULL));
   g_assert_true (g_str_has_prefix (contents, "%PDF"));
 
-  g_assert_false (es_timeline_export (&view, ES_TIMELINE_DEFAULT_ROWS, gif, &error));
+  g_assert_false (es_timeline_export (&view, ES_TIMELINE_DEFAULT_ROWS, NULL, gif, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
   g_assert_false (g_file_test (gif, G_FILE_TEST_EXISTS));
 

@@ -394,11 +394,13 @@ rows_changed_cb (EsTimelineRows  *rows,
     {
       es_timeline_rows_set_visible_kinds (b, es_timeline_rows_get_visible_kinds (a));
       es_timeline_rows_set_pinned_kinds (b, es_timeline_rows_get_pinned_kinds (a));
+      es_timeline_rows_set_counters (b, es_timeline_rows_get_counters (a));
     }
   else
     {
       es_timeline_rows_set_visible_kinds (a, es_timeline_rows_get_visible_kinds (b));
       es_timeline_rows_set_pinned_kinds (a, es_timeline_rows_get_pinned_kinds (b));
+      es_timeline_rows_set_counters (a, es_timeline_rows_get_counters (b));
     }
   self->syncing_rows = FALSE;
 }
@@ -573,6 +575,7 @@ shift_drag_update_cb (GtkGestureDrag  *gesture,
 static GtkWidget *
 build_compare_page (EsCompareWindow *self)
 {
+  static const char *const synced[] = { "notify::visible-kinds", "notify::pinned-kinds", "notify::counters" };
   GtkWidget *paned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
   GtkWidget *runs = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkGesture *drag;
@@ -590,10 +593,10 @@ build_compare_page (EsCompareWindow *self)
       gtk_widget_set_vexpand (self->timelines[i], TRUE);
       gtk_box_append (GTK_BOX (runs), self->run_labels[i]);
       gtk_box_append (GTK_BOX (runs), self->timelines[i]);
-      g_signal_connect_object (es_timeline_get_rows (ES_TIMELINE (self->timelines[i])), "notify::visible-kinds",
-                               G_CALLBACK (rows_changed_cb), self, 0);
-      g_signal_connect_object (es_timeline_get_rows (ES_TIMELINE (self->timelines[i])), "notify::pinned-kinds",
-                               G_CALLBACK (rows_changed_cb), self, 0);
+      /* The runtime counters by name: each run draws those it has. */
+      for (guint k = 0; k < G_N_ELEMENTS (synced); k++)
+        g_signal_connect_object (es_timeline_get_rows (ES_TIMELINE (self->timelines[i])), synced[k],
+                                 G_CALLBACK (rows_changed_cb), self, 0);
     }
   es_timeline_rows_set_has_ruler (es_timeline_get_rows (ES_TIMELINE (self->timelines[1])), FALSE);
   /* "Heap (A and B)" shows both heaps on one scale: each run's own row

@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "es-bookmark-list.h"
+#include "es-counter-picker.h"
 #include "es-gc-list.h"
 #include "es-sidebar.h"
 #include "es-timeline-key.h"
@@ -26,6 +27,7 @@ struct _EsSidebar
   GtkWidget  *key_rows[ES_COLOR_TEXT];
   GtkWidget  *key_labels[ES_COLOR_TEXT];
   GtkWidget  *no_data_row;    /* shown for a log cut short */
+  GtkWidget  *trace_boxes;    /* the Traces page's boxes */
   GtkWidget  *heap_profile_row; /* shown for a log with a heap profile */
   GtkWidget  *gc_list;
   GtkWidget  *bookmark_list;
@@ -74,6 +76,15 @@ static void
 save_pinned_rows (EsSidebar *self)
 {
   save_kinds (self, "pinned-rows", es_timeline_rows_get_pinned_kinds (es_timeline_get_rows (self->timeline)));
+}
+
+/* The runtime counters drawn, by "Section/Name". */
+static void
+save_counters (EsSidebar *self)
+{
+  if (self->settings != NULL)
+    g_settings_set_strv (self->settings, "shown-counters",
+                         es_timeline_rows_get_counters (es_timeline_get_rows (self->timeline)));
 }
 
 /* Whoever changed them (a box here, or the timeline's threads' header). */
@@ -308,6 +319,7 @@ es_sidebar_new_traces (EsTimelineRows *rows)
         }
       gtk_box_append (GTK_BOX (box), row);
     }
+  gtk_box_append (GTK_BOX (box), es_counter_picker_new (rows));
   return box;
 }
 
@@ -324,6 +336,8 @@ void
 es_sidebar_set_timeline (EsSidebar  *self,
                          EsTimeline *timeline)
 {
+  GtkWidget *traces_page;
+
   g_return_if_fail (ES_IS_SIDEBAR (self));
   g_return_if_fail (self->timeline == NULL);
 
@@ -332,8 +346,16 @@ es_sidebar_set_timeline (EsSidebar  *self,
                            G_CALLBACK (save_shown_rows), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (es_timeline_get_rows (timeline), "notify::pinned-kinds",
                            G_CALLBACK (save_pinned_rows), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (es_timeline_get_rows (timeline), "notify::counters",
+                           G_CALLBACK (save_counters), self, G_CONNECT_SWAPPED);
   gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), build_key (self), gtk_label_new (_("Key")));
-  gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), es_sidebar_new_traces (es_timeline_get_rows (timeline)), gtk_label_new (_("Traces")));
+  /* Scrolled, as the Key is: the counters' hint wraps to the sidebar's
+   * width, which a page's height must not depend on in the pane. */
+  traces_page = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (traces_page), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  self->trace_boxes = es_sidebar_new_traces (es_timeline_get_rows (timeline));
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (traces_page), self->trace_boxes);
+  gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), traces_page, gtk_label_new (_("Traces")));
   self->gc_list = es_gc_list_new ();
   gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), self->gc_list, gtk_label_new (_("GC")));
   g_signal_connect_object (self->gc_list, "filtered", G_CALLBACK (show_gc_list_cb), self, G_CONNECT_SWAPPED);
@@ -399,8 +421,8 @@ es_sidebar_bind_settings (EsSidebar *self,
 {
   g_auto(GStrv) shown = NULL;
   g_auto(GStrv) pinned = NULL;
+  g_auto(GStrv) counters = NULL;
   EsTimelineRows *rows;
-  GtkWidget *page;
 
   g_return_if_fail (ES_IS_SIDEBAR (self));
   g_return_if_fail (self->timeline != NULL);
@@ -418,9 +440,10 @@ es_sidebar_bind_settings (EsSidebar *self,
           kinds |= 1u << traces[i].kind;
         es_timeline_rows_set_visible_kinds (rows, kinds);
       }
+  counters = g_settings_get_strv (settings, "shown-counters");
+  es_timeline_rows_set_counters (rows, (const char * const *) counters);
   pinned = g_settings_get_strv (settings, "pinned-rows");
-  page = gtk_notebook_get_nth_page (GTK_NOTEBOOK (self->notebook), 1);
-  for (GtkWidget *row = gtk_widget_get_first_child (page); row != NULL; row = gtk_widget_get_next_sibling (row))
+  for (GtkWidget *row = gtk_widget_get_first_child (self->trace_boxes); row != NULL; row = gtk_widget_get_next_sibling (row))
     for (GtkWidget *button = gtk_widget_get_first_child (row); button != NULL; button = gtk_widget_get_next_sibling (button))
       {
         const char *key = g_object_get_data (G_OBJECT (button), "row-key");

@@ -502,6 +502,28 @@ describe_profile (const EsTimelineView *view,
     }
 }
 
+/* A runtime counter's value held at @t: its section, name and unit, for
+ * the gutter has room for the name only. */
+static void
+describe_counter (const EsTimelineView *view,
+                  GString              *out,
+                  guint                 counter,
+                  guint64               t)
+{
+  const EsCounter *c = es_document_get_counter (view->document, counter);
+  double value;
+
+  g_string_append_printf (out, "%s: %s\n", c->section, c->name);
+  if (es_timeline_counter_value_at (view->document, counter, t, &value))
+    {
+      g_autofree char *text = es_counter_format (c, value);
+
+      g_string_append (out, text);
+    }
+  else
+    g_string_append (out, _("Not sampled yet"));
+}
+
 /**
  * es_timeline_describe_row:
  * @view: the view the row is drawn in (its thread-state cache included)
@@ -509,7 +531,8 @@ describe_profile (const EsTimelineView *view,
  *
  * Appends what @row shows at @t: on a cap row its thread or GC, on the heap
  * row its values, on a thread's row its state, on the heap profile row the
- * nearest census's bands, on the Profile row its column's samples.
+ * nearest census's bands, on the Profile row its column's samples, on a
+ * counter's row its value.
  *
  * Returns: %FALSE if @row has nothing to say.
  */
@@ -541,6 +564,11 @@ es_timeline_describe_row (GString              *out,
       return TRUE;
     case ES_ROW_PROFILE:
       describe_profile (view, out, x);
+      return TRUE;
+    case ES_ROW_COUNTER:
+      if (row->cap >= es_document_get_n_counters (view->document))
+        return FALSE;
+      describe_counter (view, out, row->cap, t);
       return TRUE;
     case ES_ROW_ACTIVITY:
       {

@@ -19,6 +19,15 @@
 
 #define DEFAULT_KINDS ES_TIMELINE_DEFAULT_ROWS
 
+/* The runtime counters shown until the user chooses. Mono 6's profiler
+ * samples them by default, so nearly every Mono log has a couple of
+ * hundred: two rows say most of how a run went, the process's memory and
+ * the methods the JIT compiled (its warm-up), and the Traces tab offers
+ * the rest. */
+static const char *const default_counters[] = {
+  "Mono System/Working Set", "Mono JIT/Methods JITted using mono JIT", NULL,
+};
+
 struct _EsTimelineRows
 {
   GtkWidget    parent_instance;
@@ -29,6 +38,7 @@ struct _EsTimelineRows
   GArray      *rows;              /* EsTimelineRow */
   guint32      visible_kinds;
   guint32      pinned_kinds;      /* kept at the top, under the ruler, when scrolled */
+  GStrv        counters;          /* the counters drawn as rows: "Section/Name" */
   gboolean     no_ruler;          /* a comparison's lower timeline */
   guint32      selected_thread;   /* 0: none */
   EsThreadStateCache *thread_states;
@@ -42,6 +52,7 @@ enum
   PROP_VISIBLE_KINDS,
   PROP_PINNED_KINDS,
   PROP_SELECTED_THREAD,
+  PROP_COUNTERS,
   N_PROPS
 };
 
@@ -222,7 +233,10 @@ relayout (EsTimelineRows *self)
   g_clear_pointer (&self->rows, g_array_unref);
   if (self->session != NULL)
     {
-      self->rows = es_timeline_layout (es_session_get_document (self->session), self->visible_kinds);
+      EsDocument *document = es_session_get_document (self->session);
+      g_autoptr(GArray) counters = es_timeline_choose_counters (document, (const char * const *) self->counters);
+
+      self->rows = es_timeline_layout_with_counters (document, self->visible_kinds, counters);
       es_timeline_layout_pin (self->rows, self->pinned_kinds);
     }
   gtk_widget_queue_resize (GTK_WIDGET (self));
@@ -322,6 +336,45 @@ es_timeline_rows_set_pinned_kinds (EsTimelineRows *self,
   self->pinned_kinds = kinds;
   relayout (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PINNED_KINDS]);
+}
+
+/**
+ * es_timeline_rows_set_counters:
+ * @counters: (array zero-terminated=1): the runtime counters to draw, each
+ *   a row under the Heap row, as "Section/Name" ("Mono System/Working
+ *   Set"); those the log lacks are left out (a live log's may come later)
+ */
+void
+es_timeline_rows_set_counters (EsTimelineRows     *self,
+                               const char * const *counters)
+{
+  g_return_if_fail (ES_IS_TIMELINE_ROWS (self));
+
+  if (counters != NULL && self->counters != NULL && g_strv_equal (counters, (const char * const *) self->counters))
+    return;
+  g_strfreev (self->counters);
+  self->counters = g_strdupv ((char **) counters);
+  if (self->counters == NULL)
+    self->counters = g_new0 (char *, 1);
+  relayout (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COUNTERS]);
+}
+
+const char * const *
+es_timeline_rows_get_counters (EsTimelineRows *self)
+{
+  g_return_val_if_fail (ES_IS_TIMELINE_ROWS (self), NULL);
+
+  return (const char * const *) self->counters;
+}
+
+/* Returns: (transfer none) (nullable): the document drawn */
+EsDocument *
+es_timeline_rows_get_document (EsTimelineRows *self)
+{
+  g_return_val_if_fail (ES_IS_TIMELINE_ROWS (self), NULL);
+
+  return self->session != NULL ? es_session_get_document (self->session) : NULL;
 }
 
 guint32
@@ -438,6 +491,9 @@ es_timeline_rows_get_property (GObject    *object,
     case PROP_SELECTED_THREAD:
       g_value_set_uint (value, self->selected_thread);
       break;
+    case PROP_COUNTERS:
+      g_value_set_boxed (value, self->counters);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -457,6 +513,7 @@ es_timeline_rows_dispose (GObject *object)
   es_timeline_rows_set_bookmarks (self, NULL);
   g_clear_pointer (&self->rows, g_array_unref);
   g_clear_pointer (&self->thread_states, es_thread_state_cache_free);
+  g_clear_pointer (&self->counters, g_strfreev);
   G_OBJECT_CLASS (es_timeline_rows_parent_class)->dispose (object);
 }
 
@@ -482,6 +539,9 @@ es_timeline_rows_class_init (EsTimelineRowsClass *klass)
   properties[PROP_SELECTED_THREAD] =
     g_param_spec_uint ("selected-thread", NULL, NULL, 0, G_MAXUINT32, 0,
                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_COUNTERS] =
+    g_param_spec_boxed ("counters", NULL, NULL, G_TYPE_STRV,
+                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -490,4 +550,5 @@ es_timeline_rows_init (EsTimelineRows *self)
 {
   self->visible_kinds = DEFAULT_KINDS;
   self->pinned_kinds = 1u << ES_ROW_ACTIVITY;
+  self->counters = g_strdupv ((char **) default_counters);
 }

@@ -27,6 +27,10 @@ guint32              es_timeline_rows_get_visible_kinds (EsTimelineRows *self);
 void                 es_timeline_rows_set_pinned_kinds (EsTimelineRows *self,
                                                         guint32         kinds);
 guint32              es_timeline_rows_get_pinned_kinds (EsTimelineRows *self);
+void                 es_timeline_rows_set_counters     (EsTimelineRows *self,
+                                                        const char * const *counters);
+const char * const  *es_timeline_rows_get_counters     (EsTimelineRows *self);
+EsDocument          *es_timeline_rows_get_document     (EsTimelineRows *self);
 void                 es_timeline_rows_set_has_ruler    (EsTimelineRows *self,
                                                         gboolean        has_ruler);
 GArray              *es_timeline_rows_get_layout       (EsTimelineRows *self);

@@ -25,6 +25,7 @@ typedef struct
 {
   EsTimelineView view;         /* holds references on view.document and view.bookmarks */
   guint32        kinds;
+  GArray        *counters;      /* guint: the counter rows shown */
   char          *path;
 } ExportJob;
 
@@ -35,6 +36,7 @@ export_job_free (gpointer data)
 
   g_object_unref (job->view.document);
   g_clear_pointer (&job->view.bookmarks, g_array_unref);
+  g_clear_pointer (&job->counters, g_array_unref);
   g_free (job->path);
   g_free (job);
 }
@@ -48,7 +50,7 @@ export_in_thread (GTask        *task,
   ExportJob *job = task_data;
   GError *error = NULL;
 
-  if (es_timeline_export (&job->view, job->kinds, job->path, &error))
+  if (es_timeline_export (&job->view, job->kinds, job->counters, job->path, &error))
     g_task_return_boolean (task, TRUE);
   else
     g_task_return_error (task, error);
@@ -89,6 +91,7 @@ es_window_export_to_file (EsTimeline          *timeline,
   if (job->view.width < MIN_DATA_WIDTH)
     job->view.width = DEFAULT_WIDTH - ES_TIMELINE_GUTTER;
   job->kinds = es_timeline_rows_get_visible_kinds (rows);
+  job->counters = es_timeline_choose_counters (job->view.document, es_timeline_rows_get_counters (rows));
   job->path = g_file_get_path (file);
   g_task_set_task_data (task, job, export_job_free);
   if (job->path == NULL)

@@ -792,8 +792,10 @@ es_window_init (EsWindow *self)
                            G_CALLBACK (es_window_progress_cb), self, G_CONNECT_SWAPPED);
   es_sidebar_set_timeline (self->sidebar, self->timeline);
   self->timeline_fit = es_pane_fit_new (self->inner_paned, GTK_WIDGET (es_timeline_get_rows (self->timeline)));
-  /* Opening the threads' section, or hiding rows, changes their height. */
+  /* Opening the threads' section, or hiding rows or counters, changes their height. */
   g_signal_connect_object (es_timeline_get_rows (self->timeline), "notify::visible-kinds",
+                           G_CALLBACK (es_pane_fit_refit), self->timeline_fit, G_CONNECT_SWAPPED);
+  g_signal_connect_object (es_timeline_get_rows (self->timeline), "notify::counters",
                            G_CALLBACK (es_pane_fit_refit), self->timeline_fit, G_CONNECT_SWAPPED);
 
   drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);

@@ -202,6 +202,62 @@ es_cli_json_load_mono_profile (const char *source,
   return es_mono_profile_load_file (es_cli_source_get_file (source), NULL);
 }
 
+/* "counters": each counter of the log (`counter`), in the order it
+ * describes them, with its last value of the whole run: "last" the
+ * number the runtime keeps (its unit's: 100 ns ticks for most times),
+ * "last_text" as mprof-report prints it, null for one never sampled. */
+static void
+add_counters (JsonBuilder *builder,
+              EsDocument  *document)
+{
+  static const char *const type_names[] = {
+    "int", "uint", "word", "long", "ulong", "double", "string", "time_interval",
+  };
+
+  json_builder_set_member_name (builder, "counters");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < es_document_get_n_counters (document); i++)
+    {
+      const EsCounter *c = es_document_get_counter (document, i);
+      guint64 key;
+      gboolean has_last = es_counter_get_last (c, &key);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "section");
+      add_text (builder, c->section);
+      json_builder_set_member_name (builder, "name");
+      add_text (builder, c->name);
+      json_builder_set_member_name (builder, "type");
+      add_text (builder, c->type < G_N_ELEMENTS (type_names) ? type_names[c->type] : NULL);
+      json_builder_set_member_name (builder, "unit");
+      add_text (builder, es_counter_unit_name (c->unit));
+      json_builder_set_member_name (builder, "variance");
+      add_text (builder, es_counter_variance_name (c->variance));
+      add_count (builder, "samples", es_series_get_length (c->series));
+      json_builder_set_member_name (builder, "last");
+      if (!has_last)
+        json_builder_add_null_value (builder);
+      else if (c->type == ES_MLPD_COUNTER_DOUBLE)
+        add_double (builder, es_counter_key_to_number (c->type, key));
+      else if (c->type == ES_MLPD_COUNTER_UINT || c->type == ES_MLPD_COUNTER_ULONG)
+        json_builder_add_int_value (builder, (gint64) MIN (key, (guint64) G_MAXINT64));
+      else
+        json_builder_add_int_value (builder, (gint64) es_counter_key_to_number (c->type, key));
+      json_builder_set_member_name (builder, "last_text");
+      if (has_last)
+        {
+          g_autoptr(GString) text = g_string_new (NULL);
+
+          es_counter_append_report_value (text, c->type, c->unit, key, NULL);
+          add_text (builder, text->str);
+        }
+      else
+        json_builder_add_null_value (builder);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
 /* "mono": the counts `report` prints, of the run's interval, for a CI job
  * to gate on; null for a GHC log. */
 static void
@@ -284,6 +340,7 @@ add_mono (JsonBuilder        *builder,
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
+  add_counters (builder, run->document);
   json_builder_end_object (builder);
 }
 

@@ -393,6 +393,8 @@ run_export (int    argc,
             char **argv)
 {
   g_autofree char *from = NULL, *to = NULL, *view_name = NULL, *record = NULL;
+  g_auto(GStrv) counter_names = NULL;
+  g_autoptr(GArray) counters = NULL;
   int width = 1600;
   gboolean dark = FALSE;
   const GOptionEntry entries[] = {
@@ -401,6 +403,8 @@ run_export (int    argc,
     { "to", 0, 0, G_OPTION_ARG_STRING, &to, "End of the span drawn (default: the end of the run)", "T" },
     { "width", 0, 0, G_OPTION_ARG_INT, &width, "Width of the picture in pixels (default 1600)", "W" },
     { "dark", 0, 0, G_OPTION_ARG_NONE, &dark, "Dark theme colours", NULL },
+    { "counter", 0, 0, G_OPTION_ARG_STRING_ARRAY, &counter_names,
+      "A Mono log's runtime counter to draw as a row under Heap (repeat for more): SECTION/NAME or NAME", "NAME" },
     { "record", 0, 0, G_OPTION_ARG_FILENAME, &record, "Keep the bytes of a stream in FILE", "FILE" },
     { NULL }
   };
@@ -423,7 +427,7 @@ run_export (int    argc,
     }
   if (argc != 3)
     {
-      g_printerr ("Usage: eventscope-cli export [--view timeline|profile] [--from T] [--to T] [--width W] [--dark] [--record FILE] SOURCE OUT.{png,svg,pdf}\n");
+      g_printerr ("Usage: eventscope-cli export [--view timeline|profile] [--from T] [--to T] [--width W] [--dark] [--counter NAME...] [--record FILE] SOURCE OUT.{png,svg,pdf}\n");
       return EXIT_USAGE;
     }
   if (width <= ES_TIMELINE_GUTTER || width > 32767)
@@ -447,8 +451,16 @@ run_export (int    argc,
       return exit_code != EXIT_OK ? exit_code : finish_document (argv[1], document);
     }
 
+  counters = es_timeline_choose_counters (document, (const char * const *) counter_names);
+  for (guint i = 0; counter_names != NULL && counter_names[i] != NULL; i++)
+    if (es_timeline_find_counter (document, counter_names[i]) == G_MAXUINT)
+      {
+        g_printerr ("eventscope-cli export: the log has no counter \"%s\"%s\n", counter_names[i],
+                    es_document_get_n_counters (document) > 0 ? " (summary --json lists them)" : "");
+        return EXIT_USAGE;
+      }
   view = (EsTimelineView) { document, t0, t1, width - ES_TIMELINE_GUTTER, dark };
-  if (!es_timeline_export (&view, ES_TIMELINE_DEFAULT_ROWS, argv[2], &error))
+  if (!es_timeline_export (&view, ES_TIMELINE_DEFAULT_ROWS, counters, argv[2], &error))
     {
       g_printerr ("eventscope-cli export: %s\n", error->message);
       return EXIT_USAGE;
@@ -476,7 +488,7 @@ print_usage (FILE *stream)
            "                print the statistics of two runs side by side, with the\n"
            "                difference, the ratio and what is better or worse\n"
 #if ES_HAVE_EXPORT
-           "  export [--view timeline|profile] [--from T] [--to T] [--width W] [--dark] SOURCE OUT.{png,svg,pdf}\n"
+           "  export [--view timeline|profile] [--from T] [--to T] [--width W] [--dark] [--counter NAME...] SOURCE OUT.{png,svg,pdf}\n"
            "                draw the timeline, as the viewer shows it, or the flame graph, to a picture\n"
 #endif
            "  profile [--calls] [--thread ID] [--from T] [--to T] [--folded | --speedscope OUT.json] SOURCE\n"

@@ -32,6 +32,16 @@ void               es_document_builder_recast_gc_phase (EsDocumentBuilder *self,
                                                        guint16            cap,
                                                        EsActivityKind     kind);
 void               es_document_builder_end_of_input (EsDocumentBuilder *self);
+guint              es_document_builder_add_counter (EsDocumentBuilder *self,
+                                                   const char        *section,
+                                                   const char        *name,
+                                                   guint8             type,
+                                                   guint32            unit,
+                                                   guint32            variance);
+void               es_document_builder_add_counter_sample (EsDocumentBuilder *self,
+                                                          guint              counter,
+                                                          guint64            time,
+                                                          guint64            key);
 void               es_document_builder_merge  (EsDocumentBuilder *self,
                                                EsDocumentBuilder *other);
 EsDocument        *es_document_builder_finish (EsDocumentBuilder *self,

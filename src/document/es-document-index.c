@@ -300,4 +300,5 @@ _es_document_build_index (EsDocument *self)
   es_series_seal (self->heap_live);
   es_series_seal (self->blocks_size);
   es_series_seal (self->mem_returned);
+  _es_document_seal_counters (self);
 }

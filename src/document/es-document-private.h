@@ -73,6 +73,7 @@ struct _EsDocument
   EsSeries      *heap_live;
   EsSeries      *blocks_size;
   EsSeries      *allocated;         /* all caps together */
+  GArray        *counters;          /* EsCounter, in the order described (es-document-counters.c) */
   GArray        *allocated_taken;   /* guint per cap: its samples in @allocated so far */
   GArray        *allocated_current; /* guint64 per cap: the last of them */
   guint64        allocated_total;   /* their sum */
@@ -151,6 +152,11 @@ gboolean           _es_document_check_memory    (guint64      log_size,
                                                  guint64      available,
                                                  GError     **error);
 void        _es_document_build_index  (EsDocument *self);
+void        _es_document_init_counters (EsDocument *self);
+void        _es_document_free_counters (GArray     *counters);
+void        _es_document_copy_counters (EsDocument *copy,
+                                        EsDocument *self);
+void        _es_document_seal_counters (EsDocument *self);
 void        _es_document_index_gcs    (EsDocument *self,
                                        guint       n);
 void        _es_document_merge_allocated (EsDocument     *self,

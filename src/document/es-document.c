@@ -39,6 +39,7 @@ typedef struct
   EsVec         heap_samples;
   EsVec         heap_entries;
   EsSeries     *series[5];
+  GArray       *counters;
   EsVecFilePin *records_pin;
   EsVecFile    *records_file;
 } Records;
@@ -59,6 +60,7 @@ free_records (gpointer data,
   es_vec_clear (&records->heap_entries, sizeof (EsHeapProfEntry));
   for (guint i = 0; i < G_N_ELEMENTS (records->series); i++)
     es_series_free (records->series[i]);
+  _es_document_free_counters (records->counters);
   /* After the caps: the records it mapped may be given back now. */
   g_clear_pointer (&records->records_pin, es_vec_file_unpin);
   g_clear_pointer (&records->records_file, es_vec_file_unref);
@@ -114,6 +116,7 @@ es_document_finalize (GObject *object)
   records->series[2] = self->heap_live;
   records->series[3] = self->blocks_size;
   records->series[4] = self->allocated;
+  records->counters = self->counters;
   records->records_pin = self->records_pin;
   records->records_file = self->records_file;
   let_go_of_records (records);
@@ -171,6 +174,7 @@ es_document_init (EsDocument *self)
   self->heap_live = es_series_new ();
   self->blocks_size = es_series_new ();
   self->allocated = es_series_new ();
+  _es_document_init_counters (self);
   self->allocated_taken = g_array_new (FALSE, TRUE, sizeof (guint));
   self->allocated_current = g_array_new (FALSE, TRUE, sizeof (guint64));
   self->heap_bands = g_ptr_array_new ();
@@ -236,6 +240,7 @@ _es_document_copy_unfinished (EsDocument *self)
   COPY_SERIES (heap_live);
   COPY_SERIES (blocks_size);
   COPY_SERIES (allocated);
+  _es_document_copy_counters (copy, self);
   es_vec_copy (&copy->gc_pause_prefix, &self->gc_pause_prefix, sizeof (guint64));
   copy->gcs_indexed = self->gcs_indexed;
   for (guint g = 0; g < self->gen_index->len; g++)

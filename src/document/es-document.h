@@ -10,6 +10,7 @@
 #include <gio/gio.h>
 
 #include "es-cap-timeline.h"
+#include "es-counter.h"
 #include "es-document-types.h"
 #include "es-mono-activity.h"
 #include "es-series.h"
@@ -109,6 +110,12 @@ EsDocumentFormat      es_document_get_format          (EsDocument  *self);
 const char           *es_document_get_cap_label       (EsDocument  *self,
                                                        guint        cap);
 const EsMonoSummary  *es_document_get_mono_summary    (EsDocument  *self);
+guint                 es_document_get_n_counters      (EsDocument  *self);
+const EsCounter      *es_document_get_counter         (EsDocument  *self,
+                                                       guint        i);
+guint                 es_document_find_counter        (EsDocument  *self,
+                                                       const char  *section,
+                                                       const char  *name);
 EsMonoActivity       *es_document_get_mono_activity   (EsDocument  *self);
 
 /**

@@ -97,6 +97,8 @@ struct _MonoFeed
   gboolean           told_any;
   gboolean           told_a_start;  /* of a row's thread */
   GHashTable        *unnamed;       /* methods a throw was told in, not named then */
+  guint              n_counters;    /* the loader's first counters are told */
+  guint              n_counter_samples; /* and their first samples, in time order */
   GHashTable        *unnamed_classes; /* of the heap shots told, not named then */
   guint              n_shots_told;
 };
@@ -747,6 +749,8 @@ _es_mlpd_feed_until (MonoFeed *feed,
     }
   feed->n_fed = n_due;
   rename_rows (feed);
+  _es_mlpd_tell_counters (loader, feed->builder, feed->origin, watermark, &feed->n_counters,
+                          &feed->n_counter_samples);
   return TRUE;
 }
 

@@ -64,6 +64,14 @@ typedef struct
   guint64  gc_start[3];     /* mprof-report's per-thread start slots */
 } MonoThread;
 
+/* A counter's value at a time, to be told to the builder in time order. */
+typedef struct
+{
+  guint64 time;
+  guint64 key;
+  guint32 counter;          /* in the loader's counters */
+  guint32 seq;              /* file order, to keep equal times stable */
+} CounterSample;
 /* A class's objects in a heap shot. */
 typedef struct
 {
@@ -103,6 +111,9 @@ typedef struct
   guint          memory_failures; /* es_vec_get_failures() when it began */
   char          *domain_name; /* the first domain's friendly name: the program's */
   char          *main_image;  /* the first .exe image loaded, the program's path */
+  GArray        *counters;    /* EsMonoCounter, with its value so far, in the order described (es-mlpd-counters.c) */
+  GHashTable    *counter_ids; /* the log's index of a counter -> index + 1 in @counters */
+  GArray        *counter_samples; /* CounterSample, in file order but those a feed sorted */
   GPtrArray     *heap_shots;  /* MonoHeapShot, in the order they start */
   GHashTable    *vtables;     /* vtable -> class pointer: the first word about each */
   GHashTable    *class_names; /* class pointer -> its name, in strings */
@@ -137,6 +148,15 @@ gboolean    _es_mlpd_take_event           (const EsMlpdEvent *e,
                                            gpointer       user_data);
 int         _es_mlpd_compare_records      (gconstpointer  a,
                                            gconstpointer  b);
+void        _es_mlpd_take_counters        (Loader            *self,
+                                           const EsMlpdEvent *e);
+void        _es_mlpd_clear_counters       (Loader            *self);
+void        _es_mlpd_tell_counters        (Loader            *self,
+                                           EsDocumentBuilder *builder,
+                                           guint64            origin,
+                                           guint64            watermark,
+                                           guint             *n_counters_told,
+                                           guint             *n_samples_told);
 void        _es_mlpd_add_samples          (Loader            *loader,
                                            EsDocumentBuilder *builder,
                                            EsMonoProfile     *profile,

@@ -261,6 +261,8 @@ _es_mlpd_take_event (const EsMlpdEvent *e,
     case ES_MLPD_SAMPLE:
       if (e->exinfo == ES_MLPD_SAMPLE_HIT)
         self->summary.n_samples++;
+      else if (e->exinfo == ES_MLPD_SAMPLE_COUNTERS_DESC || e->exinfo == ES_MLPD_SAMPLE_COUNTERS)
+        _es_mlpd_take_counters (self, e);
       break;
     case ES_MLPD_META:
       /* Each sync point flushes every thread's buffer (format §4.1). */
@@ -311,6 +313,9 @@ _es_mlpd_loader_init (Loader *self)
   self->strings = g_string_chunk_new (4096);
   self->summary.shutdown_pause = -1;
   self->memory_failures = es_vec_get_failures ();
+  self->counters = g_array_new (FALSE, TRUE, sizeof (EsMonoCounter));
+  self->counter_ids = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  self->counter_samples = g_array_new (FALSE, FALSE, sizeof (CounterSample));
   _es_mlpd_heap_init (self);
 }
 
@@ -326,6 +331,7 @@ _es_mlpd_loader_clear (Loader *self)
   g_clear_pointer (&self->strings, g_string_chunk_free);
   g_clear_pointer (&self->domain_name, g_free);
   g_clear_pointer (&self->main_image, g_free);
+  _es_mlpd_clear_counters (self);
   _es_mlpd_heap_clear (self);
   es_mlpd_header_clear (&self->header);
 }

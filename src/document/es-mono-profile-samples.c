@@ -8,6 +8,7 @@
 
 #include "config.h"
 
+#include "es-counter.h"
 #include "es-mono-profile-private.h"
 
 /* mprof-report's table of a shot's classes: open addressing from the class
@@ -155,21 +156,56 @@ _es_mono_add_heap (EsMonoProfile     *profile,
     }
 }
 
-static const char *
-counter_section_name (guint64 section)
+/**
+ * es_mono_counter_describe:
+ *
+ * Makes @counter the counter @desc describes, with no value yet.
+ */
+void
+es_mono_counter_describe (EsMonoCounter           *counter,
+                          const EsMlpdCounterDesc *desc)
 {
-  switch (section)
+  *counter = (EsMonoCounter) { 0 };
+  counter->index = desc->index;
+  counter->section = desc->section == (1u << 15) ? _es_mono_string_dup (desc->section_name)
+                                                 : g_strdup (es_counter_section_name (desc->section));
+  counter->name = _es_mono_string_dup (desc->name);
+  counter->type = (guint8) MIN (desc->type, 255);
+  counter->unit = (guint32) desc->unit;
+  counter->variance = (guint32) desc->variance;
+}
+
+/**
+ * es_mono_counter_take:
+ * @time: the sample's
+ *
+ * Takes a value of @counter: numbers are changes since its last sample,
+ * added at the width of the type the value is tagged with; a string is
+ * the value itself.
+ */
+void
+es_mono_counter_take (EsMonoCounter            *counter,
+                      const EsMlpdCounterValue *value,
+                      guint64                   time)
+{
+  if (value->type == ES_MLPD_COUNTER_STRING)
     {
-    case 1 << 8: return "Mono JIT";
-    case 1 << 9: return "Mono GC";
-    case 1 << 10: return "Mono Metadata";
-    case 1 << 11: return "Mono Generics";
-    case 1 << 12: return "Mono Security";
-    case 1 << 13: return "Mono Runtime";
-    case 1 << 14: return "Mono System";
-    case 1 << 16: return "Mono Profiler";
-    default: return "<unknown>";
+      g_clear_pointer (&counter->last_string, g_free);
+      if (value->has_string)
+        counter->last_string = _es_mono_string_dup (value->string);
     }
+  else
+    counter->last = es_counter_accumulate ((guint8) MIN (value->type, 255), counter->has_value, counter->last, value);
+  counter->has_value = TRUE;
+  counter->last_time = time;
+}
+
+void
+es_mono_counter_clear (EsMonoCounter *counter)
+{
+  g_clear_pointer (&counter->section, g_free);
+  g_clear_pointer (&counter->name, g_free);
+  g_clear_pointer (&counter->last_string, g_free);
 }
 
 static void
@@ -183,18 +219,12 @@ add_counters (EsMonoProfile     *profile,
       for (guint32 i = 0; i < e->u.counters_desc.n_descs; i++)
         {
           const EsMlpdCounterDesc *desc = &e->u.counters_desc.descs[i];
-          EsMonoCounter counter = { 0 };
+          EsMonoCounter counter;
 
           /* A counter described twice keeps its first description. */
           if (_es_mono_find (state->counters, desc->index) != 0)
             continue;
-          counter.index = desc->index;
-          counter.section = desc->section == (1u << 15) ? _es_mono_string_dup (desc->section_name)
-                                                        : g_strdup (counter_section_name (desc->section));
-          counter.name = _es_mono_string_dup (desc->name);
-          counter.type = (guint8) MIN (desc->type, 255);
-          counter.unit = (guint32) desc->unit;
-          counter.variance = (guint32) desc->variance;
+          es_mono_counter_describe (&counter, desc);
           g_array_append_val (profile->counters, counter);
           _es_mono_remember (state->counters, desc->index, profile->counters->len - 1);
         }
@@ -205,45 +235,9 @@ add_counters (EsMonoProfile     *profile,
     {
       const EsMlpdCounterValue *value = &e->u.counters.values[i];
       guint32 found = _es_mono_find (state->counters, value->index);
-      EsMonoCounter *counter;
 
-      if (found == 0)
-        continue;
-      counter = &g_array_index (profile->counters, EsMonoCounter, found - 1);
-      /* Values are changes since the counter's last sample, added at the
-       * width of the type the value is tagged with. */
-      switch (value->type)
-        {
-        case ES_MLPD_COUNTER_INT:
-          counter->last_signed = (gint32) ((guint32) value->v.signed_delta +
-                                           (counter->has_value ? (guint32) counter->last_signed : 0));
-          break;
-        case ES_MLPD_COUNTER_UINT:
-          counter->last_unsigned = (guint32) (value->v.unsigned_delta +
-                                              (counter->has_value ? counter->last_unsigned : 0));
-          break;
-        case ES_MLPD_COUNTER_WORD:
-        case ES_MLPD_COUNTER_LONG:
-        case ES_MLPD_COUNTER_TIME_INTERVAL:
-          counter->last_signed = (gint64) ((guint64) value->v.signed_delta +
-                                           (counter->has_value ? (guint64) counter->last_signed : 0));
-          break;
-        case ES_MLPD_COUNTER_ULONG:
-          counter->last_unsigned = value->v.unsigned_delta + (counter->has_value ? counter->last_unsigned : 0);
-          break;
-        case ES_MLPD_COUNTER_DOUBLE:
-          counter->last_number = value->v.number;
-          break;
-        case ES_MLPD_COUNTER_STRING:
-          g_clear_pointer (&counter->last_string, g_free);
-          if (value->has_string)
-            counter->last_string = _es_mono_string_dup (value->string);
-          break;
-        default:
-          break;
-        }
-      counter->has_value = TRUE;
-      counter->last_time = e->time;
+      if (found != 0)
+        es_mono_counter_take (&g_array_index (profile->counters, EsMonoCounter, found - 1), value, e->time);
     }
 }
 

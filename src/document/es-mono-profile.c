@@ -143,13 +143,7 @@ es_mono_profile_free (EsMonoProfile *profile)
   for (guint i = 0; i < profile->domains->len; i++)
     g_free (g_array_index (profile->domains, EsMonoDomain, i).name);
   for (guint i = 0; i < profile->counters->len; i++)
-    {
-      EsMonoCounter *counter = &g_array_index (profile->counters, EsMonoCounter, i);
-
-      g_free (counter->section);
-      g_free (counter->name);
-      g_free (counter->last_string);
-    }
+    es_mono_counter_clear (&g_array_index (profile->counters, EsMonoCounter, i));
   for (guint i = 0; i < profile->symbols->len; i++)
     g_free (g_array_index (profile->symbols, EsMonoSymbol, i).name);
   g_array_unref (profile->methods);

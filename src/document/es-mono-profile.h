@@ -215,10 +215,9 @@ typedef struct
   guint32  unit;
   guint32  variance;
   gboolean has_value;
-  /* the last value: the deltas of the log added up, at the type's width */
-  gint64   last_signed;
-  guint64  last_unsigned;
-  double   last_number;
+  /* the last value: the log's changes added up, at the type's width, as a
+   * key (es_counter_accumulate()) */
+  guint64  last;
   char    *last_string;       /* (nullable) */
   guint64  last_time;
 } EsMonoCounter;
@@ -327,6 +326,13 @@ EsMonoProfile *es_mono_profile_load_window  (const guint8   *data,
 void           es_mono_profile_set_window   (EsMonoProfile  *profile);
 EsMonoActivity *es_mono_profile_get_activity (EsMonoProfile *profile,
                                               guint64        origin);
+
+void           es_mono_counter_describe     (EsMonoCounter  *counter,
+                                             const EsMlpdCounterDesc *desc);
+void           es_mono_counter_take         (EsMonoCounter  *counter,
+                                             const EsMlpdCounterValue *value,
+                                             guint64         time);
+void           es_mono_counter_clear        (EsMonoCounter  *counter);
 
 const char    *es_mono_profile_method_name  (EsMonoProfile  *profile,
                                              guint32         method,

@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "es-counter.h"
 #include "es-mono-report-private.h"
 
 /* A backtrace as mprof-report keys it: its frames (at most --maxframes of
@@ -569,89 +570,18 @@ _es_mono_report_heap_shots (EsMonoReport *report)
     }
 }
 
-/* The counters mprof-report shows when not verbose. */
-static const char *const shown_counters[] = {
-  "Methods from AOT", "Methods JITted using mono JIT", "Methods JITted using LLVM",
-  "Total time spent JITting (sec)", "User Time", "System Time", "Total Time", "Working Set",
-  "Private Bytes", "Virtual Bytes", "Page Faults", "CPU Load Average - 1min",
-  "CPU Load Average - 5min", "CPU Load Average - 15min",
-};
-
-static void
-write_counter_value (GString             *out,
-                     const EsMonoCounter *c)
-{
-  switch (c->type)
-    {
-    case ES_MLPD_COUNTER_INT:
-      g_string_append_printf (out, "%d\n", (gint32) c->last_signed);
-      break;
-    case ES_MLPD_COUNTER_UINT:
-      g_string_append_printf (out, "%u\n", (guint32) c->last_unsigned);
-      break;
-    case ES_MLPD_COUNTER_WORD:
-    case ES_MLPD_COUNTER_LONG:
-    case ES_MLPD_COUNTER_TIME_INTERVAL:
-      /* times of LONG counters are in 100 ns, of intervals in µs; other
-       * longs go through a "%u": their low 32 bits */
-      if (c->type == ES_MLPD_COUNTER_LONG && c->unit == (2u << 24))
-        g_string_append_printf (out, "%0.3fms\n", (double) c->last_signed / 10000.0);
-      else if (c->type == ES_MLPD_COUNTER_TIME_INTERVAL)
-        g_string_append_printf (out, "%0.3fms\n", (double) c->last_signed / 1000.0);
-      else
-        g_string_append_printf (out, "%u\n", (guint32) c->last_signed);
-      break;
-    case ES_MLPD_COUNTER_ULONG:
-      g_string_append_printf (out, "%" G_GUINT64_FORMAT "\n", c->last_unsigned);
-      break;
-    case ES_MLPD_COUNTER_DOUBLE:
-      g_string_append_printf (out, "%f\n", c->last_number);
-      break;
-    default:
-      g_string_append_printf (out, "%s\n", c->last_string != NULL ? c->last_string : "<null>");
-      break;
-    }
-}
-
 void
 _es_mono_report_counters (EsMonoReport *report)
 {
   GArray *counters = report->profile->counters;
-  g_autoptr(GPtrArray) sections = g_ptr_array_new ();
+  g_autofree EsCounterLast *lasts = g_new0 (EsCounterLast, MAX (counters->len, 1));
 
-  g_string_append (report->out, "\nCounters:\n");
   for (guint i = 0; i < counters->len; i++)
     {
-      const char *section = g_array_index (counters, EsMonoCounter, i).section;
-      gboolean known = FALSE;
+      const EsMonoCounter *c = &g_array_index (counters, EsMonoCounter, i);
 
-      for (guint s = 0; s < sections->len && !known; s++)
-        known = g_str_equal (g_ptr_array_index (sections, s), section);
-      if (!known)
-        g_ptr_array_add (sections, (gpointer) section);
+      lasts[i] = (EsCounterLast) { c->section, c->name, c->type, c->unit, c->has_value, c->last, c->last_string };
     }
-  for (guint s = 0; s < sections->len; s++)
-    {
-      gboolean section_done = FALSE;
-
-      for (guint i = 0; i < counters->len; i++)
-        {
-          const EsMonoCounter *c = &g_array_index (counters, EsMonoCounter, i);
-          gboolean shown = FALSE;
-
-          if (!c->has_value || !g_str_equal (c->section, g_ptr_array_index (sections, s)))
-            continue;
-          for (gsize k = 0; k < G_N_ELEMENTS (shown_counters) && !shown; k++)
-            shown = g_str_equal (shown_counters[k], c->name);
-          if (!shown)
-            continue;
-          if (!section_done)
-            {
-              g_string_append_printf (report->out, "\t%s:\n", c->section);
-              section_done = TRUE;
-            }
-          g_string_append_printf (report->out, "\t\t%-30s : ", c->name);
-          write_counter_value (report->out, c);
-        }
-    }
+  g_string_append (report->out, "\nCounters:\n");
+  es_counter_append_report (report->out, lasts, counters->len);
 }

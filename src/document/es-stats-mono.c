@@ -138,6 +138,30 @@ append_mprof_counts (const EsMonoSummary *mono,
   g_string_append_c (out, '\n');
 }
 
+/* The counters' last values (`counter`), as mprof-report lists them: the
+ * whole run's, as it prints them whatever the interval. */
+static void
+append_counters (EsDocument *document,
+                 GString    *out)
+{
+  guint n = es_document_get_n_counters (document);
+  g_autofree EsCounterLast *lasts = NULL;
+
+  if (n == 0)
+    return;
+  lasts = g_new0 (EsCounterLast, n);
+  for (guint i = 0; i < n; i++)
+    {
+      const EsCounter *c = es_document_get_counter (document, i);
+
+      lasts[i] = (EsCounterLast) { c->section, c->name, c->type, c->unit, FALSE, 0, NULL };
+      lasts[i].has_value = es_counter_get_last (c, &lasts[i].key);
+    }
+  g_string_append (out, "Counters, the last values of the whole run, as mprof-report prints them:\n");
+  es_counter_append_report (out, lasts, n);
+  g_string_append_printf (out, "  (%u counters in the log; summary --json lists each)\n\n", n);
+}
+
 /**
  * es_stats_append_mono_text:
  *
@@ -175,6 +199,7 @@ es_stats_append_mono_text (const EsStats *stats,
 
   append_pauses (stats, document, out);
   append_mprof_counts (mono, out);
+  append_counters (document, out);
 
   /* The suspend at exit stops the threads alive then for about a second:
    * its own column, as it is neither GC nor the program's. */

@@ -152,6 +152,8 @@ paint_timeline (cairo_t       *cr,
  * es_timeline_export:
  * @view: what to draw; @view->width is the data area, without the gutter
  * @visible_kinds: the rows, as a mask of 1 << #EsRowKind
+ * @counters: (nullable) (element-type guint): the runtime counters drawn,
+ *   each a row (es_timeline_layout_with_counters())
  * @path: where to write; its ending (.png, .svg or .pdf) says the format
  *
  * Draws the rows of @view with the window's painter, on the theme's
@@ -163,6 +165,7 @@ paint_timeline (cairo_t       *cr,
 gboolean
 es_timeline_export (const EsTimelineView  *view,
                     guint32                visible_kinds,
+                    GArray                *counters,
                     const char            *path,
                     GError               **error)
 {
@@ -172,13 +175,13 @@ es_timeline_export (const EsTimelineView  *view,
   g_return_val_if_fail (view != NULL && view->document != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  rows = es_timeline_layout (view->document, visible_kinds);
+  rows = es_timeline_layout_with_counters (view->document, visible_kinds, counters);
   /* A picture has a height Cairo can make: thousands of threads' rows go
    * (their header stays, saying how many), then the picture fails plainly. */
   if (es_timeline_layout_height (rows) > MAX_HEIGHT && (visible_kinds & (1u << ES_ROW_THREAD)))
     {
       g_array_unref (rows);
-      rows = es_timeline_layout (view->document, visible_kinds & ~(1u << ES_ROW_THREAD));
+      rows = es_timeline_layout_with_counters (view->document, visible_kinds & ~(1u << ES_ROW_THREAD), counters);
     }
   width = ES_TIMELINE_GUTTER + view->width;
   height = MAX (es_timeline_layout_height (rows), 1);

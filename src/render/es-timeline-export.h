@@ -22,6 +22,7 @@ gboolean es_export_picture  (const char            *path,
                              GError               **error);
 gboolean es_timeline_export (const EsTimelineView  *view,
                              guint32                visible_kinds,
+                             GArray                *counters,
                              const char            *path,
                              GError               **error);
 

@@ -105,6 +105,9 @@ es_timeline_color_in_log (EsDocument *document,
       return has_series (es_document_get_heap_live (document));
     case ES_COLOR_ALLOC_RATE:
       return has_series (es_document_get_allocated (document));
+    /* A log recorded with `counter`: its rows are the user's to choose. */
+    case ES_COLOR_COUNTER:
+      return es_document_get_n_counters (document) > 0;
 
     /* The threads' section, which a Mono log does not have: its rows are
      * its threads already, and say nothing of why one waits. */

@@ -174,6 +174,8 @@ void     es_paint_cap_row         (EsPaintContext       *ctx,
                                    const EsTimelineRow  *row);
 void     es_paint_spark_row       (EsPaintContext       *ctx,
                                    const EsTimelineRow  *row);
+void     es_paint_counter_row     (EsPaintContext       *ctx,
+                                   const EsTimelineRow  *row);
 void     es_paint_heap_row        (EsPaintContext       *ctx,
                                    const EsTimelineRow  *row);
 void     es_paint_spans_row       (EsPaintContext       *ctx,

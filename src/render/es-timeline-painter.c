@@ -31,6 +31,7 @@
 #define ROW_HEIGHT_HEAP_PROFILE 120
 #define ROW_HEIGHT_THREADS   22
 #define ROW_HEIGHT_THREAD    18
+#define ROW_HEIGHT_COUNTER   50
 
 /* Cap row bands, from the row's top: running above, GC below (ThreadScope
  * draws both full height; splitting them keeps a GC visible when it
@@ -72,6 +73,25 @@ GArray *
 es_timeline_layout (EsDocument *document,
                     guint32     visible_kinds)
 {
+  return es_timeline_layout_with_counters (document, visible_kinds, NULL);
+}
+
+/**
+ * es_timeline_layout_with_counters:
+ * @counters: (nullable) (element-type guint): the runtime counters to show,
+ *   as indexes into @document's, each a row under the Heap row in this
+ *   order (es_timeline_choose_counters())
+ *
+ * es_timeline_layout() with a row for each counter of @counters that
+ * @document has.
+ *
+ * Returns: (transfer full): the visible rows top to bottom
+ */
+GArray *
+es_timeline_layout_with_counters (EsDocument *document,
+                                  guint32     visible_kinds,
+                                  GArray     *counters)
+{
   GArray *rows;
   guint n_caps;
   int y = 0;
@@ -102,6 +122,10 @@ es_timeline_layout (EsDocument *document,
       append_row (rows, &y, visible_kinds, ES_ROW_PROFILE, 0, es_timeline_profile_row_height (document));
   }
   append_row (rows, &y, visible_kinds, ES_ROW_HEAP, 0, ROW_HEIGHT_HEAP);
+  for (guint i = 0; counters != NULL && i < counters->len; i++)
+    if (g_array_index (counters, guint, i) < es_document_get_n_counters (document))
+      append_row (rows, &y, 1u << ES_ROW_COUNTER, ES_ROW_COUNTER, g_array_index (counters, guint, i),
+                  ROW_HEIGHT_COUNTER);
   /* Only for a log with a heap profile (+RTS -hT, -hc, ...). */
   {
     guint n_censuses;
@@ -266,6 +290,9 @@ es_timeline_row_label (EsDocument          *document,
       return g_strdup (_("Heap profile"));
     case ES_ROW_PROFILE:
       return g_strdup (_("Profile"));
+    case ES_ROW_COUNTER:
+      return row->cap < es_document_get_n_counters (document)
+             ? g_strdup (es_document_get_counter (document, row->cap)->name) : g_strdup ("");
     case ES_ROW_THREADS:
       {
         g_autofree char *name = g_strdup_printf (_("Threads (%u)"), row->thread);
@@ -492,7 +519,8 @@ es_paint_row_is_skipped (const EsPaintContext *ctx,
   gboolean per_cap = row->kind == ES_ROW_CAP || row->kind == ES_ROW_SPARK_CREATION ||
                      row->kind == ES_ROW_SPARK_CONVERSION || row->kind == ES_ROW_SPARK_POOL;
 
-  return es_paint_row_is_clipped (ctx, row) || (per_cap && row->cap >= ctx->n_caps);
+  return es_paint_row_is_clipped (ctx, row) || (per_cap && row->cap >= ctx->n_caps) ||
+         (row->kind == ES_ROW_COUNTER && row->cap >= es_document_get_n_counters (ctx->document));
 }
 
 /**
@@ -620,6 +648,9 @@ es_timeline_paint_bands (cairo_t *const       *crs,
           break;
         case ES_ROW_PROFILE:
           es_paint_profile_row (&ctx, row);
+          break;
+        case ES_ROW_COUNTER:
+          es_paint_counter_row (&ctx, row);
           break;
         case ES_ROW_THREADS:
           es_paint_threads_header (&ctx, row);

@@ -34,6 +34,8 @@ typedef enum
   ES_ROW_THREADS,           /* the header of the threads' section */
   ES_ROW_THREAD,            /* one Haskell thread's states (the section open) */
   ES_ROW_PROFILE,           /* where the cost-centre samples fall, per cap */
+  ES_ROW_COUNTER,           /* one runtime counter's values (a Mono log's
+                             * `counter`): @cap is its index in the document */
   ES_N_ROW_KINDS
 } EsRowKind;
 
@@ -107,6 +109,7 @@ typedef enum
   ES_COLOR_HEAP_SIZE,
   ES_COLOR_HEAP_LIVE,
   ES_COLOR_ALLOC_RATE,
+  ES_COLOR_COUNTER,
   ES_COLOR_SPAN,
   ES_COLOR_THREAD_RUNNABLE,
   ES_COLOR_BLOCKED_MVAR,
@@ -140,6 +143,19 @@ gboolean    es_timeline_text_color     (EsColor                ground,
 const char *es_timeline_color_name     (EsColor                color);
 GArray     *es_timeline_layout         (EsDocument            *document,
                                         guint32                visible_kinds);
+GArray     *es_timeline_layout_with_counters (EsDocument      *document,
+                                        guint32                visible_kinds,
+                                        GArray                *counters);
+guint       es_timeline_find_counter   (EsDocument            *document,
+                                        const char            *name);
+GArray     *es_timeline_choose_counters (EsDocument           *document,
+                                        const char * const    *names);
+char       *es_timeline_counter_key    (EsDocument            *document,
+                                        guint                  counter);
+gboolean    es_timeline_counter_value_at (EsDocument          *document,
+                                        guint                  counter,
+                                        guint64                time,
+                                        double                *value_in_unit);
 void        es_timeline_layout_pin     (GArray                *rows,
                                         guint32                pinned_kinds);
 int         es_timeline_layout_height  (GArray                *rows);

@@ -51,6 +51,7 @@ static const ColorEntry colors[ES_N_COLORS] = {
   [ES_COLOR_HEAP_SIZE]         = { 0x1c5fd0, 0x5b9bff, N_("Heap size") },
   [ES_COLOR_HEAP_LIVE]         = { 0x9030b0, 0xc878e8, N_("Live data") },
   [ES_COLOR_ALLOC_RATE]        = { 0x008080, 0x30c0c0, N_("Allocation rate") },
+  [ES_COLOR_COUNTER]           = { 0x9c6d00, 0xe5b85c, N_("Runtime counter") },
   [ES_COLOR_SPAN]              = { 0x4a6fa5, 0x7fa3d9, N_("Span") },
   [ES_COLOR_THREAD_RUNNABLE]   = { 0xb4cce4, 0x4f6a86, N_("Thread runnable") },
   [ES_COLOR_BLOCKED_MVAR]      = { 0xc01c28, 0xf66151, N_("Blocked on an MVar") },
