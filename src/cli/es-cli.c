@@ -252,11 +252,66 @@ append_heap_profile_text (GString    *out,
     }
 }
 
+/* The earliest of --from and --to after 0 that is a time (each may be
+ * NULL): what a summary's document may let go of the detail before
+ * (es_document_load_for_statistics()). A percentage is of a run not read
+ * yet: es_cli_cover_interval() reads the log again if it needs more. */
+static guint64
+statistics_horizon (const char *from,
+                    const char *to)
+{
+  const char *ends[] = { from, to };
+  guint64 horizon = G_MAXUINT64;
+
+  for (guint i = 0; i < G_N_ELEMENTS (ends); i++)
+    {
+      guint64 t;
+
+      if (ends[i] != NULL && strchr (ends[i], '%') == NULL &&
+          es_time_parse (ends[i], 0, G_MAXUINT64, &t, NULL) && t > 0)
+        horizon = MIN (horizon, t);
+    }
+  return horizon;
+}
+
+/* Loads @path for the statistics of --from and --to only: in bounded
+ * memory, on every core. */
+EsDocument *
+es_cli_load_statistics (const char  *path,
+                        const char  *from,
+                        const char  *to,
+                        GError     **error)
+{
+  return es_document_load_for_statistics (path, statistics_horizon (from, to), NULL, error);
+}
+
+/* Makes sure *@document, loaded by es_cli_load_statistics(), has what the
+ * statistics of [@t0, @t1] read (es_document_covers_statistics()): if not
+ * (an interval given as a percentage, a marker's, a profiled run's
+ * censuses), @path is read again, keeping it. */
+gboolean
+es_cli_cover_interval (const char  *path,
+                       EsDocument **document,
+                       guint64      t0,
+                       guint64      t1,
+                       GError     **error)
+{
+  guint64 horizon;
+
+  if (es_document_covers_statistics (*document, t0, t1, &horizon))
+    return TRUE;
+  g_clear_object (document);
+  *document = es_document_load_for_statistics (path, horizon, NULL, error);
+  return *document != NULL;
+}
+
 /* Loads @source (a stream is read to its end first, into @record if not
  * NULL: es_cli_source_open()) and reads --from and --to (each may be NULL)
  * against its run: [0, end] by default. An empty interval is refused
- * unless @allow_empty. Returns EXIT_OK with *@document set, or the exit
- * code once it has said what is wrong. */
+ * unless @allow_empty. With @statistics, only the statistics of the
+ * interval are to be asked of it (es_cli_load_statistics()). Returns
+ * EXIT_OK with *@document set, or the exit code once it has said what is
+ * wrong. */
 int
 es_cli_load_interval (const char  *command,
                       const char  *what,
@@ -265,6 +320,7 @@ es_cli_load_interval (const char  *command,
                       const char  *from,
                       const char  *to,
                       gboolean     allow_empty,
+                      gboolean     statistics,
                       EsDocument **document,
                       guint64     *t0,
                       guint64     *t1)
@@ -277,7 +333,10 @@ es_cli_load_interval (const char  *command,
   exit_code = es_cli_source_open (source, record, &path);
   if (exit_code != EXIT_OK)
     return exit_code;
-  *document = es_document_load_file (path, NULL, NULL, NULL, &error);
+  if (statistics)
+    *document = es_cli_load_statistics (path, from, to, &error);
+  else
+    *document = es_document_load_file (path, NULL, NULL, NULL, &error);
   if (*document == NULL)
     return report_error (source, error);
 
@@ -302,6 +361,8 @@ es_cli_load_interval (const char  *command,
       g_printerr ("eventscope-cli %s: the %s ends (--to) before it starts (--from)\n", command, what);
       return EXIT_USAGE;
     }
+  if (statistics && !es_cli_cover_interval (path, document, *t0, *t1, &error))
+    return report_error (source, error);
   return EXIT_OK;
 }
 
@@ -381,7 +442,8 @@ run_summary (int    argc,
       return EXIT_USAGE;
     }
 
-  exit_code = es_cli_load_interval ("summary", "interval", argv[1], record, from, to, TRUE, &document, &t0, &t1);
+  exit_code = es_cli_load_interval ("summary", "interval", argv[1], record, from, to, TRUE, TRUE, &document,
+                                    &t0, &t1);
   if (exit_code != EXIT_OK)
     return exit_code;
   return es_cli_print_summary (argv[1], document, t0, t1, json);
@@ -438,7 +500,7 @@ run_export (int    argc,
       return EXIT_USAGE;
     }
 
-  exit_code = es_cli_load_interval ("export", "span", argv[1], record, from, to, FALSE, &document, &t0, &t1);
+  exit_code = es_cli_load_interval ("export", "span", argv[1], record, from, to, FALSE, FALSE, &document, &t0, &t1);
   if (exit_code != EXIT_OK)
     return exit_code;
   if (view_name != NULL && g_str_equal (view_name, "profile"))

@@ -275,6 +275,8 @@ es_document_builder_merge (EsDocumentBuilder *self,
       self->have_time = TRUE;
     }
   into->n_events += from->n_events;
+  /* Its caps' detail starts where the latest of them kept it from. */
+  into->detail_from = MAX (into->detail_from, from->detail_from);
 
   /* Everything above points into @other's strings: keep them. */
   g_ptr_array_add (into->more_strings, g_steal_pointer (&from->strings));
@@ -593,6 +595,26 @@ es_document_builder_set_ongoing (EsDocumentBuilder *self,
   g_return_if_fail (self != NULL);
 
   self->ongoing = ongoing;
+}
+
+/**
+ * es_document_builder_set_statistics_only:
+ *
+ * Says that only the statistics of the document will be asked for (the
+ * summary's, es_stats_compute() and es_stats_figures_compute()), not its
+ * pictures: the builder keeps no instants (no statistic counts them), and
+ * its caps' runs and GC phases may be let go of as the log is read
+ * (es_document_builder_let_go_before()), so that a log of any size is
+ * summarized in bounded memory. Every event still goes through the same
+ * state machines: the figures are those of a whole document. To be called
+ * before the first event.
+ */
+void
+es_document_builder_set_statistics_only (EsDocumentBuilder *self)
+{
+  g_return_if_fail (self != NULL && self->caps->len == 0);
+
+  self->statistics_only = TRUE;
 }
 
 /**

@@ -149,7 +149,9 @@ es_document_builder_give_back_prefaulted (EsDocumentBuilder *self)
  *
  * Lets go of the detail before @time (each cap's runs, GC phases and
  * instants, in whole pages) in a builder made by
- * es_document_builder_new_for_snapshots(), to bound a live log's memory:
+ * es_document_builder_new_for_snapshots(), or one for statistics only
+ * (es_document_builder_set_statistics_only(), whose memory goes back at
+ * once), to bound a live log's memory:
  * its snapshots from now on have all their detail from the latest time a
  * cap kept it from (es_document_get_detail_start()), at or before @time,
  * and the memory is given back once the documents of earlier snapshots are
@@ -165,7 +167,7 @@ es_document_builder_let_go_before (EsDocumentBuilder *self,
   g_autoptr(GPtrArray) vecs = g_ptr_array_new ();
   guint64 kept_from = 0;
 
-  g_return_val_if_fail (self != NULL && self->records != NULL, FALSE);
+  g_return_val_if_fail (self != NULL && (self->records != NULL || self->statistics_only), FALSE);
 
   if (time <= self->doc->detail_from)
     return FALSE;
@@ -179,7 +181,9 @@ es_document_builder_let_go_before (EsDocumentBuilder *self,
   if (vecs->len == 0)
     return FALSE;
   self->doc->detail_from = MAX (self->doc->detail_from, kept_from);
-  es_vec_file_release_skipped (self->records, (EsVec **) vecs->pdata, vecs->len);
+  /* A builder's own mappings gave their pages back as they skipped them. */
+  if (self->records != NULL)
+    es_vec_file_release_skipped (self->records, (EsVec **) vecs->pdata, vecs->len);
   return TRUE;
 }
 

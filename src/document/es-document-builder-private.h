@@ -34,6 +34,7 @@ typedef struct
   guint64        gc_start;
   guint          pending_gc;      /* index of this cap's GC record awaiting GC_END */
   guint64        last_time;
+  gboolean       no_instants;     /* its builder's statistics only: es_document_builder_set_statistics_only() */
 } CapState;
 
 /* A lane of spans, as far as they are paired (es-document-spans.c). */
@@ -74,6 +75,7 @@ struct _EsDocumentBuilder
   gboolean     threads_written;   /* a copy's: its document has its threads' table */
   gboolean     ongoing;           /* the log is still being written: no cap's data has ended */
   gboolean     rows_are_threads;  /* a Mono log's: no data end per row */
+  gboolean     statistics_only;   /* es_document_builder_set_statistics_only() */
   guint64      gcs_before;        /* the GCs starting before this are indexed (snapshots only) */
   gboolean     gcs_late;          /* a GC started before it: index them all again */
   /* In time order already, as the builder was copied (es-document-spans.c) */

@@ -82,6 +82,7 @@ _es_builder_add_caps (EsDocumentBuilder *self,
       state->timeline = es_cap_timeline_new (self->caps->len);
       _es_cap_timeline_use_file (state->timeline, self->records);
       state->pending_gc = NO_GC;
+      state->no_instants = self->statistics_only;
       g_ptr_array_add (self->caps, state);
     }
   return g_ptr_array_index (self->caps, cap);
@@ -107,6 +108,9 @@ add_instant (CapState      *cap,
              guint32        thread,
              guint16        arg)
 {
+  /* No statistic counts instants: a summary's builder keeps none. */
+  if (G_UNLIKELY (cap->no_instants))
+    return;
   _es_cap_timeline_push_instant (cap->timeline, kind, time, thread, arg);
 }
 

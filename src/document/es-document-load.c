@@ -47,7 +47,16 @@ typedef struct
   gboolean             ok;
   guint                memory_failures;   /* es_vec_get_failures() when it began */
   guint64              in_use;            /* the address space in use when it ran out of memory */
+  gboolean             statistics_only;   /* es_document_load_for_statistics() */
+  guint64              horizon;           /* its detail before this may be let go of */
+  guint                until_let_go;      /* events before it lets go of detail again */
 } Worker;
+
+/* How often a builder for statistics lets go of its caps' detail: each
+ * cap keeps at most this many runs and GC phases more than the few pages
+ * it must (a run is 24 bytes), so its memory stays flat however long the
+ * log, for a search per cap every 64 K events. */
+#define LET_GO_EVERY_EVENTS (64u * 1024)
 
 
 static gboolean
@@ -63,6 +72,11 @@ add_to_builder (const EsEvent *event,
       return FALSE;
     }
   es_document_builder_add (worker->builder, event);
+  if (worker->statistics_only && G_UNLIKELY (--worker->until_let_go == 0))
+    {
+      es_document_builder_let_go_before (worker->builder, worker->horizon);
+      worker->until_let_go = LET_GO_EVERY_EVENTS;
+    }
   return TRUE;
 }
 
@@ -233,8 +247,11 @@ release_freed_memory (void)
 #endif
 }
 
+/* @statistics_only: es_document_load_for_statistics(), with @horizon */
 static EsDocument *
 load_eventlog (const char     *path,
+               gboolean        statistics_only,
+               guint64         horizon,
                void          (*progress) (guint64 done, guint64 total, gpointer data),
                gpointer        progress_data,
                GCancellable   *cancellable,
@@ -252,7 +269,8 @@ load_eventlog (const char     *path,
   {
     GStatBuf st;
 
-    if (g_stat (path, &st) == 0 && S_ISREG (st.st_mode) &&
+    /* Statistics take memory of their own, not the log's. */
+    if (!statistics_only && g_stat (path, &st) == 0 && S_ISREG (st.st_mode) &&
         !_es_document_check_memory ((guint64) st.st_size, _es_document_available_memory (), error))
       return NULL;
   }
@@ -263,7 +281,10 @@ load_eventlog (const char     *path,
   for (guint i = 0; i < n_workers; i++)
     {
       workers[i] = (Worker) { path, i, n_workers, es_eventlog_reader_new (), es_document_builder_new (),
-                              all, progress, progress_data, NULL, FALSE, es_vec_get_failures () };
+                              all, progress, progress_data, NULL, FALSE, es_vec_get_failures (), 0,
+                              statistics_only, horizon, LET_GO_EVERY_EVENTS };
+      if (statistics_only)
+        es_document_builder_set_statistics_only (workers[i].builder);
       /* Out of memory for a thread's stack, say (ulimit -v): its part
        * is read on this thread instead, after the first. */
       if (i > 0)
@@ -343,6 +364,15 @@ load_eventlog (const char     *path,
   return document;
 }
 
+static EsDocument *load_file (const char     *path,
+                              EsLoadFlags     flags,
+                              gboolean        statistics_only,
+                              guint64         horizon,
+                              void          (*progress) (guint64 done, guint64 total, gpointer data),
+                              gpointer        progress_data,
+                              GCancellable   *cancellable,
+                              GError        **error);
+
 /**
  * es_document_load_file:
  * @progress: (nullable): called now and then with the bytes read so far
@@ -381,11 +411,26 @@ es_document_load_file_full (const char     *path,
                             GCancellable   *cancellable,
                             GError        **error)
 {
+  g_return_val_if_fail (path != NULL, NULL);
+
+  return load_file (path, flags, FALSE, 0, progress, progress_data, cancellable, error);
+}
+
+/* es_document_load_file_full(), or with @statistics_only
+ * es_document_load_for_statistics() (for a GHC log). */
+static EsDocument *
+load_file (const char     *path,
+           EsLoadFlags     flags,
+           gboolean        statistics_only,
+           guint64         horizon,
+           void          (*progress) (guint64 done, guint64 total, gpointer data),
+           gpointer        progress_data,
+           GCancellable   *cancellable,
+           GError        **error)
+{
   gboolean tune = !(flags & ES_LOAD_BESIDE_VIEWS);
   EsDocument *document;
   guint failures;
-
-  g_return_val_if_fail (path != NULL, NULL);
 
   failures = es_vec_get_failures ();
   es_vec_keep_spare ();
@@ -394,7 +439,7 @@ es_document_load_file_full (const char     *path,
   if (es_mlpd_sniff_file (path))
     document = es_mlpd_load_file (path, progress, progress_data, cancellable, error);
   else
-    document = load_eventlog (path, progress, progress_data, cancellable, error);
+    document = load_eventlog (path, statistics_only, horizon, progress, progress_data, cancellable, error);
   /* Out of memory after the events (in the indexes, say), or in a Mono
    * log's: the document may be whole, but the memory held back for this
    * is spent, and the next allocation could abort. */
@@ -411,6 +456,36 @@ es_document_load_file_full (const char     *path,
       release_freed_memory ();
     }
   return document;
+}
+
+/**
+ * es_document_load_for_statistics:
+ * @horizon: the runs and GC phases before this may be let go of:
+ *   G_MAXUINT64 for the statistics of the whole run, the earliest end
+ *   after 0 of the intervals to be asked about otherwise
+ *
+ * Reads @path, on every core, into a document whose statistics only are
+ * asked for (es_stats_compute(), es_stats_figures_compute()): a summary's.
+ * A GHC log is built by the same builders as es_document_load_file()'s,
+ * which keep no instants and let go of their caps' runs and GC phases as
+ * they go (es_document_builder_set_statistics_only()): its memory is that
+ * of its GCs, its series and its threads, flat however long the run.
+ * The statistics of an interval are exactly those of the whole document
+ * when each end of it is 0 or at or after es_document_get_detail_start();
+ * es_document_covers_statistics() (es-stats.h) says whether they are. A Mono log is
+ * loaded whole.
+ *
+ * Returns: (transfer full): the document, or %NULL with @error set.
+ */
+EsDocument *
+es_document_load_for_statistics (const char    *path,
+                                 guint64        horizon,
+                                 GCancellable  *cancellable,
+                                 GError       **error)
+{
+  g_return_val_if_fail (path != NULL, NULL);
+
+  return load_file (path, ES_LOAD_DEFAULT, TRUE, horizon, NULL, NULL, cancellable, error);
 }
 
 /**

@@ -133,6 +133,10 @@ EsDocument           *es_document_load_file_full      (const char     *path,
                                                        gpointer        progress_data,
                                                        GCancellable   *cancellable,
                                                        GError        **error);
+EsDocument           *es_document_load_for_statistics (const char     *path,
+                                                       guint64         horizon,
+                                                       GCancellable   *cancellable,
+                                                       GError        **error);
 gboolean              es_document_is_log_error        (const GError   *error);
 const GError         *es_document_get_damage          (EsDocument     *self);
 

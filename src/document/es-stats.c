@@ -342,3 +342,48 @@ es_stats_clear (EsStats *stats)
   g_clear_pointer (&stats->caps, g_free);
   g_clear_pointer (&stats->gc_inconsistency, g_free);
 }
+
+/**
+ * es_document_covers_statistics:
+ * @horizon: (out): what es_document_load_for_statistics() would need as
+ *   its horizon for them
+ *
+ * Whether @document, loaded for its statistics only, still has the detail
+ * that the statistics of [@t0, @t1] read: each cap's runs and GC phases at
+ * the interval's two ends (after 0), and, in a profiled run, those at the
+ * start of each of its heap censuses (PROF's time, census_time_in()).
+ * A document loaded whole has all of it.
+ *
+ * Returns: %TRUE if es_stats_compute() of [@t0, @t1] is exactly that of
+ *   the whole document
+ */
+gboolean
+es_document_covers_statistics (EsDocument *document,
+                               guint64     t0,
+                               guint64     t1,
+                               guint64    *horizon)
+{
+  guint64 need = G_MAXUINT64;
+  EsRunPhases phases;
+
+  g_return_val_if_fail (ES_IS_DOCUMENT (document), FALSE);
+  g_return_val_if_fail (horizon != NULL, FALSE);
+
+  /* Nothing before 0: the totals there are none, let go of or not. */
+  if (t0 > 0)
+    need = MIN (need, t0);
+  if (t1 > 0)
+    need = MIN (need, t1);
+  es_run_phases_find (document, &phases);
+  if (phases.profiled)
+    {
+      guint n;
+      const EsHeapProfSample *censuses = es_document_get_heap_samples (document, &n);
+
+      for (guint i = 0; i < n; i++)
+        if (censuses[i].census_end >= t0 && censuses[i].census_start <= t1)
+          need = MIN (need, censuses[i].census_start);
+    }
+  *horizon = need;
+  return document->detail_from == 0 || need >= document->detail_from;
+}
