@@ -55,8 +55,17 @@ typedef struct
 /* How often a builder for statistics lets go of its caps' detail: each
  * cap keeps at most this many runs and GC phases more than the few pages
  * it must (a run is 24 bytes), so its memory stays flat however long the
- * log, for a search per cap every 64 K events. */
-#define LET_GO_EVERY_EVENTS (64u * 1024)
+ * log, for a search per cap every 64 K events. Tests make it often, so
+ * that their small logs are let go of too. */
+static guint let_go_every_events = 64u * 1024;
+
+/* For tests: how often (in events) a builder for statistics lets go of its
+ * caps' detail; 0 for the default. */
+void
+_es_document_set_let_go_every (guint n_events)
+{
+  let_go_every_events = n_events > 0 ? n_events : 64u * 1024;
+}
 
 
 static gboolean
@@ -75,7 +84,7 @@ add_to_builder (const EsEvent *event,
   if (worker->statistics_only && G_UNLIKELY (--worker->until_let_go == 0))
     {
       es_document_builder_let_go_before (worker->builder, worker->horizon);
-      worker->until_let_go = LET_GO_EVERY_EVENTS;
+      worker->until_let_go = let_go_every_events;
     }
   return TRUE;
 }
@@ -282,7 +291,7 @@ load_eventlog (const char     *path,
     {
       workers[i] = (Worker) { path, i, n_workers, es_eventlog_reader_new (), es_document_builder_new (),
                               all, progress, progress_data, NULL, FALSE, es_vec_get_failures (), 0,
-                              statistics_only, horizon, LET_GO_EVERY_EVENTS };
+                              statistics_only, horizon, let_go_every_events };
       if (statistics_only)
         es_document_builder_set_statistics_only (workers[i].builder);
       /* Out of memory for a thread's stack, say (ulimit -v): its part

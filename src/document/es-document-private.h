@@ -157,6 +157,7 @@ void        _es_document_merge_allocated (EsDocument     *self,
 void        _es_document_free_thread_index (gpointer data);
 void        _es_document_index_info_tables (EsDocument *self);
 guint64     _es_document_available_memory (void);
+void        _es_document_set_let_go_every (guint       n_events);
 EsProfData *_es_prof_data_new         (void);
 void        _es_prof_data_free        (EsProfData *prof);
 EsProfData *_es_prof_data_copy_unindexed (const EsProfData *prof);
