@@ -252,8 +252,9 @@ append_heap_profile_text (GString    *out,
     }
 }
 
-/* The earliest of --from and --to after 0 that is a time (each may be
- * NULL): what a summary's document may let go of the detail before
+/* The earliest time after 0 that --from and --to (each may be NULL) are
+ * read at: --to, and just before --from, where the counters are taken
+ * from. A summary's document may let go of what is before it
  * (es_document_load_for_statistics()). A percentage is of a run not read
  * yet: es_cli_cover_interval() reads the log again if it needs more. */
 static guint64
@@ -269,7 +270,7 @@ statistics_horizon (const char *from,
 
       if (ends[i] != NULL && strchr (ends[i], '%') == NULL &&
           es_time_parse (ends[i], 0, G_MAXUINT64, &t, NULL) && t > 0)
-        horizon = MIN (horizon, t);
+        horizon = MIN (horizon, ends[i] == from ? t - 1 : t);
     }
   return horizon;
 }

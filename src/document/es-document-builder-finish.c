@@ -334,6 +334,7 @@ es_document_builder_finish (EsDocumentBuilder *self,
         }
       if (cap->pending_gc != NO_GC)
         ES_VEC_AT (&doc->gcs, EsGc, cap->pending_gc).end = end;
+      doc->samples_from = MAX (doc->samples_from, es_cap_timeline_get_samples_from (cap->timeline));
       es_cap_timeline_seal (cap->timeline);
       g_ptr_array_add (doc->caps, g_steal_pointer (&cap->timeline));
     }
@@ -599,22 +600,30 @@ es_document_builder_set_ongoing (EsDocumentBuilder *self,
 
 /**
  * es_document_builder_set_statistics_only:
+ * @keep_from: the earliest time (but 0) the statistics will be asked
+ *   about: G_MAXUINT64 for the whole run's
  *
  * Says that only the statistics of the document will be asked for (the
  * summary's, es_stats_compute() and es_stats_figures_compute()), not its
- * pictures: the builder keeps no instants (no statistic counts them), and
- * its caps' runs and GC phases may be let go of as the log is read
- * (es_document_builder_let_go_before()), so that a log of any size is
- * summarized in bounded memory. Every event still goes through the same
+ * pictures: the builder keeps no instants (no statistic counts them), of
+ * each cap's allocation and spark samples up to @keep_from only the last
+ * (_es_cap_timeline_fold_samples()), and its caps' runs and GC phases may
+ * be let go of as the log is read (es_document_builder_let_go_before(),
+ * with @keep_from), so that a log of any size is summarized in bounded
+ * memory. Nor does it keep the threads' table
+ * (their counts of wakeups and migrations, when each was created), which
+ * no statistic reads either. Every event still goes through the same
  * state machines: the figures are those of a whole document. To be called
  * before the first event.
  */
 void
-es_document_builder_set_statistics_only (EsDocumentBuilder *self)
+es_document_builder_set_statistics_only (EsDocumentBuilder *self,
+                                         guint64            keep_from)
 {
   g_return_if_fail (self != NULL && self->caps->len == 0);
 
   self->statistics_only = TRUE;
+  self->keep_from = keep_from;
 }
 
 /**

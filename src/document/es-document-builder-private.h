@@ -76,6 +76,7 @@ struct _EsDocumentBuilder
   gboolean     ongoing;           /* the log is still being written: no cap's data has ended */
   gboolean     rows_are_threads;  /* a Mono log's: no data end per row */
   gboolean     statistics_only;   /* es_document_builder_set_statistics_only() */
+  guint64      keep_from;         /* its @keep_from */
   guint64      gcs_before;        /* the GCs starting before this are indexed (snapshots only) */
   gboolean     gcs_late;          /* a GC started before it: index them all again */
   /* In time order already, as the builder was copied (es-document-spans.c) */

@@ -83,6 +83,8 @@ _es_builder_add_caps (EsDocumentBuilder *self,
       _es_cap_timeline_use_file (state->timeline, self->records);
       state->pending_gc = NO_GC;
       state->no_instants = self->statistics_only;
+      if (self->statistics_only)
+        _es_cap_timeline_fold_samples (state->timeline, self->keep_from);
       g_ptr_array_add (self->caps, state);
     }
   return g_ptr_array_index (self->caps, cap);
@@ -137,13 +139,15 @@ add_scheduler_event (EsDocumentBuilder *self,
   switch (e->tag)
     {
     case ES_EVENT_CREATE_THREAD:
-      {
-        EsThread *t = es_thread_table_write (self->threads, thread);
+      /* No statistic reads the threads' table either. */
+      if (!self->statistics_only)
+        {
+          EsThread *t = es_thread_table_write (self->threads, thread);
 
-        t->created = e->time;
-        t->created_cap = e->cap;
-        add_instant (cap, ES_INSTANT_THREAD_CREATED, e->time, thread, 0);
-      }
+          t->created = e->time;
+          t->created_cap = e->cap;
+        }
+      add_instant (cap, ES_INSTANT_THREAD_CREATED, e->time, thread, 0);
       break;
     case ES_EVENT_RUN_THREAD:
       _es_builder_close_run (cap, e->time, ES_STOP_NO_STATUS, 0);
@@ -152,7 +156,8 @@ add_scheduler_event (EsDocumentBuilder *self,
       cap->running = TRUE;
       cap->thread = thread;
       cap->run_start = e->time;
-      es_thread_table_mention (self->threads, thread);
+      if (!self->statistics_only)
+        es_thread_table_mention (self->threads, thread);
       break;
     case ES_EVENT_STOP_THREAD:
       /* A run is stored once, in the cap's activities, stop status
@@ -167,11 +172,13 @@ add_scheduler_event (EsDocumentBuilder *self,
       add_instant (cap, ES_INSTANT_THREAD_RUNNABLE, e->time, thread, 0);
       break;
     case ES_EVENT_MIGRATE_THREAD:
-      es_thread_table_write (self->threads, thread)->n_migrations++;
+      if (!self->statistics_only)
+        es_thread_table_write (self->threads, thread)->n_migrations++;
       add_instant (cap, ES_INSTANT_THREAD_MIGRATED, e->time, thread, e->u.thread.cap);
       break;
     case ES_EVENT_THREAD_WAKEUP:
-      es_thread_table_write (self->threads, thread)->n_wakeups++;
+      if (!self->statistics_only)
+        es_thread_table_write (self->threads, thread)->n_wakeups++;
       add_instant (cap, ES_INSTANT_THREAD_WOKEN, e->time, thread, e->u.thread.cap);
       break;
     default:

@@ -293,7 +293,7 @@ load_eventlog (const char     *path,
                               all, progress, progress_data, NULL, FALSE, es_vec_get_failures (), 0,
                               statistics_only, horizon, let_go_every_events };
       if (statistics_only)
-        es_document_builder_set_statistics_only (workers[i].builder);
+        es_document_builder_set_statistics_only (workers[i].builder, horizon);
       /* Out of memory for a thread's stack, say (ulimit -v): its part
        * is read on this thread instead, after the first. */
       if (i > 0)
@@ -469,9 +469,10 @@ load_file (const char     *path,
 
 /**
  * es_document_load_for_statistics:
- * @horizon: the runs and GC phases before this may be let go of:
- *   G_MAXUINT64 for the statistics of the whole run, the earliest end
- *   after 0 of the intervals to be asked about otherwise
+ * @horizon: the earliest time (but 0) its statistics will be asked about,
+ *   what they read of each cap before it may be let go of: G_MAXUINT64
+ *   for the statistics of the whole run, or the least of an interval's
+ *   end and its start less 1 (where the counters before it are read)
  *
  * Reads @path, on every core, into a document whose statistics only are
  * asked for (es_stats_compute(), es_stats_figures_compute()): a summary's.
@@ -480,8 +481,8 @@ load_file (const char     *path,
  * they go (es_document_builder_set_statistics_only()): its memory is that
  * of its GCs, its series and its threads, flat however long the run.
  * The statistics of an interval are exactly those of the whole document
- * when each end of it is 0 or at or after es_document_get_detail_start();
- * es_document_covers_statistics() (es-stats.h) says whether they are. A Mono log is
+ * when what they read is still there: es_document_covers_statistics()
+ * (es-stats.h) says whether it is. A Mono log is
  * loaded whole.
  *
  * Returns: (transfer full): the document, or %NULL with @error set.

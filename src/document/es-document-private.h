@@ -96,6 +96,7 @@ struct _EsDocument
   guint64        start_time;
   guint64        end_time;
   guint64        detail_from;       /* a live log's oldest detail kept (0: all of it) */
+  guint64        samples_from;      /* loaded for statistics: its caps' samples are whole from here */
   EsVecFilePin  *records_pin;       /* (nullable): a live log's snapshot: its builder's records it maps */
   guint64        n_events;
   guint          n_closed_runs;     /* left open by the log, closed at its end (or their cap's) */

@@ -350,8 +350,9 @@ es_stats_clear (EsStats *stats)
  *
  * Whether @document, loaded for its statistics only, still has the detail
  * that the statistics of [@t0, @t1] read: each cap's runs and GC phases at
- * the interval's two ends (after 0), and, in a profiled run, those at the
- * start of each of its heap censuses (PROF's time, census_time_in()).
+ * the interval's two ends (after 0) and its counters (allocation, sparks)
+ * at @t1 and before @t0, and, in a profiled run, its runs and GC phases at
+ * the start of each of its heap censuses (PROF's time, census_time_in()).
  * A document loaded whole has all of it.
  *
  * Returns: %TRUE if es_stats_compute() of [@t0, @t1] is exactly that of
@@ -371,7 +372,7 @@ es_document_covers_statistics (EsDocument *document,
 
   /* Nothing before 0: the totals there are none, let go of or not. */
   if (t0 > 0)
-    need = MIN (need, t0);
+    need = MIN (need, t0 - 1);
   if (t1 > 0)
     need = MIN (need, t1);
   es_run_phases_find (document, &phases);
@@ -385,5 +386,5 @@ es_document_covers_statistics (EsDocument *document,
           need = MIN (need, censuses[i].census_start);
     }
   *horizon = need;
-  return document->detail_from == 0 || need >= document->detail_from;
+  return need >= MAX (document->detail_from, document->samples_from);
 }

@@ -40,53 +40,6 @@ tally_event (const EsEvent *event,
   return TRUE;
 }
 
-static inline guint32
-be32 (const guint8 *p)
-{
-  return ((guint32) p[0] << 24) | ((guint32) p[1] << 16) | ((guint32) p[2] << 8) | p[3];
-}
-
-/* The floor: read the header's sizes, then hop from event to event. */
-static guint64
-step_over_events (const guint8 *data,
-                  gsize         len)
-{
-  gint32 sizes[65536];
-  gsize pos = 8;
-  guint64 n = 0;
-
-  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
-    sizes[i] = -2;
-  while (pos + 4 <= len && be32 (data + pos) == 0x65746200)
-    {
-      guint16 tag = (guint16) ((data[pos + 4] << 8) | data[pos + 5]);
-      guint16 size = (guint16) ((data[pos + 6] << 8) | data[pos + 7]);
-      guint32 desc_len = be32 (data + pos + 8);
-      guint32 extra_len = be32 (data + pos + 12 + desc_len);
-
-      sizes[tag] = size == 0xFFFF ? -1 : size;
-      pos += 12 + desc_len + 4 + extra_len + 4;
-    }
-  pos += 4 + 4 + 4;   /* hete hdre datb */
-
-  while (pos + 2 <= len)
-    {
-      guint16 tag = (guint16) ((data[pos] << 8) | data[pos + 1]);
-      gint32 size;
-
-      if (tag == 0xFFFF)
-        break;
-      size = sizes[tag];
-      if (size == -1)
-        size = 2 + ((data[pos + 10] << 8) | data[pos + 11]);
-      else if (size < 0)
-        break;
-      pos += 10 + size;
-      n++;
-    }
-  return n;
-}
-
 int
 main (int    argc,
       char **argv)
@@ -131,7 +84,7 @@ main (int    argc,
       gint64 start = g_get_monotonic_time ();
       g_autoptr(EsEventlogReader) reader = es_eventlog_reader_new ();
 
-      floor_events = step_over_events (data, len);
+      floor_events = es_bench_step_over_events (data, len);
       floor_times[run] = (g_get_monotonic_time () - start) / 1e6;
 
       tally.n_events = 0;
