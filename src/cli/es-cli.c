@@ -252,44 +252,47 @@ append_heap_profile_text (GString    *out,
     }
 }
 
-/* The earliest time after 0 that --from and --to (each may be NULL) are
- * read at: --to, and just before --from, where the counters are taken
- * from. A summary's document may let go of what is before it
- * (es_document_load_for_statistics()). A percentage is of a run not read
- * yet: es_cli_cover_interval() reads the log again if it needs more. */
-static guint64
-statistics_horizon (const char *from,
-                    const char *to)
+/* The interval --from and --to (each may be NULL) say, where it is
+ * known before the log is read: [0, G_MAXUINT64] (the whole run)
+ * otherwise. A percentage is of a run not read yet: es_cli_cover_interval()
+ * reads the log again for the interval it is. */
+static void
+statistics_interval (const char *from,
+                     const char *to,
+                     guint64    *t0,
+                     guint64    *t1)
 {
-  const char *ends[] = { from, to };
-  guint64 horizon = G_MAXUINT64;
-
-  for (guint i = 0; i < G_N_ELEMENTS (ends); i++)
+  *t0 = 0;
+  *t1 = G_MAXUINT64;
+  if ((from != NULL && strchr (from, '%') != NULL) || (to != NULL && strchr (to, '%') != NULL) ||
+      (from != NULL && !es_time_parse (from, 0, G_MAXUINT64, t0, NULL)) ||
+      (to != NULL && !es_time_parse (to, 0, G_MAXUINT64, t1, NULL)))
     {
-      guint64 t;
-
-      if (ends[i] != NULL && strchr (ends[i], '%') == NULL &&
-          es_time_parse (ends[i], 0, G_MAXUINT64, &t, NULL) && t > 0)
-        horizon = MIN (horizon, ends[i] == from ? t - 1 : t);
+      *t0 = 0;
+      *t1 = G_MAXUINT64;
     }
-  return horizon;
 }
 
-/* Loads @path for the statistics of --from and --to only: in bounded
- * memory, on every core. */
+/* Loads @path for the statistics of --from and --to only: in little
+ * memory, on every core (es_document_load_for_statistics()). */
 EsDocument *
 es_cli_load_statistics (const char  *path,
                         const char  *from,
                         const char  *to,
                         GError     **error)
 {
-  return es_document_load_for_statistics (path, statistics_horizon (from, to), NULL, error);
+  guint64 t0, t1;
+
+  statistics_interval (from, to, &t0, &t1);
+  return es_document_load_for_statistics (path, t0, t1, NULL, error);
 }
 
 /* Makes sure *@document, loaded by es_cli_load_statistics(), has what the
  * statistics of [@t0, @t1] read (es_document_covers_statistics()): if not
- * (an interval given as a percentage, a marker's, a profiled run's
- * censuses), @path is read again, keeping it. */
+ * (an interval given as a percentage, or from a marker), @path is read
+ * again for it; and whole if that is not enough (a profiled run's heap
+ * censuses read the runs and GC phases where they began, which a
+ * statistics-only read lets go of before it knows of them). */
 gboolean
 es_cli_cover_interval (const char  *path,
                        EsDocument **document,
@@ -297,12 +300,22 @@ es_cli_cover_interval (const char  *path,
                        guint64      t1,
                        GError     **error)
 {
-  guint64 horizon;
+  EsRunPhases phases;
+  guint n_censuses;
 
-  if (es_document_covers_statistics (*document, t0, t1, &horizon))
+  if (es_document_covers_statistics (*document, t0, t1))
     return TRUE;
+  es_run_phases_find (*document, &phases);
+  es_document_get_heap_samples (*document, &n_censuses);
   g_clear_object (document);
-  *document = es_document_load_for_statistics (path, horizon, NULL, error);
+  if (!phases.profiled || n_censuses == 0)
+    {
+      *document = es_document_load_for_statistics (path, t0, t1, NULL, error);
+      if (*document == NULL || es_document_covers_statistics (*document, t0, t1))
+        return *document != NULL;
+      g_clear_object (document);
+    }
+  *document = es_document_load_file (path, NULL, NULL, NULL, error);
   return *document != NULL;
 }
 

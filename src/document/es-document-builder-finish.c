@@ -228,7 +228,7 @@ es_document_builder_merge (EsDocumentBuilder *self,
                            EsDocumentBuilder *other)
 {
   EsDocument *into = self->doc, *from = other->doc;
-  guint gc_offset = into->gcs.len;
+  guint gc_offset = into->gc_fold != NULL ? into->gc_fold->spans.len : into->gcs.len;
 
   g_return_if_fail (self != NULL && other != NULL);
 
@@ -253,6 +253,8 @@ es_document_builder_merge (EsDocumentBuilder *self,
     }
 
   es_vec_append (&into->gcs, from->gcs.data, from->gcs.len, sizeof (EsGc));
+  if (into->gc_fold != NULL && from->gc_fold != NULL)
+    _es_gc_fold_merge (into->gc_fold, from->gc_fold);
   es_vec_append (&into->messages, from->messages.data, from->messages.len, sizeof (EsUserEvent));
   es_vec_append (&into->markers, from->markers.data, from->markers.len, sizeof (EsUserEvent));
   g_array_append_vals (into->tasks, from->tasks->data, from->tasks->len);
@@ -332,7 +334,9 @@ es_document_builder_finish (EsDocumentBuilder *self,
           cap->in_gc = FALSE;
           doc->n_closed_gcs++;
         }
-      if (cap->pending_gc != NO_GC)
+      if (cap->pending_gc != NO_GC && doc->gc_fold != NULL)
+        ES_VEC_AT (&doc->gc_fold->spans, EsGcSpan, cap->pending_gc).end = end;
+      else if (cap->pending_gc != NO_GC)
         ES_VEC_AT (&doc->gcs, EsGc, cap->pending_gc).end = end;
       doc->samples_from = MAX (doc->samples_from, es_cap_timeline_get_samples_from (cap->timeline));
       es_cap_timeline_seal (cap->timeline);
@@ -352,6 +356,12 @@ es_document_builder_finish (EsDocumentBuilder *self,
   doc->truncated = truncated;
   doc->truncated_at = truncated_at;
   sort_gcs (doc);
+  /* A log without GC_STATS has its GCs made from its caps' GC phases
+   * (which were then all kept), as any document's. */
+  if (doc->gc_fold != NULL && doc->gc_fold->spans.len == 0)
+    g_clear_pointer (&doc->gc_fold, _es_gc_fold_free);
+  if (doc->gc_fold != NULL)
+    _es_gc_fold_finish (doc->gc_fold);
   _es_builder_settle_heap_samples (self, G_MAXUINT64);
   _es_document_build_index (doc);
   _es_document_index_prof (doc);
@@ -600,17 +610,18 @@ es_document_builder_set_ongoing (EsDocumentBuilder *self,
 
 /**
  * es_document_builder_set_statistics_only:
- * @keep_from: the earliest time (but 0) the statistics will be asked
- *   about: G_MAXUINT64 for the whole run's
+ * @t0: the start of the interval whose statistics will be asked for
+ * @t1: its end: G_MAXUINT64 for the end of the run
  *
- * Says that only the statistics of the document will be asked for (the
- * summary's, es_stats_compute() and es_stats_figures_compute()), not its
- * pictures: the builder keeps no instants (no statistic counts them), of
- * each cap's allocation and spark samples up to @keep_from only the last
- * (_es_cap_timeline_fold_samples()), and its caps' runs and GC phases may
- * be let go of as the log is read (es_document_builder_let_go_before(),
- * with @keep_from), so that a log of any size is summarized in bounded
- * memory. Nor does it keep the threads' table
+ * Says that only the statistics of [@t0, @t1] will be asked of the
+ * document (the summary's, es_stats_compute() and
+ * es_stats_figures_compute()), not its pictures: the builder keeps no
+ * instants (no statistic counts them); of each GC only its span, the rest
+ * added up for the interval as it comes (es-gc-fold.c); of each cap's
+ * allocation and spark samples before what is read of them only the last
+ * (_es_cap_timeline_fold_samples()); and its caps' runs and GC phases may
+ * be let go of as the log is read (es_document_builder_let_go_unread()),
+ * so that a log of any size is summarized in little memory. Nor does it keep the threads' table
  * (their counts of wakeups and migrations, when each was created), which
  * no statistic reads either. Every event still goes through the same
  * state machines: the figures are those of a whole document. To be called
@@ -618,12 +629,36 @@ es_document_builder_set_ongoing (EsDocumentBuilder *self,
  */
 void
 es_document_builder_set_statistics_only (EsDocumentBuilder *self,
-                                         guint64            keep_from)
+                                         guint64            t0,
+                                         guint64            t1)
 {
-  g_return_if_fail (self != NULL && self->caps->len == 0);
+  g_return_if_fail (self != NULL && self->caps->len == 0 && self->doc->gcs.len == 0);
 
   self->statistics_only = TRUE;
-  self->keep_from = keep_from;
+  /* Read at @t1, and just before @t0 (the counters there). */
+  self->keep_from = MIN (t0 > 0 ? t0 - 1 : G_MAXUINT64, t1);
+  self->doc->gc_fold = _es_gc_fold_new (t0, t1);
+}
+
+/**
+ * es_document_builder_let_go_unread:
+ *
+ * Lets go of the runs and GC phases of a builder for statistics only that
+ * they will not read (es_document_builder_set_statistics_only()): a
+ * loader calls it every so many events. Not before its first GC: a log
+ * without GC_STATS (GHC before 7.6) has its GCs made from the caps' GC
+ * phases.
+ *
+ * Returns: whether anything was let go of
+ */
+gboolean
+es_document_builder_let_go_unread (EsDocumentBuilder *self)
+{
+  g_return_val_if_fail (self != NULL && self->statistics_only, FALSE);
+
+  if (self->doc->gc_fold->spans.len == 0)
+    return FALSE;
+  return es_document_builder_let_go_before (self, self->keep_from);
 }
 
 /**

@@ -219,11 +219,11 @@ add_gc_event (EsDocumentBuilder *self,
     case ES_EVENT_GC_END:
       _es_builder_close_gc_phase (cap, e->time, 0);
       cap->in_gc = FALSE;
-      if (cap->pending_gc != NO_GC)
-        {
-          ES_VEC_AT (&doc->gcs, EsGc, cap->pending_gc).end = e->time;
-          cap->pending_gc = NO_GC;
-        }
+      if (cap->pending_gc != NO_GC && doc->gc_fold != NULL)
+        ES_VEC_AT (&doc->gc_fold->spans, EsGcSpan, cap->pending_gc).end = e->time;
+      else if (cap->pending_gc != NO_GC)
+        ES_VEC_AT (&doc->gcs, EsGc, cap->pending_gc).end = e->time;
+      cap->pending_gc = NO_GC;
       break;
     case ES_EVENT_GC_GLOBAL_SYNC:
       self->last_sync = e->time;
@@ -247,6 +247,15 @@ add_gc_event (EsDocumentBuilder *self,
         gc.par_balanced_copied = e->u.gc_stats.par_balanced_copied;
         gc.cap = e->cap;
         gc.generation = e->u.gc_stats.generation;
+        /* For statistics only, folded as it comes (es-gc-fold.c). */
+        if (doc->gc_fold != NULL)
+          {
+            guint index = _es_gc_fold_add (doc->gc_fold, &gc);
+
+            if (cap->in_gc)
+              cap->pending_gc = index;
+            break;
+          }
         if (G_UNLIKELY (gc.start < self->gcs_before))
           self->gcs_late = TRUE;
         *ES_VEC_PUSH (&doc->gcs, EsGc) = gc;

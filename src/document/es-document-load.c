@@ -48,7 +48,6 @@ typedef struct
   guint                memory_failures;   /* es_vec_get_failures() when it began */
   guint64              in_use;            /* the address space in use when it ran out of memory */
   gboolean             statistics_only;   /* es_document_load_for_statistics() */
-  guint64              horizon;           /* its detail before this may be let go of */
   guint                until_let_go;      /* events before it lets go of detail again */
 } Worker;
 
@@ -83,7 +82,7 @@ add_to_builder (const EsEvent *event,
   es_document_builder_add (worker->builder, event);
   if (worker->statistics_only && G_UNLIKELY (--worker->until_let_go == 0))
     {
-      es_document_builder_let_go_before (worker->builder, worker->horizon);
+      es_document_builder_let_go_unread (worker->builder);
       worker->until_let_go = let_go_every_events;
     }
   return TRUE;
@@ -256,11 +255,12 @@ release_freed_memory (void)
 #endif
 }
 
-/* @statistics_only: es_document_load_for_statistics(), with @horizon */
+/* @statistics_only: es_document_load_for_statistics(), of [@t0, @t1] */
 static EsDocument *
 load_eventlog (const char     *path,
                gboolean        statistics_only,
-               guint64         horizon,
+               guint64         t0,
+               guint64         t1,
                void          (*progress) (guint64 done, guint64 total, gpointer data),
                gpointer        progress_data,
                GCancellable   *cancellable,
@@ -291,9 +291,9 @@ load_eventlog (const char     *path,
     {
       workers[i] = (Worker) { path, i, n_workers, es_eventlog_reader_new (), es_document_builder_new (),
                               all, progress, progress_data, NULL, FALSE, es_vec_get_failures (), 0,
-                              statistics_only, horizon, let_go_every_events };
+                              statistics_only, let_go_every_events };
       if (statistics_only)
-        es_document_builder_set_statistics_only (workers[i].builder, horizon);
+        es_document_builder_set_statistics_only (workers[i].builder, t0, t1);
       /* Out of memory for a thread's stack, say (ulimit -v): its part
        * is read on this thread instead, after the first. */
       if (i > 0)
@@ -376,7 +376,8 @@ load_eventlog (const char     *path,
 static EsDocument *load_file (const char     *path,
                               EsLoadFlags     flags,
                               gboolean        statistics_only,
-                              guint64         horizon,
+                              guint64         t0,
+                              guint64         t1,
                               void          (*progress) (guint64 done, guint64 total, gpointer data),
                               gpointer        progress_data,
                               GCancellable   *cancellable,
@@ -422,7 +423,7 @@ es_document_load_file_full (const char     *path,
 {
   g_return_val_if_fail (path != NULL, NULL);
 
-  return load_file (path, flags, FALSE, 0, progress, progress_data, cancellable, error);
+  return load_file (path, flags, FALSE, 0, 0, progress, progress_data, cancellable, error);
 }
 
 /* es_document_load_file_full(), or with @statistics_only
@@ -431,7 +432,8 @@ static EsDocument *
 load_file (const char     *path,
            EsLoadFlags     flags,
            gboolean        statistics_only,
-           guint64         horizon,
+           guint64         t0,
+           guint64         t1,
            void          (*progress) (guint64 done, guint64 total, gpointer data),
            gpointer        progress_data,
            GCancellable   *cancellable,
@@ -448,7 +450,7 @@ load_file (const char     *path,
   if (es_mlpd_sniff_file (path))
     document = es_mlpd_load_file (path, progress, progress_data, cancellable, error);
   else
-    document = load_eventlog (path, statistics_only, horizon, progress, progress_data, cancellable, error);
+    document = load_eventlog (path, statistics_only, t0, t1, progress, progress_data, cancellable, error);
   /* Out of memory after the events (in the indexes, say), or in a Mono
    * log's: the document may be whole, but the memory held back for this
    * is spent, and the next allocation could abort. */
@@ -469,33 +471,34 @@ load_file (const char     *path,
 
 /**
  * es_document_load_for_statistics:
- * @horizon: the earliest time (but 0) its statistics will be asked about,
- *   what they read of each cap before it may be let go of: G_MAXUINT64
- *   for the statistics of the whole run, or the least of an interval's
- *   end and its start less 1 (where the counters before it are read)
+ * @t0: the start of the interval whose statistics will be asked for
+ * @t1: its end: G_MAXUINT64 for the end of the run
  *
- * Reads @path, on every core, into a document whose statistics only are
- * asked for (es_stats_compute(), es_stats_figures_compute()): a summary's.
- * A GHC log is built by the same builders as es_document_load_file()'s,
- * which keep no instants and let go of their caps' runs and GC phases as
- * they go (es_document_builder_set_statistics_only()): its memory is that
- * of its GCs, its series and its threads, flat however long the run.
- * The statistics of an interval are exactly those of the whole document
- * when what they read is still there: es_document_covers_statistics()
- * (es-stats.h) says whether it is. A Mono log is
- * loaded whole.
+ * Reads @path, on every core, into a document whose statistics of
+ * [@t0, @t1] only are asked for (es_stats_compute(),
+ * es_stats_figures_compute()): a summary's. A GHC log is built by the same
+ * builders as es_document_load_file()'s, which keep what those statistics
+ * read and let go of the rest as they go
+ * (es_document_builder_set_statistics_only()): no instants, no threads'
+ * table, of each GC its span (24 bytes) and of each cap its runs, GC phases
+ * and samples only around the interval's ends. Its memory is that of its
+ * GCs' spans and the heap's samples, a few percent of the log. The
+ * statistics of an interval are exactly those of the whole document when
+ * what they read is there: es_document_covers_statistics() (es-stats.h)
+ * says whether it is. A Mono log is loaded whole.
  *
  * Returns: (transfer full): the document, or %NULL with @error set.
  */
 EsDocument *
 es_document_load_for_statistics (const char    *path,
-                                 guint64        horizon,
+                                 guint64        t0,
+                                 guint64        t1,
                                  GCancellable  *cancellable,
                                  GError       **error)
 {
   g_return_val_if_fail (path != NULL, NULL);
 
-  return load_file (path, ES_LOAD_DEFAULT, TRUE, horizon, NULL, NULL, cancellable, error);
+  return load_file (path, ES_LOAD_DEFAULT, TRUE, t0, t1, NULL, NULL, cancellable, error);
 }
 
 /**

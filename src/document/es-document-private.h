@@ -10,6 +10,7 @@
 #include "es-document.h"
 
 #include "es-chunks.h"
+#include "es-gc-fold-private.h"
 #include "es-thread-table.h"
 #include "es-vec.h"
 
@@ -53,6 +54,7 @@ struct _EsDocument
   GPtrArray     *caps;              /* EsCapTimeline, index = cap number */
   EsVec          gcs;               /* EsGc, by start */
   EsVec          gc_pause_prefix;   /* guint64: pauses of gcs[0..i) */
+  EsGcFold      *gc_fold;           /* (nullable): loaded for statistics only, its GCs instead of @gcs */
   EsVecFile     *records_file;      /* (nullable): a live log's builder's, which its GCs' index lives in */
   GPtrArray     *gen_index;         /* EsGenIndex *, index = generation */
   guint          gcs_indexed;       /* the first GCs, in start order, in the two above */

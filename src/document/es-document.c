@@ -136,6 +136,7 @@ es_document_finalize (GObject *object)
   g_clear_pointer (&self->cap_labels, g_ptr_array_unref);
   g_free (self->mono);
   g_clear_error (&self->damage);
+  _es_gc_fold_free (self->gc_fold);
 
   G_OBJECT_CLASS (es_document_parent_class)->finalize (object);
 }
@@ -285,7 +286,35 @@ es_document_get_n_gc_generations (EsDocument *self)
 {
   g_return_val_if_fail (ES_IS_DOCUMENT (self), 0);
 
+  if (self->gc_fold != NULL)
+    return self->gc_fold->gens->len;
   return self->gen_index->len;
+}
+
+/**
+ * es_document_get_gc_spans:
+ *
+ * A document loaded for statistics only (es_document_load_for_statistics())
+ * keeps of its GCs their spans, in start order, where others have their
+ * records (es_document_get_gcs(), then empty): what the statistics read of
+ * them one by one.
+ *
+ * Returns: (nullable): its GCs' spans, or %NULL for a document of whole
+ *   GC records
+ */
+const EsGcSpan *
+es_document_get_gc_spans (EsDocument *self,
+                          guint      *n)
+{
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
+
+  if (self->gc_fold == NULL)
+    {
+      *n = 0;
+      return NULL;
+    }
+  *n = self->gc_fold->spans.len;
+  return self->gc_fold->spans.data;
 }
 
 const EsCapTimeline *

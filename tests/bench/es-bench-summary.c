@@ -40,7 +40,7 @@ summarize (const char *path,
            gboolean    statistics_only)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(EsDocument) document = statistics_only ? es_document_load_for_statistics (path, G_MAXUINT64, NULL, &error)
+  g_autoptr(EsDocument) document = statistics_only ? es_document_load_for_statistics (path, 0, G_MAXUINT64, NULL, &error)
                                                    : es_document_load_file (path, NULL, NULL, NULL, &error);
   g_auto(EsStatsFigures) figures = { 0 };
   g_autoptr(GString) text = g_string_new (NULL);
