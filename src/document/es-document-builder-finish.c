@@ -252,6 +252,7 @@ es_document_builder_merge (EsDocumentBuilder *self,
         }
     }
 
+  _es_builder_settle_heap_size (other);
   es_vec_append (&into->gcs, from->gcs.data, from->gcs.len, sizeof (EsGc));
   if (into->gc_fold != NULL && from->gc_fold != NULL)
     _es_gc_fold_merge (into->gc_fold, from->gc_fold);
@@ -356,6 +357,7 @@ es_document_builder_finish (EsDocumentBuilder *self,
   doc->truncated = truncated;
   doc->truncated_at = truncated_at;
   sort_gcs (doc);
+  _es_builder_settle_heap_size (self);
   /* A log without GC_STATS has its GCs made from its caps' GC phases
    * (which were then all kept), as any document's. */
   if (doc->gc_fold != NULL && doc->gc_fold->spans.len == 0)
@@ -617,7 +619,8 @@ es_document_builder_set_ongoing (EsDocumentBuilder *self,
  * document (the summary's, es_stats_compute() and
  * es_stats_figures_compute()), not its pictures: the builder keeps no
  * instants (no statistic counts them); of each GC only its span, the rest
- * added up for the interval as it comes (es-gc-fold.c); of each cap's
+ * added up for the interval as it comes (es-gc-fold.c); of the heap's
+ * size, its largest in the interval and what it was at its start; of each cap's
  * allocation and spark samples before what is read of them only the last
  * (_es_cap_timeline_fold_samples()); and its caps' runs and GC phases may
  * be let go of as the log is read (es_document_builder_let_go_unread()),
@@ -638,6 +641,9 @@ es_document_builder_set_statistics_only (EsDocumentBuilder *self,
   /* Read at @t1, and just before @t0 (the counters there). */
   self->keep_from = MIN (t0 > 0 ? t0 - 1 : G_MAXUINT64, t1);
   self->doc->gc_fold = _es_gc_fold_new (t0, t1);
+  self->doc->for_statistics = TRUE;
+  self->doc->statistics_t0 = t0;
+  self->doc->statistics_t1 = t1;
 }
 
 /**

@@ -249,6 +249,43 @@ heap_series (EsDocument   *doc,
     }
 }
 
+/* A heap size, for statistics only: what es_stats_compute() reads of the
+ * heap's size is its largest in the interval and its size as the interval
+ * begins (the latest at or before t0). So of the samples in the interval
+ * only those larger than all before them are kept, and of those up to t0
+ * only the latest, added at the end (_es_builder_settle_heap_size()): a
+ * big log has one per GC. */
+static void
+thin_heap_size (EsDocumentBuilder *self,
+                EsSample           sample)
+{
+  EsDocument *doc = self->doc;
+
+  if (sample.time <= doc->statistics_t0 &&
+      (!self->have_heap_size_before || sample.time >= self->heap_size_before.time))
+    {
+      self->heap_size_before = sample;
+      self->have_heap_size_before = TRUE;
+    }
+  if (sample.time >= doc->statistics_t0 && sample.time <= doc->statistics_t1 &&
+      (!self->have_heap_size_max || sample.value > self->heap_size_max))
+    {
+      self->heap_size_max = sample.value;
+      self->have_heap_size_max = TRUE;
+      es_series_append (doc->heap_size, sample.time, sample.value);
+    }
+}
+
+/* Adds the heap size thin_heap_size() kept aside: once all are in. */
+void
+_es_builder_settle_heap_size (EsDocumentBuilder *self)
+{
+  if (!self->have_heap_size_before)
+    return;
+  es_series_append (self->doc->heap_size, self->heap_size_before.time, self->heap_size_before.value);
+  self->have_heap_size_before = FALSE;
+}
+
 void
 _es_builder_add_heap_sample (EsDocumentBuilder *self,
                              EsHeapSeries       which,
@@ -257,6 +294,11 @@ _es_builder_add_heap_sample (EsDocumentBuilder *self,
 {
   EsSample sample = { time, value };
 
+  if (G_UNLIKELY (self->statistics_only) && which == ES_HEAP_SERIES_SIZE)
+    {
+      thin_heap_size (self, sample);
+      return;
+    }
   if (self->records == NULL)
     {
       es_series_append (heap_series (self->doc, which), time, value);

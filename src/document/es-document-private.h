@@ -99,6 +99,8 @@ struct _EsDocument
   guint64        end_time;
   guint64        detail_from;       /* a live log's oldest detail kept (0: all of it) */
   guint64        samples_from;      /* loaded for statistics: its caps' samples are whole from here */
+  gboolean       for_statistics;    /* loaded for the statistics of [statistics_t0, statistics_t1] only */
+  guint64        statistics_t0, statistics_t1;
   EsVecFilePin  *records_pin;       /* (nullable): a live log's snapshot: its builder's records it maps */
   guint64        n_events;
   guint          n_closed_runs;     /* left open by the log, closed at its end (or their cap's) */

@@ -43,9 +43,6 @@ guint     _es_gc_fold_add       (EsGcFold       *fold,
 void      _es_gc_fold_merge     (EsGcFold       *into,
                                  const EsGcFold *from);
 void      _es_gc_fold_finish    (EsGcFold       *fold);
-gboolean  _es_gc_fold_covers    (const EsGcFold *fold,
-                                 guint64         t0,
-                                 guint64         t1);
 
 static inline guint
 _es_gc_generation (guint16 generation)

@@ -138,26 +138,3 @@ _es_gc_fold_finish (EsGcFold *fold)
         break;
       }
 }
-
-/**
- * _es_gc_fold_covers:
- *
- * Returns: whether the GCs starting in [@t0, @t1] are those added up: the
- *   interval folded for, or one that no GC starts in apart from it (the
- *   whole run, folded up to G_MAXUINT64, is asked up to its end)
- */
-gboolean
-_es_gc_fold_covers (const EsGcFold *fold,
-                    guint64         t0,
-                    guint64         t1)
-{
-  const EsGcSpan *spans = fold->spans.data;
-  guint n = fold->spans.len;
-
-  /* The GCs starting in each, counted from their bounds, are the same
-   * ones when both bounds find the same places. */
-  return es_search_lower_bound (spans, n, sizeof (EsGcSpan), G_STRUCT_OFFSET (EsGcSpan, start), t0) ==
-           es_search_lower_bound (spans, n, sizeof (EsGcSpan), G_STRUCT_OFFSET (EsGcSpan, start), fold->t0) &&
-         es_search_upper_bound (spans, n, sizeof (EsGcSpan), G_STRUCT_OFFSET (EsGcSpan, start), t1) ==
-           es_search_upper_bound (spans, n, sizeof (EsGcSpan), G_STRUCT_OFFSET (EsGcSpan, start), fold->t1);
-}

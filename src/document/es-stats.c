@@ -457,9 +457,11 @@ es_document_covers_statistics (EsDocument *document,
 
   g_return_val_if_fail (ES_IS_DOCUMENT (document), FALSE);
 
-  /* What was added up of its GCs is of the GCs starting in the interval
-   * it was loaded for. */
-  if (document->gc_fold != NULL && !_es_gc_fold_covers (document->gc_fold, t0, t1))
+  /* What was added up of its GCs and kept of the heap's size is of the
+   * interval it was loaded for: the same ends, where they are in the run. */
+  if (document->for_statistics &&
+      (t0 != document->statistics_t0 ||
+       (t1 != document->statistics_t1 && MIN (t1, document->statistics_t1) < document->end_time)))
     return FALSE;
   /* Nothing before 0: the totals there are none, let go of or not. */
   if (t0 > 0)
