@@ -716,6 +716,26 @@ es_vec_skip (EsVec *vec,
 }
 
 /**
+ * es_vec_drop_front:
+ * @n: how many of its first elements to let go of
+ *
+ * Moves the rest of @vec down to its start, where es_vec_skip() would
+ * move its start up: a vector no copy shares (a builder's for statistics
+ * only) goes on writing to the pages it has, warm in the caches, where
+ * skipping would fault in and clear new ones as it grows.
+ */
+void
+es_vec_drop_front (EsVec *vec,
+                   guint  n,
+                   gsize  element_size)
+{
+  g_return_if_fail (n <= vec->len);
+
+  memmove (vec->data, (guint8 *) vec->data + (gsize) n * element_size, (gsize) (vec->len - n) * element_size);
+  vec->len -= n;
+}
+
+/**
  * es_vec_settle:
  * @from: the first element to look at
  * @key_offset: where each element's guint64 key is (G_STRUCT_OFFSET())
