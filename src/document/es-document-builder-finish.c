@@ -107,33 +107,13 @@ merge_process (EsDocumentBuilder *self,
   into->program = self->args->len > 0 ? g_ptr_array_index (self->args, 0) : NULL;
 }
 
-/* The index of the first GC from @from on that starts before the one
- * before it: the end of a sorted run. */
-static guint
-gc_run_end (const EsGc *gcs,
-            guint       n,
-            guint       from)
-{
-  guint i = from + 1;
-
-  while (i < n && gcs[i].start >= gcs[i - 1].start)
-    i++;
-  return MIN (i, n);
-}
-
 /* Puts the GCs in start order, equal starts keeping their order, as the
- * index wants them. They come as one sorted run per loading worker (each
- * led its caps' GCs in time order), so runs are merged pairwise in linear
- * passes rather than sorted from scratch; many runs (an unordered log) fall
- * back to the sort. */
-#define MAX_GC_RUNS 8
-
+ * index wants them: they come as one sorted run per loading worker (each
+ * led its caps' GCs in time order), merged (es_vec_sort_runs()). */
 static void
 sort_gcs (EsDocument *doc)
 {
-  guint n = doc->gcs.len, n_runs = 0;
-  guint bounds[MAX_GC_RUNS + 1];
-  EsVec to = { 0 };
+  guint n = doc->gcs.len;
 
   /* A live log's copy: the first are in order, and before all the rest
    * (see index_gcs_so_far()). g_qsort_with_data() is stable. */
@@ -143,54 +123,7 @@ sort_gcs (EsDocument *doc)
                          es_search_compare_keys, ES_SEARCH_KEY (EsGc, start));
       return;
     }
-
-  bounds[0] = 0;
-  for (guint i = 0; i < n; i = bounds[n_runs])
-    {
-      if (n_runs == MAX_GC_RUNS)
-        {
-          g_qsort_with_data (doc->gcs.data, (gint) n, sizeof (EsGc), es_search_compare_keys,
-                             ES_SEARCH_KEY (EsGc, start));
-          return;
-        }
-      bounds[n_runs + 1] = gc_run_end (doc->gcs.data, n, i);
-      n_runs++;
-    }
-  if (n_runs <= 1)
-    return;
-
-  while (to.capacity < n)
-    es_vec_grow (&to, sizeof (EsGc));
-  to.len = n;
-  while (n_runs > 1)
-    {
-      const EsGc *in = doc->gcs.data;
-      EsGc *out = to.data;
-      EsVec swap;
-      guint kept = 0;
-
-      for (guint r = 0; r < n_runs; r += 2)
-        {
-          guint a = bounds[r], a_end = bounds[r + 1];
-          guint b = a_end, b_end = r + 2 <= n_runs ? bounds[r + 2] : a_end;
-          guint k = a;
-
-          /* Stable: the earlier run wins ties, as in a stable sort. */
-          while (a < a_end && b < b_end)
-            out[k++] = in[b].start < in[a].start ? in[b++] : in[a++];
-          while (a < a_end)
-            out[k++] = in[a++];
-          while (b < b_end)
-            out[k++] = in[b++];
-          bounds[kept++] = bounds[r];
-        }
-      bounds[kept] = n;
-      n_runs = kept;
-      swap = doc->gcs;
-      doc->gcs = to;
-      to = swap;
-    }
-  es_vec_clear (&to, sizeof (EsGc));
+  es_vec_sort_runs (&doc->gcs, sizeof (EsGc), G_STRUCT_OFFSET (EsGc, start));
 }
 
 /**

@@ -8,7 +8,6 @@
 #include "config.h"
 
 #include "es-gc-fold-private.h"
-#include "es-search.h"
 
 /* A summary reads each GC for one interval only: what it adds up of them
  * (bytes copied, parallel GCs' bytes, slop) is added up as they come, for
@@ -130,11 +129,5 @@ _es_gc_fold_finish (EsGcFold *fold)
   /* Where its GC_END put it. */
   if (fold->inconsistent)
     fold->first_inconsistent.end = spans[fold->inconsistent_span].end;
-  for (guint i = 1; i < fold->spans.len; i++)
-    if (spans[i].start < spans[i - 1].start)
-      {
-        g_qsort_with_data (fold->spans.data, (gint) fold->spans.len, sizeof (EsGcSpan), es_search_compare_keys,
-                           ES_SEARCH_KEY (EsGcSpan, start));
-        break;
-      }
+  es_vec_sort_runs (&fold->spans, sizeof (EsGcSpan), G_STRUCT_OFFSET (EsGcSpan, start));
 }
