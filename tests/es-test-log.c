@@ -586,6 +586,86 @@ es_test_copy_spans (EsDocument *document,
 }
 
 /**
+ * es_test_describe_mono_figures:
+ *
+ * Appends @f to @text, every row in the order computed: two figures are
+ * the same if their texts are.
+ */
+void
+es_test_describe_mono_figures (EsMonoActivity              *activity,
+                               const EsMonoActivityFigures *f,
+                               GString                     *text)
+{
+  for (guint i = 0; i < f->methods->len; i++)
+    {
+      const EsMonoActivityMethod *m = &g_array_index (f->methods, EsMonoActivityMethod, i);
+
+      g_string_append_printf (text, "  call %s: %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT "\n",
+                              es_mono_activity_method_name (activity, m->method), m->calls, m->total, m->self);
+    }
+  for (guint i = 0; i < f->classes->len; i++)
+    {
+      const EsMonoActivityAlloc *a = &g_array_index (f->classes, EsMonoActivityAlloc, i);
+
+      g_string_append_printf (text, "  alloc %s: %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT "\n",
+                              es_mono_activity_class_name (activity, a->klass), a->count, a->bytes);
+    }
+  for (guint i = 0; i < f->sites->len; i++)
+    {
+      const EsMonoActivityAlloc *a = &g_array_index (f->sites, EsMonoActivityAlloc, i);
+      guint32 n_frames;
+      const guint32 *frames = es_mono_activity_stack (activity, a->stack, &n_frames);
+
+      g_string_append_printf (text, "  site %s: %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT ":",
+                              es_mono_activity_class_name (activity, a->klass), a->count, a->bytes);
+      for (guint32 j = 0; j < n_frames; j++)
+        g_string_append_printf (text, " %s", es_mono_activity_method_name (activity, frames[j]));
+      g_string_append_c (text, '\n');
+    }
+  for (guint i = 0; i < f->throws->len; i++)
+    g_string_append_printf (text, "  throw %u: %" G_GUINT64_FORMAT "\n",
+                            g_array_index (f->throws, EsMonoActivityThrow, i).stack,
+                            g_array_index (f->throws, EsMonoActivityThrow, i).count);
+  for (guint i = 0; i < f->clauses->len; i++)
+    {
+      const EsMonoActivityClause *c = &g_array_index (f->clauses, EsMonoActivityClause, i);
+
+      g_string_append_printf (text, "  clause %u %u: %" G_GUINT64_FORMAT "\n", c->method, c->type, c->count);
+    }
+  for (guint i = 0; i < f->locks->len; i++)
+    {
+      const EsMonoActivityLock *l = &g_array_index (f->locks, EsMonoActivityLock, i);
+
+      g_string_append_printf (text, "  lock %" G_GINT64_MODIFIER "x: %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT
+                              " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT "\n",
+                              es_mono_activity_lock_object (activity, l->lock), l->contentions, l->acquired,
+                              l->failures, l->wait, l->max_wait);
+    }
+}
+
+/* A Mono log's calls, allocations, exceptions and locks (what its
+ * Calls & Allocations tab shows), of the whole run and its middle half. */
+static void
+describe_mono_activity (EsDocument *document,
+                        GString    *text)
+{
+  EsMonoActivity *activity = es_document_get_mono_activity (document);
+  guint64 end = es_document_get_end_time (document);
+
+  if (activity == NULL)
+    return;
+  for (guint middle = 0; middle < 2; middle++)
+    {
+      g_autoptr(EsMonoActivityFigures) f = es_mono_activity_compute (activity, middle, end / 4, end / 4 * 3);
+
+      g_string_append_printf (text, "mono %s: %" G_GUINT64_FORMAT " calls, %" G_GUINT64_FORMAT " objects of %"
+                              G_GUINT64_FORMAT " bytes, %" G_GUINT64_FORMAT " throws\n", middle ? "middle" : "run",
+                              f->n_calls, f->n_allocations, f->allocated_bytes, f->n_throws);
+      es_test_describe_mono_figures (activity, f, text);
+    }
+}
+
+/**
  * es_test_describe_document:
  *
  * Returns: what `summary` prints for the whole run of @document (GHC or
@@ -632,6 +712,7 @@ es_test_describe_document (EsDocument *document)
                                   frame->cost_centre, frame->individual, frame->inherited);
         }
     }
+  describe_mono_activity (document, text);
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 

@@ -87,6 +87,9 @@ char       *es_test_read_fixture        (const char   *name,
 EsDocument *es_test_load_fixture        (const char   *name);
 EsDocument *es_test_load_log            (EsTestLog    *log);
 char       *es_test_describe_document   (EsDocument   *document);
+void        es_test_describe_mono_figures (EsMonoActivity              *activity,
+                                          const EsMonoActivityFigures *f,
+                                          GString                     *text);
 EsSpan     *es_test_copy_spans          (EsDocument   *document,
                                          guint        *n_spans);
 char       *es_test_describe_file       (const char   *path);

@@ -176,3 +176,30 @@ es_test_mlpd_sync_point (EsTestMlpdWriter *w,
 
   es_test_mlpd_put_u8 (a, 0);
 }
+
+/**
+ * es_test_mlpd_snapshot:
+ * @complete: whether the bytes given are all the log will have
+ *
+ * Returns: (transfer full) (nullable): the document of @build's builder
+ *   as it stands, as a live log's update makes it, or %NULL before the
+ *   log's header is all there
+ */
+EsDocument *
+es_test_mlpd_snapshot (EsMlpdBuild *build,
+                       gboolean     complete)
+{
+  EsDocumentBuilder *builder = es_mlpd_build_update (build, complete);
+  g_autoptr(EsDocumentBuilder) copy = NULL;
+  g_autoptr(EsMlpdFinishing) finishing = NULL;
+  gint64 cut = es_mlpd_build_get_cut (build);
+  EsDocument *document;
+
+  if (builder == NULL)
+    return NULL;
+  copy = es_document_builder_copy (builder);
+  finishing = es_mlpd_build_get_finishing (build);
+  document = es_document_builder_finish (copy, cut >= 0, cut);
+  es_mlpd_finishing_apply (finishing, document);
+  return document;
+}

@@ -9,6 +9,9 @@
 
 #include <glib.h>
 
+#include "es-document.h"
+#include "es-mlpd-build.h"
+
 G_BEGIN_DECLS
 
 #define ES_TEST_MLPD_MAIN_THREAD   0x7f0000001000ull
@@ -61,5 +64,7 @@ void              es_test_mlpd_monitor_event  (EsTestMlpdWriter *w,
 void              es_test_mlpd_sync_point     (EsTestMlpdWriter *w,
                                                guint64           us);
 GBytes           *es_test_mlpd_writer_finish  (EsTestMlpdWriter *w);
+EsDocument       *es_test_mlpd_snapshot       (EsMlpdBuild      *build,
+                                               gboolean          complete);
 
 G_END_DECLS

@@ -290,6 +290,67 @@ test_errors (void)
   g_assert_nonnull (strstr (e.err, "/nonexistent/x.eventlog"));
 }
 
+/* The folded lines' own ns of the stacks whose innermost frame is @method. */
+static guint64
+folded_self (const char *out,
+             const char *method)
+{
+  g_auto(GStrv) lines = g_strsplit (out, "\n", -1);
+  guint64 sum = 0;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      char *space = strrchr (lines[i], ' ');
+      char *leaf;
+
+      if (space == NULL)
+        continue;
+      *space = '\0';
+      leaf = strrchr (lines[i], ';') != NULL ? strrchr (lines[i], ';') + 1 : lines[i];
+      if (g_str_equal (leaf, method))
+        sum += g_ascii_strtoull (space + 1, NULL, 10);
+    }
+  return sum;
+}
+
+/* A Mono log's call time: --folded weighs each stack by its ns, and the
+ * methods' self times are mprof-report's (its Method call summary in
+ * calls-compute.report.txt, in whole ms); --thread keeps one thread's;
+ * a log without calls, or a thread it does not have, is refused. */
+static void
+test_mono_call_time (void)
+{
+  g_autofree char *path = es_test_fixture_path ("mlpd/calls-compute.mlpd");
+  g_autofree char *sampled = es_test_fixture_path ("mlpd/sample-compute.mlpd");
+  const char *folded[] = { "profile", "--calls", "--folded", path, NULL };
+  const char *hasher[] = { "profile", "--calls", "--thread", "hasher", "--folded", path, NULL };
+  const char *no_calls[] = { "profile", "--calls", sampled, NULL };
+  const char *no_thread[] = { "profile", "--calls", "--thread", "nobody", path, NULL };
+  g_auto(CliRun) a = { 0 };
+  g_auto(CliRun) b = { 0 };
+  g_auto(CliRun) c = { 0 };
+  g_auto(CliRun) d = { 0 };
+
+  run_cli_argv (&a, folded);
+  g_assert_cmpint (a.exit_code, ==, 0);
+  /* "Total(ms) Self(ms)": 3 3 IsPrime, 4 1 SumPrimes, 47 4 HashMany, 44 44 JoinInternal */
+  g_assert_cmpuint (folded_self (a.out, "Compute:IsPrime (int)") / 1000000, ==, 3);
+  g_assert_cmpuint (folded_self (a.out, "Compute:SumPrimes (int)") / 1000000, ==, 1);
+  g_assert_cmpuint (folded_self (a.out, "Compute:HashMany (object)") / 1000000, ==, 4);
+  g_assert_cmpuint (folded_self (a.out, "(wrapper managed-to-native) System.Threading.Thread:JoinInternal "
+                                         "(System.Threading.Thread,int)") / 1000000, ==, 44);
+  run_cli_argv (&b, hasher);
+  g_assert_cmpint (b.exit_code, ==, 0);
+  g_assert_cmpuint (folded_self (b.out, "Compute:HashMany (object)"), ==, folded_self (a.out, "Compute:HashMany (object)"));
+  g_assert_null (strstr (b.out, "SumPrimes"));
+  run_cli_argv (&c, no_calls);
+  g_assert_cmpint (c.exit_code, ==, 1);
+  g_assert_nonnull (strstr (c.err, "has no calls"));
+  run_cli_argv (&d, no_thread);
+  g_assert_cmpint (d.exit_code, ==, 1);
+  g_assert_nonnull (strstr (d.err, "no thread or capability \"nobody\""));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -301,5 +362,6 @@ main (int    argc,
   g_test_add_func ("/cli/profile/speedscope", test_speedscope);
   g_test_add_func ("/cli/profile/export-flame-graph", test_export_flame_graph);
   g_test_add_func ("/cli/profile/errors", test_errors);
+  g_test_add_func ("/cli/profile/mono-call-time", test_mono_call_time);
   return g_test_run ();
 }

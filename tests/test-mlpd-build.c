@@ -23,6 +23,9 @@ static const char *fixtures[] = {
   "mlpd/alloc-small.mlpd",
   "mlpd/gc-threads.mlpd",
   "mlpd/nogc.mlpd",
+  "mlpd/heapshot-gc.mlpd",
+  "mlpd/heapshot-shutdown.mlpd",
+  "mlpd/heapshot-steps.mlpd",
 };
 
 static void
@@ -79,7 +82,8 @@ describe_cap (GString    *text,
 
 /* Two documents of one Mono log, however read, are the same to their
  * records: the summary and counts, mprof-report's, every row's records and
- * name, the threads, GCs, messages, the heap, and where the log is cut. */
+ * name, the threads, GCs, messages, the heap and its shots, and where the
+ * log is cut. */
 static char *
 describe (EsDocument *document)
 {
@@ -110,6 +114,22 @@ describe (EsDocument *document)
     g_string_append_printf (text, "message %" G_GUINT64_FORMAT " cap %u: %s\n", messages[i].time, messages[i].cap,
                             messages[i].text);
   describe_series (text, "heap", es_document_get_heap_size (document));
+  /* The heap shots: a census each, a band per class. */
+  {
+    const EsHeapProfSample *censuses = es_document_get_heap_samples (document, &n);
+
+    for (guint i = 0; i < n; i++)
+      {
+        const EsHeapProfEntry *entries = es_document_get_heap_entries (document, &censuses[i]);
+
+        g_string_append_printf (text, "census %" G_GUINT64_FORMAT ":", censuses[i].time);
+        for (guint e = 0; e < censuses[i].n_entries; e++)
+          g_string_append_printf (text, " %s %" G_GUINT64_FORMAT "/%u",
+                                  es_document_get_heap_band_name (document, entries[e].band),
+                                  entries[e].residency, entries[e].objects);
+        g_string_append_c (text, '\n');
+      }
+  }
   for (guint c = 0; c < es_document_get_n_caps (document); c++)
     describe_cap (text, document, c);
   es_document_is_truncated (document, &cut);
@@ -126,26 +146,6 @@ load_bytes (const guint8 *data,
   EsDocument *document = es_mlpd_load_document (bytes, FALSE, NULL, NULL, NULL, &error);
 
   g_assert_no_error (error);
-  return document;
-}
-
-/* The document of @build's builder as it stands. */
-static EsDocument *
-snapshot (EsMlpdBuild *build,
-          gboolean     complete)
-{
-  EsDocumentBuilder *builder = es_mlpd_build_update (build, complete);
-  g_autoptr(EsDocumentBuilder) copy = NULL;
-  g_autoptr(EsMlpdFinishing) finishing = NULL;
-  gint64 cut = es_mlpd_build_get_cut (build);
-  EsDocument *document;
-
-  if (builder == NULL)
-    return NULL;
-  copy = es_document_builder_copy (builder);
-  finishing = es_mlpd_build_get_finishing (build);
-  document = es_document_builder_finish (copy, cut >= 0, cut);
-  es_mlpd_finishing_apply (finishing, document);
   return document;
 }
 
@@ -185,7 +185,7 @@ follow (const guint8 *data,
       g_assert_true (es_mlpd_build_take (build, data + given, piece, &error));
       g_assert_no_error (error);
       given += piece;
-      document = snapshot (build, given == len);
+      document = es_test_mlpd_snapshot (build, given == len);
       if (document == NULL)
         {
           g_assert_null (last);
@@ -383,7 +383,7 @@ follow_buffers_by (const guint8 *data,
 
       g_assert_true (es_mlpd_build_take (build, data + from, to - from, NULL));
       g_clear_object (&last);
-      last = snapshot (build, to == len);
+      last = es_test_mlpd_snapshot (build, to == len);
     }
   expected_text = describe (expected);
   got = describe (last);

@@ -156,9 +156,9 @@ test_samples_on_their_threads (void)
 {
   g_autoptr(EsDocument) doc = load_fixture ("mlpd/sample-compute");
   guint n_samples, n_caps = es_document_get_n_caps (doc), n_on_hasher = 0;
-  const EsProfSample *samples = es_document_get_prof_samples (doc, &n_samples);
+  const EsProfSample *samples = es_document_get_prof_samples (doc, ES_PROF_SAMPLES, &n_samples);
   guint n_stacks;
-  const EsProfStack *stacks = es_document_get_prof_stacks (doc, &n_stacks);
+  const EsProfStack *stacks = es_document_get_prof_stacks (doc, ES_PROF_SAMPLES, &n_stacks);
   gint hasher = -1;
 
   for (guint cap = 0; cap < n_caps; cap++)
@@ -185,17 +185,23 @@ test_samples_on_their_threads (void)
   g_assert_cmpuint (n_on_hasher, >, 10);
 }
 
-/* A log without `sample` has no profile, though it has calls to report. */
+/* A log without `sample` has no samples, though it has calls: their time
+ * is its other profile (test-mono-calltime), whose methods are its only
+ * names; and a log without `calls` has no call time. */
 static void
 test_unsampled_log_has_no_profile (void)
 {
   g_autoptr(EsDocument) doc = load_fixture ("mlpd/calls-compute");
+  g_autoptr(EsDocument) sampled = load_fixture ("mlpd/sample-compute");
+  g_autoptr(EsProfile) calls = es_profile_new_for (doc, ES_PROF_CALL_TIME, ES_PROFILE_ALL_CAPS, 0, G_MAXUINT64);
   guint n_samples, n_cost_centres;
 
-  es_document_get_prof_samples (doc, &n_samples);
+  es_document_get_prof_samples (doc, ES_PROF_SAMPLES, &n_samples);
   es_document_get_cost_centres (doc, &n_cost_centres);
   g_assert_cmpuint (n_samples, ==, 0);
-  g_assert_cmpuint (n_cost_centres, ==, 0);
+  /* every method called but the root, which is none */
+  g_assert_cmpuint (n_cost_centres, ==, calls->cost_centres->len - 1);
+  g_assert_false (es_document_has_call_time (sampled));
 }
 
 int

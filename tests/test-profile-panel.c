@@ -398,7 +398,7 @@ test_profile_of_selection (void)
   /* An interval before the first sample: no graph, and why. */
   {
     guint n_samples;
-    const EsProfSample *samples = es_document_get_prof_samples (document, &n_samples);
+    const EsProfSample *samples = es_document_get_prof_samples (document, ES_PROF_SAMPLES, &n_samples);
 
     g_assert_cmpuint (samples[0].time, >, 1000);
     wanted.t0 = 0;

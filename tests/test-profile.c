@@ -171,10 +171,10 @@ test_whole_run_matches_prof (void)
   guint n_samples;
 
   report = es_test_prof_read_report (prof_path, &total);
-  es_document_get_prof_samples (document, &n_samples);
+  es_document_get_prof_samples (document, ES_PROF_SAMPLES, &n_samples);
   g_assert_cmpuint (n_samples, ==, samples->len);
   g_assert_cmpuint (samples->len, >=, 3000);
-  g_assert_cmpuint (es_document_get_prof_tick_interval (document), ==, 1000000);
+  g_assert_cmpuint (es_document_get_prof_tick_interval (document, ES_PROF_SAMPLES), ==, 1000000);
 
   for (guint i = 0; i < profile->frames->len; i++)
     if (frames[i].individual > 0)
@@ -454,7 +454,7 @@ test_merged_builders (void)
   es_document_builder_free (a);
 
   /* empty, 1, 1>2, 1>2>3, 1>4, 1>2>3>2 */
-  es_document_get_prof_stacks (document, &n_stacks);
+  es_document_get_prof_stacks (document, ES_PROF_SAMPLES, &n_stacks);
   g_assert_cmpuint (n_stacks, ==, 6);
 
   whole = es_profile_new (document, 0, 1000);
@@ -498,7 +498,7 @@ test_no_samples (void)
   g_autoptr(EsProfile) profile = es_profile_new (document, 0, G_MAXUINT64);
   guint n;
 
-  es_document_get_prof_samples (document, &n);
+  es_document_get_prof_samples (document, ES_PROF_SAMPLES, &n);
   g_assert_cmpuint (n, ==, 0);
   g_assert_cmpuint (profile->n_samples, ==, 0);
   g_assert_cmpuint (profile->frames->len, ==, 0);
@@ -554,12 +554,12 @@ test_followed_profile_counts (void)
           guint n_samples;
           guint64 end = es_document_get_end_time (snapshot) + 1;
 
-          es_document_get_prof_samples (snapshot, &n_samples);
+          es_document_get_prof_samples (snapshot, ES_PROF_SAMPLES, &n_samples);
           g_assert_cmpuint (n_samples, ==, added->len);
           /* Far enough apart for the counts of 7,000 stacks. */
-          g_assert_cmpuint (es_document_get_prof_checkpoint_samples (snapshot), >=, 4 * 7000);
-          g_assert_cmpuint (es_document_get_prof_n_checkpoints (snapshot), ==,
-                            n_samples / es_document_get_prof_checkpoint_samples (snapshot));
+          g_assert_cmpuint (es_document_get_prof_checkpoint_samples (snapshot, ES_PROF_SAMPLES), >=, 4 * 7000);
+          g_assert_cmpuint (es_document_get_prof_n_checkpoints (snapshot, ES_PROF_SAMPLES), ==,
+                            n_samples / es_document_get_prof_checkpoint_samples (snapshot, ES_PROF_SAMPLES));
           for (guint round = 0; round < 30; round++)
             {
               guint64 t0 = g_rand_int_range (rand, 0, (gint32) end);
@@ -592,8 +592,8 @@ test_followed_profile_counts (void)
             {
               guint n_a, n_b;
 
-              g_assert_true (es_document_get_prof_counts_before (earlier, 1, &n_a) ==
-                             es_document_get_prof_counts_before (snapshot, 1, &n_b));
+              g_assert_true (es_document_get_prof_counts_before (earlier, ES_PROF_SAMPLES, 1, &n_a) ==
+                             es_document_get_prof_counts_before (snapshot, ES_PROF_SAMPLES, 1, &n_b));
               n_shared++;
             }
           g_clear_object (&earlier);
@@ -625,7 +625,7 @@ test_followed_profile_counts (void)
     for (guint i = 0; i < added->len; i++)
       n += g_array_index (added, EsProfSample, i).time < 20000;
     g_assert_cmpuint (profile->n_samples, ==, n);
-    g_assert_cmpuint (es_document_get_prof_samples (snapshot, &n_samples)[0].time, ==, 10);
+    g_assert_cmpuint (es_document_get_prof_samples (snapshot, ES_PROF_SAMPLES, &n_samples)[0].time, ==, 10);
   }
 }
 
@@ -638,8 +638,8 @@ static void
 check_prof_tree (EsDocument *document)
 {
   guint n_stacks, n_nodes, n_ccs;
-  const EsProfStack *stacks = es_document_get_prof_stacks (document, &n_stacks);
-  const EsProfTreeNode *nodes = es_document_get_prof_tree (document, &n_nodes);
+  const EsProfStack *stacks = es_document_get_prof_stacks (document, ES_PROF_SAMPLES, &n_stacks);
+  const EsProfTreeNode *nodes = es_document_get_prof_tree (document, ES_PROF_SAMPLES, &n_nodes);
   const EsCostCentre *ccs = es_document_get_cost_centres (document, &n_ccs);
   g_autofree guint32 *seen = g_new0 (guint32, n_stacks);
 
@@ -748,7 +748,7 @@ test_followed_tree_grows_in_name_order (void)
       guint64 t_again = 0;
 
       if (snapshots->len > 0)
-        es_document_get_prof_stacks (g_ptr_array_index (snapshots, snapshots->len - 1), &n_before);
+        es_document_get_prof_stacks (g_ptr_array_index (snapshots, snapshots->len - 1), ES_PROF_SAMPLES, &n_before);
       feed_tree_round (builder, rand, round, &t);
       snapshot = es_document_builder_snapshot (builder, FALSE, -1);
       check_prof_tree (snapshot);
@@ -757,10 +757,10 @@ test_followed_tree_grows_in_name_order (void)
         feed_tree_round (loader, again, r, &t_again);
       whole = es_document_builder_finish (loader, FALSE, -1);
       es_document_builder_free (loader);
-      nodes = es_document_get_prof_tree (snapshot, &n_nodes);
-      whole_nodes = es_document_get_prof_tree (whole, &n_whole_nodes);
-      es_document_get_prof_stacks (snapshot, &n_stacks);
-      es_document_get_prof_stacks (whole, &n_whole);
+      nodes = es_document_get_prof_tree (snapshot, ES_PROF_SAMPLES, &n_nodes);
+      whole_nodes = es_document_get_prof_tree (whole, ES_PROF_SAMPLES, &n_whole_nodes);
+      es_document_get_prof_stacks (snapshot, ES_PROF_SAMPLES, &n_stacks);
+      es_document_get_prof_stacks (whole, ES_PROF_SAMPLES, &n_whole);
       g_assert_cmpuint (n_stacks, ==, n_whole);
       g_assert_cmpmem (nodes, n_nodes * sizeof *nodes, whole_nodes, n_whole_nodes * sizeof *whole_nodes);
 
@@ -768,7 +768,7 @@ test_followed_tree_grows_in_name_order (void)
         {
           guint n;
 
-          g_assert_true (nodes == es_document_get_prof_tree (g_ptr_array_index (snapshots, snapshots->len - 1), &n));
+          g_assert_true (nodes == es_document_get_prof_tree (g_ptr_array_index (snapshots, snapshots->len - 1), ES_PROF_SAMPLES, &n));
           n_shared++;
         }
       else

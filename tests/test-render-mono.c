@@ -17,14 +17,20 @@
 #include "es-timeline-painter.h"
 
 static EsDocument *
-load_gc_threads (void)
+load_fixture (const char *name)
 {
-  g_autofree char *path = es_test_fixture_path ("mlpd/gc-threads.mlpd");
+  g_autofree char *path = es_test_fixture_path (name);
   g_autoptr(GError) error = NULL;
   EsDocument *document = es_document_load_file (path, NULL, NULL, NULL, &error);
 
   g_assert_no_error (error);
   return document;
+}
+
+static EsDocument *
+load_gc_threads (void)
+{
+  return load_fixture ("mlpd/gc-threads.mlpd");
 }
 
 /* The row of the cap labelled @label. */
@@ -204,6 +210,27 @@ test_rows_draw_what_the_key_lists (void)
     }
 }
 
+/* A run that never collected: its rows draw no GC, and the Key does not
+ * list it (nor the wait for one), whole run and every frame alike. */
+static void
+test_key_without_collections (void)
+{
+  g_autoptr(EsDocument) document = load_fixture ("mlpd/nogc.mlpd");
+  gboolean drawn[ES_N_COLORS] = { FALSE };
+  g_auto(Frame) frame = { 0 };
+  guint n_gcs;
+
+  es_document_get_gcs (document, &n_gcs);
+  g_assert_cmpuint (n_gcs, ==, 0);
+  paint_frame (&frame, document, 0, es_document_get_end_time (document), FALSE);
+  collect_row_colors (&frame, document, FALSE, drawn);
+  g_assert_true (drawn[ES_COLOR_RUNNING]);
+  g_assert_false (drawn[ES_COLOR_GC]);
+  g_assert_false (es_timeline_color_in_log (document, ES_COLOR_GC));
+  g_assert_false (es_timeline_color_in_log (document, ES_COLOR_GC_WAITING));
+  g_assert_true (es_timeline_color_in_log (document, ES_COLOR_RUNNING));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -212,5 +239,6 @@ main (int   argc,
 
   g_test_add_func ("/render/mono/exit-suspend-in-own-color-and-words", test_exit_suspend_in_own_color_and_words);
   g_test_add_func ("/render/mono/rows-draw-what-the-key-lists", test_rows_draw_what_the_key_lists);
+  g_test_add_func ("/render/mono/key-without-collections", test_key_without_collections);
   return g_test_run ();
 }

@@ -39,7 +39,7 @@ describe_more (EsDocument *document)
   es_document_get_messages (document, &n_messages);
   es_document_get_markers (document, &n_markers);
   es_document_get_heap_samples (document, &n_heap);
-  es_document_get_prof_samples (document, &n_prof);
+  es_document_get_prof_samples (document, ES_PROF_SAMPLES, &n_prof);
   return g_strdup_printf ("%scut %d at %" G_GINT64_FORMAT ", closed at end %u, spans %u, messages %u, markers %u, "
                           "heap samples %u, profile samples %u\n",
                           summary, truncated, truncated ? stop : -1, n_closed, n_spans, n_messages, n_markers, n_heap,

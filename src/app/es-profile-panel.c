@@ -11,7 +11,8 @@
 
 #include "es-document-prof.h"
 #include "es-flame-graph.h"
-#include "es-profile-panel.h"
+#include "es-profile-choices.h"
+#include "es-profile-panel-private.h"
 #include "es-selection-follower.h"
 #include "es-profile-rows.h"
 #include "es-stats.h"
@@ -31,34 +32,6 @@
  * As the statistics do, the profile is computed on a worker thread, and a
  * burst of selection changes (a drag) becomes one computation. */
 
-struct _EsProfilePanel
-{
-  GtkWidget           parent_instance;
-
-  GtkWidget          *stack;          /* "profile" or "empty" */
-  GtkWidget          *empty_label;
-  GtkWidget          *breadcrumb;     /* GtkBox of buttons, root to zoomed frame */
-  GtkWidget          *share_label;
-  GtkWidget          *search_entry;
-  GtkWidget          *area;           /* the flame graph */
-  GtkColumnView      *view;
-  EsProfileRows      *rows;
-  GtkSingleSelection *selection;
-  gboolean            choosing;       /* the table's selection follows the session */
-
-  EsSession          *session;
-  gulong              selection_handler;
-  gulong              chosen_handler;
-  EsSelectionFollower follower;
-
-  EsDocument         *document;       /* of @profile */
-  EsProfile          *profile;        /* shown, or NULL */
-  guint64             shown_t0;       /* its interval; shown_t1 G_MAXUINT64 for the whole run */
-  guint64             shown_t1;
-  guint32             zoom;           /* frame, or ES_PROFILE_NO_FRAME */
-  char               *search;         /* or NULL */
-
-};
 
 enum {
   UPDATED,
@@ -77,6 +50,8 @@ typedef struct
 {
   EsDocument *document;
   guint64     t0, t1;
+  EsProfKind  kind;
+  guint       cap;
   EsProfile  *profile;
 } Job;
 
@@ -99,6 +74,13 @@ es_profile_panel_new (void)
 static void
 get_view (EsProfilePanel   *self,
           EsFlameGraphView *view)
+{
+  es_profile_panel_get_flame_view (self, view);
+}
+
+void
+es_profile_panel_get_flame_view (EsProfilePanel   *self,
+                                 EsFlameGraphView *view)
 {
   *view = (EsFlameGraphView) {
     .profile = self->profile,
@@ -186,14 +168,14 @@ add_breadcrumb_button (EsProfilePanel *self,
   gtk_box_append (GTK_BOX (self->breadcrumb), button);
 }
 
-/* "12.1 ms to 30.0 ms, 20 samples", or "Whole run, 2,301 samples": what
- * the profile shown covers, to the precision its length calls for. */
+/* "12.1 ms to 30.0 ms, 20 samples", or "Whole run, 2,301 samples" (or
+ * "..., 100.8 ms of call time"): what the profile shown covers, to the
+ * precision its length calls for. */
 static char *
 describe_interval (EsProfilePanel *self)
 {
   guint64 n = self->profile != NULL ? self->profile->n_samples : 0;
-  g_autofree char *count = es_stats_format_grouped (n);
-  g_autofree char *samples = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s sample", "%s samples", n), count);
+  g_autofree char *samples = es_profile_format_amount (self->profile, n);
   g_autofree char *from = NULL, *to = NULL;
   guint64 resolution = 1;
 
@@ -344,9 +326,9 @@ es_profile_panel_dup_tooltip_at (EsProfilePanel *self,
   f = frame_at (self, frame);
   text = g_string_new (NULL);
   es_profile_append_frame_name (f, text);
-  count = es_format_count (f->inherited);
+  count = es_profile_format_amount (self->profile, f->inherited);
   g_string_append_c (text, '\n');
-  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%s sample", "%s samples", f->inherited), count);
+  g_string_append (text, count);
   g_string_append_c (text, '\n');
   g_string_append_printf (text, _("%.1f %% inherited, %.1f %% individual"),
                           percent (f->inherited, self->profile->n_samples),
@@ -390,15 +372,13 @@ update_share (EsProfilePanel *self)
   /* Without a search, how many samples the shares are of. */
   if (self->search == NULL)
     {
-      g_autofree char *count = es_format_count (self->profile->n_samples);
-
-      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s sample", "%s samples", self->profile->n_samples), count);
+      text = es_profile_format_amount (self->profile, self->profile->n_samples);
       gtk_label_set_text (GTK_LABEL (self->share_label), text);
       return;
     }
   get_view (self, &view);
-  text = g_strdup_printf (_("%s: %.1f %% of samples"), self->search,
-                          percent (es_flame_graph_count_matches (&view), self->profile->n_samples));
+  text = g_strdup_printf (self->profile->weighted ? _("%s: %.1f %% of call time") : _("%s: %.1f %% of samples"),
+                          self->search, percent (es_flame_graph_count_matches (&view), self->profile->n_samples));
   gtk_label_set_text (GTK_LABEL (self->share_label), text);
 }
 
@@ -447,6 +427,21 @@ chosen_changed_cb (EsProfilePanel *self)
 
 /* ---- computation ------------------------------------------------------- */
 
+/* A method's self and total time in ms for call time, a cost centre's
+ * individual and inherited ticks for samples. */
+static void
+set_column_titles (EsProfilePanel *self,
+                   gboolean        in_time)
+{
+  const char *titles[2][5] = {
+    { _("Cost centre"), _("Individual %"), _("Inherited %"), _("Ticks"), _("Inherited ticks") },
+    { _("Method"), _("Self %"), _("Total %"), _("Self (ms)"), _("Total (ms)") },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (self->columns); i++)
+    gtk_column_view_column_set_title (self->columns[i], titles[in_time ? 1 : 0][i]);
+}
+
 static void
 show_profile (EsProfilePanel *self,
               Job            *job)
@@ -460,8 +455,10 @@ show_profile (EsProfilePanel *self,
   self->shown_t1 = job->t1;
   self->zoom = ES_PROFILE_NO_FRAME;
 
-  es_document_get_prof_samples (job->document, &n_log_samples);
-  if (n_log_samples == 0 && es_document_get_format (job->document) == ES_DOCUMENT_MONO_LOG)
+  es_document_get_prof_samples (job->document, ES_PROF_SAMPLES, &n_log_samples);
+  if (job->kind == ES_PROF_CALL_TIME)
+    gtk_label_set_text (GTK_LABEL (self->empty_label), _("No calls in the selection"));
+  else if (n_log_samples == 0 && es_document_get_format (job->document) == ES_DOCUMENT_MONO_LOG)
     gtk_label_set_text (GTK_LABEL (self->empty_label),
                         _("This Mono log has no statistical samples: run the program with "
                           "mono --profile=log:sample"));
@@ -478,7 +475,9 @@ show_profile (EsProfilePanel *self,
 
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self->area),
                                        es_flame_graph_natural_height (self->profile));
-  es_profile_rows_set_profile (self->rows, self->document, self->profile->cost_centres, self->profile->n_samples);
+  es_profile_rows_set_profile (self->rows, self->document, self->profile->cost_centres, self->profile->n_samples,
+                               self->profile->weighted);
+  set_column_titles (self, self->profile->weighted);
   select_chosen_row (self);
   update_breadcrumb (self);
   update_share (self);
@@ -494,7 +493,7 @@ compute_in_thread (GTask        *task,
 {
   Job *job = task_data;
 
-  job->profile = es_profile_new (job->document, job->t0, job->t1);
+  job->profile = es_profile_new_for (job->document, job->kind, job->cap, job->t0, job->t1);
   g_task_return_boolean (task, TRUE);
 }
 
@@ -525,6 +524,7 @@ reload (gpointer data)
 
   job = g_new0 (Job, 1);
   job->document = g_object_ref (es_session_get_document (self->session));
+  es_session_get_profile_view (self->session, &job->kind, &job->cap);
   /* The whole run without a selection, a sample at its last instant too. */
   if (!es_session_get_selection (self->session, &job->t0, &job->t1))
     {
@@ -543,6 +543,14 @@ selection_changed_cb (EsProfilePanel *self)
   es_selection_follower_update (&self->follower, self->session);
 }
 
+/* Another profile of the same selection: samples or call time, whose. */
+static void
+profile_view_changed_cb (EsProfilePanel *self)
+{
+  es_selection_follower_forget (&self->follower);
+  es_selection_follower_update (&self->follower, self->session);
+}
+
 void
 es_profile_panel_set_session (EsProfilePanel *self,
                               EsSession      *session)
@@ -553,8 +561,10 @@ es_profile_panel_set_session (EsProfilePanel *self,
     {
       g_clear_signal_handler (&self->selection_handler, self->session);
       g_clear_signal_handler (&self->chosen_handler, self->session);
+      g_clear_signal_handler (&self->view_handler, self->session);
     }
   g_set_object (&self->session, session);
+  es_profile_choices_set_session (ES_PROFILE_CHOICES (self->choices), session);
   if (session != NULL)
     {
       self->selection_handler = g_signal_connect_object (session, "selection-changed",
@@ -563,91 +573,12 @@ es_profile_panel_set_session (EsProfilePanel *self,
       self->chosen_handler = g_signal_connect_object (session, "chosen-cost-centre-changed",
                                                       G_CALLBACK (chosen_changed_cb), self,
                                                       G_CONNECT_SWAPPED);
+      self->view_handler = g_signal_connect_object (session, "profile-view-changed",
+                                                    G_CALLBACK (profile_view_changed_cb), self,
+                                                    G_CONNECT_SWAPPED);
       es_selection_follower_forget (&self->follower);
       selection_changed_cb (self);
     }
-}
-
-/* ---- for the tests ----------------------------------------------------- */
-
-/**
- * es_profile_panel_get_profile:
- *
- * Returns: (nullable): the profile shown
- */
-const EsProfile *
-es_profile_panel_get_profile (EsProfilePanel *self)
-{
-  g_return_val_if_fail (ES_IS_PROFILE_PANEL (self), NULL);
-
-  return self->profile;
-}
-
-guint32
-es_profile_panel_get_zoom (EsProfilePanel *self)
-{
-  g_return_val_if_fail (ES_IS_PROFILE_PANEL (self), ES_PROFILE_NO_FRAME);
-
-  return self->zoom;
-}
-
-/**
- * es_profile_panel_dup_top_frames:
- *
- * Returns: (transfer full): the frames the graph draws down to depth
- *   @max_depth, as "depth<TAB>label (Module)<TAB>samples<TAB>width in
- *   pixels" lines, left to right within each row, rows top down
- */
-char *
-es_profile_panel_dup_top_frames (EsProfilePanel *self,
-                                 guint           max_depth)
-{
-  GString *out = g_string_new (NULL);
-  EsFlameGraphView view;
-
-  g_return_val_if_fail (ES_IS_PROFILE_PANEL (self), NULL);
-
-  if (self->profile == NULL)
-    return g_string_free (out, FALSE);
-  get_view (self, &view);
-  for (guint depth = 0; depth <= max_depth; depth++)
-    for (guint i = 0; i < self->profile->frames->len; i++)
-      {
-        const EsProfileFrame *f = frame_at (self, i);
-        EsFlameGraphRect rect;
-
-        if (f->depth != depth || !es_flame_graph_frame_rect (&view, i, &rect))
-          continue;
-        g_string_append_printf (out, "%u\t", f->depth);
-        es_profile_append_frame_name (f, out);
-        g_string_append_printf (out, "\t%" G_GUINT64_FORMAT "\t%.0f\n", f->inherited, rect.width);
-      }
-  return g_string_free (out, FALSE);
-}
-
-const char *
-es_profile_panel_get_share_text (EsProfilePanel *self)
-{
-  g_return_val_if_fail (ES_IS_PROFILE_PANEL (self), NULL);
-
-  return gtk_label_get_text (GTK_LABEL (self->share_label));
-}
-
-/**
- * es_profile_panel_get_empty_text:
- *
- * Returns: (nullable): what the panel says instead of a graph, or NULL
- *   when it shows one or has nothing to show yet
- */
-const char *
-es_profile_panel_get_empty_text (EsProfilePanel *self)
-{
-  g_return_val_if_fail (ES_IS_PROFILE_PANEL (self), NULL);
-
-  if (self->profile == NULL ||
-      g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (self->stack)), "empty") != 0)
-    return NULL;
-  return gtk_label_get_text (GTK_LABEL (self->empty_label));
 }
 
 /* ---- the widget -------------------------------------------------------- */
@@ -698,12 +629,14 @@ build_table (EsProfilePanel *self)
   gtk_column_view_set_show_column_separators (self->view, TRUE);
   name = es_profile_rows_add_column (self->view, _("Cost centre"), ES_PROFILE_COLUMN_NAME);
   gtk_column_view_column_set_expand (name, TRUE);
+  self->columns[0] = name;
   es_profile_rows_add_column (self->view, _("Module"), ES_PROFILE_COLUMN_MODULE);
   es_profile_rows_add_column (self->view, _("Source"), ES_PROFILE_COLUMN_SOURCE);
   individual = es_profile_rows_add_column (self->view, _("Individual %"), ES_PROFILE_COLUMN_INDIVIDUAL);
-  es_profile_rows_add_column (self->view, _("Inherited %"), ES_PROFILE_COLUMN_INHERITED);
-  es_profile_rows_add_column (self->view, _("Ticks"), ES_PROFILE_COLUMN_TICKS);
-  es_profile_rows_add_column (self->view, _("Inherited ticks"), ES_PROFILE_COLUMN_INHERITED_TICKS);
+  self->columns[1] = individual;
+  self->columns[2] = es_profile_rows_add_column (self->view, _("Inherited %"), ES_PROFILE_COLUMN_INHERITED);
+  self->columns[3] = es_profile_rows_add_column (self->view, _("Ticks"), ES_PROFILE_COLUMN_TICKS);
+  self->columns[4] = es_profile_rows_add_column (self->view, _("Inherited ticks"), ES_PROFILE_COLUMN_INHERITED_TICKS);
 
   self->rows = es_profile_rows_new (gtk_column_view_get_sorter (self->view));
   self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->rows)));
@@ -777,6 +710,8 @@ es_profile_panel_init (EsProfilePanel *self)
   gtk_box_append (GTK_BOX (bar), crumbs);
   gtk_box_append (GTK_BOX (bar), self->share_label);
   gtk_box_append (GTK_BOX (bar), self->search_entry);
+  self->choices = es_profile_choices_new ();
+  gtk_box_append (GTK_BOX (bar), self->choices);
 
   graph = build_graph (self);
   gtk_paned_set_start_child (GTK_PANED (paned), graph);

@@ -25,6 +25,7 @@ struct _EsProfileRow
   GObject             parent_instance;
   EsProfileCostCentre cost_centre;
   guint64             total;         /* the samples the shares are of */
+  gboolean            in_time;       /* they are ns of call time, shown in ms */
 };
 
 G_DEFINE_FINAL_TYPE (EsProfileRow, es_profile_row, G_TYPE_OBJECT)
@@ -41,12 +42,14 @@ es_profile_row_init (EsProfileRow *self)
 
 static EsProfileRow *
 es_profile_row_new (const EsProfileCostCentre *cost_centre,
-                    guint64                    total)
+                    guint64                    total,
+                    gboolean                   in_time)
 {
   EsProfileRow *self = g_object_new (ES_TYPE_PROFILE_ROW, NULL);
 
   self->cost_centre = *cost_centre;
   self->total = total;
+  self->in_time = in_time;
   return self;
 }
 
@@ -114,10 +117,14 @@ es_profile_row_dup_text (EsProfileRow      *self,
     case ES_PROFILE_COLUMN_INHERITED:
       return g_strdup_printf ("%.1f", percent (c->inherited, self->total));
     case ES_PROFILE_COLUMN_TICKS:
+      if (self->in_time)
+        return g_strdup_printf ("%.3f", (double) c->individual / 1e6);
       return es_format_count (c->individual);
     case ES_PROFILE_COLUMN_INHERITED_TICKS:
     case ES_N_PROFILE_COLUMNS:
     default:
+      if (self->in_time)
+        return g_strdup_printf ("%.3f", (double) c->inherited / 1e6);
       return es_format_count (c->inherited);
     }
 }
@@ -224,6 +231,7 @@ struct _EsProfileRows
   EsDocument   *document;      /* owns the cost centres' definitions */
   GArray       *cost_centres;  /* EsProfileCostCentre, or NULL */
   guint64       total;
+  gboolean      in_time;       /* call time: ns, shown in ms */
   char         *search;        /* casefolded, or NULL */
   guint32      *order;         /* indexes into @cost_centres, as shown */
   guint         n_rows;
@@ -262,7 +270,7 @@ es_profile_rows_get_item (GListModel *model,
 
   if (position >= self->n_rows)
     return NULL;
-  return es_profile_row_new (cost_centre_at (self, self->order[position]), self->total);
+  return es_profile_row_new (cost_centre_at (self, self->order[position]), self->total, self->in_time);
 }
 
 static void
@@ -363,8 +371,8 @@ es_profile_rows_init (EsProfileRows *self)
 {
   static const EsProfileCostCentre none = { 0 };
 
-  self->scratch[0] = es_profile_row_new (&none, 0);
-  self->scratch[1] = es_profile_row_new (&none, 0);
+  self->scratch[0] = es_profile_row_new (&none, 0, FALSE);
+  self->scratch[1] = es_profile_row_new (&none, 0, FALSE);
 }
 
 /**
@@ -389,6 +397,7 @@ es_profile_rows_new (GtkSorter *sorter)
  * @document: (nullable): the document the cost centres' definitions are of
  * @cost_centres: (nullable): EsProfileCostCentre, as in EsProfile
  * @total: the samples the shares are of
+ * @in_time: the counts are ns of call time, shown as ms
  *
  * Replaces the rows (none without @cost_centres).
  */
@@ -396,10 +405,12 @@ void
 es_profile_rows_set_profile (EsProfileRows *self,
                              EsDocument    *document,
                              GArray        *cost_centres,
-                             guint64        total)
+                             guint64        total,
+                             gboolean       in_time)
 {
   g_return_if_fail (ES_IS_PROFILE_ROWS (self));
 
+  self->in_time = in_time;
   g_set_object (&self->document, document);
   if (cost_centres != NULL)
     g_array_ref (cost_centres);

@@ -50,7 +50,8 @@ EsProfileRows *es_profile_rows_new         (GtkSorter     *sorter);
 void           es_profile_rows_set_profile (EsProfileRows *self,
                                             EsDocument    *document,
                                             GArray        *cost_centres,
-                                            guint64        total);
+                                            guint64        total,
+                                            gboolean       in_time);
 void           es_profile_rows_set_search  (EsProfileRows *self,
                                             const char    *search);
 guint          es_profile_rows_find        (EsProfileRows *self,

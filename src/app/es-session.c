@@ -31,6 +31,8 @@ struct _EsSession
   gboolean    has_selection;
   gboolean    has_cursor;
   guint32     chosen_cost_centre;
+  EsProfKind  profile_kind;       /* what the Profile tab and row show */
+  guint       profile_cap;        /* whose (a thread, a cap), or ES_PROFILE_ALL_CAPS */
   guint64     extent;             /* the span views may show, at least the run */
   guint64     extent_start;       /* ... from here: a comparison's aligned run */
   gboolean    ongoing;            /* the log is still being written */
@@ -45,6 +47,7 @@ enum {
   VISIBLE_CHANGED,
   SELECTION_CHANGED,
   CHOSEN_COST_CENTRE_CHANGED,
+  PROFILE_VIEW_CHANGED,
   PAUSE_FILTER_CHANGED,
   N_SIGNALS
 };
@@ -93,6 +96,15 @@ es_session_class_init (EsSessionClass *klass)
     g_signal_new ("chosen-cost-centre-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   /**
+   * EsSession::profile-view-changed:
+   *
+   * What the profile shows changed: the samples or the call time, and
+   * whose (es_session_set_profile_view()).
+   */
+  signals[PROFILE_VIEW_CHANGED] =
+    g_signal_new ("profile-view-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /**
    * EsSession::pause-filter-changed:
    *
    * The pauses the GC list is asked to show changed (set or cleared).
@@ -106,6 +118,7 @@ static void
 es_session_init (EsSession *self)
 {
   self->chosen_cost_centre = ES_PROFILE_NO_COST_CENTRE;
+  self->profile_cap = ES_PROFILE_ALL_CAPS;
 }
 
 EsSession *
@@ -119,6 +132,13 @@ es_session_new (EsDocument *document)
   self->document = g_object_ref (document);
   self->visible_t0 = 0;
   self->visible_t1 = MAX (es_document_get_end_time (document), ES_SESSION_MIN_SPAN);
+  /* A log with calls and no samples shows its call time. */
+  {
+    guint n_samples;
+
+    es_document_get_prof_samples (document, ES_PROF_SAMPLES, &n_samples);
+    self->profile_kind = n_samples == 0 && es_document_has_call_time (document) ? ES_PROF_CALL_TIME : ES_PROF_SAMPLES;
+  }
   return self;
 }
 
@@ -166,6 +186,17 @@ es_session_new_continuing (EsDocument *document,
   self->cursor = previous->cursor;
   self->has_cursor = previous->has_cursor;
   self->chosen_cost_centre = previous->chosen_cost_centre;
+  /* What was shown, if the new document has it: a followed log's first
+   * documents may have neither samples nor calls yet, and then the
+   * default is the new document's. */
+  {
+    guint n_samples;
+
+    es_document_get_prof_samples (document, ES_PROF_SAMPLES, &n_samples);
+    if (previous->profile_kind == ES_PROF_CALL_TIME ? es_document_has_call_time (document) : n_samples > 0)
+      self->profile_kind = previous->profile_kind;
+  }
+  self->profile_cap = previous->profile_cap;
   self->has_pause_filter = previous->has_pause_filter;
   self->pause_filter = previous->pause_filter;
   self->extent = previous->extent;
@@ -457,6 +488,43 @@ es_session_choose_cost_centre (EsSession *self,
     return;
   self->chosen_cost_centre = cost_centre;
   g_signal_emit (self, signals[CHOSEN_COST_CENTRE_CHANGED], 0);
+}
+
+/**
+ * es_session_get_profile_view:
+ * @kind: (out): the samples or the call time
+ * @cap: (out): the one thread (a Mono log's row) or capability whose
+ *   samples the profile shows, or ES_PROFILE_ALL_CAPS
+ */
+void
+es_session_get_profile_view (EsSession  *self,
+                             EsProfKind *kind,
+                             guint      *cap)
+{
+  g_return_if_fail (ES_IS_SESSION (self));
+
+  *kind = self->profile_kind;
+  *cap = self->profile_cap;
+}
+
+/**
+ * es_session_set_profile_view:
+ *
+ * Shows the samples or the call time of one thread or all in the
+ * Profile tab and the timeline's Profile row.
+ */
+void
+es_session_set_profile_view (EsSession  *self,
+                             EsProfKind  kind,
+                             guint       cap)
+{
+  g_return_if_fail (ES_IS_SESSION (self));
+
+  if (self->profile_kind == kind && self->profile_cap == cap)
+    return;
+  self->profile_kind = kind;
+  self->profile_cap = cap;
+  g_signal_emit (self, signals[PROFILE_VIEW_CHANGED], 0);
 }
 
 /**

@@ -10,6 +10,7 @@
 #include <glib-object.h>
 
 #include "es-document.h"
+#include "es-document-prof.h"
 
 G_BEGIN_DECLS
 
@@ -68,6 +69,12 @@ void        es_session_set_extent         (EsSession  *self,
 void        es_session_set_extent_start   (EsSession  *self,
                                            guint64     start);
 guint32     es_session_get_chosen_cost_centre (EsSession *self);
+void        es_session_get_profile_view   (EsSession  *self,
+                                           EsProfKind *kind,
+                                           guint      *cap);
+void        es_session_set_profile_view   (EsSession  *self,
+                                           EsProfKind  kind,
+                                           guint       cap);
 void        es_session_choose_cost_centre (EsSession  *self,
                                            guint32     cost_centre);
 void        es_session_set_pause_filter   (EsSession  *self,

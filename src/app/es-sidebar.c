@@ -26,6 +26,7 @@ struct _EsSidebar
   GtkWidget  *key_rows[ES_COLOR_TEXT];
   GtkWidget  *key_labels[ES_COLOR_TEXT];
   GtkWidget  *no_data_row;    /* shown for a log cut short */
+  GtkWidget  *heap_profile_row; /* shown for a log with a heap profile */
   GtkWidget  *gc_list;
   GtkWidget  *bookmark_list;
   EsTimeline *timeline;
@@ -159,6 +160,51 @@ draw_no_data_swatch (GtkDrawingArea *area,
   cairo_stroke (cr);
 }
 
+/* The Heap profile row's first bands side by side, in its palette. */
+static void
+draw_heap_profile_swatch (GtkDrawingArea *area,
+                          cairo_t        *cr,
+                          int             width,
+                          int             height,
+                          gpointer        data)
+{
+  gboolean dark = es_timeline_rows_is_dark (GTK_WIDGET (area));
+  EsHeapProfileBand band = { 0 };
+  EsRgba c;
+
+  for (guint b = 0; b < 4; b++)
+    {
+      es_timeline_heap_band_color (&band, b, dark, &c);
+      cairo_set_source_rgb (cr, c.red, c.green, c.blue);
+      cairo_rectangle (cr, b * width / 4.0, 0, width / 4.0 + 0.5, height);
+      cairo_fill (cr);
+    }
+}
+
+/* A Key row of @label and a swatch @draw draws, hidden until a log has
+ * what it explains. */
+static GtkWidget *
+add_drawn_row (GtkWidget                  *key,
+               const char                 *label_text,
+               GtkDrawingAreaDrawFunc      draw)
+{
+  GtkWidget *swatch = gtk_drawing_area_new ();
+  GtkWidget *label = gtk_label_new (label_text);
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw, NULL, NULL);
+  gtk_widget_add_css_class (swatch, "key-swatch");
+  gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (swatch), GTK_ACCESSIBLE_PROPERTY_LABEL, label_text, -1);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_box_append (GTK_BOX (row), swatch);
+  gtk_box_append (GTK_BOX (row), label);
+  gtk_box_append (GTK_BOX (key), row);
+  gtk_widget_set_visible (row, FALSE);
+  return row;
+}
+
 /* Whether @document has a capability whose data ends before the log's. */
 static gboolean
 has_cut_caps (EsDocument *document)
@@ -199,23 +245,9 @@ build_key (EsSidebar *self)
       self->key_rows[c] = row;
       self->key_labels[c] = label;
     }
-  {
-    GtkWidget *swatch = gtk_drawing_area_new ();
-    GtkWidget *label = gtk_label_new (_("No data: the log is cut short"));
-
-    self->no_data_row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-    gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_no_data_swatch, NULL, NULL);
-    gtk_widget_add_css_class (swatch, "key-swatch");
-    gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
-    gtk_accessible_update_property (GTK_ACCESSIBLE (swatch), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                    gtk_label_get_text (GTK_LABEL (label)), -1);
-    gtk_label_set_xalign (GTK_LABEL (label), 0);
-    gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-    gtk_box_append (GTK_BOX (self->no_data_row), swatch);
-    gtk_box_append (GTK_BOX (self->no_data_row), label);
-    gtk_box_append (GTK_BOX (key), self->no_data_row);
-    gtk_widget_set_visible (self->no_data_row, FALSE);
-  }
+  self->no_data_row = add_drawn_row (key, _("No data: the log is cut short"), draw_no_data_swatch);
+  /* Its words are the log's (es_timeline_key_heap_profile()). */
+  self->heap_profile_row = add_drawn_row (key, "", draw_heap_profile_swatch);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), key);
   return scroller;
@@ -330,6 +362,15 @@ es_sidebar_set_session (EsSidebar *self,
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
     }
   gtk_widget_set_visible (self->no_data_row, session != NULL && has_cut_caps (es_session_get_document (session)));
+  {
+    const char *heap_profile = session != NULL ? es_timeline_key_heap_profile (es_session_get_document (session)) : NULL;
+    GtkWidget *swatch = gtk_widget_get_first_child (self->heap_profile_row);
+
+    gtk_widget_set_visible (self->heap_profile_row, heap_profile != NULL);
+    gtk_label_set_text (GTK_LABEL (gtk_widget_get_next_sibling (swatch)), heap_profile != NULL ? heap_profile : "");
+    gtk_accessible_update_property (GTK_ACCESSIBLE (swatch), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    heap_profile != NULL ? heap_profile : "", -1);
+  }
   es_gc_list_set_session (ES_GC_LIST (self->gc_list), session);
   es_bookmark_list_set_session (ES_BOOKMARK_LIST (self->bookmark_list), session, file);
 }

@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "es-heap-census.h"
 #include "es-heap-profile.h"
 #include "es-lod.h"
 #include "es-profile.h"
@@ -268,18 +269,30 @@ describe_thread (const EsTimelineView *view,
 {
   EsDocument *document = view->document;
   const EsThread *thread = es_document_get_thread (document, thread_index);
-  const EsThreadStates *s = es_thread_state_cache_get (view->thread_states, thread_index);
-  const EsThreadState *states = s->states;
-  guint n = s->n_states;
-  guint i = es_thread_states_find (states, n, t);
-  guint64 t0 = es_timeline_x_to_time (view, floor (x)), t1 = es_timeline_x_to_time (view, floor (x) + 1);
-  guint i0 = es_thread_states_find (states, n, t0), i1 = t1 > t0 ? es_thread_states_find (states, n, t1 - 1) : i0;
+  /* Never made here: a long log's thread takes the painting thread a
+   * sort and a pass over its runs. */
+  const EsThreadStates *s = es_thread_state_cache_get_if_made (view->thread_states, thread_index);
+  const EsThreadState *states;
+  guint n, i, i0, i1;
+  guint64 t0, t1;
   g_autofree char *length = NULL;
 
   g_string_append_printf (out, _("Thread %u"), thread->id);
   if (thread->label != NULL)
     g_string_append_printf (out, " “%s”", thread->label);
   g_string_append (out, ": ");
+  if (s == NULL)
+    {
+      g_string_append (out, _("working out its states…"));
+      return;
+    }
+  states = s->states;
+  n = s->n_states;
+  i = es_thread_states_find (states, n, t);
+  t0 = es_timeline_x_to_time (view, floor (x));
+  t1 = es_timeline_x_to_time (view, floor (x) + 1);
+  i0 = es_thread_states_find (states, n, t0);
+  i1 = t1 > t0 ? es_thread_states_find (states, n, t1 - 1) : i0;
   if (i0 != i1 && x >= 0)
     {
       describe_thread_mix (out, s, t0, t1);
@@ -340,7 +353,64 @@ compare_band_residency (gconstpointer a,
   return x->band < y->band ? -1 : x->band > y->band;
 }
 
-/* The census nearest @t, each band's residency there, largest first. */
+/* How many of a Mono heap shot's classes its tooltip names. */
+#define SHOT_CLASSES_NAMED 10
+
+/* A Mono heap shot nearest @t: its bytes and objects, and its largest
+ * classes with theirs, and their change since the shot before, as
+ * mprof-report lists them (the Heap Shots tab has every class). */
+static void
+describe_heap_shot (const EsTimelineView *view,
+                    GString              *out,
+                    guint                 shot)
+{
+  EsDocument *document = view->document;
+  guint before = es_heap_census_before (document, shot);
+  g_autoptr(GArray) bands = es_heap_census_compare (document, shot, before);
+  g_autofree char *when = NULL, *total = NULL, *objects = NULL;
+  EsHeapCensusTotals totals;
+  guint named = 0;
+
+  es_heap_census_get_totals (document, shot, &totals);
+  /* To a tenth of a millisecond, as the Heap Shots tab's menus say it. */
+  when = es_timeline_format_time (totals.time, 100000);
+  total = g_format_size (totals.bytes);
+  objects = es_format_count (totals.objects);
+  g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "Heap shot at %s: %s in %s object",
+                                            "Heap shot at %s: %s in %s objects", totals.objects),
+                          when, total, objects);
+  for (guint i = 0; i < bands->len && named < SHOT_CLASSES_NAMED; i++)
+    {
+      const EsHeapCensusBand *band = &g_array_index (bands, EsHeapCensusBand, i);
+      g_autofree char *size = NULL, *count = NULL;
+
+      if (!band->in_census)
+        continue;
+      size = g_format_size (band->bytes);
+      count = es_format_count (band->objects);
+      g_string_append_printf (out, "\n%s: ", es_document_get_heap_band_name (document, band->band));
+      g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%s, %s object", "%s, %s objects", band->objects),
+                              size, count);
+      if (band->in_base && (band->bytes_change != 0 || band->objects_change != 0))
+        {
+          g_autofree char *change = es_heap_census_format_change (band->bytes_change);
+
+          g_string_append_printf (out, " (%s, %+" G_GINT64_FORMAT ")", change, band->objects_change);
+        }
+      named++;
+    }
+  if (totals.n_bands > named)
+    {
+      g_autofree char *n = es_format_count (totals.n_bands - named);
+
+      g_string_append_c (out, '\n');
+      g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "and %s more class", "and %s more classes",
+                                                totals.n_bands - named), n);
+    }
+}
+
+/* The census nearest @t, each band's residency there, largest first; a
+ * Mono heap shot's classes with their objects. */
 static void
 describe_heap_profile (const EsTimelineView *view,
                        GString              *out,
@@ -355,6 +425,11 @@ describe_heap_profile (const EsTimelineView *view,
   if (census == G_MAXUINT)
     {
       g_string_append (out, _("No heap profile"));
+      return;
+    }
+  if (es_heap_census_counts_objects (view->document))
+    {
+      describe_heap_shot (view, out, es_heap_census_nearest (view->document, t));
       return;
     }
   n_bands = es_heap_profile_get_n_bands (profile);
@@ -387,21 +462,29 @@ describe_profile (const EsTimelineView *view,
   g_autofree char *n = NULL;
   guint32 chosen = view->profile_chosen ? view->profile_cost_centre : ES_PROFILE_NO_COST_CENTRE;
 
-  es_profile_columns (view->document, es_timeline_x_to_time (view, floor (x)),
-                      MAX (es_timeline_x_to_time (view, floor (x) + 1), es_timeline_x_to_time (view, floor (x)) + 1),
-                      ES_PROFILE_ALL_CAPS, chosen, &column, 1);
+  es_profile_columns_for (view->document, view->profile_kind, es_timeline_x_to_time (view, floor (x)),
+                          MAX (es_timeline_x_to_time (view, floor (x) + 1), es_timeline_x_to_time (view, floor (x)) + 1),
+                          view->profile_one_cap ? view->profile_cap : ES_PROFILE_ALL_CAPS, 1, chosen, &column, 1);
   if (column.n_samples == 0)
     {
-      g_string_append (out, _("Profile: no samples here"));
+      g_string_append (out, view->profile_kind == ES_PROF_CALL_TIME ? _("Profile: no calls here")
+                                                                     : _("Profile: no samples here"));
       return;
     }
   n = es_format_count (column.n_samples);
-  g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "Profile: %s sample", "Profile: %s samples", column.n_samples),
-                          n);
+  /* call time's columns count microseconds */
+  if (view->profile_kind == ES_PROF_CALL_TIME)
+    g_string_append_printf (out, _("Profile: %s µs of call time"), n);
+  else
+    g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "Profile: %s sample", "Profile: %s samples",
+                                              column.n_samples), n);
   cc = column.top == ES_PROFILE_NO_COST_CENTRE ? NULL : es_document_lookup_cost_centre (view->document, column.top);
   if (cc != NULL)
     {
-      g_autofree char *top = es_format_count (column.top_samples);
+      g_autofree char *count = es_format_count (column.top_samples);
+      /* TRANSLATORS: microseconds of call time */
+      g_autofree char *top = view->profile_kind == ES_PROF_CALL_TIME ? g_strdup_printf (_("%s µs"), count)
+                                                                      : g_steal_pointer (&count);
 
       if (cc->module[0] == '\0')   /* a Mono method: its label is its whole name */
         g_string_append_printf (out, _(", most in %s: %s"), cc->label, top);
@@ -411,7 +494,9 @@ describe_profile (const EsTimelineView *view,
   if (chosen != ES_PROFILE_NO_COST_CENTRE)
     {
       const EsCostCentre *chosen_cc = es_document_lookup_cost_centre (view->document, chosen);
-      g_autofree char *in = es_format_count (column.n_chosen);
+      g_autofree char *count = es_format_count (column.n_chosen);
+      g_autofree char *in = view->profile_kind == ES_PROF_CALL_TIME ? g_strdup_printf (_("%s µs"), count)
+                                                                     : g_steal_pointer (&count);
 
       g_string_append_printf (out, _("\n%s on the stack in %s"), chosen_cc != NULL ? chosen_cc->label : "?", in);
     }

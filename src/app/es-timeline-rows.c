@@ -89,6 +89,8 @@ es_timeline_rows_get_view (EsTimelineRows *self,
   view->bookmarks = self->bookmarks != NULL ? es_bookmarks_get_array (self->bookmarks) : NULL;
   view->profile_cost_centre = es_session_get_chosen_cost_centre (self->session);
   view->profile_chosen = view->profile_cost_centre != ES_PROFILE_NO_COST_CENTRE;
+  es_session_get_profile_view (self->session, &view->profile_kind, &view->profile_cap);
+  view->profile_one_cap = view->profile_cap != ES_PROFILE_ALL_CAPS;
   view->ongoing = es_session_get_ongoing (self->session);
 }
 
@@ -237,6 +239,9 @@ static void
 thread_states_ready (gpointer data)
 {
   gtk_widget_queue_draw (GTK_WIDGET (data));
+  /* A tooltip over a thread whose states were not made yet said so: it
+   * is asked again now they are. */
+  gtk_widget_trigger_tooltip_query (GTK_WIDGET (data));
 }
 
 void
@@ -275,6 +280,9 @@ es_timeline_rows_set_session (EsTimelineRows *self,
       self->chosen_handler = g_signal_connect_object (session, "chosen-cost-centre-changed",
                                                       G_CALLBACK (gtk_widget_queue_draw), self,
                                                       G_CONNECT_SWAPPED);
+      /* ... of the samples or the call time shown, one thread's or all */
+      g_signal_connect_object (session, "profile-view-changed", G_CALLBACK (gtk_widget_queue_draw), self,
+                               G_CONNECT_SWAPPED);
     }
   relayout (self);
 }

@@ -13,6 +13,8 @@
 #include "es-pane-fit.h"
 #include "es-pause-panel.h"
 #include "es-profile-panel.h"
+#include "es-heap-shot-panel.h"
+#include "es-mono-panel.h"
 #include "es-session.h"
 #include "es-sidebar.h"
 #include "es-stats-panel.h"
@@ -53,6 +55,8 @@ struct _EsWindow
   EsPausePanel         *pause_panel;
   EsEventList          *event_list;
   EsProfilePanel       *profile_panel;
+  EsHeapShotPanel      *heap_shot_panel;
+  EsMonoPanel          *mono_panel;     /* shown for a Mono log only */
 
   /* The file shown or loading, or NULL while the window is empty */
   GFile                *file;

@@ -204,6 +204,10 @@ _es_window_show_document (EsWindow   *self,
   es_stats_panel_set_session (self->stats_panel, self->session);
   es_pause_panel_set_session (self->pause_panel, self->session);
   es_profile_panel_set_session (self->profile_panel, self->session);
+  es_heap_shot_panel_set_session (self->heap_shot_panel, self->session);
+  gtk_widget_set_visible (GTK_WIDGET (self->heap_shot_panel), es_heap_shot_panel_has_shots (self->heap_shot_panel));
+  es_mono_panel_set_session (self->mono_panel, self->session);
+  gtk_widget_set_visible (GTK_WIDGET (self->mono_panel), es_document_get_format (document) == ES_DOCUMENT_MONO_LOG);
   es_sidebar_set_session (self->sidebar, self->session, self->file);
   es_event_list_set_session (self->event_list, self->session, self->file);
 
@@ -722,6 +726,8 @@ es_window_class_init (EsWindowClass *klass)
   g_type_ensure (ES_TYPE_EVENT_LIST);
   g_type_ensure (ES_TYPE_PAUSE_PANEL);
   g_type_ensure (ES_TYPE_PROFILE_PANEL);
+  g_type_ensure (ES_TYPE_HEAP_SHOT_PANEL);
+  g_type_ensure (ES_TYPE_MONO_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/es-window.ui");
   gtk_widget_class_bind_template_child (widget_class, EsWindow, title_label);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, subtitle_label);
@@ -746,6 +752,8 @@ es_window_class_init (EsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, EsWindow, pause_panel);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, event_list);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, profile_panel);
+  gtk_widget_class_bind_template_child (widget_class, EsWindow, heap_shot_panel);
+  gtk_widget_class_bind_template_child (widget_class, EsWindow, mono_panel);
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, es_window_open_action);
   gtk_widget_class_install_action (widget_class, "win.compare-with", NULL, es_window_compare_action);

@@ -85,6 +85,52 @@ label_of (const EsProfileFrame *f)
   return f->cc != NULL ? f->cc->label : f->stack == ES_PROF_EMPTY_STACK ? "MAIN" : "?";
 }
 
+static double
+ms (guint64 ns)
+{
+  return (double) ns / 1e6;
+}
+
+/* Call time's two tables: methods by their self time, with their total
+ * (mprof-report's Method call summary, its times in ms with decimals),
+ * then the tree of call stacks. */
+static void
+print_call_time_table (const EsProfile *profile,
+                       const char      *path,
+                       double           from,
+                       double           to,
+                       int              w_label,
+                       FILE            *out)
+{
+  const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) profile->frames->data;
+  guint64 total = profile->n_samples;
+
+  fprintf (out, "\tCall time of %s, from %.6fs to %.6fs\n\n", path, from, to);
+  fprintf (out, "\ttotal time = %.3f ms (every thread's time in calls, as mprof-report's Method call summary counts it)\n"
+           "\tpercentages are of that time\n\n", ms (total));
+  fprintf (out, "%-*s  %6s %12s %12s\n\n", w_label, "METHOD", "%self", "self(ms)", "total(ms)");
+  for (guint i = 0; i < profile->cost_centres->len; i++)
+    {
+      const EsProfileCostCentre *c = &g_array_index (profile->cost_centres, EsProfileCostCentre, i);
+      g_autoptr(GString) name = g_string_new (NULL);
+
+      es_profile_append_cost_centre_name (c, name);
+      fprintf (out, "%-*s  %6.1f %12.3f %12.3f\n", w_label, name->str, percent (c->individual, total),
+               ms (c->individual), ms (c->inherited));
+    }
+  fprintf (out, "\n\n%*s  %-19s %-19s\n", w_label, "", "       self", "       total");
+  fprintf (out, "%-*s  %6s %12s %6s %12s\n\n", w_label, "CALL STACK", "%time", "ms", "%time", "ms");
+  for (guint i = 0; i < profile->frames->len; i++)
+    {
+      const EsProfileFrame *f = &frames[i];
+      g_autoptr(GString) name = g_string_new (NULL);
+
+      es_profile_append_frame_name (f, name);
+      fprintf (out, "%*s%-*s  %6.1f %12.3f %6.1f %12.3f\n", (int) f->depth, "", w_label - (int) f->depth, name->str,
+               percent (f->individual, total), ms (f->individual), percent (f->inherited, total), ms (f->inherited));
+    }
+}
+
 /* The two tables of the RTS's `.prof`: cost centres by their own time,
  * then the tree of stacks. */
 static void
@@ -94,7 +140,7 @@ print_table (EsDocument      *document,
              FILE            *out)
 {
   const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) profile->frames->data;
-  guint64 tick = es_document_get_prof_tick_interval (document);
+  guint64 tick = es_document_get_prof_tick_interval (document, ES_PROF_SAMPLES);
   guint64 total = profile->n_samples;
   int w_label = (int) strlen ("COST CENTRE"), w_module = (int) strlen ("MODULE"), w_src = (int) strlen ("SRC");
   double from = (double) profile->t0 / 1e9;
@@ -109,6 +155,11 @@ print_table (EsDocument      *document,
       w_src = MAX (w_src, (int) strlen (f->cc != NULL ? f->cc->srcloc : ""));
     }
 
+  if (profile->weighted)
+    {
+      print_call_time_table (profile, path, from, to, w_label, out);
+      return;
+    }
   fprintf (out, "\tTime profile of %s, from %.6fs to %.6fs\n\n", path, from, to);
   /* A Mono log's samples are the statistical samples' hits, as
    * mprof-report counts them: every one is under the root. */
@@ -220,6 +271,64 @@ profile_name (EsDocument  *document,
   return *buffer;
 }
 
+/* One speedscope profile being written: its samples (each a list of
+ * frame indexes) and their weights. */
+typedef struct
+{
+  GString   *samples;
+  GString   *weights;
+  guint64    sum;
+  guint64    t0, t1;
+  GPtrArray *stacks;        /* per document stack: its frames' list */
+} SpeedscopeProfile;
+
+static void
+add_speedscope_sample (SpeedscopeProfile *one,
+                       guint32            stack,
+                       guint64            weight)
+{
+  g_string_append_printf (one->samples, "%s[%s]", one->sum > 0 ? "," : "",
+                          (const char *) g_ptr_array_index (one->stacks, stack));
+  g_string_append_printf (one->weights, "%s%" G_GUINT64_FORMAT, one->sum > 0 ? "," : "", weight);
+  one->sum += weight;
+}
+
+static void
+add_speedscope_stretch (guint64  start,
+                        guint64  length,
+                        guint32  stack,
+                        gpointer data)
+{
+  SpeedscopeProfile *one = data;
+  guint64 from = MAX (start, one->t0), to = MIN (start + length, one->t1);
+
+  if (to > from && g_ptr_array_index (one->stacks, stack) != NULL)
+    add_speedscope_sample (one, stack, to - from);
+}
+
+/* Appends @one as a sampled profile named after row @cap, and frees it. */
+static void
+append_speedscope_profile (GString           *json,
+                           EsDocument        *document,
+                           guint              cap,
+                           const char        *unit,
+                           SpeedscopeProfile *one)
+{
+  g_autofree char *name_buffer = NULL;
+
+  g_string_append (json, json->str[json->len - 1] == '[' ? "{\"type\":\"sampled\",\"name\":"
+                                                          : ",{\"type\":\"sampled\",\"name\":");
+  append_json_string (json, profile_name (document, cap, &name_buffer));
+  g_string_append_printf (json, ",\"unit\":\"%s\",\"startValue\":0,\"endValue\":%" G_GUINT64_FORMAT ",\"samples\":[",
+                          unit, one->sum);
+  g_string_append_len (json, one->samples->str, (gssize) one->samples->len);
+  g_string_append (json, "],\"weights\":[");
+  g_string_append_len (json, one->weights->str, (gssize) one->weights->len);
+  g_string_append (json, "]}");
+  g_string_free (one->samples, TRUE);
+  g_string_free (one->weights, TRUE);
+}
+
 /* speedscope's file format (https://www.speedscope.app/file-format-schema.json):
  * a frame per cost centre, and per capability a sampled profile of the
  * interval's samples in time order, each weighing one tick. */
@@ -232,16 +341,16 @@ write_speedscope (EsDocument      *document,
 {
   const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) profile->frames->data;
   guint n_samples, n_stacks, n_caps = 0;
-  const EsProfSample *samples = es_document_get_prof_samples (document, &n_samples);
+  const EsProfSample *samples = es_document_get_prof_samples (document, profile->kind, &n_samples);
   g_autoptr(GString) json = g_string_new (NULL);
   g_autoptr(GHashTable) frame_ids = g_hash_table_new (NULL, NULL);   /* cost centre + 1 -> index + 1 */
   g_autoptr(GPtrArray) stacks = g_ptr_array_new_with_free_func (g_free);  /* per document stack */
   g_autofree guint32 *speedscope_frame = g_new (guint32, MAX (profile->frames->len, 1));
   g_autofree char *name = g_path_get_basename (log_path);
-  guint64 tick = es_document_get_prof_tick_interval (document);
+  guint64 tick = es_document_get_prof_tick_interval (document, profile->kind);
   guint n_frames = 0;
 
-  es_document_get_prof_stacks (document, &n_stacks);
+  es_document_get_prof_stacks (document, profile->kind, &n_stacks);
   g_ptr_array_set_size (stacks, n_stacks);
 
   g_string_append (json, "{\"$schema\":\"https://www.speedscope.app/file-format-schema.json\",\"version\":\"0.7.0\",\"name\":");
@@ -287,33 +396,39 @@ write_speedscope (EsDocument      *document,
     }
   g_string_append (json, "]},\"profiles\":[");
 
-  for (guint i = 0; i < n_samples; i++)
-    n_caps = MAX (n_caps, samples[i].cap + 1u);
+  if (profile->kind == ES_PROF_CALL_TIME)
+    {
+      /* a profile per thread, its stretches weighing their time in the
+       * interval (cut at its ends) */
+      for (guint s = 0; s < es_document_get_n_call_streams (document); s++)
+        {
+          SpeedscopeProfile one = { g_string_new (NULL), g_string_new (NULL), 0, profile->t0, profile->t1, stacks };
+          guint cap = es_document_get_call_stream_cap (document, s);
+
+          if (profile->cap != ES_PROFILE_ALL_CAPS && cap != profile->cap)
+            continue;
+          es_document_walk_call_time (document, s, profile->t0, profile->t1, add_speedscope_stretch, &one);
+          append_speedscope_profile (json, document, cap, "nanoseconds", &one);
+        }
+    }
+  else
+    for (guint i = 0; i < n_samples; i++)
+      n_caps = MAX (n_caps, samples[i].cap + 1u);
   for (guint cap = 0; cap < n_caps; cap++)
     {
-      g_autofree char *name_buffer = NULL;
-      gboolean first = TRUE;
-      guint n = 0;
+      SpeedscopeProfile one = { g_string_new (NULL), g_string_new (NULL), 0, profile->t0, profile->t1, stacks };
 
+      if (profile->cap != ES_PROFILE_ALL_CAPS && cap != profile->cap)
+        {
+          g_string_free (one.samples, TRUE);
+          g_string_free (one.weights, TRUE);
+          continue;
+        }
       /* Samples weigh a tick each; the profile spans their sum. */
-      for (guint i = 0; i < n_samples; i++)
-        if (samples[i].cap == cap && samples[i].time >= profile->t0 && samples[i].time < profile->t1)
-          n++;
-      g_string_append (json, cap > 0 ? ",{\"type\":\"sampled\",\"name\":" : "{\"type\":\"sampled\",\"name\":");
-      append_json_string (json, profile_name (document, cap, &name_buffer));
-      g_string_append_printf (json, ",\"unit\":\"%s\",\"startValue\":0,\"endValue\":%" G_GUINT64_FORMAT ",\"samples\":[",
-                              tick > 0 ? "nanoseconds" : "none", (guint64) n * (tick > 0 ? tick : 1));
-      for (guint i = 0; i < n_samples; i++)
-        if (samples[i].cap == cap && samples[i].time >= profile->t0 && samples[i].time < profile->t1)
-          {
-            g_string_append_printf (json, "%s[%s]", first ? "" : ",",
-                                    (const char *) g_ptr_array_index (stacks, samples[i].stack));
-            first = FALSE;
-          }
-      g_string_append (json, "],\"weights\":[");
-      for (guint i = 0; i < n; i++)
-        g_string_append_printf (json, i > 0 ? ",%" G_GUINT64_FORMAT : "%" G_GUINT64_FORMAT, tick > 0 ? tick : 1);
-      g_string_append (json, "]}");
+      for (guint i = 0; i < n_samples && samples[i].time < profile->t1; i++)
+        if (samples[i].cap == cap && samples[i].time >= profile->t0)
+          add_speedscope_sample (&one, samples[i].stack, tick > 0 ? tick : 1);
+      append_speedscope_profile (json, document, cap, tick > 0 ? "nanoseconds" : "none", &one);
     }
   g_string_append (json, "]}\n");
 
@@ -341,18 +456,38 @@ load_profile (const char  *path,
   return exit_code;
 }
 
+/* The row --thread names: a Mono thread's name, or a row's number (a
+ * GHC capability's, from 0); G_MAXUINT if none. */
+static guint
+find_cap (EsDocument *document,
+          const char *name)
+{
+  guint n_caps = es_document_get_n_caps (document);
+  guint64 number;
+
+  for (guint cap = 0; cap < n_caps; cap++)
+    if (g_strcmp0 (es_document_get_cap_label (document, cap), name) == 0)
+      return cap;
+  if (g_ascii_string_to_unsigned (name, 10, 0, n_caps > 0 ? n_caps - 1 : 0, &number, NULL))
+    return (guint) number;
+  return G_MAXUINT;
+}
+
 /**
  * es_cli_run_profile:
  *
- * `eventscope-cli profile [--from T] [--to T] [--folded | --speedscope OUT.json] FILE`
+ * `eventscope-cli profile [--calls] [--thread ID] [--from T] [--to T] [--folded | --speedscope OUT.json] FILE`
  */
 int
 es_cli_run_profile (int    argc,
                     char **argv)
 {
-  g_autofree char *from = NULL, *to = NULL, *speedscope = NULL, *record = NULL;
-  gboolean folded = FALSE;
+  g_autofree char *from = NULL, *to = NULL, *speedscope = NULL, *record = NULL, *thread = NULL;
+  gboolean folded = FALSE, calls = FALSE;
+  guint cap = ES_PROFILE_ALL_CAPS;
   const GOptionEntry entries[] = {
+    { "calls", 0, 0, G_OPTION_ARG_NONE, &calls, "A Mono log's call time (from its calls) instead of its samples; --folded counts ns", NULL },
+    { "thread", 0, 0, G_OPTION_ARG_STRING, &thread, "Only this thread's (a Mono thread's name) or capability's (a number) samples", "ID" },
     { "from", 0, 0, G_OPTION_ARG_STRING, &from, "Start of the interval (1.5s, 200ms, 37us, 12ns, 25%)", "T" },
     { "to", 0, 0, G_OPTION_ARG_STRING, &to, "End of the interval, not included (default: the end of the run)", "T" },
     { "folded", 0, 0, G_OPTION_ARG_NONE, &folded, "Print folded stacks (\"a;b;c 42\"), for flamegraph.pl or inferno", NULL },
@@ -371,7 +506,9 @@ es_cli_run_profile (int    argc,
   g_option_context_set_summary (context,
                                 "Print where the time went, from the cost-centre stacks a profiled program\n"
                                 "(built with -prof, run with +RTS -p -l) sampled at every tick: a table like\n"
-                                "the RTS's .prof file, for the whole run or an interval.\n"
+                                "the RTS's .prof file, for the whole run or an interval. A Mono log's\n"
+                                "statistical samples (mono --profile=log:sample) are its profile, and with\n"
+                                "--calls its call time (log:calls): each method's total and self time.\n"
                                 "SOURCE is a file, a FIFO, - (standard input), unix:PATH or tcp:HOST:PORT.");
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
@@ -381,26 +518,38 @@ es_cli_run_profile (int    argc,
     }
   if (argc != 2 || (folded && speedscope != NULL))
     {
-      g_printerr ("Usage: eventscope-cli profile [--from T] [--to T] [--folded | --speedscope OUT.json] [--record FILE] SOURCE\n");
+      g_printerr ("Usage: eventscope-cli profile [--calls] [--thread ID] [--from T] [--to T] [--folded | --speedscope OUT.json] [--record FILE] SOURCE\n");
       return EXIT_USAGE;
     }
 
   exit_code = load_profile (argv[1], record, from, to, &document, &t0, &t1);
   if (exit_code != EXIT_OK)
     return exit_code;
-  es_document_get_prof_samples (document, &n_samples);
-  if (n_samples == 0)
+  es_document_get_prof_samples (document, ES_PROF_SAMPLES, &n_samples);
+  if (calls && !es_document_has_call_time (document))
+    {
+      g_printerr ("eventscope-cli profile: %s has no calls: they come from a program "
+                  "run with mono --profile=log:calls\n", argv[1]);
+      return EXIT_USAGE;
+    }
+  if (n_samples == 0 && !calls)
     {
       if (es_document_get_format (document) == ES_DOCUMENT_MONO_LOG)
         g_printerr ("eventscope-cli profile: %s has no statistical samples: they come from a program "
-                    "run with mono --profile=log:sample\n", argv[1]);
+                    "run with mono --profile=log:sample%s\n", argv[1],
+                    es_document_has_call_time (document) ? " (it has calls: see --calls)" : "");
       else
         g_printerr ("eventscope-cli profile: %s has no time-profile samples: they come from a program "
                     "built with -prof and run with +RTS -p -l\n", argv[1]);
       return EXIT_USAGE;
     }
 
-  profile = es_profile_new (document, t0, t1);
+  if (thread != NULL && (cap = find_cap (document, thread)) == G_MAXUINT)
+    {
+      g_printerr ("eventscope-cli profile: %s has no thread or capability \"%s\"\n", argv[1], thread);
+      return EXIT_USAGE;
+    }
+  profile = es_profile_new_for (document, calls ? ES_PROF_CALL_TIME : ES_PROF_SAMPLES, cap, t0, t1);
   if (speedscope != NULL)
     {
       if (!write_speedscope (document, profile, argv[1], speedscope, &error))
@@ -450,7 +599,7 @@ es_cli_export_profile (EsDocument *document,
   EsFlameGraphView view = { NULL, ES_PROFILE_NO_FRAME, width, 0, dark, NULL };
   guint n_samples;
 
-  es_document_get_prof_samples (document, &n_samples);
+  es_document_get_prof_samples (document, ES_PROF_SAMPLES, &n_samples);
   if (n_samples == 0)
     {
       if (es_document_get_format (document) == ES_DOCUMENT_MONO_LOG)

@@ -555,7 +555,7 @@ print_usage (FILE *stream)
            "  export [--view timeline|profile] [--from T] [--to T] [--width W] [--dark] SOURCE OUT.{png,svg,pdf}\n"
            "                draw the timeline, as the viewer shows it, or the flame graph, to a picture\n"
 #endif
-           "  profile [--from T] [--to T] [--folded | --speedscope OUT.json] SOURCE\n"
+           "  profile [--calls] [--thread ID] [--from T] [--to T] [--folded | --speedscope OUT.json] SOURCE\n"
            "                where the time went: the cost-centre samples of a -prof run\n"
            "  report [--reports=LIST] [--method-sort=MODE] [--alloc-sort=MODE] [--traces] [--maxframes=NUM]\n"
            "         [--from T] [--to T] LOG.mlpd\n"

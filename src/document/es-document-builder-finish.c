@@ -521,6 +521,7 @@ es_document_builder_copy (EsDocumentBuilder *self)
   copy->have_time = self->have_time;
   copy->rows_are_threads = self->rows_are_threads;
   copy->prof = _es_prof_build_new ();
+  copy->calls = _es_prof_build_new ();
   return copy;
 }
 

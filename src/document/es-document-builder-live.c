@@ -46,6 +46,7 @@ es_document_builder_new_for_snapshots (void)
       es_vec_use_file (&self->doc->heap_samples, self->records);
       es_vec_use_file (&self->doc->heap_entries, self->records);
       _es_prof_data_use_file (self->doc->prof, self->records);
+      _es_prof_data_use_file (self->doc->calls, self->records);
     }
   es_series_use_file (self->doc->mem_returned, self->records);
   es_series_use_file (self->doc->heap_size, self->records);

@@ -69,6 +69,7 @@ struct _EsDocumentBuilder
   GHashTable  *band_ids;          /* band name -> id + 1 */
   gboolean     have_time;
   EsProfBuild *prof;              /* time-profile stacks, see es-document-prof.c */
+  EsProfBuild *calls;             /* call time's stacks, see es-document-calltime.c */
   EsVecFile   *records;           /* (nullable): where large records live, shared with snapshots */
   guint64      allocated_before;  /* the caps' allocation is merged up to here (snapshots only) */
   gboolean     allocated_late;    /* a sample came before it: merge again from the start */
@@ -117,6 +118,17 @@ void         _es_builder_set_prof_tick_interval (EsDocumentBuilder *self,
                                              guint64            tick_interval);
 void         _es_builder_merge_prof         (EsDocumentBuilder *self,
                                              EsDocumentBuilder *other);
+guint32      _es_prof_intern_frame          (EsProfBuild       *build,
+                                             EsProfData        *prof,
+                                             guint32            parent,
+                                             guint32            cost_centre);
+guint32      _es_builder_intern_call_frame  (EsDocumentBuilder *self,
+                                             guint32            parent,
+                                             guint32            cost_centre);
+void         _es_builder_add_call_stream    (EsDocumentBuilder *self,
+                                             guint16            cap,
+                                             guint64            origin,
+                                             GByteArray        *bytes);
 void         _es_builder_settle_prof        (EsDocumentBuilder *self,
                                              guint64            before);
 void         _es_builder_settle_user_events (EsDocumentBuilder *self,
@@ -124,6 +136,17 @@ void         _es_builder_settle_user_events (EsDocumentBuilder *self,
 void         _es_builder_order_user_events  (EsDocumentBuilder *self);
 void         _es_builder_copy_user_events   (EsDocumentBuilder *copy,
                                              EsDocumentBuilder *self);
+void         _es_builder_begin_heap_census  (EsDocumentBuilder *self,
+                                             guint64            time,
+                                             guint64            era,
+                                             guint64            at);
+void         _es_builder_add_heap_census_entry (EsDocumentBuilder *self,
+                                             const char        *name,
+                                             guint64            residency,
+                                             guint64            objects,
+                                             guint64            at);
+void         _es_builder_end_heap_census    (EsDocumentBuilder *self,
+                                             guint64            at);
 void         _es_builder_add_heap_sample    (EsDocumentBuilder *self,
                                              EsHeapSeries       which,
                                              guint64            time,

@@ -33,6 +33,7 @@ es_document_builder_new (void)
   self->env = g_ptr_array_new ();
   self->band_ids = g_hash_table_new (g_str_hash, g_str_equal);
   self->prof = _es_prof_build_new ();
+  self->calls = _es_prof_build_new ();
   return self;
 }
 
@@ -51,6 +52,7 @@ es_document_builder_free (EsDocumentBuilder *self)
   g_ptr_array_unref (self->env);
   g_hash_table_unref (self->band_ids);
   _es_prof_build_free (self->prof);
+  _es_prof_build_free (self->calls);
   g_clear_pointer (&self->records, es_vec_file_unref);
   g_free (self);
 }
@@ -446,6 +448,67 @@ _es_builder_band_id (EsDocumentBuilder *self,
   return GPOINTER_TO_UINT (id) - 1;
 }
 
+/**
+ * _es_builder_begin_heap_census:
+ * @time: when the census was, the time the profile draws it at
+ * @era: its era (a GHC census's) or its number (a Mono heap shot's)
+ * @at: when it began (its BEGIN event, for its time in PROF: es-stats.c)
+ *
+ * Opens a census of the heap profile: the entries to come are its own,
+ * until _es_builder_end_heap_census(). GHC's HEAP_PROF_SAMPLE_* events and
+ * a Mono log's heap shots (es-mlpd-feed.c) both come this way.
+ */
+void
+_es_builder_begin_heap_census (EsDocumentBuilder *self,
+                               guint64            time,
+                               guint64            era,
+                               guint64            at)
+{
+  EsDocument *doc = self->doc;
+  EsHeapProfSample sample = { time, era, doc->heap_entries.len, 0, at, at };
+
+  *ES_VEC_PUSH (&doc->heap_samples, EsHeapProfSample) = sample;
+  self->heap_sample = (gint32) doc->heap_samples.len - 1;
+}
+
+/**
+ * _es_builder_add_heap_census_entry:
+ * @name: the band's name (a closure type, a class, a cost-centre stack's ids)
+ * @objects: how many objects, where the log counts them (a Mono heap shot;
+ *   0 for GHC's, whose censuses count bytes only)
+ * @at: when it was written
+ *
+ * Adds a band's residency to the open census; nothing without one.
+ */
+void
+_es_builder_add_heap_census_entry (EsDocumentBuilder *self,
+                                   const char        *name,
+                                   guint64            residency,
+                                   guint64            objects,
+                                   guint64            at)
+{
+  EsDocument *doc = self->doc;
+  EsHeapProfEntry entry = { 0 };
+
+  if (self->heap_sample < 0)
+    return;
+  entry.band = _es_builder_band_id (self, name);
+  entry.objects = (guint32) MIN (objects, G_MAXUINT32);
+  entry.residency = residency;
+  *ES_VEC_PUSH (&doc->heap_entries, EsHeapProfEntry) = entry;
+  ES_VEC_AT (&doc->heap_samples, EsHeapProfSample, self->heap_sample).n_entries++;
+  ES_VEC_AT (&doc->heap_samples, EsHeapProfSample, self->heap_sample).census_end = at;
+}
+
+void
+_es_builder_end_heap_census (EsDocumentBuilder *self,
+                             guint64            at)
+{
+  if (self->heap_sample >= 0)
+    ES_VEC_AT (&self->doc->heap_samples, EsHeapProfSample, self->heap_sample).census_end = at;
+  self->heap_sample = -1;
+}
+
 static void
 add_heap_profile_event (EsDocumentBuilder *self,
                         const EsEvent     *e)
@@ -487,43 +550,27 @@ add_heap_profile_event (EsDocumentBuilder *self,
       }
       break;
     case ES_EVENT_HEAP_PROF_SAMPLE_BEGIN: case ES_EVENT_HEAP_BIO_PROF_SAMPLE_BEGIN:
-      {
-        /* When the census was, for its time (PROF): es-stats.c. */
-        EsHeapProfSample sample = { e->u.heap_sample.time, e->u.heap_sample.era, doc->heap_entries.len, 0,
-                                    e->time, e->time };
-
-        *ES_VEC_PUSH (&doc->heap_samples, EsHeapProfSample) = sample;
-        self->heap_sample = (gint32) doc->heap_samples.len - 1;
-      }
+      _es_builder_begin_heap_census (self, e->u.heap_sample.time, e->u.heap_sample.era, e->time);
       break;
     case ES_EVENT_HEAP_PROF_SAMPLE_END:
-      if (self->heap_sample >= 0)
-        ES_VEC_AT (&doc->heap_samples, EsHeapProfSample, self->heap_sample).census_end = e->time;
-      self->heap_sample = -1;
+      _es_builder_end_heap_census (self, e->time);
       break;
-    case ES_EVENT_HEAP_PROF_SAMPLE_STRING: case ES_EVENT_HEAP_PROF_SAMPLE_COST_CENTRE:
-      if (self->heap_sample >= 0)
-        {
-          EsHeapProfEntry entry;
-          g_autoptr(GString) name = g_string_new (NULL);
+    case ES_EVENT_HEAP_PROF_SAMPLE_STRING:
+      {
+        g_autofree char *name = g_strndup (e->u.string_sample.label.data, e->u.string_sample.label.len);
 
-          if (e->tag == ES_EVENT_HEAP_PROF_SAMPLE_STRING)
-            {
-              g_string_append_len (name, e->u.string_sample.label.data, e->u.string_sample.label.len);
-              entry.residency = e->u.string_sample.residency;
-            }
-          else
-            {
-              /* A cost-centre stack, innermost first: named by its ids. */
-              for (guint i = 0; i < e->u.cost_centre_sample.depth; i++)
-                g_string_append_printf (name, i ? "/%u" : "%u", es_event_get_stack_entry (e, i));
-              entry.residency = e->u.cost_centre_sample.residency_or_ticks;
-            }
-          entry.band = _es_builder_band_id (self, name->str);
-          *ES_VEC_PUSH (&doc->heap_entries, EsHeapProfEntry) = entry;
-          ES_VEC_AT (&doc->heap_samples, EsHeapProfSample, self->heap_sample).n_entries++;
-          ES_VEC_AT (&doc->heap_samples, EsHeapProfSample, self->heap_sample).census_end = e->time;
-        }
+        _es_builder_add_heap_census_entry (self, name, e->u.string_sample.residency, 0, e->time);
+      }
+      break;
+    case ES_EVENT_HEAP_PROF_SAMPLE_COST_CENTRE:
+      {
+        g_autoptr(GString) name = g_string_new (NULL);
+
+        /* A cost-centre stack, innermost first: named by its ids. */
+        for (guint i = 0; i < e->u.cost_centre_sample.depth; i++)
+          g_string_append_printf (name, i ? "/%u" : "%u", es_event_get_stack_entry (e, i));
+        _es_builder_add_heap_census_entry (self, name->str, e->u.cost_centre_sample.residency_or_ticks, 0, e->time);
+      }
       break;
     default:
       break;

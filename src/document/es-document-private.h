@@ -8,6 +8,7 @@
 #pragma once
 
 #include "es-document.h"
+#include "es-document-prof.h"
 
 #include "es-chunks.h"
 #include "es-gc-fold-private.h"
@@ -87,6 +88,7 @@ struct _EsDocument
   GArray        *cost_centres;      /* EsCostCentre */
   GArray        *info_tables;       /* EsInfoTable, by address once built */
   EsProfData    *prof;              /* time-profile samples, see es-document-prof.c */
+  EsProfData    *calls;             /* call time, see es-document-calltime.c */
 
   /* Process */
   EsProcessInfo  process;
@@ -94,6 +96,7 @@ struct _EsDocument
   EsDocumentFormat format;
   GPtrArray     *cap_labels;        /* const char * (in strings), or NULL: "HEC n" */
   EsMonoSummary *mono;              /* Mono logs only */
+  EsMonoActivity *mono_activity;    /* (nullable): a Mono log's calls, allocations, exceptions, locks */
 
   guint64        start_time;
   guint64        end_time;
@@ -169,5 +172,7 @@ EsProfData *_es_prof_data_copy_unindexed (const EsProfData *prof);
 void        _es_prof_data_use_file    (EsProfData *prof,
                                        EsVecFile  *file);
 void        _es_document_index_prof   (EsDocument *self);
+EsProfData *_es_document_prof_data    (EsDocument *self,
+                                       EsProfKind  kind);
 
 G_END_DECLS

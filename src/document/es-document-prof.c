@@ -10,48 +10,10 @@
 #include <string.h>
 
 #include "es-document-builder-private.h"
-#include "es-document-prof.h"
+#include "es-document-prof-private.h"
 #include "es-prof-tree-private.h"
 #include "es-search.h"
 
-/* A query counts each stack's own samples in an interval: the samples are
- * in time order, so that is the difference of the counts before its two
- * ends. Those counts are kept at checkpoints, every so many samples, and
- * the few samples between a checkpoint and an end are walked. Checkpoints
- * only ever add to the end: a live log's builder makes them as its
- * samples settle (nothing to come is earlier), and its copies share them
- * by reference and its samples by mapping, where a copy used to copy
- * every sample and sort them all by stack, a snapshot a time. They are
- * at least FIRST_CHECKPOINT_SAMPLES apart, and far enough apart that
- * their counts take a byte a sample at most: a program with many stacks
- * has them further apart. */
-#define FIRST_CHECKPOINT_SAMPLES 16384u
-
-typedef struct
-{
-  guint   n_stacks;
-  guint32 counts[];       /* per stack: its own samples before the checkpoint */
-} Checkpoint;
-
-struct _EsProfData
-{
-  guint64     tick_interval;   /* PROF_BEGIN, ns; 0 when the log lacks it */
-  GArray     *stacks;          /* EsProfStack, [0] the empty stack */
-  gboolean    stacks_shared;   /* with the documents before: not to be written */
-  EsProfTree *tree_grower;     /* (nullable): until indexed, where the tree is grown */
-  EsVec       samples;         /* EsProfSample, by time once indexed */
-  guint       settled;         /* the first samples, in order and earlier than any to come */
-  guint       checkpoint_samples; /* samples between checkpoints */
-  GPtrArray  *checkpoints;     /* Checkpoint in atomic rc boxes: [j] is at (j + 1) * checkpoint_samples */
-  GArray     *counted_by_stack; /* guint32 per stack: its own samples among the first @counted */
-  guint       counted;
-  GArray     *tree;            /* EsProfTreeNode, see es_document_get_prof_tree(); shared */
-  gsize       sampled_made;    /* the three below are made (g_once_init_enter()) */
-  GArray     *sampled;         /* guint32: the stacks samples name, by index */
-  GArray     *sampled_in_tree_order; /* guint32: indexes into @sampled, by tree position */
-  GArray     *sampled_slot_of; /* guint32 per stack: its index in @sampled, or ES_PROF_NO_STACK */
-  GHashTable *cost_centres;    /* id -> index + 1 in the document's cost centres; shared */
-};
 
 /* The builder's side: tries are interned by (parent, cost centre); whole
  * stacks as the log writes them are looked up first, since a program
@@ -77,6 +39,7 @@ prof_data_alloc (void)
   prof->sampled_in_tree_order = g_array_new (FALSE, FALSE, sizeof (guint32));
   prof->sampled_slot_of = g_array_new (FALSE, FALSE, sizeof (guint32));
   prof->cost_centres = g_hash_table_new (NULL, NULL);
+  prof->call_streams = g_ptr_array_new_with_free_func (_es_call_stream_unref);
   return prof;
 }
 
@@ -107,6 +70,7 @@ _es_prof_data_free (EsProfData *prof)
   g_array_unref (prof->sampled_slot_of);
   g_hash_table_unref (prof->cost_centres);
   _es_prof_tree_unref (prof->tree_grower);
+  g_ptr_array_unref (prof->call_streams);
   g_free (prof);
 }
 
@@ -145,6 +109,8 @@ _es_prof_data_copy_unindexed (const EsProfData *prof)
     g_ptr_array_add (copy->checkpoints, g_atomic_rc_box_acquire (g_ptr_array_index (prof->checkpoints, j)));
   g_array_append_vals (copy->counted_by_stack, prof->counted_by_stack->data, prof->counted_by_stack->len);
   copy->counted = prof->counted;
+  for (guint i = 0; i < prof->call_streams->len; i++)
+    g_ptr_array_add (copy->call_streams, _es_call_stream_ref (g_ptr_array_index (prof->call_streams, i)));
   return copy;
 }
 
@@ -201,11 +167,11 @@ _es_prof_build_free (EsProfBuild *build)
 }
 
 /* The stack @cost_centre inside @parent, made on first sight. */
-static guint32
-intern_frame (EsProfBuild *build,
-              EsProfData  *prof,
-              guint32      parent,
-              guint32      cost_centre)
+guint32
+_es_prof_intern_frame (EsProfBuild *build,
+                       EsProfData  *prof,
+                       guint32      parent,
+                       guint32      cost_centre)
 {
   guint64 key = ((guint64) parent << 32) | cost_centre;
   gpointer found = g_hash_table_lookup (build->nodes, &key);
@@ -243,7 +209,7 @@ intern_stack (EsProfBuild   *build,
 
   /* The log lists the stack innermost first. */
   for (guint i = depth; i > 0; i--)
-    stack = intern_frame (build, prof, stack, es_event_get_stack_entry (e, i - 1));
+    stack = _es_prof_intern_frame (build, prof, stack, es_event_get_stack_entry (e, i - 1));
   g_hash_table_insert (build->raw,
                        g_string_chunk_insert_len (build->raw_keys, (const char *) raw, 1 + 4u * depth),
                        GUINT_TO_POINTER (stack + 1));
@@ -281,7 +247,7 @@ _es_builder_add_prof_sample (EsDocumentBuilder *self,
   EsProfSample sample = { time, ES_PROF_EMPTY_STACK, cap, 0 };
 
   for (guint i = depth; i > 0; i--)
-    sample.stack = intern_frame (self->prof, prof, sample.stack, frames[i - 1]);
+    sample.stack = _es_prof_intern_frame (self->prof, prof, sample.stack, frames[i - 1]);
   *ES_VEC_PUSH (&prof->samples, EsProfSample) = sample;
 }
 
@@ -329,7 +295,7 @@ _es_builder_merge_prof (EsDocumentBuilder *self,
     {
       const EsProfStack *stack = &g_array_index (from->stacks, EsProfStack, i);
 
-      map[i] = intern_frame (self->prof, into, map[stack->parent], stack->cost_centre);
+      map[i] = _es_prof_intern_frame (self->prof, into, map[stack->parent], stack->cost_centre);
     }
   for (guint i = 0; i < from->samples.len; i++)
     {
@@ -455,22 +421,10 @@ settle_samples (EsVec   *samples,
   return n_early;
 }
 
-/**
- * _es_builder_settle_prof:
- * @before: no event to come is earlier than this
- *
- * Puts the time profile's samples earlier than @before in order after
- * those settled already, and counts them into the checkpoints, for the
- * copies to share. A sample earlier than those settled (a cap whose first
- * events came late) has them all settled and counted again, in a new
- * region of the records' file if they are in one (the copies map the old):
- * so no copy has one among those it sorts itself.
- */
-void
-_es_builder_settle_prof (EsDocumentBuilder *self,
-                         guint64            before)
+static void
+settle_prof_data (EsProfData *prof,
+                  guint64     before)
 {
-  EsProfData *prof = self->doc->prof;
   const EsProfSample *samples = prof->samples.data;
   gboolean late = FALSE;
 
@@ -488,6 +442,25 @@ _es_builder_settle_prof (EsDocumentBuilder *self,
     }
   prof->settled += settle_samples (&prof->samples, prof->settled, before);
   count_samples (prof, prof->settled);
+}
+
+/**
+ * _es_builder_settle_prof:
+ * @before: no event to come is earlier than this
+ *
+ * Puts the time profile's samples earlier than @before in order after
+ * those settled already, and counts them into the checkpoints, for the
+ * copies to share. A sample earlier than those settled (a cap whose first
+ * events came late) has them all settled and counted again, in a new
+ * region of the records' file if they are in one (the copies map the old):
+ * so no copy has one among those it sorts itself.
+ */
+void
+_es_builder_settle_prof (EsDocumentBuilder *self,
+                         guint64            before)
+{
+  settle_prof_data (self->doc->prof, before);
+  settle_prof_data (self->doc->calls, before);
 }
 
 /**
@@ -539,10 +512,10 @@ index_sampled_stacks (EsProfData *prof)
 
 /* Once every sample is in: the samples in time order, counted at their
  * checkpoints, and the stacks as a tree (es-prof-tree.c). */
-void
-_es_document_index_prof (EsDocument *self)
+static void
+index_prof_data (EsDocument *self,
+                 EsProfData *prof)
 {
-  EsProfData *prof = self->prof;
   const EsProfSample *samples;
   guint n = prof->samples.len;
 
@@ -564,6 +537,13 @@ _es_document_index_prof (EsDocument *self)
   g_clear_pointer (&prof->tree_grower, _es_prof_tree_unref);
 }
 
+void
+_es_document_index_prof (EsDocument *self)
+{
+  index_prof_data (self, self->prof);
+  index_prof_data (self, self->calls);
+}
+
 /**
  * es_document_get_prof_samples:
  *
@@ -571,12 +551,13 @@ _es_document_index_prof (EsDocument *self)
  */
 const EsProfSample *
 es_document_get_prof_samples (EsDocument *self,
+                              EsProfKind  kind,
                               guint      *n_samples)
 {
   g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
 
-  *n_samples = self->prof->samples.len;
-  return self->prof->samples.data;
+  *n_samples = _es_document_prof_data (self, kind)->samples.len;
+  return _es_document_prof_data (self, kind)->samples.data;
 }
 
 /**
@@ -587,12 +568,13 @@ es_document_get_prof_samples (EsDocument *self,
  */
 const EsProfStack *
 es_document_get_prof_stacks (EsDocument *self,
+                             EsProfKind  kind,
                              guint      *n_stacks)
 {
   g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
 
-  *n_stacks = self->prof->stacks->len;
-  return (const EsProfStack *) (gpointer) self->prof->stacks->data;
+  *n_stacks = _es_document_prof_data (self, kind)->stacks->len;
+  return (const EsProfStack *) (gpointer) _es_document_prof_data (self, kind)->stacks->data;
 }
 
 /**
@@ -602,11 +584,12 @@ es_document_get_prof_stacks (EsDocument *self,
  *   es_document_get_prof_counts_before())
  */
 guint
-es_document_get_prof_checkpoint_samples (EsDocument *self)
+es_document_get_prof_checkpoint_samples (EsDocument *self,
+                                         EsProfKind  kind)
 {
   g_return_val_if_fail (ES_IS_DOCUMENT (self), 1);
 
-  return self->prof->checkpoint_samples;
+  return _es_document_prof_data (self, kind)->checkpoint_samples;
 }
 
 /**
@@ -616,11 +599,12 @@ es_document_get_prof_checkpoint_samples (EsDocument *self)
  *   the last sample
  */
 guint
-es_document_get_prof_n_checkpoints (EsDocument *self)
+es_document_get_prof_n_checkpoints (EsDocument *self,
+                                    EsProfKind  kind)
 {
   g_return_val_if_fail (ES_IS_DOCUMENT (self), 0);
 
-  return self->prof->checkpoints->len;
+  return _es_document_prof_data (self, kind)->checkpoints->len;
 }
 
 /**
@@ -633,15 +617,18 @@ es_document_get_prof_n_checkpoints (EsDocument *self)
  */
 const guint32 *
 es_document_get_prof_counts_before (EsDocument *self,
+                                    EsProfKind  kind,
                                     guint       checkpoint,
                                     guint      *n_stacks)
 {
   const Checkpoint *at;
+  EsProfData *prof;
 
   g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
-  g_return_val_if_fail (checkpoint >= 1 && checkpoint <= self->prof->checkpoints->len, NULL);
+  prof = _es_document_prof_data (self, kind);
+  g_return_val_if_fail (checkpoint >= 1 && checkpoint <= prof->checkpoints->len, NULL);
 
-  at = g_ptr_array_index (self->prof->checkpoints, checkpoint - 1);
+  at = g_ptr_array_index (prof->checkpoints, checkpoint - 1);
   *n_stacks = at->n_stacks;
   return at->counts;
 }
@@ -654,12 +641,13 @@ es_document_get_prof_counts_before (EsDocument *self,
  */
 const EsProfTreeNode *
 es_document_get_prof_tree (EsDocument *self,
+                           EsProfKind  kind,
                            guint      *n_nodes)
 {
   g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
 
-  *n_nodes = self->prof->tree->len;
-  return (const EsProfTreeNode *) (gpointer) self->prof->tree->data;
+  *n_nodes = _es_document_prof_data (self, kind)->tree->len;
+  return (const EsProfTreeNode *) (gpointer) _es_document_prof_data (self, kind)->tree->data;
 }
 
 /**
@@ -673,6 +661,7 @@ es_document_get_prof_tree (EsDocument *self,
  */
 void
 es_document_get_prof_sampled_stacks (EsDocument          *self,
+                                     EsProfKind          kind,
                                      EsProfSampledStacks *sampled)
 {
   EsProfData *prof;
@@ -680,7 +669,7 @@ es_document_get_prof_sampled_stacks (EsDocument          *self,
   g_return_if_fail (ES_IS_DOCUMENT (self));
   g_return_if_fail (sampled != NULL);
 
-  prof = self->prof;
+  prof = _es_document_prof_data (self, kind);
   if (g_once_init_enter (&prof->sampled_made))
     {
       index_sampled_stacks (prof);
@@ -699,11 +688,12 @@ es_document_get_prof_sampled_stacks (EsDocument          *self,
  * Returns: the profiling tick in ns, as PROF_BEGIN says, or 0
  */
 guint64
-es_document_get_prof_tick_interval (EsDocument *self)
+es_document_get_prof_tick_interval (EsDocument *self,
+                                    EsProfKind  kind)
 {
   g_return_val_if_fail (ES_IS_DOCUMENT (self), 0);
 
-  return self->prof->tick_interval;
+  return _es_document_prof_data (self, kind)->tick_interval;
 }
 
 /**
@@ -721,5 +711,16 @@ es_document_lookup_cost_centre (EsDocument *self,
   g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
 
   index = GPOINTER_TO_UINT (g_hash_table_lookup (self->prof->cost_centres, GUINT_TO_POINTER (id)));
+  /* A log with calls and no samples names its methods in the call time's */
+  if (index == 0)
+    index = GPOINTER_TO_UINT (g_hash_table_lookup (self->calls->cost_centres, GUINT_TO_POINTER (id)));
   return index > 0 ? &g_array_index (self->cost_centres, EsCostCentre, index - 1) : NULL;
+}
+
+/* The profile of @kind. */
+EsProfData *
+_es_document_prof_data (EsDocument *self,
+                        EsProfKind  kind)
+{
+  return kind == ES_PROF_CALL_TIME ? self->calls : self->prof;
 }

@@ -69,20 +69,89 @@ typedef struct
   guint16 pad;
 } EsProfSample;
 
+/* The document has two time profiles: the statistical samples (a GHC
+ * program's cost-centre samples, a Mono log's `sample` hits), each a tick,
+ * and a Mono log's call time (`calls`): each thread's time in each call
+ * stack, kept as the thread's changes of stack (es_document_walk_call_time()),
+ * with the same stacks, tree and names as samples. */
+typedef enum
+{
+  ES_PROF_SAMPLES,
+  ES_PROF_CALL_TIME,
+} EsProfKind;
+
 const EsProfSample *es_document_get_prof_samples        (EsDocument *self,
+                                                         EsProfKind  kind,
                                                          guint      *n_samples);
 const EsProfStack  *es_document_get_prof_stacks         (EsDocument *self,
+                                                         EsProfKind  kind,
                                                          guint      *n_stacks);
-guint               es_document_get_prof_checkpoint_samples (EsDocument *self);
-guint               es_document_get_prof_n_checkpoints  (EsDocument *self);
+guint               es_document_get_prof_checkpoint_samples (EsDocument *self,
+                                                         EsProfKind  kind);
+guint               es_document_get_prof_n_checkpoints  (EsDocument *self,
+                                                         EsProfKind  kind);
 const guint32      *es_document_get_prof_counts_before  (EsDocument *self,
+                                                         EsProfKind  kind,
                                                          guint       checkpoint,
                                                          guint      *n_stacks);
 const EsProfTreeNode *es_document_get_prof_tree        (EsDocument *self,
+                                                         EsProfKind  kind,
                                                          guint      *n_nodes);
 void                es_document_get_prof_sampled_stacks (EsDocument          *self,
+                                                         EsProfKind           kind,
                                                          EsProfSampledStacks *sampled);
-guint64             es_document_get_prof_tick_interval  (EsDocument *self);
+guint64             es_document_get_prof_tick_interval  (EsDocument *self,
+                                                         EsProfKind  kind);
+/* Call time: a stretch of a thread's time in one call stack. */
+typedef void (*EsCallStretchFunc) (guint64  start,
+                                   guint64  length,
+                                   guint32  stack,
+                                   gpointer data);
+
+/* A block of a thread's changes of stack taken whole: a stack's time in it. */
+typedef struct
+{
+  guint32 stack;
+  guint64 ns;
+} EsCallBlockEntry;
+
+typedef gboolean (*EsCallBlockWholeFunc) (guint64  start,
+                                          guint64  end,
+                                          gpointer data);
+typedef void     (*EsCallBlockFunc)      (guint64                 start,
+                                          guint64                 end,
+                                          const EsCallBlockEntry *entries,
+                                          guint                   n_entries,
+                                          gpointer                data);
+
+guint               es_document_get_n_call_streams      (EsDocument *self);
+guint               es_document_get_call_stream_cap     (EsDocument *self,
+                                                         guint       stream);
+void                es_document_add_call_time_before    (EsDocument    *self,
+                                                         guint          stream,
+                                                         guint64        t,
+                                                         const guint32 *slot_of,
+                                                         guint64        sign,
+                                                         guint64       *counts);
+void                es_document_walk_call_time          (EsDocument        *self,
+                                                         guint              stream,
+                                                         guint64            t0,
+                                                         guint64            t1,
+                                                         EsCallStretchFunc  func,
+                                                         gpointer           data);
+void                es_document_walk_call_time_blocks   (EsDocument           *self,
+                                                         guint                 stream,
+                                                         guint64               t0,
+                                                         guint64               t1,
+                                                         EsCallBlockWholeFunc  whole,
+                                                         EsCallBlockFunc       block_func,
+                                                         EsCallStretchFunc     func,
+                                                         gpointer              data);
+void                es_call_stream_append_varint        (GByteArray *out,
+                                                         guint64     value);
+guint64             es_call_stream_read_varint          (const guint8 *bytes,
+                                                         gsize        *at);
+gboolean            es_document_has_call_time           (EsDocument *self);
 gboolean            es_cost_centre_is_builtin_root      (const EsCostCentre *cc);
 const EsCostCentre *es_document_lookup_cost_centre      (EsDocument *self,
                                                          guint32     id);

@@ -252,11 +252,17 @@ typedef struct
   guint64 census_end;      /* its END event, or its last sample */
 } EsHeapProfSample;
 
+/* @objects lies in what was @band's padding: a GHC census, which counts
+ * bytes only, pays nothing for a Mono heap shot's count of objects (at
+ * most 4,294,967,295 of a class in a shot: 64 GB of the smallest). */
 typedef struct
 {
   guint32 band;            /* index into the document's band names */
-  guint64 residency;
+  guint32 objects;         /* how many objects (a Mono heap shot's class), or 0 */
+  guint64 residency;       /* bytes */
 } EsHeapProfEntry;
+
+G_STATIC_ASSERT (sizeof (EsHeapProfEntry) == 16);
 
 typedef struct
 {

@@ -131,10 +131,12 @@ es_document_finalize (GObject *object)
   g_array_unref (self->cost_centres);
   g_array_unref (self->info_tables);
   _es_prof_data_free (self->prof);
+  _es_prof_data_free (self->calls);
   g_free (self->process.args);
   g_free (self->process.env);
   g_clear_pointer (&self->cap_labels, g_ptr_array_unref);
   g_free (self->mono);
+  g_clear_pointer (&self->mono_activity, es_mono_activity_unref);
   g_clear_error (&self->damage);
   _es_gc_fold_free (self->gc_fold);
 
@@ -176,6 +178,7 @@ es_document_init (EsDocument *self)
   self->cost_centres = g_array_new (FALSE, FALSE, sizeof (EsCostCentre));
   self->info_tables = g_array_new (FALSE, FALSE, sizeof (EsInfoTable));
   self->prof = _es_prof_data_new ();
+  self->calls = _es_prof_data_new ();
 }
 
 EsDocument *
@@ -255,6 +258,8 @@ _es_document_copy_unfinished (EsDocument *self)
   g_ptr_array_extend (copy->heap_bands, self->heap_bands, NULL, NULL);
   _es_prof_data_free (copy->prof);
   copy->prof = _es_prof_data_copy_unindexed (self->prof);
+  _es_prof_data_free (copy->calls);
+  copy->calls = _es_prof_data_copy_unindexed (self->calls);
 
   copy->heap_prof_breakdown = self->heap_prof_breakdown;
   copy->heap_prof_period = self->heap_prof_period;
@@ -643,6 +648,21 @@ es_document_get_mono_summary (EsDocument *self)
   g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
 
   return self->mono;
+}
+
+/**
+ * es_document_get_mono_activity:
+ *
+ * Returns: (transfer none) (nullable): a Mono log's calls, allocations,
+ *   exceptions and lock contentions, for the figures of any interval
+ *   (es_mono_activity_compute()), or %NULL for a GHC eventlog
+ */
+EsMonoActivity *
+es_document_get_mono_activity (EsDocument *self)
+{
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
+
+  return self->mono_activity;
 }
 
 /* One per kind of derived data: made under its own lock, so that making

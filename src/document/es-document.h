@@ -11,6 +11,7 @@
 
 #include "es-cap-timeline.h"
 #include "es-document-types.h"
+#include "es-mono-activity.h"
 #include "es-series.h"
 
 G_BEGIN_DECLS
@@ -110,6 +111,7 @@ EsDocumentFormat      es_document_get_format          (EsDocument  *self);
 const char           *es_document_get_cap_label       (EsDocument  *self,
                                                        guint        cap);
 const EsMonoSummary  *es_document_get_mono_summary    (EsDocument  *self);
+EsMonoActivity       *es_document_get_mono_activity   (EsDocument  *self);
 
 /**
  * EsLoadFlags:

@@ -43,6 +43,10 @@ struct _EsMlpdBuild
   gboolean    has_header;
   gboolean    complete;
   guint       n_restarts;
+  /* The calls, allocations, exceptions and lock events, as the file's
+   * document has them (es_mono_profile_load_window()); told each event as
+   * it is decoded, so a snapshot shows them as they come. */
+  EsMonoProfile *profile;      /* also the samples and calls, for the profiles */
 };
 
 /**
@@ -58,6 +62,8 @@ es_mlpd_build_new (void)
 
   _es_mlpd_loader_init (&self->loader);
   self->pending = g_byte_array_new ();
+  self->profile = es_mono_profile_new ();
+  es_mono_profile_set_window (self->profile);
   return self;
 }
 
@@ -69,6 +75,7 @@ es_mlpd_build_free (EsMlpdBuild *self)
   _es_mlpd_feed_free (self->feed);
   _es_mlpd_loader_clear (&self->loader);
   g_byte_array_unref (self->pending);
+  es_mono_profile_free (self->profile);
   g_free (self);
 }
 
@@ -90,10 +97,24 @@ take_header (EsMlpdBuild  *self,
       g_propagate_error (error, g_steal_pointer (&local));
       return FALSE;
     }
+  /* The collector reads the sampling interval from its own copy. */
+  es_mlpd_read_header (self->pending->data, self->pending->len, &self->profile->header, &header_len, NULL);
   g_byte_array_remove_range (self->pending, 0, (guint) header_len);
   self->pending_offset = header_len;
   self->has_header = TRUE;
   return TRUE;
+}
+
+/* Each decoded event goes to the timeline's loader and to the collector. */
+static gboolean
+take_event (const EsMlpdEvent *e,
+            gpointer           user_data)
+{
+  EsMlpdBuild *self = user_data;
+
+  if (!_es_mlpd_take_event (e, &self->loader))
+    return FALSE;
+  return es_mono_profile_add_event (e, self->profile);
 }
 
 /**
@@ -122,7 +143,7 @@ es_mlpd_build_take (EsMlpdBuild   *self,
   if (!self->has_header)
     return TRUE;
   if (!es_mlpd_decode_buffers (self->pending->data, self->pending->len, self->pending_offset,
-                               self->loader.header.data_version, _es_mlpd_take_event, &self->loader,
+                               self->loader.header.data_version, take_event, self,
                                &decoded, error))
     return FALSE;
   g_byte_array_remove_range (self->pending, 0, (guint) decoded);
@@ -176,6 +197,8 @@ es_mlpd_build_update (EsMlpdBuild *self,
   if (complete)
     {
       _es_mlpd_feed_end (self->feed);
+      /* the calls still open end as a file's do */
+      es_mono_profile_finish (self->profile);
       self->complete = TRUE;
     }
   return _es_mlpd_feed_get_builder (self->feed);
@@ -190,9 +213,16 @@ es_mlpd_build_update (EsMlpdBuild *self,
 EsMlpdFinishing *
 es_mlpd_build_get_finishing (EsMlpdBuild *self)
 {
+  EsMlpdFinishing *finishing;
+
   g_return_val_if_fail (self != NULL && self->feed != NULL, NULL);
 
-  return _es_mlpd_feed_get_finishing (self->feed);
+  finishing = _es_mlpd_feed_get_finishing (self->feed);
+  finishing->activity = es_mono_profile_get_activity (self->profile, finishing->origin);
+  /* Made again at each update: only for a log with samples or calls. */
+  if (self->profile->samples->len > 0 || self->profile->call_nodes->len > 1)
+    finishing->profiles = _es_mlpd_profiles_of (&self->loader, self->profile, _es_mlpd_feed_get_origin (self->feed));
+  return finishing;
 }
 
 /**
@@ -241,6 +271,8 @@ es_mlpd_finishing_apply (EsMlpdFinishing *finishing,
 
   document->format = ES_DOCUMENT_MONO_LOG;
   document->mono = g_memdup2 (&finishing->summary, sizeof finishing->summary);
+  if (finishing->activity != NULL)
+    document->mono_activity = es_mono_activity_ref (finishing->activity);
   /* Not in the document's strings: a live log's builder may be adding to
    * those, on another thread. */
   names = g_string_chunk_new (256);
@@ -250,6 +282,28 @@ es_mlpd_finishing_apply (EsMlpdFinishing *finishing,
     g_ptr_array_add (document->cap_labels, g_string_chunk_insert (names, g_ptr_array_index (finishing->labels, r)));
   /* Not args[0]: a Mono log's one argument is the profiler's options. */
   document->process.program = finishing->program != NULL ? g_string_chunk_insert (names, finishing->program) : NULL;
+  /* A followed log's profiles, made apart (the builder has none): theirs,
+   * their names and the strings these are in. */
+  if (finishing->profiles != NULL)
+    {
+      EsDocument *profiles = finishing->profiles;
+
+      g_return_if_fail (document->cost_centres->len == 0);
+      g_return_if_fail (profiles->strings_owner == NULL);
+      {
+        EsProfData *prof = document->prof, *calls = document->calls;
+        GArray *cost_centres = document->cost_centres;
+
+        document->prof = profiles->prof;
+        document->calls = profiles->calls;
+        document->cost_centres = profiles->cost_centres;
+        profiles->prof = prof;
+        profiles->calls = calls;
+        profiles->cost_centres = cost_centres;
+      }
+      g_ptr_array_add (document->more_strings, profiles->strings);
+      profiles->strings = g_string_chunk_new (16);
+    }
 }
 
 void
@@ -259,5 +313,7 @@ es_mlpd_finishing_free (EsMlpdFinishing *finishing)
     return;
   g_ptr_array_unref (finishing->labels);
   g_free (finishing->program);
+  g_clear_pointer (&finishing->activity, es_mono_activity_unref);
+  g_clear_object (&finishing->profiles);
   g_free (finishing);
 }

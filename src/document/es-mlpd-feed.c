@@ -97,6 +97,8 @@ struct _MonoFeed
   gboolean           told_any;
   gboolean           told_a_start;  /* of a row's thread */
   GHashTable        *unnamed;       /* methods a throw was told in, not named then */
+  GHashTable        *unnamed_classes; /* of the heap shots told, not named then */
+  guint              n_shots_told;
 };
 
 #define ROW(feed, r) (&g_array_index ((feed)->rows, Row, (r)))
@@ -406,6 +408,10 @@ feed_record (Feed         *feed,
           tell (feed, &e, ES_EVENT_HEAP_ALLOCATED, r->time, row);
         }
       break;
+    case REC_HEAP_SHOT:
+      _es_mlpd_tell_heap_shot (feed->loader, feed->builder, (guint32) r->value, feed->origin, r->time,
+                               feed->n_shots_told++ == 0, feed->unnamed_classes);
+      break;
     default:
       break;
     }
@@ -439,6 +445,7 @@ _es_mlpd_feed_new (Loader   *loader,
   g_array_set_clear_func (feed->rows, clear_row);
   feed->shutdown_pause = -1;
   feed->unnamed = g_hash_table_new (NULL, NULL);
+  feed->unnamed_classes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   /* Rows are the feed's to give. */
   for (guint i = 0; i < loader->threads->len; i++)
     _es_mlpd_get_thread (loader, i)->row = -1;
@@ -453,6 +460,7 @@ _es_mlpd_feed_free (MonoFeed *feed)
   es_document_builder_free (feed->builder);
   g_array_unref (feed->rows);
   g_hash_table_unref (feed->unnamed);
+  g_hash_table_unref (feed->unnamed_classes);
   g_free (feed);
 }
 
@@ -460,6 +468,13 @@ EsDocumentBuilder *
 _es_mlpd_feed_get_builder (MonoFeed *feed)
 {
   return feed->builder;
+}
+
+/* The document's zero on the log's clock, once the first events are told. */
+guint64
+_es_mlpd_feed_get_origin (MonoFeed *feed)
+{
+  return feed->origin;
 }
 
 /* Time 0 is when the profiler started, on the buffers' clock. The
@@ -493,6 +508,8 @@ still_holds (Feed *feed)
   while (g_hash_table_iter_next (&iter, &method, NULL))
     if (g_hash_table_contains (loader->methods, method))
       return FALSE;
+  if (!_es_mlpd_heap_names_hold (loader, feed->unnamed_classes))
+    return FALSE;
   for (guint r = 0; r < feed->rows->len; r++)
     {
       const Row *row = ROW (feed, r);
@@ -747,6 +764,11 @@ _es_mlpd_feed_end (MonoFeed *feed)
   for (guint r = 0; r < feed->rows->len; r++)
     if (ROW (feed, r)->state == ROW_RUNNING && !ROW (feed, r)->paused)
       tell_stop (feed, feed->loader->max_time, r, ES_STOP_NO_STATUS);
+  /* mprof-report reports a shot the log ends in with what it listed. */
+  for (guint s = 0; s < feed->loader->heap_shots->len; s++)
+    if (!((MonoHeapShot *) g_ptr_array_index (feed->loader->heap_shots, s))->ended)
+      _es_mlpd_tell_heap_shot (feed->loader, feed->builder, s, feed->origin, feed->loader->max_time,
+                               feed->n_shots_told++ == 0, NULL);
 }
 
 /**
@@ -772,6 +794,7 @@ _es_mlpd_feed_get_finishing (MonoFeed *feed)
     if (is_profiler_thread (_es_mlpd_get_thread (loader, i)) || _es_mlpd_get_thread (loader, i)->row == -2)
       finishing->summary.n_hidden_threads++;
   finishing->program = g_strdup (loader->domain_name != NULL ? loader->domain_name : loader->main_image);
+  finishing->origin = feed->origin;
   finishing->labels = g_ptr_array_new_full (feed->rows->len, g_free);
   for (guint r = 0; r < feed->rows->len; r++)
     g_ptr_array_add (finishing->labels, g_strdup (ROW (feed, r)->label));

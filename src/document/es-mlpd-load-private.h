@@ -36,6 +36,7 @@ typedef enum
   REC_MONITOR,
   REC_THROW,
   REC_ALLOC,
+  REC_HEAP_SHOT,            /* at its end; @value: its index in the heap shots */
 } RecordKind;
 
 typedef struct
@@ -59,8 +60,26 @@ typedef struct
   guint64  contention_start;
   gboolean has_start, has_end, has_events, waiting;
   gint     row;             /* capability, or -1 when not shown */
+  guint32  heap_shot;       /* index + 1 of the heap shot its buffers are filling, or 0 */
   guint64  gc_start[3];     /* mprof-report's per-thread start slots */
 } MonoThread;
+
+/* A class's objects in a heap shot. */
+typedef struct
+{
+  guint64 klass;            /* the class's pointer: 0 for the null class */
+  guint64 bytes;
+  guint64 objects;
+} MonoShotClass;
+
+/* A heap shot, as mprof-report counts it (es-mlpd-heap.c). */
+typedef struct
+{
+  guint64     start, end;
+  GArray     *classes;      /* MonoShotClass, in the order first seen */
+  GHashTable *index;        /* class pointer -> index + 1 in @classes, while open */
+  gboolean    ended;
+} MonoHeapShot;
 
 typedef struct
 {
@@ -68,6 +87,8 @@ typedef struct
   GArray        *records;
   GArray        *threads;   /* MonoThread */
   GHashTable    *thread_ids;/* pthread_t -> index + 1 */
+  guint64        last_thread_id;  /* the last looked up: a buffer's events are one thread's */
+  guint32        last_thread;     /* its index + 1, 0 for none */
   GHashTable    *methods;   /* method -> name, in strings */
   GStringChunk  *strings;
   EsMonoSummary  summary;
@@ -82,6 +103,10 @@ typedef struct
   guint          memory_failures; /* es_vec_get_failures() when it began */
   char          *domain_name; /* the first domain's friendly name: the program's */
   char          *main_image;  /* the first .exe image loaded, the program's path */
+  GPtrArray     *heap_shots;  /* MonoHeapShot, in the order they start */
+  GHashTable    *vtables;     /* vtable -> class pointer: the first word about each */
+  GHashTable    *class_names; /* class pointer -> its name, in strings */
+  gint           may_shoot;   /* whether the log may have heap shots: -1 until its first allocation */
 } Loader;
 
 static inline MonoThread *
@@ -96,6 +121,10 @@ struct _EsMlpdFinishing
   EsMonoSummary  summary;
   GPtrArray     *labels;    /* char *, a row's */
   char          *program;   /* or NULL, if the log does not say */
+  guint64        origin;    /* the document's zero, on the log's clock */
+  EsMonoActivity *activity; /* (nullable): the calls, allocations, exceptions and locks */
+  EsDocument    *profiles;  /* (nullable): a followed log's samples and call time so far
+                             * (_es_mlpd_profiles_of()), given to the document */
 };
 
 /* What tells a Mono log's records to a document builder, a stretch at a
@@ -112,6 +141,29 @@ void        _es_mlpd_add_samples          (Loader            *loader,
                                            EsDocumentBuilder *builder,
                                            EsMonoProfile     *profile,
                                            guint64            origin);
+gboolean    _es_mlpd_may_have_profile     (const EsMlpdHeader *header);
+EsDocument *_es_mlpd_profiles_of          (Loader            *loader,
+                                           EsMonoProfile     *profile,
+                                           guint64            origin);
+
+void        _es_mlpd_heap_init            (Loader        *self);
+void        _es_mlpd_heap_clear           (Loader        *self);
+void        _es_mlpd_take_heap            (Loader            *self,
+                                           guint32            thread,
+                                           const EsMlpdEvent *e);
+void        _es_mlpd_take_class_metadata  (Loader            *self,
+                                           const EsMlpdEvent *e);
+void        _es_mlpd_take_alloc_vtable    (Loader        *self,
+                                           guint64        vtable);
+void        _es_mlpd_tell_heap_shot       (Loader            *self,
+                                           EsDocumentBuilder *builder,
+                                           guint32            shot,
+                                           guint64            origin,
+                                           guint64            at,
+                                           gboolean           first,
+                                           GHashTable        *unnamed);
+gboolean    _es_mlpd_heap_names_hold      (Loader        *self,
+                                           GHashTable    *unnamed);
 
 MonoFeed          *_es_mlpd_feed_new           (Loader     *loader,
                                                 gboolean    for_snapshots);
@@ -121,5 +173,6 @@ gboolean           _es_mlpd_feed_until         (MonoFeed   *feed,
 void               _es_mlpd_feed_end           (MonoFeed   *feed);
 EsDocumentBuilder *_es_mlpd_feed_get_builder   (MonoFeed   *feed);
 EsMlpdFinishing   *_es_mlpd_feed_get_finishing (MonoFeed   *feed);
+guint64            _es_mlpd_feed_get_origin    (MonoFeed   *feed);
 
 G_END_DECLS

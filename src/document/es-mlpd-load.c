@@ -26,11 +26,18 @@ static guint32
 lookup_thread (Loader  *self,
                guint64  id)
 {
-  gpointer found = g_hash_table_lookup (self->thread_ids, &id);
+  gpointer found;
   MonoThread t = { 0 };
 
+  if (self->last_thread != 0 && self->last_thread_id == id)
+    return self->last_thread - 1;
+  found = g_hash_table_lookup (self->thread_ids, &id);
   if (found != NULL)
-    return GPOINTER_TO_UINT (found) - 1;
+    {
+      self->last_thread_id = id;
+      self->last_thread = GPOINTER_TO_UINT (found);
+      return GPOINTER_TO_UINT (found) - 1;
+    }
   t.id = id;
   t.row = -1;
   g_array_append_val (self->threads, t);
@@ -106,6 +113,11 @@ take_metadata (Loader            *self,
 {
   MonoThread *t;
 
+  if (e->u.metadata.kind == ES_MLPD_KIND_CLASS || e->u.metadata.kind == ES_MLPD_KIND_VTABLE)
+    {
+      _es_mlpd_take_class_metadata (self, e);
+      return;
+    }
   if (e->u.metadata.kind != ES_MLPD_KIND_THREAD)
     {
       take_program (self, e);
@@ -225,6 +237,10 @@ _es_mlpd_take_event (const EsMlpdEvent *e,
       break;
     case ES_MLPD_ALLOC:
       take_alloc (self, index, e);
+      _es_mlpd_take_alloc_vtable (self, e->u.alloc.vtable);
+      break;
+    case ES_MLPD_HEAP:
+      _es_mlpd_take_heap (self, index, e);
       break;
     case ES_MLPD_MONITOR:
       take_monitor (self, index, e);
@@ -295,6 +311,7 @@ _es_mlpd_loader_init (Loader *self)
   self->strings = g_string_chunk_new (4096);
   self->summary.shutdown_pause = -1;
   self->memory_failures = es_vec_get_failures ();
+  _es_mlpd_heap_init (self);
 }
 
 void
@@ -309,6 +326,7 @@ _es_mlpd_loader_clear (Loader *self)
   g_clear_pointer (&self->strings, g_string_chunk_free);
   g_clear_pointer (&self->domain_name, g_free);
   g_clear_pointer (&self->main_image, g_free);
+  _es_mlpd_heap_clear (self);
   es_mlpd_header_clear (&self->header);
 }
 
@@ -331,15 +349,18 @@ feed_document (Loader        *self,
     _es_mlpd_add_samples (self, _es_mlpd_feed_get_builder (feed), profile, profile->origin);
   es_document_builder_end_of_input (_es_mlpd_feed_get_builder (feed));
   finishing = _es_mlpd_feed_get_finishing (feed);
+  if (profile != NULL)
+    finishing->activity = es_mono_profile_get_activity (profile, finishing->origin);
   doc = es_document_builder_finish (_es_mlpd_feed_get_builder (feed), truncated_at >= 0, truncated_at);
   _es_mlpd_feed_free (feed);
   es_mlpd_finishing_apply (finishing, doc);
   return doc;
 }
 
-/* The samples (es_mono_profile_load_samples()) are read in a thread of
- * their own beside the timeline's decoding: both only read the bytes, and
- * on two cores the load takes no longer for it. */
+/* The samples, calls, allocations, exceptions and lock events
+ * (es_mono_profile_load_window()) are read in a thread of their own beside
+ * the timeline's decoding: both only read the bytes, and on two cores the
+ * load takes no longer for it. */
 typedef struct
 {
   const guint8  *data;
@@ -347,29 +368,40 @@ typedef struct
   EsMonoProfile *profile;
 } ProfileJob;
 
-/* Whether the log was recorded with `sample` (or `sample-real`): 6.8's
- * profiler samples only when asked, so the second pass over the bytes is
- * saved for every other log. Before data version 17 the defaults may
- * differ: those logs are always looked at. */
+/* Whether the log may have samples, calls, allocations, exceptions or
+ * lock events: 6.8's profiler records exceptions and locks unless told
+ * `nodefaults`, and the others only when asked, so the second pass over
+ * the bytes is saved for a `nodefaults` log without them. Before data
+ * version 17 the defaults may differ: those logs are always looked at. */
+gboolean
+_es_mlpd_may_have_profile (const EsMlpdHeader *header)
+{
+  static const char *const options_read[] = { "sample", "calls", "alloc", "exception", "monitor", "legacy" };
+  g_auto(GStrv) options = NULL;
+  gboolean wanted;
+
+  if (header->data_version < 17)
+    return TRUE;
+  options = g_strsplit (header->args != NULL && g_str_has_prefix (header->args, "log:") ? header->args + 4 : "", ",", -1);
+  wanted = !g_strv_contains ((const char *const *) options, "nodefaults");
+  for (guint i = 0; options[i] != NULL && !wanted; i++)
+    for (guint j = 0; j < G_N_ELEMENTS (options_read) && !wanted; j++)
+      wanted = g_str_has_prefix (options[i], options_read[j]);
+  return wanted;
+}
+
 static gboolean
-may_have_samples (const guint8 *data,
-                  gsize         len)
+may_have_window_events (const guint8 *data,
+                        gsize         len)
 {
   EsMlpdHeader header = { 0 };
   gsize header_len;
-  gboolean sampled = TRUE;
+  gboolean wanted = TRUE;
 
-  if (es_mlpd_read_header (data, len, &header, &header_len, NULL) && header.data_version >= 17)
-    {
-      g_auto(GStrv) options = g_strsplit (header.args != NULL && g_str_has_prefix (header.args, "log:")
-                                          ? header.args + 4 : "", ",", -1);
-
-      sampled = FALSE;
-      for (guint i = 0; options[i] != NULL && !sampled; i++)
-        sampled = g_str_has_prefix (options[i], "sample");
-    }
+  if (es_mlpd_read_header (data, len, &header, &header_len, NULL))
+    wanted = _es_mlpd_may_have_profile (&header);
   es_mlpd_header_clear (&header);
-  return sampled;
+  return wanted;
 }
 
 static gpointer
@@ -379,7 +411,7 @@ load_profile_thread (gpointer data)
 
   /* A log the timeline's decoding refuses is refused with its error;
    * the profile's own is not needed then. */
-  job->profile = es_mono_profile_load_samples (job->data, job->len, NULL);
+  job->profile = es_mono_profile_load_window (job->data, job->len, NULL);
   return NULL;
 }
 
@@ -407,7 +439,8 @@ load (GBytes              *bytes,
   _es_mlpd_loader_init (&self);
   self.progress = progress;
   self.progress_data = progress_data;
-  profile_thread = may_have_samples (data, len) ? g_thread_new ("es-mono-profile", load_profile_thread, &job) : NULL;
+  profile_thread = may_have_window_events (data, len)
+                   ? g_thread_new ("es-mono-profile", load_profile_thread, &job) : NULL;
   decoded = es_mlpd_decode (data, len, &self.header, _es_mlpd_take_event, report_progress, &self,
                             &truncated_at, cancellable, error);
   if (profile_thread != NULL)

@@ -51,39 +51,32 @@ row_of_thread (Loader  *loader,
   return row >= 0 ? (guint16) row : 0;
 }
 
-/**
- * _es_mlpd_add_samples:
- * @origin: the document's zero, on the log's clock
- *
- * Tells @builder each sample of @profile: one per instruction pointer, as
+/* Tells @builder each sample of @profile: one per instruction pointer, as
  * mprof-report counts hits, its stack the managed frames the log gives
  * and, innermost, where the pointer was (es_mono_ip_resolver_find()): a
  * method, unless it is the innermost frame already, an unmanaged symbol,
  * or "unresolved". So each name's own samples are its hits in
  * mprof-report's "Statistical samples summary". A cost centre is a
  * method (id: its index + 1), a symbol (after the methods) or the
- * unresolved (last).
- */
-void
-_es_mlpd_add_samples (Loader            *loader,
-                      EsDocumentBuilder *builder,
-                      EsMonoProfile     *profile,
-                      guint64            origin)
+ * unresolved (last); @used marks those named. */
+static void
+add_samples (Loader            *loader,
+             EsDocumentBuilder *builder,
+             EsMonoProfile     *profile,
+             guint64            origin,
+             guint8            *used)
 {
   g_autoptr(GArray) preference = NULL;
   g_autoptr(EsMonoIpResolver) resolver = NULL;
   g_autoptr(GArray) frames = g_array_new (FALSE, FALSE, sizeof (guint32));
   guint32 n_methods = profile->methods->len, n_symbols = profile->symbols->len;
   guint32 unresolved_id = n_methods + n_symbols + 1;
-  g_autofree guint8 *used = NULL;
 
   if (profile->samples->len == 0)
     return;
   preference = _es_mono_report_methods_by_slot (profile);
   resolver = es_mono_ip_resolver_new (profile, preference);
-  used = g_new0 (guint8, unresolved_id + 1);
   _es_builder_set_prof_tick_interval (builder, sample_interval (profile->header.args));
-
   for (guint k = 0; k < profile->samples->len; k++)
     {
       const EsMonoSample *sample = &g_array_index (profile->samples, EsMonoSample, k);
@@ -125,7 +118,131 @@ _es_mlpd_add_samples (Loader            *loader,
         }
     }
 
-  /* The names of those the samples use; a method's whole name is its
+}
+
+/* Tells @builder the call time of @profile (es-mono-calltime.c): each
+ * thread's changes of stack, its stacks' frames the methods (id: index +
+ * 1, as the samples'). The calls' nodes are made in the builder's trie in
+ * their order, parents first, so a node is the stack of the same index
+ * and the streams are taken as they are; a builder that had stacks
+ * already has them renumbered. */
+static void
+add_call_time (Loader            *loader,
+               EsDocumentBuilder *builder,
+               EsMonoProfile     *profile,
+               guint64            origin,
+               gboolean           so_far,
+               guint8            *used)
+{
+  const EsMonoCallNode *nodes = (const EsMonoCallNode *) (gpointer) profile->call_nodes->data;
+  g_autofree guint32 *stack_of = g_new (guint32, profile->call_nodes->len);
+  gboolean same = TRUE;
+
+  stack_of[0] = ES_PROF_EMPTY_STACK;
+  for (guint i = 1; i < profile->call_nodes->len; i++)
+    {
+      stack_of[i] = _es_builder_intern_call_frame (builder, stack_of[nodes[i].parent], nodes[i].method + 1);
+      used[nodes[i].method + 1] = 1;
+      same = same && stack_of[i] == i;
+    }
+  for (guint t = 0; t < profile->call_streams->len; t++)
+    {
+      GByteArray *stream;
+
+      /* What a followed log has so far goes on growing: a copy of it,
+       * cut as a file of the bytes so far would be. */
+      if (so_far)
+        stream = es_mono_profile_dup_call_stream (profile, t);
+      else
+        {
+          stream = g_ptr_array_steal_index (profile->call_streams, t);
+          g_ptr_array_insert (profile->call_streams, (gint) t, NULL);
+        }
+      if (stream == NULL)
+        continue;
+      if (!same)
+        {
+          GByteArray *renumbered = g_byte_array_sized_new (stream->len);
+          gsize at = 0;
+
+          while (at < stream->len)
+            {
+              es_call_stream_append_varint (renumbered, es_call_stream_read_varint (stream->data, &at));
+              es_call_stream_append_varint (renumbered, stack_of[es_call_stream_read_varint (stream->data, &at)]);
+            }
+          g_byte_array_unref (stream);
+          stream = renumbered;
+        }
+      _es_builder_add_call_stream (builder, row_of_thread (loader, g_array_index (profile->threads, EsMonoThread, t).id),
+                                   origin, stream);
+    }
+}
+
+static void add_profiles (Loader            *loader,
+                          EsDocumentBuilder *builder,
+                          EsMonoProfile     *profile,
+                          guint64            origin,
+                          gboolean           so_far);
+
+/**
+ * _es_mlpd_add_samples:
+ * @origin: the document's zero, on the log's clock
+ *
+ * Tells @builder the statistical samples of @profile as the time profile
+ * (ES_PROF_SAMPLES) and its calls as the call time (ES_PROF_CALL_TIME),
+ * and names the methods and symbols they use. Takes @profile's call
+ * streams.
+ */
+void
+_es_mlpd_add_samples (Loader            *loader,
+                      EsDocumentBuilder *builder,
+                      EsMonoProfile     *profile,
+                      guint64            origin)
+{
+  add_profiles (loader, builder, profile, origin, FALSE);
+}
+
+/**
+ * _es_mlpd_profiles_of:
+ * @profile: a followed log's samples and calls so far (not finished)
+ *
+ * The samples and call time of @profile as a file of the bytes read so
+ * far would have them (the calls still open end at their thread's last
+ * event), in a document of their own, for es_mlpd_finishing_apply() to
+ * give to a snapshot's. Made again at each update, from the start.
+ *
+ * Returns: (transfer full): that document
+ */
+EsDocument *
+_es_mlpd_profiles_of (Loader        *loader,
+                      EsMonoProfile *profile,
+                      guint64        origin)
+{
+  EsDocumentBuilder *builder = es_document_builder_new ();
+  EsDocument *document;
+
+  add_profiles (loader, builder, profile, origin, TRUE);
+  es_document_builder_end_of_input (builder);
+  document = es_document_builder_finish (builder, FALSE, -1);
+  es_document_builder_free (builder);
+  return document;
+}
+
+static void
+add_profiles (Loader            *loader,
+              EsDocumentBuilder *builder,
+              EsMonoProfile     *profile,
+              guint64            origin,
+              gboolean           so_far)
+{
+  guint32 n_methods = profile->methods->len, n_symbols = profile->symbols->len;
+  guint32 unresolved_id = n_methods + n_symbols + 1;
+  g_autofree guint8 *used = g_new0 (guint8, unresolved_id + 1);
+
+  add_samples (loader, builder, profile, origin, used);
+  add_call_time (loader, builder, profile, origin, so_far, used);
+
+  /* The names of those the profiles use; a method's whole name is its
    * label ("Compute:IsPrime (int)"), with no module to add to it. */
   for (guint32 m = 0; m < n_methods; m++)
     if (used[m + 1])

@@ -27,9 +27,16 @@ le64_at (const guint8 *p)
   return (guint64) le32_at (p) | (guint64) le32_at (p + 4) << 32;
 }
 
+typedef enum
+{
+  LOAD_ALL,
+  LOAD_SAMPLES,
+  LOAD_WINDOW,
+} LoadWhat;
+
 static EsMonoProfile *load (const guint8  *data,
                            gsize          len,
-                           gboolean       samples_only,
+                           LoadWhat       what,
                            GError       **error);
 
 /**
@@ -49,7 +56,7 @@ es_mono_profile_load (const guint8  *data,
                       gsize          len,
                       GError       **error)
 {
-  return load (data, len, FALSE, error);
+  return load (data, len, LOAD_ALL, error);
 }
 
 /**
@@ -65,19 +72,36 @@ es_mono_profile_load_samples (const guint8  *data,
                               gsize          len,
                               GError       **error)
 {
-  return load (data, len, TRUE, error);
+  return load (data, len, LOAD_SAMPLES, error);
+}
+
+/**
+ * es_mono_profile_load_window:
+ *
+ * As es_mono_profile_load_samples(), with the calls, allocations,
+ * exceptions and lock events packed for the window
+ * (es_mono_profile_get_activity()): what a document keeps of a log.
+ */
+EsMonoProfile *
+es_mono_profile_load_window (const guint8  *data,
+                             gsize          len,
+                             GError       **error)
+{
+  return load (data, len, LOAD_WINDOW, error);
 }
 
 static EsMonoProfile *
 load (const guint8  *data,
       gsize          len,
-      gboolean       samples_only,
+      LoadWhat       what,
       GError       **error)
 {
   g_autoptr(EsMonoProfile) profile = es_mono_profile_new ();
   gsize pos = 0;
 
-  profile->samples_only = samples_only;
+  profile->samples_only = what != LOAD_ALL;
+  if (what == LOAD_WINDOW)
+    es_mono_profile_set_window (profile);
 
   if (!es_mlpd_read_header (data, len, &profile->header, &pos, error))
     return NULL;

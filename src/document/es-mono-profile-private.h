@@ -29,6 +29,8 @@ typedef struct
   guint32  heap_shot;         /* the shot its buffers are filling, or NONE */
   GHashTable *shot_objects;   /* address -> index + 1 in that shot's objects */
   GArray  *roots;             /* guint64: roots reported since its last shot ended */
+  guint32  call_node;         /* the call time's stack it is in (es-mono-calltime.c) */
+  guint64  call_since;        /* since when, on the log's clock */
 } ThreadState;
 
 typedef struct
@@ -42,10 +44,21 @@ typedef struct
   GHashTable *locks;
   GHashTable *stacks;         /* GBytes of method indexes -> index + 1 */
   GHashTable *counters;       /* counter index -> index + 1 */
+  GHashTable *call_nodes;     /* (parent << 32 | method) -> index + 1 */
+  GArray     *last_child;     /* guint32 per call node: the child last entered, or 0 */
   GPtrArray  *thread_states;  /* ThreadState, as threads */
   guint32     next_method_serial;
   guint32     next_class_serial;
   guint32     n_entered;
+  /* The last thread and recent methods looked up: a buffer's events are
+   * one thread's, and a call's leave comes soon after its enter. A hash
+   * lookup per event was most of a calls log's time. */
+  guint64     last_thread_id;
+  guint32     last_thread;      /* index + 1, 0: none yet */
+  guint64     method_cache_keys[256];
+  guint32     method_cache[256];  /* index + 1 */
+  guint64     vtable_cache_keys[256];
+  guint32     vtable_cache[256];  /* class index + 1 */
   GArray     *scratch;        /* guint32 */
 } State;
 
@@ -71,5 +84,11 @@ void         _es_mono_add_heap         (EsMonoProfile     *profile,
                                        guint32            thread);
 void         _es_mono_add_sample       (EsMonoProfile     *profile,
                                        const EsMlpdEvent *e);
+void         _es_mono_add_call_stretch (EsMonoProfile     *profile,
+                                       guint32            thread,
+                                       guint32            method,
+                                       gboolean           enter,
+                                       guint64            time);
+void         _es_mono_finish_call_time (EsMonoProfile     *profile);
 
 G_END_DECLS

@@ -45,6 +45,14 @@ heap_shot_free (gpointer data)
   g_free (shot);
 }
 
+/* A thread's call stream, or NULL for a thread without calls. */
+static void
+call_stream_free (gpointer data)
+{
+  if (data != NULL)
+    g_byte_array_unref (data);
+}
+
 EsMonoProfile *
 es_mono_profile_new (void)
 {
@@ -58,6 +66,9 @@ es_mono_profile_new (void)
   profile->contexts = g_array_new (FALSE, FALSE, sizeof (EsMonoContext));
   profile->stacks = g_array_new (FALSE, FALSE, sizeof (EsMonoStack));
   profile->frames = g_array_new (FALSE, FALSE, sizeof (guint32));
+  profile->call_nodes = g_array_new (FALSE, FALSE, sizeof (EsMonoCallNode));
+  g_array_append_val (profile->call_nodes, ((EsMonoCallNode) { 0, G_MAXUINT32 }));
+  profile->call_streams = g_ptr_array_new_with_free_func (call_stream_free);
   profile->ips = g_array_new (FALSE, FALSE, sizeof (guint64));
   profile->samples = g_array_new (FALSE, FALSE, sizeof (EsMonoSample));
   profile->calls = g_array_new (FALSE, FALSE, sizeof (EsMonoCall));
@@ -85,6 +96,9 @@ es_mono_profile_new (void)
   state->contexts = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   state->locks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   state->counters = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  state->call_nodes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  state->last_child = g_array_new (FALSE, TRUE, sizeof (guint32));
+  g_array_set_size (state->last_child, 1);
   state->stacks = g_hash_table_new_full (g_bytes_hash, g_bytes_equal, (GDestroyNotify) g_bytes_unref, NULL);
   state->thread_states = g_ptr_array_new_with_free_func (thread_state_free);
   state->scratch = g_array_new (FALSE, FALSE, sizeof (guint32));
@@ -105,6 +119,8 @@ state_free (State *state)
   g_hash_table_unref (state->contexts);
   g_hash_table_unref (state->locks);
   g_hash_table_unref (state->counters);
+  g_hash_table_unref (state->call_nodes);
+  g_array_unref (state->last_child);
   g_hash_table_unref (state->stacks);
   g_ptr_array_unref (state->thread_states);
   g_array_unref (state->scratch);
@@ -117,6 +133,7 @@ es_mono_profile_free (EsMonoProfile *profile)
   if (profile == NULL)
     return;
   state_free (profile->state);
+  es_mono_activity_builder_free (profile->activity);
   for (guint i = 0; i < profile->methods->len; i++)
     g_free (g_array_index (profile->methods, EsMonoMethod, i).name);
   for (guint i = 0; i < profile->classes->len; i++)
@@ -142,6 +159,8 @@ es_mono_profile_free (EsMonoProfile *profile)
   g_array_unref (profile->contexts);
   g_array_unref (profile->stacks);
   g_array_unref (profile->frames);
+  g_array_unref (profile->call_nodes);
+  g_ptr_array_unref (profile->call_streams);
   g_array_unref (profile->ips);
   g_array_unref (profile->samples);
   g_array_unref (profile->calls);
@@ -191,11 +210,19 @@ get_method (EsMonoProfile *profile,
             guint64        pointer)
 {
   State *state = profile->state;
-  guint32 found = _es_mono_find (state->methods, pointer);
+  guint slot = (guint) ((pointer >> 3) ^ (pointer >> 11)) & 255;
+  guint32 found;
   EsMonoMethod method = { 0 };
 
+  if (state->method_cache[slot] != 0 && state->method_cache_keys[slot] == pointer)
+    return state->method_cache[slot] - 1;
+  found = _es_mono_find (state->methods, pointer);
   if (found != 0)
-    return found - 1;
+    {
+      state->method_cache_keys[slot] = pointer;
+      state->method_cache[slot] = found;
+      return found - 1;
+    }
   method.pointer = pointer;
   method.serial = state->next_method_serial++;
   g_array_append_val (profile->methods, method);
@@ -230,27 +257,44 @@ _es_mono_get_vtable_class (EsMonoProfile *profile,
                   guint64        class_pointer)
 {
   State *state = profile->state;
-  guint32 found = _es_mono_find (state->vtables, vtable);
+  guint slot = (guint) ((vtable >> 3) ^ (vtable >> 11)) & 255;
+  guint32 found;
   guint32 klass;
 
+  if (state->vtable_cache[slot] != 0 && state->vtable_cache_keys[slot] == vtable)
+    return state->vtable_cache[slot] - 1;
+  found = _es_mono_find (state->vtables, vtable);
   if (found != 0)
-    return found - 1;
-  klass = _es_mono_get_class (profile, class_pointer);
-  _es_mono_remember (state->vtables, vtable, klass);
+    klass = found - 1;
+  else
+    {
+      klass = _es_mono_get_class (profile, class_pointer);
+      _es_mono_remember (state->vtables, vtable, klass);
+    }
+  state->vtable_cache_keys[slot] = vtable;
+  state->vtable_cache[slot] = klass + 1;
   return klass;
 }
 
+/* The thread of id @id, made when first met. */
 guint32
 _es_mono_get_thread (EsMonoProfile *profile,
                      guint64        id)
 {
   State *state = profile->state;
-  guint32 found = _es_mono_find (state->threads, id);
+  guint32 found;
   EsMonoThread thread = { id, NULL };
   ThreadState *fresh;
 
+  if (state->last_thread != 0 && state->last_thread_id == id)
+    return state->last_thread - 1;
+  found = _es_mono_find (state->threads, id);
   if (found != 0)
-    return found - 1;
+    {
+      state->last_thread_id = id;
+      state->last_thread = found;
+      return found - 1;
+    }
   g_array_append_val (profile->threads, thread);
   _es_mono_remember (state->threads, id, profile->threads->len - 1);
   fresh = g_new0 (ThreadState, 1);
@@ -369,7 +413,9 @@ enter_method (EsMonoProfile *profile,
               guint64        time)
 {
   State *state = profile->state;
-  Frame frame = { method, intern_calls (profile, thread), state->n_entered++, time, 0 };
+  /* The window traces no call: its callers' stack is not needed */
+  Frame frame = { method, profile->activity != NULL ? ES_MONO_NONE : intern_calls (profile, thread),
+                  state->n_entered++, time, 0 };
 
   g_array_append_val (_es_mono_thread_state (profile, thread)->stack, frame);
 }
@@ -410,7 +456,10 @@ leave_method (EsMonoProfile *profile,
   call.thread = thread;
   call.caller_stack = frame.caller_stack;
   call.entered = frame.entered;
-  g_array_append_val (profile->calls, call);
+  if (profile->activity != NULL)
+    es_mono_activity_builder_add_call (profile->activity, call.start, call.end, call.self, method);
+  else
+    g_array_append_val (profile->calls, call);
   if (stack->len > 0)
     g_array_index (stack, Frame, stack->len - 1).callee += duration;
 }
@@ -516,10 +565,20 @@ add_method_event (EsMonoProfile     *profile,
       m->code_size = e->u.method.code_size;
       m->jit_time = e->time;
     }
-  else if (e->exinfo == ES_MLPD_METHOD_ENTER)
-    enter_method (profile, thread, method, e->time);
   else
-    leave_method (profile, thread, method, e->time);
+    {
+      /* A document's profile keeps the calls as the call time's
+       * stretches, and with the window's activity (es_mono_profile_set_window())
+       * as calls too; the report's collector keeps only the calls. */
+      if (profile->samples_only)
+        _es_mono_add_call_stretch (profile, thread, method, e->exinfo == ES_MLPD_METHOD_ENTER, e->time);
+      if (profile->samples_only && profile->activity == NULL)
+        return;
+      if (e->exinfo == ES_MLPD_METHOD_ENTER)
+        enter_method (profile, thread, method, e->time);
+      else
+        leave_method (profile, thread, method, e->time);
+    }
 }
 
 static void
@@ -535,6 +594,13 @@ add_alloc (EsMonoProfile     *profile,
   /* A vtable the log has not described yet stands for the null class. */
   alloc.klass = _es_mono_get_vtable_class (profile, e->u.alloc.vtable, 0);
   alloc.has_backtrace = e->exinfo == 0x10;
+  if (profile->activity != NULL)
+    {
+      es_mono_activity_builder_add_alloc (profile->activity, alloc.time, alloc.klass,
+                                          alloc.has_backtrace ? _es_mono_intern_frames (profile, e) : ES_MONO_NONE,
+                                          alloc.size);
+      return;
+    }
   alloc.stack = alloc.has_backtrace ? _es_mono_intern_frames (profile, e) : intern_calls (profile, thread);
   g_array_append_val (profile->allocs, alloc);
 }
@@ -561,6 +627,11 @@ add_monitor (EsMonoProfile     *profile,
   event.thread = thread;
   event.kind = e->u.monitor.event;
   event.has_backtrace = (e->exinfo & 0x80) != 0;
+  if (profile->activity != NULL)
+    {
+      es_mono_activity_builder_add_monitor (profile->activity, event.time, thread, event.lock, event.kind);
+      return;
+    }
   event.stack = event.has_backtrace ? _es_mono_intern_frames (profile, e) : intern_calls (profile, thread);
   g_array_append_val (profile->monitor_events, event);
 }
@@ -572,17 +643,15 @@ add_exception (EsMonoProfile     *profile,
 {
   if (e->u.exception.is_clause)
     {
-      EsMonoClause clause = { e->time, ES_MONO_NONE, e->u.exception.clause_type };
-
       /* Only named if the log names it anyway: a clause's method is no
        * reason for mprof-report to list a method. */
-      {
-        State *state = profile->state;
-        guint32 found = _es_mono_find (state->methods, e->u.exception.method);
+      guint32 found = _es_mono_find (((State *) profile->state)->methods, e->u.exception.method);
+      EsMonoClause clause = { e->time, found != 0 ? found - 1 : ES_MONO_NONE, e->u.exception.clause_type };
 
-        clause.method = found != 0 ? found - 1 : ES_MONO_NONE;
-      }
-      g_array_append_val (profile->clauses, clause);
+      if (profile->activity != NULL)
+        es_mono_activity_builder_add_clause (profile->activity, clause.time, clause.method, clause.type);
+      else
+        g_array_append_val (profile->clauses, clause);
     }
   else
     {
@@ -591,6 +660,13 @@ add_exception (EsMonoProfile     *profile,
       thrown.time = e->time;
       thrown.thread = thread;
       thrown.has_backtrace = (e->exinfo & 0x80) != 0;
+      if (profile->activity != NULL)
+        {
+          es_mono_activity_builder_add_throw (profile->activity, thrown.time,
+                                              thrown.has_backtrace ? _es_mono_intern_frames (profile, e)
+                                                                   : ES_MONO_NONE);
+          return;
+        }
       thrown.stack = thrown.has_backtrace ? _es_mono_intern_frames (profile, e) : intern_calls (profile, thread);
       g_array_append_val (profile->throws, thrown);
     }
@@ -675,9 +751,12 @@ es_mono_profile_add_event (const EsMlpdEvent *e,
 
   /* The samples need the names of what they hit and nothing else: every
    * call, allocation and heap object of a big log would cost the window
-   * a second and several times the log's size (es_mono_profile_load_samples()). */
+   * a second and several times the log's size (es_mono_profile_load_samples()).
+   * The calls are kept as the call time's stretches, in a fraction of that. */
   if (profile->samples_only && e->type != ES_MLPD_SAMPLE && e->type != ES_MLPD_METADATA &&
-      !(e->type == ES_MLPD_METHOD && e->exinfo == ES_MLPD_METHOD_JIT))
+      e->type != ES_MLPD_METHOD &&
+      !(profile->activity != NULL && (e->type == ES_MLPD_ALLOC || e->type == ES_MLPD_EXCEPTION ||
+                                      e->type == ES_MLPD_MONITOR)))
     return TRUE;
 
   switch (e->type)
@@ -733,6 +812,7 @@ es_mono_profile_finish (EsMonoProfile *profile)
 
   if (state == NULL)
     return;
+  _es_mono_finish_call_time (profile);
   for (guint t = profile->threads->len; t-- > 0;)
     {
       ThreadState *ts = _es_mono_thread_state (profile, t);

@@ -11,6 +11,7 @@
 #include <gio/gio.h>
 
 #include "es-mlpd-reader.h"
+#include "es-mono-activity.h"
 
 G_BEGIN_DECLS
 
@@ -238,6 +239,13 @@ typedef struct
   guint64  bytes;
 } EsMonoEventStat;
 
+/* A call stack of the call time: @method called in stack @parent. */
+typedef struct
+{
+  guint32  parent;
+  guint32  method;
+} EsMonoCallNode;
+
 typedef struct _EsMonoProfile EsMonoProfile;
 
 struct _EsMonoProfile
@@ -285,8 +293,17 @@ struct _EsMonoProfile
   guint32          n_buffers;         /* whole buffers decoded */
   EsMonoEventStat  event_stats[256];  /* by an event's first byte */
 
+  /* What a document shows of the calls (es_mono_profile_load_samples()):
+   * their stacks as a trie, and per thread its changes of stack
+   * (es-mono-calltime.c). */
+  GArray    *call_nodes;      /* EsMonoCallNode, [0] the empty stack */
+  GPtrArray *call_streams;    /* GByteArray per thread, or NULL: see _es_builder_add_call_stream() */
+
   gpointer state;             /* the collector's, while it reads */
   gboolean samples_only;      /* es_mono_profile_load_samples(): nothing but samples and names */
+  /* es_mono_profile_load_window(): the calls, allocations, exceptions and
+   * lock events go here, packed, rather than into the arrays above */
+  EsMonoActivityBuilder *activity;
 };
 
 EsMonoProfile *es_mono_profile_new          (void);
@@ -294,6 +311,8 @@ void           es_mono_profile_free         (EsMonoProfile  *profile);
 gboolean       es_mono_profile_add_event    (const EsMlpdEvent *event,
                                              gpointer        profile);
 void           es_mono_profile_finish       (EsMonoProfile  *profile);
+GByteArray    *es_mono_profile_dup_call_stream (EsMonoProfile *profile,
+                                                guint32        thread);
 EsMonoProfile *es_mono_profile_load         (const guint8   *data,
                                              gsize           len,
                                              GError        **error);
@@ -302,6 +321,12 @@ EsMonoProfile *es_mono_profile_load_samples (const guint8   *data,
                                              GError        **error);
 EsMonoProfile *es_mono_profile_load_file    (const char     *path,
                                              GError        **error);
+EsMonoProfile *es_mono_profile_load_window  (const guint8   *data,
+                                             gsize           len,
+                                             GError        **error);
+void           es_mono_profile_set_window   (EsMonoProfile  *profile);
+EsMonoActivity *es_mono_profile_get_activity (EsMonoProfile *profile,
+                                              guint64        origin);
 
 const char    *es_mono_profile_method_name  (EsMonoProfile  *profile,
                                              guint32         method,

@@ -20,6 +20,11 @@
 
 G_BEGIN_DECLS
 
+/* es-vec-memory.c: running short of memory */
+void     _es_vec_count_failure   (void);
+gboolean _es_vec_is_austere      (void);
+gboolean _es_vec_give_back_spare (void);
+
 #define PAGE_BYTES 4096u
 
 #if defined(__linux__) && defined(MREMAP_MAYMOVE)

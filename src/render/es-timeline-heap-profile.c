@@ -234,6 +234,36 @@ column_stack (const EsHeapProfile *profile,
   return TRUE;
 }
 
+/* A Mono log's heap shots are far apart, taken when the runtime chose:
+ * a tick under the chart at each says where one was, and that the chart
+ * between two is a straight line, not a measure. */
+static void
+paint_shot_ticks (EsPaintContext      *ctx,
+                  const EsHeapProfile *profile,
+                  int                  bottom)
+{
+  const EsTimelineView *view = ctx->view;
+  guint n = es_heap_profile_get_n_censuses (profile);
+  guint c = es_heap_profile_census_at (profile, view->t0);
+
+  for (c = c == G_MAXUINT ? 0 : c; c < n; c++)
+    {
+      guint64 t = es_heap_profile_get_census_time (profile, c);
+      double x;
+
+      if (t > view->t1)
+        break;
+      if (t < view->t0)
+        continue;
+      x = floor (es_timeline_time_to_x (view, t)) + 0.5;
+      cairo_move_to (ctx->cr, x, bottom);
+      cairo_line_to (ctx->cr, x, bottom + CHART_MARGIN);
+    }
+  es_paint_set_color_alpha (ctx, ES_COLOR_TEXT, 0.6);
+  cairo_set_line_width (ctx->cr, 1);
+  cairo_stroke (ctx->cr);
+}
+
 void
 es_paint_heap_profile_row (EsPaintContext      *ctx,
                            const EsTimelineRow *row)
@@ -327,4 +357,6 @@ es_paint_heap_profile_row (EsPaintContext      *ctx,
   es_paint_set_color_alpha (ctx, ES_COLOR_TEXT, 0.15);
   cairo_set_line_width (ctx->cr, 1);
   cairo_stroke (ctx->cr);
+  if (es_document_get_format (ctx->document) == ES_DOCUMENT_MONO_LOG)
+    paint_shot_ticks (ctx, profile, bottom);
 }

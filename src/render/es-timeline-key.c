@@ -46,11 +46,16 @@ es_timeline_color_in_log (EsDocument *document,
   switch (color)
     {
     case ES_COLOR_RUNNING:
-    case ES_COLOR_GC:
-    case ES_COLOR_GC_WAITING:
     case ES_COLOR_ACTIVITY:
     case ES_COLOR_BOOKMARK:
       return TRUE;
+
+    /* A log with no collection (a short program, a Mono run whose
+     * nursery never filled) draws neither. */
+    case ES_COLOR_GC:
+    case ES_COLOR_GC_WAITING:
+      es_document_get_gcs (document, &n);
+      return n > 0;
 
     /* A Mono row is blank where its thread waits for a lock or is not
      * alive, and the Key says so (es_timeline_key_name()), framed so that
@@ -116,8 +121,8 @@ es_timeline_color_in_log (EsDocument *document,
 
     /* The Profile row, for a -prof run's cost-centre samples. */
     case ES_COLOR_PROFILE_CHOSEN:
-      es_document_get_prof_samples (document, &n);
-      return n > 0;
+      es_document_get_prof_samples (document, ES_PROF_SAMPLES, &n);
+      return n > 0 || es_document_has_call_time (document);
 
     case ES_COLOR_TEXT:
     case ES_COLOR_GRID:
@@ -155,4 +160,26 @@ es_timeline_key_name (EsDocument *document,
         break;
       }
   return es_timeline_color_name (color);
+}
+
+/**
+ * es_timeline_key_heap_profile:
+ *
+ * Returns: (nullable): what the Heap profile row draws for @document, for
+ *   the Key (its bands are named in the row's own legend), or %NULL for a
+ *   log without a heap profile, whose Key says nothing of it
+ */
+const char *
+es_timeline_key_heap_profile (EsDocument *document)
+{
+  guint n;
+
+  g_return_val_if_fail (ES_IS_DOCUMENT (document), NULL);
+
+  es_document_get_heap_samples (document, &n);
+  if (n == 0)
+    return NULL;
+  if (es_document_get_format (document) == ES_DOCUMENT_MONO_LOG)
+    return _("Heap shots: bytes per class, the largest in colours, the others grey");
+  return _("Heap profile: bytes per band, the largest in colours, the others grey");
 }

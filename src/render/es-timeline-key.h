@@ -16,5 +16,6 @@ gboolean    es_timeline_color_in_log (EsDocument *document,
                                       EsColor     color);
 const char *es_timeline_key_name     (EsDocument *document,
                                       EsColor     color);
+const char *es_timeline_key_heap_profile (EsDocument *document);
 
 G_END_DECLS

@@ -92,12 +92,13 @@ es_timeline_layout (EsDocument *document,
       append_row (rows, &y, visible_kinds, ES_ROW_SPARK_CONVERSION, cap, ROW_HEIGHT_SPARKS);
       append_row (rows, &y, visible_kinds, ES_ROW_SPARK_POOL, cap, ROW_HEIGHT_SPARKS);
     }
-  /* Only for a log with cost-centre samples (a -prof run with +RTS -p -l). */
+  /* Only for a log with cost-centre samples (a -prof run with +RTS -p -l),
+   * or a Mono log's samples or calls. */
   {
     guint n_samples;
 
-    es_document_get_prof_samples (document, &n_samples);
-    if (n_samples > 0)
+    es_document_get_prof_samples (document, ES_PROF_SAMPLES, &n_samples);
+    if (n_samples > 0 || es_document_has_call_time (document))
       append_row (rows, &y, visible_kinds, ES_ROW_PROFILE, 0, es_timeline_profile_row_height (document));
   }
   append_row (rows, &y, visible_kinds, ES_ROW_HEAP, 0, ROW_HEIGHT_HEAP);

@@ -12,6 +12,7 @@
 
 #include "es-bookmarks.h"
 #include "es-document.h"
+#include "es-document-prof.h"
 #include "es-heap-profile.h"
 #include "es-thread-states.h"
 
@@ -69,6 +70,9 @@ typedef struct
                              * changed (es_bookmarks_get_array()) */
   gboolean    profile_chosen;           /* the Profile row marks where ... */
   guint32     profile_cost_centre;      /* ... this cost centre (a log id) ran */
+  EsProfKind  profile_kind;             /* the samples or the call time (0: samples) */
+  gboolean    profile_one_cap;          /* the Profile row shows only ... */
+  guint       profile_cap;              /* ... this thread's (a Mono row) or cap's */
   gboolean    ongoing;      /* the log is still being written: its end is
                              * "now", and what is open there goes on */
 } EsTimelineView;

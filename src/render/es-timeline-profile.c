@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "es-document-prof.h"
 #include "es-flame-graph.h"
 #include "es-timeline-painter-private.h"
@@ -88,11 +90,21 @@ es_paint_profile_row (EsPaintContext      *ctx,
   g_autofree EsProfileColumn *columns = g_new (EsProfileColumn, (gsize) lanes * view->width);
   guint32 chosen = view->profile_chosen ? view->profile_cost_centre : ES_PROFILE_NO_COST_CENTRE;
 
-  /* One walk over the samples in view for all the lanes. */
-  if (lanes > 1 || es_document_get_n_caps (ctx->document) == 1)
-    es_profile_columns_by_cap (ctx->document, view->t0, view->t1, lanes, chosen, columns, view->width);
+  /* One walk over the samples in view for all the lanes; one thread's in
+   * its own lane, the others' blank. */
+  if (view->profile_one_cap)
+    {
+      memset (columns, 0, (gsize) lanes * view->width * sizeof (EsProfileColumn));
+      es_profile_columns_for (ctx->document, view->profile_kind, view->t0, view->t1, view->profile_cap, 1, chosen,
+                              &columns[(gsize) (lanes > 1 ? MIN (view->profile_cap, lanes - 1) : 0) * view->width],
+                              view->width);
+    }
+  else if (lanes > 1 || es_document_get_n_caps (ctx->document) == 1)
+    es_profile_columns_for (ctx->document, view->profile_kind, view->t0, view->t1, ES_PROFILE_ALL_CAPS, lanes, chosen,
+                            columns, view->width);
   else
-    es_profile_columns (ctx->document, view->t0, view->t1, ES_PROFILE_ALL_CAPS, chosen, columns, view->width);
+    es_profile_columns_for (ctx->document, view->profile_kind, view->t0, view->t1, ES_PROFILE_ALL_CAPS, 1, chosen,
+                            columns, view->width);
 
   for (guint lane = 0; lane < lanes; lane++)
     {

@@ -13,6 +13,9 @@
  * time to draw its flame graph at 1600x900: min, median, mean, 99th
  * percentile and worst of each. The budgets are 10 ms and 8 ms.
  *
+ * With --log FILE, the same of a real log (with --calls, of a Mono log's
+ * call time; with --thread N, of one thread's), after timing its load.
+ *
  * With --snapshots, the samples are taken as a live log's are (each cap's
  * runs beside them say how far its samples have come), and an update's
  * snapshot of the builder is timed every tenth of them: what the time
@@ -39,6 +42,9 @@ static int n_stacks = 5000;
 static int max_depth = 40;
 static int n_queries = 500;
 static gboolean snapshots;
+static char *log_path;
+static gboolean calls;
+static int thread = -1;
 
 static const GOptionEntry entries[] = {
   { "samples", 's', 0, G_OPTION_ARG_INT, &n_samples, "Samples (default 1,000,000)", "N" },
@@ -46,6 +52,9 @@ static const GOptionEntry entries[] = {
   { "depth", 0, 0, G_OPTION_ARG_INT, &max_depth, "Deepest stack (default 40, at most 255)", "N" },
   { "queries", 'q', 0, G_OPTION_ARG_INT, &n_queries, "Random intervals timed (default 500)", "N" },
   { "snapshots", 0, 0, G_OPTION_ARG_NONE, &snapshots, "Build as a live log is, timing a snapshot every tenth of the samples", NULL },
+  { "log", 0, 0, G_OPTION_ARG_FILENAME, &log_path, "Time the profile of a real log (its load too) instead", "FILE" },
+  { "calls", 0, 0, G_OPTION_ARG_NONE, &calls, "With --log: a Mono log's call time instead of its samples", NULL },
+  { "thread", 0, 0, G_OPTION_ARG_INT, &thread, "With --log: only this row's (thread's or cap's) samples", "N" },
   { NULL }
 };
 
@@ -267,6 +276,9 @@ main (int    argc,
   cairo_t *cr = cairo_create (surface);
 #endif
   guint64 end;
+  EsProfKind kind;
+  guint cap;
+  guint32 chosen = 1;
 
   g_option_context_set_summary (context, "Times the time profile of random intervals over synthetic samples.");
   g_option_context_add_main_entries (context, entries, NULL);
@@ -277,7 +289,23 @@ main (int    argc,
       return 1;
     }
 
-  document = make_document ();
+  if (log_path != NULL)
+    {
+      gint64 start = g_get_monotonic_time ();
+
+      document = es_document_load_file (log_path, NULL, NULL, NULL, &error);
+      if (document == NULL)
+        {
+          g_printerr ("es-bench-profile: %s\n", error->message);
+          return 1;
+        }
+      printf ("loaded %s in %.0f ms (wall; peak RSS %.0f MB)\n", log_path,
+              (double) (g_get_monotonic_time () - start) / 1000.0, es_bench_status_mb ("VmHWM"));
+    }
+  else
+    document = make_document ();
+  kind = calls ? ES_PROF_CALL_TIME : ES_PROF_SAMPLES;
+  cap = thread >= 0 ? (guint) thread : ES_PROFILE_ALL_CAPS;
   end = es_document_get_end_time (document) + 1;
 
   /* The first query and drawing pay for page faults and, for the drawing,
@@ -286,8 +314,13 @@ main (int    argc,
    * are timed apart too. */
   {
     gint64 start = g_get_monotonic_time (), cpu = cpu_now ();
-    g_autoptr(EsProfile) profile = es_profile_new (document, 0, end);
+    g_autoptr(EsProfile) profile = es_profile_new_for (document, kind, cap, 0, G_MAXUINT64);
 
+    /* the cost centre the Profile row marks: the biggest after the root */
+    if (log_path != NULL && profile->cost_centres->len > 0)
+      for (guint i = 0; i < profile->cost_centres->len && chosen == 1; i++)
+        if (g_array_index (profile->cost_centres, EsProfileCostCentre, i).id != G_MAXUINT32)
+          chosen = g_array_index (profile->cost_centres, EsProfileCostCentre, i).id;
     printf ("first profile, the whole run's (cold, made and kept): CPU %.2f ms, wall %.2f ms (%u frames)\n",
             (double) (cpu_now () - cpu) / 1000.0, (double) (g_get_monotonic_time () - start) / 1000.0,
             profile->frames->len);
@@ -312,7 +345,7 @@ main (int    argc,
       guint64 t0 = whole_run ? 0 : (guint64) (g_rand_double (rand) * (double) (end - length));
       Figures *f = whole_run ? &whole : &kinds[fraction < 0.01 ? 0 : fraction < 0.3 ? 1 : 2];
       gint64 start = g_get_monotonic_time (), cpu = cpu_now ();
-      g_autoptr(EsProfile) profile = es_profile_new (document, t0, t0 + length);
+      g_autoptr(EsProfile) profile = es_profile_new_for (document, kind, cap, t0, whole_run ? G_MAXUINT64 : t0 + length);
       double ms = (double) (cpu_now () - cpu) / 1000.0, wall = (double) (g_get_monotonic_time () - start) / 1000.0;
 
       add_time (f, ms, wall);
@@ -348,8 +381,8 @@ main (int    argc,
         guint64 t0 = q == 0 ? 0 : (guint64) (g_rand_double (rand) * (double) (end - length));
         gint64 start = g_get_monotonic_time (), cpu = cpu_now ();
 
-        es_profile_columns (document, t0, t0 + length, q % 2 ? 0 : ES_PROFILE_ALL_CAPS,
-                            1 + q % N_COST_CENTRES, columns, 1600);
+        es_profile_columns_for (document, kind, t0, t0 + length, q % 2 ? 0 : ES_PROFILE_ALL_CAPS, 1,
+                                log_path != NULL ? chosen : 1 + q % N_COST_CENTRES, columns, 1600);
         add_time (&row, (double) (cpu_now () - cpu) / 1000.0, (double) (g_get_monotonic_time () - start) / 1000.0);
       }
     print_figures (&row, "es_profile_columns, the first over the whole run");

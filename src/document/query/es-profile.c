@@ -9,7 +9,7 @@
 
 #include <string.h>
 
-#include "es-profile.h"
+#include "es-profile-private.h"
 #include "es-search.h"
 
 /* Adds @sign (1 or -1, as a guint32 that wraps) to each sampled stack's
@@ -19,8 +19,8 @@ walk_samples (const EsProfSample        *samples,
               const EsProfSampledStacks *sampled,
               guint                      from,
               guint                      to,
-              guint32                    sign,
-              guint32                   *counts)
+              guint64                    sign,
+              guint64                   *counts)
 {
   for (guint i = from; i < to; i++)
     counts[sampled->slot_of[samples[i].stack]] += sign;
@@ -34,26 +34,36 @@ walk_samples (const EsProfSample        *samples,
  * their indexes. */
 static void
 count_stacks (EsDocument                *document,
+              EsProfKind                 kind,
               const EsProfSampledStacks *sampled,
               guint                      i0,
               guint                      i1,
-              guint32                   *counts)
+              guint                      cap,
+              guint64                   *counts)
 {
   guint n_samples, n0 = 0, n1;
-  const EsProfSample *samples = es_document_get_prof_samples (document, &n_samples);
-  guint every = es_document_get_prof_checkpoint_samples (document);
-  guint n_checkpoints = es_document_get_prof_n_checkpoints (document);
+  const EsProfSample *samples = es_document_get_prof_samples (document, kind, &n_samples);
+  guint every = es_document_get_prof_checkpoint_samples (document, kind);
+  guint n_checkpoints = es_document_get_prof_n_checkpoints (document, kind);
   guint j0 = MIN (i0 / every, n_checkpoints), j1 = MIN (i1 / every, n_checkpoints);
   const guint32 *before_i0 = NULL, *before_i1;
 
+  /* One cap's: its samples walked, the checkpoints counting every cap's. */
+  if (cap != ES_PROFILE_ALL_CAPS)
+    {
+      for (guint i = i0; i < i1; i++)
+        if (samples[i].cap == cap)
+          counts[sampled->slot_of[samples[i].stack]]++;
+      return;
+    }
   if (j0 == j1 || i1 - i0 <= 2 * (guint64) every)
     {
       walk_samples (samples, sampled, i0, i1, 1, counts);
       return;
     }
-  before_i1 = es_document_get_prof_counts_before (document, j1, &n1);
+  before_i1 = es_document_get_prof_counts_before (document, kind, j1, &n1);
   if (j0 > 0)
-    before_i0 = es_document_get_prof_counts_before (document, j0, &n0);
+    before_i0 = es_document_get_prof_counts_before (document, kind, j0, &n0);
   for (guint k = 0; k < sampled->n_sampled && sampled->stacks[k] < n1; k++)
     {
       guint32 s = sampled->stacks[k];
@@ -61,7 +71,7 @@ count_stacks (EsDocument                *document,
       counts[k] += before_i1[s] - (s < n0 ? before_i0[s] : 0);
     }
   walk_samples (samples, sampled, (guint) ((guint64) j1 * every), i1, 1, counts);
-  walk_samples (samples, sampled, (guint) ((guint64) j0 * every), i0, (guint32) -1, counts);
+  walk_samples (samples, sampled, (guint) ((guint64) j0 * every), i0, (guint64) -1, counts);
 }
 
 /**
@@ -128,7 +138,9 @@ sum_cost_centres (EsProfile          *profile,
         }
       c = &g_array_index (profile->cost_centres, EsProfileCostCentre, at);
       c->individual += f->individual;
-      if (!stacks[f->stack].repeated)
+      /* mprof-report adds each call's time to its method's total, a
+       * call inside another of the same method's too */
+      if (!stacks[f->stack].repeated || profile->weighted)
         c->inherited += f->inherited;
     }
   g_array_sort (profile->cost_centres, compare_cost_centres);
@@ -154,7 +166,7 @@ typedef struct
 static guint
 add_frames (EsProfile                 *profile,
             const EsProfSampledStacks *sampled,
-            const guint32             *counts,
+            const guint64             *counts,
             const EsProfStack         *stacks,
             const EsProfTreeNode      *tree,
             const EsCostCentre        *cost_centres)
@@ -220,13 +232,13 @@ add_frames (EsProfile                 *profile,
 static void
 add_all_frames (EsProfile                 *profile,
                 const EsProfSampledStacks *sampled,
-                const guint32             *counts,
+                const guint64             *counts,
                 const EsProfStack         *stacks,
                 const EsProfTreeNode      *tree,
                 guint                      n_nodes,
                 const EsCostCentre        *cost_centres)
 {
-  g_autofree guint32 *individual = g_new0 (guint32, n_nodes);
+  g_autofree guint64 *individual = g_new0 (guint64, n_nodes);
   g_autofree guint64 *inherited = g_new0 (guint64, n_nodes);
   g_autofree guint32 *frame_at = g_new (guint32, n_nodes);
   EsProfileFrame *frames;
@@ -283,16 +295,20 @@ add_all_frames (EsProfile                 *profile,
     }
 }
 
-/* The profile of samples [@i0, @i1) of @document. */
+/* The profile of samples [@i0, @i1) of @document, or for call time of
+ * [@t0, @t1) (samples [@i0, @i1) start in it). */
 static EsProfile *
 profile_new (EsDocument *document,
+             EsProfKind  kind,
+             guint       cap,
              guint64     t0,
              guint64     t1,
              guint       i0,
              guint       i1)
 {
   EsProfile *profile = g_new0 (EsProfile, 1);
-  g_autofree guint32 *counts = NULL;
+  gboolean weighted = kind == ES_PROF_CALL_TIME;
+  g_autofree guint64 *counts = NULL;
   EsProfSampledStacks sampled;
   const EsProfStack *stacks;
   const EsProfTreeNode *tree;
@@ -302,18 +318,25 @@ profile_new (EsDocument *document,
 
   profile->t0 = t0;
   profile->t1 = t1;
+  profile->kind = kind;
+  profile->cap = cap;
+  profile->weighted = weighted;
   profile->frames = g_array_new (FALSE, FALSE, sizeof (EsProfileFrame));
   profile->cost_centres = g_array_new (FALSE, FALSE, sizeof (EsProfileCostCentre));
-  if (i1 <= i0)
+  /* A stretch of call time may cover the interval without starting in it. */
+  if (document == NULL || (i1 <= i0 && !weighted) || t1 <= t0)
     return profile;
 
-  stacks = es_document_get_prof_stacks (document, &n_stacks);
-  tree = es_document_get_prof_tree (document, &n_nodes);
+  stacks = es_document_get_prof_stacks (document, kind, &n_stacks);
+  tree = es_document_get_prof_tree (document, kind, &n_nodes);
   cost_centres = es_document_get_cost_centres (document, &n_cost_centres);
-  es_document_get_prof_sampled_stacks (document, &sampled);
+  es_document_get_prof_sampled_stacks (document, kind, &sampled);
   g_return_val_if_fail (sampled.n_stacks == n_stacks && n_nodes == n_stacks, profile);
-  counts = g_new0 (guint32, MAX (sampled.n_sampled, 1));
-  count_stacks (document, &sampled, i0, i1, counts);
+  counts = g_new0 (guint64, MAX (sampled.n_sampled, 1));
+  if (weighted)
+    _es_profile_count_time (document, &sampled, t0, t1, cap, counts);
+  else
+    count_stacks (document, kind, &sampled, i0, i1, cap, counts);
   for (guint k = 0; k < sampled.n_sampled; k++)
     n_counted += counts[k] > 0;
   if (n_counted > sampled.n_sampled / 2)
@@ -360,33 +383,36 @@ profile_share (const EsProfile *from,
   return profile;
 }
 
-#define WHOLE_RUN_KEY "es-profile-whole-run"
-
 /* The whole run's profile is asked for most (a profile without a
  * selection, the CLI's default) and is the dearest: it is made once per
- * document and kept with it. A document never changes once made (a live
- * log makes a new one per update), so the first one kept stays; two
- * threads asking at once may both make it, and the one that loses the
- * g_object_replace_data() race drops its own. */
+ * document, kind and cap, and kept with it. A document never changes once
+ * made (a live log makes a new one per update), so the first one kept
+ * stays; two threads asking at once may both make it, and the one that
+ * loses the g_object_replace_data() race drops its own. */
 static EsProfile *
 whole_run_profile (EsDocument *document,
+                   EsProfKind  kind,
+                   guint       cap,
                    guint64     t0,
                    guint64     t1,
                    guint       n_samples)
 {
-  EsProfile *kept = g_object_get_data (G_OBJECT (document), WHOLE_RUN_KEY);
+  char key[64];
+  EsProfile *kept;
 
+  g_snprintf (key, sizeof key, "es-profile-whole-run-%d-%u", (int) kind, cap);
+  kept = g_object_get_data (G_OBJECT (document), key);
   if (kept == NULL)
     {
-      EsProfile *made = profile_new (document, 0, 0, 0, n_samples);
+      EsProfile *made = profile_new (document, kind, cap, 0, G_MAXUINT64, 0, n_samples);
 
-      if (g_object_replace_data (G_OBJECT (document), WHOLE_RUN_KEY, NULL, made,
+      if (g_object_replace_data (G_OBJECT (document), key, NULL, made,
                                  (GDestroyNotify) es_profile_free, NULL))
         kept = made;
       else
         {
           es_profile_free (made);
-          kept = g_object_get_data (G_OBJECT (document), WHOLE_RUN_KEY);
+          kept = g_object_get_data (G_OBJECT (document), key);
         }
     }
   return profile_share (kept, t0, t1);
@@ -395,16 +421,7 @@ whole_run_profile (EsDocument *document,
 /**
  * es_profile_new:
  *
- * The profile of the samples taken in [@t0, @t1): each frame's individual
- * and inherited samples, and each cost centre's. Counting costs
- * O(min (samples in the interval, sampled stacks × log samples)): the
- * checkpoints count every stack's samples, so a long interval is counted
- * per stack, not per sample. The frames with samples are then reached
- * from the sampled stacks (see es_document_get_prof_sampled_stacks()),
- * in pre-order, and summed up in one backward pass over them: the cost
- * is that of the frames found, not of the document's whole tree. An
- * interval that holds every sample shares the whole run's profile, made
- * once per document.
+ * es_profile_new_for() of the samples, every cap's.
  *
  * Returns: (transfer full): the profile
  */
@@ -413,19 +430,59 @@ es_profile_new (EsDocument *document,
                 guint64     t0,
                 guint64     t1)
 {
+  return es_profile_new_for (document, ES_PROF_SAMPLES, ES_PROFILE_ALL_CAPS, t0, t1);
+}
+
+/**
+ * es_profile_new_for:
+ * @kind: the samples, or the call time
+ * @cap: the one cap whose samples count (a Mono log's thread row), or
+ *   ES_PROFILE_ALL_CAPS
+ *
+ * The profile of the samples taken in [@t0, @t1): each frame's individual
+ * and inherited samples, and each cost centre's; for call time, the time
+ * of each stack in [@t0, @t1) in ns, the stretches at its edges cut.
+ * Counting costs O(min (samples in the interval, sampled stacks × log
+ * samples)): the checkpoints count every stack's samples (and time), so
+ * a long interval is counted per stack, not per sample; one cap's
+ * samples are walked. The frames with samples are then reached from the
+ * sampled stacks (see es_document_get_prof_sampled_stacks()), in
+ * pre-order, and summed up in one backward pass over them: the cost is
+ * that of the frames found, not of the document's whole tree. An interval
+ * that holds every sample shares the whole run's profile, made once per
+ * document.
+ *
+ * Returns: (transfer full): the profile
+ */
+EsProfile *
+es_profile_new_for (EsDocument *document,
+                    EsProfKind  kind,
+                    guint       cap,
+                    guint64     t0,
+                    guint64     t1)
+{
   const EsProfSample *samples;
   guint n_samples, i0, i1;
 
-  g_return_val_if_fail (ES_IS_DOCUMENT (document), profile_new (NULL, t0, t1, 0, 0));
+  g_return_val_if_fail (ES_IS_DOCUMENT (document), profile_new (NULL, kind, cap, t0, t1, 0, 0));
 
-  samples = es_document_get_prof_samples (document, &n_samples);
+  /* Call time has no samples, but each thread's stack changes. */
+  if (kind == ES_PROF_CALL_TIME)
+    {
+      if (!es_document_has_call_time (document) || t1 <= t0)
+        return profile_new (document, kind, cap, t0, t1, 0, 0);
+      if (t0 == 0 && t1 == G_MAXUINT64)
+        return whole_run_profile (document, kind, cap, t0, t1, 0);
+      return profile_new (document, kind, cap, t0, t1, 0, 0);
+    }
+  samples = es_document_get_prof_samples (document, kind, &n_samples);
   if (n_samples == 0 || t1 <= t0)
-    return profile_new (document, t0, t1, 0, 0);
+    return profile_new (document, kind, cap, t0, t1, 0, 0);
   i0 = es_search_lower_bound (samples, n_samples, sizeof (EsProfSample), G_STRUCT_OFFSET (EsProfSample, time), t0);
   i1 = es_search_lower_bound (samples, n_samples, sizeof (EsProfSample), G_STRUCT_OFFSET (EsProfSample, time), t1);
   if (i0 == 0 && i1 == n_samples)
-    return whole_run_profile (document, t0, t1, n_samples);
-  return profile_new (document, t0, t1, i0, i1);
+    return whole_run_profile (document, kind, cap, t0, t1, n_samples);
+  return profile_new (document, kind, cap, t0, t1, i0, i1);
 }
 
 void
@@ -476,212 +533,4 @@ es_profile_append_cost_centre_name (const EsProfileCostCentre *cost_centre,
     g_string_append (out, "MAIN");
   else
     g_string_append_printf (out, "#%u", cost_centre->id);
-}
-
-/* Whether cost centre @chosen is on stack @s: its own frame or one around
- * it, remembered per stack in @memo (0 not yet known, 1 no, 2 yes). */
-static gboolean
-stack_has (const EsProfStack *stacks,
-           guint8            *memo,
-           guint32            s,
-           guint32            chosen)
-{
-  guint32 up = s;
-  gboolean found = FALSE;
-
-  while (up != ES_PROF_NO_STACK && up != ES_PROF_EMPTY_STACK && memo[up] == 0)
-    {
-      if (stacks[up].cost_centre == chosen)
-        {
-          found = TRUE;
-          break;
-        }
-      up = stacks[up].parent;
-    }
-  if (!found && up != ES_PROF_NO_STACK && up != ES_PROF_EMPTY_STACK)
-    found = memo[up] == 2;
-  /* Everything below @up on the way from @s has the same answer. */
-  for (guint32 down = s; down != up && down != ES_PROF_EMPTY_STACK; down = stacks[down].parent)
-    memo[down] = found ? 2 : 1;
-  if (up != ES_PROF_EMPTY_STACK && up != ES_PROF_NO_STACK)
-    memo[up] = found ? 2 : 1;
-  return found;
-}
-
-/* The column of a time @d after the span's start: floor (d * n / span), in
- * 128 bits' worth of care (d * n does not fit 64 bits for spans of days). */
-static guint
-column_of (guint64 d,
-           guint64 span,
-           guint   n)
-{
-  guint64 q = d / span, r = d % span;
-  guint64 c = q * n + (r <= G_MAXUINT64 / n ? r * n / span : (guint64) ((double) r / (double) span * n));
-
-  return (guint) MIN (c, (guint64) n - 1);
-}
-
-/* ceil (c * span / n): where column @c starts. */
-static guint64
-column_start (guint   c,
-              guint64 span,
-              guint   n)
-{
-  guint64 q = span / n, r = span % n;
-
-  /* c * span / n = c * q + c * r / n, with c * r < n * n: no overflow. */
-  return c * q + ((guint64) c * r + n - 1) / n;
-}
-
-/* es_profile_columns() for one capability or all (@n_lanes 1), or for
- * each of the first @n_lanes capabilities at once, in @n_lanes rows of
- * @n_columns: one walk over the samples either way. */
-static void
-fill_columns (EsDocument      *document,
-              guint64          t0,
-              guint64          t1,
-              guint            cap,
-              guint            n_lanes,
-              guint32          chosen,
-              EsProfileColumn *columns,
-              guint            n_columns)
-{
-  guint n_samples, n_stacks, n_cost_centres, i0, i1, n_slots;
-  const EsProfSample *samples;
-  const EsProfStack *stacks;
-  const EsCostCentre *cost_centres;
-  g_autofree guint32 *tally = NULL, *touched = NULL;
-  g_autofree guint *n_touched = NULL;
-  g_autofree guint8 *memo = NULL;
-  guint64 span;
-
-  if (n_columns == 0)
-    return;
-  memset (columns, 0, (gsize) n_lanes * n_columns * sizeof (EsProfileColumn));
-  for (guint c = 0; c < n_lanes * n_columns; c++)
-    columns[c].top = ES_PROFILE_NO_COST_CENTRE;
-  samples = es_document_get_prof_samples (document, &n_samples);
-  if (n_samples == 0 || t1 <= t0)
-    return;
-  stacks = es_document_get_prof_stacks (document, &n_stacks);
-  cost_centres = es_document_get_cost_centres (document, &n_cost_centres);
-  i0 = es_search_lower_bound (samples, n_samples, sizeof (EsProfSample), G_STRUCT_OFFSET (EsProfSample, time), t0);
-  i1 = es_search_lower_bound (samples, n_samples, sizeof (EsProfSample), G_STRUCT_OFFSET (EsProfSample, time), t1);
-  span = t1 - t0;
-
-  /* Per column and lane, samples are counted by the innermost frame's
-   * definition (slot n_cost_centres for all frames without one: a column
-   * they win has no top). */
-  n_slots = n_cost_centres + 1;
-  tally = g_new0 (guint32, (gsize) n_lanes * n_slots);
-  touched = g_new (guint32, (gsize) n_lanes * n_slots);
-  n_touched = g_new0 (guint, n_lanes);
-  if (chosen != ES_PROFILE_NO_COST_CENTRE)
-    memo = g_new0 (guint8, n_stacks);
-  for (guint i = i0; i < i1; )
-    {
-      guint c = column_of (samples[i].time - t0, span, n_columns);
-      /* The first time of the next column: the smallest d with
-       * column_of (d) > c, that is ceil ((c + 1) * span / n_columns). */
-      guint64 next = c + 1 < n_columns ? t0 + column_start (c + 1, span, n_columns) : G_MAXUINT64;
-
-      for (; i < i1 && samples[i].time < next; i++)
-        {
-          const EsProfStack *s = &stacks[samples[i].stack];
-          guint lane = n_lanes > 1 ? samples[i].cap : 0, slot;
-          EsProfileColumn *column;
-
-          if (n_lanes == 1 ? cap != ES_PROFILE_ALL_CAPS && samples[i].cap != cap : lane >= n_lanes)
-            continue;
-          column = &columns[lane * n_columns + c];
-          column->n_samples++;
-          if (memo != NULL && stack_has (stacks, memo, samples[i].stack, chosen))
-            column->n_chosen++;
-          slot = s->cc_index != ES_PROF_NO_STACK ? s->cc_index : n_cost_centres;
-          if (tally[lane * n_slots + slot]++ == 0)
-            touched[lane * n_slots + n_touched[lane]++] = slot;
-        }
-      for (guint lane = 0; lane < n_lanes; lane++)
-        {
-          EsProfileColumn *column = &columns[lane * n_columns + c];
-          guint32 best = 0, best_slot = G_MAXUINT32;
-
-          for (guint k = 0; k < n_touched[lane]; k++)
-            {
-              guint32 slot = touched[lane * n_slots + k];
-              guint32 id = slot < n_cost_centres ? cost_centres[slot].id : G_MAXUINT32;
-              guint32 *count = &tally[lane * n_slots + slot];
-
-              if (*count > best || (*count == best && id < column->top))
-                {
-                  best = *count;
-                  best_slot = slot;
-                  column->top = id;
-                }
-              *count = 0;
-            }
-          if (n_touched[lane] == 0)
-            continue;
-          n_touched[lane] = 0;
-          column->top_samples = best;
-          if (best_slot == n_cost_centres)
-            column->top = ES_PROFILE_NO_COST_CENTRE;
-        }
-    }
-}
-
-/**
- * es_profile_columns:
- * @cap: the capability whose samples count, or ES_PROFILE_ALL_CAPS
- * @chosen: a cost centre's log id to find on the stacks, or
- *   ES_PROFILE_NO_COST_CENTRE
- * @columns: (out caller-allocates) (array length=n_columns):
- *
- * Cuts [@t0, @t1) into @n_columns equal columns (a time t falls in column
- * floor ((t - t0) * n_columns / (t1 - t0))) and says, for each, how
- * many samples fall in it, which cost centre most of them were in (its
- * innermost frame; the lowest id on a tie; MAIN for an empty stack) and
- * how many had @chosen on their stack: the timeline's Profile row, tinted
- * by what ran and marked where the chosen function did. MAIN is not looked
- * for on the stacks (the log leaves it out of them). Costs a walk over the
- * samples in the span.
- */
-void
-es_profile_columns (EsDocument      *document,
-                    guint64          t0,
-                    guint64          t1,
-                    guint            cap,
-                    guint32          chosen,
-                    EsProfileColumn *columns,
-                    guint            n_columns)
-{
-  g_return_if_fail (ES_IS_DOCUMENT (document));
-  g_return_if_fail (columns != NULL || n_columns == 0);
-
-  fill_columns (document, t0, t1, cap, 1, chosen, columns, n_columns);
-}
-
-/**
- * es_profile_columns_by_cap:
- * @columns: (out caller-allocates) (array length=n_caps * n_columns): cap
- *   c's columns from @columns[c * @n_columns]
- *
- * es_profile_columns() for each of the capabilities 0 to @n_caps - 1, in
- * one walk over the samples in the span rather than one per capability:
- * the Profile row's lanes.
- */
-void
-es_profile_columns_by_cap (EsDocument      *document,
-                           guint64          t0,
-                           guint64          t1,
-                           guint            n_caps,
-                           guint32          chosen,
-                           EsProfileColumn *columns,
-                           guint            n_columns)
-{
-  g_return_if_fail (ES_IS_DOCUMENT (document));
-  g_return_if_fail (n_caps > 0);
-  g_return_if_fail (columns != NULL || n_columns == 0);
-
-  fill_columns (document, t0, t1, 0, n_caps, chosen, columns, n_columns);
 }

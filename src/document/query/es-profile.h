@@ -41,9 +41,14 @@ typedef struct
   guint64             inherited;    /* samples it is anywhere on the stack of, once each */
 } EsProfileCostCentre;
 
+/* For call time (ES_PROF_CALL_TIME), a "sample" count is time in ns: a
+ * frame's individual time is its self time, its inherited its total. */
 typedef struct
 {
   guint64  t0, t1;         /* the samples of [t0, t1) */
+  EsProfKind kind;
+  guint    cap;            /* the cap counted, or ES_PROFILE_ALL_CAPS */
+  gboolean weighted;       /* the counts are ns of call time */
   guint64  n_samples;
   guint64  n_main;         /* the samples under MAIN: what `.prof`'s total counts */
   GArray  *frames;         /* EsProfileFrame, in the pre-order of es_document_get_prof_tree():
@@ -73,6 +78,15 @@ void       es_profile_columns          (EsDocument           *document,
                                         guint32               chosen,
                                         EsProfileColumn      *columns,
                                         guint                 n_columns);
+void       es_profile_columns_for      (EsDocument           *document,
+                                        EsProfKind            kind,
+                                        guint64               t0,
+                                        guint64               t1,
+                                        guint                 cap,
+                                        guint                 n_lanes,
+                                        guint32               chosen,
+                                        EsProfileColumn      *columns,
+                                        guint                 n_columns);
 void       es_profile_columns_by_cap   (EsDocument           *document,
                                         guint64               t0,
                                         guint64               t1,
@@ -81,6 +95,11 @@ void       es_profile_columns_by_cap   (EsDocument           *document,
                                         EsProfileColumn      *columns,
                                         guint                 n_columns);
 EsProfile *es_profile_new              (EsDocument           *document,
+                                        guint64               t0,
+                                        guint64               t1);
+EsProfile *es_profile_new_for          (EsDocument           *document,
+                                        EsProfKind            kind,
+                                        guint                 cap,
                                         guint64               t0,
                                         guint64               t1);
 void       es_profile_free             (EsProfile            *profile);

@@ -497,6 +497,28 @@ es_thread_state_cache_new_async (EsDocument          *document,
   return self;
 }
 
+/* Asks the worker for a thread's states, once; handed over once the
+ * frame (or tooltip) has asked for all it needs. */
+static void
+ask_worker (EsThreadStateCache *self,
+            guint               thread_index)
+{
+  gpointer key = GUINT_TO_POINTER (thread_index + 1);
+
+  if (g_hash_table_contains (self->asked_set, key))
+    return;
+  g_hash_table_add (self->asked_set, key);
+  g_array_append_val (self->asked, thread_index);
+  if (self->making == NULL && self->start == NULL)
+    {
+      self->start = g_idle_source_new ();
+      g_source_set_priority (self->start, G_PRIORITY_DEFAULT);
+      g_source_set_callback (self->start, start_batch, self, NULL);
+      g_source_set_static_name (self->start, "[eventscope] thread states");
+      g_source_attach (self->start, g_main_context_get_thread_default ());
+    }
+}
+
 /**
  * es_thread_state_cache_get_for_frame:
  * @thread_index: an index into the document's threads (es_document_get_thread())
@@ -514,41 +536,48 @@ const EsThreadStates *
 es_thread_state_cache_get_for_frame (EsThreadStateCache *self,
                                      guint               thread_index)
 {
-  gpointer key = GUINT_TO_POINTER (thread_index + 1);
+  const EsThreadStates *made;
+  Entry *entry;
+  guint before;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  made = es_thread_state_cache_get_if_made (self, thread_index);
+  if (made != NULL || self->previous == NULL)
+    return made;
+  before = es_document_find_thread (self->previous->document,
+                                    es_document_get_thread (self->document, thread_index)->id);
+  entry = before != G_MAXUINT ? g_hash_table_lookup (self->previous->entries, GUINT_TO_POINTER (before + 1)) : NULL;
+  return entry != NULL ? &entry->view : NULL;
+}
+
+/**
+ * es_thread_state_cache_get_if_made:
+ * @thread_index: an index into the document's threads
+ *
+ * The thread's states of this cache's document if they are made, for a
+ * tooltip or a question about one place: a cache made with
+ * es_thread_state_cache_new_async() never makes them here, it asks its
+ * worker and says so when they are in, as for a frame.
+ *
+ * Returns: (nullable): the states, or NULL while the worker makes them
+ */
+const EsThreadStates *
+es_thread_state_cache_get_if_made (EsThreadStateCache *self,
+                                   guint               thread_index)
+{
   Entry *entry;
 
   g_return_val_if_fail (self != NULL, NULL);
 
   if (self->ready == NULL)
     return es_thread_state_cache_get (self, thread_index);
-  entry = g_hash_table_lookup (self->entries, key);
-  if (entry != NULL)
-    return use_entry (self, entry);
   g_return_val_if_fail (thread_index < es_document_get_n_threads (self->document), NULL);
 
-  if (!g_hash_table_contains (self->asked_set, key))
-    {
-      g_hash_table_add (self->asked_set, key);
-      g_array_append_val (self->asked, thread_index);
-      /* Handed over once the frame has asked for all it needs. */
-      if (self->making == NULL && self->start == NULL)
-        {
-          self->start = g_idle_source_new ();
-          g_source_set_priority (self->start, G_PRIORITY_DEFAULT);
-          g_source_set_callback (self->start, start_batch, self, NULL);
-          g_source_set_static_name (self->start, "[eventscope] thread states");
-          g_source_attach (self->start, g_main_context_get_thread_default ());
-        }
-    }
-  if (self->previous != NULL)
-    {
-      guint before = es_document_find_thread (self->previous->document,
-                                              es_document_get_thread (self->document, thread_index)->id);
-
-      entry = before != G_MAXUINT ? g_hash_table_lookup (self->previous->entries, GUINT_TO_POINTER (before + 1)) : NULL;
-      if (entry != NULL)
-        return &entry->view;
-    }
+  entry = g_hash_table_lookup (self->entries, GUINT_TO_POINTER (thread_index + 1));
+  if (entry != NULL)
+    return use_entry (self, entry);
+  ask_worker (self, thread_index);
   return NULL;
 }
 

@@ -115,6 +115,8 @@ const EsThreadStates *es_thread_state_cache_get   (EsThreadStateCache  *self,
                                                    guint                thread_index);
 const EsThreadStates *es_thread_state_cache_get_for_frame (EsThreadStateCache *self,
                                                           guint               thread_index);
+const EsThreadStates *es_thread_state_cache_get_if_made (EsThreadStateCache *self,
+                                                        guint               thread_index);
 gboolean             es_thread_state_cache_is_making (EsThreadStateCache *self);
 guint                es_thread_state_cache_get_n_threads (EsThreadStateCache *self);
 

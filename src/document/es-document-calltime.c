@@ -1,0 +1,532 @@
+/* es-document-calltime.c: call time as a time profile: each thread's
+ * changes of call stack as one stream of varints, with each stack's time
+ * kept at checkpoints along it, so that any interval's time per stack
+ * costs a search and a few thousand changes decoded per thread
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "es-document-builder-private.h"
+#include "es-document-prof-private.h"
+#include "es-search.h"
+
+/* A thread's stack changes at each of its method events: a stream holds,
+ * per change, the time since the one before (the first: the log's clock)
+ * and the stack after it, each an unsigned LEB128 varint: 3-4 bytes a
+ * change, where a sample of the stretch between two changes took 24. The
+ * stream starts and ends outside any call (stack 0). */
+#define FIRST_CHECKPOINT_CHANGES 4096u
+
+/* A drawing of a long span (the Profile row of the whole run) wants each
+ * column's time per stack, and a column holds thousands of changes: each
+ * BLOCK_CHANGES changes also keep their time per stack, so that a block
+ * inside a column is taken whole (es_document_walk_call_time_blocks()).
+ * A checkpoint is always at a block's start. */
+#define BLOCK_CHANGES 256u
+
+typedef struct
+{
+  guint64 end_abs;        /* its last change, on the log's clock */
+  guint64 end_since;      /* the same, in the document's time */
+  gsize   end_offset;     /* where the change after it starts */
+  guint32 end_stack;      /* the stack its last change makes */
+  guint32 first_entry;    /* its stacks' time: @n_entries from here in the entries */
+  guint32 n_entries;
+} CallBlock;
+
+typedef struct
+{
+  guint64 abs;            /* the last change before it, on the log's clock */
+  guint64 since;          /* the same, in the document's time */
+  gsize   offset;         /* where the change after it starts */
+  guint32 stack;          /* the stack since then */
+  guint   n_sums;
+  guint64 sums[];         /* per stack of the stream's @local: its time up to @since */
+} CallCheckpoint;
+
+struct _EsCallStream
+{
+  guint16    cap;
+  guint64    origin;      /* the document's zero on the log's clock */
+  guint8    *bytes;
+  gsize      len;
+  guint      n_changes;
+  guint      every;       /* changes between checkpoints */
+  GPtrArray *checkpoints; /* CallCheckpoint, [j] before change j * @every */
+  GArray    *local;       /* guint32: its stacks, in the order first met */
+  GArray    *blocks;      /* CallBlock: [k] the changes from k * BLOCK_CHANGES */
+  GArray    *entries;     /* EsCallBlockEntry */
+};
+
+EsCallStream *
+_es_call_stream_ref (EsCallStream *stream)
+{
+  return g_atomic_rc_box_acquire (stream);
+}
+
+static void
+call_stream_clear (gpointer data)
+{
+  EsCallStream *stream = data;
+
+  g_free (stream->bytes);
+  g_ptr_array_unref (stream->checkpoints);
+  g_array_unref (stream->local);
+  g_array_unref (stream->blocks);
+  g_array_unref (stream->entries);
+}
+
+void
+_es_call_stream_unref (gpointer stream)
+{
+  g_atomic_rc_box_release_full (stream, call_stream_clear);
+}
+
+/**
+ * es_call_stream_read_varint:
+ * @at: (inout): where it starts; moved past it
+ *
+ * Returns: the unsigned LEB128 varint at @at
+ */
+guint64
+es_call_stream_read_varint (const guint8 *bytes,
+                            gsize        *at)
+{
+  guint64 value = 0;
+  guint shift = 0;
+  guint8 b;
+
+  do
+    {
+      b = bytes[(*at)++];
+      value |= (guint64) (b & 0x7f) << shift;
+      shift += 7;
+    }
+  while (b & 0x80);
+  return value;
+}
+
+/**
+ * es_call_stream_append_varint:
+ *
+ * Appends @value to @out as an unsigned LEB128 varint, as a call stream
+ * holds it.
+ */
+void
+es_call_stream_append_varint (GByteArray *out,
+                              guint64     value)
+{
+  guint8 buffer[10];
+  guint n = 0;
+
+  do
+    {
+      buffer[n] = value & 0x7f;
+      value >>= 7;
+      if (value != 0)
+        buffer[n] |= 0x80;
+      n++;
+    }
+  while (value != 0);
+  g_byte_array_append (out, buffer, n);
+}
+
+static guint64
+to_document (const EsCallStream *stream,
+             guint64             abs)
+{
+  return abs >= stream->origin ? abs - stream->origin : 0;
+}
+
+static void
+add_checkpoint (EsCallStream  *stream,
+                guint64        abs,
+                gsize          offset,
+                guint32        stack,
+                const guint64 *sums)
+{
+  CallCheckpoint *at = g_malloc (sizeof (CallCheckpoint) + stream->local->len * sizeof (guint64));
+
+  at->abs = abs;
+  at->since = to_document (stream, abs);
+  at->offset = offset;
+  at->stack = stack;
+  at->n_sums = stream->local->len;
+  memcpy (at->sums, sums, at->n_sums * sizeof (guint64));
+  g_ptr_array_add (stream->checkpoints, at);
+}
+
+/**
+ * _es_builder_add_call_stream:
+ * @cap: the row of the thread
+ * @origin: the document's zero, on the log's clock
+ * @bytes: (transfer full): the thread's changes of stack (see above),
+ *   whose stacks are those of _es_builder_intern_call_frame()
+ *
+ * Takes in a thread's call time: one pass over its changes makes the
+ * checkpoints, each stack's time up to them, kept far enough apart that
+ * they take at most a byte a change.
+ */
+void
+_es_builder_add_call_stream (EsDocumentBuilder *self,
+                             guint16            cap,
+                             guint64            origin,
+                             GByteArray        *bytes)
+{
+  EsProfData *calls = self->doc->calls;
+  EsCallStream *stream = g_atomic_rc_box_new0 (EsCallStream);
+  guint n_stacks = calls->stacks->len;
+  g_autofree guint32 *local_of = g_new (guint32, n_stacks);
+  g_autoptr(GArray) sums = g_array_new (FALSE, TRUE, sizeof (guint64));
+  g_autofree guint64 *block_of = NULL;   /* per stack: its time in the block being made */
+  g_autoptr(GArray) in_block = g_array_new (FALSE, FALSE, sizeof (guint32));
+  guint32 *counted;
+  guint64 abs = 0, since = 0;
+  guint32 stack = ES_PROF_EMPTY_STACK;
+  gsize at = 0;
+
+  stream->cap = cap;
+  stream->origin = origin;
+  stream->len = bytes->len;
+  stream->bytes = g_realloc (g_byte_array_free (bytes, FALSE), MAX (stream->len, 1));
+  stream->every = FIRST_CHECKPOINT_CHANGES;
+  stream->checkpoints = g_ptr_array_new_with_free_func (g_free);
+  stream->local = g_array_new (FALSE, FALSE, sizeof (guint32));
+  stream->blocks = g_array_new (FALSE, FALSE, sizeof (CallBlock));
+  stream->entries = g_array_new (FALSE, FALSE, sizeof (EsCallBlockEntry));
+  memset (local_of, 0xff, n_stacks * sizeof (guint32));
+  block_of = g_new0 (guint64, n_stacks);
+  if (calls->counted_by_stack->len < n_stacks)
+    g_array_set_size (calls->counted_by_stack, n_stacks);
+  counted = (guint32 *) (gpointer) calls->counted_by_stack->data;
+
+  add_checkpoint (stream, 0, 0, ES_PROF_EMPTY_STACK, NULL);
+  while (at < stream->len)
+    {
+      guint64 next_abs = abs + es_call_stream_read_varint (stream->bytes, &at);
+      guint32 next = (guint32) es_call_stream_read_varint (stream->bytes, &at);
+      guint64 next_since = to_document (stream, next_abs);
+
+      g_return_if_fail (next < n_stacks);
+      if (stack != ES_PROF_EMPTY_STACK && next_since > since)
+        {
+          g_array_index (sums, guint64, local_of[stack]) += next_since - since;
+          counted[stack] = 1;
+          if (block_of[stack] == 0)
+            g_array_append_val (in_block, stack);
+          block_of[stack] += next_since - since;
+        }
+      if (local_of[next] == G_MAXUINT32)
+        {
+          local_of[next] = stream->local->len;
+          g_array_append_val (stream->local, next);
+          g_array_set_size (sums, stream->local->len);
+        }
+      abs = next_abs;
+      since = next_since;
+      stack = next;
+      stream->n_changes++;
+      if (stream->n_changes % BLOCK_CHANGES == 0 || at >= stream->len)
+        {
+          CallBlock block = { abs, since, at, stack, stream->entries->len, in_block->len };
+
+          for (guint e = 0; e < in_block->len; e++)
+            {
+              guint32 s = g_array_index (in_block, guint32, e);
+              EsCallBlockEntry entry = { s, block_of[s] };
+
+              g_array_append_val (stream->entries, entry);
+              block_of[s] = 0;
+            }
+          g_array_set_size (in_block, 0);
+          g_array_append_val (stream->blocks, block);
+        }
+      /* At most a byte a change for the sums: every other checkpoint goes. */
+      while (stream->local->len * sizeof (guint64) > stream->every)
+        {
+          GPtrArray *kept = g_ptr_array_new_with_free_func (g_free);
+
+          g_ptr_array_set_free_func (stream->checkpoints, NULL);
+          for (guint j = 0; j < stream->checkpoints->len; j++)
+            if (j % 2 == 0)
+              g_ptr_array_add (kept, g_ptr_array_index (stream->checkpoints, j));
+            else
+              g_free (g_ptr_array_index (stream->checkpoints, j));
+          g_ptr_array_unref (stream->checkpoints);
+          stream->checkpoints = kept;
+          stream->every *= 2;
+        }
+      if (stream->n_changes % stream->every == 0 && at < stream->len)
+        add_checkpoint (stream, abs, at, stack, (const guint64 *) (gpointer) sums->data);
+    }
+  /* the thread's calls end with it: its last change leaves them all */
+  g_warn_if_fail (stack == ES_PROF_EMPTY_STACK);
+  g_ptr_array_add (calls->call_streams, stream);
+}
+
+/* The last checkpoint of @stream at or before @t, and its index. */
+static const CallCheckpoint *
+checkpoint_index_before (const EsCallStream *stream,
+                         guint64             t,
+                         guint              *index)
+{
+  guint lo = 0, hi = stream->checkpoints->len;
+
+  /* the first is at 0 */
+  while (hi - lo > 1)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (((const CallCheckpoint *) g_ptr_array_index (stream->checkpoints, mid))->since <= t)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  *index = lo;
+  return g_ptr_array_index (stream->checkpoints, lo);
+}
+
+/* Where a walk along a stream is: after a change, in the stack it made. */
+typedef struct
+{
+  guint64 abs;            /* the change's time, on the log's clock */
+  guint64 since;          /* the same, in the document's time */
+  guint32 stack;
+  gsize   offset;         /* where the next change starts */
+} Cursor;
+
+static Cursor
+cursor_at_checkpoint (const CallCheckpoint *at)
+{
+  return (Cursor) { at->abs, at->since, at->stack, at->offset };
+}
+
+static Cursor
+cursor_at_block_end (const CallBlock *b)
+{
+  return (Cursor) { b->end_abs, b->end_since, b->end_stack, b->end_offset };
+}
+
+/* The change after @at: the stretch in @at's stack ends at its since. */
+static Cursor
+next_change (const EsCallStream *stream,
+             const Cursor       *at)
+{
+  Cursor next;
+
+  next.offset = at->offset;
+  next.abs = at->abs + es_call_stream_read_varint (stream->bytes, &next.offset);
+  next.since = to_document (stream, next.abs);
+  next.stack = (guint32) es_call_stream_read_varint (stream->bytes, &next.offset);
+  return next;
+}
+
+/* The block the walk from checkpoint @index starts in. */
+static guint
+first_block (const EsCallStream *stream,
+             guint               index)
+{
+  return (guint) ((guint64) index * stream->every / BLOCK_CHANGES);
+}
+
+/**
+ * es_document_get_n_call_streams:
+ *
+ * Returns: how many threads have call time (ES_PROF_CALL_TIME): a
+ *   stream of changes of stack each
+ */
+guint
+es_document_get_n_call_streams (EsDocument *self)
+{
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), 0);
+
+  return self->calls->call_streams->len;
+}
+
+/**
+ * es_document_get_call_stream_cap:
+ *
+ * Returns: the row (a Mono log's thread) of call stream @stream
+ */
+guint
+es_document_get_call_stream_cap (EsDocument *self,
+                                 guint       stream)
+{
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), 0);
+  g_return_val_if_fail (stream < self->calls->call_streams->len, 0);
+
+  return ((const EsCallStream *) g_ptr_array_index (self->calls->call_streams, stream))->cap;
+}
+
+/**
+ * es_document_add_call_time_before:
+ * @slot_of: per stack, where it is counted in @counts, or
+ *   ES_PROF_NO_STACK for a stack that is not
+ * @sign: 1, or -1 (wrapping) to take away
+ *
+ * Adds @sign times each stack's time before @t in call stream @stream to
+ * @counts: the time at the checkpoint before @t, and the changes from
+ * there decoded up to @t, the stretch open at @t cut there.
+ */
+void
+es_document_add_call_time_before (EsDocument    *self,
+                                  guint          stream_index,
+                                  guint64        t,
+                                  const guint32 *slot_of,
+                                  guint64        sign,
+                                  guint64       *counts)
+{
+  const EsCallStream *stream;
+  const CallCheckpoint *at;
+  const CallBlock *blocks;
+  const EsCallBlockEntry *entries;
+  const guint32 *local;
+  Cursor cursor;
+  guint index;
+
+  g_return_if_fail (ES_IS_DOCUMENT (self));
+  g_return_if_fail (stream_index < self->calls->call_streams->len);
+
+  stream = g_ptr_array_index (self->calls->call_streams, stream_index);
+  blocks = (const CallBlock *) (gpointer) stream->blocks->data;
+  entries = (const EsCallBlockEntry *) (gpointer) stream->entries->data;
+  at = checkpoint_index_before (stream, t, &index);
+  local = (const guint32 *) (gpointer) stream->local->data;
+  for (guint l = 0; l < at->n_sums; l++)
+    if (at->sums[l] > 0 && slot_of[local[l]] != ES_PROF_NO_STACK)
+      counts[slot_of[local[l]]] += sign * at->sums[l];
+  cursor = cursor_at_checkpoint (at);
+  /* whole blocks that end before @t, then the changes of the one it is in */
+  for (guint k = first_block (stream, index); k < stream->blocks->len; k++)
+    {
+      const CallBlock *b = &blocks[k];
+
+      if (b->end_since > t)
+        break;
+      for (guint e = 0; e < b->n_entries; e++)
+        if (slot_of[entries[b->first_entry + e].stack] != ES_PROF_NO_STACK)
+          counts[slot_of[entries[b->first_entry + e].stack]] += sign * entries[b->first_entry + e].ns;
+      cursor = cursor_at_block_end (b);
+    }
+  while (cursor.offset < stream->len)
+    {
+      Cursor next = next_change (stream, &cursor);
+
+      if (next.since > t)
+        break;
+      if (cursor.stack != ES_PROF_EMPTY_STACK && slot_of[cursor.stack] != ES_PROF_NO_STACK)
+        counts[slot_of[cursor.stack]] += sign * (next.since - cursor.since);
+      cursor = next;
+    }
+  if (cursor.stack != ES_PROF_EMPTY_STACK && t > cursor.since && slot_of[cursor.stack] != ES_PROF_NO_STACK)
+    counts[slot_of[cursor.stack]] += sign * (t - cursor.since);
+}
+
+/**
+ * es_document_walk_call_time:
+ * @func: called for each stretch of call stream @stream in a stack (not
+ *   outside calls) that reaches into [@t0, @t1), in order, whole (not
+ *   cut at @t0 or @t1)
+ *
+ * Walks a thread's call time from the checkpoint before @t0.
+ */
+static gboolean
+never_whole (guint64  start,
+             guint64  end,
+             gpointer data)
+{
+  return FALSE;
+}
+
+void
+es_document_walk_call_time (EsDocument        *self,
+                            guint              stream_index,
+                            guint64            t0,
+                            guint64            t1,
+                            EsCallStretchFunc  func,
+                            gpointer           data)
+{
+  es_document_walk_call_time_blocks (self, stream_index, t0, t1, never_whole, NULL, func, data);
+}
+
+/* The call time's stack @cost_centre inside @parent (ES_PROF_EMPTY_STACK
+ * for an outermost call), made on first sight. */
+guint32
+_es_builder_intern_call_frame (EsDocumentBuilder *self,
+                               guint32            parent,
+                               guint32            cost_centre)
+{
+  return _es_prof_intern_frame (self->calls, self->doc->calls, parent, cost_centre);
+}
+
+/**
+ * es_document_has_call_time:
+ *
+ * Returns: whether the log has calls (enter and leave events) whose time
+ *   is a profile (ES_PROF_CALL_TIME)
+ */
+gboolean
+es_document_has_call_time (EsDocument *self)
+{
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), FALSE);
+
+  return self->calls->call_streams->len > 0;
+}
+
+/**
+ * es_document_walk_call_time_blocks:
+ * @whole: asked, for each block of changes that reaches into [@t0, @t1),
+ *   whether to take it whole (its time from @start to @end, per stack, to
+ *   @block_func); if not, its stretches go to @func one by one
+ *
+ * es_document_walk_call_time(), for a drawing of a long span: a block
+ * that falls inside one of its columns costs its few stacks, not its
+ * changes. Blocks before @t0 are stepped over whole.
+ */
+void
+es_document_walk_call_time_blocks (EsDocument           *self,
+                                   guint                 stream_index,
+                                   guint64               t0,
+                                   guint64               t1,
+                                   EsCallBlockWholeFunc  whole,
+                                   EsCallBlockFunc       block_func,
+                                   EsCallStretchFunc     func,
+                                   gpointer              data)
+{
+  const EsCallStream *stream;
+  const CallBlock *blocks;
+  const EsCallBlockEntry *entries;
+  Cursor cursor;
+  guint index;
+
+  g_return_if_fail (ES_IS_DOCUMENT (self));
+  g_return_if_fail (stream_index < self->calls->call_streams->len);
+
+  stream = g_ptr_array_index (self->calls->call_streams, stream_index);
+  blocks = (const CallBlock *) (gpointer) stream->blocks->data;
+  entries = (const EsCallBlockEntry *) (gpointer) stream->entries->data;
+  cursor = cursor_at_checkpoint (checkpoint_index_before (stream, t0, &index));
+  for (guint k = first_block (stream, index); k < stream->blocks->len && cursor.since < t1; k++)
+    {
+      const CallBlock *b = &blocks[k];
+
+      if (b->end_since > t0 && whole (cursor.since, b->end_since, data))
+        block_func (cursor.since, b->end_since, &entries[b->first_entry], b->n_entries, data);
+      else if (b->end_since > t0)
+        while (cursor.offset < b->end_offset)
+          {
+            Cursor next = next_change (stream, &cursor);
+
+            if (cursor.stack != ES_PROF_EMPTY_STACK && next.since > t0 && next.since > cursor.since && cursor.since < t1)
+              func (cursor.since, next.since - cursor.since, cursor.stack, data);
+            cursor = next;
+          }
+      cursor = cursor_at_block_end (b);
+    }
+}
