@@ -66,7 +66,6 @@ _es_document_set_let_go_every (guint n_events)
   let_go_every_events = n_events > 0 ? n_events : 64u * 1024;
 }
 
-
 static gboolean
 add_to_builder (const EsEvent *event,
                 gpointer       user_data)
@@ -373,15 +372,48 @@ load_eventlog (const char     *path,
   return document;
 }
 
-static EsDocument *load_file (const char     *path,
-                              EsLoadFlags     flags,
-                              gboolean        statistics_only,
-                              guint64         t0,
-                              guint64         t1,
-                              void          (*progress) (guint64 done, guint64 total, gpointer data),
-                              gpointer        progress_data,
-                              GCancellable   *cancellable,
-                              GError        **error);
+/* es_document_load_file_full(), or with @statistics_only
+ * es_document_load_for_statistics() (for a GHC log). */
+static EsDocument *
+load_file (const char     *path,
+           EsLoadFlags     flags,
+           gboolean        statistics_only,
+           guint64         t0,
+           guint64         t1,
+           void          (*progress) (guint64 done, guint64 total, gpointer data),
+           gpointer        progress_data,
+           GCancellable   *cancellable,
+           GError        **error)
+{
+  gboolean tune = !(flags & ES_LOAD_BESIDE_VIEWS);
+  EsDocument *document;
+  guint failures;
+
+  failures = es_vec_get_failures ();
+  es_vec_keep_spare ();
+  if (tune)
+    map_large_blocks (TRUE);
+  if (es_mlpd_sniff_file (path))
+    document = es_mlpd_load_file (path, progress, progress_data, cancellable, error);
+  else
+    document = load_eventlog (path, statistics_only, t0, t1, progress, progress_data, cancellable, error);
+  /* Out of memory after the events (in the indexes, say), or in a Mono
+   * log's: the document may be whole, but the memory held back for this
+   * is spent, and the next allocation could abort. */
+  if (es_vec_get_failures () != failures && (document != NULL || error == NULL || *error == NULL ||
+                                             !g_error_matches (*error, G_FILE_ERROR, G_FILE_ERROR_NOMEM)))
+    {
+      g_clear_object (&document);
+      g_clear_error (error);
+      _es_document_set_out_of_memory (error, path, 0, 0);
+    }
+  if (tune)
+    {
+      map_large_blocks (FALSE);
+      release_freed_memory ();
+    }
+  return document;
+}
 
 /**
  * es_document_load_file:
@@ -424,49 +456,6 @@ es_document_load_file_full (const char     *path,
   g_return_val_if_fail (path != NULL, NULL);
 
   return load_file (path, flags, FALSE, 0, 0, progress, progress_data, cancellable, error);
-}
-
-/* es_document_load_file_full(), or with @statistics_only
- * es_document_load_for_statistics() (for a GHC log). */
-static EsDocument *
-load_file (const char     *path,
-           EsLoadFlags     flags,
-           gboolean        statistics_only,
-           guint64         t0,
-           guint64         t1,
-           void          (*progress) (guint64 done, guint64 total, gpointer data),
-           gpointer        progress_data,
-           GCancellable   *cancellable,
-           GError        **error)
-{
-  gboolean tune = !(flags & ES_LOAD_BESIDE_VIEWS);
-  EsDocument *document;
-  guint failures;
-
-  failures = es_vec_get_failures ();
-  es_vec_keep_spare ();
-  if (tune)
-    map_large_blocks (TRUE);
-  if (es_mlpd_sniff_file (path))
-    document = es_mlpd_load_file (path, progress, progress_data, cancellable, error);
-  else
-    document = load_eventlog (path, statistics_only, t0, t1, progress, progress_data, cancellable, error);
-  /* Out of memory after the events (in the indexes, say), or in a Mono
-   * log's: the document may be whole, but the memory held back for this
-   * is spent, and the next allocation could abort. */
-  if (es_vec_get_failures () != failures && (document != NULL || error == NULL || *error == NULL ||
-                                             !g_error_matches (*error, G_FILE_ERROR, G_FILE_ERROR_NOMEM)))
-    {
-      g_clear_object (&document);
-      g_clear_error (error);
-      _es_document_set_out_of_memory (error, path, 0, 0);
-    }
-  if (tune)
-    {
-      map_large_blocks (FALSE);
-      release_freed_memory ();
-    }
-  return document;
 }
 
 /**

@@ -296,32 +296,6 @@ es_document_get_n_gc_generations (EsDocument *self)
   return self->gen_index->len;
 }
 
-/**
- * es_document_get_gc_spans:
- *
- * A document loaded for statistics only (es_document_load_for_statistics())
- * keeps of its GCs their spans, in start order, where others have their
- * records (es_document_get_gcs(), then empty): what the statistics read of
- * them one by one.
- *
- * Returns: (nullable): its GCs' spans, or %NULL for a document of whole
- *   GC records
- */
-const EsGcSpan *
-es_document_get_gc_spans (EsDocument *self,
-                          guint      *n)
-{
-  g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
-
-  if (self->gc_fold == NULL)
-    {
-      *n = 0;
-      return NULL;
-    }
-  *n = self->gc_fold->spans.len;
-  return self->gc_fold->spans.data;
-}
-
 const EsCapTimeline *
 es_document_get_cap (EsDocument *self,
                      guint       cap)

@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include "es-document-private.h"
 #include "es-gc-fold-private.h"
 
 /* A summary reads each GC for one interval only: what it adds up of them
@@ -130,4 +131,30 @@ _es_gc_fold_finish (EsGcFold *fold)
   if (fold->inconsistent)
     fold->first_inconsistent.end = spans[fold->inconsistent_span].end;
   es_vec_sort_runs (&fold->spans, sizeof (EsGcSpan), G_STRUCT_OFFSET (EsGcSpan, start));
+}
+
+/**
+ * es_document_get_gc_spans:
+ *
+ * A document loaded for statistics only (es_document_load_for_statistics())
+ * keeps of its GCs their spans, in start order, where others have their
+ * records (es_document_get_gcs(), then empty): what the statistics read of
+ * them one by one.
+ *
+ * Returns: (nullable): its GCs' spans, or %NULL for a document of whole
+ *   GC records
+ */
+const EsGcSpan *
+es_document_get_gc_spans (EsDocument *self,
+                          guint      *n)
+{
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
+
+  if (self->gc_fold == NULL)
+    {
+      *n = 0;
+      return NULL;
+    }
+  *n = self->gc_fold->spans.len;
+  return self->gc_fold->spans.data;
 }

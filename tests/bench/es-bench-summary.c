@@ -22,7 +22,6 @@
 #include <unistd.h>
 
 #include "es-bench-util.h"
-#include "es-eventlog-file.h"
 #include "es-stats-figures.h"
 
 static int runs = 3;
@@ -93,28 +92,15 @@ time_summary (const char *path,
   return (g_get_monotonic_time () - start) / 1e6;
 }
 
-static gboolean
-count_event (const EsEvent *event,
-             gpointer       user_data)
-{
-  *(guint64 *) user_data += event->time;
-  return TRUE;
-}
-
 int
 main (int    argc,
       char **argv)
 {
   g_autoptr(GOptionContext) context = g_option_context_new ("FILE.eventlog");
   g_autoptr(GError) error = NULL;
-  g_autoptr(GMappedFile) mapped = NULL;
   g_autofree double *stream_times = NULL, *stream_rss = NULL, *whole_times = NULL, *whole_rss = NULL;
   g_autofree double *stream_cpu = NULL, *whole_cpu = NULL;
-  g_autofree double *floor_times = NULL, *reader_times = NULL;
-  const guint8 *data;
-  gsize len;
-  guint64 n_events = 0;
-  volatile guint64 sink = 0;
+  EsBenchWalks walks;
   double mb, stream, whole, floor_s, reader_s;
   gboolean same;
 
@@ -148,41 +134,18 @@ main (int    argc,
     same = g_str_equal (streamed, from_whole);
   }
 
-  mapped = g_mapped_file_new (argv[1], FALSE, &error);
-  if (mapped == NULL)
+  if (!es_bench_time_walks (argv[1], runs, &walks, &error))
     {
       g_printerr ("es-bench-summary: %s\n", error->message);
       return 1;
     }
-  data = (const guint8 *) g_mapped_file_get_contents (mapped);
-  len = g_mapped_file_get_length (mapped);
-  mb = len / 1e6;
-  for (gsize i = 0; i < len; i += 4096)
-    sink += data[i];
-
-  floor_times = g_new (double, runs);
-  reader_times = g_new (double, runs);
-  for (int run = 0; run < runs; run++)
-    {
-      g_autoptr(EsEventlogReader) reader = es_eventlog_reader_new ();
-      gint64 start = g_get_monotonic_time ();
-
-      n_events = es_bench_step_over_events (data, len);
-      floor_times[run] = (g_get_monotonic_time () - start) / 1e6;
-      start = g_get_monotonic_time ();
-      if (!es_eventlog_read_file (reader, argv[1], count_event, NULL, (gpointer) &sink, NULL, &error))
-        {
-          g_printerr ("es-bench-summary: %s\n", error->message);
-          return 1;
-        }
-      reader_times[run] = (g_get_monotonic_time () - start) / 1e6;
-    }
+  mb = walks.mb;
+  floor_s = walks.floor_s;
+  reader_s = walks.reader_s;
 
   stream = es_bench_median (stream_times, runs);
   whole = es_bench_median (whole_times, runs);
-  floor_s = es_bench_median (floor_times, runs);
-  reader_s = es_bench_median (reader_times, runs);
-  printf ("log: %s, %.1f MB, %" G_GUINT64_FORMAT " events, %u cores\n", argv[1], mb, n_events,
+  printf ("log: %s, %.1f MB, %" G_GUINT64_FORMAT " events, %u cores\n", argv[1], mb, walks.reader_events,
           g_get_num_processors ());
   printf ("bare step-over loop:       %8.1f ms\n", floor_s * 1e3);
   printf ("reader, every field:       %8.1f ms\n", reader_s * 1e3);
@@ -197,6 +160,5 @@ main (int    argc,
           es_bench_median (whole_cpu, runs) / reader_s, es_bench_median (whole_rss, runs),
           es_bench_median (whole_rss, runs) / mb);
   printf ("the two summaries' text and figures: %s\n", same ? "the same" : "DIFFERENT");
-  (void) sink;
   return same ? 0 : 1;
 }
