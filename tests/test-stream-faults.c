@@ -509,18 +509,23 @@ check_watch_out_of_memory (const char *path,
 }
 
 /* Out of memory (ulimit -v) while a big log loads: at every limit from
- * too little to enough, `summary` exits 0 or 1 by itself, never by a
+ * too little to enough, the CLI exits 0 or 1 by itself, never by a
  * signal (before: SIGTRAP, `es_vec_grow: out of memory` being a
  * g_error), and says what ran out and how much the log needs where it
- * fails; the sweep meets the limits where the log cannot be mapped, where
- * the document cannot be built, and where it loads. `watch` of the same
- * log through a pipe, at each limit, ends by itself too. */
+ * fails. `profile` loads the whole document: the sweep meets the limits
+ * where the log cannot be mapped, where the document cannot be built, and
+ * where it loads (and says the log has no time profile). `summary` loads
+ * only what its figures are made of, in little memory: once the log can
+ * be mapped, it prints the whole run's figures, the same at every limit.
+ * `watch` of the same log through a pipe, at each limit, ends by itself
+ * too. */
 static void
 test_out_of_memory (void)
 {
   g_autofree char *busy = NULL;
   const char *args[] = { "summary", NULL, NULL };
-  gboolean saw_map = FALSE, saw_build = FALSE, saw_whole = FALSE;
+  const char *profile_args[] = { "profile", NULL, NULL };
+  gboolean saw_map = FALSE, saw_build = FALSE, saw_whole = FALSE, saw_summary = FALSE;
   rlim_t step = 24u << 20;
   CliChild plain = { .stdin_fd = -1 };
   g_auto(CliRun) whole = { 0 };
@@ -535,6 +540,7 @@ test_out_of_memory (void)
   busy = es_test_write_busy_log_with_gc_stats (4000);
   g_assert_cmpint (g_stat (busy, &st), ==, 0);
   args[1] = busy;
+  profile_args[1] = busy;
   run_cli_child (&whole, args, &plain);
   g_assert_cmpint (whole.exit_code, ==, 0);
 
@@ -542,30 +548,40 @@ test_out_of_memory (void)
     {
       CliChild child = { .stdin_fd = -1, .memory_limit = limit };
       g_auto(CliRun) run = { 0 };
+      g_auto(CliRun) profile = { 0 };
 
       run_cli_child (&run, args, &child);
-      g_test_message ("%" G_GUINT64_FORMAT " MB: exit %d, %s", (guint64) limit >> 20, run.exit_code, run.err);
+      run_cli_child (&profile, profile_args, &child);
+      g_test_message ("%" G_GUINT64_FORMAT " MB: summary exit %d, %s; profile exit %d, %s", (guint64) limit >> 20,
+                      run.exit_code, run.err, profile.exit_code, profile.err);
       check_watch_out_of_memory (busy, limit);
       if (run.exit_code == 0)
         {
           g_assert_cmpstr (run.out, ==, whole.out);
-          saw_whole = TRUE;
-          continue;
+          saw_summary = TRUE;
         }
-      g_assert_cmpint (run.exit_code, ==, 1);
-      if (strstr (run.err, "Cannot map the log into memory") != NULL)
-        saw_map = TRUE;
-      else if (strstr (run.err, "Out of memory while loading the log") != NULL)
+      else
         {
-          g_assert_nonnull (strstr (run.err, "the process may use (ulimit -v); loading it needs about"));
+          g_assert_cmpint (run.exit_code, ==, 1);
+          g_assert_nonnull (strstr (run.err, "Cannot map the log into memory"));
+        }
+      g_assert_cmpint (profile.exit_code, ==, 1);
+      if (strstr (profile.err, "has no time-profile samples") != NULL)
+        saw_whole = TRUE;
+      else if (strstr (profile.err, "Cannot map the log into memory") != NULL)
+        saw_map = TRUE;
+      else if (strstr (profile.err, "Out of memory while loading the log") != NULL)
+        {
+          g_assert_nonnull (strstr (profile.err, "the process may use (ulimit -v); loading it needs about"));
           saw_build = TRUE;
         }
       else
-        g_error ("neither mapped nor built, but: %s", run.err);
+        g_error ("neither mapped nor built, but: %s", profile.err);
     }
   g_assert_true (saw_map);
   g_assert_true (saw_build);
   g_assert_true (saw_whole);
+  g_assert_true (saw_summary);
   g_unlink (busy);
 }
 

@@ -492,6 +492,51 @@ test_vec_grows_in_place_then_moves (void)
 #endif
 }
 
+typedef struct
+{
+  guint64 key;
+  guint32 id;
+} Keyed;
+
+/* The keys of @vec in order, each with its id: "1.0 2.3 ...". */
+static char *
+describe_keyed (const EsVec *vec)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < vec->len; i++)
+    g_string_append_printf (out, "%s%" G_GUINT64_FORMAT ".%u", i ? " " : "", ES_VEC_AT (vec, Keyed, i).key,
+                            ES_VEC_AT (vec, Keyed, i).id);
+  return g_string_free (out, FALSE);
+}
+
+/* A few sorted runs (a loading worker's GCs each) are merged into key
+ * order, equal keys in the order they came, as a stable sort would put
+ * them; many runs are sorted the same. */
+static void
+test_vec_sorts_runs_stably (void)
+{
+  static const guint64 few[] = { 1, 3, 3, 7, 2, 3, 8, 0, 3 };
+  EsVec vec = { 0 };
+  g_autofree char *merged = NULL, *sorted = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (few); i++)
+    *ES_VEC_PUSH (&vec, Keyed) = (Keyed) { few[i], i };
+  es_vec_sort_runs (&vec, sizeof (Keyed), G_STRUCT_OFFSET (Keyed, key));
+  merged = describe_keyed (&vec);
+  g_assert_cmpstr (merged, ==, "0.7 1.0 2.4 3.1 3.2 3.5 3.8 7.3 8.6");
+
+  /* Twenty runs, each of one key, falling: past the runs merged. */
+  vec.len = 0;
+  for (guint i = 0; i < 20; i++)
+    *ES_VEC_PUSH (&vec, Keyed) = (Keyed) { (20 - i) / 2, i };
+  es_vec_sort_runs (&vec, sizeof (Keyed), G_STRUCT_OFFSET (Keyed, key));
+  sorted = describe_keyed (&vec);
+  g_assert_cmpstr (sorted, ==, "0.19 1.17 1.18 2.15 2.16 3.13 3.14 4.11 4.12 5.9 5.10 6.7 6.8 7.5 7.6 8.3 8.4 "
+                               "9.1 9.2 10.0");
+  es_vec_clear (&vec, sizeof (Keyed));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -505,6 +550,7 @@ main (int    argc,
   g_test_add_func ("/document/vec/prefaults-ahead-and-gives-back-the-rest",
                    test_vec_prefaults_ahead_and_gives_back_the_rest);
   g_test_add_func ("/document/vec/grows-in-place-then-moves", test_vec_grows_in_place_then_moves);
+  g_test_add_func ("/document/vec/sorts-runs-stably", test_vec_sorts_runs_stably);
 
   return g_test_run ();
 }

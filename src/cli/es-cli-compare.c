@@ -178,12 +178,16 @@ load_run (Run        *run,
   g_autoptr(GError) error = NULL;
   int exit_code;
 
-  run->document = es_document_load_file (run->file, NULL, NULL, NULL, &error);
+  /* With a marker, --from and --to are offsets from it: known once read. */
+  run->document = es_cli_load_statistics (run->file, align_marker == NULL ? from : NULL,
+                                          align_marker == NULL ? to : NULL, &error);
   if (run->document == NULL)
     return es_cli_report_error (run->path, error);
   exit_code = read_interval (run, align_marker, from, to);
   if (exit_code != EXIT_OK)
     return exit_code;
+  if (!es_cli_cover_interval (run->file, &run->document, run->t0, run->t1, &error))
+    return es_cli_report_error (run->path, error);
   es_stats_figures_compute (run->document, run->t0, run->t1, &run->figures);
   return EXIT_OK;
 }

@@ -447,7 +447,8 @@ load_profile (const char  *path,
               guint64     *t0,
               guint64     *t1)
 {
-  int exit_code = es_cli_load_interval ("profile", "interval", path, record, from, to, FALSE, document, t0, t1);
+  int exit_code = es_cli_load_interval ("profile", "interval", path, record, from, to, FALSE, FALSE, document, t0,
+                                        t1);
 
   /* --to at the end of the run keeps a sample at its last timestamp. */
   if (exit_code == EXIT_OK && *t1 >= es_document_get_end_time (*document))

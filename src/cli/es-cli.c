@@ -252,11 +252,80 @@ append_heap_profile_text (GString    *out,
     }
 }
 
+/* The interval --from and --to (each may be NULL) say, where it is
+ * known before the log is read: [0, G_MAXUINT64] (the whole run)
+ * otherwise. A percentage is of a run not read yet: es_cli_cover_interval()
+ * reads the log again for the interval it is. */
+static void
+statistics_interval (const char *from,
+                     const char *to,
+                     guint64    *t0,
+                     guint64    *t1)
+{
+  *t0 = 0;
+  *t1 = G_MAXUINT64;
+  if ((from != NULL && strchr (from, '%') != NULL) || (to != NULL && strchr (to, '%') != NULL) ||
+      (from != NULL && !es_time_parse (from, 0, G_MAXUINT64, t0, NULL)) ||
+      (to != NULL && !es_time_parse (to, 0, G_MAXUINT64, t1, NULL)))
+    {
+      *t0 = 0;
+      *t1 = G_MAXUINT64;
+    }
+}
+
+/* Loads @path for the statistics of --from and --to only: in little
+ * memory, on every core (es_document_load_for_statistics()). */
+EsDocument *
+es_cli_load_statistics (const char  *path,
+                        const char  *from,
+                        const char  *to,
+                        GError     **error)
+{
+  guint64 t0, t1;
+
+  statistics_interval (from, to, &t0, &t1);
+  return es_document_load_for_statistics (path, t0, t1, NULL, error);
+}
+
+/* Makes sure *@document, loaded by es_cli_load_statistics(), has what the
+ * statistics of [@t0, @t1] read (es_document_covers_statistics()): if not
+ * (an interval given as a percentage, or from a marker), @path is read
+ * again for it; and whole if that is not enough (a profiled run's heap
+ * censuses read the runs and GC phases where they began, which a
+ * statistics-only read lets go of before it knows of them). */
+gboolean
+es_cli_cover_interval (const char  *path,
+                       EsDocument **document,
+                       guint64      t0,
+                       guint64      t1,
+                       GError     **error)
+{
+  EsRunPhases phases;
+  guint n_censuses;
+
+  if (es_document_covers_statistics (*document, t0, t1))
+    return TRUE;
+  es_run_phases_find (*document, &phases);
+  es_document_get_heap_samples (*document, &n_censuses);
+  g_clear_object (document);
+  if (!phases.profiled || n_censuses == 0)
+    {
+      *document = es_document_load_for_statistics (path, t0, t1, NULL, error);
+      if (*document == NULL || es_document_covers_statistics (*document, t0, t1))
+        return *document != NULL;
+      g_clear_object (document);
+    }
+  *document = es_document_load_file (path, NULL, NULL, NULL, error);
+  return *document != NULL;
+}
+
 /* Loads @source (a stream is read to its end first, into @record if not
  * NULL: es_cli_source_open()) and reads --from and --to (each may be NULL)
  * against its run: [0, end] by default. An empty interval is refused
- * unless @allow_empty. Returns EXIT_OK with *@document set, or the exit
- * code once it has said what is wrong. */
+ * unless @allow_empty. With @statistics, only the statistics of the
+ * interval are to be asked of it (es_cli_load_statistics()). Returns
+ * EXIT_OK with *@document set, or the exit code once it has said what is
+ * wrong. */
 int
 es_cli_load_interval (const char  *command,
                       const char  *what,
@@ -265,6 +334,7 @@ es_cli_load_interval (const char  *command,
                       const char  *from,
                       const char  *to,
                       gboolean     allow_empty,
+                      gboolean     statistics,
                       EsDocument **document,
                       guint64     *t0,
                       guint64     *t1)
@@ -277,7 +347,10 @@ es_cli_load_interval (const char  *command,
   exit_code = es_cli_source_open (source, record, &path);
   if (exit_code != EXIT_OK)
     return exit_code;
-  *document = es_document_load_file (path, NULL, NULL, NULL, &error);
+  if (statistics)
+    *document = es_cli_load_statistics (path, from, to, &error);
+  else
+    *document = es_document_load_file (path, NULL, NULL, NULL, &error);
   if (*document == NULL)
     return report_error (source, error);
 
@@ -302,6 +375,8 @@ es_cli_load_interval (const char  *command,
       g_printerr ("eventscope-cli %s: the %s ends (--to) before it starts (--from)\n", command, what);
       return EXIT_USAGE;
     }
+  if (statistics && !es_cli_cover_interval (path, document, *t0, *t1, &error))
+    return report_error (source, error);
   return EXIT_OK;
 }
 
@@ -381,7 +456,8 @@ run_summary (int    argc,
       return EXIT_USAGE;
     }
 
-  exit_code = es_cli_load_interval ("summary", "interval", argv[1], record, from, to, TRUE, &document, &t0, &t1);
+  exit_code = es_cli_load_interval ("summary", "interval", argv[1], record, from, to, TRUE, TRUE, &document,
+                                    &t0, &t1);
   if (exit_code != EXIT_OK)
     return exit_code;
   return es_cli_print_summary (argv[1], document, t0, t1, json);
@@ -442,7 +518,7 @@ run_export (int    argc,
       return EXIT_USAGE;
     }
 
-  exit_code = es_cli_load_interval ("export", "span", argv[1], record, from, to, FALSE, &document, &t0, &t1);
+  exit_code = es_cli_load_interval ("export", "span", argv[1], record, from, to, FALSE, FALSE, &document, &t0, &t1);
   if (exit_code != EXIT_OK)
     return exit_code;
   if (view_name != NULL && g_str_equal (view_name, "profile"))

@@ -87,12 +87,20 @@ struct _EsCapTimeline
   guint     let_go;                           /* activities let go of before the first kept (a live log's horizon) */
   guint64   first_start;                      /* with some let go of, where the first of them started */
   guint64   data_end;                         /* its last event in a cut log; G_MAXUINT64 otherwise */
+  gboolean  fold_samples;                     /* for statistics only: _es_cap_timeline_fold_samples() */
+  guint64   keep_samples_from;                /* of the samples up to this, only the last is kept */
+  guint64   samples_from;                     /* its samples are whole from here (0: all of them) */
   gboolean  events_sealed;                    /* instants, sparks, series indexed */
   gboolean  sealed;
 };
 
 void _es_cap_timeline_add_prefix (EsCapTimeline *self,
                                   guint64        start);
+void _es_cap_timeline_fold_samples (EsCapTimeline *self,
+                                    guint64        keep_from);
+gboolean _es_cap_timeline_replaces_last (EsCapTimeline  *self,
+                                         const EsSeries *series,
+                                         guint64         time);
 guint          _es_cap_timeline_count_in_order (const EsVec   *a,
                                                 EsInstantKind  kind,
                                                 guint          known);

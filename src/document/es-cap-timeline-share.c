@@ -156,9 +156,20 @@ _es_cap_timeline_let_go_before (EsCapTimeline *self,
       n -= n % LET_GO_STEP;
       if (self->let_go == 0)
         self->first_start = ES_VEC_AT (&self->activities, EsActivity, 0).start;
-      es_vec_skip (&self->activities, n, sizeof (EsActivity));
-      es_vec_skip (&self->prefix, n / ES_CAP_PREFIX_STRIDE, sizeof (EsCapPrefix));
-      es_vec_skip (&self->prefix_pages, n / LET_GO_STEP, sizeof (guint64));
+      /* A builder's for statistics only, which no snapshot shares, keeps
+       * writing to the same pages. */
+      if (self->fold_samples)
+        {
+          es_vec_drop_front (&self->activities, n, sizeof (EsActivity));
+          es_vec_drop_front (&self->prefix, n / ES_CAP_PREFIX_STRIDE, sizeof (EsCapPrefix));
+          es_vec_drop_front (&self->prefix_pages, n / LET_GO_STEP, sizeof (guint64));
+        }
+      else
+        {
+          es_vec_skip (&self->activities, n, sizeof (EsActivity));
+          es_vec_skip (&self->prefix, n / ES_CAP_PREFIX_STRIDE, sizeof (EsCapPrefix));
+          es_vec_skip (&self->prefix_pages, n / LET_GO_STEP, sizeof (guint64));
+        }
       self->let_go += n;
       g_ptr_array_add (vecs, &self->activities);
       g_ptr_array_add (vecs, &self->prefix);

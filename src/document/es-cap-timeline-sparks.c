@@ -76,6 +76,16 @@ es_cap_timeline_add_spark_sample (EsCapTimeline       *self,
 
   if (n > 0 && sample->time < es_series_get_samples (self->spark_pool)[n - 1].time)
     self->sparks_out_of_order = TRUE;
+  /* For statistics only, it may take the last one's place: the epoch that
+   * began with that one goes too, and the values stay what they were. */
+  if (G_UNLIKELY (self->fold_samples) && _es_cap_timeline_replaces_last (self, self->spark_pool, sample->time))
+    {
+      self->sparks.len--;
+      if (self->spark_epochs->len > 0 &&
+          g_array_index (self->spark_epochs, EsSparkEpoch, self->spark_epochs->len - 1).first == self->sparks.len)
+        g_array_set_size (self->spark_epochs, self->spark_epochs->len - 1);
+      es_series_drop_last (self->spark_pool);
+    }
   push_spark_sample (self, sample);
 }
 

@@ -108,7 +108,62 @@ es_cap_timeline_add_allocated (EsCapTimeline *self,
 {
   g_return_if_fail (!self->sealed);
 
+  if (G_UNLIKELY (self->fold_samples) && _es_cap_timeline_replaces_last (self, self->allocated, time))
+    es_series_drop_last (self->allocated);
   es_series_append (self->allocated, time, bytes);
+}
+
+/**
+ * _es_cap_timeline_fold_samples:
+ * @keep_from: the earliest time (but 0) the cap's samples will be asked
+ *   about: G_MAXUINT64 for a whole run's statistics
+ *
+ * For a builder for statistics only: of the cap's allocation and spark
+ * samples up to @keep_from, only the last is kept, each replacing the one
+ * before (a big log has one of each per cap per GC). What they are asked,
+ * their value at a time at or after @keep_from (es_stats_compute() takes
+ * the difference of two), stays exact; es_cap_timeline_get_samples_from()
+ * says from when.
+ */
+void
+_es_cap_timeline_fold_samples (EsCapTimeline *self,
+                               guint64        keep_from)
+{
+  self->fold_samples = TRUE;
+  self->keep_samples_from = keep_from;
+}
+
+/* Whether a sample at @time, to be added to @series (the cap's own), is
+ * to replace the last one (_es_cap_timeline_fold_samples()): both are at
+ * or before the time kept from, in order. */
+gboolean
+_es_cap_timeline_replaces_last (EsCapTimeline  *self,
+                                const EsSeries *series,
+                                guint64         time)
+{
+  guint n = es_series_get_length (series);
+  guint64 last;
+
+  if (!self->fold_samples || n == 0)
+    return FALSE;
+  last = es_series_get_samples (series)[n - 1].time;
+  if (last > time || time > self->keep_samples_from)
+    return FALSE;
+  self->samples_from = MAX (self->samples_from, time);
+  return TRUE;
+}
+
+/**
+ * es_cap_timeline_get_samples_from:
+ *
+ * Returns: the time from which the cap's allocation and spark samples are
+ *   all there: 0 but in a document loaded for statistics only
+ *   (_es_cap_timeline_fold_samples())
+ */
+guint64
+es_cap_timeline_get_samples_from (const EsCapTimeline *self)
+{
+  return self->samples_from;
 }
 
 static int

@@ -41,6 +41,7 @@ guint                es_cap_timeline_get_n_final_activities (const EsCapTimeline
 guint                es_cap_timeline_get_n_let_go     (const EsCapTimeline  *self);
 void                 es_cap_timeline_set_data_end     (EsCapTimeline        *self,
                                                        guint64               time);
+guint64              es_cap_timeline_get_samples_from (const EsCapTimeline  *self);
 guint64              es_cap_timeline_get_data_end     (const EsCapTimeline  *self);
 const EsActivity    *es_cap_timeline_get_activities   (const EsCapTimeline  *self,
                                                        guint                *n_activities);

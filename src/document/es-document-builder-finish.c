@@ -107,33 +107,13 @@ merge_process (EsDocumentBuilder *self,
   into->program = self->args->len > 0 ? g_ptr_array_index (self->args, 0) : NULL;
 }
 
-/* The index of the first GC from @from on that starts before the one
- * before it: the end of a sorted run. */
-static guint
-gc_run_end (const EsGc *gcs,
-            guint       n,
-            guint       from)
-{
-  guint i = from + 1;
-
-  while (i < n && gcs[i].start >= gcs[i - 1].start)
-    i++;
-  return MIN (i, n);
-}
-
 /* Puts the GCs in start order, equal starts keeping their order, as the
- * index wants them. They come as one sorted run per loading worker (each
- * led its caps' GCs in time order), so runs are merged pairwise in linear
- * passes rather than sorted from scratch; many runs (an unordered log) fall
- * back to the sort. */
-#define MAX_GC_RUNS 8
-
+ * index wants them: they come as one sorted run per loading worker (each
+ * led its caps' GCs in time order), merged (es_vec_sort_runs()). */
 static void
 sort_gcs (EsDocument *doc)
 {
-  guint n = doc->gcs.len, n_runs = 0;
-  guint bounds[MAX_GC_RUNS + 1];
-  EsVec to = { 0 };
+  guint n = doc->gcs.len;
 
   /* A live log's copy: the first are in order, and before all the rest
    * (see index_gcs_so_far()). g_qsort_with_data() is stable. */
@@ -143,54 +123,7 @@ sort_gcs (EsDocument *doc)
                          es_search_compare_keys, ES_SEARCH_KEY (EsGc, start));
       return;
     }
-
-  bounds[0] = 0;
-  for (guint i = 0; i < n; i = bounds[n_runs])
-    {
-      if (n_runs == MAX_GC_RUNS)
-        {
-          g_qsort_with_data (doc->gcs.data, (gint) n, sizeof (EsGc), es_search_compare_keys,
-                             ES_SEARCH_KEY (EsGc, start));
-          return;
-        }
-      bounds[n_runs + 1] = gc_run_end (doc->gcs.data, n, i);
-      n_runs++;
-    }
-  if (n_runs <= 1)
-    return;
-
-  while (to.capacity < n)
-    es_vec_grow (&to, sizeof (EsGc));
-  to.len = n;
-  while (n_runs > 1)
-    {
-      const EsGc *in = doc->gcs.data;
-      EsGc *out = to.data;
-      EsVec swap;
-      guint kept = 0;
-
-      for (guint r = 0; r < n_runs; r += 2)
-        {
-          guint a = bounds[r], a_end = bounds[r + 1];
-          guint b = a_end, b_end = r + 2 <= n_runs ? bounds[r + 2] : a_end;
-          guint k = a;
-
-          /* Stable: the earlier run wins ties, as in a stable sort. */
-          while (a < a_end && b < b_end)
-            out[k++] = in[b].start < in[a].start ? in[b++] : in[a++];
-          while (a < a_end)
-            out[k++] = in[a++];
-          while (b < b_end)
-            out[k++] = in[b++];
-          bounds[kept++] = bounds[r];
-        }
-      bounds[kept] = n;
-      n_runs = kept;
-      swap = doc->gcs;
-      doc->gcs = to;
-      to = swap;
-    }
-  es_vec_clear (&to, sizeof (EsGc));
+  es_vec_sort_runs (&doc->gcs, sizeof (EsGc), G_STRUCT_OFFSET (EsGc, start));
 }
 
 /**
@@ -228,7 +161,7 @@ es_document_builder_merge (EsDocumentBuilder *self,
                            EsDocumentBuilder *other)
 {
   EsDocument *into = self->doc, *from = other->doc;
-  guint gc_offset = into->gcs.len;
+  guint gc_offset = into->gc_fold != NULL ? into->gc_fold->spans.len : into->gcs.len;
 
   g_return_if_fail (self != NULL && other != NULL);
 
@@ -252,7 +185,10 @@ es_document_builder_merge (EsDocumentBuilder *self,
         }
     }
 
+  _es_builder_settle_heap_size (other);
   es_vec_append (&into->gcs, from->gcs.data, from->gcs.len, sizeof (EsGc));
+  if (into->gc_fold != NULL && from->gc_fold != NULL)
+    _es_gc_fold_merge (into->gc_fold, from->gc_fold);
   es_vec_append (&into->messages, from->messages.data, from->messages.len, sizeof (EsUserEvent));
   es_vec_append (&into->markers, from->markers.data, from->markers.len, sizeof (EsUserEvent));
   g_array_append_vals (into->tasks, from->tasks->data, from->tasks->len);
@@ -275,6 +211,8 @@ es_document_builder_merge (EsDocumentBuilder *self,
       self->have_time = TRUE;
     }
   into->n_events += from->n_events;
+  /* Its caps' detail starts where the latest of them kept it from. */
+  into->detail_from = MAX (into->detail_from, from->detail_from);
 
   /* Everything above points into @other's strings: keep them. */
   g_ptr_array_add (into->more_strings, g_steal_pointer (&from->strings));
@@ -330,8 +268,11 @@ es_document_builder_finish (EsDocumentBuilder *self,
           cap->in_gc = FALSE;
           doc->n_closed_gcs++;
         }
-      if (cap->pending_gc != NO_GC)
+      if (cap->pending_gc != NO_GC && doc->gc_fold != NULL)
+        ES_VEC_AT (&doc->gc_fold->spans, EsGcSpan, cap->pending_gc).end = end;
+      else if (cap->pending_gc != NO_GC)
         ES_VEC_AT (&doc->gcs, EsGc, cap->pending_gc).end = end;
+      doc->samples_from = MAX (doc->samples_from, es_cap_timeline_get_samples_from (cap->timeline));
       es_cap_timeline_seal (cap->timeline);
       g_ptr_array_add (doc->caps, g_steal_pointer (&cap->timeline));
     }
@@ -349,6 +290,13 @@ es_document_builder_finish (EsDocumentBuilder *self,
   doc->truncated = truncated;
   doc->truncated_at = truncated_at;
   sort_gcs (doc);
+  _es_builder_settle_heap_size (self);
+  /* A log without GC_STATS has its GCs made from its caps' GC phases
+   * (which were then all kept), as any document's. */
+  if (doc->gc_fold != NULL && doc->gc_fold->spans.len == 0)
+    g_clear_pointer (&doc->gc_fold, _es_gc_fold_free);
+  if (doc->gc_fold != NULL)
+    _es_gc_fold_finish (doc->gc_fold);
   _es_builder_settle_heap_samples (self, G_MAXUINT64);
   _es_document_build_index (doc);
   _es_document_index_prof (doc);
@@ -594,6 +542,63 @@ es_document_builder_set_ongoing (EsDocumentBuilder *self,
   g_return_if_fail (self != NULL);
 
   self->ongoing = ongoing;
+}
+
+/**
+ * es_document_builder_set_statistics_only:
+ * @t0: the start of the interval whose statistics will be asked for
+ * @t1: its end: G_MAXUINT64 for the end of the run
+ *
+ * Says that only the statistics of [@t0, @t1] will be asked of the
+ * document (the summary's, es_stats_compute() and
+ * es_stats_figures_compute()), not its pictures: the builder keeps no
+ * instants (no statistic counts them); of each GC only its span, the rest
+ * added up for the interval as it comes (es-gc-fold.c); of the heap's
+ * size, its largest in the interval and what it was at its start; of each cap's
+ * allocation and spark samples before what is read of them only the last
+ * (_es_cap_timeline_fold_samples()); and its caps' runs and GC phases may
+ * be let go of as the log is read (es_document_builder_let_go_unread()),
+ * so that a log of any size is summarized in little memory. Nor does it keep the threads' table
+ * (their counts of wakeups and migrations, when each was created), which
+ * no statistic reads either. Every event still goes through the same
+ * state machines: the figures are those of a whole document. To be called
+ * before the first event.
+ */
+void
+es_document_builder_set_statistics_only (EsDocumentBuilder *self,
+                                         guint64            t0,
+                                         guint64            t1)
+{
+  g_return_if_fail (self != NULL && self->caps->len == 0 && self->doc->gcs.len == 0);
+
+  self->statistics_only = TRUE;
+  /* Read at @t1, and just before @t0 (the counters there). */
+  self->keep_from = MIN (t0 > 0 ? t0 - 1 : G_MAXUINT64, t1);
+  self->doc->gc_fold = _es_gc_fold_new (t0, t1);
+  self->doc->for_statistics = TRUE;
+  self->doc->statistics_t0 = t0;
+  self->doc->statistics_t1 = t1;
+}
+
+/**
+ * es_document_builder_let_go_unread:
+ *
+ * Lets go of the runs and GC phases of a builder for statistics only that
+ * they will not read (es_document_builder_set_statistics_only()): a
+ * loader calls it every so many events. Not before its first GC: a log
+ * without GC_STATS (GHC before 7.6) has its GCs made from the caps' GC
+ * phases.
+ *
+ * Returns: whether anything was let go of
+ */
+gboolean
+es_document_builder_let_go_unread (EsDocumentBuilder *self)
+{
+  g_return_val_if_fail (self != NULL && self->statistics_only, FALSE);
+
+  if (self->doc->gc_fold->spans.len == 0)
+    return FALSE;
+  return es_document_builder_let_go_before (self, self->keep_from);
 }
 
 /**

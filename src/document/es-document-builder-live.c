@@ -150,7 +150,9 @@ es_document_builder_give_back_prefaulted (EsDocumentBuilder *self)
  *
  * Lets go of the detail before @time (each cap's runs, GC phases and
  * instants, in whole pages) in a builder made by
- * es_document_builder_new_for_snapshots(), to bound a live log's memory:
+ * es_document_builder_new_for_snapshots(), or one for statistics only
+ * (es_document_builder_set_statistics_only(), whose memory goes back at
+ * once), to bound a live log's memory:
  * its snapshots from now on have all their detail from the latest time a
  * cap kept it from (es_document_get_detail_start()), at or before @time,
  * and the memory is given back once the documents of earlier snapshots are
@@ -166,7 +168,7 @@ es_document_builder_let_go_before (EsDocumentBuilder *self,
   g_autoptr(GPtrArray) vecs = g_ptr_array_new ();
   guint64 kept_from = 0;
 
-  g_return_val_if_fail (self != NULL && self->records != NULL, FALSE);
+  g_return_val_if_fail (self != NULL && (self->records != NULL || self->statistics_only), FALSE);
 
   if (time <= self->doc->detail_from)
     return FALSE;
@@ -180,7 +182,9 @@ es_document_builder_let_go_before (EsDocumentBuilder *self,
   if (vecs->len == 0)
     return FALSE;
   self->doc->detail_from = MAX (self->doc->detail_from, kept_from);
-  es_vec_file_release_skipped (self->records, (EsVec **) vecs->pdata, vecs->len);
+  /* A builder's own mappings gave their pages back as they skipped them. */
+  if (self->records != NULL)
+    es_vec_file_release_skipped (self->records, (EsVec **) vecs->pdata, vecs->len);
   return TRUE;
 }
 
@@ -246,6 +250,43 @@ heap_series (EsDocument   *doc,
     }
 }
 
+/* A heap size, for statistics only: what es_stats_compute() reads of the
+ * heap's size is its largest in the interval and its size as the interval
+ * begins (the latest at or before t0). So of the samples in the interval
+ * only those larger than all before them are kept, and of those up to t0
+ * only the latest, added at the end (_es_builder_settle_heap_size()): a
+ * big log has one per GC. */
+static void
+thin_heap_size (EsDocumentBuilder *self,
+                EsSample           sample)
+{
+  EsDocument *doc = self->doc;
+
+  if (sample.time <= doc->statistics_t0 &&
+      (!self->have_heap_size_before || sample.time >= self->heap_size_before.time))
+    {
+      self->heap_size_before = sample;
+      self->have_heap_size_before = TRUE;
+    }
+  if (sample.time >= doc->statistics_t0 && sample.time <= doc->statistics_t1 &&
+      (!self->have_heap_size_max || sample.value > self->heap_size_max))
+    {
+      self->heap_size_max = sample.value;
+      self->have_heap_size_max = TRUE;
+      es_series_append (doc->heap_size, sample.time, sample.value);
+    }
+}
+
+/* Adds the heap size thin_heap_size() kept aside: once all are in. */
+void
+_es_builder_settle_heap_size (EsDocumentBuilder *self)
+{
+  if (!self->have_heap_size_before)
+    return;
+  es_series_append (self->doc->heap_size, self->heap_size_before.time, self->heap_size_before.value);
+  self->have_heap_size_before = FALSE;
+}
+
 void
 _es_builder_add_heap_sample (EsDocumentBuilder *self,
                              EsHeapSeries       which,
@@ -254,6 +295,11 @@ _es_builder_add_heap_sample (EsDocumentBuilder *self,
 {
   EsSample sample = { time, value };
 
+  if (G_UNLIKELY (self->statistics_only) && which == ES_HEAP_SERIES_SIZE)
+    {
+      thin_heap_size (self, sample);
+      return;
+    }
   if (self->records == NULL)
     {
       es_series_append (heap_series (self->doc, which), time, value);

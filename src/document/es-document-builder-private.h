@@ -34,6 +34,7 @@ typedef struct
   guint64        gc_start;
   guint          pending_gc;      /* index of this cap's GC record awaiting GC_END */
   guint64        last_time;
+  gboolean       no_instants;     /* its builder's statistics only: es_document_builder_set_statistics_only() */
 } CapState;
 
 /* A lane of spans, as far as they are paired (es-document-spans.c). */
@@ -75,6 +76,12 @@ struct _EsDocumentBuilder
   gboolean     threads_written;   /* a copy's: its document has its threads' table */
   gboolean     ongoing;           /* the log is still being written: no cap's data has ended */
   gboolean     rows_are_threads;  /* a Mono log's: no data end per row */
+  gboolean     statistics_only;   /* es_document_builder_set_statistics_only() */
+  guint64      keep_from;         /* its @keep_from */
+  EsSample     heap_size_before;  /* for statistics only: the latest heap size at or before t0 ... */
+  gboolean     have_heap_size_before;
+  guint64      heap_size_max;     /* ... and the largest in the interval so far */
+  gboolean     have_heap_size_max;
   guint64      gcs_before;        /* the GCs starting before this are indexed (snapshots only) */
   gboolean     gcs_late;          /* a GC started before it: index them all again */
   /* In time order already, as the builder was copied (es-document-spans.c) */
@@ -144,6 +151,7 @@ void         _es_builder_add_heap_sample    (EsDocumentBuilder *self,
                                              EsHeapSeries       which,
                                              guint64            time,
                                              guint64            value);
+void         _es_builder_settle_heap_size   (EsDocumentBuilder *self);
 void         _es_builder_settle_heap_samples (EsDocumentBuilder *self,
                                               guint64            before);
 void         _es_builder_copy_heap_samples  (EsDocumentBuilder *copy,

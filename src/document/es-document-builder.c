@@ -84,6 +84,9 @@ _es_builder_add_caps (EsDocumentBuilder *self,
       state->timeline = es_cap_timeline_new (self->caps->len);
       _es_cap_timeline_use_file (state->timeline, self->records);
       state->pending_gc = NO_GC;
+      state->no_instants = self->statistics_only;
+      if (self->statistics_only)
+        _es_cap_timeline_fold_samples (state->timeline, self->keep_from);
       g_ptr_array_add (self->caps, state);
     }
   return g_ptr_array_index (self->caps, cap);
@@ -109,6 +112,9 @@ add_instant (CapState      *cap,
              guint32        thread,
              guint16        arg)
 {
+  /* No statistic counts instants: a summary's builder keeps none. */
+  if (G_UNLIKELY (cap->no_instants))
+    return;
   _es_cap_timeline_push_instant (cap->timeline, kind, time, thread, arg);
 }
 
@@ -135,13 +141,15 @@ add_scheduler_event (EsDocumentBuilder *self,
   switch (e->tag)
     {
     case ES_EVENT_CREATE_THREAD:
-      {
-        EsThread *t = es_thread_table_write (self->threads, thread);
+      /* No statistic reads the threads' table either. */
+      if (!self->statistics_only)
+        {
+          EsThread *t = es_thread_table_write (self->threads, thread);
 
-        t->created = e->time;
-        t->created_cap = e->cap;
-        add_instant (cap, ES_INSTANT_THREAD_CREATED, e->time, thread, 0);
-      }
+          t->created = e->time;
+          t->created_cap = e->cap;
+        }
+      add_instant (cap, ES_INSTANT_THREAD_CREATED, e->time, thread, 0);
       break;
     case ES_EVENT_RUN_THREAD:
       _es_builder_close_run (cap, e->time, ES_STOP_NO_STATUS, 0);
@@ -150,7 +158,8 @@ add_scheduler_event (EsDocumentBuilder *self,
       cap->running = TRUE;
       cap->thread = thread;
       cap->run_start = e->time;
-      es_thread_table_mention (self->threads, thread);
+      if (!self->statistics_only)
+        es_thread_table_mention (self->threads, thread);
       break;
     case ES_EVENT_STOP_THREAD:
       /* A run is stored once, in the cap's activities, stop status
@@ -165,11 +174,13 @@ add_scheduler_event (EsDocumentBuilder *self,
       add_instant (cap, ES_INSTANT_THREAD_RUNNABLE, e->time, thread, 0);
       break;
     case ES_EVENT_MIGRATE_THREAD:
-      es_thread_table_write (self->threads, thread)->n_migrations++;
+      if (!self->statistics_only)
+        es_thread_table_write (self->threads, thread)->n_migrations++;
       add_instant (cap, ES_INSTANT_THREAD_MIGRATED, e->time, thread, e->u.thread.cap);
       break;
     case ES_EVENT_THREAD_WAKEUP:
-      es_thread_table_write (self->threads, thread)->n_wakeups++;
+      if (!self->statistics_only)
+        es_thread_table_write (self->threads, thread)->n_wakeups++;
       add_instant (cap, ES_INSTANT_THREAD_WOKEN, e->time, thread, e->u.thread.cap);
       break;
     default:
@@ -210,11 +221,11 @@ add_gc_event (EsDocumentBuilder *self,
     case ES_EVENT_GC_END:
       _es_builder_close_gc_phase (cap, e->time, 0);
       cap->in_gc = FALSE;
-      if (cap->pending_gc != NO_GC)
-        {
-          ES_VEC_AT (&doc->gcs, EsGc, cap->pending_gc).end = e->time;
-          cap->pending_gc = NO_GC;
-        }
+      if (cap->pending_gc != NO_GC && doc->gc_fold != NULL)
+        ES_VEC_AT (&doc->gc_fold->spans, EsGcSpan, cap->pending_gc).end = e->time;
+      else if (cap->pending_gc != NO_GC)
+        ES_VEC_AT (&doc->gcs, EsGc, cap->pending_gc).end = e->time;
+      cap->pending_gc = NO_GC;
       break;
     case ES_EVENT_GC_GLOBAL_SYNC:
       self->last_sync = e->time;
@@ -238,6 +249,15 @@ add_gc_event (EsDocumentBuilder *self,
         gc.par_balanced_copied = e->u.gc_stats.par_balanced_copied;
         gc.cap = e->cap;
         gc.generation = e->u.gc_stats.generation;
+        /* For statistics only, folded as it comes (es-gc-fold.c). */
+        if (doc->gc_fold != NULL)
+          {
+            guint index = _es_gc_fold_add (doc->gc_fold, &gc);
+
+            if (cap->in_gc)
+              cap->pending_gc = index;
+            break;
+          }
         if (G_UNLIKELY (gc.start < self->gcs_before))
           self->gcs_late = TRUE;
         *ES_VEC_PUSH (&doc->gcs, EsGc) = gc;

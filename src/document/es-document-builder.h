@@ -51,6 +51,10 @@ EsDocumentBuilder *es_document_builder_copy   (EsDocumentBuilder *self);
 void               es_document_builder_set_ongoing (EsDocumentBuilder *self,
                                                     gboolean           ongoing);
 void               es_document_builder_set_rows_are_threads (EsDocumentBuilder *self);
+void               es_document_builder_set_statistics_only (EsDocumentBuilder *self,
+                                                            guint64            t0,
+                                                            guint64            t1);
+gboolean           es_document_builder_let_go_unread     (EsDocumentBuilder *self);
 EsDocument        *es_document_builder_snapshot (EsDocumentBuilder *self,
                                                  gboolean           truncated,
                                                  gint64             truncated_at);

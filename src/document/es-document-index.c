@@ -148,6 +148,9 @@ clear_gc_index (EsDocument *self)
 static void
 index_gcs (EsDocument *self)
 {
+  /* A document loaded for statistics has its GCs folded (es-gc-fold.c). */
+  if (self->gc_fold != NULL)
+    return;
   if (self->gcs.len == 0)
     derive_gcs_from_activity (self);
   /* The builder hands them over in order already (a sort of sorted records

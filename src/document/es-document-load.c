@@ -47,8 +47,24 @@ typedef struct
   gboolean             ok;
   guint                memory_failures;   /* es_vec_get_failures() when it began */
   guint64              in_use;            /* the address space in use when it ran out of memory */
+  gboolean             statistics_only;   /* es_document_load_for_statistics() */
+  guint                until_let_go;      /* events before it lets go of detail again */
 } Worker;
 
+/* How often a builder for statistics lets go of its caps' detail: each
+ * cap keeps at most this many runs and GC phases more than the few pages
+ * it must (a run is 24 bytes), so its memory stays flat however long the
+ * log, for a search per cap every 64 K events. Tests make it often, so
+ * that their small logs are let go of too. */
+static guint let_go_every_events = 64u * 1024;
+
+/* For tests: how often (in events) a builder for statistics lets go of its
+ * caps' detail; 0 for the default. */
+void
+_es_document_set_let_go_every (guint n_events)
+{
+  let_go_every_events = n_events > 0 ? n_events : 64u * 1024;
+}
 
 static gboolean
 add_to_builder (const EsEvent *event,
@@ -63,6 +79,11 @@ add_to_builder (const EsEvent *event,
       return FALSE;
     }
   es_document_builder_add (worker->builder, event);
+  if (worker->statistics_only && G_UNLIKELY (--worker->until_let_go == 0))
+    {
+      es_document_builder_let_go_unread (worker->builder);
+      worker->until_let_go = let_go_every_events;
+    }
   return TRUE;
 }
 
@@ -233,8 +254,12 @@ release_freed_memory (void)
 #endif
 }
 
+/* @statistics_only: es_document_load_for_statistics(), of [@t0, @t1] */
 static EsDocument *
 load_eventlog (const char     *path,
+               gboolean        statistics_only,
+               guint64         t0,
+               guint64         t1,
                void          (*progress) (guint64 done, guint64 total, gpointer data),
                gpointer        progress_data,
                GCancellable   *cancellable,
@@ -252,7 +277,8 @@ load_eventlog (const char     *path,
   {
     GStatBuf st;
 
-    if (g_stat (path, &st) == 0 && S_ISREG (st.st_mode) &&
+    /* Statistics take memory of their own, not the log's. */
+    if (!statistics_only && g_stat (path, &st) == 0 && S_ISREG (st.st_mode) &&
         !_es_document_check_memory ((guint64) st.st_size, _es_document_available_memory (), error))
       return NULL;
   }
@@ -263,7 +289,10 @@ load_eventlog (const char     *path,
   for (guint i = 0; i < n_workers; i++)
     {
       workers[i] = (Worker) { path, i, n_workers, es_eventlog_reader_new (), es_document_builder_new (),
-                              all, progress, progress_data, NULL, FALSE, es_vec_get_failures () };
+                              all, progress, progress_data, NULL, FALSE, es_vec_get_failures (), 0,
+                              statistics_only, let_go_every_events };
+      if (statistics_only)
+        es_document_builder_set_statistics_only (workers[i].builder, t0, t1);
       /* Out of memory for a thread's stack, say (ulimit -v): its part
        * is read on this thread instead, after the first. */
       if (i > 0)
@@ -343,6 +372,49 @@ load_eventlog (const char     *path,
   return document;
 }
 
+/* es_document_load_file_full(), or with @statistics_only
+ * es_document_load_for_statistics() (for a GHC log). */
+static EsDocument *
+load_file (const char     *path,
+           EsLoadFlags     flags,
+           gboolean        statistics_only,
+           guint64         t0,
+           guint64         t1,
+           void          (*progress) (guint64 done, guint64 total, gpointer data),
+           gpointer        progress_data,
+           GCancellable   *cancellable,
+           GError        **error)
+{
+  gboolean tune = !(flags & ES_LOAD_BESIDE_VIEWS);
+  EsDocument *document;
+  guint failures;
+
+  failures = es_vec_get_failures ();
+  es_vec_keep_spare ();
+  if (tune)
+    map_large_blocks (TRUE);
+  if (es_mlpd_sniff_file (path))
+    document = es_mlpd_load_file (path, progress, progress_data, cancellable, error);
+  else
+    document = load_eventlog (path, statistics_only, t0, t1, progress, progress_data, cancellable, error);
+  /* Out of memory after the events (in the indexes, say), or in a Mono
+   * log's: the document may be whole, but the memory held back for this
+   * is spent, and the next allocation could abort. */
+  if (es_vec_get_failures () != failures && (document != NULL || error == NULL || *error == NULL ||
+                                             !g_error_matches (*error, G_FILE_ERROR, G_FILE_ERROR_NOMEM)))
+    {
+      g_clear_object (&document);
+      g_clear_error (error);
+      _es_document_set_out_of_memory (error, path, 0, 0);
+    }
+  if (tune)
+    {
+      map_large_blocks (FALSE);
+      release_freed_memory ();
+    }
+  return document;
+}
+
 /**
  * es_document_load_file:
  * @progress: (nullable): called now and then with the bytes read so far
@@ -381,36 +453,41 @@ es_document_load_file_full (const char     *path,
                             GCancellable   *cancellable,
                             GError        **error)
 {
-  gboolean tune = !(flags & ES_LOAD_BESIDE_VIEWS);
-  EsDocument *document;
-  guint failures;
-
   g_return_val_if_fail (path != NULL, NULL);
 
-  failures = es_vec_get_failures ();
-  es_vec_keep_spare ();
-  if (tune)
-    map_large_blocks (TRUE);
-  if (es_mlpd_sniff_file (path))
-    document = es_mlpd_load_file (path, progress, progress_data, cancellable, error);
-  else
-    document = load_eventlog (path, progress, progress_data, cancellable, error);
-  /* Out of memory after the events (in the indexes, say), or in a Mono
-   * log's: the document may be whole, but the memory held back for this
-   * is spent, and the next allocation could abort. */
-  if (es_vec_get_failures () != failures && (document != NULL || error == NULL || *error == NULL ||
-                                             !g_error_matches (*error, G_FILE_ERROR, G_FILE_ERROR_NOMEM)))
-    {
-      g_clear_object (&document);
-      g_clear_error (error);
-      _es_document_set_out_of_memory (error, path, 0, 0);
-    }
-  if (tune)
-    {
-      map_large_blocks (FALSE);
-      release_freed_memory ();
-    }
-  return document;
+  return load_file (path, flags, FALSE, 0, 0, progress, progress_data, cancellable, error);
+}
+
+/**
+ * es_document_load_for_statistics:
+ * @t0: the start of the interval whose statistics will be asked for
+ * @t1: its end: G_MAXUINT64 for the end of the run
+ *
+ * Reads @path, on every core, into a document whose statistics of
+ * [@t0, @t1] only are asked for (es_stats_compute(),
+ * es_stats_figures_compute()): a summary's. A GHC log is built by the same
+ * builders as es_document_load_file()'s, which keep what those statistics
+ * read and let go of the rest as they go
+ * (es_document_builder_set_statistics_only()): no instants, no threads'
+ * table, of each GC its span (24 bytes) and of each cap its runs, GC phases
+ * and samples only around the interval's ends. Its memory is that of its
+ * GCs' spans and the heap's samples, a few percent of the log. The
+ * statistics of an interval are exactly those of the whole document when
+ * what they read is there: es_document_covers_statistics() (es-stats.h)
+ * says whether it is. A Mono log is loaded whole.
+ *
+ * Returns: (transfer full): the document, or %NULL with @error set.
+ */
+EsDocument *
+es_document_load_for_statistics (const char    *path,
+                                 guint64        t0,
+                                 guint64        t1,
+                                 GCancellable  *cancellable,
+                                 GError       **error)
+{
+  g_return_val_if_fail (path != NULL, NULL);
+
+  return load_file (path, ES_LOAD_DEFAULT, TRUE, t0, t1, NULL, NULL, cancellable, error);
 }
 
 /**

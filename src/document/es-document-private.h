@@ -11,6 +11,7 @@
 #include "es-document-prof.h"
 
 #include "es-chunks.h"
+#include "es-gc-fold-private.h"
 #include "es-thread-table.h"
 #include "es-vec.h"
 
@@ -54,6 +55,7 @@ struct _EsDocument
   GPtrArray     *caps;              /* EsCapTimeline, index = cap number */
   EsVec          gcs;               /* EsGc, by start */
   EsVec          gc_pause_prefix;   /* guint64: pauses of gcs[0..i) */
+  EsGcFold      *gc_fold;           /* (nullable): loaded for statistics only, its GCs instead of @gcs */
   EsVecFile     *records_file;      /* (nullable): a live log's builder's, which its GCs' index lives in */
   GPtrArray     *gen_index;         /* EsGenIndex *, index = generation */
   guint          gcs_indexed;       /* the first GCs, in start order, in the two above */
@@ -100,6 +102,9 @@ struct _EsDocument
   guint64        start_time;
   guint64        end_time;
   guint64        detail_from;       /* a live log's oldest detail kept (0: all of it) */
+  guint64        samples_from;      /* loaded for statistics: its caps' samples are whole from here */
+  gboolean       for_statistics;    /* loaded for the statistics of [statistics_t0, statistics_t1] only */
+  guint64        statistics_t0, statistics_t1;
   EsVecFilePin  *records_pin;       /* (nullable): a live log's snapshot: its builder's records it maps */
   guint64        n_events;
   guint          n_closed_runs;     /* left open by the log, closed at its end (or their cap's) */
@@ -166,6 +171,7 @@ void        _es_document_merge_allocated (EsDocument     *self,
 void        _es_document_free_thread_index (gpointer data);
 void        _es_document_index_info_tables (EsDocument *self);
 guint64     _es_document_available_memory (void);
+void        _es_document_set_let_go_every (guint       n_events);
 EsProfData *_es_prof_data_new         (void);
 void        _es_prof_data_free        (EsProfData *prof);
 EsProfData *_es_prof_data_copy_unindexed (const EsProfData *prof);

@@ -149,6 +149,20 @@ typedef struct
 
 #define ES_GC_GENERATION_UNKNOWN G_MAXUINT16
 
+/* Of each GC, what the statistics read of it one by one: its pause (the
+ * time of the pauses in any span, INIT's and EXIT's among them, in
+ * es-stats.c; their distribution, in es-pause-dist.c), whether it was
+ * parallel, its generation. 24 bytes where its whole record is 80 and its
+ * index about 90: a log of allocation-heavy code has a GC every 300-500
+ * bytes. */
+typedef struct
+{
+  guint64 start;
+  guint64 end;
+  guint16 generation;     /* as EsGc's: ES_GC_GENERATION_UNKNOWN counts as 0 */
+  guint8  parallel;       /* par_n_threads > 1 */
+} EsGcSpan;
+
 /* A thread's state from @time until its next state change. */
 typedef enum
 {

@@ -141,6 +141,7 @@ es_document_finalize (GObject *object)
   g_free (self->mono);
   g_clear_pointer (&self->mono_activity, es_mono_activity_unref);
   g_clear_error (&self->damage);
+  _es_gc_fold_free (self->gc_fold);
 
   G_OBJECT_CLASS (es_document_parent_class)->finalize (object);
 }
@@ -295,6 +296,8 @@ es_document_get_n_gc_generations (EsDocument *self)
 {
   g_return_val_if_fail (ES_IS_DOCUMENT (self), 0);
 
+  if (self->gc_fold != NULL)
+    return self->gc_fold->gens->len;
   return self->gen_index->len;
 }
 

@@ -57,6 +57,8 @@ void                  es_document_get_closed_at_end   (EsDocument  *self,
 const EsGc           *es_document_get_gcs             (EsDocument  *self,
                                                        guint       *n_gcs);
 guint                 es_document_get_n_gc_generations (EsDocument *self);
+const EsGcSpan       *es_document_get_gc_spans        (EsDocument  *self,
+                                                       guint       *n);
 guint                 es_document_get_n_threads       (EsDocument  *self);
 const EsThread       *es_document_get_thread          (EsDocument  *self,
                                                        guint        index);
@@ -140,6 +142,11 @@ EsDocument           *es_document_load_file_full      (const char     *path,
                                                        EsLoadFlags     flags,
                                                        void          (*progress) (guint64 done, guint64 total, gpointer data),
                                                        gpointer        progress_data,
+                                                       GCancellable   *cancellable,
+                                                       GError        **error);
+EsDocument           *es_document_load_for_statistics (const char     *path,
+                                                       guint64         t0,
+                                                       guint64         t1,
                                                        GCancellable   *cancellable,
                                                        GError        **error);
 gboolean              es_document_is_log_error        (const GError   *error);

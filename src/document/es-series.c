@@ -196,6 +196,22 @@ es_series_append (EsSeries *self,
 }
 
 /**
+ * es_series_drop_last:
+ *
+ * Removes the last sample, which no index holds yet: a cap of a builder
+ * for statistics only keeps, of its samples up to the first time it will
+ * be asked about, the last alone (_es_cap_timeline_fold_samples()).
+ */
+void
+es_series_drop_last (EsSeries *self)
+{
+  g_return_if_fail (!self->sealed && self->samples.len > self->indexed);
+
+  self->samples.len--;
+  self->in_order = MIN (self->in_order, self->samples.len);
+}
+
+/**
  * es_series_merge:
  * @from: samples to add to @self, which is not sealed yet, nor in a file
  *   (a live log's builder, whose snapshots map its series, never merges)

@@ -32,6 +32,7 @@ void            es_series_seal         (EsSeries       *self);
 void            es_series_put_in_order (EsSeries       *self);
 void            es_series_give_back    (EsSeries       *self);
 guint           es_series_get_length   (const EsSeries *self);
+void            es_series_drop_last    (EsSeries       *self);
 const EsSample *es_series_get_samples  (const EsSeries *self);
 guint           es_series_lower_bound  (const EsSeries *self,
                                         guint64         time);

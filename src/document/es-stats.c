@@ -59,6 +59,31 @@ overlap (guint64 a0,
   return hi > lo ? hi - lo : 0;
 }
 
+/* gc_time_in() of a document loaded for statistics only: the same sums,
+ * over its GCs' spans (es-gc-fold.c), the middle ones added up here
+ * rather than taken from prefix sums. */
+static guint64
+folded_gc_time_in (const EsGcFold *fold,
+                   guint64         t0,
+                   guint64         t1)
+{
+  const EsGcSpan *spans = fold->spans.data;
+  guint n = fold->spans.len;
+  guint first = es_search_lower_bound (spans, n, sizeof (EsGcSpan), G_STRUCT_OFFSET (EsGcSpan, start), t0);
+  guint last = es_search_lower_bound (spans, n, sizeof (EsGcSpan), G_STRUCT_OFFSET (EsGcSpan, start), t1 + 1);
+  guint64 total = 0;
+
+  if (first > 0)
+    total += overlap (spans[first - 1].start, spans[first - 1].end, t0, t1);
+  if (last > first)
+    {
+      for (guint i = first; i + 1 < last; i++)
+        total += spans[i].end - spans[i].start;
+      total += overlap (spans[last - 1].start, spans[last - 1].end, t0, t1);
+    }
+  return total;
+}
+
 /* GC pauses overlapping [t0, t1], clipped to it. Pauses do not overlap
  * each other, so only the GCs at the two edges need clipping. */
 static guint64
@@ -66,10 +91,13 @@ gc_time_in (EsDocument *doc,
             guint64     t0,
             guint64     t1)
 {
-  guint first = gc_lower_bound (doc, t0);
-  guint last = gc_lower_bound (doc, t1 + 1);     /* GCs starting in [t0, t1] */
+  guint first, last;
   guint64 total = 0;
 
+  if (doc->gc_fold != NULL)
+    return folded_gc_time_in (doc->gc_fold, t0, t1);
+  first = gc_lower_bound (doc, t0);
+  last = gc_lower_bound (doc, t1 + 1);     /* GCs starting in [t0, t1] */
   if (first > 0)
     {
       const EsGc *before = &ES_VEC_AT (&doc->gcs, EsGc, first - 1);
@@ -86,6 +114,19 @@ gc_time_in (EsDocument *doc,
   return total;
 }
 
+/* What is wrong with @gc's statistics. */
+static char *
+describe_gc_statistics (const EsGc *gc)
+{
+  g_autofree char *balanced = es_stats_format_grouped (MAX (gc->par_balanced_copied, gc->par_max_copied));
+  g_autofree char *copied = es_stats_format_grouped (gc->par_tot_copied);
+
+  return g_strdup_printf ("the GC statistics of the GC at %.9fs on cap %u say %s bytes %s of %s copied",
+                          gc->end / 1e9, gc->cap, balanced,
+                          gc->par_balanced_copied > gc->par_tot_copied ? "balanced" : "copied by one thread",
+                          copied);
+}
+
 /* A share over 100% cannot be: a damaged log's GC statistics say so
  * (a parallel GC that balanced more bytes than it copied). Which GC, for
  * the person to look at: only then is [t0, t1] searched. */
@@ -94,32 +135,67 @@ describe_inconsistent_gc (EsDocument *doc,
                           guint64     t0,
                           guint64     t1)
 {
-  for (guint i = gc_lower_bound (doc, t0); i < doc->gcs.len; i++)
+  /* Folded, the earliest such GC was kept aside. */
+  if (doc->gc_fold != NULL && doc->gc_fold->inconsistent)
+    return describe_gc_statistics (&doc->gc_fold->first_inconsistent);
+  for (guint i = doc->gc_fold != NULL ? doc->gcs.len : gc_lower_bound (doc, t0); i < doc->gcs.len; i++)
     {
       const EsGc *gc = &ES_VEC_AT (&doc->gcs, EsGc, i);
 
       if (gc->start > t1)
         break;
       if (gc->par_balanced_copied > gc->par_tot_copied || gc->par_max_copied > gc->par_tot_copied)
-        {
-          g_autofree char *balanced = es_stats_format_grouped (MAX (gc->par_balanced_copied, gc->par_max_copied));
-          g_autofree char *copied = es_stats_format_grouped (gc->par_tot_copied);
-
-          return g_strdup_printf ("the GC statistics of the GC at %.9fs on cap %u say %s bytes %s of %s copied",
-                                  gc->end / 1e9, gc->cap, balanced,
-                                  gc->par_balanced_copied > gc->par_tot_copied ? "balanced" : "copied by one thread",
-                                  copied);
-        }
+        return describe_gc_statistics (gc);
     }
   return g_strdup ("the GC statistics say more bytes balanced than copied");
 }
 
+/* compute_generations() of a document loaded for statistics only: the
+ * same figures, from its GCs' spans and what was added up of the rest
+ * (es-gc-fold.c) for the interval es_document_covers_statistics() checked. */
 static void
-compute_generations (EsDocument *doc,
-                     EsStats    *stats)
+compute_folded_generations (const EsGcFold *fold,
+                            EsStats        *stats,
+                            guint64        *par_tot,
+                            guint64        *par_balanced)
 {
-  guint64 par_tot = 0, par_balanced = 0;
+  const EsGcSpan *spans = fold->spans.data;
+  guint n = fold->spans.len;
+  guint first = es_search_lower_bound (spans, n, sizeof (EsGcSpan), G_STRUCT_OFFSET (EsGcSpan, start), stats->t0);
+  guint last = es_search_upper_bound (spans, n, sizeof (EsGcSpan), G_STRUCT_OFFSET (EsGcSpan, start), stats->t1);
 
+  stats->n_generations = MIN (fold->gens->len, ES_STATS_MAX_GENERATIONS);
+  for (guint i = first; i < last; i++)
+    {
+      guint g = _es_gc_generation (spans[i].generation);
+      guint64 pause = spans[i].end - spans[i].start;
+
+      if (g >= stats->n_generations)
+        continue;
+      stats->gen[g].collections++;
+      stats->gen[g].par_collections += spans[i].parallel;
+      stats->gen[g].elapsed += pause;
+      stats->gen[g].max_pause = MAX (stats->gen[g].max_pause, pause);
+    }
+  for (guint g = 0; g < fold->gens->len; g++)
+    {
+      const EsGcFoldGen *gen = &g_array_index (fold->gens, EsGcFoldGen, g);
+
+      stats->copied += gen->copied;
+      *par_tot += gen->par_tot_copied;
+      *par_balanced += gen->par_balanced_copied;
+    }
+  /* Like the RTS, slop is only sampled at major (oldest-generation) GCs. */
+  if (fold->gens->len > 0)
+    stats->max_slop = g_array_index (fold->gens, EsGcFoldGen, fold->gens->len - 1).max_slop;
+}
+
+static void
+compute_indexed_generations (EsDocument *doc,
+                             EsStats    *stats,
+                             guint64    *par_tot,
+                             guint64    *par_balanced)
+{
   /* Every generation counts in the totals; the table has the first few. */
   stats->n_generations = MIN (doc->gen_index->len, ES_STATS_MAX_GENERATIONS);
   for (guint g = 0; g < doc->gen_index->len; g++)
@@ -139,12 +215,24 @@ compute_generations (EsDocument *doc,
           es_series_max_in (index->pauses, stats->t0, stats->t1, &stats->gen[g].max_pause);
         }
       stats->copied += b->copied - a->copied;
-      par_tot += b->par_tot_copied - a->par_tot_copied;
-      par_balanced += b->par_balanced_copied - a->par_balanced_copied;
+      *par_tot += b->par_tot_copied - a->par_tot_copied;
+      *par_balanced += b->par_balanced_copied - a->par_balanced_copied;
       /* Like the RTS, slop is only sampled at major (oldest-generation) GCs. */
       if (g + 1 == doc->gen_index->len && es_series_max_in (index->slops, stats->t0, stats->t1, &slop))
         stats->max_slop = slop;
     }
+}
+
+static void
+compute_generations (EsDocument *doc,
+                     EsStats    *stats)
+{
+  guint64 par_tot = 0, par_balanced = 0;
+
+  if (doc->gc_fold != NULL)
+    compute_folded_generations (doc->gc_fold, stats, &par_tot, &par_balanced);
+  else
+    compute_indexed_generations (doc, stats, &par_tot, &par_balanced);
 
   /* GHC's Note [Work Balance]: balanced bytes over all bytes copied by
    * parallel GCs; 0 is serial, 1 perfectly balanced. */
@@ -341,4 +429,53 @@ es_stats_clear (EsStats *stats)
 {
   g_clear_pointer (&stats->caps, g_free);
   g_clear_pointer (&stats->gc_inconsistency, g_free);
+}
+
+/**
+ * es_document_covers_statistics:
+ *
+ * Whether @document, loaded for its statistics only, still has the detail
+ * that the statistics of [@t0, @t1] read: each cap's runs and GC phases at
+ * the interval's two ends (after 0) and its counters (allocation, sparks)
+ * at @t1 and before @t0, and, in a profiled run, its runs and GC phases at
+ * the start of each of its heap censuses (PROF's time, census_time_in()).
+ * and the GCs starting in the interval, as it was loaded for
+ * (es_document_load_for_statistics()). A document loaded whole has all of
+ * it; one loaded for statistics of another interval is loaded again for
+ * this one.
+ *
+ * Returns: %TRUE if es_stats_compute() of [@t0, @t1] is exactly that of
+ *   the whole document
+ */
+gboolean
+es_document_covers_statistics (EsDocument *document,
+                               guint64     t0,
+                               guint64     t1)
+{
+  guint64 need = G_MAXUINT64;
+  EsRunPhases phases;
+
+  g_return_val_if_fail (ES_IS_DOCUMENT (document), FALSE);
+
+  /* What was added up of its GCs and kept of the heap's size is of the
+   * interval it was loaded for: the same ends, where they are in the run. */
+  if (document->for_statistics &&
+      (t0 != document->statistics_t0 ||
+       (t1 != document->statistics_t1 && MIN (t1, document->statistics_t1) < document->end_time)))
+    return FALSE;
+  /* Nothing before 0: the totals there are none, let go of or not. */
+  if (t0 > 0)
+    need = MIN (need, t0 - 1);
+  need = MIN (need, t1);
+  es_run_phases_find (document, &phases);
+  if (phases.profiled)
+    {
+      guint n;
+      const EsHeapProfSample *censuses = es_document_get_heap_samples (document, &n);
+
+      for (guint i = 0; i < n; i++)
+        if (censuses[i].census_end >= t0 && censuses[i].census_start <= t1)
+          need = MIN (need, censuses[i].census_start);
+    }
+  return need >= MAX (document->detail_from, document->samples_from);
 }

@@ -86,6 +86,9 @@ void     es_stats_compute     (EsDocument    *document,
                                guint64        t1,
                                EsStats       *stats);
 void     es_stats_clear       (EsStats       *stats);
+gboolean es_document_covers_statistics (EsDocument *document,
+                                        guint64     t0,
+                                        guint64     t1);
 char    *es_stats_format_grouped (guint64   value);
 void     es_stats_append_text (const EsStats *stats,
                                EsDocument    *document,

@@ -568,6 +568,120 @@ es_vec_skip (EsVec *vec,
 #endif
 }
 
+/* The first element from @from on whose key is below the one before it:
+ * the end of a sorted run. */
+static guint
+run_end (const guint8 *data,
+         guint         n,
+         gsize         element_size,
+         gsize         key_offset,
+         guint         from)
+{
+  guint i = from + 1;
+
+  while (i < n && *(const guint64 *) (data + (gsize) i * element_size + key_offset) >=
+                  *(const guint64 *) (data + (gsize) (i - 1) * element_size + key_offset))
+    i++;
+  return MIN (i, n);
+}
+
+#define MAX_SORTED_RUNS 8
+
+/**
+ * es_vec_sort_runs:
+ * @key_offset: where each element's guint64 key is (G_STRUCT_OFFSET())
+ *
+ * Sorts @vec by key, equal keys keeping their order, as a vector made of a
+ * few sorted runs is (the GCs of several loading workers, one run each):
+ * the runs are merged pairwise in linear passes rather than sorted from
+ * scratch; many runs (an unordered log) fall back to a stable sort.
+ */
+void
+es_vec_sort_runs (EsVec *vec,
+                  gsize  element_size,
+                  gsize  key_offset)
+{
+  guint n = vec->len, n_runs = 0;
+  guint bounds[MAX_SORTED_RUNS + 1];
+  EsVec to = { 0 };
+
+  bounds[0] = 0;
+  for (guint i = 0; i < n; i = bounds[n_runs])
+    {
+      if (n_runs == MAX_SORTED_RUNS)
+        {
+          g_qsort_with_data (vec->data, (gint) n, element_size, es_search_compare_keys, GSIZE_TO_POINTER (key_offset));
+          return;
+        }
+      bounds[n_runs + 1] = run_end (vec->data, n, element_size, key_offset, i);
+      n_runs++;
+    }
+  if (n_runs <= 1)
+    return;
+
+  while (to.capacity < n)
+    es_vec_grow (&to, element_size);
+  to.len = n;
+  while (n_runs > 1)
+    {
+      const guint8 *in = vec->data;
+      guint8 *out = to.data;
+      EsVec swap;
+      guint kept = 0;
+
+#define KEY(i) (*(const guint64 *) (in + (gsize) (i) * element_size + key_offset))
+#define TAKE(i) (memcpy (out + (gsize) k++ * element_size, in + (gsize) (i) * element_size, element_size))
+      for (guint r = 0; r < n_runs; r += 2)
+        {
+          guint a = bounds[r], a_end = bounds[r + 1];
+          guint b = a_end, b_end = r + 2 <= n_runs ? bounds[r + 2] : a_end;
+          guint k = a;
+
+          /* Stable: the earlier run wins ties, as in a stable sort. */
+          while (a < a_end && b < b_end)
+            {
+              if (KEY (b) < KEY (a))
+                TAKE (b++);
+              else
+                TAKE (a++);
+            }
+          while (a < a_end)
+            TAKE (a++);
+          while (b < b_end)
+            TAKE (b++);
+          bounds[kept++] = bounds[r];
+        }
+#undef KEY
+#undef TAKE
+      bounds[kept] = n;
+      n_runs = kept;
+      swap = *vec;
+      *vec = to;
+      to = swap;
+    }
+  es_vec_clear (&to, element_size);
+}
+
+/**
+ * es_vec_drop_front:
+ * @n: how many of its first elements to let go of
+ *
+ * Moves the rest of @vec down to its start, where es_vec_skip() would
+ * move its start up: a vector no copy shares (a builder's for statistics
+ * only) goes on writing to the pages it has, warm in the caches, where
+ * skipping would fault in and clear new ones as it grows.
+ */
+void
+es_vec_drop_front (EsVec *vec,
+                   guint  n,
+                   gsize  element_size)
+{
+  g_return_if_fail (n <= vec->len);
+
+  memmove (vec->data, (guint8 *) vec->data + (gsize) n * element_size, (gsize) (vec->len - n) * element_size);
+  vec->len -= n;
+}
+
 /**
  * es_vec_settle:
  * @from: the first element to look at

@@ -55,6 +55,12 @@ void es_vec_release_spare (EsVec *vec,
 void es_vec_skip          (EsVec *vec,
                            guint  n,
                            gsize  element_size);
+void es_vec_sort_runs     (EsVec *vec,
+                          gsize  element_size,
+                          gsize  key_offset);
+void es_vec_drop_front    (EsVec *vec,
+                          guint  n,
+                          gsize  element_size);
 guint es_vec_settle       (EsVec   *vec,
                            gsize    element_size,
                            guint    from,

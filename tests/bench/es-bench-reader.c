@@ -23,84 +23,13 @@ static const GOptionEntry entries[] = {
   { NULL }
 };
 
-typedef struct
-{
-  guint64 n_events;
-  guint64 checksum;   /* keeps the compiler from skipping the decode */
-} Tally;
-
-static gboolean
-tally_event (const EsEvent *event,
-             gpointer       user_data)
-{
-  Tally *tally = user_data;
-
-  tally->n_events++;
-  tally->checksum += event->time + event->cap + event->u.thread.thread;
-  return TRUE;
-}
-
-static inline guint32
-be32 (const guint8 *p)
-{
-  return ((guint32) p[0] << 24) | ((guint32) p[1] << 16) | ((guint32) p[2] << 8) | p[3];
-}
-
-/* The floor: read the header's sizes, then hop from event to event. */
-static guint64
-step_over_events (const guint8 *data,
-                  gsize         len)
-{
-  gint32 sizes[65536];
-  gsize pos = 8;
-  guint64 n = 0;
-
-  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
-    sizes[i] = -2;
-  while (pos + 4 <= len && be32 (data + pos) == 0x65746200)
-    {
-      guint16 tag = (guint16) ((data[pos + 4] << 8) | data[pos + 5]);
-      guint16 size = (guint16) ((data[pos + 6] << 8) | data[pos + 7]);
-      guint32 desc_len = be32 (data + pos + 8);
-      guint32 extra_len = be32 (data + pos + 12 + desc_len);
-
-      sizes[tag] = size == 0xFFFF ? -1 : size;
-      pos += 12 + desc_len + 4 + extra_len + 4;
-    }
-  pos += 4 + 4 + 4;   /* hete hdre datb */
-
-  while (pos + 2 <= len)
-    {
-      guint16 tag = (guint16) ((data[pos] << 8) | data[pos + 1]);
-      gint32 size;
-
-      if (tag == 0xFFFF)
-        break;
-      size = sizes[tag];
-      if (size == -1)
-        size = 2 + ((data[pos + 10] << 8) | data[pos + 11]);
-      else if (size < 0)
-        break;
-      pos += 10 + size;
-      n++;
-    }
-  return n;
-}
-
 int
 main (int    argc,
       char **argv)
 {
   g_autoptr(GOptionContext) context = g_option_context_new ("FILE.eventlog");
   g_autoptr(GError) error = NULL;
-  g_autoptr(GMappedFile) mapped = NULL;
-  g_autofree double *floor_times = NULL, *reader_times = NULL;
-  const guint8 *data;
-  gsize len;
-  guint64 floor_events = 0;
-  Tally tally = { 0 };
-  volatile guint64 sink = 0;
-  double mb;
+  EsBenchWalks walks;
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2 || runs < 1)
@@ -109,50 +38,17 @@ main (int    argc,
                   error ? ": " : "", error ? error->message : "");
       return 1;
     }
-
-  mapped = g_mapped_file_new (argv[1], FALSE, &error);
-  if (mapped == NULL)
+  if (!es_bench_time_walks (argv[1], runs, &walks, &error))
     {
       g_printerr ("es-bench-reader: %s\n", error->message);
       return 1;
     }
-  data = (const guint8 *) g_mapped_file_get_contents (mapped);
-  len = g_mapped_file_get_length (mapped);
-  mb = len / 1e6;
 
-  /* Fault the pages in first: the budget is for a log in the page cache. */
-  for (gsize i = 0; i < len; i += 4096)
-    sink += data[i];
-
-  floor_times = g_new (double, runs);
-  reader_times = g_new (double, runs);
-  for (int run = 0; run < runs; run++)
-    {
-      gint64 start = g_get_monotonic_time ();
-      g_autoptr(EsEventlogReader) reader = es_eventlog_reader_new ();
-
-      floor_events = step_over_events (data, len);
-      floor_times[run] = (g_get_monotonic_time () - start) / 1e6;
-
-      tally.n_events = 0;
-      start = g_get_monotonic_time ();
-      if (!es_eventlog_read_file (reader, argv[1], tally_event, NULL, &tally, NULL, &error))
-        {
-          g_printerr ("es-bench-reader: %s\n", error->message);
-          return 1;
-        }
-      reader_times[run] = (g_get_monotonic_time () - start) / 1e6;
-    }
-  sink += tally.checksum;
-
-  printf ("log: %s, %.1f MB, %" G_GUINT64_FORMAT " events\n", argv[1], mb, tally.n_events);
+  printf ("log: %s, %.1f MB, %" G_GUINT64_FORMAT " events\n", argv[1], walks.mb, walks.reader_events);
   printf ("bare step-over loop: %8.1f ms  %8.0f MB/s  %6.1f M events/s  (%" G_GUINT64_FORMAT " events)\n",
-          es_bench_median (floor_times, runs) * 1e3, mb / es_bench_median (floor_times, runs),
-          floor_events / es_bench_median (floor_times, runs) / 1e6, floor_events);
+          walks.floor_s * 1e3, walks.mb / walks.floor_s, walks.floor_events / walks.floor_s / 1e6, walks.floor_events);
   printf ("reader, every field: %8.1f ms  %8.0f MB/s  %6.1f M events/s\n",
-          es_bench_median (reader_times, runs) * 1e3, mb / es_bench_median (reader_times, runs),
-          tally.n_events / es_bench_median (reader_times, runs) / 1e6);
+          walks.reader_s * 1e3, walks.mb / walks.reader_s, walks.reader_events / walks.reader_s / 1e6);
   printf ("peak RSS: %.1f MB (the mapped log counts once it is touched)\n", es_bench_peak_rss_mb ());
-  (void) sink;
   return 0;
 }

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "es-bench-util.h"
+#include "es-eventlog-file.h"
 
 static int
 compare_doubles (const void *a,
@@ -23,6 +24,124 @@ compare_doubles (const void *a,
   double x = *(const double *) a, y = *(const double *) b;
 
   return x < y ? -1 : x > y;
+}
+
+static inline guint32
+be32 (const guint8 *p)
+{
+  return ((guint32) p[0] << 24) | ((guint32) p[1] << 16) | ((guint32) p[2] << 8) | p[3];
+}
+
+/* The floor of every reading of an eventlog's @len bytes at @data: read
+ * the header's sizes, then hop from event to event. Returns how many
+ * events it stepped over. */
+guint64
+es_bench_step_over_events (const guint8 *data,
+                           gsize         len)
+{
+  gint32 sizes[65536];
+  gsize pos = 8;
+  guint64 n = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    sizes[i] = -2;
+  while (pos + 4 <= len && be32 (data + pos) == 0x65746200)
+    {
+      guint16 tag = (guint16) ((data[pos + 4] << 8) | data[pos + 5]);
+      guint16 size = (guint16) ((data[pos + 6] << 8) | data[pos + 7]);
+      guint32 desc_len = be32 (data + pos + 8);
+      guint32 extra_len = be32 (data + pos + 12 + desc_len);
+
+      sizes[tag] = size == 0xFFFF ? -1 : size;
+      pos += 12 + desc_len + 4 + extra_len + 4;
+    }
+  pos += 4 + 4 + 4;   /* hete hdre datb */
+
+  while (pos + 2 <= len)
+    {
+      guint16 tag = (guint16) ((data[pos] << 8) | data[pos + 1]);
+      gint32 size;
+
+      if (tag == 0xFFFF)
+        break;
+      size = sizes[tag];
+      if (size == -1)
+        size = 2 + ((data[pos + 10] << 8) | data[pos + 11]);
+      else if (size < 0)
+        break;
+      pos += 10 + size;
+      n++;
+    }
+  return n;
+}
+
+typedef struct
+{
+  guint64 n_events;
+  guint64 checksum;   /* keeps the compiler from skipping the decode */
+} Tally;
+
+static gboolean
+tally_event (const EsEvent *event,
+             gpointer       user_data)
+{
+  Tally *tally = user_data;
+
+  tally->n_events++;
+  tally->checksum += event->time + event->cap + event->u.thread.thread;
+  return TRUE;
+}
+
+/**
+ * es_bench_time_walks:
+ *
+ * Times the floor of every reading of @path (es_bench_step_over_events())
+ * and the reader decoding every field, @runs times each, with the log's
+ * pages faulted in first: the budgets are for a log in the page cache.
+ */
+gboolean
+es_bench_time_walks (const char   *path,
+                     int           runs,
+                     EsBenchWalks *walks,
+                     GError      **error)
+{
+  g_autoptr(GMappedFile) mapped = g_mapped_file_new (path, FALSE, error);
+  g_autofree double *floor_times = NULL, *reader_times = NULL;
+  const guint8 *data;
+  gsize len;
+  Tally tally = { 0 };
+  volatile guint64 sink = 0;
+
+  if (mapped == NULL)
+    return FALSE;
+  data = (const guint8 *) g_mapped_file_get_contents (mapped);
+  len = g_mapped_file_get_length (mapped);
+  for (gsize i = 0; i < len; i += 4096)
+    sink += data[i];
+
+  floor_times = g_new (double, runs);
+  reader_times = g_new (double, runs);
+  for (int run = 0; run < runs; run++)
+    {
+      gint64 start = g_get_monotonic_time ();
+      g_autoptr(EsEventlogReader) reader = es_eventlog_reader_new ();
+
+      walks->floor_events = es_bench_step_over_events (data, len);
+      floor_times[run] = (g_get_monotonic_time () - start) / 1e6;
+
+      tally.n_events = 0;
+      start = g_get_monotonic_time ();
+      if (!es_eventlog_read_file (reader, path, tally_event, NULL, &tally, NULL, error))
+        return FALSE;
+      reader_times[run] = (g_get_monotonic_time () - start) / 1e6;
+    }
+  sink += tally.checksum;
+  walks->mb = len / 1e6;
+  walks->floor_s = es_bench_median (floor_times, runs);
+  walks->reader_s = es_bench_median (reader_times, runs);
+  walks->reader_events = tally.n_events;
+  (void) sink;
+  return TRUE;
 }
 
 /* The median of @n timings (sorts @values). */

@@ -14,6 +14,23 @@ G_BEGIN_DECLS
 double es_bench_median      (double *values,
                              int     n);
 double es_bench_peak_rss_mb (void);
+guint64 es_bench_step_over_events (const guint8 *data,
+                                   gsize         len);
+
+/* The bare walks over a log in the page cache, medians of their runs. */
+typedef struct
+{
+  double  mb;               /* the log's size */
+  double  floor_s;          /* stepping over every event */
+  double  reader_s;         /* the reader decoding every field, on one core */
+  guint64 floor_events;
+  guint64 reader_events;
+} EsBenchWalks;
+
+gboolean es_bench_time_walks (const char   *path,
+                              int           runs,
+                              EsBenchWalks *walks,
+                              GError      **error);
 double es_bench_status_mb   (const char *field);
 double es_bench_pss_mb      (void);
 

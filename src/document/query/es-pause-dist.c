@@ -271,6 +271,28 @@ es_pause_dist_gc_pause (EsDocument *document,
   return gcs[index].end > gcs[index].start ? gcs[index].end - gcs[index].start : 0;
 }
 
+/* Collection @i's generation as the distributions have them (a Mono
+ * log's: nursery 0, major 1), and its pause: of its record, or of its span
+ * in a document loaded for statistics only (@spans not NULL). */
+static inline guint64
+gc_pause_at (EsDocument     *document,
+             const EsGc     *gcs,
+             const EsGcSpan *spans,
+             gboolean        mono,
+             guint           i,
+             guint          *g)
+{
+  if (spans != NULL)
+    {
+      *g = spans[i].generation == ES_GC_GENERATION_UNKNOWN ? 0 : spans[i].generation;
+      return spans[i].end > spans[i].start ? spans[i].end - spans[i].start : 0;
+    }
+  *g = gcs[i].generation == ES_GC_GENERATION_UNKNOWN ? 0 : gcs[i].generation;
+  if (mono)
+    *g = gcs[i].generation == 1;
+  return es_pause_dist_gc_pause (document, i);
+}
+
 /* The pauses of collections [first, last) copied, and their percentiles
  * selected among them: O(last - first). */
 static void
@@ -280,8 +302,9 @@ dists_by_selection (EsDocument   *document,
                     EsPauseDists *dists)
 {
   const EsMonoSummary *mono = NULL;
-  guint n_gcs, n_gens = 0;
+  guint n_gcs, n_spans, n_gens = 0;
   const EsGc *gcs;
+  const EsGcSpan *spans;
   g_autofree guint64 *all = NULL;
   g_autofree guint64 *by_gen = NULL;
   gsize n_by_gen[ES_STATS_MAX_GENERATIONS] = { 0 };
@@ -290,6 +313,7 @@ dists_by_selection (EsDocument   *document,
 
   *dists = (EsPauseDists) { 0 };
   gcs = es_document_get_gcs (document, &n_gcs);
+  spans = es_document_get_gc_spans (document, &n_spans);
 
   /* The generations es_stats_compute() shows. A Mono log's are the
    * nursery and the major heap, as its summary has them. */
@@ -306,10 +330,9 @@ dists_by_selection (EsDocument   *document,
    * pass over the collections has counted them. */
   for (guint i = first; i < last; i++)
     {
-      guint g = gcs[i].generation == ES_GC_GENERATION_UNKNOWN ? 0 : gcs[i].generation;
+      guint g;
 
-      if (mono != NULL)
-        g = gcs[i].generation == 1;
+      gc_pause_at (document, gcs, spans, mono != NULL, i, &g);
       if (g < dists->n_generations)
         n_by_gen[g]++;
     }
@@ -319,11 +342,9 @@ dists_by_selection (EsDocument   *document,
   by_gen = g_new (guint64, MAX (last - first, 1));
   for (guint i = first; i < last; i++)
     {
-      guint g = gcs[i].generation == ES_GC_GENERATION_UNKNOWN ? 0 : gcs[i].generation;
-      guint64 pause = es_pause_dist_gc_pause (document, i);
+      guint g;
+      guint64 pause = gc_pause_at (document, gcs, spans, mono != NULL, i, &g);
 
-      if (mono != NULL)
-        g = gcs[i].generation == 1;
       all[n_all++] = pause;
       if (g < dists->n_generations)
         by_gen[at[g]++] = pause;
@@ -356,11 +377,21 @@ es_pause_dists_compute (EsDocument   *document,
   const EsPauseIndex *index;
   guint n_gcs, first, last;
   const EsGc *gcs;
+  const EsGcSpan *spans;
 
   g_return_if_fail (ES_IS_DOCUMENT (document));
   g_return_if_fail (dists != NULL);
 
   t1 = MAX (t0, t1);
+  /* A document loaded for statistics only has its GCs' spans. */
+  spans = es_document_get_gc_spans (document, &n_gcs);
+  if (spans != NULL)
+    {
+      first = es_search_lower_bound (spans, n_gcs, sizeof (EsGcSpan), G_STRUCT_OFFSET (EsGcSpan, start), t0);
+      last = es_search_upper_bound (spans, n_gcs, sizeof (EsGcSpan), G_STRUCT_OFFSET (EsGcSpan, start), t1);
+      dists_by_selection (document, first, last, dists);
+      return;
+    }
   gcs = es_document_get_gcs (document, &n_gcs);
   first = es_search_lower_bound (gcs, n_gcs, sizeof (EsGc), G_STRUCT_OFFSET (EsGc, start), t0);
   last = es_search_upper_bound (gcs, n_gcs, sizeof (EsGc), G_STRUCT_OFFSET (EsGc, start), t1);
