@@ -562,8 +562,13 @@ test_out_of_memory (void)
         }
       else
         {
+          /* A limit on address space also counts what threads and
+           * vectors keep ahead, which varies with how many workers run at
+           * once: just above where the log maps, `summary` may still run
+           * short, and must say so as a whole load would. */
           g_assert_cmpint (run.exit_code, ==, 1);
-          g_assert_nonnull (strstr (run.err, "Cannot map the log into memory"));
+          if (strstr (run.err, "Cannot map the log into memory") == NULL)
+            g_assert_nonnull (strstr (run.err, "the process may use (ulimit -v); loading it needs about"));
         }
       g_assert_cmpint (profile.exit_code, ==, 1);
       if (strstr (profile.err, "has no time-profile samples") != NULL)
