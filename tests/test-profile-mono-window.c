@@ -246,6 +246,58 @@ test_samples_of_one_thread (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A followed log's documents: until the user chooses, each shows what the
+ * file would open with (a calls log's call time, then its samples once
+ * they come); the user's choice is kept across documents, shown wherever
+ * a document has it. */
+static EsDocument *
+load_fixture (const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "mlpd", name, NULL);
+  g_autoptr(GError) error = NULL;
+  EsDocument *document = es_document_load_file (path, NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  return document;
+}
+
+static EsProfKind
+kind_of (EsSession *session)
+{
+  EsProfKind kind;
+  guint cap;
+
+  es_session_get_profile_view (session, &kind, &cap);
+  return kind;
+}
+
+static void
+test_followed_profile_kind (void)
+{
+  g_autoptr(EsDocument) calls = load_fixture ("calls-compute.mlpd");
+  g_autoptr(EsDocument) both = load_fixture ("calls-sample.mlpd");
+  g_autoptr(EsDocument) samples = load_fixture ("sample-compute.mlpd");
+  g_autoptr(EsSession) first = es_session_new (calls);
+  g_autoptr(EsSession) second = es_session_new_continuing (both, first);
+  g_autoptr(EsSession) opened = es_session_new (both);
+  g_autoptr(EsSession) chose = es_session_new (both);
+  g_autoptr(EsSession) lacking = NULL;
+  g_autoptr(EsSession) having = NULL;
+
+  /* The calls came first: call time, then the samples as the file opens. */
+  g_assert_cmpint (kind_of (first), ==, ES_PROF_CALL_TIME);
+  g_assert_cmpint (kind_of (opened), ==, ES_PROF_SAMPLES);
+  g_assert_cmpint (kind_of (second), ==, kind_of (opened));
+
+  /* Chosen, kept: through a document without it, to one with it. */
+  es_session_set_profile_view (chose, ES_PROF_CALL_TIME, ES_PROFILE_ALL_CAPS);
+  g_assert_cmpint (kind_of (chose), ==, ES_PROF_CALL_TIME);
+  lacking = es_session_new_continuing (samples, chose);
+  g_assert_cmpint (kind_of (lacking), ==, ES_PROF_SAMPLES);
+  having = es_session_new_continuing (both, lacking);
+  g_assert_cmpint (kind_of (having), ==, ES_PROF_CALL_TIME);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -254,5 +306,6 @@ main (int   argc,
     return 0;
   g_test_add_func ("/profile-mono-window/call-time", test_call_time);
   g_test_add_func ("/profile-mono-window/samples-of-one-thread", test_samples_of_one_thread);
+  g_test_add_func ("/profile-mono-window/followed-profile-kind", test_followed_profile_kind);
   return g_test_run ();
 }
