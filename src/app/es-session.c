@@ -32,6 +32,8 @@ struct _EsSession
   gboolean    has_cursor;
   guint32     chosen_cost_centre;
   EsProfKind  profile_kind;       /* what the Profile tab and row show */
+  gboolean    has_chosen_kind;    /* the user chose what the profile shows: */
+  EsProfKind  chosen_kind;        /* ... this, shown where the document has it */
   guint       profile_cap;        /* whose (a thread, a cap), or ES_PROFILE_ALL_CAPS */
   guint64     extent;             /* the span views may show, at least the run */
   guint64     extent_start;       /* ... from here: a comparison's aligned run */
@@ -121,6 +123,17 @@ es_session_init (EsSession *self)
   self->profile_cap = ES_PROFILE_ALL_CAPS;
 }
 
+/* What a document's Profile tab and row show until the user chooses: its
+ * samples, or, for a log with calls and no samples, its call time. */
+static EsProfKind
+default_profile_kind (EsDocument *document)
+{
+  guint n_samples;
+
+  es_document_get_prof_samples (document, ES_PROF_SAMPLES, &n_samples);
+  return n_samples == 0 && es_document_has_call_time (document) ? ES_PROF_CALL_TIME : ES_PROF_SAMPLES;
+}
+
 EsSession *
 es_session_new (EsDocument *document)
 {
@@ -132,13 +145,7 @@ es_session_new (EsDocument *document)
   self->document = g_object_ref (document);
   self->visible_t0 = 0;
   self->visible_t1 = MAX (es_document_get_end_time (document), ES_SESSION_MIN_SPAN);
-  /* A log with calls and no samples shows its call time. */
-  {
-    guint n_samples;
-
-    es_document_get_prof_samples (document, ES_PROF_SAMPLES, &n_samples);
-    self->profile_kind = n_samples == 0 && es_document_has_call_time (document) ? ES_PROF_CALL_TIME : ES_PROF_SAMPLES;
-  }
+  self->profile_kind = default_profile_kind (document);
   return self;
 }
 
@@ -186,16 +193,19 @@ es_session_new_continuing (EsDocument *document,
   self->cursor = previous->cursor;
   self->has_cursor = previous->has_cursor;
   self->chosen_cost_centre = previous->chosen_cost_centre;
-  /* What was shown, if the new document has it: a followed log's first
-   * documents may have neither samples nor calls yet, and then the
-   * default is the new document's. */
-  {
-    guint n_samples;
+  /* What the user chose, where the new document has it; otherwise the
+   * new document's default, as the file would open: a followed log's
+   * first documents may have calls before its first samples come. */
+  self->has_chosen_kind = previous->has_chosen_kind;
+  self->chosen_kind = previous->chosen_kind;
+  if (self->has_chosen_kind)
+    {
+      guint n_samples;
 
-    es_document_get_prof_samples (document, ES_PROF_SAMPLES, &n_samples);
-    if (previous->profile_kind == ES_PROF_CALL_TIME ? es_document_has_call_time (document) : n_samples > 0)
-      self->profile_kind = previous->profile_kind;
-  }
+      es_document_get_prof_samples (document, ES_PROF_SAMPLES, &n_samples);
+      if (self->chosen_kind == ES_PROF_CALL_TIME ? es_document_has_call_time (document) : n_samples > 0)
+        self->profile_kind = self->chosen_kind;
+    }
   self->profile_cap = previous->profile_cap;
   self->has_pause_filter = previous->has_pause_filter;
   self->pause_filter = previous->pause_filter;
@@ -522,6 +532,11 @@ es_session_set_profile_view (EsSession  *self,
 
   if (self->profile_kind == kind && self->profile_cap == cap)
     return;
+  if (self->profile_kind != kind)
+    {
+      self->has_chosen_kind = TRUE;
+      self->chosen_kind = kind;
+    }
   self->profile_kind = kind;
   self->profile_cap = cap;
   g_signal_emit (self, signals[PROFILE_VIEW_CHANGED], 0);

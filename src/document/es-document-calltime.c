@@ -158,7 +158,8 @@ add_checkpoint (EsCallStream  *stream,
   at->offset = offset;
   at->stack = stack;
   at->n_sums = stream->local->len;
-  memcpy (at->sums, sums, at->n_sums * sizeof (guint64));
+  if (at->n_sums > 0)
+    memcpy (at->sums, sums, at->n_sums * sizeof (guint64));
   g_ptr_array_add (stream->checkpoints, at);
 }
 

@@ -224,10 +224,12 @@ es_paint_counter_row (EsPaintContext      *ctx,
   es_column_runs_begin (&runs, ctx, ES_COLOR_COUNTER, 1);
   for (int i = 0; i < view->width; i++)
     {
-      int y_top = ys[3 * i] - 1, y_bottom = ys[3 * i + 1] + 1;
+      int y_top, y_bottom;
 
       if (ys[3 * i] == G_MININT)
         continue;
+      y_top = ys[3 * i] - 1;
+      y_bottom = ys[3 * i + 1] + 1;
       if (i > 0 && ys[3 * (i - 1)] != G_MININT)
         {
           y_top = MIN (y_top, ys[3 * (i - 1) + 2] - 1);
