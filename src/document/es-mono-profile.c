@@ -45,12 +45,17 @@ heap_shot_free (gpointer data)
   g_free (shot);
 }
 
-/* A thread's call stream, or NULL for a thread without calls. */
+/* A thread's call stream's pieces, or NULL for a thread without calls. */
 static void
 call_stream_free (gpointer data)
 {
-  if (data != NULL)
-    g_byte_array_unref (data);
+  GArray *pieces = data;
+
+  if (pieces == NULL)
+    return;
+  for (guint i = 0; i < pieces->len; i++)
+    g_clear_pointer (&g_array_index (pieces, EsMonoCallPiece, i).bytes, g_byte_array_unref);
+  g_array_unref (pieces);
 }
 
 EsMonoProfile *
