@@ -134,7 +134,8 @@ EsCallPiece *_es_builder_make_call_piece    (EsDocumentBuilder  *self,
                                              guint64             origin,
                                              guint64             start_abs,
                                              guint32             start_stack,
-                                             GByteArray         *bytes);
+                                             GByteArray         *bytes,
+                                             EsCallPiece        *before);
 void         _es_builder_add_call_pieces    (EsDocumentBuilder  *self,
                                              guint16             cap,
                                              guint64             origin,

@@ -12,6 +12,7 @@
 
 #include <string.h>
 
+#include "es-call-stream-private.h"
 #include "es-document-builder-private.h"
 #include "es-document-prof-private.h"
 #include "es-search.h"
@@ -30,59 +31,6 @@
  * A checkpoint is always at a block's start. */
 #define BLOCK_CHANGES 256u
 
-typedef struct
-{
-  guint64 end_abs;        /* its last change, on the log's clock */
-  guint64 end_since;      /* the same, in the document's time */
-  gsize   end_offset;     /* where the change after it starts */
-  guint32 end_stack;      /* the stack its last change makes */
-  guint32 first_entry;    /* its stacks' time: @n_entries from here in the entries */
-  guint32 n_entries;
-} CallBlock;
-
-typedef struct
-{
-  guint64 abs;            /* the last change before it, on the log's clock */
-  guint64 since;          /* the same, in the document's time */
-  gsize   offset;         /* where the change after it starts */
-  guint32 stack;          /* the stack since then */
-  guint   n_sums;
-  guint64 sums[];         /* per stack of the piece's @local: its time up to @since */
-} CallCheckpoint;
-
-/* A thread's changes are kept in pieces of at most ES_CALL_PIECE_CHANGES
- * changes, each indexed on its own and never changed once made: a
- * followed log's snapshots share the pieces made before, and each
- * update indexes only the changes of the last piece (see
- * _es_mlpd_profiles_of()). A piece starts where the one before ended, in
- * the stack that one's last change made; the first at 0, outside any
- * call. */
-struct _EsCallPiece
-{
-  guint64    start_abs;   /* on the log's clock: its first change's time is from here */
-  guint64    start_since;
-  guint32    start_stack;
-  guint64    end_abs;     /* its last change */
-  guint64    end_since;
-  guint32    end_stack;
-  guint8    *bytes;
-  gsize      len;
-  guint      n_changes;
-  guint      every;       /* changes between checkpoints */
-  GPtrArray *checkpoints; /* CallCheckpoint, [j] before change j * @every */
-  GArray    *local;       /* guint32: its stacks, in the order first met */
-  GArray    *blocks;      /* CallBlock: [k] the changes from k * BLOCK_CHANGES */
-  GArray    *entries;     /* EsCallBlockEntry */
-  guint64   *end_sums;    /* per stack of @local: its time in the piece */
-};
-
-struct _EsCallStream
-{
-  guint16    cap;
-  guint64    origin;      /* the document's zero on the log's clock */
-  GPtrArray *pieces;      /* EsCallPiece, in time order */
-};
-
 static void
 call_piece_clear (gpointer data)
 {
@@ -94,6 +42,11 @@ call_piece_clear (gpointer data)
   g_array_unref (piece->blocks);
   g_array_unref (piece->entries);
   g_free (piece->end_sums);
+  g_array_unref (piece->sum_blocks);
+  g_array_unref (piece->call_frames);
+  g_array_unref (piece->call_sums);
+  g_array_unref (piece->piece_sums);
+  g_array_unref (piece->end_frames);
 }
 
 EsCallPiece *
@@ -229,6 +182,8 @@ count_piece (EsProfData        *calls,
  * @start_stack: the stack there (ES_PROF_EMPTY_STACK for a thread's first)
  * @bytes: (transfer full): at most ES_CALL_PIECE_CHANGES changes of stack
  *   (see above), whose stacks are those of _es_builder_intern_call_frame()
+ * @before: (nullable): the thread's piece before, whose last change
+ *   @start_abs and @start_stack are
  *
  * Indexes a piece of a thread's call time: one pass over its changes
  * makes the checkpoints, each stack's time up to them, kept far enough
@@ -241,9 +196,11 @@ _es_builder_make_call_piece (EsDocumentBuilder *self,
                              guint64            origin,
                              guint64            start_abs,
                              guint32            start_stack,
-                             GByteArray        *bytes)
+                             GByteArray        *bytes,
+                             EsCallPiece       *before)
 {
   EsProfData *calls = self->doc->calls;
+  EsCallCounter *counter;
   EsCallPiece *piece = g_atomic_rc_box_new0 (EsCallPiece);
   guint n_stacks = calls->stacks->len;
   g_autofree guint32 *local_of = g_new (guint32, n_stacks);
@@ -268,8 +225,10 @@ _es_builder_make_call_piece (EsDocumentBuilder *self,
   block_of = g_new0 (guint64, n_stacks);
 
   add_checkpoint (piece, abs, since, 0, stack, NULL);
+  counter = _es_call_counter_new (calls, piece, before);
   while (at < piece->len)
     {
+      gsize change_at = at;
       guint64 next_abs = abs + es_call_stream_read_varint (piece->bytes, &at);
       guint32 next = (guint32) es_call_stream_read_varint (piece->bytes, &at);
       guint64 next_since = to_document (origin, next_abs);
@@ -279,6 +238,7 @@ _es_builder_make_call_piece (EsDocumentBuilder *self,
           g_critical ("call piece: stack %u of %u", next, n_stacks);
           next = ES_PROF_EMPTY_STACK;
         }
+      _es_call_counter_change (counter, change_at, abs, stack, next_abs, next);
       /* a piece starting in a stack has it among its own */
       if (stack != ES_PROF_EMPTY_STACK && local_of[stack] == G_MAXUINT32)
         {
@@ -336,6 +296,7 @@ _es_builder_make_call_piece (EsDocumentBuilder *self,
       if (piece->n_changes % piece->every == 0 && at < piece->len)
         add_checkpoint (piece, abs, since, at, stack, (const guint64 *) (gpointer) sums->data);
     }
+  _es_call_counter_finish (counter, abs);
   piece->end_abs = abs;
   piece->end_since = since;
   piece->end_stack = stack;
@@ -393,7 +354,7 @@ _es_builder_add_call_stream (EsDocumentBuilder *self,
                              guint64            origin,
                              GByteArray        *bytes)
 {
-  EsCallPiece *piece = _es_builder_make_call_piece (self, origin, 0, ES_PROF_EMPTY_STACK, bytes);
+  EsCallPiece *piece = _es_builder_make_call_piece (self, origin, 0, ES_PROF_EMPTY_STACK, bytes, NULL);
 
   _es_builder_add_call_pieces (self, cap, origin, &piece, 1);
   _es_call_piece_unref (piece);

@@ -10,9 +10,11 @@
 #include <string.h>
 
 #include "es-document-private.h"
+#include "es-document-prof-private.h"
 #include "es-mlpd-build.h"
 #include "es-mlpd-error.h"
 #include "es-mlpd-load-private.h"
+#include "es-mono-activity-private.h"
 
 /* A Mono log's buffers are self-delimiting, so its bytes are decoded a
  * whole buffer at a time as they come, each once. Telling them to the
@@ -308,6 +310,9 @@ es_mlpd_finishing_apply (EsMlpdFinishing *finishing,
       g_ptr_array_add (document->more_strings, profiles->strings);
       profiles->strings = g_string_chunk_new (16);
     }
+  /* The calls, counted from the call time */
+  if (document->mono_activity != NULL)
+    _es_mono_activity_take_call_time (document->mono_activity, document->calls->call_streams, document->calls->stacks);
 }
 
 void

@@ -255,7 +255,8 @@ add_call_time (Loader            *loader,
             }
           if (!same)
             bytes = renumber (bytes, stack_of);
-          piece = _es_builder_make_call_piece (builder, origin, cp->start_abs, stack_of[cp->start_node], bytes);
+          piece = _es_builder_make_call_piece (builder, origin, cp->start_abs, stack_of[cp->start_node], bytes,
+                                               made->len > 0 ? g_ptr_array_index (made, made->len - 1) : NULL);
           if (cached != NULL && full && i == cached->len)
             g_ptr_array_add (cached, _es_call_piece_ref (piece));
           g_ptr_array_add (made, piece);
@@ -267,7 +268,8 @@ add_call_time (Loader            *loader,
 
           es_call_stream_append_varint (bytes, close_delta);
           es_call_stream_append_varint (bytes, 0);
-          g_ptr_array_add (made, _es_builder_make_call_piece (builder, origin, close_since, stack_of[close_node], bytes));
+          g_ptr_array_add (made, _es_builder_make_call_piece (builder, origin, close_since, stack_of[close_node], bytes,
+                                                              g_ptr_array_index (made, made->len - 1)));
         }
       _es_builder_add_call_pieces (builder, row_of_thread (loader, g_array_index (profile->threads, EsMonoThread, t).id),
                                    origin, (EsCallPiece *const *) made->pdata, made->len);

@@ -110,7 +110,10 @@ change (EsMonoProfile *profile,
     }
   piece = &g_array_index (pieces, EsMonoCallPiece, pieces->len - 1);
   if (time < ts->call_since)
-    time = ts->call_since;
+    {
+      profile->call_time_went_back = TRUE;
+      time = ts->call_since;
+    }
   es_call_stream_append_varint (piece->bytes, time - ts->call_since);
   es_call_stream_append_varint (piece->bytes, node);
   piece->n_changes++;

@@ -32,6 +32,7 @@ typedef enum
   LOAD_ALL,
   LOAD_SAMPLES,
   LOAD_WINDOW,
+  LOAD_WINDOW_CALLS_NOT_KEPT,
 } LoadWhat;
 
 static EsMonoProfile *load (const guint8  *data,
@@ -80,14 +81,26 @@ es_mono_profile_load_samples (const guint8  *data,
  *
  * As es_mono_profile_load_samples(), with the calls, allocations,
  * exceptions and lock events packed for the window
- * (es_mono_profile_get_activity()): what a document keeps of a log.
+ * (es_mono_profile_get_activity()): what a document keeps of a log. The
+ * calls are not kept apart from the call time, unless the log's times go
+ * back.
  */
 EsMonoProfile *
 es_mono_profile_load_window (const guint8  *data,
                              gsize          len,
                              GError       **error)
 {
-  return load (data, len, LOAD_WINDOW, error);
+  EsMonoProfile *profile = load (data, len, LOAD_WINDOW_CALLS_NOT_KEPT, error);
+
+  /* The calls are counted from the call time, whose times only go
+   * forward; a log whose times go back (none seen yet) is read again with
+   * them kept, to wrap as mprof-report's. */
+  if (profile != NULL && profile->call_time_went_back)
+    {
+      es_mono_profile_free (profile);
+      profile = load (data, len, LOAD_WINDOW, error);
+    }
+  return profile;
 }
 
 static EsMonoProfile *
@@ -100,8 +113,9 @@ load (const guint8  *data,
   gsize pos = 0;
 
   profile->samples_only = what != LOAD_ALL;
-  if (what == LOAD_WINDOW)
+  if (what == LOAD_WINDOW || what == LOAD_WINDOW_CALLS_NOT_KEPT)
     es_mono_profile_set_window (profile);
+  profile->calls_not_kept = what == LOAD_WINDOW_CALLS_NOT_KEPT;
 
   if (!es_mlpd_read_header (data, len, &profile->header, &pos, error))
     return NULL;

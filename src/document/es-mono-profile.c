@@ -577,7 +577,7 @@ add_method_event (EsMonoProfile     *profile,
        * as calls too; the report's collector keeps only the calls. */
       if (profile->samples_only)
         _es_mono_add_call_stretch (profile, thread, method, e->exinfo == ES_MLPD_METHOD_ENTER, e->time);
-      if (profile->samples_only && profile->activity == NULL)
+      if (profile->samples_only && (profile->activity == NULL || profile->calls_not_kept))
         return;
       if (e->exinfo == ES_MLPD_METHOD_ENTER)
         enter_method (profile, thread, method, e->time);

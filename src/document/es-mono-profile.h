@@ -310,6 +310,8 @@ struct _EsMonoProfile
    * (es-mono-calltime.c). */
   GArray    *call_nodes;      /* EsMonoCallNode, [0] the empty stack */
   GPtrArray *call_streams;    /* per thread: a GArray of EsMonoCallPiece, or NULL */
+  gboolean   call_time_went_back; /* a thread's method events went back in time: see es_mono_profile_get_activity() */
+  gboolean   calls_not_kept;  /* the activity takes no calls: they are the call time's (es_mono_profile_load_window()) */
 
   gpointer state;             /* the collector's, while it reads */
   gboolean samples_only;      /* es_mono_profile_load_samples(): nothing but samples and names */
