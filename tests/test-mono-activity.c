@@ -449,6 +449,96 @@ test_interval_calls_are_the_collectors (void)
       }
 }
 
+/* Makes buffer @k of the log @data start ten seconds earlier than it
+ * does; FALSE if the log has no such buffer. */
+static gboolean
+shift_buffer (guint8 *data,
+              gsize   len,
+              guint   k)
+{
+  gsize pos = 0;
+  guint n = 0;
+
+  /* the header ends where the first buffer's magic is (format §1.2) */
+  while (pos + 4 <= len && !(data[pos] == 0x01 && data[pos + 1] == 0x4c && data[pos + 2] == 0x50 && data[pos + 3] == 0x4d))
+    pos++;
+  while (pos + 48 <= len)
+    {
+      guint32 buffer_len = (guint32) data[pos + 4] | (guint32) data[pos + 5] << 8 | (guint32) data[pos + 6] << 16 |
+                           (guint32) data[pos + 7] << 24;
+
+      if (n++ == k)
+        {
+          guint64 base = 0;
+
+          for (guint b = 0; b < 8; b++)
+            base |= (guint64) data[pos + 8 + b] << (8 * b);
+          g_assert_cmpuint (base, >, G_GUINT64_CONSTANT (10000000000));
+          base -= G_GUINT64_CONSTANT (10000000000);
+          for (guint b = 0; b < 8; b++)
+            data[pos + 8 + b] = (guint8) (base >> (8 * b));
+          return TRUE;
+        }
+      pos += 48 + buffer_len;
+    }
+  return FALSE;
+}
+
+static gboolean
+went_backwards (EsMonoProfile *report)
+{
+  for (guint i = 0; i < report->decode_messages->len; i++)
+    if (strstr (g_ptr_array_index (report->decode_messages, i), "time went backwards") != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* A log whose times go back (a buffer of calls-compute.mlpd, one that ends
+ * calls an earlier one entered, made to start ten seconds earlier) keeps
+ * its calls apart from the call time, whose stretches never run
+ * backwards, and they wrap as the report collector's do: any interval's
+ * are its. */
+static void
+test_calls_going_back_are_the_collectors (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (37);
+  gsize len;
+  g_autofree char *contents = es_test_read_fixture ("mlpd/calls-compute.mlpd", &len);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(EsDocument) document = NULL;
+  g_autoptr(GError) error = NULL;
+  EsMonoProfile *report = NULL;
+  EsMonoActivity *activity;
+  guint64 end;
+
+  for (guint k = 2; report == NULL; k++)
+    {
+      g_autofree guint8 *data = g_memdup2 (contents, len);
+
+      g_assert_true (shift_buffer (data, len, k));
+      report = es_mono_profile_load (data, len, &error);
+      g_assert_no_error (error);
+      if (!went_backwards (report))
+        g_clear_pointer (&report, es_mono_profile_free);
+      else
+        memcpy (contents, data, len);
+    }
+  bytes = g_bytes_new_static (contents, len);
+  document = es_mlpd_load_document (bytes, FALSE, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  activity = es_document_get_mono_activity (document);
+  end = es_document_get_end_time (document) + 1;
+  check_interval_calls (activity, report, 0, G_MAXUINT64 / 2);
+  for (guint q = 0; q < 40; q++)
+    {
+      guint64 a = (guint64) g_rand_double_range (rand, 0, (double) end);
+      guint64 b = (guint64) g_rand_double_range (rand, 0, (double) end);
+
+      check_interval_calls (activity, report, MIN (a, b), MAX (a, b));
+    }
+  es_mono_profile_free (report);
+}
+
 /* Each plain fixture followed in pieces through the live path: every
  * snapshot shows the calls and allocations told so far (never fewer than
  * the one before), and the last, of all the bytes, has the file's figures,
@@ -520,6 +610,7 @@ main (int   argc,
   g_test_add_func ("/mono-activity/whole-run-is-the-report", test_whole_run_is_the_report);
   g_test_add_func ("/mono-activity/intervals-add-up", test_intervals_add_up);
   g_test_add_func ("/mono-activity/interval-calls-are-the-collectors", test_interval_calls_are_the_collectors);
+  g_test_add_func ("/mono-activity/calls-going-back-are-the-collectors", test_calls_going_back_are_the_collectors);
   g_test_add_func ("/mono-activity/followed-log-ends-with-the-files", test_followed_log_ends_with_the_files);
   return g_test_run ();
 }
