@@ -98,6 +98,7 @@ typedef struct
   EsMlpdProgressFunc progress;
   gpointer       progress_data;
   gsize          decoded_to;  /* where the last buffer decoded whole ends */
+  struct _MlpdRelease *release; /* (nullable): a mapped log's pages, handed back behind both passes */
   guint64        sync_times[2]; /* the last sync point's time, and the one before */
   guint          n_syncs;
   guint          memory_failures; /* es_vec_get_failures() when it began */

@@ -35,10 +35,12 @@ typedef enum
   LOAD_WINDOW_CALLS_NOT_KEPT,
 } LoadWhat;
 
-static EsMonoProfile *load (const guint8  *data,
-                           gsize          len,
-                           LoadWhat       what,
-                           GError       **error);
+static EsMonoProfile *load (const guint8        *data,
+                           gsize                len,
+                           LoadWhat             what,
+                           EsMlpdProgressFunc   progress,
+                           gpointer             progress_data,
+                           GError             **error);
 
 /**
  * es_mono_profile_load:
@@ -57,7 +59,7 @@ es_mono_profile_load (const guint8  *data,
                       gsize          len,
                       GError       **error)
 {
-  return load (data, len, LOAD_ALL, error);
+  return load (data, len, LOAD_ALL, NULL, NULL, error);
 }
 
 /**
@@ -73,7 +75,7 @@ es_mono_profile_load_samples (const guint8  *data,
                               gsize          len,
                               GError       **error)
 {
-  return load (data, len, LOAD_SAMPLES, error);
+  return load (data, len, LOAD_SAMPLES, NULL, NULL, error);
 }
 
 /**
@@ -90,7 +92,23 @@ es_mono_profile_load_window (const guint8  *data,
                              gsize          len,
                              GError       **error)
 {
-  EsMonoProfile *profile = load (data, len, LOAD_WINDOW_CALLS_NOT_KEPT, error);
+  return es_mono_profile_load_window_full (data, len, NULL, NULL, error);
+}
+
+/**
+ * es_mono_profile_load_window_full:
+ * @progress: (nullable): told where the decoding is after each buffer
+ *
+ * es_mono_profile_load_window(), telling its progress.
+ */
+EsMonoProfile *
+es_mono_profile_load_window_full (const guint8        *data,
+                                  gsize                len,
+                                  EsMlpdProgressFunc   progress,
+                                  gpointer             progress_data,
+                                  GError             **error)
+{
+  EsMonoProfile *profile = load (data, len, LOAD_WINDOW_CALLS_NOT_KEPT, progress, progress_data, error);
 
   /* The calls are counted from the call time, whose times only go
    * forward; a log whose times go back (none seen yet) is read again with
@@ -98,16 +116,18 @@ es_mono_profile_load_window (const guint8  *data,
   if (profile != NULL && profile->call_time_went_back)
     {
       es_mono_profile_free (profile);
-      profile = load (data, len, LOAD_WINDOW, error);
+      profile = load (data, len, LOAD_WINDOW, progress, progress_data, error);
     }
   return profile;
 }
 
 static EsMonoProfile *
-load (const guint8  *data,
-      gsize          len,
-      LoadWhat       what,
-      GError       **error)
+load (const guint8        *data,
+      gsize                len,
+      LoadWhat             what,
+      EsMlpdProgressFunc   progress,
+      gpointer             progress_data,
+      GError             **error)
 {
   g_autoptr(EsMonoProfile) profile = es_mono_profile_new ();
   gsize pos = 0;
@@ -140,6 +160,8 @@ load (const guint8  *data,
         }
       profile->n_buffers++;
       pos += decoded;
+      if (progress != NULL)
+        progress (pos, len, progress_data);
     }
   es_mono_profile_finish (profile);
   return g_steal_pointer (&profile);

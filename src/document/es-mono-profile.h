@@ -343,6 +343,11 @@ EsMonoProfile *es_mono_profile_load_file    (const char     *path,
 EsMonoProfile *es_mono_profile_load_window  (const guint8   *data,
                                              gsize           len,
                                              GError        **error);
+EsMonoProfile *es_mono_profile_load_window_full (const guint8        *data,
+                                                 gsize                len,
+                                                 EsMlpdProgressFunc   progress,
+                                                 gpointer             progress_data,
+                                                 GError             **error);
 void           es_mono_profile_set_window   (EsMonoProfile  *profile);
 EsMonoActivity *es_mono_profile_get_activity (EsMonoProfile *profile,
                                               guint64        origin);
