@@ -54,6 +54,19 @@ es_mono_profile_call_piece_is_full (const EsMonoCallPiece *piece)
   return piece->n_changes >= piece_changes;
 }
 
+/* A thread's pieces (EsMonoCallPiece), or NULL for a thread without calls. */
+void
+_es_mono_call_pieces_free (gpointer data)
+{
+  GArray *pieces = data;
+
+  if (pieces == NULL)
+    return;
+  for (guint i = 0; i < pieces->len; i++)
+    g_clear_pointer (&g_array_index (pieces, EsMonoCallPiece, i).bytes, g_byte_array_unref);
+  g_array_unref (pieces);
+}
+
 static guint32
 call_node (EsMonoProfile *profile,
            guint32        parent,

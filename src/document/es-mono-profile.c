@@ -45,19 +45,6 @@ heap_shot_free (gpointer data)
   g_free (shot);
 }
 
-/* A thread's call stream's pieces, or NULL for a thread without calls. */
-static void
-call_stream_free (gpointer data)
-{
-  GArray *pieces = data;
-
-  if (pieces == NULL)
-    return;
-  for (guint i = 0; i < pieces->len; i++)
-    g_clear_pointer (&g_array_index (pieces, EsMonoCallPiece, i).bytes, g_byte_array_unref);
-  g_array_unref (pieces);
-}
-
 EsMonoProfile *
 es_mono_profile_new (void)
 {
@@ -73,7 +60,7 @@ es_mono_profile_new (void)
   profile->frames = g_array_new (FALSE, FALSE, sizeof (guint32));
   profile->call_nodes = g_array_new (FALSE, FALSE, sizeof (EsMonoCallNode));
   g_array_append_val (profile->call_nodes, ((EsMonoCallNode) { 0, G_MAXUINT32 }));
-  profile->call_streams = g_ptr_array_new_with_free_func (call_stream_free);
+  profile->call_streams = g_ptr_array_new_with_free_func (_es_mono_call_pieces_free);
   profile->ips = g_array_new (FALSE, FALSE, sizeof (guint64));
   profile->samples = g_array_new (FALSE, FALSE, sizeof (EsMonoSample));
   profile->calls = g_array_new (FALSE, FALSE, sizeof (EsMonoCall));
