@@ -338,6 +338,26 @@ test_intervals_equal_a_walk (void)
   g_rand_free (rand);
 }
 
+/* Profile @a is @b, cost centre by cost centre. */
+static void
+assert_same_cost_centres (const EsProfile *a,
+                          const EsProfile *b)
+{
+  g_assert_cmpuint (a->n_samples, ==, b->n_samples);
+  g_assert_cmpuint (a->frames->len, ==, b->frames->len);
+  g_assert_cmpuint (a->cost_centres->len, ==, b->cost_centres->len);
+  for (guint i = 0; i < a->cost_centres->len; i++)
+    {
+      const EsProfileCostCentre *x = &g_array_index (a->cost_centres, EsProfileCostCentre, i);
+      const EsProfileCostCentre *y = &g_array_index (b->cost_centres, EsProfileCostCentre, i);
+
+      g_assert_cmpuint (x->id, ==, y->id);
+      g_assert_cmpuint (x->individual, ==, y->individual);
+      g_assert_cmpuint (x->inherited, ==, y->inherited);
+      g_assert_cmpstr (x->cc != NULL ? x->cc->label : "", ==, y->cc != NULL ? y->cc->label : "");
+    }
+}
+
 /* The whole run's profile of @kind of @got is @expected's, cost centre
  * by cost centre, every thread's and (@each_thread) each one's. */
 static void
@@ -356,19 +376,7 @@ assert_same_profiles (EsDocument *got,
       g_autoptr(EsProfile) a = es_profile_new_for (got, kind, which, 0, G_MAXUINT64);
       g_autoptr(EsProfile) b = es_profile_new_for (expected, kind, which, 0, G_MAXUINT64);
 
-      g_assert_cmpuint (a->n_samples, ==, b->n_samples);
-      g_assert_cmpuint (a->frames->len, ==, b->frames->len);
-      g_assert_cmpuint (a->cost_centres->len, ==, b->cost_centres->len);
-      for (guint i = 0; i < a->cost_centres->len; i++)
-        {
-          const EsProfileCostCentre *x = &g_array_index (a->cost_centres, EsProfileCostCentre, i);
-          const EsProfileCostCentre *y = &g_array_index (b->cost_centres, EsProfileCostCentre, i);
-
-          g_assert_cmpuint (x->id, ==, y->id);
-          g_assert_cmpuint (x->individual, ==, y->individual);
-          g_assert_cmpuint (x->inherited, ==, y->inherited);
-          g_assert_cmpstr (x->cc != NULL ? x->cc->label : "", ==, y->cc != NULL ? y->cc->label : "");
-        }
+      assert_same_cost_centres (a, b);
     }
 }
 
@@ -486,17 +494,7 @@ test_small_pieces_give_the_same_times (void)
       g_autoptr(EsProfile) a = es_profile_new_for (cut, ES_PROF_CALL_TIME, cap, t0, t1);
       g_autoptr(EsProfile) b = es_profile_new_for (whole, ES_PROF_CALL_TIME, cap, t0, t1);
 
-      g_assert_cmpuint (a->n_samples, ==, b->n_samples);
-      g_assert_cmpuint (a->cost_centres->len, ==, b->cost_centres->len);
-      for (guint i = 0; i < a->cost_centres->len; i++)
-        {
-          const EsProfileCostCentre *x = &g_array_index (a->cost_centres, EsProfileCostCentre, i);
-          const EsProfileCostCentre *y = &g_array_index (b->cost_centres, EsProfileCostCentre, i);
-
-          g_assert_cmpuint (x->id, ==, y->id);
-          g_assert_cmpuint (x->individual, ==, y->individual);
-          g_assert_cmpuint (x->inherited, ==, y->inherited);
-        }
+      assert_same_cost_centres (a, b);
     }
 }
 
