@@ -11,6 +11,7 @@
 #include "es-document-builder-private.h"
 #include "es-document-prof.h"
 #include "es-mono-profile-private.h"
+#include "es-varint.h"
 
 /* mprof-report's Method call summary adds to a method, at each of its
  * leaves, the time since its enter (total) less that of the calls it made
@@ -115,7 +116,7 @@ change (EsMonoProfile *profile,
       pieces = g_array_new (FALSE, FALSE, sizeof (EsMonoCallPiece));
       g_ptr_array_index (profile->call_streams, thread) = pieces;
     }
-  if (pieces->len == 0 || es_mono_profile_call_piece_is_full (&g_array_index (pieces, EsMonoCallPiece, pieces->len - 1)))
+  if (pieces->len == 0 || g_array_index (pieces, EsMonoCallPiece, pieces->len - 1).n_changes >= piece_changes)
     {
       EsMonoCallPiece fresh = { g_byte_array_new (), ts->call_since, ts->call_node, 0 };
 
@@ -127,8 +128,13 @@ change (EsMonoProfile *profile,
       profile->call_time_went_back = TRUE;
       time = ts->call_since;
     }
-  es_call_stream_append_varint (piece->bytes, time - ts->call_since);
-  es_call_stream_append_varint (piece->bytes, node);
+  /* both varints at once: this runs at every method event */
+  {
+    guint8 buffer[20];
+    guint8 *end = es_varint_put (es_varint_put (buffer, time - ts->call_since), node);
+
+    g_byte_array_append (piece->bytes, buffer, (guint) (end - buffer));
+  }
   piece->n_changes++;
   ts->call_since = time;
   ts->call_node = node;
