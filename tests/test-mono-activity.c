@@ -18,6 +18,7 @@
 #include "es-mlpd-build.h"
 #include "es-mlpd-load.h"
 #include "es-mono-activity.h"
+#include "es-mono-profile.h"
 #include "es-test-log.h"
 #include "es-test-mlpd.h"
 
@@ -353,6 +354,191 @@ test_intervals_add_up (void)
     }
 }
 
+/* The calls of @activity that end in [@t0, @t1), per method, equal those
+ * of the report's own collector (the calls it keeps one by one, whose
+ * whole run test-mono-report compares with mprof-report's text), to the
+ * ns. */
+static void
+check_interval_calls (EsMonoActivity *activity,
+                      EsMonoProfile  *report,
+                      guint64         t0,
+                      guint64         t1)
+{
+  g_autoptr(EsMonoActivityFigures) f = es_mono_activity_compute (activity, TRUE, t0, t1);
+  guint n = report->methods->len;
+  g_autofree guint64 *calls = g_new0 (guint64, n), *total = g_new0 (guint64, n), *self = g_new0 (guint64, n);
+  guint64 origin = es_mono_activity_get_origin (activity), n_calls = 0;
+  guint n_methods = 0;
+
+  for (guint i = 0; i < report->calls->len; i++)
+    {
+      const EsMonoCall *call = &g_array_index (report->calls, EsMonoCall, i);
+
+      if (call->end < origin + t0 || call->end >= origin + t1)
+        continue;
+      calls[call->method]++;
+      total[call->method] += call->end - call->start;
+      self[call->method] += call->self;
+      n_calls++;
+    }
+  for (guint m = 0; m < n; m++)
+    n_methods += calls[m] > 0;
+  g_assert_cmpuint (f->n_calls, ==, n_calls);
+  g_assert_cmpuint (f->methods->len, ==, n_methods);
+  for (guint i = 0; i < f->methods->len; i++)
+    {
+      const EsMonoActivityMethod *row = &g_array_index (f->methods, EsMonoActivityMethod, i);
+
+      g_assert_cmpuint (row->calls, ==, calls[row->method]);
+      g_assert_cmpuint (row->total, ==, total[row->method]);
+      g_assert_cmpuint (row->self, ==, self[row->method]);
+    }
+}
+
+/* Any interval's calls, counted from the call time's changes of stack,
+ * are the report collector's calls that end in it; so they are with the
+ * call time cut in pieces of a few changes. The fixture's calls, and
+ * ../shared's log of calls with exceptions (calls left by a throw). */
+static void
+test_interval_calls_are_the_collectors (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (36);
+  g_autofree char *fixture = es_test_fixture_path ("mlpd/calls-compute.mlpd");
+  g_autofree char *shared = es_test_shared_path ("mlpd/exc-calls.mlpd");
+  const char *paths[] = { fixture, shared };
+
+  if (shared == NULL)
+    g_test_message ("../shared/mlpd/exc-calls.mlpd is not there: only the fixture's calls");
+  for (guint cut = 0; cut < 2; cut++)
+    for (guint i = 0; i < G_N_ELEMENTS (paths) && paths[i] != NULL; i++)
+      {
+        g_autoptr(EsDocument) document = NULL;
+        g_autoptr(GError) error = NULL;
+        EsMonoProfile *report = es_mono_profile_load_file (paths[i], &error);
+        EsMonoActivity *activity;
+        guint64 end;
+
+        g_assert_no_error (error);
+        es_mono_profile_set_call_piece_changes (cut == 1 ? 7 : 0);
+        document = es_mlpd_load_file (paths[i], NULL, NULL, NULL, &error);
+        es_mono_profile_set_call_piece_changes (0);
+        g_assert_no_error (error);
+        activity = es_document_get_mono_activity (document);
+        end = es_document_get_end_time (document) + 1;
+        g_assert_cmpuint (report->calls->len, >, 1000);
+        check_interval_calls (activity, report, 0, G_MAXUINT64 / 2);
+        for (guint q = 0; q < 60; q++)
+          {
+            guint64 a = (guint64) g_rand_double_range (rand, 0, (double) end);
+            guint64 b = q % 2 == 0 ? a + (guint64) g_rand_int_range (rand, 0, 100000)
+                                   : (guint64) g_rand_double_range (rand, 0, (double) end);
+
+            check_interval_calls (activity, report, MIN (a, b), MAX (a, b));
+          }
+        /* cut where calls end: a call counts in the interval it ends in */
+        for (guint q = 0; q < 40; q++)
+          {
+            const EsMonoCall *call = &g_array_index (report->calls, EsMonoCall,
+                                                     g_rand_int_range (rand, 0, (gint32) report->calls->len));
+            guint64 at = call->end - es_mono_activity_get_origin (activity);
+
+            check_interval_calls (activity, report, at, at + (guint64) g_rand_int_range (rand, 1, 50000));
+            check_interval_calls (activity, report, at > 50000 ? at - 50000 : 0, at);
+          }
+        es_mono_profile_free (report);
+      }
+}
+
+/* Makes buffer @k of the log @data start ten seconds earlier than it
+ * does; FALSE if the log has no such buffer. */
+static gboolean
+shift_buffer (guint8 *data,
+              gsize   len,
+              guint   k)
+{
+  gsize pos = 0;
+  guint n = 0;
+
+  /* the header ends where the first buffer's magic is (format §1.2) */
+  while (pos + 4 <= len && !(data[pos] == 0x01 && data[pos + 1] == 0x4c && data[pos + 2] == 0x50 && data[pos + 3] == 0x4d))
+    pos++;
+  while (pos + 48 <= len)
+    {
+      guint32 buffer_len = (guint32) data[pos + 4] | (guint32) data[pos + 5] << 8 | (guint32) data[pos + 6] << 16 |
+                           (guint32) data[pos + 7] << 24;
+
+      if (n++ == k)
+        {
+          guint64 base = 0;
+
+          for (guint b = 0; b < 8; b++)
+            base |= (guint64) data[pos + 8 + b] << (8 * b);
+          g_assert_cmpuint (base, >, G_GUINT64_CONSTANT (10000000000));
+          base -= G_GUINT64_CONSTANT (10000000000);
+          for (guint b = 0; b < 8; b++)
+            data[pos + 8 + b] = (guint8) (base >> (8 * b));
+          return TRUE;
+        }
+      pos += 48 + buffer_len;
+    }
+  return FALSE;
+}
+
+static gboolean
+went_backwards (EsMonoProfile *report)
+{
+  for (guint i = 0; i < report->decode_messages->len; i++)
+    if (strstr (g_ptr_array_index (report->decode_messages, i), "time went backwards") != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* A log whose times go back (a buffer of calls-compute.mlpd, one that ends
+ * calls an earlier one entered, made to start ten seconds earlier) keeps
+ * its calls apart from the call time, whose stretches never run
+ * backwards, and they wrap as the report collector's do: any interval's
+ * are its. */
+static void
+test_calls_going_back_are_the_collectors (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (37);
+  gsize len;
+  g_autofree char *contents = es_test_read_fixture ("mlpd/calls-compute.mlpd", &len);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(EsDocument) document = NULL;
+  g_autoptr(GError) error = NULL;
+  EsMonoProfile *report = NULL;
+  EsMonoActivity *activity;
+  guint64 end;
+
+  for (guint k = 2; report == NULL; k++)
+    {
+      g_autofree guint8 *data = g_memdup2 (contents, len);
+
+      g_assert_true (shift_buffer (data, len, k));
+      report = es_mono_profile_load (data, len, &error);
+      g_assert_no_error (error);
+      if (!went_backwards (report))
+        g_clear_pointer (&report, es_mono_profile_free);
+      else
+        memcpy (contents, data, len);
+    }
+  bytes = g_bytes_new_static (contents, len);
+  document = es_mlpd_load_document (bytes, FALSE, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  activity = es_document_get_mono_activity (document);
+  end = es_document_get_end_time (document) + 1;
+  check_interval_calls (activity, report, 0, G_MAXUINT64 / 2);
+  for (guint q = 0; q < 40; q++)
+    {
+      guint64 a = (guint64) g_rand_double_range (rand, 0, (double) end);
+      guint64 b = (guint64) g_rand_double_range (rand, 0, (double) end);
+
+      check_interval_calls (activity, report, MIN (a, b), MAX (a, b));
+    }
+  es_mono_profile_free (report);
+}
+
 /* Each plain fixture followed in pieces through the live path: every
  * snapshot shows the calls and allocations told so far (never fewer than
  * the one before), and the last, of all the bytes, has the file's figures,
@@ -423,6 +609,8 @@ main (int   argc,
 
   g_test_add_func ("/mono-activity/whole-run-is-the-report", test_whole_run_is_the_report);
   g_test_add_func ("/mono-activity/intervals-add-up", test_intervals_add_up);
+  g_test_add_func ("/mono-activity/interval-calls-are-the-collectors", test_interval_calls_are_the_collectors);
+  g_test_add_func ("/mono-activity/calls-going-back-are-the-collectors", test_calls_going_back_are_the_collectors);
   g_test_add_func ("/mono-activity/followed-log-ends-with-the-files", test_followed_log_ends_with_the_files);
   return g_test_run ();
 }

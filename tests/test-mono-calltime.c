@@ -338,6 +338,26 @@ test_intervals_equal_a_walk (void)
   g_rand_free (rand);
 }
 
+/* Profile @a is @b, cost centre by cost centre. */
+static void
+assert_same_cost_centres (const EsProfile *a,
+                          const EsProfile *b)
+{
+  g_assert_cmpuint (a->n_samples, ==, b->n_samples);
+  g_assert_cmpuint (a->frames->len, ==, b->frames->len);
+  g_assert_cmpuint (a->cost_centres->len, ==, b->cost_centres->len);
+  for (guint i = 0; i < a->cost_centres->len; i++)
+    {
+      const EsProfileCostCentre *x = &g_array_index (a->cost_centres, EsProfileCostCentre, i);
+      const EsProfileCostCentre *y = &g_array_index (b->cost_centres, EsProfileCostCentre, i);
+
+      g_assert_cmpuint (x->id, ==, y->id);
+      g_assert_cmpuint (x->individual, ==, y->individual);
+      g_assert_cmpuint (x->inherited, ==, y->inherited);
+      g_assert_cmpstr (x->cc != NULL ? x->cc->label : "", ==, y->cc != NULL ? y->cc->label : "");
+    }
+}
+
 /* The whole run's profile of @kind of @got is @expected's, cost centre
  * by cost centre, every thread's and (@each_thread) each one's. */
 static void
@@ -356,19 +376,7 @@ assert_same_profiles (EsDocument *got,
       g_autoptr(EsProfile) a = es_profile_new_for (got, kind, which, 0, G_MAXUINT64);
       g_autoptr(EsProfile) b = es_profile_new_for (expected, kind, which, 0, G_MAXUINT64);
 
-      g_assert_cmpuint (a->n_samples, ==, b->n_samples);
-      g_assert_cmpuint (a->frames->len, ==, b->frames->len);
-      g_assert_cmpuint (a->cost_centres->len, ==, b->cost_centres->len);
-      for (guint i = 0; i < a->cost_centres->len; i++)
-        {
-          const EsProfileCostCentre *x = &g_array_index (a->cost_centres, EsProfileCostCentre, i);
-          const EsProfileCostCentre *y = &g_array_index (b->cost_centres, EsProfileCostCentre, i);
-
-          g_assert_cmpuint (x->id, ==, y->id);
-          g_assert_cmpuint (x->individual, ==, y->individual);
-          g_assert_cmpuint (x->inherited, ==, y->inherited);
-          g_assert_cmpstr (x->cc != NULL ? x->cc->label : "", ==, y->cc != NULL ? y->cc->label : "");
-        }
+      assert_same_cost_centres (a, b);
     }
 }
 
@@ -378,10 +386,10 @@ assert_same_profiles (EsDocument *got,
  * event), growing as they come; at the end, the file's, thread by
  * thread. */
 static void
-test_followed_log_has_the_file_profiles (void)
+follow_fixtures (guint32 seed)
 {
   static const char *fixtures[] = { "mlpd/calls-compute.mlpd", "mlpd/sample-compute.mlpd" };
-  g_autoptr(GRand) rand = g_rand_new_with_seed (358);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
 
   for (guint f = 0; f < G_N_ELEMENTS (fixtures); f++)
     {
@@ -437,6 +445,56 @@ test_followed_log_has_the_file_profiles (void)
        * the samples mostly in the sampler's, written at its end. */
       if (kind == ES_PROF_CALL_TIME)
         g_assert_cmpuint (n_growing, >=, 3);
+    }
+}
+
+static void
+test_followed_log_has_the_file_profiles (void)
+{
+  follow_fixtures (358);
+}
+
+/* The same, each thread's call time cut in pieces of 40 changes (a
+ * real log's are of 65,536): the updates share the full pieces they
+ * made before, and make only the last, with the calls still open ended
+ * in it or, when it is full, in one of their own. */
+static void
+test_followed_log_in_small_pieces (void)
+{
+  es_mono_profile_set_call_piece_changes (40);
+  follow_fixtures (359);
+  es_mono_profile_set_call_piece_changes (0);
+}
+
+/* A log's call time cut in pieces of a few changes has, for the whole run
+ * and any interval, every thread's and each one's, the time per cost
+ * centre it has in one piece a thread: a piece starts in the stack the
+ * one before ends in, and its stretches are neither lost nor counted
+ * twice at the cut. */
+static void
+test_small_pieces_give_the_same_times (void)
+{
+  g_autoptr(EsDocument) whole = load_fixture ("mlpd/calls-compute.mlpd");
+  g_autoptr(EsDocument) cut = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (360);
+  guint64 end = es_document_get_end_time (whole);
+  guint n_caps = es_document_get_n_caps (whole);
+
+  es_mono_profile_set_call_piece_changes (7);
+  cut = load_fixture ("mlpd/calls-compute.mlpd");
+  es_mono_profile_set_call_piece_changes (0);
+  g_assert_cmpuint (es_document_get_n_call_streams (cut), ==, es_document_get_n_call_streams (whole));
+  for (guint q = 0; q < 120; q++)
+    {
+      guint64 t0 = q == 0 ? 0 : (guint64) (g_rand_double (rand) * (double) end);
+      guint64 t1 = q == 0 ? G_MAXUINT64
+                          : t0 + (q % 2 == 0 ? (guint64) g_rand_int_range (rand, 1, 200000)
+                                             : (guint64) (g_rand_double (rand) * (double) (end - t0)) + 1);
+      guint cap = q % 3 == 0 ? ES_PROFILE_ALL_CAPS : (guint) g_rand_int_range (rand, 0, (gint32) n_caps);
+      g_autoptr(EsProfile) a = es_profile_new_for (cut, ES_PROF_CALL_TIME, cap, t0, t1);
+      g_autoptr(EsProfile) b = es_profile_new_for (whole, ES_PROF_CALL_TIME, cap, t0, t1);
+
+      assert_same_cost_centres (a, b);
     }
 }
 
@@ -533,6 +591,8 @@ main (int    argc,
   g_test_add_func ("/mono-calltime/intervals-and-threads-add-up", test_intervals_and_threads_add_up);
   g_test_add_func ("/mono-calltime/intervals-equal-a-walk", test_intervals_equal_a_walk);
   g_test_add_func ("/mono-calltime/followed-log-has-the-file-profiles", test_followed_log_has_the_file_profiles);
+  g_test_add_func ("/mono-calltime/followed-log-in-small-pieces", test_followed_log_in_small_pieces);
+  g_test_add_func ("/mono-calltime/small-pieces-give-the-same-times", test_small_pieces_give_the_same_times);
   g_test_add_func ("/mono-calltime/chosen-method-on-the-timeline", test_chosen_method_on_the_timeline);
   return g_test_run ();
 }

@@ -392,6 +392,19 @@ es_mono_table_finalize (GObject *object)
   G_OBJECT_CLASS (es_mono_table_parent_class)->finalize (object);
 }
 
+/* Shown: the view gets the rows. A view makes the widgets of its first
+ * rows whenever its model changes, mapped or not: a tab never opened
+ * would hold a screenful of rows for each of its tables. */
+static void
+es_mono_table_map (GtkWidget *widget)
+{
+  EsMonoTable *self = ES_MONO_TABLE (widget);
+
+  if (gtk_column_view_get_model (self->view) == NULL)
+    gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (self->selection));
+  GTK_WIDGET_CLASS (es_mono_table_parent_class)->map (widget);
+}
+
 static void
 es_mono_table_class_init (EsMonoTableClass *klass)
 {
@@ -399,6 +412,7 @@ es_mono_table_class_init (EsMonoTableClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = es_mono_table_dispose;
+  widget_class->map = es_mono_table_map;
   object_class->finalize = es_mono_table_finalize;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "mono-table");
@@ -429,7 +443,7 @@ es_mono_table_init (EsMonoTable *self)
   self->selection = gtk_single_selection_new (G_LIST_MODEL (sorted));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (self->selection));
+  /* The view gets its model when first shown (es_mono_table_map()). */
   g_signal_connect_object (self->selection, "notify::selected-item", G_CALLBACK (selected_cb), self,
                            G_CONNECT_SWAPPED);
 

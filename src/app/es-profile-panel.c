@@ -591,11 +591,23 @@ es_profile_panel_dispose (GObject *object)
   es_selection_follower_clear (&self->follower);
   es_profile_panel_set_session (self, NULL);
   g_clear_pointer (&self->stack, gtk_widget_unparent);
+  g_clear_object (&self->selection);
   g_clear_object (&self->rows);
   g_clear_pointer (&self->profile, es_profile_free);
   g_clear_object (&self->document);
   g_clear_pointer (&self->search, g_free);
   G_OBJECT_CLASS (es_profile_panel_parent_class)->dispose (object);
+}
+
+/* Shown: the table's view gets the rows. A view makes the widgets of
+ * its first rows whenever its model changes, mapped or not: a Profile tab
+ * never opened would hold a screenful of them. */
+static void
+view_mapped_cb (GtkWidget      *view,
+                EsProfilePanel *self)
+{
+  if (gtk_column_view_get_model (self->view) == NULL)
+    gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (self->selection));
 }
 
 static void
@@ -642,12 +654,15 @@ build_table (EsProfilePanel *self)
   self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->rows)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (self->selection));
-  g_object_unref (self->selection);
+  /* The view gets its model when first shown. */
+  g_signal_connect_object (self->view, "map", G_CALLBACK (view_mapped_cb), self, 0);
   gtk_column_view_sort_by_column (self->view, individual, GTK_SORT_DESCENDING);
   g_signal_connect_object (self->selection, "notify::selected", G_CALLBACK (row_selected_cb), self, 0);
-  /* A new order or a search replaces the rows, and the selection with them. */
-  g_signal_connect_object (self->selection, "items-changed", G_CALLBACK (select_chosen_row), self, G_CONNECT_SWAPPED);
+  /* A new order or a search replaces the rows, and the selection with them.
+   * After the view's own handler: the view, given its model once shown,
+   * must have taken the new rows before a row is selected among them. */
+  g_signal_connect_object (self->selection, "items-changed", G_CALLBACK (select_chosen_row), self,
+                           G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->view), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Cost centres"), -1);
 

@@ -129,6 +129,27 @@ void         _es_builder_add_call_stream    (EsDocumentBuilder *self,
                                              guint16            cap,
                                              guint64            origin,
                                              GByteArray        *bytes);
+
+/* The changes of stack a piece of a thread's call time holds at most
+ * (es-document-calltime.c): a followed log's update indexes one piece a
+ * thread, whatever the log's length. */
+#define ES_CALL_PIECE_CHANGES 65536u
+
+typedef struct _EsCallPiece EsCallPiece;
+
+EsCallPiece *_es_builder_make_call_piece    (EsDocumentBuilder  *self,
+                                             guint64             origin,
+                                             guint64             start_abs,
+                                             guint32             start_stack,
+                                             GByteArray         *bytes,
+                                             EsCallPiece        *before);
+void         _es_builder_add_call_pieces    (EsDocumentBuilder  *self,
+                                             guint16             cap,
+                                             guint64             origin,
+                                             EsCallPiece *const *pieces,
+                                             guint               n_pieces);
+EsCallPiece *_es_call_piece_ref             (EsCallPiece        *piece);
+void         _es_call_piece_unref           (gpointer            piece);
 void         _es_builder_settle_prof        (EsDocumentBuilder *self,
                                              guint64            before);
 void         _es_builder_settle_user_events (EsDocumentBuilder *self,

@@ -10,9 +10,11 @@
 #include <string.h>
 
 #include "es-document-private.h"
+#include "es-document-prof-private.h"
 #include "es-mlpd-build.h"
 #include "es-mlpd-error.h"
 #include "es-mlpd-load-private.h"
+#include "es-mono-activity-private.h"
 
 /* A Mono log's buffers are self-delimiting, so its bytes are decoded a
  * whole buffer at a time as they come, each once. Telling them to the
@@ -47,6 +49,7 @@ struct _EsMlpdBuild
    * document has them (es_mono_profile_load_window()); told each event as
    * it is decoded, so a snapshot shows them as they come. */
   EsMonoProfile *profile;      /* also the samples and calls, for the profiles */
+  EsMlpdCallCache *call_cache; /* the call time's pieces the updates made */
 };
 
 /**
@@ -64,6 +67,7 @@ es_mlpd_build_new (void)
   self->pending = g_byte_array_new ();
   self->profile = es_mono_profile_new ();
   es_mono_profile_set_window (self->profile);
+  self->call_cache = _es_mlpd_call_cache_new ();
   return self;
 }
 
@@ -76,6 +80,7 @@ es_mlpd_build_free (EsMlpdBuild *self)
   _es_mlpd_loader_clear (&self->loader);
   g_byte_array_unref (self->pending);
   es_mono_profile_free (self->profile);
+  _es_mlpd_call_cache_free (self->call_cache);
   g_free (self);
 }
 
@@ -219,9 +224,10 @@ es_mlpd_build_get_finishing (EsMlpdBuild *self)
 
   finishing = _es_mlpd_feed_get_finishing (self->feed);
   finishing->activity = es_mono_profile_get_activity (self->profile, finishing->origin);
-  /* Made again at each update: only for a log with samples or calls. */
+  /* Only for a log with samples or calls. */
   if (self->profile->samples->len > 0 || self->profile->call_nodes->len > 1)
-    finishing->profiles = _es_mlpd_profiles_of (&self->loader, self->profile, _es_mlpd_feed_get_origin (self->feed));
+    finishing->profiles = _es_mlpd_profiles_of (&self->loader, self->profile, _es_mlpd_feed_get_origin (self->feed),
+                                                self->call_cache);
   return finishing;
 }
 
@@ -304,6 +310,9 @@ es_mlpd_finishing_apply (EsMlpdFinishing *finishing,
       g_ptr_array_add (document->more_strings, profiles->strings);
       profiles->strings = g_string_chunk_new (16);
     }
+  /* The calls, counted from the call time */
+  if (document->mono_activity != NULL)
+    _es_mono_activity_take_call_time (document->mono_activity, document->calls->call_streams, document->calls->stacks);
 }
 
 void

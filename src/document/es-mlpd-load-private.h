@@ -106,6 +106,7 @@ typedef struct
   EsMlpdProgressFunc progress;
   gpointer       progress_data;
   gsize          decoded_to;  /* where the last buffer decoded whole ends */
+  struct _MlpdRelease *release; /* (nullable): a mapped log's pages, handed back behind both passes */
   guint64        sync_times[2]; /* the last sync point's time, and the one before */
   guint          n_syncs;
   guint          memory_failures; /* es_vec_get_failures() when it began */
@@ -162,9 +163,23 @@ void        _es_mlpd_add_samples          (Loader            *loader,
                                            EsMonoProfile     *profile,
                                            guint64            origin);
 gboolean    _es_mlpd_may_have_profile     (const EsMlpdHeader *header);
+/* The call time's pieces a followed log's updates made already: full
+ * pieces never change, so each update makes only the last (and those
+ * that filled since). Made for one origin and the collector's stacks as
+ * they are numbered (see add_call_time() in es-mlpd-prof.c). */
+typedef struct
+{
+  guint64    origin;
+  GPtrArray *threads;      /* per collector thread: a GPtrArray of EsCallPiece, or NULL */
+} EsMlpdCallCache;
+
+EsMlpdCallCache *_es_mlpd_call_cache_new  (void);
+void             _es_mlpd_call_cache_free (EsMlpdCallCache *cache);
+
 EsDocument *_es_mlpd_profiles_of          (Loader            *loader,
                                            EsMonoProfile     *profile,
-                                           guint64            origin);
+                                           guint64            origin,
+                                           EsMlpdCallCache   *cache);
 
 void        _es_mlpd_heap_init            (Loader        *self);
 void        _es_mlpd_heap_clear           (Loader        *self);

@@ -8,6 +8,8 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "es-document-private.h"
 #include "es-mlpd-error.h"
@@ -27,9 +29,8 @@ lookup_thread (Loader  *self,
                guint64  id)
 {
   gpointer found;
-  MonoThread t = { 0 };
 
-  if (self->last_thread != 0 && self->last_thread_id == id)
+  if (G_LIKELY (self->last_thread != 0 && self->last_thread_id == id))
     return self->last_thread - 1;
   found = g_hash_table_lookup (self->thread_ids, &id);
   if (found != NULL)
@@ -38,9 +39,15 @@ lookup_thread (Loader  *self,
       self->last_thread = GPOINTER_TO_UINT (found);
       return GPOINTER_TO_UINT (found) - 1;
     }
-  t.id = id;
-  t.row = -1;
-  g_array_append_val (self->threads, t);
+  /* Made here only: zeroing it took a tenth of the decoding thread when
+   * it was made at every event. */
+  {
+    MonoThread t = { 0 };
+
+    t.id = id;
+    t.row = -1;
+    g_array_append_val (self->threads, t);
+  }
   g_hash_table_insert (self->thread_ids, g_memdup2 (&id, sizeof id), GUINT_TO_POINTER (self->threads->len));
   return self->threads->len - 1;
 }
@@ -279,6 +286,49 @@ _es_mlpd_take_event (const EsMlpdEvent *e,
   return TRUE;
 }
 
+/* A mapped log is read by two passes at once, the timeline's and the
+ * profile's: the pages both are past go back to the kernel (they are the
+ * file's, read again if touched), so a big log is not resident whole
+ * beside the document being made. */
+typedef struct _MlpdRelease
+{
+  GMutex        lock;
+  const guint8 *data;
+  gsize         len;
+  gsize         released;    /* bytes from @data given back */
+  gsize         at[2];       /* where each pass is */
+} MlpdRelease;
+
+#define RELEASE_STEP (1u << 20)
+
+static void
+release_behind (MlpdRelease *release,
+                guint        pass,
+                gsize        at)
+{
+#ifdef MADV_DONTNEED
+  gsize behind, page = (gsize) sysconf (_SC_PAGESIZE);
+
+  g_mutex_lock (&release->lock);
+  release->at[pass] = MAX (release->at[pass], MIN (at, release->len));
+  behind = MIN (release->at[0], release->at[1]) / page * page;
+  if (behind >= release->released + RELEASE_STEP || (behind > release->released && behind + page > release->len))
+    {
+      madvise ((void *) (release->data + release->released), behind - release->released, MADV_DONTNEED);
+      release->released = behind;
+    }
+  g_mutex_unlock (&release->lock);
+#endif
+}
+
+static void
+profile_progress (guint64  done,
+                  guint64  total,
+                  gpointer user_data)
+{
+  release_behind (user_data, 1, (gsize) done);
+}
+
 static void
 report_progress (guint64  done,
                  guint64  total,
@@ -286,6 +336,8 @@ report_progress (guint64  done,
 {
   Loader *self = user_data;
 
+  if (self->release != NULL)
+    release_behind (self->release, 0, (gsize) done);
   self->decoded_to = done;
   if (self->progress != NULL)
     self->progress (done, total, self->progress_data);
@@ -371,6 +423,7 @@ typedef struct
 {
   const guint8  *data;
   gsize          len;
+  MlpdRelease   *release;
   EsMonoProfile *profile;
 } ProfileJob;
 
@@ -417,7 +470,8 @@ load_profile_thread (gpointer data)
 
   /* A log the timeline's decoding refuses is refused with its error;
    * the profile's own is not needed then. */
-  job->profile = es_mono_profile_load_window (job->data, job->len, NULL);
+  job->profile = es_mono_profile_load_window_full (job->data, job->len, job->release != NULL ? profile_progress : NULL,
+                                                  job->release, NULL);
   return NULL;
 }
 
@@ -426,6 +480,7 @@ load_profile_thread (gpointer data)
 static EsDocument *
 load (GBytes              *bytes,
       gsize                len,
+      gboolean             mapped,
       gboolean             cut_short,
       EsMlpdProgressFunc   progress,
       gpointer             progress_data,
@@ -438,15 +493,24 @@ load (GBytes              *bytes,
   gint64 truncated_at = -1;
   EsDocument *doc = NULL;
 
-  ProfileJob job = { data, len, NULL };
+  MlpdRelease release = { .data = data, .len = len };
+  ProfileJob job = { data, len, NULL, NULL };
   GThread *profile_thread;
-  gboolean decoded;
+  gboolean decoded, two_passes;
 
   _es_mlpd_loader_init (&self);
   self.progress = progress;
   self.progress_data = progress_data;
-  profile_thread = may_have_window_events (data, len)
-                   ? g_thread_new ("es-mono-profile", load_profile_thread, &job) : NULL;
+  two_passes = may_have_window_events (data, len);
+  /* Only a file's own pages: unpacked bytes are the only copy. */
+  if (mapped && (guintptr) data % (guintptr) sysconf (_SC_PAGESIZE) == 0)
+    {
+      g_mutex_init (&release.lock);
+      release.at[1] = two_passes ? 0 : len;
+      self.release = &release;
+      job.release = &release;
+    }
+  profile_thread = two_passes ? g_thread_new ("es-mono-profile", load_profile_thread, &job) : NULL;
   decoded = es_mlpd_decode (data, len, &self.header, _es_mlpd_take_event, report_progress, &self,
                             &truncated_at, cancellable, error);
   if (profile_thread != NULL)
@@ -459,6 +523,9 @@ load (GBytes              *bytes,
     }
   g_clear_pointer (&job.profile, es_mono_profile_free);
   *decoded_to = self.decoded_to;
+  if (self.release != NULL)
+    g_mutex_clear (&release.lock);
+  self.release = NULL;
   _es_mlpd_loader_clear (&self);
   return doc;
 }
@@ -481,7 +548,7 @@ es_mlpd_load_document (GBytes              *bytes,
 {
   gsize decoded_to;
 
-  return load (bytes, g_bytes_get_size (bytes), cut_short, progress, progress_data, &decoded_to,
+  return load (bytes, g_bytes_get_size (bytes), FALSE, cut_short, progress, progress_data, &decoded_to,
                cancellable, error);
 }
 
@@ -504,7 +571,7 @@ load_damaged (GBytes              *bytes,
   gsize len;
   const guint8 *data = g_bytes_get_data (bytes, &len);
   gsize decoded_to = 0;
-  EsDocument *doc = load (bytes, len, TRUE, progress, progress_data, &decoded_to, cancellable, &local);
+  EsDocument *doc = load (bytes, len, FALSE, TRUE, progress, progress_data, &decoded_to, cancellable, &local);
   EsMlpdHeader header;
   gsize header_len;
 
@@ -513,7 +580,7 @@ load_damaged (GBytes              *bytes,
     {
       es_mlpd_header_clear (&header);
       g_clear_error (&local);
-      doc = load (bytes, MAX (decoded_to, header_len), TRUE, progress, progress_data, &decoded_to,
+      doc = load (bytes, MAX (decoded_to, header_len), FALSE, TRUE, progress, progress_data, &decoded_to,
                   cancellable, &local);
     }
   if (doc == NULL)
@@ -565,5 +632,11 @@ es_mlpd_load_file (const char          *path,
     }
   if (damage != NULL)
     return load_damaged (bytes, damage, progress, progress_data, cancellable, error);
-  return es_mlpd_load_document (bytes, cut_short, progress, progress_data, cancellable, error);
+  {
+    gsize decoded_to;
+
+    /* A plain log is the file mapped: its pages can go back as it is read. */
+    return load (bytes, g_bytes_get_size (bytes), !es_mlpd_file_is_packed (path), cut_short, progress, progress_data,
+                 &decoded_to, cancellable, error);
+  }
 }

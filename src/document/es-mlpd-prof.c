@@ -120,23 +120,79 @@ add_samples (Loader            *loader,
 
 }
 
+static void
+cached_thread_free (gpointer pieces)
+{
+  if (pieces != NULL)
+    g_ptr_array_unref (pieces);
+}
+
+EsMlpdCallCache *
+_es_mlpd_call_cache_new (void)
+{
+  EsMlpdCallCache *cache = g_new0 (EsMlpdCallCache, 1);
+
+  cache->threads = g_ptr_array_new_with_free_func (cached_thread_free);
+  return cache;
+}
+
+void
+_es_mlpd_call_cache_free (EsMlpdCallCache *cache)
+{
+  if (cache == NULL)
+    return;
+  g_ptr_array_unref (cache->threads);
+  g_free (cache);
+}
+
+/* @bytes with each change's stack (a collector's node) renumbered by
+ * @stack_of; takes @bytes. */
+static GByteArray *
+renumber (GByteArray     *bytes,
+          const guint32  *stack_of)
+{
+  GByteArray *renumbered = g_byte_array_sized_new (bytes->len);
+  gsize at = 0;
+
+  while (at < bytes->len)
+    {
+      es_call_stream_append_varint (renumbered, es_call_stream_read_varint (bytes->data, &at));
+      es_call_stream_append_varint (renumbered, stack_of[es_call_stream_read_varint (bytes->data, &at)]);
+    }
+  g_byte_array_unref (bytes);
+  return renumbered;
+}
+
+static GByteArray *
+copy_bytes (GByteArray *bytes,
+            guint       spare)
+{
+  GByteArray *copy = g_byte_array_sized_new (bytes->len + spare);
+
+  g_byte_array_append (copy, bytes->data, bytes->len);
+  return copy;
+}
+
 /* Tells @builder the call time of @profile (es-mono-calltime.c): each
- * thread's changes of stack, its stacks' frames the methods (id: index +
- * 1, as the samples'). The calls' nodes are made in the builder's trie in
- * their order, parents first, so a node is the stack of the same index
- * and the streams are taken as they are; a builder that had stacks
- * already has them renumbered. */
+ * thread's changes of stack, in pieces, its stacks' frames the methods
+ * (id: index + 1, as the samples'). The calls' nodes are made in the
+ * builder's trie in their order, parents first, so a node is the stack of
+ * the same index and the pieces are taken as they are; a builder that had
+ * stacks already has them renumbered. A finished profile's pieces are
+ * taken (@cache NULL); a followed log's are copied, those full made once
+ * (@cache), and its calls still open are ended at their thread's last
+ * event, as a file of the bytes so far would have them. */
 static void
 add_call_time (Loader            *loader,
                EsDocumentBuilder *builder,
                EsMonoProfile     *profile,
                guint64            origin,
-               gboolean           so_far,
+               EsMlpdCallCache   *cache,
                guint8            *used)
 {
   const EsMonoCallNode *nodes = (const EsMonoCallNode *) (gpointer) profile->call_nodes->data;
   g_autofree guint32 *stack_of = g_new (guint32, profile->call_nodes->len);
-  gboolean same = TRUE;
+  gboolean same = TRUE, so_far = cache != NULL;
 
   stack_of[0] = ES_PROF_EMPTY_STACK;
   for (guint i = 1; i < profile->call_nodes->len; i++)
@@ -145,36 +201,78 @@ add_call_time (Loader            *loader,
       used[nodes[i].method + 1] = 1;
       same = same && stack_of[i] == i;
     }
+  /* pieces made for another origin, or numbering, are made again */
+  if (cache != NULL && (!same || cache->origin != origin))
+    {
+      g_ptr_array_set_size (cache->threads, 0);
+      cache->origin = origin;
+    }
+  if (!same)
+    cache = NULL;
   for (guint t = 0; t < profile->call_streams->len; t++)
     {
-      GByteArray *stream;
+      GArray *pieces = g_ptr_array_index (profile->call_streams, t);
+      g_autoptr(GPtrArray) made = NULL;
+      GPtrArray *cached = NULL;
+      guint64 close_since = 0, close_delta = 0;
+      guint32 close_node = 0;
+      gboolean close;
 
-      /* What a followed log has so far goes on growing: a copy of it,
-       * cut as a file of the bytes so far would be. */
-      if (so_far)
-        stream = es_mono_profile_dup_call_stream (profile, t);
-      else
-        {
-          stream = g_ptr_array_steal_index (profile->call_streams, t);
-          g_ptr_array_insert (profile->call_streams, (gint) t, NULL);
-        }
-      if (stream == NULL)
+      if (pieces == NULL || pieces->len == 0)
         continue;
-      if (!same)
+      made = g_ptr_array_new_with_free_func (_es_call_piece_unref);
+      if (cache != NULL)
         {
-          GByteArray *renumbered = g_byte_array_sized_new (stream->len);
-          gsize at = 0;
-
-          while (at < stream->len)
-            {
-              es_call_stream_append_varint (renumbered, es_call_stream_read_varint (stream->data, &at));
-              es_call_stream_append_varint (renumbered, stack_of[es_call_stream_read_varint (stream->data, &at)]);
-            }
-          g_byte_array_unref (stream);
-          stream = renumbered;
+          while (cache->threads->len <= t)
+            g_ptr_array_add (cache->threads, NULL);
+          if (g_ptr_array_index (cache->threads, t) == NULL)
+            g_ptr_array_index (cache->threads, t) = g_ptr_array_new_with_free_func (_es_call_piece_unref);
+          cached = g_ptr_array_index (cache->threads, t);
         }
-      _es_builder_add_call_stream (builder, row_of_thread (loader, g_array_index (profile->threads, EsMonoThread, t).id),
-                                   origin, stream);
+      close = so_far && es_mono_profile_get_call_close (profile, t, &close_since, &close_node, &close_delta);
+      for (guint i = 0; i < pieces->len; i++)
+        {
+          EsMonoCallPiece *cp = &g_array_index (pieces, EsMonoCallPiece, i);
+          gboolean full = es_mono_profile_call_piece_is_full (cp);
+          GByteArray *bytes;
+          EsCallPiece *piece;
+
+          if (cached != NULL && full && i < cached->len)
+            {
+              g_ptr_array_add (made, _es_call_piece_ref (g_ptr_array_index (cached, i)));
+              continue;
+            }
+          if (!so_far)
+            bytes = g_steal_pointer (&cp->bytes);
+          else
+            bytes = copy_bytes (cp->bytes, 20);
+          /* the calls still open end in the last piece, if it has room */
+          if (close && i + 1 == pieces->len && !full)
+            {
+              es_call_stream_append_varint (bytes, close_delta);
+              es_call_stream_append_varint (bytes, 0);
+              close = FALSE;
+            }
+          if (!same)
+            bytes = renumber (bytes, stack_of);
+          piece = _es_builder_make_call_piece (builder, origin, cp->start_abs, stack_of[cp->start_node], bytes,
+                                               made->len > 0 ? g_ptr_array_index (made, made->len - 1) : NULL);
+          if (cached != NULL && full && i == cached->len)
+            g_ptr_array_add (cached, _es_call_piece_ref (piece));
+          g_ptr_array_add (made, piece);
+        }
+      /* or in one of their own, after a full one */
+      if (close)
+        {
+          GByteArray *bytes = g_byte_array_new ();
+
+          es_call_stream_append_varint (bytes, close_delta);
+          es_call_stream_append_varint (bytes, 0);
+          g_ptr_array_add (made, _es_builder_make_call_piece (builder, origin, close_since, stack_of[close_node], bytes,
+                                                              g_ptr_array_index (made, made->len - 1)));
+        }
+      _es_builder_add_call_pieces (builder, row_of_thread (loader, g_array_index (profile->threads, EsMonoThread, t).id),
+                                   origin, (EsCallPiece *const *) made->pdata, made->len);
     }
 }
 
@@ -182,7 +280,7 @@ static void add_profiles (Loader            *loader,
                           EsDocumentBuilder *builder,
                           EsMonoProfile     *profile,
                           guint64            origin,
-                          gboolean           so_far);
+                          EsMlpdCallCache   *cache);
 
 /**
  * _es_mlpd_add_samples:
@@ -199,7 +297,7 @@ _es_mlpd_add_samples (Loader            *loader,
                       EsMonoProfile     *profile,
                       guint64            origin)
 {
-  add_profiles (loader, builder, profile, origin, FALSE);
+  add_profiles (loader, builder, profile, origin, NULL);
 }
 
 /**
@@ -209,19 +307,22 @@ _es_mlpd_add_samples (Loader            *loader,
  * The samples and call time of @profile as a file of the bytes read so
  * far would have them (the calls still open end at their thread's last
  * event), in a document of their own, for es_mlpd_finishing_apply() to
- * give to a snapshot's. Made again at each update, from the start.
+ * give to a snapshot's. The call time's full pieces are made once, kept
+ * in @cache, and shared by the updates' documents: an update makes the
+ * samples again, and the call time's last piece of each thread.
  *
  * Returns: (transfer full): that document
  */
 EsDocument *
-_es_mlpd_profiles_of (Loader        *loader,
-                      EsMonoProfile *profile,
-                      guint64        origin)
+_es_mlpd_profiles_of (Loader          *loader,
+                      EsMonoProfile   *profile,
+                      guint64          origin,
+                      EsMlpdCallCache *cache)
 {
   EsDocumentBuilder *builder = es_document_builder_new ();
   EsDocument *document;
 
-  add_profiles (loader, builder, profile, origin, TRUE);
+  add_profiles (loader, builder, profile, origin, cache);
   es_document_builder_end_of_input (builder);
   document = es_document_builder_finish (builder, FALSE, -1);
   es_document_builder_free (builder);
@@ -233,14 +334,14 @@ add_profiles (Loader            *loader,
               EsDocumentBuilder *builder,
               EsMonoProfile     *profile,
               guint64            origin,
-              gboolean           so_far)
+              EsMlpdCallCache   *cache)
 {
   guint32 n_methods = profile->methods->len, n_symbols = profile->symbols->len;
   guint32 unresolved_id = n_methods + n_symbols + 1;
   g_autofree guint8 *used = g_new0 (guint8, unresolved_id + 1);
 
   add_samples (loader, builder, profile, origin, used);
-  add_call_time (loader, builder, profile, origin, so_far, used);
+  add_call_time (loader, builder, profile, origin, cache, used);
 
   /* The names of those the profiles use; a method's whole name is its
    * label ("Compute:IsPrime (int)"), with no module to add to it. */

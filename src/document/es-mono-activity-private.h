@@ -62,6 +62,11 @@ typedef struct
   guint32       n_keys;
 } EsMonoStreamView;
 
+/* The document's call time, to count the calls from (es-call-stream-calls.c) */
+void         _es_mono_activity_take_call_time (EsMonoActivity *self,
+                                               GPtrArray      *call_streams,
+                                               GArray         *call_stacks);
+
 void         _es_mono_stream_init    (EsMonoStream     *stream);
 void         _es_mono_stream_clear   (EsMonoStream     *stream);
 void         _es_mono_stream_add     (EsMonoStream     *stream,

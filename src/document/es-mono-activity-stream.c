@@ -11,24 +11,12 @@
 #include <string.h>
 
 #include "es-mono-activity-private.h"
+#include "es-varint.h"
 
 /* A record is four varints: its time less the one before in its block
  * (zigzag: file order is not quite time order), its key, and a and b. A
  * call of a 25 MB calls,alloc log takes 6-7 bytes, an allocation 4-5,
  * where a struct would take 32. */
-
-static inline guint8 *
-put_varint (guint8  *out,
-            guint64  v)
-{
-  while (v >= 0x80)
-    {
-      *out++ = (guint8) (v | 0x80);
-      v >>= 7;
-    }
-  *out++ = (guint8) v;
-  return out;
-}
 
 static inline guint64
 get_varint (const guint8 **p)
@@ -142,10 +130,10 @@ _es_mono_stream_add (EsMonoStream *stream,
   stream->open_max = MAX (stream->open_max, time);
   /* four varints take at most 40 bytes */
   g_byte_array_set_size (stream->open, used + 40);
-  end = put_varint (stream->open->data + used, zigzag ((gint64) (time - stream->open_last)));
-  end = put_varint (end, key);
-  end = put_varint (end, a);
-  end = put_varint (end, b);
+  end = es_varint_put (stream->open->data + used, zigzag ((gint64) (time - stream->open_last)));
+  end = es_varint_put (end, key);
+  end = es_varint_put (end, a);
+  end = es_varint_put (end, b);
   g_byte_array_set_size (stream->open, (guint) (end - stream->open->data));
   stream->open_last = time;
   stream->open_n++;

@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "es-call-stream-private.h"
 #include "es-mono-activity-private.h"
 
 /* What each stream's records hold:
@@ -45,6 +46,9 @@ struct _EsMonoActivity
   EsMonoStreamView     views[ES_MONO_ACTIVITY_N_KINDS];
   GArray              *sites;
   EsMonoActivityNames  names;
+  /* With names.calls_in_call_time, the calls are the call time's. */
+  GPtrArray           *call_streams;  /* EsCallStream */
+  GArray              *call_stacks;   /* EsProfStack */
 };
 
 EsMonoActivityBuilder *
@@ -191,7 +195,10 @@ es_mono_activity_builder_snapshot (EsMonoActivityBuilder *self,
 
   g_atomic_ref_count_init (&activity->ref);
   for (guint k = 0; k < ES_MONO_ACTIVITY_N_KINDS; k++)
-    _es_mono_stream_view (&self->streams[k], &activity->views[k]);
+    if (k == ES_MONO_ACTIVITY_CALLS && names->calls_in_call_time)
+      activity->views[k].blocks = g_new0 (EsMonoBlock *, 1);
+    else
+      _es_mono_stream_view (&self->streams[k], &activity->views[k]);
   activity->sites = g_array_copy (self->sites);
   activity->names = *names;
   memset (names, 0, sizeof *names);
@@ -221,7 +228,33 @@ es_mono_activity_unref (EsMonoActivity *self)
   g_clear_pointer (&self->names.stacks, g_array_unref);
   g_clear_pointer (&self->names.frames, g_array_unref);
   g_clear_pointer (&self->names.open_calls, g_array_unref);
+  g_clear_pointer (&self->call_streams, g_ptr_array_unref);
+  g_clear_pointer (&self->call_stacks, g_array_unref);
   g_free (self);
+}
+
+/**
+ * _es_mono_activity_take_call_time:
+ * @call_streams: (element-type EsCallStream): the document's call time,
+ *   each thread's
+ * @call_stacks: (element-type EsProfStack): its stacks
+ *
+ * Gives an activity whose calls are counted from the call time
+ * (names.calls_in_call_time) the document's, once, before it is shared.
+ */
+void
+_es_mono_activity_take_call_time (EsMonoActivity *self,
+                                  GPtrArray      *call_streams,
+                                  GArray         *call_stacks)
+{
+  g_return_if_fail (self != NULL);
+
+  if (!self->names.calls_in_call_time || self->call_streams != NULL)
+    return;
+  self->call_streams = g_ptr_array_new_full (call_streams->len, _es_call_stream_unref);
+  for (guint i = 0; i < call_streams->len; i++)
+    g_ptr_array_add (self->call_streams, _es_call_stream_ref (g_ptr_array_index (call_streams, i)));
+  self->call_stacks = g_array_copy (call_stacks);
 }
 
 /* Whether the log has any such event: without, the view says which
@@ -232,6 +265,8 @@ es_mono_activity_has (EsMonoActivity     *self,
 {
   g_return_val_if_fail (self != NULL && kind < ES_MONO_ACTIVITY_N_KINDS, FALSE);
 
+  if (kind == ES_MONO_ACTIVITY_CALLS && self->names.calls_in_call_time)
+    return self->call_streams != NULL && self->call_streams->len > 0;
   if (kind == ES_MONO_ACTIVITY_CALLS && self->names.open_calls != NULL && self->names.open_calls->len > 0)
     return TRUE;
   return self->views[kind].n_blocks > 0;
@@ -342,6 +377,47 @@ sum_kind (EsMonoActivity     *self,
 
   _es_mono_stream_sum (view, interval, from, to, sums);
   return sums;
+}
+
+/* The calls that end in [@from, @to) (or all), from the call time: those
+ * before @to less those before @from, each thread's. */
+static void
+compute_calls_from_call_time (EsMonoActivity        *self,
+                              gboolean               interval,
+                              guint64                from,
+                              guint64                to,
+                              EsMonoActivityFigures *f)
+{
+  guint n_methods = self->names.method_names->len;
+  g_autofree EsCallTotals *until = g_new0 (EsCallTotals, MAX (n_methods, 1));
+  g_autofree EsCallTotals *before = g_new0 (EsCallTotals, MAX (n_methods, 1));
+  const EsProfStack *stacks;
+
+  if (self->call_streams == NULL)
+    return;
+  stacks = (const EsProfStack *) (gpointer) self->call_stacks->data;
+  for (guint s = 0; s < self->call_streams->len; s++)
+    {
+      const EsCallStream *stream = g_ptr_array_index (self->call_streams, s);
+
+      _es_call_stream_count_calls (stream, stacks, self->call_stacks->len, interval ? to : G_MAXUINT64, until, n_methods);
+      if (interval)
+        _es_call_stream_count_calls (stream, stacks, self->call_stacks->len, from, before, n_methods);
+    }
+  for (guint32 m = 0; m < n_methods; m++)
+    {
+      guint64 count = until[m].count - before[m].count;
+      guint64 total = until[m].total - before[m].total;
+      guint64 callee = until[m].callee - before[m].callee;
+
+      if (count > 0)
+        {
+          EsMonoActivityMethod row = { m, count, total, total - callee };
+
+          g_array_append_val (f->methods, row);
+          f->n_calls += count;
+        }
+    }
 }
 
 static void
@@ -514,7 +590,10 @@ es_mono_activity_compute (EsMonoActivity *self,
   f->throws = g_array_new (FALSE, FALSE, sizeof (EsMonoActivityThrow));
   f->clauses = g_array_new (FALSE, FALSE, sizeof (EsMonoActivityClause));
   f->locks = g_array_new (FALSE, FALSE, sizeof (EsMonoActivityLock));
-  compute_calls (self, interval, from, to, f);
+  if (self->names.calls_in_call_time)
+    compute_calls_from_call_time (self, interval, from, to, f);
+  else
+    compute_calls (self, interval, from, to, f);
   compute_allocs (self, interval, from, to, f);
   compute_exceptions (self, interval, from, to, f);
   compute_locks (self, interval, from, to, f);

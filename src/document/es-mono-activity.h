@@ -134,6 +134,9 @@ typedef struct
   GArray        *stacks;        /* guint32 pairs (first, n_frames), by stack index */
   GArray        *frames;        /* guint32 method indexes */
   GArray        *open_calls;    /* guint64 quads (start, end, self, method): ended at the cut */
+  /* The calls are counted from the document's call time, not kept
+   * (_es_mono_activity_take_call_time()): its times only go forward */
+  gboolean       calls_in_call_time;
 } EsMonoActivityNames;
 
 EsMonoActivity *es_mono_activity_builder_snapshot (EsMonoActivityBuilder *self,

@@ -8,8 +8,10 @@
 
 #include "config.h"
 
+#include "es-document-builder-private.h"
 #include "es-document-prof.h"
 #include "es-mono-profile-private.h"
+#include "es-varint.h"
 
 /* mprof-report's Method call summary adds to a method, at each of its
  * leaves, the time since its enter (total) less that of the calls it made
@@ -23,6 +25,48 @@
  * and any other leave is dropped; the calls a thread still has at the
  * end end at its last event, of any kind (mprof-report's flush at the
  * end of the log). */
+
+/* The changes a piece holds: ES_CALL_PIECE_CHANGES but in tests, which
+ * cut pieces short to try their edges on small logs. */
+static guint piece_changes = ES_CALL_PIECE_CHANGES;
+
+/**
+ * es_mono_profile_set_call_piece_changes:
+ * @n: changes a piece of call time holds, or 0 for ES_CALL_PIECE_CHANGES
+ *
+ * For tests, before any log is read: how often each thread's call time
+ * starts a new piece.
+ */
+void
+es_mono_profile_set_call_piece_changes (guint n)
+{
+  piece_changes = n > 0 ? MIN (n, ES_CALL_PIECE_CHANGES) : ES_CALL_PIECE_CHANGES;
+}
+
+/**
+ * es_mono_profile_call_piece_is_full:
+ *
+ * Returns: whether @piece takes no more changes: one that does not is
+ *   its thread's last
+ */
+gboolean
+es_mono_profile_call_piece_is_full (const EsMonoCallPiece *piece)
+{
+  return piece->n_changes >= piece_changes;
+}
+
+/* A thread's pieces (EsMonoCallPiece), or NULL for a thread without calls. */
+void
+_es_mono_call_pieces_free (gpointer data)
+{
+  GArray *pieces = data;
+
+  if (pieces == NULL)
+    return;
+  for (guint i = 0; i < pieces->len; i++)
+    g_clear_pointer (&g_array_index (pieces, EsMonoCallPiece, i).bytes, g_byte_array_unref);
+  g_array_unref (pieces);
+}
 
 static guint32
 call_node (EsMonoProfile *profile,
@@ -52,7 +96,8 @@ call_node (EsMonoProfile *profile,
 
 /* @thread's stack becomes @node at @time: the time since its last change
  * (times going backwards, which mprof-report wraps, count none) and the
- * node, as varints (see _es_builder_add_call_stream()). */
+ * node, as varints (see _es_builder_make_call_piece()), in the thread's
+ * last piece, or a new one once that is full. */
 static void
 change (EsMonoProfile *profile,
         guint32        thread,
@@ -60,20 +105,37 @@ change (EsMonoProfile *profile,
         guint32        node,
         guint64        time)
 {
-  GByteArray *stream;
+  GArray *pieces;
+  EsMonoCallPiece *piece;
 
   while (profile->call_streams->len <= thread)
     g_ptr_array_add (profile->call_streams, NULL);
-  stream = g_ptr_array_index (profile->call_streams, thread);
-  if (stream == NULL)
+  pieces = g_ptr_array_index (profile->call_streams, thread);
+  if (pieces == NULL)
     {
-      stream = g_byte_array_new ();
-      g_ptr_array_index (profile->call_streams, thread) = stream;
+      pieces = g_array_new (FALSE, FALSE, sizeof (EsMonoCallPiece));
+      g_ptr_array_index (profile->call_streams, thread) = pieces;
     }
+  if (pieces->len == 0 || g_array_index (pieces, EsMonoCallPiece, pieces->len - 1).n_changes >= piece_changes)
+    {
+      EsMonoCallPiece fresh = { g_byte_array_new (), ts->call_since, ts->call_node, 0 };
+
+      g_array_append_val (pieces, fresh);
+    }
+  piece = &g_array_index (pieces, EsMonoCallPiece, pieces->len - 1);
   if (time < ts->call_since)
-    time = ts->call_since;
-  es_call_stream_append_varint (stream, time - ts->call_since);
-  es_call_stream_append_varint (stream, node);
+    {
+      profile->call_time_went_back = TRUE;
+      time = ts->call_since;
+    }
+  /* both varints at once: this runs at every method event */
+  {
+    guint8 buffer[20];
+    guint8 *end = es_varint_put (es_varint_put (buffer, time - ts->call_since), node);
+
+    g_byte_array_append (piece->bytes, buffer, (guint) (end - buffer));
+  }
+  piece->n_changes++;
   ts->call_since = time;
   ts->call_node = node;
 }
@@ -108,29 +170,28 @@ _es_mono_finish_call_time (EsMonoProfile *profile)
 }
 
 /**
- * es_mono_profile_dup_call_stream:
+ * es_mono_profile_get_call_close:
+ * @since: (out): the time of @thread's last change, on the log's clock
+ * @node: (out): the stack it made
+ * @delta: (out): the time from then to @thread's last event
  *
- * Returns: (transfer full) (nullable): a copy of thread @thread's changes
- *   of stack so far, its calls still open ended at its last event, as
- *   _es_mono_finish_call_time() ends them; %NULL if it has none
+ * Whether @thread has calls still open, which a log cut here would end
+ * at its last event with one more change, to the empty stack, as
+ * _es_mono_finish_call_time() ends them.
  */
-GByteArray *
-es_mono_profile_dup_call_stream (EsMonoProfile *profile,
-                                 guint32        thread)
+gboolean
+es_mono_profile_get_call_close (EsMonoProfile *profile,
+                                guint32        thread,
+                                guint64       *since,
+                                guint32       *node,
+                                guint64       *delta)
 {
-  GByteArray *stream = thread < profile->call_streams->len ? g_ptr_array_index (profile->call_streams, thread) : NULL;
-  ThreadState *ts;
-  GByteArray *copy;
+  ThreadState *ts = profile->state != NULL && thread < profile->threads->len ? _es_mono_thread_state (profile, thread) : NULL;
 
-  if (stream == NULL)
-    return NULL;
-  copy = g_byte_array_sized_new (stream->len + 20);
-  g_byte_array_append (copy, stream->data, stream->len);
-  ts = profile->state != NULL ? _es_mono_thread_state (profile, thread) : NULL;
-  if (ts != NULL && ts->call_node != 0)
-    {
-      es_call_stream_append_varint (copy, ts->last_time > ts->call_since ? ts->last_time - ts->call_since : 0);
-      es_call_stream_append_varint (copy, 0);
-    }
-  return copy;
+  if (ts == NULL || ts->call_node == 0)
+    return FALSE;
+  *since = ts->call_since;
+  *node = ts->call_node;
+  *delta = ts->last_time > ts->call_since ? ts->last_time - ts->call_since : 0;
+  return TRUE;
 }

@@ -59,10 +59,32 @@ open_calls (EsMonoProfile *profile)
   return calls;
 }
 
+/* Whether a thread's calls still open would end before they started:
+ * its last event is earlier than its last method event. */
+static gboolean
+open_calls_go_back (EsMonoProfile *profile)
+{
+  if (profile->state == NULL)
+    return FALSE;
+  for (guint t = 0; t < profile->threads->len; t++)
+    {
+      ThreadState *ts = _es_mono_thread_state (profile, t);
+
+      if (ts->stack->len > 0 && ts->last_time < ts->call_since)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /**
  * es_mono_profile_get_activity:
  * @profile: a profile of es_mono_profile_set_window()
  * @origin: the document's zero, on the log's clock
+ *
+ * The calls are counted from the document's call time (the same changes
+ * of stack, made beside them) unless a thread's times went back, where
+ * mprof-report's durations wrap and the call time's do not: then they
+ * are the activity's own.
  *
  * Returns: (transfer full): what @profile was told so far, as a log cut
  *   there would have it; @profile may go on being told the log's events
@@ -97,6 +119,7 @@ es_mono_profile_get_activity (EsMonoProfile *profile,
   names.stacks = g_array_sized_new (FALSE, FALSE, sizeof (guint32), profile->stacks->len * 2);
   g_array_append_vals (names.stacks, profile->stacks->data, profile->stacks->len * 2);
   names.frames = g_array_copy (profile->frames);
-  names.open_calls = open_calls (profile);
+  names.calls_in_call_time = !profile->call_time_went_back && !open_calls_go_back (profile);
+  names.open_calls = names.calls_in_call_time ? NULL : open_calls (profile);
   return es_mono_activity_builder_snapshot (profile->activity, &names);
 }

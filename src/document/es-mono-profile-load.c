@@ -32,12 +32,15 @@ typedef enum
   LOAD_ALL,
   LOAD_SAMPLES,
   LOAD_WINDOW,
+  LOAD_WINDOW_CALLS_NOT_KEPT,
 } LoadWhat;
 
-static EsMonoProfile *load (const guint8  *data,
-                           gsize          len,
-                           LoadWhat       what,
-                           GError       **error);
+static EsMonoProfile *load (const guint8        *data,
+                           gsize                len,
+                           LoadWhat             what,
+                           EsMlpdProgressFunc   progress,
+                           gpointer             progress_data,
+                           GError             **error);
 
 /**
  * es_mono_profile_load:
@@ -56,7 +59,7 @@ es_mono_profile_load (const guint8  *data,
                       gsize          len,
                       GError       **error)
 {
-  return load (data, len, LOAD_ALL, error);
+  return load (data, len, LOAD_ALL, NULL, NULL, error);
 }
 
 /**
@@ -72,7 +75,7 @@ es_mono_profile_load_samples (const guint8  *data,
                               gsize          len,
                               GError       **error)
 {
-  return load (data, len, LOAD_SAMPLES, error);
+  return load (data, len, LOAD_SAMPLES, NULL, NULL, error);
 }
 
 /**
@@ -80,28 +83,59 @@ es_mono_profile_load_samples (const guint8  *data,
  *
  * As es_mono_profile_load_samples(), with the calls, allocations,
  * exceptions and lock events packed for the window
- * (es_mono_profile_get_activity()): what a document keeps of a log.
+ * (es_mono_profile_get_activity()): what a document keeps of a log. The
+ * calls are not kept apart from the call time, unless the log's times go
+ * back.
  */
 EsMonoProfile *
 es_mono_profile_load_window (const guint8  *data,
                              gsize          len,
                              GError       **error)
 {
-  return load (data, len, LOAD_WINDOW, error);
+  return es_mono_profile_load_window_full (data, len, NULL, NULL, error);
+}
+
+/**
+ * es_mono_profile_load_window_full:
+ * @progress: (nullable): told where the decoding is after each buffer
+ *
+ * es_mono_profile_load_window(), telling its progress.
+ */
+EsMonoProfile *
+es_mono_profile_load_window_full (const guint8        *data,
+                                  gsize                len,
+                                  EsMlpdProgressFunc   progress,
+                                  gpointer             progress_data,
+                                  GError             **error)
+{
+  EsMonoProfile *profile = load (data, len, LOAD_WINDOW_CALLS_NOT_KEPT, progress, progress_data, error);
+
+  /* The calls are counted from the call time, whose times only go
+   * forward; a log whose times go back (none seen yet) is read again with
+   * them kept, to wrap as mprof-report's. */
+  if (profile != NULL && profile->call_time_went_back)
+    {
+      es_mono_profile_free (profile);
+      profile = load (data, len, LOAD_WINDOW, progress, progress_data, error);
+    }
+  return profile;
 }
 
 static EsMonoProfile *
-load (const guint8  *data,
-      gsize          len,
-      LoadWhat       what,
-      GError       **error)
+load (const guint8        *data,
+      gsize                len,
+      LoadWhat             what,
+      EsMlpdProgressFunc   progress,
+      gpointer             progress_data,
+      GError             **error)
 {
   g_autoptr(EsMonoProfile) profile = es_mono_profile_new ();
   gsize pos = 0;
 
   profile->samples_only = what != LOAD_ALL;
-  if (what == LOAD_WINDOW)
+  if (what == LOAD_WINDOW || what == LOAD_WINDOW_CALLS_NOT_KEPT)
     es_mono_profile_set_window (profile);
+  profile->calls_not_kept = what == LOAD_WINDOW_CALLS_NOT_KEPT;
 
   if (!es_mlpd_read_header (data, len, &profile->header, &pos, error))
     return NULL;
@@ -126,6 +160,8 @@ load (const guint8  *data,
         }
       profile->n_buffers++;
       pos += decoded;
+      if (progress != NULL)
+        progress (pos, len, progress_data);
     }
   es_mono_profile_finish (profile);
   return g_steal_pointer (&profile);

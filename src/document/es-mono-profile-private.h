@@ -90,5 +90,6 @@ void         _es_mono_add_call_stretch (EsMonoProfile     *profile,
                                        gboolean           enter,
                                        guint64            time);
 void         _es_mono_finish_call_time (EsMonoProfile     *profile);
+void         _es_mono_call_pieces_free (gpointer           pieces);
 
 G_END_DECLS

@@ -45,14 +45,6 @@ heap_shot_free (gpointer data)
   g_free (shot);
 }
 
-/* A thread's call stream, or NULL for a thread without calls. */
-static void
-call_stream_free (gpointer data)
-{
-  if (data != NULL)
-    g_byte_array_unref (data);
-}
-
 EsMonoProfile *
 es_mono_profile_new (void)
 {
@@ -68,7 +60,7 @@ es_mono_profile_new (void)
   profile->frames = g_array_new (FALSE, FALSE, sizeof (guint32));
   profile->call_nodes = g_array_new (FALSE, FALSE, sizeof (EsMonoCallNode));
   g_array_append_val (profile->call_nodes, ((EsMonoCallNode) { 0, G_MAXUINT32 }));
-  profile->call_streams = g_ptr_array_new_with_free_func (call_stream_free);
+  profile->call_streams = g_ptr_array_new_with_free_func (_es_mono_call_pieces_free);
   profile->ips = g_array_new (FALSE, FALSE, sizeof (guint64));
   profile->samples = g_array_new (FALSE, FALSE, sizeof (EsMonoSample));
   profile->calls = g_array_new (FALSE, FALSE, sizeof (EsMonoCall));
@@ -566,7 +558,7 @@ add_method_event (EsMonoProfile     *profile,
        * as calls too; the report's collector keeps only the calls. */
       if (profile->samples_only)
         _es_mono_add_call_stretch (profile, thread, method, e->exinfo == ES_MLPD_METHOD_ENTER, e->time);
-      if (profile->samples_only && profile->activity == NULL)
+      if (profile->samples_only && (profile->activity == NULL || profile->calls_not_kept))
         return;
       if (e->exinfo == ES_MLPD_METHOD_ENTER)
         enter_method (profile, thread, method, e->time);

@@ -245,6 +245,18 @@ typedef struct
   guint32  method;
 } EsMonoCallNode;
 
+/* A piece of a thread's changes of call stack: at most
+ * ES_CALL_PIECE_CHANGES of them, the first's time from @start_abs, in the
+ * stack @start_node (the one before's last), as a document keeps them
+ * (_es_builder_make_call_piece()). */
+typedef struct
+{
+  GByteArray *bytes;          /* NULL once taken */
+  guint64     start_abs;
+  guint32     start_node;
+  guint32     n_changes;
+} EsMonoCallPiece;
+
 typedef struct _EsMonoProfile EsMonoProfile;
 
 struct _EsMonoProfile
@@ -296,7 +308,9 @@ struct _EsMonoProfile
    * their stacks as a trie, and per thread its changes of stack
    * (es-mono-calltime.c). */
   GArray    *call_nodes;      /* EsMonoCallNode, [0] the empty stack */
-  GPtrArray *call_streams;    /* GByteArray per thread, or NULL: see _es_builder_add_call_stream() */
+  GPtrArray *call_streams;    /* per thread: a GArray of EsMonoCallPiece, or NULL */
+  gboolean   call_time_went_back; /* a thread's method events went back in time: see es_mono_profile_get_activity() */
+  gboolean   calls_not_kept;  /* the activity takes no calls: they are the call time's (es_mono_profile_load_window()) */
 
   gpointer state;             /* the collector's, while it reads */
   gboolean samples_only;      /* es_mono_profile_load_samples(): nothing but samples and names */
@@ -310,8 +324,13 @@ void           es_mono_profile_free         (EsMonoProfile  *profile);
 gboolean       es_mono_profile_add_event    (const EsMlpdEvent *event,
                                              gpointer        profile);
 void           es_mono_profile_finish       (EsMonoProfile  *profile);
-GByteArray    *es_mono_profile_dup_call_stream (EsMonoProfile *profile,
-                                                guint32        thread);
+void           es_mono_profile_set_call_piece_changes (guint n);
+gboolean       es_mono_profile_call_piece_is_full (const EsMonoCallPiece *piece);
+gboolean       es_mono_profile_get_call_close (EsMonoProfile *profile,
+                                               guint32        thread,
+                                               guint64       *since,
+                                               guint32       *node,
+                                               guint64       *delta);
 EsMonoProfile *es_mono_profile_load         (const guint8   *data,
                                              gsize           len,
                                              GError        **error);
@@ -323,6 +342,11 @@ EsMonoProfile *es_mono_profile_load_file    (const char     *path,
 EsMonoProfile *es_mono_profile_load_window  (const guint8   *data,
                                              gsize           len,
                                              GError        **error);
+EsMonoProfile *es_mono_profile_load_window_full (const guint8        *data,
+                                                 gsize                len,
+                                                 EsMlpdProgressFunc   progress,
+                                                 gpointer             progress_data,
+                                                 GError             **error);
 void           es_mono_profile_set_window   (EsMonoProfile  *profile);
 EsMonoActivity *es_mono_profile_get_activity (EsMonoProfile *profile,
                                               guint64        origin);

@@ -42,6 +42,26 @@ es_mlpd_sniff_file (const char *path)
   return n > 0 && es_mlpd_looks_like (head, (gsize) n);
 }
 
+/**
+ * es_mlpd_file_is_packed:
+ *
+ * Returns: whether the log at @path is gzip-packed: es_mlpd_read_file()
+ *   unpacks such a log into memory, and maps a plain one
+ */
+gboolean
+es_mlpd_file_is_packed (const char *path)
+{
+  guint8 head[4];
+  gssize n;
+  int fd = g_open (path, O_RDONLY | O_NONBLOCK, 0);
+
+  if (fd < 0)
+    return FALSE;
+  n = read (fd, head, sizeof head);
+  g_close (fd, NULL);
+  return n > 0 && es_mlpd_is_packed (head, (gsize) n);
+}
+
 /* g_mapped_file_new() of @path, with es_eventlog_map_file()'s message
  * when memory runs out (this format does not use the other's). */
 static GMappedFile *

@@ -12,6 +12,7 @@
 G_BEGIN_DECLS
 
 gboolean  es_mlpd_sniff_file  (const char     *path);
+gboolean  es_mlpd_file_is_packed (const char  *path);
 GBytes   *es_mlpd_read_file   (const char     *path,
                                guint64         max_unpacked,
                                gboolean       *cut_short,

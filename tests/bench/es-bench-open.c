@@ -20,6 +20,9 @@
 
 #include <stdio.h>
 #include <string.h>
+#ifdef __GLIBC__
+# include <malloc.h>
+#endif
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
@@ -195,6 +198,16 @@ print_where (void)
     }
   printf ("  %-28s heap %5.1f, thread heaps %5.1f, mappings %5.1f, shared %4.1f, files %5.1f MB\n", "",
           heap, thread_heaps, mappings, shared, files);
+#ifdef __GLIBC__
+  {
+    /* What malloc's arenas hold: in use (chunks and its own mappings), and
+     * free but kept, resident where it was touched. */
+    struct mallinfo2 info = mallinfo2 ();
+
+    printf ("  %-28s malloc: %5.1f MB in use, %5.1f MB held free\n", "", (info.uordblks + info.hblkhd) / 1e6,
+            info.fordblks / 1e6);
+  }
+#endif
 }
 
 /* One line of the breakdown: resident now (anonymous and mapped files
