@@ -704,9 +704,9 @@ es_test_describe_document (EsDocument *document)
       g_string_append_printf (text, "profile of %" G_GUINT64_FORMAT "-%" G_GUINT64_FORMAT ": %" G_GUINT64_FORMAT
                               " samples, %" G_GUINT64_FORMAT " under MAIN\n",
                               t0, t1, profile->n_samples, profile->n_main);
-      for (guint f = 0; f < profile->frames->len; f++)
+      for (guint f = 0; f < es_profile_get_frames (profile)->len; f++)
         {
-          const EsProfileFrame *frame = &g_array_index (profile->frames, EsProfileFrame, f);
+          const EsProfileFrame *frame = &g_array_index (es_profile_get_frames (profile), EsProfileFrame, f);
 
           g_string_append_printf (text, "  %u:%u %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT "\n", frame->depth,
                                   frame->cost_centre, frame->individual, frame->inherited);

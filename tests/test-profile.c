@@ -20,7 +20,7 @@ static char *
 frame_path (const EsProfile *profile,
             guint            index)
 {
-  const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) profile->frames->data;
+  const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) es_profile_get_frames (profile)->data;
   g_autoptr(GString) path = g_string_new (NULL);
 
   for (guint32 f = index; f != ES_PROFILE_NO_FRAME; f = frames[f].parent)
@@ -81,7 +81,7 @@ check_against_brute_force (const EsProfile *profile,
   g_autoptr(GHashTable) cc_inherited = new_counts ();
   g_autoptr(GHashTable) seen_paths = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GHashTable) seen_ccs = new_counts ();
-  const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) profile->frames->data;
+  const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) es_profile_get_frames (profile)->data;
   guint64 n = 0, n_main = 0;
   guint32 n_rows = 0;
 
@@ -109,7 +109,7 @@ check_against_brute_force (const EsProfile *profile,
 
   g_assert_cmpuint (profile->n_samples, ==, n);
   g_assert_cmpuint (profile->n_main, ==, n_main);
-  for (guint i = 0; i < profile->frames->len; i++)
+  for (guint i = 0; i < es_profile_get_frames (profile)->len; i++)
     {
       g_autofree char *path = frame_path (profile, i);
       g_autoptr(GString) name = g_string_new (NULL);
@@ -121,7 +121,7 @@ check_against_brute_force (const EsProfile *profile,
       /* Pre-order, with each frame's descendants right after it, and
        * siblings by label: the same order whatever the interval. */
       g_assert_cmpuint (frames[i].end, >, i);
-      g_assert_cmpuint (frames[i].end, <=, profile->frames->len);
+      g_assert_cmpuint (frames[i].end, <=, es_profile_get_frames (profile)->len);
       for (guint c = i + 1; c < frames[i].end; c = frames[c].end)
         {
           g_assert_cmpuint (frames[c].parent, ==, i);
@@ -132,7 +132,7 @@ check_against_brute_force (const EsProfile *profile,
   /* Every stack and every prefix of one is a frame. */
   g_assert_cmpuint (g_hash_table_size (seen_paths), ==, g_hash_table_size (inherited));
   /* The rows a flame graph draws: as deep as the deepest frame. */
-  for (guint i = 0; i < profile->frames->len; i++)
+  for (guint i = 0; i < es_profile_get_frames (profile)->len; i++)
     n_rows = MAX (n_rows, frames[i].depth + 1);
   g_assert_cmpuint (profile->n_rows, ==, n_rows);
 
@@ -164,7 +164,7 @@ test_whole_run_matches_prof (void)
   g_autoptr(EsProfile) profile = es_profile_new (document, 0, G_MAXUINT64);
   g_autoptr(GHashTable) report = NULL;
   g_autoptr(GHashTable) ours = new_counts ();
-  const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) profile->frames->data;
+  const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) es_profile_get_frames (profile)->data;
   GHashTableIter iter;
   gpointer key, value;
   guint64 total, sum = 0;
@@ -176,7 +176,7 @@ test_whole_run_matches_prof (void)
   g_assert_cmpuint (samples->len, >=, 3000);
   g_assert_cmpuint (es_document_get_prof_tick_interval (document, ES_PROF_SAMPLES), ==, 1000000);
 
-  for (guint i = 0; i < profile->frames->len; i++)
+  for (guint i = 0; i < es_profile_get_frames (profile)->len; i++)
     if (frames[i].individual > 0)
       {
         g_autofree char *path = frame_path (profile, i);
@@ -271,7 +271,7 @@ test_whole_run_kept (void)
 
   es_profile_free (es_profile_new (document, 0, end + 1));
   again = es_profile_new (document, 0, end + 1);
-  g_assert_true (again->frames == first->frames && again->cost_centres == first->cost_centres);
+  g_assert_true (es_profile_get_frames (again) == es_profile_get_frames (first) && again->cost_centres == first->cost_centres);
   g_assert_cmpuint (again->t1, ==, end + 1);
   g_assert_cmpuint (first->t1, ==, G_MAXUINT64);
   check_against_brute_force (again, samples, 0, end + 1);
@@ -462,7 +462,7 @@ test_merged_builders (void)
   /* No definitions: every stack is under MAIN, named by its ids. */
   g_assert_cmpuint (whole->n_main, ==, 6);
   {
-    const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) whole->frames->data;
+    const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) es_profile_get_frames (whole)->data;
     g_autofree char *top = frame_path (whole, 1);
     g_autofree char *deepest = NULL;
 
@@ -501,7 +501,7 @@ test_no_samples (void)
   es_document_get_prof_samples (document, ES_PROF_SAMPLES, &n);
   g_assert_cmpuint (n, ==, 0);
   g_assert_cmpuint (profile->n_samples, ==, 0);
-  g_assert_cmpuint (profile->frames->len, ==, 0);
+  g_assert_cmpuint (es_profile_get_frames (profile)->len, ==, 0);
   g_assert_cmpuint (profile->cost_centres->len, ==, 0);
 }
 
@@ -567,7 +567,7 @@ test_followed_profile_counts (void)
               g_autoptr(EsProfile) profile = es_profile_new (snapshot, t0, t1);
               g_autofree guint64 *want = g_new0 (guint64, n_ids + 2);
               guint64 n = 0;
-              const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) profile->frames->data;
+              const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) es_profile_get_frames (profile)->data;
 
               for (guint i = 0; i < added->len; i++)
                 {
@@ -577,7 +577,7 @@ test_followed_profile_counts (void)
                     want[s->stack]++, n++;
                 }
               g_assert_cmpuint (profile->n_samples, ==, n);
-              for (guint f = 0; f < profile->frames->len; f++)
+              for (guint f = 0; f < es_profile_get_frames (profile)->len; f++)
                 if (frames[f].depth == 1)
                   {
                     g_assert_cmpuint (frames[f].individual, ==, want[frames[f].cost_centre]);

@@ -57,6 +57,7 @@ typedef struct
   guint          n_sampled;
   const guint32 *stacks;         /* the sampled stacks, by index into es_document_get_prof_stacks() */
   const guint32 *in_tree_order;  /* indexes into @stacks, in the order of their tree positions */
+  const guint32 *positions;      /* their tree positions, in that order (ascending) */
   guint          n_stacks;       /* every stack, sampled or not */
   const guint32 *slot_of;        /* per stack: its index in @stacks, or ES_PROF_NO_STACK */
 } EsProfSampledStacks;

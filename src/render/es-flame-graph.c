@@ -22,12 +22,15 @@
  * a frame starts where its previous sibling ends, or at its parent's x for
  * the first child; a frame too narrow to draw is skipped with everything
  * under it, so a walk costs at most a few frames per pixel column and row
- * whatever the size of the profile. */
+ * whatever the size of the profile. The frames are made as they are
+ * reached (es_profile_get_frame()), and the nodes of the document's tree
+ * without samples in the interval are skipped at once
+ * (es_profile_next_frame()). */
 typedef struct
 {
   const EsFlameGraphView *view;
-  const EsProfileFrame   *frames;
-  guint32                 next, end;
+  const EsProfile        *profile;
+  guint32                 next, end;    /* the next frame's node, or ES_PROFILE_NO_FRAME */
   guint32                 n_ancestors;  /* of the zoomed frame, drawn full width first */
   guint32                *ancestors;
   double                  scale;        /* pixels per sample */
@@ -36,9 +39,10 @@ typedef struct
 
 typedef struct
 {
-  guint32 frame;
-  double  x, width;
-  int     row;
+  guint32        frame;
+  double         x, width;
+  int            row;
+  EsProfileFrame f;
 } WalkStep;
 
 static void
@@ -46,28 +50,30 @@ walk_init (Walk                   *walk,
            const EsFlameGraphView *view)
 {
   const EsProfile *profile = view->profile;
+  EsProfileFrame zoomed;
   guint64 total;
 
   memset (walk, 0, sizeof *walk);
   walk->view = view;
-  walk->frames = (const EsProfileFrame *) (gpointer) profile->frames->data;
+  walk->profile = profile;
   /* The rows as the profile counted them: a walk over every frame to find
    * the deepest cost as much as the drawing, for a profile of millions. */
   walk->cursor = g_new0 (double, profile->n_rows + 1);
   walk->ancestors = g_new (guint32, MAX (profile->n_rows, 1));
 
-  if (view->zoom != ES_PROFILE_NO_FRAME && view->zoom < profile->frames->len)
+  if (view->zoom != ES_PROFILE_NO_FRAME && es_profile_get_frame (profile, view->zoom, &zoomed))
     {
       walk->next = view->zoom;
-      walk->end = walk->frames[view->zoom].end;
-      total = walk->frames[view->zoom].inherited;
-      for (guint32 up = walk->frames[view->zoom].parent; up != ES_PROFILE_NO_FRAME; up = walk->frames[up].parent)
+      walk->end = zoomed.end;
+      total = zoomed.inherited;
+      for (guint32 up = zoomed.parent; up != ES_PROFILE_NO_FRAME && walk->n_ancestors < profile->n_rows;
+           up = es_profile_get_frame (profile, up, &zoomed) ? zoomed.parent : ES_PROFILE_NO_FRAME)
         walk->ancestors[walk->n_ancestors++] = up;
     }
   else
     {
-      walk->next = 0;
-      walk->end = profile->frames->len;
+      walk->end = profile->n_nodes;
+      walk->next = es_profile_next_frame (profile, 0, walk->end);
       total = profile->n_samples;
     }
   walk->scale = total > 0 ? view->width / (double) total : 0.0;
@@ -90,26 +96,31 @@ walk_next (Walk     *walk,
   if (walk->n_ancestors > 0)
     {
       step->frame = walk->ancestors[--walk->n_ancestors];
+      es_profile_get_frame (walk->profile, step->frame, &step->f);
       step->x = 0;
       step->width = view->width;
-      step->row = (int) walk->frames[step->frame].depth;
+      step->row = (int) step->f.depth;
       return TRUE;
     }
 
-  while (walk->next < walk->end)
+  while (walk->next != ES_PROFILE_NO_FRAME)
     {
-      guint32 i = walk->next;
-      const EsProfileFrame *f = &walk->frames[i];
-      double x = walk->cursor[f->depth], width = (double) f->inherited * walk->scale;
+      guint32 i = walk->next, child;
+      const EsProfileFrame *f = &step->f;
+      double x, width;
 
+      es_profile_get_frame (walk->profile, i, &step->f);
+      x = walk->cursor[f->depth];
+      width = (double) f->inherited * walk->scale;
       walk->cursor[f->depth] = x + width;
       walk->cursor[f->depth + 1] = x;
       if (width < ES_FLAME_GRAPH_MIN_WIDTH || (int) f->depth * ES_FLAME_GRAPH_ROW_HEIGHT >= view->height)
         {
-          walk->next = f->end;
+          walk->next = es_profile_next_frame (walk->profile, f->end, walk->end);
           continue;
         }
-      walk->next = i + 1;
+      child = es_profile_next_frame (walk->profile, i + 1, f->end);
+      walk->next = child != ES_PROFILE_NO_FRAME ? child : es_profile_next_frame (walk->profile, f->end, walk->end);
       step->frame = i;
       step->x = x;
       step->width = width;
@@ -150,10 +161,11 @@ es_flame_graph_frame_matches (const EsFlameGraphView *view,
                               guint32                 frame)
 {
   g_autofree char *name = NULL, *folded = NULL, *needle = NULL;
+  EsProfileFrame f;
 
-  if (view->search == NULL || view->search[0] == '\0' || frame >= view->profile->frames->len)
+  if (view->search == NULL || view->search[0] == '\0' || !es_profile_get_frame (view->profile, frame, &f))
     return FALSE;
-  name = frame_name (&g_array_index (view->profile->frames, EsProfileFrame, frame));
+  name = frame_name (&f);
   folded = g_utf8_casefold (name, -1);
   needle = g_utf8_casefold (view->search, -1);
   return strstr (folded, needle) != NULL;
@@ -170,16 +182,18 @@ es_flame_graph_count_matches (const EsFlameGraphView *view)
 {
   const EsProfile *profile = view->profile;
   guint64 n = 0;
+  EsProfileFrame f;
 
-  for (guint i = 0; i < profile->frames->len; )
+  for (guint32 i = es_profile_next_frame (profile, 0, profile->n_nodes); i != ES_PROFILE_NO_FRAME; )
     {
+      es_profile_get_frame (profile, i, &f);
       if (es_flame_graph_frame_matches (view, i))
         {
-          n += g_array_index (profile->frames, EsProfileFrame, i).inherited;
-          i = g_array_index (profile->frames, EsProfileFrame, i).end;
+          n += f.inherited;
+          i = es_profile_next_frame (profile, f.end, profile->n_nodes);
         }
       else
-        i++;
+        i = es_profile_next_frame (profile, i + 1, profile->n_nodes);
     }
   return n;
 }
@@ -229,8 +243,14 @@ es_flame_graph_frame_color (const EsFlameGraphView *view,
                             guint32                 frame,
                             EsRgba                 *rgba)
 {
-  const EsProfileFrame *f = &g_array_index (view->profile->frames, EsProfileFrame, frame);
+  EsProfileFrame frame_made, *f = &frame_made;
   gboolean searching = view->search != NULL && view->search[0] != '\0';
+
+  if (!es_profile_get_frame (view->profile, frame, f))
+    {
+      *rgba = (EsRgba) { 0.70, 0.70, 0.70, 1.0 };
+      return;
+    }
 
   if (searching && es_flame_graph_frame_matches (view, frame))
     {
@@ -286,6 +306,35 @@ es_flame_graph_frame_rect (const EsFlameGraphView *view,
       }
   walk_clear (&walk);
   return found;
+}
+
+/**
+ * es_flame_graph_cost_centre_rects:
+ * @cost_centre: the log's id of a cost centre
+ * @rects: (out caller-allocates) (array length=max_rects): where they go
+ *
+ * Where the frames of @cost_centre are drawn, at most @max_rects of them,
+ * in one walk of the frames drawn.
+ *
+ * Returns: how many are in @rects
+ */
+guint
+es_flame_graph_cost_centre_rects (const EsFlameGraphView *view,
+                                  guint32                 cost_centre,
+                                  EsFlameGraphRect       *rects,
+                                  guint                   max_rects)
+{
+  Walk walk;
+  WalkStep step;
+  guint n = 0;
+
+  walk_init (&walk, view);
+  while (n < max_rects && walk_next (&walk, &step))
+    if (step.f.cost_centre == cost_centre)
+      rects[n++] = (EsFlameGraphRect) { step.x, step.row * ES_FLAME_GRAPH_ROW_HEIGHT, step.width,
+                                        ES_FLAME_GRAPH_ROW_HEIGHT };
+  walk_clear (&walk);
+  return n;
 }
 
 /**
@@ -399,12 +448,13 @@ es_flame_graph_paint (cairo_t                *cr,
   for (guint i = 0; i < boxes->len; i++)
     {
       const Box *box = &g_array_index (boxes, Box, i);
+      EsProfileFrame f;
       int text_height;
 
-      if (box->width < MIN_LABEL_WIDTH)
+      if (box->width < MIN_LABEL_WIDTH || !es_profile_get_frame (view->profile, box->frame, &f))
         continue;
       g_string_truncate (name, 0);
-      es_profile_append_frame_name (&walk.frames[box->frame], name);
+      es_profile_append_frame_name (&f, name);
       pango_layout_set_text (layout, name->str, (int) name->len);
       pango_layout_set_width (layout, (int) ((box->width - 6) * PANGO_SCALE));
       pango_layout_get_pixel_size (layout, NULL, &text_height);

@@ -323,7 +323,7 @@ main (int    argc,
           chosen = g_array_index (profile->cost_centres, EsProfileCostCentre, i).id;
     printf ("first profile, the whole run's (cold, made and kept): CPU %.2f ms, wall %.2f ms (%u frames)\n",
             (double) (cpu_now () - cpu) / 1000.0, (double) (g_get_monotonic_time () - start) / 1000.0,
-            profile->frames->len);
+            es_profile_get_frames (profile)->len);
 #if ES_BENCH_HAVE_RENDER
     {
       EsFlameGraphView view = { profile, ES_PROFILE_NO_FRAME, 1600, 900, FALSE, NULL };
@@ -349,7 +349,6 @@ main (int    argc,
       double ms = (double) (cpu_now () - cpu) / 1000.0, wall = (double) (g_get_monotonic_time () - start) / 1000.0;
 
       add_time (f, ms, wall);
-      f->frames += profile->frames->len;
       f->samples += profile->n_samples;
 
 #if ES_BENCH_HAVE_RENDER
@@ -363,9 +362,14 @@ main (int    argc,
         ms = (double) (cpu_now () - cpu) / 1000.0;
         wall = (double) (g_get_monotonic_time () - start) / 1000.0;
         add_time (&draw, ms, wall);
-        draw.frames += profile->frames->len;
         draw.samples += profile->n_samples;
       }
+#endif
+      /* Every frame with samples made in one array, as the CLI does: not
+       * timed (the views make only those they show). */
+      f->frames += es_profile_get_frames (profile)->len;
+#if ES_BENCH_HAVE_RENDER
+      draw.frames += es_profile_get_frames (profile)->len;
 #endif
     }
 
