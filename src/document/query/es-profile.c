@@ -86,36 +86,6 @@ es_profile_is_builtin_root (const EsCostCentre *cc)
   return es_cost_centre_is_builtin_root (cc);
 }
 
-static int
-compare_cost_centres (gconstpointer a,
-                      gconstpointer b)
-{
-  const EsProfileCostCentre *x = a, *y = b;
-
-  if (x->individual != y->individual)
-    return x->individual > y->individual ? -1 : 1;
-  if (x->inherited != y->inherited)
-    return x->inherited > y->inherited ? -1 : 1;
-  return (x->id > y->id) - (x->id < y->id);
-}
-
-/* An interval's counts over the document's tree of stacks: what makes
- * any of its frames on demand. Shared by the profiles that share the
- * whole run's, and never written once made, but for the frames in one
- * array, made on the first es_profile_get_frames(). */
-struct _EsProfileCounts
-{
-  const EsProfStack    *stacks;
-  const EsProfTreeNode *tree;
-  const EsCostCentre   *cost_centres;
-  EsProfSampledStacks   sampled;
-  guint32               main_end;   /* MAIN's subtree is [0, main_end): the RTS's own roots come after */
-  guint64              *counts;     /* per sampled stack, by slot: its own samples in the interval */
-  guint64              *before;     /* [k]: the samples of the sampled stacks before the k-th in tree order */
-  gsize                 frames_made;
-  GArray               *frames;     /* (nullable): EsProfileFrame, made once */
-};
-
 static void
 clear_counts (gpointer data)
 {
@@ -123,6 +93,7 @@ clear_counts (gpointer data)
 
   g_free (c->counts);
   g_free (c->before);
+  g_free (c->counted);
   g_clear_pointer (&c->frames, g_array_unref);
 }
 
@@ -154,123 +125,6 @@ depth_of (const EsProfileCounts *c,
   return c->stacks[c->tree[node].stack].depth - (node >= c->main_end ? 1 : 0);
 }
 
-/* Per cost centre, as the frames add up: their individual samples, and
- * the inherited samples of their outermost frames on each path (a
- * recursive cost centre's inner frames are inside its outer ones and
- * would count twice; mprof-report adds each call's time to its method's
- * total, a call inside another of the same method's too). */
-typedef struct
-{
-  EsProfile  *profile;
-  guint32    *slot;        /* per defined cost centre: its index in profile->cost_centres, or G_MAXUINT32 */
-  GHashTable *undefined;   /* id -> index + 1, for the few a log never defined */
-} CostCentreSums;
-
-static guint32
-cost_centre_slot (CostCentreSums        *sums,
-                  const EsProfileCounts *c,
-                  guint32                node)
-{
-  const EsProfStack *s = &c->stacks[c->tree[node].stack];
-  const EsCostCentre *cc = s->cc_index != ES_PROF_NO_STACK ? &c->cost_centres[s->cc_index] : NULL;
-  guint32 id = c->tree[node].stack == ES_PROF_EMPTY_STACK ? (cc != NULL ? cc->id : G_MAXUINT32) : s->cost_centre;
-  guint32 at;
-
-  if (cc != NULL)
-    at = sums->slot[s->cc_index];
-  else
-    at = GPOINTER_TO_UINT (g_hash_table_lookup (sums->undefined, GUINT_TO_POINTER (id))) - 1;
-  if (at == G_MAXUINT32)
-    {
-      EsProfileCostCentre fresh = { id, cc, 0, 0 };
-
-      at = sums->profile->cost_centres->len;
-      g_array_append_val (sums->profile->cost_centres, fresh);
-      if (cc != NULL)
-        sums->slot[s->cc_index] = at;
-      else
-        g_hash_table_insert (sums->undefined, GUINT_TO_POINTER (id), GUINT_TO_POINTER (at + 1));
-    }
-  return at;
-}
-
-/* A frame open while the walk is inside its subtree. */
-typedef struct
-{
-  guint32 position;   /* in es_document_get_prof_tree() */
-  guint32 end;        /* where its subtree ends there */
-  guint32 rank;       /* the sampled stacks in tree order before it */
-  guint32 sum;        /* its cost centre's index in profile->cost_centres, or G_MAXUINT32 when
-                       * its inherited samples do not count there (recursion) */
-} OpenFrame;
-
-/* The frames with samples, walked in the tree's pre-order without being
- * made: the sampled stacks with counts, in tree order, and the frames
- * around each that the one before did not have (a frame is on the path
- * to a stack after it in pre-order only if it is on the path to every
- * stack in between). A frame's inherited samples are known as it closes:
- * those of the sampled stacks in its subtree, a difference of @before.
- * Counts each frame's samples into its cost centre's, and the rows. */
-static void
-sum_frames (EsProfile       *profile,
-            EsProfileCounts *c,
-            guint            n_cost_centres)
-{
-  g_autofree guint32 *slot = g_new (guint32, MAX (n_cost_centres, 1));
-  g_autoptr(GHashTable) undefined = g_hash_table_new (NULL, NULL);
-  CostCentreSums sums = { profile, slot, undefined };
-  EsProfileCostCentre *totals;
-  g_autofree OpenFrame *open = NULL;
-  g_autofree guint32 *way_down = NULL;
-  guint n_open = 0, deepest = 0;
-  const EsProfSampledStacks *sampled = &c->sampled;
-
-  if (n_cost_centres > 0)
-    memset (slot, 0xff, n_cost_centres * sizeof (guint32));
-  for (guint k = 0; k < sampled->n_sampled; k++)
-    deepest = MAX (deepest, c->stacks[sampled->stacks[k]].depth + 1);
-  open = g_new (OpenFrame, deepest + 1);
-  way_down = g_new (guint32, deepest + 1);
-  for (guint k = 0; k <= sampled->n_sampled; k++)
-    {
-      guint32 at, anchor, slot_k;
-      guint n_down = 0;
-
-      if (k < sampled->n_sampled && c->counts[sampled->in_tree_order[k]] == 0)
-        continue;
-      at = k < sampled->n_sampled ? sampled->positions[k] : G_MAXUINT32;
-      /* Close the frames whose subtrees end before it. */
-      for (; n_open > 0 && open[n_open - 1].end <= at; n_open--)
-        if (open[n_open - 1].sum != G_MAXUINT32)
-          {
-            totals = (EsProfileCostCentre *) (gpointer) profile->cost_centres->data;
-            totals[open[n_open - 1].sum].inherited += c->before[k] - c->before[open[n_open - 1].rank];
-          }
-      if (k == sampled->n_sampled)
-        break;
-      slot_k = sampled->in_tree_order[k];
-      anchor = n_open > 0 ? open[n_open - 1].position : ES_PROF_NO_STACK;
-      for (guint32 up = at; up != anchor; up = c->tree[up].parent)
-        way_down[n_down++] = up;
-      for (; n_down > 0; n_down--)
-        {
-          guint32 position = way_down[n_down - 1];
-          guint32 sum = cost_centre_slot (&sums, c, position);
-
-          if (position == at)
-            {
-              totals = (EsProfileCostCentre *) (gpointer) profile->cost_centres->data;
-              totals[sum].individual += c->counts[slot_k];
-            }
-          if (c->stacks[c->tree[position].stack].repeated && !profile->weighted)
-            sum = G_MAXUINT32;
-          open[n_open++] = (OpenFrame) { position, c->tree[position].end, k, sum };
-        }
-      profile->n_rows = MAX (profile->n_rows, depth_of (c, at) + 1);
-    }
-  g_array_sort (profile->cost_centres, compare_cost_centres);
-}
-
 /* The frame of @node, its individual and inherited samples from the
  * sampled stacks' sums in tree order: two binary searches. */
 static void
@@ -294,53 +148,60 @@ make_frame (const EsProfileCounts *c,
 }
 
 /* The frames with samples in one array, in the tree's pre-order: the
- * sampled stacks with counts, in tree order, and the frames around each
- * that the one before did not have, as sum_frames() walks them. Without
- * @frames, only counts them, so that they are made in an array of their
- * size. */
+ * sampled stacks with samples, in tree order, and the frames around each
+ * that the one before did not have, as the cost centres' sums walk them
+ * (es-profile-sums.c). Without @frames, only counts them, so that they
+ * are made in an array of their size. */
 static guint
 add_frames (const EsProfileCounts *c,
             EsProfileFrame        *frames)
 {
-  g_autofree OpenFrame *open = NULL;
-  g_autofree guint32 *way_down = NULL;
-  guint n_frames = 0, n_open = 0, deepest = 0;
   const EsProfSampledStacks *sampled = &c->sampled;
+  guint n_frames = 0;
+  guint64 seen = 0;
+  EsProfilePath path;
 
-  for (guint k = 0; k < sampled->n_sampled; k++)
-    deepest = MAX (deepest, c->stacks[sampled->stacks[k]].depth + 1);
-  open = g_new (OpenFrame, deepest + 1);
-  way_down = g_new (guint32, deepest + 1);
-  for (guint k = 0; k < sampled->n_sampled; k++)
+  _es_profile_path_init (&path);
+  for (guint j = 0; j <= c->n_counted; j++)
     {
-      guint32 at = sampled->positions[k], anchor;
-      guint n_down = 0;
+      guint32 k = j < c->n_counted ? c->counted[j] : 0;
+      guint32 at = j < c->n_counted ? sampled->positions[k] : G_MAXUINT32;
+      guint64 count = j < c->n_counted ? c->counts[sampled->in_tree_order[k]] : 0;
+      guint n_down;
 
-      if (c->counts[sampled->in_tree_order[k]] == 0)
-        continue;
-      for (; n_open > 0 && open[n_open - 1].end <= at; n_open--)
+      for (; path.n_open > 0 && path.open[path.n_open - 1].end <= at; path.n_open--)
         if (frames != NULL)
-          frames[open[n_open - 1].sum].end = n_frames;
-      anchor = n_open > 0 ? open[n_open - 1].position : ES_PROF_NO_STACK;
-      for (guint32 up = at; up != anchor; up = c->tree[up].parent)
-        way_down[n_down++] = up;
-      for (; n_down > 0; n_down--)
+          {
+            EsProfileFrame *f = &frames[path.open[path.n_open - 1].slot];
+
+            f->end = n_frames;
+            f->inherited = seen - path.open[path.n_open - 1].seen;
+          }
+      if (j == c->n_counted)
+        break;
+      for (n_down = _es_profile_path_down_to (&path, c->tree, at); n_down > 0; n_down--)
         {
-          guint32 position = way_down[n_down - 1];
+          guint32 position = path.way_down[n_down - 1];
 
           if (frames != NULL)
             {
+              const EsProfTreeNode *node = &c->tree[position];
               EsProfileFrame *f = &frames[n_frames];
 
-              make_frame (c, position, f);
-              f->parent = n_open > 0 ? open[n_open - 1].sum : ES_PROFILE_NO_FRAME;
-              f->depth = n_open;
+              f->cc = node->cc_index != ES_PROF_TREE_NO_CC ? &c->cost_centres[node->cc_index] : NULL;
+              f->cost_centre = node->stack == ES_PROF_EMPTY_STACK ? (f->cc != NULL ? f->cc->id : G_MAXUINT32)
+                                                                   : c->stacks[node->stack].cost_centre;
+              f->parent = path.n_open > 0 ? path.open[path.n_open - 1].slot : ES_PROFILE_NO_FRAME;
+              f->depth = path.n_open;
+              f->stack = node->stack;
+              f->individual = position == at ? count : 0;
+              f->node = position;
             }
-          open[n_open++] = (OpenFrame) { position, c->tree[position].end, 0, n_frames++ };
+          path.open[path.n_open++] = (EsProfileOpenFrame) { position, c->tree[position].end, seen, n_frames++ };
         }
+      seen += count;
     }
-  for (; n_open > 0 && frames != NULL; n_open--)
-    frames[open[n_open - 1].sum].end = n_frames;
+  _es_profile_path_clear (&path);
   return n_frames;
 }
 
@@ -360,7 +221,7 @@ profile_new (EsDocument *document,
   EsProfile *profile = g_new0 (EsProfile, 1);
   gboolean weighted = kind == ES_PROF_CALL_TIME;
   EsProfileCounts *c;
-  guint n_stacks, n_nodes, n_cost_centres;
+  guint n_stacks, n_nodes;
 
   profile->t0 = t0;
   profile->t1 = t1;
@@ -376,26 +237,38 @@ profile_new (EsDocument *document,
   profile->counts = c = g_atomic_rc_box_new0 (EsProfileCounts);
   c->stacks = es_document_get_prof_stacks (document, kind, &n_stacks);
   c->tree = es_document_get_prof_tree (document, kind, &n_nodes);
-  c->cost_centres = es_document_get_cost_centres (document, &n_cost_centres);
+  c->cost_centres = es_document_get_cost_centres (document, &c->n_cost_centres);
   es_document_get_prof_sampled_stacks (document, kind, &c->sampled);
   g_return_val_if_fail (c->sampled.n_stacks == n_stacks && n_nodes == n_stacks, profile);
   profile->n_nodes = n_nodes;
   c->main_end = n_nodes > 0 && c->tree[0].stack == ES_PROF_EMPTY_STACK ? c->tree[0].end : 0;
+
   c->counts = g_new0 (guint64, MAX (c->sampled.n_sampled, 1));
   if (weighted)
     _es_profile_count_time (document, &c->sampled, t0, t1, cap, c->counts);
   else
     count_stacks (document, kind, &c->sampled, i0, i1, cap, c->counts);
 
+  /* Their sums in tree order, and which have samples. */
   c->before = g_new (guint64, c->sampled.n_sampled + 1);
+  c->counted = g_new (guint32, MAX (c->sampled.n_sampled, 1));
   c->before[0] = 0;
   for (guint k = 0; k < c->sampled.n_sampled; k++)
-    c->before[k + 1] = c->before[k] + c->counts[c->sampled.in_tree_order[k]];
+    {
+      guint64 count = c->counts[c->sampled.in_tree_order[k]];
+
+      c->before[k + 1] = c->before[k] + count;
+      if (count > 0)
+        {
+          c->counted[c->n_counted++] = k;
+          profile->n_rows = MAX (profile->n_rows, c->sampled.depths[k] + 1);
+        }
+    }
   profile->n_samples = c->before[c->sampled.n_sampled];
   if (c->main_end > 0)
     profile->n_main = es_profile_get_inherited (profile, 0);
 
-  sum_frames (profile, c, n_cost_centres);
+  _es_profile_sum_cost_centres (profile, document, i0, i1);
   return profile;
 }
 
