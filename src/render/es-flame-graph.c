@@ -23,14 +23,13 @@
  * the first child; a frame too narrow to draw is skipped with everything
  * under it, so a walk costs at most a few frames per pixel column and row
  * whatever the size of the profile. The frames are made as they are
- * reached (es_profile_get_frame()), and the nodes of the document's tree
- * without samples in the interval are skipped at once
- * (es_profile_next_frame()). */
+ * reached (es_profile_walk_next()), and the nodes of the document's tree
+ * without samples in the interval are never looked at. */
 typedef struct
 {
   const EsFlameGraphView *view;
   const EsProfile        *profile;
-  guint32                 next, end;    /* the next frame's node, or ES_PROFILE_NO_FRAME */
+  EsProfileWalk          *frames;
   guint32                 n_ancestors;  /* of the zoomed frame, drawn full width first */
   guint32                *ancestors;
   double                  scale;        /* pixels per sample */
@@ -63,8 +62,7 @@ walk_init (Walk                   *walk,
 
   if (view->zoom != ES_PROFILE_NO_FRAME && es_profile_get_frame (profile, view->zoom, &zoomed))
     {
-      walk->next = view->zoom;
-      walk->end = zoomed.end;
+      walk->frames = es_profile_walk_new (profile, view->zoom);
       total = zoomed.inherited;
       for (guint32 up = zoomed.parent; up != ES_PROFILE_NO_FRAME && walk->n_ancestors < profile->n_rows;
            up = es_profile_get_frame (profile, up, &zoomed) ? zoomed.parent : ES_PROFILE_NO_FRAME)
@@ -72,8 +70,7 @@ walk_init (Walk                   *walk,
     }
   else
     {
-      walk->end = profile->n_nodes;
-      walk->next = es_profile_next_frame (profile, 0, walk->end);
+      walk->frames = es_profile_walk_new (profile, ES_PROFILE_NO_FRAME);
       total = profile->n_samples;
     }
   walk->scale = total > 0 ? view->width / (double) total : 0.0;
@@ -84,6 +81,7 @@ walk_clear (Walk *walk)
 {
   g_free (walk->cursor);
   g_free (walk->ancestors);
+  es_profile_walk_free (walk->frames);
 }
 
 static gboolean
@@ -103,25 +101,19 @@ walk_next (Walk     *walk,
       return TRUE;
     }
 
-  while (walk->next != ES_PROFILE_NO_FRAME)
+  while (es_profile_walk_next (walk->frames, &step->f))
     {
-      guint32 i = walk->next, child;
       const EsProfileFrame *f = &step->f;
-      double x, width;
+      double x = walk->cursor[f->depth], width = (double) f->inherited * walk->scale;
 
-      es_profile_get_frame (walk->profile, i, &step->f);
-      x = walk->cursor[f->depth];
-      width = (double) f->inherited * walk->scale;
       walk->cursor[f->depth] = x + width;
       walk->cursor[f->depth + 1] = x;
       if (width < ES_FLAME_GRAPH_MIN_WIDTH || (int) f->depth * ES_FLAME_GRAPH_ROW_HEIGHT >= view->height)
         {
-          walk->next = es_profile_next_frame (walk->profile, f->end, walk->end);
+          es_profile_walk_skip_children (walk->frames);
           continue;
         }
-      child = es_profile_next_frame (walk->profile, i + 1, f->end);
-      walk->next = child != ES_PROFILE_NO_FRAME ? child : es_profile_next_frame (walk->profile, f->end, walk->end);
-      step->frame = i;
+      step->frame = f->node;
       step->x = x;
       step->width = width;
       step->row = (int) f->depth;

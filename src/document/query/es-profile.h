@@ -43,6 +43,7 @@ typedef struct
 } EsProfileFrame;
 
 typedef struct _EsProfileCounts EsProfileCounts;
+typedef struct _EsProfileWalk   EsProfileWalk;
 
 /* One cost centre, over every stack it is on. */
 typedef struct
@@ -127,6 +128,12 @@ guint32    es_profile_next_frame       (const EsProfile      *profile,
 guint32    es_profile_first_child      (const EsProfile      *profile,
                                         guint32               node);
 GArray    *es_profile_get_frames       (const EsProfile      *profile);
+EsProfileWalk *es_profile_walk_new     (const EsProfile      *profile,
+                                        guint32               root);
+gboolean   es_profile_walk_next        (EsProfileWalk        *walk,
+                                        EsProfileFrame       *frame);
+void       es_profile_walk_skip_children (EsProfileWalk      *walk);
+void       es_profile_walk_free        (EsProfileWalk        *walk);
 gboolean   es_profile_is_builtin_root  (const EsCostCentre   *cc);
 void       es_profile_append_frame_name (const EsProfileFrame *frame,
                                         GString              *out);
@@ -134,5 +141,6 @@ void       es_profile_append_cost_centre_name (const EsProfileCostCentre *cost_c
                                                GString                   *out);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsProfile, es_profile_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsProfileWalk, es_profile_walk_free)
 
 G_END_DECLS
