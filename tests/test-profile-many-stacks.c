@@ -332,8 +332,9 @@ test_random_intervals (void)
   g_assert_cmpuint (n_distinct, >=, 50000);
   (void) stacks;
 
-  /* A short interval first (walked: no blocks yet), then the whole run
-   * (which makes the blocks), then intervals of every length. */
+  /* A short interval first and the whole run (walked), then intervals of
+   * every length: the first of 95% of the run makes the blocks that the
+   * long ones after it are counted from. */
   check_interval (document, ES_PROFILE_ALL_CAPS, end / 3, end / 3 + end / 50);
   check_interval (document, ES_PROFILE_ALL_CAPS, 0, G_MAXUINT64);
   check_interval (document, 1, 0, G_MAXUINT64);
@@ -346,6 +347,8 @@ test_random_intervals (void)
 
       check_interval (document, cap, t0, t0 + length);
     }
+  /* (es-profile-sums.c's name for them: the blocks were made, and used) */
+  g_assert_nonnull (g_object_get_data (G_OBJECT (document), "es-profile-blocks"));
 }
 
 int

@@ -45,8 +45,8 @@ typedef struct
 
 /* Each cost centre's individual and inherited samples before each block
  * of the run's samples, every cap's: made once per document, by the
- * first interval that holds half of the samples or more (the whole run's
- * among them), for the intervals after it. */
+ * first interval that holds half of the samples or more (but not all),
+ * for the intervals after it. */
 typedef struct
 {
   guint    every;          /* samples a block */
@@ -314,10 +314,12 @@ blocks_new (const EsProfileCounts *c,
 }
 
 /* The document's blocks of @kind, made now if the interval [@i0, @i1)
- * holds half of the samples or more: a walk of all of the blocks costs
- * about twice that of the interval's frames then, and the intervals after
- * it cost their cost centres and two blocks. A document never changes once
- * made, so the first blocks kept stay (as the whole run's profile does). */
+ * holds half of the samples or more, and not all of them: a walk of all
+ * of the blocks costs about three times that of the interval's frames
+ * then (each block walks the frames of its own stacks), and the intervals
+ * after it cost their cost centres and two blocks' samples. A document
+ * never changes once made, so the first blocks kept stay (as the whole
+ * run's profile does). */
 static const Blocks *
 get_blocks (EsDocument            *document,
             EsProfKind             kind,
@@ -334,7 +336,10 @@ get_blocks (EsDocument            *document,
   if (kept != NULL)
     return kept;
   samples = es_document_get_prof_samples (document, kind, &n_samples);
-  if ((guint64) (i1 - i0) * 2 < n_samples || n_samples < 2 * MIN_BLOCK_SAMPLES)
+  /* The whole run's is walked: it is kept, and it is what a live log's
+   * every update shows without a selection, where the blocks would be
+   * made again for each update's document. */
+  if ((guint64) (i1 - i0) * 2 < n_samples || n_samples < 2 * MIN_BLOCK_SAMPLES || (i0 == 0 && i1 == n_samples))
     return NULL;
   made = blocks_new (c, samples, n_samples, n_nodes);
   if (g_object_replace_data (G_OBJECT (document), key, NULL, made, blocks_free, NULL))

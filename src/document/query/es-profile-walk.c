@@ -164,20 +164,36 @@ es_profile_walk_next (EsProfileWalk  *walk,
   tree = c->tree;
   if (walk->n_down == 0)
     {
-      guint32 anchor;
+      guint32 anchor, sibling = ES_PROF_NO_STACK;
 
       if (walk->j >= walk->j_end)
         return FALSE;
       at = position_at (c, walk->j);
-      /* Close the frames whose subtrees end before it. */
+      /* Close the frames whose subtrees end before it: the last one closed
+       * ends where its next sibling starts. */
       while (walk->n_open > 0 && walk->open[walk->n_open - 1].end <= at)
-        walk->n_open--;
+        sibling = walk->open[--walk->n_open].end;
       anchor = walk->n_open > 0 ? walk->open[walk->n_open - 1].position : ES_PROF_NO_STACK;
-      for (guint32 up = at; up != anchor; up = tree[up].parent)
-        {
-          grow (walk, walk->n_open + walk->n_down + 2);
-          walk->down[walk->n_down++] = up;
-        }
+      if (sibling == ES_PROF_NO_STACK)
+        sibling = anchor != ES_PROF_NO_STACK ? anchor + 1 : 0;
+      /* The next frame is the anchor's child that holds the stack: a few
+       * siblings on from the last, most often (the next is it unless the
+       * interval has no samples in those between), where the way up from
+       * the stack is as long as the stack is deep, and each frame too
+       * narrow to draw would pay it. The way up, past a few, and then the
+       * frames under it are on it already. */
+      for (guint hops = 0; hops < 8 && sibling <= at; hops++, sibling = tree[sibling].end)
+        if (tree[sibling].end > at)
+          {
+            walk->down[walk->n_down++] = sibling;
+            break;
+          }
+      if (walk->n_down == 0)
+        for (guint32 up = at; up != anchor; up = tree[up].parent)
+          {
+            grow (walk, walk->n_open + walk->n_down + 2);
+            walk->down[walk->n_down++] = up;
+          }
     }
   else
     at = position_at (c, walk->j);
