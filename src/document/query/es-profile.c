@@ -31,7 +31,7 @@ walk_samples (const EsProfSample        *samples,
  * or before it and the samples walked from there. A short interval is
  * walked whole. The checkpoints count every stack of the trie, but only
  * the sampled ones are read: they are few, and read in the order of
- * their indexes. */
+ * their indexes. @whole: (nullable): the whole run's counts, by slot. */
 static void
 count_stacks (EsDocument                *document,
               EsProfKind                 kind,
@@ -39,6 +39,7 @@ count_stacks (EsDocument                *document,
               guint                      i0,
               guint                      i1,
               guint                      cap,
+              const guint64             *whole,
               guint64                   *counts)
 {
   guint n_samples, n0 = 0, n1;
@@ -54,6 +55,16 @@ count_stacks (EsDocument                *document,
       for (guint i = i0; i < i1; i++)
         if (samples[i].cap == cap)
           counts[sampled->slot_of[samples[i].stack]]++;
+      return;
+    }
+  /* Without checkpoints between them (a program with millions of frames
+   * has them further apart than its samples), an interval holding most
+   * samples is the whole run's counts less those outside it. */
+  if (whole != NULL && j0 == j1 && (guint64) (i1 - i0) * 2 > n_samples)
+    {
+      memcpy (counts, whole, sampled->n_sampled * sizeof (guint64));
+      walk_samples (samples, sampled, 0, i0, (guint64) -1, counts);
+      walk_samples (samples, sampled, i1, n_samples, (guint64) -1, counts);
       return;
     }
   if (j0 == j1 || i1 - i0 <= 2 * (guint64) every)
@@ -205,6 +216,30 @@ add_frames (const EsProfileCounts *c,
   return n_frames;
 }
 
+static void
+whole_run_key (char       *key,
+               gsize       size,
+               EsProfKind  kind,
+               guint       cap)
+{
+  g_snprintf (key, size, "es-profile-whole-run-%d-%u", (int) kind, cap);
+}
+
+/* The whole run's counts by slot, if its profile is kept (see
+ * whole_run_profile()). */
+static const guint64 *
+whole_run_counts (EsDocument *document,
+                  EsProfKind  kind,
+                  guint       cap)
+{
+  char key[64];
+  const EsProfile *kept;
+
+  whole_run_key (key, sizeof key, kind, cap);
+  kept = g_object_get_data (G_OBJECT (document), key);
+  return kept != NULL && kept->counts != NULL ? kept->counts->counts : NULL;
+}
+
 /* The profile of samples [@i0, @i1) of @document, or for call time of
  * [@t0, @t1) (samples [@i0, @i1) start in it): each sampled stack's
  * count, their sums in tree order, and each cost centre's. The frames
@@ -247,7 +282,7 @@ profile_new (EsDocument *document,
   if (weighted)
     _es_profile_count_time (document, &c->sampled, t0, t1, cap, c->counts);
   else
-    count_stacks (document, kind, &c->sampled, i0, i1, cap, c->counts);
+    count_stacks (document, kind, &c->sampled, i0, i1, cap, whole_run_counts (document, kind, cap), c->counts);
 
   /* Their sums in tree order, and which have samples. */
   c->before = g_new (guint64, c->sampled.n_sampled + 1);
@@ -310,7 +345,7 @@ whole_run_profile (EsDocument *document,
   char key[64];
   EsProfile *kept;
 
-  g_snprintf (key, sizeof key, "es-profile-whole-run-%d-%u", (int) kind, cap);
+  whole_run_key (key, sizeof key, kind, cap);
   kept = g_object_get_data (G_OBJECT (document), key);
   if (kept == NULL)
     {
