@@ -148,19 +148,27 @@ frame_name (const EsProfileFrame *frame)
  * Whether the view's search text is in the frame's "label (Module)",
  * ignoring case. FALSE without a search.
  */
+static gboolean
+frame_matches (const EsFlameGraphView *view,
+               const EsProfileFrame   *f)
+{
+  g_autofree char *name = NULL, *folded = NULL, *needle = NULL;
+
+  if (view->search == NULL || view->search[0] == '\0')
+    return FALSE;
+  name = frame_name (f);
+  folded = g_utf8_casefold (name, -1);
+  needle = g_utf8_casefold (view->search, -1);
+  return strstr (folded, needle) != NULL;
+}
+
 gboolean
 es_flame_graph_frame_matches (const EsFlameGraphView *view,
                               guint32                 frame)
 {
-  g_autofree char *name = NULL, *folded = NULL, *needle = NULL;
   EsProfileFrame f;
 
-  if (view->search == NULL || view->search[0] == '\0' || !es_profile_get_frame (view->profile, frame, &f))
-    return FALSE;
-  name = frame_name (&f);
-  folded = g_utf8_casefold (name, -1);
-  needle = g_utf8_casefold (view->search, -1);
-  return strstr (folded, needle) != NULL;
+  return es_profile_get_frame (view->profile, frame, &f) && frame_matches (view, &f);
 }
 
 /**
@@ -230,21 +238,14 @@ es_flame_graph_cost_centre_color (guint32  cost_centre,
  * (GC, SYSTEM...) and MAIN in greys; with a search, matches in magenta and
  * the others faded.
  */
-void
-es_flame_graph_frame_color (const EsFlameGraphView *view,
-                            guint32                 frame,
-                            EsRgba                 *rgba)
+static void
+frame_color (const EsFlameGraphView *view,
+             const EsProfileFrame   *f,
+             EsRgba                 *rgba)
 {
-  EsProfileFrame frame_made, *f = &frame_made;
   gboolean searching = view->search != NULL && view->search[0] != '\0';
 
-  if (!es_profile_get_frame (view->profile, frame, f))
-    {
-      *rgba = (EsRgba) { 0.70, 0.70, 0.70, 1.0 };
-      return;
-    }
-
-  if (searching && es_flame_graph_frame_matches (view, frame))
+  if (searching && frame_matches (view, f))
     {
       *rgba = (EsRgba) { 0.90, 0.0, 0.90, 1.0 };
       return;
@@ -267,6 +268,21 @@ es_flame_graph_frame_color (const EsFlameGraphView *view,
 
       rgba->red = rgba->green = rgba->blue = view->dark ? grey * 0.6 : 0.55 + grey * 0.4;
     }
+}
+
+void
+es_flame_graph_frame_color (const EsFlameGraphView *view,
+                            guint32                 frame,
+                            EsRgba                 *rgba)
+{
+  EsProfileFrame f;
+
+  if (!es_profile_get_frame (view->profile, frame, &f))
+    {
+      *rgba = (EsRgba) { 0.70, 0.70, 0.70, 1.0 };
+      return;
+    }
+  frame_color (view, &f, rgba);
 }
 
 /**
@@ -354,9 +370,11 @@ es_flame_graph_frame_at (const EsFlameGraphView *view,
 
 typedef struct
 {
-  double  x, y, width;
-  guint32 key;      /* the colour, 8 bits a channel: boxes are filled by colour */
-  guint32 frame;
+  double              x, y, width;
+  guint32             key;      /* the colour, 8 bits a channel: boxes are filled by colour */
+  guint32             stack;    /* what names it (es_profile_append_frame_name()) */
+  guint32             cost_centre;
+  const EsCostCentre *cc;
 } Box;
 
 static int
@@ -408,12 +426,12 @@ es_flame_graph_paint (cairo_t                *cr,
     {
       /* Whole pixels, so that a frame ends where its neighbour starts. */
       double x0 = round (step.x), x1 = round (step.x + step.width);
-      Box box = { x0, step.row * ES_FLAME_GRAPH_ROW_HEIGHT, x1 - x0, 0, step.frame };
+      Box box = { x0, step.row * ES_FLAME_GRAPH_ROW_HEIGHT, x1 - x0, 0, step.f.stack, step.f.cost_centre, step.f.cc };
       EsRgba c;
 
       if (box.width < 1)
         continue;
-      es_flame_graph_frame_color (view, step.frame, &c);
+      frame_color (view, &step.f, &c);
       box.key = color_key (&c);
       g_array_append_val (boxes, box);
     }
@@ -443,8 +461,11 @@ es_flame_graph_paint (cairo_t                *cr,
       EsProfileFrame f;
       int text_height;
 
-      if (box->width < MIN_LABEL_WIDTH || !es_profile_get_frame (view->profile, box->frame, &f))
+      if (box->width < MIN_LABEL_WIDTH)
         continue;
+      f.stack = box->stack;
+      f.cost_centre = box->cost_centre;
+      f.cc = box->cc;
       g_string_truncate (name, 0);
       es_profile_append_frame_name (&f, name);
       pango_layout_set_text (layout, name->str, (int) name->len);
