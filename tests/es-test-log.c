@@ -747,6 +747,35 @@ es_test_define_cost_centre (EsDocumentBuilder *builder,
   es_document_builder_add (builder, &e);
 }
 
+/* A GHC stack sample (PROF_SAMPLE_COST_CENTRE): @ids innermost first, as
+ * the RTS writes them. */
+void
+es_test_add_prof_sample (EsDocumentBuilder *builder,
+                         guint64            time,
+                         guint16            cap,
+                         const guint32     *ids,
+                         guint              depth)
+{
+  guint8 stack[4 * 255];
+  EsEvent e = { 0 };
+
+  g_assert_cmpuint (depth, <=, 255);
+  for (guint i = 0; i < depth; i++)
+    {
+      stack[4 * i] = ids[i] >> 24;
+      stack[4 * i + 1] = ids[i] >> 16;
+      stack[4 * i + 2] = ids[i] >> 8;
+      stack[4 * i + 3] = ids[i];
+    }
+  e.tag = ES_EVENT_PROF_SAMPLE_COST_CENTRE;
+  e.time = time;
+  e.cap = ES_CAP_NONE;
+  e.u.cost_centre_sample.cap = cap;
+  e.u.cost_centre_sample.depth = depth;
+  e.u.cost_centre_sample.stack = stack;
+  es_document_builder_add (builder, &e);
+}
+
 /* A snapshot of @builder, and the document of the same @events (EsEvent,
  * all it was given) finished whole, to compare. */
 void

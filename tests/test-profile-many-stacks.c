@@ -31,33 +31,6 @@
 #define N_CAPS         3
 #define GC_ID          2
 
-/* A GHC stack event: ids innermost first, as the RTS writes them. */
-static void
-add_sample (EsDocumentBuilder *builder,
-            guint64            time,
-            guint16            cap,
-            const guint32     *ids,
-            guint              depth)
-{
-  guint8 stack[4 * MAX_DEPTH];
-  EsEvent e = { 0 };
-
-  for (guint i = 0; i < depth; i++)
-    {
-      stack[4 * i] = ids[i] >> 24;
-      stack[4 * i + 1] = ids[i] >> 16;
-      stack[4 * i + 2] = ids[i] >> 8;
-      stack[4 * i + 3] = ids[i];
-    }
-  e.tag = ES_EVENT_PROF_SAMPLE_COST_CENTRE;
-  e.time = time;
-  e.cap = ES_CAP_NONE;
-  e.u.cost_centre_sample.cap = cap;
-  e.u.cost_centre_sample.depth = depth;
-  e.u.cost_centre_sample.stack = stack;
-  es_document_builder_add (builder, &e);
-}
-
 /* Stacks outermost first, each grown from a prefix of an earlier one, as
  * real call trees share their outer frames; few cost centres, so that
  * many stacks are recursive. */
@@ -118,7 +91,7 @@ make_document (GRand *rand)
       for (guint k = 0; k < depths[s]; k++)
         innermost_first[k] = stacks[(gsize) s * MAX_DEPTH + depths[s] - 1 - k];
       time += g_rand_int_range (rand, 1, 3);
-      add_sample (builder, time, g_rand_int_range (rand, 0, N_CAPS), innermost_first, depths[s]);
+      es_test_add_prof_sample (builder, time, g_rand_int_range (rand, 0, N_CAPS), innermost_first, depths[s]);
     }
   document = es_document_builder_finish (builder, FALSE, -1);
   es_document_builder_free (builder);

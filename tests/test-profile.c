@@ -357,33 +357,6 @@ test_columns (void)
     }
 }
 
-/* A GHC stack event: ids innermost first, as the RTS writes them. */
-static void
-add_sample (EsDocumentBuilder *builder,
-            guint64            time,
-            guint16            cap,
-            const guint32     *ids,
-            guint              depth)
-{
-  guint8 stack[4 * 8];
-  EsEvent e = { 0 };
-
-  for (guint i = 0; i < depth; i++)
-    {
-      stack[4 * i] = ids[i] >> 24;
-      stack[4 * i + 1] = ids[i] >> 16;
-      stack[4 * i + 2] = ids[i] >> 8;
-      stack[4 * i + 3] = ids[i];
-    }
-  e.tag = ES_EVENT_PROF_SAMPLE_COST_CENTRE;
-  e.time = time;
-  e.cap = ES_CAP_NONE;
-  e.u.cost_centre_sample.cap = cap;
-  e.u.cost_centre_sample.depth = depth;
-  e.u.cost_centre_sample.stack = stack;
-  es_document_builder_add (builder, &e);
-}
-
 /* The Profile row's lanes, every capability's columns from one walk,
  * equal each capability's own es_profile_columns(), on random samples of
  * three capabilities (and a fourth the lanes leave out). */
@@ -402,7 +375,7 @@ test_columns_by_cap (void)
       guint k = g_rand_int_range (rand, 0, G_N_ELEMENTS (stacks));
 
       time += g_rand_int_range (rand, 1, 1000);
-      add_sample (builder, time, g_rand_int_range (rand, 0, 4), stacks[k], depths[k]);
+      es_test_add_prof_sample (builder, time, g_rand_int_range (rand, 0, 4), stacks[k], depths[k]);
     }
   document = es_document_builder_finish (builder, FALSE, -1);
   es_document_builder_free (builder);
@@ -443,12 +416,12 @@ test_merged_builders (void)
   g_autoptr(EsProfile) whole = NULL, late = NULL;
   guint n_stacks;
 
-  add_sample (a, 100, 0, fg, 3);
-  add_sample (a, 300, 0, f, 2);
-  add_sample (a, 500, 0, NULL, 0);
-  add_sample (b, 200, 1, h, 2);
-  add_sample (b, 400, 1, fg, 3);
-  add_sample (b, 600, 1, rec, 4);
+  es_test_add_prof_sample (a, 100, 0, fg, 3);
+  es_test_add_prof_sample (a, 300, 0, f, 2);
+  es_test_add_prof_sample (a, 500, 0, NULL, 0);
+  es_test_add_prof_sample (b, 200, 1, h, 2);
+  es_test_add_prof_sample (b, 400, 1, fg, 3);
+  es_test_add_prof_sample (b, 600, 1, rec, 4);
   es_document_builder_merge (a, b);
   document = es_document_builder_finish (a, FALSE, -1);
   es_document_builder_free (a);
@@ -537,7 +510,7 @@ test_followed_profile_counts (void)
 
           /* Cap 2 catches up soon with the others. */
           cap_time[cap] += g_rand_int_range (rand, 1, 2000) * (cap == 2 ? 8 : 1);
-          add_sample (builder, cap_time[cap], cap, &id, 1);
+          es_test_add_prof_sample (builder, cap_time[cap], cap, &id, 1);
           sample.time = cap_time[cap];
           sample.stack = id;
           g_array_append_val (added, sample);
@@ -613,7 +586,7 @@ test_followed_profile_counts (void)
     guint64 n = 0;
     guint n_samples;
 
-    add_sample (builder, 10, 3, &id, 1);
+    es_test_add_prof_sample (builder, 10, 3, &id, 1);
     g_array_append_val (added, sample);
     e.tag = ES_EVENT_THREAD_RUNNABLE;
     e.time = 10;
@@ -719,7 +692,7 @@ feed_tree_round (EsDocumentBuilder *builder,
       for (guint k = 0; k < depth; k++)
         ids[k] = round % 3 != 2 ? (guint32) g_rand_int_range (rand, 2, 46) : 4 + k;
       *t += g_rand_int_range (rand, 1, 1000);
-      add_sample (builder, *t, 0, ids, depth);
+      es_test_add_prof_sample (builder, *t, 0, ids, depth);
     }
 }
 

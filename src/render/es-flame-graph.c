@@ -180,21 +180,16 @@ es_flame_graph_frame_matches (const EsFlameGraphView *view,
 guint64
 es_flame_graph_count_matches (const EsFlameGraphView *view)
 {
-  const EsProfile *profile = view->profile;
+  g_autoptr(EsProfileWalk) walk = es_profile_walk_new (view->profile, ES_PROFILE_NO_FRAME);
   guint64 n = 0;
   EsProfileFrame f;
 
-  for (guint32 i = es_profile_next_frame (profile, 0, profile->n_nodes); i != ES_PROFILE_NO_FRAME; )
-    {
-      es_profile_get_frame (profile, i, &f);
-      if (es_flame_graph_frame_matches (view, i))
-        {
-          n += f.inherited;
-          i = es_profile_next_frame (profile, f.end, profile->n_nodes);
-        }
-      else
-        i = es_profile_next_frame (profile, i + 1, profile->n_nodes);
-    }
+  while (es_profile_walk_next (walk, &f))
+    if (frame_matches (view, &f))
+      {
+        n += f.inherited;
+        es_profile_walk_skip_children (walk);
+      }
   return n;
 }
 

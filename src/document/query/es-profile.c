@@ -388,14 +388,19 @@ es_profile_new (EsDocument *document,
  * The profile of the samples taken in [@t0, @t1): each frame's individual
  * and inherited samples, and each cost centre's; for call time, the time
  * of each stack in [@t0, @t1) in ns, the stretches at its edges cut.
- * Counting costs O(min (samples in the interval, sampled stacks × log
- * samples)): the checkpoints count every stack's samples (and time), so
- * a long interval is counted per stack, not per sample; one cap's
- * samples are walked. The frames with samples are then reached from the
- * sampled stacks (see es_document_get_prof_sampled_stacks()), in
- * pre-order, and summed up in one backward pass over them: the cost is
- * that of the frames found, not of the document's whole tree. An interval
- * that holds every sample shares the whole run's profile, made once per
+ * The answer is each sampled stack's samples (see
+ * es_document_get_prof_sampled_stacks()), counted at the checkpoints, or
+ * walked (one cap's; or, holding most samples, as the whole run's less
+ * those outside), and their sums in tree order: no frame is made, the
+ * frames are the document's tree's nodes, made when asked for
+ * (es_profile_get_frame(), es_profile_walk_new()), in O(log stacks).
+ * The cost centres' sums walk the frames with samples, or for an interval
+ * with blocks of samples inside it (every cap's samples) are those before
+ * its last block less those before its first, and the frames of the few
+ * samples at its ends (es-profile-sums.c). So the cost is that of the
+ * stacks sampled and the cost centres, not of the frames, but for a
+ * short interval's (few) and one cap's or call time's. An interval that
+ * holds every sample shares the whole run's profile, made once per
  * document.
  *
  * Returns: (transfer full): the profile
@@ -488,7 +493,8 @@ es_profile_get_frame (const EsProfile *profile,
  * The frames in the tree's pre-order: the first frame at or after @from
  * and before @end that is under no other such (its children are then
  * es_profile_next_frame (profile, frame + 1, its end), its next sibling
- * es_profile_next_frame (profile, its end, its parent's end)). The nodes
+ * es_profile_next_frame (profile, its end, its parent's end)); a walk
+ * of many is quicker with es_profile_walk_new(). The nodes
  * without samples in between are skipped at once, however many: the next
  * sampled stack with samples is found among the sums, and the frame is its
  * outermost ancestor from @from on.
@@ -527,21 +533,6 @@ es_profile_next_frame (const EsProfile *profile,
   while (c->tree[at].parent != ES_PROF_NO_STACK && c->tree[at].parent >= from)
     at = c->tree[at].parent;
   return at;
-}
-
-/**
- * es_profile_first_child:
- *
- * Returns: the first child of frame @node with samples, or
- *   ES_PROFILE_NO_FRAME
- */
-guint32
-es_profile_first_child (const EsProfile *profile,
-                        guint32          node)
-{
-  if (profile->counts == NULL || node >= profile->n_nodes)
-    return ES_PROFILE_NO_FRAME;
-  return es_profile_next_frame (profile, node + 1, profile->counts->tree[node].end);
 }
 
 /**

@@ -125,8 +125,6 @@ gboolean   es_profile_get_frame        (const EsProfile      *profile,
 guint32    es_profile_next_frame       (const EsProfile      *profile,
                                         guint32               node,
                                         guint32               end);
-guint32    es_profile_first_child      (const EsProfile      *profile,
-                                        guint32               node);
 GArray    *es_profile_get_frames       (const EsProfile      *profile);
 EsProfileWalk *es_profile_walk_new     (const EsProfile      *profile,
                                         guint32               root);
