@@ -18,6 +18,11 @@
  * sums take at most 8 bytes a sample (the samples take 16). The samples
  * at an interval's ends, fewer than two blocks, are walked. */
 #define MIN_BLOCK_SAMPLES 4096u
+/* A tree of fewer frames is walked in a few ms whatever the interval
+ * (about 20 ns a frame): its blocks would cost more to make than they
+ * save (a 5,000-stack program's 60,000 frames: 6 ms for the whole run's
+ * walk, 60 ms for its blocks). */
+#define MIN_BLOCK_NODES   (1u << 18)
 
 /* Cost centres by key: a defined one by its index among the document's
  * definitions, then the others (ids the log never defined, MAIN when it
@@ -314,7 +319,8 @@ blocks_new (const EsProfileCounts *c,
 }
 
 /* The document's blocks of @kind, made now if the interval [@i0, @i1)
- * holds half of the samples or more, and not all of them: a walk of all
+ * holds half of the samples or more, and not all of them, and the tree is
+ * large (MIN_BLOCK_NODES): a walk of all
  * of the blocks costs about three times that of the interval's frames
  * then (each block walks the frames of its own stacks), and the intervals
  * after it cost their cost centres and two blocks' samples. A document
@@ -339,7 +345,8 @@ get_blocks (EsDocument            *document,
   /* The whole run's is walked: it is kept, and it is what a live log's
    * every update shows without a selection, where the blocks would be
    * made again for each update's document. */
-  if ((guint64) (i1 - i0) * 2 < n_samples || n_samples < 2 * MIN_BLOCK_SAMPLES || (i0 == 0 && i1 == n_samples))
+  if ((guint64) (i1 - i0) * 2 < n_samples || n_samples < 2 * MIN_BLOCK_SAMPLES || (i0 == 0 && i1 == n_samples)
+      || n_nodes < MIN_BLOCK_NODES)
     return NULL;
   made = blocks_new (c, samples, n_samples, n_nodes);
   if (g_object_replace_data (G_OBJECT (document), key, NULL, made, blocks_free, NULL))
