@@ -320,8 +320,12 @@ test_random_intervals (void)
 
       check_interval (document, cap, t0, t0 + length);
     }
-  /* (es-profile-sums.c's name for them: the blocks were made, and used) */
+  /* One cap's most of the run: its own blocks made, then used. */
+  check_interval (document, 2, end / 20, end - end / 20);
+  check_interval (document, 2, end / 10, end - end / 7);
+  /* (es-profile-sums.c's names for them: the blocks were made, and used) */
   g_assert_nonnull (g_object_get_data (G_OBJECT (document), "es-profile-blocks"));
+  g_assert_nonnull (g_object_get_data (G_OBJECT (document), "es-profile-blocks-0-2"));
 }
 
 int

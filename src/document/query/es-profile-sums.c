@@ -49,9 +49,11 @@ typedef struct
 } Entry;
 
 /* Each cost centre's individual and inherited samples before each block
- * of the run's samples, every cap's: made once per document, by the
- * first interval that holds half of the samples or more (but not all),
- * for the intervals after it. */
+ * of the run's samples, every cap's or one cap's: made once per document
+ * and cap, by the first interval that holds half of the samples or more
+ * (but not all), for the intervals after it. A block is of every cap's
+ * samples, so that an interval's ends are found as they are for every
+ * cap; one cap's blocks count only its samples. */
 typedef struct
 {
   guint    every;          /* samples a block */
@@ -224,10 +226,12 @@ compare_entries (gconstpointer a,
 
 /* The stacks of samples [@from0, @to0) and [@from1, @to1), each with its
  * count, by tree position: counted by slot in @scratch (all zero, and
- * left so), the slots seen listed in @touched. */
+ * left so), the slots seen listed in @touched; only @cap's, unless it is
+ * ES_PROFILE_ALL_CAPS. */
 static guint
 count_samples (const EsProfileCounts *c,
                const EsProfSample    *samples,
+               guint                  cap,
                guint                  from0,
                guint                  to0,
                guint                  from1,
@@ -239,20 +243,16 @@ count_samples (const EsProfileCounts *c,
   const EsProfSampledStacks *sampled = &c->sampled;
   guint n = 0;
 
-  for (guint i = from0; i < to0; i++)
-    {
-      guint32 slot = sampled->slot_of[samples[i].stack];
+  for (guint r = 0; r < 2; r++)
+    for (guint i = r == 0 ? from0 : from1; i < (r == 0 ? to0 : to1); i++)
+      {
+        guint32 slot = sampled->slot_of[samples[i].stack];
 
-      if (scratch[slot]++ == 0)
-        touched[n++] = slot;
-    }
-  for (guint i = from1; i < to1; i++)
-    {
-      guint32 slot = sampled->slot_of[samples[i].stack];
-
-      if (scratch[slot]++ == 0)
-        touched[n++] = slot;
-    }
+        if (cap != ES_PROFILE_ALL_CAPS && samples[i].cap != cap)
+          continue;
+        if (scratch[slot]++ == 0)
+          touched[n++] = slot;
+      }
   for (guint j = 0; j < n; j++)
     {
       entries[j] = (Entry) { c->stacks[sampled->stacks[touched[j]]].position, scratch[touched[j]] };
@@ -280,6 +280,7 @@ static Blocks *
 blocks_new (const EsProfileCounts *c,
             const EsProfSample    *samples,
             guint                  n_samples,
+            guint                  cap,
             guint                  n_nodes)
 {
   Blocks *blocks = g_new0 (Blocks, 1);
@@ -303,7 +304,7 @@ blocks_new (const EsProfileCounts *c,
   for (guint j = 0; j < blocks->n_blocks; j++)
     {
       guint from = j * blocks->every;
-      guint n = count_samples (c, samples, from, from + blocks->every, 0, 0, scratch, touched, entries);
+      guint n = count_samples (c, samples, cap, from, from + blocks->every, 0, 0, scratch, touched, entries);
       guint32 *individual = blocks->individual + (gsize) (j + 1) * blocks->n_keys;
       guint32 *inherited = blocks->inherited + (gsize) (j + 1) * blocks->n_keys;
 
@@ -329,15 +330,22 @@ blocks_new (const EsProfileCounts *c,
 static const Blocks *
 get_blocks (EsDocument            *document,
             EsProfKind             kind,
+            guint                  cap,
             const EsProfileCounts *c,
             guint                  i0,
             guint                  i1,
             guint                  n_nodes)
 {
-  const char *key = kind == ES_PROF_CALL_TIME ? "es-profile-blocks-calls" : "es-profile-blocks";
+  char key[64];
   const EsProfSample *samples;
   guint n_samples;
-  Blocks *kept = g_object_get_data (G_OBJECT (document), key), *made;
+  Blocks *kept, *made;
+
+  if (cap == ES_PROFILE_ALL_CAPS)
+    g_strlcpy (key, kind == ES_PROF_CALL_TIME ? "es-profile-blocks-calls" : "es-profile-blocks", sizeof key);
+  else
+    g_snprintf (key, sizeof key, "es-profile-blocks-%d-%u", (int) kind, cap);
+  kept = g_object_get_data (G_OBJECT (document), key);
 
   if (kept != NULL)
     return kept;
@@ -348,7 +356,7 @@ get_blocks (EsDocument            *document,
   if ((guint64) (i1 - i0) * 2 < n_samples || n_samples < 2 * MIN_BLOCK_SAMPLES || (i0 == 0 && i1 == n_samples)
       || n_nodes < MIN_BLOCK_NODES)
     return NULL;
-  made = blocks_new (c, samples, n_samples, n_nodes);
+  made = blocks_new (c, samples, n_samples, cap, n_nodes);
   if (g_object_replace_data (G_OBJECT (document), key, NULL, made, blocks_free, NULL))
     return made;
   blocks_free (made);
@@ -397,11 +405,11 @@ add_cost_centres (EsProfile             *profile,
  * @i1: and the sample after its last
  *
  * Fills profile->cost_centres from its counts (profile->counts): each
- * cost centre's individual and inherited samples. Every cap's samples of
- * an interval with a block or more inside it are the sums before its
- * last block less those before its first, with the samples at its ends
- * walked (fewer than two blocks); otherwise (a short interval, one cap's,
- * call time) every frame with samples is walked.
+ * cost centre's individual and inherited samples. The samples (every
+ * cap's or one cap's) of an interval with a block or more inside it are
+ * the sums before its last block less those before its first, with the
+ * samples at its ends walked (fewer than two blocks); otherwise (a short
+ * interval, call time) every frame with samples is walked.
  */
 void
 _es_profile_sum_cost_centres (EsProfile  *profile,
@@ -417,8 +425,8 @@ _es_profile_sum_cost_centres (EsProfile  *profile,
   Totals totals;
 
   es_document_get_prof_tree (document, profile->kind, &n_nodes);
-  if (!profile->weighted && profile->cap == ES_PROFILE_ALL_CAPS)
-    blocks = get_blocks (document, profile->kind, c, i0, i1, n_nodes);
+  if (!profile->weighted)
+    blocks = get_blocks (document, profile->kind, profile->cap, c, i0, i1, n_nodes);
   if (blocks != NULL && (i0 + blocks->every - 1) / blocks->every < MIN (i1 / blocks->every, blocks->n_blocks))
     {
       guint j0 = (i0 + blocks->every - 1) / blocks->every, j1 = MIN (i1 / blocks->every, blocks->n_blocks);
@@ -441,7 +449,8 @@ _es_profile_sum_cost_centres (EsProfile  *profile,
           g_array_index (totals.inherited, guint64, key) = inh1[key] - inh0[key];
         }
       samples = es_document_get_prof_samples (document, profile->kind, &n_samples);
-      n_entries = count_samples (c, samples, i0, j0 * blocks->every, j1 * blocks->every, i1, scratch, touched, entries);
+      n_entries = count_samples (c, samples, profile->cap, i0, j0 * blocks->every, j1 * blocks->every, i1, scratch,
+                                 touched, entries);
       walk_frames (c, FALSE, (Keys *) keys, &totals, entries, n_entries);
     }
   else

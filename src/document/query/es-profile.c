@@ -26,6 +26,21 @@ walk_samples (const EsProfSample        *samples,
     counts[sampled->slot_of[samples[i].stack]] += sign;
 }
 
+/* The same, of one cap's samples. */
+static void
+walk_cap_samples (const EsProfSample        *samples,
+                  const EsProfSampledStacks *sampled,
+                  guint                      from,
+                  guint                      to,
+                  guint                      cap,
+                  guint64                    sign,
+                  guint64                   *counts)
+{
+  for (guint i = from; i < to; i++)
+    if (samples[i].cap == cap)
+      counts[sampled->slot_of[samples[i].stack]] += sign;
+}
+
 /* Each sampled stack's own samples in [i0, i1), by its slot: the counts
  * before i1 less those before i0, each the counts at the checkpoint at
  * or before it and the samples walked from there. A short interval is
@@ -49,22 +64,29 @@ count_stacks (EsDocument                *document,
   guint j0 = MIN (i0 / every, n_checkpoints), j1 = MIN (i1 / every, n_checkpoints);
   const guint32 *before_i0 = NULL, *before_i1;
 
+  /* An interval holding most samples, walked (one cap's, or without
+   * checkpoints between its ends: a program with millions of frames has
+   * them further apart than its samples), is the whole run's counts less
+   * those outside it. */
+  if (whole != NULL && (j0 == j1 || cap != ES_PROFILE_ALL_CAPS) && (guint64) (i1 - i0) * 2 > n_samples)
+    {
+      memcpy (counts, whole, sampled->n_sampled * sizeof (guint64));
+      if (cap == ES_PROFILE_ALL_CAPS)
+        {
+          walk_samples (samples, sampled, 0, i0, (guint64) -1, counts);
+          walk_samples (samples, sampled, i1, n_samples, (guint64) -1, counts);
+        }
+      else
+        {
+          walk_cap_samples (samples, sampled, 0, i0, cap, (guint64) -1, counts);
+          walk_cap_samples (samples, sampled, i1, n_samples, cap, (guint64) -1, counts);
+        }
+      return;
+    }
   /* One cap's: its samples walked, the checkpoints counting every cap's. */
   if (cap != ES_PROFILE_ALL_CAPS)
     {
-      for (guint i = i0; i < i1; i++)
-        if (samples[i].cap == cap)
-          counts[sampled->slot_of[samples[i].stack]]++;
-      return;
-    }
-  /* Without checkpoints between them (a program with millions of frames
-   * has them further apart than its samples), an interval holding most
-   * samples is the whole run's counts less those outside it. */
-  if (whole != NULL && j0 == j1 && (guint64) (i1 - i0) * 2 > n_samples)
-    {
-      memcpy (counts, whole, sampled->n_sampled * sizeof (guint64));
-      walk_samples (samples, sampled, 0, i0, (guint64) -1, counts);
-      walk_samples (samples, sampled, i1, n_samples, (guint64) -1, counts);
+      walk_cap_samples (samples, sampled, i0, i1, cap, 1, counts);
       return;
     }
   if (j0 == j1 || i1 - i0 <= 2 * (guint64) every)
