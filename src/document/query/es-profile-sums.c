@@ -23,6 +23,9 @@
  * save (a 5,000-stack program's 60,000 frames: 6 ms for the whole run's
  * walk, 60 ms for its blocks). */
 #define MIN_BLOCK_NODES   (1u << 18)
+/* An interval whose stacks have more frames than this (counted once per
+ * stack: more than the walk visits) would cost more than 20 ms walked. */
+#define MAX_WALKED_FRAMES (1u << 20)
 
 /* Cost centres by key: a defined one by its index among the document's
  * definitions, then the others (ids the log never defined, MAIN when it
@@ -51,7 +54,7 @@ typedef struct
 /* Each cost centre's individual and inherited samples before each block
  * of the run's samples, every cap's or one cap's: made once per document
  * and cap, by the first interval that holds half of the samples or more
- * (but not all), for the intervals after it. A block is of every cap's
+ * or many frames (but not all), for the intervals after it. A block is of every cap's
  * samples, so that an interval's ends are found as they are for every
  * cap; one cap's blocks count only its samples. */
 typedef struct
@@ -320,13 +323,13 @@ blocks_new (const EsProfileCounts *c,
 }
 
 /* The document's blocks of @kind, made now if the interval [@i0, @i1)
- * holds half of the samples or more, and not all of them, and the tree is
- * large (MIN_BLOCK_NODES): a walk of all
- * of the blocks costs about three times that of the interval's frames
- * then (each block walks the frames of its own stacks), and the intervals
- * after it cost their cost centres and two blocks' samples. A document
- * never changes once made, so the first blocks kept stay (as the whole
- * run's profile does). */
+ * holds half of the samples or more or has many frames to walk
+ * (MAX_WALKED_FRAMES), and not all of the samples, and the tree is large
+ * (MIN_BLOCK_NODES): the blocks cost a few such walks (each block walks
+ * the frames of its own stacks: 330 ms for a million samples over 2.9
+ * million frames), and every interval after them costs its cost centres
+ * and two blocks' samples. A document never changes once made, so the
+ * first blocks kept stay (as the whole run's profile does). */
 static const Blocks *
 get_blocks (EsDocument            *document,
             EsProfKind             kind,
@@ -336,6 +339,7 @@ get_blocks (EsDocument            *document,
             guint                  i1,
             guint                  n_nodes)
 {
+  guint64 frames = 0;
   char key[64];
   const EsProfSample *samples;
   guint n_samples;
@@ -353,8 +357,11 @@ get_blocks (EsDocument            *document,
   /* The whole run's is walked: it is kept, and it is what a live log's
    * every update shows without a selection, where the blocks would be
    * made again for each update's document. */
-  if ((guint64) (i1 - i0) * 2 < n_samples || n_samples < 2 * MIN_BLOCK_SAMPLES || (i0 == 0 && i1 == n_samples)
-      || n_nodes < MIN_BLOCK_NODES)
+  if (n_samples < 2 * MIN_BLOCK_SAMPLES || (i0 == 0 && i1 == n_samples) || n_nodes < MIN_BLOCK_NODES)
+    return NULL;
+  for (guint j = 0; j < c->n_counted && frames <= MAX_WALKED_FRAMES; j++)
+    frames += c->sampled.depths[c->counted[j]] + 1;
+  if ((guint64) (i1 - i0) * 2 < n_samples && frames <= MAX_WALKED_FRAMES)
     return NULL;
   made = blocks_new (c, samples, n_samples, cap, n_nodes);
   if (g_object_replace_data (G_OBJECT (document), key, NULL, made, blocks_free, NULL))
