@@ -704,9 +704,9 @@ es_test_describe_document (EsDocument *document)
       g_string_append_printf (text, "profile of %" G_GUINT64_FORMAT "-%" G_GUINT64_FORMAT ": %" G_GUINT64_FORMAT
                               " samples, %" G_GUINT64_FORMAT " under MAIN\n",
                               t0, t1, profile->n_samples, profile->n_main);
-      for (guint f = 0; f < profile->frames->len; f++)
+      for (guint f = 0; f < es_profile_get_frames (profile)->len; f++)
         {
-          const EsProfileFrame *frame = &g_array_index (profile->frames, EsProfileFrame, f);
+          const EsProfileFrame *frame = &g_array_index (es_profile_get_frames (profile), EsProfileFrame, f);
 
           g_string_append_printf (text, "  %u:%u %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT "\n", frame->depth,
                                   frame->cost_centre, frame->individual, frame->inherited);
@@ -744,6 +744,35 @@ es_test_define_cost_centre (EsDocumentBuilder *builder,
   e.u.cost_centre.label = (EsBytes) { label, strlen (label) };
   e.u.cost_centre.module = (EsBytes) { module, strlen (module) };
   e.u.cost_centre.srcloc = (EsBytes) { srcloc, strlen (srcloc) };
+  es_document_builder_add (builder, &e);
+}
+
+/* A GHC stack sample (PROF_SAMPLE_COST_CENTRE): @ids innermost first, as
+ * the RTS writes them. */
+void
+es_test_add_prof_sample (EsDocumentBuilder *builder,
+                         guint64            time,
+                         guint16            cap,
+                         const guint32     *ids,
+                         guint              depth)
+{
+  guint8 stack[4 * 255];
+  EsEvent e = { 0 };
+
+  g_assert_cmpuint (depth, <=, 255);
+  for (guint i = 0; i < depth; i++)
+    {
+      stack[4 * i] = ids[i] >> 24;
+      stack[4 * i + 1] = ids[i] >> 16;
+      stack[4 * i + 2] = ids[i] >> 8;
+      stack[4 * i + 3] = ids[i];
+    }
+  e.tag = ES_EVENT_PROF_SAMPLE_COST_CENTRE;
+  e.time = time;
+  e.cap = ES_CAP_NONE;
+  e.u.cost_centre_sample.cap = cap;
+  e.u.cost_centre_sample.depth = depth;
+  e.u.cost_centre_sample.stack = stack;
   es_document_builder_add (builder, &e);
 }
 

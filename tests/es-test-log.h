@@ -98,6 +98,11 @@ void        es_test_define_cost_centre  (EsDocumentBuilder *builder,
                                          const char   *label,
                                          const char   *module,
                                          const char   *srcloc);
+void        es_test_add_prof_sample     (EsDocumentBuilder *builder,
+                                         guint64       time,
+                                         guint16       cap,
+                                         const guint32 *ids,
+                                         guint         depth);
 void        es_test_snapshot_and_whole  (EsDocumentBuilder  *builder,
                                          GArray             *events,
                                          EsDocument        **snapshot,

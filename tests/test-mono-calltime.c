@@ -344,7 +344,7 @@ assert_same_cost_centres (const EsProfile *a,
                           const EsProfile *b)
 {
   g_assert_cmpuint (a->n_samples, ==, b->n_samples);
-  g_assert_cmpuint (a->frames->len, ==, b->frames->len);
+  g_assert_cmpuint (es_profile_get_frames (a)->len, ==, es_profile_get_frames (b)->len);
   g_assert_cmpuint (a->cost_centres->len, ==, b->cost_centres->len);
   for (guint i = 0; i < a->cost_centres->len; i++)
     {

@@ -121,7 +121,7 @@ assert_same_profile (const EsProfile *shown,
                      const EsProfile *direct)
 {
   g_assert_cmpuint (shown->n_samples, ==, direct->n_samples);
-  g_assert_cmpuint (shown->frames->len, ==, direct->frames->len);
+  g_assert_cmpuint (es_profile_get_frames (shown)->len, ==, es_profile_get_frames (direct)->len);
   g_assert_cmpuint (shown->cost_centres->len, ==, direct->cost_centres->len);
   for (guint i = 0; i < direct->cost_centres->len; i++)
     {

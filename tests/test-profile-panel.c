@@ -67,6 +67,20 @@ show_profile_tab (EsWindow *window)
   return ES_PROFILE_PANEL (panel);
 }
 
+/* The index in es_profile_get_frames() of the frame the panel knows by
+ * its node. */
+static guint
+index_of_node (const EsProfile *profile,
+               guint32          node)
+{
+  GArray *frames = es_profile_get_frames (profile);
+
+  for (guint i = 0; i < frames->len; i++)
+    if (g_array_index (frames, EsProfileFrame, i).node == node)
+      return i;
+  g_assert_not_reached ();
+}
+
 static char *
 name_of (const EsProfileFrame *frame)
 {
@@ -192,8 +206,8 @@ test_profile_of_selection (void)
   direct = es_profile_new (document, wanted.t0, wanted.t1);
   g_assert_cmpuint (direct->n_samples, >, 500);
   g_assert_cmpuint (shown->n_samples, ==, direct->n_samples);
-  g_assert_cmpuint (shown->frames->len, ==, direct->frames->len);
-  frames = (const EsProfileFrame *) (gpointer) direct->frames->data;
+  g_assert_cmpuint (es_profile_get_frames (shown)->len, ==, es_profile_get_frames (direct)->len);
+  frames = (const EsProfileFrame *) (gpointer) es_profile_get_frames (direct)->data;
   /* The root says which interval it is: its ends, and its samples. */
   {
     guint64 resolution = 1;
@@ -213,7 +227,7 @@ test_profile_of_selection (void)
   /* The graph's top rows: every frame wide enough to draw, its samples,
    * and its width: its share of the area. */
   for (guint depth = 0; depth <= 2; depth++)
-    for (guint i = 0; i < direct->frames->len; i++)
+    for (guint i = 0; i < es_profile_get_frames (direct)->len; i++)
       {
         double width = (double) frames[i].inherited * gtk_widget_get_width (area) / (double) direct->n_samples;
         g_autofree char *name = name_of (&frames[i]);
@@ -234,11 +248,11 @@ test_profile_of_selection (void)
     guint32 busiest = 0;
     g_autofree char *tip = NULL, *name = NULL, *count = NULL, *expected_tip = NULL;
 
-    for (guint i = 1; i < direct->frames->len; i++)
+    for (guint i = 1; i < es_profile_get_frames (direct)->len; i++)
       if (frames[i].individual > frames[busiest].individual)
         busiest = i;
     g_assert_nonnull (frames[busiest].cc);
-    g_assert_true (es_flame_graph_frame_rect (&fv, busiest, &rect));
+    g_assert_true (es_flame_graph_frame_rect (&fv, frames[busiest].node, &rect));
     tip = es_profile_panel_dup_tooltip_at (panel, rect.x + rect.width / 2, rect.y + rect.height / 2);
     name = name_of (&frames[busiest]);
     count = es_stats_format_grouped (frames[busiest].inherited);
@@ -253,11 +267,11 @@ test_profile_of_selection (void)
    * "label module [src] %ind ticks %inh ticks". */
   cli = run_cli_profile (path, wanted.t0, wanted.t1);
   parse_cli_tables (cli, flat, tree);
-  g_assert_cmpuint (tree->len, ==, shown->frames->len);
+  g_assert_cmpuint (tree->len, ==, es_profile_get_frames (shown)->len);
   for (guint i = 0; i < tree->len; i++)
     {
       GPtrArray *line = g_ptr_array_index (tree, i);
-      const EsProfileFrame *f = &g_array_index (shown->frames, EsProfileFrame, i);
+      const EsProfileFrame *f = &g_array_index (es_profile_get_frames (shown), EsProfileFrame, i);
       g_autofree char *name = name_of (f);
       g_autofree char *cli_name = g_strdup_printf ("%s (%s)", field (line, 1), field (line, 2));
 
@@ -324,12 +338,12 @@ test_profile_of_selection (void)
 
   /* Clicking a frame (the widest under the root) zooms into it and
    * chooses it; the breadcrumb names it; Escape goes back up. */
-  for (guint i = 1; i < direct->frames->len; i++)
+  for (guint i = 1; i < es_profile_get_frames (direct)->len; i++)
     if (frames[i].depth == 1 && (zoom == ES_PROFILE_NO_FRAME || frames[i].inherited > frames[zoom].inherited))
       zoom = i;
   g_assert_cmpuint (zoom, !=, ES_PROFILE_NO_FRAME);
-  es_profile_panel_activate_frame (panel, zoom);
-  g_assert_cmpuint (es_profile_panel_get_zoom (panel), ==, zoom);
+  es_profile_panel_activate_frame (panel, frames[zoom].node);
+  g_assert_cmpuint (es_profile_panel_get_zoom (panel), ==, frames[zoom].node);
   g_assert_cmpuint (es_session_get_chosen_cost_centre (session), ==, frames[zoom].cost_centre);
   {
     g_autofree char *name = name_of (&frames[zoom]);
@@ -337,7 +351,7 @@ test_profile_of_selection (void)
     g_assert_nonnull (es_test_find_label (GTK_WIDGET (panel), name));
   }
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (panel), "profile.zoom-out", NULL));
-  g_assert_cmpuint (es_profile_panel_get_zoom (panel), ==, frames[zoom].parent);
+  g_assert_cmpuint (es_profile_panel_get_zoom (panel), ==, frames[frames[zoom].parent].node);
 
   /* Deeper, then back to the whole interval by the breadcrumb's first
    * button. */
@@ -347,10 +361,10 @@ test_profile_of_selection (void)
     for (guint i = zoom; i < frames[zoom].end; i++)
       if (frames[i].depth == frames[zoom].depth + 2)
         {
-          es_profile_panel_activate_frame (panel, i);
+          es_profile_panel_activate_frame (panel, frames[i].node);
           break;
         }
-    g_assert_cmpuint (frames[es_profile_panel_get_zoom (panel)].depth, ==, frames[zoom].depth + 2);
+    g_assert_cmpuint (frames[index_of_node (direct, es_profile_panel_get_zoom (panel))].depth, ==, frames[zoom].depth + 2);
     all = gtk_widget_get_ancestor (es_test_find_label (GTK_WIDGET (panel), " to "), GTK_TYPE_BUTTON);
     g_assert_nonnull (all);
     g_assert_true (gtk_widget_get_sensitive (all));
@@ -363,7 +377,7 @@ test_profile_of_selection (void)
   /* The search: its share is the samples with a matching frame anywhere
    * on their stack, each once, counted here over the tree by brute force;
    * the table keeps the matching cost centres. */
-  for (guint i = 0; i < direct->frames->len; i++)
+  for (guint i = 0; i < es_profile_get_frames (direct)->len; i++)
     {
       gboolean match = FALSE;
 

@@ -20,7 +20,7 @@ static char *
 frame_path (const EsProfile *profile,
             guint            index)
 {
-  const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) profile->frames->data;
+  const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) es_profile_get_frames (profile)->data;
   g_autoptr(GString) path = g_string_new (NULL);
 
   for (guint32 f = index; f != ES_PROFILE_NO_FRAME; f = frames[f].parent)
@@ -81,7 +81,7 @@ check_against_brute_force (const EsProfile *profile,
   g_autoptr(GHashTable) cc_inherited = new_counts ();
   g_autoptr(GHashTable) seen_paths = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GHashTable) seen_ccs = new_counts ();
-  const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) profile->frames->data;
+  const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) es_profile_get_frames (profile)->data;
   guint64 n = 0, n_main = 0;
   guint32 n_rows = 0;
 
@@ -109,7 +109,7 @@ check_against_brute_force (const EsProfile *profile,
 
   g_assert_cmpuint (profile->n_samples, ==, n);
   g_assert_cmpuint (profile->n_main, ==, n_main);
-  for (guint i = 0; i < profile->frames->len; i++)
+  for (guint i = 0; i < es_profile_get_frames (profile)->len; i++)
     {
       g_autofree char *path = frame_path (profile, i);
       g_autoptr(GString) name = g_string_new (NULL);
@@ -121,7 +121,7 @@ check_against_brute_force (const EsProfile *profile,
       /* Pre-order, with each frame's descendants right after it, and
        * siblings by label: the same order whatever the interval. */
       g_assert_cmpuint (frames[i].end, >, i);
-      g_assert_cmpuint (frames[i].end, <=, profile->frames->len);
+      g_assert_cmpuint (frames[i].end, <=, es_profile_get_frames (profile)->len);
       for (guint c = i + 1; c < frames[i].end; c = frames[c].end)
         {
           g_assert_cmpuint (frames[c].parent, ==, i);
@@ -132,7 +132,7 @@ check_against_brute_force (const EsProfile *profile,
   /* Every stack and every prefix of one is a frame. */
   g_assert_cmpuint (g_hash_table_size (seen_paths), ==, g_hash_table_size (inherited));
   /* The rows a flame graph draws: as deep as the deepest frame. */
-  for (guint i = 0; i < profile->frames->len; i++)
+  for (guint i = 0; i < es_profile_get_frames (profile)->len; i++)
     n_rows = MAX (n_rows, frames[i].depth + 1);
   g_assert_cmpuint (profile->n_rows, ==, n_rows);
 
@@ -164,7 +164,7 @@ test_whole_run_matches_prof (void)
   g_autoptr(EsProfile) profile = es_profile_new (document, 0, G_MAXUINT64);
   g_autoptr(GHashTable) report = NULL;
   g_autoptr(GHashTable) ours = new_counts ();
-  const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) profile->frames->data;
+  const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) es_profile_get_frames (profile)->data;
   GHashTableIter iter;
   gpointer key, value;
   guint64 total, sum = 0;
@@ -176,7 +176,7 @@ test_whole_run_matches_prof (void)
   g_assert_cmpuint (samples->len, >=, 3000);
   g_assert_cmpuint (es_document_get_prof_tick_interval (document, ES_PROF_SAMPLES), ==, 1000000);
 
-  for (guint i = 0; i < profile->frames->len; i++)
+  for (guint i = 0; i < es_profile_get_frames (profile)->len; i++)
     if (frames[i].individual > 0)
       {
         g_autofree char *path = frame_path (profile, i);
@@ -271,7 +271,7 @@ test_whole_run_kept (void)
 
   es_profile_free (es_profile_new (document, 0, end + 1));
   again = es_profile_new (document, 0, end + 1);
-  g_assert_true (again->frames == first->frames && again->cost_centres == first->cost_centres);
+  g_assert_true (es_profile_get_frames (again) == es_profile_get_frames (first) && again->cost_centres == first->cost_centres);
   g_assert_cmpuint (again->t1, ==, end + 1);
   g_assert_cmpuint (first->t1, ==, G_MAXUINT64);
   check_against_brute_force (again, samples, 0, end + 1);
@@ -357,33 +357,6 @@ test_columns (void)
     }
 }
 
-/* A GHC stack event: ids innermost first, as the RTS writes them. */
-static void
-add_sample (EsDocumentBuilder *builder,
-            guint64            time,
-            guint16            cap,
-            const guint32     *ids,
-            guint              depth)
-{
-  guint8 stack[4 * 8];
-  EsEvent e = { 0 };
-
-  for (guint i = 0; i < depth; i++)
-    {
-      stack[4 * i] = ids[i] >> 24;
-      stack[4 * i + 1] = ids[i] >> 16;
-      stack[4 * i + 2] = ids[i] >> 8;
-      stack[4 * i + 3] = ids[i];
-    }
-  e.tag = ES_EVENT_PROF_SAMPLE_COST_CENTRE;
-  e.time = time;
-  e.cap = ES_CAP_NONE;
-  e.u.cost_centre_sample.cap = cap;
-  e.u.cost_centre_sample.depth = depth;
-  e.u.cost_centre_sample.stack = stack;
-  es_document_builder_add (builder, &e);
-}
-
 /* The Profile row's lanes, every capability's columns from one walk,
  * equal each capability's own es_profile_columns(), on random samples of
  * three capabilities (and a fourth the lanes leave out). */
@@ -402,7 +375,7 @@ test_columns_by_cap (void)
       guint k = g_rand_int_range (rand, 0, G_N_ELEMENTS (stacks));
 
       time += g_rand_int_range (rand, 1, 1000);
-      add_sample (builder, time, g_rand_int_range (rand, 0, 4), stacks[k], depths[k]);
+      es_test_add_prof_sample (builder, time, g_rand_int_range (rand, 0, 4), stacks[k], depths[k]);
     }
   document = es_document_builder_finish (builder, FALSE, -1);
   es_document_builder_free (builder);
@@ -443,12 +416,12 @@ test_merged_builders (void)
   g_autoptr(EsProfile) whole = NULL, late = NULL;
   guint n_stacks;
 
-  add_sample (a, 100, 0, fg, 3);
-  add_sample (a, 300, 0, f, 2);
-  add_sample (a, 500, 0, NULL, 0);
-  add_sample (b, 200, 1, h, 2);
-  add_sample (b, 400, 1, fg, 3);
-  add_sample (b, 600, 1, rec, 4);
+  es_test_add_prof_sample (a, 100, 0, fg, 3);
+  es_test_add_prof_sample (a, 300, 0, f, 2);
+  es_test_add_prof_sample (a, 500, 0, NULL, 0);
+  es_test_add_prof_sample (b, 200, 1, h, 2);
+  es_test_add_prof_sample (b, 400, 1, fg, 3);
+  es_test_add_prof_sample (b, 600, 1, rec, 4);
   es_document_builder_merge (a, b);
   document = es_document_builder_finish (a, FALSE, -1);
   es_document_builder_free (a);
@@ -462,7 +435,7 @@ test_merged_builders (void)
   /* No definitions: every stack is under MAIN, named by its ids. */
   g_assert_cmpuint (whole->n_main, ==, 6);
   {
-    const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) whole->frames->data;
+    const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) es_profile_get_frames (whole)->data;
     g_autofree char *top = frame_path (whole, 1);
     g_autofree char *deepest = NULL;
 
@@ -501,7 +474,7 @@ test_no_samples (void)
   es_document_get_prof_samples (document, ES_PROF_SAMPLES, &n);
   g_assert_cmpuint (n, ==, 0);
   g_assert_cmpuint (profile->n_samples, ==, 0);
-  g_assert_cmpuint (profile->frames->len, ==, 0);
+  g_assert_cmpuint (es_profile_get_frames (profile)->len, ==, 0);
   g_assert_cmpuint (profile->cost_centres->len, ==, 0);
 }
 
@@ -537,7 +510,7 @@ test_followed_profile_counts (void)
 
           /* Cap 2 catches up soon with the others. */
           cap_time[cap] += g_rand_int_range (rand, 1, 2000) * (cap == 2 ? 8 : 1);
-          add_sample (builder, cap_time[cap], cap, &id, 1);
+          es_test_add_prof_sample (builder, cap_time[cap], cap, &id, 1);
           sample.time = cap_time[cap];
           sample.stack = id;
           g_array_append_val (added, sample);
@@ -567,7 +540,7 @@ test_followed_profile_counts (void)
               g_autoptr(EsProfile) profile = es_profile_new (snapshot, t0, t1);
               g_autofree guint64 *want = g_new0 (guint64, n_ids + 2);
               guint64 n = 0;
-              const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) profile->frames->data;
+              const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) es_profile_get_frames (profile)->data;
 
               for (guint i = 0; i < added->len; i++)
                 {
@@ -577,7 +550,7 @@ test_followed_profile_counts (void)
                     want[s->stack]++, n++;
                 }
               g_assert_cmpuint (profile->n_samples, ==, n);
-              for (guint f = 0; f < profile->frames->len; f++)
+              for (guint f = 0; f < es_profile_get_frames (profile)->len; f++)
                 if (frames[f].depth == 1)
                   {
                     g_assert_cmpuint (frames[f].individual, ==, want[frames[f].cost_centre]);
@@ -613,7 +586,7 @@ test_followed_profile_counts (void)
     guint64 n = 0;
     guint n_samples;
 
-    add_sample (builder, 10, 3, &id, 1);
+    es_test_add_prof_sample (builder, 10, 3, &id, 1);
     g_array_append_val (added, sample);
     e.tag = ES_EVENT_THREAD_RUNNABLE;
     e.time = 10;
@@ -719,7 +692,7 @@ feed_tree_round (EsDocumentBuilder *builder,
       for (guint k = 0; k < depth; k++)
         ids[k] = round % 3 != 2 ? (guint32) g_rand_int_range (rand, 2, 46) : 4 + k;
       *t += g_rand_int_range (rand, 1, 1000);
-      add_sample (builder, *t, 0, ids, depth);
+      es_test_add_prof_sample (builder, *t, 0, ids, depth);
     }
 }
 

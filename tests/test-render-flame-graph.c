@@ -84,18 +84,21 @@ make_document (void)
   return document;
 }
 
-/* The frame of cost centre @label whose parent is frame @parent. */
+/* The frame (its node) of cost centre @label whose parent is frame
+ * @parent. */
 static guint32
 find_frame (const EsProfile *profile,
             guint32          parent,
             const char      *label)
 {
-  for (guint i = 0; i < profile->frames->len; i++)
+  for (guint i = 0; i < es_profile_get_frames (profile)->len; i++)
     {
-      const EsProfileFrame *f = &g_array_index (profile->frames, EsProfileFrame, i);
+      const EsProfileFrame *f = &g_array_index (es_profile_get_frames (profile), EsProfileFrame, i);
+      EsProfileFrame made;
 
-      if (f->parent == parent && f->cc != NULL && g_str_equal (f->cc->label, label))
-        return i;
+      g_assert_true (es_profile_get_frame (profile, f->node, &made));
+      if (made.parent == parent && f->cc != NULL && g_str_equal (f->cc->label, label))
+        return f->node;
     }
   g_assert_not_reached ();
 }

@@ -9,13 +9,6 @@
 
 #include "es-profile-panel-private.h"
 
-static const EsProfileFrame *
-frame_at (EsProfilePanel *self,
-          guint32         frame)
-{
-  return &g_array_index (self->profile->frames, EsProfileFrame, frame);
-}
-
 /**
  * es_profile_panel_get_profile:
  *
@@ -57,11 +50,13 @@ es_profile_panel_dup_top_frames (EsProfilePanel *self,
     return g_string_free (out, FALSE);
   es_profile_panel_get_flame_view (self, &view);
   for (guint depth = 0; depth <= max_depth; depth++)
-    for (guint i = 0; i < self->profile->frames->len; i++)
+    for (guint32 i = es_profile_next_frame (self->profile, 0, self->profile->n_nodes); i != ES_PROFILE_NO_FRAME;
+         i = es_profile_next_frame (self->profile, i + 1, self->profile->n_nodes))
       {
-        const EsProfileFrame *f = frame_at (self, i);
+        EsProfileFrame made, *f = &made;
         EsFlameGraphRect rect;
 
+        es_profile_get_frame (self->profile, i, &made);
         if (f->depth != depth || !es_flame_graph_frame_rect (&view, i, &rect))
           continue;
         g_string_append_printf (out, "%u\t", f->depth);

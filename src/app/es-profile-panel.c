@@ -92,11 +92,15 @@ es_profile_panel_get_flame_view (EsProfilePanel   *self,
   };
 }
 
-static const EsProfileFrame *
+/* The frame of node @frame, made on demand (see es_profile_get_frame()). */
+static EsProfileFrame
 frame_at (EsProfilePanel *self,
           guint32         frame)
 {
-  return &g_array_index (self->profile->frames, EsProfileFrame, frame);
+  EsProfileFrame f = { .parent = ES_PROFILE_NO_FRAME };
+
+  es_profile_get_frame (self->profile, frame, &f);
+  return f;
 }
 
 static double
@@ -118,7 +122,8 @@ draw_cb (GtkDrawingArea *area,
   EsProfilePanel *self = data;
   guint32 chosen = self->session != NULL ? es_session_get_chosen_cost_centre (self->session) : ES_PROFILE_NO_COST_CENTRE;
   EsFlameGraphView view;
-  guint outlined = 0;
+  EsFlameGraphRect rects[MAX_OUTLINED];
+  guint outlined;
 
   if (self->profile == NULL)
     return;
@@ -131,15 +136,9 @@ draw_cb (GtkDrawingArea *area,
     return;
   cairo_set_source_rgb (cr, view.dark ? 1 : 0, view.dark ? 1 : 0, view.dark ? 1 : 0);
   cairo_set_line_width (cr, 2);
-  for (guint i = 0; i < self->profile->frames->len && outlined < MAX_OUTLINED; i++)
-    {
-      EsFlameGraphRect rect;
-
-      if (frame_at (self, i)->cost_centre != chosen || !es_flame_graph_frame_rect (&view, i, &rect))
-        continue;
-      cairo_rectangle (cr, rect.x + 1, rect.y + 1, MAX (rect.width - 2, 1), rect.height - 2);
-      outlined++;
-    }
+  outlined = es_flame_graph_cost_centre_rects (&view, chosen, rects, MAX_OUTLINED);
+  for (guint i = 0; i < outlined; i++)
+    cairo_rectangle (cr, rects[i].x + 1, rects[i].y + 1, MAX (rects[i].width - 2, 1), rects[i].height - 2);
   cairo_stroke (cr);
 }
 
@@ -206,18 +205,19 @@ update_breadcrumb (EsProfilePanel *self)
     add_breadcrumb_button (self, root, ES_PROFILE_NO_FRAME, self->zoom == ES_PROFILE_NO_FRAME);
   }
   if (self->profile != NULL)
-    for (guint32 f = self->zoom; f != ES_PROFILE_NO_FRAME; f = frame_at (self, f)->parent)
+    for (guint32 f = self->zoom; f != ES_PROFILE_NO_FRAME; f = frame_at (self, f).parent)
       g_array_prepend_val (path, f);
   for (guint i = 0; i < path->len; i++)
     {
       guint32 f = g_array_index (path, guint32, i);
+      EsProfileFrame frame = frame_at (self, f);
       g_autoptr(GString) name = g_string_new (NULL);
 
       GtkWidget *separator = gtk_label_new ("›");
 
       gtk_widget_add_css_class (separator, "dim-label");
       gtk_box_append (GTK_BOX (self->breadcrumb), separator);
-      es_profile_append_frame_name (frame_at (self, f), name);
+      es_profile_append_frame_name (&frame, name);
       add_breadcrumb_button (self, name->str, f, f == self->zoom);
     }
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "profile.zoom-out", self->zoom != ES_PROFILE_NO_FRAME);
@@ -241,7 +241,7 @@ zoom_out_action (GtkWidget  *widget,
   EsProfilePanel *self = ES_PROFILE_PANEL (widget);
 
   if (self->profile != NULL && self->zoom != ES_PROFILE_NO_FRAME)
-    set_zoom (self, frame_at (self, self->zoom)->parent);
+    set_zoom (self, frame_at (self, self->zoom).parent);
 }
 
 /* Escape goes on to the window (dropping the selection) when there is no
@@ -271,11 +271,11 @@ es_profile_panel_activate_frame (EsProfilePanel *self,
                                  guint32         frame)
 {
   g_return_if_fail (ES_IS_PROFILE_PANEL (self));
-  g_return_if_fail (self->profile != NULL && frame < self->profile->frames->len);
+  g_return_if_fail (self->profile != NULL && es_profile_get_inherited (self->profile, frame) > 0);
 
   set_zoom (self, frame);
   if (self->session != NULL)
-    es_session_choose_cost_centre (self->session, frame_at (self, frame)->cost_centre);
+    es_session_choose_cost_centre (self->session, frame_at (self, frame).cost_centre);
 }
 
 static void
@@ -310,7 +310,7 @@ es_profile_panel_dup_tooltip_at (EsProfilePanel *self,
                                  double          y)
 {
   EsFlameGraphView view;
-  const EsProfileFrame *f;
+  EsProfileFrame made, *f = &made;
   guint32 frame;
   GString *text;
   g_autofree char *count = NULL;
@@ -323,7 +323,7 @@ es_profile_panel_dup_tooltip_at (EsProfilePanel *self,
   frame = es_flame_graph_frame_at (&view, x, y);
   if (frame == ES_PROFILE_NO_FRAME)
     return NULL;
-  f = frame_at (self, frame);
+  made = frame_at (self, frame);
   text = g_string_new (NULL);
   es_profile_append_frame_name (f, text);
   count = es_profile_format_amount (self->profile, f->inherited);

@@ -49,13 +49,13 @@ static void
 print_folded (const EsProfile *profile,
               FILE            *out)
 {
-  const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) profile->frames->data;
+  const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) es_profile_get_frames (profile)->data;
   g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GString) path = g_string_new (NULL);
-  g_autofree gsize *ends = g_new (gsize, profile->frames->len + 1);
+  g_autofree gsize *ends = g_new (gsize, es_profile_get_frames (profile)->len + 1);
 
   /* Pre-order: a frame's path is its parent's, which is still in @path. */
-  for (guint i = 0; i < profile->frames->len; i++)
+  for (guint i = 0; i < es_profile_get_frames (profile)->len; i++)
     {
       const EsProfileFrame *f = &frames[i];
 
@@ -102,7 +102,7 @@ print_call_time_table (const EsProfile *profile,
                        int              w_label,
                        FILE            *out)
 {
-  const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) profile->frames->data;
+  const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) es_profile_get_frames (profile)->data;
   guint64 total = profile->n_samples;
 
   fprintf (out, "\tCall time of %s, from %.6fs to %.6fs\n\n", path, from, to);
@@ -120,7 +120,7 @@ print_call_time_table (const EsProfile *profile,
     }
   fprintf (out, "\n\n%*s  %-19s %-19s\n", w_label, "", "       self", "       total");
   fprintf (out, "%-*s  %6s %12s %6s %12s\n\n", w_label, "CALL STACK", "%time", "ms", "%time", "ms");
-  for (guint i = 0; i < profile->frames->len; i++)
+  for (guint i = 0; i < es_profile_get_frames (profile)->len; i++)
     {
       const EsProfileFrame *f = &frames[i];
       g_autoptr(GString) name = g_string_new (NULL);
@@ -139,14 +139,14 @@ print_table (EsDocument      *document,
              const char      *path,
              FILE            *out)
 {
-  const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) profile->frames->data;
+  const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) es_profile_get_frames (profile)->data;
   guint64 tick = es_document_get_prof_tick_interval (document, ES_PROF_SAMPLES);
   guint64 total = profile->n_samples;
   int w_label = (int) strlen ("COST CENTRE"), w_module = (int) strlen ("MODULE"), w_src = (int) strlen ("SRC");
   double from = (double) profile->t0 / 1e9;
   double to = (double) MIN (profile->t1, es_document_get_end_time (document)) / 1e9;
 
-  for (guint i = 0; i < profile->frames->len; i++)
+  for (guint i = 0; i < es_profile_get_frames (profile)->len; i++)
     {
       const EsProfileFrame *f = &frames[i];
 
@@ -193,7 +193,7 @@ print_table (EsDocument      *document,
   fprintf (out, "\n\n%*s %*s  %-15s %-15s\n", w_label, "", w_module + w_src + 1, "", "  individual", "  inherited");
   fprintf (out, "%-*s %-*s %-*s  %6s %8s %6s %8s\n\n", w_label, "COST CENTRE", w_module, "MODULE", w_src, "SRC",
            "%time", "ticks", "%time", "ticks");
-  for (guint i = 0; i < profile->frames->len; i++)
+  for (guint i = 0; i < es_profile_get_frames (profile)->len; i++)
     {
       const EsProfileFrame *f = &frames[i];
 
@@ -339,13 +339,13 @@ write_speedscope (EsDocument      *document,
                   const char      *path,
                   GError         **error)
 {
-  const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) profile->frames->data;
+  const EsProfileFrame *frames = (const EsProfileFrame *) (gpointer) es_profile_get_frames (profile)->data;
   guint n_samples, n_stacks, n_caps = 0;
   const EsProfSample *samples = es_document_get_prof_samples (document, profile->kind, &n_samples);
   g_autoptr(GString) json = g_string_new (NULL);
   g_autoptr(GHashTable) frame_ids = g_hash_table_new (NULL, NULL);   /* cost centre + 1 -> index + 1 */
   g_autoptr(GPtrArray) stacks = g_ptr_array_new_with_free_func (g_free);  /* per document stack */
-  g_autofree guint32 *speedscope_frame = g_new (guint32, MAX (profile->frames->len, 1));
+  g_autofree guint32 *speedscope_frame = g_new (guint32, MAX (es_profile_get_frames (profile)->len, 1));
   g_autofree char *name = g_path_get_basename (log_path);
   guint64 tick = es_document_get_prof_tick_interval (document, profile->kind);
   guint n_frames = 0;
@@ -356,7 +356,7 @@ write_speedscope (EsDocument      *document,
   g_string_append (json, "{\"$schema\":\"https://www.speedscope.app/file-format-schema.json\",\"version\":\"0.7.0\",\"name\":");
   append_json_string (json, name);
   g_string_append (json, ",\"exporter\":\"eventscope-cli " PACKAGE_VERSION "\",\"shared\":{\"frames\":[");
-  for (guint i = 0; i < profile->frames->len; i++)
+  for (guint i = 0; i < es_profile_get_frames (profile)->len; i++)
     {
       const EsProfileFrame *f = &frames[i];
       gpointer key = GUINT_TO_POINTER (f->cost_centre + 1u);

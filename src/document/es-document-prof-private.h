@@ -54,6 +54,8 @@ struct _EsProfData
   gsize       sampled_made;    /* the three below are made (g_once_init_enter()) */
   GArray     *sampled;         /* guint32: the stacks samples name, by index */
   GArray     *sampled_in_tree_order; /* guint32: indexes into @sampled, by tree position */
+  GArray     *sampled_positions; /* guint32: the tree positions of those, ascending */
+  GArray     *sampled_depths;  /* guint32: their depths in the tree, in that order */
   GArray     *sampled_slot_of; /* guint32 per stack: its index in @sampled, or ES_PROF_NO_STACK */
   GHashTable *cost_centres;    /* id -> index + 1 in the document's cost centres; shared */
 };

@@ -37,6 +37,8 @@ prof_data_alloc (void)
   prof->tree = g_array_new (FALSE, FALSE, sizeof (EsProfTreeNode));
   prof->sampled = g_array_new (FALSE, FALSE, sizeof (guint32));
   prof->sampled_in_tree_order = g_array_new (FALSE, FALSE, sizeof (guint32));
+  prof->sampled_positions = g_array_new (FALSE, FALSE, sizeof (guint32));
+  prof->sampled_depths = g_array_new (FALSE, FALSE, sizeof (guint32));
   prof->sampled_slot_of = g_array_new (FALSE, FALSE, sizeof (guint32));
   prof->cost_centres = g_hash_table_new (NULL, NULL);
   prof->call_streams = g_ptr_array_new_with_free_func (_es_call_stream_unref);
@@ -67,6 +69,8 @@ _es_prof_data_free (EsProfData *prof)
   g_array_unref (prof->tree);
   g_array_unref (prof->sampled);
   g_array_unref (prof->sampled_in_tree_order);
+  g_array_unref (prof->sampled_positions);
+  g_array_unref (prof->sampled_depths);
   g_array_unref (prof->sampled_slot_of);
   g_hash_table_unref (prof->cost_centres);
   _es_prof_tree_unref (prof->tree_grower);
@@ -489,11 +493,17 @@ index_sampled_stacks (EsProfData *prof)
 {
   const guint32 *counts = (const guint32 *) (gpointer) prof->counted_by_stack->data;
   const EsProfTreeNode *tree = (const EsProfTreeNode *) (gpointer) prof->tree->data;
+  const EsProfStack *stacks = (const EsProfStack *) (gpointer) prof->stacks->data;
   guint n_stacks = prof->stacks->len, n_counted = MIN (prof->counted_by_stack->len, n_stacks);
+  /* MAIN's subtree comes first; the stacks after are under the RTS's own
+   * roots, a frame less deep than their stacks */
+  guint32 main_end = prof->tree->len > 0 && tree[0].stack == ES_PROF_EMPTY_STACK ? tree[0].end : 0;
   guint32 *slot_of;
 
   g_array_set_size (prof->sampled, 0);
   g_array_set_size (prof->sampled_in_tree_order, 0);
+  g_array_set_size (prof->sampled_positions, 0);
+  g_array_set_size (prof->sampled_depths, 0);
   g_array_set_size (prof->sampled_slot_of, n_stacks);
   slot_of = (guint32 *) (gpointer) prof->sampled_slot_of->data;
   for (guint s = 0; s < n_stacks; s++)
@@ -507,7 +517,13 @@ index_sampled_stacks (EsProfData *prof)
     }
   for (guint at = 0; at < prof->tree->len; at++)
     if (slot_of[tree[at].stack] != ES_PROF_NO_STACK)
-      g_array_append_val (prof->sampled_in_tree_order, slot_of[tree[at].stack]);
+      {
+        guint32 depth = stacks[tree[at].stack].depth - (at >= main_end ? 1 : 0);
+
+        g_array_append_val (prof->sampled_in_tree_order, slot_of[tree[at].stack]);
+        g_array_append_val (prof->sampled_positions, at);
+        g_array_append_val (prof->sampled_depths, depth);
+      }
 }
 
 /* Once every sample is in: the samples in time order, counted at their
@@ -678,6 +694,8 @@ es_document_get_prof_sampled_stacks (EsDocument          *self,
   sampled->n_sampled = prof->sampled->len;
   sampled->stacks = (const guint32 *) (gpointer) prof->sampled->data;
   sampled->in_tree_order = (const guint32 *) (gpointer) prof->sampled_in_tree_order->data;
+  sampled->positions = (const guint32 *) (gpointer) prof->sampled_positions->data;
+  sampled->depths = (const guint32 *) (gpointer) prof->sampled_depths->data;
   sampled->n_stacks = prof->sampled_slot_of->len;
   sampled->slot_of = (const guint32 *) (gpointer) prof->sampled_slot_of->data;
 }

@@ -47,7 +47,14 @@ typedef struct
   guint32 stack;         /* index into es_document_get_prof_stacks() */
   guint32 parent;        /* position of its parent, or ES_PROF_NO_STACK for a root */
   guint32 end;           /* positions (its own, end) are its descendants */
+  /* Its stack's cc_index and repeated, here too: a query that walks
+   * millions of nodes in order reads them beside the rest rather than
+   * from the stacks, in trie order. */
+  guint32 cc_index : 31; /* or ES_PROF_TREE_NO_CC */
+  guint32 repeated : 1;
 } EsProfTreeNode;
+
+#define ES_PROF_TREE_NO_CC 0x7fffffffu
 
 /* The stacks that have samples of their own: a few among the trie's
  * stacks, which count every outer frame too. A query counts into these
@@ -57,6 +64,8 @@ typedef struct
   guint          n_sampled;
   const guint32 *stacks;         /* the sampled stacks, by index into es_document_get_prof_stacks() */
   const guint32 *in_tree_order;  /* indexes into @stacks, in the order of their tree positions */
+  const guint32 *positions;      /* their tree positions, in that order (ascending) */
+  const guint32 *depths;         /* their frames' depths in the tree (0 for a root), in that order */
   guint          n_stacks;       /* every stack, sampled or not */
   const guint32 *slot_of;        /* per stack: its index in @stacks, or ES_PROF_NO_STACK */
 } EsProfSampledStacks;

@@ -265,6 +265,9 @@ make_nodes (EsProfTree   *tree,
       stacks[s].cc_index = naming->cc_of[s];
       tree_nodes[at].stack = s;
       tree_nodes[at].parent = next.parent;
+      tree_nodes[at].cc_index = naming->cc_of[s] != ES_PROF_NO_STACK ? MIN (naming->cc_of[s], ES_PROF_TREE_NO_CC)
+                                                                      : ES_PROF_TREE_NO_CC;
+      tree_nodes[at].repeated = stacks[s].repeated;
       if (next_sibling[s] != NONE)
         todo[n_todo++] = (Placing) { next.parent, next_sibling[s] };
       if (first_child[s] != NONE)

@@ -22,12 +22,14 @@
  * a frame starts where its previous sibling ends, or at its parent's x for
  * the first child; a frame too narrow to draw is skipped with everything
  * under it, so a walk costs at most a few frames per pixel column and row
- * whatever the size of the profile. */
+ * whatever the size of the profile. The frames are made as they are
+ * reached (es_profile_walk_next()), and the nodes of the document's tree
+ * without samples in the interval are never looked at. */
 typedef struct
 {
   const EsFlameGraphView *view;
-  const EsProfileFrame   *frames;
-  guint32                 next, end;
+  const EsProfile        *profile;
+  EsProfileWalk          *frames;
   guint32                 n_ancestors;  /* of the zoomed frame, drawn full width first */
   guint32                *ancestors;
   double                  scale;        /* pixels per sample */
@@ -36,9 +38,10 @@ typedef struct
 
 typedef struct
 {
-  guint32 frame;
-  double  x, width;
-  int     row;
+  guint32        frame;
+  double         x, width;
+  int            row;
+  EsProfileFrame f;
 } WalkStep;
 
 static void
@@ -46,28 +49,28 @@ walk_init (Walk                   *walk,
            const EsFlameGraphView *view)
 {
   const EsProfile *profile = view->profile;
+  EsProfileFrame zoomed;
   guint64 total;
 
   memset (walk, 0, sizeof *walk);
   walk->view = view;
-  walk->frames = (const EsProfileFrame *) (gpointer) profile->frames->data;
+  walk->profile = profile;
   /* The rows as the profile counted them: a walk over every frame to find
    * the deepest cost as much as the drawing, for a profile of millions. */
   walk->cursor = g_new0 (double, profile->n_rows + 1);
   walk->ancestors = g_new (guint32, MAX (profile->n_rows, 1));
 
-  if (view->zoom != ES_PROFILE_NO_FRAME && view->zoom < profile->frames->len)
+  if (view->zoom != ES_PROFILE_NO_FRAME && es_profile_get_frame (profile, view->zoom, &zoomed))
     {
-      walk->next = view->zoom;
-      walk->end = walk->frames[view->zoom].end;
-      total = walk->frames[view->zoom].inherited;
-      for (guint32 up = walk->frames[view->zoom].parent; up != ES_PROFILE_NO_FRAME; up = walk->frames[up].parent)
+      walk->frames = es_profile_walk_new (profile, view->zoom);
+      total = zoomed.inherited;
+      for (guint32 up = zoomed.parent; up != ES_PROFILE_NO_FRAME && walk->n_ancestors < profile->n_rows;
+           up = es_profile_get_frame (profile, up, &zoomed) ? zoomed.parent : ES_PROFILE_NO_FRAME)
         walk->ancestors[walk->n_ancestors++] = up;
     }
   else
     {
-      walk->next = 0;
-      walk->end = profile->frames->len;
+      walk->frames = es_profile_walk_new (profile, ES_PROFILE_NO_FRAME);
       total = profile->n_samples;
     }
   walk->scale = total > 0 ? view->width / (double) total : 0.0;
@@ -78,6 +81,7 @@ walk_clear (Walk *walk)
 {
   g_free (walk->cursor);
   g_free (walk->ancestors);
+  es_profile_walk_free (walk->frames);
 }
 
 static gboolean
@@ -90,27 +94,26 @@ walk_next (Walk     *walk,
   if (walk->n_ancestors > 0)
     {
       step->frame = walk->ancestors[--walk->n_ancestors];
+      es_profile_get_frame (walk->profile, step->frame, &step->f);
       step->x = 0;
       step->width = view->width;
-      step->row = (int) walk->frames[step->frame].depth;
+      step->row = (int) step->f.depth;
       return TRUE;
     }
 
-  while (walk->next < walk->end)
+  while (es_profile_walk_next (walk->frames, &step->f))
     {
-      guint32 i = walk->next;
-      const EsProfileFrame *f = &walk->frames[i];
+      const EsProfileFrame *f = &step->f;
       double x = walk->cursor[f->depth], width = (double) f->inherited * walk->scale;
 
       walk->cursor[f->depth] = x + width;
       walk->cursor[f->depth + 1] = x;
       if (width < ES_FLAME_GRAPH_MIN_WIDTH || (int) f->depth * ES_FLAME_GRAPH_ROW_HEIGHT >= view->height)
         {
-          walk->next = f->end;
+          es_profile_walk_skip_children (walk->frames);
           continue;
         }
-      walk->next = i + 1;
-      step->frame = i;
+      step->frame = f->node;
       step->x = x;
       step->width = width;
       step->row = (int) f->depth;
@@ -145,18 +148,27 @@ frame_name (const EsProfileFrame *frame)
  * Whether the view's search text is in the frame's "label (Module)",
  * ignoring case. FALSE without a search.
  */
+static gboolean
+frame_matches (const EsFlameGraphView *view,
+               const EsProfileFrame   *f)
+{
+  g_autofree char *name = NULL, *folded = NULL, *needle = NULL;
+
+  if (view->search == NULL || view->search[0] == '\0')
+    return FALSE;
+  name = frame_name (f);
+  folded = g_utf8_casefold (name, -1);
+  needle = g_utf8_casefold (view->search, -1);
+  return strstr (folded, needle) != NULL;
+}
+
 gboolean
 es_flame_graph_frame_matches (const EsFlameGraphView *view,
                               guint32                 frame)
 {
-  g_autofree char *name = NULL, *folded = NULL, *needle = NULL;
+  EsProfileFrame f;
 
-  if (view->search == NULL || view->search[0] == '\0' || frame >= view->profile->frames->len)
-    return FALSE;
-  name = frame_name (&g_array_index (view->profile->frames, EsProfileFrame, frame));
-  folded = g_utf8_casefold (name, -1);
-  needle = g_utf8_casefold (view->search, -1);
-  return strstr (folded, needle) != NULL;
+  return es_profile_get_frame (view->profile, frame, &f) && frame_matches (view, &f);
 }
 
 /**
@@ -168,19 +180,16 @@ es_flame_graph_frame_matches (const EsFlameGraphView *view,
 guint64
 es_flame_graph_count_matches (const EsFlameGraphView *view)
 {
-  const EsProfile *profile = view->profile;
+  g_autoptr(EsProfileWalk) walk = es_profile_walk_new (view->profile, ES_PROFILE_NO_FRAME);
   guint64 n = 0;
+  EsProfileFrame f;
 
-  for (guint i = 0; i < profile->frames->len; )
-    {
-      if (es_flame_graph_frame_matches (view, i))
-        {
-          n += g_array_index (profile->frames, EsProfileFrame, i).inherited;
-          i = g_array_index (profile->frames, EsProfileFrame, i).end;
-        }
-      else
-        i++;
-    }
+  while (es_profile_walk_next (walk, &f))
+    if (frame_matches (view, &f))
+      {
+        n += f.inherited;
+        es_profile_walk_skip_children (walk);
+      }
   return n;
 }
 
@@ -224,15 +233,14 @@ es_flame_graph_cost_centre_color (guint32  cost_centre,
  * (GC, SYSTEM...) and MAIN in greys; with a search, matches in magenta and
  * the others faded.
  */
-void
-es_flame_graph_frame_color (const EsFlameGraphView *view,
-                            guint32                 frame,
-                            EsRgba                 *rgba)
+static void
+frame_color (const EsFlameGraphView *view,
+             const EsProfileFrame   *f,
+             EsRgba                 *rgba)
 {
-  const EsProfileFrame *f = &g_array_index (view->profile->frames, EsProfileFrame, frame);
   gboolean searching = view->search != NULL && view->search[0] != '\0';
 
-  if (searching && es_flame_graph_frame_matches (view, frame))
+  if (searching && frame_matches (view, f))
     {
       *rgba = (EsRgba) { 0.90, 0.0, 0.90, 1.0 };
       return;
@@ -255,6 +263,21 @@ es_flame_graph_frame_color (const EsFlameGraphView *view,
 
       rgba->red = rgba->green = rgba->blue = view->dark ? grey * 0.6 : 0.55 + grey * 0.4;
     }
+}
+
+void
+es_flame_graph_frame_color (const EsFlameGraphView *view,
+                            guint32                 frame,
+                            EsRgba                 *rgba)
+{
+  EsProfileFrame f;
+
+  if (!es_profile_get_frame (view->profile, frame, &f))
+    {
+      *rgba = (EsRgba) { 0.70, 0.70, 0.70, 1.0 };
+      return;
+    }
+  frame_color (view, &f, rgba);
 }
 
 /**
@@ -289,6 +312,35 @@ es_flame_graph_frame_rect (const EsFlameGraphView *view,
 }
 
 /**
+ * es_flame_graph_cost_centre_rects:
+ * @cost_centre: the log's id of a cost centre
+ * @rects: (out caller-allocates) (array length=max_rects): where they go
+ *
+ * Where the frames of @cost_centre are drawn, at most @max_rects of them,
+ * in one walk of the frames drawn.
+ *
+ * Returns: how many are in @rects
+ */
+guint
+es_flame_graph_cost_centre_rects (const EsFlameGraphView *view,
+                                  guint32                 cost_centre,
+                                  EsFlameGraphRect       *rects,
+                                  guint                   max_rects)
+{
+  Walk walk;
+  WalkStep step;
+  guint n = 0;
+
+  walk_init (&walk, view);
+  while (n < max_rects && walk_next (&walk, &step))
+    if (step.f.cost_centre == cost_centre)
+      rects[n++] = (EsFlameGraphRect) { step.x, step.row * ES_FLAME_GRAPH_ROW_HEIGHT, step.width,
+                                        ES_FLAME_GRAPH_ROW_HEIGHT };
+  walk_clear (&walk);
+  return n;
+}
+
+/**
  * es_flame_graph_frame_at:
  *
  * Returns: the frame drawn at @x, @y, or ES_PROFILE_NO_FRAME
@@ -313,9 +365,11 @@ es_flame_graph_frame_at (const EsFlameGraphView *view,
 
 typedef struct
 {
-  double  x, y, width;
-  guint32 key;      /* the colour, 8 bits a channel: boxes are filled by colour */
-  guint32 frame;
+  double              x, y, width;
+  guint32             key;      /* the colour, 8 bits a channel: boxes are filled by colour */
+  guint32             stack;    /* what names it (es_profile_append_frame_name()) */
+  guint32             cost_centre;
+  const EsCostCentre *cc;
 } Box;
 
 static int
@@ -367,12 +421,12 @@ es_flame_graph_paint (cairo_t                *cr,
     {
       /* Whole pixels, so that a frame ends where its neighbour starts. */
       double x0 = round (step.x), x1 = round (step.x + step.width);
-      Box box = { x0, step.row * ES_FLAME_GRAPH_ROW_HEIGHT, x1 - x0, 0, step.frame };
+      Box box = { x0, step.row * ES_FLAME_GRAPH_ROW_HEIGHT, x1 - x0, 0, step.f.stack, step.f.cost_centre, step.f.cc };
       EsRgba c;
 
       if (box.width < 1)
         continue;
-      es_flame_graph_frame_color (view, step.frame, &c);
+      frame_color (view, &step.f, &c);
       box.key = color_key (&c);
       g_array_append_val (boxes, box);
     }
@@ -399,12 +453,16 @@ es_flame_graph_paint (cairo_t                *cr,
   for (guint i = 0; i < boxes->len; i++)
     {
       const Box *box = &g_array_index (boxes, Box, i);
+      EsProfileFrame f;
       int text_height;
 
       if (box->width < MIN_LABEL_WIDTH)
         continue;
+      f.stack = box->stack;
+      f.cost_centre = box->cost_centre;
+      f.cc = box->cc;
       g_string_truncate (name, 0);
-      es_profile_append_frame_name (&walk.frames[box->frame], name);
+      es_profile_append_frame_name (&f, name);
       pango_layout_set_text (layout, name->str, (int) name->len);
       pango_layout_set_width (layout, (int) ((box->width - 6) * PANGO_SCALE));
       pango_layout_get_pixel_size (layout, NULL, &text_height);

@@ -47,6 +47,10 @@ int      es_flame_graph_natural_height (const EsProfile       *profile);
 gboolean es_flame_graph_frame_rect    (const EsFlameGraphView *view,
                                        guint32                 frame,
                                        EsFlameGraphRect       *rect);
+guint    es_flame_graph_cost_centre_rects (const EsFlameGraphView *view,
+                                       guint32                 cost_centre,
+                                       EsFlameGraphRect       *rects,
+                                       guint                   max_rects);
 guint32  es_flame_graph_frame_at      (const EsFlameGraphView *view,
                                        double                  x,
                                        double                  y);

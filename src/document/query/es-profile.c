@@ -26,12 +26,27 @@ walk_samples (const EsProfSample        *samples,
     counts[sampled->slot_of[samples[i].stack]] += sign;
 }
 
+/* The same, of one cap's samples. */
+static void
+walk_cap_samples (const EsProfSample        *samples,
+                  const EsProfSampledStacks *sampled,
+                  guint                      from,
+                  guint                      to,
+                  guint                      cap,
+                  guint64                    sign,
+                  guint64                   *counts)
+{
+  for (guint i = from; i < to; i++)
+    if (samples[i].cap == cap)
+      counts[sampled->slot_of[samples[i].stack]] += sign;
+}
+
 /* Each sampled stack's own samples in [i0, i1), by its slot: the counts
  * before i1 less those before i0, each the counts at the checkpoint at
  * or before it and the samples walked from there. A short interval is
  * walked whole. The checkpoints count every stack of the trie, but only
  * the sampled ones are read: they are few, and read in the order of
- * their indexes. */
+ * their indexes. @whole: (nullable): the whole run's counts, by slot. */
 static void
 count_stacks (EsDocument                *document,
               EsProfKind                 kind,
@@ -39,6 +54,7 @@ count_stacks (EsDocument                *document,
               guint                      i0,
               guint                      i1,
               guint                      cap,
+              const guint64             *whole,
               guint64                   *counts)
 {
   guint n_samples, n0 = 0, n1;
@@ -48,12 +64,29 @@ count_stacks (EsDocument                *document,
   guint j0 = MIN (i0 / every, n_checkpoints), j1 = MIN (i1 / every, n_checkpoints);
   const guint32 *before_i0 = NULL, *before_i1;
 
+  /* An interval holding most samples, walked (one cap's, or without
+   * checkpoints between its ends: a program with millions of frames has
+   * them further apart than its samples), is the whole run's counts less
+   * those outside it. */
+  if (whole != NULL && (j0 == j1 || cap != ES_PROFILE_ALL_CAPS) && (guint64) (i1 - i0) * 2 > n_samples)
+    {
+      memcpy (counts, whole, sampled->n_sampled * sizeof (guint64));
+      if (cap == ES_PROFILE_ALL_CAPS)
+        {
+          walk_samples (samples, sampled, 0, i0, (guint64) -1, counts);
+          walk_samples (samples, sampled, i1, n_samples, (guint64) -1, counts);
+        }
+      else
+        {
+          walk_cap_samples (samples, sampled, 0, i0, cap, (guint64) -1, counts);
+          walk_cap_samples (samples, sampled, i1, n_samples, cap, (guint64) -1, counts);
+        }
+      return;
+    }
   /* One cap's: its samples walked, the checkpoints counting every cap's. */
   if (cap != ES_PROFILE_ALL_CAPS)
     {
-      for (guint i = i0; i < i1; i++)
-        if (samples[i].cap == cap)
-          counts[sampled->slot_of[samples[i].stack]]++;
+      walk_cap_samples (samples, sampled, i0, i1, cap, 1, counts);
       return;
     }
   if (j0 == j1 || i1 - i0 <= 2 * (guint64) every)
@@ -86,217 +119,153 @@ es_profile_is_builtin_root (const EsCostCentre *cc)
   return es_cost_centre_is_builtin_root (cc);
 }
 
-static int
-compare_cost_centres (gconstpointer a,
-                      gconstpointer b)
-{
-  const EsProfileCostCentre *x = a, *y = b;
-
-  if (x->individual != y->individual)
-    return x->individual > y->individual ? -1 : 1;
-  if (x->inherited != y->inherited)
-    return x->inherited > y->inherited ? -1 : 1;
-  return (x->id > y->id) - (x->id < y->id);
-}
-
-/* Per cost centre: its frames' individual samples, and the inherited
- * samples of its outermost frames on each path (a recursive cost centre's
- * inner frames are inside its outer ones and would count twice). Defined
- * cost centres are counted in an array by their index; the few a log
- * never defined, in a hash table. */
 static void
-sum_cost_centres (EsProfile          *profile,
-                  const EsProfStack  *stacks,
-                  const EsCostCentre *cost_centres,
-                  guint               n_cost_centres)
+clear_counts (gpointer data)
 {
-  g_autofree guint32 *slot = g_new (guint32, n_cost_centres);
-  g_autoptr(GHashTable) undefined = g_hash_table_new (NULL, NULL);
+  EsProfileCounts *c = data;
 
-  if (n_cost_centres > 0)
-    memset (slot, 0xff, n_cost_centres * sizeof (guint32));
-  for (guint i = 0; i < profile->frames->len; i++)
-    {
-      const EsProfileFrame *f = &g_array_index (profile->frames, EsProfileFrame, i);
-      guint32 at;
-      EsProfileCostCentre *c;
-
-      if (f->cc != NULL)
-        at = slot[f->cc - cost_centres];
-      else
-        at = GPOINTER_TO_UINT (g_hash_table_lookup (undefined, GUINT_TO_POINTER (f->cost_centre))) - 1;
-      if (at == G_MAXUINT32)
-        {
-          EsProfileCostCentre fresh = { f->cost_centre, f->cc, 0, 0 };
-
-          at = profile->cost_centres->len;
-          g_array_append_val (profile->cost_centres, fresh);
-          if (f->cc != NULL)
-            slot[f->cc - cost_centres] = at;
-          else
-            g_hash_table_insert (undefined, GUINT_TO_POINTER (f->cost_centre), GUINT_TO_POINTER (at + 1));
-        }
-      c = &g_array_index (profile->cost_centres, EsProfileCostCentre, at);
-      c->individual += f->individual;
-      /* mprof-report adds each call's time to its method's total, a
-       * call inside another of the same method's too */
-      if (!stacks[f->stack].repeated || profile->weighted)
-        c->inherited += f->inherited;
-    }
-  g_array_sort (profile->cost_centres, compare_cost_centres);
+  g_free (c->counts);
+  g_free (c->before);
+  g_free (c->counted);
+  g_clear_pointer (&c->frames, g_array_unref);
 }
 
-/* A frame of the tree open while its descendants are placed. */
-typedef struct
-{
-  guint32 position;   /* in es_document_get_prof_tree() */
-  guint32 end;        /* where its subtree ends there */
-  guint32 frame;      /* its index among the profile's frames */
-} OpenFrame;
-
-/* The frames with samples in the interval, in the tree's pre-order: the
- * sampled stacks with counts, in tree order, and the frames around each
- * that the one before did not have. A frame is on the path to a stack
- * after it in pre-order only if it is on the path to every stack in
- * between, so the frames come out in pre-order, each once: the cost is
- * the frames found, not those of the whole tree. Without @profile, only
- * counts them, so that the frames are made in an array of their size
- * (grown as they come, the array of a million frames was copied a few
- * times over, which cost more than making them). */
+/* How many sampled stacks are at tree positions before @position. */
 static guint
-add_frames (EsProfile                 *profile,
-            const EsProfSampledStacks *sampled,
-            const guint64             *counts,
-            const EsProfStack         *stacks,
-            const EsProfTreeNode      *tree,
-            const EsCostCentre        *cost_centres)
+rank_of (const EsProfileCounts *c,
+         guint32                position)
 {
-  g_autofree OpenFrame *open = NULL;
-  g_autofree guint32 *way_down = NULL;
-  EsProfileFrame *frames = profile != NULL ? (EsProfileFrame *) (gpointer) profile->frames->data : NULL;
-  guint n_frames = 0, n_open = 0, deepest = 0;
+  guint lo = 0, hi = c->sampled.n_sampled;
 
-  /* A frame's depth in the tree is at most its stack's depth + 1 (MAIN
-   * is the empty stack's). */
-  for (guint k = 0; k < sampled->n_sampled; k++)
-    deepest = MAX (deepest, stacks[sampled->stacks[k]].depth + 1);
-  open = g_new (OpenFrame, deepest + 1);
-  way_down = g_new (guint32, deepest + 1);
-  for (guint k = 0; k < sampled->n_sampled; k++)
+  while (lo < hi)
     {
-      guint32 slot = sampled->in_tree_order[k], at = stacks[sampled->stacks[slot]].position, anchor;
-      guint n_down = 0;
+      guint mid = lo + (hi - lo) / 2;
 
-      if (counts[slot] == 0)
-        continue;
-      /* Close the frames whose subtrees end before it. */
-      for (; n_open > 0 && open[n_open - 1].end <= at; n_open--)
+      if (c->sampled.positions[mid] < position)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* The frame's depth: its stack's, less the root's for the stacks under
+ * the RTS's own roots (MAIN, the empty stack, is a frame of its own). */
+static guint32
+depth_of (const EsProfileCounts *c,
+          guint32                node)
+{
+  return c->stacks[c->tree[node].stack].depth - (node >= c->main_end ? 1 : 0);
+}
+
+/* The frame of @node, its individual and inherited samples from the
+ * sampled stacks' sums in tree order: two binary searches. */
+static void
+make_frame (const EsProfileCounts *c,
+            guint32                node,
+            EsProfileFrame        *f)
+{
+  const EsProfStack *s = &c->stacks[c->tree[node].stack];
+  guint k = rank_of (c, node), k_end = rank_of (c, c->tree[node].end);
+
+  f->cc = s->cc_index != ES_PROF_NO_STACK ? &c->cost_centres[s->cc_index] : NULL;
+  f->cost_centre = c->tree[node].stack == ES_PROF_EMPTY_STACK ? (f->cc != NULL ? f->cc->id : G_MAXUINT32)
+                                                               : s->cost_centre;
+  f->parent = c->tree[node].parent;
+  f->end = c->tree[node].end;
+  f->depth = depth_of (c, node);
+  f->stack = c->tree[node].stack;
+  f->individual = k < c->sampled.n_sampled && c->sampled.positions[k] == node ? c->before[k + 1] - c->before[k] : 0;
+  f->inherited = c->before[k_end] - c->before[k];
+  f->node = node;
+}
+
+/* The frames with samples in one array, in the tree's pre-order: the
+ * sampled stacks with samples, in tree order, and the frames around each
+ * that the one before did not have, as the cost centres' sums walk them
+ * (es-profile-sums.c). Without @frames, only counts them, so that they
+ * are made in an array of their size. */
+static guint
+add_frames (const EsProfileCounts *c,
+            EsProfileFrame        *frames)
+{
+  const EsProfSampledStacks *sampled = &c->sampled;
+  guint n_frames = 0;
+  guint64 seen = 0;
+  EsProfilePath path;
+
+  _es_profile_path_init (&path);
+  for (guint j = 0; j <= c->n_counted; j++)
+    {
+      guint32 k = j < c->n_counted ? c->counted[j] : 0;
+      guint32 at = j < c->n_counted ? sampled->positions[k] : G_MAXUINT32;
+      guint64 count = j < c->n_counted ? c->counts[sampled->in_tree_order[k]] : 0;
+      guint n_down;
+
+      for (; path.n_open > 0 && path.open[path.n_open - 1].end <= at; path.n_open--)
         if (frames != NULL)
-          frames[open[n_open - 1].frame].end = n_frames;
-      anchor = n_open > 0 ? open[n_open - 1].position : ES_PROF_NO_STACK;
-      for (guint32 up = at; up != anchor; up = tree[up].parent)
-        way_down[n_down++] = up;
-      for (; n_down > 0; n_down--)
+          {
+            EsProfileFrame *f = &frames[path.open[path.n_open - 1].slot];
+
+            f->end = n_frames;
+            f->inherited = seen - path.open[path.n_open - 1].seen;
+          }
+      if (j == c->n_counted)
+        break;
+      for (n_down = _es_profile_path_down_to (&path, c->tree, at); n_down > 0; n_down--)
         {
-          guint32 position = way_down[n_down - 1];
+          guint32 position = path.way_down[n_down - 1];
 
           if (frames != NULL)
             {
-              const EsProfStack *s = &stacks[tree[position].stack];
+              const EsProfTreeNode *node = &c->tree[position];
               EsProfileFrame *f = &frames[n_frames];
 
-              f->cc = s->cc_index != ES_PROF_NO_STACK ? &cost_centres[s->cc_index] : NULL;
-              f->cost_centre = tree[position].stack == ES_PROF_EMPTY_STACK
-                               ? (f->cc != NULL ? f->cc->id : G_MAXUINT32) : s->cost_centre;
-              f->parent = n_open > 0 ? open[n_open - 1].frame : ES_PROFILE_NO_FRAME;
-              f->end = 0;
-              f->depth = n_open;
-              f->stack = tree[position].stack;
-              f->individual = position == at ? counts[slot] : 0;
-              f->inherited = 0;
-              profile->n_rows = MAX (profile->n_rows, f->depth + 1);
+              f->cc = node->cc_index != ES_PROF_TREE_NO_CC ? &c->cost_centres[node->cc_index] : NULL;
+              f->cost_centre = node->stack == ES_PROF_EMPTY_STACK ? (f->cc != NULL ? f->cc->id : G_MAXUINT32)
+                                                                   : c->stacks[node->stack].cost_centre;
+              f->parent = path.n_open > 0 ? path.open[path.n_open - 1].slot : ES_PROFILE_NO_FRAME;
+              f->depth = path.n_open;
+              f->stack = node->stack;
+              f->individual = position == at ? count : 0;
+              f->node = position;
             }
-          open[n_open++] = (OpenFrame) { position, tree[position].end, n_frames++ };
+          path.open[path.n_open++] = (EsProfileOpenFrame) { position, c->tree[position].end, seen, n_frames++ };
         }
+      seen += count;
     }
-  for (; n_open > 0 && frames != NULL; n_open--)
-    frames[open[n_open - 1].frame].end = n_frames;
+  _es_profile_path_clear (&path);
   return n_frames;
 }
 
-/* The frames with samples when most sampled stacks have some: as many as
- * the tree has, near enough, and then one pass over the whole tree in
- * order costs less than reaching each frame from its stacks. Each node's
- * samples, and its subtree's, by position; the frames are the nodes
- * whose subtrees have some, a subtree without skipped whole. */
 static void
-add_all_frames (EsProfile                 *profile,
-                const EsProfSampledStacks *sampled,
-                const guint64             *counts,
-                const EsProfStack         *stacks,
-                const EsProfTreeNode      *tree,
-                guint                      n_nodes,
-                const EsCostCentre        *cost_centres)
+whole_run_key (char       *key,
+               gsize       size,
+               EsProfKind  kind,
+               guint       cap)
 {
-  g_autofree guint64 *individual = g_new0 (guint64, n_nodes);
-  g_autofree guint64 *inherited = g_new0 (guint64, n_nodes);
-  g_autofree guint32 *frame_at = g_new (guint32, n_nodes);
-  EsProfileFrame *frames;
-  guint n_frames = 0;
+  g_snprintf (key, size, "es-profile-whole-run-%d-%u", (int) kind, cap);
+}
 
-  for (guint k = 0; k < sampled->n_sampled; k++)
-    individual[stacks[sampled->stacks[k]].position] = counts[k];
-  for (guint i = n_nodes; i > 0; i--)
-    {
-      inherited[i - 1] += individual[i - 1];
-      if (tree[i - 1].parent != ES_PROF_NO_STACK)
-        inherited[tree[i - 1].parent] += inherited[i - 1];
-    }
-  for (guint i = 0; i < n_nodes; )
-    if (inherited[i] == 0)
-      i = tree[i].end;
-    else
-      {
-        n_frames++;
-        i++;
-      }
-  g_array_set_size (profile->frames, n_frames);
-  frames = (EsProfileFrame *) (gpointer) profile->frames->data;
-  n_frames = 0;
-  for (guint i = 0; i < n_nodes; )
-    {
-      const EsProfStack *s = &stacks[tree[i].stack];
-      EsProfileFrame *f;
+/* The whole run's counts by slot, if its profile is kept (see
+ * whole_run_profile()). */
+static const guint64 *
+whole_run_counts (EsDocument *document,
+                  EsProfKind  kind,
+                  guint       cap)
+{
+  char key[64];
+  const EsProfile *kept;
 
-      if (inherited[i] == 0)
-        {
-          i = tree[i].end;
-          continue;
-        }
-      f = &frames[n_frames];
-      frame_at[i] = n_frames++;
-      f->cc = s->cc_index != ES_PROF_NO_STACK ? &cost_centres[s->cc_index] : NULL;
-      f->cost_centre = tree[i].stack == ES_PROF_EMPTY_STACK ? (f->cc != NULL ? f->cc->id : G_MAXUINT32) : s->cost_centre;
-      f->parent = tree[i].parent != ES_PROF_NO_STACK ? frame_at[tree[i].parent] : ES_PROFILE_NO_FRAME;
-      f->depth = f->parent != ES_PROFILE_NO_FRAME ? frames[f->parent].depth + 1 : 0;
-      f->stack = tree[i].stack;
-      f->individual = individual[i];
-      f->inherited = 0;
-      profile->n_rows = MAX (profile->n_rows, f->depth + 1);
-      i++;
-    }
-  for (guint i = n_frames; i > 0; i--)
-    {
-      guint32 end = i;
-
-      while (end < n_frames && frames[end].parent == i - 1)
-        end = frames[end].end;
-      frames[i - 1].end = end;
-    }
+  whole_run_key (key, sizeof key, kind, cap);
+  kept = g_object_get_data (G_OBJECT (document), key);
+  return kept != NULL && kept->counts != NULL ? kept->counts->counts : NULL;
 }
 
 /* The profile of samples [@i0, @i1) of @document, or for call time of
- * [@t0, @t1) (samples [@i0, @i1) start in it). */
+ * [@t0, @t1) (samples [@i0, @i1) start in it): each sampled stack's
+ * count, their sums in tree order, and each cost centre's. The frames
+ * are the document's tree's nodes, made when asked for. */
 static EsProfile *
 profile_new (EsDocument *document,
              EsProfKind  kind,
@@ -308,68 +277,63 @@ profile_new (EsDocument *document,
 {
   EsProfile *profile = g_new0 (EsProfile, 1);
   gboolean weighted = kind == ES_PROF_CALL_TIME;
-  g_autofree guint64 *counts = NULL;
-  EsProfSampledStacks sampled;
-  const EsProfStack *stacks;
-  const EsProfTreeNode *tree;
-  const EsCostCentre *cost_centres;
-  guint n_stacks, n_nodes, n_cost_centres, n_counted = 0;
-  EsProfileFrame *frames;
+  EsProfileCounts *c;
+  guint n_stacks, n_nodes;
 
   profile->t0 = t0;
   profile->t1 = t1;
   profile->kind = kind;
   profile->cap = cap;
   profile->weighted = weighted;
-  profile->frames = g_array_new (FALSE, FALSE, sizeof (EsProfileFrame));
   profile->cost_centres = g_array_new (FALSE, FALSE, sizeof (EsProfileCostCentre));
   /* A stretch of call time may cover the interval without starting in it. */
   if (document == NULL || (i1 <= i0 && !weighted) || t1 <= t0)
     return profile;
 
-  stacks = es_document_get_prof_stacks (document, kind, &n_stacks);
-  tree = es_document_get_prof_tree (document, kind, &n_nodes);
-  cost_centres = es_document_get_cost_centres (document, &n_cost_centres);
-  es_document_get_prof_sampled_stacks (document, kind, &sampled);
-  g_return_val_if_fail (sampled.n_stacks == n_stacks && n_nodes == n_stacks, profile);
-  counts = g_new0 (guint64, MAX (sampled.n_sampled, 1));
+  profile->document = g_object_ref (document);
+  profile->counts = c = g_atomic_rc_box_new0 (EsProfileCounts);
+  c->stacks = es_document_get_prof_stacks (document, kind, &n_stacks);
+  c->tree = es_document_get_prof_tree (document, kind, &n_nodes);
+  c->cost_centres = es_document_get_cost_centres (document, &c->n_cost_centres);
+  es_document_get_prof_sampled_stacks (document, kind, &c->sampled);
+  g_return_val_if_fail (c->sampled.n_stacks == n_stacks && n_nodes == n_stacks, profile);
+  profile->n_nodes = n_nodes;
+  c->main_end = n_nodes > 0 && c->tree[0].stack == ES_PROF_EMPTY_STACK ? c->tree[0].end : 0;
+
+  c->counts = g_new0 (guint64, MAX (c->sampled.n_sampled, 1));
   if (weighted)
-    _es_profile_count_time (document, &sampled, t0, t1, cap, counts);
+    _es_profile_count_time (document, &c->sampled, t0, t1, cap, c->counts);
   else
-    count_stacks (document, kind, &sampled, i0, i1, cap, counts);
-  for (guint k = 0; k < sampled.n_sampled; k++)
-    n_counted += counts[k] > 0;
-  if (n_counted > sampled.n_sampled / 2)
-    add_all_frames (profile, &sampled, counts, stacks, tree, n_nodes, cost_centres);
-  else
+    count_stacks (document, kind, &c->sampled, i0, i1, cap, whole_run_counts (document, kind, cap), c->counts);
+
+  /* Their sums in tree order, and which have samples. */
+  c->before = g_new (guint64, c->sampled.n_sampled + 1);
+  c->counted = g_new (guint32, MAX (c->sampled.n_sampled, 1));
+  c->before[0] = 0;
+  for (guint k = 0; k < c->sampled.n_sampled; k++)
     {
-      g_array_set_size (profile->frames, add_frames (NULL, &sampled, counts, stacks, tree, cost_centres));
-      add_frames (profile, &sampled, counts, stacks, tree, cost_centres);
+      guint64 count = c->counts[c->sampled.in_tree_order[k]];
+
+      c->before[k + 1] = c->before[k] + count;
+      if (count > 0)
+        {
+          c->counted[c->n_counted++] = k;
+          profile->n_rows = MAX (profile->n_rows, c->sampled.depths[k] + 1);
+        }
     }
+  profile->n_samples = c->before[c->sampled.n_sampled];
+  if (c->main_end > 0)
+    profile->n_main = es_profile_get_inherited (profile, 0);
 
-  /* Pre-order: children after their parents, so one backward pass sums
-   * them up. */
-  frames = (EsProfileFrame *) (gpointer) profile->frames->data;
-  for (guint i = profile->frames->len; i > 0; i--)
-    {
-      EsProfileFrame *f = &frames[i - 1];
-
-      f->inherited += f->individual;
-      profile->n_samples += f->individual;
-      if (f->parent != ES_PROFILE_NO_FRAME)
-        frames[f->parent].inherited += f->inherited;
-    }
-  if (profile->frames->len > 0 && frames[0].stack == ES_PROF_EMPTY_STACK)
-    profile->n_main = frames[0].inherited;
-
-  sum_cost_centres (profile, stacks, cost_centres, n_cost_centres);
+  _es_profile_sum_cost_centres (profile, document, i0, i1);
   return profile;
 }
 
-/* The same profile, its arrays shared (they are never written once made),
- * as the profile of [@t0, @t1). */
+/* The same profile, its counts shared (they are never written once
+ * made), as the profile of [@t0, @t1). */
 static EsProfile *
 profile_share (const EsProfile *from,
+               EsDocument      *document,
                guint64          t0,
                guint64          t1)
 {
@@ -378,17 +342,20 @@ profile_share (const EsProfile *from,
   *profile = *from;
   profile->t0 = t0;
   profile->t1 = t1;
-  g_array_ref (profile->frames);
+  profile->document = from->counts != NULL ? g_object_ref (document) : NULL;
+  if (from->counts != NULL)
+    g_atomic_rc_box_acquire (from->counts);
   g_array_ref (profile->cost_centres);
   return profile;
 }
 
 /* The whole run's profile is asked for most (a profile without a
  * selection, the CLI's default) and is the dearest: it is made once per
- * document, kind and cap, and kept with it. A document never changes once
- * made (a live log makes a new one per update), so the first one kept
- * stays; two threads asking at once may both make it, and the one that
- * loses the g_object_replace_data() race drops its own. */
+ * document, kind and cap, and kept with it (without a reference to it:
+ * the profiles shared from it have theirs). A document never changes
+ * once made (a live log makes a new one per update), so the first one
+ * kept stays; two threads asking at once may both make it, and the one
+ * that loses the g_object_replace_data() race drops its own. */
 static EsProfile *
 whole_run_profile (EsDocument *document,
                    EsProfKind  kind,
@@ -400,12 +367,13 @@ whole_run_profile (EsDocument *document,
   char key[64];
   EsProfile *kept;
 
-  g_snprintf (key, sizeof key, "es-profile-whole-run-%d-%u", (int) kind, cap);
+  whole_run_key (key, sizeof key, kind, cap);
   kept = g_object_get_data (G_OBJECT (document), key);
   if (kept == NULL)
     {
       EsProfile *made = profile_new (document, kind, cap, 0, G_MAXUINT64, 0, n_samples);
 
+      g_clear_object (&made->document);
       if (g_object_replace_data (G_OBJECT (document), key, NULL, made,
                                  (GDestroyNotify) es_profile_free, NULL))
         kept = made;
@@ -415,7 +383,7 @@ whole_run_profile (EsDocument *document,
           kept = g_object_get_data (G_OBJECT (document), key);
         }
     }
-  return profile_share (kept, t0, t1);
+  return profile_share (kept, document, t0, t1);
 }
 
 /**
@@ -442,14 +410,19 @@ es_profile_new (EsDocument *document,
  * The profile of the samples taken in [@t0, @t1): each frame's individual
  * and inherited samples, and each cost centre's; for call time, the time
  * of each stack in [@t0, @t1) in ns, the stretches at its edges cut.
- * Counting costs O(min (samples in the interval, sampled stacks × log
- * samples)): the checkpoints count every stack's samples (and time), so
- * a long interval is counted per stack, not per sample; one cap's
- * samples are walked. The frames with samples are then reached from the
- * sampled stacks (see es_document_get_prof_sampled_stacks()), in
- * pre-order, and summed up in one backward pass over them: the cost is
- * that of the frames found, not of the document's whole tree. An interval
- * that holds every sample shares the whole run's profile, made once per
+ * The answer is each sampled stack's samples (see
+ * es_document_get_prof_sampled_stacks()), counted at the checkpoints, or
+ * walked (one cap's; or, holding most samples, as the whole run's less
+ * those outside), and their sums in tree order: no frame is made, the
+ * frames are the document's tree's nodes, made when asked for
+ * (es_profile_get_frame(), es_profile_walk_new()), in O(log stacks).
+ * The cost centres' sums walk the frames with samples, or for an interval
+ * with blocks of samples inside it (every cap's samples) are those before
+ * its last block less those before its first, and the frames of the few
+ * samples at its ends (es-profile-sums.c). So the cost is that of the
+ * stacks sampled and the cost centres, not of the frames, but for a
+ * short interval's (few) and one cap's or call time's. An interval that
+ * holds every sample shares the whole run's profile, made once per
  * document.
  *
  * Returns: (transfer full): the profile
@@ -490,9 +463,133 @@ es_profile_free (EsProfile *profile)
 {
   if (profile == NULL)
     return;
-  g_array_unref (profile->frames);
+  if (profile->counts != NULL)
+    g_atomic_rc_box_release_full (profile->counts, clear_counts);
+  g_clear_object (&profile->document);
   g_array_unref (profile->cost_centres);
   g_free (profile);
+}
+
+/**
+ * es_profile_get_inherited:
+ * @node: a node of the document's tree (see #EsProfileFrame)
+ *
+ * Returns: the samples (or ns) with @node's frame on their stack: 0 if it
+ *   is no frame of the interval
+ */
+guint64
+es_profile_get_inherited (const EsProfile *profile,
+                          guint32          node)
+{
+  const EsProfileCounts *c = profile->counts;
+
+  if (c == NULL || node >= profile->n_nodes)
+    return 0;
+  return c->before[rank_of (c, c->tree[node].end)] - c->before[rank_of (c, node)];
+}
+
+/**
+ * es_profile_get_frame:
+ * @node: a node of the document's tree
+ * @frame: (out caller-allocates): its frame, made on demand: @parent and
+ *   @end are nodes too
+ *
+ * Returns: whether @node is a frame of the interval (has samples)
+ */
+gboolean
+es_profile_get_frame (const EsProfile *profile,
+                      guint32          node,
+                      EsProfileFrame  *frame)
+{
+  if (profile->counts == NULL || node >= profile->n_nodes)
+    return FALSE;
+  make_frame (profile->counts, node, frame);
+  return frame->inherited > 0;
+}
+
+/**
+ * es_profile_next_frame:
+ * @from: a node, or profile->n_nodes
+ * @end: where to stop (a subtree's end, or profile->n_nodes)
+ *
+ * The frames in the tree's pre-order: the first frame at or after @from
+ * and before @end that is under no other such (its children are then
+ * es_profile_next_frame (profile, frame + 1, its end), its next sibling
+ * es_profile_next_frame (profile, its end, its parent's end)); a walk
+ * of many is quicker with es_profile_walk_new(). The nodes
+ * without samples in between are skipped at once, however many: the next
+ * sampled stack with samples is found among the sums, and the frame is its
+ * outermost ancestor from @from on.
+ *
+ * Returns: the frame's node, or ES_PROFILE_NO_FRAME
+ */
+guint32
+es_profile_next_frame (const EsProfile *profile,
+                       guint32          from,
+                       guint32          end)
+{
+  const EsProfileCounts *c = profile->counts;
+  guint k, lo, hi, n;
+  guint32 at;
+
+  if (c == NULL || from >= MIN (end, profile->n_nodes))
+    return ES_PROFILE_NO_FRAME;
+  n = c->sampled.n_sampled;
+  k = rank_of (c, from);
+  /* The first sampled stack from the k-th on with samples: the first j
+   * with before[j + 1] > before[k]. */
+  lo = k;
+  hi = n;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (c->before[mid + 1] > c->before[k])
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+  if (lo >= n || c->sampled.positions[lo] >= end)
+    return ES_PROFILE_NO_FRAME;
+  at = c->sampled.positions[lo];
+  while (c->tree[at].parent != ES_PROF_NO_STACK && c->tree[at].parent >= from)
+    at = c->tree[at].parent;
+  return at;
+}
+
+/**
+ * es_profile_get_frames:
+ *
+ * The frames with samples in one array, in the tree's pre-order (MAIN
+ * first, siblings by label), their @parent and @end indexes into it: for
+ * the CLI and the tests, which read every frame. Made on the first call
+ * and kept (a profile that shares the whole run's shares them too): the
+ * views make only the frames they show, with es_profile_get_frame().
+ *
+ * Returns: (transfer none): EsProfileFrame
+ */
+GArray *
+es_profile_get_frames (const EsProfile *profile)
+{
+  static GArray *none;
+  EsProfileCounts *c = profile->counts;
+
+  if (c == NULL)
+    {
+      if (g_once_init_enter (&none))
+        g_once_init_leave (&none, g_array_new (FALSE, FALSE, sizeof (EsProfileFrame)));
+      return none;
+    }
+  if (g_once_init_enter (&c->frames_made))
+    {
+      GArray *frames = g_array_new (FALSE, FALSE, sizeof (EsProfileFrame));
+
+      g_array_set_size (frames, add_frames (c, NULL));
+      add_frames (c, (EsProfileFrame *) (gpointer) frames->data);
+      c->frames = frames;
+      g_once_init_leave (&c->frames_made, 1);
+    }
+  return c->frames;
 }
 
 /**
