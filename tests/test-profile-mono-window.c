@@ -167,6 +167,17 @@ test_call_time (void)
     assert_same_profile (es_profile_panel_get_profile (panel), direct);
     g_assert_true (g_str_has_suffix (es_profile_panel_get_share_text (panel), "of call time"));
   }
+  /* The table names methods, and has no source positions to show. */
+  {
+    GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (es_test_find_widget_of_type (GTK_WIDGET (panel),
+                                                                                                     GTK_TYPE_COLUMN_VIEW)));
+    g_autoptr(GtkColumnViewColumn) name = g_list_model_get_item (columns, 0);
+    g_autoptr(GtkColumnViewColumn) source = g_list_model_get_item (columns, 2);
+
+    g_assert_cmpstr (gtk_column_view_column_get_title (name), ==, "Method");
+    g_assert_cmpstr (gtk_column_view_column_get_title (source), ==, "Source");
+    g_assert_false (gtk_column_view_column_get_visible (source));
+  }
 
   end = es_document_get_end_time (document);
   wanted.t0 = end / 5 + 1234;

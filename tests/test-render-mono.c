@@ -229,6 +229,8 @@ test_key_without_collections (void)
   g_assert_false (es_timeline_color_in_log (document, ES_COLOR_GC));
   g_assert_false (es_timeline_color_in_log (document, ES_COLOR_GC_WAITING));
   g_assert_true (es_timeline_color_in_log (document, ES_COLOR_RUNNING));
+  /* and a Mono log's profile is of methods, not cost centres */
+  g_assert_cmpstr (es_timeline_key_name (document, ES_COLOR_PROFILE_CHOSEN), ==, "Chosen method");
 }
 
 int

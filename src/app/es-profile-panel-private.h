@@ -26,6 +26,7 @@ struct _EsProfilePanel
   GtkWidget          *search_entry;
   GtkWidget          *choices;        /* samples or call time, whose */
   GtkColumnViewColumn *columns[5];    /* name, then the numbers: titled by what they count */
+  GtkColumnViewColumn *source_column; /* a GHC cost centre's; a Mono method has none */
   GtkWidget          *area;           /* the flame graph */
   GtkColumnView      *view;
   EsProfileRows      *rows;

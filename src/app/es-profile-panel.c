@@ -431,7 +431,8 @@ chosen_changed_cb (EsProfilePanel *self)
  * individual and inherited ticks for samples. */
 static void
 set_column_titles (EsProfilePanel *self,
-                   gboolean        in_time)
+                   gboolean        in_time,
+                   gboolean        mono)
 {
   const char *titles[2][5] = {
     { _("Cost centre"), _("Individual %"), _("Inherited %"), _("Ticks"), _("Inherited ticks") },
@@ -440,6 +441,11 @@ set_column_titles (EsProfilePanel *self,
 
   for (guint i = 0; i < G_N_ELEMENTS (self->columns); i++)
     gtk_column_view_column_set_title (self->columns[i], titles[in_time ? 1 : 0][i]);
+  /* A Mono sample's frame is a method (or, for native code, a symbol in
+   * the "unmanaged" module), and none has a source position. */
+  if (mono)
+    gtk_column_view_column_set_title (self->columns[0], _("Method"));
+  gtk_column_view_column_set_visible (self->source_column, !mono);
 }
 
 static void
@@ -477,7 +483,7 @@ show_profile (EsProfilePanel *self,
                                        es_flame_graph_natural_height (self->profile));
   es_profile_rows_set_profile (self->rows, self->document, self->profile->cost_centres, self->profile->n_samples,
                                self->profile->weighted);
-  set_column_titles (self, self->profile->weighted);
+  set_column_titles (self, self->profile->weighted, es_document_get_format (job->document) == ES_DOCUMENT_MONO_LOG);
   select_chosen_row (self);
   update_breadcrumb (self);
   update_share (self);
@@ -643,7 +649,7 @@ build_table (EsProfilePanel *self)
   gtk_column_view_column_set_expand (name, TRUE);
   self->columns[0] = name;
   es_profile_rows_add_column (self->view, _("Module"), ES_PROFILE_COLUMN_MODULE);
-  es_profile_rows_add_column (self->view, _("Source"), ES_PROFILE_COLUMN_SOURCE);
+  self->source_column = es_profile_rows_add_column (self->view, _("Source"), ES_PROFILE_COLUMN_SOURCE);
   individual = es_profile_rows_add_column (self->view, _("Individual %"), ES_PROFILE_COLUMN_INDIVIDUAL);
   self->columns[1] = individual;
   self->columns[2] = es_profile_rows_add_column (self->view, _("Inherited %"), ES_PROFILE_COLUMN_INHERITED);

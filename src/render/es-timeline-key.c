@@ -159,6 +159,8 @@ es_timeline_key_name (EsDocument *document,
         return _("Waiting for a lock, or not alive");
       case ES_COLOR_USER_MESSAGE:
         return _("Exception thrown");
+      case ES_COLOR_PROFILE_CHOSEN:
+        return _("Chosen method");
       default:
         break;
       }
