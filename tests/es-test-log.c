@@ -506,6 +506,18 @@ es_test_load_fixture (const char *name)
   return document;
 }
 
+/* The row (cap) of @document labelled @name: a Mono log's thread; fails
+ * the test if there is none. */
+guint
+es_test_cap_named (EsDocument *document,
+                   const char *name)
+{
+  for (guint cap = 0; cap < es_document_get_n_caps (document); cap++)
+    if (g_strcmp0 (es_document_get_cap_label (document, cap), name) == 0)
+      return cap;
+  g_error ("no row %s", name);
+}
+
 /* @log, ended, loaded from a temporary file as the viewer loads a log;
  * fails the test if it cannot be. */
 EsDocument *

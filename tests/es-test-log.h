@@ -85,6 +85,8 @@ char       *es_test_fixture_path        (const char   *name);
 char       *es_test_read_fixture        (const char   *name,
                                          gsize        *len);
 EsDocument *es_test_load_fixture        (const char   *name);
+guint       es_test_cap_named           (EsDocument   *document,
+                                         const char   *name);
 EsDocument *es_test_load_log            (EsTestLog    *log);
 char       *es_test_describe_document   (EsDocument   *document);
 void        es_test_describe_mono_figures (EsMonoActivity              *activity,

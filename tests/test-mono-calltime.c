@@ -25,17 +25,6 @@
 #include "es-profile.h"
 #include "es-test-log.h"
 
-static EsDocument *
-load_fixture (const char *name)
-{
-  g_autofree char *path = es_test_fixture_path (name);
-  g_autoptr(GError) error = NULL;
-  EsDocument *doc = es_document_load_file (path, NULL, NULL, NULL, &error);
-
-  g_assert_no_error (error);
-  return doc;
-}
-
 static const EsProfileCostCentre *
 find_method (const EsProfile *profile,
              guint32          id)
@@ -53,7 +42,7 @@ find_method (const EsProfile *profile,
 static void
 test_whole_run_is_method_call_summary (void)
 {
-  g_autoptr(EsDocument) doc = load_fixture ("mlpd/calls-compute.mlpd");
+  g_autoptr(EsDocument) doc = es_test_load_fixture ("mlpd/calls-compute.mlpd");
   g_autofree char *path = es_test_fixture_path ("mlpd/calls-compute.mlpd");
   g_autoptr(GError) error = NULL;
   EsMonoProfile *mono = es_mono_profile_load_file (path, &error);
@@ -99,7 +88,7 @@ test_whole_run_is_method_call_summary (void)
 static void
 test_whole_run_is_mprof_report_text (void)
 {
-  g_autoptr(EsDocument) doc = load_fixture ("mlpd/calls-compute.mlpd");
+  g_autoptr(EsDocument) doc = es_test_load_fixture ("mlpd/calls-compute.mlpd");
   g_autofree char *report = es_test_read_fixture ("mlpd/calls-compute.report.txt", NULL);
   g_autoptr(EsProfile) profile = es_profile_new_for (doc, ES_PROF_CALL_TIME, ES_PROFILE_ALL_CAPS, 0, G_MAXUINT64);
   g_auto(GStrv) lines = g_strsplit (strstr (report, "Method call summary\n"), "\n", -1);
@@ -168,7 +157,7 @@ add_times (GHashTable      *sums,
 static void
 test_intervals_and_threads_add_up (void)
 {
-  g_autoptr(EsDocument) doc = load_fixture ("mlpd/calls-compute.mlpd");
+  g_autoptr(EsDocument) doc = es_test_load_fixture ("mlpd/calls-compute.mlpd");
   g_autoptr(EsProfile) whole = es_profile_new_for (doc, ES_PROF_CALL_TIME, ES_PROFILE_ALL_CAPS, 0, G_MAXUINT64);
   guint64 end = es_document_get_end_time (doc);
   guint n_caps = es_document_get_n_caps (doc);
@@ -474,14 +463,14 @@ test_followed_log_in_small_pieces (void)
 static void
 test_small_pieces_give_the_same_times (void)
 {
-  g_autoptr(EsDocument) whole = load_fixture ("mlpd/calls-compute.mlpd");
+  g_autoptr(EsDocument) whole = es_test_load_fixture ("mlpd/calls-compute.mlpd");
   g_autoptr(EsDocument) cut = NULL;
   g_autoptr(GRand) rand = g_rand_new_with_seed (360);
   guint64 end = es_document_get_end_time (whole);
   guint n_caps = es_document_get_n_caps (whole);
 
   es_mono_profile_set_call_piece_changes (7);
-  cut = load_fixture ("mlpd/calls-compute.mlpd");
+  cut = es_test_load_fixture ("mlpd/calls-compute.mlpd");
   es_mono_profile_set_call_piece_changes (0);
   g_assert_cmpuint (es_document_get_n_call_streams (cut), ==, es_document_get_n_call_streams (whole));
   for (guint q = 0; q < 120; q++)
@@ -498,16 +487,6 @@ test_small_pieces_give_the_same_times (void)
     }
 }
 
-static guint
-cap_named (EsDocument *document,
-           const char *name)
-{
-  for (guint cap = 0; cap < es_document_get_n_caps (document); cap++)
-    if (g_strcmp0 (es_document_get_cap_label (document, cap), name) == 0)
-      return cap;
-  g_error ("no thread %s", name);
-}
-
 /* The timeline's Profile row marks a chosen method where it was on a
  * stack: for call time, its columns' chosen microseconds add up to the
  * method's total (each column rounds down, but to at least one), only
@@ -516,12 +495,12 @@ cap_named (EsDocument *document,
 static void
 test_chosen_method_on_the_timeline (void)
 {
-  g_autoptr(EsDocument) calls = load_fixture ("mlpd/calls-compute.mlpd");
-  g_autoptr(EsDocument) sampled = load_fixture ("mlpd/sample-compute.mlpd");
+  g_autoptr(EsDocument) calls = es_test_load_fixture ("mlpd/calls-compute.mlpd");
+  g_autoptr(EsDocument) sampled = es_test_load_fixture ("mlpd/sample-compute.mlpd");
   g_autoptr(EsProfile) whole = es_profile_new_for (calls, ES_PROF_CALL_TIME, ES_PROFILE_ALL_CAPS, 0, G_MAXUINT64);
   g_autofree EsProfileColumn *columns = g_new (EsProfileColumn, 4 * 1600);
   guint64 end = es_document_get_end_time (calls), chosen_us = 0, total_us = 0, is_prime = 0, hash_many = 0;
-  guint n_chosen = 0, n_caps = es_document_get_n_caps (sampled), hasher = cap_named (sampled, "hasher");
+  guint n_chosen = 0, n_caps = es_document_get_n_caps (sampled), hasher = es_test_cap_named (sampled, "hasher");
   guint32 is_prime_id = 0, hash_many_id = 0;
 
   for (guint i = 0; i < whole->cost_centres->len; i++)
@@ -547,7 +526,7 @@ test_chosen_method_on_the_timeline (void)
   g_assert_cmpuint (chosen_us, <=, is_prime / 1000 + n_chosen);
   g_assert_cmpuint (chosen_us + n_chosen, >=, is_prime / 1000);
   g_assert_cmpuint (total_us + 1600, >=, whole->n_samples / 1000);
-  es_profile_columns_for (calls, ES_PROF_CALL_TIME, 0, end, cap_named (calls, "hasher"), 1, is_prime_id, columns, 1600);
+  es_profile_columns_for (calls, ES_PROF_CALL_TIME, 0, end, es_test_cap_named (calls, "hasher"), 1, is_prime_id, columns, 1600);
   for (guint c = 0; c < 1600; c++)
     g_assert_cmpuint (columns[c].n_chosen, ==, 0);
 

@@ -137,12 +137,8 @@ static EsDocument *
 load_fixture (const char *name)
 {
   g_autofree char *file = g_strconcat (name, ".mlpd", NULL);
-  g_autofree char *path = es_test_fixture_path (file);
-  g_autoptr(GError) error = NULL;
-  EsDocument *document = es_document_load_file (path, NULL, NULL, NULL, &error);
 
-  g_assert_no_error (error);
-  return document;
+  return es_test_load_fixture (file);
 }
 
 static int

@@ -27,12 +27,8 @@ static EsDocument *
 load_fixture (const char *name)
 {
   g_autofree char *file = g_strconcat (name, ".mlpd", NULL);
-  g_autofree char *path = es_test_fixture_path (file);
-  g_autoptr(GError) error = NULL;
-  EsDocument *doc = es_document_load_file (path, NULL, NULL, NULL, &error);
 
-  g_assert_no_error (error);
-  return doc;
+  return es_test_load_fixture (file);
 }
 
 /* The own samples of the cost centre named @name, or -1 if none is. */

@@ -18,6 +18,7 @@
 #include "es-profile-panel.h"
 #include "es-session.h"
 #include "es-test-gui.h"
+#include "es-test-log.h"
 #include "es-window.h"
 
 typedef struct
@@ -106,16 +107,6 @@ find (const EsProfile *profile,
   g_error ("no %s in the profile", label);
 }
 
-static guint
-cap_named (EsDocument *document,
-           const char *name)
-{
-  for (guint cap = 0; cap < es_document_get_n_caps (document); cap++)
-    if (g_strcmp0 (es_document_get_cap_label (document, cap), name) == 0)
-      return cap;
-  g_error ("no thread %s", name);
-}
-
 static void
 assert_same_profile (const EsProfile *shown,
                      const EsProfile *direct)
@@ -197,7 +188,7 @@ test_call_time (void)
   es_session_choose_cost_centre (session, find (es_profile_panel_get_profile (panel), "Compute:IsPrime (int)").id);
   maybe_screenshot (window, "calltime-calls-compute.png");
 
-  hasher = cap_named (document, "hasher");
+  hasher = es_test_cap_named (document, "hasher");
   gtk_drop_down_set_selected (es_profile_choices_get_thread_menu (choices), hasher + 1);
   wanted.cap = hasher;
   es_test_wait_until (panel_shows, &wanted, 30);
@@ -237,7 +228,7 @@ test_samples_of_one_thread (void)
   panel = show_profile_tab (window);
   choices = ES_PROFILE_CHOICES (es_test_find_widget_of_type (GTK_WIDGET (panel), ES_TYPE_PROFILE_CHOICES));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (es_profile_choices_get_kind_menu (choices))));
-  hasher = cap_named (document, "hasher");
+  hasher = es_test_cap_named (document, "hasher");
   wanted = (Wanted) { panel, 0, G_MAXUINT64, ES_PROF_SAMPLES, hasher };
   gtk_drop_down_set_selected (es_profile_choices_get_thread_menu (choices), hasher + 1);
   es_test_wait_until (panel_shows, &wanted, 30);
@@ -261,17 +252,6 @@ test_samples_of_one_thread (void)
  * file would open with (a calls log's call time, then its samples once
  * they come); the user's choice is kept across documents, shown wherever
  * a document has it. */
-static EsDocument *
-load_fixture (const char *name)
-{
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "mlpd", name, NULL);
-  g_autoptr(GError) error = NULL;
-  EsDocument *document = es_document_load_file (path, NULL, NULL, NULL, &error);
-
-  g_assert_no_error (error);
-  return document;
-}
-
 static EsProfKind
 kind_of (EsSession *session)
 {
@@ -285,9 +265,9 @@ kind_of (EsSession *session)
 static void
 test_followed_profile_kind (void)
 {
-  g_autoptr(EsDocument) calls = load_fixture ("calls-compute.mlpd");
-  g_autoptr(EsDocument) both = load_fixture ("calls-sample.mlpd");
-  g_autoptr(EsDocument) samples = load_fixture ("sample-compute.mlpd");
+  g_autoptr(EsDocument) calls = es_test_load_fixture ("mlpd/calls-compute.mlpd");
+  g_autoptr(EsDocument) both = es_test_load_fixture ("mlpd/calls-sample.mlpd");
+  g_autoptr(EsDocument) samples = es_test_load_fixture ("mlpd/sample-compute.mlpd");
   g_autoptr(EsSession) first = es_session_new (calls);
   g_autoptr(EsSession) second = es_session_new_continuing (both, first);
   g_autoptr(EsSession) opened = es_session_new (both);

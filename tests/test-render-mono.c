@@ -17,20 +17,9 @@
 #include "es-timeline-painter.h"
 
 static EsDocument *
-load_fixture (const char *name)
-{
-  g_autofree char *path = es_test_fixture_path (name);
-  g_autoptr(GError) error = NULL;
-  EsDocument *document = es_document_load_file (path, NULL, NULL, NULL, &error);
-
-  g_assert_no_error (error);
-  return document;
-}
-
-static EsDocument *
 load_gc_threads (void)
 {
-  return load_fixture ("mlpd/gc-threads.mlpd");
+  return es_test_load_fixture ("mlpd/gc-threads.mlpd");
 }
 
 /* The row of the cap labelled @label. */
@@ -215,7 +204,7 @@ test_rows_draw_what_the_key_lists (void)
 static void
 test_key_without_collections (void)
 {
-  g_autoptr(EsDocument) document = load_fixture ("mlpd/nogc.mlpd");
+  g_autoptr(EsDocument) document = es_test_load_fixture ("mlpd/nogc.mlpd");
   gboolean drawn[ES_N_COLORS] = { FALSE };
   g_auto(Frame) frame = { 0 };
   guint n_gcs;
