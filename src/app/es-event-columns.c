@@ -39,20 +39,22 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
   /* Widths for the longest usual values, so columns do not jump as rows
    * scroll by. */
   static const int width_chars[] = { [COLUMN_TIME] = 14, [COLUMN_CAP] = 3, [COLUMN_THREAD] = 6 };
-  GtkWidget *label = gtk_label_new (NULL);
+  GtkInscription *label = GTK_INSCRIPTION (gtk_inscription_new (NULL));
 
+  gtk_inscription_set_text_overflow (label, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
   if (GPOINTER_TO_UINT (column) == COLUMN_DESCRIPTION)
     {
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_inscription_set_xalign (label, 0);
+      gtk_inscription_set_nat_chars (label, 60);
     }
   else
     {
-      gtk_label_set_xalign (GTK_LABEL (label), 1);
-      gtk_label_set_width_chars (GTK_LABEL (label), width_chars[GPOINTER_TO_UINT (column)]);
+      gtk_inscription_set_xalign (label, 1);
+      gtk_inscription_set_min_chars (label, width_chars[GPOINTER_TO_UINT (column)]);
+      gtk_inscription_set_nat_chars (label, width_chars[GPOINTER_TO_UINT (column)]);
     }
-  gtk_widget_add_css_class (label, "numeric");
-  gtk_list_item_set_child (item, label);
+  gtk_widget_add_css_class (GTK_WIDGET (label), "numeric");
+  gtk_list_item_set_child (item, GTK_WIDGET (label));
 }
 
 static void
@@ -99,7 +101,7 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
       text = g_strdup (es_event_item_get_text (event));
       break;
     }
-  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), text != NULL ? text : "");
+  gtk_inscription_set_text (GTK_INSCRIPTION (gtk_list_item_get_child (item)), text != NULL ? text : "");
   g_hash_table_add (self->bound, item);
   highlight_cell (self, item);
 }
