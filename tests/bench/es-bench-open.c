@@ -24,6 +24,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #ifdef __GLIBC__
 # include <malloc.h>
 #endif
@@ -61,6 +62,17 @@ typedef struct
 
 static double file_mb;
 
+/* This thread's CPU time in µs: a frame's own cost, without the turns
+ * other processes took meanwhile on a loaded machine. */
+static gint64
+thread_cpu_us (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
 static void
 after_paint_cb (GdkFrameClock *clock,
                 Timing        *timing)
@@ -74,9 +86,10 @@ after_paint_cb (GdkFrameClock *clock,
 typedef struct
 {
   gboolean timing;
-  gint64   frame_start;
+  gint64   frame_start, frame_start_cpu;
   guint    n_frames;
   double   first_ms, worst_ms;
+  double   first_cpu_ms, worst_cpu_ms;   /* the main thread's own, without other processes' turns */
   GString *each;      /* every frame's ms */
 } FrameTimes;
 
@@ -85,19 +98,25 @@ frame_start_cb (GdkFrameClock *clock,
                 FrameTimes    *times)
 {
   times->frame_start = g_get_monotonic_time ();
+  times->frame_start_cpu = thread_cpu_us ();
 }
 
 static void
 frame_end_cb (GdkFrameClock *clock,
               FrameTimes    *times)
 {
-  double ms;
+  double ms, cpu_ms;
 
   if (!times->timing || times->frame_start == 0)
     return;
   ms = (g_get_monotonic_time () - times->frame_start) / 1e3;
+  cpu_ms = (thread_cpu_us () - times->frame_start_cpu) / 1e3;
   if (times->n_frames++ == 0)
-    times->first_ms = ms;
+    {
+      times->first_ms = ms;
+      times->first_cpu_ms = cpu_ms;
+    }
+  times->worst_cpu_ms = MAX (times->worst_cpu_ms, cpu_ms);
   g_string_append_printf (times->each, "%s%.1f", times->each->len > 0 ? " " : "", ms);
   times->worst_ms = MAX (times->worst_ms, ms);
 }
@@ -136,7 +155,7 @@ open_threads (EsWindow *window)
     }
   printf ("  the section closed, a frame redrawn: %s ms\n", each->str);
   g_string_truncate (each, 0);
-  times = (FrameTimes) { TRUE, 0, 0, 0, 0, each };
+  times = (FrameTimes) { .timing = TRUE, .each = each };
   start = g_get_monotonic_time ();
   deadline = start + 60 * G_USEC_PER_SEC;
   es_timeline_rows_set_visible_kinds (rows, kinds | (1u << ES_ROW_THREAD));
@@ -331,13 +350,15 @@ visit_pages (EsWindow *window)
           if (!gtk_widget_get_visible (page))
             continue;
           g_string_truncate (each, 0);
-          times = (FrameTimes) { TRUE, 0, 0, 0, 0, each };
+          times = (FrameTimes) { .timing = TRUE, .each = each };
           gtk_notebook_set_current_page (notebook, i);
           if (is_events)
             wait_for_events (window);
           run_for (1.0);
-          printf ("  page %-22s %u frames, first %.2f ms, worst %.2f ms (budget 16 ms); each: %s ms\n",
-                  page_title (notebook, page), times.n_frames, times.first_ms, times.worst_ms, each->str);
+          printf ("  page %-18s %3u frames, first %6.2f ms (CPU %6.2f), worst %6.2f ms (CPU %6.2f; budget 16 ms); "
+                  "RSS %.1f MB, peak %.1f MB; each: %s ms\n",
+                  page_title (notebook, page), times.n_frames, times.first_ms, times.first_cpu_ms, times.worst_ms,
+                  times.worst_cpu_ms, es_bench_status_mb ("VmRSS"), es_bench_status_mb ("VmHWM"), each->str);
           worst = MAX (worst, times.worst_ms);
         }
     }
