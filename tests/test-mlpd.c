@@ -811,6 +811,52 @@ test_shared_logs_exit_suspend_in_no_pause (void)
   g_assert_cmpuint (n_suspends, >, 0);
 }
 
+/* The profiler's options, as its own parser reads them: by each option's
+ * start, never by a value. */
+static void
+test_options_say_what_the_log_holds (void)
+{
+  static const struct
+  {
+    guint8      data_version;
+    const char *args;
+    gboolean    trusted, nodefaults, sample, calls, alloc, heapshot, monitor;
+    gboolean    hz_given;
+    guint64     hz;
+  } cases[] = {
+    { 17, "log:calls,alloc,output=/tmp/x.mlpd", TRUE, FALSE, FALSE, TRUE, TRUE, FALSE, FALSE, FALSE, 0 },
+    { 17, "log:sample=1000,nodefaults", TRUE, TRUE, TRUE, FALSE, FALSE, FALSE, FALSE, TRUE, 1000 },
+    { 17, "log:sample-real", TRUE, FALSE, TRUE, FALSE, FALSE, FALSE, FALSE, FALSE, 0 },
+    { 17, "log:sample=cycles/250", TRUE, FALSE, TRUE, FALSE, FALSE, FALSE, FALSE, TRUE, 250 },
+    { 17, "log:sample=0", TRUE, FALSE, TRUE, FALSE, FALSE, FALSE, FALSE, TRUE, 0 },
+    { 17, "log:heapshot=1gc,monitor", TRUE, FALSE, FALSE, FALSE, FALSE, TRUE, TRUE, FALSE, 0 },
+    { 17, "log:heapshot-on-shutdown", TRUE, FALSE, FALSE, FALSE, FALSE, TRUE, FALSE, FALSE, 0 },
+    { 17, "log:gc,output=heapshot-calls.mlpd", TRUE, FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, 0 },
+    { 17, "log:calldepth=10,maxframes=8", TRUE, FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, 0 },
+    { 17, NULL, TRUE, FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, 0 },
+    { 16, "log:nodefaults,gc", FALSE, TRUE, FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      EsMlpdHeader header = { .data_version = cases[i].data_version, .args = (char *) cases[i].args };
+      EsMlpdOptions options;
+
+      g_test_message ("%u: %s", cases[i].data_version, cases[i].args != NULL ? cases[i].args : "(none)");
+      es_mlpd_header_get_options (&header, &options);
+      g_assert_cmpint (options.trusted, ==, cases[i].trusted);
+      g_assert_cmpint (options.nodefaults, ==, cases[i].nodefaults);
+      g_assert_cmpint (options.sample, ==, cases[i].sample);
+      g_assert_cmpint (options.calls, ==, cases[i].calls);
+      g_assert_cmpint (options.alloc, ==, cases[i].alloc);
+      g_assert_cmpint (options.heapshot, ==, cases[i].heapshot);
+      g_assert_cmpint (options.monitor, ==, cases[i].monitor);
+      g_assert_cmpint (options.sample_hz_given, ==, cases[i].hz_given);
+      if (cases[i].hz_given)
+        g_assert_cmpuint (options.sample_hz, ==, cases[i].hz);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -829,6 +875,7 @@ main (int argc, char **argv)
   g_test_add_func ("/mlpd/exit-suspend-is-no-collection", test_exit_suspend_is_no_collection);
   g_test_add_func ("/mlpd/shared-logs-exit-suspend-in-no-pause", test_shared_logs_exit_suspend_in_no_pause);
   g_test_add_func ("/mlpd/program-is-the-domain-or-its-image", test_program_is_the_domain_or_its_image);
+  g_test_add_func ("/mlpd/options-say-what-the-log-holds", test_options_say_what_the_log_holds);
 
   return g_test_run ();
 }

@@ -100,7 +100,10 @@ _es_mlpd_take_class_metadata (Loader            *self,
 static gboolean
 may_shoot (const EsMlpdHeader *header)
 {
-  return header->data_version < 17 || (header->args != NULL && strstr (header->args, "heapshot") != NULL);
+  EsMlpdOptions options;
+
+  es_mlpd_header_get_options (header, &options);
+  return !options.trusted || options.heapshot;
 }
 
 /* An allocation names its vtable's class too: a vtable allocated from

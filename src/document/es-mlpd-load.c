@@ -435,18 +435,11 @@ typedef struct
 gboolean
 _es_mlpd_may_have_profile (const EsMlpdHeader *header)
 {
-  static const char *const options_read[] = { "sample", "calls", "alloc", "exception", "monitor", "legacy" };
-  g_auto(GStrv) options = NULL;
-  gboolean wanted;
+  EsMlpdOptions options;
 
-  if (header->data_version < 17)
-    return TRUE;
-  options = g_strsplit (header->args != NULL && g_str_has_prefix (header->args, "log:") ? header->args + 4 : "", ",", -1);
-  wanted = !g_strv_contains ((const char *const *) options, "nodefaults");
-  for (guint i = 0; options[i] != NULL && !wanted; i++)
-    for (guint j = 0; j < G_N_ELEMENTS (options_read) && !wanted; j++)
-      wanted = g_str_has_prefix (options[i], options_read[j]);
-  return wanted;
+  es_mlpd_header_get_options (header, &options);
+  return !options.trusted || !options.nodefaults || options.sample || options.calls || options.alloc ||
+         options.exception || options.monitor || options.legacy;
 }
 
 static gboolean

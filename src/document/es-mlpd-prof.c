@@ -22,20 +22,13 @@
 /* The time between two samples, from the options the log records
  * ("log:sample=1000,..."; "sample-real" samples at the same rate). */
 static guint64
-sample_interval (const char *args)
+sample_interval (const EsMlpdHeader *header)
 {
-  g_auto(GStrv) options = g_strsplit (args != NULL && g_str_has_prefix (args, "log:") ? args + 4 : "", ",", -1);
-  guint64 hz = DEFAULT_SAMPLE_HZ;
+  EsMlpdOptions options;
+  guint64 hz;
 
-  for (guint i = 0; options[i] != NULL; i++)
-    {
-      const char *eq = strchr (options[i], '=');
-
-      if (!g_str_has_prefix (options[i], "sample") || eq == NULL)
-        continue;
-      /* "sample=cycles/1000" in older versions: the number after the slash */
-      hz = g_ascii_strtoull (strchr (eq, '/') != NULL ? strchr (eq, '/') + 1 : eq + 1, NULL, 10);
-    }
+  es_mlpd_header_get_options (header, &options);
+  hz = options.sample_hz_given ? options.sample_hz : DEFAULT_SAMPLE_HZ;
   return hz > 0 ? G_GUINT64_CONSTANT (1000000000) / hz : 0;
 }
 
@@ -76,7 +69,7 @@ add_samples (Loader            *loader,
     return;
   preference = _es_mono_report_methods_by_slot (profile);
   resolver = es_mono_ip_resolver_new (profile, preference);
-  _es_builder_set_prof_tick_interval (builder, sample_interval (profile->header.args));
+  _es_builder_set_prof_tick_interval (builder, sample_interval (&profile->header));
   for (guint k = 0; k < profile->samples->len; k++)
     {
       const EsMonoSample *sample = &g_array_index (profile->samples, EsMonoSample, k);

@@ -154,3 +154,48 @@ es_mlpd_header_clear (EsMlpdHeader *header)
   g_clear_pointer (&header->os, g_free);
 }
 
+
+/**
+ * es_mlpd_header_get_options:
+ *
+ * Splits the profiler's option string into what it asked to record. Each
+ * option is matched by its start, as the profiler's own parser does:
+ * `sample-real` is sampling, `heapshot=ondemand` heap shots. An option's
+ * value never counts (`output=heapshot.mlpd` asks for no heap shots).
+ */
+void
+es_mlpd_header_get_options (const EsMlpdHeader *header,
+                            EsMlpdOptions      *options)
+{
+  const char *args = header->args != NULL && g_str_has_prefix (header->args, "log:") ? header->args + 4 : "";
+  g_auto(GStrv) split = g_strsplit (args, ",", -1);
+
+  memset (options, 0, sizeof *options);
+  options->trusted = header->data_version >= 17;
+  for (guint i = 0; split[i] != NULL; i++)
+    {
+      const char *option = split[i];
+      const char *eq = strchr (option, '=');
+      gsize name_len = eq != NULL ? (gsize) (eq - option) : strlen (option);
+
+#define NAMED(prefix) (name_len >= strlen (prefix) && strncmp (option, prefix, strlen (prefix)) == 0)
+      if (NAMED ("output") || NAMED ("port") || NAMED ("maxframes") || NAMED ("calldepth"))
+        continue;
+      options->nodefaults |= strcmp (option, "nodefaults") == 0;
+      options->calls |= NAMED ("calls");
+      options->alloc |= NAMED ("alloc");
+      options->exception |= NAMED ("exception");
+      options->monitor |= NAMED ("monitor");
+      options->legacy |= NAMED ("legacy");
+      options->heapshot |= NAMED ("heapshot");
+      if (NAMED ("sample"))
+        {
+          options->sample = TRUE;
+          /* "sample=cycles/1000" in older versions: the number after the slash */
+          options->sample_hz_given |= eq != NULL;
+          if (eq != NULL)
+            options->sample_hz = g_ascii_strtoull (strchr (eq, '/') != NULL ? strchr (eq, '/') + 1 : eq + 1, NULL, 10);
+        }
+#undef NAMED
+    }
+}

@@ -149,6 +149,29 @@ typedef struct
   char    *os;
 } EsMlpdHeader;
 
+/* What the profiler was asked to record, from the header's options
+ * ("log:sample=1000,alloc,heapshot=1gc,output=..."). From data version 17
+ * (Mono 6) a log holds only what its options name, with `nodefaults` or
+ * without; an older log's options are not to be trusted that way:
+ * @trusted is then FALSE, and its readers look at everything. */
+typedef struct
+{
+  gboolean trusted;
+  gboolean nodefaults;
+  gboolean sample;            /* `sample` or `sample-real`, any =FREQ */
+  gboolean calls;
+  gboolean alloc;
+  gboolean exception;
+  gboolean monitor;
+  gboolean legacy;
+  gboolean heapshot;          /* `heapshot`, `heapshot=MODE` or `heapshot-on-shutdown` */
+  gboolean sample_hz_given;
+  guint64  sample_hz;         /* the sampling frequency asked, if given */
+} EsMlpdOptions;
+
+void     es_mlpd_header_get_options (const EsMlpdHeader *header,
+                                     EsMlpdOptions      *options);
+
 /* One counter of a COUNTERS_DESC event. @section_name only for
  * perf counters (section 1 << 15); the others are named by their number. */
 typedef struct
