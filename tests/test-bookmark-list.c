@@ -295,6 +295,47 @@ test_dense_markers_explained (void)
   g_unlink (path);
 }
 
+/* The Bookmarks page, hidden, gives its view no rows (a followed log's
+ * every update would make and drop their widgets on the main thread);
+ * shown, the view has them all. */
+static void
+test_hidden_page_makes_no_rows (void)
+{
+  g_autofree char *fixture = es_test_fixture_path ("parfib-N2.eventlog");
+  g_autofree char *contents = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *resolved = NULL;
+  g_autofree char *saved_file = NULL;
+  EsBookmarkList *list;
+  EsWindow *window;
+  GtkColumnView *view;
+  GtkWidget *notebook;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (fixture, &contents, &length, NULL));
+  path = es_test_write_temp_log ((const guint8 *) contents, length);
+  resolved = realpath (path, NULL);
+  saved_file = es_bookmarks_file_for_log (resolved);
+
+  list = open_and_wait (path, &window);
+  view = GTK_COLUMN_VIEW (es_test_find_widget_of_type (GTK_WIDGET (list), GTK_TYPE_COLUMN_VIEW));
+  g_assert_nonnull (view);
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (list)));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (es_bookmark_list_get_model (list))), >=, 3);
+  g_assert_null (gtk_column_view_get_model (view));
+
+  notebook = gtk_widget_get_ancestor (GTK_WIDGET (list), GTK_TYPE_NOTEBOOK);
+  g_assert_nonnull (notebook);
+  gtk_notebook_set_current_page (GTK_NOTEBOOK (notebook),
+                                 gtk_notebook_page_num (GTK_NOTEBOOK (notebook), GTK_WIDGET (list)));
+  es_test_wait_until (widget_mapped, list, 5);
+  g_assert_true (gtk_column_view_get_model (view) == es_bookmark_list_get_model (list));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (saved_file);
+  g_unlink (path);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -306,6 +347,7 @@ main (int    argc,
 
   g_test_add_func ("/bookmark-list/edits-survive-reopening", test_edits_survive_reopening);
   g_test_add_func ("/bookmark-list/dense-markers-explained", test_dense_markers_explained);
+  g_test_add_func ("/bookmark-list/hidden-page-makes-no-rows", test_hidden_page_makes_no_rows);
 
   status = g_test_run ();
   g_object_unref (es_test_app);

@@ -25,6 +25,7 @@
 #include "es-application.h"
 #include "es-compare-window.h"
 #include "es-live-source.h"
+#include "es-timeline-painter.h"
 #include "es-window.h"
 
 struct _EsApplication
@@ -408,16 +409,42 @@ es_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "win.previous-match", previous_match_accels);
 }
 
+static gboolean
+warm_text_cb (gpointer data)
+{
+  es_timeline_warm_text ();
+  return G_SOURCE_REMOVE;
+}
+
+/* In the first window's first frame: the painter's fonts are warmed once
+ * the main loop has nothing else to do, after that frame is drawn and
+ * before a log comes, rather than in the log's first frame. */
+static gboolean
+warm_text_tick (GtkWidget     *widget,
+                GdkFrameClock *clock,
+                gpointer       data)
+{
+  g_idle_add_full (G_PRIORITY_LOW, warm_text_cb, NULL, NULL);
+  return G_SOURCE_REMOVE;
+}
+
 /* Every main window, however it was made (here, or by a test), learns the
  * profile: "devel" gives the header bar the theme's development look. */
 static void
 es_application_window_added (GtkApplication *app,
                              GtkWindow      *window)
 {
+  static gboolean warming = FALSE;
+
   GTK_APPLICATION_CLASS (es_application_parent_class)->window_added (app, window);
 
   if (DEVELOPMENT_BUILD && ES_IS_WINDOW (window))
     gtk_widget_add_css_class (GTK_WIDGET (window), "devel");
+  if (!warming)
+    {
+      warming = TRUE;
+      gtk_widget_add_tick_callback (GTK_WIDGET (window), warm_text_tick, NULL, NULL);
+    }
 }
 
 static void

@@ -354,3 +354,36 @@ es_timeline_band_end (GArray *rows,
     return bottom;
   return MIN (g_array_index (rows, EsTimelineRow, lo).y, bottom);
 }
+
+/**
+ * es_timeline_warm_text:
+ *
+ * Sets and draws, on a scrap surface, the characters the painter's labels
+ * use, in both its fonts: a process's first layout in a font finds the
+ * font with Fontconfig, loads its face and renders its glyphs, 10-20 ms
+ * that would otherwise fall in the first frame of the first log opened or
+ * followed. A window calls it once, after its own first frame; on the
+ * thread that paints, whose font map Pango's is.
+ */
+void
+es_timeline_warm_text (void)
+{
+  static const char text[] = "0123456789 .,:;-+%()[]/\xe2\x80\xa6 \xc2\xb5 abcdefghijklmnopqrstuvwxyz "
+                             "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  /* Wide enough for the line: Cairo renders no glyph outside the surface. */
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1024, 24);
+  cairo_t *cr = cairo_create (surface);
+
+  for (int small = 0; small < 2; small++)
+    {
+      g_autoptr(PangoLayout) layout = es_paint_measuring_layout (small);
+
+      /* The options of an image surface, as the frames' have. */
+      pango_cairo_update_layout (cr, layout);
+      pango_layout_set_text (layout, text, -1);
+      cairo_move_to (cr, 0, 0);
+      pango_cairo_show_layout (cr, layout);
+    }
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}

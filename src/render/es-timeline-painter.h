@@ -173,6 +173,7 @@ void        es_timeline_paint_bands    (cairo_t *const        *crs,
 void        es_timeline_paint_labels   (cairo_t               *cr,
                                         const EsTimelineView  *view,
                                         GArray                *rows);
+void        es_timeline_warm_text      (void);
 double      es_timeline_time_to_x      (const EsTimelineView  *view,
                                         guint64                time);
 guint64     es_timeline_x_to_time      (const EsTimelineView  *view,

@@ -158,10 +158,68 @@ timed_paint (int top)
   return time_paint (top);
 }
 
+/* The process's CPU time, in ms: a first frame's, the painting thread's
+ * and its helpers', on a machine shared with other work. */
+static double
+process_cpu_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static double first_cpu;   /* the last first_paint()'s CPU time */
+
 static G_GNUC_NO_INLINE double
 first_paint (int top)
 {
-  return time_paint (top);
+  double cpu = process_cpu_ms (), ms = time_paint (top);
+
+  first_cpu = process_cpu_ms () - cpu;
+  return ms;
+}
+
+/* A frame's target made and painted once, as the window's surface is
+ * before it shows a log: the bench's first frame is not to pay its pages'
+ * first touch, which no frame of the window pays. */
+static void
+clear_surface (cairo_surface_t *surface)
+{
+  cairo_t *cr = cairo_create (surface);
+
+  cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+}
+
+/* The frame the window paints when it shows the log: the whole run, from
+ * the top, the threads' section closed; the frames timed after it follow
+ * an action of the user's (opening that section, scrolling to it, zooming). */
+static double
+paint_opening (guint64 start,
+               guint64 end,
+               double *cpu)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  double ms;
+
+  for (guint r = 0; r < n_runs; r++)
+    {
+      g_ptr_array_add (rows, runs[r].rows);
+      runs[r].rows = es_timeline_layout (runs[r].document, ((1u << ES_N_ROW_KINDS) - 1) & ~(1u << ES_ROW_THREAD));
+      runs[r].view = (EsTimelineView) { runs[r].document, start, end, width - ES_TIMELINE_GUTTER, dark, 0,
+                                        runs[r].thread_states };
+    }
+  ms = first_paint (0);
+  *cpu = first_cpu;
+  for (guint r = 0; r < n_runs; r++)
+    {
+      g_array_unref (runs[r].rows);
+      runs[r].rows = g_array_ref (g_ptr_array_index (rows, r));
+    }
+  return ms;
 }
 
 static void
@@ -276,6 +334,15 @@ main (int    argc,
   threads_open = threads_open || at_threads;
   n_runs = compare_path != NULL ? 2 : 1;
 
+  /* What the window does once it is shown, before any log. */
+  {
+    gint64 t = g_get_monotonic_time ();
+
+    es_timeline_warm_text ();
+    printf ("the painter's fonts warmed in %.1f ms, as the window does after its first frame\n",
+            (g_get_monotonic_time () - t) / 1e3);
+  }
+
   load_start = g_get_monotonic_time ();
   start = G_MAXUINT64;
   end = 0;
@@ -300,6 +367,7 @@ main (int    argc,
       runs[r].rows = es_timeline_layout (runs[r].document,
                                          ((1u << ES_N_ROW_KINDS) - 1) & ~(threads_open ? 0 : 1u << ES_ROW_THREAD));
       runs[r].surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, n_runs > 1 ? height / 2 : height);
+      clear_surface (runs[r].surface);
       /* As the window's: the thread rows' states made in a worker. */
       runs[r].thread_states = es_thread_state_cache_new_async (runs[r].document, 4u << 20, NULL, states_made, NULL);
       printf ("log %c: %s, %" G_GUINT64_FORMAT " events, %u caps, %.3f s, %u rows, %d px tall\n", 'A' + r, path,
@@ -309,12 +377,22 @@ main (int    argc,
     }
   end = MAX (end, start + 1);
   if (n_runs > 1)
-    heap_surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, HEAP_HEIGHT);
+    {
+      heap_surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, HEAP_HEIGHT);
+      clear_surface (heap_surface);
+    }
   for (guint r = 0; r < runs[0].rows->len && at_threads; r++)
     if (g_array_index (runs[0].rows, EsTimelineRow, r).kind == ES_ROW_THREADS)
       top = g_array_index (runs[0].rows, EsTimelineRow, r).y;
   printf ("loaded in %.0f ms, of which %.0f ms preparing what the first frame and selection need (as the window's loader does)\n",
           (g_get_monotonic_time () - load_start) / 1e3, prepare_ms);
+  {
+    double cpu, ms = paint_opening (start, end, &cpu);
+
+    printf ("the log's first frame, as the window shows it (whole run, threads' section closed): %.2f ms, CPU %.2f ms\n",
+            ms, cpu);
+    worst_first = ms;
+  }
   printf ("frame: %d x %d (%d px of data)%s, threads' section %s%s\n",
           width, height, width - ES_TIMELINE_GUTTER,
           n_runs > 1 ? ", both runs, half the height each, and both heaps on one graph" : "",
@@ -322,9 +400,11 @@ main (int    argc,
   /* "first ms" is the first frame of a level, as the window paints it:
    * thread rows whose states are not made yet are left blank, and a
    * worker makes them; "made ms" is how long after that frame they are in
-   * (0: none was missing), and "filled ms" the frame painted then. */
-  printf ("%14s  %12s  %9s  %9s  %9s  %9s  %9s\n", "span", "per pixel", "mean ms", "worst ms", "first ms", "made ms",
-          "filled ms");
+   * (0: none was missing), and "filled ms" the frame painted then;
+   * "first cpu" is the CPU time of the worse of those two (the painting
+   * thread's and its helpers'). */
+  printf ("%14s  %12s  %9s  %9s  %9s  %9s  %9s  %9s\n", "span", "per pixel", "mean ms", "worst ms", "first ms", "made ms",
+          "filled ms", "first cpu");
 
   spans = zoom_spans (end - start);
   for (guint level = 0; level < spans->len; level++)
@@ -333,7 +413,7 @@ main (int    argc,
       guint64 t0 = start + (end - start - span) / 2;
       g_autofree char *span_text = es_timeline_format_time (span, span / 100 ? span / 100 : 1);
       g_autofree char *px_text = NULL;
-      double total = 0, worst = 0, first, made = 0, filled = 0, per_px = (double) span / (width - ES_TIMELINE_GUTTER);
+      double total = 0, worst = 0, first, made = 0, filled = 0, cpu, per_px = (double) span / (width - ES_TIMELINE_GUTTER);
 
       if (only_level >= 0 && level != (guint) only_level)
         continue;
@@ -345,6 +425,7 @@ main (int    argc,
       /* One frame apart: page faults in the indexes, Pango's font cache,
        * the thread rows' states; shown, but not in the mean. */
       first = first_paint (top);
+      cpu = first_cpu;
       if (making_states ())
         {
           gint64 t = g_get_monotonic_time ();
@@ -353,6 +434,7 @@ main (int    argc,
             g_main_context_iteration (NULL, TRUE);
           made = (g_get_monotonic_time () - t) / 1e3;
           filled = first_paint (top);
+          cpu = MAX (cpu, first_cpu);
         }
       worst_first = MAX (worst_first, MAX (first, filled));
       for (int f = 0; f < frames; f++)
@@ -374,8 +456,8 @@ main (int    argc,
         px_text = es_timeline_format_time ((guint64) per_px, (guint64) per_px / 100 ? (guint64) per_px / 100 : 1);
       else
         px_text = g_strdup_printf ("%.3f ns", per_px);
-      printf ("%14s  %12s  %9.2f  %9.2f  %9.2f  %9.2f  %9.2f\n", span_text, px_text, total / frames, worst, first, made,
-              filled);
+      printf ("%14s  %12s  %9.2f  %9.2f  %9.2f  %9.2f  %9.2f  %9.2f\n", span_text, px_text, total / frames, worst, first,
+              made, filled, cpu);
       worst_mean = MAX (worst_mean, total / frames);
       worst_frame = MAX (worst_frame, worst);
     }
@@ -383,13 +465,13 @@ main (int    argc,
   printf ("%u frames timed\n", n_timed);
   printf ("worst level: %.2f ms per frame (mean), worst single frame %.2f ms; budget %.0f ms: %s\n",
           worst_mean, worst_frame, BUDGET_MS, worst_mean <= BUDGET_MS ? "met" : "MISSED");
-  printf ("worst first frame of a level (filled ones included): %.2f ms; budget %.0f ms: %s\n", worst_first,
+  printf ("worst first frame of a level (filled ones and the log's first included): %.2f ms; budget %.0f ms: %s\n", worst_first,
           2 * BUDGET_MS, worst_first <= 2 * BUDGET_MS ? "met" : "MISSED");
   if (n_runs > 1)
     {
-      /* Every frame's, the levels' first frames included. */
+      /* Every frame's, the levels' first frames and the log's opening one included. */
       printf ("of which the heap graph of both runs: %.2f ms mean, %.2f ms worst\n",
-              heap_ms / (n_timed + spans->len), heap_worst_ms);
+              heap_ms / (n_timed + spans->len + 1), heap_worst_ms);
       time_side_by_side_statistics (end);
     }
   for (guint r = 0; r < n_runs; r++)

@@ -7,7 +7,13 @@
 
 #include "config.h"
 
+/* RUSAGE_THREAD is Linux's. */
+#ifndef _GNU_SOURCE
+# define _GNU_SOURCE
+#endif
+
 #include <malloc.h>
+#include <time.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -161,6 +167,32 @@ es_bench_peak_rss_mb (void)
 
   getrusage (RUSAGE_SELF, &usage);
   return usage.ru_maxrss / 1024.0;
+}
+
+/* The calling thread's CPU time, in ms: on a machine shared with other
+ * work, a frame's wall time is often another process's. */
+double
+es_bench_thread_cpu_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* The page faults the calling thread took so far that read no disk: a
+ * mapping first read costs one per page (or per few). */
+glong
+es_bench_thread_minor_faults (void)
+{
+#ifdef RUSAGE_THREAD
+  struct rusage usage;
+
+  getrusage (RUSAGE_THREAD, &usage);
+  return usage.ru_minflt;
+#else
+  return 0;
+#endif
 }
 
 /* The kB of a "Field:" line of @contents, a file of /proc, or 0 if it

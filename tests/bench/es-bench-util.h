@@ -14,6 +14,8 @@ G_BEGIN_DECLS
 double es_bench_median      (double *values,
                              int     n);
 double es_bench_peak_rss_mb (void);
+double es_bench_thread_cpu_ms (void);
+glong  es_bench_thread_minor_faults (void);
 guint64 es_bench_step_over_events (const guint8 *data,
                                    gsize         len);
 
