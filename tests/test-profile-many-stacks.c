@@ -12,7 +12,10 @@
  * taken in turn, its stack walked up the trie, for random intervals of
  * every length, every cap's and one cap's, on generated samples of 50,000
  * distinct stacks (recursive ones, ones under GC, cost centres the log
- * never defined among them).
+ * never defined among them). A document prepared at load
+ * (es_profile_prepare()) answers as one made on demand, the Profile row's
+ * columns too; a followed log's update grows the blocks of the one before
+ * into what a fresh build makes.
  */
 
 #include "config.h"
@@ -21,6 +24,7 @@
 
 #include "es-document-builder.h"
 #include "es-profile.h"
+#include "es-profile-private.h"
 #include "es-test-log.h"
 
 #define N_STACKS       52500   /* of which over 50,000 distinct: a few come out the same */
@@ -63,15 +67,9 @@ make_stacks (GRand *rand,
   return ids;
 }
 
-static EsDocument *
-make_document (GRand *rand)
+static void
+define_cost_centres (EsDocumentBuilder *builder)
 {
-  EsDocumentBuilder *builder = es_document_builder_new ();
-  g_autofree guint *depths = g_new (guint, N_STACKS);
-  g_autofree guint32 *stacks = make_stacks (rand, depths);
-  EsDocument *document;
-  guint64 time = 1000;
-
   es_test_define_cost_centre (builder, 1, "MAIN", "MAIN", "<built-in>");
   es_test_define_cost_centre (builder, GC_ID, "GC", "GC", "<built-in>");
   for (guint id = 3; id <= N_COST_CENTRES; id++)
@@ -81,7 +79,19 @@ make_document (GRand *rand)
 
       es_test_define_cost_centre (builder, id, label, module, "src/M.hs:1:1-9");
     }
-  for (guint i = 0; i < N_SAMPLES; i++)
+}
+
+/* Samples [@from, @to) of the run, @time the last one's. */
+static void
+add_samples (EsDocumentBuilder *builder,
+             GRand             *rand,
+             const guint32     *stacks,
+             const guint       *depths,
+             guint              from,
+             guint              to,
+             guint64           *time)
+{
+  for (guint i = from; i < to; i++)
     {
       /* Every stack once at least, then phases in a few hundred each. */
       guint s = i < N_STACKS ? (guint) ((i * 7919u) % N_STACKS)
@@ -90,9 +100,22 @@ make_document (GRand *rand)
 
       for (guint k = 0; k < depths[s]; k++)
         innermost_first[k] = stacks[(gsize) s * MAX_DEPTH + depths[s] - 1 - k];
-      time += g_rand_int_range (rand, 1, 3);
-      es_test_add_prof_sample (builder, time, g_rand_int_range (rand, 0, N_CAPS), innermost_first, depths[s]);
+      *time += g_rand_int_range (rand, 1, 3);
+      es_test_add_prof_sample (builder, *time, g_rand_int_range (rand, 0, N_CAPS), innermost_first, depths[s]);
     }
+}
+
+static EsDocument *
+make_document (GRand *rand)
+{
+  EsDocumentBuilder *builder = es_document_builder_new ();
+  g_autofree guint *depths = g_new (guint, N_STACKS);
+  g_autofree guint32 *stacks = make_stacks (rand, depths);
+  EsDocument *document;
+  guint64 time = 1000;
+
+  define_cost_centres (builder);
+  add_samples (builder, rand, stacks, depths, 0, N_SAMPLES, &time);
   document = es_document_builder_finish (builder, FALSE, -1);
   es_document_builder_free (builder);
   return document;
@@ -328,11 +351,176 @@ test_random_intervals (void)
   g_assert_nonnull (g_object_get_data (G_OBJECT (document), "es-profile-blocks-0-2"));
 }
 
+/* The two profiles of [t0, t1) of @cap are the same in every figure:
+ * each cost centre's, each frame's. */
+static void
+assert_same_profile (EsDocument *a,
+                     EsDocument *b,
+                     guint       cap,
+                     guint64     t0,
+                     guint64     t1)
+{
+  g_autoptr(EsProfile) pa = es_profile_new_for (a, ES_PROF_SAMPLES, cap, t0, t1);
+  g_autoptr(EsProfile) pb = es_profile_new_for (b, ES_PROF_SAMPLES, cap, t0, t1);
+  GArray *fa, *fb;
+
+  g_assert_cmpuint (pa->n_samples, ==, pb->n_samples);
+  g_assert_cmpuint (pa->n_main, ==, pb->n_main);
+  g_assert_cmpuint (pa->n_rows, ==, pb->n_rows);
+  g_assert_cmpuint (pa->cost_centres->len, ==, pb->cost_centres->len);
+  for (guint i = 0; i < pa->cost_centres->len; i++)
+    {
+      const EsProfileCostCentre *x = &g_array_index (pa->cost_centres, EsProfileCostCentre, i);
+      const EsProfileCostCentre *y = &g_array_index (pb->cost_centres, EsProfileCostCentre, i);
+
+      g_assert_cmpuint (x->id, ==, y->id);
+      g_assert_cmpuint (x->individual, ==, y->individual);
+      g_assert_cmpuint (x->inherited, ==, y->inherited);
+    }
+  fa = es_profile_get_frames (pa);
+  fb = es_profile_get_frames (pb);
+  g_assert_cmpuint (fa->len, ==, fb->len);
+  for (guint i = 0; i < fa->len; i++)
+    {
+      const EsProfileFrame *x = &g_array_index (fa, EsProfileFrame, i);
+      const EsProfileFrame *y = &g_array_index (fb, EsProfileFrame, i);
+
+      g_assert_cmpuint (x->cost_centre, ==, y->cost_centre);
+      g_assert_cmpuint (x->parent, ==, y->parent);
+      g_assert_cmpuint (x->end, ==, y->end);
+      g_assert_cmpuint (x->depth, ==, y->depth);
+      g_assert_cmpuint (x->individual, ==, y->individual);
+      g_assert_cmpuint (x->inherited, ==, y->inherited);
+    }
+}
+
+/* The Profile row's columns of [t0, t1) are the same in both, for cost
+ * centres chosen among the defined, the undefined, GC and MAIN. */
+static void
+assert_same_columns (EsDocument *a,
+                     EsDocument *b,
+                     guint       cap,
+                     guint64     t0,
+                     guint64     t1)
+{
+  static const guint32 chosen[] = { ES_PROFILE_NO_COST_CENTRE, 1, GC_ID, 3, 17, 200, N_COST_CENTRES,
+                                    N_COST_CENTRES + 1, N_COST_CENTRES + N_UNDEFINED, 9999 };
+  EsProfileColumn ca[300], cb[300];
+
+  for (guint i = 0; i < G_N_ELEMENTS (chosen); i++)
+    {
+      guint64 n_chosen = 0;
+
+      es_profile_columns (a, t0, t1, cap, chosen[i], ca, G_N_ELEMENTS (ca));
+      es_profile_columns (b, t0, t1, cap, chosen[i], cb, G_N_ELEMENTS (cb));
+      for (guint c = 0; c < G_N_ELEMENTS (ca); c++)
+        {
+          g_assert_cmpuint (ca[c].n_samples, ==, cb[c].n_samples);
+          g_assert_cmpuint (ca[c].top, ==, cb[c].top);
+          g_assert_cmpuint (ca[c].top_samples, ==, cb[c].top_samples);
+          g_assert_cmpuint (ca[c].n_chosen, ==, cb[c].n_chosen);
+          n_chosen += ca[c].n_chosen;
+        }
+      /* (the choices find something, but for those nowhere on a stack) */
+      if (chosen[i] >= 3 && chosen[i] <= N_COST_CENTRES + N_UNDEFINED && t1 - t0 > 10000)
+        g_assert_cmpuint (n_chosen, >, 0);
+    }
+}
+
+/* A document prepared at load (es_profile_prepare(): the blocks, the
+ * whole run's profile and the Profile row's index made before any query)
+ * answers every query as the same document made on demand does. */
+static void
+test_prepared_equals_on_demand (void)
+{
+  g_autoptr(GRand) rand_a = g_rand_new_with_seed (77);
+  g_autoptr(GRand) rand_b = g_rand_new_with_seed (77);
+  g_autoptr(EsDocument) prepared = make_document (rand_a);
+  g_autoptr(EsDocument) on_demand = make_document (rand_b);
+  guint n_samples;
+  const EsProfSample *samples = es_document_get_prof_samples (prepared, ES_PROF_SAMPLES, &n_samples);
+  guint64 end = samples[n_samples - 1].time + 1;
+
+  es_profile_prepare (prepared, NULL);
+  /* (es-profile-sums.c's name for them: made at once) */
+  g_assert_nonnull (g_object_get_data (G_OBJECT (prepared), "es-profile-blocks"));
+  g_assert_null (g_object_get_data (G_OBJECT (on_demand), "es-profile-blocks"));
+
+  /* The columns first, while the other has neither blocks nor index. */
+  assert_same_columns (prepared, on_demand, ES_PROFILE_ALL_CAPS, 0, end);
+  assert_same_columns (prepared, on_demand, 1, end / 5, end / 2);
+  assert_same_columns (prepared, on_demand, ES_PROFILE_ALL_CAPS, end / 3, end / 3 + end / 100);
+  assert_same_profile (prepared, on_demand, ES_PROFILE_ALL_CAPS, 0, G_MAXUINT64);
+  assert_same_profile (prepared, on_demand, ES_PROFILE_ALL_CAPS, end / 10, end - end / 10);
+  assert_same_profile (prepared, on_demand, ES_PROFILE_ALL_CAPS, end / 3, end / 3 + end / 50);
+  assert_same_profile (prepared, on_demand, 2, end / 20, end - end / 20);
+  assert_same_profile (prepared, on_demand, 0, 0, G_MAXUINT64);
+  /* and both as counted sample by sample */
+  check_interval (prepared, ES_PROFILE_ALL_CAPS, 0, G_MAXUINT64);
+  check_interval (prepared, ES_PROFILE_ALL_CAPS, end / 7, end - end / 9);
+}
+
+/* A followed log's update grows the blocks of the update before (only
+ * the new samples' blocks are walked), and they are what a fresh build of
+ * the same samples makes: its profiles the same as that one's, and as
+ * counted sample by sample. */
+static void
+test_live_update_grows (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (91);
+  g_autoptr(GRand) rand_fresh = g_rand_new_with_seed (91);
+  g_autofree guint *depths = g_new (guint, N_STACKS);
+  g_autofree guint32 *stacks = make_stacks (rand, depths);
+  EsDocumentBuilder *live = es_document_builder_new_for_snapshots ();
+  EsDocumentBuilder *fresh = es_document_builder_new ();
+  g_autoptr(EsDocument) first = NULL, second = NULL, rebuilt = NULL;
+  guint64 time = 1000, fresh_time = 1000;
+  guint n_samples;
+  const EsProfSample *samples;
+  guint64 end;
+
+  /* (the same stacks for the fresh build, from the same seed) */
+  g_free (make_stacks (rand_fresh, g_newa (guint, N_STACKS)));
+  define_cost_centres (live);
+  define_cost_centres (fresh);
+  add_samples (live, rand, stacks, depths, 0, N_SAMPLES * 2 / 3, &time);
+  first = es_document_builder_snapshot (live, FALSE, -1);
+  es_profile_prepare (first, NULL);
+  g_assert_cmpint (_es_profile_blocks_reused (first), ==, 0);
+  add_samples (live, rand, stacks, depths, N_SAMPLES * 2 / 3, N_SAMPLES, &time);
+  second = es_document_builder_snapshot (live, FALSE, -1);
+  es_profile_prepare (second, first);
+  /* every whole block of the first update taken as it was */
+  es_document_get_prof_samples (first, ES_PROF_SAMPLES, &n_samples);
+  g_assert_cmpint (_es_profile_blocks_reused (second), >=, (int) (n_samples / 4096) / 2);
+  g_assert_cmpint (_es_profile_blocks_reused (second), >, 0);
+
+  add_samples (fresh, rand_fresh, stacks, depths, 0, N_SAMPLES, &fresh_time);
+  rebuilt = es_document_builder_finish (fresh, FALSE, -1);
+  es_profile_prepare (rebuilt, NULL);
+  g_assert_cmpuint (time, ==, fresh_time);
+
+  samples = es_document_get_prof_samples (second, ES_PROF_SAMPLES, &n_samples);
+  g_assert_cmpuint (n_samples, ==, N_SAMPLES);
+  end = samples[n_samples - 1].time + 1;
+  assert_same_profile (second, rebuilt, ES_PROFILE_ALL_CAPS, 0, G_MAXUINT64);
+  assert_same_profile (second, rebuilt, ES_PROFILE_ALL_CAPS, end / 10, end - end / 10);
+  assert_same_profile (second, rebuilt, ES_PROFILE_ALL_CAPS, end / 4, end - end / 20);
+  assert_same_profile (second, rebuilt, ES_PROFILE_ALL_CAPS, end / 2, end / 2 + end / 30);
+  assert_same_columns (second, rebuilt, ES_PROFILE_ALL_CAPS, 0, end);
+  check_interval (second, ES_PROFILE_ALL_CAPS, 0, G_MAXUINT64);
+  check_interval (second, ES_PROFILE_ALL_CAPS, end / 5, end - end / 8);
+  es_document_builder_free (live);
+  es_document_builder_free (fresh);
+}
+
 int
 main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/profile/many-stacks/random-intervals", test_random_intervals);
+  g_test_add_func ("/profile/many-stacks/prepared-equals-on-demand", test_prepared_equals_on_demand);
+  g_test_add_func ("/profile/many-stacks/live-update-grows", test_live_update_grows);
   return g_test_run ();
 }

@@ -149,7 +149,16 @@ show_update (EsLiveFollower *self,
    * frame of each would make the busy caps' grid on the main thread
    * (10-100 ms on a 100 MB log), several times a second. */
   if (document != NULL)
-    es_document_loader_prepare_to_show (document);
+    {
+      g_autoptr(EsDocument) previous = NULL;
+
+      /* The time profile's blocks of samples grow from the update shown
+       * before: each update walks only the samples that came since. */
+      g_mutex_lock (&self->mutex);
+      previous = self->shared_document != NULL ? g_object_ref (self->shared_document) : NULL;
+      g_mutex_unlock (&self->mutex);
+      es_document_loader_prepare_update (document, previous);
+    }
   /* A GHC log with its end marker is whole: stop waiting for a file to
    * grow (a stream ends by itself). */
   if (document != NULL && is_whole (document) && es_document_get_format (document) == ES_DOCUMENT_GHC_EVENTLOG)

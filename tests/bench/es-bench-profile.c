@@ -34,6 +34,7 @@
 #include "es-bench-util.h"
 #include "es-document-builder.h"
 #include "es-profile.h"
+#include "es-profile-private.h"
 #if ES_BENCH_HAVE_RENDER
 #include "es-flame-graph.h"
 #endif
@@ -46,6 +47,8 @@ static gboolean snapshots;
 static char *log_path;
 static gboolean calls;
 static int thread = -1;
+static gboolean unprepared;
+static char *png_prefix;
 
 static const GOptionEntry entries[] = {
   { "samples", 's', 0, G_OPTION_ARG_INT, &n_samples, "Samples (default 1,000,000)", "N" },
@@ -56,6 +59,8 @@ static const GOptionEntry entries[] = {
   { "log", 0, 0, G_OPTION_ARG_FILENAME, &log_path, "Time the profile of a real log (its load too) instead", "FILE" },
   { "calls", 0, 0, G_OPTION_ARG_NONE, &calls, "With --log: a Mono log's call time instead of its samples", NULL },
   { "thread", 0, 0, G_OPTION_ARG_INT, &thread, "With --log: only this row's (thread's or cap's) samples", "N" },
+  { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_prefix, "Write the first 20 drawings to PREFIX-NN.png (to check that a painter's change keeps its pixels)", "PREFIX" },
+  { "unprepared", 0, 0, G_OPTION_ARG_NONE, &unprepared, "Leave out es_profile_prepare(): the first queries pay for it", NULL },
   { NULL }
 };
 
@@ -143,6 +148,7 @@ make_document (void)
   g_autofree guint *hot = g_new (guint, HOT_STACKS);
   EsDocumentBuilder *builder = snapshots ? es_document_builder_new_for_snapshots () : es_document_builder_new ();
   EsDocument *document;
+  g_autoptr(EsDocument) previous = NULL;
   gint64 start = g_get_monotonic_time ();
   int per_phase = MAX (n_samples / N_PHASES, 1);
 
@@ -185,10 +191,17 @@ make_document (void)
           es_document_builder_add (builder, &run);
           if ((i + 1) % MAX (n_samples / 10, 1) == 0)
             {
-              gint64 t0 = g_get_monotonic_time ();
-              g_autoptr(EsDocument) snapshot = es_document_builder_snapshot (builder, FALSE, -1);
+              gint64 t0 = g_get_monotonic_time (), t1;
+              EsDocument *snapshot = es_document_builder_snapshot (builder, FALSE, -1);
 
-              printf ("  snapshot at %7d samples: %.1f ms\n", i + 1, (double) (g_get_monotonic_time () - t0) / 1000.0);
+              t1 = g_get_monotonic_time ();
+              /* as the live follower's finishing thread prepares each update */
+              es_profile_prepare (snapshot, previous);
+              printf ("  snapshot at %7d samples: %.1f ms; its profile prepared, grown from the one before: %.1f ms"
+                      " (%d blocks reused)\n", i + 1, (double) (t1 - t0) / 1000.0,
+                      (double) (g_get_monotonic_time () - t1) / 1000.0, _es_profile_blocks_reused (snapshot));
+              g_clear_object (&previous);
+              previous = snapshot;
             }
         }
     }
@@ -198,6 +211,14 @@ make_document (void)
   printf ("built: %d samples over %d stacks up to %d deep, on %d caps, in %.0f ms (peak RSS %.0f MB)\n",
           n_samples, n_stacks, max_depth, N_CAPS, (double) (g_get_monotonic_time () - start) / 1000.0,
           es_bench_peak_rss_mb ());
+  if (snapshots && !unprepared)
+    {
+      gint64 t0 = g_get_monotonic_time ();
+
+      es_profile_prepare (document, previous);
+      printf ("last snapshot's profile prepared, grown from the one before: %.1f ms (%d blocks reused)\n",
+              (double) (g_get_monotonic_time () - t0) / 1000.0, _es_profile_blocks_reused (document));
+    }
   return document;
 }
 
@@ -309,22 +330,40 @@ main (int    argc,
   cap = thread >= 0 ? (guint) thread : ES_PROFILE_ALL_CAPS;
   end = es_document_get_end_time (document) + 1;
 
+  /* What a window's loader (es_document_loader_prepare()) or a live
+   * follower's finishing thread makes before the document is shown: the
+   * blocks of samples, the whole run's profile, the Profile row's index.
+   * (A --log was loaded with es_document_load_file(), which does not.) */
+  if (!unprepared && !snapshots)
+    {
+      gint64 start = g_get_monotonic_time (), cpu = cpu_now ();
+
+      es_profile_prepare (document, NULL);
+      printf ("prepared at load (es_profile_prepare(), on the loader's thread, not the main one): CPU %.2f ms,"
+              " wall %.2f ms\n", (double) (cpu_now () - cpu) / 1000.0,
+              (double) (g_get_monotonic_time () - start) / 1000.0);
+    }
+
   /* The first query and drawing pay for page faults and, for the drawing,
    * loading the fonts: timed apart. The first is the whole run's, which
-   * the document keeps once made: the queries of the whole run after it
-   * are timed apart too. */
+   * the document keeps once made (at load, unless --unprepared): the
+   * queries of the whole run after it are timed apart too. */
   {
     gint64 start = g_get_monotonic_time (), cpu = cpu_now ();
     g_autoptr(EsProfile) profile = es_profile_new_for (document, kind, cap, 0, G_MAXUINT64);
+    double cpu_ms = (double) (cpu_now () - cpu) / 1000.0, wall_ms = (double) (g_get_monotonic_time () - start) / 1000.0;
 
     /* the cost centre the Profile row marks: the biggest after the root */
     if (log_path != NULL && profile->cost_centres->len > 0)
       for (guint i = 0; i < profile->cost_centres->len && chosen == 1; i++)
         if (g_array_index (profile->cost_centres, EsProfileCostCentre, i).id != G_MAXUINT32)
           chosen = g_array_index (profile->cost_centres, EsProfileCostCentre, i).id;
-    printf ("first profile, the whole run's (cold, made and kept): CPU %.2f ms, wall %.2f ms (%u frames)\n",
-            (double) (cpu_now () - cpu) / 1000.0, (double) (g_get_monotonic_time () - start) / 1000.0,
+    printf ("first profile, the whole run's, as the window asks for it%s: CPU %.2f ms, wall %.2f ms\n",
+            unprepared ? " (unprepared: made and kept)" : "", cpu_ms, wall_ms);
+    start = g_get_monotonic_time ();
+    printf ("  its every frame in one array, as the CLI asks (not the views): %u frames",
             es_profile_get_frames (profile)->len);
+    printf (" in %.2f ms\n", (double) (g_get_monotonic_time () - start) / 1000.0);
 #if ES_BENCH_HAVE_RENDER
     {
       EsFlameGraphView view = { profile, ES_PROFILE_NO_FRAME, 1600, 900, FALSE, NULL };
@@ -344,8 +383,9 @@ main (int    argc,
     gint64 start = g_get_monotonic_time (), cpu = cpu_now ();
     g_autoptr(EsProfile) profile = es_profile_new_for (document, kind, cap, end / 4, end);
 
-    printf ("first long interval (3/4 of the run; makes a large tree's blocks): CPU %.2f ms, wall %.2f ms\n",
-            (double) (cpu_now () - cpu) / 1000.0, (double) (g_get_monotonic_time () - start) / 1000.0);
+    printf ("first long interval (3/4 of the run%s): CPU %.2f ms, wall %.2f ms\n",
+            unprepared ? "; makes a large tree's blocks" : "", (double) (cpu_now () - cpu) / 1000.0,
+            (double) (g_get_monotonic_time () - start) / 1000.0);
   }
 
   for (int q = 0; q <= n_queries; q++)
@@ -375,6 +415,12 @@ main (int    argc,
         wall = (double) (g_get_monotonic_time () - start) / 1000.0;
         add_time (&draw, ms, wall);
         draw.samples += profile->n_samples;
+        if (png_prefix != NULL && q < 20)
+          {
+            g_autofree char *path = g_strdup_printf ("%s-%02d.png", png_prefix, q);
+
+            cairo_surface_write_to_png (surface, path);
+          }
       }
 #endif
       /* Every frame with samples made in one array, as the CLI does: not

@@ -11,6 +11,7 @@
 #include "es-heap-profile.h"
 #include "es-lod.h"
 #include "es-pause-index-private.h"
+#include "es-profile.h"
 #include "es-span-lanes.h"
 
 /* The worker reports progress often; the main thread hears about it at most
@@ -187,8 +188,10 @@ load_in_thread (GTask        *task,
  * Makes, on the calling thread, what a window would otherwise make on its
  * main thread the first time it shows @document: the heap profile's bands
  * the busy caps' grid and the spans' lanes for the first frame, the index of pauses for the
- * first selection's percentiles. Whatever hands documents to a window
- * calls it first: the loader, and the live follower for each update.
+ * first selection's percentiles, the time profile's blocks and whole run
+ * (es_profile_prepare()). Whatever hands documents to a window calls it
+ * first: the loader, and the live follower (es_document_loader_prepare_update()
+ * for each update).
  */
 void
 es_document_loader_prepare (EsDocument *document)
@@ -197,6 +200,26 @@ es_document_loader_prepare (EsDocument *document)
 
   es_document_loader_prepare_to_show (document);
   es_pause_index_get (document);
+  es_profile_prepare (document, NULL);
+}
+
+/**
+ * es_document_loader_prepare_update:
+ * @previous: (nullable): the update shown before
+ *
+ * es_document_loader_prepare_to_show() and the time profile's preparation
+ * (es_profile_prepare()) of a followed log's update: what @previous made
+ * and still holds is grown rather than made again, so that an update
+ * costs what came since.
+ */
+void
+es_document_loader_prepare_update (EsDocument *document,
+                                   EsDocument *previous)
+{
+  g_return_if_fail (ES_IS_DOCUMENT (document));
+
+  es_document_loader_prepare_to_show (document);
+  es_profile_prepare (document, previous);
 }
 
 /**

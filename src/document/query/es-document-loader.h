@@ -29,5 +29,7 @@ EsDocument       *es_document_loader_load_finish  (EsDocumentLoader     *self,
                                                    GError              **error);
 void              es_document_loader_prepare      (EsDocument           *document);
 void              es_document_loader_prepare_to_show (EsDocument        *document);
+void              es_document_loader_prepare_update (EsDocument         *document,
+                                                     EsDocument         *previous);
 
 G_END_DECLS

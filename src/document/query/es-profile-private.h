@@ -33,6 +33,22 @@ struct _EsProfileCounts
   GArray               *frames;     /* (nullable): EsProfileFrame, made once */
 };
 
+/* The log id of node @node's cost centre (G_MAXUINT32 for a MAIN the log
+ * never defined): its definition's, which a walk reads beside the node,
+ * or for one without, its stack's (a read at random among millions, which
+ * was most of the cost of a flame graph's walk). A stack is named by the
+ * definition of its own id, so the two are the same. */
+static inline guint32
+_es_profile_node_cost_centre (const EsProfileCounts *c,
+                              guint32                node)
+{
+  const EsProfTreeNode *n = &c->tree[node];
+
+  if (n->cc_index != ES_PROF_TREE_NO_CC)
+    return c->cost_centres[n->cc_index].id;
+  return n->stack == ES_PROF_EMPTY_STACK ? G_MAXUINT32 : c->stacks[n->stack].cost_centre;
+}
+
 /* A frame open while a walk is inside its subtree. */
 typedef struct
 {
@@ -68,5 +84,11 @@ void _es_profile_sum_cost_centres (EsProfile  *profile,
                                    EsDocument *document,
                                    guint       i0,
                                    guint       i1);
+
+void _es_profile_prepare_blocks (EsDocument            *document,
+                                 const EsProfileCounts *c,
+                                 EsDocument            *previous);
+int  _es_profile_blocks_reused  (EsDocument            *document);
+void _es_profile_prepare_columns (EsDocument          *document);
 
 G_END_DECLS

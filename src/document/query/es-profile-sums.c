@@ -61,6 +61,7 @@ typedef struct
 {
   guint    every;          /* samples a block */
   guint    n_blocks;       /* whole ones */
+  guint    n_reused;       /* the first ones, taken from a followed log's document before */
   guint    n_keys;
   Keys     keys;           /* every key the tree has: not written once made */
   guint32 *individual;     /* [j * n_keys + key]: before block j */
@@ -276,21 +277,63 @@ blocks_free (gpointer data)
   g_free (blocks);
 }
 
+/* Whether @old, the blocks of the document before in a followed log,
+ * still hold for this one: the same keys, the same stacks under the same
+ * ids (the trie only grows), and the same samples in its blocks (those
+ * settle: a sample that came late reorders them, and the blocks are then
+ * made anew). A block's sums are each key's, whatever the tree's order. */
+static gboolean
+blocks_fit (const Blocks          *old,
+            EsDocument            *previous,
+            const Keys            *keys,
+            const EsProfileCounts *c,
+            const EsProfSample    *samples,
+            guint                  n_samples)
+{
+  const EsProfSample *old_samples;
+  const EsProfStack *old_stacks;
+  guint n_old_samples, n_old_stacks, n_stacks;
+
+  if (old->keys.n_defined != keys->n_defined || old->keys.undefined_ids->len != keys->undefined_ids->len ||
+      memcmp (old->keys.undefined_ids->data, keys->undefined_ids->data, keys->undefined_ids->len * sizeof (guint32)) != 0)
+    return FALSE;
+  old_samples = es_document_get_prof_samples (previous, ES_PROF_SAMPLES, &n_old_samples);
+  if ((guint64) old->n_blocks * old->every > MIN (n_samples, n_old_samples) ||
+      memcmp (old_samples, samples, (gsize) old->n_blocks * old->every * sizeof (EsProfSample)) != 0)
+    return FALSE;
+  old_stacks = es_document_get_prof_stacks (previous, ES_PROF_SAMPLES, &n_old_stacks);
+  n_stacks = c->sampled.n_stacks;
+  if (n_old_stacks > n_stacks)
+    return FALSE;
+  if (old_stacks != c->stacks)
+    for (guint s = 0; s < n_old_stacks; s++)
+      if (old_stacks[s].parent != c->stacks[s].parent || old_stacks[s].cost_centre != c->stacks[s].cost_centre ||
+          old_stacks[s].cc_index != c->stacks[s].cc_index || old_stacks[s].repeated != c->stacks[s].repeated)
+        return FALSE;
+  return TRUE;
+}
+
 /* Walks the run a block at a time: each block's stacks, counted, and
  * their frames; the sums before each block kept. Every key the tree has is
- * made first, so that a walk of the blocks' keys never adds one. */
+ * made first, so that a walk of the blocks' keys never adds one. With
+ * @old (nullable: the blocks of @previous, a followed log's document
+ * before this one), the blocks it has that still hold are taken as they
+ * are, and only those after them walked. */
 static Blocks *
 blocks_new (const EsProfileCounts *c,
             const EsProfSample    *samples,
             guint                  n_samples,
             guint                  cap,
-            guint                  n_nodes)
+            guint                  n_nodes,
+            const Blocks          *old,
+            EsDocument            *previous)
 {
   Blocks *blocks = g_new0 (Blocks, 1);
   g_autofree guint64 *scratch = g_new0 (guint64, MAX (c->sampled.n_sampled, 1));
   g_autofree guint32 *touched = NULL;
   g_autofree Entry *entries = NULL;
   Totals running;
+  guint j_first = 0;
 
   keys_init (&blocks->keys, c->n_cost_centres);
   for (guint32 node = 0; node < n_nodes; node++)
@@ -304,7 +347,20 @@ blocks_new (const EsProfileCounts *c,
   touched = g_new (guint32, blocks->every);
   entries = g_new (Entry, blocks->every);
   totals_init (&running, blocks->n_keys);
-  for (guint j = 0; j < blocks->n_blocks; j++)
+  if (old != NULL && blocks_fit (old, previous, &blocks->keys, c, samples, n_samples))
+    {
+      gsize n = (gsize) (old->n_blocks + 1) * blocks->n_keys;
+
+      memcpy (blocks->individual, old->individual, n * sizeof (guint32));
+      memcpy (blocks->inherited, old->inherited, n * sizeof (guint32));
+      for (guint key = 0; key < blocks->n_keys; key++)
+        {
+          g_array_index (running.individual, guint64, key) = old->individual[n - blocks->n_keys + key];
+          g_array_index (running.inherited, guint64, key) = old->inherited[n - blocks->n_keys + key];
+        }
+      j_first = blocks->n_reused = old->n_blocks;
+    }
+  for (guint j = j_first; j < blocks->n_blocks; j++)
     {
       guint from = j * blocks->every;
       guint n = count_samples (c, samples, cap, from, from + blocks->every, 0, 0, scratch, touched, entries);
@@ -363,11 +419,59 @@ get_blocks (EsDocument            *document,
     frames += c->sampled.depths[c->counted[j]] + 1;
   if ((guint64) (i1 - i0) * 2 < n_samples && frames <= MAX_WALKED_FRAMES)
     return NULL;
-  made = blocks_new (c, samples, n_samples, cap, n_nodes);
+  made = blocks_new (c, samples, n_samples, cap, n_nodes, NULL, NULL);
   if (g_object_replace_data (G_OBJECT (document), key, NULL, made, blocks_free, NULL))
     return made;
   blocks_free (made);
   return g_object_get_data (G_OBJECT (document), key);
+}
+
+/**
+ * _es_profile_prepare_blocks:
+ * @c: the whole run's counts (its tree and sampled stacks are read)
+ * @previous: (nullable): a followed log's document before @document
+ *
+ * Makes @document's blocks of every cap's samples now, whatever the
+ * interval asked for first, if they are worth making (a large tree, two
+ * blocks of samples or more): at load, on the loader's thread, so that no
+ * query pays for them. Those of @previous that still hold are taken as
+ * they are: a followed log's update walks only its new blocks.
+ */
+void
+_es_profile_prepare_blocks (EsDocument            *document,
+                            const EsProfileCounts *c,
+                            EsDocument            *previous)
+{
+  const EsProfSample *samples;
+  const Blocks *old = NULL;
+  guint n_samples, n_nodes;
+  Blocks *made;
+
+  if (g_object_get_data (G_OBJECT (document), "es-profile-blocks") != NULL)
+    return;
+  samples = es_document_get_prof_samples (document, ES_PROF_SAMPLES, &n_samples);
+  es_document_get_prof_tree (document, ES_PROF_SAMPLES, &n_nodes);
+  if (n_samples < 2 * MIN_BLOCK_SAMPLES || n_nodes < MIN_BLOCK_NODES)
+    return;
+  if (previous != NULL)
+    old = g_object_get_data (G_OBJECT (previous), "es-profile-blocks");
+  made = blocks_new (c, samples, n_samples, ES_PROFILE_ALL_CAPS, n_nodes, old, previous);
+  if (!g_object_replace_data (G_OBJECT (document), "es-profile-blocks", NULL, made, blocks_free, NULL))
+    blocks_free (made);
+}
+
+/**
+ * _es_profile_blocks_reused:
+ *
+ * Returns: how many of @document's blocks of every cap's samples were
+ *   taken from the document before it (for the tests), or -1 without blocks
+ */
+int
+_es_profile_blocks_reused (EsDocument *document)
+{
+  const Blocks *blocks = g_object_get_data (G_OBJECT (document), "es-profile-blocks");
+
+  return blocks != NULL ? (int) blocks->n_reused : -1;
 }
 
 static int

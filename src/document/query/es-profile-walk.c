@@ -205,8 +205,7 @@ es_profile_walk_next (EsProfileWalk  *walk,
                        tree[node].end);
 
   frame->cc = tree[node].cc_index != ES_PROF_TREE_NO_CC ? &c->cost_centres[tree[node].cc_index] : NULL;
-  frame->cost_centre = tree[node].stack == ES_PROF_EMPTY_STACK ? (frame->cc != NULL ? frame->cc->id : G_MAXUINT32)
-                                                                : c->stacks[tree[node].stack].cost_centre;
+  frame->cost_centre = _es_profile_node_cost_centre (c, node);
   frame->parent = tree[node].parent;
   frame->end = tree[node].end;
   frame->depth = parent != NULL ? parent->slot + 1 : walk->depth0;

@@ -222,8 +222,7 @@ add_frames (const EsProfileCounts *c,
               EsProfileFrame *f = &frames[n_frames];
 
               f->cc = node->cc_index != ES_PROF_TREE_NO_CC ? &c->cost_centres[node->cc_index] : NULL;
-              f->cost_centre = node->stack == ES_PROF_EMPTY_STACK ? (f->cc != NULL ? f->cc->id : G_MAXUINT32)
-                                                                   : c->stacks[node->stack].cost_centre;
+              f->cost_centre = _es_profile_node_cost_centre (c, position);
               f->parent = path.n_open > 0 ? path.open[path.n_open - 1].slot : ES_PROFILE_NO_FRAME;
               f->depth = path.n_open;
               f->stack = node->stack;
@@ -262,6 +261,23 @@ whole_run_counts (EsDocument *document,
   return kept != NULL && kept->counts != NULL ? kept->counts->counts : NULL;
 }
 
+/* @c's tree, stacks and sampled stacks: @document's of @kind. Returns
+ * the tree's nodes. */
+static guint
+counts_init (EsProfileCounts *c,
+             EsDocument      *document,
+             EsProfKind       kind,
+             guint           *n_stacks)
+{
+  guint n_nodes;
+
+  c->stacks = es_document_get_prof_stacks (document, kind, n_stacks);
+  c->tree = es_document_get_prof_tree (document, kind, &n_nodes);
+  c->cost_centres = es_document_get_cost_centres (document, &c->n_cost_centres);
+  es_document_get_prof_sampled_stacks (document, kind, &c->sampled);
+  return n_nodes;
+}
+
 /* The profile of samples [@i0, @i1) of @document, or for call time of
  * [@t0, @t1) (samples [@i0, @i1) start in it): each sampled stack's
  * count, their sums in tree order, and each cost centre's. The frames
@@ -292,10 +308,7 @@ profile_new (EsDocument *document,
 
   profile->document = g_object_ref (document);
   profile->counts = c = g_atomic_rc_box_new0 (EsProfileCounts);
-  c->stacks = es_document_get_prof_stacks (document, kind, &n_stacks);
-  c->tree = es_document_get_prof_tree (document, kind, &n_nodes);
-  c->cost_centres = es_document_get_cost_centres (document, &c->n_cost_centres);
-  es_document_get_prof_sampled_stacks (document, kind, &c->sampled);
+  n_nodes = counts_init (c, document, kind, &n_stacks);
   g_return_val_if_fail (c->sampled.n_stacks == n_stacks && n_nodes == n_stacks, profile);
   profile->n_nodes = n_nodes;
   c->main_end = n_nodes > 0 && c->tree[0].stack == ES_PROF_EMPTY_STACK ? c->tree[0].end : 0;
@@ -384,6 +397,41 @@ whole_run_profile (EsDocument *document,
         }
     }
   return profile_share (kept, document, t0, t1);
+}
+
+/**
+ * es_profile_prepare:
+ * @previous: (nullable): in a followed log, the document shown before
+ *   @document (its update), whose prepared state @document grows
+ *
+ * Makes, on the calling thread, what the first profile queries of
+ * @document would otherwise pay for: the blocks of samples a wide
+ * interval is counted from (a large tree's: hundreds of ms for millions
+ * of frames), the whole run's profile, which the views ask for first and
+ * which is then counted from the blocks, and the index the timeline's
+ * Profile row finds a chosen cost centre's stacks with. Whatever hands a
+ * document to a window calls it first, off the main thread: the loader
+ * (es_document_loader_prepare()) and the live follower for each update,
+ * which passes the update before so that only the blocks of the samples
+ * that came since are walked.
+ */
+void
+es_profile_prepare (EsDocument *document,
+                    EsDocument *previous)
+{
+  EsProfileCounts c = { 0 };
+  guint n_samples, n_stacks;
+
+  g_return_if_fail (ES_IS_DOCUMENT (document));
+  g_return_if_fail (previous == NULL || ES_IS_DOCUMENT (previous));
+
+  es_document_get_prof_samples (document, ES_PROF_SAMPLES, &n_samples);
+  if (n_samples == 0)
+    return;
+  counts_init (&c, document, ES_PROF_SAMPLES, &n_stacks);
+  _es_profile_prepare_blocks (document, &c, previous);
+  es_profile_free (es_profile_new_for (document, ES_PROF_SAMPLES, ES_PROFILE_ALL_CAPS, 0, G_MAXUINT64));
+  _es_profile_prepare_columns (document);
 }
 
 /**

@@ -117,6 +117,8 @@ EsProfile *es_profile_new_for          (EsDocument           *document,
                                         guint64               t0,
                                         guint64               t1);
 void       es_profile_free             (EsProfile            *profile);
+void       es_profile_prepare          (EsDocument           *document,
+                                        EsDocument           *previous);
 guint64    es_profile_get_inherited    (const EsProfile      *profile,
                                         guint32               node);
 gboolean   es_profile_get_frame        (const EsProfile      *profile,
