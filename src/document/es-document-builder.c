@@ -618,33 +618,21 @@ es_document_builder_recast_gc_phase (EsDocumentBuilder *self,
     state->gc_phase = kind;
 }
 
-/**
- * es_document_builder_add:
- *
- * Takes one event, in file order. Nothing in @event is kept by reference.
- */
-void
-es_document_builder_add (EsDocumentBuilder *self,
-                         const EsEvent     *e)
+/* The scheduler's events that a builder for statistics only does nothing
+ * with but count and time (add_scheduler_event(), add_instant()). */
+#define STATISTICS_NEED_NOTHING_MORE \
+  ((1u << ES_EVENT_CREATE_THREAD) | (1u << ES_EVENT_THREAD_RUNNABLE) | \
+   (1u << ES_EVENT_MIGRATE_THREAD) | (1u << ES_EVENT_THREAD_WAKEUP))
+
+/* Every event but those es_document_builder_add() is done with after
+ * counting it: out of line, so that the common case takes no stack frame
+ * for the cases of this switch. */
+static G_GNUC_NO_INLINE void
+add_event (EsDocumentBuilder *self,
+           CapState          *cap,
+           const EsEvent     *e)
 {
   EsDocument *doc = self->doc;
-  CapState *cap = NULL;
-
-  if (e->unknown || e->tag == ES_EVENT_BLOCK_MARKER)
-    return;
-
-  doc->n_events++;
-  if (!self->have_time || e->time < doc->start_time)
-    doc->start_time = e->time;
-  if (!self->have_time || e->time > doc->end_time)
-    doc->end_time = e->time;
-  self->have_time = TRUE;
-
-  if (e->cap != ES_CAP_NONE)
-    {
-      cap = _es_builder_get_cap (self, e->cap);
-      cap->last_time = MAX (cap->last_time, e->time);
-    }
 
   switch (e->tag)
     {
@@ -715,3 +703,46 @@ es_document_builder_add (EsDocumentBuilder *self,
     }
 }
 
+/**
+ * es_document_builder_add:
+ *
+ * Takes one event, in file order. Nothing in @event is kept by reference.
+ */
+void
+es_document_builder_add (EsDocumentBuilder *self,
+                         const EsEvent     *e)
+{
+  EsDocument *doc = self->doc;
+  guint64 time = e->time;
+  guint16 tag = e->tag;
+  CapState *cap = NULL;
+
+  if (e->unknown || tag == ES_EVENT_BLOCK_MARKER)
+    return;
+
+  /* Read into locals first: a store to the document could be to @e, as
+   * far as the compiler knows, and each would read it again. */
+  doc->n_events++;
+  if (G_UNLIKELY (!self->have_time))
+    {
+      doc->start_time = doc->end_time = time;
+      self->have_time = TRUE;
+    }
+  else if (time < doc->start_time)
+    doc->start_time = time;
+  else if (time > doc->end_time)
+    doc->end_time = time;
+
+  if (e->cap != ES_CAP_NONE)
+    {
+      cap = _es_builder_get_cap (self, e->cap);
+      cap->last_time = MAX (cap->last_time, time);
+      /* For statistics only, a thread's creation, wakeup, migration or
+       * becoming runnable is counted and timed, and that is all (no
+       * instants, no threads' table): in a busy log, a third or more of
+       * its events, spared the switches of add_event(). */
+      if (cap->no_instants && tag < 32 && (STATISTICS_NEED_NOTHING_MORE & (1u << tag)))
+        return;
+    }
+  add_event (self, cap, e);
+}
