@@ -129,6 +129,12 @@ run_worker (gpointer data)
  * slices). A log that cannot fit is refused up front, not swapped in. */
 #define DOCUMENT_BYTES_PER_LOG_BYTE 0.9
 
+/* A document loaded for statistics only keeps what grows with the log in
+ * its GCs' spans: 24 bytes each, twice while they are put in order at the
+ * end; the densest logs measured have a GC every 300 bytes (the rest is a
+ * few pages per cap, and the log's messages). */
+#define STATISTICS_BYTES_PER_LOG_BYTE (2 * 24 / 300.0)
+
 guint64
 _es_document_available_memory (void)
 {
@@ -183,6 +189,8 @@ count_workers (const char *path)
  * _es_document_set_out_of_memory:
  * @read: the bytes of the log read when memory ran out, or 0 if unknown
  * @in_use: the address space in use then, or 0 for now
+ * @statistics_only: whether it was loaded for statistics only
+ *   (es_document_load_for_statistics()), which needs less
  *
  * Sets @error to say that loading @path ran out of memory: how much was in
  * use, how much the whole log would need (from how far it got), and what
@@ -193,7 +201,8 @@ void
 _es_document_set_out_of_memory (GError     **error,
                                 const char  *path,
                                 guint64      read,
-                                guint64      in_use)
+                                guint64      in_use,
+                                gboolean     statistics_only)
 {
   g_autoptr(GString) message = g_string_new (NULL);
   guint64 limit, size = 0, now = es_vec_get_address_space (&limit);
@@ -216,7 +225,9 @@ _es_document_set_out_of_memory (GError     **error,
    * 1.1 GB and not under 1.0 GB. */
   if (size > 0)
     g_string_append_printf (message, "; loading it needs about %.1f GB",
-                            ((count_workers (path) + DOCUMENT_BYTES_PER_LOG_BYTE) * size + BASE_ADDRESS_SPACE) / 1e9);
+                            ((count_workers (path) + (statistics_only ? STATISTICS_BYTES_PER_LOG_BYTE
+                                                                      : DOCUMENT_BYTES_PER_LOG_BYTE)) * size +
+                             BASE_ADDRESS_SPACE) / 1e9);
   g_string_append (message, limit > 0 ? ". Raise the limit, or open the log on a machine with more memory"
                                       : ". Open the log on a machine with more memory");
   g_set_error_literal (error, G_FILE_ERROR, G_FILE_ERROR_NOMEM, message->str);
@@ -343,7 +354,7 @@ load_eventlog (const char     *path,
           workers[i].ok = FALSE;
         }
       g_clear_error (error);
-      _es_document_set_out_of_memory (error, path, read, in_use);
+      _es_document_set_out_of_memory (error, path, read, in_use, statistics_only);
     }
 
   if (workers[0].ok)
@@ -393,6 +404,7 @@ load_file (const char     *path,
            GError        **error)
 {
   gboolean tune = !(flags & ES_LOAD_BESIDE_VIEWS);
+  gboolean mono;
   EsDocument *document;
   guint failures;
 
@@ -400,7 +412,8 @@ load_file (const char     *path,
   es_vec_keep_spare ();
   if (tune)
     map_large_blocks (TRUE);
-  if (es_mlpd_sniff_file (path))
+  mono = es_mlpd_sniff_file (path);
+  if (mono)
     document = es_mlpd_load_file (path, progress, progress_data, cancellable, error);
   else
     document = load_eventlog (path, statistics_only, t0, t1, progress, progress_data, cancellable, error);
@@ -412,7 +425,7 @@ load_file (const char     *path,
     {
       g_clear_object (&document);
       g_clear_error (error);
-      _es_document_set_out_of_memory (error, path, 0, 0);
+      _es_document_set_out_of_memory (error, path, 0, 0, statistics_only && !mono);
     }
   if (tune)
     {
