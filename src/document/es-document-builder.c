@@ -131,6 +131,37 @@ open_gc_phase (CapState       *cap,
   cap->gc_phase_start = time;
 }
 
+/* A thread's run and its stop, most of the events of a busy log: inline
+ * in es_document_builder_add(). */
+static inline void
+run_thread (EsDocumentBuilder *self,
+            CapState          *cap,
+            const EsEvent     *e)
+{
+  _es_builder_close_run (cap, e->time, ES_STOP_NO_STATUS, 0);
+  _es_builder_close_gc_phase (cap, e->time, 0);
+  cap->in_gc = FALSE;
+  cap->running = TRUE;
+  cap->thread = e->u.thread.thread;
+  cap->run_start = e->time;
+  if (!cap->no_instants)
+    es_thread_table_mention (self->threads, e->u.thread.thread);
+}
+
+static inline void
+stop_thread (EsDocumentBuilder *self,
+             CapState          *cap,
+             const EsEvent     *e)
+{
+  /* A run is stored once, in the cap's activities, stop status
+   * included; only a stop without its run (the log began mid-run) is
+   * recorded with the thread. */
+  if (cap->running && cap->thread == e->u.stop.thread)
+    _es_builder_close_run (cap, e->time, e->u.stop.status, 0);
+  else
+    orphan_stop (self, e);
+}
+
 static void
 add_scheduler_event (EsDocumentBuilder *self,
                      CapState          *cap,
@@ -152,23 +183,10 @@ add_scheduler_event (EsDocumentBuilder *self,
       add_instant (cap, ES_INSTANT_THREAD_CREATED, e->time, thread, 0);
       break;
     case ES_EVENT_RUN_THREAD:
-      _es_builder_close_run (cap, e->time, ES_STOP_NO_STATUS, 0);
-      _es_builder_close_gc_phase (cap, e->time, 0);
-      cap->in_gc = FALSE;
-      cap->running = TRUE;
-      cap->thread = thread;
-      cap->run_start = e->time;
-      if (!self->statistics_only)
-        es_thread_table_mention (self->threads, thread);
+      run_thread (self, cap, e);
       break;
     case ES_EVENT_STOP_THREAD:
-      /* A run is stored once, in the cap's activities, stop status
-       * included; only a stop without its run (the log began mid-run) is
-       * recorded with the thread. */
-      if (cap->running && cap->thread == e->u.stop.thread)
-        _es_builder_close_run (cap, e->time, e->u.stop.status, 0);
-      else
-        orphan_stop (self, e);
+      stop_thread (self, cap, e);
       break;
     case ES_EVENT_THREAD_RUNNABLE:
       add_instant (cap, ES_INSTANT_THREAD_RUNNABLE, e->time, thread, 0);
@@ -618,15 +636,10 @@ es_document_builder_recast_gc_phase (EsDocumentBuilder *self,
     state->gc_phase = kind;
 }
 
-/* The scheduler's events that a builder for statistics only does nothing
- * with but count and time (add_scheduler_event(), add_instant()). */
-#define STATISTICS_NEED_NOTHING_MORE \
-  ((1u << ES_EVENT_CREATE_THREAD) | (1u << ES_EVENT_THREAD_RUNNABLE) | \
-   (1u << ES_EVENT_MIGRATE_THREAD) | (1u << ES_EVENT_THREAD_WAKEUP))
-
-/* Every event but those es_document_builder_add() is done with after
- * counting it: out of line, so that the common case takes no stack frame
- * for the cases of this switch. */
+/* Every event but a cap's runs and stops, which es_document_builder_add()
+ * takes itself (and, for statistics only, the scheduler's others): out of
+ * line, so that the common case takes no stack frame for this switch's
+ * cases. */
 static G_GNUC_NO_INLINE void
 add_event (EsDocumentBuilder *self,
            CapState          *cap,
@@ -737,12 +750,24 @@ es_document_builder_add (EsDocumentBuilder *self,
     {
       cap = _es_builder_get_cap (self, e->cap);
       cap->last_time = MAX (cap->last_time, time);
-      /* For statistics only, a thread's creation, wakeup, migration or
-       * becoming runnable is counted and timed, and that is all (no
-       * instants, no threads' table): in a busy log, a third or more of
-       * its events, spared the switches of add_event(). */
-      if (cap->no_instants && tag < 32 && (STATISTICS_NEED_NOTHING_MORE & (1u << tag)))
-        return;
+      switch (tag)
+        {
+        case ES_EVENT_RUN_THREAD:
+          run_thread (self, cap, e);
+          return;
+        case ES_EVENT_STOP_THREAD:
+          stop_thread (self, cap, e);
+          return;
+        case ES_EVENT_CREATE_THREAD: case ES_EVENT_THREAD_RUNNABLE:
+        case ES_EVENT_MIGRATE_THREAD: case ES_EVENT_THREAD_WAKEUP:
+          /* For statistics only, that is all (no instants, no threads'
+           * table): in a busy log, a third or more of its events. */
+          if (cap->no_instants)
+            return;
+          break;
+        default:
+          break;
+        }
     }
   add_event (self, cap, e);
 }
