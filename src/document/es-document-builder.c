@@ -758,10 +758,11 @@ es_document_builder_add (EsDocumentBuilder *self,
         case ES_EVENT_STOP_THREAD:
           stop_thread (self, cap, e);
           return;
-        case ES_EVENT_CREATE_THREAD: case ES_EVENT_THREAD_RUNNABLE:
-        case ES_EVENT_MIGRATE_THREAD: case ES_EVENT_THREAD_WAKEUP:
-          /* For statistics only, that is all (no instants, no threads'
-           * table): in a busy log, a third or more of its events. */
+        STATISTICS_READ_NO_FIELDS_CASES:
+        case ES_EVENT_THREAD_LABEL:
+          /* For statistics only, that is all: these make instants and
+           * the threads' table, which no statistic reads. In a busy log,
+           * a third or more of its events. */
           if (cap->no_instants)
             return;
           break;

@@ -112,6 +112,7 @@ run_worker (gpointer data)
   worker->builder = es_document_builder_new ();
   if (worker->statistics_only)
     es_document_builder_set_statistics_only (worker->builder, worker->t0, worker->t1);
+  es_eventlog_reader_set_fields_unread (worker->reader, es_document_builder_get_fields_unread (worker->builder));
   es_eventlog_reader_set_partition (worker->reader, worker->n_parts, worker->part);
   worker->ok = es_eventlog_read_file (worker->reader, worker->path, add_to_builder,
                                       worker->part == 0 ? report_progress : NULL,
