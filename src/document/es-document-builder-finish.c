@@ -559,7 +559,7 @@ es_document_builder_set_ongoing (EsDocumentBuilder *self,
  * (_es_cap_timeline_fold_samples()); and its caps' runs and GC phases may
  * be let go of as the log is read (es_document_builder_let_go_unread()),
  * so that a log of any size is summarized in little memory. Nor does it keep the threads' table
- * (their counts of wakeups and migrations, when each was created, their labels), which
+ * (their counts of wakeups and migrations, when each was created, their labels), nor the time profile's samples, which
  * no statistic reads either. Every event still goes through the same
  * state machines: the figures are those of a whole document. To be called
  * before the first event.
