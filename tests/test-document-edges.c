@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
 
 #include <glib/gstdio.h>
 
@@ -484,6 +485,46 @@ test_memory_check (void)
   g_assert_nonnull (strstr (error->message, "needs about 29.0 GB of memory to open, and only 25.8 GB are available"));
 }
 
+/* Out of memory, the load says how much it needs: each loading thread maps
+ * the whole log, and the document needs 0.9 times the log beside; a
+ * summary's (es_document_load_for_statistics()) keeps no more than the
+ * spans of its GCs, 0.16 times the log at most (before: the whole
+ * document's estimate for both). */
+static void
+test_out_of_memory_says_what_its_load_needs (void)
+{
+  g_autoptr(GError) whole = NULL;
+  g_autoptr(GError) summary = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("es-oom-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "big.eventlog", NULL);
+  guint64 size = G_GUINT64_CONSTANT (10) << 30;
+  guint workers = CLAMP (g_get_num_processors (), 1, 4);
+  g_autofree char *whole_needs = g_strdup_printf ("; loading it needs about %.1f GB",
+                                                  ((workers + 0.9) * size + (200u << 20)) / 1e9);
+  g_autofree char *summary_needs = g_strdup_printf ("; loading it needs about %.1f GB",
+                                                    ((workers + 0.16) * size + (200u << 20)) / 1e9);
+  FILE *file;
+
+  /* 10 GB of nothing: a sparse file takes no room. */
+  g_assert_nonnull (dir);
+  file = g_fopen (path, "w");
+  g_assert_nonnull (file);
+  g_assert_cmpint (ftruncate (fileno (file), (off_t) size), ==, 0);
+  fclose (file);
+
+  _es_document_set_out_of_memory (&whole, path, size / 2, G_GUINT64_CONSTANT (8) << 30, FALSE);
+  _es_document_set_out_of_memory (&summary, path, size / 2, G_GUINT64_CONSTANT (8) << 30, TRUE);
+  g_assert_error (whole, G_FILE_ERROR, G_FILE_ERROR_NOMEM);
+  g_assert_error (summary, G_FILE_ERROR, G_FILE_ERROR_NOMEM);
+  g_test_message ("%s\n%s", whole->message, summary->message);
+  g_assert_nonnull (strstr (whole->message, whole_needs));
+  g_assert_nonnull (strstr (summary->message, summary_needs));
+  g_assert_cmpstr (whole_needs, !=, summary_needs);
+
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -497,6 +538,7 @@ main (int    argc,
   g_test_add_func ("/document/instants-name-caps-beyond-255", test_instants_name_caps_beyond_255);
   g_test_add_func ("/document/more-generations-than-the-table", test_more_generations_than_the_table);
   g_test_add_func ("/document/too-big-for-memory-is-refused", test_memory_check);
+  g_test_add_func ("/document/out-of-memory-says-what-its-load-needs", test_out_of_memory_says_what_its_load_needs);
   g_test_add_func ("/document/cancelled-load-stops", test_cancelled_load_stops);
   g_test_add_func ("/document/process-info-survives-parts", test_process_info_survives_parts);
   g_test_add_func ("/document/truncated-log-closes-open-intervals", test_truncated_log_closes_intervals);

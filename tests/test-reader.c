@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "es-test-log.h"
 
 #define P es_payload_new ()
@@ -719,6 +721,85 @@ test_block_capabilities (void)
   g_assert_cmpstr (g_array_index (events, EsTestEvent, 6).text, ==, "7: event block: cap 65535, end time: 15\n\n");
 }
 
+/* Every event of @data, read with @fields_unread, each into an event
+ * filled with 0xab bytes first. */
+static GArray *
+read_all (GByteArray *data,
+          guint64     fields_unread)
+{
+  g_autoptr(EsEventlogReader) reader = es_eventlog_reader_new ();
+  g_autoptr(GError) error = NULL;
+  GArray *events = g_array_new (FALSE, FALSE, sizeof (EsEvent));
+  EsEvent event;
+
+  es_eventlog_reader_set_fields_unread (reader, fields_unread);
+  es_eventlog_reader_feed (reader, data->data, data->len);
+  es_eventlog_reader_finish (reader);
+  for (;;)
+    {
+      EsReadResult r;
+
+      memset (&event, 0xab, sizeof event);
+      r = es_eventlog_reader_next (reader, &event, &error);
+      g_assert_no_error (error);
+      if (r != ES_READ_EVENT)
+        break;
+      g_array_append_val (events, event);
+    }
+  return events;
+}
+
+/* A reader told which tags' fields are not read (a summary's load) hands
+ * those events out with their header only, the same as ever, their fields
+ * not decoded; every other event whole, the block markers too (the caps
+ * come from them). */
+static void
+test_fields_unread (void)
+{
+  g_autoptr(EsTestLog) log = new_ghc_log ();
+  g_autoptr(GArray) whole = NULL;
+  g_autoptr(GArray) headers = NULL;
+  guint n_wakeups = 0;
+
+  es_test_log_begin_block (log, 10, 1);
+  es_test_log_event (log, ES_EVENT_RUN_THREAD, 11, es_payload_u32 (P, 7));
+  es_test_log_event (log, ES_EVENT_THREAD_WAKEUP, 12, es_payload_u16 (es_payload_u32 (P, 8), 1));
+  es_test_log_event (log, ES_EVENT_STOP_THREAD, 13, es_payload_u32 (es_payload_u16 (es_payload_u32 (P, 7), 3), 0));
+  es_test_log_end_block (log, 14);
+  es_test_log_event (log, ES_EVENT_THREAD_WAKEUP, 15, es_payload_u16 (es_payload_u32 (P, 9), 0));
+  es_test_log_end (log);
+
+  whole = read_all (es_test_log_get_data (log), 0);
+  headers = read_all (es_test_log_get_data (log),
+                      (G_GUINT64_CONSTANT (1) << ES_EVENT_THREAD_WAKEUP) |
+                      (G_GUINT64_CONSTANT (1) << ES_EVENT_BLOCK_MARKER));
+  g_assert_cmpuint (whole->len, ==, 5);
+  g_assert_cmpuint (headers->len, ==, whole->len);
+  for (guint i = 0; i < whole->len; i++)
+    {
+      const EsEvent *w = &g_array_index (whole, EsEvent, i);
+      const EsEvent *h = &g_array_index (headers, EsEvent, i);
+
+      g_assert_cmpuint (h->tag, ==, w->tag);
+      g_assert_cmpuint (h->time, ==, w->time);
+      g_assert_cmpuint (h->cap, ==, w->cap);
+      g_assert_cmpint (h->offset, ==, w->offset);
+      g_assert_cmpuint (h->size, ==, w->size);
+      g_assert_false (h->unknown);
+      if (w->tag == ES_EVENT_THREAD_WAKEUP)
+        {
+          n_wakeups++;
+          g_assert_cmpuint (w->u.thread.thread, ==, w->time == 12 ? 8 : 9);
+          g_assert_cmpuint (h->u.thread.thread, ==, 0xababababu);
+        }
+      else
+        g_assert_true (memcmp (&h->u, &w->u, sizeof h->u) == 0);
+    }
+  g_assert_cmpuint (n_wakeups, ==, 2);
+  g_assert_cmpuint (g_array_index (headers, EsEvent, 1).cap, ==, 1);
+  g_assert_cmpuint (g_array_index (headers, EsEvent, 4).cap, ==, ES_CAP_NONE);
+}
+
 /* GHC >= 9 counts the end marker inside the last block. */
 static void
 test_end_marker_inside_block (void)
@@ -748,6 +829,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/reader/header/types", test_header_types);
+  g_test_add_func ("/reader/fields-unread-header-only", test_fields_unread);
   g_test_add_func ("/reader/header/extra-field-skipped", test_header_extra_field);
   g_test_add_func ("/reader/family/scheduler", test_scheduler);
   g_test_add_func ("/reader/family/gc", test_gc);

@@ -87,6 +87,7 @@ _es_cap_timeline_copy (EsCapTimeline *self)
   es_vec_copy (&copy->prefix, &self->prefix, sizeof (EsCapPrefix));
   es_vec_copy (&copy->prefix_pages, &self->prefix_pages, sizeof (guint64));
   copy->running_total = self->running_total;
+  copy->activities_end = self->activities_end;
   copy->let_go = self->let_go;
   copy->first_start = self->first_start;
   copy->data_end = self->data_end;

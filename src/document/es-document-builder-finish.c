@@ -559,7 +559,7 @@ es_document_builder_set_ongoing (EsDocumentBuilder *self,
  * (_es_cap_timeline_fold_samples()); and its caps' runs and GC phases may
  * be let go of as the log is read (es_document_builder_let_go_unread()),
  * so that a log of any size is summarized in little memory. Nor does it keep the threads' table
- * (their counts of wakeups and migrations, when each was created), which
+ * (their counts of wakeups and migrations, when each was created, their labels), nor the time profile's samples, which
  * no statistic reads either. Every event still goes through the same
  * state machines: the figures are those of a whole document. To be called
  * before the first event.
@@ -578,6 +578,34 @@ es_document_builder_set_statistics_only (EsDocumentBuilder *self,
   self->doc->for_statistics = TRUE;
   self->doc->statistics_t0 = t0;
   self->doc->statistics_t1 = t1;
+}
+
+/**
+ * es_document_builder_get_fields_unread:
+ *
+ * Returns: a bit for each tag below 64 whose fields the builder does not
+ *   read: for es_eventlog_reader_set_fields_unread(). A builder for
+ *   statistics only reads no more than the header of most events.
+ */
+guint64
+es_document_builder_get_fields_unread (EsDocumentBuilder *self)
+{
+  guint64 tags = 0;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  if (!self->statistics_only)
+    return 0;
+  for (guint tag = 0; tag < 64; tag++)
+    switch (tag)
+      {
+      STATISTICS_READ_NO_FIELDS_CASES:
+        tags |= G_GUINT64_CONSTANT (1) << tag;
+        break;
+      default:
+        break;
+      }
+  return tags;
 }
 
 /**

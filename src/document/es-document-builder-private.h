@@ -46,6 +46,18 @@ typedef struct
 
 #define NO_GC G_MAXUINT
 
+/* The events that a builder for statistics only counts and times, and
+ * does nothing else with: es_document_builder_add() returns with those of
+ * a cap, and add_event() reads no field of those of no cap (the scheduler's
+ * and sparks' need a cap, a GC's request makes only an instant). */
+#define STATISTICS_READ_NO_FIELDS_CASES \
+  case ES_EVENT_CREATE_THREAD: case ES_EVENT_THREAD_RUNNABLE: \
+  case ES_EVENT_MIGRATE_THREAD: case ES_EVENT_THREAD_WAKEUP: \
+  case ES_EVENT_SPARK_CREATE: case ES_EVENT_SPARK_DUD: case ES_EVENT_SPARK_OVERFLOW: \
+  case ES_EVENT_SPARK_RUN: case ES_EVENT_SPARK_STEAL: case ES_EVENT_SPARK_FIZZLE: \
+  case ES_EVENT_SPARK_GC: case ES_EVENT_RUN_SPARK: case ES_EVENT_STEAL_SPARK: \
+  case ES_EVENT_REQUEST_SEQ_GC: case ES_EVENT_REQUEST_PAR_GC
+
 typedef struct _EsProfBuild EsProfBuild;
 
 typedef enum

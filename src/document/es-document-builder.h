@@ -55,6 +55,7 @@ void               es_document_builder_set_statistics_only (EsDocumentBuilder *s
                                                             guint64            t0,
                                                             guint64            t1);
 gboolean           es_document_builder_let_go_unread     (EsDocumentBuilder *self);
+guint64            es_document_builder_get_fields_unread (EsDocumentBuilder *self);
 EsDocument        *es_document_builder_snapshot (EsDocumentBuilder *self,
                                                  gboolean           truncated,
                                                  gint64             truncated_at);

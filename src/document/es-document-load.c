@@ -48,8 +48,13 @@ typedef struct
   guint                memory_failures;   /* es_vec_get_failures() when it began */
   guint64              in_use;            /* the address space in use when it ran out of memory */
   gboolean             statistics_only;   /* es_document_load_for_statistics() */
+  guint64              t0, t1;            /* the statistics' interval */
   guint                until_let_go;      /* events before it lets go of detail again */
-} Worker;
+  /* Each worker writes its own fields, reader and builder at every event:
+   * on cache lines of their own (the workers are an array), in memory of
+   * their own thread (made there), not another's. A worker's line shared
+   * with its neighbour's made each event of the second worker a miss. */
+} __attribute__ ((aligned (128))) Worker;
 
 /* How often a builder for statistics lets go of its caps' detail: each
  * cap keeps at most this many runs and GC phases more than the few pages
@@ -103,6 +108,11 @@ run_worker (gpointer data)
 {
   Worker *worker = data;
 
+  worker->reader = es_eventlog_reader_new ();
+  worker->builder = es_document_builder_new ();
+  if (worker->statistics_only)
+    es_document_builder_set_statistics_only (worker->builder, worker->t0, worker->t1);
+  es_eventlog_reader_set_fields_unread (worker->reader, es_document_builder_get_fields_unread (worker->builder));
   es_eventlog_reader_set_partition (worker->reader, worker->n_parts, worker->part);
   worker->ok = es_eventlog_read_file (worker->reader, worker->path, add_to_builder,
                                       worker->part == 0 ? report_progress : NULL,
@@ -119,6 +129,12 @@ run_worker (gpointer data)
  * the file's size in peak RSS, of which up to half a gigabyte of mapped
  * slices). A log that cannot fit is refused up front, not swapped in. */
 #define DOCUMENT_BYTES_PER_LOG_BYTE 0.9
+
+/* A document loaded for statistics only keeps what grows with the log in
+ * its GCs' spans: 24 bytes each, twice while they are put in order at the
+ * end; the densest logs measured have a GC every 300 bytes (the rest is a
+ * few pages per cap, and the log's messages). */
+#define STATISTICS_BYTES_PER_LOG_BYTE (2 * 24 / 300.0)
 
 guint64
 _es_document_available_memory (void)
@@ -174,6 +190,8 @@ count_workers (const char *path)
  * _es_document_set_out_of_memory:
  * @read: the bytes of the log read when memory ran out, or 0 if unknown
  * @in_use: the address space in use then, or 0 for now
+ * @statistics_only: whether it was loaded for statistics only
+ *   (es_document_load_for_statistics()), which needs less
  *
  * Sets @error to say that loading @path ran out of memory: how much was in
  * use, how much the whole log would need (from how far it got), and what
@@ -184,7 +202,8 @@ void
 _es_document_set_out_of_memory (GError     **error,
                                 const char  *path,
                                 guint64      read,
-                                guint64      in_use)
+                                guint64      in_use,
+                                gboolean     statistics_only)
 {
   g_autoptr(GString) message = g_string_new (NULL);
   guint64 limit, size = 0, now = es_vec_get_address_space (&limit);
@@ -207,7 +226,9 @@ _es_document_set_out_of_memory (GError     **error,
    * 1.1 GB and not under 1.0 GB. */
   if (size > 0)
     g_string_append_printf (message, "; loading it needs about %.1f GB",
-                            ((count_workers (path) + DOCUMENT_BYTES_PER_LOG_BYTE) * size + BASE_ADDRESS_SPACE) / 1e9);
+                            ((count_workers (path) + (statistics_only ? STATISTICS_BYTES_PER_LOG_BYTE
+                                                                      : DOCUMENT_BYTES_PER_LOG_BYTE)) * size +
+                             BASE_ADDRESS_SPACE) / 1e9);
   g_string_append (message, limit > 0 ? ". Raise the limit, or open the log on a machine with more memory"
                                       : ". Open the log on a machine with more memory");
   g_set_error_literal (error, G_FILE_ERROR, G_FILE_ERROR_NOMEM, message->str);
@@ -288,11 +309,9 @@ load_eventlog (const char     *path,
 
   for (guint i = 0; i < n_workers; i++)
     {
-      workers[i] = (Worker) { path, i, n_workers, es_eventlog_reader_new (), es_document_builder_new (),
+      workers[i] = (Worker) { path, i, n_workers, NULL, NULL,
                               all, progress, progress_data, NULL, FALSE, es_vec_get_failures (), 0,
-                              statistics_only, let_go_every_events };
-      if (statistics_only)
-        es_document_builder_set_statistics_only (workers[i].builder, t0, t1);
+                              statistics_only, t0, t1, let_go_every_events };
       /* Out of memory for a thread's stack, say (ulimit -v): its part
        * is read on this thread instead, after the first. */
       if (i > 0)
@@ -336,7 +355,7 @@ load_eventlog (const char     *path,
           workers[i].ok = FALSE;
         }
       g_clear_error (error);
-      _es_document_set_out_of_memory (error, path, read, in_use);
+      _es_document_set_out_of_memory (error, path, read, in_use, statistics_only);
     }
 
   if (workers[0].ok)
@@ -386,6 +405,7 @@ load_file (const char     *path,
            GError        **error)
 {
   gboolean tune = !(flags & ES_LOAD_BESIDE_VIEWS);
+  gboolean mono;
   EsDocument *document;
   guint failures;
 
@@ -393,7 +413,8 @@ load_file (const char     *path,
   es_vec_keep_spare ();
   if (tune)
     map_large_blocks (TRUE);
-  if (es_mlpd_sniff_file (path))
+  mono = es_mlpd_sniff_file (path);
+  if (mono)
     document = es_mlpd_load_file (path, progress, progress_data, cancellable, error);
   else
     document = load_eventlog (path, statistics_only, t0, t1, progress, progress_data, cancellable, error);
@@ -405,7 +426,7 @@ load_file (const char     *path,
     {
       g_clear_object (&document);
       g_clear_error (error);
-      _es_document_set_out_of_memory (error, path, 0, 0);
+      _es_document_set_out_of_memory (error, path, 0, 0, statistics_only && !mono);
     }
   if (tune)
     {

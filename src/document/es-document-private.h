@@ -152,7 +152,8 @@ EsThreadStateKind  _es_thread_state_after_stop  (EsStopStatus status);
 void               _es_document_set_out_of_memory (GError    **error,
                                                    const char *path,
                                                    guint64     read,
-                                                   guint64     in_use);
+                                                   guint64     in_use,
+                                                   gboolean    statistics_only);
 gboolean           _es_document_check_memory    (guint64      log_size,
                                                  guint64      available,
                                                  GError     **error);

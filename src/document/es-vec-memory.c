@@ -33,7 +33,7 @@
 #define SPARE_BYTES (64u << 20)
 #define N_SPARES    2
 
-static gint failures;
+gint _es_vec_failures;
 /* Set once a vector could not grow as it should (es_vec_grow()), until
  * the next load keeps its spare: no address space is kept ahead. */
 static gint austerity;
@@ -149,25 +149,12 @@ es_vec_get_address_space (guint64 *limit)
   return g_ascii_strtoull (statm, NULL, 10) * (guint64) sysconf (_SC_PAGESIZE);
 }
 
-/**
- * es_vec_get_failures:
- *
- * Returns: how many times a vector could not grow as it should have, for
- *   want of memory, since the program started: a load that sees it change
- *   is out of memory
- */
-guint
-es_vec_get_failures (void)
-{
-  return (guint) g_atomic_int_get (&failures);
-}
-
 /* A vector could not double: loads see the count change, and no address
  * space is kept ahead of vectors until the next load. */
 void
 _es_vec_count_failure (void)
 {
-  g_atomic_int_inc (&failures);
+  g_atomic_int_inc (&_es_vec_failures);
   g_atomic_int_set (&austerity, TRUE);
 }
 

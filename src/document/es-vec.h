@@ -40,9 +40,26 @@ void       es_vec_use_file   (EsVec     *vec,
 
 void es_vec_grow  (EsVec *vec,
                    gsize  element_size);
+
+/* es_vec_get_failures()'s count: read at every event of a load, so read
+ * inline. */
+extern gint _es_vec_failures;
+
+/**
+ * es_vec_get_failures:
+ *
+ * Returns: how many times a vector could not grow as it should have, for
+ *   want of memory, since the program started: a load that sees it change
+ *   is out of memory
+ */
+static inline guint
+es_vec_get_failures (void)
+{
+  return (guint) g_atomic_int_get (&_es_vec_failures);
+}
+
 void  es_vec_keep_spare   (void);
 void  es_vec_fit_address_space_limit (void);
-guint es_vec_get_failures (void);
 guint64 es_vec_get_address_space_limit (void);
 guint64 es_vec_get_address_space (guint64 *limit);
 void es_vec_reserve (EsVec *vec,

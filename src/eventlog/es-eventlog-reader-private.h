@@ -15,8 +15,13 @@ G_BEGIN_DECLS
 typedef struct
 {
   gint32 wire_size;   /* bytes on disk, WIRE_VARIABLE or WIRE_UNDECLARED */
-  gint32 layout;      /* see _es_event_layout_for() */
+  gint32 layout;      /* see _es_event_layout_for(), with LAYOUT_FIELDS_UNREAD */
 } TagInfo;
+
+/* Added to the fixed layout of a tag whose fields its reader's caller does
+ * not read (es_eventlog_reader_set_fields_unread()): still a layout >= 0,
+ * and no fixed layout is this large. */
+#define LAYOUT_FIELDS_UNREAD (1 << 30)
 
 struct _EsEventlogReader
 {
@@ -53,6 +58,7 @@ struct _EsEventlogReader
   guint            n_parts;
   guint            part;
   gint64           skip_remaining;
+  guint64          fields_unread;    /* es_eventlog_reader_set_fields_unread() */
   guint32          owner_cache_cap;  /* the last cap asked about, and its answer: */
   gboolean         owner_cache;      /* spares a division per event */
 

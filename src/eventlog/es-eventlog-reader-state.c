@@ -184,3 +184,23 @@ es_eventlog_reader_set_partition (EsEventlogReader *self,
   self->n_parts = n_parts;
   self->part = part;
 }
+
+/**
+ * es_eventlog_reader_set_fields_unread:
+ * @tags: a bit for each tag below 64 whose fields the caller does not read
+ *
+ * Events of these tags with a fixed-size payload are handed out with their
+ * header only (tag, time, cap, offset, size, payload): their fields are not
+ * decoded, and hold whatever they held. A summary's load reads only the
+ * time of most of its events. The block marker is always decoded. Call
+ * before the first event.
+ */
+void
+es_eventlog_reader_set_fields_unread (EsEventlogReader *self,
+                                      guint64           tags)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (!self->have_header);
+
+  self->fields_unread = tags & ~(G_GUINT64_CONSTANT (1) << ES_EVENT_BLOCK_MARKER);
+}

@@ -203,7 +203,11 @@ index_event_types (EsEventlogReader *self)
 
   for (guint i = 0; i < self->n_tags; i++)
     if (self->tags[i].wire_size != WIRE_UNDECLARED)
-      self->tags[i].layout = _es_event_layout_for ((guint16) i, self->tags[i].wire_size);
+      {
+        self->tags[i].layout = _es_event_layout_for ((guint16) i, self->tags[i].wire_size);
+        if (self->tags[i].layout >= 0 && i < 64 && (self->fields_unread >> i) & 1)
+          self->tags[i].layout += LAYOUT_FIELDS_UNREAD;
+      }
 
   /* The 7.8.2 stop-status renumbering is recognised from the header alone:
    * user markers came with 7.8, the empty HACK_BUG_T9003 type with 7.8.3. */
@@ -395,7 +399,8 @@ decode_event (EsEventlogReader  *self,
       EsFixedCursor f = { event->payload };
 
       event->unknown = FALSE;
-      _es_event_decode_fixed (event, &f, layout, self->numbering);
+      if (G_LIKELY (layout < LAYOUT_FIELDS_UNREAD))
+        _es_event_decode_fixed (event, &f, layout, self->numbering);
     }
   else if (!_es_event_decode_payload (event, layout, self->numbering, error))
     return STEP_ERROR;

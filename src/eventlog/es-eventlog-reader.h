@@ -61,6 +61,8 @@ gint64             es_eventlog_reader_get_data_offset  (EsEventlogReader  *self)
 void               es_eventlog_reader_set_partition    (EsEventlogReader  *self,
                                                         guint              n_parts,
                                                         guint              part);
+void               es_eventlog_reader_set_fields_unread (EsEventlogReader *self,
+                                                         guint64           tags);
 gboolean           es_eventlog_reader_decode_at        (EsEventlogReader  *self,
                                                         const guint8      *log,
                                                         gsize              log_len,

@@ -33,6 +33,10 @@ gboolean es_bench_time_walks (const char   *path,
                               int           runs,
                               EsBenchWalks *walks,
                               GError      **error);
+double   es_bench_time_reader (const char  *path,
+                               double      *cpu_s,
+                               guint64     *n_events,
+                               GError     **error);
 double es_bench_status_mb   (const char *field);
 double es_bench_pss_mb      (void);
 
