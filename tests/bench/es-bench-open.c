@@ -24,7 +24,6 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 #ifdef __GLIBC__
 # include <malloc.h>
 #endif
@@ -62,17 +61,6 @@ typedef struct
 
 static double file_mb;
 
-/* This thread's CPU time in µs: a frame's own cost, without the turns
- * other processes took meanwhile on a loaded machine. */
-static gint64
-thread_cpu_us (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
-}
-
 static void
 after_paint_cb (GdkFrameClock *clock,
                 Timing        *timing)
@@ -86,7 +74,8 @@ after_paint_cb (GdkFrameClock *clock,
 typedef struct
 {
   gboolean timing;
-  gint64   frame_start, frame_start_cpu;
+  gint64   frame_start;
+  double   frame_start_cpu;
   guint    n_frames;
   double   first_ms, worst_ms;
   double   first_cpu_ms, worst_cpu_ms;   /* the main thread's own, without other processes' turns */
@@ -98,7 +87,7 @@ frame_start_cb (GdkFrameClock *clock,
                 FrameTimes    *times)
 {
   times->frame_start = g_get_monotonic_time ();
-  times->frame_start_cpu = thread_cpu_us ();
+  times->frame_start_cpu = es_bench_thread_cpu_ms ();
 }
 
 static void
@@ -110,7 +99,7 @@ frame_end_cb (GdkFrameClock *clock,
   if (!times->timing || times->frame_start == 0)
     return;
   ms = (g_get_monotonic_time () - times->frame_start) / 1e3;
-  cpu_ms = (thread_cpu_us () - times->frame_start_cpu) / 1e3;
+  cpu_ms = es_bench_thread_cpu_ms () - times->frame_start_cpu;
   if (times->n_frames++ == 0)
     {
       times->first_ms = ms;
