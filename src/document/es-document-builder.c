@@ -131,8 +131,8 @@ open_gc_phase (CapState       *cap,
   cap->gc_phase_start = time;
 }
 
-/* A thread's run and its stop, most of the events of a busy log: inline
- * in es_document_builder_add(). */
+/* A thread's run and its stop, most of the events of a busy log: taken
+ * by es_document_builder_add() itself, inline. */
 static inline void
 run_thread (EsDocumentBuilder *self,
             CapState          *cap,
@@ -181,12 +181,6 @@ add_scheduler_event (EsDocumentBuilder *self,
           t->created_cap = e->cap;
         }
       add_instant (cap, ES_INSTANT_THREAD_CREATED, e->time, thread, 0);
-      break;
-    case ES_EVENT_RUN_THREAD:
-      run_thread (self, cap, e);
-      break;
-    case ES_EVENT_STOP_THREAD:
-      stop_thread (self, cap, e);
       break;
     case ES_EVENT_THREAD_RUNNABLE:
       add_instant (cap, ES_INSTANT_THREAD_RUNNABLE, e->time, thread, 0);
@@ -649,8 +643,12 @@ add_event (EsDocumentBuilder *self,
 
   switch (e->tag)
     {
-    case ES_EVENT_CREATE_THREAD: case ES_EVENT_RUN_THREAD: case ES_EVENT_STOP_THREAD:
-    case ES_EVENT_THREAD_RUNNABLE: case ES_EVENT_MIGRATE_THREAD: case ES_EVENT_THREAD_WAKEUP:
+    case ES_EVENT_RUN_THREAD: case ES_EVENT_STOP_THREAD:
+      /* A cap's runs and stops es_document_builder_add() took itself; one
+       * without a cap has nothing to belong to. */
+      break;
+    case ES_EVENT_CREATE_THREAD: case ES_EVENT_THREAD_RUNNABLE: case ES_EVENT_MIGRATE_THREAD:
+    case ES_EVENT_THREAD_WAKEUP:
       if (cap != NULL)
         add_scheduler_event (self, cap, e);
       break;
