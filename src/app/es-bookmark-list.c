@@ -11,6 +11,7 @@
 
 #include "es-bookmark-item.h"
 #include "es-bookmark-list.h"
+#include "es-list-scroll.h"
 #include "es-time.h"
 
 /* The page edits the log's EsBookmarks and saves them a moment after each
@@ -723,22 +724,6 @@ es_bookmark_list_dispose (GObject *object)
   G_OBJECT_CLASS (es_bookmark_list_parent_class)->dispose (object);
 }
 
-/* Shown: the view gets the rows. A column view makes the widgets of its
- * first rows whenever its model changes, mapped or not, and a followed
- * log's every update empties the rows and fills them again (up to 200
- * bookmarks made from its markers): 3-7 ms of the main thread's each
- * time, next to the new document's first frame, which the Bookmarks
- * page, hidden, need not pay (as the GC list's). */
-static void
-es_bookmark_list_map (GtkWidget *widget)
-{
-  EsBookmarkList *self = ES_BOOKMARK_LIST (widget);
-
-  if (gtk_column_view_get_model (self->view) == NULL)
-    gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (self->selection));
-  GTK_WIDGET_CLASS (es_bookmark_list_parent_class)->map (widget);
-}
-
 static void
 es_bookmark_list_class_init (EsBookmarkListClass *klass)
 {
@@ -746,7 +731,6 @@ es_bookmark_list_class_init (EsBookmarkListClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = es_bookmark_list_dispose;
-  widget_class->map = es_bookmark_list_map;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_install_action (widget_class, "bookmarks.add", NULL, add_action);
   gtk_widget_class_install_action (widget_class, "bookmarks.rename", NULL, rename_action);
@@ -775,8 +759,11 @@ es_bookmark_list_init (EsBookmarkList *self)
 
   self->store = g_list_store_new (ES_TYPE_BOOKMARK_ITEM);
   self->selection = gtk_multi_selection_new (G_LIST_MODEL (g_object_ref (self->store)));
-  /* Its model from its first map (es_bookmark_list_map()). */
+  /* A followed log's every update empties the rows and fills them again
+   * (up to 200 bookmarks from its markers): a hidden page need not make
+   * their widgets. */
   self->view = GTK_COLUMN_VIEW (gtk_column_view_new (NULL));
+  es_column_view_set_model_when_shown (self->view, GTK_SELECTION_MODEL (self->selection));
   gtk_column_view_set_show_column_separators (self->view, TRUE);
   add_column (self, _("Name"), COLUMN_NAME);
   add_column (self, _("Time"), COLUMN_TIME);

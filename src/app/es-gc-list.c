@@ -12,6 +12,7 @@
 #include "es-gc-item.h"
 #include "es-gc-list.h"
 #include "es-gc-rows.h"
+#include "es-list-scroll.h"
 #include "es-pause-chart.h"
 #include "es-time.h"
 
@@ -219,9 +220,8 @@ es_gc_list_set_session (EsGcList  *self,
     apply_filter (self);
 }
 
-/* Shown: the rows become the document's, and the view gets them (a view
- * makes the widgets of its first rows whenever its model changes, mapped
- * or not). */
+/* Shown: the rows become the document's (and the view gets them:
+ * es_column_view_set_model_when_shown()). */
 static void
 es_gc_list_map (GtkWidget *widget)
 {
@@ -229,8 +229,6 @@ es_gc_list_map (GtkWidget *widget)
 
   if (self->stale)
     apply_filter (self);
-  if (gtk_column_view_get_model (self->view) == NULL)
-    gtk_column_view_set_model (self->view, self->selection);
   GTK_WIDGET_CLASS (es_gc_list_parent_class)->map (widget);
 }
 
@@ -343,6 +341,7 @@ es_gc_list_init (EsGcList *self)
   selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->rows)));
   gtk_single_selection_set_autoselect (selection, FALSE);
   self->selection = GTK_SELECTION_MODEL (selection);
+  es_column_view_set_model_when_shown (self->view, self->selection);
   gtk_column_view_sort_by_column (self->view, self->pause_column, GTK_SORT_DESCENDING);
   g_signal_connect_object (self->view, "activate", G_CALLBACK (activate_cb), self, 0);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->view), GTK_ACCESSIBLE_PROPERTY_LABEL,

@@ -1,4 +1,5 @@
-/* es-list-scroll.c: scrolling a list view to a row, also before it has a size
+/* es-list-scroll.c: scrolling a list view to a row, also before it has a size;
+ * a column view given its rows once shown
  *
  * Copyright 2026 The Eventscope authors
  *
@@ -82,4 +83,32 @@ es_list_scroll_to_item (GtkWidget *list_view,
       g_object_set_data (G_OBJECT (list_view), MAP_KEY, GINT_TO_POINTER (TRUE));
     }
   wait_for_size (list_view, NULL);
+}
+
+static void
+set_model_on_map_cb (GtkWidget         *view,
+                     GtkSelectionModel *model)
+{
+  if (gtk_column_view_get_model (GTK_COLUMN_VIEW (view)) == NULL)
+    gtk_column_view_set_model (GTK_COLUMN_VIEW (view), model);
+}
+
+/**
+ * es_column_view_set_model_when_shown:
+ * @model: the rows, kept by the caller
+ *
+ * Gives @view @model when it is first mapped, not now. A column view makes
+ * the widgets of its first rows whenever its model changes, mapped or not:
+ * a table on a page never opened would hold a screenful of rows, and make
+ * them again at each of a followed log's updates (3-7 ms of the main
+ * thread's each time, beside the new document's first frame).
+ */
+void
+es_column_view_set_model_when_shown (GtkColumnView     *view,
+                                     GtkSelectionModel *model)
+{
+  g_return_if_fail (GTK_IS_COLUMN_VIEW (view));
+  g_return_if_fail (GTK_IS_SELECTION_MODEL (model));
+
+  g_signal_connect_object (view, "map", G_CALLBACK (set_model_on_map_cb), model, 0);
 }

@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "es-list-scroll.h"
 #include "es-mono-table.h"
 #include <string.h>
 
@@ -392,19 +393,6 @@ es_mono_table_finalize (GObject *object)
   G_OBJECT_CLASS (es_mono_table_parent_class)->finalize (object);
 }
 
-/* Shown: the view gets the rows. A view makes the widgets of its first
- * rows whenever its model changes, mapped or not: a tab never opened
- * would hold a screenful of rows for each of its tables. */
-static void
-es_mono_table_map (GtkWidget *widget)
-{
-  EsMonoTable *self = ES_MONO_TABLE (widget);
-
-  if (gtk_column_view_get_model (self->view) == NULL)
-    gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (self->selection));
-  GTK_WIDGET_CLASS (es_mono_table_parent_class)->map (widget);
-}
-
 static void
 es_mono_table_class_init (EsMonoTableClass *klass)
 {
@@ -412,7 +400,6 @@ es_mono_table_class_init (EsMonoTableClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = es_mono_table_dispose;
-  widget_class->map = es_mono_table_map;
   object_class->finalize = es_mono_table_finalize;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "mono-table");

@@ -11,6 +11,7 @@
 
 #include "es-document-prof.h"
 #include "es-flame-graph.h"
+#include "es-list-scroll.h"
 #include "es-profile-choices.h"
 #include "es-profile-panel-private.h"
 #include "es-selection-follower.h"
@@ -605,17 +606,6 @@ es_profile_panel_dispose (GObject *object)
   G_OBJECT_CLASS (es_profile_panel_parent_class)->dispose (object);
 }
 
-/* Shown: the table's view gets the rows. A view makes the widgets of
- * its first rows whenever its model changes, mapped or not: a Profile tab
- * never opened would hold a screenful of them. */
-static void
-view_mapped_cb (GtkWidget      *view,
-                EsProfilePanel *self)
-{
-  if (gtk_column_view_get_model (self->view) == NULL)
-    gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (self->selection));
-}
-
 static void
 es_profile_panel_class_init (EsProfilePanelClass *klass)
 {
@@ -660,8 +650,7 @@ build_table (EsProfilePanel *self)
   self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->rows)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  /* The view gets its model when first shown. */
-  g_signal_connect_object (self->view, "map", G_CALLBACK (view_mapped_cb), self, 0);
+  es_column_view_set_model_when_shown (self->view, GTK_SELECTION_MODEL (self->selection));
   gtk_column_view_sort_by_column (self->view, individual, GTK_SORT_DESCENDING);
   g_signal_connect_object (self->selection, "notify::selected", G_CALLBACK (row_selected_cb), self, 0);
   /* A new order or a search replaces the rows, and the selection with them.
