@@ -663,6 +663,19 @@ test_skeleton (void)
       g_assert_cmpuint (es_event_skeleton_grow (skeleton, n + 10), ==, 0);
       g_assert_cmpuint (change.n_changes, ==, 3);
     }
+
+  /* No rows after all (an empty log, another log): no blank row stays. */
+  {
+    g_autoptr(EsEventListModel) model = es_event_list_model_new ();
+    g_autoptr(EsEventSkeleton) skeleton = es_event_skeleton_new (G_LIST_MODEL (model));
+    Change change = { 0 };
+
+    g_signal_connect (skeleton, "items-changed", G_CALLBACK (record_change_cb), &change);
+    es_event_skeleton_grow (skeleton, 30);
+    es_event_list_model_set_index (model, NULL);
+    g_assert_true (change.n_changes == 2 && change.position == 0 && change.removed == 30 && change.added == 0);
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (skeleton)), ==, 0);
+  }
   g_unlink (path);
 }
 

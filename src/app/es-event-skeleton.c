@@ -93,8 +93,8 @@ es_event_skeleton_iface_init (GListModelInterface *iface)
 }
 
 /* The list's rows came (or changed). Blank rows shown: the list had none,
- * and those it has now take their place, the first in the blank rows'
- * items themselves. */
+ * and those it has now (if any: an empty log, or none for another log)
+ * take their place, the first in the blank rows' items themselves. */
 static void
 rows_changed_cb (GListModel      *rows,
                  guint            position,
@@ -110,11 +110,6 @@ rows_changed_cb (GListModel      *rows,
       g_list_model_items_changed (G_LIST_MODEL (self), position, removed, added);
       return;
     }
-  /* Still none (the list emptied again for another log): the blank rows
-   * stay, for its rows. */
-  if (g_list_model_get_n_items (rows) == 0)
-    return;
-
   blank = g_steal_pointer (&self->blank);
   kept = MIN (blank->len, g_list_model_get_n_items (rows));
   for (guint i = 0; i < kept; i++)
