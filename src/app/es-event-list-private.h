@@ -35,7 +35,7 @@ struct _EsEventList
   EsEventListModel   *model;
   EsEventSkeleton    *skeleton;          /* the model as the view gets it */
   EsEventColumns     *columns;
-  EsEventIndex       *built;             /* waiting for the skeleton to be shown */
+  EsEventIndex       *built;             /* built, waiting for the skeleton's rows */
   guint               same_rows;         /* those the index shown has of the last */
   guint               finish_tick;       /* the frame that first shows the rows */
   guint               finish_source;     /* what waits for it to be drawn */
