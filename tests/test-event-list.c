@@ -17,6 +17,7 @@
 #include "es-event-list-model.h"
 #include "es-event-list.h"
 #include "es-event-search.h"
+#include "es-event-skeleton.h"
 #include "es-test-gui.h"
 #include "es-test-log.h"
 #include "es-window.h"
@@ -588,6 +589,130 @@ test_match_count_grouped (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+typedef struct
+{
+  guint position, removed, added;
+  guint n_changes;
+} Change;
+
+static void
+record_change_cb (GListModel *model,
+                  guint       position,
+                  guint       removed,
+                  guint       added,
+                  Change     *change)
+{
+  *change = (Change) { position, removed, added, change->n_changes + 1 };
+}
+
+/* Blank rows while the list has none; its rows then take their place,
+ * the first in the blank rows' items themselves (the view keeps their
+ * widgets), and the rest are added after them; blank rows beyond the
+ * list's are removed. */
+static void
+test_skeleton (void)
+{
+  g_autofree char *path = write_big_log (2000);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(EsEventIndex) index = es_event_index_build (path, NULL, NULL, NULL, &error);
+  guint n = es_event_index_get_n_rows (index);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (n, >=, 2000);   /* and the blocks' markers */
+  for (guint blank = 10; blank <= 2500; blank += 2490)   /* fewer rows than the list, more */
+    {
+      g_autoptr(EsEventListModel) model = es_event_list_model_new ();
+      g_autoptr(EsEventSkeleton) skeleton = es_event_skeleton_new (G_LIST_MODEL (model));
+      g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+      Change change = { 0 };
+
+      g_signal_connect (skeleton, "items-changed", G_CALLBACK (record_change_cb), &change);
+      g_assert_cmpuint (es_event_skeleton_grow (skeleton, 4), ==, 4);
+      g_assert_cmpuint (es_event_skeleton_grow (skeleton, blank), ==, blank);
+      g_assert_true (change.position == 4 && change.removed == 0 && change.added == blank - 4);
+      g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (skeleton)), ==, blank);
+      g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 0);
+      for (guint i = 0; i < blank; i++)
+        {
+          EsEventItem *item = g_list_model_get_item (G_LIST_MODEL (skeleton), i);
+
+          g_assert_true (es_event_item_is_blank (item));
+          g_assert_cmpstr (es_event_item_get_text (item), ==, "");
+          g_ptr_array_add (items, item);
+        }
+
+      es_event_list_model_show (model, index);
+      g_assert_cmpuint (change.n_changes, ==, 3);
+      g_assert_cmpuint (change.position, ==, MIN (blank, n));
+      g_assert_cmpuint (change.removed, ==, blank - MIN (blank, n));
+      g_assert_cmpuint (change.added, ==, n - MIN (blank, n));
+      g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (skeleton)), ==, n);
+      for (guint i = 0; i < MIN (blank, n); i++)
+        {
+          EsEventItem *filled = g_ptr_array_index (items, i);
+          g_autoptr(EsEventItem) item = g_list_model_get_item (G_LIST_MODEL (skeleton), i);
+
+          g_assert_false (es_event_item_is_blank (filled));
+          g_assert_cmpuint (es_event_item_get_row (filled), ==, i);
+          g_assert_cmpuint (es_event_item_get_time (filled), ==, es_event_index_get_time (index, i));
+          g_assert_cmpuint (es_event_item_get_cap (filled), ==, es_event_item_get_cap (item));
+          g_assert_cmpstr (es_event_item_get_text (filled), ==, es_event_item_get_text (item));
+          g_assert_cmpstr (es_event_item_get_text (filled), !=, "");
+        }
+      /* With rows, none is blank: the skeleton grows no more. */
+      g_assert_cmpuint (es_event_skeleton_grow (skeleton, n + 10), ==, 0);
+      g_assert_cmpuint (change.n_changes, ==, 3);
+    }
+
+  /* No rows after all (an empty log, another log): no blank row stays. */
+  {
+    g_autoptr(EsEventListModel) model = es_event_list_model_new ();
+    g_autoptr(EsEventSkeleton) skeleton = es_event_skeleton_new (G_LIST_MODEL (model));
+    Change change = { 0 };
+
+    g_signal_connect (skeleton, "items-changed", G_CALLBACK (record_change_cb), &change);
+    es_event_skeleton_grow (skeleton, 30);
+    es_event_list_model_set_index (model, NULL);
+    g_assert_true (change.n_changes == 2 && change.position == 0 && change.removed == 30 && change.added == 0);
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (skeleton)), ==, 0);
+  }
+  g_unlink (path);
+}
+
+/* The rows first shown are the log's first events, in order: the
+ * skeleton's rows, made while the index was built, show them, and none
+ * is left blank. */
+static void
+test_first_rows_shown (void)
+{
+  g_autofree char *path = es_test_fixture_path ("parfib-N2.eventlog");
+  g_autoptr(GArray) rows = es_test_decode_in_time_order (path);
+  const EsTestEvent *events = (const EsTestEvent *) (gpointer) rows->data;
+  EsWindow *window;
+  EsEventList *list = open_events_page (path, &window);
+  GtkWidget *columns = es_test_find_widget_of_type (GTK_WIDGET (list), GTK_TYPE_COLUMN_VIEW);
+  GtkWidget *view = es_test_find_widget_of_type (columns, GTK_TYPE_LIST_VIEW);
+  guint shown = 0;
+
+  for (GtkWidget *row = gtk_widget_get_first_child (view); row != NULL; row = gtk_widget_get_next_sibling (row))
+    {
+      g_autoptr(GPtrArray) cells = g_ptr_array_new ();
+      g_autofree char *time = NULL;
+
+      collect_cells (row, cells);
+      if (cells->len != 4 || !gtk_widget_get_mapped (row))
+        continue;
+      time = g_strdup_printf ("%" G_GUINT64_FORMAT ".%09" G_GUINT64_FORMAT, events[shown].time / 1000000000,
+                              events[shown].time % 1000000000);
+      g_assert_cmpstr (gtk_inscription_get_text (g_ptr_array_index (cells, 0)), ==, time);
+      g_assert_cmpstr (gtk_inscription_get_text (g_ptr_array_index (cells, 3)), !=, "");
+      shown++;
+    }
+  g_test_message ("%u rows shown", shown);
+  g_assert_cmpuint (shown, >=, 10);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -602,6 +727,8 @@ main (int    argc,
   g_test_add_func ("/event-list/grown-search-goes-on", test_grown_search_goes_on);
   g_test_add_func ("/event-list/many-rows-few-objects", test_many_rows_few_objects);
   g_test_add_func ("/event-list/list-opens-at-the-cursor", test_list_opens_at_the_cursor);
+  g_test_add_func ("/event-list/skeleton", test_skeleton);
+  g_test_add_func ("/event-list/first-rows-shown", test_first_rows_shown);
 
   status = g_test_run ();
   g_object_unref (es_test_app);

@@ -28,7 +28,7 @@ struct _EsEventColumns
 {
   EsEventColumnsMarks marks;
   gpointer            user_data;
-  GHashTable         *bound;    /* GtkListItem */
+  GHashTable         *bound;    /* GtkListItem -> its Column + 1 */
 };
 
 static void
@@ -71,22 +71,23 @@ highlight_cell (EsEventColumns *self,
 }
 
 static void
-bind_cell_cb (GtkSignalListItemFactory *factory,
-              GtkListItem              *item,
-              gpointer                  column)
+show_cell (EsEventColumns *self,
+           GtkListItem    *item,
+           Column          column)
 {
-  EsEventColumns *self = g_object_get_data (G_OBJECT (factory), "event-columns");
   EsEventItem *event = gtk_list_item_get_item (item);
   g_autofree char *text = NULL;
   guint64 time = es_event_item_get_time (event);
   guint32 thread;
 
-  switch (GPOINTER_TO_UINT (column))
+  switch (column)
     {
     case COLUMN_TIME:
-      /* Seconds to the nanosecond: events a few ns apart stay apart. */
-      text = g_strdup_printf ("%" G_GUINT64_FORMAT ".%09" G_GUINT64_FORMAT,
-                              time / G_GUINT64_CONSTANT (1000000000), time % G_GUINT64_CONSTANT (1000000000));
+      /* Seconds to the nanosecond: events a few ns apart stay apart. A
+       * blank row (es-event-skeleton.c) has none. */
+      if (!es_event_item_is_blank (event))
+        text = g_strdup_printf ("%" G_GUINT64_FORMAT ".%09" G_GUINT64_FORMAT,
+                                time / G_GUINT64_CONSTANT (1000000000), time % G_GUINT64_CONSTANT (1000000000));
       break;
     case COLUMN_CAP:
       if (es_event_item_get_cap (event) != ES_CAP_NONE)
@@ -102,8 +103,18 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
       break;
     }
   gtk_inscription_set_text (GTK_INSCRIPTION (gtk_list_item_get_child (item)), text != NULL ? text : "");
-  g_hash_table_add (self->bound, item);
   highlight_cell (self, item);
+}
+
+static void
+bind_cell_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *item,
+              gpointer                  column)
+{
+  EsEventColumns *self = g_object_get_data (G_OBJECT (factory), "event-columns");
+
+  g_hash_table_insert (self->bound, item, GUINT_TO_POINTER (GPOINTER_TO_UINT (column) + 1));
+  show_cell (self, item, GPOINTER_TO_UINT (column));
 }
 
 static void
@@ -176,6 +187,21 @@ es_event_columns_refresh (EsEventColumns *self)
   g_hash_table_iter_init (&iter, self->bound);
   while (g_hash_table_iter_next (&iter, &item, NULL))
     highlight_cell (self, item);
+}
+
+/* Shows again what the rows' items say: blank rows (es-event-skeleton.c)
+ * were filled in place, the view bound to them knows nothing of it. */
+void
+es_event_columns_update (EsEventColumns *self)
+{
+  GHashTableIter iter;
+  gpointer item, column;
+
+  g_return_if_fail (self != NULL);
+
+  g_hash_table_iter_init (&iter, self->bound);
+  while (g_hash_table_iter_next (&iter, &item, &column))
+    show_cell (self, item, GPOINTER_TO_UINT (column) - 1);
 }
 
 void

@@ -21,6 +21,7 @@ EsEventColumns *es_event_columns_new     (GtkColumnView       *view,
                                           EsEventColumnsMarks  marks,
                                           gpointer             user_data);
 void            es_event_columns_refresh (EsEventColumns      *self);
+void            es_event_columns_update  (EsEventColumns      *self);
 void            es_event_columns_free    (EsEventColumns      *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsEventColumns, es_event_columns_free)

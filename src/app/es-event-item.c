@@ -16,6 +16,7 @@ struct _EsEventItem
   GObject  parent_instance;
 
   guint    row;
+  gboolean blank;     /* no event yet: es_event_item_new_blank() */
   guint64  time;
   guint16  cap;
   guint16  tag;
@@ -79,12 +80,63 @@ es_event_item_new (EsEventIndex *index,
   return self;
 }
 
+/**
+ * es_event_item_new_blank:
+ *
+ * A row with no event yet (no time, cap, thread nor text): the event
+ * list's skeleton, while its index is built (es-event-skeleton.c).
+ */
+EsEventItem *
+es_event_item_new_blank (guint row)
+{
+  EsEventItem *self = g_object_new (ES_TYPE_EVENT_ITEM, NULL);
+
+  self->row = row;
+  self->blank = TRUE;
+  self->cap = ES_CAP_NONE;
+  self->text = g_strdup ("");
+  return self;
+}
+
+/**
+ * es_event_item_fill:
+ * @from: the item of the row @self stands for
+ *
+ * Makes a blank item the same as @from, in place: the row widgets bound
+ * to @self then show it once their cells are bound again.
+ */
+void
+es_event_item_fill (EsEventItem *self,
+                    EsEventItem *from)
+{
+  g_return_if_fail (ES_IS_EVENT_ITEM (self));
+  g_return_if_fail (ES_IS_EVENT_ITEM (from));
+
+  self->row = from->row;
+  self->blank = from->blank;
+  self->time = from->time;
+  self->cap = from->cap;
+  self->tag = from->tag;
+  self->has_thread = from->has_thread;
+  self->thread = from->thread;
+  g_free (self->text);
+  self->text = g_strdup (from->text);
+}
+
 guint
 es_event_item_get_row (EsEventItem *self)
 {
   g_return_val_if_fail (ES_IS_EVENT_ITEM (self), 0);
 
   return self->row;
+}
+
+gboolean
+es_event_item_is_blank (EsEventItem *self)
+{
+  g_return_val_if_fail (ES_IS_EVENT_ITEM (self), FALSE);
+
+  return self->blank;
 }
 
 guint64

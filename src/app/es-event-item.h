@@ -19,7 +19,11 @@ G_DECLARE_FINAL_TYPE (EsEventItem, es_event_item, ES, EVENT_ITEM, GObject)
 
 EsEventItem *es_event_item_new         (EsEventIndex *index,
                                         guint         row);
+EsEventItem *es_event_item_new_blank   (guint         row);
+void         es_event_item_fill        (EsEventItem  *self,
+                                        EsEventItem  *from);
 guint        es_event_item_get_row     (EsEventItem  *self);
+gboolean     es_event_item_is_blank    (EsEventItem  *self);
 guint64      es_event_item_get_time    (EsEventItem  *self);
 guint16      es_event_item_get_cap     (EsEventItem  *self);
 guint16      es_event_item_get_tag     (EsEventItem  *self);

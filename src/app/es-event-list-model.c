@@ -284,10 +284,10 @@ load_thread (GTask        *task,
  * es_event_list_model_load_async:
  * @path: the log to index (read on a worker thread)
  *
- * Indexes every event of @path; es_event_list_model_load_finish() then
- * shows them. With an index shown, @path is its log grown since (a
- * followed log's record): the index is grown from it
- * (es_event_index_grow()).
+ * Indexes every event of @path; es_event_list_model_load_finish() gives
+ * the index, es_event_list_model_show() then shows its rows. With an
+ * index shown, @path is its log grown since (a followed log's record):
+ * the index is grown from it (es_event_index_grow()).
  */
 void
 es_event_list_model_load_async (EsEventListModel    *self,
@@ -313,29 +313,33 @@ es_event_list_model_load_async (EsEventListModel    *self,
   g_task_run_in_thread (task, load_thread);
 }
 
-/* Shows the rows of the index built, or says why there is none. An index
- * shown already is of the same log, grown since (a followed log's): the
- * rows both have stay where they are (es_event_list_model_grow_index()),
- * and @same_rows says how many they are; G_MAXUINT if none was shown. */
-gboolean
+/* The index built, for es_event_list_model_show(); %NULL if none, with
+ * @error saying why. */
+EsEventIndex *
 es_event_list_model_load_finish (EsEventListModel  *self,
                                  GAsyncResult      *result,
-                                 guint             *same_rows,
                                  GError           **error)
 {
-  g_autoptr(EsEventIndex) index = NULL;
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
 
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
 
-  *same_rows = G_MAXUINT;
-  index = g_task_propagate_pointer (G_TASK (result), error);
-  if (index == NULL)
-    return FALSE;
+/* Shows the rows of @index. An index shown already is of the same log,
+ * grown since (a followed log's): the rows both have stay where they are
+ * (es_event_list_model_grow_index()), and the return says how many they
+ * are; G_MAXUINT if none was shown. */
+guint
+es_event_list_model_show (EsEventListModel *self,
+                          EsEventIndex     *index)
+{
+  g_return_val_if_fail (ES_IS_EVENT_LIST_MODEL (self), G_MAXUINT);
+  g_return_val_if_fail (index != NULL, G_MAXUINT);
+
   if (self->index != NULL)
-    *same_rows = es_event_list_model_grow_index (self, index);
-  else
-    es_event_list_model_set_index (self, index);
-  return TRUE;
+    return es_event_list_model_grow_index (self, index);
+  es_event_list_model_set_index (self, index);
+  return G_MAXUINT;
 }
 
 /* How far the load running (or last run) has come, 0 to 1. */

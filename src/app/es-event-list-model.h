@@ -28,10 +28,11 @@ void              es_event_list_model_load_async   (EsEventListModel    *self,
                                                     GCancellable        *cancellable,
                                                     GAsyncReadyCallback  callback,
                                                     gpointer             user_data);
-gboolean          es_event_list_model_load_finish  (EsEventListModel    *self,
+EsEventIndex     *es_event_list_model_load_finish  (EsEventListModel    *self,
                                                     GAsyncResult        *result,
-                                                    guint               *same_rows,
                                                     GError             **error);
+guint             es_event_list_model_show         (EsEventListModel    *self,
+                                                    EsEventIndex        *index);
 double            es_event_list_model_get_load_fraction (EsEventListModel *self);
 void              es_event_list_model_set_filter   (EsEventListModel *self,
                                                     GArray           *rows);

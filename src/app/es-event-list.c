@@ -8,14 +8,9 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <string.h>
 
-#include "es-event-columns.h"
-#include "es-event-index.h"
 #include "es-event-item.h"
-#include "es-event-list-model.h"
-#include "es-event-list.h"
-#include "es-event-search.h"
+#include "es-event-list-private.h"
 #include "es-list-scroll.h"
 #include "es-time.h"
 
@@ -26,52 +21,9 @@
  * activating a row moves the cursor there. Searches run on worker threads
  * too; each new one cancels the last. */
 
-struct _EsEventList
-{
-  GtkWidget           parent_instance;
-
-  GtkWidget          *box;
-  GtkWidget          *entry;
-  GtkDropDown        *kinds;
-  GtkWidget          *only_matches;
-  GtkWidget          *previous_button;
-  GtkWidget          *next_button;
-  GtkLabel           *status;
-  GtkStack           *stack;
-  GtkProgressBar     *progress_bar;
-  GtkLabel           *error_label;
-  GtkColumnView      *view;
-  GtkSingleSelection *selection;
-  EsEventListModel   *model;
-  EsEventColumns     *columns;
-
-  EsSession          *session;
-  gulong              cursor_handler;
-  char               *path;
-  GCancellable       *build_cancellable;
-  gboolean            stale;             /* a followed log grew since its index was built */
-  guint               progress_source;   /* shows how a build or search is going */
-  GArray             *kind_tags;         /* guint16, the kinds after "All kinds" */
-
-  EsEventSearch      *search;
-  GArray             *matches;           /* the search's rows, or NULL without one */
-
-  /* The cursor last followed (or set by activating a row): what keeps the
-   * list and the timeline from moving each other back and forth. */
-  gboolean            have_followed;
-  guint64             followed_cursor;
-  gboolean            moving_cursor;
-};
-
 G_DEFINE_FINAL_TYPE (EsEventList, es_event_list, GTK_TYPE_WIDGET)
 
 static void start_search (EsEventList *self);
-
-static EsEventIndex *
-get_index (EsEventList *self)
-{
-  return es_event_list_model_get_index (self->model);
-}
 
 /* Showing only matches, every row is one: no need to mark them. */
 static gboolean
@@ -144,8 +96,8 @@ es_event_list_get_selected_row (EsEventList *self)
   return es_event_list_model_get_row (self->model, position);
 }
 
-static void
-follow_cursor (EsEventList *self)
+void
+_es_event_list_follow_cursor (EsEventList *self)
 {
   guint64 cursor;
 
@@ -156,8 +108,8 @@ follow_cursor (EsEventList *self)
     return;
   self->have_followed = TRUE;
   self->followed_cursor = cursor;
-  if (get_index (self) != NULL)
-    select_row (self, es_event_index_lower_bound (get_index (self), cursor));
+  if (_es_event_list_get_index (self) != NULL)
+    select_row (self, es_event_index_lower_bound (_es_event_list_get_index (self), cursor));
 }
 
 /**
@@ -177,7 +129,8 @@ es_event_list_activate (EsEventList *self,
 
   if (self->session == NULL || position >= g_list_model_get_n_items (G_LIST_MODEL (self->model)))
     return;
-  time = es_event_index_get_time (get_index (self), es_event_list_model_get_row (self->model, position));
+  time = es_event_index_get_time (_es_event_list_get_index (self),
+                                  es_event_list_model_get_row (self->model, position));
   self->have_followed = TRUE;
   self->followed_cursor = time;
   self->moving_cursor = TRUE;
@@ -249,9 +202,9 @@ show_progress_cb (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
-static void
-show_progress (EsEventList *self,
-               gboolean     shown)
+void
+_es_event_list_show_progress (EsEventList *self,
+                              gboolean     shown)
 {
   if (!shown)
     g_clear_handle_id (&self->progress_source, g_source_remove);
@@ -265,7 +218,7 @@ search_finished_cb (EsEventList *self)
   GArray *rows = es_event_search_get_matches (self->search);
   guint from, pos;
 
-  show_progress (self, FALSE);
+  _es_event_list_show_progress (self, FALSE);
   g_clear_pointer (&self->matches, g_array_unref);
   self->matches = g_array_ref (rows);
 
@@ -283,9 +236,9 @@ search_finished_cb (EsEventList *self)
 /* Searches for what the entry and the kind say; in a followed log's index,
  * grown, whose first @same_rows are those searched last, only the rows
  * after them (G_MAXUINT: every row). */
-static void
-search_from (EsEventList *self,
-             guint        same_rows)
+void
+_es_event_list_search_from (EsEventList *self,
+                            guint        same_rows)
 {
   const char *text = gtk_editable_get_text (GTK_EDITABLE (self->entry));
   guint kind = gtk_drop_down_get_selected (self->kinds);
@@ -293,7 +246,7 @@ search_from (EsEventList *self,
                       kind - 1 < self->kind_tags->len;
   const guint16 *tag = has_kind ? &g_array_index (self->kind_tags, guint16, kind - 1) : NULL;
 
-  if (get_index (self) == NULL)
+  if (_es_event_list_get_index (self) == NULL)
     return;
   if (text[0] == '\0' && !has_kind)
     {
@@ -304,10 +257,10 @@ search_from (EsEventList *self,
   else
     {
       if (same_rows == G_MAXUINT)
-        es_event_search_run (self->search, get_index (self), text, tag);
+        es_event_search_run (self->search, _es_event_list_get_index (self), text, tag);
       else
-        es_event_search_run_grown (self->search, get_index (self), text, tag, same_rows);
-      show_progress (self, TRUE);
+        es_event_search_run_grown (self->search, _es_event_list_get_index (self), text, tag, same_rows);
+      _es_event_list_show_progress (self, TRUE);
     }
   update_status (self);
 }
@@ -315,7 +268,7 @@ search_from (EsEventList *self,
 static void
 start_search (EsEventList *self)
 {
-  search_from (self, G_MAXUINT);
+  _es_event_list_search_from (self, G_MAXUINT);
 }
 
 /**
@@ -367,114 +320,6 @@ stop_search_cb (EsEventList *self)
   gtk_editable_set_text (GTK_EDITABLE (self->entry), "");
 }
 
-/* ------------------------------------------------------------------------ */
-/* Building the index                                                       */
-
-static void
-fill_kinds (EsEventList *self)
-{
-  g_autoptr(GArray) tags = es_event_index_dup_tags (get_index (self));
-  GtkStringList *names;
-  guint kind = gtk_drop_down_get_selected (self->kinds), selected = 0;
-
-  /* A followed log's index, built again: the same kinds, or more, and the
-   * one chosen stays chosen. */
-  if (self->kind_tags != NULL && tags->len == self->kind_tags->len &&
-      memcmp (tags->data, self->kind_tags->data, tags->len * sizeof (guint16)) == 0)
-    return;
-  if (self->kind_tags != NULL && kind > 0 && kind != GTK_INVALID_LIST_POSITION && kind - 1 < self->kind_tags->len)
-    for (guint i = 0; i < tags->len; i++)
-      if (g_array_index (tags, guint16, i) == g_array_index (self->kind_tags, guint16, kind - 1))
-        selected = i + 1;
-  names = gtk_string_list_new (NULL);
-
-  gtk_string_list_append (names, _("All kinds"));
-  for (guint i = 0; i < tags->len; i++)
-    {
-      guint16 tag = g_array_index (tags, guint16, i);
-      const char *name = es_event_index_get_tag_name (get_index (self), tag);
-      g_autofree char *valid = g_utf8_make_valid (name != NULL ? name : "", -1);
-
-      gtk_string_list_append (names, valid);
-    }
-  g_clear_pointer (&self->kind_tags, g_array_unref);
-  self->kind_tags = g_steal_pointer (&tags);
-  gtk_drop_down_set_model (self->kinds, G_LIST_MODEL (names));
-  gtk_drop_down_set_selected (self->kinds, selected);
-  g_object_unref (names);
-}
-
-static void start_build (EsEventList *self);
-
-static void
-build_done_cb (GObject      *object,
-               GAsyncResult *result,
-               gpointer      user_data)
-{
-  g_autoptr(EsEventList) self = user_data;
-  g_autoptr(GError) error = NULL;
-  gboolean grown = get_index (self) != NULL;
-  guint same_rows;
-
-  if (!es_event_list_model_load_finish (self->model, result, &same_rows, &error) &&
-      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
-  g_clear_object (&self->build_cancellable);
-  show_progress (self, FALSE);
-  /* A followed log that could not be indexed again keeps its list. */
-  if (error != NULL && grown)
-    return;
-  if (error != NULL)
-    {
-      g_autofree char *message = g_strdup_printf (_("The events could not be listed: %s"), error->message);
-
-      gtk_label_set_text (self->error_label, message);
-      gtk_stack_set_visible_child_name (self->stack, "error");
-      return;
-    }
-
-  fill_kinds (self);
-  if (!grown)
-    {
-      gtk_stack_set_visible_child_name (self->stack, "list");
-      gtk_widget_set_sensitive (GTK_WIDGET (self->kinds), TRUE);
-      gtk_widget_set_sensitive (self->only_matches, TRUE);
-      self->have_followed = FALSE;
-      follow_cursor (self);
-    }
-  /* A search of the log, grown, goes on from the rows the two indexes
-   * have the same. */
-  search_from (self, same_rows);
-  /* The log grew again meanwhile. */
-  if (self->stale && gtk_widget_get_mapped (GTK_WIDGET (self)))
-    start_build (self);
-}
-
-/* Indexes the log, or a followed log again once it has grown: the rows
- * shown stay while it is, and those the new index has the same keep
- * their place (es_event_list_model_grow_index()). One build at a time:
- * growth meanwhile is indexed next. */
-static void
-start_build (EsEventList *self)
-{
-  if (self->path == NULL || self->build_cancellable != NULL || (get_index (self) != NULL && !self->stale))
-    return;
-  if (gtk_stack_get_visible_child_name (self->stack) != NULL &&
-      g_str_equal (gtk_stack_get_visible_child_name (self->stack), "error"))
-    return;
-
-  self->stale = FALSE;
-  self->build_cancellable = g_cancellable_new ();
-  if (get_index (self) == NULL)
-    {
-      gtk_progress_bar_set_fraction (self->progress_bar, 0);
-      gtk_stack_set_visible_child_name (self->stack, "building");
-      show_progress (self, TRUE);
-    }
-  es_event_list_model_load_async (self->model, self->path, self->build_cancellable, build_done_cb,
-                                  g_object_ref (self));
-}
-
 /* The first time the page is shown, not when the log is loaded: the load
  * stays as fast as it was for those who never look at single events. */
 static void
@@ -484,9 +329,17 @@ es_event_list_map (GtkWidget *widget)
   guint position = gtk_single_selection_get_selected (self->selection);
 
   GTK_WIDGET_CLASS (es_event_list_parent_class)->map (widget);
-  start_build (self);
+  _es_event_list_start_build (self);
   if (position != GTK_INVALID_LIST_POSITION)
     select_position (self, position);
+}
+
+/* No frame to wait for: what waits for one is done now. */
+static void
+es_event_list_unmap (GtkWidget *widget)
+{
+  _es_event_list_settle_build (ES_EVENT_LIST (widget));
+  GTK_WIDGET_CLASS (es_event_list_parent_class)->unmap (widget);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -570,10 +423,9 @@ es_event_list_unroot (GtkWidget *widget)
 static void
 reset (EsEventList *self)
 {
-  g_cancellable_cancel (self->build_cancellable);
-  g_clear_object (&self->build_cancellable);
+  _es_event_list_stop_build (self);
   es_event_search_clear (self->search);
-  show_progress (self, FALSE);
+  _es_event_list_show_progress (self, FALSE);
   g_clear_pointer (&self->matches, g_array_unref);
   es_event_list_model_set_index (self->model, NULL);
   self->have_followed = FALSE;
@@ -603,10 +455,10 @@ es_event_list_set_session (EsEventList *self,
           g_clear_signal_handler (&self->cursor_handler, self->session);
           g_set_object (&self->session, session);
           self->cursor_handler = g_signal_connect_object (session, "selection-changed",
-                                                          G_CALLBACK (follow_cursor), self, G_CONNECT_SWAPPED);
+                                                          G_CALLBACK (_es_event_list_follow_cursor), self, G_CONNECT_SWAPPED);
           self->stale = TRUE;
           if (gtk_widget_get_mapped (GTK_WIDGET (self)))
-            start_build (self);
+            _es_event_list_start_build (self);
           return;
         }
     }
@@ -619,7 +471,7 @@ es_event_list_set_session (EsEventList *self,
     return;
 
   self->cursor_handler = g_signal_connect_object (session, "selection-changed",
-                                                  G_CALLBACK (follow_cursor), self, G_CONNECT_SWAPPED);
+                                                  G_CALLBACK (_es_event_list_follow_cursor), self, G_CONNECT_SWAPPED);
   self->path = file != NULL ? g_file_get_path (file) : NULL;
   /* One can type while the index is built: the search starts once it is. */
   gtk_widget_set_sensitive (GTK_WIDGET (self->kinds), FALSE);
@@ -633,7 +485,7 @@ es_event_list_set_session (EsEventList *self,
     }
   gtk_stack_set_visible_child_name (self->stack, "building");
   if (gtk_widget_get_mapped (GTK_WIDGET (self)))
-    start_build (self);
+    _es_event_list_start_build (self);
 }
 
 /**
@@ -655,7 +507,8 @@ es_event_list_is_busy (EsEventList *self)
 {
   g_return_val_if_fail (ES_IS_EVENT_LIST (self), FALSE);
 
-  return self->build_cancellable != NULL || es_event_search_is_running (self->search);
+  return self->build_cancellable != NULL || self->built != NULL || self->finish_tick != 0 ||
+         self->finish_source != 0 || es_event_search_is_running (self->search);
 }
 
 /**
@@ -685,6 +538,7 @@ es_event_list_dispose (GObject *object)
 
   es_event_list_set_session (self, NULL, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), ES_TYPE_EVENT_LIST);
+  g_clear_object (&self->skeleton);
   g_clear_object (&self->model);
   g_clear_object (&self->search);
   g_clear_pointer (&self->columns, es_event_columns_free);
@@ -700,6 +554,7 @@ es_event_list_class_init (EsEventListClass *klass)
 
   object_class->dispose = es_event_list_dispose;
   widget_class->map = es_event_list_map;
+  widget_class->unmap = es_event_list_unmap;
   widget_class->root = es_event_list_root;
   widget_class->unroot = es_event_list_unroot;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -734,7 +589,8 @@ es_event_list_init (EsEventList *self)
   self->model = es_event_list_model_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->model)));
+  self->skeleton = es_event_skeleton_new (G_LIST_MODEL (self->model));
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->skeleton)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (self->selection));
