@@ -11,6 +11,7 @@
 
 #include "es-search.h"
 #include "es-thread-states.h"
+#include "es-varint.h"
 
 EsBlockReason
 es_block_reason_from_stop (guint8 stop_status)
@@ -128,38 +129,337 @@ add_time (EsThreadShares      *shares,
     shares->runs++;
 }
 
+/* Packing: a state is a byte of kind (3 bits) and reason (5 bits, or
+ * REASON_ESCAPE and the reason in the next byte), then a varint of the
+ * time since the state before (the block's first: since its coarse time)
+ * shifted left once, the low bit set if its HEC differs from the one
+ * before (always for a block's first), then the HEC as a varint. */
+#define REASON_ESCAPE 31
+
+static inline guint
+varint_size (guint64 v)
+{
+  guint n = 1;
+
+  while (v >= 0x80)
+    {
+      v >>= 7;
+      n++;
+    }
+  return n;
+}
+
+static inline const guint8 *
+get_varint (const guint8 *in,
+            guint64      *v)
+{
+  guint64 x = 0;
+  guint shift = 0;
+
+  while (*in & 0x80)
+    {
+      x |= (guint64) (*in++ & 0x7f) << shift;
+      shift += 7;
+    }
+  *v = x | (guint64) *in++ << shift;
+  return in;
+}
+
+/* The bytes state @i takes, after @before (NULL for a block's first), or
+ * written at @out if it is not NULL. */
+static inline gsize
+pack_state (const EsThreadState *state,
+            const EsThreadState *before,
+            guint64              base,
+            guint8              *out)
+{
+  guint64 delta = state->time - (before != NULL ? before->time : base);
+  gboolean new_cap = before == NULL || before->cap != state->cap;
+  guint64 v = delta << 1 | (new_cap ? 1 : 0);
+  gboolean escape = state->reason >= REASON_ESCAPE;
+  gsize n = 1 + (escape ? 1 : 0) + varint_size (v) + (new_cap ? varint_size (state->cap) : 0);
+
+  if (out != NULL)
+    {
+      *out++ = (guint8) (state->state | (escape ? REASON_ESCAPE : state->reason) << 3);
+      if (escape)
+        *out++ = state->reason;
+      out = es_varint_put (out, v);
+      if (new_cap)
+        es_varint_put (out, state->cap);
+    }
+  return n;
+}
+
+/* Block @k's states into @out (ES_THREAD_STATES_STRIDE at most). */
+static guint
+unpack_block (const EsThreadStates *s,
+              guint                 k,
+              EsThreadState        *out)
+{
+  const guint8 *in = s->bytes + s->offsets[k];
+  guint n = MIN (ES_THREAD_STATES_STRIDE, s->n_states - k * ES_THREAD_STATES_STRIDE);
+  guint64 time = s->coarse[k];
+  guint16 cap = 0;
+
+  for (guint j = 0; j < n; j++)
+    {
+      guint8 head = *in++;
+      guint8 reason = head >> 3;
+      guint64 v;
+
+      if (reason == REASON_ESCAPE)
+        reason = *in++;
+      in = get_varint (in, &v);
+      time += v >> 1;
+      if (v & 1)
+        {
+          guint64 c;
+
+          in = get_varint (in, &c);
+          cap = (guint16) c;
+        }
+      out[j] = (EsThreadState) { time, cap, head & 7, reason };
+    }
+  return n;
+}
+
+/* Where block @k's running totals are based. */
+static inline const guint64 *
+block_base (const EsThreadStates *s,
+            guint                 k)
+{
+  guint32 b = s->base_of[k / ES_THREAD_STATES_GROUP];
+
+  if (b & ES_THREAD_STATES_WIDE)
+    b = (b & ~ES_THREAD_STATES_WIDE) + k % ES_THREAD_STATES_GROUP;
+  return &s->bases[(gsize) b * s->n_slots];
+}
+
 /**
- * es_thread_states_index:
- * @states: (array length=n_states): a thread's states in time order
- * @end: the log's end: the last state lasts until then
- * @view: (out): the states with their indexes
- * @coarse: (out) (transfer full): the coarse times, for the caller to free
- * @totals: (out) (transfer full): the running totals, likewise
+ * es_thread_states_get_totals:
+ * @k: a block, below @states' n_coarse
+ * @totals: (out): the shares of the states before block @k
  */
 void
-es_thread_states_index (const EsThreadState  *states,
-                        guint                 n_states,
-                        guint64               end,
-                        EsThreadStates       *view,
-                        guint64             **coarse,
-                        EsThreadShares      **totals)
+es_thread_states_get_totals (const EsThreadStates *s,
+                             guint                 k,
+                             EsThreadShares       *totals)
+{
+  const guint64 *base = block_base (s, k);
+  const guint32 *offset = &s->totals[(gsize) k * s->n_slots];
+
+  *totals = (EsThreadShares) { { 0 }, 0 };
+  for (guint j = 0; j < s->n_slots; j++)
+    {
+      int share = s->share_of_slot[j];
+
+      if (share < 0)
+        totals->runs = base[j] + offset[j];
+      else
+        totals->ns[share] = base[j] + offset[j];
+    }
+}
+
+/* The running totals as slots. */
+static inline void
+totals_to_slots (const EsThreadStates *s,
+                 const EsThreadShares *totals,
+                 guint64              *slots)
+{
+  for (guint j = 0; j < s->n_slots; j++)
+    slots[j] = s->share_of_slot[j] < 0 ? totals->runs : totals->ns[s->share_of_slot[j]];
+}
+
+/**
+ * es_thread_states_new:
+ * @states: (array length=n_states): a thread's states in time order
+ * @end: the log's end: the last state lasts until then
+ *
+ * Packs @states with their indexes, in one allocation of the size they
+ * take (two passes: one to measure, one to write).
+ *
+ * Returns: (transfer full): the states, to free with es_thread_states_free()
+ */
+EsThreadStates *
+es_thread_states_new (const EsThreadState *states,
+                      guint                n_states,
+                      guint64              end)
 {
   guint n_coarse = (n_states + ES_THREAD_STATES_STRIDE - 1) / ES_THREAD_STATES_STRIDE;
-  EsThreadShares sum = { 0 };
+  guint n_groups = (n_coarse + ES_THREAD_STATES_GROUP - 1) / ES_THREAD_STATES_GROUP;
+  gboolean used[ES_N_THREAD_SHARES] = { FALSE };
+  EsThreadShares sum = { { 0 }, 0 }, group_start = { { 0 }, 0 };
+  gsize n_bytes = 0, n_bases = 0, size;
+  guint n_slots = 0, n_wide = 0;
+  g_autofree gboolean *wide = g_new0 (gboolean, MAX (n_groups, 1));
+  EsThreadStates *s;
+  guint8 *at, *bytes;
+  guint64 *coarse, *bases, slots[ES_N_THREAD_SHARES + 1];
+  guint32 *offsets, *totals, *base_of;
 
   ensure_share_table ();
-  *coarse = g_new (guint64, MAX (n_coarse, 1));
-  *totals = g_new (EsThreadShares, MAX (n_coarse, 1));
+  /* First pass: the bytes, the shares used, and the groups whose totals
+   * grow past 32 bits (the totals only grow: the last block tells). */
+  for (guint i = 0; i < n_states; i++)
+    {
+      int share = state_share (&states[i]);
+
+      g_return_val_if_fail (states[i].state < 8, NULL);
+      if (i % ES_THREAD_STATES_STRIDE == 0)
+        {
+          guint k = i / ES_THREAD_STATES_STRIDE;
+
+          if (k % ES_THREAD_STATES_GROUP == 0)
+            group_start = sum;
+          else
+            for (guint j = 0; j < ES_N_THREAD_SHARES; j++)
+              if (sum.ns[j] - group_start.ns[j] > G_MAXUINT32)
+                wide[k / ES_THREAD_STATES_GROUP] = TRUE;
+        }
+      n_bytes += pack_state (&states[i], i % ES_THREAD_STATES_STRIDE ? &states[i - 1] : NULL, states[i].time, NULL);
+      if (share != ES_THREAD_SHARE_NONE)
+        used[share] = TRUE;
+      add_time (&sum, &states[i], states[i].time, i + 1 < n_states ? states[i + 1].time : states[i].time, TRUE);
+    }
+  for (guint g = 0; g < n_groups; g++)
+    n_wide += wide[g];
+  for (guint j = 0; j < ES_N_THREAD_SHARES; j++)
+    n_slots += used[j];
+  n_slots++;
+  n_bases = (gsize) (n_groups - n_wide) + (gsize) n_wide * ES_THREAD_STATES_GROUP;
+
+  /* One allocation: the widest arrays first, each aligned. */
+  size = sizeof (EsThreadStates)
+         + (gsize) n_coarse * sizeof (guint64) + n_bases * n_slots * sizeof (guint64)
+         + ((gsize) n_coarse + 1) * sizeof (guint32) + (gsize) n_coarse * n_slots * sizeof (guint32)
+         + (gsize) n_groups * sizeof (guint32) + n_bytes;
+  s = g_malloc0 (size);
+  coarse = (guint64 *) (gpointer) (s + 1);
+  bases = coarse + n_coarse;
+  offsets = (guint32 *) (gpointer) (bases + n_bases * n_slots);
+  totals = offsets + n_coarse + 1;
+  base_of = totals + (gsize) n_coarse * n_slots;
+  bytes = (guint8 *) (base_of + n_groups);
+  *s = (EsThreadStates) { n_states, n_coarse, end, coarse, offsets, bytes, totals, bases, base_of, n_slots, { 0 }, size };
+  for (guint j = 0, slot = 0; j < ES_N_THREAD_SHARES; j++)
+    if (used[j])
+      s->share_of_slot[slot++] = (gint8) j;
+  s->share_of_slot[n_slots - 1] = -1;
+
+  /* Second pass: the same, written. */
+  memset (&sum, 0, sizeof sum);
+  at = bytes;
+  n_bases = 0;
   for (guint i = 0; i < n_states; i++)
     {
       if (i % ES_THREAD_STATES_STRIDE == 0)
         {
-          (*coarse)[i / ES_THREAD_STATES_STRIDE] = states[i].time;
-          (*totals)[i / ES_THREAD_STATES_STRIDE] = sum;
+          guint k = i / ES_THREAD_STATES_STRIDE, g = k / ES_THREAD_STATES_GROUP;
+          const guint64 *base;
+
+          coarse[k] = states[i].time;
+          offsets[k] = (guint32) (at - bytes);
+          totals_to_slots (s, &sum, slots);
+          if (k % ES_THREAD_STATES_GROUP == 0)
+            base_of[g] = (guint32) n_bases | (wide[g] ? ES_THREAD_STATES_WIDE : 0);
+          if (k % ES_THREAD_STATES_GROUP == 0 || wide[g])
+            memcpy (&bases[n_bases++ * n_slots], slots, n_slots * sizeof (guint64));
+          base = block_base (s, k);
+          for (guint j = 0; j < n_slots; j++)
+            totals[(gsize) k * n_slots + j] = (guint32) (slots[j] - base[j]);
         }
+      at += pack_state (&states[i], i % ES_THREAD_STATES_STRIDE ? &states[i - 1] : NULL, states[i].time, at);
       add_time (&sum, &states[i], states[i].time, i + 1 < n_states ? states[i + 1].time : states[i].time, TRUE);
     }
-  *view = (EsThreadStates) { states, n_states, *coarse, *totals, n_coarse, end };
+  offsets[n_coarse] = (guint32) (at - bytes);
+  g_assert ((gsize) (at - bytes) == n_bytes);
+  return s;
+}
+
+void
+es_thread_states_free (EsThreadStates *s)
+{
+  g_free (s);
+}
+
+/**
+ * es_thread_states_read:
+ * @first: the first state to read
+ * @n: how many, up to @states' n_states from @first
+ * @out: (out caller-allocates) (array length=n): the states
+ */
+void
+es_thread_states_read (const EsThreadStates *s,
+                       guint                 first,
+                       guint                 n,
+                       EsThreadState        *out)
+{
+  EsThreadState block[ES_THREAD_STATES_STRIDE];
+
+  g_return_if_fail (n <= s->n_states && first <= s->n_states - n);
+
+  while (n > 0)
+    {
+      guint k = first / ES_THREAD_STATES_STRIDE, j = first % ES_THREAD_STATES_STRIDE;
+      guint m = MIN (n, ES_THREAD_STATES_STRIDE - j);
+
+      unpack_block (s, k, block);
+      memcpy (out, &block[j], m * sizeof (EsThreadState));
+      out += m;
+      first += m;
+      n -= m;
+    }
+}
+
+/* State @i of @s (below its n_states). */
+void
+es_thread_states_get (const EsThreadStates *s,
+                      guint                 i,
+                      EsThreadState        *state)
+{
+  es_thread_states_read (s, i, 1, state);
+}
+
+/* The index of the state in effect at @time (the last one at or before
+ * it), or G_MAXUINT before the first: es_thread_states_find() on the
+ * packed states. */
+guint
+es_thread_states_find_time (const EsThreadStates *s,
+                            guint64               time)
+{
+  EsThreadState block[ES_THREAD_STATES_STRIDE];
+  guint k = es_search_upper_bound (s->coarse, s->n_coarse, sizeof (guint64), 0, time), n;
+
+  if (k == 0)
+    return G_MAXUINT;
+  n = unpack_block (s, --k, block);
+  return k * ES_THREAD_STATES_STRIDE + es_thread_states_find (block, n, time);
+}
+
+/* The columns read states through a few decoded blocks: an edge moves on
+ * through one, a column's HEC looks back through one or two. */
+#define N_DECODED 4
+
+typedef struct
+{
+  const EsThreadStates *s;
+  guint                 block[N_DECODED];
+  EsThreadState         states[N_DECODED][ES_THREAD_STATES_STRIDE];
+} Reader;
+
+static inline const EsThreadState *
+state_at (Reader *r,
+          gsize   i)
+{
+  guint k = (guint) (i / ES_THREAD_STATES_STRIDE), slot = k % N_DECODED;
+
+  if (r->block[slot] != k)
+    {
+      unpack_block (r->s, k, r->states[slot]);
+      r->block[slot] = k;
+    }
+  return &r->states[slot][i % ES_THREAD_STATES_STRIDE];
 }
 
 /* The last of @coarse at or before @time, or -1 if none, galloping on
@@ -180,27 +480,30 @@ coarse_last_at (const guint64 *coarse,
  * each from a cache line of its own, one after the other; a stride is four
  * lines read in order. */
 static gssize
-scan_to (const EsThreadStates *s,
+scan_to (Reader               *r,
          gssize                k,
          guint64               time,
          EsThreadShares       *totals,
          gsize                *reads)
 {
-  gsize i, end;
+  const EsThreadStates *s = r->s;
+  const EsThreadState *states;
+  gsize i, n;
 
   if (k < 0)
     {
-      *totals = (EsThreadShares) { 0 };
+      *totals = (EsThreadShares) { { 0 }, 0 };
       return -1;
     }
-  *totals = s->totals[k];
-  i = (gsize) k * ES_THREAD_STATES_STRIDE;
-  end = MIN (i + ES_THREAD_STATES_STRIDE, s->n_states);
-  for (; i + 1 < end && (++*reads, s->states[i + 1].time <= time); i++)
-    add_time (totals, &s->states[i], s->states[i].time, s->states[i + 1].time, TRUE);
+  es_thread_states_get_totals (s, (guint) k, totals);
+  /* The stride is one block: decoded once, read in place. */
+  states = state_at (r, (gsize) k * ES_THREAD_STATES_STRIDE);
+  n = MIN (ES_THREAD_STATES_STRIDE, s->n_states - (gsize) k * ES_THREAD_STATES_STRIDE);
+  for (i = 0; i + 1 < n && (++*reads, states[i + 1].time <= time); i++)
+    add_time (totals, &states[i], states[i].time, states[i + 1].time, TRUE);
   (*reads)++;
-  add_time (totals, &s->states[i], s->states[i].time, MAX (time, s->states[i].time), TRUE);
-  return (gssize) i;
+  add_time (totals, &states[i], states[i].time, MAX (time, states[i].time), TRUE);
+  return (gssize) ((gsize) k * ES_THREAD_STATES_STRIDE + i);
 }
 
 /* Where the running totals stand at one edge. */
@@ -215,39 +518,42 @@ typedef struct
  * their time; further, from the coarse entries, galloped through from
  * @cursor. */
 static void
-edge_advance (const EsThreadStates *s,
+edge_advance (Reader               *r,
               Edge                 *edge,
               guint64               time,
               gssize               *cursor,
               gsize                *reads)
 {
+  const EsThreadStates *s = r->s;
   gssize i = edge->state;
 
   time = MIN (time, s->end);
   /* Walked only where a few states lead there: one read tells. */
   if (time >= edge->time &&
-      (i + 4 >= (gssize) s->n_states || (++*reads, s->states[i + 4].time > time)))
+      (i + 4 >= (gssize) s->n_states || (++*reads, state_at (r, i + 4)->time > time)))
     {
       for (guint step = 0; step <= 4; step++)
         {
-          if (i + 1 >= (gssize) s->n_states || (++*reads, s->states[i + 1].time > time))
+          const EsThreadState *next = i + 1 < (gssize) s->n_states ? state_at (r, i + 1) : NULL;
+
+          if (next == NULL || (++*reads, next->time > time))
             {
               if (i >= 0)
-                add_time (&edge->totals, &s->states[i], edge->time, time, FALSE);
+                add_time (&edge->totals, state_at (r, i), edge->time, time, FALSE);
               edge->state = i;
               edge->time = time;
               return;
             }
           if (i >= 0)
-            add_time (&edge->totals, &s->states[i], edge->time, s->states[i + 1].time, FALSE);
+            add_time (&edge->totals, state_at (r, i), edge->time, next->time, FALSE);
           i++;
-          edge->time = s->states[i].time;
-          if (s->states[i].state == ES_THREAD_STATE_RUNNING)
+          edge->time = next->time;
+          if (next->state == ES_THREAD_STATE_RUNNING)
             edge->totals.runs++;
         }
     }
   *cursor = coarse_last_at (s->coarse, s->n_coarse, time >= edge->time ? *cursor : -1, time);
-  edge->state = scan_to (s, *cursor, time, &edge->totals, reads);
+  edge->state = scan_to (r, *cursor, time, &edge->totals, reads);
   edge->time = time;
 }
 
@@ -255,16 +561,18 @@ edge_advance (const EsThreadStates *s,
  * before it, looked for in a stride at most: where a column with running
  * in it ran last. G_MAXUINT16 if none is there. */
 static guint16
-last_run_cap (const EsThreadStates *s,
+last_run_cap (Reader               *r,
               gssize                from,
               gssize                to,
               gsize                *reads)
 {
   for (gssize j = to; j >= MAX (from, 0) && j > to - ES_THREAD_STATES_STRIDE; j--)
     {
+      const EsThreadState *state = state_at (r, (gsize) j);
+
       (*reads)++;
-      if (s->states[j].state == ES_THREAD_STATE_RUNNING)
-        return s->states[j].cap;
+      if (state->state == ES_THREAD_STATE_RUNNING)
+        return state->cap;
     }
   return G_MAXUINT16;
 }
@@ -289,11 +597,9 @@ prefetch_edges (const EsThreadStates *s,
 
       if (k >= 0 && k != cursor)
         {
-          const EsThreadState *first = &s->states[(gsize) k * ES_THREAD_STATES_STRIDE];
-
-          __builtin_prefetch (&s->totals[k]);
-          __builtin_prefetch (first);
-          __builtin_prefetch (first + 4);
+          __builtin_prefetch (&s->totals[(gsize) k * s->n_slots]);
+          __builtin_prefetch (&s->offsets[k]);
+          __builtin_prefetch (block_base (s, (guint) k));
         }
       cursor = k;
     }
@@ -325,6 +631,7 @@ es_thread_states_columns (const EsThreadStates *s,
                           EsThreadColumn       *columns)
 {
   Edge edge[2] = { { 0, -1, { { 0 }, 0 } } };
+  Reader r;
   gssize cursor = -1, columns_state = -2;   /* the state the last column began in */
   gsize reads = 0;
 
@@ -334,8 +641,11 @@ es_thread_states_columns (const EsThreadStates *s,
   if (n_columns == 0)
     return 0;
   ensure_share_table ();
+  r.s = s;
+  for (guint k = 0; k < N_DECODED; k++)
+    r.block[k] = G_MAXUINT;
   prefetch_edges (s, edges, n_columns);
-  edge_advance (s, &edge[0], edges[0], &cursor, &reads);
+  edge_advance (&r, &edge[0], edges[0], &cursor, &reads);
   for (guint c = 0; c < n_columns; c++)
     {
       EsThreadColumn *col = &columns[c];
@@ -344,17 +654,17 @@ es_thread_states_columns (const EsThreadStates *s,
       Edge *b = &edge[(c + 1) % 2];
 
       *b = *a;
-      edge_advance (s, b, edges[c + 1], &cursor, &reads);
+      edge_advance (&r, b, edges[c + 1], &cursor, &reads);
       for (guint k = 0; k < ES_N_THREAD_SHARES; k++)
         col->shares.ns[k] = b->totals.ns[k] - a->totals.ns[k];
       /* The runs begun inside, and the one under way at its start. */
       col->shares.runs = b->totals.runs - a->totals.runs;
-      if (a->state >= 0 && s->states[a->state].state == ES_THREAD_STATE_RUNNING)
+      if (a->state >= 0 && state_at (&r, (gsize) a->state)->state == ES_THREAD_STATE_RUNNING)
         col->shares.runs++;
       if (b->time <= a->time && b->state >= 0 && edges[c] < s->end)
         {
           /* An instant's column: the state it is in then. */
-          int share = state_share (&s->states[b->state]);
+          int share = state_share (state_at (&r, (gsize) b->state));
 
           if (share != ES_THREAD_SHARE_NONE)
             col->shares.ns[share] = 1;
@@ -363,7 +673,7 @@ es_thread_states_columns (const EsThreadStates *s,
       if (c > 0 && b->state == a->state && a->state == columns_state)
         col->run_cap = columns[c - 1].run_cap;
       else
-        col->run_cap = b->state >= 0 ? last_run_cap (s, a->state, b->state, &reads) : G_MAXUINT16;
+        col->run_cap = b->state >= 0 ? last_run_cap (&r, a->state, b->state, &reads) : G_MAXUINT16;
       columns_state = a->state;
     }
   return reads;
