@@ -490,8 +490,9 @@ test_real_log (void)
   for (guint t = 0; t < n_threads; t++)
     {
       const EsTimelineRow *row = find_thread_row (document, frame.rows, es_document_get_thread (document, t)->id);
-      guint n_runs;
-      const EsThreadRun *runs = es_document_get_thread_runs (document, es_document_get_thread (document, t), &n_runs);
+      g_autoptr(GArray) thread_runs = es_document_get_thread_runs (document, es_document_get_thread (document, t));
+      guint n_runs = thread_runs->len;
+      const EsThreadRun *runs = (const EsThreadRun *) (gpointer) thread_runs->data;
 
       for (guint r = 0; r < n_runs; r++)
         {
