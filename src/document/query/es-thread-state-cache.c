@@ -9,6 +9,9 @@
 #include "config.h"
 
 #include <string.h>
+#ifdef __GLIBC__
+# include <malloc.h>
+#endif
 
 #include <gio/gio.h>
 
@@ -365,6 +368,13 @@ make_batch (GTask        *task,
 
   for (guint i = 0; i < batch->threads->len && !g_cancellable_is_cancelled (cancellable); i++)
     g_ptr_array_add (entries, entry_new (batch->document, g_array_index (batch->threads, guint, i)));
+#ifdef __GLIBC__
+  /* A thread's states are made in arrays of megabytes, sorted and packed,
+   * then freed: glibc would keep them resident in this worker's heap for
+   * as long as the window stays open, between the packed states made
+   * after them. */
+  malloc_trim (0);
+#endif
   g_task_return_pointer (task, entries, (GDestroyNotify) g_ptr_array_unref);
 }
 
