@@ -27,7 +27,7 @@
  * (es-timeline-columns.c). */
 
 #define CAP_TEXT_MIN_PX 14
-#define STATES_CACHED   (4u << 20)   /* about 64 MB of states for a frame */
+#define STATES_CACHED   (4u << 20)   /* some 20 MB of packed states for a frame */
 
 static EsColor
 share_color (guint share)
