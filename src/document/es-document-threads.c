@@ -155,10 +155,12 @@ allocate_part (gsize *offsets,
 }
 
 /* Each thread's runs, walking the caps' runs in time order (a k-way
- * merge) so each thread's come out in time order: once to measure, once
- * to write. Each cap's activities and the start of its next run are kept
- * at hand: the merge looks at every cap for every run, and a log of
- * 10,000 threads has millions of runs. */
+ * merge) so each thread's come out in time order. Each cap's activities
+ * and the start of its next run are kept at hand: the merge looks at every
+ * cap for every run, and a log of 10,000 threads has millions of runs. It
+ * runs once: each thread's bytes are written in room for the most they
+ * could take (counted cap by cap, without the merge), then moved up
+ * behind the thread before. */
 static void
 index_runs (EsDocument  *self,
             ThreadIndex *index,
@@ -170,60 +172,75 @@ index_runs (EsDocument  *self,
   g_autofree guint *n_activities = g_new0 (guint, n_caps);
   g_autofree const EsActivity **activities = g_new0 (const EsActivity *, n_caps);
   g_autofree guint64 *next_start = g_new (guint64, n_caps);
-  g_autofree RefCursor *cursors = g_new (RefCursor, MAX (n_threads, 1));
+  g_autofree RefCursor *cursors = g_new0 (RefCursor, MAX (n_threads, 1));
   g_autofree gsize *fill = g_new (gsize, n_threads + 1);
+  gsize w = 0;
 
 #define POSITION(id) ((id) < max_dense_id ? position_of_id[id] : thread_position (self, id))
 
   index->run_offsets = g_new0 (gsize, n_threads + 1);
   index->n_runs = g_new0 (guint32, MAX (n_threads, 1));
   for (guint c = 0; c < n_caps; c++)
-    activities[c] = es_cap_timeline_get_activities (g_ptr_array_index (self->caps, c), &n_activities[c]);
-  for (guint pass = 0; pass < 2; pass++)
     {
-      if (pass == 1)
-        {
-          index->run_bytes = allocate_part (index->run_offsets, n_threads);
-          memcpy (fill, index->run_offsets, (n_threads + 1) * sizeof (gsize));
-        }
-      memset (cursors, 0, MAX (n_threads, 1) * sizeof (RefCursor));
-      /* Each cap at its first run; G_MAXUINT64 once it has no more. */
-      for (guint c = 0; c < n_caps; c++)
-        {
-          for (pos[c] = 0; pos[c] < n_activities[c] && activities[c][pos[c]].kind != ES_ACTIVITY_RUNNING; pos[c]++)
-            ;
-          next_start[c] = pos[c] < n_activities[c] ? activities[c][pos[c]].start : G_MAXUINT64;
-        }
-      for (;;)
-        {
-          guint best = G_MAXUINT, t;
-          guint64 best_start = G_MAXUINT64;
-          const EsActivity *a;
+      const EsActivity *a = es_cap_timeline_get_activities (g_ptr_array_index (self->caps, c), &n_activities[c]);
 
-          /* The earliest, the first cap on a tie, as the merge always took. */
-          for (guint c = 0; c < n_caps; c++)
-            if (next_start[c] < best_start || (best == G_MAXUINT && pos[c] < n_activities[c]))
-              {
-                best = c;
-                best_start = next_start[c];
-              }
-          if (best == G_MAXUINT)
-            break;
-          a = activities[best];
-          t = POSITION (a[pos[best]].thread);
-          if (t != G_MAXUINT && pass == 0)
-            {
-              index->run_offsets[t + 1] += pack_ref (&cursors[t], (guint16) best, 0, pos[best], NULL);
-              index->n_runs[t]++;
-            }
-          else if (t != G_MAXUINT)
-            fill[t] += pack_ref (&cursors[t], (guint16) best, 0, pos[best], index->run_bytes + fill[t]);
-          for (pos[best]++; pos[best] < n_activities[best] && a[pos[best]].kind != ES_ACTIVITY_RUNNING; pos[best]++)
-            ;
-          next_start[best] = pos[best] < n_activities[best] ? a[pos[best]].start : G_MAXUINT64;
-        }
+      activities[c] = a;
+      for (guint i = 0; i < n_activities[c]; i++)
+        if (a[i].kind == ES_ACTIVITY_RUNNING && POSITION (a[i].thread) != G_MAXUINT)
+          {
+            guint t = POSITION (a[i].thread);
+
+            /* A run on a new cap, the most it takes. */
+            index->run_offsets[t + 1] += varint_size ((guint64) i << 1 | 1) + 1 + varint_size (c);
+            index->n_runs[t]++;
+          }
+    }
+  index->run_bytes = allocate_part (index->run_offsets, n_threads);
+  memcpy (fill, index->run_offsets, (n_threads + 1) * sizeof (gsize));
+
+  /* Each cap at its first run; G_MAXUINT64 once it has no more. */
+  for (guint c = 0; c < n_caps; c++)
+    {
+      for (pos[c] = 0; pos[c] < n_activities[c] && activities[c][pos[c]].kind != ES_ACTIVITY_RUNNING; pos[c]++)
+        ;
+      next_start[c] = pos[c] < n_activities[c] ? activities[c][pos[c]].start : G_MAXUINT64;
+    }
+  for (;;)
+    {
+      guint best = G_MAXUINT, t;
+      guint64 best_start = G_MAXUINT64;
+      const EsActivity *a;
+
+      /* The earliest, the first cap on a tie, as the merge always took. */
+      for (guint c = 0; c < n_caps; c++)
+        if (next_start[c] < best_start || (best == G_MAXUINT && pos[c] < n_activities[c]))
+          {
+            best = c;
+            best_start = next_start[c];
+          }
+      if (best == G_MAXUINT)
+        break;
+      a = activities[best];
+      t = POSITION (a[pos[best]].thread);
+      if (t != G_MAXUINT)
+        fill[t] += pack_ref (&cursors[t], (guint16) best, 0, pos[best], index->run_bytes + fill[t]);
+      for (pos[best]++; pos[best] < n_activities[best] && a[pos[best]].kind != ES_ACTIVITY_RUNNING; pos[best]++)
+        ;
+      next_start[best] = pos[best] < n_activities[best] ? a[pos[best]].start : G_MAXUINT64;
     }
 #undef POSITION
+
+  /* Each thread's bytes moved up to the end of the one before's. */
+  for (guint t = 0; t < n_threads; t++)
+    {
+      gsize n = fill[t] - index->run_offsets[t];
+
+      memmove (index->run_bytes + w, index->run_bytes + index->run_offsets[t], n);
+      index->run_offsets[t] = w;
+      w += n;
+    }
+  index->run_offsets[n_threads] = w;
+  index->run_bytes = g_realloc (index->run_bytes, MAX (w, 1));
 }
 
 static void
