@@ -55,6 +55,9 @@ struct _EsThreadStateCache
   GSource            *start;      /* (nullable): hands the asked ones to a worker once the frame is painted */
 };
 
+/* A thread with this many states was made in a megabyte or more. */
+#define TRIM_AFTER_STATES (64u << 10)
+
 static void
 entry_free (gpointer data)
 {
@@ -367,14 +370,20 @@ make_batch (GTask        *task,
   GPtrArray *entries = g_ptr_array_new_with_free_func (entry_free);
 
   for (guint i = 0; i < batch->threads->len && !g_cancellable_is_cancelled (cancellable); i++)
-    g_ptr_array_add (entries, entry_new (batch->document, g_array_index (batch->threads, guint, i)));
+    {
+      Entry *entry = entry_new (batch->document, g_array_index (batch->threads, guint, i));
+
+      g_ptr_array_add (entries, entry);
 #ifdef __GLIBC__
-  /* A thread's states are made in arrays of megabytes, sorted and packed,
-   * then freed: glibc would keep them resident in this worker's heap for
-   * as long as the window stays open, between the packed states made
-   * after them. */
-  malloc_trim (0);
+      /* A busy thread's states are made in arrays of megabytes, sorted
+       * and packed, then freed: glibc would keep them resident in this
+       * worker's heap, between the packed states made after them, each
+       * thread's adding to the last's, for as long as the window stays
+       * open. */
+      if (entry->view->n_states >= TRIM_AFTER_STATES)
+        malloc_trim (0);
 #endif
+    }
   g_task_return_pointer (task, entries, (GDestroyNotify) g_ptr_array_unref);
 }
 
