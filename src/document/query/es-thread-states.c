@@ -11,7 +11,6 @@
 
 #include "es-search.h"
 #include "es-thread-states.h"
-#include "es-varint.h"
 
 EsBlockReason
 es_block_reason_from_stop (guint8 stop_status)
@@ -112,6 +111,17 @@ es_thread_state_share (const EsThreadState *state)
   return state_share (state);
 }
 
+/* Adds @share's time from @from to @to. */
+static inline void
+add_share (EsThreadShares *shares,
+           int             share,
+           guint64         from,
+           guint64         to)
+{
+  if (share != ES_THREAD_SHARE_NONE && to > from)
+    shares->ns[share] += to - from;
+}
+
 /* Adds @state's time from @from to @to, and its run if it is one and
  * @count_run. */
 static inline void
@@ -121,107 +131,131 @@ add_time (EsThreadShares      *shares,
           guint64              to,
           gboolean             count_run)
 {
-  int share = state_share (state);
-
-  if (share != ES_THREAD_SHARE_NONE && to > from)
-    shares->ns[share] += to - from;
+  add_share (shares, state_share (state), from, to);
   if (count_run && state->state == ES_THREAD_STATE_RUNNING)
     shares->runs++;
 }
 
-/* Packing: a state is a byte of kind (3 bits) and reason (5 bits, or
- * REASON_ESCAPE and the reason in the next byte), then a varint of the
- * time since the state before (the block's first: since its coarse time)
- * shifted left once, the low bit set if its HEC differs from the one
- * before (always for a block's first), then the HEC as a varint. */
-#define REASON_ESCAPE 31
-
-static inline guint
-varint_size (guint64 v)
+/* Packing. A state's kind, reason and HEC as one 32-bit code. */
+static inline guint32
+code_of (const EsThreadState *state)
 {
-  guint n = 1;
-
-  while (v >= 0x80)
-    {
-      v >>= 7;
-      n++;
-    }
-  return n;
+  return state->state | (guint32) state->reason << 8 | (guint32) state->cap << 16;
 }
 
-static inline const guint8 *
-get_varint (const guint8 *in,
-            guint64      *v)
+static inline guint8
+code_kind (guint32 code)
 {
-  guint64 x = 0;
-  guint shift = 0;
-
-  while (*in & 0x80)
-    {
-      x |= (guint64) (*in++ & 0x7f) << shift;
-      shift += 7;
-    }
-  *v = x | (guint64) *in++ << shift;
-  return in;
+  return code & 0xff;
 }
 
-/* The bytes state @i takes, after @before (NULL for a block's first), or
- * written at @out if it is not NULL. */
-static inline gsize
-pack_state (const EsThreadState *state,
-            const EsThreadState *before,
-            guint64              base,
-            guint8              *out)
+static inline int
+code_share (guint32 code)
 {
-  guint64 delta = state->time - (before != NULL ? before->time : base);
-  gboolean new_cap = before == NULL || before->cap != state->cap;
-  guint64 v = delta << 1 | (new_cap ? 1 : 0);
-  gboolean escape = state->reason >= REASON_ESCAPE;
-  gsize n = 1 + (escape ? 1 : 0) + varint_size (v) + (new_cap ? varint_size (state->cap) : 0);
+  guint8 kind = code & 0xff;
 
-  if (out != NULL)
-    {
-      *out++ = (guint8) (state->state | (escape ? REASON_ESCAPE : state->reason) << 3);
-      if (escape)
-        *out++ = state->reason;
-      out = es_varint_put (out, v);
-      if (new_cap)
-        es_varint_put (out, state->cap);
-    }
-  return n;
+  return kind < N_KINDS ? share_table[kind][(code >> 8) & 0xff] : ES_THREAD_SHARE_NONE;
 }
 
-/* Block @k's states into @out (ES_THREAD_STATES_STRIDE at most). */
-static guint
-unpack_block (const EsThreadStates *s,
-              guint                 k,
-              EsThreadState        *out)
+/* A thread's codes, numbered in a small open-addressed table while they
+ * are packed: DICT_MAX of them at most, or none (the codes kept whole). */
+#define DICT_MAX   256
+#define DICT_SLOTS 1024
+
+typedef struct
 {
-  const guint8 *in = s->bytes + s->offsets[k];
-  guint n = MIN (ES_THREAD_STATES_STRIDE, s->n_states - k * ES_THREAD_STATES_STRIDE);
-  guint64 time = s->coarse[k];
-  guint16 cap = 0;
+  guint32 keys[DICT_SLOTS];
+  gint16  index[DICT_SLOTS];  /* -1: empty */
+  guint32 codes[DICT_MAX];
+  guint   n;
+} Dict;
 
-  for (guint j = 0; j < n; j++)
+/* @code's number, added if new; -1 once there would be more than DICT_MAX. */
+static int
+dict_add (Dict    *dict,
+          guint32  code)
+{
+  guint slot = (code * 2654435761u) >> 22;
+
+  for (;; slot = (slot + 1) % DICT_SLOTS)
     {
-      guint8 head = *in++;
-      guint8 reason = head >> 3;
-      guint64 v;
-
-      if (reason == REASON_ESCAPE)
-        reason = *in++;
-      in = get_varint (in, &v);
-      time += v >> 1;
-      if (v & 1)
+      if (dict->index[slot] < 0)
         {
-          guint64 c;
-
-          in = get_varint (in, &c);
-          cap = (guint16) c;
+          if (dict->n == DICT_MAX)
+            return -1;
+          dict->keys[slot] = code;
+          dict->index[slot] = (gint16) dict->n;
+          dict->codes[dict->n] = code;
+          return (int) dict->n++;
         }
-      out[j] = (EsThreadState) { time, cap, head & 7, reason };
+      if (dict->keys[slot] == code)
+        return dict->index[slot];
     }
-  return n;
+}
+
+/* A block's times less its first, in 2, 4 or 8 bytes: the width code. */
+static inline guint
+width_code (guint64 span)
+{
+  return span <= G_MAXUINT16 ? 0 : span <= G_MAXUINT32 ? 1 : 2;
+}
+
+/* State @i's time. */
+static inline guint64
+time_at (const EsThreadStates *s,
+         gsize                 i)
+{
+  gsize k = i / ES_THREAD_STATES_STRIDE, j = i % ES_THREAD_STATES_STRIDE;
+  guint32 b = s->blocks[k];
+  const guint8 *p = s->times + (gsize) (b >> 2) * 2;
+
+  switch (b & 3)
+    {
+    case 0:
+      {
+        guint16 v;
+
+        memcpy (&v, p + j * 2, sizeof v);
+        return s->coarse[k] + v;
+      }
+    case 1:
+      {
+        guint32 v;
+
+        memcpy (&v, p + j * 4, sizeof v);
+        return s->coarse[k] + v;
+      }
+    default:
+      {
+        guint64 v;
+
+        memcpy (&v, p + j * 8, sizeof v);
+        return s->coarse[k] + v;
+      }
+    }
+}
+
+/* State @i's kind, reason and HEC (code_of()). */
+static inline guint32
+code_at (const EsThreadStates *s,
+         gsize                 i)
+{
+  guint32 v;
+
+  if (G_LIKELY (s->dict != NULL))
+    return s->dict[s->codes[i]];
+  memcpy (&v, s->codes + i * 4, sizeof v);
+  return v;
+}
+
+static inline void
+state_at (const EsThreadStates *s,
+          gsize                 i,
+          EsThreadState        *state)
+{
+  guint32 code = code_at (s, i);
+
+  *state = (EsThreadState) { time_at (s, i), (guint16) (code >> 16), code & 0xff, (code >> 8) & 0xff };
 }
 
 /* Where block @k's running totals are based. */
@@ -236,15 +270,11 @@ block_base (const EsThreadStates *s,
   return &s->bases[(gsize) b * s->n_slots];
 }
 
-/**
- * es_thread_states_get_totals:
- * @k: a block, below @states' n_coarse
- * @totals: (out): the shares of the states before block @k
- */
-void
-es_thread_states_get_totals (const EsThreadStates *s,
-                             guint                 k,
-                             EsThreadShares       *totals)
+/* The shares of the states before block @k. */
+static inline void
+get_totals (const EsThreadStates *s,
+            guint                 k,
+            EsThreadShares       *totals)
 {
   const guint64 *base = block_base (s, k);
   const guint32 *offset = &s->totals[(gsize) k * s->n_slots];
@@ -261,6 +291,21 @@ es_thread_states_get_totals (const EsThreadStates *s,
     }
 }
 
+/**
+ * es_thread_states_get_totals:
+ * @k: a block, below @states' n_coarse
+ * @totals: (out): the shares of the states before block @k
+ */
+void
+es_thread_states_get_totals (const EsThreadStates *s,
+                             guint                 k,
+                             EsThreadShares       *totals)
+{
+  g_return_if_fail (k < s->n_coarse);
+
+  get_totals (s, k, totals);
+}
+
 /* The running totals as slots. */
 static inline void
 totals_to_slots (const EsThreadStates *s,
@@ -269,6 +314,17 @@ totals_to_slots (const EsThreadStates *s,
 {
   for (guint j = 0; j < s->n_slots; j++)
     slots[j] = s->share_of_slot[j] < 0 ? totals->runs : totals->ns[s->share_of_slot[j]];
+}
+
+/* The states of block @k: its first and the one past its last. */
+static inline void
+block_range (guint  n_states,
+             guint  k,
+             guint *first,
+             guint *last)
+{
+  *first = k * ES_THREAD_STATES_STRIDE;
+  *last = MIN (*first + ES_THREAD_STATES_STRIDE, n_states);
 }
 
 /**
@@ -288,27 +344,31 @@ es_thread_states_new (const EsThreadState *states,
 {
   guint n_coarse = (n_states + ES_THREAD_STATES_STRIDE - 1) / ES_THREAD_STATES_STRIDE;
   guint n_groups = (n_coarse + ES_THREAD_STATES_GROUP - 1) / ES_THREAD_STATES_GROUP;
-  gboolean used[ES_N_THREAD_SHARES] = { FALSE };
+  gboolean used[ES_N_THREAD_SHARES] = { FALSE }, whole_codes = FALSE;
   EsThreadShares sum = { { 0 }, 0 }, group_start = { { 0 }, 0 };
-  gsize n_bytes = 0, n_bases = 0, size;
-  guint n_slots = 0, n_wide = 0;
+  gsize n_time_units = 0, n_bases = 0, code_size, size;
+  guint n_slots = 0, n_wide = 0, n_dict;
   g_autofree gboolean *wide = g_new0 (gboolean, MAX (n_groups, 1));
+  g_autofree Dict *dict = g_new (Dict, 1);
   EsThreadStates *s;
-  guint8 *at, *bytes;
+  guint8 *times, *codes;
   guint64 *coarse, *bases, slots[ES_N_THREAD_SHARES + 1];
-  guint32 *offsets, *totals, *base_of;
+  guint32 *blocks, *totals, *base_of, *dict_codes;
 
   ensure_share_table ();
-  /* First pass: the bytes, the shares used, and the groups whose totals
-   * grow past 32 bits (the totals only grow: the last block tells). */
+  memset (dict->index, 0xff, sizeof dict->index);
+  dict->n = 0;
+  /* First pass: the codes, the times' widths, the shares used, and the
+   * groups whose totals grow past 32 bits (the totals only grow: the
+   * last block tells). */
   for (guint i = 0; i < n_states; i++)
     {
       int share = state_share (&states[i]);
 
-      g_return_val_if_fail (states[i].state < 8, NULL);
+      g_return_val_if_fail (states[i].state < N_KINDS, NULL);
       if (i % ES_THREAD_STATES_STRIDE == 0)
         {
-          guint k = i / ES_THREAD_STATES_STRIDE;
+          guint k = i / ES_THREAD_STATES_STRIDE, first, last;
 
           if (k % ES_THREAD_STATES_GROUP == 0)
             group_start = sum;
@@ -316,64 +376,101 @@ es_thread_states_new (const EsThreadState *states,
             for (guint j = 0; j < ES_N_THREAD_SHARES; j++)
               if (sum.ns[j] - group_start.ns[j] > G_MAXUINT32)
                 wide[k / ES_THREAD_STATES_GROUP] = TRUE;
+          block_range (n_states, k, &first, &last);
+          n_time_units += (gsize) (last - first) << width_code (states[last - 1].time - states[first].time);
         }
-      n_bytes += pack_state (&states[i], i % ES_THREAD_STATES_STRIDE ? &states[i - 1] : NULL, states[i].time, NULL);
+      if (!whole_codes && dict_add (dict, code_of (&states[i])) < 0)
+        whole_codes = TRUE;
       if (share != ES_THREAD_SHARE_NONE)
         used[share] = TRUE;
       add_time (&sum, &states[i], states[i].time, i + 1 < n_states ? states[i + 1].time : states[i].time, TRUE);
     }
+  /* The blocks say where their times are in 30 bits of 2-byte units: a
+   * thread's states would take 16 GB before that is short. */
+  g_return_val_if_fail (n_time_units < (1u << 30), NULL);
   for (guint g = 0; g < n_groups; g++)
     n_wide += wide[g];
   for (guint j = 0; j < ES_N_THREAD_SHARES; j++)
     n_slots += used[j];
   n_slots++;
   n_bases = (gsize) (n_groups - n_wide) + (gsize) n_wide * ES_THREAD_STATES_GROUP;
+  n_dict = whole_codes ? 0 : dict->n;
+  code_size = (gsize) n_states * (whole_codes ? sizeof (guint32) : 1);
 
   /* One allocation: the widest arrays first, each aligned. */
   size = sizeof (EsThreadStates)
          + (gsize) n_coarse * sizeof (guint64) + n_bases * n_slots * sizeof (guint64)
-         + ((gsize) n_coarse + 1) * sizeof (guint32) + (gsize) n_coarse * n_slots * sizeof (guint32)
-         + (gsize) n_groups * sizeof (guint32) + n_bytes;
+         + (gsize) n_coarse * sizeof (guint32) + (gsize) n_coarse * n_slots * sizeof (guint32)
+         + (gsize) n_groups * sizeof (guint32) + (gsize) n_dict * sizeof (guint32)
+         + code_size + n_time_units * 2;
   s = g_malloc0 (size);
   coarse = (guint64 *) (gpointer) (s + 1);
   bases = coarse + n_coarse;
-  offsets = (guint32 *) (gpointer) (bases + n_bases * n_slots);
-  totals = offsets + n_coarse + 1;
+  blocks = (guint32 *) (gpointer) (bases + n_bases * n_slots);
+  totals = blocks + n_coarse;
   base_of = totals + (gsize) n_coarse * n_slots;
-  bytes = (guint8 *) (base_of + n_groups);
-  *s = (EsThreadStates) { n_states, n_coarse, end, coarse, offsets, bytes, totals, bases, base_of, n_slots, { 0 }, size };
+  dict_codes = base_of + n_groups;
+  codes = (guint8 *) (dict_codes + n_dict);
+  times = codes + code_size;
+  *s = (EsThreadStates) { n_states, n_coarse, end, coarse, blocks, times, codes, whole_codes ? NULL : dict_codes,
+                          totals, bases, base_of, n_dict, (guint8) n_slots, { 0 }, size };
   for (guint j = 0, slot = 0; j < ES_N_THREAD_SHARES; j++)
     if (used[j])
       s->share_of_slot[slot++] = (gint8) j;
   s->share_of_slot[n_slots - 1] = -1;
+  memcpy (dict_codes, dict->codes, n_dict * sizeof (guint32));
 
   /* Second pass: the same, written. */
   memset (&sum, 0, sizeof sum);
-  at = bytes;
+  n_time_units = 0;
   n_bases = 0;
-  for (guint i = 0; i < n_states; i++)
+  for (guint k = 0; k < n_coarse; k++)
     {
-      if (i % ES_THREAD_STATES_STRIDE == 0)
-        {
-          guint k = i / ES_THREAD_STATES_STRIDE, g = k / ES_THREAD_STATES_GROUP;
-          const guint64 *base;
+      guint g = k / ES_THREAD_STATES_GROUP, first, last, w;
+      const guint64 *base;
+      guint8 *at = times + n_time_units * 2;
 
-          coarse[k] = states[i].time;
-          offsets[k] = (guint32) (at - bytes);
-          totals_to_slots (s, &sum, slots);
-          if (k % ES_THREAD_STATES_GROUP == 0)
-            base_of[g] = (guint32) n_bases | (wide[g] ? ES_THREAD_STATES_WIDE : 0);
-          if (k % ES_THREAD_STATES_GROUP == 0 || wide[g])
-            memcpy (&bases[n_bases++ * n_slots], slots, n_slots * sizeof (guint64));
-          base = block_base (s, k);
-          for (guint j = 0; j < n_slots; j++)
-            totals[(gsize) k * n_slots + j] = (guint32) (slots[j] - base[j]);
+      block_range (n_states, k, &first, &last);
+      w = width_code (states[last - 1].time - states[first].time);
+      coarse[k] = states[first].time;
+      blocks[k] = (guint32) n_time_units << 2 | w;
+      n_time_units += (gsize) (last - first) << w;
+      totals_to_slots (s, &sum, slots);
+      if (k % ES_THREAD_STATES_GROUP == 0)
+        base_of[g] = (guint32) n_bases | (wide[g] ? ES_THREAD_STATES_WIDE : 0);
+      if (k % ES_THREAD_STATES_GROUP == 0 || wide[g])
+        memcpy (&bases[n_bases++ * n_slots], slots, n_slots * sizeof (guint64));
+      base = block_base (s, k);
+      for (guint j = 0; j < n_slots; j++)
+        totals[(gsize) k * n_slots + j] = (guint32) (slots[j] - base[j]);
+
+      for (guint i = first; i < last; i++)
+        {
+          guint64 offset = states[i].time - states[first].time;
+          guint32 code = code_of (&states[i]);
+
+          if (w == 0)
+            {
+              guint16 v = (guint16) offset;
+
+              memcpy (at + (i - first) * 2, &v, sizeof v);
+            }
+          else if (w == 1)
+            {
+              guint32 v = (guint32) offset;
+
+              memcpy (at + (i - first) * 4, &v, sizeof v);
+            }
+          else
+            memcpy (at + (i - first) * 8, &offset, sizeof offset);
+          if (whole_codes)
+            memcpy (codes + (gsize) i * 4, &code, sizeof code);
+          else
+            codes[i] = (guint8) dict_add (dict, code);
+          add_time (&sum, &states[i], states[i].time, i + 1 < n_states ? states[i + 1].time : states[i].time, TRUE);
         }
-      at += pack_state (&states[i], i % ES_THREAD_STATES_STRIDE ? &states[i - 1] : NULL, states[i].time, at);
-      add_time (&sum, &states[i], states[i].time, i + 1 < n_states ? states[i + 1].time : states[i].time, TRUE);
     }
-  offsets[n_coarse] = (guint32) (at - bytes);
-  g_assert ((gsize) (at - bytes) == n_bytes);
+  g_assert (times + n_time_units * 2 == (guint8 *) s + size);
   return s;
 }
 
@@ -395,21 +492,10 @@ es_thread_states_read (const EsThreadStates *s,
                        guint                 n,
                        EsThreadState        *out)
 {
-  EsThreadState block[ES_THREAD_STATES_STRIDE];
-
   g_return_if_fail (n <= s->n_states && first <= s->n_states - n);
 
-  while (n > 0)
-    {
-      guint k = first / ES_THREAD_STATES_STRIDE, j = first % ES_THREAD_STATES_STRIDE;
-      guint m = MIN (n, ES_THREAD_STATES_STRIDE - j);
-
-      unpack_block (s, k, block);
-      memcpy (out, &block[j], m * sizeof (EsThreadState));
-      out += m;
-      first += m;
-      n -= m;
-    }
+  for (guint i = 0; i < n; i++)
+    state_at (s, first + i, &out[i]);
 }
 
 /* State @i of @s (below its n_states). */
@@ -418,7 +504,9 @@ es_thread_states_get (const EsThreadStates *s,
                       guint                 i,
                       EsThreadState        *state)
 {
-  es_thread_states_read (s, i, 1, state);
+  g_return_if_fail (i < s->n_states);
+
+  state_at (s, i, state);
 }
 
 /* The index of the state in effect at @time (the last one at or before
@@ -428,38 +516,14 @@ guint
 es_thread_states_find_time (const EsThreadStates *s,
                             guint64               time)
 {
-  EsThreadState block[ES_THREAD_STATES_STRIDE];
-  guint k = es_search_upper_bound (s->coarse, s->n_coarse, sizeof (guint64), 0, time), n;
+  guint k = es_search_upper_bound (s->coarse, s->n_coarse, sizeof (guint64), 0, time), i, last;
 
   if (k == 0)
     return G_MAXUINT;
-  n = unpack_block (s, --k, block);
-  return k * ES_THREAD_STATES_STRIDE + es_thread_states_find (block, n, time);
-}
-
-/* The columns read states through a few decoded blocks: an edge moves on
- * through one, a column's HEC looks back through one or two. */
-#define N_DECODED 4
-
-typedef struct
-{
-  const EsThreadStates *s;
-  guint                 block[N_DECODED];
-  EsThreadState         states[N_DECODED][ES_THREAD_STATES_STRIDE];
-} Reader;
-
-static inline const EsThreadState *
-state_at (Reader *r,
-          gsize   i)
-{
-  guint k = (guint) (i / ES_THREAD_STATES_STRIDE), slot = k % N_DECODED;
-
-  if (r->block[slot] != k)
-    {
-      unpack_block (r->s, k, r->states[slot]);
-      r->block[slot] = k;
-    }
-  return &r->states[slot][i % ES_THREAD_STATES_STRIDE];
+  block_range (s->n_states, k - 1, &i, &last);
+  while (i + 1 < last && time_at (s, i + 1) <= time)
+    i++;
+  return i;
 }
 
 /* The last of @coarse at or before @time, or -1 if none, galloping on
@@ -477,33 +541,39 @@ coarse_last_at (const guint64 *coarse,
 /* The last state at or before @time and the running totals there, given
  * the last coarse entry at or before it, @k: one pass forward through its
  * stride, summing as it goes. A binary search would read fewer states, but
- * each from a cache line of its own, one after the other; a stride is four
- * lines read in order. */
+ * each from a cache line of its own, one after the other; a stride's
+ * times and codes are a line or two read in order. */
 static gssize
-scan_to (Reader               *r,
+scan_to (const EsThreadStates *s,
          gssize                k,
          guint64               time,
          EsThreadShares       *totals,
          gsize                *reads)
 {
-  const EsThreadStates *s = r->s;
-  const EsThreadState *states;
-  gsize i, n;
+  guint i, end;
+  guint64 at, next = 0;
+  guint32 code;
 
   if (k < 0)
     {
       *totals = (EsThreadShares) { { 0 }, 0 };
       return -1;
     }
-  es_thread_states_get_totals (s, (guint) k, totals);
-  /* The stride is one block: decoded once, read in place. */
-  states = state_at (r, (gsize) k * ES_THREAD_STATES_STRIDE);
-  n = MIN (ES_THREAD_STATES_STRIDE, s->n_states - (gsize) k * ES_THREAD_STATES_STRIDE);
-  for (i = 0; i + 1 < n && (++*reads, states[i + 1].time <= time); i++)
-    add_time (totals, &states[i], states[i].time, states[i + 1].time, TRUE);
+  get_totals (s, (guint) k, totals);
+  block_range (s->n_states, (guint) k, &i, &end);
+  at = s->coarse[k];
+  code = code_at (s, i);
+  for (; i + 1 < end && (++*reads, (next = time_at (s, i + 1)) <= time); i++)
+    {
+      add_share (totals, code_share (code), at, next);
+      totals->runs += code_kind (code) == ES_THREAD_STATE_RUNNING;
+      at = next;
+      code = code_at (s, i + 1);
+    }
   (*reads)++;
-  add_time (totals, &states[i], states[i].time, MAX (time, states[i].time), TRUE);
-  return (gssize) ((gsize) k * ES_THREAD_STATES_STRIDE + i);
+  add_share (totals, code_share (code), at, MAX (time, at));
+  totals->runs += code_kind (code) == ES_THREAD_STATE_RUNNING;
+  return (gssize) i;
 }
 
 /* Where the running totals stand at one edge. */
@@ -518,42 +588,43 @@ typedef struct
  * their time; further, from the coarse entries, galloped through from
  * @cursor. */
 static void
-edge_advance (Reader               *r,
+edge_advance (const EsThreadStates *s,
               Edge                 *edge,
               guint64               time,
               gssize               *cursor,
               gsize                *reads)
 {
-  const EsThreadStates *s = r->s;
   gssize i = edge->state;
 
   time = MIN (time, s->end);
   /* Walked only where a few states lead there: one read tells. */
   if (time >= edge->time &&
-      (i + 4 >= (gssize) s->n_states || (++*reads, state_at (r, i + 4)->time > time)))
+      (i + 4 >= (gssize) s->n_states || (++*reads, time_at (s, (gsize) (i + 4)) > time)))
     {
       for (guint step = 0; step <= 4; step++)
         {
-          const EsThreadState *next = i + 1 < (gssize) s->n_states ? state_at (r, i + 1) : NULL;
+          guint64 next = 0;
+          guint32 code;
 
-          if (next == NULL || (++*reads, next->time > time))
+          if (i + 1 >= (gssize) s->n_states || (++*reads, (next = time_at (s, (gsize) (i + 1))) > time))
             {
               if (i >= 0)
-                add_time (&edge->totals, state_at (r, i), edge->time, time, FALSE);
+                add_share (&edge->totals, code_share (code_at (s, (gsize) i)), edge->time, time);
               edge->state = i;
               edge->time = time;
               return;
             }
           if (i >= 0)
-            add_time (&edge->totals, state_at (r, i), edge->time, next->time, FALSE);
+            add_share (&edge->totals, code_share (code_at (s, (gsize) i)), edge->time, next);
           i++;
-          edge->time = next->time;
-          if (next->state == ES_THREAD_STATE_RUNNING)
+          edge->time = next;
+          code = code_at (s, (gsize) i);
+          if (code_kind (code) == ES_THREAD_STATE_RUNNING)
             edge->totals.runs++;
         }
     }
   *cursor = coarse_last_at (s->coarse, s->n_coarse, time >= edge->time ? *cursor : -1, time);
-  edge->state = scan_to (r, *cursor, time, &edge->totals, reads);
+  edge->state = scan_to (s, *cursor, time, &edge->totals, reads);
   edge->time = time;
 }
 
@@ -561,27 +632,27 @@ edge_advance (Reader               *r,
  * before it, looked for in a stride at most: where a column with running
  * in it ran last. G_MAXUINT16 if none is there. */
 static guint16
-last_run_cap (Reader               *r,
+last_run_cap (const EsThreadStates *s,
               gssize                from,
               gssize                to,
               gsize                *reads)
 {
   for (gssize j = to; j >= MAX (from, 0) && j > to - ES_THREAD_STATES_STRIDE; j--)
     {
-      const EsThreadState *state = state_at (r, (gsize) j);
+      guint32 code = code_at (s, (gsize) j);
 
       (*reads)++;
-      if (state->state == ES_THREAD_STATE_RUNNING)
-        return state->cap;
+      if (code_kind (code) == ES_THREAD_STATE_RUNNING)
+        return (guint16) (code >> 16);
     }
   return G_MAXUINT16;
 }
 
 /* Zoomed out, every edge lands in a stride of states far from the last:
- * two cache misses (its totals, its states) that the columns would wait
- * for one after the other. Where each edge lands is found first from the
- * coarse times alone, which are compact, and its lines asked for then, so
- * that the misses overlap. */
+ * cache misses (its totals, its times, its codes) that the columns would
+ * wait for one after the other. Where each edge lands is found first from
+ * the coarse times alone, which are compact, and its lines asked for
+ * then, so that the misses overlap. */
 static void
 prefetch_edges (const EsThreadStates *s,
                 const guint64        *edges,
@@ -598,8 +669,11 @@ prefetch_edges (const EsThreadStates *s,
       if (k >= 0 && k != cursor)
         {
           __builtin_prefetch (&s->totals[(gsize) k * s->n_slots]);
-          __builtin_prefetch (&s->offsets[k]);
           __builtin_prefetch (block_base (s, (guint) k));
+          __builtin_prefetch (s->codes + (gsize) k * ES_THREAD_STATES_STRIDE * (s->dict != NULL ? 1 : 4));
+          /* Where its times are is a miss of its own, but those of the
+           * next edges overlap it. */
+          __builtin_prefetch (s->times + (gsize) (s->blocks[k] >> 2) * 2);
         }
       cursor = k;
     }
@@ -631,7 +705,6 @@ es_thread_states_columns (const EsThreadStates *s,
                           EsThreadColumn       *columns)
 {
   Edge edge[2] = { { 0, -1, { { 0 }, 0 } } };
-  Reader r;
   gssize cursor = -1, columns_state = -2;   /* the state the last column began in */
   gsize reads = 0;
 
@@ -641,11 +714,8 @@ es_thread_states_columns (const EsThreadStates *s,
   if (n_columns == 0)
     return 0;
   ensure_share_table ();
-  r.s = s;
-  for (guint k = 0; k < N_DECODED; k++)
-    r.block[k] = G_MAXUINT;
   prefetch_edges (s, edges, n_columns);
-  edge_advance (&r, &edge[0], edges[0], &cursor, &reads);
+  edge_advance (s, &edge[0], edges[0], &cursor, &reads);
   for (guint c = 0; c < n_columns; c++)
     {
       EsThreadColumn *col = &columns[c];
@@ -654,17 +724,17 @@ es_thread_states_columns (const EsThreadStates *s,
       Edge *b = &edge[(c + 1) % 2];
 
       *b = *a;
-      edge_advance (&r, b, edges[c + 1], &cursor, &reads);
+      edge_advance (s, b, edges[c + 1], &cursor, &reads);
       for (guint k = 0; k < ES_N_THREAD_SHARES; k++)
         col->shares.ns[k] = b->totals.ns[k] - a->totals.ns[k];
       /* The runs begun inside, and the one under way at its start. */
       col->shares.runs = b->totals.runs - a->totals.runs;
-      if (a->state >= 0 && state_at (&r, (gsize) a->state)->state == ES_THREAD_STATE_RUNNING)
+      if (a->state >= 0 && code_kind (code_at (s, (gsize) a->state)) == ES_THREAD_STATE_RUNNING)
         col->shares.runs++;
       if (b->time <= a->time && b->state >= 0 && edges[c] < s->end)
         {
           /* An instant's column: the state it is in then. */
-          int share = state_share (state_at (&r, (gsize) b->state));
+          int share = code_share (code_at (s, (gsize) b->state));
 
           if (share != ES_THREAD_SHARE_NONE)
             col->shares.ns[share] = 1;
@@ -673,7 +743,7 @@ es_thread_states_columns (const EsThreadStates *s,
       if (c > 0 && b->state == a->state && a->state == columns_state)
         col->run_cap = columns[c - 1].run_cap;
       else
-        col->run_cap = b->state >= 0 ? last_run_cap (&r, a->state, b->state, &reads) : G_MAXUINT16;
+        col->run_cap = b->state >= 0 ? last_run_cap (s, a->state, b->state, &reads) : G_MAXUINT16;
       columns_state = a->state;
     }
   return reads;

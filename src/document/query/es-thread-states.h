@@ -53,21 +53,27 @@ typedef struct
   guint64 runs;
 } EsThreadShares;
 
-/* A thread's states, packed, with two indexes over them: the time of every
- * ES_THREAD_STATES_STRIDE-th state, and the shares of all the states
- * before it. Zoomed out, a pixel column holds hundreds of states; what the
- * thread did there is the difference of the running totals at its edges,
- * each found from its coarse entry and a stride of states at most.
+/* A thread's states, packed in blocks of ES_THREAD_STATES_STRIDE, with two
+ * indexes over them: the time of each block's first state, and the shares
+ * of all the states before it. Zoomed out, a pixel column holds hundreds
+ * of states; what the thread did there is the difference of the running
+ * totals at its edges, each found from its coarse entry and a stride of
+ * states at most.
  *
  * A busy thread has millions of states, and a window shows every thread's:
- * as 16-byte records with a 96-byte running total every stride, they took
- * 22 bytes a state, three times the log. Packed, a stride (a block) is a
- * few bytes a state: a byte of kind and reason, the time since the state
- * before as a varint whose low bit says the HEC changed, then the HEC. The
- * running totals keep only the shares the thread ever is in, in 32 bits
- * from a 64-bit base every ES_THREAD_STATES_GROUP blocks (a base a block
- * where a group spans more than 4 s). Readers decode a block at a time:
- * es_thread_states_get(), es_thread_states_read(). */
+ * as 16-byte records with a 104-byte running total every stride, they took
+ * 23 bytes a state, three times the log. Packed, every field of a state is
+ * at a place worked out from its index, read without decoding what comes
+ * before it (the columns read a few states at each of 1,500 edges a row):
+ * - its time, less its block's coarse time, in 16 bits, or 32 or 64 in a
+ *   block that spans more than 65 µs or 4 s;
+ * - its kind, reason and HEC as a byte, an entry of the thread's @dict of
+ *   the few it has; a thread with more than 256 has them in 32 bits each
+ *   (@dict is NULL);
+ * - the running totals keep only the shares the thread is ever in, in 32
+ *   bits from a 64-bit base every ES_THREAD_STATES_GROUP blocks (a base a
+ *   block where a group's totals grow past 32 bits).
+ * Readers outside: es_thread_states_get(), es_thread_states_read(). */
 #define ES_THREAD_STATES_STRIDE 16
 #define ES_THREAD_STATES_GROUP  16
 
@@ -78,11 +84,14 @@ typedef struct
   guint64               end;        /* the log's end: the last state lasts until then */
   const guint64        *coarse;     /* the time of block k's first state, states[k * ES_THREAD_STATES_STRIDE] */
   /* Packed (es-thread-states.c); all in one allocation. */
-  const guint32        *offsets;    /* n_coarse + 1: where block k's states are in bytes */
-  const guint8         *bytes;
+  const guint32        *blocks;     /* block k's times: where in @times (in 2-byte units) << 2 | width code */
+  const guint8         *times;
+  const guint8         *codes;      /* a byte a state into @dict, or (@dict NULL) 4 bytes a state */
+  const guint32        *dict;       /* (nullable): kind | reason << 8 | HEC << 16 */
   const guint32        *totals;     /* n_slots a block: the shares of states[0, k * STRIDE) less its base */
   const guint64        *bases;      /* n_slots each */
   const guint32        *base_of;    /* a group's first base in bases; ES_THREAD_STATES_WIDE: one a block */
+  guint                 n_dict;
   guint8                n_slots;    /* the shares it is ever in, and its runs */
   gint8                 share_of_slot[ES_N_THREAD_SHARES + 1];   /* -1: the runs */
   gsize                 size;       /* bytes, all told */
