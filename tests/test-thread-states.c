@@ -414,6 +414,46 @@ test_packed_as_plain (void)
     }
 }
 
+/* The packing's limits: blocks whose times span just under and just over
+ * 16 and 32 bits from their first (each state then read back from its
+ * own width), and threads with 256 and 257 different kinds, reasons and
+ * HECs (a byte each, then 32 bits). */
+static void
+test_packed_at_the_limits (void)
+{
+  const guint64 spans[] = { G_MAXUINT16, (guint64) G_MAXUINT16 + 1, G_MAXUINT32, (guint64) G_MAXUINT32 + 1 };
+
+  for (guint round = 0; round < G_N_ELEMENTS (spans) * 2; round++)
+    {
+      guint n = 40 + round, n_codes = round % 2 ? 257 : 256;
+      guint64 span = spans[round / 2];
+      g_autofree EsThreadState *states = g_new (EsThreadState, n_codes);
+      g_autoptr(EsThreadStates) packed = NULL;
+
+      /* Each block's last state at @span from its first; the rest close. */
+      for (guint i = 0; i < n; i++)
+        {
+          guint j = i % ES_THREAD_STATES_STRIDE, k = i / ES_THREAD_STATES_STRIDE;
+          guint64 start = (guint64) k * (span + 10);
+
+          states[i] = (EsThreadState) { j == ES_THREAD_STATES_STRIDE - 1 ? start + span : start + j,
+                                        (guint16) (i % 3), (guint8) (i % (ES_THREAD_STATE_GC + 1)),
+                                        (guint8) ES_STOP_BLOCKED_ON_MVAR };
+        }
+      packed = es_thread_states_new (states, n, states[n - 1].time + 100);
+      assert_packed_as_plain (packed, states, n);
+      g_assert_nonnull (packed->dict);
+
+      /* Every code different: HECs 0 to 256, in order. */
+      g_clear_pointer (&packed, es_thread_states_free);
+      for (guint i = 0; i < n_codes; i++)
+        states[i] = (EsThreadState) { (guint64) i * span / 8, (guint16) i, ES_THREAD_STATE_RUNNING, 0 };
+      packed = es_thread_states_new (states, n_codes, states[n_codes - 1].time + 100);
+      assert_packed_as_plain (packed, states, n_codes);
+      g_assert_true ((packed->dict != NULL) == (n_codes <= 256));
+    }
+}
+
 static void
 count_ready (gpointer data)
 {
@@ -546,6 +586,7 @@ main (int    argc,
   g_test_add_func ("/thread-states/running-never-exceeds-the-caps", test_running_never_exceeds_the_caps);
   g_test_add_func ("/thread-states/runnable-during-a-gc-is-gc", test_runnable_during_a_gc_is_gc);
   g_test_add_func ("/thread-states/packed-as-plain", test_packed_as_plain);
+  g_test_add_func ("/thread-states/packed-at-the-limits", test_packed_at_the_limits);
   g_test_add_func ("/thread-states/made-in-a-worker", test_made_in_a_worker);
   g_test_add_func ("/thread-states/previous-shown-meanwhile", test_previous_shown_meanwhile);
 
