@@ -538,55 +538,96 @@ coarse_last_at (const guint64 *coarse,
                                               time) - 1;
 }
 
-/* The last state at or before @time and the running totals there, given
- * the last coarse entry at or before it, @k: one pass forward through its
- * stride, summing as it goes. A binary search would read fewer states, but
- * each from a cache line of its own, one after the other; a stride's
- * times and codes are a line or two read in order. */
-static gssize
+/* Where the running totals stand at one edge, with what an edge after it
+ * in the same state needs: zoomed out on a log of many threads, most
+ * edges of a row fall in the state the last one did, and then cost no
+ * read at all. */
+typedef struct
+{
+  guint64        time;
+  gssize         state;     /* the last state at or before it, or -1 */
+  guint64        next;      /* the time of the state after it, or G_MAXUINT64 */
+  guint32        code;      /* its code_of(), or NO_CODE before the first */
+  EsThreadShares totals;
+} Edge;
+
+#define NO_CODE 0xffu   /* a kind past N_KINDS: no share, not running */
+
+/* The time of the state after @i (-1: the first), or G_MAXUINT64. */
+static inline guint64
+next_time (const EsThreadStates *s,
+           gssize                i)
+{
+  return i + 1 < (gssize) s->n_states ? time_at (s, (gsize) (i + 1)) : G_MAXUINT64;
+}
+
+/* Puts @edge at @time in state @i. */
+static inline void
+edge_set (const EsThreadStates *s,
+          Edge                 *edge,
+          guint64               time,
+          gssize                i,
+          guint64               next)
+{
+  edge->time = time;
+  edge->state = i;
+  edge->next = next;
+  edge->code = i >= 0 ? code_at (s, (gsize) i) : NO_CODE;
+}
+
+/* @edge at @time, the last state at or before it and the running totals
+ * there, given the last coarse entry at or before it, @k: one pass
+ * forward through its stride, summing as it goes. A binary search would
+ * read fewer states, but each from a cache line of its own, one after the
+ * other; a stride's times and codes are a line or two read in order. */
+static void
 scan_to (const EsThreadStates *s,
          gssize                k,
          guint64               time,
-         EsThreadShares       *totals,
+         Edge                 *edge,
          gsize                *reads)
 {
+  EsThreadShares *totals = &edge->totals;
   guint i, end;
-  guint64 at, next = 0;
+  guint64 at, next = G_MAXUINT64;
   guint32 code;
 
   if (k < 0)
     {
       *totals = (EsThreadShares) { { 0 }, 0 };
-      return -1;
+      edge_set (s, edge, time, -1, s->n_states > 0 ? s->coarse[0] : G_MAXUINT64);
+      return;
     }
   get_totals (s, (guint) k, totals);
   block_range (s->n_states, (guint) k, &i, &end);
   at = s->coarse[k];
   code = code_at (s, i);
-  for (; i + 1 < end && (++*reads, (next = time_at (s, i + 1)) <= time); i++)
+  for (; i + 1 < end; i++)
     {
+      ++*reads;
+      next = time_at (s, i + 1);
+      if (next > time)
+        break;
       add_share (totals, code_share (code), at, next);
       totals->runs += code_kind (code) == ES_THREAD_STATE_RUNNING;
       at = next;
       code = code_at (s, i + 1);
     }
+  /* At the block's end, the next state is the next block's first. */
+  if (i + 1 == end)
+    next = (gsize) k + 1 < s->n_coarse ? s->coarse[k + 1] : G_MAXUINT64;
   (*reads)++;
   add_share (totals, code_share (code), at, MAX (time, at));
   totals->runs += code_kind (code) == ES_THREAD_STATE_RUNNING;
-  return (gssize) i;
+  edge->time = time;
+  edge->state = i;
+  edge->next = next;
+  edge->code = code;
 }
 
-/* Where the running totals stand at one edge. */
-typedef struct
-{
-  guint64        time;
-  gssize         state;     /* the last state at or before it, or -1 */
-  EsThreadShares totals;
-} Edge;
-
-/* Moves @edge on to @time: through the next few states one by one, adding
- * their time; further, from the coarse entries, galloped through from
- * @cursor. */
+/* Moves @edge on to @time: within its state, at no read; through the next
+ * few states one by one, adding their time; further, from the coarse
+ * entries, galloped through from @cursor. */
 static void
 edge_advance (const EsThreadStates *s,
               Edge                 *edge,
@@ -597,35 +638,39 @@ edge_advance (const EsThreadStates *s,
   gssize i = edge->state;
 
   time = MIN (time, s->end);
+  if (time >= edge->time && (time < edge->next || i + 1 >= (gssize) s->n_states))
+    {
+      add_share (&edge->totals, code_share (edge->code), edge->time, time);
+      edge->time = time;
+      return;
+    }
   /* Walked only where a few states lead there: one read tells. */
   if (time >= edge->time &&
       (i + 4 >= (gssize) s->n_states || (++*reads, time_at (s, (gsize) (i + 4)) > time)))
     {
+      guint64 next = edge->next;
+
+      /* The state after @i is there, and begins at @next, at or before
+       * @time. */
       for (guint step = 0; step <= 4; step++)
         {
-          guint64 next = 0;
-          guint32 code;
-
-          if (i + 1 >= (gssize) s->n_states || (++*reads, (next = time_at (s, (gsize) (i + 1))) > time))
+          add_share (&edge->totals, code_share (edge->code), edge->time, next);
+          i++;
+          edge_set (s, edge, next, i, next_time (s, i));
+          if (code_kind (edge->code) == ES_THREAD_STATE_RUNNING)
+            edge->totals.runs++;
+          ++*reads;
+          next = edge->next;
+          if (next > time || i + 1 >= (gssize) s->n_states)
             {
-              if (i >= 0)
-                add_share (&edge->totals, code_share (code_at (s, (gsize) i)), edge->time, time);
-              edge->state = i;
+              add_share (&edge->totals, code_share (edge->code), edge->time, time);
               edge->time = time;
               return;
             }
-          if (i >= 0)
-            add_share (&edge->totals, code_share (code_at (s, (gsize) i)), edge->time, next);
-          i++;
-          edge->time = next;
-          code = code_at (s, (gsize) i);
-          if (code_kind (code) == ES_THREAD_STATE_RUNNING)
-            edge->totals.runs++;
         }
     }
   *cursor = coarse_last_at (s->coarse, s->n_coarse, time >= edge->time ? *cursor : -1, time);
-  edge->state = scan_to (s, *cursor, time, &edge->totals, reads);
-  edge->time = time;
+  scan_to (s, *cursor, time, edge, reads);
 }
 
 /* The HEC of the last run among states (@from, @to], or @to's if @from is
@@ -704,7 +749,7 @@ es_thread_states_columns (const EsThreadStates *s,
                           guint                 n_columns,
                           EsThreadColumn       *columns)
 {
-  Edge edge[2] = { { 0, -1, { { 0 }, 0 } } };
+  Edge edge[2] = { { 0, -1, 0, NO_CODE, { { 0 }, 0 } } };
   gssize cursor = -1, columns_state = -2;   /* the state the last column began in */
   gsize reads = 0;
 
@@ -715,6 +760,7 @@ es_thread_states_columns (const EsThreadStates *s,
     return 0;
   ensure_share_table ();
   prefetch_edges (s, edges, n_columns);
+  edge[0].next = s->n_states > 0 ? s->coarse[0] : G_MAXUINT64;
   edge_advance (s, &edge[0], edges[0], &cursor, &reads);
   for (guint c = 0; c < n_columns; c++)
     {
@@ -729,12 +775,12 @@ es_thread_states_columns (const EsThreadStates *s,
         col->shares.ns[k] = b->totals.ns[k] - a->totals.ns[k];
       /* The runs begun inside, and the one under way at its start. */
       col->shares.runs = b->totals.runs - a->totals.runs;
-      if (a->state >= 0 && code_kind (code_at (s, (gsize) a->state)) == ES_THREAD_STATE_RUNNING)
+      if (code_kind (a->code) == ES_THREAD_STATE_RUNNING)
         col->shares.runs++;
       if (b->time <= a->time && b->state >= 0 && edges[c] < s->end)
         {
           /* An instant's column: the state it is in then. */
-          int share = code_share (code_at (s, (gsize) b->state));
+          int share = code_share (b->code);
 
           if (share != ES_THREAD_SHARE_NONE)
             col->shares.ns[share] = 1;
