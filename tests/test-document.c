@@ -234,8 +234,9 @@ test_parfib_threads_spans_markers (void)
   for (guint i = 0; i < n_threads; i++)
     {
       const EsThreadState *states;
-      guint n_runs;
-      const EsThreadRun *runs = es_document_get_thread_runs (document, es_document_get_thread (document, i), &n_runs);
+      g_autoptr(GArray) thread_runs = es_document_get_thread_runs (document, es_document_get_thread (document, i));
+      guint n_runs = thread_runs->len;
+      const EsThreadRun *runs = (const EsThreadRun *) (gpointer) thread_runs->data;
       guint n_running = 0;
 
       if (i > 0)

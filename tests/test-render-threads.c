@@ -290,9 +290,11 @@ test_state_cache (void)
     for (guint t = 0; t < n_threads; t++)
       {
         g_autoptr(GArray) expected = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
-        guint n;
-        const EsThreadState *states = es_thread_state_cache_lookup (cache, t, &n);
+        const EsThreadStates *packed = es_thread_state_cache_get (cache, t);
+        guint n = packed->n_states;
+        g_autofree EsThreadState *states = g_new (EsThreadState, MAX (n, 1));
 
+        es_thread_states_read (packed, 0, n, states);
         es_document_get_thread_timeline (document, es_document_get_thread (document, t), expected);
         g_assert_cmpuint (n, ==, expected->len);
         /* Field by field: the records' padding is not set. */
@@ -309,19 +311,22 @@ test_state_cache (void)
           {
             g_assert_cmpuint (es_thread_states_find (states, n, states[i].time), >=, i);
             g_assert_cmpuint (states[es_thread_states_find (states, n, states[i].time)].time, ==, states[i].time);
+            g_assert_cmpuint (es_thread_states_find_time (packed, states[i].time), ==,
+                              es_thread_states_find (states, n, states[i].time));
           }
         g_assert_cmpuint (es_thread_states_find (states, n, 0), ==, G_MAXUINT);
+        g_assert_cmpuint (es_thread_states_find_time (packed, 0), ==, G_MAXUINT);
       }
   /* Within a frame, what was handed out stays, however small the cache. */
   es_thread_state_cache_begin_frame (cache);
   {
-    guint n0, n1;
-    const EsThreadState *first = es_thread_state_cache_lookup (cache, 0, &n0);
+    const EsThreadStates *first = es_thread_state_cache_get (cache, 0);
+    guint n0 = first->n_states;
 
     for (guint t = 1; t < n_threads; t++)
-      es_thread_state_cache_lookup (cache, t, &n1);
-    g_assert_true (es_thread_state_cache_lookup (cache, 0, &n1) == first);
-    g_assert_cmpuint (n1, ==, n0);
+      es_thread_state_cache_get (cache, t);
+    g_assert_true (es_thread_state_cache_get (cache, 0) == first);
+    g_assert_cmpuint (first->n_states, ==, n0);
   }
   g_assert_cmpint (es_block_reason_from_stop (ES_STOP_BLOCKED_ON_MVAR_READ), ==, ES_BLOCK_MVAR);
   g_assert_cmpint (es_block_reason_from_stop (ES_STOP_BLOCKED_ON_CCALL), ==, ES_BLOCK_FOREIGN_CALL);
@@ -485,8 +490,9 @@ test_real_log (void)
   for (guint t = 0; t < n_threads; t++)
     {
       const EsTimelineRow *row = find_thread_row (document, frame.rows, es_document_get_thread (document, t)->id);
-      guint n_runs;
-      const EsThreadRun *runs = es_document_get_thread_runs (document, es_document_get_thread (document, t), &n_runs);
+      g_autoptr(GArray) thread_runs = es_document_get_thread_runs (document, es_document_get_thread (document, t));
+      guint n_runs = thread_runs->len;
+      const EsThreadRun *runs = (const EsThreadRun *) (gpointer) thread_runs->data;
 
       for (guint r = 0; r < n_runs; r++)
         {

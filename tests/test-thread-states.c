@@ -13,13 +13,11 @@
 #include "es-test-log.h"
 #include "es-thread-states.h"
 
-/* States and their indexes, as the cache makes them. */
+/* States, and the same packed with their indexes, as the cache makes them. */
 typedef struct
 {
   GArray         *states;     /* EsThreadState */
-  guint64        *coarse;
-  EsThreadShares *totals;
-  EsThreadStates  view;
+  EsThreadStates *view;
 } States;
 
 static void
@@ -28,18 +26,27 @@ states_index (States *s)
   const EsThreadState *states = (const EsThreadState *) (gpointer) s->states->data;
   guint64 end = s->states->len > 0 ? states[s->states->len - 1].time + 500 : 1000;
 
-  es_thread_states_index (states, s->states->len, end, &s->view, &s->coarse, &s->totals);
+  s->view = es_thread_states_new (states, s->states->len, end);
 }
 
 static void
 states_clear (States *s)
 {
   g_clear_pointer (&s->states, g_array_unref);
-  g_clear_pointer (&s->coarse, g_free);
-  g_clear_pointer (&s->totals, g_free);
+  g_clear_pointer (&s->view, es_thread_states_free);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (States, states_clear)
+
+/* Every state of @s, unpacked. */
+static EsThreadState *
+unpack (const EsThreadStates *s)
+{
+  EsThreadState *states = g_new (EsThreadState, MAX (s->n_states, 1));
+
+  es_thread_states_read (s, 0, s->n_states, states);
+  return states;
+}
 
 /* A thread that runs, blocks and is woken over and over: @n states, from
  * time 1000 on, a few nanoseconds to a few microseconds apart, some at the
@@ -87,10 +94,14 @@ states_random (States *s,
  * nanosecond of the state then; the HEC of the last run from the state it
  * starts in to the one it ends in, within a stride. */
 static EsThreadColumn
-brute_force_column (const EsThreadStates *s,
-                    guint64               from,
-                    guint64               to)
+brute_force_column (const States *packed,
+                    guint64       from,
+                    guint64       to)
 {
+  /* The states as they were before packing. */
+  const struct { const EsThreadState *states; guint n_states; guint64 end; } unpacked = {
+    (const EsThreadState *) (gpointer) packed->states->data, packed->states->len, packed->view->end
+  }, *s = &unpacked;
   EsThreadColumn col = { { { 0 }, 0 }, G_MAXUINT16 };
   gssize a = -1, b = -1;
 
@@ -150,7 +161,7 @@ test_columns_against_brute_force (void)
       guint64 end;
 
       states_random (&s, rand, n, round % 2 ? 40 : 3000);
-      end = n > 0 ? s.view.states[n - 1].time : 1000;
+      end = n > 0 ? g_array_index (s.states, EsThreadState, n - 1).time : 1000;
       for (guint zoom = 0; zoom < 6; zoom++)
         {
           guint64 span = MAX ((end + 2000) >> (zoom * 3), 1);
@@ -158,10 +169,10 @@ test_columns_against_brute_force (void)
           g_autofree guint64 *edges = make_edges (t0, t0 + span, n_columns);
           g_autofree EsThreadColumn *columns = g_new (EsThreadColumn, n_columns);
 
-          es_thread_states_columns (&s.view, edges, n_columns, columns);
+          es_thread_states_columns (s.view, edges, n_columns, columns);
           for (guint c = 0; c < n_columns; c++)
             {
-              EsThreadColumn want = brute_force_column (&s.view, edges[c], edges[c + 1]);
+              EsThreadColumn want = brute_force_column (&s, edges[c], edges[c + 1]);
 
               for (guint k = 0; k < ES_N_THREAD_SHARES; k++)
                 g_assert_cmpuint (columns[c].shares.ns[k], ==, want.shares.ns[k]);
@@ -185,14 +196,14 @@ test_columns_read_few_states (void)
   guint64 end;
 
   states_random (&s, rand, n, 100);
-  end = s.view.states[n - 1].time;
+  end = g_array_index (s.states, EsThreadState, n - 1).time;
   for (guint zoom = 0; zoom < 8; zoom++)
     {
       guint64 span = MAX ((end - 1000) >> (zoom * 2), 100);
       guint64 t0 = 1000 + (end - 1000 - MIN (span, end - 1000)) / 2;
       g_autofree guint64 *edges = make_edges (t0, t0 + span, n_columns);
       g_autofree EsThreadColumn *columns = g_new (EsThreadColumn, n_columns);
-      gsize reads = es_thread_states_columns (&s.view, edges, n_columns, columns);
+      gsize reads = es_thread_states_columns (s.view, edges, n_columns, columns);
       double per_column = (double) n / ((double) (end - 1000) / span) / n_columns;
 
       g_test_message ("%.1f states a column: %" G_GSIZE_FORMAT " read", per_column, reads);
@@ -267,22 +278,180 @@ test_runnable_during_a_gc_is_gc (void)
       const EsThreadStates *s = es_thread_state_cache_get (cache, t);
       guint64 edges[2] = { 0, es_document_get_end_time (document) };
       EsThreadColumn whole;
+      g_autofree EsThreadState *states = unpack (s);
 
       es_thread_states_columns (s, edges, 1, &whole);
       in_gc += whole.shares.ns[ES_THREAD_SHARE_GC];
+
       for (guint i = 0; i < s->n_states; i++)
-        if (s->states[i].state == ES_THREAD_STATE_GC)
+        if (states[i].state == ES_THREAD_STATE_GC)
           {
-            guint g = es_search_upper_bound (gcs, n_gcs, sizeof (EsGc), G_STRUCT_OFFSET (EsGc, start), s->states[i].time);
+            guint g = es_search_upper_bound (gcs, n_gcs, sizeof (EsGc), G_STRUCT_OFFSET (EsGc, start), states[i].time);
 
             /* It begins inside a GC. */
             g_assert_cmpuint (g, >, 0);
-            g_assert_cmpuint (gcs[g - 1].end, >, s->states[i].time);
+            g_assert_cmpuint (gcs[g - 1].end, >, states[i].time);
           }
     }
   g_test_message ("threads waited %.1f ms for GCs that took %.1f ms", in_gc / 1e6, gc_total / 1e6);
   /* The main thread, made runnable by each heap check, waits through most. */
   g_assert_cmpuint (in_gc, >, gc_total / 2);
+}
+
+/* Checks @packed against the @n states it was packed from: every state
+ * back as it was, the running totals of each block as a plain sum of the
+ * states before it gives them, and the state at a time as a search of the
+ * plain array finds it. */
+static void
+assert_packed_as_plain (const EsThreadStates *packed,
+                        const EsThreadState  *states,
+                        guint                 n)
+{
+  g_autofree EsThreadState *back = g_new (EsThreadState, MAX (n, 1));
+  EsThreadShares sum = { { 0 }, 0 };
+
+  g_assert_cmpuint (packed->n_states, ==, n);
+  g_assert_cmpuint (packed->n_coarse, ==, (n + ES_THREAD_STATES_STRIDE - 1) / ES_THREAD_STATES_STRIDE);
+  es_thread_states_read (packed, 0, n, back);
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_cmpuint (back[i].time, ==, states[i].time);
+      g_assert_cmpuint (back[i].cap, ==, states[i].cap);
+      g_assert_cmpuint (back[i].state, ==, states[i].state);
+      g_assert_cmpuint (back[i].reason, ==, states[i].reason);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      int share = es_thread_state_share (&states[i]);
+
+      if (i % ES_THREAD_STATES_STRIDE == 0)
+        {
+          EsThreadShares totals;
+
+          es_thread_states_get_totals (packed, i / ES_THREAD_STATES_STRIDE, &totals);
+          for (guint k = 0; k < ES_N_THREAD_SHARES; k++)
+            g_assert_cmpuint (totals.ns[k], ==, sum.ns[k]);
+          g_assert_cmpuint (totals.runs, ==, sum.runs);
+        }
+      if (share != ES_THREAD_SHARE_NONE && i + 1 < n)
+        sum.ns[share] += states[i + 1].time - states[i].time;
+      sum.runs += states[i].state == ES_THREAD_STATE_RUNNING;
+    }
+  for (guint i = 0; i < n; i++)
+    for (gint64 d = -1; d <= 1; d++)
+      {
+        guint64 t = states[i].time + (guint64) d;
+
+        g_assert_cmpuint (es_thread_states_find_time (packed, t), ==, es_thread_states_find (states, n, t));
+      }
+  g_assert_cmpuint (es_thread_states_find_time (packed, 0), ==, n > 0 && states[0].time == 0 ? 0 : G_MAXUINT);
+}
+
+/* The packed states are the states: every thread of real programs' logs,
+ * and made-up ones with what the packing treats apart (HECs and reasons
+ * past a byte's small values, gaps of seconds that overflow 32-bit totals,
+ * many states at one time). They also take a fraction of the 16-byte
+ * records and 96-byte totals they replace. */
+static void
+test_packed_as_plain (void)
+{
+  const char *fixtures[] = { "parfib-N2.eventlog", "alloc-A1m-N2.eventlog", "heap-hT-N2.eventlog" };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (77);
+
+  for (guint f = 0; f < G_N_ELEMENTS (fixtures); f++)
+    {
+      g_autoptr(EsDocument) document = es_test_load_fixture (fixtures[f]);
+      gsize n_states = 0, size = 0;
+
+      for (guint t = 0; t < es_document_get_n_threads (document); t++)
+        {
+          g_autoptr(GArray) timeline = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
+          g_autoptr(EsThreadStates) packed = NULL;
+
+          es_document_get_thread_timeline (document, es_document_get_thread (document, t), timeline);
+          packed = es_thread_states_new ((const EsThreadState *) (gpointer) timeline->data, timeline->len,
+                                         es_document_get_end_time (document));
+          assert_packed_as_plain (packed, (const EsThreadState *) (gpointer) timeline->data, timeline->len);
+          g_assert_cmpuint (packed->end, ==, es_document_get_end_time (document));
+          n_states += timeline->len;
+          size += packed->size;
+          /* A busy thread's, against 16 + 104 / 16 bytes a state before. */
+          if (timeline->len >= 1000)
+            g_assert_cmpuint (packed->size, <, timeline->len * 8);
+        }
+      g_test_message ("%s: %" G_GSIZE_FORMAT " states in %" G_GSIZE_FORMAT " bytes", fixtures[f], n_states, size);
+      g_assert_cmpuint (n_states, >, 100);
+    }
+
+  for (guint round = 0; round < 30; round++)
+    {
+      guint n = round == 0 ? 0 : g_rand_int_range (rand, 1, 5000);
+      g_autofree EsThreadState *states = g_new (EsThreadState, MAX (n, 1));
+      g_autoptr(EsThreadStates) packed = NULL;
+      guint64 t = round % 3 == 0 ? 0 : g_rand_int_range (rand, 0, G_MAXINT32);
+
+      for (guint i = 0; i < n; i++)
+        {
+          guint kind = g_rand_int_range (rand, 0, ES_THREAD_STATE_GC + 1);
+
+          states[i] = (EsThreadState) { t, (guint16) (g_rand_boolean (rand) ? g_rand_int_range (rand, 0, 3)
+                                                                           : g_rand_int_range (rand, 0, G_MAXUINT16 + 1)),
+                                        (guint8) kind, (guint8) g_rand_int_range (rand, 0, 256) };
+          switch (g_rand_int_range (rand, 0, 10))
+            {
+            case 0:       /* at the same time */
+              break;
+            case 1:       /* seconds later: 32-bit totals overflow */
+              t += (guint64) g_rand_int_range (rand, 1, 20) * 1000000000;
+              break;
+            default:
+              t += g_rand_int_range (rand, 1, 5000);
+              break;
+            }
+        }
+      packed = es_thread_states_new (states, n, t + 1000);
+      assert_packed_as_plain (packed, states, n);
+    }
+}
+
+/* The packing's limits: blocks whose times span just under and just over
+ * 16 and 32 bits from their first (each state then read back from its
+ * own width), and threads with 256 and 257 different kinds, reasons and
+ * HECs (a byte each, then 32 bits). */
+static void
+test_packed_at_the_limits (void)
+{
+  const guint64 spans[] = { G_MAXUINT16, (guint64) G_MAXUINT16 + 1, G_MAXUINT32, (guint64) G_MAXUINT32 + 1 };
+
+  for (guint round = 0; round < G_N_ELEMENTS (spans) * 2; round++)
+    {
+      guint n = 40 + round, n_codes = round % 2 ? 257 : 256;
+      guint64 span = spans[round / 2];
+      g_autofree EsThreadState *states = g_new (EsThreadState, n_codes);
+      g_autoptr(EsThreadStates) packed = NULL;
+
+      /* Each block's last state at @span from its first; the rest close. */
+      for (guint i = 0; i < n; i++)
+        {
+          guint j = i % ES_THREAD_STATES_STRIDE, k = i / ES_THREAD_STATES_STRIDE;
+          guint64 start = (guint64) k * (span + 10);
+
+          states[i] = (EsThreadState) { j == ES_THREAD_STATES_STRIDE - 1 ? start + span : start + j,
+                                        (guint16) (i % 3), (guint8) (i % (ES_THREAD_STATE_GC + 1)),
+                                        (guint8) ES_STOP_BLOCKED_ON_MVAR };
+        }
+      packed = es_thread_states_new (states, n, states[n - 1].time + 100);
+      assert_packed_as_plain (packed, states, n);
+      g_assert_nonnull (packed->dict);
+
+      /* Every code different: HECs 0 to 256, in order. */
+      g_clear_pointer (&packed, es_thread_states_free);
+      for (guint i = 0; i < n_codes; i++)
+        states[i] = (EsThreadState) { (guint64) i * span / 8, (guint16) i, ES_THREAD_STATE_RUNNING, 0 };
+      packed = es_thread_states_new (states, n_codes, states[n_codes - 1].time + 100);
+      assert_packed_as_plain (packed, states, n_codes);
+      g_assert_true ((packed->dict != NULL) == (n_codes <= 256));
+    }
 }
 
 static void
@@ -306,16 +475,21 @@ assert_same_states (const EsThreadStates *a,
   g_assert_nonnull (a);
   g_assert_nonnull (b);
   g_assert_cmpuint (a->n_states, ==, b->n_states);
-  /* Field by field: a state's padding is not written. */
-  for (guint i = 0; i < a->n_states; i++)
-    {
-      g_assert_cmpuint (a->states[i].time, ==, b->states[i].time);
-      g_assert_cmpuint (a->states[i].cap, ==, b->states[i].cap);
-      g_assert_cmpuint (a->states[i].state, ==, b->states[i].state);
-      g_assert_cmpuint (a->states[i].reason, ==, b->states[i].reason);
-    }
+  {
+    g_autofree EsThreadState *x = unpack (a), *y = unpack (b);
+
+    /* Field by field: a state's padding is not written. */
+    for (guint i = 0; i < a->n_states; i++)
+      {
+        g_assert_cmpuint (x[i].time, ==, y[i].time);
+        g_assert_cmpuint (x[i].cap, ==, y[i].cap);
+        g_assert_cmpuint (x[i].state, ==, y[i].state);
+        g_assert_cmpuint (x[i].reason, ==, y[i].reason);
+      }
+  }
   g_assert_cmpuint (a->n_coarse, ==, b->n_coarse);
-  g_assert_cmpmem (a->totals, a->n_coarse * sizeof (EsThreadShares), b->totals, b->n_coarse * sizeof (EsThreadShares));
+  g_assert_cmpuint (a->size, ==, b->size);
+  g_assert_cmpmem (a + 1, a->size - sizeof *a, b + 1, b->size - sizeof *b);
   g_assert_cmpuint (a->end, ==, b->end);
 }
 
@@ -411,6 +585,8 @@ main (int    argc,
   g_test_add_func ("/thread-states/columns-read-few-states", test_columns_read_few_states);
   g_test_add_func ("/thread-states/running-never-exceeds-the-caps", test_running_never_exceeds_the_caps);
   g_test_add_func ("/thread-states/runnable-during-a-gc-is-gc", test_runnable_during_a_gc_is_gc);
+  g_test_add_func ("/thread-states/packed-as-plain", test_packed_as_plain);
+  g_test_add_func ("/thread-states/packed-at-the-limits", test_packed_at_the_limits);
   g_test_add_func ("/thread-states/made-in-a-worker", test_made_in_a_worker);
   g_test_add_func ("/thread-states/previous-shown-meanwhile", test_previous_shown_meanwhile);
 

@@ -59,7 +59,7 @@ test_threads_section (void)
   EsTimelineRows *rows;
   EsDocument *document;
   const EsThread *main_thread = NULL;
-  const EsThreadRun *runs;
+  g_autoptr(GArray) runs = NULL;
   const EsActivity *run;
   const EsTimelineRow *row;
   EsTimelineView view;
@@ -95,9 +95,11 @@ test_threads_section (void)
         main_index = i;
       }
   g_assert_nonnull (main_thread);
-  runs = es_document_get_thread_runs (document, main_thread, &n_runs);
+  runs = es_document_get_thread_runs (document, main_thread);
+  n_runs = runs->len;
   g_assert_cmpuint (n_runs, >, 0);
-  run = &es_cap_timeline_get_activities (es_document_get_cap (document, runs[0].cap), &n)[runs[0].activity];
+  run = &es_cap_timeline_get_activities (es_document_get_cap (document, g_array_index (runs, EsThreadRun, 0).cap),
+                                         &n)[g_array_index (runs, EsThreadRun, 0).activity];
 
   row = thread_row (rows, main_index);
   vadjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (gtk_widget_get_parent (GTK_WIDGET (rows))));
@@ -121,7 +123,7 @@ test_threads_section (void)
       g_free (text);
       text = es_timeline_describe_at (timeline, x, y);
     }
-  expected = g_strdup_printf ("Thread %u “main”: running on HEC %u", main_thread->id, runs[0].cap);
+  expected = g_strdup_printf ("Thread %u “main”: running on HEC %u", main_thread->id, g_array_index (runs, EsThreadRun, 0).cap);
   g_test_message ("%s", text);
   g_assert_nonnull (strstr (text, expected));
 

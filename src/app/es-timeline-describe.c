@@ -272,7 +272,7 @@ describe_thread (const EsTimelineView *view,
   /* Never made here: a long log's thread takes the painting thread a
    * sort and a pass over its runs. */
   const EsThreadStates *s = es_thread_state_cache_get_if_made (view->thread_states, thread_index);
-  const EsThreadState *states;
+  EsThreadState states[2];   /* the state at @t and the next */
   guint n, i, i0, i1;
   guint64 t0, t1;
   g_autofree char *length = NULL;
@@ -286,13 +286,12 @@ describe_thread (const EsTimelineView *view,
       g_string_append (out, _("working out its states…"));
       return;
     }
-  states = s->states;
   n = s->n_states;
-  i = es_thread_states_find (states, n, t);
+  i = es_thread_states_find_time (s, t);
   t0 = es_timeline_x_to_time (view, floor (x));
   t1 = es_timeline_x_to_time (view, floor (x) + 1);
-  i0 = es_thread_states_find (states, n, t0);
-  i1 = t1 > t0 ? es_thread_states_find (states, n, t1 - 1) : i0;
+  i0 = es_thread_states_find_time (s, t0);
+  i1 = t1 > t0 ? es_thread_states_find_time (s, t1 - 1) : i0;
   if (i0 != i1 && x >= 0)
     {
       describe_thread_mix (out, s, t0, t1);
@@ -308,24 +307,25 @@ describe_thread (const EsTimelineView *view,
       g_string_append (out, _("the log has ended"));
       return;
     }
+  es_thread_states_read (s, i, MIN (2, n - i), states);
   if (i + 1 < n)
-    length = es_timeline_format_time (states[i + 1].time - states[i].time, 1);
-  switch (states[i].state)
+    length = es_timeline_format_time (states[1].time - states[0].time, 1);
+  switch (states[0].state)
     {
     case ES_THREAD_STATE_RUNNING:
-      g_string_append_printf (out, _("running on HEC %u"), states[i].cap);
+      g_string_append_printf (out, _("running on HEC %u"), states[0].cap);
       break;
     case ES_THREAD_STATE_CREATED: case ES_THREAD_STATE_RUNNABLE:
-      g_string_append_printf (out, _("runnable on HEC %u"), states[i].cap);
+      g_string_append_printf (out, _("runnable on HEC %u"), states[0].cap);
       break;
     case ES_THREAD_STATE_GC:
       g_string_append (out, _("waiting for a GC"));
       break;
     case ES_THREAD_STATE_BLOCKED:
-      g_string_append (out, status_text (states[i].reason));
+      g_string_append (out, status_text (states[0].reason));
       break;
     case ES_THREAD_STATE_NO_DATA:
-      g_string_append_printf (out, _("no data: the log was cut short after HEC %u’s last event"), states[i].cap);
+      g_string_append_printf (out, _("no data: the log was cut short after HEC %u’s last event"), states[0].cap);
       return;
     case ES_THREAD_STATE_FINISHED:
     default:

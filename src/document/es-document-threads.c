@@ -11,25 +11,35 @@
 
 #include "es-document-private.h"
 #include "es-search.h"
+#include "es-varint.h"
 
 /* Per thread, where its runs and instants are in the caps' arrays: derived
  * data, built once, on the first request (a view opening its thread rows),
- * not on the load path. */
+ * not on the load path. Packed, as the thread states are: a busy log has
+ * millions of runs, and as 8-byte references they were a third of the
+ * log's size again. A thread's runs are varints of the activity's index,
+ * from its run before on the same cap (shifted left once), or with the
+ * low bit set, the index itself and the new cap; its instants likewise,
+ * from the one before of the same cap and kind, or the index with the new
+ * kind (a byte) and cap. */
 typedef struct
 {
-  guint16 cap;
-  guint8  kind;           /* EsInstantKind */
-  guint8  pad;
-  guint32 index;
-} InstantRef;
-
-typedef struct
-{
-  guint32     *run_offsets;       /* per thread (by position), n_threads + 1 */
-  EsThreadRun *runs;
-  guint32     *instant_offsets;
-  InstantRef  *instants;
+  gsize   *run_offsets;       /* per thread (by position), n_threads + 1, into run_bytes */
+  guint32 *n_runs;
+  guint8  *run_bytes;
+  gsize   *instant_offsets;
+  guint32 *n_instants;
+  guint8  *instant_bytes;
 } ThreadIndex;
+
+/* Where a thread's references stand while they are packed or read. */
+typedef struct
+{
+  guint32 index;
+  guint16 cap;
+  guint8  kind;
+  guint8  started;
+} RefCursor;
 
 static const EsInstantKind thread_instant_kinds[] = {
   ES_INSTANT_THREAD_CREATED, ES_INSTANT_THREAD_RUNNABLE,
@@ -42,9 +52,11 @@ _es_document_free_thread_index (gpointer data)
   ThreadIndex *index = data;
 
   g_free (index->run_offsets);
-  g_free (index->runs);
+  g_free (index->n_runs);
+  g_free (index->run_bytes);
   g_free (index->instant_offsets);
-  g_free (index->instants);
+  g_free (index->n_instants);
+  g_free (index->instant_bytes);
   g_free (index);
 }
 
@@ -55,11 +67,100 @@ thread_position (EsDocument *self,
   return es_thread_table_find (self->threads, id);
 }
 
-/* A counting sort of the runs by thread, walking the caps' runs in time
- * order (a k-way merge) so each thread's slice comes out in time order.
- * Each cap's activities and the start of its next run are kept at hand:
- * the merge looks at every cap for every run, and a log of 10,000 threads
- * has millions of runs. */
+static inline guint
+varint_size (guint64 v)
+{
+  guint n = 1;
+
+  while (v >= 0x80)
+    {
+      v >>= 7;
+      n++;
+    }
+  return n;
+}
+
+static inline const guint8 *
+varint_get (const guint8 *in,
+            guint64      *v)
+{
+  guint64 x = 0;
+  guint shift = 0;
+
+  while (*in & 0x80)
+    {
+      x |= (guint64) (*in++ & 0x7f) << shift;
+      shift += 7;
+    }
+  *v = x | (guint64) *in++ << shift;
+  return in;
+}
+
+/* The bytes of one reference after @cursor's, written at @out if it is
+ * not NULL; @cursor moves on to it. @kind is 0 for runs. */
+static inline gsize
+pack_ref (RefCursor *cursor,
+          guint16    cap,
+          guint8     kind,
+          guint32    at,
+          guint8    *out)
+{
+  gboolean same = cursor->started && cursor->cap == cap && cursor->kind == kind && at >= cursor->index;
+  guint64 v = same ? (guint64) (at - cursor->index) << 1 : (guint64) at << 1 | 1;
+  gsize n = varint_size (v) + (same ? 0 : 1 + varint_size (cap));
+
+  if (out != NULL)
+    {
+      out = es_varint_put (out, v);
+      if (!same)
+        {
+          *out++ = kind;
+          es_varint_put (out, cap);
+        }
+    }
+  *cursor = (RefCursor) { at, cap, kind, TRUE };
+  return n;
+}
+
+static inline const guint8 *
+unpack_ref (RefCursor    *cursor,
+            const guint8 *in)
+{
+  guint64 v;
+
+  in = varint_get (in, &v);
+  if (v & 1)
+    {
+      guint64 cap;
+
+      cursor->kind = *in++;
+      in = varint_get (in, &cap);
+      cursor->cap = (guint16) cap;
+      cursor->index = (guint32) (v >> 1);
+    }
+  else
+    cursor->index += (guint32) (v >> 1);
+  return in;
+}
+
+/* Makes the offsets of a packed part from each thread's bytes (in
+ * @offsets[t + 1]), and its bytes. */
+static guint8 *
+allocate_part (gsize *offsets,
+               guint  n_threads)
+{
+  for (guint t = 0; t < n_threads; t++)
+    offsets[t + 1] += offsets[t];
+  return g_malloc (MAX (offsets[n_threads], 1));
+}
+
+/* Each thread's runs, walking the caps' runs in time order (a k-way
+ * merge) so each thread's come out in time order. Each cap's activities
+ * and the start of its next run are kept at hand: the merge looks at every
+ * cap for every run, and a log of 10,000 threads has millions of runs. It
+ * runs once: each thread's bytes are written in room for the most they
+ * could take (counted cap by cap, without the merge), then moved up
+ * behind the thread before. */
 static void
 index_runs (EsDocument  *self,
             ThreadIndex *index,
@@ -71,11 +172,14 @@ index_runs (EsDocument  *self,
   g_autofree guint *n_activities = g_new0 (guint, n_caps);
   g_autofree const EsActivity **activities = g_new0 (const EsActivity *, n_caps);
   g_autofree guint64 *next_start = g_new (guint64, n_caps);
-  g_autofree guint32 *fill = g_new0 (guint32, n_threads);
+  g_autofree RefCursor *cursors = g_new0 (RefCursor, MAX (n_threads, 1));
+  g_autofree gsize *fill = g_new (gsize, n_threads + 1);
+  gsize w = 0;
 
 #define POSITION(id) ((id) < max_dense_id ? position_of_id[id] : thread_position (self, id))
 
-  index->run_offsets = g_new0 (guint32, n_threads + 1);
+  index->run_offsets = g_new0 (gsize, n_threads + 1);
+  index->n_runs = g_new0 (guint32, MAX (n_threads, 1));
   for (guint c = 0; c < n_caps; c++)
     {
       const EsActivity *a = es_cap_timeline_get_activities (g_ptr_array_index (self->caps, c), &n_activities[c]);
@@ -83,17 +187,22 @@ index_runs (EsDocument  *self,
       activities[c] = a;
       for (guint i = 0; i < n_activities[c]; i++)
         if (a[i].kind == ES_ACTIVITY_RUNNING && POSITION (a[i].thread) != G_MAXUINT)
-          index->run_offsets[POSITION (a[i].thread) + 1]++;
+          {
+            guint t = POSITION (a[i].thread);
+
+            /* A run on a new cap, the most it takes. */
+            index->run_offsets[t + 1] += varint_size ((guint64) i << 1 | 1) + 1 + varint_size (c);
+            index->n_runs[t]++;
+          }
     }
-  for (guint t = 0; t < n_threads; t++)
-    index->run_offsets[t + 1] += index->run_offsets[t];
-  index->runs = g_new (EsThreadRun, index->run_offsets[n_threads]);
+  index->run_bytes = allocate_part (index->run_offsets, n_threads);
+  memcpy (fill, index->run_offsets, (n_threads + 1) * sizeof (gsize));
 
   /* Each cap at its first run; G_MAXUINT64 once it has no more. */
   for (guint c = 0; c < n_caps; c++)
     {
-      while (pos[c] < n_activities[c] && activities[c][pos[c]].kind != ES_ACTIVITY_RUNNING)
-        pos[c]++;
+      for (pos[c] = 0; pos[c] < n_activities[c] && activities[c][pos[c]].kind != ES_ACTIVITY_RUNNING; pos[c]++)
+        ;
       next_start[c] = pos[c] < n_activities[c] ? activities[c][pos[c]].start : G_MAXUINT64;
     }
   for (;;)
@@ -114,12 +223,24 @@ index_runs (EsDocument  *self,
       a = activities[best];
       t = POSITION (a[pos[best]].thread);
       if (t != G_MAXUINT)
-        index->runs[index->run_offsets[t] + fill[t]++] = (EsThreadRun) { pos[best], best, 0 };
+        fill[t] += pack_ref (&cursors[t], (guint16) best, 0, pos[best], index->run_bytes + fill[t]);
       for (pos[best]++; pos[best] < n_activities[best] && a[pos[best]].kind != ES_ACTIVITY_RUNNING; pos[best]++)
         ;
       next_start[best] = pos[best] < n_activities[best] ? a[pos[best]].start : G_MAXUINT64;
     }
 #undef POSITION
+
+  /* Each thread's bytes moved up to the end of the one before's. */
+  for (guint t = 0; t < n_threads; t++)
+    {
+      gsize n = fill[t] - index->run_offsets[t];
+
+      memmove (index->run_bytes + w, index->run_bytes + index->run_offsets[t], n);
+      index->run_offsets[t] = w;
+      w += n;
+    }
+  index->run_offsets[n_threads] = w;
+  index->run_bytes = g_realloc (index->run_bytes, MAX (w, 1));
 }
 
 static void
@@ -129,17 +250,19 @@ index_instants (EsDocument  *self,
                 guint        max_dense_id)
 {
   guint n_threads = es_thread_table_get_length (self->threads);
-  g_autofree guint32 *fill = g_new0 (guint32, n_threads);
+  g_autofree RefCursor *cursors = g_new (RefCursor, MAX (n_threads, 1));
+  g_autofree gsize *fill = g_new (gsize, n_threads + 1);
 
-  index->instant_offsets = g_new0 (guint32, n_threads + 1);
+  index->instant_offsets = g_new0 (gsize, n_threads + 1);
+  index->n_instants = g_new0 (guint32, MAX (n_threads, 1));
   for (guint pass = 0; pass < 2; pass++)
     {
       if (pass == 1)
         {
-          for (guint t = 0; t < n_threads; t++)
-            index->instant_offsets[t + 1] += index->instant_offsets[t];
-          index->instants = g_new (InstantRef, index->instant_offsets[n_threads]);
+          index->instant_bytes = allocate_part (index->instant_offsets, n_threads);
+          memcpy (fill, index->instant_offsets, (n_threads + 1) * sizeof (gsize));
         }
+      memset (cursors, 0, MAX (n_threads, 1) * sizeof (RefCursor));
       for (guint c = 0; c < self->caps->len; c++)
         for (guint k = 0; k < G_N_ELEMENTS (thread_instant_kinds); k++)
           {
@@ -155,10 +278,13 @@ index_instants (EsDocument  *self,
                 if (t == G_MAXUINT)
                   continue;
                 if (pass == 0)
-                  index->instant_offsets[t + 1]++;
+                  {
+                    index->instant_offsets[t + 1] += pack_ref (&cursors[t], (guint16) c, (guint8) thread_instant_kinds[k], i, NULL);
+                    index->n_instants[t]++;
+                  }
                 else
-                  index->instants[index->instant_offsets[t] + fill[t]++] =
-                    (InstantRef) { c, thread_instant_kinds[k], 0, i };
+                  fill[t] += pack_ref (&cursors[t], (guint16) c, (guint8) thread_instant_kinds[k], i,
+                                       index->instant_bytes + fill[t]);
               }
           }
     }
@@ -190,57 +316,48 @@ get_thread_index (EsDocument *self)
 
 /**
  * es_document_get_thread_runs:
- * @n_runs: (out): how many
  *
- * Returns: (array length=n_runs): @thread's runs in time order, as
- *   references to the RUNNING activities in the caps' timelines.
+ * Returns: (transfer full) (element-type EsThreadRun): @thread's runs in
+ *   time order, as references to the RUNNING activities in the caps'
+ *   timelines.
  */
-const EsThreadRun *
+GArray *
 es_document_get_thread_runs (EsDocument     *self,
-                             const EsThread *thread,
-                             guint          *n_runs)
+                             const EsThread *thread)
 {
   ThreadIndex *index;
+  GArray *runs = g_array_new (FALSE, FALSE, sizeof (EsThreadRun));
+  RefCursor cursor = { 0 };
+  const guint8 *in;
   guint t;
 
-  g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), runs);
 
   index = get_thread_index (self);
   t = thread_position (self, thread->id);
-  *n_runs = 0;
-  g_return_val_if_fail (t != G_MAXUINT, NULL);
-  *n_runs = index->run_offsets[t + 1] - index->run_offsets[t];
-  return &index->runs[index->run_offsets[t]];
+  g_return_val_if_fail (t != G_MAXUINT, runs);
+  g_array_set_size (runs, index->n_runs[t]);
+  in = index->run_bytes + index->run_offsets[t];
+  for (guint i = 0; i < runs->len; i++)
+    {
+      in = unpack_ref (&cursor, in);
+      g_array_index (runs, EsThreadRun, i) = (EsThreadRun) { cursor.index, cursor.cap, 0 };
+    }
+  return runs;
 }
 
-/* Sorts @states by time, stably, the way g_array_sort_with_data() would,
- * at a fraction of its cost: they come as a few stretches already in
- * order (each cap's instants of each kind, then the runs and their stops),
- * so the stretches are found and merged in pairs, the earlier stretch
- * first at equal times, with the times compared inline. A thread of a
- * busy program has a million states: sorting them with a comparison
- * function call each was most of the first frame of its row. */
-static void
-sort_states_by_time (GArray *states)
+/* Merges the stretches of @from that @starts bounds (@n_stretches of
+ * them, @starts[n_stretches] their end) in pairs, back and forth with @to,
+ * until one is left; the earlier stretch first at equal times. Returns
+ * where the merged states are: @from or @to. */
+static EsThreadState *
+merge_stretches (EsThreadState *from,
+                 EsThreadState *to,
+                 guint         *starts,
+                 guint          n_stretches)
 {
-  guint n = states->len, n_stretches = 0;
-  g_autofree guint *starts = NULL;
-  g_autofree EsThreadState *spare = NULL;
-  EsThreadState *from = (EsThreadState *) (gpointer) states->data, *to;
+  guint n = starts[n_stretches];
 
-  for (guint i = 1; i < n; i++)
-    n_stretches += from[i].time < from[i - 1].time;
-  if (n_stretches == 0)
-    return;
-  starts = g_new (guint, n_stretches + 2);
-  starts[0] = 0;
-  n_stretches = 1;
-  for (guint i = 1; i < n; i++)
-    if (from[i].time < from[i - 1].time)
-      starts[n_stretches++] = i;
-  starts[n_stretches] = n;
-  spare = g_new (EsThreadState, n);
-  to = spare;
   while (n_stretches > 1)
     {
       guint merged = 0;
@@ -267,8 +384,54 @@ sort_states_by_time (GArray *states)
         to = swap;
       }
     }
-  if (from != (EsThreadState *) (gpointer) states->data)
-    memcpy (states->data, from, n * sizeof (EsThreadState));
+  return from;
+}
+
+/* Sorts @states by time, stably, the way g_array_sort_with_data() would,
+ * at a fraction of its cost: they come as a few stretches already in
+ * order (each cap's instants of each kind, then the runs and their stops),
+ * so the stretches are found and merged in pairs, the earlier stretch
+ * first at equal times, with the times compared inline. A thread of a
+ * busy program has a million states: sorting them with a comparison
+ * function call each was most of the first frame of its row.
+ *
+ * The spare array holds all but the last stretch, most often the runs
+ * and their stops, two thirds of the states: the others are merged there,
+ * then with the last from the front, in place (the merged states written
+ * never pass the last stretch's still to be read). Two workers sort at
+ * once, and a thread's states are megabytes. */
+static void
+sort_states_by_time (GArray *states)
+{
+  guint n = states->len, n_stretches = 0, head;
+  g_autofree guint *starts = NULL;
+  g_autofree EsThreadState *spare = NULL;
+  EsThreadState *all = (EsThreadState *) (gpointer) states->data, *merged;
+
+  for (guint i = 1; i < n; i++)
+    n_stretches += all[i].time < all[i - 1].time;
+  if (n_stretches == 0)
+    return;
+  starts = g_new (guint, n_stretches + 2);
+  starts[0] = 0;
+  n_stretches = 1;
+  for (guint i = 1; i < n; i++)
+    if (all[i].time < all[i - 1].time)
+      starts[n_stretches++] = i;
+  /* All but the last, merged into one in the spare. */
+  head = starts[n_stretches - 1];
+  spare = g_new (EsThreadState, head);
+  merged = merge_stretches (all, spare, starts, n_stretches - 1);
+  if (merged != spare)
+    memcpy (spare, merged, head * sizeof (EsThreadState));
+  /* Then with the last: the head first at equal times. */
+  {
+    guint a = 0, b = head, w = 0;
+
+    while (a < head && b < n)
+      all[w++] = all[b].time < spare[a].time ? all[b++] : spare[a++];
+    memcpy (&all[w], &spare[a], (head - a) * sizeof (EsThreadState));
+  }
 }
 
 /* What a thread is once a run ends with @status. */
@@ -303,49 +466,57 @@ es_document_get_thread_timeline (EsDocument     *self,
                                  GArray         *states)
 {
   ThreadIndex *index;
-  const EsThreadRun *runs;
   EsThreadState *out;
+  RefCursor ref = { 0 };
+  const guint8 *packed;
   guint t, n_runs, n_out = 0;
 
   g_return_if_fail (ES_IS_DOCUMENT (self));
   g_return_if_fail (g_array_get_element_size (states) == sizeof (EsThreadState));
 
-  runs = es_document_get_thread_runs (self, thread, &n_runs);
   index = get_thread_index (self);
   t = thread_position (self, thread->id);
   g_array_set_size (states, 0);
   g_return_if_fail (t != G_MAXUINT);
+  n_runs = index->n_runs[t];
   /* Written in place, at most one per instant and two per run (a busy
    * thread has a million: an append each was a copy call each). */
-  g_array_set_size (states, index->instant_offsets[t + 1] - index->instant_offsets[t] + 2 * n_runs);
+  g_array_set_size (states, index->n_instants[t] + 2 * n_runs);
   out = (EsThreadState *) (gpointer) states->data;
 
-  for (guint i = index->instant_offsets[t]; i < index->instant_offsets[t + 1]; i++)
+  packed = index->instant_bytes + index->instant_offsets[t];
+  for (guint i = 0; i < index->n_instants[t]; i++)
     {
-      const InstantRef *ref = &index->instants[i];
       guint n;
-      const EsInstant *in = &es_cap_timeline_get_instants (g_ptr_array_index (self->caps, ref->cap), ref->kind, &n)[ref->index];
-      gboolean sent = ref->kind == ES_INSTANT_THREAD_MIGRATED || ref->kind == ES_INSTANT_THREAD_WOKEN;
+      const EsInstant *in;
+      gboolean sent;
 
+      packed = unpack_ref (&ref, packed);
+      in = &es_cap_timeline_get_instants (g_ptr_array_index (self->caps, ref.cap), ref.kind, &n)[ref.index];
+      sent = ref.kind == ES_INSTANT_THREAD_MIGRATED || ref.kind == ES_INSTANT_THREAD_WOKEN;
       out[n_out++] = (EsThreadState) { es_instant_time (in),
-                                       sent ? es_cap_timeline_get_arg (g_ptr_array_index (self->caps, ref->cap), ref->kind, in) : ref->cap,
-                                       ref->kind == ES_INSTANT_THREAD_CREATED ? ES_THREAD_STATE_CREATED : ES_THREAD_STATE_RUNNABLE, 0 };
+                                       sent ? es_cap_timeline_get_arg (g_ptr_array_index (self->caps, ref.cap), ref.kind, in) : ref.cap,
+                                       ref.kind == ES_INSTANT_THREAD_CREATED ? ES_THREAD_STATE_CREATED : ES_THREAD_STATE_RUNNABLE, 0 };
     }
+  packed = index->run_bytes + index->run_offsets[t];
+  ref = (RefCursor) { 0 };
   for (guint i = 0; i < n_runs; i++)
     {
       guint n;
-      const EsActivity *a = &es_cap_timeline_get_activities (g_ptr_array_index (self->caps, runs[i].cap), &n)[runs[i].activity];
+      const EsActivity *a;
 
-      out[n_out++] = (EsThreadState) { a->start, runs[i].cap, ES_THREAD_STATE_RUNNING, 0 };
+      packed = unpack_ref (&ref, packed);
+      a = &es_cap_timeline_get_activities (g_ptr_array_index (self->caps, ref.cap), &n)[ref.index];
+      out[n_out++] = (EsThreadState) { a->start, ref.cap, ES_THREAD_STATE_RUNNING, 0 };
       /* A run stored in pieces stops once, at the end of its last. */
       if (!(a->flags & (ES_ACTIVITY_ENDED_BY_LOG_END | ES_ACTIVITY_CONTINUES)))
-        out[n_out++] = (EsThreadState) { es_activity_end (a), runs[i].cap, _es_thread_state_after_stop (a->stop_status),
+        out[n_out++] = (EsThreadState) { es_activity_end (a), ref.cap, _es_thread_state_after_stop (a->stop_status),
                                          a->stop_status };
       /* Where its cap's data ends, in a cut log, nothing is known of the
        * thread from then on. */
       else if ((a->flags & ES_ACTIVITY_ENDED_BY_LOG_END) &&
-               es_cap_timeline_get_data_end (g_ptr_array_index (self->caps, runs[i].cap)) != G_MAXUINT64)
-        out[n_out++] = (EsThreadState) { es_activity_end (a), runs[i].cap, ES_THREAD_STATE_NO_DATA, 0 };
+               es_cap_timeline_get_data_end (g_ptr_array_index (self->caps, ref.cap)) != G_MAXUINT64)
+        out[n_out++] = (EsThreadState) { es_activity_end (a), ref.cap, ES_THREAD_STATE_NO_DATA, 0 };
     }
   g_array_set_size (states, n_out);
   for (guint i = 0; i < self->orphan_stops->len; i++)

@@ -66,9 +66,8 @@ guint                 es_document_find_thread         (EsDocument  *self,
                                                        guint32      id);
 const EsThread       *es_document_lookup_thread       (EsDocument  *self,
                                                        guint32      id);
-const EsThreadRun    *es_document_get_thread_runs     (EsDocument  *self,
-                                                       const EsThread *thread,
-                                                       guint       *n_runs);
+GArray               *es_document_get_thread_runs     (EsDocument  *self,
+                                                       const EsThread *thread);
 void                  es_document_get_thread_timeline (EsDocument  *self,
                                                        const EsThread *thread,
                                                        GArray      *states);

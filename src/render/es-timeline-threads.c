@@ -27,7 +27,7 @@
  * (es-timeline-columns.c). */
 
 #define CAP_TEXT_MIN_PX 14
-#define STATES_CACHED   (4u << 20)   /* about 64 MB of states for a frame */
+#define STATES_CACHED   (4u << 20)   /* some 20 MB of packed states for a frame */
 
 static EsColor
 share_color (guint share)
@@ -99,34 +99,41 @@ es_paint_lookup_thread_states (EsPaintContext *ctx,
  * colour for text on running; skipped when the view holds more changes
  * than pixels (no run could be wide enough). */
 static void
-paint_cap_numbers (EsPaintContext      *ctx,
-                   const EsTimelineRow *row,
-                   const EsThreadState *states,
-                   guint                n)
+paint_cap_numbers (EsPaintContext       *ctx,
+                   const EsTimelineRow  *row,
+                   const EsThreadStates *packed)
 {
   const EsTimelineView *view = ctx->view;
-  guint first = es_thread_states_find (states, n, view->t0);
-  guint last = es_search_upper_bound (states, n, sizeof (EsThreadState),
-                                      G_STRUCT_OFFSET (EsThreadState, time), view->t1);
+  guint first = es_thread_states_find_time (packed, view->t0);
+  guint last = es_thread_states_find_time (packed, view->t1);
+  guint n = packed->n_states;
+  g_autofree EsThreadState *read = NULL;
+  const EsThreadState *states;
 
+  /* The states shown, and the one after the last (its end), read once. */
   first = first == G_MAXUINT ? 0 : first;
-  if (last - first > (guint) view->width / CAP_TEXT_MIN_PX)
+  last = last == G_MAXUINT ? 0 : last + 1;
+  if (last - first > (guint) view->width / CAP_TEXT_MIN_PX || last == first)
     return;
+  read = g_new (EsThreadState, MIN (last + 1, n) - first);
+  es_thread_states_read (packed, first, MIN (last + 1, n) - first, read);
+  /* states[j] is state first + j. */
+  states = read;
   es_paint_set_text_color (ctx, ES_COLOR_RUNNING);
-  for (guint i = first; i < last; i++)
+  for (guint j = 0, i = first; i < last; i++, j++)
     {
       double x0, x1;
       char text[8];
       int w, h;
 
-      if (states[i].state != ES_THREAD_STATE_RUNNING)
+      if (states[j].state != ES_THREAD_STATE_RUNNING)
         continue;
-      x0 = MAX (es_timeline_time_to_x (view, states[i].time), ES_TIMELINE_GUTTER);
-      x1 = MIN (i + 1 < n ? es_timeline_time_to_x (view, states[i + 1].time) : G_MAXDOUBLE,
+      x0 = MAX (es_timeline_time_to_x (view, states[j].time), ES_TIMELINE_GUTTER);
+      x1 = MIN (i + 1 < n ? es_timeline_time_to_x (view, states[j + 1].time) : G_MAXDOUBLE,
                 ES_TIMELINE_GUTTER + view->width);
       if (x1 - x0 < CAP_TEXT_MIN_PX)
         continue;
-      g_snprintf (text, sizeof text, "%u", states[i].cap);
+      g_snprintf (text, sizeof text, "%u", states[j].cap);
       pango_layout_set_text (ctx->small, text, -1);
       pango_layout_get_pixel_size (ctx->small, &w, &h);
       if (w + 4 > x1 - x0)
@@ -298,9 +305,15 @@ es_paint_thread_row (EsPaintContext      *ctx,
       }
 
   es_paint_canvas_flush (ctx);
-  if (states->n_states > 0 && states->states[states->n_states - 1].state == ES_THREAD_STATE_NO_DATA)
-    es_paint_no_data (ctx, row, states->states[states->n_states - 1].time);
-  paint_cap_numbers (ctx, row, states->states, states->n_states);
+  if (states->n_states > 0)
+    {
+      EsThreadState last;
+
+      es_thread_states_get (states, states->n_states - 1, &last);
+      if (last.state == ES_THREAD_STATE_NO_DATA)
+        es_paint_no_data (ctx, row, last.time);
+    }
+  paint_cap_numbers (ctx, row, states);
 }
 
 /* The selected thread's running share of each column over the HEC rows'

@@ -9,6 +9,9 @@
 #include "config.h"
 
 #include <string.h>
+#ifdef __GLIBC__
+# include <malloc.h>
+#endif
 
 #include <gio/gio.h>
 
@@ -17,10 +20,7 @@
 
 typedef struct
 {
-  GArray  *states;         /* EsThreadState */
-  guint64 *coarse;
-  EsThreadShares *totals;
-  EsThreadStates view;
+  EsThreadStates *view;    /* packed */
   guint64  last_use;
   guint64  frame;          /* the last frame that asked for it */
   gpointer key;
@@ -55,6 +55,9 @@ struct _EsThreadStateCache
   GSource            *start;      /* (nullable): hands the asked ones to a worker once the frame is painted */
 };
 
+/* A thread with this many states was made in a megabyte or more. */
+#define TRIM_AFTER_STATES (64u << 10)
+
 static void
 entry_free (gpointer data)
 {
@@ -62,9 +65,7 @@ entry_free (gpointer data)
 
   if (entry == NULL)
     return;
-  g_array_unref (entry->states);
-  g_free (entry->coarse);
-  g_free (entry->totals);
+  es_thread_states_free (entry->view);
   g_free (entry);
 }
 
@@ -159,7 +160,7 @@ evict (EsThreadStateCache *self)
     {
       Entry *oldest = g_ptr_array_index (candidates, i);
 
-      self->n_states -= oldest->states->len;
+      self->n_states -= oldest->view->n_states;
       g_hash_table_remove (self->entries, oldest->key);
     }
 }
@@ -292,9 +293,8 @@ entry_new (EsDocument *document,
   entry->key = GUINT_TO_POINTER (thread_index + 1);
   es_document_get_thread_timeline (document, es_document_get_thread (document, thread_index), timeline);
   split_at_gcs (document, timeline);
-  entry->states = g_steal_pointer (&timeline);
-  es_thread_states_index ((const EsThreadState *) (gconstpointer) entry->states->data, entry->states->len,
-                          es_document_get_end_time (document), &entry->view, &entry->coarse, &entry->totals);
+  entry->view = es_thread_states_new ((const EsThreadState *) (gconstpointer) timeline->data, timeline->len,
+                                      es_document_get_end_time (document));
   return entry;
 }
 
@@ -304,7 +304,7 @@ use_entry (EsThreadStateCache *self,
 {
   entry->last_use = ++self->clock;
   entry->frame = self->frame;
-  return &entry->view;
+  return entry->view;
 }
 
 static void
@@ -312,7 +312,7 @@ keep_entry (EsThreadStateCache *self,
             Entry              *entry)
 {
   g_hash_table_insert (self->entries, entry->key, entry);
-  self->n_states += entry->states->len;
+  self->n_states += entry->view->n_states;
 }
 
 /**
@@ -370,7 +370,20 @@ make_batch (GTask        *task,
   GPtrArray *entries = g_ptr_array_new_with_free_func (entry_free);
 
   for (guint i = 0; i < batch->threads->len && !g_cancellable_is_cancelled (cancellable); i++)
-    g_ptr_array_add (entries, entry_new (batch->document, g_array_index (batch->threads, guint, i)));
+    {
+      Entry *entry = entry_new (batch->document, g_array_index (batch->threads, guint, i));
+
+      g_ptr_array_add (entries, entry);
+#ifdef __GLIBC__
+      /* A busy thread's states are made in arrays of megabytes, sorted
+       * and packed, then freed: glibc would keep them resident in this
+       * worker's heap, between the packed states made after them, each
+       * thread's adding to the last's, for as long as the window stays
+       * open. */
+      if (entry->view->n_states >= TRIM_AFTER_STATES)
+        malloc_trim (0);
+#endif
+    }
   g_task_return_pointer (task, entries, (GDestroyNotify) g_ptr_array_unref);
 }
 
@@ -548,7 +561,7 @@ es_thread_state_cache_get_for_frame (EsThreadStateCache *self,
   before = es_document_find_thread (self->previous->document,
                                     es_document_get_thread (self->document, thread_index)->id);
   entry = before != G_MAXUINT ? g_hash_table_lookup (self->previous->entries, GUINT_TO_POINTER (before + 1)) : NULL;
-  return entry != NULL ? &entry->view : NULL;
+  return entry != NULL ? entry->view : NULL;
 }
 
 /**
@@ -593,28 +606,6 @@ es_thread_state_cache_is_making (EsThreadStateCache *self)
   g_return_val_if_fail (self != NULL, FALSE);
 
   return self->making != NULL || (self->asked != NULL && self->asked->len > 0);
-}
-
-/**
- * es_thread_state_cache_lookup:
- * @thread_index: an index into the document's threads (es_document_get_thread())
- *
- * Returns: (array length=n_states): the thread's states in time order,
- *   valid until the next es_thread_state_cache_begin_frame()
- */
-const EsThreadState *
-es_thread_state_cache_lookup (EsThreadStateCache *self,
-                              guint               thread_index,
-                              guint              *n_states)
-{
-  const EsThreadStates *states;
-
-  g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (n_states != NULL, NULL);
-
-  states = es_thread_state_cache_get (self, thread_index);
-  *n_states = states != NULL ? states->n_states : 0;
-  return states != NULL ? states->states : NULL;
 }
 
 /* How many threads' states the cache holds: the rows a frame built. */

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "es-search.h"
-#include "es-thread-states.h"
+#include "es-thread-states-private.h"
 
 EsBlockReason
 es_block_reason_from_stop (guint8 stop_status)
@@ -75,91 +75,30 @@ share_of (guint8 state,
     }
 }
 
-#define N_KINDS 8   /* EsThreadStateKind, and room */
-
-static gint8 share_table[N_KINDS][256];
+gint8 _es_thread_share_table[N_KINDS][256];
 
 static gpointer
 fill_share_table (gpointer data)
 {
   for (guint k = 0; k < N_KINDS; k++)
     for (guint r = 0; r < 256; r++)
-      share_table[k][r] = (gint8) share_of (k, r);
+      _es_thread_share_table[k][r] = (gint8) share_of (k, r);
   return NULL;
 }
 
-static void
-ensure_share_table (void)
+void
+_es_thread_states_ensure_share_table (void)
 {
   static GOnce once = G_ONCE_INIT;
 
   g_once (&once, fill_share_table, NULL);
 }
 
-/* Summing a stretch of states asks this of each: a look-up, not two
- * switches. The table is filled by then (ensure_share_table()). */
-static inline int
-state_share (const EsThreadState *state)
-{
-  return state->state < N_KINDS ? share_table[state->state][state->reason] : ES_THREAD_SHARE_NONE;
-}
-
 int
 es_thread_state_share (const EsThreadState *state)
 {
-  ensure_share_table ();
+  _es_thread_states_ensure_share_table ();
   return state_share (state);
-}
-
-/* Adds @state's time from @from to @to, and its run if it is one and
- * @count_run. */
-static inline void
-add_time (EsThreadShares      *shares,
-          const EsThreadState *state,
-          guint64              from,
-          guint64              to,
-          gboolean             count_run)
-{
-  int share = state_share (state);
-
-  if (share != ES_THREAD_SHARE_NONE && to > from)
-    shares->ns[share] += to - from;
-  if (count_run && state->state == ES_THREAD_STATE_RUNNING)
-    shares->runs++;
-}
-
-/**
- * es_thread_states_index:
- * @states: (array length=n_states): a thread's states in time order
- * @end: the log's end: the last state lasts until then
- * @view: (out): the states with their indexes
- * @coarse: (out) (transfer full): the coarse times, for the caller to free
- * @totals: (out) (transfer full): the running totals, likewise
- */
-void
-es_thread_states_index (const EsThreadState  *states,
-                        guint                 n_states,
-                        guint64               end,
-                        EsThreadStates       *view,
-                        guint64             **coarse,
-                        EsThreadShares      **totals)
-{
-  guint n_coarse = (n_states + ES_THREAD_STATES_STRIDE - 1) / ES_THREAD_STATES_STRIDE;
-  EsThreadShares sum = { 0 };
-
-  ensure_share_table ();
-  *coarse = g_new (guint64, MAX (n_coarse, 1));
-  *totals = g_new (EsThreadShares, MAX (n_coarse, 1));
-  for (guint i = 0; i < n_states; i++)
-    {
-      if (i % ES_THREAD_STATES_STRIDE == 0)
-        {
-          (*coarse)[i / ES_THREAD_STATES_STRIDE] = states[i].time;
-          (*totals)[i / ES_THREAD_STATES_STRIDE] = sum;
-        }
-      add_time (&sum, &states[i], states[i].time, i + 1 < n_states ? states[i + 1].time : states[i].time, TRUE);
-    }
-  *view = (EsThreadStates) { states, n_states, *coarse, *totals, n_coarse, end };
 }
 
 /* The last of @coarse at or before @time, or -1 if none, galloping on
@@ -174,46 +113,96 @@ coarse_last_at (const guint64 *coarse,
                                               time) - 1;
 }
 
-/* The last state at or before @time and the running totals there, given
- * the last coarse entry at or before it, @k: one pass forward through its
- * stride, summing as it goes. A binary search would read fewer states, but
- * each from a cache line of its own, one after the other; a stride is four
- * lines read in order. */
-static gssize
-scan_to (const EsThreadStates *s,
-         gssize                k,
-         guint64               time,
-         EsThreadShares       *totals,
-         gsize                *reads)
-{
-  gsize i, end;
-
-  if (k < 0)
-    {
-      *totals = (EsThreadShares) { 0 };
-      return -1;
-    }
-  *totals = s->totals[k];
-  i = (gsize) k * ES_THREAD_STATES_STRIDE;
-  end = MIN (i + ES_THREAD_STATES_STRIDE, s->n_states);
-  for (; i + 1 < end && (++*reads, s->states[i + 1].time <= time); i++)
-    add_time (totals, &s->states[i], s->states[i].time, s->states[i + 1].time, TRUE);
-  (*reads)++;
-  add_time (totals, &s->states[i], s->states[i].time, MAX (time, s->states[i].time), TRUE);
-  return (gssize) i;
-}
-
-/* Where the running totals stand at one edge. */
+/* Where the running totals stand at one edge, with what an edge after it
+ * in the same state needs: zoomed out on a log of many threads, most
+ * edges of a row fall in the state the last one did, and then cost no
+ * read at all. */
 typedef struct
 {
   guint64        time;
   gssize         state;     /* the last state at or before it, or -1 */
+  guint64        next;      /* the time of the state after it, or G_MAXUINT64 */
+  guint32        code;      /* its code_of(), or NO_CODE before the first */
   EsThreadShares totals;
 } Edge;
 
-/* Moves @edge on to @time: through the next few states one by one, adding
- * their time; further, from the coarse entries, galloped through from
- * @cursor. */
+#define NO_CODE 0xffu   /* a kind past N_KINDS: no share, not running */
+
+/* The time of the state after @i (-1: the first), or G_MAXUINT64. */
+static inline guint64
+next_time (const EsThreadStates *s,
+           gssize                i)
+{
+  return i + 1 < (gssize) s->n_states ? time_at (s, (gsize) (i + 1)) : G_MAXUINT64;
+}
+
+/* Puts @edge at @time in state @i. */
+static inline void
+edge_set (const EsThreadStates *s,
+          Edge                 *edge,
+          guint64               time,
+          gssize                i,
+          guint64               next)
+{
+  edge->time = time;
+  edge->state = i;
+  edge->next = next;
+  edge->code = i >= 0 ? code_at (s, (gsize) i) : NO_CODE;
+}
+
+/* @edge at @time, the last state at or before it and the running totals
+ * there, given the last coarse entry at or before it, @k: one pass
+ * forward through its stride, summing as it goes. A binary search would
+ * read fewer states, but each from a cache line of its own, one after the
+ * other; a stride's times and codes are a line or two read in order. */
+static void
+scan_to (const EsThreadStates *s,
+         gssize                k,
+         guint64               time,
+         Edge                 *edge,
+         gsize                *reads)
+{
+  EsThreadShares *totals = &edge->totals;
+  guint i, end;
+  guint64 at, next = G_MAXUINT64;
+  guint32 code;
+
+  if (k < 0)
+    {
+      *totals = (EsThreadShares) { { 0 }, 0 };
+      edge_set (s, edge, time, -1, s->n_states > 0 ? s->coarse[0] : G_MAXUINT64);
+      return;
+    }
+  get_totals (s, (guint) k, totals);
+  block_range (s->n_states, (guint) k, &i, &end);
+  at = s->coarse[k];
+  code = code_at (s, i);
+  for (; i + 1 < end; i++)
+    {
+      ++*reads;
+      next = time_at (s, i + 1);
+      if (next > time)
+        break;
+      add_share (totals, code_share (code), at, next);
+      totals->runs += code_kind (code) == ES_THREAD_STATE_RUNNING;
+      at = next;
+      code = code_at (s, i + 1);
+    }
+  /* At the block's end, the next state is the next block's first. */
+  if (i + 1 == end)
+    next = (gsize) k + 1 < s->n_coarse ? s->coarse[k + 1] : G_MAXUINT64;
+  (*reads)++;
+  add_share (totals, code_share (code), at, MAX (time, at));
+  totals->runs += code_kind (code) == ES_THREAD_STATE_RUNNING;
+  edge->time = time;
+  edge->state = i;
+  edge->next = next;
+  edge->code = code;
+}
+
+/* Moves @edge on to @time: within its state, at no read; through the next
+ * few states one by one, adding their time; further, from the coarse
+ * entries, galloped through from @cursor. */
 static void
 edge_advance (const EsThreadStates *s,
               Edge                 *edge,
@@ -224,31 +213,39 @@ edge_advance (const EsThreadStates *s,
   gssize i = edge->state;
 
   time = MIN (time, s->end);
+  if (time >= edge->time && (time < edge->next || i + 1 >= (gssize) s->n_states))
+    {
+      add_share (&edge->totals, code_share (edge->code), edge->time, time);
+      edge->time = time;
+      return;
+    }
   /* Walked only where a few states lead there: one read tells. */
   if (time >= edge->time &&
-      (i + 4 >= (gssize) s->n_states || (++*reads, s->states[i + 4].time > time)))
+      (i + 4 >= (gssize) s->n_states || (++*reads, time_at (s, (gsize) (i + 4)) > time)))
     {
+      guint64 next = edge->next;
+
+      /* The state after @i is there, and begins at @next, at or before
+       * @time. */
       for (guint step = 0; step <= 4; step++)
         {
-          if (i + 1 >= (gssize) s->n_states || (++*reads, s->states[i + 1].time > time))
+          add_share (&edge->totals, code_share (edge->code), edge->time, next);
+          i++;
+          edge_set (s, edge, next, i, next_time (s, i));
+          if (code_kind (edge->code) == ES_THREAD_STATE_RUNNING)
+            edge->totals.runs++;
+          ++*reads;
+          next = edge->next;
+          if (next > time || i + 1 >= (gssize) s->n_states)
             {
-              if (i >= 0)
-                add_time (&edge->totals, &s->states[i], edge->time, time, FALSE);
-              edge->state = i;
+              add_share (&edge->totals, code_share (edge->code), edge->time, time);
               edge->time = time;
               return;
             }
-          if (i >= 0)
-            add_time (&edge->totals, &s->states[i], edge->time, s->states[i + 1].time, FALSE);
-          i++;
-          edge->time = s->states[i].time;
-          if (s->states[i].state == ES_THREAD_STATE_RUNNING)
-            edge->totals.runs++;
         }
     }
   *cursor = coarse_last_at (s->coarse, s->n_coarse, time >= edge->time ? *cursor : -1, time);
-  edge->state = scan_to (s, *cursor, time, &edge->totals, reads);
-  edge->time = time;
+  scan_to (s, *cursor, time, edge, reads);
 }
 
 /* The HEC of the last run among states (@from, @to], or @to's if @from is
@@ -262,18 +259,20 @@ last_run_cap (const EsThreadStates *s,
 {
   for (gssize j = to; j >= MAX (from, 0) && j > to - ES_THREAD_STATES_STRIDE; j--)
     {
+      guint32 code = code_at (s, (gsize) j);
+
       (*reads)++;
-      if (s->states[j].state == ES_THREAD_STATE_RUNNING)
-        return s->states[j].cap;
+      if (code_kind (code) == ES_THREAD_STATE_RUNNING)
+        return (guint16) (code >> 16);
     }
   return G_MAXUINT16;
 }
 
 /* Zoomed out, every edge lands in a stride of states far from the last:
- * two cache misses (its totals, its states) that the columns would wait
- * for one after the other. Where each edge lands is found first from the
- * coarse times alone, which are compact, and its lines asked for then, so
- * that the misses overlap. */
+ * cache misses (its totals, its times, its codes) that the columns would
+ * wait for one after the other. Where each edge lands is found first from
+ * the coarse times alone, which are compact, and its lines asked for
+ * then, so that the misses overlap. */
 static void
 prefetch_edges (const EsThreadStates *s,
                 const guint64        *edges,
@@ -289,11 +288,12 @@ prefetch_edges (const EsThreadStates *s,
 
       if (k >= 0 && k != cursor)
         {
-          const EsThreadState *first = &s->states[(gsize) k * ES_THREAD_STATES_STRIDE];
-
-          __builtin_prefetch (&s->totals[k]);
-          __builtin_prefetch (first);
-          __builtin_prefetch (first + 4);
+          __builtin_prefetch (&s->totals[(gsize) k * s->n_slots]);
+          __builtin_prefetch (block_base (s, (guint) k));
+          __builtin_prefetch (s->codes + (gsize) k * ES_THREAD_STATES_STRIDE * (s->dict != NULL ? 1 : 4));
+          /* Where its times are is a miss of its own, but those of the
+           * next edges overlap it. */
+          __builtin_prefetch (s->times + (gsize) (s->blocks[k] >> 2) * 2);
         }
       cursor = k;
     }
@@ -324,7 +324,7 @@ es_thread_states_columns (const EsThreadStates *s,
                           guint                 n_columns,
                           EsThreadColumn       *columns)
 {
-  Edge edge[2] = { { 0, -1, { { 0 }, 0 } } };
+  Edge edge[2] = { { 0, -1, 0, NO_CODE, { { 0 }, 0 } } };
   gssize cursor = -1, columns_state = -2;   /* the state the last column began in */
   gsize reads = 0;
 
@@ -333,8 +333,9 @@ es_thread_states_columns (const EsThreadStates *s,
 
   if (n_columns == 0)
     return 0;
-  ensure_share_table ();
+  _es_thread_states_ensure_share_table ();
   prefetch_edges (s, edges, n_columns);
+  edge[0].next = s->n_states > 0 ? s->coarse[0] : G_MAXUINT64;
   edge_advance (s, &edge[0], edges[0], &cursor, &reads);
   for (guint c = 0; c < n_columns; c++)
     {
@@ -349,12 +350,12 @@ es_thread_states_columns (const EsThreadStates *s,
         col->shares.ns[k] = b->totals.ns[k] - a->totals.ns[k];
       /* The runs begun inside, and the one under way at its start. */
       col->shares.runs = b->totals.runs - a->totals.runs;
-      if (a->state >= 0 && s->states[a->state].state == ES_THREAD_STATE_RUNNING)
+      if (code_kind (a->code) == ES_THREAD_STATE_RUNNING)
         col->shares.runs++;
       if (b->time <= a->time && b->state >= 0 && edges[c] < s->end)
         {
           /* An instant's column: the state it is in then. */
-          int share = state_share (&s->states[b->state]);
+          int share = code_share (b->code);
 
           if (share != ES_THREAD_SHARE_NONE)
             col->shares.ns[share] = 1;

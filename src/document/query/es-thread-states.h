@@ -53,29 +53,70 @@ typedef struct
   guint64 runs;
 } EsThreadShares;
 
-/* A thread's states with two indexes over them: the time of every
- * ES_THREAD_STATES_STRIDE-th state, and the shares of all the states
- * before it. Zoomed out, a pixel column holds hundreds of states; what the
- * thread did there is the difference of the running totals at its edges,
- * each found from its coarse entry and a stride of states at most. */
+/* A thread's states, packed in blocks of ES_THREAD_STATES_STRIDE, with two
+ * indexes over them: the time of each block's first state, and the shares
+ * of all the states before it. Zoomed out, a pixel column holds hundreds
+ * of states; what the thread did there is the difference of the running
+ * totals at its edges, each found from its coarse entry and a stride of
+ * states at most.
+ *
+ * A busy thread has millions of states, and a window shows every thread's:
+ * as 16-byte records with a 104-byte running total every stride, they took
+ * 23 bytes a state, three times the log. Packed, every field of a state is
+ * at a place worked out from its index, read without decoding what comes
+ * before it (the columns read a few states at each of 1,500 edges a row):
+ * - its time, less its block's coarse time, in 16 bits, or 32 or 64 in a
+ *   block that spans more than 65 µs or 4 s;
+ * - its kind, reason and HEC as a byte, an entry of the thread's @dict of
+ *   the few it has; a thread with more than 256 has them in 32 bits each
+ *   (@dict is NULL);
+ * - the running totals keep only the shares the thread is ever in, in 32
+ *   bits from a 64-bit base every ES_THREAD_STATES_GROUP blocks (a base a
+ *   block where a group's totals grow past 32 bits).
+ * Readers outside: es_thread_states_get(), es_thread_states_read(). */
 #define ES_THREAD_STATES_STRIDE 16
+#define ES_THREAD_STATES_GROUP  16
 
 typedef struct
 {
-  const EsThreadState  *states;
   guint                 n_states;
-  const guint64        *coarse;     /* states[k * ES_THREAD_STATES_STRIDE].time */
-  const EsThreadShares *totals;     /* the shares of states[0, k * ES_THREAD_STATES_STRIDE) */
-  guint                 n_coarse;
+  guint                 n_coarse;   /* blocks: n_states / ES_THREAD_STATES_STRIDE, rounded up */
   guint64               end;        /* the log's end: the last state lasts until then */
+  const guint64        *coarse;     /* the time of block k's first state, states[k * ES_THREAD_STATES_STRIDE] */
+  /* Packed (es-thread-states.c); all in one allocation. */
+  const guint32        *blocks;     /* block k's times: where in @times (in 2-byte units) << 2 | width code */
+  const guint8         *times;
+  const guint8         *codes;      /* a byte a state into @dict, or (@dict NULL) 4 bytes a state */
+  const guint32        *dict;       /* (nullable): kind | reason << 8 | HEC << 16 */
+  const guint32        *totals;     /* n_slots a block: the shares of states[0, k * STRIDE) less its base */
+  const guint64        *bases;      /* n_slots each */
+  const guint32        *base_of;    /* a group's first base in bases; ES_THREAD_STATES_WIDE: one a block */
+  guint                 n_dict;
+  guint8                n_slots;    /* the shares it is ever in, and its runs */
+  gint8                 share_of_slot[ES_N_THREAD_SHARES + 1];   /* -1: the runs */
+  gsize                 size;       /* bytes, all told */
 } EsThreadStates;
 
-void           es_thread_states_index      (const EsThreadState  *states,
+#define ES_THREAD_STATES_WIDE 0x80000000u
+
+EsThreadStates *es_thread_states_new       (const EsThreadState  *states,
                                             guint                 n_states,
-                                            guint64               end,
-                                            EsThreadStates       *view,
-                                            guint64             **coarse,
-                                            EsThreadShares      **totals);
+                                            guint64               end);
+void           es_thread_states_free       (EsThreadStates       *states);
+void           es_thread_states_get        (const EsThreadStates *states,
+                                            guint                 i,
+                                            EsThreadState        *state);
+void           es_thread_states_read       (const EsThreadStates *states,
+                                            guint                 first,
+                                            guint                 n,
+                                            EsThreadState        *out);
+guint          es_thread_states_find_time  (const EsThreadStates *states,
+                                            guint64               time);
+void           es_thread_states_get_totals (const EsThreadStates *states,
+                                            guint                 k,
+                                            EsThreadShares       *totals);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsThreadStates, es_thread_states_free)
 
 /* What a thread did in one pixel column [edge, next edge). */
 typedef struct
@@ -108,9 +149,6 @@ EsThreadStateCache  *es_thread_state_cache_new_async (EsDocument         *docume
 void                 es_thread_state_cache_free   (EsThreadStateCache  *self);
 void                 es_thread_state_cache_begin_frame (EsThreadStateCache *self);
 EsDocument          *es_thread_state_cache_get_document (EsThreadStateCache *self);
-const EsThreadState *es_thread_state_cache_lookup (EsThreadStateCache  *self,
-                                                   guint                thread_index,
-                                                   guint               *n_states);
 const EsThreadStates *es_thread_state_cache_get   (EsThreadStateCache  *self,
                                                    guint                thread_index);
 const EsThreadStates *es_thread_state_cache_get_for_frame (EsThreadStateCache *self,
