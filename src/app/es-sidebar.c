@@ -12,6 +12,7 @@
 #include "es-bookmark-list.h"
 #include "es-counter-picker.h"
 #include "es-gc-list.h"
+#include "es-give-back.h"
 #include "es-sidebar.h"
 #include "es-timeline-key.h"
 
@@ -482,5 +483,6 @@ es_sidebar_init (EsSidebar *self)
   self->notebook = gtk_notebook_new ();
   /* Tabs that scroll let the sidebar be narrower than their row. */
   gtk_notebook_set_scrollable (GTK_NOTEBOOK (self->notebook), TRUE);
+  es_give_back_on_page_switches (GTK_NOTEBOOK (self->notebook));
   gtk_widget_set_parent (self->notebook, GTK_WIDGET (self));
 }

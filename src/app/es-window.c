@@ -24,6 +24,7 @@
 
 #include "es-compare-window.h"
 #include "es-cut-notice.h"
+#include "es-give-back.h"
 #include "es-log-filters.h"
 #include "es-recent-logs.h"
 #include "es-window-drop.h"
@@ -797,6 +798,7 @@ es_window_init (EsWindow *self)
                            G_CALLBACK (es_pane_fit_refit), self->timeline_fit, G_CONNECT_SWAPPED);
   g_signal_connect_object (es_timeline_get_rows (self->timeline), "notify::counters",
                            G_CALLBACK (es_pane_fit_refit), self->timeline_fit, G_CONNECT_SWAPPED);
+  es_give_back_on_page_switches (GTK_NOTEBOOK (gtk_widget_get_ancestor (GTK_WIDGET (self->stats_panel), GTK_TYPE_NOTEBOOK)));
 
   drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect (drop, "drop", G_CALLBACK (es_window_drop_cb), self);
