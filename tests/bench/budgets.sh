@@ -52,6 +52,10 @@ row "each new document's first frame while following 8 caps as fast as taken (bu
 if [ -e "$logs/pingpong.eventlog" ]; then
   row "the window's peak RSS with the Events page shown, ping-pong (budget 1.5 x the log)" \
       "^peak RSS|events listed after" xvfb "$bench/es-bench-open" --events "$logs/pingpong.eventlog"
+  row "every page of the window shown in turn, ping-pong: each page's worst frame (budget 16 ms) and the peak RSS (budget 1.5 x the log)" \
+      "^worst frame of a page|^peak RSS" xvfb "$bench/es-bench-open" --pages "$logs/pingpong.eventlog"
+  row "the Threads section opened in the window, ping-pong: its frames (budget 16 ms) and the peak RSS (DESIGN's 1.5 x the log)" \
+      "Threads section opened|^peak RSS" xvfb "$bench/es-bench-open" --threads "$logs/pingpong.eventlog"
   row "summary, wall time and peak RSS against the reader, ping-pong (budget 1.2 x; 0.25 x the log)" \
       "median ratio|peak RSS" "$bench/es-bench-summary" "$logs/pingpong.eventlog"
 fi
