@@ -473,6 +473,19 @@ fill_boxes_at_once (cairo_t                *cr,
 }
 
 /**
+ * es_flame_graph_label_cache_new:
+ *
+ * Returns: (transfer full): a cache for the labels of the flame graphs a
+ *   widget draws one after the other (EsFlameGraphView.labels): a name is
+ *   shaped once, not at each drawing and width
+ */
+EsLabelCache *
+es_flame_graph_label_cache_new (void)
+{
+  return es_label_cache_new (LABEL_FONT);
+}
+
+/**
  * es_flame_graph_paint:
  *
  * Draws the profile into [0, width) x [0, height) of @cr: a row per stack
@@ -484,8 +497,8 @@ void
 es_flame_graph_paint (cairo_t                *cr,
                       const EsFlameGraphView *view)
 {
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *desc = pango_font_description_from_string (LABEL_FONT);
+  g_autoptr(EsLabelCache) own_labels = NULL;
+  EsLabelCache *labels = view->labels;
   g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (Box));
   g_autoptr(GString) name = g_string_new (NULL);
   Walk walk;
@@ -534,14 +547,15 @@ es_flame_graph_paint (cairo_t                *cr,
         }
     }
 
-  pango_layout_set_font_description (layout, desc);
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  /* Each label ellipsized as Pango does, from the name shaped once. */
+  if (labels == NULL)
+    labels = own_labels = es_label_cache_new (LABEL_FONT);
+  es_label_cache_begin (labels, cr);
   cairo_set_source_rgba (cr, 0, 0, 0, 0.85);
   for (guint i = 0; i < boxes->len; i++)
     {
       const Box *box = &g_array_index (boxes, Box, i);
       EsProfileFrame f;
-      int text_height;
 
       if (box->width < MIN_LABEL_WIDTH)
         continue;
@@ -550,15 +564,9 @@ es_flame_graph_paint (cairo_t                *cr,
       f.cc = box->cc;
       g_string_truncate (name, 0);
       es_profile_append_frame_name (&f, name);
-      pango_layout_set_text (layout, name->str, (int) name->len);
-      pango_layout_set_width (layout, (int) ((box->width - 6) * PANGO_SCALE));
-      pango_layout_get_pixel_size (layout, NULL, &text_height);
-      cairo_move_to (cr, box->x + 3, box->y + (ES_FLAME_GRAPH_ROW_HEIGHT - 1 - text_height) / 2.0);
-      pango_cairo_show_layout (cr, layout);
+      es_label_cache_show (labels, cr, name->str, box->x + 3, box->y, ES_FLAME_GRAPH_ROW_HEIGHT - 1, box->width - 6);
     }
   cairo_restore (cr);
-  pango_font_description_free (desc);
-  g_object_unref (layout);
 }
 
 /**

@@ -9,6 +9,7 @@
 
 #include <cairo.h>
 
+#include "es-label-cache.h"
 #include "es-profile.h"
 #include "es-timeline-painter.h"
 
@@ -31,6 +32,8 @@ typedef struct
   int              height;
   gboolean         dark;
   const char      *search;    /* frames whose name has it (any case) stand out; or NULL */
+  EsLabelCache    *labels;    /* (nullable): names shaped by the drawings before, from
+                               * es_flame_graph_label_cache_new(); NULL: this drawing's own */
 } EsFlameGraphView;
 
 typedef struct
@@ -38,6 +41,7 @@ typedef struct
   double x, y, width, height;
 } EsFlameGraphRect;
 
+EsLabelCache *es_flame_graph_label_cache_new (void);
 void     es_flame_graph_paint         (cairo_t                *cr,
                                        const EsFlameGraphView *view);
 gboolean es_flame_graph_export        (const EsFlameGraphView *view,
