@@ -240,6 +240,90 @@ test_search (void)
   cairo_surface_destroy (surface);
 }
 
+/* @view drawn as a window draws it: recorded, as a GtkDrawingArea's
+ * cairo node records, then replayed onto pixels, @scale a pixel. With
+ * @view's scale 0, es_flame_graph_paint() records it as before, box by
+ * box and layout by layout, as into any vector surface. */
+static cairo_surface_t *
+paint_recorded (const EsFlameGraphView *view,
+                int                     scale)
+{
+  cairo_rectangle_t extents = { 0, 0, view->width, view->height };
+  cairo_surface_t *recording = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, &extents);
+  cairo_surface_t *pixels = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, view->width * scale, view->height * scale);
+  cairo_t *cr = cairo_create (recording);
+
+  es_flame_graph_paint (cr, view);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_set_device_scale (pixels, scale, scale);
+  cr = cairo_create (pixels);
+  cairo_set_source_surface (cr, recording, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_destroy (recording);
+  cairo_surface_flush (pixels);
+  return pixels;
+}
+
+static void
+assert_same_pixels (cairo_surface_t *a,
+                    cairo_surface_t *b)
+{
+  g_assert_cmpint (cairo_image_surface_get_height (a), ==, cairo_image_surface_get_height (b));
+  g_assert_cmpint (cairo_image_surface_get_stride (a), ==, cairo_image_surface_get_stride (b));
+  g_assert_true (memcmp (cairo_image_surface_get_data (a), cairo_image_surface_get_data (b),
+                         (gsize) cairo_image_surface_get_stride (a) * cairo_image_surface_get_height (a)) == 0);
+}
+
+/* The window's drawing goes through a picture of its pixels: the pixels
+ * of the boxes and labels recorded one by one, and of a drawing straight
+ * onto pixels; at twice the pixels too. Wide and narrow, so that labels
+ * are whole and cut; with the label cache of a window and without. */
+static void
+test_recorded (void)
+{
+  g_autoptr(EsDocument) document = make_document ();
+  g_autoptr(EsProfile) profile = es_profile_new (document, 0, G_MAXUINT64);
+  g_autoptr(EsLabelCache) labels = es_flame_graph_label_cache_new ();
+  static const int widths[] = { WIDTH, 180, 97 };
+
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    for (guint cached = 0; cached < 2; cached++)
+      {
+        EsFlameGraphView view = { profile, ES_PROFILE_NO_FRAME, widths[w], HEIGHT, w == 1, NULL, 0,
+                                  cached ? labels : NULL };
+        cairo_surface_t *direct = paint (&view), *boxes, *picture, *direct2, *boxes2, *picture2;
+        cairo_t *cr;
+
+        boxes = paint_recorded (&view, 1);
+        view.scale = 1;
+        picture = paint_recorded (&view, 1);
+        assert_same_pixels (direct, boxes);
+        assert_same_pixels (direct, picture);
+
+        direct2 = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, view.width * 2, view.height * 2);
+        cairo_surface_set_device_scale (direct2, 2, 2);
+        cr = cairo_create (direct2);
+        es_flame_graph_paint (cr, &view);
+        cairo_destroy (cr);
+        cairo_surface_flush (direct2);
+        view.scale = 0;
+        boxes2 = paint_recorded (&view, 2);
+        view.scale = 2;
+        picture2 = paint_recorded (&view, 2);
+        assert_same_pixels (direct2, boxes2);
+        assert_same_pixels (direct2, picture2);
+
+        cairo_surface_destroy (direct);
+        cairo_surface_destroy (boxes);
+        cairo_surface_destroy (picture);
+        cairo_surface_destroy (direct2);
+        cairo_surface_destroy (boxes2);
+        cairo_surface_destroy (picture2);
+      }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -248,5 +332,6 @@ main (int    argc,
   g_test_add_func ("/flame-graph/frame-widths", test_frame_widths);
   g_test_add_func ("/flame-graph/zoom", test_zoom);
   g_test_add_func ("/flame-graph/search", test_search);
+  g_test_add_func ("/flame-graph/recorded", test_recorded);
   return g_test_run ();
 }

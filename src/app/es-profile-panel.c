@@ -90,6 +90,7 @@ es_profile_panel_get_flame_view (EsProfilePanel   *self,
     .height = gtk_widget_get_height (self->area),
     .dark = es_timeline_rows_is_dark (self->area),
     .search = self->search,
+    .scale = gtk_widget_get_scale_factor (self->area),
     .labels = self->labels,
   };
 }

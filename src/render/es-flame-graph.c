@@ -485,17 +485,11 @@ es_flame_graph_label_cache_new (void)
   return es_label_cache_new (LABEL_FONT);
 }
 
-/**
- * es_flame_graph_paint:
- *
- * Draws the profile into [0, width) x [0, height) of @cr: a row per stack
- * depth, each frame "label (Module)" where it has room. The boxes are
- * filled a colour at a time, one path each: a fill per box was most of
- * the time of a drawing.
- */
-void
-es_flame_graph_paint (cairo_t                *cr,
-                      const EsFlameGraphView *view)
+/* Draws the profile into [0, width) x [0, height) of @cr: a row per
+ * stack depth, each frame "label (Module)" where it has room. */
+static void
+paint (cairo_t                *cr,
+       const EsFlameGraphView *view)
 {
   g_autoptr(EsLabelCache) own_labels = NULL;
   EsLabelCache *labels = view->labels;
@@ -567,6 +561,77 @@ es_flame_graph_paint (cairo_t                *cr,
       es_label_cache_show (labels, cr, name->str, box->x + 3, box->y, ES_FLAME_GRAPH_ROW_HEIGHT - 1, box->width - 6);
     }
   cairo_restore (cr);
+}
+
+/* Whether @cr's user space is its target's, moved by whole pixels. */
+static gboolean
+moved_by_whole_pixels (cairo_t *cr)
+{
+  cairo_matrix_t m;
+
+  cairo_get_matrix (cr, &m);
+  return m.xx == 1 && m.yy == 1 && m.xy == 0 && m.yx == 0 && m.x0 == floor (m.x0) && m.y0 == floor (m.y0);
+}
+
+/**
+ * es_flame_graph_paint:
+ *
+ * Draws the profile into [0, width) x [0, height) of @cr: a row per stack
+ * depth, each frame "label (Module)" where it has room.
+ *
+ * A GtkDrawingArea's cairo_t records into a recording surface that GSK
+ * replays onto the window's pixels: there the boxes would be thousands of
+ * rectangles and the labels Pango's layouts, each drawn twice, most of a
+ * frame. The graph is drawn into a picture of the window's pixels
+ * instead (@view's scale; without one, as before), with @cr's font
+ * settings, as an image surface draws it fast (fill_boxes_at_once(), the
+ * label cache), and the picture recorded: the same pixels once replayed,
+ * where it lands on whole pixels. Vector surfaces (SVG, PDF) keep their
+ * rectangles and text.
+ */
+void
+es_flame_graph_paint (cairo_t                *cr,
+                      const EsFlameGraphView *view)
+{
+  int scale = view->scale;
+  cairo_surface_t *picture;
+  cairo_font_options_t *options, *set;
+  cairo_t *painter;
+
+  if (scale < 1 || cairo_surface_get_type (cairo_get_target (cr)) != CAIRO_SURFACE_TYPE_RECORDING || view->width <= 0 ||
+      view->height <= 0 || !moved_by_whole_pixels (cr))
+    {
+      paint (cr, view);
+      return;
+    }
+  picture = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, view->width * scale, view->height * scale);
+  if (cairo_surface_status (picture) != CAIRO_STATUS_SUCCESS)
+    {
+      cairo_surface_destroy (picture);
+      paint (cr, view);
+      return;
+    }
+  cairo_surface_set_device_scale (picture, scale, scale);
+  painter = cairo_create (picture);
+  /* The text shaped and drawn as on @cr. */
+  options = cairo_font_options_create ();
+  set = cairo_font_options_create ();
+  cairo_surface_get_font_options (cairo_get_target (cr), options);
+  cairo_get_font_options (cr, set);
+  cairo_font_options_merge (options, set);
+  cairo_set_font_options (painter, options);
+  cairo_font_options_destroy (options);
+  cairo_font_options_destroy (set);
+  paint (painter, view);
+  cairo_destroy (painter);
+
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, view->width, view->height);
+  cairo_clip (cr);
+  cairo_set_source_surface (cr, picture, 0, 0);
+  cairo_paint (cr);
+  cairo_restore (cr);
+  cairo_surface_destroy (picture);
 }
 
 /**

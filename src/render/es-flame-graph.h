@@ -32,6 +32,9 @@ typedef struct
   int              height;
   gboolean         dark;
   const char      *search;    /* frames whose name has it (any case) stand out; or NULL */
+  int              scale;     /* device pixels a pixel where it is shown (a window's scale
+                               * factor): a recording surface is drawn through a picture
+                               * of them (es_flame_graph_paint()); 0: unknown */
   EsLabelCache    *labels;    /* (nullable): names shaped by the drawings before, from
                                * es_flame_graph_label_cache_new(); NULL: this drawing's own */
 } EsFlameGraphView;
