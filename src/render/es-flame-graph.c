@@ -12,7 +12,7 @@
 
 #include <gio/gio.h>
 
-#include "es-flame-graph.h"
+#include "es-flame-graph-private.h"
 #include "es-timeline-export.h"
 
 #define LABEL_FONT      "Sans 8"
@@ -363,113 +363,11 @@ es_flame_graph_frame_at (const EsFlameGraphView *view,
   return found;
 }
 
-typedef struct
-{
-  double              x, y, width;
-  guint32             key;      /* the colour, 8 bits a channel: boxes are filled by colour */
-  guint32             stack;    /* what names it (es_profile_append_frame_name()) */
-  guint32             cost_centre;
-  const EsCostCentre *cc;
-} Box;
-
-static int
-compare_boxes (gconstpointer a,
-               gconstpointer b)
-{
-  const Box *x = a, *y = b;
-
-  return (x->key > y->key) - (x->key < y->key);
-}
-
 static guint32
 color_key (const EsRgba *c)
 {
   return ((guint32) round (c->red * 255) << 16) | ((guint32) round (c->green * 255) << 8) |
          (guint32) round (c->blue * 255);
-}
-
-/* Whether @cr's user space maps each pixel to a whole number of the
- * target's, lined up: a picture of the graph's pixels then paints the
- * same pixels as rectangles with whole-pixel corners filled. */
-static gboolean
-pixels_line_up (cairo_t *cr)
-{
-  cairo_surface_t *target = cairo_get_target (cr);
-  cairo_matrix_t m;
-  double sx, sy, ox, oy;
-
-  if (cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE)
-    return FALSE;
-  cairo_get_matrix (cr, &m);
-  cairo_surface_get_device_scale (target, &sx, &sy);
-  cairo_surface_get_device_offset (target, &ox, &oy);
-  sx *= m.xx;
-  sy *= m.yy;
-  ox += m.x0 * sx / m.xx;
-  oy += m.y0 * sy / m.yy;
-  return m.xy == 0 && m.yx == 0 && sx >= 1 && sy >= 1 && sx == floor (sx) && sy == floor (sy) &&
-         ox == floor (ox) && oy == floor (oy);
-}
-
-/* Paints every box at once: a picture of the graph, each box's pixels in
- * its colour and the others clear, painted over the background. A fill a
- * colour (thousands: a colour a cost centre) of thousands of rectangles
- * was most of a drawing's time, most of it cairo's making pixels of the
- * rectangles. The same pixels (each one either the box's opaque colour or
- * the background's), where the pixels line up (pixels_line_up()); a
- * vector surface (an SVG, a PDF export) keeps a rectangle per box. */
-static gboolean
-fill_boxes_at_once (cairo_t                *cr,
-                    const EsFlameGraphView *view,
-                    GArray                 *boxes)
-{
-  cairo_surface_t *colors;
-  guint32 *pixels;
-  int stride, n_rows = 0, width = view->width, height;
-
-  if (!pixels_line_up (cr) || width <= 0 || boxes->len == 0)
-    return FALSE;
-  for (guint i = 0; i < boxes->len; i++)
-    n_rows = MAX (n_rows, (int) (g_array_index (boxes, Box, i).y / ES_FLAME_GRAPH_ROW_HEIGHT) + 1);
-  height = MIN (n_rows * ES_FLAME_GRAPH_ROW_HEIGHT, view->height);
-  if (height <= 0)
-    return FALSE;
-  colors = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-  if (cairo_surface_status (colors) != CAIRO_STATUS_SUCCESS)
-    {
-      cairo_surface_destroy (colors);
-      return FALSE;
-    }
-  cairo_surface_flush (colors);
-  pixels = (guint32 *) (gpointer) cairo_image_surface_get_data (colors);
-  stride = cairo_image_surface_get_stride (colors) / (int) sizeof (guint32);
-  /* A box's row without the one-pixel gap under it (and the gap on its
-   * right but for one a pixel wide), in the first pixel row of its row,
-   * then copied down the row. */
-  for (guint i = 0; i < boxes->len; i++)
-    {
-      const Box *box = &g_array_index (boxes, Box, i);
-      int y = (int) box->y;
-      int x0 = (int) CLAMP (box->x, 0, width), x1 = (int) CLAMP (box->x + MAX (box->width - 1, 1), 0, width);
-      guint32 *row = pixels + (gsize) y * stride;
-
-      if (y < height)
-        for (int x = x0; x < x1; x++)
-          row[x] = 0xff000000u | box->key;
-    }
-  for (int y = 0; y < height; y++)
-    if (y % ES_FLAME_GRAPH_ROW_HEIGHT != 0 && y % ES_FLAME_GRAPH_ROW_HEIGHT != ES_FLAME_GRAPH_ROW_HEIGHT - 1)
-      memcpy (pixels + (gsize) y * stride, pixels + (gsize) (y - y % ES_FLAME_GRAPH_ROW_HEIGHT) * stride,
-              (gsize) width * sizeof (guint32));
-  cairo_surface_mark_dirty (colors);
-  cairo_save (cr);
-  cairo_set_source_surface (cr, colors, 0, 0);
-  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_NEAREST);
-  cairo_rectangle (cr, 0, 0, width, height);
-  cairo_fill (cr);
-  cairo_restore (cr);
-  cairo_surface_destroy (colors);
-  return TRUE;
 }
 
 /**
@@ -493,7 +391,7 @@ paint (cairo_t                *cr,
 {
   g_autoptr(EsLabelCache) own_labels = NULL;
   EsLabelCache *labels = view->labels;
-  g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (Box));
+  g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (EsFlameGraphBox));
   g_autoptr(GString) name = g_string_new (NULL);
   Walk walk;
   WalkStep step;
@@ -501,18 +399,13 @@ paint (cairo_t                *cr,
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, view->width, view->height);
   cairo_clip (cr);
-  if (view->dark)
-    cairo_set_source_rgb (cr, 0.14, 0.14, 0.14);
-  else
-    cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_paint (cr);
 
   walk_init (&walk, view);
   while (walk_next (&walk, &step))
     {
       /* Whole pixels, so that a frame ends where its neighbour starts. */
       double x0 = round (step.x), x1 = round (step.x + step.width);
-      Box box = { x0, step.row * ES_FLAME_GRAPH_ROW_HEIGHT, x1 - x0, 0, step.f.stack, step.f.cost_centre, step.f.cc };
+      EsFlameGraphBox box = { x0, step.row * ES_FLAME_GRAPH_ROW_HEIGHT, x1 - x0, 0, step.f.stack, step.f.cost_centre, step.f.cc };
       EsRgba c;
 
       if (box.width < 1)
@@ -523,23 +416,7 @@ paint (cairo_t                *cr,
     }
   walk_clear (&walk);
 
-  if (!fill_boxes_at_once (cr, view, boxes))
-    {
-      g_array_sort (boxes, compare_boxes);
-      for (guint i = 0; i < boxes->len; )
-        {
-          guint32 key = g_array_index (boxes, Box, i).key;
-
-          cairo_set_source_rgb (cr, (key >> 16) / 255.0, ((key >> 8) & 0xff) / 255.0, (key & 0xff) / 255.0);
-          for (; i < boxes->len && g_array_index (boxes, Box, i).key == key; i++)
-            {
-              const Box *box = &g_array_index (boxes, Box, i);
-
-              cairo_rectangle (cr, box->x, box->y, MAX (box->width - 1, 1), ES_FLAME_GRAPH_ROW_HEIGHT - 1);
-            }
-          cairo_fill (cr);
-        }
-    }
+  _es_flame_graph_fill (cr, view, boxes);
 
   /* Each label ellipsized as Pango does, from the name shaped once. */
   if (labels == NULL)
@@ -548,7 +425,7 @@ paint (cairo_t                *cr,
   cairo_set_source_rgba (cr, 0, 0, 0, 0.85);
   for (guint i = 0; i < boxes->len; i++)
     {
-      const Box *box = &g_array_index (boxes, Box, i);
+      const EsFlameGraphBox *box = &g_array_index (boxes, EsFlameGraphBox, i);
       EsProfileFrame f;
 
       if (box->width < MIN_LABEL_WIDTH)
@@ -562,6 +439,8 @@ paint (cairo_t                *cr,
     }
   cairo_restore (cr);
 }
+
+static const cairo_user_data_key_t picture_key;
 
 /* Whether @cr's user space is its target's, moved by whole pixels. */
 static gboolean
@@ -584,9 +463,9 @@ moved_by_whole_pixels (cairo_t *cr)
  * rectangles and the labels Pango's layouts, each drawn twice, most of a
  * frame. The graph is drawn into a picture of the window's pixels
  * instead (@view's scale; without one, as before), with @cr's font
- * settings, as an image surface draws it fast (fill_boxes_at_once(), the
- * label cache), and the picture recorded: the same pixels once replayed,
- * where it lands on whole pixels. Vector surfaces (SVG, PDF) keep their
+ * settings, as fast as onto any image (its pixels written, the label
+ * cache), and the picture recorded: the same pixels once replayed, where
+ * it lands on whole pixels. Vector surfaces (SVG, PDF) keep their
  * rectangles and text.
  */
 void
@@ -604,7 +483,8 @@ es_flame_graph_paint (cairo_t                *cr,
       paint (cr, view);
       return;
     }
-  picture = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, view->width * scale, view->height * scale);
+  /* Opaque: replayed, it is copied, not blended. */
+  picture = cairo_image_surface_create (CAIRO_FORMAT_RGB24, view->width * scale, view->height * scale);
   if (cairo_surface_status (picture) != CAIRO_STATUS_SUCCESS)
     {
       cairo_surface_destroy (picture);
@@ -631,7 +511,11 @@ es_flame_graph_paint (cairo_t                *cr,
   cairo_set_source_surface (cr, picture, 0, 0);
   cairo_paint (cr);
   cairo_restore (cr);
-  cairo_surface_destroy (picture);
+  /* The recording refers to the picture until the picture is destroyed,
+   * then copies it (a millisecond): it lives as long as the recording. */
+  if (cairo_surface_set_user_data (cairo_get_target (cr), &picture_key, picture,
+                                   (cairo_destroy_func_t) cairo_surface_destroy) != CAIRO_STATUS_SUCCESS)
+    cairo_surface_destroy (picture);
 }
 
 /**
