@@ -285,14 +285,14 @@ test_recorded (void)
 {
   g_autoptr(EsDocument) document = make_document ();
   g_autoptr(EsProfile) profile = es_profile_new (document, 0, G_MAXUINT64);
-  g_autoptr(EsLabelCache) labels = es_flame_graph_label_cache_new ();
+  g_autoptr(EsFlameGraphCache) cache = es_flame_graph_cache_new ();
   static const int widths[] = { WIDTH, 180, 97 };
 
   for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
     for (guint cached = 0; cached < 2; cached++)
       {
         EsFlameGraphView view = { profile, ES_PROFILE_NO_FRAME, widths[w], HEIGHT, w == 1, NULL, 0,
-                                  cached ? labels : NULL };
+                                  cached ? cache : NULL };
         cairo_surface_t *direct = paint (&view), *boxes, *picture, *direct2, *boxes2, *picture2;
         cairo_t *cr;
 
@@ -324,6 +324,45 @@ test_recorded (void)
       }
 }
 
+/* One widget's drawings one after the other, each recorded as the window
+ * records it: the same view again shows the picture kept, any change a
+ * new one, never the one before. */
+static void
+test_cache_follows_view (void)
+{
+  g_autoptr(EsDocument) document = make_document ();
+  g_autoptr(EsProfile) whole = es_profile_new (document, 0, G_MAXUINT64);
+  g_autoptr(EsProfile) part = es_profile_new (document, 0, 500000);
+  g_autoptr(EsFlameGraphCache) cache = es_flame_graph_cache_new ();
+  guint32 caf = find_frame (whole, 0, "CAF");
+  EsFlameGraphView views[] = {
+    { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, NULL, 1, cache },
+    { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, NULL, 1, cache },
+    { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, TRUE, NULL, 1, cache },
+    { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, TRUE, "a (", 1, cache },
+    { whole, caf, 300, HEIGHT, TRUE, "a (", 1, cache },
+    { part, caf, 300, HEIGHT, TRUE, "a (", 1, cache },
+    { part, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, NULL, 1, cache },
+    { part, ES_PROFILE_NO_FRAME, 301, HEIGHT, FALSE, NULL, 1, cache },
+    { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, NULL, 1, cache },
+    { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, NULL, 1, cache },
+  };
+
+  g_assert_cmpuint (part->n_samples, <, whole->n_samples);
+  for (guint i = 0; i < G_N_ELEMENTS (views); i++)
+    {
+      EsFlameGraphView uncached = views[i];
+      cairo_surface_t *direct, *recorded;
+
+      uncached.cache = NULL;
+      direct = paint (&uncached);
+      recorded = paint_recorded (&views[i], 1);
+      assert_same_pixels (direct, recorded);
+      cairo_surface_destroy (direct);
+      cairo_surface_destroy (recorded);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -333,5 +372,6 @@ main (int    argc,
   g_test_add_func ("/flame-graph/zoom", test_zoom);
   g_test_add_func ("/flame-graph/search", test_search);
   g_test_add_func ("/flame-graph/recorded", test_recorded);
+  g_test_add_func ("/flame-graph/cache-follows-view", test_cache_follows_view);
   return g_test_run ();
 }

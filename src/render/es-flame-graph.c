@@ -370,17 +370,98 @@ color_key (const EsRgba *c)
          (guint32) round (c->blue * 255);
 }
 
-/**
- * es_flame_graph_label_cache_new:
- *
- * Returns: (transfer full): a cache for the labels of the flame graphs a
- *   widget draws one after the other (EsFlameGraphView.labels): a name is
- *   shaped once, not at each drawing and width
- */
-EsLabelCache *
-es_flame_graph_label_cache_new (void)
+/* What a widget's drawings keep from one to the next. */
+struct _EsFlameGraphCache
 {
-  return es_label_cache_new (LABEL_FONT);
+  EsLabelCache         *labels;   /* each name shaped once, not at each drawing and width */
+  /* The last picture drawn for a recording surface, and what of the view
+   * and the cairo_t it shows: drawn again for the same (the chosen cost
+   * centre's outline changed, not the graph). */
+  cairo_surface_t      *picture;
+  EsFlameGraphView      view;     /* .search and .cache unset */
+  char                 *search;
+  const EsDocument     *document;
+  guint64               t0, t1, n_samples;
+  EsProfKind            kind;
+  guint                 cap;
+  guint32               n_rows;
+  cairo_font_options_t *options;
+};
+
+/**
+ * es_flame_graph_cache_new:
+ *
+ * Returns: (transfer full): a cache for the flame graphs a widget draws
+ *   one after the other (EsFlameGraphView.cache)
+ */
+EsFlameGraphCache *
+es_flame_graph_cache_new (void)
+{
+  EsFlameGraphCache *cache = g_new0 (EsFlameGraphCache, 1);
+
+  cache->labels = es_label_cache_new (LABEL_FONT);
+  return cache;
+}
+
+static void
+forget_picture (EsFlameGraphCache *cache)
+{
+  g_clear_pointer (&cache->picture, cairo_surface_destroy);
+  g_clear_pointer (&cache->search, g_free);
+  g_clear_pointer (&cache->options, cairo_font_options_destroy);
+}
+
+void
+es_flame_graph_cache_free (EsFlameGraphCache *cache)
+{
+  if (cache == NULL)
+    return;
+  forget_picture (cache);
+  es_label_cache_free (cache->labels);
+  g_free (cache);
+}
+
+/* Whether @cache's picture shows @view as drawn with @options: the same
+ * profile (the same object and, should a new one have its address, the
+ * same document, interval and counts), zoom, size, colours and search. */
+static gboolean
+same_picture (const EsFlameGraphCache    *cache,
+              const EsFlameGraphView     *view,
+              const cairo_font_options_t *options)
+{
+  const EsProfile *p = view->profile;
+
+  return cache->picture != NULL && cairo_font_options_equal (options, cache->options) &&
+         p == cache->view.profile && p->document == cache->document && p->t0 == cache->t0 &&
+         p->t1 == cache->t1 && p->n_samples == cache->n_samples && p->kind == cache->kind &&
+         p->cap == cache->cap && p->n_rows == cache->n_rows && view->zoom == cache->view.zoom &&
+         view->width == cache->view.width && view->height == cache->view.height &&
+         view->dark == cache->view.dark && view->scale == cache->view.scale &&
+         g_strcmp0 (view->search, cache->search) == 0;
+}
+
+static void
+keep_picture (EsFlameGraphCache          *cache,
+              const EsFlameGraphView     *view,
+              const cairo_font_options_t *options,
+              cairo_surface_t            *picture)
+{
+  const EsProfile *p = view->profile;
+
+  forget_picture (cache);
+  cache->picture = cairo_surface_reference (picture);
+  cache->view = *view;
+  cache->view.search = NULL;
+  cache->view.cache = NULL;
+  cache->search = g_strdup (view->search);
+  cache->document = p->document;
+  cache->t0 = p->t0;
+  cache->t1 = p->t1;
+  cache->n_samples = p->n_samples;
+  cache->kind = p->kind;
+  cache->cap = p->cap;
+  cache->n_rows = p->n_rows;
+  cache->options = cairo_font_options_copy (options);
 }
 
 /* Draws the profile into [0, width) x [0, height) of @cr: a row per
@@ -390,7 +471,7 @@ paint (cairo_t                *cr,
        const EsFlameGraphView *view)
 {
   g_autoptr(EsLabelCache) own_labels = NULL;
-  EsLabelCache *labels = view->labels;
+  EsLabelCache *labels = view->cache != NULL ? view->cache->labels : NULL;
   g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (EsFlameGraphBox));
   g_autoptr(GString) name = g_string_new (NULL);
   Walk walk;
@@ -465,8 +546,9 @@ moved_by_whole_pixels (cairo_t *cr)
  * instead (@view's scale; without one, as before), with @cr's font
  * settings, as fast as onto any image (its pixels written, the label
  * cache), and the picture recorded: the same pixels once replayed, where
- * it lands on whole pixels. Vector surfaces (SVG, PDF) keep their
- * rectangles and text.
+ * it lands on whole pixels; for the same view again (a cost centre chosen
+ * and outlined on it), the same picture. Vector surfaces (SVG, PDF) keep
+ * their rectangles and text.
  */
 void
 es_flame_graph_paint (cairo_t                *cr,
@@ -477,33 +559,41 @@ es_flame_graph_paint (cairo_t                *cr,
   cairo_font_options_t *options, *set;
   cairo_t *painter;
 
-  if (scale < 1 || cairo_surface_get_type (cairo_get_target (cr)) != CAIRO_SURFACE_TYPE_RECORDING || view->width <= 0 ||
-      view->height <= 0 || !moved_by_whole_pixels (cr))
+  if (scale < 1 || view->width <= 0 || view->height <= 0 ||
+      cairo_surface_get_type (cairo_get_target (cr)) != CAIRO_SURFACE_TYPE_RECORDING || !moved_by_whole_pixels (cr))
     {
       paint (cr, view);
       return;
     }
-  /* Opaque: replayed, it is copied, not blended. */
-  picture = cairo_image_surface_create (CAIRO_FORMAT_RGB24, view->width * scale, view->height * scale);
-  if (cairo_surface_status (picture) != CAIRO_STATUS_SUCCESS)
-    {
-      cairo_surface_destroy (picture);
-      paint (cr, view);
-      return;
-    }
-  cairo_surface_set_device_scale (picture, scale, scale);
-  painter = cairo_create (picture);
   /* The text shaped and drawn as on @cr. */
   options = cairo_font_options_create ();
   set = cairo_font_options_create ();
   cairo_surface_get_font_options (cairo_get_target (cr), options);
   cairo_get_font_options (cr, set);
   cairo_font_options_merge (options, set);
-  cairo_set_font_options (painter, options);
-  cairo_font_options_destroy (options);
   cairo_font_options_destroy (set);
-  paint (painter, view);
-  cairo_destroy (painter);
+  if (view->cache != NULL && same_picture (view->cache, view, options))
+    picture = cairo_surface_reference (view->cache->picture);
+  else
+    {
+      /* Opaque: replayed, it is copied, not blended. */
+      picture = cairo_image_surface_create (CAIRO_FORMAT_RGB24, view->width * scale, view->height * scale);
+      if (cairo_surface_status (picture) != CAIRO_STATUS_SUCCESS)
+        {
+          cairo_surface_destroy (picture);
+          cairo_font_options_destroy (options);
+          paint (cr, view);
+          return;
+        }
+      cairo_surface_set_device_scale (picture, scale, scale);
+      painter = cairo_create (picture);
+      cairo_set_font_options (painter, options);
+      paint (painter, view);
+      cairo_destroy (painter);
+      if (view->cache != NULL)
+        keep_picture (view->cache, view, options, picture);
+    }
+  cairo_font_options_destroy (options);
 
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, view->width, view->height);

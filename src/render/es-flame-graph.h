@@ -24,6 +24,8 @@ G_BEGIN_DECLS
 /* Frames narrower than this are not drawn, nor is anything under them. */
 #define ES_FLAME_GRAPH_MIN_WIDTH  1.0
 
+typedef struct _EsFlameGraphCache EsFlameGraphCache;
+
 typedef struct
 {
   const EsProfile *profile;
@@ -35,8 +37,8 @@ typedef struct
   int              scale;     /* device pixels a pixel where it is shown (a window's scale
                                * factor): a recording surface is drawn through a picture
                                * of them (es_flame_graph_paint()); 0: unknown */
-  EsLabelCache    *labels;    /* (nullable): names shaped by the drawings before, from
-                               * es_flame_graph_label_cache_new(); NULL: this drawing's own */
+  EsFlameGraphCache *cache;  /* (nullable): what the drawings before kept, from
+                               * es_flame_graph_cache_new(); NULL: this drawing's own */
 } EsFlameGraphView;
 
 typedef struct
@@ -44,7 +46,8 @@ typedef struct
   double x, y, width, height;
 } EsFlameGraphRect;
 
-EsLabelCache *es_flame_graph_label_cache_new (void);
+EsFlameGraphCache *es_flame_graph_cache_new (void);
+void     es_flame_graph_cache_free    (EsFlameGraphCache      *cache);
 void     es_flame_graph_paint         (cairo_t                *cr,
                                        const EsFlameGraphView *view);
 gboolean es_flame_graph_export        (const EsFlameGraphView *view,
@@ -70,5 +73,7 @@ void     es_flame_graph_frame_color   (const EsFlameGraphView *view,
 gboolean es_flame_graph_frame_matches (const EsFlameGraphView *view,
                                        guint32                 frame);
 guint64  es_flame_graph_count_matches (const EsFlameGraphView *view);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsFlameGraphCache, es_flame_graph_cache_free)
 
 G_END_DECLS

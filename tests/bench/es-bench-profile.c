@@ -327,7 +327,7 @@ main (int    argc,
   static Figures draw = { "flame graph, 1600x900" };
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1600, 900);
   cairo_t *cr = cairo_create (surface);
-  g_autoptr(EsLabelCache) labels = es_flame_graph_label_cache_new ();  /* the window's, kept */
+  g_autoptr(EsFlameGraphCache) cache = es_flame_graph_cache_new ();  /* the window's, kept */
 #endif
   guint64 end;
   EsProfKind kind;
@@ -398,7 +398,7 @@ main (int    argc,
     printf (" in %.2f ms\n", (double) (g_get_monotonic_time () - start) / 1000.0);
 #if ES_BENCH_HAVE_RENDER
     {
-      EsFlameGraphView view = { profile, ES_PROFILE_NO_FRAME, 1600, 900, FALSE, NULL, 1, labels };
+      EsFlameGraphView view = { profile, ES_PROFILE_NO_FRAME, 1600, 900, FALSE, NULL, 1, cache };
 
       start = g_get_monotonic_time ();
       draw_flame_graph (cr, &view);
@@ -437,7 +437,7 @@ main (int    argc,
 
 #if ES_BENCH_HAVE_RENDER
       {
-        EsFlameGraphView view = { profile, ES_PROFILE_NO_FRAME, 1600, 900, FALSE, NULL, 1, labels };
+        EsFlameGraphView view = { profile, ES_PROFILE_NO_FRAME, 1600, 900, FALSE, NULL, 1, cache };
 
         start = g_get_monotonic_time ();
         cpu = cpu_now ();
