@@ -245,24 +245,44 @@ test_search (void)
  * @view's scale 0, es_flame_graph_paint() records it as before, box by
  * box and layout by layout, as into any vector surface. */
 static cairo_surface_t *
-paint_recorded (const EsFlameGraphView *view,
-                int                     scale)
+record (const EsFlameGraphView *view)
 {
   cairo_rectangle_t extents = { 0, 0, view->width, view->height };
   cairo_surface_t *recording = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, &extents);
-  cairo_surface_t *pixels = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, view->width * scale, view->height * scale);
   cairo_t *cr = cairo_create (recording);
 
   es_flame_graph_paint (cr, view);
   g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
   cairo_destroy (cr);
+  return recording;
+}
+
+static cairo_surface_t *
+replay (cairo_surface_t *recording,
+        int              width,
+        int              height,
+        int              scale)
+{
+  cairo_surface_t *pixels = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
+  cairo_t *cr;
+
   cairo_surface_set_device_scale (pixels, scale, scale);
   cr = cairo_create (pixels);
   cairo_set_source_surface (cr, recording, 0, 0);
   cairo_paint (cr);
   cairo_destroy (cr);
-  cairo_surface_destroy (recording);
   cairo_surface_flush (pixels);
+  return pixels;
+}
+
+static cairo_surface_t *
+paint_recorded (const EsFlameGraphView *view,
+                int                     scale)
+{
+  cairo_surface_t *recording = record (view);
+  cairo_surface_t *pixels = replay (recording, view->width, view->height, scale);
+
+  cairo_surface_destroy (recording);
   return pixels;
 }
 
@@ -326,7 +346,9 @@ test_recorded (void)
 
 /* One widget's drawings one after the other, each recorded as the window
  * records it: the same view again shows the picture kept, any change a
- * new one, never the one before. */
+ * new one, never the one before; and the recording before, alive while
+ * the next is drawn, as a window's is, shows what it showed (its picture
+ * is not drawn into). */
 static void
 test_cache_follows_view (void)
 {
@@ -348,19 +370,43 @@ test_cache_follows_view (void)
     { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, NULL, 1, cache },
   };
 
-  g_assert_cmpuint (part->n_samples, <, whole->n_samples);
-  for (guint i = 0; i < G_N_ELEMENTS (views); i++)
-    {
-      EsFlameGraphView uncached = views[i];
-      cairo_surface_t *direct, *recorded;
+  cairo_surface_t *previous = NULL, *previous_direct = NULL;
 
-      uncached.cache = NULL;
-      direct = paint (&uncached);
-      recorded = paint_recorded (&views[i], 1);
-      assert_same_pixels (direct, recorded);
-      cairo_surface_destroy (direct);
-      cairo_surface_destroy (recorded);
-    }
+  g_assert_cmpuint (part->n_samples, <, whole->n_samples);
+  for (guint round = 0; round < 2; round++)
+    for (guint i = 0; i < G_N_ELEMENTS (views); i++)
+      {
+        EsFlameGraphView uncached = views[i];
+        cairo_surface_t *direct, *recording, *recorded;
+
+        uncached.cache = NULL;
+        direct = paint (&uncached);
+        recording = record (&views[i]);
+        recorded = replay (recording, views[i].width, views[i].height, 1);
+        assert_same_pixels (direct, recorded);
+        cairo_surface_destroy (recorded);
+        if (previous != NULL)
+          {
+            recorded = replay (previous, cairo_image_surface_get_width (previous_direct),
+                               cairo_image_surface_get_height (previous_direct), 1);
+            assert_same_pixels (previous_direct, recorded);
+            cairo_surface_destroy (recorded);
+          }
+        /* The first round as a window: the last recording alive; the
+         * second as a PNG export, never. */
+        g_clear_pointer (&previous, cairo_surface_destroy);
+        g_clear_pointer (&previous_direct, cairo_surface_destroy);
+        if (round == 0)
+          {
+            previous = recording;
+            previous_direct = direct;
+          }
+        else
+          {
+            cairo_surface_destroy (recording);
+            cairo_surface_destroy (direct);
+          }
+      }
 }
 
 int

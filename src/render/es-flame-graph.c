@@ -378,6 +378,8 @@ struct _EsFlameGraphCache
    * and the cairo_t it shows: drawn again for the same (the chosen cost
    * centre's outline changed, not the graph). */
   cairo_surface_t      *picture;
+  cairo_surface_t      *before;   /* (nullable): the picture before it, drawn into again
+                                   * once no recording refers to it */
   EsFlameGraphView      view;     /* .search and .cache unset */
   char                 *search;
   const EsDocument     *document;
@@ -407,6 +409,7 @@ static void
 forget_picture (EsFlameGraphCache *cache)
 {
   g_clear_pointer (&cache->picture, cairo_surface_destroy);
+  g_clear_pointer (&cache->before, cairo_surface_destroy);
   g_clear_pointer (&cache->search, g_free);
   g_clear_pointer (&cache->options, cairo_font_options_destroy);
 }
@@ -440,6 +443,34 @@ same_picture (const EsFlameGraphCache    *cache,
          g_strcmp0 (view->search, cache->search) == 0;
 }
 
+/* A picture of @cache's to draw into again: its size, and referred to by
+ * nothing else, no recording (which would make cairo copy it first). A
+ * window's recording of the last drawing lives while the next is drawn,
+ * the one before not: a new picture each time would cost its allocation
+ * and a page fault every 4 kB. */
+static cairo_surface_t *
+reuse_picture (EsFlameGraphCache *cache,
+               int                width,
+               int                height,
+               int                scale)
+{
+  cairo_surface_t *pictures[] = { cache->before, cache->picture };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pictures); i++)
+    {
+      double sx, sy;
+
+      if (pictures[i] == NULL || cairo_surface_get_reference_count (pictures[i]) != 1 ||
+          cairo_image_surface_get_width (pictures[i]) != width * scale ||
+          cairo_image_surface_get_height (pictures[i]) != height * scale)
+        continue;
+      cairo_surface_get_device_scale (pictures[i], &sx, &sy);
+      if (sx == scale && sy == scale)
+        return cairo_surface_reference (pictures[i]);
+    }
+  return NULL;
+}
+
 static void
 keep_picture (EsFlameGraphCache          *cache,
               const EsFlameGraphView     *view,
@@ -447,9 +478,14 @@ keep_picture (EsFlameGraphCache          *cache,
               cairo_surface_t            *picture)
 {
   const EsProfile *p = view->profile;
+  cairo_surface_t *last = g_steal_pointer (&cache->picture), *before = g_steal_pointer (&cache->before);
 
   forget_picture (cache);
   cache->picture = cairo_surface_reference (picture);
+  /* The one before this, for the next drawing. */
+  cache->before = last != picture ? cairo_surface_reference (last) : before != picture ? cairo_surface_reference (before) : NULL;
+  g_clear_pointer (&last, cairo_surface_destroy);
+  g_clear_pointer (&before, cairo_surface_destroy);
   cache->view = *view;
   cache->view.search = NULL;
   cache->view.cache = NULL;
@@ -577,7 +613,9 @@ es_flame_graph_paint (cairo_t                *cr,
   else
     {
       /* Opaque: replayed, it is copied, not blended. */
-      picture = cairo_image_surface_create (CAIRO_FORMAT_RGB24, view->width * scale, view->height * scale);
+      picture = view->cache != NULL ? reuse_picture (view->cache, view->width, view->height, scale) : NULL;
+      if (picture == NULL)
+        picture = cairo_image_surface_create (CAIRO_FORMAT_RGB24, view->width * scale, view->height * scale);
       if (cairo_surface_status (picture) != CAIRO_STATUS_SUCCESS)
         {
           cairo_surface_destroy (picture);
