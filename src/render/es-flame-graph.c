@@ -615,15 +615,17 @@ es_flame_graph_paint (cairo_t                *cr,
       /* Opaque: replayed, it is copied, not blended. */
       picture = view->cache != NULL ? reuse_picture (view->cache, view->width, view->height, scale) : NULL;
       if (picture == NULL)
-        picture = cairo_image_surface_create (CAIRO_FORMAT_RGB24, view->width * scale, view->height * scale);
-      if (cairo_surface_status (picture) != CAIRO_STATUS_SUCCESS)
         {
-          cairo_surface_destroy (picture);
-          cairo_font_options_destroy (options);
-          paint (cr, view);
-          return;
+          picture = cairo_image_surface_create (CAIRO_FORMAT_RGB24, view->width * scale, view->height * scale);
+          if (cairo_surface_status (picture) != CAIRO_STATUS_SUCCESS)
+            {
+              cairo_surface_destroy (picture);
+              cairo_font_options_destroy (options);
+              paint (cr, view);
+              return;
+            }
+          cairo_surface_set_device_scale (picture, scale, scale);
         }
-      cairo_surface_set_device_scale (picture, scale, scale);
       painter = cairo_create (picture);
       cairo_set_font_options (painter, options);
       paint (painter, view);
