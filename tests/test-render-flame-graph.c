@@ -240,6 +240,175 @@ test_search (void)
   cairo_surface_destroy (surface);
 }
 
+/* @view drawn as a window draws it: recorded, as a GtkDrawingArea's
+ * cairo node records, then replayed onto pixels, @scale a pixel. With
+ * @view's scale 0, es_flame_graph_paint() records it as before, box by
+ * box and layout by layout, as into any vector surface. */
+static cairo_surface_t *
+record (const EsFlameGraphView *view)
+{
+  cairo_rectangle_t extents = { 0, 0, view->width, view->height };
+  cairo_surface_t *recording = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, &extents);
+  cairo_t *cr = cairo_create (recording);
+
+  es_flame_graph_paint (cr, view);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  return recording;
+}
+
+static cairo_surface_t *
+replay (cairo_surface_t *recording,
+        int              width,
+        int              height,
+        int              scale)
+{
+  cairo_surface_t *pixels = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
+  cairo_t *cr;
+
+  cairo_surface_set_device_scale (pixels, scale, scale);
+  cr = cairo_create (pixels);
+  cairo_set_source_surface (cr, recording, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (pixels);
+  return pixels;
+}
+
+static cairo_surface_t *
+paint_recorded (const EsFlameGraphView *view,
+                int                     scale)
+{
+  cairo_surface_t *recording = record (view);
+  cairo_surface_t *pixels = replay (recording, view->width, view->height, scale);
+
+  cairo_surface_destroy (recording);
+  return pixels;
+}
+
+static void
+assert_same_pixels (cairo_surface_t *a,
+                    cairo_surface_t *b)
+{
+  g_assert_cmpint (cairo_image_surface_get_height (a), ==, cairo_image_surface_get_height (b));
+  g_assert_cmpint (cairo_image_surface_get_stride (a), ==, cairo_image_surface_get_stride (b));
+  g_assert_true (memcmp (cairo_image_surface_get_data (a), cairo_image_surface_get_data (b),
+                         (gsize) cairo_image_surface_get_stride (a) * cairo_image_surface_get_height (a)) == 0);
+}
+
+/* The window's drawing goes through a picture of its pixels: the pixels
+ * of the boxes and labels recorded one by one, and of a drawing straight
+ * onto pixels; at twice the pixels too. Wide and narrow, so that labels
+ * are whole and cut; with the label cache of a window and without. */
+static void
+test_recorded (void)
+{
+  g_autoptr(EsDocument) document = make_document ();
+  g_autoptr(EsProfile) profile = es_profile_new (document, 0, G_MAXUINT64);
+  g_autoptr(EsFlameGraphCache) cache = es_flame_graph_cache_new ();
+  static const int widths[] = { WIDTH, 180, 97 };
+
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    for (guint cached = 0; cached < 2; cached++)
+      {
+        EsFlameGraphView view = { profile, ES_PROFILE_NO_FRAME, widths[w], HEIGHT, w == 1, NULL, 0,
+                                  cached ? cache : NULL };
+        cairo_surface_t *direct = paint (&view), *boxes, *picture, *direct2, *boxes2, *picture2;
+        cairo_t *cr;
+
+        boxes = paint_recorded (&view, 1);
+        view.scale = 1;
+        picture = paint_recorded (&view, 1);
+        assert_same_pixels (direct, boxes);
+        assert_same_pixels (direct, picture);
+
+        direct2 = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, view.width * 2, view.height * 2);
+        cairo_surface_set_device_scale (direct2, 2, 2);
+        cr = cairo_create (direct2);
+        es_flame_graph_paint (cr, &view);
+        cairo_destroy (cr);
+        cairo_surface_flush (direct2);
+        view.scale = 0;
+        boxes2 = paint_recorded (&view, 2);
+        view.scale = 2;
+        picture2 = paint_recorded (&view, 2);
+        assert_same_pixels (direct2, boxes2);
+        assert_same_pixels (direct2, picture2);
+
+        cairo_surface_destroy (direct);
+        cairo_surface_destroy (boxes);
+        cairo_surface_destroy (picture);
+        cairo_surface_destroy (direct2);
+        cairo_surface_destroy (boxes2);
+        cairo_surface_destroy (picture2);
+      }
+}
+
+/* One widget's drawings one after the other, each recorded as the window
+ * records it: the same view again shows the picture kept, any change a
+ * new one, never the one before; and the recording before, alive while
+ * the next is drawn, as a window's is, shows what it showed (its picture
+ * is not drawn into). */
+static void
+test_cache_follows_view (void)
+{
+  g_autoptr(EsDocument) document = make_document ();
+  g_autoptr(EsProfile) whole = es_profile_new (document, 0, G_MAXUINT64);
+  g_autoptr(EsProfile) part = es_profile_new (document, 0, 500000);
+  g_autoptr(EsFlameGraphCache) cache = es_flame_graph_cache_new ();
+  guint32 caf = find_frame (whole, 0, "CAF");
+  EsFlameGraphView views[] = {
+    { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, NULL, 1, cache },
+    { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, NULL, 1, cache },
+    { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, TRUE, NULL, 1, cache },
+    { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, TRUE, "a (", 1, cache },
+    { whole, caf, 300, HEIGHT, TRUE, "a (", 1, cache },
+    { part, caf, 300, HEIGHT, TRUE, "a (", 1, cache },
+    { part, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, NULL, 1, cache },
+    { part, ES_PROFILE_NO_FRAME, 301, HEIGHT, FALSE, NULL, 1, cache },
+    { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, NULL, 1, cache },
+    { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, NULL, 1, cache },
+  };
+
+  cairo_surface_t *previous = NULL, *previous_direct = NULL;
+
+  g_assert_cmpuint (part->n_samples, <, whole->n_samples);
+  for (guint round = 0; round < 2; round++)
+    for (guint i = 0; i < G_N_ELEMENTS (views); i++)
+      {
+        EsFlameGraphView uncached = views[i];
+        cairo_surface_t *direct, *recording, *recorded;
+
+        uncached.cache = NULL;
+        direct = paint (&uncached);
+        recording = record (&views[i]);
+        recorded = replay (recording, views[i].width, views[i].height, 1);
+        assert_same_pixels (direct, recorded);
+        cairo_surface_destroy (recorded);
+        if (previous != NULL)
+          {
+            recorded = replay (previous, cairo_image_surface_get_width (previous_direct),
+                               cairo_image_surface_get_height (previous_direct), 1);
+            assert_same_pixels (previous_direct, recorded);
+            cairo_surface_destroy (recorded);
+          }
+        /* The first round as a window: the last recording alive; the
+         * second as a PNG export, never. */
+        g_clear_pointer (&previous, cairo_surface_destroy);
+        g_clear_pointer (&previous_direct, cairo_surface_destroy);
+        if (round == 0)
+          {
+            previous = recording;
+            previous_direct = direct;
+          }
+        else
+          {
+            cairo_surface_destroy (recording);
+            cairo_surface_destroy (direct);
+          }
+      }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -248,5 +417,7 @@ main (int    argc,
   g_test_add_func ("/flame-graph/frame-widths", test_frame_widths);
   g_test_add_func ("/flame-graph/zoom", test_zoom);
   g_test_add_func ("/flame-graph/search", test_search);
+  g_test_add_func ("/flame-graph/recorded", test_recorded);
+  g_test_add_func ("/flame-graph/cache-follows-view", test_cache_follows_view);
   return g_test_run ();
 }

@@ -45,6 +45,7 @@ struct _EsProfilePanel
   guint64             shown_t1;
   guint32             zoom;           /* frame, or ES_PROFILE_NO_FRAME */
   char               *search;         /* or NULL */
+  EsFlameGraphCache  *cache;          /* what its drawings keep: names shaped, the last picture */
 
 };
 

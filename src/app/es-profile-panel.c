@@ -90,6 +90,8 @@ es_profile_panel_get_flame_view (EsProfilePanel   *self,
     .height = gtk_widget_get_height (self->area),
     .dark = es_timeline_rows_is_dark (self->area),
     .search = self->search,
+    .scale = gtk_widget_get_scale_factor (self->area),
+    .cache = self->cache,
   };
 }
 
@@ -603,6 +605,7 @@ es_profile_panel_dispose (GObject *object)
   g_clear_pointer (&self->profile, es_profile_free);
   g_clear_object (&self->document);
   g_clear_pointer (&self->search, g_free);
+  g_clear_pointer (&self->cache, es_flame_graph_cache_free);
   G_OBJECT_CLASS (es_profile_panel_parent_class)->dispose (object);
 }
 
@@ -699,6 +702,7 @@ es_profile_panel_init (EsProfilePanel *self)
 
   es_selection_follower_init (&self->follower, reload, self);
   self->zoom = ES_PROFILE_NO_FRAME;
+  self->cache = es_flame_graph_cache_new ();
 
   self->breadcrumb = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   gtk_widget_set_hexpand (self->breadcrumb, TRUE);

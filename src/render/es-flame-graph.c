@@ -12,7 +12,7 @@
 
 #include <gio/gio.h>
 
-#include "es-flame-graph.h"
+#include "es-flame-graph-private.h"
 #include "es-timeline-export.h"
 
 #define LABEL_FONT      "Sans 8"
@@ -363,24 +363,6 @@ es_flame_graph_frame_at (const EsFlameGraphView *view,
   return found;
 }
 
-typedef struct
-{
-  double              x, y, width;
-  guint32             key;      /* the colour, 8 bits a channel: boxes are filled by colour */
-  guint32             stack;    /* what names it (es_profile_append_frame_name()) */
-  guint32             cost_centre;
-  const EsCostCentre *cc;
-} Box;
-
-static int
-compare_boxes (gconstpointer a,
-               gconstpointer b)
-{
-  const Box *x = a, *y = b;
-
-  return (x->key > y->key) - (x->key < y->key);
-}
-
 static guint32
 color_key (const EsRgba *c)
 {
@@ -388,105 +370,145 @@ color_key (const EsRgba *c)
          (guint32) round (c->blue * 255);
 }
 
-/* Whether @cr's user space maps each pixel to a whole number of the
- * target's, lined up: a picture of the graph's pixels then paints the
- * same pixels as rectangles with whole-pixel corners filled. */
-static gboolean
-pixels_line_up (cairo_t *cr)
+/* What a widget's drawings keep from one to the next. */
+struct _EsFlameGraphCache
 {
-  cairo_surface_t *target = cairo_get_target (cr);
-  cairo_matrix_t m;
-  double sx, sy, ox, oy;
-
-  if (cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE)
-    return FALSE;
-  cairo_get_matrix (cr, &m);
-  cairo_surface_get_device_scale (target, &sx, &sy);
-  cairo_surface_get_device_offset (target, &ox, &oy);
-  sx *= m.xx;
-  sy *= m.yy;
-  ox += m.x0 * sx / m.xx;
-  oy += m.y0 * sy / m.yy;
-  return m.xy == 0 && m.yx == 0 && sx >= 1 && sy >= 1 && sx == floor (sx) && sy == floor (sy) &&
-         ox == floor (ox) && oy == floor (oy);
-}
-
-/* Paints every box at once: a picture of the graph, each box's pixels in
- * its colour and the others clear, painted over the background. A fill a
- * colour (thousands: a colour a cost centre) of thousands of rectangles
- * was most of a drawing's time, most of it cairo's making pixels of the
- * rectangles. The same pixels (each one either the box's opaque colour or
- * the background's), where the pixels line up (pixels_line_up()); a
- * vector surface (an SVG, a PDF export) keeps a rectangle per box. */
-static gboolean
-fill_boxes_at_once (cairo_t                *cr,
-                    const EsFlameGraphView *view,
-                    GArray                 *boxes)
-{
-  cairo_surface_t *colors;
-  guint32 *pixels;
-  int stride, n_rows = 0, width = view->width, height;
-
-  if (!pixels_line_up (cr) || width <= 0 || boxes->len == 0)
-    return FALSE;
-  for (guint i = 0; i < boxes->len; i++)
-    n_rows = MAX (n_rows, (int) (g_array_index (boxes, Box, i).y / ES_FLAME_GRAPH_ROW_HEIGHT) + 1);
-  height = MIN (n_rows * ES_FLAME_GRAPH_ROW_HEIGHT, view->height);
-  if (height <= 0)
-    return FALSE;
-  colors = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-  if (cairo_surface_status (colors) != CAIRO_STATUS_SUCCESS)
-    {
-      cairo_surface_destroy (colors);
-      return FALSE;
-    }
-  cairo_surface_flush (colors);
-  pixels = (guint32 *) (gpointer) cairo_image_surface_get_data (colors);
-  stride = cairo_image_surface_get_stride (colors) / (int) sizeof (guint32);
-  /* A box's row without the one-pixel gap under it (and the gap on its
-   * right but for one a pixel wide), in the first pixel row of its row,
-   * then copied down the row. */
-  for (guint i = 0; i < boxes->len; i++)
-    {
-      const Box *box = &g_array_index (boxes, Box, i);
-      int y = (int) box->y;
-      int x0 = (int) CLAMP (box->x, 0, width), x1 = (int) CLAMP (box->x + MAX (box->width - 1, 1), 0, width);
-      guint32 *row = pixels + (gsize) y * stride;
-
-      if (y < height)
-        for (int x = x0; x < x1; x++)
-          row[x] = 0xff000000u | box->key;
-    }
-  for (int y = 0; y < height; y++)
-    if (y % ES_FLAME_GRAPH_ROW_HEIGHT != 0 && y % ES_FLAME_GRAPH_ROW_HEIGHT != ES_FLAME_GRAPH_ROW_HEIGHT - 1)
-      memcpy (pixels + (gsize) y * stride, pixels + (gsize) (y - y % ES_FLAME_GRAPH_ROW_HEIGHT) * stride,
-              (gsize) width * sizeof (guint32));
-  cairo_surface_mark_dirty (colors);
-  cairo_save (cr);
-  cairo_set_source_surface (cr, colors, 0, 0);
-  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_NEAREST);
-  cairo_rectangle (cr, 0, 0, width, height);
-  cairo_fill (cr);
-  cairo_restore (cr);
-  cairo_surface_destroy (colors);
-  return TRUE;
-}
+  EsLabelCache         *labels;   /* each name shaped once, not at each drawing and width */
+  /* The last picture drawn for a recording surface, and what of the view
+   * and the cairo_t it shows: drawn again for the same (the chosen cost
+   * centre's outline changed, not the graph). */
+  cairo_surface_t      *picture;
+  cairo_surface_t      *before;   /* (nullable): the picture before it, drawn into again
+                                   * once no recording refers to it */
+  EsFlameGraphView      view;     /* .search and .cache unset */
+  char                 *search;
+  const EsDocument     *document;
+  guint64               t0, t1, n_samples;
+  EsProfKind            kind;
+  guint                 cap;
+  guint32               n_rows;
+  cairo_font_options_t *options;
+};
 
 /**
- * es_flame_graph_paint:
+ * es_flame_graph_cache_new:
  *
- * Draws the profile into [0, width) x [0, height) of @cr: a row per stack
- * depth, each frame "label (Module)" where it has room. The boxes are
- * filled a colour at a time, one path each: a fill per box was most of
- * the time of a drawing.
+ * Returns: (transfer full): a cache for the flame graphs a widget draws
+ *   one after the other (EsFlameGraphView.cache)
  */
-void
-es_flame_graph_paint (cairo_t                *cr,
-                      const EsFlameGraphView *view)
+EsFlameGraphCache *
+es_flame_graph_cache_new (void)
 {
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *desc = pango_font_description_from_string (LABEL_FONT);
-  g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (Box));
+  EsFlameGraphCache *cache = g_new0 (EsFlameGraphCache, 1);
+
+  cache->labels = es_label_cache_new (LABEL_FONT);
+  return cache;
+}
+
+static void
+forget_picture (EsFlameGraphCache *cache)
+{
+  g_clear_pointer (&cache->picture, cairo_surface_destroy);
+  g_clear_pointer (&cache->before, cairo_surface_destroy);
+  g_clear_pointer (&cache->search, g_free);
+  g_clear_pointer (&cache->options, cairo_font_options_destroy);
+}
+
+void
+es_flame_graph_cache_free (EsFlameGraphCache *cache)
+{
+  if (cache == NULL)
+    return;
+  forget_picture (cache);
+  es_label_cache_free (cache->labels);
+  g_free (cache);
+}
+
+/* Whether @cache's picture shows @view as drawn with @options: the same
+ * profile (the same object and, should a new one have its address, the
+ * same document, interval and counts), zoom, size, colours and search. */
+static gboolean
+same_picture (const EsFlameGraphCache    *cache,
+              const EsFlameGraphView     *view,
+              const cairo_font_options_t *options)
+{
+  const EsProfile *p = view->profile;
+
+  return cache->picture != NULL && cairo_font_options_equal (options, cache->options) &&
+         p == cache->view.profile && p->document == cache->document && p->t0 == cache->t0 &&
+         p->t1 == cache->t1 && p->n_samples == cache->n_samples && p->kind == cache->kind &&
+         p->cap == cache->cap && p->n_rows == cache->n_rows && view->zoom == cache->view.zoom &&
+         view->width == cache->view.width && view->height == cache->view.height &&
+         view->dark == cache->view.dark && view->scale == cache->view.scale &&
+         g_strcmp0 (view->search, cache->search) == 0;
+}
+
+/* A picture of @cache's to draw into again: its size, and referred to by
+ * nothing else, no recording (which would make cairo copy it first). A
+ * window's recording of the last drawing lives while the next is drawn,
+ * the one before not: a new picture each time would cost its allocation
+ * and a page fault every 4 kB. */
+static cairo_surface_t *
+reuse_picture (EsFlameGraphCache *cache,
+               int                width,
+               int                height,
+               int                scale)
+{
+  cairo_surface_t *pictures[] = { cache->before, cache->picture };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pictures); i++)
+    {
+      double sx, sy;
+
+      if (pictures[i] == NULL || cairo_surface_get_reference_count (pictures[i]) != 1 ||
+          cairo_image_surface_get_width (pictures[i]) != width * scale ||
+          cairo_image_surface_get_height (pictures[i]) != height * scale)
+        continue;
+      cairo_surface_get_device_scale (pictures[i], &sx, &sy);
+      if (sx == scale && sy == scale)
+        return cairo_surface_reference (pictures[i]);
+    }
+  return NULL;
+}
+
+static void
+keep_picture (EsFlameGraphCache          *cache,
+              const EsFlameGraphView     *view,
+              const cairo_font_options_t *options,
+              cairo_surface_t            *picture)
+{
+  const EsProfile *p = view->profile;
+  cairo_surface_t *last = g_steal_pointer (&cache->picture), *before = g_steal_pointer (&cache->before);
+
+  forget_picture (cache);
+  cache->picture = cairo_surface_reference (picture);
+  /* The one before this, for the next drawing. */
+  cache->before = last != picture ? cairo_surface_reference (last) : before != picture ? cairo_surface_reference (before) : NULL;
+  g_clear_pointer (&last, cairo_surface_destroy);
+  g_clear_pointer (&before, cairo_surface_destroy);
+  cache->view = *view;
+  cache->view.search = NULL;
+  cache->view.cache = NULL;
+  cache->search = g_strdup (view->search);
+  cache->document = p->document;
+  cache->t0 = p->t0;
+  cache->t1 = p->t1;
+  cache->n_samples = p->n_samples;
+  cache->kind = p->kind;
+  cache->cap = p->cap;
+  cache->n_rows = p->n_rows;
+  cache->options = cairo_font_options_copy (options);
+}
+
+/* Draws the profile into [0, width) x [0, height) of @cr: a row per
+ * stack depth, each frame "label (Module)" where it has room. */
+static void
+paint (cairo_t                *cr,
+       const EsFlameGraphView *view)
+{
+  g_autoptr(EsLabelCache) own_labels = NULL;
+  EsLabelCache *labels = view->cache != NULL ? view->cache->labels : NULL;
+  g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (EsFlameGraphBox));
   g_autoptr(GString) name = g_string_new (NULL);
   Walk walk;
   WalkStep step;
@@ -494,18 +516,13 @@ es_flame_graph_paint (cairo_t                *cr,
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, view->width, view->height);
   cairo_clip (cr);
-  if (view->dark)
-    cairo_set_source_rgb (cr, 0.14, 0.14, 0.14);
-  else
-    cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_paint (cr);
 
   walk_init (&walk, view);
   while (walk_next (&walk, &step))
     {
       /* Whole pixels, so that a frame ends where its neighbour starts. */
       double x0 = round (step.x), x1 = round (step.x + step.width);
-      Box box = { x0, step.row * ES_FLAME_GRAPH_ROW_HEIGHT, x1 - x0, 0, step.f.stack, step.f.cost_centre, step.f.cc };
+      EsFlameGraphBox box = { x0, step.row * ES_FLAME_GRAPH_ROW_HEIGHT, x1 - x0, 0, step.f.stack, step.f.cost_centre, step.f.cc };
       EsRgba c;
 
       if (box.width < 1)
@@ -516,32 +533,17 @@ es_flame_graph_paint (cairo_t                *cr,
     }
   walk_clear (&walk);
 
-  if (!fill_boxes_at_once (cr, view, boxes))
-    {
-      g_array_sort (boxes, compare_boxes);
-      for (guint i = 0; i < boxes->len; )
-        {
-          guint32 key = g_array_index (boxes, Box, i).key;
+  _es_flame_graph_fill (cr, view, boxes);
 
-          cairo_set_source_rgb (cr, (key >> 16) / 255.0, ((key >> 8) & 0xff) / 255.0, (key & 0xff) / 255.0);
-          for (; i < boxes->len && g_array_index (boxes, Box, i).key == key; i++)
-            {
-              const Box *box = &g_array_index (boxes, Box, i);
-
-              cairo_rectangle (cr, box->x, box->y, MAX (box->width - 1, 1), ES_FLAME_GRAPH_ROW_HEIGHT - 1);
-            }
-          cairo_fill (cr);
-        }
-    }
-
-  pango_layout_set_font_description (layout, desc);
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  /* Each label ellipsized as Pango does, from the name shaped once. */
+  if (labels == NULL)
+    labels = own_labels = es_label_cache_new (LABEL_FONT);
+  es_label_cache_begin (labels, cr);
   cairo_set_source_rgba (cr, 0, 0, 0, 0.85);
   for (guint i = 0; i < boxes->len; i++)
     {
-      const Box *box = &g_array_index (boxes, Box, i);
+      const EsFlameGraphBox *box = &g_array_index (boxes, EsFlameGraphBox, i);
       EsProfileFrame f;
-      int text_height;
 
       if (box->width < MIN_LABEL_WIDTH)
         continue;
@@ -550,15 +552,100 @@ es_flame_graph_paint (cairo_t                *cr,
       f.cc = box->cc;
       g_string_truncate (name, 0);
       es_profile_append_frame_name (&f, name);
-      pango_layout_set_text (layout, name->str, (int) name->len);
-      pango_layout_set_width (layout, (int) ((box->width - 6) * PANGO_SCALE));
-      pango_layout_get_pixel_size (layout, NULL, &text_height);
-      cairo_move_to (cr, box->x + 3, box->y + (ES_FLAME_GRAPH_ROW_HEIGHT - 1 - text_height) / 2.0);
-      pango_cairo_show_layout (cr, layout);
+      es_label_cache_show (labels, cr, name->str, box->x + 3, box->y, ES_FLAME_GRAPH_ROW_HEIGHT - 1, box->width - 6);
     }
   cairo_restore (cr);
-  pango_font_description_free (desc);
-  g_object_unref (layout);
+}
+
+static const cairo_user_data_key_t picture_key;
+
+/* Whether @cr's user space is its target's, moved by whole pixels. */
+static gboolean
+moved_by_whole_pixels (cairo_t *cr)
+{
+  cairo_matrix_t m;
+
+  cairo_get_matrix (cr, &m);
+  return m.xx == 1 && m.yy == 1 && m.xy == 0 && m.yx == 0 && m.x0 == floor (m.x0) && m.y0 == floor (m.y0);
+}
+
+/**
+ * es_flame_graph_paint:
+ *
+ * Draws the profile into [0, width) x [0, height) of @cr: a row per stack
+ * depth, each frame "label (Module)" where it has room.
+ *
+ * A GtkDrawingArea's cairo_t records into a recording surface that GSK
+ * replays onto the window's pixels: there the boxes would be thousands of
+ * rectangles and the labels Pango's layouts, each drawn twice, most of a
+ * frame. The graph is drawn into a picture of the window's pixels
+ * instead (@view's scale; without one, as before), with @cr's font
+ * settings, as fast as onto any image (its pixels written, the label
+ * cache), and the picture recorded: the same pixels once replayed, where
+ * it lands on whole pixels; for the same view again (a cost centre chosen
+ * and outlined on it), the same picture. Vector surfaces (SVG, PDF) keep
+ * their rectangles and text.
+ */
+void
+es_flame_graph_paint (cairo_t                *cr,
+                      const EsFlameGraphView *view)
+{
+  int scale = view->scale;
+  cairo_surface_t *picture;
+  cairo_font_options_t *options, *set;
+  cairo_t *painter;
+
+  if (scale < 1 || view->width <= 0 || view->height <= 0 ||
+      cairo_surface_get_type (cairo_get_target (cr)) != CAIRO_SURFACE_TYPE_RECORDING || !moved_by_whole_pixels (cr))
+    {
+      paint (cr, view);
+      return;
+    }
+  /* The text shaped and drawn as on @cr. */
+  options = cairo_font_options_create ();
+  set = cairo_font_options_create ();
+  cairo_surface_get_font_options (cairo_get_target (cr), options);
+  cairo_get_font_options (cr, set);
+  cairo_font_options_merge (options, set);
+  cairo_font_options_destroy (set);
+  if (view->cache != NULL && same_picture (view->cache, view, options))
+    picture = cairo_surface_reference (view->cache->picture);
+  else
+    {
+      /* Opaque: replayed, it is copied, not blended. */
+      picture = view->cache != NULL ? reuse_picture (view->cache, view->width, view->height, scale) : NULL;
+      if (picture == NULL)
+        {
+          picture = cairo_image_surface_create (CAIRO_FORMAT_RGB24, view->width * scale, view->height * scale);
+          if (cairo_surface_status (picture) != CAIRO_STATUS_SUCCESS)
+            {
+              cairo_surface_destroy (picture);
+              cairo_font_options_destroy (options);
+              paint (cr, view);
+              return;
+            }
+          cairo_surface_set_device_scale (picture, scale, scale);
+        }
+      painter = cairo_create (picture);
+      cairo_set_font_options (painter, options);
+      paint (painter, view);
+      cairo_destroy (painter);
+      if (view->cache != NULL)
+        keep_picture (view->cache, view, options, picture);
+    }
+  cairo_font_options_destroy (options);
+
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, view->width, view->height);
+  cairo_clip (cr);
+  cairo_set_source_surface (cr, picture, 0, 0);
+  cairo_paint (cr);
+  cairo_restore (cr);
+  /* The recording refers to the picture until the picture is destroyed,
+   * then copies it (a millisecond): it lives as long as the recording. */
+  if (cairo_surface_set_user_data (cairo_get_target (cr), &picture_key, picture,
+                                   (cairo_destroy_func_t) cairo_surface_destroy) != CAIRO_STATUS_SUCCESS)
+    cairo_surface_destroy (picture);
 }
 
 /**

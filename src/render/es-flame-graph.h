@@ -9,6 +9,7 @@
 
 #include <cairo.h>
 
+#include "es-label-cache.h"
 #include "es-profile.h"
 #include "es-timeline-painter.h"
 
@@ -23,6 +24,8 @@ G_BEGIN_DECLS
 /* Frames narrower than this are not drawn, nor is anything under them. */
 #define ES_FLAME_GRAPH_MIN_WIDTH  1.0
 
+typedef struct _EsFlameGraphCache EsFlameGraphCache;
+
 typedef struct
 {
   const EsProfile *profile;
@@ -31,6 +34,11 @@ typedef struct
   int              height;
   gboolean         dark;
   const char      *search;    /* frames whose name has it (any case) stand out; or NULL */
+  int              scale;     /* device pixels a pixel where it is shown (a window's scale
+                               * factor): a recording surface is drawn through a picture
+                               * of them (es_flame_graph_paint()); 0: unknown */
+  EsFlameGraphCache *cache;  /* (nullable): what the drawings before kept, from
+                               * es_flame_graph_cache_new(); NULL: this drawing's own */
 } EsFlameGraphView;
 
 typedef struct
@@ -38,6 +46,8 @@ typedef struct
   double x, y, width, height;
 } EsFlameGraphRect;
 
+EsFlameGraphCache *es_flame_graph_cache_new (void);
+void     es_flame_graph_cache_free    (EsFlameGraphCache      *cache);
 void     es_flame_graph_paint         (cairo_t                *cr,
                                        const EsFlameGraphView *view);
 gboolean es_flame_graph_export        (const EsFlameGraphView *view,
@@ -63,5 +73,7 @@ void     es_flame_graph_frame_color   (const EsFlameGraphView *view,
 gboolean es_flame_graph_frame_matches (const EsFlameGraphView *view,
                                        guint32                 frame);
 guint64  es_flame_graph_count_matches (const EsFlameGraphView *view);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsFlameGraphCache, es_flame_graph_cache_free)
 
 G_END_DECLS

@@ -28,6 +28,8 @@ struct _EsProfileWalk
   EsProfileOpenFrame    *open;          /* .slot is the frame's depth; .seen its stacks' end */
   guint                  n_open, size;
   guint                  depth0;        /* the depth of the frames at the top of the walk */
+  guint32                skipped_end;   /* the end of the subtree skipped last: where its next
+                                         * sibling would be, or ES_PROF_NO_STACK */
 };
 
 /* The rank in tree order of the @j-th sampled stack with samples. */
@@ -111,6 +113,7 @@ es_profile_walk_new (const EsProfile *profile,
   walk->size = 256;
   walk->open = g_new (EsProfileOpenFrame, walk->size);
   walk->down = g_new (guint32, walk->size);
+  walk->skipped_end = ES_PROF_NO_STACK;
   if (c == NULL)
     return walk;
   walk->j_end = c->n_counted;
@@ -164,8 +167,9 @@ es_profile_walk_next (EsProfileWalk  *walk,
   tree = c->tree;
   if (walk->n_down == 0)
     {
-      guint32 anchor, sibling = ES_PROF_NO_STACK;
+      guint32 anchor, sibling = ES_PROF_NO_STACK, skipped_end = walk->skipped_end;
 
+      walk->skipped_end = ES_PROF_NO_STACK;
       if (walk->j >= walk->j_end)
         return FALSE;
       at = position_at (c, walk->j);
@@ -174,8 +178,12 @@ es_profile_walk_next (EsProfileWalk  *walk,
       while (walk->n_open > 0 && walk->open[walk->n_open - 1].end <= at)
         sibling = walk->open[--walk->n_open].end;
       anchor = walk->n_open > 0 ? walk->open[walk->n_open - 1].position : ES_PROF_NO_STACK;
+      /* Or, none closed, a frame just skipped was the anchor's child: its
+       * next sibling is where to look, not the anchor's first child (a
+       * flame graph skips most frames, and the way up from a stack under
+       * a deep one costs a cache miss a frame). */
       if (sibling == ES_PROF_NO_STACK)
-        sibling = anchor != ES_PROF_NO_STACK ? anchor + 1 : 0;
+        sibling = skipped_end != ES_PROF_NO_STACK ? skipped_end : anchor != ES_PROF_NO_STACK ? anchor + 1 : 0;
       /* The next frame is the anchor's child that holds the stack: a few
        * siblings on from the last, most often (the next is it unless the
        * interval has no samples in those between), where the way up from
@@ -234,5 +242,6 @@ es_profile_walk_skip_children (EsProfileWalk *walk)
     return;
   walk->n_down = 0;
   walk->j = MAX (walk->j, (guint) walk->open[walk->n_open - 1].seen);
+  walk->skipped_end = walk->open[walk->n_open - 1].end;
   walk->n_open--;
 }

@@ -1,0 +1,30 @@
+/* es-flame-graph-private.h: what es-flame-graph.c and its boxes' filling
+ * share
+ *
+ * Copyright 2026 The Eventscope authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "es-flame-graph.h"
+
+G_BEGIN_DECLS
+
+/* A frame drawn: its box in whole pixels, before the one-pixel gaps on its
+ * right and under it. */
+typedef struct
+{
+  double              x, y, width;
+  guint32             key;      /* the colour, 8 bits a channel: boxes are filled by colour */
+  guint32             stack;    /* what names it (es_profile_append_frame_name()) */
+  guint32             cost_centre;
+  const EsCostCentre *cc;
+} EsFlameGraphBox;
+
+void _es_flame_graph_fill (cairo_t                *cr,
+                           const EsFlameGraphView *view,
+                           GArray                 *boxes);
+
+G_END_DECLS
