@@ -409,6 +409,52 @@ test_cache_follows_view (void)
       }
 }
 
+/* With a budget for shaping, the window's first drawing of a graph shows
+ * the labels whose names it had time for, and says it lacks the rest;
+ * the drawings after it shape more, at least one each, until the last
+ * has the pixels of a drawing without a budget. */
+static void
+test_shaping_budget (void)
+{
+  g_autoptr(EsDocument) document = make_document ();
+  g_autoptr(EsProfile) profile = es_profile_new (document, 0, G_MAXUINT64);
+  g_autoptr(EsFlameGraphCache) cache = es_flame_graph_cache_new ();
+  EsFlameGraphView view = { profile, ES_PROFILE_NO_FRAME, WIDTH, HEIGHT, FALSE, NULL, 1, cache };
+  EsFlameGraphView uncached = view;
+  cairo_surface_t *direct, *recorded = NULL, *first = NULL;
+  guint n_drawings = 0;
+
+  uncached.cache = NULL;
+  direct = paint (&uncached);
+  /* A microsecond: a name is shaped in tens of them. */
+  es_flame_graph_cache_set_shaping_budget (cache, 1);
+  do
+    {
+      g_clear_pointer (&recorded, cairo_surface_destroy);
+      recorded = paint_recorded (&view, 1);
+      if (first == NULL)
+        first = cairo_surface_reference (recorded);
+      n_drawings++;
+      g_assert_cmpuint (n_drawings, <, 20);
+    }
+  while (!es_flame_graph_cache_is_complete (cache));
+
+  /* Six names (MAIN, CAF, a, b, c, GC) with room for a label. */
+  g_assert_cmpuint (n_drawings, >=, 2);
+  g_assert_true (memcmp (cairo_image_surface_get_data (first), cairo_image_surface_get_data (direct),
+                         (gsize) cairo_image_surface_get_stride (direct) * cairo_image_surface_get_height (direct)) != 0);
+  assert_same_pixels (direct, recorded);
+  /* Complete, the same view again is the picture kept. */
+  cairo_surface_destroy (recorded);
+  recorded = paint_recorded (&view, 1);
+  g_assert_true (es_flame_graph_cache_is_complete (cache));
+  assert_same_pixels (direct, recorded);
+
+  cairo_surface_destroy (first);
+  cairo_surface_destroy (recorded);
+  cairo_surface_destroy (direct);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -419,5 +465,6 @@ main (int    argc,
   g_test_add_func ("/flame-graph/search", test_search);
   g_test_add_func ("/flame-graph/recorded", test_recorded);
   g_test_add_func ("/flame-graph/cache-follows-view", test_cache_follows_view);
+  g_test_add_func ("/flame-graph/labels-come-within-a-shaping-budget", test_shaping_budget);
   return g_test_run ();
 }

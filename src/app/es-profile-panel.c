@@ -115,6 +115,15 @@ percent (guint64 part,
 
 /* ---- the flame graph --------------------------------------------------- */
 
+static gboolean
+draw_again_cb (GtkWidget     *area,
+               GdkFrameClock *clock,
+               gpointer       data)
+{
+  gtk_widget_queue_draw (area);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 draw_cb (GtkDrawingArea *area,
          cairo_t        *cr,
@@ -132,6 +141,8 @@ draw_cb (GtkDrawingArea *area,
     return;
   get_view (self, &view);
   es_flame_graph_paint (cr, &view);
+  if (!es_flame_graph_cache_is_complete (self->cache))
+    gtk_widget_add_tick_callback (GTK_WIDGET (area), draw_again_cb, NULL, NULL);
 
   /* The chosen cost centre (a frame clicked, a row selected, or the
    * timeline's choice), outlined wherever it is. */
@@ -703,6 +714,9 @@ es_profile_panel_init (EsProfilePanel *self)
   es_selection_follower_init (&self->follower, reload, self);
   self->zoom = ES_PROFILE_NO_FRAME;
   self->cache = es_flame_graph_cache_new ();
+  /* At most ES_FLAME_GRAPH_SHAPING_BUDGET_US of a frame shapes names new
+   * to the graph: the rest of its labels come in the next frames. */
+  es_flame_graph_cache_set_shaping_budget (self->cache, ES_FLAME_GRAPH_SHAPING_BUDGET_US);
 
   self->breadcrumb = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   gtk_widget_set_hexpand (self->breadcrumb, TRUE);

@@ -21,6 +21,9 @@ G_BEGIN_DECLS
  * whatever the depth of the stacks under them. A frame's width is its
  * share of the samples. */
 #define ES_FLAME_GRAPH_ROW_HEIGHT 17
+/* How long a frame of the window spends shaping names new to the graph
+ * (es_flame_graph_cache_set_shaping_budget()). */
+#define ES_FLAME_GRAPH_SHAPING_BUDGET_US 2000
 /* Frames narrower than this are not drawn, nor is anything under them. */
 #define ES_FLAME_GRAPH_MIN_WIDTH  1.0
 
@@ -48,6 +51,9 @@ typedef struct
 
 EsFlameGraphCache *es_flame_graph_cache_new (void);
 void     es_flame_graph_cache_free    (EsFlameGraphCache      *cache);
+void     es_flame_graph_cache_set_shaping_budget (EsFlameGraphCache *cache,
+                                       gint64                  microseconds);
+gboolean es_flame_graph_cache_is_complete (const EsFlameGraphCache *cache);
 void     es_flame_graph_paint         (cairo_t                *cr,
                                        const EsFlameGraphView *view);
 gboolean es_flame_graph_export        (const EsFlameGraphView *view,

@@ -288,6 +288,20 @@ label_new (EsLabelCache *cache,
 }
 
 /**
+ * es_label_cache_has:
+ *
+ * Returns: whether @text was shaped before (since the last
+ *   es_label_cache_begin() that dropped what was): es_label_cache_show()
+ *   then draws it without shaping it
+ */
+gboolean
+es_label_cache_has (EsLabelCache *cache,
+                    const char   *text)
+{
+  return g_hash_table_lookup (cache->labels, text) != NULL;
+}
+
+/**
  * es_label_cache_show:
  * @text: what to draw, nul-terminated
  * @x: where it starts

@@ -19,6 +19,8 @@ EsLabelCache *es_label_cache_new   (const char   *font);
 void          es_label_cache_free  (EsLabelCache *cache);
 void          es_label_cache_begin (EsLabelCache *cache,
                                     cairo_t      *cr);
+gboolean      es_label_cache_has   (EsLabelCache *cache,
+                                    const char   *text);
 gboolean      es_label_cache_show  (EsLabelCache *cache,
                                     cairo_t      *cr,
                                     const char   *text,
