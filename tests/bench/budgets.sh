@@ -61,3 +61,5 @@ if [ -e "$logs/pingpong.eventlog" ]; then
 fi
 row "profile of any interval, 50,000 distinct stacks up to 200 deep (budget 10 ms; drawings 8 ms mean, 16 worst)" \
     "^prepared|^first|^Profile row|^short|^medium|^long|^whole|^flame" "$bench/es-bench-profile" --stacks 50000 --depth 200
+row "the flame graph as the window draws it, recorded and replayed, its labels' shaping spread over frames (budget 8 ms mean, 16 worst)" \
+    "^flame|drawings below" "$bench/es-bench-profile" --stacks 50000 --depth 200 --window
