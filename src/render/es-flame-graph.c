@@ -620,6 +620,33 @@ paint (cairo_t                *cr,
 
 static const cairo_user_data_key_t picture_key;
 
+/* The picture's pixels as a surface of their own, without its device
+ * scale (the pattern's matrix has it), for as long as a replay composites
+ * them. */
+static cairo_surface_t *
+acquire_picture (cairo_pattern_t             *pattern,
+                 void                        *data,
+                 cairo_surface_t             *target,
+                 const cairo_rectangle_int_t *extents)
+{
+  cairo_surface_t *picture = data;
+
+  cairo_surface_flush (picture);
+  return cairo_image_surface_create_for_data (cairo_image_surface_get_data (picture),
+                                              cairo_image_surface_get_format (picture),
+                                              cairo_image_surface_get_width (picture),
+                                              cairo_image_surface_get_height (picture),
+                                              cairo_image_surface_get_stride (picture));
+}
+
+static void
+release_picture (cairo_pattern_t *pattern,
+                 void            *data,
+                 cairo_surface_t *surface)
+{
+  cairo_surface_destroy (surface);
+}
+
 /* Whether @cr's user space is its target's, moved by whole pixels. */
 static gboolean
 moved_by_whole_pixels (cairo_t *cr)
@@ -654,6 +681,8 @@ es_flame_graph_paint (cairo_t                *cr,
   int scale = view->scale;
   cairo_surface_t *picture;
   cairo_font_options_t *options, *set;
+  cairo_pattern_t *source;
+  cairo_matrix_t to_pixels;
   cairo_t *painter;
 
   if (scale < 1 || view->width <= 0 || view->height <= 0 ||
@@ -696,14 +725,23 @@ es_flame_graph_paint (cairo_t                *cr,
     }
   cairo_font_options_destroy (options);
 
+  /* A surface pattern would have the recording keep a snapshot of the
+   * picture, which cairo copies (a millisecond) when the picture is next
+   * drawn into, even once the recording is gone. A raster source is
+   * read where the recording is replayed, and the picture lives as long
+   * as the recording (below), not drawn into while it does
+   * (reuse_picture()). */
+  source = cairo_pattern_create_raster_source (picture, CAIRO_CONTENT_COLOR, view->width * scale, view->height * scale);
+  cairo_raster_source_pattern_set_acquire (source, acquire_picture, release_picture);
+  cairo_matrix_init_scale (&to_pixels, scale, scale);
+  cairo_pattern_set_matrix (source, &to_pixels);
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, view->width, view->height);
   cairo_clip (cr);
-  cairo_set_source_surface (cr, picture, 0, 0);
+  cairo_set_source (cr, source);
   cairo_paint (cr);
   cairo_restore (cr);
-  /* The recording refers to the picture until the picture is destroyed,
-   * then copies it (a millisecond): it lives as long as the recording. */
+  cairo_pattern_destroy (source);
   if (cairo_surface_set_user_data (cairo_get_target (cr), &picture_key, picture,
                                    (cairo_destroy_func_t) cairo_surface_destroy) != CAIRO_STATUS_SUCCESS)
     cairo_surface_destroy (picture);
