@@ -8,11 +8,7 @@
 #include "config.h"
 
 #include "es-give-back.h"
-
-/* After a libc header, which says whether this is glibc. */
-#ifdef __GLIBC__
-# include <malloc.h>
-#endif
+#include "es-vec.h"
 
 /* A page shown for the first time makes its rows' widgets, then styles,
  * measures and draws them; what that allocates and frees on the way (the
@@ -35,9 +31,7 @@ static gboolean
 trim_cb (gpointer data)
 {
   trim_source = 0;
-#ifdef __GLIBC__
-  malloc_trim (0);
-#endif
+  es_give_back_freed_memory ();
   return G_SOURCE_REMOVE;
 }
 

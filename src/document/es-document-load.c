@@ -263,18 +263,6 @@ map_large_blocks (gboolean loading)
 #endif
 }
 
-/* Loading leaves megabytes free in the heaps of its threads (the
- * builders' parts, merged and freed, and the reader's buffers). glibc keeps
- * them resident until asked, which would count against the window's memory
- * for as long as the log stays open. */
-static void
-release_freed_memory (void)
-{
-#ifdef __GLIBC__
-  malloc_trim (0);
-#endif
-}
-
 /* @statistics_only: es_document_load_for_statistics(), of [@t0, @t1] */
 static EsDocument *
 load_eventlog (const char     *path,
@@ -431,7 +419,11 @@ load_file (const char     *path,
   if (tune)
     {
       map_large_blocks (FALSE);
-      release_freed_memory ();
+      /* Loading leaves megabytes free in the heaps of its threads (the
+       * builders' parts, merged and freed, and the reader's buffers),
+       * which would count against the window's memory for as long as
+       * the log stays open. */
+      es_give_back_freed_memory ();
     }
   return document;
 }

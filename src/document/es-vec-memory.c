@@ -163,3 +163,21 @@ _es_vec_is_austere (void)
 {
   return g_atomic_int_get (&austerity);
 }
+
+/**
+ * es_give_back_freed_memory:
+ *
+ * Gives the free pages of every malloc heap back to the system. glibc
+ * keeps what is freed inside a heap, and the top of it once a log is
+ * loaded (map_large_blocks() in es-document-load.c), resident until
+ * asked: after work that made and dropped megabytes (a load, a live
+ * update, a busy thread's states, a page's first frames), this asks.
+ * Takes well under a millisecond for a window's heaps.
+ */
+void
+es_give_back_freed_memory (void)
+{
+#ifdef __GLIBC__
+  malloc_trim (0);
+#endif
+}

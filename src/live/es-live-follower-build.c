@@ -11,32 +11,14 @@
 #ifdef __linux__
 # include <sys/syscall.h>
 #endif
-
-#ifdef __GLIBC__
-# include <malloc.h>
-#endif
 #include <unistd.h>
 
 #include "es-live-follower-private.h"
+#include "es-vec.h"
 
 /* What is kept free of a limit on the address space, at least (see
  * near_address_space_limit()). */
 #define ADDRESS_SPACE_HEADROOM (96u << 20)
-
-/* Each update makes a document and lets go of an older one, whose own
- * heap (its copies of the smallest vectors, its busy grid, its arrays) is
- * freed among what lasts: the builder's threads, strings and vectors.
- * malloc keeps those pages. Given back after each update (0.1-0.3 ms at
- * 100 MB), a followed log's peak PSS was 1-3 MB lower at 100 MB, and a
- * window left following does not keep the high-water mark of every
- * update it made. */
-static void
-give_back_freed_memory (void)
-{
-#ifdef __GLIBC__
-  malloc_trim (0);
-#endif
-}
 
 /* Whether @document holds the whole log, not a prefix of it. */
 static gboolean
@@ -173,7 +155,13 @@ show_update (EsLiveFollower *self,
   g_cond_signal (&self->cond);
   _es_live_follower_schedule_notify_locked (self);
   g_mutex_unlock (&self->mutex);
-  give_back_freed_memory ();
+  /* Each update makes a document and lets go of an older one, whose own
+   * heap (its copies of the smallest vectors, its busy grid, its arrays)
+   * is freed among what lasts: the builder's threads, strings and
+   * vectors. Given back after each update (0.1-0.3 ms at 100 MB), a
+   * followed log's peak PSS was 1-3 MB lower at 100 MB, and a window left
+   * following does not keep the high-water mark of every update it made. */
+  es_give_back_freed_memory ();
 }
 
 /* The finishing thread: makes the document of each copy of the build
@@ -599,7 +587,7 @@ _es_live_follower_build_documents (gpointer data)
   if (final != NULL && !closing_now (self))
     es_document_loader_prepare (final);
   /* The builder's heap is the last let go of. */
-  give_back_freed_memory ();
+  es_give_back_freed_memory ();
   return NULL;
 
 closed:

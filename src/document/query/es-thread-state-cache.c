@@ -9,14 +9,12 @@
 #include "config.h"
 
 #include <string.h>
-#ifdef __GLIBC__
-# include <malloc.h>
-#endif
 
 #include <gio/gio.h>
 
 #include "es-search.h"
 #include "es-thread-states.h"
+#include "es-vec.h"
 
 typedef struct
 {
@@ -374,15 +372,13 @@ make_batch (GTask        *task,
       Entry *entry = entry_new (batch->document, g_array_index (batch->threads, guint, i));
 
       g_ptr_array_add (entries, entry);
-#ifdef __GLIBC__
       /* A busy thread's states are made in arrays of megabytes, sorted
        * and packed, then freed: glibc would keep them resident in this
        * worker's heap, between the packed states made after them, each
        * thread's adding to the last's, for as long as the window stays
        * open. */
       if (entry->view->n_states >= TRIM_AFTER_STATES)
-        malloc_trim (0);
-#endif
+        es_give_back_freed_memory ();
     }
   g_task_return_pointer (task, entries, (GDestroyNotify) g_ptr_array_unref);
 }
