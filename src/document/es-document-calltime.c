@@ -16,6 +16,7 @@
 #include "es-document-builder-private.h"
 #include "es-document-prof-private.h"
 #include "es-search.h"
+#include "es-varint.h"
 
 /* A thread's stack changes at each of its method events: a stream holds,
  * per change, the time since the one before (the first: the log's clock)
@@ -91,17 +92,9 @@ guint64
 es_call_stream_read_varint (const guint8 *bytes,
                             gsize        *at)
 {
-  guint64 value = 0;
-  guint shift = 0;
-  guint8 b;
+  guint64 value;
 
-  do
-    {
-      b = bytes[(*at)++];
-      value |= (guint64) (b & 0x7f) << shift;
-      shift += 7;
-    }
-  while (b & 0x80);
+  *at = (gsize) (es_varint_get (bytes + *at, &value) - bytes);
   return value;
 }
 
@@ -116,18 +109,8 @@ es_call_stream_append_varint (GByteArray *out,
                               guint64     value)
 {
   guint8 buffer[10];
-  guint n = 0;
 
-  do
-    {
-      buffer[n] = value & 0x7f;
-      value >>= 7;
-      if (value != 0)
-        buffer[n] |= 0x80;
-      n++;
-    }
-  while (value != 0);
-  g_byte_array_append (out, buffer, n);
+  g_byte_array_append (out, buffer, (guint) (es_varint_put (buffer, value) - buffer));
 }
 
 static guint64

@@ -67,35 +67,6 @@ thread_position (EsDocument *self,
   return es_thread_table_find (self->threads, id);
 }
 
-static inline guint
-varint_size (guint64 v)
-{
-  guint n = 1;
-
-  while (v >= 0x80)
-    {
-      v >>= 7;
-      n++;
-    }
-  return n;
-}
-
-static inline const guint8 *
-varint_get (const guint8 *in,
-            guint64      *v)
-{
-  guint64 x = 0;
-  guint shift = 0;
-
-  while (*in & 0x80)
-    {
-      x |= (guint64) (*in++ & 0x7f) << shift;
-      shift += 7;
-    }
-  *v = x | (guint64) *in++ << shift;
-  return in;
-}
-
 /* The bytes of one reference after @cursor's, written at @out if it is
  * not NULL; @cursor moves on to it. @kind is 0 for runs. */
 static inline gsize
@@ -107,7 +78,7 @@ pack_ref (RefCursor *cursor,
 {
   gboolean same = cursor->started && cursor->cap == cap && cursor->kind == kind && at >= cursor->index;
   guint64 v = same ? (guint64) (at - cursor->index) << 1 : (guint64) at << 1 | 1;
-  gsize n = varint_size (v) + (same ? 0 : 1 + varint_size (cap));
+  gsize n = es_varint_size (v) + (same ? 0 : 1 + es_varint_size (cap));
 
   if (out != NULL)
     {
@@ -128,13 +99,13 @@ unpack_ref (RefCursor    *cursor,
 {
   guint64 v;
 
-  in = varint_get (in, &v);
+  in = es_varint_get (in, &v);
   if (v & 1)
     {
       guint64 cap;
 
       cursor->kind = *in++;
-      in = varint_get (in, &cap);
+      in = es_varint_get (in, &cap);
       cursor->cap = (guint16) cap;
       cursor->index = (guint32) (v >> 1);
     }
@@ -191,7 +162,7 @@ index_runs (EsDocument  *self,
             guint t = POSITION (a[i].thread);
 
             /* A run on a new cap, the most it takes. */
-            index->run_offsets[t + 1] += varint_size ((guint64) i << 1 | 1) + 1 + varint_size (c);
+            index->run_offsets[t + 1] += es_varint_size ((guint64) i << 1 | 1) + 1 + es_varint_size (c);
             index->n_runs[t]++;
           }
     }

@@ -21,17 +21,9 @@
 static inline guint64
 get_varint (const guint8 **p)
 {
-  guint64 v = 0;
-  guint shift = 0;
+  guint64 v;
 
-  while (**p & 0x80)
-    {
-      v |= (guint64) (**p & 0x7f) << shift;
-      shift += 7;
-      (*p)++;
-    }
-  v |= (guint64) **p << shift;
-  (*p)++;
+  *p = es_varint_get (*p, &v);
   return v;
 }
 
