@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "es-bench-util.h"
 #include "es-document-loader.h"
 #include "es-heap-overlay.h"
 #include "es-pause-index-private.h"
@@ -239,17 +240,6 @@ making_states (void)
 
 /* What the comparison's statistics panel computes for a selection: every
  * figure of both runs over the same interval. */
-/* This thread's CPU time, in ms: on a machine shared with other work, a
- * worst case in wall time is often another process's. */
-static double
-cpu_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 static void
 time_side_by_side_statistics (guint64 end)
 {
@@ -263,7 +253,7 @@ time_side_by_side_statistics (guint64 end)
     {
       guint64 t0 = (guint64) (g_rand_double (rand) * end), t1 = t0 + (guint64) (g_rand_double (rand) * (end - t0));
       gint64 t = g_get_monotonic_time ();
-      double cpu = cpu_ms (), ms;
+      double cpu = es_bench_thread_cpu_ms (), ms;
 
       for (guint r = 0; r < n_runs; r++)
         {
@@ -273,7 +263,7 @@ time_side_by_side_statistics (guint64 end)
                                     &figures);
         }
       ms = (g_get_monotonic_time () - t) / 1e3;
-      cpu = cpu_ms () - cpu;
+      cpu = es_bench_thread_cpu_ms () - cpu;
       if (i == 0)
         {
           first = ms;
