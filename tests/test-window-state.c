@@ -547,6 +547,60 @@ test_divider_follows_rows (void)
   g_unlink (many);
 }
 
+typedef struct
+{
+  GtkPaned *paned;
+  guint     paints;
+  int       position_at_first;
+} FirstFrame;
+
+static void
+note_first_frame (GdkFrameClock *clock,
+                  FirstFrame    *first)
+{
+  if (first->paints++ == 0)
+    first->position_at_first = gtk_paned_get_position (first->paned);
+}
+
+/* The frame that draws the threads' section opened leaves the divider
+ * where it was (moving it has the whole pane below redrawn, which would
+ * make that frame too slow); the next one fits it to the rows. */
+static void
+test_divider_waits_a_frame (void)
+{
+  GSettings *settings = es_application_get_settings (es_test_app);
+  g_autofree char *path = es_test_fixture_path ("parfib-N2.eventlog");
+  EsTimelineRows *rows;
+  EsWindow *window;
+  FirstFrame first = { 0 };
+  PaneWait wait;
+  GdkFrameClock *clock;
+  gulong handler;
+  int natural;
+
+  g_settings_reset (settings, "timeline-height");
+  window = es_test_open_window (path);
+  es_test_wait_for_page (window, "timeline");
+  first.paned = inner_paned (window);
+  rows = es_timeline_get_rows (es_window_get_timeline (window));
+  es_timeline_rows_set_visible_kinds (rows, es_timeline_rows_get_visible_kinds (rows) & ~(1u << ES_ROW_THREAD));
+  gtk_widget_measure (GTK_WIDGET (rows), GTK_ORIENTATION_VERTICAL, -1, NULL, &natural, NULL, NULL);
+  wait = (PaneWait) { window, natural + 2 };
+  es_test_wait_until (divider_at, &wait, 10);
+
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (note_first_frame), &first);
+  es_timeline_rows_set_visible_kinds (rows, es_timeline_rows_get_visible_kinds (rows) | (1u << ES_ROW_THREAD));
+  wait.position = fitted_limit (first.paned);
+  es_test_wait_until (divider_at, &wait, 10);
+  g_signal_handler_disconnect (clock, handler);
+  g_assert_cmpuint (first.paints, >=, 2);
+  g_assert_cmpint (first.position_at_first, ==, natural + 2);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (settings, "shown-rows");
+}
+
 /* F9 and the header's button hide and show the sidebar, and the choice is
  * kept in the settings for the next window. */
 static void
@@ -638,6 +692,7 @@ main (int    argc,
   g_test_add_func ("/window/layout-and-rows-remembered", test_layout_and_rows_remembered);
   g_test_add_func ("/window/thousands-of-caps-open", test_thousands_of_caps_open);
   g_test_add_func ("/window/divider-follows-rows", test_divider_follows_rows);
+  g_test_add_func ("/window/divider-waits-a-frame", test_divider_waits_a_frame);
   g_test_add_func ("/window/sidebar-toggles", test_sidebar_toggles);
   g_test_add_func ("/window/recent-files-remembered", test_recent_files_remembered);
   g_test_add_func ("/window/spans-in-statistics", test_spans_in_statistics);

@@ -21,6 +21,7 @@ void       es_pane_fit_bind_settings   (EsPaneFit  *self,
                                         GSettings  *settings,
                                         const char *key);
 void       es_pane_fit_refit           (EsPaneFit  *self);
+void       es_pane_fit_refit_after_frame (EsPaneFit *self);
 void       es_pane_fit_choose          (EsPaneFit  *self,
                                         int         position);
 void       es_pane_fit_reset           (EsPaneFit  *self);

@@ -11,6 +11,8 @@
 
 #include "es-timeline-rows.h"
 
+#include "es-band-cache.h"
+
 #include "es-profile.h"
 
 /* This widget only draws the rows. GTK keeps its render node until the
@@ -44,6 +46,7 @@ struct _EsTimelineRows
   EsThreadStateCache *thread_states;
   EsBookmarks *bookmarks;         /* drawn over the rows, or NULL */
   gulong       bookmarks_handler;
+  EsBandCache *bands;             /* the last frame's bands, to be taken back */
 };
 
 enum
@@ -148,9 +151,35 @@ pinned_height (EsTimelineRows *self)
   return MIN (height, (bottom - top) / 2);
 }
 
+/* Whether the band [top, bottom) of @rows may be kept for the next frame:
+ * none of its rows draws what workers make meanwhile, the threads' states
+ * (a thread row's own, or the selected thread's runs over the capability
+ * rows), which come in without a change of the view. */
+static gboolean
+band_can_be_kept (const EsTimelineView *view,
+                  GArray               *rows,
+                  int                   top,
+                  int                   bottom)
+{
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, i);
+
+      if (row->y + row->height <= top)
+        continue;
+      if (row->y >= bottom)
+        break;
+      if (row->kind == ES_ROW_THREAD || (row->kind == ES_ROW_CAP && view->selected_thread != 0))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* Paints @rows over [top, bottom) of the widget in bands of whole rows,
  * each its own Cairo node (see es_timeline_band_end()), in one go, with
- * their labels; @shift moves them down from where the layout puts them. */
+ * their labels; @shift moves them down from where the layout puts them.
+ * With @cache, the leading bands the last frame painted alike are taken
+ * back from it, and the bands painted kept in it (es-band-cache.c). */
 static void
 paint_rows (GtkSnapshot          *snapshot,
             const EsTimelineView *view,
@@ -158,22 +187,56 @@ paint_rows (GtkSnapshot          *snapshot,
             int                   width,
             int                   top,
             int                   bottom,
-            int                   shift)
+            int                   shift,
+            EsBandCache          *cache)
 {
   g_autoptr(GPtrArray) bands = g_ptr_array_new_with_free_func ((GDestroyNotify) cairo_destroy);
+  g_autoptr(GPtrArray) nodes = g_ptr_array_new_with_free_func ((GDestroyNotify) gsk_render_node_unref);
+  g_autoptr(GArray) spans = g_array_new (FALSE, FALSE, sizeof (int));
+  int band_top = top;
 
-  for (int band_top = top; band_top < bottom;)
+  if (cache != NULL)
+    es_band_cache_begin (cache, view, rows);
+  /* Only leading bands: the painter paints a run of bands, top down. */
+  while (cache != NULL && band_top < bottom)
     {
       int band_bottom = es_timeline_band_end (rows, band_top - shift, bottom - shift) + shift;
-      cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, band_top, width, band_bottom - band_top));
+      GskRenderNode *kept = es_band_cache_lookup (cache, band_top, band_bottom);
+
+      if (kept == NULL)
+        break;
+      gtk_snapshot_append_node (snapshot, kept);
+      es_band_cache_keep (cache, band_top, band_bottom, kept);
+      band_top = band_bottom;
+    }
+  while (band_top < bottom)
+    {
+      int band_bottom = es_timeline_band_end (rows, band_top - shift, bottom - shift) + shift;
+      GskRenderNode *node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, band_top, width, band_bottom - band_top));
+      cairo_t *cr = gsk_cairo_node_get_draw_context (node);
 
       cairo_translate (cr, 0, shift);
       g_ptr_array_add (bands, cr);
+      g_ptr_array_add (nodes, node);
+      g_array_append_val (spans, band_top);
+      g_array_append_val (spans, band_bottom);
       band_top = band_bottom;
     }
+  if (bands->len == 0)
+    return;
   es_timeline_paint_bands ((cairo_t *const *) bands->pdata, bands->len, view, rows);
   for (guint i = 0; i < bands->len; i++)
     es_timeline_paint_labels (g_ptr_array_index (bands, i), view, rows);
+  /* The recordings end before their nodes are drawn or kept. */
+  g_ptr_array_set_size (bands, 0);
+  for (guint i = 0; i < nodes->len; i++)
+    {
+      int span_top = g_array_index (spans, int, 2 * i), span_bottom = g_array_index (spans, int, 2 * i + 1);
+
+      gtk_snapshot_append_node (snapshot, g_ptr_array_index (nodes, i));
+      if (cache != NULL && band_can_be_kept (view, rows, span_top - shift, span_bottom - shift))
+        es_band_cache_keep (cache, span_top, span_bottom, g_ptr_array_index (nodes, i));
+    }
 }
 
 static void
@@ -196,7 +259,7 @@ es_timeline_rows_snapshot (GtkWidget   *widget,
 
   es_timeline_rows_get_view (self, &view);
   pinned = top > 0 ? MIN (pinned_height (self), bottom - top) : 0;
-  paint_rows (snapshot, &view, self->rows, width, top + pinned, bottom, 0);
+  paint_rows (snapshot, &view, self->rows, width, top + pinned, bottom, 0, self->bands);
   if (pinned > 0)
     {
       g_autoptr(GArray) leading = g_array_new (FALSE, FALSE, sizeof (EsTimelineRow));
@@ -204,7 +267,7 @@ es_timeline_rows_snapshot (GtkWidget   *widget,
 
       for (guint i = 0; i < self->rows->len && g_array_index (self->rows, EsTimelineRow, i).y < pinned; i++)
         g_array_append_val (leading, g_array_index (self->rows, EsTimelineRow, i));
-      paint_rows (snapshot, &view, leading, width, top, top + pinned, top);
+      paint_rows (snapshot, &view, leading, width, top, top + pinned, top, NULL);
       /* A line under them, that the rows pass beneath. */
       gtk_snapshot_append_color (snapshot, &shadow, &GRAPHENE_RECT_INIT (0, top + pinned, width, 2));
     }
@@ -227,9 +290,19 @@ es_timeline_rows_measure (GtkWidget      *widget,
     *minimum = *natural = self->rows != NULL ? es_timeline_layout_height (self->rows) : 0;
 }
 
+/* Paints every band afresh: what they show changed beyond the view. */
+static void
+repaint_all (EsTimelineRows *self)
+{
+  es_band_cache_forget (self->bands);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 static void
 relayout (EsTimelineRows *self)
 {
+  /* A new layout may come at the address of the old one. */
+  es_band_cache_forget (self->bands);
   g_clear_pointer (&self->rows, g_array_unref);
   if (self->session != NULL)
     {
@@ -292,10 +365,10 @@ es_timeline_rows_set_session (EsTimelineRows *self,
                                                        G_CONNECT_SWAPPED);
       /* The Profile row marks where the chosen cost centre ran. */
       self->chosen_handler = g_signal_connect_object (session, "chosen-cost-centre-changed",
-                                                      G_CALLBACK (gtk_widget_queue_draw), self,
+                                                      G_CALLBACK (repaint_all), self,
                                                       G_CONNECT_SWAPPED);
       /* ... of the samples or the call time shown, one thread's or all */
-      g_signal_connect_object (session, "profile-view-changed", G_CALLBACK (gtk_widget_queue_draw), self,
+      g_signal_connect_object (session, "profile-view-changed", G_CALLBACK (repaint_all), self,
                                G_CONNECT_SWAPPED);
     }
   relayout (self);
@@ -419,9 +492,9 @@ es_timeline_rows_set_bookmarks (EsTimelineRows *self,
     g_clear_signal_handler (&self->bookmarks_handler, self->bookmarks);
   g_set_object (&self->bookmarks, bookmarks);
   if (bookmarks != NULL)
-    self->bookmarks_handler = g_signal_connect_object (bookmarks, "changed", G_CALLBACK (gtk_widget_queue_draw),
+    self->bookmarks_handler = g_signal_connect_object (bookmarks, "changed", G_CALLBACK (repaint_all),
                                                        self, G_CONNECT_SWAPPED);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  repaint_all (self);
 }
 
 /* The row at @y (in this widget's coordinates), or NULL. */
@@ -451,7 +524,7 @@ es_timeline_rows_set_selected_thread (EsTimelineRows *self,
   if (self->selected_thread == thread)
     return;
   self->selected_thread = thread;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  repaint_all (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_THREAD]);
 }
 
@@ -518,15 +591,45 @@ es_timeline_rows_dispose (GObject *object)
 }
 
 static void
+es_timeline_rows_finalize (GObject *object)
+{
+  EsTimelineRows *self = ES_TIMELINE_ROWS (object);
+
+  es_band_cache_free (self->bands);
+  G_OBJECT_CLASS (es_timeline_rows_parent_class)->finalize (object);
+}
+
+/* The theme's colours and fonts, and the font settings, are not in the
+ * view the bands were kept for. */
+static void
+es_timeline_rows_css_changed (GtkWidget         *widget,
+                              GtkCssStyleChange *change)
+{
+  es_band_cache_forget (ES_TIMELINE_ROWS (widget)->bands);
+  GTK_WIDGET_CLASS (es_timeline_rows_parent_class)->css_changed (widget, change);
+}
+
+static void
+es_timeline_rows_system_setting_changed (GtkWidget        *widget,
+                                         GtkSystemSetting  setting)
+{
+  es_band_cache_forget (ES_TIMELINE_ROWS (widget)->bands);
+  GTK_WIDGET_CLASS (es_timeline_rows_parent_class)->system_setting_changed (widget, setting);
+}
+
+static void
 es_timeline_rows_class_init (EsTimelineRowsClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = es_timeline_rows_dispose;
+  object_class->finalize = es_timeline_rows_finalize;
   object_class->get_property = es_timeline_rows_get_property;
   widget_class->snapshot = es_timeline_rows_snapshot;
   widget_class->measure = es_timeline_rows_measure;
+  widget_class->css_changed = es_timeline_rows_css_changed;
+  widget_class->system_setting_changed = es_timeline_rows_system_setting_changed;
   gtk_widget_class_set_css_name (widget_class, "timeline-rows");
 
   /* Read-only: the setters relayout or redraw. */
@@ -551,4 +654,5 @@ es_timeline_rows_init (EsTimelineRows *self)
   self->visible_kinds = DEFAULT_KINDS;
   self->pinned_kinds = 1u << ES_ROW_ACTIVITY;
   self->counters = g_strdupv ((char **) default_counters);
+  self->bands = es_band_cache_new ();
 }

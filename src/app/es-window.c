@@ -793,11 +793,12 @@ es_window_init (EsWindow *self)
                            G_CALLBACK (es_window_progress_cb), self, G_CONNECT_SWAPPED);
   es_sidebar_set_timeline (self->sidebar, self->timeline);
   self->timeline_fit = es_pane_fit_new (self->inner_paned, GTK_WIDGET (es_timeline_get_rows (self->timeline)));
-  /* Opening the threads' section, or hiding rows or counters, changes their height. */
+  /* Opening the threads' section, or hiding rows or counters, changes
+   * their height: the divider follows a frame after the rows redraw. */
   g_signal_connect_object (es_timeline_get_rows (self->timeline), "notify::visible-kinds",
-                           G_CALLBACK (es_pane_fit_refit), self->timeline_fit, G_CONNECT_SWAPPED);
+                           G_CALLBACK (es_pane_fit_refit_after_frame), self->timeline_fit, G_CONNECT_SWAPPED);
   g_signal_connect_object (es_timeline_get_rows (self->timeline), "notify::counters",
-                           G_CALLBACK (es_pane_fit_refit), self->timeline_fit, G_CONNECT_SWAPPED);
+                           G_CALLBACK (es_pane_fit_refit_after_frame), self->timeline_fit, G_CONNECT_SWAPPED);
   es_give_back_on_page_switches (GTK_NOTEBOOK (gtk_widget_get_ancestor (GTK_WIDGET (self->stats_panel), GTK_TYPE_NOTEBOOK)));
 
   drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);

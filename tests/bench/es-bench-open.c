@@ -82,6 +82,7 @@ typedef struct
   double   first_ms, worst_ms;
   double   first_cpu_ms, worst_cpu_ms;   /* the main thread's own, without other processes' turns */
   GString *each;      /* every frame's ms */
+  GString *each_cpu;  /* and the main thread's CPU ms in it */
 } FrameTimes;
 
 static void
@@ -109,6 +110,8 @@ frame_end_cb (GdkFrameClock *clock,
     }
   times->worst_cpu_ms = MAX (times->worst_cpu_ms, cpu_ms);
   g_string_append_printf (times->each, "%s%.1f", times->each->len > 0 ? " " : "", ms);
+  if (times->each_cpu != NULL)
+    g_string_append_printf (times->each_cpu, "%s%.1f", times->each_cpu->len > 0 ? " " : "", cpu_ms);
   times->worst_ms = MAX (times->worst_ms, ms);
 }
 
@@ -121,6 +124,7 @@ open_threads (EsWindow *window)
   GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
   FrameTimes times = { 0 };
   g_autoptr(GString) each = g_string_new (NULL);
+  g_autoptr(GString) each_cpu = g_string_new (NULL);
   gulong start_handler, end_handler;
   guint kinds, frames_when_made = 0;
   gint64 start, made = 0, deadline;
@@ -146,7 +150,7 @@ open_threads (EsWindow *window)
     }
   printf ("  the section closed, a frame redrawn: %s ms\n", each->str);
   g_string_truncate (each, 0);
-  times = (FrameTimes) { .timing = TRUE, .each = each };
+  times = (FrameTimes) { .timing = TRUE, .each = each, .each_cpu = each_cpu };
   start = g_get_monotonic_time ();
   deadline = start + 60 * G_USEC_PER_SEC;
   es_timeline_rows_set_visible_kinds (rows, kinds | (1u << ES_ROW_THREAD));
@@ -169,10 +173,10 @@ open_threads (EsWindow *window)
   g_signal_handler_disconnect (clock, start_handler);
   g_signal_handler_disconnect (clock, end_handler);
   printf ("  Threads section opened: first frame %.2f ms (CPU %.2f); %u frames until the states of %u threads were in, "
-          "%.0f ms after; worst frame %.2f ms (CPU %.2f; budget 16 ms); each: %s ms\n",
+          "%.0f ms after; worst frame %.2f ms (CPU %.2f; budget 16 ms); each: %s ms (CPU %s)\n",
           times.first_ms, times.first_cpu_ms, frames_when_made,
           es_thread_state_cache_get_n_threads (es_timeline_rows_get_thread_states (rows)),
-          made != 0 ? (made - start) / 1e3 : -1.0, times.worst_ms, times.worst_cpu_ms, each->str);
+          made != 0 ? (made - start) / 1e3 : -1.0, times.worst_ms, times.worst_cpu_ms, each->str, each_cpu->str);
   return made != 0;
 }
 
