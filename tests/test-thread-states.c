@@ -575,6 +575,79 @@ test_previous_shown_meanwhile (void)
   }
 }
 
+/* A thread's states read a few at a time are those made all at once: the
+ * document's in the order its sort puts them, read again after a rewind;
+ * and a cache's packed states, cut at GCs as they are read, are the whole
+ * timeline's packed, byte for byte, for every thread of real programs'
+ * logs. */
+static void
+test_read_a_few_at_a_time_as_made_whole (void)
+{
+  const char *fixtures[] = { "parfib-N2.eventlog", "alloc-A1m-N2.eventlog", "heap-hT-N2.eventlog",
+                             "alloc-A64m-N2.eventlog", "hello.eventlog" };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+
+  for (guint f = 0; f < G_N_ELEMENTS (fixtures); f++)
+    {
+      g_autoptr(EsDocument) document = es_test_load_fixture (fixtures[f]);
+      g_autoptr(EsThreadStateCache) cache = es_thread_state_cache_new (document, G_MAXSIZE);
+      guint64 end = es_document_get_end_time (document);
+      gsize n_cut = 0;
+
+      for (guint t = 0; t < es_document_get_n_threads (document); t++)
+        {
+          const EsThread *thread = es_document_get_thread (document, t);
+          g_autoptr(GArray) whole = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
+          g_autoptr(GArray) cut = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
+          g_autoptr(EsThreadStates) packed = NULL;
+          EsThreadTimelineReader *reader = es_document_read_thread_timeline (document, thread);
+          const EsThreadStates *made;
+
+          es_document_get_thread_timeline (document, thread, whole);
+          for (guint pass = 0; pass < 2; pass++)
+            {
+              g_autofree EsThreadState *read = g_new (EsThreadState, whole->len + 40);
+              guint n = 0, got;
+
+              /* In stretches of 1 to 40, ending with a short one. */
+              do
+                {
+                  guint max = g_rand_int_range (rand, 1, 41);
+
+                  got = es_thread_timeline_reader_read (reader, read + n, max);
+                  g_assert_cmpuint (got, <=, max);
+                  n += got;
+                  if (got < max)
+                    break;
+                }
+              while (TRUE);
+              g_assert_true (es_thread_timeline_reader_is_sorted (reader));
+              g_assert_cmpuint (n, ==, whole->len);
+              for (guint i = 0; i < n; i++)
+                {
+                  const EsThreadState *want = &g_array_index (whole, EsThreadState, i);
+
+                  g_assert_cmpuint (read[i].time, ==, want->time);
+                  g_assert_cmpuint (read[i].cap, ==, want->cap);
+                  g_assert_cmpuint (read[i].state, ==, want->state);
+                  g_assert_cmpuint (read[i].reason, ==, want->reason);
+                }
+              es_thread_timeline_reader_rewind (reader);
+            }
+          es_thread_timeline_reader_free (reader);
+
+          es_thread_state_cache_get_timeline (document, thread, cut);
+          n_cut += cut->len - whole->len;
+          packed = es_thread_states_new ((const EsThreadState *) (gpointer) cut->data, cut->len, end);
+          made = es_thread_state_cache_get (cache, t);
+          g_assert_cmpuint (made->n_states, ==, packed->n_states);
+          g_assert_cmpuint (made->size, ==, packed->size);
+          g_assert_cmpmem (made + 1, made->size - sizeof *made, packed + 1, packed->size - sizeof *packed);
+        }
+      g_test_message ("%s: %" G_GSIZE_FORMAT " states added by GCs", fixtures[f], n_cut);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -586,6 +659,7 @@ main (int    argc,
   g_test_add_func ("/thread-states/running-never-exceeds-the-caps", test_running_never_exceeds_the_caps);
   g_test_add_func ("/thread-states/runnable-during-a-gc-is-gc", test_runnable_during_a_gc_is_gc);
   g_test_add_func ("/thread-states/packed-as-plain", test_packed_as_plain);
+  g_test_add_func ("/thread-states/read-a-few-at-a-time-as-made-whole", test_read_a_few_at_a_time_as_made_whole);
   g_test_add_func ("/thread-states/packed-at-the-limits", test_packed_at_the_limits);
   g_test_add_func ("/thread-states/made-in-a-worker", test_made_in_a_worker);
   g_test_add_func ("/thread-states/previous-shown-meanwhile", test_previous_shown_meanwhile);

@@ -421,6 +421,49 @@ _es_thread_state_after_stop (EsStopStatus status)
     }
 }
 
+/* The state an instant of @ref's cap and kind, @in, makes of its thread. */
+static inline EsThreadState
+instant_state (EsDocument      *self,
+               const RefCursor *ref)
+{
+  guint n;
+  const EsInstant *in = &es_cap_timeline_get_instants (g_ptr_array_index (self->caps, ref->cap), ref->kind, &n)[ref->index];
+  gboolean sent = ref->kind == ES_INSTANT_THREAD_MIGRATED || ref->kind == ES_INSTANT_THREAD_WOKEN;
+
+  return (EsThreadState) { es_instant_time (in),
+                           sent ? es_cap_timeline_get_arg (g_ptr_array_index (self->caps, ref->cap), ref->kind, in) : ref->cap,
+                           ref->kind == ES_INSTANT_THREAD_CREATED ? ES_THREAD_STATE_CREATED : ES_THREAD_STATE_RUNNABLE, 0 };
+}
+
+/* The states the run @ref points at makes: its start, then its stop (or
+ * the end of its cap's data), if it has one. Returns how many (1 or 2). */
+static inline guint
+run_states (EsDocument      *self,
+            const RefCursor *ref,
+            EsThreadState   *out)
+{
+  guint n;
+  const EsActivity *a = &es_cap_timeline_get_activities (g_ptr_array_index (self->caps, ref->cap), &n)[ref->index];
+
+  out[0] = (EsThreadState) { a->start, ref->cap, ES_THREAD_STATE_RUNNING, 0 };
+  /* A run stored in pieces stops once, at the end of its last. */
+  if (!(a->flags & (ES_ACTIVITY_ENDED_BY_LOG_END | ES_ACTIVITY_CONTINUES)))
+    {
+      out[1] = (EsThreadState) { es_activity_end (a), ref->cap, _es_thread_state_after_stop (a->stop_status),
+                                 a->stop_status };
+      return 2;
+    }
+  /* Where its cap's data ends, in a cut log, nothing is known of the
+   * thread from then on. */
+  if ((a->flags & ES_ACTIVITY_ENDED_BY_LOG_END) &&
+      es_cap_timeline_get_data_end (g_ptr_array_index (self->caps, ref->cap)) != G_MAXUINT64)
+    {
+      out[1] = (EsThreadState) { es_activity_end (a), ref->cap, ES_THREAD_STATE_NO_DATA, 0 };
+      return 2;
+    }
+  return 1;
+}
+
 /**
  * es_document_get_thread_timeline:
  * @states: (element-type EsThreadState): receives the states, in time order
@@ -429,7 +472,8 @@ _es_thread_state_after_stop (EsStopStatus status)
  * then what its stop status means: runnable, blocked with the reason, or
  * finished); woken, migrated or made runnable (RUNNABLE, on the cap it was
  * sent to). Assembled from the caps' activities and instants, where each of
- * these is stored once.
+ * these is stored once. es_document_read_thread_timeline() gives the same
+ * states a few at a time, without making them all.
  */
 void
 es_document_get_thread_timeline (EsDocument     *self,
@@ -458,36 +502,15 @@ es_document_get_thread_timeline (EsDocument     *self,
   packed = index->instant_bytes + index->instant_offsets[t];
   for (guint i = 0; i < index->n_instants[t]; i++)
     {
-      guint n;
-      const EsInstant *in;
-      gboolean sent;
-
       packed = unpack_ref (&ref, packed);
-      in = &es_cap_timeline_get_instants (g_ptr_array_index (self->caps, ref.cap), ref.kind, &n)[ref.index];
-      sent = ref.kind == ES_INSTANT_THREAD_MIGRATED || ref.kind == ES_INSTANT_THREAD_WOKEN;
-      out[n_out++] = (EsThreadState) { es_instant_time (in),
-                                       sent ? es_cap_timeline_get_arg (g_ptr_array_index (self->caps, ref.cap), ref.kind, in) : ref.cap,
-                                       ref.kind == ES_INSTANT_THREAD_CREATED ? ES_THREAD_STATE_CREATED : ES_THREAD_STATE_RUNNABLE, 0 };
+      out[n_out++] = instant_state (self, &ref);
     }
   packed = index->run_bytes + index->run_offsets[t];
   ref = (RefCursor) { 0 };
   for (guint i = 0; i < n_runs; i++)
     {
-      guint n;
-      const EsActivity *a;
-
       packed = unpack_ref (&ref, packed);
-      a = &es_cap_timeline_get_activities (g_ptr_array_index (self->caps, ref.cap), &n)[ref.index];
-      out[n_out++] = (EsThreadState) { a->start, ref.cap, ES_THREAD_STATE_RUNNING, 0 };
-      /* A run stored in pieces stops once, at the end of its last. */
-      if (!(a->flags & (ES_ACTIVITY_ENDED_BY_LOG_END | ES_ACTIVITY_CONTINUES)))
-        out[n_out++] = (EsThreadState) { es_activity_end (a), ref.cap, _es_thread_state_after_stop (a->stop_status),
-                                         a->stop_status };
-      /* Where its cap's data ends, in a cut log, nothing is known of the
-       * thread from then on. */
-      else if ((a->flags & ES_ACTIVITY_ENDED_BY_LOG_END) &&
-               es_cap_timeline_get_data_end (g_ptr_array_index (self->caps, ref.cap)) != G_MAXUINT64)
-        out[n_out++] = (EsThreadState) { es_activity_end (a), ref.cap, ES_THREAD_STATE_NO_DATA, 0 };
+      n_out += run_states (self, &ref, &out[n_out]);
     }
   g_array_set_size (states, n_out);
   for (guint i = 0; i < self->orphan_stops->len; i++)
@@ -497,4 +520,262 @@ es_document_get_thread_timeline (EsDocument     *self,
   /* Stable: at equal times, creation comes before running, running
    * before its stop. */
   sort_states_by_time (states);
+}
+
+/* Reading a thread's states a few at a time. What
+ * es_document_get_thread_timeline() sorts comes as stretches each in time
+ * order: each cap's instants of each kind, the runs with their stops, the
+ * stops whose run the log lacks. Merged as they are read, the earlier
+ * stretch first at equal times, they come out as the stable sort puts
+ * them, and a busy thread's million states, 16 bytes each with as many
+ * again to sort them, are never all made at once. */
+typedef enum
+{
+  STRETCH_INSTANTS,
+  STRETCH_RUNS,
+  STRETCH_ORPHANS,
+} StretchKind;
+
+typedef struct
+{
+  StretchKind   kind;
+  const guint8 *start;       /* its first reference (instants, runs) */
+  guint         n;           /* its references, or orphan stops */
+  /* Where it stands: */
+  const guint8 *packed;
+  guint         left;
+  RefCursor     ref;
+  EsThreadState head;        /* its next state */
+  EsThreadState stop;        /* runs: the stop of the run at @head, if @has_stop */
+  gboolean      has_head, has_stop;
+} Stretch;
+
+struct _EsThreadTimelineReader
+{
+  EsDocument *document;
+  Stretch    *stretches;
+  guint       n_stretches;
+  GArray     *orphans;       /* EsThreadState: the thread's orphan stops */
+  guint      *heap;          /* stretches with a head, the earliest first */
+  guint       n_heap;
+  gboolean    sorted;
+};
+
+/* Moves @s on to its next state, if it has one. */
+static void
+stretch_advance (EsThreadTimelineReader *self,
+                 Stretch                *s)
+{
+  if (s->has_stop)
+    {
+      s->head = s->stop;
+      s->has_stop = FALSE;
+      return;
+    }
+  if (s->left == 0)
+    {
+      s->has_head = FALSE;
+      return;
+    }
+  s->left--;
+  s->has_head = TRUE;
+  switch (s->kind)
+    {
+    case STRETCH_INSTANTS:
+      s->packed = unpack_ref (&s->ref, s->packed);
+      s->head = instant_state (self->document, &s->ref);
+      break;
+    case STRETCH_RUNS:
+      {
+        EsThreadState both[2];
+
+        s->packed = unpack_ref (&s->ref, s->packed);
+        s->has_stop = run_states (self->document, &s->ref, both) == 2;
+        s->head = both[0];
+        s->stop = both[1];
+      }
+      break;
+    case STRETCH_ORPHANS:
+    default:
+      s->head = g_array_index (self->orphans, EsThreadState, s->n - s->left - 1);
+      break;
+    }
+}
+
+/* Whether stretch @a's head comes before @b's: the earlier stretch first
+ * at equal times. */
+static inline gboolean
+heap_before (EsThreadTimelineReader *self,
+             guint                   a,
+             guint                   b)
+{
+  guint64 x = self->stretches[a].head.time, y = self->stretches[b].head.time;
+
+  return x < y || (x == y && a < b);
+}
+
+static void
+heap_sift_down (EsThreadTimelineReader *self,
+                guint                   i)
+{
+  for (;;)
+    {
+      guint least = i, l = 2 * i + 1, r = 2 * i + 2, swap;
+
+      if (l < self->n_heap && heap_before (self, self->heap[l], self->heap[least]))
+        least = l;
+      if (r < self->n_heap && heap_before (self, self->heap[r], self->heap[least]))
+        least = r;
+      if (least == i)
+        return;
+      swap = self->heap[i];
+      self->heap[i] = self->heap[least];
+      self->heap[least] = swap;
+      i = least;
+    }
+}
+
+/**
+ * es_thread_timeline_reader_rewind:
+ *
+ * Starts @self again at the thread's first state.
+ */
+void
+es_thread_timeline_reader_rewind (EsThreadTimelineReader *self)
+{
+  self->n_heap = 0;
+  self->sorted = TRUE;
+  for (guint i = 0; i < self->n_stretches; i++)
+    {
+      Stretch *s = &self->stretches[i];
+
+      s->packed = s->start;
+      s->left = s->n;
+      s->ref = (RefCursor) { 0 };
+      s->has_stop = FALSE;
+      stretch_advance (self, s);
+      if (s->has_head)
+        self->heap[self->n_heap++] = i;
+    }
+  for (guint i = self->n_heap / 2; i-- > 0;)
+    heap_sift_down (self, i);
+}
+
+/**
+ * es_document_read_thread_timeline:
+ *
+ * A reader of @thread's states, in the order es_document_get_thread_timeline()
+ * gives them as long as es_thread_timeline_reader_is_sorted() says so (a
+ * damaged log's may not be), without making them all at once.
+ *
+ * Returns: (transfer full): the reader, at the thread's first state
+ */
+EsThreadTimelineReader *
+es_document_read_thread_timeline (EsDocument     *self,
+                                  const EsThread *thread)
+{
+  EsThreadTimelineReader *reader;
+  ThreadIndex *index;
+  const guint8 *packed;
+  GArray *stretches = g_array_new (FALSE, FALSE, sizeof (Stretch));
+  Stretch s = { 0 };
+  guint t;
+
+  g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
+
+  index = get_thread_index (self);
+  t = thread_position (self, thread->id);
+  reader = g_new0 (EsThreadTimelineReader, 1);
+  reader->document = g_object_ref (self);
+  reader->orphans = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
+  if (t != G_MAXUINT)
+    {
+      /* A stretch of instants from each reference that names its cap and
+       * kind: the first of each cap's, of each kind. */
+      packed = index->instant_bytes + index->instant_offsets[t];
+      for (guint i = 0; i < index->n_instants[t]; i++)
+        {
+          guint64 v;
+          RefCursor ignored = { 0 };
+
+          es_varint_get (packed, &v);
+          if (v & 1 || i == 0)
+            {
+              if (s.n > 0)
+                g_array_append_val (stretches, s);
+              s = (Stretch) { STRETCH_INSTANTS, packed, 0 };
+            }
+          s.n++;
+          packed = unpack_ref (&ignored, packed);
+        }
+      if (s.n > 0)
+        g_array_append_val (stretches, s);
+      s = (Stretch) { STRETCH_RUNS, index->run_bytes + index->run_offsets[t], index->n_runs[t] };
+      g_array_append_val (stretches, s);
+    }
+  for (guint i = 0; i < self->orphan_stops->len; i++)
+    if (g_array_index (self->orphan_stops, EsOrphanStop, i).thread == thread->id)
+      g_array_append_val (reader->orphans, g_array_index (self->orphan_stops, EsOrphanStop, i).state);
+  s = (Stretch) { STRETCH_ORPHANS, NULL, reader->orphans->len };
+  g_array_append_val (stretches, s);
+  reader->n_stretches = stretches->len;
+  reader->stretches = (Stretch *) (gpointer) g_array_free (stretches, FALSE);
+  reader->heap = g_new (guint, reader->n_stretches);
+  es_thread_timeline_reader_rewind (reader);
+  return reader;
+}
+
+/**
+ * es_thread_timeline_reader_read:
+ * @out: (out caller-allocates) (array length=max): the next states
+ *
+ * Returns: how many states were read into @out: fewer than @max once the
+ *   thread's are all read
+ */
+guint
+es_thread_timeline_reader_read (EsThreadTimelineReader *self,
+                                EsThreadState          *out,
+                                guint                   max)
+{
+  guint n = 0;
+
+  while (n < max && self->n_heap > 0)
+    {
+      Stretch *s = &self->stretches[self->heap[0]];
+      guint64 time = s->head.time;
+
+      out[n++] = s->head;
+      stretch_advance (self, s);
+      if (!s->has_head)
+        self->heap[0] = self->heap[--self->n_heap];
+      else if (s->head.time < time)
+        self->sorted = FALSE;
+      heap_sift_down (self, 0);
+    }
+  return n;
+}
+
+/**
+ * es_thread_timeline_reader_is_sorted:
+ *
+ * Returns: whether the stretches read so far each came in time order: if
+ *   not, the states read are not those es_document_get_thread_timeline()
+ *   gives (a damaged log's)
+ */
+gboolean
+es_thread_timeline_reader_is_sorted (EsThreadTimelineReader *self)
+{
+  return self->sorted;
+}
+
+void
+es_thread_timeline_reader_free (EsThreadTimelineReader *self)
+{
+  if (self == NULL)
+    return;
+  g_object_unref (self->document);
+  g_array_unref (self->orphans);
+  g_free (self->stretches);
+  g_free (self->heap);
+  g_free (self);
 }

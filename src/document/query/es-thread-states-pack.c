@@ -8,6 +8,10 @@
 #include "config.h"
 
 #include <string.h>
+#if defined(__linux__)
+# include <sys/mman.h>
+# define HAVE_MMAP_STATES 1
+#endif
 
 #include "es-search.h"
 #include "es-thread-states-private.h"
@@ -80,71 +84,183 @@ totals_to_slots (const EsThreadStates *s,
     slots[j] = s->share_of_slot[j] < 0 ? totals->runs : totals->ns[s->share_of_slot[j]];
 }
 
+/* Reads a source's states a block at a time, with the state after the
+ * block, whose time ends the block's last. */
+typedef struct
+{
+  const EsThreadStateSource *source;
+  EsThreadState              states[ES_THREAD_STATES_STRIDE + 1];
+  guint                      n;      /* in @states: the block, and the next state if there is one */
+} BlockReader;
+
+static void
+block_reader_start (BlockReader               *reader,
+                    const EsThreadStateSource *source)
+{
+  reader->source = source;
+  reader->n = source->read (source->data, reader->states, ES_THREAD_STATES_STRIDE + 1);
+}
+
+/* The states of the block at hand: 0 once all are read. */
+static inline guint
+block_length (const BlockReader *reader)
+{
+  return MIN (reader->n, ES_THREAD_STATES_STRIDE);
+}
+
+/* The time state @j of the block lasts until: the next one's, or its own
+ * for the thread's last. */
+static inline guint64
+block_next_time (const BlockReader *reader,
+                 guint              j)
+{
+  return j + 1 < reader->n ? reader->states[j + 1].time : reader->states[j].time;
+}
+
+static void
+block_reader_next (BlockReader *reader)
+{
+  if (reader->n <= ES_THREAD_STATES_STRIDE)
+    {
+      reader->n = 0;
+      return;
+    }
+  reader->states[0] = reader->states[ES_THREAD_STATES_STRIDE];
+  reader->n = 1 + reader->source->read (reader->source->data, reader->states + 1, ES_THREAD_STATES_STRIDE);
+}
+
+/* What the first pass finds: the codes, the times' widths, the shares
+ * used, and the groups whose totals grow past 32 bits. */
+typedef struct
+{
+  guint    n_states;
+  gsize    n_time_units;
+  gboolean used[ES_N_THREAD_SHARES];
+  gboolean whole_codes;
+  GArray  *wide;           /* gboolean, per group */
+} Measure;
+
+static gboolean
+measure (const EsThreadStateSource *source,
+         Dict                      *dict,
+         Measure                   *m)
+{
+  EsThreadShares sum = { { 0 }, 0 }, group_start = { { 0 }, 0 };
+  BlockReader reader;
+
+  memset (dict->index, 0xff, sizeof dict->index);
+  dict->n = 0;
+  m->n_states = 0;
+  m->n_time_units = 0;
+  m->whole_codes = FALSE;
+  memset (m->used, 0, sizeof m->used);
+  g_array_set_size (m->wide, 0);
+  /* The totals only grow: a group's last block tells whether they pass
+   * 32 bits. */
+  for (block_reader_start (&reader, source); block_length (&reader) > 0; block_reader_next (&reader))
+    {
+      guint k = m->n_states / ES_THREAD_STATES_STRIDE, n = block_length (&reader);
+      const EsThreadState *states = reader.states;
+
+      if (k % ES_THREAD_STATES_GROUP == 0)
+        {
+          gboolean narrow = FALSE;
+
+          group_start = sum;
+          g_array_append_val (m->wide, narrow);
+        }
+      else
+        for (guint j = 0; j < ES_N_THREAD_SHARES; j++)
+          if (sum.ns[j] - group_start.ns[j] > G_MAXUINT32)
+            g_array_index (m->wide, gboolean, k / ES_THREAD_STATES_GROUP) = TRUE;
+      m->n_time_units += (gsize) n << width_code (states[n - 1].time - states[0].time);
+      for (guint j = 0; j < n; j++)
+        {
+          int share = state_share (&states[j]);
+
+          g_return_val_if_fail (states[j].state < N_KINDS, FALSE);
+          if (!m->whole_codes && dict_add (dict, code_of (&states[j])) < 0)
+            m->whole_codes = TRUE;
+          if (share != ES_THREAD_SHARE_NONE)
+            m->used[share] = TRUE;
+          add_time (&sum, &states[j], states[j].time, block_next_time (&reader, j), TRUE);
+        }
+      g_return_val_if_fail (m->n_states <= G_MAXUINT - n, FALSE);
+      m->n_states += n;
+    }
+  return TRUE;
+}
+
+/* Large packed states are mapped apart: freed, they go back to the
+ * system at once, and a worker's heap never holds them between smaller
+ * blocks. */
+#define MAPPED_ABOVE_BYTES (128u << 10)
+
+static gpointer
+states_alloc (gsize size)
+{
+#ifdef HAVE_MMAP_STATES
+  if (size >= MAPPED_ABOVE_BYTES)
+    {
+      void *data = mmap (NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+      if (data != MAP_FAILED)
+        return data;
+      g_error ("%s: failed to map %" G_GSIZE_FORMAT " bytes", G_STRLOC, size);
+    }
+#endif
+  return g_malloc0 (size);
+}
+
 /**
- * es_thread_states_new:
- * @states: (array length=n_states): a thread's states in time order
+ * es_thread_states_new_from_source:
+ * @source: a thread's states in time order, read twice (or more: see
+ *   EsThreadStateSource)
  * @end: the log's end: the last state lasts until then
  *
- * Packs @states with their indexes, in one allocation of the size they
- * take (two passes: one to measure, one to write).
+ * Packs the states @source gives with their indexes, in one allocation of
+ * the size they take (two passes: one to measure, one to write), holding
+ * a block of them at a time.
  *
- * Returns: (transfer full): the states, to free with es_thread_states_free()
+ * Returns: (transfer full) (nullable): the states, to free with
+ *   es_thread_states_free(); NULL if a state's kind is not one
  */
 EsThreadStates *
-es_thread_states_new (const EsThreadState *states,
-                      guint                n_states,
-                      guint64              end)
+es_thread_states_new_from_source (const EsThreadStateSource *source,
+                                  guint64                    end)
 {
-  guint n_coarse = (n_states + ES_THREAD_STATES_STRIDE - 1) / ES_THREAD_STATES_STRIDE;
-  guint n_groups = (n_coarse + ES_THREAD_STATES_GROUP - 1) / ES_THREAD_STATES_GROUP;
-  gboolean used[ES_N_THREAD_SHARES] = { FALSE }, whole_codes = FALSE;
-  EsThreadShares sum = { { 0 }, 0 }, group_start = { { 0 }, 0 };
-  gsize n_time_units = 0, n_bases = 0, code_size, size;
-  guint n_slots = 0, n_wide = 0, n_dict;
-  g_autofree gboolean *wide = g_new0 (gboolean, MAX (n_groups, 1));
+  g_autoptr(GArray) wide_groups = g_array_new (FALSE, FALSE, sizeof (gboolean));
+  Measure m = { .wide = wide_groups };
   g_autofree Dict *dict = g_new (Dict, 1);
+  guint n_coarse, n_groups, n_states, n_slots = 0, n_wide = 0, n_dict;
+  const gboolean *wide;
+  EsThreadShares sum = { { 0 }, 0 };
+  gsize n_time_units = 0, n_bases = 0, code_size, size;
+  gboolean whole_codes;
   EsThreadStates *s;
   guint8 *times, *codes;
   guint64 *coarse, *bases, slots[ES_N_THREAD_SHARES + 1];
   guint32 *blocks, *totals, *base_of, *dict_codes;
+  BlockReader reader;
 
   _es_thread_states_ensure_share_table ();
-  memset (dict->index, 0xff, sizeof dict->index);
-  dict->n = 0;
-  /* First pass: the codes, the times' widths, the shares used, and the
-   * groups whose totals grow past 32 bits (the totals only grow: the
-   * last block tells). */
-  for (guint i = 0; i < n_states; i++)
-    {
-      int share = state_share (&states[i]);
-
-      g_return_val_if_fail (states[i].state < N_KINDS, NULL);
-      if (i % ES_THREAD_STATES_STRIDE == 0)
-        {
-          guint k = i / ES_THREAD_STATES_STRIDE, first, last;
-
-          if (k % ES_THREAD_STATES_GROUP == 0)
-            group_start = sum;
-          else
-            for (guint j = 0; j < ES_N_THREAD_SHARES; j++)
-              if (sum.ns[j] - group_start.ns[j] > G_MAXUINT32)
-                wide[k / ES_THREAD_STATES_GROUP] = TRUE;
-          block_range (n_states, k, &first, &last);
-          n_time_units += (gsize) (last - first) << width_code (states[last - 1].time - states[first].time);
-        }
-      if (!whole_codes && dict_add (dict, code_of (&states[i])) < 0)
-        whole_codes = TRUE;
-      if (share != ES_THREAD_SHARE_NONE)
-        used[share] = TRUE;
-      add_time (&sum, &states[i], states[i].time, i + 1 < n_states ? states[i + 1].time : states[i].time, TRUE);
-    }
+  /* Measured again if the source says its states change (its rewind). */
+  do
+    if (!measure (source, dict, &m))
+      return NULL;
+  while (source->rewind (source->data));
+  n_states = m.n_states;
+  n_coarse = (n_states + ES_THREAD_STATES_STRIDE - 1) / ES_THREAD_STATES_STRIDE;
+  n_groups = (n_coarse + ES_THREAD_STATES_GROUP - 1) / ES_THREAD_STATES_GROUP;
+  wide = (const gboolean *) (gconstpointer) wide_groups->data;
+  whole_codes = m.whole_codes;
   /* The blocks say where their times are in 30 bits of 2-byte units: a
    * thread's states would take 16 GB before that is short. */
-  g_return_val_if_fail (n_time_units < (1u << 30), NULL);
+  g_return_val_if_fail (m.n_time_units < (1u << 30), NULL);
   for (guint g = 0; g < n_groups; g++)
     n_wide += wide[g];
   for (guint j = 0; j < ES_N_THREAD_SHARES; j++)
-    n_slots += used[j];
+    n_slots += m.used[j];
   n_slots++;
   n_bases = (gsize) (n_groups - n_wide) + (gsize) n_wide * ES_THREAD_STATES_GROUP;
   n_dict = whole_codes ? 0 : dict->n;
@@ -155,8 +271,8 @@ es_thread_states_new (const EsThreadState *states,
          + (gsize) n_coarse * sizeof (guint64) + n_bases * n_slots * sizeof (guint64)
          + (gsize) n_coarse * sizeof (guint32) + (gsize) n_coarse * n_slots * sizeof (guint32)
          + (gsize) n_groups * sizeof (guint32) + (gsize) n_dict * sizeof (guint32)
-         + code_size + n_time_units * 2;
-  s = g_malloc0 (size);
+         + code_size + m.n_time_units * 2;
+  s = states_alloc (size);
   coarse = (guint64 *) (gpointer) (s + 1);
   bases = coarse + n_coarse;
   blocks = (guint32 *) (gpointer) (bases + n_bases * n_slots);
@@ -168,26 +284,26 @@ es_thread_states_new (const EsThreadState *states,
   *s = (EsThreadStates) { n_states, n_coarse, end, coarse, blocks, times, codes, whole_codes ? NULL : dict_codes,
                           totals, bases, base_of, n_dict, (guint8) n_slots, { 0 }, size };
   for (guint j = 0, slot = 0; j < ES_N_THREAD_SHARES; j++)
-    if (used[j])
+    if (m.used[j])
       s->share_of_slot[slot++] = (gint8) j;
   s->share_of_slot[n_slots - 1] = -1;
   memcpy (dict_codes, dict->codes, n_dict * sizeof (guint32));
 
   /* Second pass: the same, written. */
-  memset (&sum, 0, sizeof sum);
-  n_time_units = 0;
   n_bases = 0;
-  for (guint k = 0; k < n_coarse; k++)
+  block_reader_start (&reader, source);
+  for (guint k = 0; k < n_coarse; k++, block_reader_next (&reader))
     {
-      guint g = k / ES_THREAD_STATES_GROUP, first, last, w;
+      guint g = k / ES_THREAD_STATES_GROUP, first = k * ES_THREAD_STATES_STRIDE, n = block_length (&reader), w;
+      const EsThreadState *states = reader.states;
       const guint64 *base;
       guint8 *at = times + n_time_units * 2;
 
-      block_range (n_states, k, &first, &last);
-      w = width_code (states[last - 1].time - states[first].time);
-      coarse[k] = states[first].time;
+      g_assert (n == MIN (ES_THREAD_STATES_STRIDE, n_states - first));
+      w = width_code (states[n - 1].time - states[0].time);
+      coarse[k] = states[0].time;
       blocks[k] = (guint32) n_time_units << 2 | w;
-      n_time_units += (gsize) (last - first) << w;
+      n_time_units += (gsize) n << w;
       totals_to_slots (s, &sum, slots);
       if (k % ES_THREAD_STATES_GROUP == 0)
         base_of[g] = (guint32) n_bases | (wide[g] ? ES_THREAD_STATES_WIDE : 0);
@@ -197,39 +313,95 @@ es_thread_states_new (const EsThreadState *states,
       for (guint j = 0; j < n_slots; j++)
         totals[(gsize) k * n_slots + j] = (guint32) (slots[j] - base[j]);
 
-      for (guint i = first; i < last; i++)
+      for (guint j = 0; j < n; j++)
         {
-          guint64 offset = states[i].time - states[first].time;
-          guint32 code = code_of (&states[i]);
+          guint64 offset = states[j].time - states[0].time;
+          guint32 code = code_of (&states[j]);
 
           if (w == 0)
             {
               guint16 v = (guint16) offset;
 
-              memcpy (at + (i - first) * 2, &v, sizeof v);
+              memcpy (at + j * 2, &v, sizeof v);
             }
           else if (w == 1)
             {
               guint32 v = (guint32) offset;
 
-              memcpy (at + (i - first) * 4, &v, sizeof v);
+              memcpy (at + j * 4, &v, sizeof v);
             }
           else
-            memcpy (at + (i - first) * 8, &offset, sizeof offset);
+            memcpy (at + j * 8, &offset, sizeof offset);
           if (whole_codes)
-            memcpy (codes + (gsize) i * 4, &code, sizeof code);
+            memcpy (codes + (gsize) (first + j) * 4, &code, sizeof code);
           else
-            codes[i] = (guint8) dict_add (dict, code);
-          add_time (&sum, &states[i], states[i].time, i + 1 < n_states ? states[i + 1].time : states[i].time, TRUE);
+            codes[first + j] = (guint8) dict_add (dict, code);
+          add_time (&sum, &states[j], states[j].time, block_next_time (&reader, j), TRUE);
         }
     }
+  g_assert (block_length (&reader) == 0);
   g_assert (times + n_time_units * 2 == (guint8 *) s + size);
   return s;
+}
+
+typedef struct
+{
+  const EsThreadState *states;
+  guint                n, at;
+} ArraySource;
+
+static guint
+array_read (gpointer       data,
+            EsThreadState *out,
+            guint          max)
+{
+  ArraySource *array = data;
+  guint n = MIN (max, array->n - array->at);
+
+  memcpy (out, array->states + array->at, n * sizeof (EsThreadState));
+  array->at += n;
+  return n;
+}
+
+static gboolean
+array_rewind (gpointer data)
+{
+  ((ArraySource *) data)->at = 0;
+  return FALSE;
+}
+
+/**
+ * es_thread_states_new:
+ * @states: (array length=n_states): a thread's states in time order
+ * @end: the log's end: the last state lasts until then
+ *
+ * es_thread_states_new_from_source() of an array.
+ *
+ * Returns: (transfer full): the states, to free with es_thread_states_free()
+ */
+EsThreadStates *
+es_thread_states_new (const EsThreadState *states,
+                      guint                n_states,
+                      guint64              end)
+{
+  ArraySource array = { states, n_states, 0 };
+  EsThreadStateSource source = { array_read, array_rewind, &array };
+
+  return es_thread_states_new_from_source (&source, end);
 }
 
 void
 es_thread_states_free (EsThreadStates *s)
 {
+  if (s == NULL)
+    return;
+#ifdef HAVE_MMAP_STATES
+  if (s->size >= MAPPED_ABOVE_BYTES)
+    {
+      munmap (s, s->size);
+      return;
+    }
+#endif
   g_free (s);
 }
 

@@ -99,6 +99,21 @@ typedef struct
 
 #define ES_THREAD_STATES_WIDE 0x80000000u
 
+/* Where a thread's states come from, a few at a time: @read gives the
+ * next ones, up to @max, fewer once there are no more; @rewind starts it
+ * again from the first, and says whether the states it gives from then on
+ * differ from those it gave (then they are read again to be measured). */
+typedef struct
+{
+  guint    (*read)   (gpointer       data,
+                      EsThreadState *out,
+                      guint          max);
+  gboolean (*rewind) (gpointer       data);
+  gpointer data;
+} EsThreadStateSource;
+
+EsThreadStates *es_thread_states_new_from_source (const EsThreadStateSource *source,
+                                                  guint64                    end);
 EsThreadStates *es_thread_states_new       (const EsThreadState  *states,
                                             guint                 n_states,
                                             guint64               end);
@@ -156,6 +171,9 @@ const EsThreadStates *es_thread_state_cache_get_for_frame (EsThreadStateCache *s
 const EsThreadStates *es_thread_state_cache_get_if_made (EsThreadStateCache *self,
                                                         guint               thread_index);
 gboolean             es_thread_state_cache_is_making (EsThreadStateCache *self);
+void                 es_thread_state_cache_get_timeline (EsDocument     *document,
+                                                         const EsThread *thread,
+                                                         GArray         *states);
 guint                es_thread_state_cache_get_n_threads (EsThreadStateCache *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsThreadStateCache, es_thread_state_cache_free)
