@@ -454,6 +454,27 @@ test_packed_at_the_limits (void)
     }
 }
 
+/* Codes in 4 bits up to 16 different ones, a byte from 17: every state
+ * read back either way, at even and odd places. */
+static void
+test_packed_codes_in_4_bits (void)
+{
+  for (guint n_codes = 15; n_codes <= 18; n_codes++)
+    {
+      const guint n = 301;
+      g_autofree EsThreadState *states = g_new (EsThreadState, n);
+      g_autoptr(EsThreadStates) packed = NULL;
+
+      for (guint i = 0; i < n; i++)
+        states[i] = (EsThreadState) { 1000 + (guint64) i * 7, (guint16) (i * 7 % n_codes / 4),
+                                      (guint8) (i * 7 % n_codes % 4), ES_STOP_BLOCKED_ON_MVAR };
+      packed = es_thread_states_new (states, n, states[n - 1].time + 100);
+      assert_packed_as_plain (packed, states, n);
+      g_assert_cmpuint (packed->n_dict, ==, n_codes);
+      g_assert_cmpuint (packed->code_bits, ==, n_codes <= 16 ? 4 : 8);
+    }
+}
+
 static void
 count_ready (gpointer data)
 {
@@ -661,6 +682,7 @@ main (int    argc,
   g_test_add_func ("/thread-states/packed-as-plain", test_packed_as_plain);
   g_test_add_func ("/thread-states/read-a-few-at-a-time-as-made-whole", test_read_a_few_at_a_time_as_made_whole);
   g_test_add_func ("/thread-states/packed-at-the-limits", test_packed_at_the_limits);
+  g_test_add_func ("/thread-states/packed-codes-in-4-bits", test_packed_codes_in_4_bits);
   g_test_add_func ("/thread-states/made-in-a-worker", test_made_in_a_worker);
   g_test_add_func ("/thread-states/previous-shown-meanwhile", test_previous_shown_meanwhile);
 

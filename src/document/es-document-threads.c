@@ -548,6 +548,7 @@ typedef struct
   EsThreadState head;        /* its next state */
   EsThreadState stop;        /* runs: the stop of the run at @head, if @has_stop */
   gboolean      has_head, has_stop;
+  const EsInstant *instants; /* instants: its cap's of its kind, once its first is read */
 } Stretch;
 
 struct _EsThreadTimelineReader
@@ -556,6 +557,8 @@ struct _EsThreadTimelineReader
   Stretch    *stretches;
   guint       n_stretches;
   GArray     *orphans;       /* EsThreadState: the thread's orphan stops */
+  const EsActivity **activities;   /* per cap: a run's state read without a call */
+  guint64    *data_ends;     /* per cap */
   guint      *heap;          /* stretches with a head, the earliest first */
   guint       n_heap;
   gboolean    sorted;
@@ -583,16 +586,39 @@ stretch_advance (EsThreadTimelineReader *self,
     {
     case STRETCH_INSTANTS:
       s->packed = unpack_ref (&s->ref, s->packed);
-      s->head = instant_state (self->document, &s->ref);
+      if (s->ref.kind == ES_INSTANT_THREAD_MIGRATED || s->ref.kind == ES_INSTANT_THREAD_WOKEN)
+        s->head = instant_state (self->document, &s->ref);
+      else
+        {
+          /* The same cap and kind throughout the stretch. */
+          if (s->instants == NULL)
+            {
+              guint n;
+
+              s->instants = es_cap_timeline_get_instants (g_ptr_array_index (self->document->caps, s->ref.cap),
+                                                          s->ref.kind, &n);
+            }
+          s->head = (EsThreadState) { es_instant_time (&s->instants[s->ref.index]), s->ref.cap,
+                                      s->ref.kind == ES_INSTANT_THREAD_CREATED ? ES_THREAD_STATE_CREATED
+                                                                               : ES_THREAD_STATE_RUNNABLE, 0 };
+        }
       break;
     case STRETCH_RUNS:
       {
-        EsThreadState both[2];
+        const EsActivity *a;
 
         s->packed = unpack_ref (&s->ref, s->packed);
-        s->has_stop = run_states (self->document, &s->ref, both) == 2;
-        s->head = both[0];
-        s->stop = both[1];
+        a = &self->activities[s->ref.cap][s->ref.index];
+        s->head = (EsThreadState) { a->start, s->ref.cap, ES_THREAD_STATE_RUNNING, 0 };
+        /* As run_states() has them. */
+        s->has_stop = TRUE;
+        if (!(a->flags & (ES_ACTIVITY_ENDED_BY_LOG_END | ES_ACTIVITY_CONTINUES)))
+          s->stop = (EsThreadState) { es_activity_end (a), s->ref.cap, _es_thread_state_after_stop (a->stop_status),
+                                      a->stop_status };
+        else if ((a->flags & ES_ACTIVITY_ENDED_BY_LOG_END) && self->data_ends[s->ref.cap] != G_MAXUINT64)
+          s->stop = (EsThreadState) { es_activity_end (a), s->ref.cap, ES_THREAD_STATE_NO_DATA, 0 };
+        else
+          s->has_stop = FALSE;
       }
       break;
     case STRETCH_ORPHANS:
@@ -653,6 +679,7 @@ es_thread_timeline_reader_rewind (EsThreadTimelineReader *self)
       s->left = s->n;
       s->ref = (RefCursor) { 0 };
       s->has_stop = FALSE;
+      s->instants = NULL;
       stretch_advance (self, s);
       if (s->has_head)
         self->heap[self->n_heap++] = i;
@@ -688,6 +715,15 @@ es_document_read_thread_timeline (EsDocument     *self,
   reader = g_new0 (EsThreadTimelineReader, 1);
   reader->document = g_object_ref (self);
   reader->orphans = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
+  reader->activities = g_new (const EsActivity *, MAX (self->caps->len, 1));
+  reader->data_ends = g_new (guint64, MAX (self->caps->len, 1));
+  for (guint c = 0; c < self->caps->len; c++)
+    {
+      guint n;
+
+      reader->activities[c] = es_cap_timeline_get_activities (g_ptr_array_index (self->caps, c), &n);
+      reader->data_ends[c] = es_cap_timeline_get_data_end (g_ptr_array_index (self->caps, c));
+    }
   if (t != G_MAXUINT)
     {
       /* A stretch of instants from each reference that names its cap and
@@ -775,6 +811,8 @@ es_thread_timeline_reader_free (EsThreadTimelineReader *self)
     return;
   g_object_unref (self->document);
   g_array_unref (self->orphans);
+  g_free (self->activities);
+  g_free (self->data_ends);
   g_free (self->stretches);
   g_free (self->heap);
   g_free (self);

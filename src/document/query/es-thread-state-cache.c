@@ -361,6 +361,8 @@ cut_source_read (gpointer       data,
   while (n < max)
     {
       EsThreadState two[2];
+      guint n_two, g;
+      const EsThreadState *piece;
 
       if (self->pieces_at < self->pieces->len)
         {
@@ -370,22 +372,26 @@ cut_source_read (gpointer       data,
       if (!cut_source_peek (self, &two[0]))
         break;
       self->in_at++;
+      if (!self->split || (two[0].state != ES_THREAD_STATE_RUNNABLE && two[0].state != ES_THREAD_STATE_CREATED))
+        {
+          out[n++] = two[0];
+          continue;
+        }
+      n_two = cut_source_peek (self, &two[1]) ? 2 : 1;
+      g = first_gc_after (self->gcs, self->n_gcs, two[0].time);
+      /* No GC begins before it ends: cut_at_gcs() would give it alone. */
+      if (g == self->n_gcs || self->gcs[g].start >= (n_two == 2 ? two[1].time : self->end))
+        {
+          out[n++] = two[0];
+          continue;
+        }
       g_array_set_size (self->pieces, 0);
       self->pieces_at = 0;
-      if (self->split && (two[0].state == ES_THREAD_STATE_RUNNABLE || two[0].state == ES_THREAD_STATE_CREATED))
-        {
-          guint n_two = cut_source_peek (self, &two[1]) ? 2 : 1;
-          const EsThreadState *piece;
-
-          cut_at_gcs (two, n_two, 0, self->end, self->gcs, self->n_gcs,
-                      first_gc_after (self->gcs, self->n_gcs, two[0].time), self->pieces);
-          self->extra += self->pieces->len - 1;
-          piece = &g_array_index (self->pieces, EsThreadState, 0);
-          if (self->pieces->len == 1 && (piece->time != two[0].time || piece->state != two[0].state))
-            self->changed = TRUE;
-        }
-      else
-        g_array_append_val (self->pieces, two[0]);
+      cut_at_gcs (two, n_two, 0, self->end, self->gcs, self->n_gcs, g, self->pieces);
+      self->extra += self->pieces->len - 1;
+      piece = &g_array_index (self->pieces, EsThreadState, 0);
+      if (self->pieces->len == 1 && (piece->time != two[0].time || piece->state != two[0].state))
+        self->changed = TRUE;
     }
   return n;
 }

@@ -236,6 +236,7 @@ es_thread_states_new_from_source (const EsThreadStateSource *source,
   const gboolean *wide;
   EsThreadShares sum = { { 0 }, 0 };
   gsize n_time_units = 0, n_bases = 0, code_size, size;
+  guint code_bits;
   gboolean whole_codes;
   EsThreadStates *s;
   guint8 *times, *codes;
@@ -264,7 +265,9 @@ es_thread_states_new_from_source (const EsThreadStateSource *source,
   n_slots++;
   n_bases = (gsize) (n_groups - n_wide) + (gsize) n_wide * ES_THREAD_STATES_GROUP;
   n_dict = whole_codes ? 0 : dict->n;
-  code_size = (gsize) n_states * (whole_codes ? sizeof (guint32) : 1);
+  /* A thread in a few states on a few HECs (most) has its codes in 4 bits. */
+  code_bits = whole_codes ? 32 : n_dict <= 16 ? 4 : 8;
+  code_size = ((gsize) n_states * code_bits + 7) / 8;
 
   /* One allocation: the widest arrays first, each aligned. */
   size = sizeof (EsThreadStates)
@@ -282,7 +285,7 @@ es_thread_states_new_from_source (const EsThreadStateSource *source,
   codes = (guint8 *) (dict_codes + n_dict);
   times = codes + code_size;
   *s = (EsThreadStates) { n_states, n_coarse, end, coarse, blocks, times, codes, whole_codes ? NULL : dict_codes,
-                          totals, bases, base_of, n_dict, (guint8) n_slots, { 0 }, size };
+                          totals, bases, base_of, n_dict, (guint8) code_bits, (guint8) n_slots, { 0 }, size };
   for (guint j = 0, slot = 0; j < ES_N_THREAD_SHARES; j++)
     if (m.used[j])
       s->share_of_slot[slot++] = (gint8) j;
@@ -332,10 +335,12 @@ es_thread_states_new_from_source (const EsThreadStateSource *source,
             }
           else
             memcpy (at + j * 8, &offset, sizeof offset);
-          if (whole_codes)
+          if (code_bits == 32)
             memcpy (codes + (gsize) (first + j) * 4, &code, sizeof code);
-          else
+          else if (code_bits == 8)
             codes[first + j] = (guint8) dict_add (dict, code);
+          else
+            codes[(first + j) / 2] |= (guint8) (dict_add (dict, code) << ((first + j) % 2 * 4));
           add_time (&sum, &states[j], states[j].time, block_next_time (&reader, j), TRUE);
         }
     }

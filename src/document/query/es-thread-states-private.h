@@ -121,7 +121,9 @@ code_at (const EsThreadStates *s,
 {
   guint32 v;
 
-  if (G_LIKELY (s->dict != NULL))
+  if (G_LIKELY (s->code_bits == 4))
+    return s->dict[(s->codes[i / 2] >> (i % 2 * 4)) & 0xf];
+  if (s->code_bits == 8)
     return s->dict[s->codes[i]];
   memcpy (&v, s->codes + i * 4, sizeof v);
   return v;

@@ -290,7 +290,7 @@ prefetch_edges (const EsThreadStates *s,
         {
           __builtin_prefetch (&s->totals[(gsize) k * s->n_slots]);
           __builtin_prefetch (block_base (s, (guint) k));
-          __builtin_prefetch (s->codes + (gsize) k * ES_THREAD_STATES_STRIDE * (s->dict != NULL ? 1 : 4));
+          __builtin_prefetch (s->codes + (gsize) k * ES_THREAD_STATES_STRIDE * s->code_bits / 8);
           /* Where its times are is a miss of its own, but those of the
            * next edges overlap it. */
           __builtin_prefetch (s->times + (gsize) (s->blocks[k] >> 2) * 2);

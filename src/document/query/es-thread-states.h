@@ -67,9 +67,10 @@ typedef struct
  * before it (the columns read a few states at each of 1,500 edges a row):
  * - its time, less its block's coarse time, in 16 bits, or 32 or 64 in a
  *   block that spans more than 65 µs or 4 s;
- * - its kind, reason and HEC as a byte, an entry of the thread's @dict of
- *   the few it has; a thread with more than 256 has them in 32 bits each
- *   (@dict is NULL);
+ * - its kind, reason and HEC as an entry of the thread's @dict of the few
+ *   it has, in 4 bits if it has 16 at most (two a byte, the first in the
+ *   low bits), else a byte; a thread with more than 256 has them in 32
+ *   bits each (@dict is NULL);
  * - the running totals keep only the shares the thread is ever in, in 32
  *   bits from a 64-bit base every ES_THREAD_STATES_GROUP blocks (a base a
  *   block where a group's totals grow past 32 bits).
@@ -86,12 +87,13 @@ typedef struct
   /* Packed (es-thread-states.c); all in one allocation. */
   const guint32        *blocks;     /* block k's times: where in @times (in 2-byte units) << 2 | width code */
   const guint8         *times;
-  const guint8         *codes;      /* a byte a state into @dict, or (@dict NULL) 4 bytes a state */
+  const guint8         *codes;      /* @code_bits a state: into @dict (4 or 8), or the codes (32, @dict NULL) */
   const guint32        *dict;       /* (nullable): kind | reason << 8 | HEC << 16 */
   const guint32        *totals;     /* n_slots a block: the shares of states[0, k * STRIDE) less its base */
   const guint64        *bases;      /* n_slots each */
   const guint32        *base_of;    /* a group's first base in bases; ES_THREAD_STATES_WIDE: one a block */
   guint                 n_dict;
+  guint8                code_bits;  /* 4, 8 or 32 */
   guint8                n_slots;    /* the shares it is ever in, and its runs */
   gint8                 share_of_slot[ES_N_THREAD_SHARES + 1];   /* -1: the runs */
   gsize                 size;       /* bytes, all told */
