@@ -52,11 +52,34 @@ dict_add (Dict    *dict,
     }
 }
 
-/* A block's times less its first, in 2, 4 or 8 bytes: the width code. */
+/* The bits @v takes: 0 for 0. */
 static inline guint
-width_code (guint64 span)
+bits_of (guint64 v)
 {
-  return span <= G_MAXUINT16 ? 0 : span <= G_MAXUINT32 ? 1 : 2;
+  return v == 0 ? 0 : 64 - (guint) __builtin_clzll (v);
+}
+
+/* Writes @v in @width bits (up to 64) at bit @at of @bits, zeroed there:
+ * read_bits() reads it back. */
+static inline void
+write_bits (guint8  *bits,
+            guint64  at,
+            guint    width,
+            guint64  v)
+{
+  while (width > 0)
+    {
+      guint n = MIN (width, 32);
+      guint64 word;
+
+      memcpy (&word, bits + at / 8, sizeof word);
+      word = GUINT64_FROM_LE (word) | (v & ((G_GUINT64_CONSTANT (1) << n) - 1)) << (at % 8);
+      word = GUINT64_TO_LE (word);
+      memcpy (bits + at / 8, &word, sizeof word);
+      v = n < 64 ? v >> n : 0;
+      at += n;
+      width -= n;
+    }
 }
 
 /**
@@ -130,15 +153,30 @@ block_reader_next (BlockReader *reader)
 }
 
 /* What the first pass finds: the codes, the times' widths, the shares
- * used, and the groups whose totals grow past 32 bits. */
+ * used, and per group its bits of times, whether its totals grow past 32
+ * bits, and the bits each share's totals take in it. */
+typedef struct
+{
+  guint64  times_bits;
+  gboolean wide;
+  guint8   width[ES_N_THREAD_SHARES + 1];   /* each share's, then the runs' */
+} GroupMeasure;
+
 typedef struct
 {
   guint    n_states;
-  gsize    n_time_units;
   gboolean used[ES_N_THREAD_SHARES];
   gboolean whole_codes;
-  GArray  *wide;           /* gboolean, per group */
+  GArray  *groups;         /* GroupMeasure */
 } Measure;
+
+/* The bits a block's times take, past its first. */
+static inline guint
+block_time_width (const EsThreadState *states,
+                  guint                n)
+{
+  return bits_of (states[n - 1].time - states[0].time);
+}
 
 static gboolean
 measure (const EsThreadStateSource *source,
@@ -147,16 +185,14 @@ measure (const EsThreadStateSource *source,
 {
   EsThreadShares sum = { { 0 }, 0 }, group_start = { { 0 }, 0 };
   BlockReader reader;
+  GroupMeasure *group = NULL;
 
   memset (dict->index, 0xff, sizeof dict->index);
   dict->n = 0;
   m->n_states = 0;
-  m->n_time_units = 0;
   m->whole_codes = FALSE;
   memset (m->used, 0, sizeof m->used);
-  g_array_set_size (m->wide, 0);
-  /* The totals only grow: a group's last block tells whether they pass
-   * 32 bits. */
+  g_array_set_size (m->groups, 0);
   for (block_reader_start (&reader, source); block_length (&reader) > 0; block_reader_next (&reader))
     {
       guint k = m->n_states / ES_THREAD_STATES_STRIDE, n = block_length (&reader);
@@ -164,16 +200,20 @@ measure (const EsThreadStateSource *source,
 
       if (k % ES_THREAD_STATES_GROUP == 0)
         {
-          gboolean narrow = FALSE;
-
           group_start = sum;
-          g_array_append_val (m->wide, narrow);
+          g_array_set_size (m->groups, m->groups->len + 1);
         }
-      else
-        for (guint j = 0; j < ES_N_THREAD_SHARES; j++)
-          if (sum.ns[j] - group_start.ns[j] > G_MAXUINT32)
-            g_array_index (m->wide, gboolean, k / ES_THREAD_STATES_GROUP) = TRUE;
-      m->n_time_units += (gsize) n << width_code (states[n - 1].time - states[0].time);
+      group = &g_array_index (m->groups, GroupMeasure, m->groups->len - 1);
+      /* The totals only grow: the group's last block tells how wide
+       * they are in it, and whether they pass 32 bits. */
+      for (guint j = 0; j < ES_N_THREAD_SHARES; j++)
+        {
+          group->width[j] = (guint8) bits_of (sum.ns[j] - group_start.ns[j]);
+          if (group->width[j] > 32)
+            group->wide = TRUE;
+        }
+      group->width[ES_N_THREAD_SHARES] = (guint8) bits_of (sum.runs - group_start.runs);
+      group->times_bits += (guint64) (n - 1) * block_time_width (states, n);
       for (guint j = 0; j < n; j++)
         {
           int share = state_share (&states[j]);
@@ -229,19 +269,20 @@ EsThreadStates *
 es_thread_states_new_from_source (const EsThreadStateSource *source,
                                   guint64                    end)
 {
-  g_autoptr(GArray) wide_groups = g_array_new (FALSE, FALSE, sizeof (gboolean));
-  Measure m = { .wide = wide_groups };
+  g_autoptr(GArray) group_measures = g_array_new (FALSE, TRUE, sizeof (GroupMeasure));
+  Measure m = { .groups = group_measures };
   g_autofree Dict *dict = g_new (Dict, 1);
-  guint n_coarse, n_groups, n_states, n_slots = 0, n_wide = 0, n_dict;
-  const gboolean *wide;
+  guint n_coarse, n_groups, n_states, n_slots = 0, n_wide = 0, n_dict, code_bits;
+  const GroupMeasure *measured;
   EsThreadShares sum = { { 0 }, 0 };
-  gsize n_time_units = 0, n_bases = 0, code_size, size;
-  guint code_bits;
+  gsize n_bases = 0, code_size, times_size, totals_size, size;
+  guint64 times_bits = 0, totals_bits = 0, block_at = 0;
   gboolean whole_codes;
   EsThreadStates *s;
-  guint8 *times, *codes;
+  guint8 *times, *codes, *totals;
   guint64 *coarse, *bases, slots[ES_N_THREAD_SHARES + 1];
-  guint32 *blocks, *totals, *base_of, *dict_codes;
+  guint32 *blocks, *base_of, *dict_codes;
+  EsThreadStatesGroup *groups;
   BlockReader reader;
 
   _es_thread_states_ensure_share_table ();
@@ -253,13 +294,11 @@ es_thread_states_new_from_source (const EsThreadStateSource *source,
   n_states = m.n_states;
   n_coarse = (n_states + ES_THREAD_STATES_STRIDE - 1) / ES_THREAD_STATES_STRIDE;
   n_groups = (n_coarse + ES_THREAD_STATES_GROUP - 1) / ES_THREAD_STATES_GROUP;
-  wide = (const gboolean *) (gconstpointer) wide_groups->data;
+  g_assert (group_measures->len == n_groups);
+  measured = (const GroupMeasure *) (gconstpointer) group_measures->data;
   whole_codes = m.whole_codes;
-  /* The blocks say where their times are in 30 bits of 2-byte units: a
-   * thread's states would take 16 GB before that is short. */
-  g_return_val_if_fail (m.n_time_units < (1u << 30), NULL);
   for (guint g = 0; g < n_groups; g++)
-    n_wide += wide[g];
+    n_wide += measured[g].wide;
   for (guint j = 0; j < ES_N_THREAD_SHARES; j++)
     n_slots += m.used[j];
   n_slots++;
@@ -269,23 +308,51 @@ es_thread_states_new_from_source (const EsThreadStateSource *source,
   code_bits = whole_codes ? 32 : n_dict <= 16 ? 4 : 8;
   code_size = ((gsize) n_states * code_bits + 7) / 8;
 
+  /* The groups: where their times and totals begin, and each slot's
+   * width (none in a group with a base a block). */
+  groups = g_new0 (EsThreadStatesGroup, MAX (n_groups, 1));
+  for (guint g = 0; g < n_groups; g++)
+    {
+      guint n_blocks = MIN (ES_THREAD_STATES_GROUP, n_coarse - g * ES_THREAD_STATES_GROUP);
+
+      groups[g].times_at = times_bits;
+      groups[g].totals_at = totals_bits;
+      times_bits += measured[g].times_bits;
+      for (guint j = 0, slot = 0; j <= ES_N_THREAD_SHARES; j++)
+        if (j == ES_N_THREAD_SHARES || m.used[j])
+          {
+            /* The runs are the last slot. */
+            groups[g].width[slot] = measured[g].wide ? 0 : measured[g].width[j];
+            groups[g].row_bits += groups[g].width[slot];
+            slot++;
+          }
+      totals_bits += (guint64) n_blocks * groups[g].row_bits;
+    }
+  /* Each bit string read a 64-bit load at a time, to its last bit. */
+  times_size = (gsize) ((times_bits + 7) / 8) + sizeof (guint64);
+  totals_size = (gsize) ((totals_bits + 7) / 8) + sizeof (guint64);
+
   /* One allocation: the widest arrays first, each aligned. */
   size = sizeof (EsThreadStates)
          + (gsize) n_coarse * sizeof (guint64) + n_bases * n_slots * sizeof (guint64)
-         + (gsize) n_coarse * sizeof (guint32) + (gsize) n_coarse * n_slots * sizeof (guint32)
-         + (gsize) n_groups * sizeof (guint32) + (gsize) n_dict * sizeof (guint32)
-         + code_size + m.n_time_units * 2;
+         + (gsize) n_groups * sizeof (EsThreadStatesGroup)
+         + (gsize) n_coarse * sizeof (guint32) + (gsize) n_groups * sizeof (guint32)
+         + (gsize) n_dict * sizeof (guint32)
+         + code_size + times_size + totals_size;
   s = states_alloc (size);
   coarse = (guint64 *) (gpointer) (s + 1);
   bases = coarse + n_coarse;
-  blocks = (guint32 *) (gpointer) (bases + n_bases * n_slots);
-  totals = blocks + n_coarse;
-  base_of = totals + (gsize) n_coarse * n_slots;
+  memcpy (bases + n_bases * n_slots, groups, n_groups * sizeof (EsThreadStatesGroup));
+  g_free (groups);
+  groups = (EsThreadStatesGroup *) (gpointer) (bases + n_bases * n_slots);
+  blocks = (guint32 *) (gpointer) (groups + n_groups);
+  base_of = blocks + n_coarse;
   dict_codes = base_of + n_groups;
   codes = (guint8 *) (dict_codes + n_dict);
   times = codes + code_size;
+  totals = times + times_size;
   *s = (EsThreadStates) { n_states, n_coarse, end, coarse, blocks, times, codes, whole_codes ? NULL : dict_codes,
-                          totals, bases, base_of, n_dict, (guint8) code_bits, (guint8) n_slots, { 0 }, size };
+                          totals, bases, base_of, groups, n_dict, (guint8) code_bits, (guint8) n_slots, { 0 }, size };
   for (guint j = 0, slot = 0; j < ES_N_THREAD_SHARES; j++)
     if (m.used[j])
       s->share_of_slot[slot++] = (gint8) j;
@@ -300,41 +367,40 @@ es_thread_states_new_from_source (const EsThreadStateSource *source,
       guint g = k / ES_THREAD_STATES_GROUP, first = k * ES_THREAD_STATES_STRIDE, n = block_length (&reader), w;
       const EsThreadState *states = reader.states;
       const guint64 *base;
-      guint8 *at = times + n_time_units * 2;
+      guint64 at;
 
       g_assert (n == MIN (ES_THREAD_STATES_STRIDE, n_states - first));
-      w = width_code (states[n - 1].time - states[0].time);
+      if (k % ES_THREAD_STATES_GROUP == 0)
+        block_at = 0;
+      w = block_time_width (states, n);
       coarse[k] = states[0].time;
-      blocks[k] = (guint32) n_time_units << 2 | w;
-      n_time_units += (gsize) n << w;
+      /* 16 blocks of 15 times of 64 bits at most from the group's first. */
+      blocks[k] = (guint32) block_at << ES_THREAD_STATES_WIDTH_BITS | w;
+      at = groups[g].times_at + block_at;
+      block_at += (guint64) (n - 1) * w;
       totals_to_slots (s, &sum, slots);
       if (k % ES_THREAD_STATES_GROUP == 0)
-        base_of[g] = (guint32) n_bases | (wide[g] ? ES_THREAD_STATES_WIDE : 0);
-      if (k % ES_THREAD_STATES_GROUP == 0 || wide[g])
+        base_of[g] = (guint32) n_bases | (measured[g].wide ? ES_THREAD_STATES_WIDE : 0);
+      if (k % ES_THREAD_STATES_GROUP == 0 || measured[g].wide)
         memcpy (&bases[n_bases++ * n_slots], slots, n_slots * sizeof (guint64));
       base = block_base (s, k);
-      for (guint j = 0; j < n_slots; j++)
-        totals[(gsize) k * n_slots + j] = (guint32) (slots[j] - base[j]);
+      {
+        guint64 totals_at = groups[g].totals_at + (guint64) (k % ES_THREAD_STATES_GROUP) * groups[g].row_bits;
+
+        for (guint j = 0; j < n_slots; j++)
+          {
+            g_assert (bits_of (slots[j] - base[j]) <= groups[g].width[j]);
+            write_bits (totals, totals_at, groups[g].width[j], slots[j] - base[j]);
+            totals_at += groups[g].width[j];
+          }
+      }
 
       for (guint j = 0; j < n; j++)
         {
-          guint64 offset = states[j].time - states[0].time;
           guint32 code = code_of (&states[j]);
 
-          if (w == 0)
-            {
-              guint16 v = (guint16) offset;
-
-              memcpy (at + j * 2, &v, sizeof v);
-            }
-          else if (w == 1)
-            {
-              guint32 v = (guint32) offset;
-
-              memcpy (at + j * 4, &v, sizeof v);
-            }
-          else
-            memcpy (at + j * 8, &offset, sizeof offset);
+          if (j > 0)
+            write_bits (times, at + (guint64) (j - 1) * w, w, states[j].time - states[0].time);
           if (code_bits == 32)
             memcpy (codes + (gsize) (first + j) * 4, &code, sizeof code);
           else if (code_bits == 8)
@@ -345,7 +411,7 @@ es_thread_states_new_from_source (const EsThreadStateSource *source,
         }
     }
   g_assert (block_length (&reader) == 0);
-  g_assert (times + n_time_units * 2 == (guint8 *) s + size);
+  g_assert (totals + totals_size == (guint8 *) s + size);
   return s;
 }
 
