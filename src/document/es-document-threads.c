@@ -10,36 +10,10 @@
 #include <string.h>
 
 #include "es-document-private.h"
+#include "es-document-threads-private.h"
 #include "es-search.h"
 #include "es-varint.h"
 
-/* Per thread, where its runs and instants are in the caps' arrays: derived
- * data, built once, on the first request (a view opening its thread rows),
- * not on the load path. Packed, as the thread states are: a busy log has
- * millions of runs, and as 8-byte references they were a third of the
- * log's size again. A thread's runs are varints of the activity's index,
- * from its run before on the same cap (shifted left once), or with the
- * low bit set, the index itself and the new cap; its instants likewise,
- * from the one before of the same cap and kind, or the index with the new
- * kind (a byte) and cap. */
-typedef struct
-{
-  gsize   *run_offsets;       /* per thread (by position), n_threads + 1, into run_bytes */
-  guint32 *n_runs;
-  guint8  *run_bytes;
-  gsize   *instant_offsets;
-  guint32 *n_instants;
-  guint8  *instant_bytes;
-} ThreadIndex;
-
-/* Where a thread's references stand while they are packed or read. */
-typedef struct
-{
-  guint32 index;
-  guint16 cap;
-  guint8  kind;
-  guint8  started;
-} RefCursor;
 
 static const EsInstantKind thread_instant_kinds[] = {
   ES_INSTANT_THREAD_CREATED, ES_INSTANT_THREAD_RUNNABLE,
@@ -91,27 +65,6 @@ pack_ref (RefCursor *cursor,
     }
   *cursor = (RefCursor) { at, cap, kind, TRUE };
   return n;
-}
-
-static inline const guint8 *
-unpack_ref (RefCursor    *cursor,
-            const guint8 *in)
-{
-  guint64 v;
-
-  in = es_varint_get (in, &v);
-  if (v & 1)
-    {
-      guint64 cap;
-
-      cursor->kind = *in++;
-      in = es_varint_get (in, &cap);
-      cursor->cap = (guint16) cap;
-      cursor->index = (guint32) (v >> 1);
-    }
-  else
-    cursor->index += (guint32) (v >> 1);
-  return in;
 }
 
 /* Makes the offsets of a packed part from each thread's bytes (in
@@ -261,8 +214,8 @@ index_instants (EsDocument  *self,
     }
 }
 
-static ThreadIndex *
-get_thread_index (EsDocument *self)
+ThreadIndex *
+_es_document_get_thread_index (EsDocument *self)
 {
   if (g_once_init_enter (&self->thread_index))
     {
@@ -304,7 +257,7 @@ es_document_get_thread_runs (EsDocument     *self,
 
   g_return_val_if_fail (ES_IS_DOCUMENT (self), runs);
 
-  index = get_thread_index (self);
+  index = _es_document_get_thread_index (self);
   t = thread_position (self, thread->id);
   g_return_val_if_fail (t != G_MAXUINT, runs);
   g_array_set_size (runs, index->n_runs[t]);
@@ -421,49 +374,6 @@ _es_thread_state_after_stop (EsStopStatus status)
     }
 }
 
-/* The state an instant of @ref's cap and kind, @in, makes of its thread. */
-static inline EsThreadState
-instant_state (EsDocument      *self,
-               const RefCursor *ref)
-{
-  guint n;
-  const EsInstant *in = &es_cap_timeline_get_instants (g_ptr_array_index (self->caps, ref->cap), ref->kind, &n)[ref->index];
-  gboolean sent = ref->kind == ES_INSTANT_THREAD_MIGRATED || ref->kind == ES_INSTANT_THREAD_WOKEN;
-
-  return (EsThreadState) { es_instant_time (in),
-                           sent ? es_cap_timeline_get_arg (g_ptr_array_index (self->caps, ref->cap), ref->kind, in) : ref->cap,
-                           ref->kind == ES_INSTANT_THREAD_CREATED ? ES_THREAD_STATE_CREATED : ES_THREAD_STATE_RUNNABLE, 0 };
-}
-
-/* The states the run @ref points at makes: its start, then its stop (or
- * the end of its cap's data), if it has one. Returns how many (1 or 2). */
-static inline guint
-run_states (EsDocument      *self,
-            const RefCursor *ref,
-            EsThreadState   *out)
-{
-  guint n;
-  const EsActivity *a = &es_cap_timeline_get_activities (g_ptr_array_index (self->caps, ref->cap), &n)[ref->index];
-
-  out[0] = (EsThreadState) { a->start, ref->cap, ES_THREAD_STATE_RUNNING, 0 };
-  /* A run stored in pieces stops once, at the end of its last. */
-  if (!(a->flags & (ES_ACTIVITY_ENDED_BY_LOG_END | ES_ACTIVITY_CONTINUES)))
-    {
-      out[1] = (EsThreadState) { es_activity_end (a), ref->cap, _es_thread_state_after_stop (a->stop_status),
-                                 a->stop_status };
-      return 2;
-    }
-  /* Where its cap's data ends, in a cut log, nothing is known of the
-   * thread from then on. */
-  if ((a->flags & ES_ACTIVITY_ENDED_BY_LOG_END) &&
-      es_cap_timeline_get_data_end (g_ptr_array_index (self->caps, ref->cap)) != G_MAXUINT64)
-    {
-      out[1] = (EsThreadState) { es_activity_end (a), ref->cap, ES_THREAD_STATE_NO_DATA, 0 };
-      return 2;
-    }
-  return 1;
-}
-
 /**
  * es_document_get_thread_timeline:
  * @states: (element-type EsThreadState): receives the states, in time order
@@ -489,7 +399,7 @@ es_document_get_thread_timeline (EsDocument     *self,
   g_return_if_fail (ES_IS_DOCUMENT (self));
   g_return_if_fail (g_array_get_element_size (states) == sizeof (EsThreadState));
 
-  index = get_thread_index (self);
+  index = _es_document_get_thread_index (self);
   t = thread_position (self, thread->id);
   g_array_set_size (states, 0);
   g_return_if_fail (t != G_MAXUINT);
@@ -503,14 +413,19 @@ es_document_get_thread_timeline (EsDocument     *self,
   for (guint i = 0; i < index->n_instants[t]; i++)
     {
       packed = unpack_ref (&ref, packed);
-      out[n_out++] = instant_state (self, &ref);
+      out[n_out++] = _es_instant_state (self, &ref);
     }
   packed = index->run_bytes + index->run_offsets[t];
   ref = (RefCursor) { 0 };
   for (guint i = 0; i < n_runs; i++)
     {
+      guint n;
+      const EsActivity *a;
+
       packed = unpack_ref (&ref, packed);
-      n_out += run_states (self, &ref, &out[n_out]);
+      a = &es_cap_timeline_get_activities (g_ptr_array_index (self->caps, ref.cap), &n)[ref.index];
+      n_out += _es_run_states (a, ref.cap, es_cap_timeline_get_data_end (g_ptr_array_index (self->caps, ref.cap)),
+                               &out[n_out]);
     }
   g_array_set_size (states, n_out);
   for (guint i = 0; i < self->orphan_stops->len; i++)
@@ -520,300 +435,4 @@ es_document_get_thread_timeline (EsDocument     *self,
   /* Stable: at equal times, creation comes before running, running
    * before its stop. */
   sort_states_by_time (states);
-}
-
-/* Reading a thread's states a few at a time. What
- * es_document_get_thread_timeline() sorts comes as stretches each in time
- * order: each cap's instants of each kind, the runs with their stops, the
- * stops whose run the log lacks. Merged as they are read, the earlier
- * stretch first at equal times, they come out as the stable sort puts
- * them, and a busy thread's million states, 16 bytes each with as many
- * again to sort them, are never all made at once. */
-typedef enum
-{
-  STRETCH_INSTANTS,
-  STRETCH_RUNS,
-  STRETCH_ORPHANS,
-} StretchKind;
-
-typedef struct
-{
-  StretchKind   kind;
-  const guint8 *start;       /* its first reference (instants, runs) */
-  guint         n;           /* its references, or orphan stops */
-  /* Where it stands: */
-  const guint8 *packed;
-  guint         left;
-  RefCursor     ref;
-  EsThreadState head;        /* its next state */
-  EsThreadState stop;        /* runs: the stop of the run at @head, if @has_stop */
-  gboolean      has_head, has_stop;
-  const EsInstant *instants; /* instants: its cap's of its kind, once its first is read */
-} Stretch;
-
-struct _EsThreadTimelineReader
-{
-  EsDocument *document;
-  Stretch    *stretches;
-  guint       n_stretches;
-  GArray     *orphans;       /* EsThreadState: the thread's orphan stops */
-  const EsActivity **activities;   /* per cap: a run's state read without a call */
-  guint64    *data_ends;     /* per cap */
-  guint      *heap;          /* stretches with a head, the earliest first */
-  guint       n_heap;
-  gboolean    sorted;
-};
-
-/* Moves @s on to its next state, if it has one. */
-static void
-stretch_advance (EsThreadTimelineReader *self,
-                 Stretch                *s)
-{
-  if (s->has_stop)
-    {
-      s->head = s->stop;
-      s->has_stop = FALSE;
-      return;
-    }
-  if (s->left == 0)
-    {
-      s->has_head = FALSE;
-      return;
-    }
-  s->left--;
-  s->has_head = TRUE;
-  switch (s->kind)
-    {
-    case STRETCH_INSTANTS:
-      s->packed = unpack_ref (&s->ref, s->packed);
-      if (s->ref.kind == ES_INSTANT_THREAD_MIGRATED || s->ref.kind == ES_INSTANT_THREAD_WOKEN)
-        s->head = instant_state (self->document, &s->ref);
-      else
-        {
-          /* The same cap and kind throughout the stretch. */
-          if (s->instants == NULL)
-            {
-              guint n;
-
-              s->instants = es_cap_timeline_get_instants (g_ptr_array_index (self->document->caps, s->ref.cap),
-                                                          s->ref.kind, &n);
-            }
-          s->head = (EsThreadState) { es_instant_time (&s->instants[s->ref.index]), s->ref.cap,
-                                      s->ref.kind == ES_INSTANT_THREAD_CREATED ? ES_THREAD_STATE_CREATED
-                                                                               : ES_THREAD_STATE_RUNNABLE, 0 };
-        }
-      break;
-    case STRETCH_RUNS:
-      {
-        const EsActivity *a;
-
-        s->packed = unpack_ref (&s->ref, s->packed);
-        a = &self->activities[s->ref.cap][s->ref.index];
-        s->head = (EsThreadState) { a->start, s->ref.cap, ES_THREAD_STATE_RUNNING, 0 };
-        /* As run_states() has them. */
-        s->has_stop = TRUE;
-        if (!(a->flags & (ES_ACTIVITY_ENDED_BY_LOG_END | ES_ACTIVITY_CONTINUES)))
-          s->stop = (EsThreadState) { es_activity_end (a), s->ref.cap, _es_thread_state_after_stop (a->stop_status),
-                                      a->stop_status };
-        else if ((a->flags & ES_ACTIVITY_ENDED_BY_LOG_END) && self->data_ends[s->ref.cap] != G_MAXUINT64)
-          s->stop = (EsThreadState) { es_activity_end (a), s->ref.cap, ES_THREAD_STATE_NO_DATA, 0 };
-        else
-          s->has_stop = FALSE;
-      }
-      break;
-    case STRETCH_ORPHANS:
-    default:
-      s->head = g_array_index (self->orphans, EsThreadState, s->n - s->left - 1);
-      break;
-    }
-}
-
-/* Whether stretch @a's head comes before @b's: the earlier stretch first
- * at equal times. */
-static inline gboolean
-heap_before (EsThreadTimelineReader *self,
-             guint                   a,
-             guint                   b)
-{
-  guint64 x = self->stretches[a].head.time, y = self->stretches[b].head.time;
-
-  return x < y || (x == y && a < b);
-}
-
-static void
-heap_sift_down (EsThreadTimelineReader *self,
-                guint                   i)
-{
-  for (;;)
-    {
-      guint least = i, l = 2 * i + 1, r = 2 * i + 2, swap;
-
-      if (l < self->n_heap && heap_before (self, self->heap[l], self->heap[least]))
-        least = l;
-      if (r < self->n_heap && heap_before (self, self->heap[r], self->heap[least]))
-        least = r;
-      if (least == i)
-        return;
-      swap = self->heap[i];
-      self->heap[i] = self->heap[least];
-      self->heap[least] = swap;
-      i = least;
-    }
-}
-
-/**
- * es_thread_timeline_reader_rewind:
- *
- * Starts @self again at the thread's first state.
- */
-void
-es_thread_timeline_reader_rewind (EsThreadTimelineReader *self)
-{
-  self->n_heap = 0;
-  self->sorted = TRUE;
-  for (guint i = 0; i < self->n_stretches; i++)
-    {
-      Stretch *s = &self->stretches[i];
-
-      s->packed = s->start;
-      s->left = s->n;
-      s->ref = (RefCursor) { 0 };
-      s->has_stop = FALSE;
-      s->instants = NULL;
-      stretch_advance (self, s);
-      if (s->has_head)
-        self->heap[self->n_heap++] = i;
-    }
-  for (guint i = self->n_heap / 2; i-- > 0;)
-    heap_sift_down (self, i);
-}
-
-/**
- * es_document_read_thread_timeline:
- *
- * A reader of @thread's states, in the order es_document_get_thread_timeline()
- * gives them as long as es_thread_timeline_reader_is_sorted() says so (a
- * damaged log's may not be), without making them all at once.
- *
- * Returns: (transfer full): the reader, at the thread's first state
- */
-EsThreadTimelineReader *
-es_document_read_thread_timeline (EsDocument     *self,
-                                  const EsThread *thread)
-{
-  EsThreadTimelineReader *reader;
-  ThreadIndex *index;
-  const guint8 *packed;
-  GArray *stretches = g_array_new (FALSE, FALSE, sizeof (Stretch));
-  Stretch s = { 0 };
-  guint t;
-
-  g_return_val_if_fail (ES_IS_DOCUMENT (self), NULL);
-
-  index = get_thread_index (self);
-  t = thread_position (self, thread->id);
-  reader = g_new0 (EsThreadTimelineReader, 1);
-  reader->document = g_object_ref (self);
-  reader->orphans = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
-  reader->activities = g_new (const EsActivity *, MAX (self->caps->len, 1));
-  reader->data_ends = g_new (guint64, MAX (self->caps->len, 1));
-  for (guint c = 0; c < self->caps->len; c++)
-    {
-      guint n;
-
-      reader->activities[c] = es_cap_timeline_get_activities (g_ptr_array_index (self->caps, c), &n);
-      reader->data_ends[c] = es_cap_timeline_get_data_end (g_ptr_array_index (self->caps, c));
-    }
-  if (t != G_MAXUINT)
-    {
-      /* A stretch of instants from each reference that names its cap and
-       * kind: the first of each cap's, of each kind. */
-      packed = index->instant_bytes + index->instant_offsets[t];
-      for (guint i = 0; i < index->n_instants[t]; i++)
-        {
-          guint64 v;
-          RefCursor ignored = { 0 };
-
-          es_varint_get (packed, &v);
-          if (v & 1 || i == 0)
-            {
-              if (s.n > 0)
-                g_array_append_val (stretches, s);
-              s = (Stretch) { STRETCH_INSTANTS, packed, 0 };
-            }
-          s.n++;
-          packed = unpack_ref (&ignored, packed);
-        }
-      if (s.n > 0)
-        g_array_append_val (stretches, s);
-      s = (Stretch) { STRETCH_RUNS, index->run_bytes + index->run_offsets[t], index->n_runs[t] };
-      g_array_append_val (stretches, s);
-    }
-  for (guint i = 0; i < self->orphan_stops->len; i++)
-    if (g_array_index (self->orphan_stops, EsOrphanStop, i).thread == thread->id)
-      g_array_append_val (reader->orphans, g_array_index (self->orphan_stops, EsOrphanStop, i).state);
-  s = (Stretch) { STRETCH_ORPHANS, NULL, reader->orphans->len };
-  g_array_append_val (stretches, s);
-  reader->n_stretches = stretches->len;
-  reader->stretches = (Stretch *) (gpointer) g_array_free (stretches, FALSE);
-  reader->heap = g_new (guint, reader->n_stretches);
-  es_thread_timeline_reader_rewind (reader);
-  return reader;
-}
-
-/**
- * es_thread_timeline_reader_read:
- * @out: (out caller-allocates) (array length=max): the next states
- *
- * Returns: how many states were read into @out: fewer than @max once the
- *   thread's are all read
- */
-guint
-es_thread_timeline_reader_read (EsThreadTimelineReader *self,
-                                EsThreadState          *out,
-                                guint                   max)
-{
-  guint n = 0;
-
-  while (n < max && self->n_heap > 0)
-    {
-      Stretch *s = &self->stretches[self->heap[0]];
-      guint64 time = s->head.time;
-
-      out[n++] = s->head;
-      stretch_advance (self, s);
-      if (!s->has_head)
-        self->heap[0] = self->heap[--self->n_heap];
-      else if (s->head.time < time)
-        self->sorted = FALSE;
-      heap_sift_down (self, 0);
-    }
-  return n;
-}
-
-/**
- * es_thread_timeline_reader_is_sorted:
- *
- * Returns: whether the stretches read so far each came in time order: if
- *   not, the states read are not those es_document_get_thread_timeline()
- *   gives (a damaged log's)
- */
-gboolean
-es_thread_timeline_reader_is_sorted (EsThreadTimelineReader *self)
-{
-  return self->sorted;
-}
-
-void
-es_thread_timeline_reader_free (EsThreadTimelineReader *self)
-{
-  if (self == NULL)
-    return;
-  g_object_unref (self->document);
-  g_array_unref (self->orphans);
-  g_free (self->activities);
-  g_free (self->data_ends);
-  g_free (self->stretches);
-  g_free (self->heap);
-  g_free (self);
 }

@@ -53,7 +53,7 @@ struct _EsThreadStateCache
   GSource            *start;      /* (nullable): hands the asked ones to a worker once the frame is painted */
 };
 
-/* A thread with this many states was made in a megabyte or more. */
+/* A thread with this many states takes a megabyte or more. */
 #define TRIM_AFTER_STATES (64u << 10)
 
 static void
@@ -524,11 +524,13 @@ make_batch (GTask        *task,
       Entry *entry = entry_new (batch->document, g_array_index (batch->threads, guint, i));
 
       g_ptr_array_add (entries, entry);
-      /* A busy thread's states are made in arrays of megabytes, sorted
-       * and packed, then freed: glibc would keep them resident in this
-       * worker's heap, between the packed states made after them, each
-       * thread's adding to the last's, for as long as the window stays
-       * open. */
+      /* A busy thread's states are packed as they are read, in memory
+       * of their own, but the first builds the document's index of
+       * threads (arrays sized for the most they could take, then cut),
+       * and meanwhile the window's frames free megabytes in the main
+       * heap: a trim after each busy thread gives both back while the
+       * next are made (the Threads section's peak on the 86 MB ping-pong
+       * log: 151 MB without, 149.5 with). */
       if (entry->view->n_states >= TRIM_AFTER_STATES)
         es_give_back_freed_memory ();
     }
