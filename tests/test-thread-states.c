@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include "es-document-builder.h"
 #include "es-search.h"
 #include "es-test-log.h"
 #include "es-thread-states.h"
@@ -669,6 +670,68 @@ test_read_a_few_at_a_time_as_made_whole (void)
     }
 }
 
+/* A damaged log where a thread runs on two caps at once: its runs, in the
+ * order they start, stop after the next starts, and the states read a few
+ * at a time would not be those sorted whole; the reader says so, and the
+ * cache packs the states sorted whole, as before. */
+static void
+test_states_out_of_order_made_whole (void)
+{
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new ();
+  g_autoptr(EsDocument) document = NULL;
+  g_autoptr(EsThreadStateCache) cache = NULL;
+  g_autoptr(GArray) whole = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
+  g_autoptr(EsThreadStates) packed = NULL;
+  static const struct { guint16 tag; guint16 cap; guint64 time; guint16 status; } events[] = {
+    { ES_EVENT_CREATE_THREAD, 0, 100, 0 },
+    { ES_EVENT_RUN_THREAD, 1, 200, 0 },
+    { ES_EVENT_RUN_THREAD, 0, 300, 0 },          /* on two caps at once */
+    { ES_EVENT_STOP_THREAD, 0, 400, ES_STOP_BLOCKED_ON_MVAR },
+    { ES_EVENT_THREAD_WAKEUP, 0, 500, 0 },
+    { ES_EVENT_STOP_THREAD, 1, 900, ES_STOP_THREAD_FINISHED },
+  };
+  EsThreadTimelineReader *reader;
+  EsThreadState read[16];
+  const EsThreadStates *made;
+  const EsThread *thread;
+
+  for (guint i = 0; i < G_N_ELEMENTS (events); i++)
+    {
+      EsEvent e = { 0 };
+
+      e.tag = events[i].tag;
+      e.cap = events[i].cap;
+      e.time = events[i].time;
+      if (e.tag == ES_EVENT_STOP_THREAD)
+        {
+          e.u.stop.thread = 5;
+          e.u.stop.status = events[i].status;
+        }
+      else
+        {
+          e.u.thread.thread = 5;
+          e.u.thread.cap = 0;     /* woken on cap 0 */
+        }
+      es_document_builder_add (builder, &e);
+    }
+  document = es_document_builder_finish (builder, FALSE, -1);
+  thread = es_document_lookup_thread (document, 5);
+  g_assert_nonnull (thread);
+  reader = es_document_read_thread_timeline (document, thread);
+  g_assert_cmpuint (es_thread_timeline_reader_read (reader, read, G_N_ELEMENTS (read)), <, G_N_ELEMENTS (read));
+  g_assert_false (es_thread_timeline_reader_is_sorted (reader));
+  es_thread_timeline_reader_free (reader);
+
+  cache = es_thread_state_cache_new (document, G_MAXSIZE);
+  made = es_thread_state_cache_get (cache, es_document_find_thread (document, 5));
+  es_thread_state_cache_get_timeline (document, thread, whole);
+  packed = es_thread_states_new ((const EsThreadState *) (gpointer) whole->data, whole->len,
+                                 es_document_get_end_time (document));
+  g_assert_cmpuint (made->n_states, ==, whole->len);
+  g_assert_cmpuint (made->size, ==, packed->size);
+  g_assert_cmpmem (made + 1, made->size - sizeof *made, packed + 1, packed->size - sizeof *packed);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -681,6 +744,7 @@ main (int    argc,
   g_test_add_func ("/thread-states/runnable-during-a-gc-is-gc", test_runnable_during_a_gc_is_gc);
   g_test_add_func ("/thread-states/packed-as-plain", test_packed_as_plain);
   g_test_add_func ("/thread-states/read-a-few-at-a-time-as-made-whole", test_read_a_few_at_a_time_as_made_whole);
+  g_test_add_func ("/thread-states/states-out-of-order-made-whole", test_states_out_of_order_made_whole);
   g_test_add_func ("/thread-states/packed-at-the-limits", test_packed_at_the_limits);
   g_test_add_func ("/thread-states/packed-codes-in-4-bits", test_packed_codes_in_4_bits);
   g_test_add_func ("/thread-states/made-in-a-worker", test_made_in_a_worker);
