@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include "es-document-builder.h"
 #include "es-search.h"
 #include "es-test-log.h"
 #include "es-thread-states.h"
@@ -454,6 +455,27 @@ test_packed_at_the_limits (void)
     }
 }
 
+/* Codes in 4 bits up to 16 different ones, a byte from 17: every state
+ * read back either way, at even and odd places. */
+static void
+test_packed_codes_in_4_bits (void)
+{
+  for (guint n_codes = 15; n_codes <= 18; n_codes++)
+    {
+      const guint n = 301;
+      g_autofree EsThreadState *states = g_new (EsThreadState, n);
+      g_autoptr(EsThreadStates) packed = NULL;
+
+      for (guint i = 0; i < n; i++)
+        states[i] = (EsThreadState) { 1000 + (guint64) i * 7, (guint16) (i * 7 % n_codes / 4),
+                                      (guint8) (i * 7 % n_codes % 4), ES_STOP_BLOCKED_ON_MVAR };
+      packed = es_thread_states_new (states, n, states[n - 1].time + 100);
+      assert_packed_as_plain (packed, states, n);
+      g_assert_cmpuint (packed->n_dict, ==, n_codes);
+      g_assert_cmpuint (packed->code_bits, ==, n_codes <= 16 ? 4 : 8);
+    }
+}
+
 static void
 count_ready (gpointer data)
 {
@@ -575,6 +597,141 @@ test_previous_shown_meanwhile (void)
   }
 }
 
+/* A thread's states read a few at a time are those made all at once: the
+ * document's in the order its sort puts them, read again after a rewind;
+ * and a cache's packed states, cut at GCs as they are read, are the whole
+ * timeline's packed, byte for byte, for every thread of real programs'
+ * logs. */
+static void
+test_read_a_few_at_a_time_as_made_whole (void)
+{
+  const char *fixtures[] = { "parfib-N2.eventlog", "alloc-A1m-N2.eventlog", "heap-hT-N2.eventlog",
+                             "alloc-A64m-N2.eventlog", "hello.eventlog" };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+
+  for (guint f = 0; f < G_N_ELEMENTS (fixtures); f++)
+    {
+      g_autoptr(EsDocument) document = es_test_load_fixture (fixtures[f]);
+      g_autoptr(EsThreadStateCache) cache = es_thread_state_cache_new (document, G_MAXSIZE);
+      guint64 end = es_document_get_end_time (document);
+      gsize n_cut = 0;
+
+      for (guint t = 0; t < es_document_get_n_threads (document); t++)
+        {
+          const EsThread *thread = es_document_get_thread (document, t);
+          g_autoptr(GArray) whole = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
+          g_autoptr(GArray) cut = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
+          g_autoptr(EsThreadStates) packed = NULL;
+          EsThreadTimelineReader *reader = es_document_read_thread_timeline (document, thread);
+          const EsThreadStates *made;
+
+          es_document_get_thread_timeline (document, thread, whole);
+          for (guint pass = 0; pass < 2; pass++)
+            {
+              g_autofree EsThreadState *read = g_new (EsThreadState, whole->len + 40);
+              guint n = 0, got;
+
+              /* In stretches of 1 to 40, ending with a short one. */
+              do
+                {
+                  guint max = g_rand_int_range (rand, 1, 41);
+
+                  got = es_thread_timeline_reader_read (reader, read + n, max);
+                  g_assert_cmpuint (got, <=, max);
+                  n += got;
+                  if (got < max)
+                    break;
+                }
+              while (TRUE);
+              g_assert_true (es_thread_timeline_reader_is_sorted (reader));
+              g_assert_cmpuint (n, ==, whole->len);
+              for (guint i = 0; i < n; i++)
+                {
+                  const EsThreadState *want = &g_array_index (whole, EsThreadState, i);
+
+                  g_assert_cmpuint (read[i].time, ==, want->time);
+                  g_assert_cmpuint (read[i].cap, ==, want->cap);
+                  g_assert_cmpuint (read[i].state, ==, want->state);
+                  g_assert_cmpuint (read[i].reason, ==, want->reason);
+                }
+              es_thread_timeline_reader_rewind (reader);
+            }
+          es_thread_timeline_reader_free (reader);
+
+          es_thread_state_cache_get_timeline (document, thread, cut);
+          n_cut += cut->len - whole->len;
+          packed = es_thread_states_new ((const EsThreadState *) (gpointer) cut->data, cut->len, end);
+          made = es_thread_state_cache_get (cache, t);
+          g_assert_cmpuint (made->n_states, ==, packed->n_states);
+          g_assert_cmpuint (made->size, ==, packed->size);
+          g_assert_cmpmem (made + 1, made->size - sizeof *made, packed + 1, packed->size - sizeof *packed);
+        }
+      g_test_message ("%s: %" G_GSIZE_FORMAT " states added by GCs", fixtures[f], n_cut);
+    }
+}
+
+/* A damaged log where a thread runs on two caps at once: its runs, in the
+ * order they start, stop after the next starts, and the states read a few
+ * at a time would not be those sorted whole; the reader says so, and the
+ * cache packs the states sorted whole, as before. */
+static void
+test_states_out_of_order_made_whole (void)
+{
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new ();
+  g_autoptr(EsDocument) document = NULL;
+  g_autoptr(EsThreadStateCache) cache = NULL;
+  g_autoptr(GArray) whole = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
+  g_autoptr(EsThreadStates) packed = NULL;
+  static const struct { guint16 tag; guint16 cap; guint64 time; guint16 status; } events[] = {
+    { ES_EVENT_CREATE_THREAD, 0, 100, 0 },
+    { ES_EVENT_RUN_THREAD, 1, 200, 0 },
+    { ES_EVENT_RUN_THREAD, 0, 300, 0 },          /* on two caps at once */
+    { ES_EVENT_STOP_THREAD, 0, 400, ES_STOP_BLOCKED_ON_MVAR },
+    { ES_EVENT_THREAD_WAKEUP, 0, 500, 0 },
+    { ES_EVENT_STOP_THREAD, 1, 900, ES_STOP_THREAD_FINISHED },
+  };
+  EsThreadTimelineReader *reader;
+  EsThreadState read[16];
+  const EsThreadStates *made;
+  const EsThread *thread;
+
+  for (guint i = 0; i < G_N_ELEMENTS (events); i++)
+    {
+      EsEvent e = { 0 };
+
+      e.tag = events[i].tag;
+      e.cap = events[i].cap;
+      e.time = events[i].time;
+      if (e.tag == ES_EVENT_STOP_THREAD)
+        {
+          e.u.stop.thread = 5;
+          e.u.stop.status = events[i].status;
+        }
+      else
+        {
+          e.u.thread.thread = 5;
+          e.u.thread.cap = 0;     /* woken on cap 0 */
+        }
+      es_document_builder_add (builder, &e);
+    }
+  document = es_document_builder_finish (builder, FALSE, -1);
+  thread = es_document_lookup_thread (document, 5);
+  g_assert_nonnull (thread);
+  reader = es_document_read_thread_timeline (document, thread);
+  g_assert_cmpuint (es_thread_timeline_reader_read (reader, read, G_N_ELEMENTS (read)), <, G_N_ELEMENTS (read));
+  g_assert_false (es_thread_timeline_reader_is_sorted (reader));
+  es_thread_timeline_reader_free (reader);
+
+  cache = es_thread_state_cache_new (document, G_MAXSIZE);
+  made = es_thread_state_cache_get (cache, es_document_find_thread (document, 5));
+  es_thread_state_cache_get_timeline (document, thread, whole);
+  packed = es_thread_states_new ((const EsThreadState *) (gpointer) whole->data, whole->len,
+                                 es_document_get_end_time (document));
+  g_assert_cmpuint (made->n_states, ==, whole->len);
+  g_assert_cmpuint (made->size, ==, packed->size);
+  g_assert_cmpmem (made + 1, made->size - sizeof *made, packed + 1, packed->size - sizeof *packed);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -586,7 +743,10 @@ main (int    argc,
   g_test_add_func ("/thread-states/running-never-exceeds-the-caps", test_running_never_exceeds_the_caps);
   g_test_add_func ("/thread-states/runnable-during-a-gc-is-gc", test_runnable_during_a_gc_is_gc);
   g_test_add_func ("/thread-states/packed-as-plain", test_packed_as_plain);
+  g_test_add_func ("/thread-states/read-a-few-at-a-time-as-made-whole", test_read_a_few_at_a_time_as_made_whole);
+  g_test_add_func ("/thread-states/states-out-of-order-made-whole", test_states_out_of_order_made_whole);
   g_test_add_func ("/thread-states/packed-at-the-limits", test_packed_at_the_limits);
+  g_test_add_func ("/thread-states/packed-codes-in-4-bits", test_packed_codes_in_4_bits);
   g_test_add_func ("/thread-states/made-in-a-worker", test_made_in_a_worker);
   g_test_add_func ("/thread-states/previous-shown-meanwhile", test_previous_shown_meanwhile);
 

@@ -10,36 +10,10 @@
 #include <string.h>
 
 #include "es-document-private.h"
+#include "es-document-threads-private.h"
 #include "es-search.h"
 #include "es-varint.h"
 
-/* Per thread, where its runs and instants are in the caps' arrays: derived
- * data, built once, on the first request (a view opening its thread rows),
- * not on the load path. Packed, as the thread states are: a busy log has
- * millions of runs, and as 8-byte references they were a third of the
- * log's size again. A thread's runs are varints of the activity's index,
- * from its run before on the same cap (shifted left once), or with the
- * low bit set, the index itself and the new cap; its instants likewise,
- * from the one before of the same cap and kind, or the index with the new
- * kind (a byte) and cap. */
-typedef struct
-{
-  gsize   *run_offsets;       /* per thread (by position), n_threads + 1, into run_bytes */
-  guint32 *n_runs;
-  guint8  *run_bytes;
-  gsize   *instant_offsets;
-  guint32 *n_instants;
-  guint8  *instant_bytes;
-} ThreadIndex;
-
-/* Where a thread's references stand while they are packed or read. */
-typedef struct
-{
-  guint32 index;
-  guint16 cap;
-  guint8  kind;
-  guint8  started;
-} RefCursor;
 
 static const EsInstantKind thread_instant_kinds[] = {
   ES_INSTANT_THREAD_CREATED, ES_INSTANT_THREAD_RUNNABLE,
@@ -91,27 +65,6 @@ pack_ref (RefCursor *cursor,
     }
   *cursor = (RefCursor) { at, cap, kind, TRUE };
   return n;
-}
-
-static inline const guint8 *
-unpack_ref (RefCursor    *cursor,
-            const guint8 *in)
-{
-  guint64 v;
-
-  in = es_varint_get (in, &v);
-  if (v & 1)
-    {
-      guint64 cap;
-
-      cursor->kind = *in++;
-      in = es_varint_get (in, &cap);
-      cursor->cap = (guint16) cap;
-      cursor->index = (guint32) (v >> 1);
-    }
-  else
-    cursor->index += (guint32) (v >> 1);
-  return in;
 }
 
 /* Makes the offsets of a packed part from each thread's bytes (in
@@ -261,8 +214,8 @@ index_instants (EsDocument  *self,
     }
 }
 
-static ThreadIndex *
-get_thread_index (EsDocument *self)
+ThreadIndex *
+_es_document_get_thread_index (EsDocument *self)
 {
   if (g_once_init_enter (&self->thread_index))
     {
@@ -304,7 +257,7 @@ es_document_get_thread_runs (EsDocument     *self,
 
   g_return_val_if_fail (ES_IS_DOCUMENT (self), runs);
 
-  index = get_thread_index (self);
+  index = _es_document_get_thread_index (self);
   t = thread_position (self, thread->id);
   g_return_val_if_fail (t != G_MAXUINT, runs);
   g_array_set_size (runs, index->n_runs[t]);
@@ -429,7 +382,8 @@ _es_thread_state_after_stop (EsStopStatus status)
  * then what its stop status means: runnable, blocked with the reason, or
  * finished); woken, migrated or made runnable (RUNNABLE, on the cap it was
  * sent to). Assembled from the caps' activities and instants, where each of
- * these is stored once.
+ * these is stored once. es_document_read_thread_timeline() gives the same
+ * states a few at a time, without making them all.
  */
 void
 es_document_get_thread_timeline (EsDocument     *self,
@@ -445,7 +399,7 @@ es_document_get_thread_timeline (EsDocument     *self,
   g_return_if_fail (ES_IS_DOCUMENT (self));
   g_return_if_fail (g_array_get_element_size (states) == sizeof (EsThreadState));
 
-  index = get_thread_index (self);
+  index = _es_document_get_thread_index (self);
   t = thread_position (self, thread->id);
   g_array_set_size (states, 0);
   g_return_if_fail (t != G_MAXUINT);
@@ -458,16 +412,8 @@ es_document_get_thread_timeline (EsDocument     *self,
   packed = index->instant_bytes + index->instant_offsets[t];
   for (guint i = 0; i < index->n_instants[t]; i++)
     {
-      guint n;
-      const EsInstant *in;
-      gboolean sent;
-
       packed = unpack_ref (&ref, packed);
-      in = &es_cap_timeline_get_instants (g_ptr_array_index (self->caps, ref.cap), ref.kind, &n)[ref.index];
-      sent = ref.kind == ES_INSTANT_THREAD_MIGRATED || ref.kind == ES_INSTANT_THREAD_WOKEN;
-      out[n_out++] = (EsThreadState) { es_instant_time (in),
-                                       sent ? es_cap_timeline_get_arg (g_ptr_array_index (self->caps, ref.cap), ref.kind, in) : ref.cap,
-                                       ref.kind == ES_INSTANT_THREAD_CREATED ? ES_THREAD_STATE_CREATED : ES_THREAD_STATE_RUNNABLE, 0 };
+      out[n_out++] = _es_instant_state (self, &ref);
     }
   packed = index->run_bytes + index->run_offsets[t];
   ref = (RefCursor) { 0 };
@@ -478,16 +424,8 @@ es_document_get_thread_timeline (EsDocument     *self,
 
       packed = unpack_ref (&ref, packed);
       a = &es_cap_timeline_get_activities (g_ptr_array_index (self->caps, ref.cap), &n)[ref.index];
-      out[n_out++] = (EsThreadState) { a->start, ref.cap, ES_THREAD_STATE_RUNNING, 0 };
-      /* A run stored in pieces stops once, at the end of its last. */
-      if (!(a->flags & (ES_ACTIVITY_ENDED_BY_LOG_END | ES_ACTIVITY_CONTINUES)))
-        out[n_out++] = (EsThreadState) { es_activity_end (a), ref.cap, _es_thread_state_after_stop (a->stop_status),
-                                         a->stop_status };
-      /* Where its cap's data ends, in a cut log, nothing is known of the
-       * thread from then on. */
-      else if ((a->flags & ES_ACTIVITY_ENDED_BY_LOG_END) &&
-               es_cap_timeline_get_data_end (g_ptr_array_index (self->caps, ref.cap)) != G_MAXUINT64)
-        out[n_out++] = (EsThreadState) { es_activity_end (a), ref.cap, ES_THREAD_STATE_NO_DATA, 0 };
+      n_out += _es_run_states (a, ref.cap, es_cap_timeline_get_data_end (g_ptr_array_index (self->caps, ref.cap)),
+                               &out[n_out]);
     }
   g_array_set_size (states, n_out);
   for (guint i = 0; i < self->orphan_stops->len; i++)

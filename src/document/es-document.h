@@ -71,6 +71,17 @@ GArray               *es_document_get_thread_runs     (EsDocument  *self,
 void                  es_document_get_thread_timeline (EsDocument  *self,
                                                        const EsThread *thread,
                                                        GArray      *states);
+
+typedef struct _EsThreadTimelineReader EsThreadTimelineReader;
+
+EsThreadTimelineReader *es_document_read_thread_timeline (EsDocument     *self,
+                                                          const EsThread *thread);
+guint                 es_thread_timeline_reader_read   (EsThreadTimelineReader *self,
+                                                        EsThreadState          *out,
+                                                        guint                   max);
+void                  es_thread_timeline_reader_rewind (EsThreadTimelineReader *self);
+gboolean              es_thread_timeline_reader_is_sorted (EsThreadTimelineReader *self);
+void                  es_thread_timeline_reader_free   (EsThreadTimelineReader *self);
 const EsUserEvent    *es_document_get_messages        (EsDocument  *self,
                                                        guint       *n_messages);
 const EsUserEvent    *es_document_get_markers         (EsDocument  *self,

@@ -53,7 +53,7 @@ struct _EsThreadStateCache
   GSource            *start;      /* (nullable): hands the asked ones to a worker once the frame is painted */
 };
 
-/* A thread with this many states was made in a megabyte or more. */
+/* A thread with this many states takes a megabyte or more. */
 #define TRIM_AFTER_STATES (64u << 10)
 
 static void
@@ -279,20 +279,172 @@ split_at_gcs (EsDocument *document,
   g_assert (w == 0);
 }
 
+/**
+ * es_thread_state_cache_get_timeline:
+ * @states: (element-type EsThreadState): receives the states
+ *
+ * @thread's states as a cache packs them, made all at once: the
+ * document's, with runnable time cut at GCs. A cache reads the same a few
+ * at a time.
+ */
+void
+es_thread_state_cache_get_timeline (EsDocument     *document,
+                                    const EsThread *thread,
+                                    GArray         *states)
+{
+  es_document_get_thread_timeline (document, thread, states);
+  split_at_gcs (document, states);
+}
+
+/* A thread's states as the packing reads them: the document's, read a
+ * few at a time, each cut at GCs as split_at_gcs() cuts them, so that no
+ * thread's states are ever all made at once (a busy thread's are 16 bytes
+ * each, with as many again to sort them, and two workers make them at
+ * once: it was the Threads section's peak). split_at_gcs() cuts nothing
+ * when no state gains a piece; whether one does is known after the first
+ * reading, which then tells the packing to measure again uncut if it cut
+ * a state's start alone. A damaged log whose states the document cannot
+ * give in order has them made whole and sorted, as before. */
+#define READ_AHEAD 64
+
+typedef struct
+{
+  EsDocument             *document;
+  const EsThread         *thread;
+  EsThreadTimelineReader *reader;
+  const EsGc             *gcs;
+  guint                   n_gcs;
+  guint64                 end;
+  gboolean                split;      /* runnable time cut at GCs */
+  gboolean                rewound;    /* once: whether to cut is settled */
+  gsize                   extra;      /* states the cuts added */
+  gboolean                changed;    /* a cut changed a state and added none */
+  EsThreadState           in[READ_AHEAD];
+  guint                   n_in, in_at;
+  GArray                 *pieces;     /* EsThreadState: the last state's, to give */
+  guint                   pieces_at;
+  GArray                 *whole;      /* (nullable): the states made whole, for a damaged log */
+  guint                   whole_at;
+} CutSource;
+
+/* The reader's next state without taking it, or FALSE if none is left. */
+static gboolean
+cut_source_peek (CutSource     *self,
+                 EsThreadState *state)
+{
+  if (self->in_at == self->n_in)
+    {
+      self->n_in = es_thread_timeline_reader_read (self->reader, self->in, READ_AHEAD);
+      self->in_at = 0;
+      if (self->n_in == 0)
+        return FALSE;
+    }
+  *state = self->in[self->in_at];
+  return TRUE;
+}
+
+static guint
+cut_source_read (gpointer       data,
+                 EsThreadState *out,
+                 guint          max)
+{
+  CutSource *self = data;
+  guint n = 0;
+
+  if (self->whole != NULL)
+    {
+      n = MIN (max, self->whole->len - self->whole_at);
+      memcpy (out, &g_array_index (self->whole, EsThreadState, self->whole_at), n * sizeof (EsThreadState));
+      self->whole_at += n;
+      return n;
+    }
+  while (n < max)
+    {
+      EsThreadState two[2];
+      guint n_two, g;
+      const EsThreadState *piece;
+
+      if (self->pieces_at < self->pieces->len)
+        {
+          out[n++] = g_array_index (self->pieces, EsThreadState, self->pieces_at++);
+          continue;
+        }
+      if (!cut_source_peek (self, &two[0]))
+        break;
+      self->in_at++;
+      if (!self->split || (two[0].state != ES_THREAD_STATE_RUNNABLE && two[0].state != ES_THREAD_STATE_CREATED))
+        {
+          out[n++] = two[0];
+          continue;
+        }
+      n_two = cut_source_peek (self, &two[1]) ? 2 : 1;
+      g = first_gc_after (self->gcs, self->n_gcs, two[0].time);
+      /* No GC begins before it ends: cut_at_gcs() would give it alone. */
+      if (g == self->n_gcs || self->gcs[g].start >= (n_two == 2 ? two[1].time : self->end))
+        {
+          out[n++] = two[0];
+          continue;
+        }
+      g_array_set_size (self->pieces, 0);
+      self->pieces_at = 0;
+      cut_at_gcs (two, n_two, 0, self->end, self->gcs, self->n_gcs, g, self->pieces);
+      self->extra += self->pieces->len - 1;
+      piece = &g_array_index (self->pieces, EsThreadState, 0);
+      if (self->pieces->len == 1 && (piece->time != two[0].time || piece->state != two[0].state))
+        self->changed = TRUE;
+    }
+  return n;
+}
+
+static gboolean
+cut_source_rewind (gpointer data)
+{
+  CutSource *self = data;
+  gboolean again = FALSE;
+
+  if (!self->rewound)
+    {
+      self->rewound = TRUE;
+      if (!es_thread_timeline_reader_is_sorted (self->reader))
+        {
+          self->whole = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
+          es_thread_state_cache_get_timeline (self->document, self->thread, self->whole);
+          again = TRUE;
+        }
+      else if (self->split && self->extra == 0 && self->changed)
+        {
+          self->split = FALSE;
+          again = TRUE;
+        }
+    }
+  self->whole_at = 0;
+  self->n_in = self->in_at = 0;
+  g_array_set_size (self->pieces, 0);
+  self->pieces_at = 0;
+  es_thread_timeline_reader_rewind (self->reader);
+  return again;
+}
+
 /* Thread @thread_index's states, made from @document: what a cache keeps
  * of a thread, made on any thread. */
 static Entry *
 entry_new (EsDocument *document,
            guint       thread_index)
 {
-  g_autoptr(GArray) timeline = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
   Entry *entry = g_new0 (Entry, 1);
+  CutSource cut = { document, es_document_get_thread (document, thread_index) };
+  EsThreadStateSource source = { cut_source_read, cut_source_rewind, &cut };
 
   entry->key = GUINT_TO_POINTER (thread_index + 1);
-  es_document_get_thread_timeline (document, es_document_get_thread (document, thread_index), timeline);
-  split_at_gcs (document, timeline);
-  entry->view = es_thread_states_new ((const EsThreadState *) (gconstpointer) timeline->data, timeline->len,
-                                      es_document_get_end_time (document));
+  cut.reader = es_document_read_thread_timeline (document, cut.thread);
+  cut.gcs = es_document_get_gcs (document, &cut.n_gcs);
+  cut.end = es_document_get_end_time (document);
+  cut.split = cut.n_gcs > 0;
+  cut.pieces = g_array_new (FALSE, FALSE, sizeof (EsThreadState));
+  entry->view = es_thread_states_new_from_source (&source, cut.end);
+  es_thread_timeline_reader_free (cut.reader);
+  g_array_unref (cut.pieces);
+  g_clear_pointer (&cut.whole, g_array_unref);
   return entry;
 }
 
@@ -372,11 +524,13 @@ make_batch (GTask        *task,
       Entry *entry = entry_new (batch->document, g_array_index (batch->threads, guint, i));
 
       g_ptr_array_add (entries, entry);
-      /* A busy thread's states are made in arrays of megabytes, sorted
-       * and packed, then freed: glibc would keep them resident in this
-       * worker's heap, between the packed states made after them, each
-       * thread's adding to the last's, for as long as the window stays
-       * open. */
+      /* A busy thread's states are packed as they are read, in memory
+       * of their own, but the first builds the document's index of
+       * threads (arrays sized for the most they could take, then cut),
+       * and meanwhile the window's frames free megabytes in the main
+       * heap: a trim after each busy thread gives both back while the
+       * next are made (the Threads section's peak on the 86 MB ping-pong
+       * log: 151 MB without, 149.5 with). */
       if (entry->view->n_states >= TRIM_AFTER_STATES)
         es_give_back_freed_memory ();
     }

@@ -8,6 +8,10 @@
 #include "config.h"
 
 #include <string.h>
+#if defined(__linux__)
+# include <sys/mman.h>
+# define HAVE_MMAP_STATES 1
+#endif
 
 #include "es-search.h"
 #include "es-thread-states-private.h"
@@ -48,11 +52,34 @@ dict_add (Dict    *dict,
     }
 }
 
-/* A block's times less its first, in 2, 4 or 8 bytes: the width code. */
+/* The bits @v takes: 0 for 0. */
 static inline guint
-width_code (guint64 span)
+bits_of (guint64 v)
 {
-  return span <= G_MAXUINT16 ? 0 : span <= G_MAXUINT32 ? 1 : 2;
+  return v == 0 ? 0 : 64 - (guint) __builtin_clzll (v);
+}
+
+/* Writes @v in @width bits (up to 64) at bit @at of @bits, zeroed there:
+ * read_bits() reads it back. */
+static inline void
+write_bits (guint8  *bits,
+            guint64  at,
+            guint    width,
+            guint64  v)
+{
+  while (width > 0)
+    {
+      guint n = MIN (width, 32);
+      guint64 word;
+
+      memcpy (&word, bits + at / 8, sizeof word);
+      word = GUINT64_FROM_LE (word) | (v & ((G_GUINT64_CONSTANT (1) << n) - 1)) << (at % 8);
+      word = GUINT64_TO_LE (word);
+      memcpy (bits + at / 8, &word, sizeof word);
+      v = n < 64 ? v >> n : 0;
+      at += n;
+      width -= n;
+    }
 }
 
 /**
@@ -80,13 +107,346 @@ totals_to_slots (const EsThreadStates *s,
     slots[j] = s->share_of_slot[j] < 0 ? totals->runs : totals->ns[s->share_of_slot[j]];
 }
 
+/* Reads a source's states a block at a time, with the state after the
+ * block, whose time ends the block's last. */
+typedef struct
+{
+  const EsThreadStateSource *source;
+  EsThreadState              states[ES_THREAD_STATES_STRIDE + 1];
+  guint                      n;      /* in @states: the block, and the next state if there is one */
+} BlockReader;
+
+static void
+block_reader_start (BlockReader               *reader,
+                    const EsThreadStateSource *source)
+{
+  reader->source = source;
+  reader->n = source->read (source->data, reader->states, ES_THREAD_STATES_STRIDE + 1);
+}
+
+/* The states of the block at hand: 0 once all are read. */
+static inline guint
+block_length (const BlockReader *reader)
+{
+  return MIN (reader->n, ES_THREAD_STATES_STRIDE);
+}
+
+/* The time state @j of the block lasts until: the next one's, or its own
+ * for the thread's last. */
+static inline guint64
+block_next_time (const BlockReader *reader,
+                 guint              j)
+{
+  return j + 1 < reader->n ? reader->states[j + 1].time : reader->states[j].time;
+}
+
+static void
+block_reader_next (BlockReader *reader)
+{
+  if (reader->n <= ES_THREAD_STATES_STRIDE)
+    {
+      reader->n = 0;
+      return;
+    }
+  reader->states[0] = reader->states[ES_THREAD_STATES_STRIDE];
+  reader->n = 1 + reader->source->read (reader->source->data, reader->states + 1, ES_THREAD_STATES_STRIDE);
+}
+
+/* What the first pass finds: the codes, the times' widths, the shares
+ * used, and per group its bits of times, whether its totals grow past 32
+ * bits, and the bits each share's totals take in it. */
+typedef struct
+{
+  guint64  times_bits;
+  gboolean wide;
+  guint8   width[ES_N_THREAD_SHARES + 1];   /* each share's, then the runs' */
+} GroupMeasure;
+
+typedef struct
+{
+  guint    n_states;
+  gboolean used[ES_N_THREAD_SHARES];
+  gboolean whole_codes;
+  GArray  *groups;         /* GroupMeasure */
+} Measure;
+
+/* The bits a block's times take, past its first. */
+static inline guint
+block_time_width (const EsThreadState *states,
+                  guint                n)
+{
+  return bits_of (states[n - 1].time - states[0].time);
+}
+
+static gboolean
+measure (const EsThreadStateSource *source,
+         Dict                      *dict,
+         Measure                   *m)
+{
+  EsThreadShares sum = { { 0 }, 0 }, group_start = { { 0 }, 0 };
+  BlockReader reader;
+  GroupMeasure *group = NULL;
+
+  memset (dict->index, 0xff, sizeof dict->index);
+  dict->n = 0;
+  m->n_states = 0;
+  m->whole_codes = FALSE;
+  memset (m->used, 0, sizeof m->used);
+  g_array_set_size (m->groups, 0);
+  for (block_reader_start (&reader, source); block_length (&reader) > 0; block_reader_next (&reader))
+    {
+      guint k = m->n_states / ES_THREAD_STATES_STRIDE, n = block_length (&reader);
+      const EsThreadState *states = reader.states;
+
+      if (k % ES_THREAD_STATES_GROUP == 0)
+        {
+          group_start = sum;
+          g_array_set_size (m->groups, m->groups->len + 1);
+        }
+      group = &g_array_index (m->groups, GroupMeasure, m->groups->len - 1);
+      /* The totals only grow: the group's last block tells how wide
+       * they are in it, and whether they pass 32 bits. */
+      for (guint j = 0; j < ES_N_THREAD_SHARES; j++)
+        {
+          group->width[j] = (guint8) bits_of (sum.ns[j] - group_start.ns[j]);
+          if (group->width[j] > 32)
+            group->wide = TRUE;
+        }
+      group->width[ES_N_THREAD_SHARES] = (guint8) bits_of (sum.runs - group_start.runs);
+      group->times_bits += (guint64) (n - 1) * block_time_width (states, n);
+      for (guint j = 0; j < n; j++)
+        {
+          int share = state_share (&states[j]);
+
+          g_return_val_if_fail (states[j].state < N_KINDS, FALSE);
+          if (!m->whole_codes && dict_add (dict, code_of (&states[j])) < 0)
+            m->whole_codes = TRUE;
+          if (share != ES_THREAD_SHARE_NONE)
+            m->used[share] = TRUE;
+          add_time (&sum, &states[j], states[j].time, block_next_time (&reader, j), TRUE);
+        }
+      g_return_val_if_fail (m->n_states <= G_MAXUINT - n, FALSE);
+      m->n_states += n;
+    }
+  return TRUE;
+}
+
+/* Large packed states are mapped apart: freed, they go back to the
+ * system at once, and a worker's heap never holds them between smaller
+ * blocks. */
+#define MAPPED_ABOVE_BYTES (128u << 10)
+
+static gpointer
+states_alloc (gsize size)
+{
+#ifdef HAVE_MMAP_STATES
+  if (size >= MAPPED_ABOVE_BYTES)
+    {
+      void *data = mmap (NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+      if (data != MAP_FAILED)
+        return data;
+      g_error ("%s: failed to map %" G_GSIZE_FORMAT " bytes", G_STRLOC, size);
+    }
+#endif
+  return g_malloc0 (size);
+}
+
+/**
+ * es_thread_states_new_from_source:
+ * @source: a thread's states in time order, read twice (or more: see
+ *   EsThreadStateSource)
+ * @end: the log's end: the last state lasts until then
+ *
+ * Packs the states @source gives with their indexes, in one allocation of
+ * the size they take (two passes: one to measure, one to write), holding
+ * a block of them at a time.
+ *
+ * Returns: (transfer full) (nullable): the states, to free with
+ *   es_thread_states_free(); NULL if a state's kind is not one
+ */
+EsThreadStates *
+es_thread_states_new_from_source (const EsThreadStateSource *source,
+                                  guint64                    end)
+{
+  g_autoptr(GArray) group_measures = g_array_new (FALSE, TRUE, sizeof (GroupMeasure));
+  Measure m = { .groups = group_measures };
+  g_autofree Dict *dict = g_new (Dict, 1);
+  guint n_coarse, n_groups, n_states, n_slots = 0, n_wide = 0, n_dict, code_bits;
+  const GroupMeasure *measured;
+  EsThreadShares sum = { { 0 }, 0 };
+  gsize n_bases = 0, code_size, times_size, totals_size, size;
+  guint64 times_bits = 0, totals_bits = 0, block_at = 0;
+  gboolean whole_codes;
+  EsThreadStates *s;
+  guint8 *times, *codes, *totals;
+  guint64 *coarse, *bases, slots[ES_N_THREAD_SHARES + 1];
+  guint32 *blocks, *base_of, *dict_codes;
+  EsThreadStatesGroup *groups;
+  BlockReader reader;
+
+  _es_thread_states_ensure_share_table ();
+  /* Measured again if the source says its states change (its rewind). */
+  do
+    if (!measure (source, dict, &m))
+      return NULL;
+  while (source->rewind (source->data));
+  n_states = m.n_states;
+  n_coarse = (n_states + ES_THREAD_STATES_STRIDE - 1) / ES_THREAD_STATES_STRIDE;
+  n_groups = (n_coarse + ES_THREAD_STATES_GROUP - 1) / ES_THREAD_STATES_GROUP;
+  g_assert (group_measures->len == n_groups);
+  measured = (const GroupMeasure *) (gconstpointer) group_measures->data;
+  whole_codes = m.whole_codes;
+  for (guint g = 0; g < n_groups; g++)
+    n_wide += measured[g].wide;
+  for (guint j = 0; j < ES_N_THREAD_SHARES; j++)
+    n_slots += m.used[j];
+  n_slots++;
+  n_bases = (gsize) (n_groups - n_wide) + (gsize) n_wide * ES_THREAD_STATES_GROUP;
+  n_dict = whole_codes ? 0 : dict->n;
+  /* A thread in a few states on a few HECs (most) has its codes in 4 bits. */
+  code_bits = whole_codes ? 32 : n_dict <= 16 ? 4 : 8;
+  code_size = ((gsize) n_states * code_bits + 7) / 8;
+
+  /* The groups: where their times and totals begin, and each slot's
+   * width (none in a group with a base a block). */
+  groups = g_new0 (EsThreadStatesGroup, MAX (n_groups, 1));
+  for (guint g = 0; g < n_groups; g++)
+    {
+      guint n_blocks = MIN (ES_THREAD_STATES_GROUP, n_coarse - g * ES_THREAD_STATES_GROUP);
+
+      groups[g].times_at = times_bits;
+      groups[g].totals_at = totals_bits;
+      times_bits += measured[g].times_bits;
+      for (guint j = 0, slot = 0; j <= ES_N_THREAD_SHARES; j++)
+        if (j == ES_N_THREAD_SHARES || m.used[j])
+          {
+            /* The runs are the last slot. */
+            groups[g].width[slot] = measured[g].wide ? 0 : measured[g].width[j];
+            groups[g].row_bits += groups[g].width[slot];
+            slot++;
+          }
+      totals_bits += (guint64) n_blocks * groups[g].row_bits;
+    }
+  /* Each bit string read a 64-bit load at a time, to its last bit. */
+  times_size = (gsize) ((times_bits + 7) / 8) + sizeof (guint64);
+  totals_size = (gsize) ((totals_bits + 7) / 8) + sizeof (guint64);
+
+  /* One allocation: the widest arrays first, each aligned. */
+  size = sizeof (EsThreadStates)
+         + (gsize) n_coarse * sizeof (guint64) + n_bases * n_slots * sizeof (guint64)
+         + (gsize) n_groups * sizeof (EsThreadStatesGroup)
+         + (gsize) n_coarse * sizeof (guint32) + (gsize) n_groups * sizeof (guint32)
+         + (gsize) n_dict * sizeof (guint32)
+         + code_size + times_size + totals_size;
+  s = states_alloc (size);
+  coarse = (guint64 *) (gpointer) (s + 1);
+  bases = coarse + n_coarse;
+  memcpy (bases + n_bases * n_slots, groups, n_groups * sizeof (EsThreadStatesGroup));
+  g_free (groups);
+  groups = (EsThreadStatesGroup *) (gpointer) (bases + n_bases * n_slots);
+  blocks = (guint32 *) (gpointer) (groups + n_groups);
+  base_of = blocks + n_coarse;
+  dict_codes = base_of + n_groups;
+  codes = (guint8 *) (dict_codes + n_dict);
+  times = codes + code_size;
+  totals = times + times_size;
+  *s = (EsThreadStates) { n_states, n_coarse, end, coarse, blocks, times, codes, whole_codes ? NULL : dict_codes,
+                          totals, bases, base_of, groups, n_dict, (guint8) code_bits, (guint8) n_slots, { 0 }, size };
+  for (guint j = 0, slot = 0; j < ES_N_THREAD_SHARES; j++)
+    if (m.used[j])
+      s->share_of_slot[slot++] = (gint8) j;
+  s->share_of_slot[n_slots - 1] = -1;
+  memcpy (dict_codes, dict->codes, n_dict * sizeof (guint32));
+
+  /* Second pass: the same, written. */
+  n_bases = 0;
+  block_reader_start (&reader, source);
+  for (guint k = 0; k < n_coarse; k++, block_reader_next (&reader))
+    {
+      guint g = k / ES_THREAD_STATES_GROUP, first = k * ES_THREAD_STATES_STRIDE, n = block_length (&reader), w;
+      const EsThreadState *states = reader.states;
+      const guint64 *base;
+      guint64 at;
+
+      g_assert (n == MIN (ES_THREAD_STATES_STRIDE, n_states - first));
+      if (k % ES_THREAD_STATES_GROUP == 0)
+        block_at = 0;
+      w = block_time_width (states, n);
+      coarse[k] = states[0].time;
+      /* 16 blocks of 15 times of 64 bits at most from the group's first. */
+      blocks[k] = (guint32) block_at << ES_THREAD_STATES_WIDTH_BITS | w;
+      at = groups[g].times_at + block_at;
+      block_at += (guint64) (n - 1) * w;
+      totals_to_slots (s, &sum, slots);
+      if (k % ES_THREAD_STATES_GROUP == 0)
+        base_of[g] = (guint32) n_bases | (measured[g].wide ? ES_THREAD_STATES_WIDE : 0);
+      if (k % ES_THREAD_STATES_GROUP == 0 || measured[g].wide)
+        memcpy (&bases[n_bases++ * n_slots], slots, n_slots * sizeof (guint64));
+      base = block_base (s, k);
+      {
+        guint64 totals_at = groups[g].totals_at + (guint64) (k % ES_THREAD_STATES_GROUP) * groups[g].row_bits;
+
+        for (guint j = 0; j < n_slots; j++)
+          {
+            g_assert (bits_of (slots[j] - base[j]) <= groups[g].width[j]);
+            write_bits (totals, totals_at, groups[g].width[j], slots[j] - base[j]);
+            totals_at += groups[g].width[j];
+          }
+      }
+
+      for (guint j = 0; j < n; j++)
+        {
+          guint32 code = code_of (&states[j]);
+
+          if (j > 0)
+            write_bits (times, at + (guint64) (j - 1) * w, w, states[j].time - states[0].time);
+          if (code_bits == 32)
+            memcpy (codes + (gsize) (first + j) * 4, &code, sizeof code);
+          else if (code_bits == 8)
+            codes[first + j] = (guint8) dict_add (dict, code);
+          else
+            codes[(first + j) / 2] |= (guint8) (dict_add (dict, code) << ((first + j) % 2 * 4));
+          add_time (&sum, &states[j], states[j].time, block_next_time (&reader, j), TRUE);
+        }
+    }
+  g_assert (block_length (&reader) == 0);
+  g_assert (totals + totals_size == (guint8 *) s + size);
+  return s;
+}
+
+typedef struct
+{
+  const EsThreadState *states;
+  guint                n, at;
+} ArraySource;
+
+static guint
+array_read (gpointer       data,
+            EsThreadState *out,
+            guint          max)
+{
+  ArraySource *array = data;
+  guint n = MIN (max, array->n - array->at);
+
+  memcpy (out, array->states + array->at, n * sizeof (EsThreadState));
+  array->at += n;
+  return n;
+}
+
+static gboolean
+array_rewind (gpointer data)
+{
+  ((ArraySource *) data)->at = 0;
+  return FALSE;
+}
+
 /**
  * es_thread_states_new:
  * @states: (array length=n_states): a thread's states in time order
  * @end: the log's end: the last state lasts until then
  *
- * Packs @states with their indexes, in one allocation of the size they
- * take (two passes: one to measure, one to write).
+ * es_thread_states_new_from_source() of an array.
  *
  * Returns: (transfer full): the states, to free with es_thread_states_free()
  */
@@ -95,141 +455,24 @@ es_thread_states_new (const EsThreadState *states,
                       guint                n_states,
                       guint64              end)
 {
-  guint n_coarse = (n_states + ES_THREAD_STATES_STRIDE - 1) / ES_THREAD_STATES_STRIDE;
-  guint n_groups = (n_coarse + ES_THREAD_STATES_GROUP - 1) / ES_THREAD_STATES_GROUP;
-  gboolean used[ES_N_THREAD_SHARES] = { FALSE }, whole_codes = FALSE;
-  EsThreadShares sum = { { 0 }, 0 }, group_start = { { 0 }, 0 };
-  gsize n_time_units = 0, n_bases = 0, code_size, size;
-  guint n_slots = 0, n_wide = 0, n_dict;
-  g_autofree gboolean *wide = g_new0 (gboolean, MAX (n_groups, 1));
-  g_autofree Dict *dict = g_new (Dict, 1);
-  EsThreadStates *s;
-  guint8 *times, *codes;
-  guint64 *coarse, *bases, slots[ES_N_THREAD_SHARES + 1];
-  guint32 *blocks, *totals, *base_of, *dict_codes;
+  ArraySource array = { states, n_states, 0 };
+  EsThreadStateSource source = { array_read, array_rewind, &array };
 
-  _es_thread_states_ensure_share_table ();
-  memset (dict->index, 0xff, sizeof dict->index);
-  dict->n = 0;
-  /* First pass: the codes, the times' widths, the shares used, and the
-   * groups whose totals grow past 32 bits (the totals only grow: the
-   * last block tells). */
-  for (guint i = 0; i < n_states; i++)
-    {
-      int share = state_share (&states[i]);
-
-      g_return_val_if_fail (states[i].state < N_KINDS, NULL);
-      if (i % ES_THREAD_STATES_STRIDE == 0)
-        {
-          guint k = i / ES_THREAD_STATES_STRIDE, first, last;
-
-          if (k % ES_THREAD_STATES_GROUP == 0)
-            group_start = sum;
-          else
-            for (guint j = 0; j < ES_N_THREAD_SHARES; j++)
-              if (sum.ns[j] - group_start.ns[j] > G_MAXUINT32)
-                wide[k / ES_THREAD_STATES_GROUP] = TRUE;
-          block_range (n_states, k, &first, &last);
-          n_time_units += (gsize) (last - first) << width_code (states[last - 1].time - states[first].time);
-        }
-      if (!whole_codes && dict_add (dict, code_of (&states[i])) < 0)
-        whole_codes = TRUE;
-      if (share != ES_THREAD_SHARE_NONE)
-        used[share] = TRUE;
-      add_time (&sum, &states[i], states[i].time, i + 1 < n_states ? states[i + 1].time : states[i].time, TRUE);
-    }
-  /* The blocks say where their times are in 30 bits of 2-byte units: a
-   * thread's states would take 16 GB before that is short. */
-  g_return_val_if_fail (n_time_units < (1u << 30), NULL);
-  for (guint g = 0; g < n_groups; g++)
-    n_wide += wide[g];
-  for (guint j = 0; j < ES_N_THREAD_SHARES; j++)
-    n_slots += used[j];
-  n_slots++;
-  n_bases = (gsize) (n_groups - n_wide) + (gsize) n_wide * ES_THREAD_STATES_GROUP;
-  n_dict = whole_codes ? 0 : dict->n;
-  code_size = (gsize) n_states * (whole_codes ? sizeof (guint32) : 1);
-
-  /* One allocation: the widest arrays first, each aligned. */
-  size = sizeof (EsThreadStates)
-         + (gsize) n_coarse * sizeof (guint64) + n_bases * n_slots * sizeof (guint64)
-         + (gsize) n_coarse * sizeof (guint32) + (gsize) n_coarse * n_slots * sizeof (guint32)
-         + (gsize) n_groups * sizeof (guint32) + (gsize) n_dict * sizeof (guint32)
-         + code_size + n_time_units * 2;
-  s = g_malloc0 (size);
-  coarse = (guint64 *) (gpointer) (s + 1);
-  bases = coarse + n_coarse;
-  blocks = (guint32 *) (gpointer) (bases + n_bases * n_slots);
-  totals = blocks + n_coarse;
-  base_of = totals + (gsize) n_coarse * n_slots;
-  dict_codes = base_of + n_groups;
-  codes = (guint8 *) (dict_codes + n_dict);
-  times = codes + code_size;
-  *s = (EsThreadStates) { n_states, n_coarse, end, coarse, blocks, times, codes, whole_codes ? NULL : dict_codes,
-                          totals, bases, base_of, n_dict, (guint8) n_slots, { 0 }, size };
-  for (guint j = 0, slot = 0; j < ES_N_THREAD_SHARES; j++)
-    if (used[j])
-      s->share_of_slot[slot++] = (gint8) j;
-  s->share_of_slot[n_slots - 1] = -1;
-  memcpy (dict_codes, dict->codes, n_dict * sizeof (guint32));
-
-  /* Second pass: the same, written. */
-  memset (&sum, 0, sizeof sum);
-  n_time_units = 0;
-  n_bases = 0;
-  for (guint k = 0; k < n_coarse; k++)
-    {
-      guint g = k / ES_THREAD_STATES_GROUP, first, last, w;
-      const guint64 *base;
-      guint8 *at = times + n_time_units * 2;
-
-      block_range (n_states, k, &first, &last);
-      w = width_code (states[last - 1].time - states[first].time);
-      coarse[k] = states[first].time;
-      blocks[k] = (guint32) n_time_units << 2 | w;
-      n_time_units += (gsize) (last - first) << w;
-      totals_to_slots (s, &sum, slots);
-      if (k % ES_THREAD_STATES_GROUP == 0)
-        base_of[g] = (guint32) n_bases | (wide[g] ? ES_THREAD_STATES_WIDE : 0);
-      if (k % ES_THREAD_STATES_GROUP == 0 || wide[g])
-        memcpy (&bases[n_bases++ * n_slots], slots, n_slots * sizeof (guint64));
-      base = block_base (s, k);
-      for (guint j = 0; j < n_slots; j++)
-        totals[(gsize) k * n_slots + j] = (guint32) (slots[j] - base[j]);
-
-      for (guint i = first; i < last; i++)
-        {
-          guint64 offset = states[i].time - states[first].time;
-          guint32 code = code_of (&states[i]);
-
-          if (w == 0)
-            {
-              guint16 v = (guint16) offset;
-
-              memcpy (at + (i - first) * 2, &v, sizeof v);
-            }
-          else if (w == 1)
-            {
-              guint32 v = (guint32) offset;
-
-              memcpy (at + (i - first) * 4, &v, sizeof v);
-            }
-          else
-            memcpy (at + (i - first) * 8, &offset, sizeof offset);
-          if (whole_codes)
-            memcpy (codes + (gsize) i * 4, &code, sizeof code);
-          else
-            codes[i] = (guint8) dict_add (dict, code);
-          add_time (&sum, &states[i], states[i].time, i + 1 < n_states ? states[i + 1].time : states[i].time, TRUE);
-        }
-    }
-  g_assert (times + n_time_units * 2 == (guint8 *) s + size);
-  return s;
+  return es_thread_states_new_from_source (&source, end);
 }
 
 void
 es_thread_states_free (EsThreadStates *s)
 {
+  if (s == NULL)
+    return;
+#ifdef HAVE_MMAP_STATES
+  if (s->size >= MAPPED_ABOVE_BYTES)
+    {
+      munmap (s, s->size);
+      return;
+    }
+#endif
   g_free (s);
 }
 

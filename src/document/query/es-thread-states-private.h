@@ -79,39 +79,36 @@ code_share (guint32 code)
   return kind < N_KINDS ? _es_thread_share_table[kind][(code >> 8) & 0xff] : ES_THREAD_SHARE_NONE;
 }
 
+/* @width bits (up to 64) at bit @at of @bits, little-endian: the packed
+ * arrays end with 8 bytes to spare, so that each read is a load or two. */
+static inline guint64
+read_bits (const guint8 *bits,
+           guint64       at,
+           guint         width)
+{
+  guint64 v;
+
+  if (G_UNLIKELY (width > 56))
+    return read_bits (bits, at, 32) | read_bits (bits, at + 32, width - 32) << 32;
+  memcpy (&v, bits + at / 8, sizeof v);
+  return (GUINT64_FROM_LE (v) >> (at % 8)) & ((G_GUINT64_CONSTANT (1) << width) - 1);
+}
+
 /* State @i's time. */
 static inline guint64
 time_at (const EsThreadStates *s,
          gsize                 i)
 {
   gsize k = i / ES_THREAD_STATES_STRIDE, j = i % ES_THREAD_STATES_STRIDE;
-  guint32 b = s->blocks[k];
-  const guint8 *p = s->times + (gsize) (b >> 2) * 2;
+  guint32 b;
+  guint width;
 
-  switch (b & 3)
-    {
-    case 0:
-      {
-        guint16 v;
-
-        memcpy (&v, p + j * 2, sizeof v);
-        return s->coarse[k] + v;
-      }
-    case 1:
-      {
-        guint32 v;
-
-        memcpy (&v, p + j * 4, sizeof v);
-        return s->coarse[k] + v;
-      }
-    default:
-      {
-        guint64 v;
-
-        memcpy (&v, p + j * 8, sizeof v);
-        return s->coarse[k] + v;
-      }
-    }
+  if (j == 0)
+    return s->coarse[k];
+  b = s->blocks[k];
+  width = b & ES_THREAD_STATES_WIDTH_MASK;
+  return s->coarse[k] + read_bits (s->times, s->groups[k / ES_THREAD_STATES_GROUP].times_at
+                                             + (b >> ES_THREAD_STATES_WIDTH_BITS) + (j - 1) * width, width);
 }
 
 /* State @i's kind, reason and HEC (code_of()). */
@@ -121,7 +118,9 @@ code_at (const EsThreadStates *s,
 {
   guint32 v;
 
-  if (G_LIKELY (s->dict != NULL))
+  if (G_LIKELY (s->code_bits == 4))
+    return s->dict[(s->codes[i / 2] >> (i % 2 * 4)) & 0xf];
+  if (s->code_bits == 8)
     return s->dict[s->codes[i]];
   memcpy (&v, s->codes + i * 4, sizeof v);
   return v;
@@ -156,17 +155,20 @@ get_totals (const EsThreadStates *s,
             EsThreadShares       *totals)
 {
   const guint64 *base = block_base (s, k);
-  const guint32 *offset = &s->totals[(gsize) k * s->n_slots];
+  const EsThreadStatesGroup *group = &s->groups[k / ES_THREAD_STATES_GROUP];
+  guint64 at = group->totals_at + (guint64) (k % ES_THREAD_STATES_GROUP) * group->row_bits;
 
   *totals = (EsThreadShares) { { 0 }, 0 };
   for (guint j = 0; j < s->n_slots; j++)
     {
       int share = s->share_of_slot[j];
+      guint64 v = base[j] + read_bits (s->totals, at, group->width[j]);
 
+      at += group->width[j];
       if (share < 0)
-        totals->runs = base[j] + offset[j];
+        totals->runs = v;
       else
-        totals->ns[share] = base[j] + offset[j];
+        totals->ns[share] = v;
     }
 }
 

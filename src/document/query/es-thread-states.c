@@ -288,12 +288,14 @@ prefetch_edges (const EsThreadStates *s,
 
       if (k >= 0 && k != cursor)
         {
-          __builtin_prefetch (&s->totals[(gsize) k * s->n_slots]);
+          const EsThreadStatesGroup *group = &s->groups[k / ES_THREAD_STATES_GROUP];
+
+          __builtin_prefetch (s->totals + (group->totals_at + (guint64) (k % ES_THREAD_STATES_GROUP) * group->row_bits) / 8);
           __builtin_prefetch (block_base (s, (guint) k));
-          __builtin_prefetch (s->codes + (gsize) k * ES_THREAD_STATES_STRIDE * (s->dict != NULL ? 1 : 4));
+          __builtin_prefetch (s->codes + (gsize) k * ES_THREAD_STATES_STRIDE * s->code_bits / 8);
           /* Where its times are is a miss of its own, but those of the
            * next edges overlap it. */
-          __builtin_prefetch (s->times + (gsize) (s->blocks[k] >> 2) * 2);
+          __builtin_prefetch (s->times + (group->times_at + (s->blocks[k] >> ES_THREAD_STATES_WIDTH_BITS)) / 8);
         }
       cursor = k;
     }

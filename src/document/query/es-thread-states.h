@@ -62,20 +62,34 @@ typedef struct
  *
  * A busy thread has millions of states, and a window shows every thread's:
  * as 16-byte records with a 104-byte running total every stride, they took
- * 23 bytes a state, three times the log. Packed, every field of a state is
- * at a place worked out from its index, read without decoding what comes
- * before it (the columns read a few states at each of 1,500 edges a row):
- * - its time, less its block's coarse time, in 16 bits, or 32 or 64 in a
- *   block that spans more than 65 µs or 4 s;
- * - its kind, reason and HEC as a byte, an entry of the thread's @dict of
- *   the few it has; a thread with more than 256 has them in 32 bits each
- *   (@dict is NULL);
- * - the running totals keep only the shares the thread is ever in, in 32
- *   bits from a 64-bit base every ES_THREAD_STATES_GROUP blocks (a base a
- *   block where a group's totals grow past 32 bits).
+ * 23 bytes a state, three times the log. Packed, every field of a state
+ * is at a place worked out from its index, read without decoding what
+ * comes before it (the columns read a few states at each of 1,500 edges
+ * a row), in as few bits as its block or group needs (little-endian bit
+ * strings, each read in a load):
+ * - its time, less its block's coarse time, in as many bits as the
+ *   block's last needs (a block's first is its coarse time);
+ * - its kind, reason and HEC as an entry of the thread's @dict of the few
+ *   it has, in 4 bits if it has 16 at most (two a byte, the first in the
+ *   low bits), else a byte; a thread with more than 256 has them in 32
+ *   bits each (@dict is NULL);
+ * - the running totals keep only the shares the thread is ever in, each
+ *   from a 64-bit base every ES_THREAD_STATES_GROUP blocks in as many bits
+ *   as the group's last block needs (a base a block where a group's totals
+ *   grow past 32 bits).
  * Readers outside: es_thread_states_get(), es_thread_states_read(). */
 #define ES_THREAD_STATES_STRIDE 16
 #define ES_THREAD_STATES_GROUP  16
+
+/* A group of ES_THREAD_STATES_GROUP blocks: where its times and totals
+ * are, and the width of each slot of its totals. */
+typedef struct
+{
+  guint64               times_at;   /* in @times, in bits */
+  guint64               totals_at;  /* in @totals, in bits */
+  guint16               row_bits;   /* a block's totals */
+  guint8                width[ES_N_THREAD_SHARES + 1];
+} EsThreadStatesGroup;
 
 typedef struct
 {
@@ -84,21 +98,40 @@ typedef struct
   guint64               end;        /* the log's end: the last state lasts until then */
   const guint64        *coarse;     /* the time of block k's first state, states[k * ES_THREAD_STATES_STRIDE] */
   /* Packed (es-thread-states.c); all in one allocation. */
-  const guint32        *blocks;     /* block k's times: where in @times (in 2-byte units) << 2 | width code */
-  const guint8         *times;
-  const guint8         *codes;      /* a byte a state into @dict, or (@dict NULL) 4 bytes a state */
+  const guint32        *blocks;     /* block k's times: where from its group's (bits) << ES_THREAD_STATES_WIDTH_BITS | their width */
+  const guint8         *times;      /* bits: each block's times but its first's */
+  const guint8         *codes;      /* @code_bits a state: into @dict (4 or 8), or the codes (32, @dict NULL) */
   const guint32        *dict;       /* (nullable): kind | reason << 8 | HEC << 16 */
-  const guint32        *totals;     /* n_slots a block: the shares of states[0, k * STRIDE) less its base */
+  const guint8         *totals;     /* bits: n_slots a block: the shares of states[0, k * STRIDE) less its base */
   const guint64        *bases;      /* n_slots each */
   const guint32        *base_of;    /* a group's first base in bases; ES_THREAD_STATES_WIDE: one a block */
+  const EsThreadStatesGroup *groups;
   guint                 n_dict;
+  guint8                code_bits;  /* 4, 8 or 32 */
   guint8                n_slots;    /* the shares it is ever in, and its runs */
   gint8                 share_of_slot[ES_N_THREAD_SHARES + 1];   /* -1: the runs */
   gsize                 size;       /* bytes, all told */
 } EsThreadStates;
 
 #define ES_THREAD_STATES_WIDE 0x80000000u
+#define ES_THREAD_STATES_WIDTH_BITS 7
+#define ES_THREAD_STATES_WIDTH_MASK 0x7fu
 
+/* Where a thread's states come from, a few at a time: @read gives the
+ * next ones, up to @max, fewer once there are no more; @rewind starts it
+ * again from the first, and says whether the states it gives from then on
+ * differ from those it gave (then they are read again to be measured). */
+typedef struct
+{
+  guint    (*read)   (gpointer       data,
+                      EsThreadState *out,
+                      guint          max);
+  gboolean (*rewind) (gpointer       data);
+  gpointer data;
+} EsThreadStateSource;
+
+EsThreadStates *es_thread_states_new_from_source (const EsThreadStateSource *source,
+                                                  guint64                    end);
 EsThreadStates *es_thread_states_new       (const EsThreadState  *states,
                                             guint                 n_states,
                                             guint64               end);
@@ -156,6 +189,9 @@ const EsThreadStates *es_thread_state_cache_get_for_frame (EsThreadStateCache *s
 const EsThreadStates *es_thread_state_cache_get_if_made (EsThreadStateCache *self,
                                                         guint               thread_index);
 gboolean             es_thread_state_cache_is_making (EsThreadStateCache *self);
+void                 es_thread_state_cache_get_timeline (EsDocument     *document,
+                                                         const EsThread *thread,
+                                                         GArray         *states);
 guint                es_thread_state_cache_get_n_threads (EsThreadStateCache *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsThreadStateCache, es_thread_state_cache_free)
