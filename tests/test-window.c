@@ -668,6 +668,58 @@ test_gc_list_rows_made_when_shown (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkWidget *
+find_image_of_icon (GtkWidget  *widget,
+                    const char *icon_name)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_IMAGE (child) && g_strcmp0 (gtk_image_get_icon_name (GTK_IMAGE (child)), icon_name) == 0)
+        return child;
+      if ((found = find_image_of_icon (child, icon_name)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The icons an empty window draws, and the one X11 window managers get,
+ * come as the bundled PNGs (data/icons/make-pngs.sh): as SVGs, GTK loads
+ * librsvg to draw them, 6 MB of library and more of heap in every
+ * window. Each is looked up as the window does, at scale 1, and is a PNG
+ * of the bundle; the empty window shows the symbolic one. */
+static void
+test_start_icons_are_pngs (void)
+{
+  static const struct { const char *name; int size; const char *path; } icons[] = {
+    { "es-empty-window-symbolic", 128, "/io/github/eventscope/Eventscope/icons/128x128/status/es-empty-window-symbolic.symbolic.png" },
+    { APPLICATION_ID, 48, "/io/github/eventscope/Eventscope/icons/48x48/apps/" APPLICATION_ID ".png" },
+  };
+  EsWindow *window = es_window_new (es_test_app);
+  GtkIconTheme *theme = gtk_icon_theme_get_for_display (gtk_widget_get_display (GTK_WIDGET (window)));
+  GtkWidget *image = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (icons); i++)
+    {
+      g_autoptr(GtkIconPaintable) icon = gtk_icon_theme_lookup_icon (theme, icons[i].name, NULL, icons[i].size, 1,
+                                                                     GTK_TEXT_DIR_LTR, 0);
+      g_autoptr(GFile) file = gtk_icon_paintable_get_file (icon);
+      g_autofree char *uri = file != NULL ? g_file_get_uri (file) : NULL;
+      g_autofree char *expected = g_strconcat ("resource://", icons[i].path, NULL);
+
+      g_assert_cmpstr (uri, ==, expected);
+      g_assert_true (g_resources_get_info (icons[i].path, 0, NULL, NULL, NULL));
+    }
+
+  gtk_window_present (GTK_WINDOW (window));
+  image = find_image_of_icon (GTK_WIDGET (window), "es-empty-window-symbolic");
+  g_assert_nonnull (image);
+  g_assert_cmpint (gtk_image_get_pixel_size (GTK_IMAGE (image)), ==, 128);
+  es_test_wait_until ((gboolean (*) (gpointer)) gtk_widget_get_mapped, image, 10);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -685,6 +737,7 @@ main (int    argc,
   g_test_add_func ("/window/open-filters", test_open_filters);
   g_test_add_func ("/window/mono-log-opens", test_mono_log_opens);
   g_test_add_func ("/window/gc-list-many-gcs-few-objects", test_gc_list_many_gcs_few_objects);
+  g_test_add_func ("/window/start-icons-are-pngs", test_start_icons_are_pngs);
 
   status = g_test_run ();
   g_object_unref (es_test_app);
