@@ -68,20 +68,42 @@ es_test_wait_for_statistics (EsWindow   *window,
   return es_stats_panel_dup_text (es_window_get_stats_panel (window));
 }
 
+/**
+ * es_test_find_widget:
+ * @match: whether a widget is the one sought, given @data
+ *
+ * Returns: (nullable): the first widget under @widget (not @widget
+ *   itself), depth first, that @match says is the one
+ */
 GtkWidget *
-es_test_find_widget_of_type (GtkWidget *widget,
-                     GType      type)
+es_test_find_widget (GtkWidget         *widget,
+                     EsTestWidgetMatch  match,
+                     gconstpointer      data)
 {
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
     {
       GtkWidget *found;
 
-      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
+      if (match (child, data))
         return child;
-      if ((found = es_test_find_widget_of_type (child, type)) != NULL)
+      if ((found = es_test_find_widget (child, match, data)) != NULL)
         return found;
     }
   return NULL;
+}
+
+static gboolean
+is_of_type (GtkWidget     *widget,
+            gconstpointer  type)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (type));
+}
+
+GtkWidget *
+es_test_find_widget_of_type (GtkWidget *widget,
+                     GType      type)
+{
+  return es_test_find_widget (widget, is_of_type, GSIZE_TO_POINTER (type));
 }
 
 void
@@ -93,20 +115,18 @@ es_test_wait_for_page (EsWindow   *window,
   es_test_wait_until (page_is, window, 30);
 }
 
+static gboolean
+is_check_button_labelled (GtkWidget     *widget,
+                          gconstpointer  label)
+{
+  return GTK_IS_CHECK_BUTTON (widget) && g_strcmp0 (gtk_check_button_get_label (GTK_CHECK_BUTTON (widget)), label) == 0;
+}
+
 GtkWidget *
 es_test_find_check_button (GtkWidget  *widget,
                    const char *label)
 {
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (GTK_IS_CHECK_BUTTON (child) && g_strcmp0 (gtk_check_button_get_label (GTK_CHECK_BUTTON (child)), label) == 0)
-        return child;
-      if ((found = es_test_find_check_button (child, label)) != NULL)
-        return found;
-    }
-  return NULL;
+  return es_test_find_widget (widget, is_check_button_labelled, label);
 }
 
 /* The first label under @widget whose text holds @needle, and that is

@@ -25,6 +25,12 @@ void       es_test_wait_for_page       (EsWindow     *window,
                                         const char   *page);
 char      *es_test_wait_for_statistics (EsWindow     *window,
                                         const char   *needle);
+typedef gboolean (*EsTestWidgetMatch) (GtkWidget     *widget,
+                                       gconstpointer  data);
+
+GtkWidget *es_test_find_widget         (GtkWidget         *widget,
+                                        EsTestWidgetMatch  match,
+                                        gconstpointer      data);
 GtkWidget *es_test_find_widget_of_type (GtkWidget    *widget,
                                         GType         type);
 GtkWidget *es_test_find_check_button   (GtkWidget    *widget,

@@ -81,19 +81,20 @@ test_f1_opens_the_guide (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+has_menu_model (GtkWidget     *widget,
+                gconstpointer  unused)
+{
+  return GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) != NULL;
+}
+
+/* The menu of the first menu button under @widget that has one. */
 static GMenuModel *
 find_menu_model (GtkWidget *widget)
 {
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GMenuModel *found;
+  GtkWidget *button = es_test_find_widget (widget, has_menu_model, NULL);
 
-      if (GTK_IS_MENU_BUTTON (child) && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (child)) != NULL)
-        return gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (child));
-      if ((found = find_menu_model (child)) != NULL)
-        return found;
-    }
-  return NULL;
+  return button != NULL ? gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)) : NULL;
 }
 
 static gboolean

@@ -181,21 +181,12 @@ test_threads_section (void)
   g_settings_reset (settings, "shown-rows");
 }
 
-/* The Traces tab's pin for the rows of @key. */
-static GtkWidget *
-find_pin (GtkWidget  *widget,
-          const char *key)
+/* Whether @widget is the Traces tab's pin for the rows of @key. */
+static gboolean
+is_pin_of (GtkWidget     *widget,
+           gconstpointer  key)
 {
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (GTK_IS_TOGGLE_BUTTON (child) && g_strcmp0 (g_object_get_data (G_OBJECT (child), "pin-key"), key) == 0)
-        return child;
-      if ((found = find_pin (child, key)) != NULL)
-        return found;
-    }
-  return NULL;
+  return GTK_IS_TOGGLE_BUTTON (widget) && g_strcmp0 (g_object_get_data (G_OBJECT (widget), "pin-key"), key) == 0;
 }
 
 /* Scrolled down to the threads, the ruler and the Activity row stay at
@@ -258,7 +249,7 @@ test_ruler_and_activity_stay_in_view (void)
   /* Heap pinned in the Traces tab: it moves up under Activity, stays in
    * view scrolled, and is remembered. */
   {
-    GtkWidget *pin = find_pin (GTK_WIDGET (window), "heap");
+    GtkWidget *pin = es_test_find_widget (GTK_WIDGET (window), is_pin_of, "heap");
     g_auto(GStrv) pinned = NULL;
     const EsTimelineRow *heap;
 

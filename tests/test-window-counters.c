@@ -16,20 +16,11 @@
 
 #define FIXTURE "mlpd/counter-compute.mlpd"
 
-static GtkWidget *
-find_named (GtkWidget  *widget,
-            const char *name)
+static gboolean
+is_named (GtkWidget     *widget,
+          gconstpointer  name)
 {
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (g_strcmp0 (gtk_widget_get_name (child), name) == 0)
-        return child;
-      if ((found = find_named (child, name)) != NULL)
-        return found;
-    }
-  return NULL;
+  return g_strcmp0 (gtk_widget_get_name (widget), name) == 0;
 }
 
 /* The row of counter @counter in @rows' layout, or NULL. */
@@ -88,7 +79,7 @@ test_picked_counter_is_a_row (void)
   g_assert_cmpuint (count_counter_rows (rows), ==, 2);
   g_assert_null (counter_row (rows, faults));
 
-  picker = find_named (GTK_WIDGET (window), "counter-picker");
+  picker = es_test_find_widget (GTK_WIDGET (window), is_named, "counter-picker");
   g_assert_nonnull (picker);
   gtk_menu_button_popup (GTK_MENU_BUTTON (picker));
   popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (picker));
@@ -116,7 +107,7 @@ test_picked_counter_is_a_row (void)
   es_test_wait_for_page (window, "timeline");
   rows = es_timeline_get_rows (es_window_get_timeline (window));
   g_assert_nonnull (counter_row (rows, faults));
-  picker = find_named (GTK_WIDGET (window), "counter-picker");
+  picker = es_test_find_widget (GTK_WIDGET (window), is_named, "counter-picker");
   gtk_menu_button_popup (GTK_MENU_BUTTON (picker));
   popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (picker));
   check = es_test_find_check_button (GTK_WIDGET (popover), "Page Faults");
@@ -140,7 +131,7 @@ test_log_without_counters_says_how (void)
 
   es_test_wait_for_page (window, "timeline");
   g_assert_cmpuint (count_counter_rows (es_timeline_get_rows (es_window_get_timeline (window))), ==, 0);
-  picker = find_named (GTK_WIDGET (window), "counter-picker");
+  picker = es_test_find_widget (GTK_WIDGET (window), is_named, "counter-picker");
   gtk_menu_button_popup (GTK_MENU_BUTTON (picker));
   g_assert_nonnull (es_test_find_label (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (picker))),
                                         "--profile=log:counter"));

@@ -668,20 +668,11 @@ test_gc_list_rows_made_when_shown (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static GtkWidget *
-find_image_of_icon (GtkWidget  *widget,
-                    const char *icon_name)
+static gboolean
+is_image_of_icon (GtkWidget     *widget,
+                  gconstpointer  icon_name)
 {
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (GTK_IS_IMAGE (child) && g_strcmp0 (gtk_image_get_icon_name (GTK_IMAGE (child)), icon_name) == 0)
-        return child;
-      if ((found = find_image_of_icon (child, icon_name)) != NULL)
-        return found;
-    }
-  return NULL;
+  return GTK_IS_IMAGE (widget) && g_strcmp0 (gtk_image_get_icon_name (GTK_IMAGE (widget)), icon_name) == 0;
 }
 
 /* The icons an empty window draws, and the one X11 window managers get,
@@ -713,7 +704,7 @@ test_start_icons_are_pngs (void)
     }
 
   gtk_window_present (GTK_WINDOW (window));
-  image = find_image_of_icon (GTK_WIDGET (window), "es-empty-window-symbolic");
+  image = es_test_find_widget (GTK_WIDGET (window), is_image_of_icon, "es-empty-window-symbolic");
   g_assert_nonnull (image);
   g_assert_cmpint (gtk_image_get_pixel_size (GTK_IMAGE (image)), ==, 128);
   es_test_wait_until ((gboolean (*) (gpointer)) gtk_widget_get_mapped, image, 10);
