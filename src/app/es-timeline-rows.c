@@ -328,16 +328,16 @@ thread_states_ready (gpointer data)
 {
   EsTimelineRows *self = data;
 
-  gtk_widget_queue_draw (GTK_WIDGET (data));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
   /* The first frames of the thread rows, drawn while their states were
    * made, left megabytes free in the heap (the Threads section's opening
    * on the 86 MB ping-pong log, 9 MB): given back once the frame that
    * shows the last of them is drawn. */
   if (!es_thread_state_cache_is_making (self->thread_states))
-    es_give_back_after_frame (GTK_WIDGET (data));
+    es_give_back_after_frame (GTK_WIDGET (self));
   /* A tooltip over a thread whose states were not made yet said so: it
    * is asked again now they are. */
-  gtk_widget_trigger_tooltip_query (GTK_WIDGET (data));
+  gtk_widget_trigger_tooltip_query (GTK_WIDGET (self));
 }
 
 void
