@@ -253,7 +253,7 @@ cancel_workers (GCancellable *caller,
 static void
 map_large_blocks (gboolean loading)
 {
-#ifdef __GLIBC__
+#ifdef ES_GLIBC_HEAP
   mallopt (M_MMAP_THRESHOLD, loading ? 128 * 1024 : 32 * 1024 * 1024);
   /* Fixing the threshold also stops glibc from raising the trim threshold
    * with it: the heap's top would then be given back and faulted in again

@@ -96,7 +96,7 @@ _es_vec_give_back_spare (void)
 void
 es_vec_fit_address_space_limit (void)
 {
-#ifdef __GLIBC__
+#ifdef ES_GLIBC_HEAP
   if (es_vec_get_address_space_limit () > 0)
     mallopt (M_ARENA_MAX, 2);
 #endif
@@ -177,7 +177,7 @@ _es_vec_is_austere (void)
 void
 es_give_back_freed_memory (void)
 {
-#ifdef __GLIBC__
+#ifdef ES_GLIBC_HEAP
   malloc_trim (0);
 #endif
 }

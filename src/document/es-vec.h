@@ -9,6 +9,20 @@
 
 #include <glib.h>
 
+/* Whether glibc's malloc is the heap in use, to be tuned and trimmed. A
+ * sanitizer replaces it with its own: glibc's heap then stays unset up,
+ * and trimming it from two threads at once races in its lazy set-up
+ * (a load's malloc_trim() crashed in mtrim() under ASan). */
+#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+# if defined(__has_feature)
+#  if !__has_feature(address_sanitizer) && !__has_feature(thread_sanitizer) && !__has_feature(memory_sanitizer)
+#   define ES_GLIBC_HEAP 1
+#  endif
+# else
+#  define ES_GLIBC_HEAP 1
+# endif
+#endif
+
 G_BEGIN_DECLS
 
 typedef struct _EsVecFile EsVecFile;
