@@ -8,8 +8,12 @@
 #include "config.h"
 
 #include <errno.h>
+#include <string.h>
 #ifdef __linux__
 # include <sys/mman.h>
+#endif
+#ifdef __GLIBC__
+# include <malloc.h>
 #endif
 
 #include "es-vec.h"
@@ -537,6 +541,46 @@ test_vec_sorts_runs_stably (void)
   es_vec_clear (&vec, sizeof (Keyed));
 }
 
+#ifdef ES_GLIBC_HEAP
+/* Whether glibc gives a block of @size a mapping of its own. */
+static gboolean
+block_is_mapped (gsize size)
+{
+  size_t before = mallinfo2 ().hblks, after;
+  char *block = malloc (size);
+
+  g_assert_nonnull (block);
+  memset (block, 1, size);
+  after = mallinfo2 ().hblks;
+  free (block);
+  return after > before;
+}
+#endif
+
+/* Two loads at once (the compare window's): the first to end leaves large
+ * blocks mapped for the second, and the last sets the frames' thresholds. */
+static void
+test_vec_maps_large_blocks_while_any_load_runs (void)
+{
+#ifndef ES_GLIBC_HEAP
+  g_test_skip ("a sanitizer (or a libc other than glibc) replaces malloc: no glibc thresholds to set");
+#else
+  if (g_getenv ("ES_TEST_UNDER_VALGRIND") != NULL)
+    {
+      g_test_skip ("valgrind replaces malloc: no glibc thresholds to set");
+      return;
+    }
+  es_vec_map_large_blocks_begin ();
+  es_vec_map_large_blocks_begin ();
+  g_assert_true (block_is_mapped (256 * 1024));
+  es_vec_map_large_blocks_end ();
+  g_assert_true (block_is_mapped (256 * 1024));
+  es_vec_map_large_blocks_end ();
+  g_assert_false (block_is_mapped (256 * 1024));
+  g_assert_true (block_is_mapped (40 * 1024 * 1024));
+#endif
+}
+
 int
 main (int    argc,
       char **argv)
@@ -551,6 +595,8 @@ main (int    argc,
                    test_vec_prefaults_ahead_and_gives_back_the_rest);
   g_test_add_func ("/document/vec/grows-in-place-then-moves", test_vec_grows_in_place_then_moves);
   g_test_add_func ("/document/vec/sorts-runs-stably", test_vec_sorts_runs_stably);
+  g_test_add_func ("/document/vec/maps-large-blocks-while-any-load-runs",
+                   test_vec_maps_large_blocks_while_any_load_runs);
 
   return g_test_run ();
 }

@@ -10,9 +10,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#ifdef __GLIBC__
-# include <malloc.h>
-#endif
 
 #include <glib/gstdio.h>
 
@@ -243,26 +240,6 @@ cancel_workers (GCancellable *caller,
   g_cancellable_cancel (workers);
 }
 
-/* glibc raises its mmap threshold each time a mapped block is freed (GTK
- * frees window-sized surfaces before any log opens), up to 32 MB: a
- * document's arrays would then grow inside the loading threads' heaps, each
- * doubling leaving the old copy behind where only smaller blocks fit. While
- * a log loads, every block of 128 kB or more gets its own mapping; after,
- * the threshold is where it would have risen to, so that the window-sized
- * surfaces of each frame are reused, not mapped afresh. */
-static void
-map_large_blocks (gboolean loading)
-{
-#ifdef ES_GLIBC_HEAP
-  mallopt (M_MMAP_THRESHOLD, loading ? 128 * 1024 : 32 * 1024 * 1024);
-  /* Fixing the threshold also stops glibc from raising the trim threshold
-   * with it: the heap's top would then be given back and faulted in again
-   * every frame, as each frame's buffers come and go. Raised as glibc
-   * raises it, to twice the mmap threshold, once loading is done. */
-  mallopt (M_TRIM_THRESHOLD, loading ? 128 * 1024 : 64 * 1024 * 1024);
-#endif
-}
-
 /* @statistics_only: es_document_load_for_statistics(), of [@t0, @t1] */
 static EsDocument *
 load_eventlog (const char     *path,
@@ -400,7 +377,7 @@ load_file (const char     *path,
   failures = es_vec_get_failures ();
   es_vec_keep_spare ();
   if (tune)
-    map_large_blocks (TRUE);
+    es_vec_map_large_blocks_begin ();
   mono = es_mlpd_sniff_file (path);
   if (mono)
     document = es_mlpd_load_file (path, progress, progress_data, cancellable, error);
@@ -418,7 +395,7 @@ load_file (const char     *path,
     }
   if (tune)
     {
-      map_large_blocks (FALSE);
+      es_vec_map_large_blocks_end ();
       /* Loading leaves megabytes free in the heaps of its threads (the
        * builders' parts, merged and freed, and the reader's buffers),
        * which would count against the window's memory for as long as

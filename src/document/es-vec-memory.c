@@ -164,12 +164,71 @@ _es_vec_is_austere (void)
   return g_atomic_int_get (&austerity);
 }
 
+/* Loads under way that map their large blocks, and the lock under which
+ * a load counts itself and sets the thresholds: the compare window loads
+ * two logs at once, and the first to end must not take the thresholds
+ * from the second while it still grows its arrays. */
+static GMutex large_blocks_lock;
+static guint large_block_loads;
+
+static void
+set_large_block_thresholds (gboolean loading)
+{
+#ifdef ES_GLIBC_HEAP
+  mallopt (M_MMAP_THRESHOLD, loading ? 128 * 1024 : 32 * 1024 * 1024);
+  /* Fixing the threshold also stops glibc from raising the trim threshold
+   * with it: the heap's top would then be given back and faulted in again
+   * every frame, as each frame's buffers come and go. Raised as glibc
+   * raises it, to twice the mmap threshold, once loading is done. */
+  mallopt (M_TRIM_THRESHOLD, loading ? 128 * 1024 : 64 * 1024 * 1024);
+#else
+  (void) loading;
+#endif
+}
+
+/**
+ * es_vec_map_large_blocks_begin:
+ *
+ * A load begins that is to map every block of 128 kB or more on its own,
+ * until es_vec_map_large_blocks_end(). glibc raises its mmap threshold
+ * each time a mapped block is freed (GTK frees window-sized surfaces
+ * before any log opens), up to 32 MB: a document's arrays would then grow
+ * inside the loading threads' heaps, each doubling leaving the old copy
+ * behind where only smaller blocks fit. Once no load is under way, the
+ * threshold is where it would have risen to, so that the window-sized
+ * surfaces of each frame are reused, not mapped afresh.
+ */
+void
+es_vec_map_large_blocks_begin (void)
+{
+  g_mutex_lock (&large_blocks_lock);
+  if (large_block_loads++ == 0)
+    set_large_block_thresholds (TRUE);
+  g_mutex_unlock (&large_blocks_lock);
+}
+
+/**
+ * es_vec_map_large_blocks_end:
+ *
+ * A load that called es_vec_map_large_blocks_begin() is done: the last
+ * under way sets the thresholds back for the frames to come.
+ */
+void
+es_vec_map_large_blocks_end (void)
+{
+  g_mutex_lock (&large_blocks_lock);
+  g_assert (large_block_loads > 0);
+  if (--large_block_loads == 0)
+    set_large_block_thresholds (FALSE);
+  g_mutex_unlock (&large_blocks_lock);
+}
+
 /**
  * es_give_back_freed_memory:
  *
  * Gives the free pages of every malloc heap back to the system. glibc
  * keeps what is freed inside a heap, and the top of it once a log is
- * loaded (map_large_blocks() in es-document-load.c), resident until
+ * loaded (es_vec_map_large_blocks_end()), resident until
  * asked: after work that made and dropped megabytes (a load, a live
  * update, a busy thread's states, a page's first frames), this asks.
  * Takes well under a millisecond for a window's heaps.

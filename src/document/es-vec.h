@@ -74,6 +74,8 @@ es_vec_get_failures (void)
 
 void  es_vec_keep_spare   (void);
 void  es_give_back_freed_memory (void);
+void  es_vec_map_large_blocks_begin (void);
+void  es_vec_map_large_blocks_end   (void);
 void  es_vec_fit_address_space_limit (void);
 guint64 es_vec_get_address_space_limit (void);
 guint64 es_vec_get_address_space (guint64 *limit);
