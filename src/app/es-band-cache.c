@@ -23,7 +23,7 @@
  * What a band shows beyond the view and the layout (the rows array, made
  * anew by each relayout) is for the caller to say: it forgets the bands
  * when that changes (es_band_cache_forget()), and keeps none whose rows
- * draw what comes in meanwhile (the threads' states, made by workers). */
+ * wait for what comes in meanwhile (threads' states workers still make). */
 
 typedef struct
 {

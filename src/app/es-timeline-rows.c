@@ -152,16 +152,33 @@ pinned_height (EsTimelineRows *self)
   return MIN (height, (bottom - top) / 2);
 }
 
-/* Whether the band [top, bottom) of @rows may be kept for the next frame:
- * none of its rows draws what workers make meanwhile, the threads' states
- * (a thread row's own, or the selected thread's runs over the capability
- * rows), which come in without a change of the view. */
+/* Whether the states of thread @thread_index are made, so that a frame
+ * paints them, not the placeholder it shows meanwhile. */
+static gboolean
+thread_states_made (const EsTimelineView *view,
+                    guint                 thread_index)
+{
+  return view->thread_states != NULL && thread_index < es_document_get_n_threads (view->document) &&
+         es_thread_state_cache_get_document (view->thread_states) == view->document &&
+         es_thread_state_cache_get_if_made (view->thread_states, thread_index) != NULL;
+}
+
+/* Whether the band [top, bottom) of @rows, about to be painted, may be
+ * kept for the next frame: what its rows draw comes in without a change
+ * of the view only as the threads' states (a thread row's own, or the
+ * selected thread's runs over the capability rows), which workers make
+ * meanwhile. A band painted once they are all made stays right: a log
+ * no longer written keeps its states (an ongoing one keeps no band). */
 static gboolean
 band_can_be_kept (const EsTimelineView *view,
                   GArray               *rows,
                   int                   top,
                   int                   bottom)
 {
+  guint selected = G_MAXUINT;
+
+  if (view->selected_thread != 0)
+    selected = es_document_find_thread (view->document, view->selected_thread);
   for (guint i = 0; i < rows->len; i++)
     {
       const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, i);
@@ -170,7 +187,9 @@ band_can_be_kept (const EsTimelineView *view,
         continue;
       if (row->y >= bottom)
         break;
-      if (row->kind == ES_ROW_THREAD || (row->kind == ES_ROW_CAP && view->selected_thread != 0))
+      if (row->kind == ES_ROW_THREAD && !thread_states_made (view, row->thread))
+        return FALSE;
+      if (row->kind == ES_ROW_CAP && view->selected_thread != 0 && !thread_states_made (view, selected))
         return FALSE;
     }
   return TRUE;
@@ -194,6 +213,7 @@ paint_rows (GtkSnapshot          *snapshot,
   g_autoptr(GPtrArray) bands = g_ptr_array_new_with_free_func ((GDestroyNotify) cairo_destroy);
   g_autoptr(GPtrArray) nodes = g_ptr_array_new_with_free_func ((GDestroyNotify) gsk_render_node_unref);
   g_autoptr(GArray) spans = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr(GArray) keepable = g_array_new (FALSE, FALSE, sizeof (gboolean));
   int band_top = top;
 
   if (cache != NULL)
@@ -221,6 +241,14 @@ paint_rows (GtkSnapshot          *snapshot,
       g_ptr_array_add (nodes, node);
       g_array_append_val (spans, band_top);
       g_array_append_val (spans, band_bottom);
+      /* Asked before the painter looks for the states: made now, they are
+       * what it paints; made meanwhile, the next frame paints them again. */
+      if (cache != NULL)
+        {
+          gboolean can = band_can_be_kept (view, rows, band_top - shift, band_bottom - shift);
+
+          g_array_append_val (keepable, can);
+        }
       band_top = band_bottom;
     }
   if (bands->len == 0)
@@ -235,7 +263,7 @@ paint_rows (GtkSnapshot          *snapshot,
       int span_top = g_array_index (spans, int, 2 * i), span_bottom = g_array_index (spans, int, 2 * i + 1);
 
       gtk_snapshot_append_node (snapshot, g_ptr_array_index (nodes, i));
-      if (cache != NULL && band_can_be_kept (view, rows, span_top - shift, span_bottom - shift))
+      if (cache != NULL && g_array_index (keepable, gboolean, i))
         es_band_cache_keep (cache, span_top, span_bottom, g_ptr_array_index (nodes, i));
     }
 }
