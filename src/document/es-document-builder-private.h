@@ -180,6 +180,8 @@ void         _es_builder_add_heap_census_entry (EsDocumentBuilder *self,
                                              guint64            at);
 void         _es_builder_end_heap_census    (EsDocumentBuilder *self,
                                              guint64            at);
+void         _es_builder_add_heap_profile_event (EsDocumentBuilder *self,
+                                             const EsEvent     *e);
 void         _es_builder_add_heap_sample    (EsDocumentBuilder *self,
                                              EsHeapSeries       which,
                                              guint64            time,

@@ -443,152 +443,6 @@ add_process_event (EsDocumentBuilder *self,
     }
 }
 
-guint32
-_es_builder_band_id (EsDocumentBuilder *self,
-         const char        *name)
-{
-  gpointer id = g_hash_table_lookup (self->band_ids, name);
-
-  if (id == NULL)
-    {
-      const char *interned = g_string_chunk_insert_const (self->doc->strings, name);
-
-      g_ptr_array_add (self->doc->heap_bands, (gpointer) interned);
-      id = GUINT_TO_POINTER (self->doc->heap_bands->len);
-      g_hash_table_insert (self->band_ids, (gpointer) interned, id);
-    }
-  return GPOINTER_TO_UINT (id) - 1;
-}
-
-/**
- * _es_builder_begin_heap_census:
- * @time: when the census was, the time the profile draws it at
- * @era: its era (a GHC census's) or its number (a Mono heap shot's)
- * @at: when it began (its BEGIN event, for its time in PROF: es-stats.c)
- *
- * Opens a census of the heap profile: the entries to come are its own,
- * until _es_builder_end_heap_census(). GHC's HEAP_PROF_SAMPLE_* events and
- * a Mono log's heap shots (es-mlpd-feed.c) both come this way.
- */
-void
-_es_builder_begin_heap_census (EsDocumentBuilder *self,
-                               guint64            time,
-                               guint64            era,
-                               guint64            at)
-{
-  EsDocument *doc = self->doc;
-  EsHeapProfSample sample = { time, era, doc->heap_entries.len, 0, at, at };
-
-  *ES_VEC_PUSH (&doc->heap_samples, EsHeapProfSample) = sample;
-  self->heap_sample = (gint32) doc->heap_samples.len - 1;
-}
-
-/**
- * _es_builder_add_heap_census_entry:
- * @name: the band's name (a closure type, a class, a cost-centre stack's ids)
- * @objects: how many objects, where the log counts them (a Mono heap shot;
- *   0 for GHC's, whose censuses count bytes only)
- * @at: when it was written
- *
- * Adds a band's residency to the open census; nothing without one.
- */
-void
-_es_builder_add_heap_census_entry (EsDocumentBuilder *self,
-                                   const char        *name,
-                                   guint64            residency,
-                                   guint64            objects,
-                                   guint64            at)
-{
-  EsDocument *doc = self->doc;
-  EsHeapProfEntry entry = { 0 };
-
-  if (self->heap_sample < 0)
-    return;
-  entry.band = _es_builder_band_id (self, name);
-  entry.objects = (guint32) MIN (objects, G_MAXUINT32);
-  entry.residency = residency;
-  *ES_VEC_PUSH (&doc->heap_entries, EsHeapProfEntry) = entry;
-  ES_VEC_AT (&doc->heap_samples, EsHeapProfSample, self->heap_sample).n_entries++;
-  ES_VEC_AT (&doc->heap_samples, EsHeapProfSample, self->heap_sample).census_end = at;
-}
-
-void
-_es_builder_end_heap_census (EsDocumentBuilder *self,
-                             guint64            at)
-{
-  if (self->heap_sample >= 0)
-    ES_VEC_AT (&self->doc->heap_samples, EsHeapProfSample, self->heap_sample).census_end = at;
-  self->heap_sample = -1;
-}
-
-static void
-add_heap_profile_event (EsDocumentBuilder *self,
-                        const EsEvent     *e)
-{
-  EsDocument *doc = self->doc;
-
-  switch (e->tag)
-    {
-    case ES_EVENT_HEAP_PROF_BEGIN:
-      doc->heap_prof_breakdown = e->u.heap_prof_begin.breakdown;
-      doc->heap_prof_period = e->u.heap_prof_begin.sampling_period;
-      break;
-    case ES_EVENT_HEAP_PROF_COST_CENTRE:
-      {
-        EsCostCentre cc = {
-          e->u.cost_centre.id,
-          _es_builder_intern (self, e->u.cost_centre.label.data, e->u.cost_centre.label.len),
-          _es_builder_intern (self, e->u.cost_centre.module.data, e->u.cost_centre.module.len),
-          _es_builder_intern (self, e->u.cost_centre.srcloc.data, e->u.cost_centre.srcloc.len),
-          (e->u.cost_centre.flags & 1) != 0,
-        };
-
-        g_array_append_val (doc->cost_centres, cc);
-      }
-      break;
-    case ES_EVENT_IPE:
-      {
-        EsInfoTable table = {
-          e->u.ipe.info,
-          e->u.ipe.closure_type,
-          _es_builder_intern (self, e->u.ipe.table_name.data, e->u.ipe.table_name.len),
-          _es_builder_intern (self, e->u.ipe.type_desc.data, e->u.ipe.type_desc.len),
-          _es_builder_intern (self, e->u.ipe.label.data, e->u.ipe.label.len),
-          _es_builder_intern (self, e->u.ipe.module.data, e->u.ipe.module.len),
-          _es_builder_intern (self, e->u.ipe.srcloc.data, e->u.ipe.srcloc.len),
-        };
-
-        g_array_append_val (doc->info_tables, table);
-      }
-      break;
-    case ES_EVENT_HEAP_PROF_SAMPLE_BEGIN: case ES_EVENT_HEAP_BIO_PROF_SAMPLE_BEGIN:
-      _es_builder_begin_heap_census (self, e->u.heap_sample.time, e->u.heap_sample.era, e->time);
-      break;
-    case ES_EVENT_HEAP_PROF_SAMPLE_END:
-      _es_builder_end_heap_census (self, e->time);
-      break;
-    case ES_EVENT_HEAP_PROF_SAMPLE_STRING:
-      {
-        g_autofree char *name = g_strndup (e->u.string_sample.label.data, e->u.string_sample.label.len);
-
-        _es_builder_add_heap_census_entry (self, name, e->u.string_sample.residency, 0, e->time);
-      }
-      break;
-    case ES_EVENT_HEAP_PROF_SAMPLE_COST_CENTRE:
-      {
-        g_autoptr(GString) name = g_string_new (NULL);
-
-        /* A cost-centre stack, innermost first: named by its ids. */
-        for (guint i = 0; i < e->u.cost_centre_sample.depth; i++)
-          g_string_append_printf (name, i ? "/%u" : "%u", es_event_get_stack_entry (e, i));
-        _es_builder_add_heap_census_entry (self, name->str, e->u.cost_centre_sample.residency_or_ticks, 0, e->time);
-      }
-      break;
-    default:
-      break;
-    }
-}
-
 /**
  * es_document_builder_rename_thread:
  *
@@ -708,13 +562,124 @@ add_event (EsDocumentBuilder *self,
       break;
     default:
       add_process_event (self, e);
-      add_heap_profile_event (self, e);
+      _es_builder_add_heap_profile_event (self, e);
       /* No statistic reads the time profile: its stacks' interning was
        * a tenth of a profiled log's summary. */
       if (!self->statistics_only)
         _es_builder_add_prof_event (self, e);
       break;
     }
+}
+
+/* What es_document_builder_add() keeps of every event, kept in registers
+ * through a batch of them and stored once at its end: stored at each event,
+ * it was a read-modify-write of the document and of the cap per event,
+ * which a store to either could not tell from one to the event. */
+typedef struct
+{
+  guint64   n_events;
+  gboolean  have_time;
+  guint64   start_time;
+  guint64   end_time;
+  guint16   cap_index;   /* @cap's, or ES_CAP_NONE */
+  CapState *cap;
+  guint64   cap_last_time;
+} Tally;
+
+static inline void
+tally_store (EsDocumentBuilder *self,
+             Tally             *tally)
+{
+  EsDocument *doc = self->doc;
+
+  doc->n_events += tally->n_events;
+  tally->n_events = 0;
+  self->have_time = tally->have_time;
+  doc->start_time = tally->start_time;
+  doc->end_time = tally->end_time;
+  if (tally->cap != NULL)
+    tally->cap->last_time = tally->cap_last_time;
+}
+
+/* The tally's cap is @cap_index's, whose state is in memory. */
+static inline void
+tally_switch_cap (EsDocumentBuilder *self,
+                  Tally             *tally,
+                  guint16            cap_index)
+{
+  if (tally->cap != NULL)
+    tally->cap->last_time = tally->cap_last_time;
+  tally->cap_index = cap_index;
+  tally->cap = cap_index != ES_CAP_NONE ? _es_builder_get_cap (self, cap_index) : NULL;
+  tally->cap_last_time = tally->cap != NULL ? tally->cap->last_time : 0;
+}
+
+G_ALWAYS_INLINE static inline void
+add_events (EsDocumentBuilder *self,
+            const EsEvent     *events,
+            guint              n)
+{
+  EsDocument *doc = self->doc;
+  Tally tally = { 0, self->have_time, doc->start_time, doc->end_time, ES_CAP_NONE, NULL, 0 };
+
+  for (guint i = 0; i < n; i++)
+    {
+      const EsEvent *e = &events[i];
+      guint64 time = e->time;
+      guint16 tag = e->tag;
+
+      if (e->unknown || tag == ES_EVENT_BLOCK_MARKER)
+        continue;
+
+      /* Branches, not MIN and MAX: a cap's events come in time order,
+       * so they are foretold right, and the two are not made a vector
+       * operation, in and out of vector registers at every event. */
+      tally.n_events++;
+      if (G_UNLIKELY (!tally.have_time))
+        {
+          tally.start_time = tally.end_time = time;
+          tally.have_time = TRUE;
+        }
+      else if (time > tally.end_time)
+        tally.end_time = time;
+      else if (time < tally.start_time)
+        tally.start_time = time;
+
+      /* A block's events are of one cap: its state is looked up once. */
+      if (G_UNLIKELY (e->cap != tally.cap_index))
+        tally_switch_cap (self, &tally, e->cap);
+      if (tally.cap != NULL)
+        {
+          CapState *cap = tally.cap;
+
+          if (time > tally.cap_last_time)
+            tally.cap_last_time = time;
+          switch (tag)
+            {
+            case ES_EVENT_RUN_THREAD:
+              run_thread (self, cap, e);
+              continue;
+            case ES_EVENT_STOP_THREAD:
+              stop_thread (self, cap, e);
+              continue;
+            STATISTICS_READ_NO_FIELDS_CASES:
+            case ES_EVENT_THREAD_LABEL:
+              /* For statistics only, that is all: these make instants and
+               * the threads' table, which no statistic reads. In a busy log,
+               * a third or more of its events. */
+              if (cap->no_instants)
+                continue;
+              break;
+            default:
+              break;
+            }
+        }
+      /* Everything else, out of line, sees the document as it would
+       * after this event. */
+      tally_store (self, &tally);
+      add_event (self, tally.cap, e);
+    }
+  tally_store (self, &tally);
 }
 
 /**
@@ -726,50 +691,60 @@ void
 es_document_builder_add (EsDocumentBuilder *self,
                          const EsEvent     *e)
 {
+  add_events (self, e, 1);
+}
+
+/**
+ * es_document_builder_add_batch:
+ * @events: (array length=n_events): events, in file order
+ *
+ * es_document_builder_add() of each of @events, in a loop that keeps
+ * what every event updates in registers: a loader's, handed events in
+ * batches (es_eventlog_read_file_in_batches()).
+ */
+void
+es_document_builder_add_batch (EsDocumentBuilder *self,
+                               const EsEvent     *events,
+                               guint              n_events)
+{
+  add_events (self, events, n_events);
+}
+
+/**
+ * es_document_builder_add_counted:
+ * @cap: the cap whose block they were in
+ * @n_events: how many events
+ * @earliest: the earliest of their times
+ * @latest: the latest
+ *
+ * Takes @n_events events of the tags es_document_builder_get_fields_unread()
+ * names, all of @cap, known only by their count and times (a batched
+ * read's, es_eventlog_reader_set_counted_only()): a builder for statistics
+ * only counts them and their times, and does nothing else with them.
+ */
+void
+es_document_builder_add_counted (EsDocumentBuilder *self,
+                                 guint16            cap,
+                                 guint              n_events,
+                                 guint64            earliest,
+                                 guint64            latest)
+{
   EsDocument *doc = self->doc;
-  guint64 time = e->time;
-  guint16 tag = e->tag;
-  CapState *cap = NULL;
+  CapState *state;
 
-  if (e->unknown || tag == ES_EVENT_BLOCK_MARKER)
+  if (n_events == 0)
     return;
+  g_return_if_fail (self->statistics_only && cap != ES_CAP_NONE && earliest <= latest);
 
-  /* Read into locals first: a store to the document could be to @e, as
-   * far as the compiler knows, and each would read it again. */
-  doc->n_events++;
-  if (G_UNLIKELY (!self->have_time))
+  doc->n_events += n_events;
+  if (!self->have_time)
     {
-      doc->start_time = doc->end_time = time;
+      doc->start_time = earliest;
+      doc->end_time = latest;
       self->have_time = TRUE;
     }
-  else if (time < doc->start_time)
-    doc->start_time = time;
-  else if (time > doc->end_time)
-    doc->end_time = time;
-
-  if (e->cap != ES_CAP_NONE)
-    {
-      cap = _es_builder_get_cap (self, e->cap);
-      cap->last_time = MAX (cap->last_time, time);
-      switch (tag)
-        {
-        case ES_EVENT_RUN_THREAD:
-          run_thread (self, cap, e);
-          return;
-        case ES_EVENT_STOP_THREAD:
-          stop_thread (self, cap, e);
-          return;
-        STATISTICS_READ_NO_FIELDS_CASES:
-        case ES_EVENT_THREAD_LABEL:
-          /* For statistics only, that is all: these make instants and
-           * the threads' table, which no statistic reads. In a busy log,
-           * a third or more of its events. */
-          if (cap->no_instants)
-            return;
-          break;
-        default:
-          break;
-        }
-    }
-  add_event (self, cap, e);
+  doc->start_time = MIN (doc->start_time, earliest);
+  doc->end_time = MAX (doc->end_time, latest);
+  state = _es_builder_get_cap (self, cap);
+  state->last_time = MAX (state->last_time, latest);
 }

@@ -25,6 +25,14 @@ gboolean           es_document_builder_keep_within       (EsDocumentBuilder *sel
                                                           guint64            limit);
 void               es_document_builder_add    (EsDocumentBuilder *self,
                                                const EsEvent     *event);
+void               es_document_builder_add_batch (EsDocumentBuilder *self,
+                                                  const EsEvent     *events,
+                                                  guint              n_events);
+void               es_document_builder_add_counted (EsDocumentBuilder *self,
+                                                    guint16            cap,
+                                                    guint              n_events,
+                                                    guint64            earliest,
+                                                    guint64            latest);
 void               es_document_builder_rename_thread (EsDocumentBuilder *self,
                                                      guint32            thread,
                                                      const char        *label);

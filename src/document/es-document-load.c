@@ -69,10 +69,12 @@ _es_document_set_let_go_every (guint n_events)
 }
 
 static gboolean
-add_to_builder (const EsEvent *event,
-                gpointer       user_data)
+add_to_builder (const EsEventBatch *batch,
+                gpointer            user_data)
 {
   Worker *worker = user_data;
+  const EsEvent *events = batch->events;
+  guint n_events = batch->n_events;
 
   /* Out of memory: the load stops here and fails (see es_vec_grow()). */
   if (G_UNLIKELY (es_vec_get_failures () != worker->memory_failures))
@@ -80,11 +82,31 @@ add_to_builder (const EsEvent *event,
       worker->in_use = es_vec_get_address_space (NULL);
       return FALSE;
     }
-  es_document_builder_add (worker->builder, event);
-  if (worker->statistics_only && G_UNLIKELY (--worker->until_let_go == 0))
+  if (!worker->statistics_only)
     {
-      es_document_builder_let_go_unread (worker->builder);
-      worker->until_let_go = let_go_every_events;
+      es_document_builder_add_batch (worker->builder, events, n_events);
+      return TRUE;
+    }
+  /* In any order: a builder for statistics only does nothing with the
+   * events it counts but count them and their times. */
+  es_document_builder_add_counted (worker->builder, batch->counted_cap, batch->n_counted,
+                                   batch->counted_earliest, batch->counted_latest);
+  /* Let go every so many events (those counted too), wherever the
+   * batches end. */
+  worker->until_let_go -= MIN (worker->until_let_go, batch->n_counted);
+  while (n_events > 0 || worker->until_let_go == 0)
+    {
+      guint n = MIN (n_events, worker->until_let_go);
+
+      es_document_builder_add_batch (worker->builder, events, n);
+      events += n;
+      n_events -= n;
+      worker->until_let_go -= n;
+      if (worker->until_let_go == 0)
+        {
+          es_document_builder_let_go_unread (worker->builder);
+          worker->until_let_go = let_go_every_events;
+        }
     }
   return TRUE;
 }
@@ -110,10 +132,11 @@ run_worker (gpointer data)
   if (worker->statistics_only)
     es_document_builder_set_statistics_only (worker->builder, worker->t0, worker->t1);
   es_eventlog_reader_set_fields_unread (worker->reader, es_document_builder_get_fields_unread (worker->builder));
+  es_eventlog_reader_set_counted_only (worker->reader, es_document_builder_get_fields_unread (worker->builder));
   es_eventlog_reader_set_partition (worker->reader, worker->n_parts, worker->part);
-  worker->ok = es_eventlog_read_file (worker->reader, worker->path, add_to_builder,
-                                      worker->part == 0 ? report_progress : NULL,
-                                      worker, worker->cancellable, &worker->error);
+  worker->ok = es_eventlog_read_file_in_batches (worker->reader, worker->path, add_to_builder,
+                                                 worker->part == 0 ? report_progress : NULL,
+                                                 worker, worker->cancellable, &worker->error);
   /* One worker failing dooms the load: stop the others early. */
   if (!worker->ok)
     g_cancellable_cancel (worker->cancellable);

@@ -98,6 +98,19 @@ normalise_stop_status (guint16         raw,
     }
 }
 
+G_ALWAYS_INLINE static inline void
+_es_event_decode_stop (EsEvent         *ev,
+                       EsFixedCursor   *c,
+                       int              layout,
+                       EsStopNumbering  numbering)
+{
+  ev->u.stop.thread = fx32 (c);
+  ev->u.stop.raw_status = fx16 (c);
+  ev->u.stop.status = normalise_stop_status (ev->u.stop.raw_status, numbering);
+  ev->u.stop.has_info = layout >= 10;
+  ev->u.stop.info = layout >= 10 ? fx32 (c) : 0;
+}
+
 static inline void
 _es_event_decode_fixed (EsEvent         *ev,
                         EsFixedCursor   *c,
@@ -116,11 +129,7 @@ _es_event_decode_fixed (EsEvent         *ev,
       ev->u.thread.cap = fx16 (c);
       break;
     case ES_EVENT_STOP_THREAD:
-      ev->u.stop.thread = fx32 (c);
-      ev->u.stop.raw_status = fx16 (c);
-      ev->u.stop.status = normalise_stop_status (ev->u.stop.raw_status, numbering);
-      ev->u.stop.has_info = layout >= 10;
-      ev->u.stop.info = layout >= 10 ? fx32 (c) : 0;
+      _es_event_decode_stop (ev, c, layout, numbering);
       break;
     case ES_EVENT_STEAL_SPARK:
       ev->u.steal.thread = fx32 (c);
@@ -326,6 +335,26 @@ _es_event_decode_fixed (EsEvent         *ev,
     default:
       break;  /* no fields */
     }
+}
+
+/* _es_event_decode_fixed() with a thread's runs and stops, most of a busy
+ * log's events beside its wakeups, decoded inline, not by a call into its
+ * switch. */
+G_ALWAYS_INLINE static inline void
+_es_event_decode_fixed_inline_runs (EsEvent         *ev,
+                                    EsFixedCursor   *c,
+                                    int              layout,
+                                    EsStopNumbering  numbering)
+{
+  if (ev->tag == ES_EVENT_RUN_THREAD)
+    {
+      ev->u.thread.thread = fx32 (c);
+      ev->u.thread.cap = 0;
+    }
+  else if (ev->tag == ES_EVENT_STOP_THREAD)
+    _es_event_decode_stop (ev, c, layout, numbering);
+  else
+    _es_event_decode_fixed (ev, c, layout, numbering);
 }
 
 G_END_DECLS

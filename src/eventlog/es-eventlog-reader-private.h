@@ -12,6 +12,39 @@
 
 G_BEGIN_DECLS
 
+/* The reader's files share these: the header's (es-eventlog-reader-header.c)
+ * and the events' (es-eventlog-reader.c). */
+#define EVENT_HEADER_BYTES  10           /* u16 tag + u64 time */
+#define BLOCK_MARKER_BYTES  24
+#define WIRE_UNDECLARED     (-2)
+#define WIRE_VARIABLE       (-1)
+
+typedef enum
+{
+  STEP_OK,
+  STEP_NEED_MORE,
+  STEP_END,
+  STEP_ERROR,
+} StepResult;
+
+static inline guint16
+be16 (const guint8 *p)
+{
+  return (guint16) ((p[0] << 8) | p[1]);
+}
+
+static inline guint32
+be32 (const guint8 *p)
+{
+  return ((guint32) p[0] << 24) | ((guint32) p[1] << 16) | ((guint32) p[2] << 8) | p[3];
+}
+
+static inline guint64
+be64 (const guint8 *p)
+{
+  return ((guint64) be32 (p) << 32) | be32 (p + 4);
+}
+
 typedef struct
 {
   gint32 wire_size;   /* bytes on disk, WIRE_VARIABLE or WIRE_UNDECLARED */
@@ -59,6 +92,7 @@ struct _EsEventlogReader
   guint            part;
   gint64           skip_remaining;
   guint64          fields_unread;    /* es_eventlog_reader_set_fields_unread() */
+  guint64          counted_only;     /* es_eventlog_reader_set_counted_only() */
   guint32          owner_cache_cap;  /* the last cap asked about, and its answer: */
   gboolean         owner_cache;      /* spares a division per event */
 
@@ -70,10 +104,26 @@ struct _EsEventlogReader
 typedef gboolean (*EsReaderEventFunc) (const EsEvent *event,
                                        gpointer       user_data);
 
+typedef gboolean (*EsReaderBatchFunc) (const EsEventBatch *batch,
+                                       gpointer            user_data);
+
 EsReadResult _es_eventlog_reader_drain (EsEventlogReader   *self,
                                         EsEvent            *event,
                                         EsReaderEventFunc   func,
                                         gpointer            user_data,
                                         GError            **error);
+EsReadResult _es_eventlog_reader_drain_batches (EsEventlogReader   *self,
+                                                EsEvent            *events,
+                                                guint               max,
+                                                EsReaderBatchFunc   func,
+                                                gpointer            user_data,
+                                                GError            **error);
+
+StepResult   _es_eventlog_reader_parse_header (EsEventlogReader  *self,
+                                              const guint8      *p,
+                                              gsize              avail,
+                                              gsize             *consumed,
+                                              gsize             *need,
+                                              GError           **error);
 
 G_END_DECLS

@@ -204,3 +204,76 @@ es_eventlog_reader_set_fields_unread (EsEventlogReader *self,
 
   self->fields_unread = tags & ~(G_GUINT64_CONSTANT (1) << ES_EVENT_BLOCK_MARKER);
 }
+
+/**
+ * es_eventlog_reader_set_counted_only:
+ * @tags: a bit for each tag below 64 of which the caller only counts the
+ *   events and reads their times
+ *
+ * Events of these tags inside a cap's block, known and of a fixed-size
+ * payload, may not be handed out by a batched read
+ * (es_eventlog_read_file_in_batches()): each batch says instead how many
+ * there were since the last, of which cap, and the earliest and latest of
+ * their times (#EsEventBatch). Those it reads outside its fast loop (at
+ * the edge of a slice, say) it hands out as usual: the caller must take
+ * both alike. A third or more of a busy log's events are the scheduler's,
+ * which a summary only counts. Any other read hands them all out. Call
+ * before the first event.
+ */
+void
+es_eventlog_reader_set_counted_only (EsEventlogReader *self,
+                                     guint64           tags)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (!self->have_header);
+
+  self->counted_only = tags & ~(G_GUINT64_CONSTANT (1) << ES_EVENT_BLOCK_MARKER);
+}
+
+/**
+ * es_eventlog_reader_next_event_at:
+ * @self: the reader that read @log's header
+ * @log: the log's bytes
+ * @offset: an event of @log that a reader has read already
+ *
+ * Steps over the event at @offset by its size alone, as the header
+ * declares it (or the reader corrected it), without decoding it: how an
+ * index of the log walks a block again.
+ *
+ * Returns: the offset just after it, or -1 if its tag is not declared
+ */
+gint64
+es_eventlog_reader_next_event_at (EsEventlogReader *self,
+                                  const guint8     *log,
+                                  gint64            offset)
+{
+  const guint8 *p = log + offset;
+  guint16 tag = be16 (p);
+  gint32 wire_size;
+
+  if (tag == ES_EVENT_DATA_END)
+    return offset + 2;
+  wire_size = tag < self->n_tags ? self->tags[tag].wire_size : WIRE_UNDECLARED;
+  if (wire_size == WIRE_VARIABLE)
+    return offset + EVENT_HEADER_BYTES + 2 + be16 (p + EVENT_HEADER_BYTES);
+  if (wire_size == WIRE_UNDECLARED)
+    return -1;
+  return offset + EVENT_HEADER_BYTES + wire_size;
+}
+
+/**
+ * es_eventlog_reader_get_event_size:
+ * @self: a reader that has read the log's header
+ *
+ * Returns: the size in bytes (tag and time included) of every event of
+ *   type @tag, as es_eventlog_reader_next_event_at() steps over it; 0 if
+ *   its size is in each event, or @tag is not declared
+ */
+guint
+es_eventlog_reader_get_event_size (EsEventlogReader *self,
+                                   guint16           tag)
+{
+  gint32 wire_size = tag < self->n_tags ? self->tags[tag].wire_size : WIRE_UNDECLARED;
+
+  return wire_size >= 0 ? EVENT_HEADER_BYTES + (guint) wire_size : 0;
+}

@@ -12,49 +12,6 @@
 #include "es-event-decode-fixed.h"
 #include "es-eventlog-reader-private.h"
 
-#define MARKER_HEADER_BEGIN 0x68647262u  /* "hdrb" */
-#define MARKER_HET_BEGIN    0x68657462u  /* "hetb" */
-#define MARKER_ET_BEGIN     0x65746200u  /* "etb\0" */
-#define MARKER_ET_END       0x65746500u  /* "ete\0" */
-#define MARKER_HET_END      0x68657465u  /* "hete" */
-#define MARKER_HEADER_END   0x68647265u  /* "hdre" */
-#define MARKER_DATA_BEGIN   0x64617462u  /* "datb" */
-
-#define EVENT_HEADER_BYTES  10           /* u16 tag + u64 time */
-#define BLOCK_MARKER_BYTES  24
-#define WIRE_UNDECLARED     (-2)
-#define WIRE_VARIABLE       (-1)
-/* A header description or extra field longer than this is corruption, not
- * a GHC header; refusing it keeps a hostile header from holding memory. */
-#define MAX_HEADER_FIELD    (1u << 20)
-
-typedef enum
-{
-  STEP_OK,
-  STEP_NEED_MORE,
-  STEP_END,
-  STEP_ERROR,
-} StepResult;
-
-
-static inline guint16
-be16 (const guint8 *p)
-{
-  return (guint16) ((p[0] << 8) | p[1]);
-}
-
-static inline guint32
-be32 (const guint8 *p)
-{
-  return ((guint32) p[0] << 24) | ((guint32) p[1] << 16) | ((guint32) p[2] << 8) | p[3];
-}
-
-static inline guint64
-be64 (const guint8 *p)
-{
-  return ((guint64) be32 (p) << 32) | be32 (p + 4);
-}
-
 static gsize
 carry_available (EsEventlogReader *self)
 {
@@ -121,189 +78,6 @@ owns_cap (EsEventlogReader *self,
       self->owner_cache = cap == ES_CAP_NONE ? self->part == 0 : cap % self->n_parts == self->part;
     }
   return self->owner_cache;
-}
-
-/* ------------------------------------------------------------------------ */
-/* Header                                                                   */
-
-static void
-describe_marker (guint32  found,
-                 char     out[32])
-{
-  char text[5];
-
-  for (guint i = 0; i < 4; i++)
-    {
-      guint8 c = (found >> (24 - 8 * i)) & 0xff;
-      text[i] = g_ascii_isprint (c) ? (char) c : '.';
-    }
-  text[4] = '\0';
-  g_snprintf (out, 32, "0x%08x \"%s\"", found, text);
-}
-
-static StepResult
-bad_marker (GError      **error,
-            gint64        offset,
-            guint32       found,
-            const char   *expected)
-{
-  char found_text[32];
-
-  describe_marker (found, found_text);
-  g_set_error (error, ES_EVENTLOG_ERROR, ES_EVENTLOG_ERROR_BAD_MAGIC,
-               "byte %" G_GINT64_FORMAT ": expected %s, found %s%s",
-               offset, expected, found_text,
-               offset == 0 ? ": this is not a GHC eventlog" : "");
-  return STEP_ERROR;
-}
-
-static void
-index_event_types (EsEventlogReader *self)
-{
-  guint max_tag = 0;
-  gboolean ghc_6 = FALSE;
-  gboolean has_user_marker = FALSE, has_t9003 = FALSE;
-
-  for (guint i = 0; i < self->types->len; i++)
-    max_tag = MAX (max_tag, g_array_index (self->types, EsEventType, i).tag);
-
-  self->n_tags = max_tag + 1;
-  self->tags = g_new (TagInfo, self->n_tags);
-  for (guint i = 0; i < self->n_tags; i++)
-    self->tags[i].wire_size = WIRE_UNDECLARED;
-
-  for (guint i = 0; i < self->types->len; i++)
-    {
-      const EsEventType *type = &g_array_index (self->types, EsEventType, i);
-
-      self->tags[type->tag].wire_size = type->size;
-      if (type->tag == ES_EVENT_CREATE_THREAD && type->size == 8)
-        ghc_6 = TRUE;
-      has_user_marker |= type->tag == ES_EVENT_USER_MARKER;
-      has_t9003 |= type->tag == ES_EVENT_HACK_BUG_T9003;
-    }
-
-  /* GHC 6.12's header declares sizes its events do not have (a thread id
-   * declared 8 bytes but written as 4, STARTUP declared 0 but written as 2):
-   * trusting it desynchronises the parse. */
-  if (ghc_6)
-    {
-      static const struct { guint16 tag; gint32 size; } fixups[] = {
-        { ES_EVENT_CREATE_THREAD, 4 }, { ES_EVENT_RUN_THREAD, 4 },
-        { ES_EVENT_STOP_THREAD, 6 }, { ES_EVENT_THREAD_RUNNABLE, 4 },
-        { ES_EVENT_MIGRATE_THREAD, 6 }, { ES_EVENT_RUN_SPARK, 4 },
-        { ES_EVENT_STEAL_SPARK, 6 }, { ES_EVENT_THREAD_WAKEUP, 6 },
-        { ES_EVENT_CREATE_SPARK_THREAD, 4 }, { ES_EVENT_STARTUP, 2 },
-      };
-
-      for (guint i = 0; i < G_N_ELEMENTS (fixups); i++)
-        if (fixups[i].tag < self->n_tags && self->tags[fixups[i].tag].wire_size != WIRE_UNDECLARED)
-          self->tags[fixups[i].tag].wire_size = fixups[i].size;
-    }
-
-  for (guint i = 0; i < self->n_tags; i++)
-    if (self->tags[i].wire_size != WIRE_UNDECLARED)
-      {
-        self->tags[i].layout = _es_event_layout_for ((guint16) i, self->tags[i].wire_size);
-        if (self->tags[i].layout >= 0 && i < 64 && (self->fields_unread >> i) & 1)
-          self->tags[i].layout += LAYOUT_FIELDS_UNREAD;
-      }
-
-  /* The 7.8.2 stop-status renumbering is recognised from the header alone:
-   * user markers came with 7.8, the empty HACK_BUG_T9003 type with 7.8.3. */
-  if (!has_user_marker)
-    self->numbering = ES_STOP_NUMBERING_PRE_77;
-  else if (!has_t9003)
-    self->numbering = ES_STOP_NUMBERING_GHC_782;
-  else
-    self->numbering = ES_STOP_NUMBERING_CURRENT;
-}
-
-/* Parses the whole header from @p. It is simply retried from the start when
- * more bytes arrive: headers are a few kilobytes, and @need says how many
- * bytes the next attempt must have, so the retries stay few. */
-static StepResult
-parse_header (EsEventlogReader  *self,
-              const guint8      *p,
-              gsize              avail,
-              gsize             *consumed,
-              gsize             *need,
-              GError           **error)
-{
-  gsize pos = 0;
-  guint32 marker;
-
-#define NEED(n) G_STMT_START { if (avail - pos < (gsize) (n)) { *need = pos + (n); return STEP_NEED_MORE; } } G_STMT_END
-
-  g_array_set_size (self->types, 0);
-
-  NEED (8);
-  if ((marker = be32 (p)) != MARKER_HEADER_BEGIN)
-    return bad_marker (error, 0, marker, "the header marker \"hdrb\"");
-  if ((marker = be32 (p + 4)) != MARKER_HET_BEGIN)
-    return bad_marker (error, 4, marker, "the event-types marker \"hetb\"");
-  pos = 8;
-
-  for (;;)
-    {
-      EsEventType type;
-      guint32 desc_len, extra_len;
-
-      NEED (4);
-      marker = be32 (p + pos);
-      if (marker == MARKER_HET_END)
-        {
-          pos += 4;
-          break;
-        }
-      if (marker != MARKER_ET_BEGIN)
-        return bad_marker (error, (gint64) pos, marker, "an event type (\"etb\\0\") or the end of the types (\"hete\")");
-
-      NEED (4 + 2 + 2 + 4);
-      type.tag = be16 (p + pos + 4);
-      type.size = be16 (p + pos + 6);
-      if (type.size == 0xFFFF)
-        type.size = ES_EVENT_SIZE_VARIABLE;
-      desc_len = be32 (p + pos + 8);
-      if (desc_len > MAX_HEADER_FIELD)
-        {
-          g_set_error (error, ES_EVENTLOG_ERROR, ES_EVENTLOG_ERROR_BAD_LENGTH,
-                       "byte %" G_GSIZE_FORMAT ": event type %u declares a %u-byte description, "
-                       "far longer than any real header", pos + 8, type.tag, desc_len);
-          return STEP_ERROR;
-        }
-      pos += 12;
-      NEED ((gsize) desc_len + 4);
-      extra_len = be32 (p + pos + desc_len);
-      if (extra_len > MAX_HEADER_FIELD)
-        {
-          g_set_error (error, ES_EVENTLOG_ERROR, ES_EVENTLOG_ERROR_BAD_LENGTH,
-                       "byte %" G_GSIZE_FORMAT ": event type %u declares %u bytes of extra "
-                       "information, far more than any real header", pos + desc_len, type.tag, extra_len);
-          return STEP_ERROR;
-        }
-      NEED ((gsize) desc_len + 4 + extra_len + 4);
-      marker = be32 (p + pos + desc_len + 4 + extra_len);
-      if (marker != MARKER_ET_END)
-        return bad_marker (error, (gint64) (pos + desc_len + 4 + extra_len), marker,
-                           "the end of an event type (\"ete\\0\")");
-      type.description = g_strndup ((const char *) p + pos, desc_len);
-      g_array_append_val (self->types, type);
-      pos += desc_len + 4 + extra_len + 4;
-    }
-
-  NEED (8);
-  if ((marker = be32 (p + pos)) != MARKER_HEADER_END)
-    return bad_marker (error, (gint64) pos, marker, "the end of the header (\"hdre\")");
-  if ((marker = be32 (p + pos + 4)) != MARKER_DATA_BEGIN)
-    return bad_marker (error, (gint64) pos + 4, marker, "the start of the data (\"datb\")");
-  pos += 8;
-
-#undef NEED
-
-  index_event_types (self);
-  *consumed = pos;
-  return STEP_OK;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -475,54 +249,6 @@ es_eventlog_reader_decode_at (EsEventlogReader  *self,
   return TRUE;
 }
 
-/**
- * es_eventlog_reader_next_event_at:
- * @self: the reader that read @log's header
- * @log: the log's bytes
- * @offset: an event of @log that a reader has read already
- *
- * Steps over the event at @offset by its size alone, as the header
- * declares it (or the reader corrected it), without decoding it: how an
- * index of the log walks a block again.
- *
- * Returns: the offset just after it, or -1 if its tag is not declared
- */
-gint64
-es_eventlog_reader_next_event_at (EsEventlogReader *self,
-                                  const guint8     *log,
-                                  gint64            offset)
-{
-  const guint8 *p = log + offset;
-  guint16 tag = be16 (p);
-  gint32 wire_size;
-
-  if (tag == ES_EVENT_DATA_END)
-    return offset + 2;
-  wire_size = tag < self->n_tags ? self->tags[tag].wire_size : WIRE_UNDECLARED;
-  if (wire_size == WIRE_VARIABLE)
-    return offset + EVENT_HEADER_BYTES + 2 + be16 (p + EVENT_HEADER_BYTES);
-  if (wire_size == WIRE_UNDECLARED)
-    return -1;
-  return offset + EVENT_HEADER_BYTES + wire_size;
-}
-
-/**
- * es_eventlog_reader_get_event_size:
- * @self: a reader that has read the log's header
- *
- * Returns: the size in bytes (tag and time included) of every event of
- *   type @tag, as es_eventlog_reader_next_event_at() steps over it; 0 if
- *   its size is in each event, or @tag is not declared
- */
-guint
-es_eventlog_reader_get_event_size (EsEventlogReader *self,
-                                   guint16           tag)
-{
-  gint32 wire_size = tag < self->n_tags ? self->tags[tag].wire_size : WIRE_UNDECLARED;
-
-  return wire_size >= 0 ? EVENT_HEADER_BYTES + (guint) wire_size : 0;
-}
-
 static EsReadResult
 fail (EsEventlogReader  *self,
       GError            *step_error,
@@ -629,7 +355,7 @@ reader_next (EsEventlogReader  *self,
           if (avail < self->header_need && !(from_carry && self->chunk_pos < self->chunk_len))
             r = STEP_NEED_MORE, need = self->header_need;
           else
-            r = parse_header (self, p, avail, &consumed, &need, &step_error);
+            r = _es_eventlog_reader_parse_header (self, p, avail, &consumed, &need, &step_error);
         }
       else
         {
@@ -758,6 +484,189 @@ drain_chunk (EsEventlogReader  *self,
   return TRUE;
 }
 
+/* Hands out @batch, and empties it. */
+static inline gboolean
+hand_out (EsEventBatch      *batch,
+          EsReaderBatchFunc  func,
+          gpointer           user_data)
+{
+  gboolean go_on = func (batch, user_data);
+
+  batch->n_events = 0;
+  batch->n_counted = 0;
+  return go_on;
+}
+
+/* The batched drain's inner loop: the events of a block of a cap it owns,
+ * as far as they are known, of a fixed size and in the chunk, with where
+ * it is in registers, not in the reader (its stores to the events could be
+ * to the reader, as far as the compiler knows, and each field would be
+ * read back at every event). It stops at anything else, for
+ * decode_event() to take. Returns %FALSE if @func stopped the drain. */
+G_ALWAYS_INLINE static inline gboolean
+drain_block (EsEventlogReader  *self,
+             EsEventBatch      *batch,
+             EsEvent           *events,
+             guint              max,
+             EsReaderBatchFunc  func,
+             gpointer           user_data)
+{
+  const guint8 *chunk = self->chunk;
+  const TagInfo *tags = self->tags;
+  guint n_tags = self->n_tags;
+  guint64 counted_only = self->counted_only;
+  EsStopNumbering numbering = self->numbering;
+  guint16 cap = self->block_cap;
+  gsize start = self->chunk_pos, pos = start;
+  gsize end = MIN (self->chunk_len, start + (gsize) self->block_remaining);
+  gint64 chunk_offset = self->offset - (gint64) start;
+  gint32 run_size = n_tags > ES_EVENT_RUN_THREAD ? tags[ES_EVENT_RUN_THREAD].wire_size : WIRE_UNDECLARED;
+  gint32 stop_size = n_tags > ES_EVENT_STOP_THREAD ? tags[ES_EVENT_STOP_THREAD].wire_size : WIRE_UNDECLARED;
+  gint32 wakeup_size = n_tags > ES_EVENT_THREAD_WAKEUP ? tags[ES_EVENT_THREAD_WAKEUP].wire_size : WIRE_UNDECLARED;
+
+  /* What a batch counts is of one cap. */
+  if (batch->n_counted > 0 && batch->counted_cap != cap && !hand_out (batch, func, user_data))
+    return FALSE;
+
+  while (pos + EVENT_HEADER_BYTES <= end)
+    {
+      const guint8 *p = chunk + pos;
+      guint16 tag = be16 (p);
+      gint32 wire_size, layout;
+      guint64 time;
+      EsEvent *event;
+
+      /* The end marker, a new block (an error inside one), and what is
+       * not declared are decode_event()'s to tell. */
+      if (tag >= n_tags || tag == ES_EVENT_BLOCK_MARKER || tag == ES_EVENT_DATA_END)
+        break;
+      /* Where the next event starts is the one chain each event waits
+       * on: a load of its tag, then of its size. The scheduler's events,
+       * most of a busy log's, take their size from a register instead,
+       * by a branch on the tag, which the CPU foretells and runs ahead of
+       * the loads. */
+      if (tag == ES_EVENT_RUN_THREAD)
+        wire_size = run_size;
+      else if (tag == ES_EVENT_STOP_THREAD)
+        wire_size = stop_size;
+      else if (tag == ES_EVENT_THREAD_WAKEUP)
+        wire_size = wakeup_size;
+      else
+        wire_size = tags[tag].wire_size;
+      layout = tags[tag].layout;
+      if (wire_size < 0 || layout < 0 || pos + EVENT_HEADER_BYTES + (gsize) wire_size > end)
+        break;
+      time = be64 (p + 2);
+
+      if (tag < 64 && (counted_only >> tag) & 1)
+        {
+          if (batch->n_counted++ == 0)
+            {
+              batch->counted_cap = cap;
+              batch->counted_earliest = batch->counted_latest = time;
+            }
+          else if (time > batch->counted_latest)
+            batch->counted_latest = time;
+          else if (time < batch->counted_earliest)
+            batch->counted_earliest = time;
+          pos += EVENT_HEADER_BYTES + (gsize) wire_size;
+          continue;
+        }
+
+      event = &events[batch->n_events];
+      event->tag = tag;
+      event->time = time;
+      event->offset = chunk_offset + (gint64) pos;
+      event->payload = p + EVENT_HEADER_BYTES;
+      event->payload_len = (guint32) wire_size;
+      event->size = (guint32) (EVENT_HEADER_BYTES + wire_size);
+      event->cap = cap;
+      event->unknown = FALSE;
+      if (G_LIKELY (layout < LAYOUT_FIELDS_UNREAD))
+        {
+          EsFixedCursor f = { event->payload };
+
+          _es_event_decode_fixed_inline_runs (event, &f, layout, numbering);
+        }
+      pos += EVENT_HEADER_BYTES + (gsize) wire_size;
+      if (G_UNLIKELY (++batch->n_events == max))
+        {
+          /* Where it is, in case @func asks. */
+          self->block_remaining -= (gint64) (pos - start);
+          self->offset += (gint64) (pos - start);
+          self->chunk_pos = start = pos;
+          if (!hand_out (batch, func, user_data))
+            return FALSE;
+        }
+    }
+  self->block_remaining -= (gint64) (pos - start);
+  self->offset += (gint64) (pos - start);
+  self->chunk_pos = pos;
+  return TRUE;
+}
+
+/* drain_chunk() handing out batches (of up to @max events, and those it
+ * only counts: see es_eventlog_reader_set_counted_only()), the events of
+ * the blocks it owns in drain_block()'s tighter loop. */
+static gboolean
+drain_chunk_in_batches (EsEventlogReader  *self,
+                        EsEvent           *events,
+                        guint              max,
+                        EsReaderBatchFunc  func,
+                        gpointer           user_data)
+{
+  const guint8 *chunk = self->chunk;
+  gsize len = self->chunk_len;
+  EsEventBatch batch = { events, 0, 0, ES_CAP_NONE, 0, 0 };
+
+  while (self->chunk_pos < len)
+    {
+      gsize pos, need = 0;
+      GError *step_error = NULL;
+      EsEvent *event;
+
+      if (self->block_remaining > 0 && self->skip_remaining == 0 &&
+          (self->n_parts == 1 || owns_cap (self, self->block_cap)))
+        {
+          if (!drain_block (self, &batch, events, max, func, user_data))
+            return FALSE;
+          if (self->chunk_pos == len)
+            break;
+        }
+      pos = self->chunk_pos;
+      event = &events[batch.n_events];
+      if (self->skip_remaining > 0)
+        {
+          gsize skip = MIN ((gsize) self->skip_remaining, len - pos);
+
+          consume (self, FALSE, skip);
+          self->skip_remaining -= skip;
+          continue;
+        }
+      if (decode_event (self, chunk + pos, len - pos, event, &need, &step_error) != STEP_OK)
+        {
+          /* reader_next() decodes it again, and reports it. */
+          g_clear_error (&step_error);
+          break;
+        }
+      consume (self, FALSE, event->size);
+      if (self->n_parts > 1 && !owns_cap (self, event->cap))
+        {
+          if (event->tag == ES_EVENT_BLOCK_MARKER && self->block_remaining > 0)
+            {
+              self->skip_remaining = self->block_remaining;
+              self->block_remaining = 0;
+            }
+          continue;
+        }
+      /* Not counted here, whatever its tag: one at a time, outside the
+       * fast loop, they are few. */
+      if (++batch.n_events == max && !hand_out (&batch, func, user_data))
+        return FALSE;
+    }
+  return (batch.n_events == 0 && batch.n_counted == 0) || hand_out (&batch, func, user_data);
+}
+
 /**
  * _es_eventlog_reader_drain:
  * @event: where each event is decoded before it is handed to @func
@@ -792,6 +701,50 @@ _es_eventlog_reader_drain (EsEventlogReader   *self,
       if (result != ES_READ_EVENT)
         return result;
       if (!func (event, user_data))
+        return ES_READ_EVENT;
+    }
+}
+
+/**
+ * _es_eventlog_reader_drain_batches:
+ * @events: (array length=max): where the events are decoded, @max at most
+ *   at a time
+ * @func: (scope call): called with each batch of events, in file order,
+ *   and of those counted only (es_eventlog_reader_set_counted_only());
+ *   returns %FALSE to stop
+ *
+ * _es_eventlog_reader_drain() handing out the events in batches: a caller
+ * that does little with each event then does it in a loop of its own,
+ * with what it keeps in registers, not a call per event. The events of a
+ * batch point into the same input: they stay valid until @func returns.
+ *
+ * Returns: as _es_eventlog_reader_drain()
+ */
+EsReadResult
+_es_eventlog_reader_drain_batches (EsEventlogReader   *self,
+                                   EsEvent            *events,
+                                   guint               max,
+                                   EsReaderBatchFunc   func,
+                                   gpointer            user_data,
+                                   GError            **error)
+{
+  g_return_val_if_fail (self != NULL, ES_READ_ERROR);
+  g_return_val_if_fail (events != NULL && max > 0, ES_READ_ERROR);
+
+  for (;;)
+    {
+      EsReadResult result;
+
+      if (self->have_header && self->error == NULL && !self->at_end && carry_available (self) == 0 &&
+          !drain_chunk_in_batches (self, events, max, func, user_data))
+        return ES_READ_EVENT;
+
+      /* One at a time: it may point into the carry, which the next call
+       * recycles. */
+      result = reader_next (self, &events[0], error);
+      if (result != ES_READ_EVENT)
+        return result;
+      if (!func (&(EsEventBatch) { events, 1, 0, ES_CAP_NONE, 0, 0 }, user_data))
         return ES_READ_EVENT;
     }
 }

@@ -36,6 +36,27 @@ typedef enum
 
 typedef struct _EsEventlogReader EsEventlogReader;
 
+/**
+ * EsEventBatch:
+ * @events: events in file order
+ * @n_counted: events of the tags es_eventlog_reader_set_counted_only()
+ *   names, read since the last batch and not in @events: all of
+ *   @counted_cap, the earliest at @counted_earliest, the latest at
+ *   @counted_latest
+ *
+ * What a batched read (es_eventlog_read_file_in_batches()) hands out at a
+ * time.
+ */
+typedef struct
+{
+  const EsEvent *events;
+  guint          n_events;
+  guint          n_counted;
+  guint16        counted_cap;
+  guint64        counted_earliest;
+  guint64        counted_latest;
+} EsEventBatch;
+
 EsEventlogReader  *es_eventlog_reader_new              (void);
 void               es_eventlog_reader_free             (EsEventlogReader  *self);
 EsEventlogReader  *es_eventlog_reader_copy             (EsEventlogReader  *self);
@@ -63,6 +84,8 @@ void               es_eventlog_reader_set_partition    (EsEventlogReader  *self,
                                                         guint              part);
 void               es_eventlog_reader_set_fields_unread (EsEventlogReader *self,
                                                          guint64           tags);
+void               es_eventlog_reader_set_counted_only (EsEventlogReader *self,
+                                                        guint64           tags);
 gboolean           es_eventlog_reader_decode_at        (EsEventlogReader  *self,
                                                         const guint8      *log,
                                                         gsize              log_len,
