@@ -24,7 +24,7 @@ typedef struct
 {
   double  mb;               /* the log's size */
   double  floor_s;          /* stepping over every event */
-  double  reader_s;         /* the reader decoding every field, on one core */
+  double  reader_s;         /* the reader decoding every field, in batches, on one core */
   guint64 floor_events;
   guint64 reader_events;
 } EsBenchWalks;
