@@ -514,9 +514,11 @@ drain_block (EsEventlogReader  *self,
   const guint8 *chunk = self->chunk;
   const TagInfo *tags = self->tags;
   guint n_tags = self->n_tags;
-  guint64 counted_only = self->counted_only;
-  EsStopNumbering numbering = self->numbering;
   guint16 cap = self->block_cap;
+  /* A block of no cap (a hostile log's) hands out every event: what a
+   * caller counts is counted per cap. */
+  guint64 counted_only = cap != ES_CAP_NONE ? self->counted_only : 0;
+  EsStopNumbering numbering = self->numbering;
   gsize start = self->chunk_pos, pos = start;
   gsize end = MIN (self->chunk_len, start + (gsize) self->block_remaining);
   gint64 chunk_offset = self->offset - (gint64) start;
