@@ -112,6 +112,8 @@ read_log (const guint8 *data,
           gsize         chunk,
           Way           way,
           guint64       counted_tags,
+          guint         n_parts,
+          guint         part,
           Read         *read)
 {
   g_autoptr(GError) error = NULL;
@@ -123,6 +125,7 @@ read_log (const guint8 *data,
   read->reader = es_eventlog_reader_new ();
   read->counted_tags = counted_tags;
   read->lines = g_string_new (NULL);
+  es_eventlog_reader_set_partition (read->reader, n_parts, part);
   if (way == IN_BATCHES)
     es_eventlog_reader_set_counted_only (read->reader, counted_tags);
   for (;;)
@@ -189,30 +192,38 @@ check_same (const Read *a,
   abort ();
 }
 
-/* The first byte picks the chunk size (all at once for a quarter of the
- * inputs: the drains' own loops run only over input fed whole), the
- * second which of the scheduler's tags a batched read only counts. */
+/* How the input is read comes from a hash of it, not from its first
+ * bytes, which a log's format fixes: the chunk size (whole for three
+ * inputs in four, as the drains' own loops run only over input fed
+ * whole), which of the scheduler's tags a batched read only counts, and
+ * the part of the log read (a load's workers each read the blocks of
+ * their caps, and step over the others). */
 int
 LLVMFuzzerTestOneInput (const guint8 *data,
                         size_t        size)
 {
   static const guint16 counted[] = { ES_EVENT_THREAD_WAKEUP, ES_EVENT_THREAD_RUNNABLE, ES_EVENT_CREATE_THREAD,
-                                      ES_EVENT_MIGRATE_THREAD, ES_EVENT_REQUEST_PAR_GC, ES_EVENT_RUN_THREAD,
-                                      ES_EVENT_STOP_THREAD, ES_EVENT_SPARK_COUNTERS };
+                                     ES_EVENT_MIGRATE_THREAD, ES_EVENT_REQUEST_PAR_GC, ES_EVENT_RUN_THREAD,
+                                     ES_EVENT_STOP_THREAD, ES_EVENT_SPARK_COUNTERS };
   Read one = { 0 }, drained = { 0 }, batched = { 0 };
   g_autofree char *one_end = NULL, *drained_end = NULL, *batched_end = NULL;
-  gsize chunk = size > 0 ? 1 + data[0] % 64 : 1;
+  guint32 hash = 2166136261u;
   guint64 counted_tags = 0;
+  gsize chunk;
+  guint n_parts, part;
 
-  if (size > 0 && data[0] >= 192)
-    chunk = size;
+  for (gsize i = 0; i < size; i++)
+    hash = (hash ^ data[i]) * 16777619u;
+  chunk = hash % 4 != 0 ? MAX (size, 1) : 1 + (hash >> 2) % 64;
   for (guint i = 0; i < G_N_ELEMENTS (counted); i++)
-    if (size > 1 && (data[1] >> i) & 1)
+    if ((hash >> (8 + i)) & 1)
       counted_tags |= G_GUINT64_CONSTANT (1) << counted[i];
+  n_parts = 1 + (hash >> 16) % 3;
+  part = (hash >> 20) % n_parts;
 
-  one_end = read_log (data, size, chunk, ONE_AT_A_TIME, counted_tags, &one);
-  drained_end = read_log (data, size, chunk, DRAINED, counted_tags, &drained);
-  batched_end = read_log (data, size, chunk, IN_BATCHES, counted_tags, &batched);
+  one_end = read_log (data, size, chunk, ONE_AT_A_TIME, counted_tags, n_parts, part, &one);
+  drained_end = read_log (data, size, chunk, DRAINED, counted_tags, n_parts, part, &drained);
+  batched_end = read_log (data, size, chunk, IN_BATCHES, counted_tags, n_parts, part, &batched);
   check_same (&one, one_end, &drained, drained_end, "drained");
   check_same (&one, one_end, &batched, batched_end, "in batches");
   read_clear (&one);
