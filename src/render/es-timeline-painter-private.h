@@ -8,6 +8,7 @@
 #pragma once
 
 #include "es-lod.h"
+#include "es-lod-frame.h"
 #include "es-timeline-painter.h"
 
 G_BEGIN_DECLS
@@ -48,6 +49,8 @@ typedef struct
   EsHeapColumn         *heap;
   float                *busy;
   EsPaintBatch         *batch;            /* the queries under way */
+  const EsLodFrame     *lod_frame;        /* (nullable): made before the frame; then
+                                           * @activity, @sparks and @heap are its */
   EsThreadStateCache   *thread_states;    /* when the view brings none */
   guint64              *column_edges;     /* (nullable): each pixel column's start, and the last's end */
   double               *column_widths;    /* (nullable): their widths in ns, at least 1 */
