@@ -296,15 +296,10 @@ es_paint_text_box (EsPaintContext *ctx,
                    gboolean        align_right,
                    EsColor         color)
 {
+  PangoLayout *layout = es_paint_text_layout (ctx->cr, SMALL_FONT, text, max_width > 0 ? max_width * PANGO_SCALE : -1, -1);
   int w, h;
 
-  pango_layout_set_text (ctx->small, text, -1);
-  if (max_width > 0)
-    {
-      pango_layout_set_width (ctx->small, max_width * PANGO_SCALE);
-      pango_layout_set_ellipsize (ctx->small, PANGO_ELLIPSIZE_END);
-    }
-  pango_layout_get_pixel_size (ctx->small, &w, &h);
+  pango_layout_get_pixel_size (layout, &w, &h);
   if (align_right)
     x -= w;
   x = floor (x);
@@ -314,9 +309,7 @@ es_paint_text_box (EsPaintContext *ctx,
   cairo_fill (ctx->cr);
   es_paint_set_color (ctx, color);
   cairo_move_to (ctx->cr, x, y);
-  pango_cairo_show_layout (ctx->cr, ctx->small);
-  pango_layout_set_width (ctx->small, -1);
-  pango_layout_set_ellipsize (ctx->small, PANGO_ELLIPSIZE_NONE);
+  pango_cairo_show_layout (ctx->cr, layout);
   return w;
 }
 

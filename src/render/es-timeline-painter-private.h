@@ -15,6 +15,9 @@ G_BEGIN_DECLS
 
 typedef struct _EsPaintBatch EsPaintBatch;
 
+#define SMALL_FONT  "Sans 7"
+#define LABEL_FONT  "Sans 8"
+
 /* Everything one paint needs, worked out once per frame. */
 /* What a thread did in one pixel column, as the row draws it: the share
  * of the column's time in each state, its runs there, and the HEC of the
@@ -124,6 +127,11 @@ void     es_paint_no_data         (EsPaintContext       *ctx,
 void     es_paint_set_text_color  (EsPaintContext       *ctx,
                                    EsColor               ground);
 PangoLayout *es_paint_measuring_layout (gboolean       small);
+PangoLayout *es_paint_text_layout (cairo_t            *cr,
+                                   const char         *font,
+                                   const char         *text,
+                                   int                 width,
+                                   int                 height);
 int      es_paint_text_box        (EsPaintContext       *ctx,
                                    const char           *text,
                                    double                x,

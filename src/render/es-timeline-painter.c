@@ -41,8 +41,6 @@
 #define CAP_GC_TOP           24
 #define CAP_GC_HEIGHT        9
 
-#define SMALL_FONT  "Sans 7"
-#define LABEL_FONT  "Sans 8"
 
 static void
 append_row (GArray    *rows,
@@ -680,6 +678,16 @@ es_timeline_paint_bands (cairo_t *const       *crs,
     cairo_restore (crs[i]);
 }
 
+/* The gutter's labels' width, in Pango units. */
+#define GUTTER_LABEL_WIDTH ((ES_TIMELINE_GUTTER - 12) * PANGO_SCALE)
+
+/* Thread rows are too low for a second line. */
+static int
+gutter_label_height (const EsTimelineRow *row)
+{
+  return row->height < 30 ? -1 : -2;
+}
+
 /* The gutter's label of @row as the gutter sets it: two lines at most,
  * one on a row too low for two, ellipsized past them. */
 static void
@@ -689,11 +697,10 @@ set_row_label (PangoLayout         *layout,
 {
   g_autofree char *label = es_timeline_row_label (document, row);
 
-  pango_layout_set_width (layout, (ES_TIMELINE_GUTTER - 12) * PANGO_SCALE);
+  pango_layout_set_width (layout, GUTTER_LABEL_WIDTH);
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-  /* Thread rows are too low for a second line. */
-  pango_layout_set_height (layout, row->height < 30 ? -1 : -2);
+  pango_layout_set_height (layout, gutter_label_height (row));
   pango_layout_set_text (layout, label, -1);
 }
 
@@ -729,7 +736,6 @@ es_timeline_paint_labels (cairo_t              *cr,
                           GArray               *rows)
 {
   EsPaintContext ctx = { 0 };
-  g_autoptr(PangoLayout) layout = NULL;
   int height = es_timeline_layout_height (rows);
 
   g_return_if_fail (cr != NULL);
@@ -748,17 +754,20 @@ es_timeline_paint_labels (cairo_t              *cr,
   es_paint_set_color (&ctx, ES_COLOR_IDLE);
   cairo_paint (cr);
 
-  layout = create_layout (cr, LABEL_FONT);
-
   es_paint_set_color (&ctx, ES_COLOR_TEXT);
   for (guint r = ctx.first_row; r < ctx.end_row; r++)
     {
       const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
+      g_autofree char *label = NULL;
+      PangoLayout *layout;
       int h;
 
       if (es_paint_row_is_clipped (&ctx, row))
         continue;
-      set_row_label (layout, ctx.document, row);
+      /* Set as set_row_label() sets it (wrapped at words, Pango's own
+       * default), once a thread. */
+      label = es_timeline_row_label (ctx.document, row);
+      layout = es_paint_text_layout (cr, LABEL_FONT, label, GUTTER_LABEL_WIDTH, gutter_label_height (row));
       pango_layout_get_pixel_size (layout, NULL, &h);
       cairo_move_to (cr, 6, row->y + floor ((row->height - h) / 2.0));
       pango_cairo_show_layout (cr, layout);

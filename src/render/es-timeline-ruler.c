@@ -153,8 +153,7 @@ es_paint_choose_ticks (EsPaintContext *ctx,
           if (px < TICK_MIN_SPACING)
             continue;
           label = es_timeline_format_tick (view->t1 - view->t1 % step, step, view->t1 - view->t1 % step);
-          pango_layout_set_text (ctx->small, label, -1);
-          pango_layout_get_pixel_size (ctx->small, &w, NULL);
+          pango_layout_get_pixel_size (es_paint_text_layout (ctx->cr, SMALL_FONT, label, -1, -1), &w, NULL);
           if (px < w + TICK_LABEL_PADDING && decade < G_GUINT64_CONSTANT (1000000000000000000))
             continue;
 
@@ -251,15 +250,15 @@ es_paint_ruler (EsPaintContext      *ctx,
     {
       g_autofree char *label = es_timeline_format_tick (t, step, view->t1 - view->t1 % step);
       double x = floor (es_timeline_time_to_x (view, t));
+      PangoLayout *layout = es_paint_text_layout (cr, SMALL_FONT, label, -1, -1);
       int w;
 
       /* A label cut by the right edge reads as a wrong number. */
-      pango_layout_set_text (ctx->small, label, -1);
-      pango_layout_get_pixel_size (ctx->small, &w, NULL);
+      pango_layout_get_pixel_size (layout, &w, NULL);
       if (x + 3 + w <= ES_TIMELINE_GUTTER + view->width)
         {
           cairo_move_to (cr, x + 3, row->y + 4);
-          pango_cairo_show_layout (cr, ctx->small);
+          pango_cairo_show_layout (cr, layout);
         }
       if (t > G_MAXUINT64 - step)
         break;
