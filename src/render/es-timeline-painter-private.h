@@ -66,6 +66,9 @@ typedef struct
   /* Where bars go (es-timeline-canvas.c): a row's worth of pixels, or
    * Cairo rectangles for vector targets. */
   gboolean              use_canvas;
+  guint32              *under_plain;      /* the background of a row, as pixels: idle, ... */
+  guint32              *under_grid;       /* ... and with the grid's lines (es_paint_canvas_prepare_under()) */
+  const guint32        *canvas_under;     /* (nullable): the canvas is opaque, this line under it */
   cairo_surface_t      *canvas;
   guint8               *canvas_data;
   int                   canvas_stride;
@@ -94,6 +97,16 @@ void     es_paint_canvas_begin    (EsPaintContext       *ctx,
                                    int                   top,
                                    int                   height);
 void     es_paint_canvas_flush    (EsPaintContext       *ctx);
+void     es_paint_canvas_prepare_under (EsPaintContext  *ctx,
+                                   guint64               step);
+gboolean es_paint_canvas_begin_opaque (EsPaintContext   *ctx,
+                                   int                   top,
+                                   int                   height,
+                                   gboolean              grid);
+void     es_paint_set_opaque_canvases (gboolean          enabled);
+void     es_paint_grid_columns    (EsPaintContext       *ctx,
+                                   guint64               step,
+                                   guint8               *grid);
 void     es_column_runs_begin     (EsColumnRuns         *runs,
                                    EsPaintContext       *ctx,
                                    EsColor               color,

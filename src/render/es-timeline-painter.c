@@ -545,6 +545,114 @@ typedef struct
   double bottom;
 } Band;
 
+static gboolean opaque_canvases = TRUE;
+
+/**
+ * es_paint_set_opaque_canvases:
+ *
+ * For tests: with %FALSE, every row's canvas is transparent and painted
+ * over the background, as before opaque canvases (which paint the same
+ * pixels).
+ */
+void
+es_paint_set_opaque_canvases (gboolean enabled)
+{
+  opaque_canvases = enabled;
+}
+
+/* Whether @row's canvas starts as the background under it
+ * (es_paint_canvas_begin_opaque()): rows that draw nothing with Cairo
+ * before their canvas is painted, wholly above the grid's lines or below
+ * the ruler, on a target of pixels. */
+static gboolean
+row_is_opaque (EsPaintContext      *ctx,
+               const EsTimelineRow *row,
+               int                  ruler_bottom)
+{
+  if (!opaque_canvases || ctx->under_plain == NULL || es_paint_row_is_skipped (ctx, row))
+    return FALSE;
+  if (row->y < ruler_bottom && row->y + row->height > ruler_bottom)
+    return FALSE;
+  switch (row->kind)
+    {
+    case ES_ROW_CAP:
+    case ES_ROW_SPARK_CREATION:
+    case ES_ROW_SPARK_CONVERSION:
+    case ES_ROW_SPARK_POOL:
+    case ES_ROW_HEAP:
+      return TRUE;
+    case ES_ROW_RULER:
+    case ES_ROW_ACTIVITY:
+    case ES_ROW_SPANS:
+    case ES_ROW_HEAP_PROFILE:
+    case ES_ROW_THREADS:
+    case ES_ROW_THREAD:
+    case ES_ROW_PROFILE:
+    case ES_ROW_COUNTER:
+    case ES_N_ROW_KINDS:
+    default:
+      return FALSE;
+    }
+}
+
+/* Clips the data area of @band to where no opaque row of it is. */
+static void
+clip_out_rows (EsPaintContext *ctx,
+               GArray         *rows,
+               const Band     *band,
+               guint           index,
+               const guint8   *opaque,
+               const guint    *row_band)
+{
+  cairo_t *cr = ctx->cr;
+
+  cairo_rectangle (cr, ES_TIMELINE_GUTTER, band->top, ctx->view->width, band->bottom - band->top);
+  for (guint r = ctx->first_row; r < ctx->end_row; r++)
+    {
+      const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
+      double top = MAX (row->y, band->top), bottom = MIN (row->y + row->height, band->bottom);
+
+      if (opaque[r - ctx->first_row] && row_band[r - ctx->first_row] == index && bottom > top)
+        cairo_rectangle (cr, ES_TIMELINE_GUTTER, top, ctx->view->width, bottom - top);
+    }
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+  cairo_clip (cr);
+}
+
+/* The source and line width es_paint_grid_lines() leaves, over [@top,
+ * @bottom), where the band's background was painted in a Cairo state of
+ * its own. */
+static void
+set_as_grid_lines (EsPaintContext *ctx,
+                   double          top,
+                   double          bottom)
+{
+  if (bottom <= top)
+    return;
+  es_paint_set_color_alpha (ctx, ES_COLOR_GRID, 0.6);
+  cairo_set_line_width (ctx->cr, 1);
+}
+
+/* The band's background under @row, where its opaque canvas could not be
+ * made after all. */
+static void
+paint_background (EsPaintContext      *ctx,
+                  const EsTimelineRow *row,
+                  guint64              step,
+                  int                  ruler_bottom,
+                  double               band_bottom)
+{
+  cairo_t *cr = ctx->cr;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, ES_TIMELINE_GUTTER, row->y, ctx->view->width, row->height);
+  cairo_clip (cr);
+  es_paint_set_color (ctx, ES_COLOR_IDLE);
+  cairo_paint (cr);
+  es_paint_grid_lines (ctx, step, MAX (row->y, ruler_bottom), MIN (row->y + row->height, band_bottom));
+  cairo_restore (cr);
+}
+
 /**
  * es_timeline_paint_bands:
  * @crs: (array length=n_bands): one Cairo context per band, top down, each
@@ -564,6 +672,8 @@ es_timeline_paint_bands (cairo_t *const       *crs,
   int height = es_timeline_layout_height (rows);
   guint64 step = 0, minor = 0;
   int ruler_bottom = 0;
+  g_autofree guint8 *opaque = NULL;
+  g_autofree guint *row_band = NULL;
   Band *bands;
   guint b = 0;
 
@@ -599,13 +709,33 @@ es_timeline_paint_bands (cairo_t *const       *crs,
       if (row->kind == ES_ROW_RULER)
         ruler_bottom = MAX (ruler_bottom, row->y + row->height);
     }
+  /* The rows whose canvas starts as their background, and the band each
+   * is painted on. */
+  es_paint_canvas_prepare_under (&ctx, step);
+  opaque = g_new0 (guint8, MAX (ctx.end_row - ctx.first_row, 1));
+  row_band = g_new0 (guint, MAX (ctx.end_row - ctx.first_row, 1));
+  for (guint r = ctx.first_row; r < ctx.end_row; r++)
+    {
+      const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
+
+      while (b + 1 < n_bands && row->y >= bands[b].bottom)
+        b++;
+      row_band[r - ctx.first_row] = b;
+      opaque[r - ctx.first_row] = row_is_opaque (&ctx, row, ruler_bottom);
+    }
+  b = 0;
   for (guint i = 0; i < n_bands; i++)
     {
       ctx.cr = crs[i];
+      cairo_save (ctx.cr);
+      clip_out_rows (&ctx, rows, &bands[i], i, opaque, row_band);
       es_paint_set_color (&ctx, ES_COLOR_IDLE);
       cairo_paint (ctx.cr);
       /* Faint lines down from the major ticks, under the data. */
       es_paint_grid_lines (&ctx, step, MAX (bands[i].top, ruler_bottom), MIN (bands[i].bottom, height));
+      cairo_restore (ctx.cr);
+      /* What painting the band whole left set, for the rows. */
+      set_as_grid_lines (&ctx, MAX (bands[i].top, ruler_bottom), MIN (bands[i].bottom, height));
     }
 
   for (guint r = ctx.first_row; r < ctx.end_row; r++)
@@ -618,7 +748,13 @@ es_timeline_paint_bands (cairo_t *const       *crs,
         b++;
       ctx.cr = crs[b];
       es_paint_columns_wait (&ctx, row);
-      es_paint_canvas_begin (&ctx, row->y, row->height);
+      if (!opaque[r - ctx.first_row] ||
+          !es_paint_canvas_begin_opaque (&ctx, row->y, row->height, row->y >= ruler_bottom))
+        {
+          if (opaque[r - ctx.first_row])
+            paint_background (&ctx, row, step, ruler_bottom, MIN (bands[b].bottom, height));
+          es_paint_canvas_begin (&ctx, row->y, row->height);
+        }
       switch (row->kind)
         {
         case ES_ROW_RULER:

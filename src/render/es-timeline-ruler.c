@@ -182,6 +182,26 @@ first_tick (guint64 t0,
   return t < t0 ? t + step : t;
 }
 
+/* The columns of the data area es_paint_grid_lines() draws down: 1 in
+ * @grid (view->width of them) for each. */
+void
+es_paint_grid_columns (EsPaintContext *ctx,
+                       guint64         step,
+                       guint8         *grid)
+{
+  const EsTimelineView *view = ctx->view;
+
+  for (guint64 t = first_tick (view->t0, step); t <= view->t1; t += step)
+    {
+      double x = floor (es_timeline_time_to_x (view, t)) - ES_TIMELINE_GUTTER;
+
+      if (x >= 0 && x < view->width)
+        grid[(int) x] = 1;
+      if (t > G_MAXUINT64 - step)
+        break;
+    }
+}
+
 void
 es_paint_grid_lines (EsPaintContext *ctx,
                      guint64         step,
