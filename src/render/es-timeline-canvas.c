@@ -177,6 +177,115 @@ es_paint_canvas_begin_opaque (EsPaintContext *ctx,
   return TRUE;
 }
 
+static gboolean opaque_canvases = TRUE;
+
+/**
+ * es_paint_set_opaque_canvases:
+ *
+ * For tests: with %FALSE, every row's canvas is transparent and painted
+ * over the background, as before opaque canvases (which paint the same
+ * pixels).
+ */
+void
+es_paint_set_opaque_canvases (gboolean enabled)
+{
+  opaque_canvases = enabled;
+}
+
+/* Whether @row's canvas starts as the background under it
+ * (es_paint_canvas_begin_opaque()): rows that draw nothing with Cairo
+ * before their canvas is painted, wholly above the grid's lines or below
+ * the ruler, on a target of pixels. */
+gboolean
+es_paint_row_is_opaque (EsPaintContext      *ctx,
+                        const EsTimelineRow *row,
+                        int                  ruler_bottom)
+{
+  if (!opaque_canvases || ctx->under_plain == NULL || es_paint_row_is_skipped (ctx, row))
+    return FALSE;
+  if (row->y < ruler_bottom && row->y + row->height > ruler_bottom)
+    return FALSE;
+  switch (row->kind)
+    {
+    case ES_ROW_CAP:
+    case ES_ROW_SPARK_CREATION:
+    case ES_ROW_SPARK_CONVERSION:
+    case ES_ROW_SPARK_POOL:
+    case ES_ROW_HEAP:
+      return TRUE;
+    case ES_ROW_RULER:
+    case ES_ROW_ACTIVITY:
+    case ES_ROW_SPANS:
+    case ES_ROW_HEAP_PROFILE:
+    case ES_ROW_THREADS:
+    case ES_ROW_THREAD:
+    case ES_ROW_PROFILE:
+    case ES_ROW_COUNTER:
+    case ES_N_ROW_KINDS:
+    default:
+      return FALSE;
+    }
+}
+
+/* Clips the data area of @band to where no opaque row of it is. */
+void
+es_paint_clip_out_rows (EsPaintContext *ctx,
+                        GArray         *rows,
+                        double          band_top,
+                        double          band_bottom,
+                        guint           index,
+                        const guint8   *opaque,
+                        const guint    *row_band)
+{
+  cairo_t *cr = ctx->cr;
+
+  cairo_rectangle (cr, ES_TIMELINE_GUTTER, band_top, ctx->view->width, band_bottom - band_top);
+  for (guint r = ctx->first_row; r < ctx->end_row; r++)
+    {
+      const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
+      double top = MAX (row->y, band_top), bottom = MIN (row->y + row->height, band_bottom);
+
+      if (opaque[r - ctx->first_row] && row_band[r - ctx->first_row] == index && bottom > top)
+        cairo_rectangle (cr, ES_TIMELINE_GUTTER, top, ctx->view->width, bottom - top);
+    }
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+  cairo_clip (cr);
+}
+
+/* The source and line width es_paint_grid_lines() leaves, over [@top,
+ * @bottom), where the band's background was painted in a Cairo state of
+ * its own. */
+void
+es_paint_as_grid_lines (EsPaintContext *ctx,
+                        double          top,
+                        double          bottom)
+{
+  if (bottom <= top)
+    return;
+  es_paint_set_color_alpha (ctx, ES_COLOR_GRID, 0.6);
+  cairo_set_line_width (ctx->cr, 1);
+}
+
+/* The band's background under @row, where its opaque canvas could not be
+ * made after all. */
+void
+es_paint_row_background (EsPaintContext      *ctx,
+                         const EsTimelineRow *row,
+                         guint64              step,
+                         int                  ruler_bottom,
+                         double               band_bottom)
+{
+  cairo_t *cr = ctx->cr;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, ES_TIMELINE_GUTTER, row->y, ctx->view->width, row->height);
+  cairo_clip (cr);
+  es_paint_set_color (ctx, ES_COLOR_IDLE);
+  cairo_paint (cr);
+  es_paint_grid_lines (ctx, step, MAX (row->y, ruler_bottom), MIN (row->y + row->height, band_bottom));
+  cairo_restore (cr);
+}
+
 /* Paints what the row wrote so far; text and lines drawn with Cairo after
  * this go over it. */
 void

@@ -104,6 +104,27 @@ gboolean es_paint_canvas_begin_opaque (EsPaintContext   *ctx,
                                    int                   height,
                                    gboolean              grid);
 void     es_paint_set_opaque_canvases (gboolean          enabled);
+gboolean es_paint_row_is_opaque   (EsPaintContext       *ctx,
+                                   const EsTimelineRow  *row,
+                                   int                   ruler_bottom);
+void     es_paint_clip_out_rows   (EsPaintContext       *ctx,
+                                   GArray               *rows,
+                                   double                band_top,
+                                   double                band_bottom,
+                                   guint                 index,
+                                   const guint8         *opaque,
+                                   const guint          *row_band);
+void     es_paint_as_grid_lines   (EsPaintContext       *ctx,
+                                   double                top,
+                                   double                bottom);
+void     es_paint_row_background  (EsPaintContext       *ctx,
+                                   const EsTimelineRow  *row,
+                                   guint64               step,
+                                   int                   ruler_bottom,
+                                   double                band_bottom);
+PangoLayout *es_paint_gutter_label (cairo_t             *cr,
+                                   EsDocument           *document,
+                                   const EsTimelineRow  *row);
 void     es_paint_grid_columns    (EsPaintContext       *ctx,
                                    guint64               step,
                                    guint8               *grid);

@@ -235,76 +235,6 @@ es_timeline_row_at (GArray *rows,
   return NULL;
 }
 
-/**
- * es_timeline_row_label:
- * @document: the document @row was laid out for
- *
- * Returns: (transfer full): what the gutter says for @row ("" for the ruler).
- */
-/**
- * es_timeline_cap_name:
- *
- * Returns: (transfer full): what a capability's row is called: "HEC n",
- *   or for a Mono log the name of the thread the row is.
- */
-char *
-es_timeline_cap_name (EsDocument *document,
-                      guint       cap)
-{
-  const char *label;
-
-  g_return_val_if_fail (ES_IS_DOCUMENT (document), NULL);
-
-  label = es_document_get_cap_label (document, cap);
-  return label != NULL ? g_strdup (label) : g_strdup_printf (_("HEC %u"), cap);
-}
-
-char *
-es_timeline_row_label (EsDocument          *document,
-                       const EsTimelineRow *row)
-{
-  g_return_val_if_fail (ES_IS_DOCUMENT (document), NULL);
-  g_return_val_if_fail (row != NULL, NULL);
-
-  switch (row->kind)
-    {
-    case ES_ROW_RULER:
-      return g_strdup ("");
-    case ES_ROW_ACTIVITY:
-      return g_strdup (_("Activity"));
-    case ES_ROW_CAP:
-      return es_timeline_cap_name (document, row->cap);
-    case ES_ROW_SPARK_CREATION:
-      return g_strdup_printf (_("Sparks %u created"), row->cap);
-    case ES_ROW_SPARK_CONVERSION:
-      return g_strdup_printf (_("Sparks %u converted"), row->cap);
-    case ES_ROW_SPARK_POOL:
-      return g_strdup_printf (_("Spark pool %u"), row->cap);
-    case ES_ROW_HEAP:
-      return g_strdup (_("Heap"));
-    case ES_ROW_SPANS:
-      return g_strdup (_("Spans"));
-    case ES_ROW_HEAP_PROFILE:
-      return g_strdup (_("Heap profile"));
-    case ES_ROW_PROFILE:
-      return g_strdup (_("Profile"));
-    case ES_ROW_COUNTER:
-      return row->cap < es_document_get_n_counters (document)
-             ? g_strdup (es_document_get_counter (document, row->cap)->name) : g_strdup ("");
-    case ES_ROW_THREADS:
-      {
-        g_autofree char *name = g_strdup_printf (_("Threads (%u)"), row->thread);
-
-        /* A disclosure triangle: whether the section is open. */
-        return g_strdup_printf ("%s %s", row->cap ? "\342\226\276" : "\342\226\270", name);
-      }
-    case ES_ROW_THREAD:
-      return es_paint_thread_label (document, row->thread);
-    case ES_N_ROW_KINDS:
-    default:
-      g_return_val_if_reached (NULL);
-    }
-}
 
 gboolean
 es_timeline_cap_band (const EsTimelineRow *row,
@@ -545,113 +475,6 @@ typedef struct
   double bottom;
 } Band;
 
-static gboolean opaque_canvases = TRUE;
-
-/**
- * es_paint_set_opaque_canvases:
- *
- * For tests: with %FALSE, every row's canvas is transparent and painted
- * over the background, as before opaque canvases (which paint the same
- * pixels).
- */
-void
-es_paint_set_opaque_canvases (gboolean enabled)
-{
-  opaque_canvases = enabled;
-}
-
-/* Whether @row's canvas starts as the background under it
- * (es_paint_canvas_begin_opaque()): rows that draw nothing with Cairo
- * before their canvas is painted, wholly above the grid's lines or below
- * the ruler, on a target of pixels. */
-static gboolean
-row_is_opaque (EsPaintContext      *ctx,
-               const EsTimelineRow *row,
-               int                  ruler_bottom)
-{
-  if (!opaque_canvases || ctx->under_plain == NULL || es_paint_row_is_skipped (ctx, row))
-    return FALSE;
-  if (row->y < ruler_bottom && row->y + row->height > ruler_bottom)
-    return FALSE;
-  switch (row->kind)
-    {
-    case ES_ROW_CAP:
-    case ES_ROW_SPARK_CREATION:
-    case ES_ROW_SPARK_CONVERSION:
-    case ES_ROW_SPARK_POOL:
-    case ES_ROW_HEAP:
-      return TRUE;
-    case ES_ROW_RULER:
-    case ES_ROW_ACTIVITY:
-    case ES_ROW_SPANS:
-    case ES_ROW_HEAP_PROFILE:
-    case ES_ROW_THREADS:
-    case ES_ROW_THREAD:
-    case ES_ROW_PROFILE:
-    case ES_ROW_COUNTER:
-    case ES_N_ROW_KINDS:
-    default:
-      return FALSE;
-    }
-}
-
-/* Clips the data area of @band to where no opaque row of it is. */
-static void
-clip_out_rows (EsPaintContext *ctx,
-               GArray         *rows,
-               const Band     *band,
-               guint           index,
-               const guint8   *opaque,
-               const guint    *row_band)
-{
-  cairo_t *cr = ctx->cr;
-
-  cairo_rectangle (cr, ES_TIMELINE_GUTTER, band->top, ctx->view->width, band->bottom - band->top);
-  for (guint r = ctx->first_row; r < ctx->end_row; r++)
-    {
-      const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
-      double top = MAX (row->y, band->top), bottom = MIN (row->y + row->height, band->bottom);
-
-      if (opaque[r - ctx->first_row] && row_band[r - ctx->first_row] == index && bottom > top)
-        cairo_rectangle (cr, ES_TIMELINE_GUTTER, top, ctx->view->width, bottom - top);
-    }
-  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
-  cairo_clip (cr);
-}
-
-/* The source and line width es_paint_grid_lines() leaves, over [@top,
- * @bottom), where the band's background was painted in a Cairo state of
- * its own. */
-static void
-set_as_grid_lines (EsPaintContext *ctx,
-                   double          top,
-                   double          bottom)
-{
-  if (bottom <= top)
-    return;
-  es_paint_set_color_alpha (ctx, ES_COLOR_GRID, 0.6);
-  cairo_set_line_width (ctx->cr, 1);
-}
-
-/* The band's background under @row, where its opaque canvas could not be
- * made after all. */
-static void
-paint_background (EsPaintContext      *ctx,
-                  const EsTimelineRow *row,
-                  guint64              step,
-                  int                  ruler_bottom,
-                  double               band_bottom)
-{
-  cairo_t *cr = ctx->cr;
-
-  cairo_save (cr);
-  cairo_rectangle (cr, ES_TIMELINE_GUTTER, row->y, ctx->view->width, row->height);
-  cairo_clip (cr);
-  es_paint_set_color (ctx, ES_COLOR_IDLE);
-  cairo_paint (cr);
-  es_paint_grid_lines (ctx, step, MAX (row->y, ruler_bottom), MIN (row->y + row->height, band_bottom));
-  cairo_restore (cr);
-}
 
 /**
  * es_timeline_paint_bands:
@@ -721,21 +544,21 @@ es_timeline_paint_bands (cairo_t *const       *crs,
       while (b + 1 < n_bands && row->y >= bands[b].bottom)
         b++;
       row_band[r - ctx.first_row] = b;
-      opaque[r - ctx.first_row] = row_is_opaque (&ctx, row, ruler_bottom);
+      opaque[r - ctx.first_row] = es_paint_row_is_opaque (&ctx, row, ruler_bottom);
     }
   b = 0;
   for (guint i = 0; i < n_bands; i++)
     {
       ctx.cr = crs[i];
       cairo_save (ctx.cr);
-      clip_out_rows (&ctx, rows, &bands[i], i, opaque, row_band);
+      es_paint_clip_out_rows (&ctx, rows, bands[i].top, bands[i].bottom, i, opaque, row_band);
       es_paint_set_color (&ctx, ES_COLOR_IDLE);
       cairo_paint (ctx.cr);
       /* Faint lines down from the major ticks, under the data. */
       es_paint_grid_lines (&ctx, step, MAX (bands[i].top, ruler_bottom), MIN (bands[i].bottom, height));
       cairo_restore (ctx.cr);
       /* What painting the band whole left set, for the rows. */
-      set_as_grid_lines (&ctx, MAX (bands[i].top, ruler_bottom), MIN (bands[i].bottom, height));
+      es_paint_as_grid_lines (&ctx, MAX (bands[i].top, ruler_bottom), MIN (bands[i].bottom, height));
     }
 
   for (guint r = ctx.first_row; r < ctx.end_row; r++)
@@ -752,7 +575,7 @@ es_timeline_paint_bands (cairo_t *const       *crs,
           !es_paint_canvas_begin_opaque (&ctx, row->y, row->height, row->y >= ruler_bottom))
         {
           if (opaque[r - ctx.first_row])
-            paint_background (&ctx, row, step, ruler_bottom, MIN (bands[b].bottom, height));
+            es_paint_row_background (&ctx, row, step, ruler_bottom, MIN (bands[b].bottom, height));
           es_paint_canvas_begin (&ctx, row->y, row->height);
         }
       switch (row->kind)
@@ -814,51 +637,6 @@ es_timeline_paint_bands (cairo_t *const       *crs,
     cairo_restore (crs[i]);
 }
 
-/* The gutter's labels' width, in Pango units. */
-#define GUTTER_LABEL_WIDTH ((ES_TIMELINE_GUTTER - 12) * PANGO_SCALE)
-
-/* Thread rows are too low for a second line. */
-static int
-gutter_label_height (const EsTimelineRow *row)
-{
-  return row->height < 30 ? -1 : -2;
-}
-
-/* The gutter's label of @row as the gutter sets it: two lines at most,
- * one on a row too low for two, ellipsized past them. */
-static void
-set_row_label (PangoLayout         *layout,
-               EsDocument          *document,
-               const EsTimelineRow *row)
-{
-  g_autofree char *label = es_timeline_row_label (document, row);
-
-  pango_layout_set_width (layout, GUTTER_LABEL_WIDTH);
-  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-  pango_layout_set_height (layout, gutter_label_height (row));
-  pango_layout_set_text (layout, label, -1);
-}
-
-/**
- * es_timeline_row_label_is_cut:
- *
- * Returns: whether the gutter shows @row's label cut short ("6 spark
- *   evalu…"), so that a tooltip should give it whole.
- */
-gboolean
-es_timeline_row_label_is_cut (EsDocument          *document,
-                              const EsTimelineRow *row)
-{
-  g_autoptr(PangoLayout) layout = NULL;
-
-  g_return_val_if_fail (document != NULL, FALSE);
-  g_return_val_if_fail (row != NULL, FALSE);
-
-  layout = es_paint_measuring_layout (FALSE);
-  set_row_label (layout, document, row);
-  return pango_layout_is_ellipsized (layout);
-}
 
 /**
  * es_timeline_paint_labels:
@@ -894,16 +672,12 @@ es_timeline_paint_labels (cairo_t              *cr,
   for (guint r = ctx.first_row; r < ctx.end_row; r++)
     {
       const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
-      g_autofree char *label = NULL;
       PangoLayout *layout;
       int h;
 
       if (es_paint_row_is_clipped (&ctx, row))
         continue;
-      /* Set as set_row_label() sets it (wrapped at words, Pango's own
-       * default), once a thread. */
-      label = es_timeline_row_label (ctx.document, row);
-      layout = es_paint_text_layout (cr, LABEL_FONT, label, GUTTER_LABEL_WIDTH, gutter_label_height (row));
+      layout = es_paint_gutter_label (cr, ctx.document, row);
       pango_layout_get_pixel_size (layout, NULL, &h);
       cairo_move_to (cr, 6, row->y + floor ((row->height - h) / 2.0));
       pango_cairo_show_layout (cr, layout);
