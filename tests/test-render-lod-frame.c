@@ -134,6 +134,46 @@ test_other_width (void)
   assert_same_pixels (frame.surface, expected.surface);
 }
 
+/* The top of @document's rows, [@t0, @t1], painted into an image too low
+ * for every cap's: the activity graph is then the busy caps' columns. */
+static cairo_surface_t *
+paint_top (EsDocument *document,
+           guint64     t0,
+           guint64     t1)
+{
+  EsTimelineView view = { document, t0, t1, DATA_WIDTH, FALSE, 0, NULL };
+  g_autoptr(GArray) rows = es_timeline_layout (document, ALL_ROWS);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, SURFACE_WIDTH, 120);
+  cairo_t *cr = cairo_create (surface);
+
+  es_timeline_paint (cr, &view, rows);
+  es_timeline_paint_labels (cr, &view, rows);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* A frame that shows some caps' rows only (the activity graph from the
+ * busy caps' columns, made before it too) is the frame painted without. */
+static void
+test_some_caps (void)
+{
+  g_autoptr(EsDocument) previous = es_test_load_fixture ("parfib-N2.eventlog");
+  g_autoptr(EsDocument) update = es_test_load_fixture ("parfib-N2.eventlog");
+  g_autoptr(EsDocument) alone = es_test_load_fixture ("parfib-N2.eventlog");
+  guint64 end = es_document_get_end_time (previous);
+  cairo_surface_t *frame, *expected;
+
+  cairo_surface_destroy (paint_top (previous, 0, end));
+  es_document_loader_prepare_update (update, previous);
+  g_assert_nonnull (es_lod_frame_get (update));
+  frame = paint_top (update, 0, end);
+  expected = paint_top (alone, 0, end);
+  assert_same_pixels (frame, expected);
+  cairo_surface_destroy (frame);
+  cairo_surface_destroy (expected);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -144,5 +184,6 @@ main (int    argc,
   g_test_add_func ("/render/lod-frame/nanoseconds", test_nanoseconds);
   g_test_add_func ("/render/lod-frame/not-following", test_not_following);
   g_test_add_func ("/render/lod-frame/other-width", test_other_width);
+  g_test_add_func ("/render/lod-frame/some-caps", test_some_caps);
   return g_test_run ();
 }

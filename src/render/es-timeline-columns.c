@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "es-timeline-painter-private.h"
 
 /* Zoomed out on a long log, the per-column queries are most of a frame:
@@ -309,7 +311,9 @@ es_paint_columns_start (EsPaintContext *ctx,
             break;
           ctx->busy = g_new (float, view->width);
           batch->sum_busy = every_cap;
-          if (!every_cap)
+          if (!every_cap && ctx->lod_frame != NULL)
+            memcpy (ctx->busy, es_lod_frame_get_busy (ctx->lod_frame), view->width * sizeof (float));
+          else if (!every_cap)
             add_tasks (tasks, &batch->busy, TASK_BUSY, 0, view->width, n_chunks);
           else
             for (guint c = 0; c < ctx->n_caps; c++)

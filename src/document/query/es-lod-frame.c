@@ -42,6 +42,7 @@ struct _EsLodFrame
   EsActivityColumn **activity;    /* per cap */
   EsSparkColumn    **sparks;      /* per cap; NULL for a cap without sparks */
   EsHeapColumn      *heap;        /* (nullable): none without a heap */
+  float             *busy;        /* the caps running, for a frame that draws some of their rows */
 };
 
 static GQuark
@@ -233,6 +234,7 @@ frame_free (gpointer data)
   g_free (frame->activity);
   g_free (frame->sparks);
   g_free (frame->heap);
+  g_free (frame->busy);
   g_free (frame);
 }
 
@@ -264,7 +266,7 @@ frame_new (EsDocument *document,
 {
   EsLodFrame *frame = g_new0 (EsLodFrame, 1);
 
-  *frame = (EsLodFrame) { t0, t1, width, n_parts, es_document_get_n_caps (document), NULL, NULL, NULL };
+  *frame = (EsLodFrame) { t0, t1, width, n_parts, es_document_get_n_caps (document), NULL, NULL, NULL, NULL };
   frame->activity = g_new0 (EsActivityColumn *, MAX (frame->n_caps, 1));
   frame->sparks = g_new0 (EsSparkColumn *, MAX (frame->n_caps, 1));
   for (guint c = 0; c < frame->n_caps; c++)
@@ -282,6 +284,8 @@ frame_new (EsDocument *document,
       frame->heap = g_new (EsHeapColumn, width);
       fill_parts (frame, document, ES_LOD_HEAP, 0, frame->heap);
     }
+  frame->busy = g_new (float, width);
+  fill_parts (frame, document, ES_LOD_BUSY, 0, frame->busy);
   return frame;
 }
 
@@ -405,4 +409,12 @@ EsHeapColumn *
 es_lod_frame_get_heap (const EsLodFrame *frame)
 {
   return frame->heap;
+}
+
+/* The busy caps (es_lod_busy_caps()), for a frame whose rows are not
+ * every cap's. */
+const float *
+es_lod_frame_get_busy (const EsLodFrame *frame)
+{
+  return frame->busy;
 }

@@ -61,5 +61,6 @@ EsActivityColumn *es_lod_frame_get_activity (const EsLodFrame *frame,
 EsSparkColumn    *es_lod_frame_get_sparks (const EsLodFrame *frame,
                                     guint               cap);
 EsHeapColumn     *es_lod_frame_get_heap (const EsLodFrame *frame);
+const float      *es_lod_frame_get_busy (const EsLodFrame *frame);
 
 G_END_DECLS
