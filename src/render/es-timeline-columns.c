@@ -22,12 +22,8 @@
  * caller's thread, as Cairo wants.
  *
  * Zoomed out, a query is split into column ranges so that the cores
- * share the last, long ones too. A range is a query of its own, whose
- * column edges may round one nanosecond apart from the whole query's:
- * nothing to see at a microsecond per pixel and more, so the split waits
- * until then. */
+ * share the last, long ones too (es_lod_frame_n_parts()). */
 
-#define SPLIT_MIN_NS_PER_PX  1000.0
 
 /* The first four are es_lod_columns_fill()'s kinds. */
 typedef enum
@@ -162,7 +158,7 @@ get_pool (void)
       guint n = g_get_num_processors ();
 
       if (n > 1)
-        pool = g_thread_pool_new (helper_func, NULL, MIN (n - 1, 15), FALSE, NULL);
+        pool = g_thread_pool_new (helper_func, NULL, es_lod_frame_helpers (), FALSE, NULL);
       g_once_init_leave (&initialized, 1);
     }
   return pool;
@@ -271,8 +267,9 @@ es_paint_columns_start (EsPaintContext *ctx,
 
   if (pool != NULL)
     n_helpers = g_thread_pool_get_max_threads (pool);
-  if (n_helpers > 0 && ctx->ns_per_px >= SPLIT_MIN_NS_PER_PX)
-    n_chunks = n_helpers + 1;
+  /* Split as the columns made before a frame are (es-lod-frame.c). */
+  if (n_helpers > 0)
+    n_chunks = (int) es_lod_frame_n_parts (view->t0, view->t1, view->width);
   /* A followed log's update comes with the columns of the view that
    * follows it made (es-lod-frame.c), split as they would be here. */
   ctx->lod_frame = es_lod_frame_find (ctx->document, view->t0, view->t1, view->width, n_chunks);

@@ -643,6 +643,8 @@ main (int    argc,
   g_assert_no_error (error);
   if (limit_mb >= 0)
     es_live_follower_set_memory_limit (follower, (guint64) (limit_mb * (1 << 20)));
+  /* As the window tells it the width it will show the log at. */
+  es_live_follower_set_frame_width (follower, width - ES_TIMELINE_GUTTER, 1);
   bench = (Bench) { .server = &server, .follower = follower, .loop = g_main_loop_new (NULL, FALSE),
                     .surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height),
                     .frames = g_array_new (FALSE, FALSE, sizeof (double)),

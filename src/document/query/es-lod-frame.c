@@ -20,6 +20,41 @@
  * parts as the painter splits them, so that the columns are the painter's
  * to the bit. A frame of any other view queries as before. */
 
+/* Zoomed out, a row's query is split into column ranges so that the
+ * painter's helpers (one a core but the painting one) share the last, long
+ * ones too. A range is a query of its own, whose column edges may round
+ * one nanosecond apart from the whole query's: nothing to see at a
+ * microsecond per pixel and more, so the split waits until then. */
+#define SPLIT_MIN_NS_PER_PX  1000.0
+
+/**
+ * es_lod_frame_helpers:
+ *
+ * Returns: how many threads help a frame's queries: one a core but the
+ *   painting one, at most 15
+ */
+guint
+es_lod_frame_helpers (void)
+{
+  return MIN (g_get_num_processors () - 1, 15);
+}
+
+/**
+ * es_lod_frame_n_parts:
+ *
+ * Returns: how many parts a frame of the view [@t0, @t1] over @width
+ *   pixels splits each row's query into
+ */
+guint
+es_lod_frame_n_parts (guint64 t0,
+                      guint64 t1,
+                      guint   width)
+{
+  double ns_per_px = (double) (t1 > t0 ? t1 - t0 : 1) / MAX (width, 1);
+
+  return es_lod_frame_helpers () > 0 && ns_per_px >= SPLIT_MIN_NS_PER_PX ? es_lod_frame_helpers () + 1 : 1;
+}
+
 /* The view a document was last painted at, whose columns its next
  * update makes for its own end. */
 typedef struct
@@ -341,6 +376,28 @@ es_lod_frame_prepare_after (EsDocument *document,
     return;
   t1 = MAX (t1, es_document_get_end_time (document));
   es_document_set_derived (document, frame_quark (), frame_new (document, t0, t1, width, n_parts), frame_free);
+}
+
+/**
+ * es_lod_frame_prepare:
+ *
+ * Makes the columns of a frame of @document over [@t0, @t1], @width
+ * pixels wide, before it is painted: a followed log's first update,
+ * which has no update before it to go on from, for the view the window
+ * will show it at (es_live_follower_set_frame_width()).
+ */
+void
+es_lod_frame_prepare (EsDocument *document,
+                      guint64     t0,
+                      guint64     t1,
+                      guint       width)
+{
+  g_return_if_fail (ES_IS_DOCUMENT (document));
+
+  if (width == 0 || t1 <= t0 || es_document_peek_derived (document, frame_quark ()) != NULL)
+    return;
+  es_document_set_derived (document, frame_quark (), frame_new (document, t0, t1, width, es_lod_frame_n_parts (t0, t1, width)),
+                           frame_free);
 }
 
 /**

@@ -22,10 +22,6 @@ typedef enum
 
 typedef struct _EsLodFrame EsLodFrame;
 
-guint    es_lod_frame_n_parts      (guint64             t0,
-                                    guint64             t1,
-                                    guint               width,
-                                    guint               n_threads);
 void     es_lod_columns_fill       (EsDocument         *document,
                                     EsLodKind           kind,
                                     guint               cap,
@@ -39,6 +35,14 @@ gboolean es_lod_has_sparks         (EsDocument         *document,
                                     guint               cap);
 gboolean es_lod_has_heap           (EsDocument         *document);
 
+guint    es_lod_frame_helpers      (void);
+guint    es_lod_frame_n_parts      (guint64             t0,
+                                    guint64             t1,
+                                    guint               width);
+void     es_lod_frame_prepare      (EsDocument         *document,
+                                    guint64             t0,
+                                    guint64             t1,
+                                    guint               width);
 void     es_lod_frame_note_view    (EsDocument         *document,
                                     guint64             t0,
                                     guint64             t1,
