@@ -20,6 +20,7 @@
 #include "es-live-build.h"
 #include "es-live-follower.h"
 #include "es-live-source.h"
+#include "es-lod-frame.h"
 #include "es-stats.h"
 #include "es-test-log.h"
 #include "es-test-writer.h"
@@ -903,6 +904,57 @@ test_backlog_shown_in_parts_gives_whole_document (void)
   g_unlink (path);
 }
 
+typedef struct
+{
+  guint    n_documents;
+  gboolean first_had_columns;
+  guint64  first_t1;
+  guint64  first_end;
+  guint    first_width;
+} FirstFrame;
+
+static void
+first_frame_cb (EsLiveFollower *follower,
+                FirstFrame     *first)
+{
+  EsDocument *document = es_live_follower_get_document (follower);
+  const EsLodFrame *frame;
+  guint64 t0;
+
+  if (document == NULL || first->n_documents++ > 0)
+    return;
+  frame = es_lod_frame_get (document);
+  first->first_had_columns = frame != NULL;
+  first->first_end = es_document_get_end_time (document);
+  if (frame != NULL)
+    {
+      es_lod_frame_get_view (frame, &t0, &first->first_t1, &first->first_width);
+      g_assert_cmpuint (t0, ==, 0);
+    }
+}
+
+/* Told the window's width, the follower makes the first document's first
+ * frame's columns before it shows it: the whole run at that width. */
+static void
+test_first_frame_made_for_window_width (void)
+{
+  g_autofree char *path = fixture_path ("parfib-N2.eventlog");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(EsLiveFollower) follower = es_live_follower_new (path, NULL, &error);
+  FirstFrame first = { 0 };
+
+  g_assert_no_error (error);
+  es_live_follower_set_frame_width (follower, 700, 10);
+  g_signal_connect (follower, "updated", G_CALLBACK (first_frame_cb), &first);
+  es_live_follower_start (follower);
+  run_until_ended (follower);
+  g_assert_cmpint (es_live_follower_get_state (follower), ==, ES_LIVE_FINISHED);
+  g_assert_cmpuint (first.n_documents, >=, 1);
+  g_assert_true (first.first_had_columns);
+  g_assert_cmpuint (first.first_width, ==, 700);
+  g_assert_cmpuint (first.first_t1, ==, MAX (first.first_end, 10));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -921,6 +973,7 @@ main (int    argc,
   g_test_add_func ("/live/unix-socket-waits-then-serves-two-runs", test_unix_socket_waits_then_serves_two_runs);
   g_test_add_func ("/live/tcp-waits-then-serves-two-runs", test_tcp_waits_then_serves_two_runs);
   g_test_add_func ("/live/events-a-second-over-the-last-seconds", test_events_a_second_over_the_last_seconds);
+  g_test_add_func ("/live/first-frame-made-for-window-width", test_first_frame_made_for_window_width);
 
   return g_test_run ();
 }

@@ -196,6 +196,14 @@ _es_window_follow_full (EsWindow   *self,
       return;
     }
   es_window_limit_memory (self, follower);
+  /* The first document's first frame made for the timeline's width, if
+   * it was ever shown: the whole run, as a log begun to follow is shown. */
+  {
+    int width = gtk_widget_get_width (GTK_WIDGET (es_timeline_get_rows (self->timeline))) - ES_TIMELINE_GUTTER;
+
+    if (width > 0)
+      es_live_follower_set_frame_width (follower, (guint) width, ES_SESSION_MIN_SPAN);
+  }
   es_window_adopt (self, follower, keep_shown);
   es_live_follower_start (follower);
 }

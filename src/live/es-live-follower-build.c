@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "es-live-follower-private.h"
+#include "es-lod-frame.h"
 #include "es-vec.h"
 
 /* What is kept free of a limit on the address space, at least (see
@@ -136,10 +137,19 @@ show_update (EsLiveFollower *self,
 
       /* The time profile's blocks of samples grow from the update shown
        * before: each update walks only the samples that came since. */
+      guint frame_width;
+      guint64 frame_min_span;
+
       g_mutex_lock (&self->mutex);
       previous = self->shared_document != NULL ? g_object_ref (self->shared_document) : NULL;
+      frame_width = self->frame_width;
+      frame_min_span = self->frame_min_span;
       g_mutex_unlock (&self->mutex);
       es_document_loader_prepare_update (document, previous);
+      /* The first one's first frame: for the window's width, as the
+       * window shows a log it begins to follow (the whole run). */
+      if (previous == NULL && frame_width > 0)
+        es_lod_frame_prepare (document, 0, MAX (es_document_get_end_time (document), frame_min_span), frame_width);
     }
   /* A GHC log with its end marker is whole: stop waiting for a file to
    * grow (a stream ends by itself). */

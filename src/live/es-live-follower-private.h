@@ -87,6 +87,8 @@ struct _EsLiveFollower
   guint64        finish_backlog;     /* see es_live_follower_set_finish_backlog() */
   guint          shown_within_ms;    /* see es_live_follower_set_shown_within() */
   guint64        memory_limit;       /* see es_live_follower_set_memory_limit() */
+  guint          frame_width;        /* atomic: see es_live_follower_set_frame_width() */
+  guint64        frame_min_span;     /* set with it, before */
   GMainContext  *context;
   GCancellable  *reading;            /* stops the reader: the user, or closing */
   GCancellable  *building;           /* stops a build: closing only */

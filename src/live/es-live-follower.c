@@ -418,6 +418,31 @@ es_live_follower_set_shown_within (EsLiveFollower *self,
 }
 
 /**
+ * es_live_follower_set_frame_width:
+ * @width: the data area's width in pixels of the frames that will show
+ *   the log, or 0 if unknown
+ * @min_span: the shortest span those frames show, in ns
+ *
+ * The first document's first frame is made for a window that shows the
+ * whole run, [0, MAX (end, @min_span)], @width pixels wide: its
+ * columns are made before it is shown (es_lod_frame_prepare()), as each
+ * later update's are for the view its window painted the update before
+ * at. Any thread, before or after the follower starts.
+ */
+void
+es_live_follower_set_frame_width (EsLiveFollower *self,
+                                  guint           width,
+                                  guint64         min_span)
+{
+  g_return_if_fail (ES_IS_LIVE_FOLLOWER (self));
+
+  g_mutex_lock (&self->mutex);
+  self->frame_min_span = min_span;
+  self->frame_width = width;
+  g_mutex_unlock (&self->mutex);
+}
+
+/**
  * es_live_follower_set_memory_limit:
  * @bytes: the memory to keep the log's detail in, or 0 for no limit
  *

@@ -36,6 +36,9 @@ void            es_live_follower_set_finish_backlog   (EsLiveFollower  *self,
                                                        guint64          bytes);
 void            es_live_follower_set_shown_within     (EsLiveFollower  *self,
                                                        guint            milliseconds);
+void            es_live_follower_set_frame_width      (EsLiveFollower  *self,
+                                                       guint            width,
+                                                       guint64          min_span);
 void            es_live_follower_set_memory_limit     (EsLiveFollower  *self,
                                                        guint64          bytes);
 guint64         es_live_follower_get_default_memory_limit (void);

@@ -47,6 +47,9 @@ void
 es_paint_canvas_clear (EsPaintContext *ctx)
 {
   g_clear_pointer (&ctx->canvas, cairo_surface_destroy);
+  g_clear_pointer (&ctx->under_plain, g_free);
+  g_clear_pointer (&ctx->under_grid, g_free);
+  ctx->canvas_under = NULL;
 }
 
 /* Starts a row: the canvas covers [top, top + height) of the data area,
@@ -77,6 +80,212 @@ es_paint_canvas_begin (EsPaintContext *ctx,
   ctx->canvas_height = height;
 }
 
+/* Most rows draw nothing with Cairo under their bars: their canvas can
+ * start as the background the frame painted under them (the idle colour,
+ * and the grid's faint lines below the ruler), and be painted over it
+ * instead of the background (es_paint_canvas_begin_opaque()). Painted
+ * over the background, the transparent canvas left it as it was, and a
+ * bar's pixel replaced it (an opaque one) or was blended over it, as
+ * canvas_fill() blends it now: the same pixels, with a window-sized fill
+ * less a frame. The background's two pixels are Cairo's own, painted and
+ * stroked as the frame paints and strokes them. */
+void
+es_paint_canvas_prepare_under (EsPaintContext *ctx,
+                               guint64         step)
+{
+  const EsTimelineView *view = ctx->view;
+  cairo_surface_t *scrap;
+  cairo_t *cr;
+  g_autofree guint8 *grid = NULL;
+  guint32 plain, lined;
+
+  if (!ctx->use_canvas || view->width <= 0 || step == 0)
+    return;
+  scrap = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 2, 1);
+  cr = cairo_create (scrap);
+  /* As es_paint_set_color() and es_paint_grid_lines() set them. */
+  cairo_set_source_rgb (cr, ctx->colors[ES_COLOR_IDLE].red, ctx->colors[ES_COLOR_IDLE].green,
+                        ctx->colors[ES_COLOR_IDLE].blue);
+  cairo_paint (cr);
+  cairo_move_to (cr, 0.5, 0);
+  cairo_line_to (cr, 0.5, 1);
+  cairo_set_source_rgba (cr, ctx->colors[ES_COLOR_GRID].red, ctx->colors[ES_COLOR_GRID].green,
+                         ctx->colors[ES_COLOR_GRID].blue, 0.6);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (scrap);
+  lined = ((guint32 *) (gpointer) cairo_image_surface_get_data (scrap))[0];
+  plain = ((guint32 *) (gpointer) cairo_image_surface_get_data (scrap))[1];
+  cairo_surface_destroy (scrap);
+
+  grid = g_new0 (guint8, view->width);
+  es_paint_grid_columns (ctx, step, grid);
+  ctx->under_plain = g_new (guint32, view->width);
+  ctx->under_grid = g_new (guint32, view->width);
+  for (int x = 0; x < view->width; x++)
+    {
+      ctx->under_plain[x] = plain;
+      ctx->under_grid[x] = grid[x] ? lined : plain;
+    }
+}
+
+/* es_paint_canvas_begin() for a row that draws nothing with Cairo before
+ * its canvas is painted: the canvas starts as the background under it,
+ * with the grid's lines or without, and is painted over everything.
+ * FALSE if it cannot be (the frame paints the background there). */
+gboolean
+es_paint_canvas_begin_opaque (EsPaintContext *ctx,
+                              int             top,
+                              int             height,
+                              gboolean        grid)
+{
+  static const cairo_user_data_key_t pixels_key;
+  const guint32 *under;
+  guint8 *data;
+  int stride;
+
+  g_clear_pointer (&ctx->canvas, cairo_surface_destroy);
+  ctx->canvas_data = NULL;
+  ctx->canvas_under = NULL;
+  ctx->canvas_top = top;
+  ctx->canvas_height = 0;
+  under = grid ? ctx->under_grid : ctx->under_plain;
+  if (!ctx->use_canvas || under == NULL || height <= 0 || ctx->view->width <= 0)
+    return FALSE;
+  stride = cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, ctx->view->width);
+  if (stride <= 0)
+    return FALSE;
+  /* Each line written once, as the background: a surface of Cairo's own
+   * would be cleared first. */
+  data = g_malloc ((gsize) stride * height);
+  ctx->canvas = cairo_image_surface_create_for_data (data, CAIRO_FORMAT_ARGB32, ctx->view->width, height, stride);
+  if (cairo_surface_status (ctx->canvas) != CAIRO_STATUS_SUCCESS ||
+      cairo_surface_set_user_data (ctx->canvas, &pixels_key, data,
+                                   g_free) != CAIRO_STATUS_SUCCESS)
+    {
+      g_clear_pointer (&ctx->canvas, cairo_surface_destroy);
+      g_free (data);
+      return FALSE;
+    }
+  for (int y = 0; y < height; y++)
+    memcpy (data + (gsize) y * stride, under, (gsize) ctx->view->width * sizeof (guint32));
+  ctx->canvas_data = data;
+  ctx->canvas_stride = stride;
+  ctx->canvas_height = height;
+  ctx->canvas_under = under;
+  return TRUE;
+}
+
+static gboolean opaque_canvases = TRUE;
+
+/**
+ * es_paint_set_opaque_canvases:
+ *
+ * For tests: with %FALSE, every row's canvas is transparent and painted
+ * over the background, as before opaque canvases (which paint the same
+ * pixels).
+ */
+void
+es_paint_set_opaque_canvases (gboolean enabled)
+{
+  opaque_canvases = enabled;
+}
+
+/* Whether @row's canvas starts as the background under it
+ * (es_paint_canvas_begin_opaque()): rows that draw nothing with Cairo
+ * before their canvas is painted, wholly above the grid's lines or below
+ * the ruler, on a target of pixels. */
+gboolean
+es_paint_row_is_opaque (EsPaintContext      *ctx,
+                        const EsTimelineRow *row,
+                        int                  ruler_bottom)
+{
+  if (!opaque_canvases || ctx->under_plain == NULL || es_paint_row_is_skipped (ctx, row))
+    return FALSE;
+  if (row->y < ruler_bottom && row->y + row->height > ruler_bottom)
+    return FALSE;
+  switch (row->kind)
+    {
+    case ES_ROW_CAP:
+    case ES_ROW_SPARK_CREATION:
+    case ES_ROW_SPARK_CONVERSION:
+    case ES_ROW_SPARK_POOL:
+    case ES_ROW_HEAP:
+      return TRUE;
+    case ES_ROW_RULER:
+    case ES_ROW_ACTIVITY:
+    case ES_ROW_SPANS:
+    case ES_ROW_HEAP_PROFILE:
+    case ES_ROW_THREADS:
+    case ES_ROW_THREAD:
+    case ES_ROW_PROFILE:
+    case ES_ROW_COUNTER:
+    case ES_N_ROW_KINDS:
+    default:
+      return FALSE;
+    }
+}
+
+/* Clips the data area of @band to where no opaque row of it is. */
+void
+es_paint_clip_out_rows (EsPaintContext *ctx,
+                        GArray         *rows,
+                        double          band_top,
+                        double          band_bottom,
+                        guint           index,
+                        const guint8   *opaque,
+                        const guint    *row_band)
+{
+  cairo_t *cr = ctx->cr;
+
+  cairo_rectangle (cr, ES_TIMELINE_GUTTER, band_top, ctx->view->width, band_bottom - band_top);
+  for (guint r = ctx->first_row; r < ctx->end_row; r++)
+    {
+      const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
+      double top = MAX (row->y, band_top), bottom = MIN (row->y + row->height, band_bottom);
+
+      if (opaque[r - ctx->first_row] && row_band[r - ctx->first_row] == index && bottom > top)
+        cairo_rectangle (cr, ES_TIMELINE_GUTTER, top, ctx->view->width, bottom - top);
+    }
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+  cairo_clip (cr);
+}
+
+/* The source and line width es_paint_grid_lines() leaves, over [@top,
+ * @bottom), where the band's background was painted in a Cairo state of
+ * its own. */
+void
+es_paint_as_grid_lines (EsPaintContext *ctx,
+                        double          top,
+                        double          bottom)
+{
+  if (bottom <= top)
+    return;
+  es_paint_set_color_alpha (ctx, ES_COLOR_GRID, 0.6);
+  cairo_set_line_width (ctx->cr, 1);
+}
+
+/* The band's background under @row, where its opaque canvas could not be
+ * made after all. */
+void
+es_paint_row_background (EsPaintContext      *ctx,
+                         const EsTimelineRow *row,
+                         guint64              step,
+                         int                  ruler_bottom,
+                         double               band_bottom)
+{
+  cairo_t *cr = ctx->cr;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, ES_TIMELINE_GUTTER, row->y, ctx->view->width, row->height);
+  cairo_clip (cr);
+  es_paint_set_color (ctx, ES_COLOR_IDLE);
+  cairo_paint (cr);
+  es_paint_grid_lines (ctx, step, MAX (row->y, ruler_bottom), MIN (row->y + row->height, band_bottom));
+  cairo_restore (cr);
+}
+
 /* Paints what the row wrote so far; text and lines drawn with Cairo after
  * this go over it. */
 void
@@ -95,7 +304,27 @@ es_paint_canvas_flush (EsPaintContext *ctx)
   cairo_restore (cr);
   g_clear_pointer (&ctx->canvas, cairo_surface_destroy);
   ctx->canvas_data = NULL;
+  ctx->canvas_under = NULL;
   ctx->canvas_height = 0;
+}
+
+/* Pixman's OVER of premultiplied @src on @dest, to the bit: each channel
+ * of @dest times the inverse of @src's alpha, divided by 255 rounded as
+ * pixman divides, plus @src's, saturated. */
+static guint32
+over (guint32 src,
+      guint32 dest)
+{
+  guint32 inverse = 255 - (src >> 24), result = 0;
+
+  for (int shift = 0; shift < 32; shift += 8)
+    {
+      guint32 t = ((dest >> shift) & 0xff) * inverse + 0x80;
+
+      t = (t + (t >> 8)) >> 8;
+      result |= MIN (((src >> shift) & 0xff) + t, 255u) << shift;
+    }
+  return result;
 }
 
 static guint32
@@ -125,6 +354,19 @@ canvas_fill (EsPaintContext *ctx,
   top = MAX (top - ctx->canvas_top, 0);
   bottom = MIN (bottom - ctx->canvas_top, ctx->canvas_height);
   data = ctx->canvas_data + (gsize) top * ctx->canvas_stride;
+  /* A translucent bar on an opaque canvas: over the background, as the
+   * transparent canvas painted over it would have put it. */
+  if (ctx->canvas_under != NULL && (pixel >> 24) != 0xff)
+    {
+      for (int y = top; y < bottom; y++, data += ctx->canvas_stride)
+        {
+          guint32 *line = (guint32 *) (gpointer) data;
+
+          for (int x = x0; x < x1; x++)
+            line[x] = over (pixel, ctx->canvas_under[x]);
+        }
+      return;
+    }
   if (x1 == x0 + 1)
     {
       /* The usual case zoomed out: one column, every value different. */
@@ -296,15 +538,10 @@ es_paint_text_box (EsPaintContext *ctx,
                    gboolean        align_right,
                    EsColor         color)
 {
+  PangoLayout *layout = es_paint_text_layout (ctx->cr, SMALL_FONT, text, max_width > 0 ? max_width * PANGO_SCALE : -1, -1);
   int w, h;
 
-  pango_layout_set_text (ctx->small, text, -1);
-  if (max_width > 0)
-    {
-      pango_layout_set_width (ctx->small, max_width * PANGO_SCALE);
-      pango_layout_set_ellipsize (ctx->small, PANGO_ELLIPSIZE_END);
-    }
-  pango_layout_get_pixel_size (ctx->small, &w, &h);
+  pango_layout_get_pixel_size (layout, &w, &h);
   if (align_right)
     x -= w;
   x = floor (x);
@@ -314,9 +551,7 @@ es_paint_text_box (EsPaintContext *ctx,
   cairo_fill (ctx->cr);
   es_paint_set_color (ctx, color);
   cairo_move_to (ctx->cr, x, y);
-  pango_cairo_show_layout (ctx->cr, ctx->small);
-  pango_layout_set_width (ctx->small, -1);
-  pango_layout_set_ellipsize (ctx->small, PANGO_ELLIPSIZE_NONE);
+  pango_cairo_show_layout (ctx->cr, layout);
   return w;
 }
 

@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "es-timeline-painter-private.h"
 
 /* Zoomed out on a long log, the per-column queries are most of a frame:
@@ -20,19 +22,16 @@
  * caller's thread, as Cairo wants.
  *
  * Zoomed out, a query is split into column ranges so that the cores
- * share the last, long ones too. A range is a query of its own, whose
- * column edges may round one nanosecond apart from the whole query's:
- * nothing to see at a microsecond per pixel and more, so the split waits
- * until then. */
+ * share the last, long ones too (es_lod_frame_n_parts()). */
 
-#define SPLIT_MIN_NS_PER_PX  1000.0
 
+/* The first four are es_lod_columns_fill()'s kinds. */
 typedef enum
 {
-  TASK_HEAP,
-  TASK_BUSY,
-  TASK_ACTIVITY,
-  TASK_SPARKS,
+  TASK_HEAP = ES_LOD_HEAP,
+  TASK_BUSY = ES_LOD_BUSY,
+  TASK_ACTIVITY = ES_LOD_ACTIVITY,
+  TASK_SPARKS = ES_LOD_SPARKS,
   TASK_THREAD,                    /* cap: the row, from ctx->thread_rows_first */
 } TaskKind;
 
@@ -73,83 +72,25 @@ struct _EsPaintBatch
 };
 
 static void
-copy_rate (EsPaintContext *ctx,
-           const Task     *task,
-           int             to,
-           int             from)
-{
-  switch (task->kind)
-    {
-    case TASK_HEAP:
-      ctx->heap[to].alloc_rate = ctx->heap[from].alloc_rate;
-      break;
-    case TASK_BUSY:
-      ctx->busy[to] = ctx->busy[from];
-      break;
-    case TASK_SPARKS:
-      {
-        EsSparkColumn *c = &ctx->sparks[task->cap][to];
-        const EsSparkColumn *f = &ctx->sparks[task->cap][from];
-
-        c->created = f->created;
-        c->dud = f->dud;
-        c->overflowed = f->overflowed;
-        c->converted = f->converted;
-        c->fizzled = f->fizzled;
-        c->gcd = f->gcd;
-      }
-      break;
-    case TASK_ACTIVITY:
-    default:
-      break;
-    }
-}
-
-/* Below a nanosecond per pixel, most columns are zero-width instants,
- * where a query finds no time for a rate to show in: they take the rate
- * of the nanosecond they are in, held by the next column that starts
- * there, instead of drawing as gaps between spikes. */
-static void
-hold_rates (EsPaintContext *ctx,
-            const Task     *task)
-{
-  const EsTimelineView *view = ctx->view;
-  int last = task->first + task->n - 1;
-
-#define ZERO_WIDTH(i) (es_lod_column_start (view->t0, view->t1, view->width, (i)) == \
-                       es_lod_column_start (view->t0, view->t1, view->width, (i) + 1))
-  for (int i = last - 1; i >= task->first; i--)
-    if (ZERO_WIDTH (i))
-      copy_rate (ctx, task, i, i + 1);
-  /* The view's last instant has no next column: the one before it. */
-  if (last > task->first && ZERO_WIDTH (last))
-    copy_rate (ctx, task, last, last - 1);
-#undef ZERO_WIDTH
-}
-
-static void
 run_task (EsPaintContext *ctx,
           const Task     *task)
 {
   const EsTimelineView *view = ctx->view;
-  guint64 t0 = es_lod_column_start (view->t0, view->t1, view->width, task->first);
-  guint64 t1 = es_lod_column_start (view->t0, view->t1, view->width, task->first + task->n);
+  gpointer columns;
 
   switch (task->kind)
     {
     case TASK_HEAP:
-      es_lod_heap (ctx->document, t0, t1, task->n, ctx->heap + task->first);
+      columns = ctx->heap;
       break;
     case TASK_BUSY:
-      es_lod_busy_caps (ctx->document, t0, t1, task->n, ctx->busy + task->first);
+      columns = ctx->busy;
       break;
     case TASK_ACTIVITY:
-      es_lod_activity (ctx->document, task->cap, t0, t1, task->n,
-                       ctx->activity[task->cap] + task->first);
+      columns = ctx->activity[task->cap];
       break;
     case TASK_SPARKS:
-      es_lod_sparks (ctx->document, task->cap, t0, t1, task->n,
-                     ctx->sparks[task->cap] + task->first);
+      columns = ctx->sparks[task->cap];
       break;
     case TASK_THREAD:
       es_paint_thread_pixels (ctx, ctx->thread_row_states[task->cap], task->first, task->n,
@@ -158,8 +99,8 @@ run_task (EsPaintContext *ctx,
     default:
       g_assert_not_reached ();
     }
-  if (ctx->ns_per_px < 1)
-    hold_rates (ctx, task);
+  es_lod_columns_fill (ctx->document, (EsLodKind) task->kind, task->cap, view->t0, view->t1, view->width,
+                       task->first, task->n, columns);
 }
 
 static void
@@ -217,7 +158,7 @@ get_pool (void)
       guint n = g_get_num_processors ();
 
       if (n > 1)
-        pool = g_thread_pool_new (helper_func, NULL, MIN (n - 1, 15), FALSE, NULL);
+        pool = g_thread_pool_new (helper_func, NULL, es_lod_frame_helpers (), FALSE, NULL);
       g_once_init_leave (&initialized, 1);
     }
   return pool;
@@ -265,21 +206,6 @@ add_tasks (GArray    *tasks,
         g_array_append_val (tasks, task);
     }
   range->end = tasks->len;
-}
-
-static gboolean
-has_sparks (EsDocument *document,
-            guint       cap)
-{
-  return es_cap_timeline_get_n_spark_samples (es_document_get_cap (document, cap)) > 0;
-}
-
-static gboolean
-has_heap (EsDocument *document)
-{
-  return es_series_get_length (es_document_get_heap_size (document)) > 0 ||
-         es_series_get_length (es_document_get_heap_live (document)) > 0 ||
-         es_series_get_length (es_document_get_allocated (document)) > 0;
 }
 
 /**
@@ -341,8 +267,13 @@ es_paint_columns_start (EsPaintContext *ctx,
 
   if (pool != NULL)
     n_helpers = g_thread_pool_get_max_threads (pool);
-  if (n_helpers > 0 && ctx->ns_per_px >= SPLIT_MIN_NS_PER_PX)
-    n_chunks = n_helpers + 1;
+  /* Split as the columns made before a frame are (es-lod-frame.c). */
+  if (n_helpers > 0)
+    n_chunks = (int) es_lod_frame_n_parts (view->t0, view->t1, view->width);
+  /* A followed log's update comes with the columns of the view that
+   * follows it made (es-lod-frame.c), split as they would be here. */
+  ctx->lod_frame = es_lod_frame_find (ctx->document, view->t0, view->t1, view->width, n_chunks);
+  es_lod_frame_note_view (ctx->document, view->t0, view->t1, view->width, n_chunks);
 
   /* Which caps' rows are drawn decides how the activity graph is had.
    * One pass over the rows: a log may name 65,535 caps. */
@@ -377,11 +308,20 @@ es_paint_columns_start (EsPaintContext *ctx,
             break;
           ctx->busy = g_new (float, view->width);
           batch->sum_busy = every_cap;
-          if (!every_cap)
+          if (!every_cap && ctx->lod_frame != NULL)
+            memcpy (ctx->busy, es_lod_frame_get_busy (ctx->lod_frame), view->width * sizeof (float));
+          else if (!every_cap)
             add_tasks (tasks, &batch->busy, TASK_BUSY, 0, view->width, n_chunks);
           else
             for (guint c = 0; c < ctx->n_caps; c++)
               {
+                if (ctx->activity[c] != NULL)
+                  continue;
+                if (ctx->lod_frame != NULL)
+                  {
+                    ctx->activity[c] = es_lod_frame_get_activity (ctx->lod_frame, c);
+                    continue;
+                  }
                 ctx->activity[c] = g_new (EsActivityColumn, view->width);
                 add_tasks (tasks, &batch->activity[c], TASK_ACTIVITY, c, view->width, n_chunks);
               }
@@ -389,20 +329,35 @@ es_paint_columns_start (EsPaintContext *ctx,
         case ES_ROW_CAP:
           if (ctx->activity[row->cap] != NULL)
             break;
+          if (ctx->lod_frame != NULL)
+            {
+              ctx->activity[row->cap] = es_lod_frame_get_activity (ctx->lod_frame, row->cap);
+              break;
+            }
           ctx->activity[row->cap] = g_new (EsActivityColumn, view->width);
           add_tasks (tasks, &batch->activity[row->cap], TASK_ACTIVITY, row->cap, view->width, n_chunks);
           break;
         case ES_ROW_SPARK_CREATION:
         case ES_ROW_SPARK_CONVERSION:
         case ES_ROW_SPARK_POOL:
-          if (ctx->sparks[row->cap] != NULL || !has_sparks (ctx->document, row->cap))
+          if (ctx->sparks[row->cap] != NULL || !es_lod_has_sparks (ctx->document, row->cap))
             break;
+          if (ctx->lod_frame != NULL)
+            {
+              ctx->sparks[row->cap] = es_lod_frame_get_sparks (ctx->lod_frame, row->cap);
+              break;
+            }
           ctx->sparks[row->cap] = g_new (EsSparkColumn, view->width);
           add_tasks (tasks, &batch->sparks[row->cap], TASK_SPARKS, row->cap, view->width, n_chunks);
           break;
         case ES_ROW_HEAP:
-          if (ctx->heap != NULL || !has_heap (ctx->document))
+          if (ctx->heap != NULL || !es_lod_has_heap (ctx->document))
             break;
+          if (ctx->lod_frame != NULL)
+            {
+              ctx->heap = es_lod_frame_get_heap (ctx->lod_frame);
+              break;
+            }
           ctx->heap = g_new (EsHeapColumn, view->width);
           add_tasks (tasks, &batch->heap, TASK_HEAP, 0, view->width, n_chunks);
           break;
@@ -513,14 +468,18 @@ es_paint_columns_clear (EsPaintContext *ctx)
       batch->ctx = NULL;
       g_atomic_rc_box_release_full (batch, batch_clear);
     }
-  for (guint c = 0; c < ctx->n_caps; c++)
+  /* The columns made before the frame are its document's. */
+  for (guint c = 0; c < ctx->n_caps && ctx->lod_frame == NULL; c++)
     {
       g_clear_pointer (&ctx->activity[c], g_free);
       g_clear_pointer (&ctx->sparks[c], g_free);
     }
   g_clear_pointer (&ctx->activity, g_free);
   g_clear_pointer (&ctx->sparks, g_free);
-  g_clear_pointer (&ctx->heap, g_free);
+  if (ctx->lod_frame == NULL)
+    g_free (ctx->heap);
+  ctx->heap = NULL;
+  ctx->lod_frame = NULL;
   g_clear_pointer (&ctx->busy, g_free);
   for (guint r = 0; ctx->thread_pixels != NULL && r < ctx->n_thread_rows; r++)
     g_free (ctx->thread_pixels[r]);

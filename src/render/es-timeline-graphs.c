@@ -69,6 +69,8 @@ paint_no_data (EsPaintContext      *ctx,
 {
   int h;
 
+  /* Over the row's canvas (nothing drawn on it: the background). */
+  es_paint_canvas_flush (ctx);
   pango_layout_set_text (ctx->small, text, -1);
   pango_layout_get_pixel_size (ctx->small, NULL, &h);
   es_paint_set_color_alpha (ctx, ES_COLOR_TEXT, 0.5);

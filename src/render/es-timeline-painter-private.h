@@ -8,11 +8,15 @@
 #pragma once
 
 #include "es-lod.h"
+#include "es-lod-frame.h"
 #include "es-timeline-painter.h"
 
 G_BEGIN_DECLS
 
 typedef struct _EsPaintBatch EsPaintBatch;
+
+#define SMALL_FONT  "Sans 7"
+#define LABEL_FONT  "Sans 8"
 
 /* Everything one paint needs, worked out once per frame. */
 /* What a thread did in one pixel column, as the row draws it: the share
@@ -48,6 +52,8 @@ typedef struct
   EsHeapColumn         *heap;
   float                *busy;
   EsPaintBatch         *batch;            /* the queries under way */
+  const EsLodFrame     *lod_frame;        /* (nullable): made before the frame; then
+                                           * @activity, @sparks and @heap are its */
   EsThreadStateCache   *thread_states;    /* when the view brings none */
   guint64              *column_edges;     /* (nullable): each pixel column's start, and the last's end */
   double               *column_widths;    /* (nullable): their widths in ns, at least 1 */
@@ -60,6 +66,9 @@ typedef struct
   /* Where bars go (es-timeline-canvas.c): a row's worth of pixels, or
    * Cairo rectangles for vector targets. */
   gboolean              use_canvas;
+  guint32              *under_plain;      /* the background of a row, as pixels: idle, ... */
+  guint32              *under_grid;       /* ... and with the grid's lines (es_paint_canvas_prepare_under()) */
+  const guint32        *canvas_under;     /* (nullable): the canvas is opaque, this line under it */
   cairo_surface_t      *canvas;
   guint8               *canvas_data;
   int                   canvas_stride;
@@ -88,6 +97,37 @@ void     es_paint_canvas_begin    (EsPaintContext       *ctx,
                                    int                   top,
                                    int                   height);
 void     es_paint_canvas_flush    (EsPaintContext       *ctx);
+void     es_paint_canvas_prepare_under (EsPaintContext  *ctx,
+                                   guint64               step);
+gboolean es_paint_canvas_begin_opaque (EsPaintContext   *ctx,
+                                   int                   top,
+                                   int                   height,
+                                   gboolean              grid);
+void     es_paint_set_opaque_canvases (gboolean          enabled);
+gboolean es_paint_row_is_opaque   (EsPaintContext       *ctx,
+                                   const EsTimelineRow  *row,
+                                   int                   ruler_bottom);
+void     es_paint_clip_out_rows   (EsPaintContext       *ctx,
+                                   GArray               *rows,
+                                   double                band_top,
+                                   double                band_bottom,
+                                   guint                 index,
+                                   const guint8         *opaque,
+                                   const guint          *row_band);
+void     es_paint_as_grid_lines   (EsPaintContext       *ctx,
+                                   double                top,
+                                   double                bottom);
+void     es_paint_row_background  (EsPaintContext       *ctx,
+                                   const EsTimelineRow  *row,
+                                   guint64               step,
+                                   int                   ruler_bottom,
+                                   double                band_bottom);
+PangoLayout *es_paint_gutter_label (cairo_t             *cr,
+                                   EsDocument           *document,
+                                   const EsTimelineRow  *row);
+void     es_paint_grid_columns    (EsPaintContext       *ctx,
+                                   guint64               step,
+                                   guint8               *grid);
 void     es_column_runs_begin     (EsColumnRuns         *runs,
                                    EsPaintContext       *ctx,
                                    EsColor               color,
@@ -121,6 +161,11 @@ void     es_paint_no_data         (EsPaintContext       *ctx,
 void     es_paint_set_text_color  (EsPaintContext       *ctx,
                                    EsColor               ground);
 PangoLayout *es_paint_measuring_layout (gboolean       small);
+PangoLayout *es_paint_text_layout (cairo_t            *cr,
+                                   const char         *font,
+                                   const char         *text,
+                                   int                 width,
+                                   int                 height);
 int      es_paint_text_box        (EsPaintContext       *ctx,
                                    const char           *text,
                                    double                x,

@@ -41,8 +41,6 @@
 #define CAP_GC_TOP           24
 #define CAP_GC_HEIGHT        9
 
-#define SMALL_FONT  "Sans 7"
-#define LABEL_FONT  "Sans 8"
 
 static void
 append_row (GArray    *rows,
@@ -237,76 +235,6 @@ es_timeline_row_at (GArray *rows,
   return NULL;
 }
 
-/**
- * es_timeline_row_label:
- * @document: the document @row was laid out for
- *
- * Returns: (transfer full): what the gutter says for @row ("" for the ruler).
- */
-/**
- * es_timeline_cap_name:
- *
- * Returns: (transfer full): what a capability's row is called: "HEC n",
- *   or for a Mono log the name of the thread the row is.
- */
-char *
-es_timeline_cap_name (EsDocument *document,
-                      guint       cap)
-{
-  const char *label;
-
-  g_return_val_if_fail (ES_IS_DOCUMENT (document), NULL);
-
-  label = es_document_get_cap_label (document, cap);
-  return label != NULL ? g_strdup (label) : g_strdup_printf (_("HEC %u"), cap);
-}
-
-char *
-es_timeline_row_label (EsDocument          *document,
-                       const EsTimelineRow *row)
-{
-  g_return_val_if_fail (ES_IS_DOCUMENT (document), NULL);
-  g_return_val_if_fail (row != NULL, NULL);
-
-  switch (row->kind)
-    {
-    case ES_ROW_RULER:
-      return g_strdup ("");
-    case ES_ROW_ACTIVITY:
-      return g_strdup (_("Activity"));
-    case ES_ROW_CAP:
-      return es_timeline_cap_name (document, row->cap);
-    case ES_ROW_SPARK_CREATION:
-      return g_strdup_printf (_("Sparks %u created"), row->cap);
-    case ES_ROW_SPARK_CONVERSION:
-      return g_strdup_printf (_("Sparks %u converted"), row->cap);
-    case ES_ROW_SPARK_POOL:
-      return g_strdup_printf (_("Spark pool %u"), row->cap);
-    case ES_ROW_HEAP:
-      return g_strdup (_("Heap"));
-    case ES_ROW_SPANS:
-      return g_strdup (_("Spans"));
-    case ES_ROW_HEAP_PROFILE:
-      return g_strdup (_("Heap profile"));
-    case ES_ROW_PROFILE:
-      return g_strdup (_("Profile"));
-    case ES_ROW_COUNTER:
-      return row->cap < es_document_get_n_counters (document)
-             ? g_strdup (es_document_get_counter (document, row->cap)->name) : g_strdup ("");
-    case ES_ROW_THREADS:
-      {
-        g_autofree char *name = g_strdup_printf (_("Threads (%u)"), row->thread);
-
-        /* A disclosure triangle: whether the section is open. */
-        return g_strdup_printf ("%s %s", row->cap ? "\342\226\276" : "\342\226\270", name);
-      }
-    case ES_ROW_THREAD:
-      return es_paint_thread_label (document, row->thread);
-    case ES_N_ROW_KINDS:
-    default:
-      g_return_val_if_reached (NULL);
-    }
-}
 
 gboolean
 es_timeline_cap_band (const EsTimelineRow *row,
@@ -547,6 +475,7 @@ typedef struct
   double bottom;
 } Band;
 
+
 /**
  * es_timeline_paint_bands:
  * @crs: (array length=n_bands): one Cairo context per band, top down, each
@@ -566,6 +495,8 @@ es_timeline_paint_bands (cairo_t *const       *crs,
   int height = es_timeline_layout_height (rows);
   guint64 step = 0, minor = 0;
   int ruler_bottom = 0;
+  g_autofree guint8 *opaque = NULL;
+  g_autofree guint *row_band = NULL;
   Band *bands;
   guint b = 0;
 
@@ -601,13 +532,33 @@ es_timeline_paint_bands (cairo_t *const       *crs,
       if (row->kind == ES_ROW_RULER)
         ruler_bottom = MAX (ruler_bottom, row->y + row->height);
     }
+  /* The rows whose canvas starts as their background, and the band each
+   * is painted on. */
+  es_paint_canvas_prepare_under (&ctx, step);
+  opaque = g_new0 (guint8, MAX (ctx.end_row - ctx.first_row, 1));
+  row_band = g_new0 (guint, MAX (ctx.end_row - ctx.first_row, 1));
+  for (guint r = ctx.first_row; r < ctx.end_row; r++)
+    {
+      const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
+
+      while (b + 1 < n_bands && row->y >= bands[b].bottom)
+        b++;
+      row_band[r - ctx.first_row] = b;
+      opaque[r - ctx.first_row] = es_paint_row_is_opaque (&ctx, row, ruler_bottom);
+    }
+  b = 0;
   for (guint i = 0; i < n_bands; i++)
     {
       ctx.cr = crs[i];
+      cairo_save (ctx.cr);
+      es_paint_clip_out_rows (&ctx, rows, bands[i].top, bands[i].bottom, i, opaque, row_band);
       es_paint_set_color (&ctx, ES_COLOR_IDLE);
       cairo_paint (ctx.cr);
       /* Faint lines down from the major ticks, under the data. */
       es_paint_grid_lines (&ctx, step, MAX (bands[i].top, ruler_bottom), MIN (bands[i].bottom, height));
+      cairo_restore (ctx.cr);
+      /* What painting the band whole left set, for the rows. */
+      es_paint_as_grid_lines (&ctx, MAX (bands[i].top, ruler_bottom), MIN (bands[i].bottom, height));
     }
 
   for (guint r = ctx.first_row; r < ctx.end_row; r++)
@@ -620,7 +571,13 @@ es_timeline_paint_bands (cairo_t *const       *crs,
         b++;
       ctx.cr = crs[b];
       es_paint_columns_wait (&ctx, row);
-      es_paint_canvas_begin (&ctx, row->y, row->height);
+      if (!opaque[r - ctx.first_row] ||
+          !es_paint_canvas_begin_opaque (&ctx, row->y, row->height, row->y >= ruler_bottom))
+        {
+          if (opaque[r - ctx.first_row])
+            es_paint_row_background (&ctx, row, step, ruler_bottom, MIN (bands[b].bottom, height));
+          es_paint_canvas_begin (&ctx, row->y, row->height);
+        }
       switch (row->kind)
         {
         case ES_ROW_RULER:
@@ -680,42 +637,6 @@ es_timeline_paint_bands (cairo_t *const       *crs,
     cairo_restore (crs[i]);
 }
 
-/* The gutter's label of @row as the gutter sets it: two lines at most,
- * one on a row too low for two, ellipsized past them. */
-static void
-set_row_label (PangoLayout         *layout,
-               EsDocument          *document,
-               const EsTimelineRow *row)
-{
-  g_autofree char *label = es_timeline_row_label (document, row);
-
-  pango_layout_set_width (layout, (ES_TIMELINE_GUTTER - 12) * PANGO_SCALE);
-  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-  /* Thread rows are too low for a second line. */
-  pango_layout_set_height (layout, row->height < 30 ? -1 : -2);
-  pango_layout_set_text (layout, label, -1);
-}
-
-/**
- * es_timeline_row_label_is_cut:
- *
- * Returns: whether the gutter shows @row's label cut short ("6 spark
- *   evalu…"), so that a tooltip should give it whole.
- */
-gboolean
-es_timeline_row_label_is_cut (EsDocument          *document,
-                              const EsTimelineRow *row)
-{
-  g_autoptr(PangoLayout) layout = NULL;
-
-  g_return_val_if_fail (document != NULL, FALSE);
-  g_return_val_if_fail (row != NULL, FALSE);
-
-  layout = es_paint_measuring_layout (FALSE);
-  set_row_label (layout, document, row);
-  return pango_layout_is_ellipsized (layout);
-}
 
 /**
  * es_timeline_paint_labels:
@@ -729,7 +650,6 @@ es_timeline_paint_labels (cairo_t              *cr,
                           GArray               *rows)
 {
   EsPaintContext ctx = { 0 };
-  g_autoptr(PangoLayout) layout = NULL;
   int height = es_timeline_layout_height (rows);
 
   g_return_if_fail (cr != NULL);
@@ -748,17 +668,16 @@ es_timeline_paint_labels (cairo_t              *cr,
   es_paint_set_color (&ctx, ES_COLOR_IDLE);
   cairo_paint (cr);
 
-  layout = create_layout (cr, LABEL_FONT);
-
   es_paint_set_color (&ctx, ES_COLOR_TEXT);
   for (guint r = ctx.first_row; r < ctx.end_row; r++)
     {
       const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, r);
+      PangoLayout *layout;
       int h;
 
       if (es_paint_row_is_clipped (&ctx, row))
         continue;
-      set_row_label (layout, ctx.document, row);
+      layout = es_paint_gutter_label (cr, ctx.document, row);
       pango_layout_get_pixel_size (layout, NULL, &h);
       cairo_move_to (cr, 6, row->y + floor ((row->height - h) / 2.0));
       pango_cairo_show_layout (cr, layout);

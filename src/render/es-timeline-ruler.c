@@ -153,8 +153,7 @@ es_paint_choose_ticks (EsPaintContext *ctx,
           if (px < TICK_MIN_SPACING)
             continue;
           label = es_timeline_format_tick (view->t1 - view->t1 % step, step, view->t1 - view->t1 % step);
-          pango_layout_set_text (ctx->small, label, -1);
-          pango_layout_get_pixel_size (ctx->small, &w, NULL);
+          pango_layout_get_pixel_size (es_paint_text_layout (ctx->cr, SMALL_FONT, label, -1, -1), &w, NULL);
           if (px < w + TICK_LABEL_PADDING && decade < G_GUINT64_CONSTANT (1000000000000000000))
             continue;
 
@@ -181,6 +180,26 @@ first_tick (guint64 t0,
   guint64 t = t0 - t0 % step;
 
   return t < t0 ? t + step : t;
+}
+
+/* The columns of the data area es_paint_grid_lines() draws down: 1 in
+ * @grid (view->width of them) for each. */
+void
+es_paint_grid_columns (EsPaintContext *ctx,
+                       guint64         step,
+                       guint8         *grid)
+{
+  const EsTimelineView *view = ctx->view;
+
+  for (guint64 t = first_tick (view->t0, step); t <= view->t1; t += step)
+    {
+      double x = floor (es_timeline_time_to_x (view, t)) - ES_TIMELINE_GUTTER;
+
+      if (x >= 0 && x < view->width)
+        grid[(int) x] = 1;
+      if (t > G_MAXUINT64 - step)
+        break;
+    }
 }
 
 void
@@ -251,15 +270,15 @@ es_paint_ruler (EsPaintContext      *ctx,
     {
       g_autofree char *label = es_timeline_format_tick (t, step, view->t1 - view->t1 % step);
       double x = floor (es_timeline_time_to_x (view, t));
+      PangoLayout *layout = es_paint_text_layout (cr, SMALL_FONT, label, -1, -1);
       int w;
 
       /* A label cut by the right edge reads as a wrong number. */
-      pango_layout_set_text (ctx->small, label, -1);
-      pango_layout_get_pixel_size (ctx->small, &w, NULL);
+      pango_layout_get_pixel_size (layout, &w, NULL);
       if (x + 3 + w <= ES_TIMELINE_GUTTER + view->width)
         {
           cairo_move_to (cr, x + 3, row->y + 4);
-          pango_cairo_show_layout (cr, ctx->small);
+          pango_cairo_show_layout (cr, layout);
         }
       if (t > G_MAXUINT64 - step)
         break;

@@ -17,7 +17,8 @@
  * RSS counts them twice; the PSS counts their memory file whole); with
  * --load-only, the peaks of loading the same file, to compare; with
  * --updates, what each update costs alone, without a window or a socket
- * (see bench_updates()).
+ * (see bench_updates()); with --first-frames, each update's first frame
+ * alone, the same every run (see bench_first_frames()).
  *
  *   es-gen-eventlog --caps=8 --size-mb 100 /tmp/big.eventlog
  *   es-bench-live /tmp/big.eventlog
@@ -25,6 +26,7 @@
  *   es-bench-live --rate 10 /tmp/big.eventlog      at a busy program's pace
  *   es-bench-live --paint-on-update /tmp/big.eventlog   as the window paints
  *   es-bench-live --updates /tmp/big.eventlog
+ *   es-bench-live --first-frames --step 5 /tmp/big.eventlog
  */
 
 #include "config.h"
@@ -59,6 +61,7 @@ static int width = 1600;
 static int height = 900;
 static double limit_mb = -1;
 static gboolean paint_on_update = FALSE;
+static gboolean first_frames = FALSE;
 
 static const GOptionEntry entries[] = {
   { "load-only", 0, 0, G_OPTION_ARG_NONE, &load_only, "Only load the file, for its peak RSS", NULL },
@@ -68,6 +71,7 @@ static const GOptionEntry entries[] = {
   { "width", 'w', 0, G_OPTION_ARG_INT, &width, "Frame width (1600)", "PX" },
   { "height", 'h', 0, G_OPTION_ARG_INT, &height, "Frame height (900)", "PX" },
   { "paint-on-update", 'p', 0, G_OPTION_ARG_NONE, &paint_on_update, "Paint when a new document comes, as the window does while it follows, not every 16 ms as when the user pans meanwhile", NULL },
+  { "first-frames", 'f', 0, G_OPTION_ARG_NONE, &first_frames, "Only paint each update's first frames, the log recorded in steps (--step), without a socket", NULL },
   { "memory-limit", 'm', 0, G_OPTION_ARG_DOUBLE, &limit_mb, "Let go of the oldest detail past this many MB of records (default: a quarter of memory)", "MB" },
   { NULL }
 };
@@ -449,6 +453,101 @@ mean_of (GArray *values)
   return total / MAX (values->len, 1);
 }
 
+/* Each update's first frame alone, the same every run: the log is
+ * recorded into a file @step_mb at a time, each step's bytes taken and
+ * the update made and prepared as the follower does (from the update
+ * before), then the whole run painted twice, as the window paints a new
+ * document and the next frame of the same; the painting thread's CPU
+ * time of both. The build runs between the frames, on the same thread:
+ * on a quiet machine this is what the painting itself costs, which
+ * perf can look at (nothing else runs while the frames are painted). */
+static int
+bench_first_frames (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GMappedFile) mapped = g_mapped_file_new (path, FALSE, &error);
+  g_autofree char *dir = NULL, *record = NULL;
+  g_autoptr(EsLiveBuild) build = NULL;
+  g_autoptr(GArray) firsts = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) firsts_wall = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) seconds = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(EsDocument) previous = NULL;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  const guint8 *data;
+  gsize len, step, written = 0;
+  FILE *out;
+  glong most_faults = 0, most_second_faults = 0;
+
+  if (mapped == NULL)
+    {
+      g_printerr ("es-bench-live: %s\n", error->message);
+      return 1;
+    }
+  data = (const guint8 *) g_mapped_file_get_contents (mapped);
+  len = g_mapped_file_get_length (mapped);
+  step = MAX ((gsize) (step_mb * 1e6), 1);
+  dir = g_dir_make_tmp ("es-bench-live-XXXXXX", &error);
+  g_assert_no_error (error);
+  record = g_build_filename (dir, "record.eventlog", NULL);
+  out = fopen (record, "wb");
+  build = es_live_build_new (record);
+  {
+    cairo_t *cr = cairo_create (surface);
+
+    cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
+    cairo_paint (cr);
+    cairo_destroy (cr);
+    es_timeline_warm_text ();
+  }
+  printf ("log: %s, %.1f MB, an update every %.1f MB\n", path, len / 1e6, step / 1e6);
+  while (written < len)
+    {
+      gsize n = MIN (step, len - written);
+      g_autoptr(EsDocument) document = NULL;
+      g_autoptr(GArray) rows = NULL;
+      double cpu, wall;
+      glong faults;
+
+      if (fwrite (data + written, 1, n, out) != n || fflush (out) != 0)
+        g_error ("es-bench-live: cannot write %s", record);
+      written += n;
+      if (!es_live_build_take (build, written, NULL, &error))
+        g_error ("es-bench-live: %s is not read once", path);
+      if (!es_live_build_update (build, written, written == len, NULL, &document, &error) || document == NULL)
+        continue;
+      es_document_loader_prepare_update (document, previous);
+      /* The window lays a document out before its first frame. */
+      cpu = es_bench_thread_cpu_ms ();
+      wall = g_get_monotonic_time ();
+      faults = es_bench_thread_minor_faults ();
+      rows = layout_rows (document);
+      paint_whole_run (surface, document, rows);
+      cpu = es_bench_thread_cpu_ms () - cpu;
+      most_faults = MAX (most_faults, es_bench_thread_minor_faults () - faults);
+      wall = (g_get_monotonic_time () - wall) / 1e3;
+      g_array_append_val (firsts, cpu);
+      g_array_append_val (firsts_wall, wall);
+      cpu = es_bench_thread_cpu_ms ();
+      faults = es_bench_thread_minor_faults ();
+      paint_whole_run (surface, document, rows);
+      cpu = es_bench_thread_cpu_ms () - cpu;
+      most_second_faults = MAX (most_second_faults, es_bench_thread_minor_faults () - faults);
+      g_array_append_val (seconds, cpu);
+      g_set_object (&previous, document);
+    }
+  fclose (out);
+  printf ("first frames of %u updates, the painting thread's CPU: %.2f ms mean, %.2f ms p50, %.2f ms worst "
+          "(wall %.2f ms p50, %.2f ms worst); at most %ld page faults on it\n",
+          firsts->len, mean_of (firsts), percentile (firsts, 0.5), percentile (firsts, 1.0),
+          percentile (firsts_wall, 0.5), percentile (firsts_wall, 1.0), most_faults);
+  printf ("the next frame of each: %.2f ms mean, %.2f ms p50, %.2f ms worst; at most %ld page faults\n",
+          mean_of (seconds), percentile (seconds, 0.5), percentile (seconds, 1.0), most_second_faults);
+  cairo_surface_destroy (surface);
+  g_unlink (record);
+  g_rmdir (dir);
+  return 0;
+}
+
 static void
 print_pss_peak (const EsBenchPssPeak *at_peak)
 {
@@ -481,6 +580,8 @@ main (int    argc,
     }
   if (updates)
     return bench_updates (argv[1]);
+  if (first_frames)
+    return bench_first_frames (argv[1]);
   if (load_only)
     {
       gint64 t;
@@ -542,6 +643,8 @@ main (int    argc,
   g_assert_no_error (error);
   if (limit_mb >= 0)
     es_live_follower_set_memory_limit (follower, (guint64) (limit_mb * (1 << 20)));
+  /* As the window tells it the width it will show the log at. */
+  es_live_follower_set_frame_width (follower, width - ES_TIMELINE_GUTTER, 1);
   bench = (Bench) { .server = &server, .follower = follower, .loop = g_main_loop_new (NULL, FALSE),
                     .surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height),
                     .frames = g_array_new (FALSE, FALSE, sizeof (double)),

@@ -10,6 +10,7 @@
 #include "es-document-loader.h"
 #include "es-heap-profile.h"
 #include "es-lod.h"
+#include "es-lod-frame.h"
 #include "es-pause-index-private.h"
 #include "es-profile.h"
 #include "es-span-lanes.h"
@@ -210,7 +211,9 @@ es_document_loader_prepare (EsDocument *document)
  * es_document_loader_prepare_to_show() and the time profile's preparation
  * (es_profile_prepare()) of a followed log's update: what @previous made
  * and still holds is grown rather than made again, so that an update
- * costs what came since.
+ * costs what came since. The columns of its first frame are made too,
+ * where @previous was painted following the log's end
+ * (es_lod_frame_prepare_after()).
  */
 void
 es_document_loader_prepare_update (EsDocument *document,
@@ -220,6 +223,7 @@ es_document_loader_prepare_update (EsDocument *document,
 
   es_document_loader_prepare_to_show (document);
   es_profile_prepare (document, previous);
+  es_lod_frame_prepare_after (document, previous);
 }
 
 /**
