@@ -95,6 +95,7 @@ es_test_writer_run (gpointer data)
   g_autoptr(GRand) rand = writer->seed != 0 ? g_rand_new_with_seed (writer->seed) : NULL;
   int fd = writer->path != NULL ? g_open (writer->path, O_WRONLY, 0) : writer->fd;
   gsize done = 0;
+  gint seen = writer->updates != NULL ? g_atomic_int_get (writer->updates) : 0;
 
   g_assert_cmpint (fd, >=, 0);
   for (guint i = 0; done < writer->len; i++)
@@ -109,6 +110,14 @@ es_test_writer_run (gpointer data)
       done += piece;
       if (pause_ms > 0 && done < writer->len)
         g_usleep (pause_ms * 1000);
+      if (writer->updates != NULL && writer->pieces_per_update > 0 && (i + 1) % writer->pieces_per_update == 0)
+        {
+          gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+          while (g_atomic_int_get (writer->updates) == seen && g_get_monotonic_time () < deadline)
+            g_usleep (5000);
+          seen = g_atomic_int_get (writer->updates);
+        }
     }
   g_atomic_int_set (&writer->done, TRUE);
   while (writer->keep_open && !g_atomic_int_get (&writer->release))

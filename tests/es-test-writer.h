@@ -14,7 +14,10 @@ G_BEGIN_DECLS
 /* What to write where, and at what pace: pieces of random size from one
  * byte (@seed not 0, so that the header and events are cut everywhere), or
  * @n_pieces even pieces, or pieces of @piece_bytes, with @pause_ms after
- * each; or all at once. Set the fields by name; those left out are 0. */
+ * each; or all at once. With @updates, after every @pieces_per_update
+ * pieces the writer waits (10 s at most) for the count to rise: a reader
+ * on a busy machine then still sees the log grow in several steps. Set
+ * the fields by name; those left out are 0. */
 typedef struct
 {
   const char   *path;        /* opened for writing by the writer (a FIFO, as -ol does), or NULL */
@@ -25,6 +28,8 @@ typedef struct
   guint         n_pieces;
   gsize         piece_bytes;
   guint         pause_ms;
+  const gint   *updates;     /* (nullable) atomic: the reader's updates so far (those it counts) */
+  guint         pieces_per_update;
   gboolean      keep_open;   /* after the last byte, wait for @release before closing */
   gboolean      reader_may_go; /* a reader that stops reading ends the writing (EPIPE) */
   gint          release;     /* atomic */

@@ -45,6 +45,7 @@ typedef struct
   GArray   *events;          /* guint64: events shown after each update */
   gboolean  program_running;
   guint     updates_while_running;
+  gint      n_grown;         /* atomic: updates that showed more events, for a writer that waits for them */
 } Watch;
 
 static void
@@ -55,6 +56,8 @@ updated_cb (EsLiveFollower *follower,
 
   /* The window has taken the document before anyone else hears of it. */
   g_assert_true (es_test_shown_document (watch->window) == es_live_follower_get_document (follower));
+  if (watch->events->len == 0 || n > g_array_index (watch->events, guint64, watch->events->len - 1))
+    g_atomic_int_inc (&watch->n_grown);
   g_array_append_val (watch->events, n);
   if (watch->program_running)
     watch->updates_while_running++;
@@ -393,8 +396,12 @@ test_mono_log_into_fifo (void)
   watch.events = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_signal_connect (es_window_get_live_follower (window), "updated", G_CALLBACK (updated_cb), &watch);
 
+  /* 1 kB every 15 ms, and after every 20 kB an update of the window's
+   * that shows more before the next: however busy the machine, it sees
+   * the log grow. */
   writer = (EsTestWriter) { .fd = g_open (fifo, O_WRONLY, 0), .data = (const guint8 *) contents, .len = len,
-                            .piece_bytes = 1024, .pause_ms = 15 };
+                            .piece_bytes = 1024, .pause_ms = 15, .updates = &watch.n_grown,
+                            .pieces_per_update = 20 };
   thread = g_thread_new ("writer", es_test_writer_run, &writer);
   es_test_wait_until (es_test_follower_ended, window, 60);
   g_thread_join (thread);
