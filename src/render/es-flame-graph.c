@@ -607,12 +607,13 @@ paint (cairo_t                *cr,
               continue;
             }
           start = g_get_monotonic_time ();
-          es_label_cache_show (labels, cr, name->str, box->x + 3, box->y, ES_FLAME_GRAPH_ROW_HEIGHT - 1, box->width - 6);
+          es_label_cache_queue (labels, cr, name->str, box->x + 3, box->y, ES_FLAME_GRAPH_ROW_HEIGHT - 1, box->width - 6);
           shaping_us += g_get_monotonic_time () - start;
           continue;
         }
-      es_label_cache_show (labels, cr, name->str, box->x + 3, box->y, ES_FLAME_GRAPH_ROW_HEIGHT - 1, box->width - 6);
+      es_label_cache_queue (labels, cr, name->str, box->x + 3, box->y, ES_FLAME_GRAPH_ROW_HEIGHT - 1, box->width - 6);
     }
+  es_label_cache_flush (labels, cr);
   if (view->cache != NULL)
     view->cache->complete = complete;
   cairo_restore (cr);
