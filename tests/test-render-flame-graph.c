@@ -409,6 +409,74 @@ test_cache_follows_view (void)
       }
 }
 
+/* The frames walked beforehand (a widget's worker walks them beside the
+ * profile): drawings of the view they were walked for take them, the
+ * same pixels as a walk's, on pixels, recorded and exported; a view they
+ * were not walked for (another profile, width, zoom, colours, rows, or a
+ * search) walks its own. */
+static void
+test_layout_walked_beforehand (void)
+{
+  g_autoptr(EsDocument) document = make_document ();
+  g_autoptr(EsProfile) whole = es_profile_new (document, 0, G_MAXUINT64);
+  g_autoptr(EsProfile) part = es_profile_new (document, 0, 500000);
+  g_autoptr(EsFlameGraphCache) cache = es_flame_graph_cache_new ();
+  guint32 caf = find_frame (whole, 0, "CAF");
+  int rows = es_flame_graph_natural_height (whole);
+  EsFlameGraphView walked = { whole, ES_PROFILE_NO_FRAME, 300, G_MAXINT, FALSE, NULL, 1, NULL };
+  struct
+  {
+    EsFlameGraphView view;
+    gboolean         takes_it;
+  } views[] = {
+    { { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, NULL, 1, cache }, TRUE },
+    { { whole, ES_PROFILE_NO_FRAME, 300, rows, FALSE, NULL, 1, cache }, TRUE },
+    { { whole, ES_PROFILE_NO_FRAME, 300, rows - ES_FLAME_GRAPH_ROW_HEIGHT + 1, FALSE, NULL, 1, cache }, TRUE },
+    { { whole, ES_PROFILE_NO_FRAME, 300, rows - ES_FLAME_GRAPH_ROW_HEIGHT, FALSE, NULL, 1, cache }, FALSE },
+    { { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, NULL, 2, cache }, TRUE },
+    { { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, NULL, 0, cache }, TRUE },
+    { { whole, ES_PROFILE_NO_FRAME, 301, HEIGHT, FALSE, NULL, 1, cache }, FALSE },
+    { { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, TRUE, NULL, 1, cache }, FALSE },
+    { { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, "a (", 1, cache }, FALSE },
+    { { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, "", 1, cache }, TRUE },
+    { { whole, caf, 300, HEIGHT, FALSE, NULL, 1, cache }, FALSE },
+    { { part, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, NULL, 1, cache }, FALSE },
+  };
+
+  g_assert_cmpint (rows, <, HEIGHT);
+  es_flame_graph_cache_set_layout (cache, es_flame_graph_layout_new (&walked));
+  for (guint i = 0; i < G_N_ELEMENTS (views); i++)
+    {
+      EsFlameGraphView *view = &views[i].view, uncached = *view;
+      int scale = MAX (view->scale, 1);
+      cairo_surface_t *direct, *recorded, *exported;
+      cairo_t *cr;
+
+      g_assert_cmpint (es_flame_graph_cache_has_layout_for (cache, view), ==, views[i].takes_it);
+      uncached.cache = NULL;
+      direct = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, view->width * scale, view->height * scale);
+      cairo_surface_set_device_scale (direct, scale, scale);
+      cr = cairo_create (direct);
+      es_flame_graph_paint (cr, &uncached);
+      cairo_destroy (cr);
+      cairo_surface_flush (direct);
+      recorded = paint_recorded (view, scale);
+      assert_same_pixels (direct, recorded);
+      exported = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, view->width * scale, view->height * scale);
+      cairo_surface_set_device_scale (exported, scale, scale);
+      cr = cairo_create (exported);
+      es_flame_graph_paint (cr, view);
+      cairo_destroy (cr);
+      cairo_surface_flush (exported);
+      assert_same_pixels (direct, exported);
+      cairo_surface_destroy (direct);
+      cairo_surface_destroy (recorded);
+      cairo_surface_destroy (exported);
+    }
+  es_flame_graph_cache_set_layout (cache, NULL);
+  g_assert_false (es_flame_graph_cache_has_layout_for (cache, &views[0].view));
+}
+
 /* With a budget for shaping, the window's first drawing of a graph shows
  * the labels whose names it had time for, and says it lacks the rest;
  * the drawings after it shape more, at least one each, until the last
@@ -466,5 +534,6 @@ main (int    argc,
   g_test_add_func ("/flame-graph/recorded", test_recorded);
   g_test_add_func ("/flame-graph/cache-follows-view", test_cache_follows_view);
   g_test_add_func ("/flame-graph/labels-come-within-a-shaping-budget", test_shaping_budget);
+  g_test_add_func ("/flame-graph/layout-walked-beforehand", test_layout_walked_beforehand);
   return g_test_run ();
 }

@@ -23,8 +23,15 @@ typedef struct
   const EsCostCentre *cc;
 } EsFlameGraphBox;
 
-void _es_flame_graph_fill (cairo_t                *cr,
-                           const EsFlameGraphView *view,
-                           GArray                 *boxes);
+void     _es_flame_graph_fill        (cairo_t                  *cr,
+                                     const EsFlameGraphView   *view,
+                                     GArray                   *boxes);
+void     _es_flame_graph_frame_color (const EsFlameGraphView   *view,
+                                     const EsProfileFrame     *f,
+                                     EsRgba                   *rgba);
+GArray  *_es_flame_graph_make_boxes  (const EsFlameGraphView   *view);
+gboolean _es_flame_graph_layout_fits (const EsFlameGraphLayout *layout,
+                                     const EsFlameGraphView   *view);
+GArray  *_es_flame_graph_layout_get_boxes (const EsFlameGraphLayout *layout);
 
 G_END_DECLS

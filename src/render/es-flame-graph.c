@@ -13,114 +13,11 @@
 #include <gio/gio.h>
 
 #include "es-flame-graph-private.h"
+#include "es-flame-graph-walk.h"
 #include "es-timeline-export.h"
 
 #define LABEL_FONT      "Sans 8"
 #define MIN_LABEL_WIDTH 24.0
-
-/* Walks the frames drawn, left to right within each row, in pre-order:
- * a frame starts where its previous sibling ends, or at its parent's x for
- * the first child; a frame too narrow to draw is skipped with everything
- * under it, so a walk costs at most a few frames per pixel column and row
- * whatever the size of the profile. The frames are made as they are
- * reached (es_profile_walk_next()), and the nodes of the document's tree
- * without samples in the interval are never looked at. */
-typedef struct
-{
-  const EsFlameGraphView *view;
-  const EsProfile        *profile;
-  EsProfileWalk          *frames;
-  guint32                 n_ancestors;  /* of the zoomed frame, drawn full width first */
-  guint32                *ancestors;
-  double                  scale;        /* pixels per sample */
-  double                 *cursor;       /* per depth: where the next frame starts */
-} Walk;
-
-typedef struct
-{
-  guint32        frame;
-  double         x, width;
-  int            row;
-  EsProfileFrame f;
-} WalkStep;
-
-static void
-walk_init (Walk                   *walk,
-           const EsFlameGraphView *view)
-{
-  const EsProfile *profile = view->profile;
-  EsProfileFrame zoomed;
-  guint64 total;
-
-  memset (walk, 0, sizeof *walk);
-  walk->view = view;
-  walk->profile = profile;
-  /* The rows as the profile counted them: a walk over every frame to find
-   * the deepest cost as much as the drawing, for a profile of millions. */
-  walk->cursor = g_new0 (double, profile->n_rows + 1);
-  walk->ancestors = g_new (guint32, MAX (profile->n_rows, 1));
-
-  if (view->zoom != ES_PROFILE_NO_FRAME && es_profile_get_frame (profile, view->zoom, &zoomed))
-    {
-      walk->frames = es_profile_walk_new (profile, view->zoom);
-      total = zoomed.inherited;
-      for (guint32 up = zoomed.parent; up != ES_PROFILE_NO_FRAME && walk->n_ancestors < profile->n_rows;
-           up = es_profile_get_frame (profile, up, &zoomed) ? zoomed.parent : ES_PROFILE_NO_FRAME)
-        walk->ancestors[walk->n_ancestors++] = up;
-    }
-  else
-    {
-      walk->frames = es_profile_walk_new (profile, ES_PROFILE_NO_FRAME);
-      total = profile->n_samples;
-    }
-  walk->scale = total > 0 ? view->width / (double) total : 0.0;
-}
-
-static void
-walk_clear (Walk *walk)
-{
-  g_free (walk->cursor);
-  g_free (walk->ancestors);
-  es_profile_walk_free (walk->frames);
-}
-
-static gboolean
-walk_next (Walk     *walk,
-           WalkStep *step)
-{
-  const EsFlameGraphView *view = walk->view;
-
-  /* The zoomed frame's ancestors, outermost first, each the full width. */
-  if (walk->n_ancestors > 0)
-    {
-      step->frame = walk->ancestors[--walk->n_ancestors];
-      es_profile_get_frame (walk->profile, step->frame, &step->f);
-      step->x = 0;
-      step->width = view->width;
-      step->row = (int) step->f.depth;
-      return TRUE;
-    }
-
-  while (es_profile_walk_next (walk->frames, &step->f))
-    {
-      const EsProfileFrame *f = &step->f;
-      double x = walk->cursor[f->depth], width = (double) f->inherited * walk->scale;
-
-      walk->cursor[f->depth] = x + width;
-      walk->cursor[f->depth + 1] = x;
-      if (width < ES_FLAME_GRAPH_MIN_WIDTH || (int) f->depth * ES_FLAME_GRAPH_ROW_HEIGHT >= view->height)
-        {
-          es_profile_walk_skip_children (walk->frames);
-          continue;
-        }
-      step->frame = f->node;
-      step->x = x;
-      step->width = width;
-      step->row = (int) f->depth;
-      return TRUE;
-    }
-  return FALSE;
-}
 
 /**
  * es_flame_graph_natural_height:
@@ -233,10 +130,10 @@ es_flame_graph_cost_centre_color (guint32  cost_centre,
  * (GC, SYSTEM...) and MAIN in greys; with a search, matches in magenta and
  * the others faded.
  */
-static void
-frame_color (const EsFlameGraphView *view,
-             const EsProfileFrame   *f,
-             EsRgba                 *rgba)
+void
+_es_flame_graph_frame_color (const EsFlameGraphView *view,
+                             const EsProfileFrame   *f,
+                             EsRgba                 *rgba)
 {
   gboolean searching = view->search != NULL && view->search[0] != '\0';
 
@@ -277,7 +174,7 @@ es_flame_graph_frame_color (const EsFlameGraphView *view,
       *rgba = (EsRgba) { 0.70, 0.70, 0.70, 1.0 };
       return;
     }
-  frame_color (view, &f, rgba);
+  _es_flame_graph_frame_color (view, &f, rgba);
 }
 
 /**
@@ -297,8 +194,8 @@ es_flame_graph_frame_rect (const EsFlameGraphView *view,
   WalkStep step;
   gboolean found = FALSE;
 
-  walk_init (&walk, view);
-  while (!found && walk_next (&walk, &step))
+  _es_flame_graph_walk_init (&walk, view);
+  while (!found && _es_flame_graph_walk_next (&walk, &step))
     if (step.frame == frame)
       {
         rect->x = step.x;
@@ -307,7 +204,7 @@ es_flame_graph_frame_rect (const EsFlameGraphView *view,
         rect->height = ES_FLAME_GRAPH_ROW_HEIGHT;
         found = TRUE;
       }
-  walk_clear (&walk);
+  _es_flame_graph_walk_clear (&walk);
   return found;
 }
 
@@ -331,12 +228,12 @@ es_flame_graph_cost_centre_rects (const EsFlameGraphView *view,
   WalkStep step;
   guint n = 0;
 
-  walk_init (&walk, view);
-  while (n < max_rects && walk_next (&walk, &step))
+  _es_flame_graph_walk_init (&walk, view);
+  while (n < max_rects && _es_flame_graph_walk_next (&walk, &step))
     if (step.f.cost_centre == cost_centre)
       rects[n++] = (EsFlameGraphRect) { step.x, step.row * ES_FLAME_GRAPH_ROW_HEIGHT, step.width,
                                         ES_FLAME_GRAPH_ROW_HEIGHT };
-  walk_clear (&walk);
+  _es_flame_graph_walk_clear (&walk);
   return n;
 }
 
@@ -355,25 +252,19 @@ es_flame_graph_frame_at (const EsFlameGraphView *view,
   guint32 found = ES_PROFILE_NO_FRAME;
   int row = (int) floor (y / ES_FLAME_GRAPH_ROW_HEIGHT);
 
-  walk_init (&walk, view);
-  while (found == ES_PROFILE_NO_FRAME && walk_next (&walk, &step))
+  _es_flame_graph_walk_init (&walk, view);
+  while (found == ES_PROFILE_NO_FRAME && _es_flame_graph_walk_next (&walk, &step))
     if (step.row == row && x >= step.x && x < step.x + step.width)
       found = step.frame;
-  walk_clear (&walk);
+  _es_flame_graph_walk_clear (&walk);
   return found;
-}
-
-static guint32
-color_key (const EsRgba *c)
-{
-  return ((guint32) round (c->red * 255) << 16) | ((guint32) round (c->green * 255) << 8) |
-         (guint32) round (c->blue * 255);
 }
 
 /* What a widget's drawings keep from one to the next. */
 struct _EsFlameGraphCache
 {
   EsLabelCache         *labels;   /* each name shaped once, not at each drawing and width */
+  EsFlameGraphLayout   *layout;   /* (nullable): the frames drawn, walked beforehand */
   /* The last picture drawn for a recording surface, and what of the view
    * and the cairo_t it shows: drawn again for the same (the chosen cost
    * centre's outline changed, not the graph). */
@@ -444,6 +335,41 @@ es_flame_graph_cache_is_complete (const EsFlameGraphCache *cache)
   return cache->complete;
 }
 
+/**
+ * es_flame_graph_cache_set_layout:
+ * @layout: (transfer full) (nullable): the frames of a view walked
+ *   beforehand (es_flame_graph_layout_new())
+ *
+ * The drawings of @layout's view take its boxes instead of walking the
+ * profile: a widget's first frame of a new profile, and the frames after
+ * it that add the labels left out, draw without a walk of the frames.
+ */
+void
+es_flame_graph_cache_set_layout (EsFlameGraphCache  *cache,
+                                 EsFlameGraphLayout *layout)
+{
+  g_return_if_fail (cache != NULL);
+
+  es_flame_graph_layout_free (cache->layout);
+  cache->layout = layout;
+}
+
+/**
+ * es_flame_graph_cache_has_layout_for:
+ *
+ * Returns: whether drawings of @view onto pixels take the boxes of
+ *   @cache's layout (es_flame_graph_cache_set_layout()) instead of
+ *   walking the frames
+ */
+gboolean
+es_flame_graph_cache_has_layout_for (const EsFlameGraphCache *cache,
+                                     const EsFlameGraphView  *view)
+{
+  g_return_val_if_fail (cache != NULL && view != NULL, FALSE);
+
+  return cache->layout != NULL && _es_flame_graph_layout_fits (cache->layout, view);
+}
+
 static void
 forget_picture (EsFlameGraphCache *cache)
 {
@@ -460,6 +386,7 @@ es_flame_graph_cache_free (EsFlameGraphCache *cache)
     return;
   forget_picture (cache);
   es_label_cache_free (cache->labels);
+  es_flame_graph_layout_free (cache->layout);
   g_free (cache);
 }
 
@@ -547,32 +474,23 @@ paint (cairo_t                *cr,
 {
   g_autoptr(EsLabelCache) own_labels = NULL;
   EsLabelCache *labels = view->cache != NULL ? view->cache->labels : NULL;
-  g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (EsFlameGraphBox));
+  g_autoptr(GArray) own_boxes = NULL;
   g_autoptr(GString) name = g_string_new (NULL);
   gint64 budget_us = 0, shaping_us = 0;
   gboolean complete = TRUE;
-  Walk walk;
-  WalkStep step;
+  GArray *boxes;
 
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, view->width, view->height);
   cairo_clip (cr);
 
-  walk_init (&walk, view);
-  while (walk_next (&walk, &step))
-    {
-      /* Whole pixels, so that a frame ends where its neighbour starts. */
-      double x0 = round (step.x), x1 = round (step.x + step.width);
-      EsFlameGraphBox box = { x0, step.row * ES_FLAME_GRAPH_ROW_HEIGHT, x1 - x0, 0, step.f.stack, step.f.cost_centre, step.f.cc };
-      EsRgba c;
-
-      if (box.width < 1)
-        continue;
-      frame_color (view, &step.f, &c);
-      box.key = color_key (&c);
-      g_array_append_val (boxes, box);
-    }
-  walk_clear (&walk);
+  /* The frames walked beforehand, where they are this view's and drawn
+   * onto pixels (a vector surface's fill sorts its boxes by colour). */
+  if (view->cache != NULL && es_flame_graph_cache_has_layout_for (view->cache, view) &&
+      cairo_surface_get_type (cairo_get_target (cr)) == CAIRO_SURFACE_TYPE_IMAGE)
+    boxes = _es_flame_graph_layout_get_boxes (view->cache->layout);
+  else
+    boxes = own_boxes = _es_flame_graph_make_boxes (view);
 
   _es_flame_graph_fill (cr, view, boxes);
 
