@@ -454,6 +454,28 @@ test_layout_walked_beforehand (void)
 
       g_assert_cmpint (es_flame_graph_cache_has_layout_for (cache, view), ==, views[i].takes_it);
       uncached.cache = NULL;
+      /* What the pointer finds and the chosen cost centre's outline: the
+       * walk's, from the frames walked beforehand or not. */
+      for (double y = 0.5; y < view->height && y < 8 * ES_FLAME_GRAPH_ROW_HEIGHT; y += 4.25)
+        for (double x = -0.5; x < view->width + 1; x += 0.75)
+          g_assert_cmpuint (es_flame_graph_frame_at (view, x, y), ==, es_flame_graph_frame_at (&uncached, x, y));
+      for (guint32 cc = 0; cc <= C_ID + 1; cc++)
+        {
+          EsFlameGraphRect mine[8], theirs[8];
+          guint n = es_flame_graph_cost_centre_rects (view, cc, mine, G_N_ELEMENTS (mine));
+
+          g_assert_cmpuint (n, ==, es_flame_graph_cost_centre_rects (&uncached, cc, theirs, G_N_ELEMENTS (theirs)));
+          g_assert_true (n == 0 || memcmp (mine, theirs, n * sizeof *mine) == 0);
+          g_assert_cmpuint (es_flame_graph_cost_centre_rects (view, cc, mine, 1), ==, MIN (n, 1));
+        }
+      for (guint32 frame = 0; frame < 16; frame++)
+        {
+          EsFlameGraphRect mine = { 0 }, theirs = { 0 };
+
+          g_assert_cmpint (es_flame_graph_frame_rect (view, frame, &mine), ==,
+                           es_flame_graph_frame_rect (&uncached, frame, &theirs));
+          g_assert_true (memcmp (&mine, &theirs, sizeof mine) == 0);
+        }
       direct = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, view->width * scale, view->height * scale);
       cairo_surface_set_device_scale (direct, scale, scale);
       cr = cairo_create (direct);

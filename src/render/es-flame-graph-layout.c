@@ -101,12 +101,14 @@ color_key (const EsRgba *c)
 
 /**
  * _es_flame_graph_make_boxes:
+ * @steps: (nullable): where to append every frame walked (EsFlameGraphStep)
  *
  * Returns: (transfer full): the boxes of the frames @view draws
  *   (EsFlameGraphBox), in the walk's order
  */
 GArray *
-_es_flame_graph_make_boxes (const EsFlameGraphView *view)
+_es_flame_graph_make_boxes (const EsFlameGraphView *view,
+                            GArray                 *steps)
 {
   GArray *boxes = g_array_sized_new (FALSE, FALSE, sizeof (EsFlameGraphBox), 16384);
   Walk walk;
@@ -120,6 +122,12 @@ _es_flame_graph_make_boxes (const EsFlameGraphView *view)
       EsFlameGraphBox box = { x0, step.row * ES_FLAME_GRAPH_ROW_HEIGHT, x1 - x0, 0, step.f.stack, step.f.cost_centre, step.f.cc };
       EsRgba c;
 
+      if (steps != NULL)
+        {
+          EsFlameGraphStep kept = { step.x, step.width, step.frame, step.f.cost_centre, step.row };
+
+          g_array_append_val (steps, kept);
+        }
       if (box.width < 1)
         continue;
       _es_flame_graph_frame_color (view, &step.f, &c);
@@ -135,6 +143,7 @@ _es_flame_graph_make_boxes (const EsFlameGraphView *view)
 struct _EsFlameGraphLayout
 {
   GArray           *boxes;
+  GArray           *steps;      /* EsFlameGraphStep: every frame walked, in order */
   const EsProfile  *profile;
   const EsDocument *document;
   guint64           t0, t1, n_samples;
@@ -176,7 +185,8 @@ es_flame_graph_layout_new (const EsFlameGraphView *view)
 
   plain.search = NULL;
   plain.cache = NULL;
-  layout->boxes = _es_flame_graph_make_boxes (&plain);
+  layout->steps = g_array_new (FALSE, FALSE, sizeof (EsFlameGraphStep));
+  layout->boxes = _es_flame_graph_make_boxes (&plain, layout->steps);
   layout->profile = p;
   layout->document = p->document;
   layout->t0 = p->t0;
@@ -197,23 +207,45 @@ es_flame_graph_layout_free (EsFlameGraphLayout *layout)
   if (layout == NULL)
     return;
   g_array_unref (layout->boxes);
+  g_array_unref (layout->steps);
   g_free (layout);
 }
 
-/* Whether @layout has the boxes @view draws: the same profile (the same
- * object and, should a new one have its address, the same document,
- * interval and counts), zoom, width, rows and colours, and no search. */
-gboolean
-_es_flame_graph_layout_fits (const EsFlameGraphLayout *layout,
-                             const EsFlameGraphView   *view)
+/* Whether @layout walked the frames @view walks: the same profile (the
+ * same object and, should a new one have its address, the same document,
+ * interval and counts), zoom, width and rows shown. */
+static gboolean
+walked_for (const EsFlameGraphLayout *layout,
+            const EsFlameGraphView   *view)
 {
   const EsProfile *p = view->profile;
 
   return p == layout->profile && p->document == layout->document && p->t0 == layout->t0 &&
          p->t1 == layout->t1 && p->n_samples == layout->n_samples && p->kind == layout->kind &&
          p->cap == layout->cap && view->zoom == layout->zoom && view->width == layout->width &&
-         rows_shown (p, view->height) == layout->rows_shown && view->dark == layout->dark &&
-         (view->search == NULL || view->search[0] == '\0');
+         rows_shown (p, view->height) == layout->rows_shown;
+}
+
+/* Whether @layout has the boxes @view draws: walked for it, in its
+ * colours, without a search (whose matches have theirs). */
+gboolean
+_es_flame_graph_layout_fits (const EsFlameGraphLayout *layout,
+                             const EsFlameGraphView   *view)
+{
+  return walked_for (layout, view) && view->dark == layout->dark && (view->search == NULL || view->search[0] == '\0');
+}
+
+/* The frames @view walks, as its cache's layout has them, or NULL. */
+const EsFlameGraphStep *
+_es_flame_graph_layout_steps (const EsFlameGraphView *view,
+                              guint                  *n_steps)
+{
+  const EsFlameGraphLayout *layout = view->cache != NULL ? _es_flame_graph_cache_get_layout (view->cache) : NULL;
+
+  if (layout == NULL || !walked_for (layout, view))
+    return NULL;
+  *n_steps = layout->steps->len;
+  return (const EsFlameGraphStep *) (gconstpointer) layout->steps->data;
 }
 
 GArray *

@@ -38,10 +38,22 @@ typedef struct
   EsProfileFrame f;
 } WalkStep;
 
+/* A frame a walk gave, as a layout keeps it: where es_flame_graph_frame_at()
+ * and its kin find it without a walk. */
+typedef struct
+{
+  double  x, width;
+  guint32 frame;
+  guint32 cost_centre;
+  int     row;
+} EsFlameGraphStep;
+
 void     _es_flame_graph_walk_init  (Walk                   *walk,
                                      const EsFlameGraphView *view);
 void     _es_flame_graph_walk_clear (Walk                   *walk);
 gboolean _es_flame_graph_walk_next  (Walk                   *walk,
                                      WalkStep               *step);
+const EsFlameGraphStep *_es_flame_graph_layout_steps (const EsFlameGraphView *view,
+                                                     guint                  *n_steps);
 
 G_END_DECLS

@@ -190,10 +190,23 @@ es_flame_graph_frame_rect (const EsFlameGraphView *view,
                            guint32                 frame,
                            EsFlameGraphRect       *rect)
 {
+  const EsFlameGraphStep *steps;
   Walk walk;
   WalkStep step;
   gboolean found = FALSE;
+  guint n_steps;
 
+  if ((steps = _es_flame_graph_layout_steps (view, &n_steps)) != NULL)
+    {
+      for (guint i = 0; i < n_steps; i++)
+        if (steps[i].frame == frame)
+          {
+            *rect = (EsFlameGraphRect) { steps[i].x, steps[i].row * ES_FLAME_GRAPH_ROW_HEIGHT, steps[i].width,
+                                         ES_FLAME_GRAPH_ROW_HEIGHT };
+            return TRUE;
+          }
+      return FALSE;
+    }
   _es_flame_graph_walk_init (&walk, view);
   while (!found && _es_flame_graph_walk_next (&walk, &step))
     if (step.frame == frame)
@@ -214,7 +227,8 @@ es_flame_graph_frame_rect (const EsFlameGraphView *view,
  * @rects: (out caller-allocates) (array length=max_rects): where they go
  *
  * Where the frames of @cost_centre are drawn, at most @max_rects of them,
- * in one walk of the frames drawn.
+ * in one walk of the frames drawn (or from the frames walked beforehand,
+ * es_flame_graph_cache_set_layout()).
  *
  * Returns: how many are in @rects
  */
@@ -224,10 +238,19 @@ es_flame_graph_cost_centre_rects (const EsFlameGraphView *view,
                                   EsFlameGraphRect       *rects,
                                   guint                   max_rects)
 {
+  const EsFlameGraphStep *steps;
   Walk walk;
   WalkStep step;
-  guint n = 0;
+  guint n = 0, n_steps;
 
+  if ((steps = _es_flame_graph_layout_steps (view, &n_steps)) != NULL)
+    {
+      for (guint i = 0; i < n_steps && n < max_rects; i++)
+        if (steps[i].cost_centre == cost_centre)
+          rects[n++] = (EsFlameGraphRect) { steps[i].x, steps[i].row * ES_FLAME_GRAPH_ROW_HEIGHT, steps[i].width,
+                                            ES_FLAME_GRAPH_ROW_HEIGHT };
+      return n;
+    }
   _es_flame_graph_walk_init (&walk, view);
   while (n < max_rects && _es_flame_graph_walk_next (&walk, &step))
     if (step.f.cost_centre == cost_centre)
@@ -247,11 +270,20 @@ es_flame_graph_frame_at (const EsFlameGraphView *view,
                          double                  x,
                          double                  y)
 {
+  const EsFlameGraphStep *steps;
   Walk walk;
   WalkStep step;
   guint32 found = ES_PROFILE_NO_FRAME;
   int row = (int) floor (y / ES_FLAME_GRAPH_ROW_HEIGHT);
+  guint n_steps;
 
+  if ((steps = _es_flame_graph_layout_steps (view, &n_steps)) != NULL)
+    {
+      for (guint i = 0; i < n_steps; i++)
+        if (steps[i].row == row && x >= steps[i].x && x < steps[i].x + steps[i].width)
+          return steps[i].frame;
+      return ES_PROFILE_NO_FRAME;
+    }
   _es_flame_graph_walk_init (&walk, view);
   while (found == ES_PROFILE_NO_FRAME && _es_flame_graph_walk_next (&walk, &step))
     if (step.row == row && x >= step.x && x < step.x + step.width)
@@ -368,6 +400,12 @@ es_flame_graph_cache_has_layout_for (const EsFlameGraphCache *cache,
   g_return_val_if_fail (cache != NULL && view != NULL, FALSE);
 
   return cache->layout != NULL && _es_flame_graph_layout_fits (cache->layout, view);
+}
+
+const EsFlameGraphLayout *
+_es_flame_graph_cache_get_layout (const EsFlameGraphCache *cache)
+{
+  return cache->layout;
 }
 
 static void
@@ -490,7 +528,7 @@ paint (cairo_t                *cr,
       cairo_surface_get_type (cairo_get_target (cr)) == CAIRO_SURFACE_TYPE_IMAGE)
     boxes = _es_flame_graph_layout_get_boxes (view->cache->layout);
   else
-    boxes = own_boxes = _es_flame_graph_make_boxes (view);
+    boxes = own_boxes = _es_flame_graph_make_boxes (view, NULL);
 
   _es_flame_graph_fill (cr, view, boxes);
 
