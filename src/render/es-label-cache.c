@@ -78,6 +78,9 @@ struct _EsLabelCache
   Line                 *lines;        /* queued, not drawn yet: [0, n_lines) */
   guint                 n_lines, size_lines;
   PangoFont            *queued_font;  /* (nullable): theirs */
+  GString              *found_text;   /* the text es_label_cache_has() found last, */
+  Label                *found;        /*   and its label: the next lookup, of the same
+                                       *   text most often, hashes it again no more */
 };
 
 static void
@@ -107,6 +110,7 @@ es_label_cache_new (const char *font)
   cache->desc = pango_font_description_from_string (font);
   cache->labels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, label_free);
   cache->shown = pango_glyph_string_new ();
+  cache->found_text = g_string_new (NULL);
   return cache;
 }
 
@@ -126,6 +130,7 @@ static void
 forget (EsLabelCache *cache)
 {
   drop_queue (cache);
+  cache->found = NULL;
   g_hash_table_remove_all (cache->labels);
   g_clear_object (&cache->ellipsized);
   g_clear_object (&cache->whole);
@@ -147,6 +152,7 @@ es_label_cache_free (EsLabelCache *cache)
       g_array_unref (cache->lines[i].ellipses);
     }
   g_free (cache->lines);
+  g_string_free (cache->found_text, TRUE);
   g_hash_table_unref (cache->labels);
   pango_glyph_string_free (cache->shown);
   pango_font_description_free (cache->desc);
@@ -381,19 +387,28 @@ gboolean
 es_label_cache_has (EsLabelCache *cache,
                     const char   *text)
 {
-  return g_hash_table_lookup (cache->labels, text) != NULL;
+  cache->found = g_hash_table_lookup (cache->labels, text);
+  if (cache->found != NULL)
+    g_string_assign (cache->found_text, text);
+  return cache->found != NULL;
 }
 
 static Label *
 lookup (EsLabelCache *cache,
         const char   *text)
 {
-  Label *label = g_hash_table_lookup (cache->labels, text);
+  Label *label;
 
+  if (cache->found != NULL && strcmp (text, cache->found_text->str) == 0)
+    return cache->found;
+  label = g_hash_table_lookup (cache->labels, text);
   if (label == NULL)
     {
       if (g_hash_table_size (cache->labels) >= MAX_LABELS)
-        g_hash_table_remove_all (cache->labels);
+        {
+          g_hash_table_remove_all (cache->labels);
+          cache->found = NULL;
+        }
       label = label_new (cache, text);
       g_hash_table_insert (cache->labels, g_strdup (text), label);
     }
@@ -531,24 +546,25 @@ append_glyphs (GArray                 *to,
                int                     x_offset,
                int                     y_offset)
 {
+  guint at = to->len;
+  cairo_glyph_t *glyph;
   int x_position = 0;
 
+  g_array_set_size (to, at + n_glyphs);
+  glyph = &g_array_index (to, cairo_glyph_t, at);
   for (int i = 0; i < n_glyphs; i++)
     {
       const PangoGlyphInfo *gi = &glyphs[i];
 
       if (gi->glyph != PANGO_GLYPH_EMPTY)
-        {
-          cairo_glyph_t glyph = {
-            .index = gi->glyph,
-            .x = base_x + (double) (x_position + x_offset) / PANGO_SCALE,
-            .y = y_offset == 0 ? base_y : base_y + (double) y_offset / PANGO_SCALE,
-          };
-
-          g_array_append_val (to, glyph);
-        }
+        *glyph++ = (cairo_glyph_t) {
+          .index = gi->glyph,
+          .x = base_x + (double) (x_position + x_offset) / PANGO_SCALE,
+          .y = y_offset == 0 ? base_y : base_y + (double) y_offset / PANGO_SCALE,
+        };
       x_position += gi->geometry.width;
     }
+  g_array_set_size (to, (guint) (glyph - &g_array_index (to, cairo_glyph_t, 0)));
 }
 
 /* The line of the band @band that a label whose ink may cover @left to
