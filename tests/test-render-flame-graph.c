@@ -497,6 +497,43 @@ test_layout_walked_beforehand (void)
     }
   es_flame_graph_cache_set_layout (cache, NULL);
   g_assert_false (es_flame_graph_cache_has_layout_for (cache, &views[0].view));
+
+  /* With the view's height and scale, the boxes are filled beforehand
+   * too, in a picture its first recorded drawing takes: the pixels of
+   * one filled then, and of the drawings after it, of that view or not. */
+  for (int scale = 1; scale <= 2; scale++)
+    {
+      EsFlameGraphView filled = { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, NULL, scale, NULL };
+      EsFlameGraphView drawn[] = {
+        { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT + 1, FALSE, NULL, scale, cache },
+        { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, NULL, 3 - scale, cache },
+        { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, NULL, scale, cache },
+        { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, NULL, scale, cache },
+        { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, TRUE, NULL, scale, cache },
+        { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, NULL, scale, cache },
+      };
+
+      es_flame_graph_cache_set_layout (cache, es_flame_graph_layout_new (&filled));
+      for (guint i = 0; i < G_N_ELEMENTS (drawn); i++)
+        {
+          EsFlameGraphView uncached = drawn[i];
+          cairo_surface_t *direct, *recorded;
+          cairo_t *cr;
+
+          uncached.cache = NULL;
+          direct = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, drawn[i].width * drawn[i].scale,
+                                               drawn[i].height * drawn[i].scale);
+          cairo_surface_set_device_scale (direct, drawn[i].scale, drawn[i].scale);
+          cr = cairo_create (direct);
+          es_flame_graph_paint (cr, &uncached);
+          cairo_destroy (cr);
+          cairo_surface_flush (direct);
+          recorded = paint_recorded (&drawn[i], drawn[i].scale);
+          assert_same_pixels (direct, recorded);
+          cairo_surface_destroy (direct);
+          cairo_surface_destroy (recorded);
+        }
+    }
 }
 
 /* With a budget for shaping, the window's first drawing of a graph shows

@@ -53,7 +53,9 @@ typedef struct
   guint64     t0, t1;
   EsProfKind  kind;
   guint       cap;
-  int         width;    /* the flame graph's, when asked */
+  int         width;    /* the flame graph's, when asked: */
+  int         shown_height;  /* its scrolled window's */
+  int         scale;
   gboolean    dark;
   EsProfile  *profile;
   EsFlameGraphLayout *layout;
@@ -519,16 +521,18 @@ compute_in_thread (GTask        *task,
   Job *job = task_data;
 
   job->profile = es_profile_new_for (job->document, job->kind, job->cap, job->t0, job->t1);
-  /* The flame graph's frames walked here, not in its first frame: the
-   * walk of a profile of millions of frames is milliseconds. */
+  /* The flame graph's frames walked and its boxes filled here, not in
+   * its first frame: for a profile of millions of frames, milliseconds. */
   if (job->width > 0 && job->profile->n_samples > 0)
     {
+      /* The area is as high as the rows, or as its scrolled window. */
       EsFlameGraphView view = {
         .profile = job->profile,
         .zoom = ES_PROFILE_NO_FRAME,
         .width = job->width,
-        .height = G_MAXINT,
+        .height = MAX (es_flame_graph_natural_height (job->profile), job->shown_height),
         .dark = job->dark,
+        .scale = job->scale,
       };
 
       job->layout = es_flame_graph_layout_new (&view);
@@ -565,6 +569,8 @@ reload (gpointer data)
   job->document = g_object_ref (es_session_get_document (self->session));
   es_session_get_profile_view (self->session, &job->kind, &job->cap);
   job->width = gtk_widget_get_width (self->area);
+  job->shown_height = gtk_widget_get_height (gtk_widget_get_ancestor (self->area, GTK_TYPE_SCROLLED_WINDOW));
+  job->scale = gtk_widget_get_scale_factor (self->area);
   job->dark = es_timeline_rows_is_dark (self->area);
   /* The whole run without a selection, a sample at its last instant too. */
   if (!es_session_get_selection (self->session, &job->t0, &job->t1))

@@ -144,6 +144,8 @@ struct _EsFlameGraphLayout
 {
   GArray           *boxes;
   GArray           *steps;      /* EsFlameGraphStep: every frame walked, in order */
+  cairo_surface_t  *picture;    /* (nullable): the boxes as pixels, for the first drawing */
+  int               height, scale;  /* the picture's view's */
   const EsProfile  *profile;
   const EsDocument *document;
   guint64           t0, t1, n_samples;
@@ -162,6 +164,52 @@ rows_shown (const EsProfile *profile,
   return (int) MIN ((gint64) profile->n_rows, ((gint64) height + ES_FLAME_GRAPH_ROW_HEIGHT - 1) / ES_FLAME_GRAPH_ROW_HEIGHT);
 }
 
+/* The pixels a drawing of @view into a picture of its pixels starts from
+ * (es_flame_graph_paint()): its background and boxes, filled as it fills
+ * them; or NULL where it would draw otherwise (no scale known), or for a
+ * height not yet known. */
+static cairo_surface_t *
+make_picture (const EsFlameGraphView *view,
+              GArray                 *boxes)
+{
+  cairo_surface_t *picture;
+  cairo_t *cr;
+
+  if (view->scale < 1 || view->width <= 0 || view->height <= 0 ||
+      (gint64) view->width * view->scale * view->height * view->scale > 16 * 1024 * 1024)
+    return NULL;
+  picture = cairo_image_surface_create (CAIRO_FORMAT_RGB24, view->width * view->scale, view->height * view->scale);
+  if (cairo_surface_status (picture) != CAIRO_STATUS_SUCCESS)
+    {
+      cairo_surface_destroy (picture);
+      return NULL;
+    }
+  cairo_surface_set_device_scale (picture, view->scale, view->scale);
+  cr = cairo_create (picture);
+  cairo_rectangle (cr, 0, 0, view->width, view->height);
+  cairo_clip (cr);
+  _es_flame_graph_fill (cr, view, boxes);
+  cairo_destroy (cr);
+  return picture;
+}
+
+/**
+ * _es_flame_graph_layout_take_picture:
+ *
+ * Returns: (transfer full) (nullable): @layout's picture of its boxes, if
+ *   it is @view's (es_flame_graph_cache_has_layout_for(), its height and
+ *   scale) and no drawing took it before
+ */
+cairo_surface_t *
+_es_flame_graph_layout_take_picture (EsFlameGraphLayout     *layout,
+                                     const EsFlameGraphView *view)
+{
+  if (layout->picture == NULL || !_es_flame_graph_layout_fits (layout, view) || view->height != layout->height ||
+      view->scale != layout->scale)
+    return NULL;
+  return g_steal_pointer (&layout->picture);
+}
+
 /**
  * es_flame_graph_layout_new:
  *
@@ -170,7 +218,9 @@ rows_shown (const EsProfile *profile,
  * is to be drawn in (es_flame_graph_cache_set_layout()), so that its
  * first frame does not; the profile is to outlive the layout's use.
  * Without a search (the colours of the frames matching it are the
- * drawing's).
+ * drawing's). With @view's scale and height, it fills a picture of the
+ * boxes too, as es_flame_graph_paint() would (for a window's recording),
+ * which its first drawing of that view takes instead of filling one.
  *
  * Returns: (transfer full): the layout
  */
@@ -198,6 +248,9 @@ es_flame_graph_layout_new (const EsFlameGraphView *view)
   layout->width = view->width;
   layout->rows_shown = rows_shown (p, view->height);
   layout->dark = view->dark;
+  layout->height = view->height;
+  layout->scale = view->scale;
+  layout->picture = make_picture (&plain, layout->boxes);
   return layout;
 }
 
@@ -208,6 +261,7 @@ es_flame_graph_layout_free (EsFlameGraphLayout *layout)
     return;
   g_array_unref (layout->boxes);
   g_array_unref (layout->steps);
+  g_clear_pointer (&layout->picture, cairo_surface_destroy);
   g_free (layout);
 }
 

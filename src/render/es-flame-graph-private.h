@@ -35,5 +35,7 @@ gboolean _es_flame_graph_layout_fits (const EsFlameGraphLayout *layout,
                                      const EsFlameGraphView   *view);
 GArray  *_es_flame_graph_layout_get_boxes (const EsFlameGraphLayout *layout);
 const EsFlameGraphLayout *_es_flame_graph_cache_get_layout (const EsFlameGraphCache *cache);
+cairo_surface_t *_es_flame_graph_layout_take_picture (EsFlameGraphLayout     *layout,
+                                                      const EsFlameGraphView *view);
 
 G_END_DECLS

@@ -508,7 +508,8 @@ keep_picture (EsFlameGraphCache          *cache,
  * stack depth, each frame "label (Module)" where it has room. */
 static void
 paint (cairo_t                *cr,
-       const EsFlameGraphView *view)
+       const EsFlameGraphView *view,
+       gboolean                filled)
 {
   g_autoptr(EsLabelCache) own_labels = NULL;
   EsLabelCache *labels = view->cache != NULL ? view->cache->labels : NULL;
@@ -530,7 +531,8 @@ paint (cairo_t                *cr,
   else
     boxes = own_boxes = _es_flame_graph_make_boxes (view, NULL);
 
-  _es_flame_graph_fill (cr, view, boxes);
+  if (!filled)
+    _es_flame_graph_fill (cr, view, boxes);
 
   /* Each label ellipsized as Pango does, from the name shaped once. */
   if (labels == NULL)
@@ -645,7 +647,7 @@ es_flame_graph_paint (cairo_t                *cr,
   if (scale < 1 || view->width <= 0 || view->height <= 0 ||
       cairo_surface_get_type (cairo_get_target (cr)) != CAIRO_SURFACE_TYPE_RECORDING || !moved_by_whole_pixels (cr))
     {
-      paint (cr, view);
+      paint (cr, view, FALSE);
       return;
     }
   /* The text shaped and drawn as on @cr. */
@@ -659,8 +661,18 @@ es_flame_graph_paint (cairo_t                *cr,
     picture = cairo_surface_reference (view->cache->picture);
   else
     {
-      /* Opaque: replayed, it is copied, not blended. */
-      picture = view->cache != NULL ? reuse_picture (view->cache, view->width, view->height, scale) : NULL;
+      gboolean filled = FALSE;
+
+      /* The boxes filled beforehand, with the frames walked; or a picture
+       * drawn before, or a new one. Opaque: replayed, it is copied, not
+       * blended. */
+      if (view->cache != NULL && view->cache->layout != NULL &&
+          (picture = _es_flame_graph_layout_take_picture (view->cache->layout, view)) != NULL)
+        filled = TRUE;
+      else if (view->cache != NULL)
+        picture = reuse_picture (view->cache, view->width, view->height, scale);
+      else
+        picture = NULL;
       if (picture == NULL)
         {
           picture = cairo_image_surface_create (CAIRO_FORMAT_RGB24, view->width * scale, view->height * scale);
@@ -668,14 +680,14 @@ es_flame_graph_paint (cairo_t                *cr,
             {
               cairo_surface_destroy (picture);
               cairo_font_options_destroy (options);
-              paint (cr, view);
+              paint (cr, view, FALSE);
               return;
             }
           cairo_surface_set_device_scale (picture, scale, scale);
         }
       painter = cairo_create (picture);
       cairo_set_font_options (painter, options);
-      paint (painter, view);
+      paint (painter, view, filled);
       cairo_destroy (painter);
       if (view->cache != NULL)
         keep_picture (view->cache, view, options, picture);

@@ -457,11 +457,12 @@ main (int    argc,
       {
         EsFlameGraphView view = { profile, ES_PROFILE_NO_FRAME, 1600, 900, FALSE, NULL, 1, cache };
 
-        /* The window's panel walks the frames the flame graph draws on its
-         * worker thread, beside the profile: timed apart. */
+        /* The window's panel walks the frames the flame graph draws, and
+         * fills its boxes, on its worker thread, beside the profile: timed
+         * apart. */
         if (window)
           {
-            EsFlameGraphView ahead = { profile, ES_PROFILE_NO_FRAME, 1600, 900, FALSE, NULL, 0, NULL };
+            EsFlameGraphView ahead = { profile, ES_PROFILE_NO_FRAME, 1600, 900, FALSE, NULL, 1, NULL };
 
             start = g_get_monotonic_time ();
             cpu = cpu_now ();
