@@ -409,6 +409,133 @@ test_cache_follows_view (void)
       }
 }
 
+/* The frames walked beforehand (a widget's worker walks them beside the
+ * profile): drawings of the view they were walked for take them, the
+ * same pixels as a walk's, on pixels, recorded and exported; a view they
+ * were not walked for (another profile, width, zoom, colours, rows, or a
+ * search) walks its own. */
+static void
+test_layout_walked_beforehand (void)
+{
+  g_autoptr(EsDocument) document = make_document ();
+  g_autoptr(EsProfile) whole = es_profile_new (document, 0, G_MAXUINT64);
+  g_autoptr(EsProfile) part = es_profile_new (document, 0, 500000);
+  g_autoptr(EsFlameGraphCache) cache = es_flame_graph_cache_new ();
+  guint32 caf = find_frame (whole, 0, "CAF");
+  int rows = es_flame_graph_natural_height (whole);
+  EsFlameGraphView walked = { whole, ES_PROFILE_NO_FRAME, 300, G_MAXINT, FALSE, NULL, 1, NULL };
+  struct
+  {
+    EsFlameGraphView view;
+    gboolean         takes_it;
+  } views[] = {
+    { { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, NULL, 1, cache }, TRUE },
+    { { whole, ES_PROFILE_NO_FRAME, 300, rows, FALSE, NULL, 1, cache }, TRUE },
+    { { whole, ES_PROFILE_NO_FRAME, 300, rows - ES_FLAME_GRAPH_ROW_HEIGHT + 1, FALSE, NULL, 1, cache }, TRUE },
+    { { whole, ES_PROFILE_NO_FRAME, 300, rows - ES_FLAME_GRAPH_ROW_HEIGHT, FALSE, NULL, 1, cache }, FALSE },
+    { { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, NULL, 2, cache }, TRUE },
+    { { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, NULL, 0, cache }, TRUE },
+    { { whole, ES_PROFILE_NO_FRAME, 301, HEIGHT, FALSE, NULL, 1, cache }, FALSE },
+    { { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, TRUE, NULL, 1, cache }, FALSE },
+    { { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, "a (", 1, cache }, FALSE },
+    { { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, "", 1, cache }, TRUE },
+    { { whole, caf, 300, HEIGHT, FALSE, NULL, 1, cache }, FALSE },
+    { { part, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, NULL, 1, cache }, FALSE },
+  };
+
+  g_assert_cmpint (rows, <, HEIGHT);
+  es_flame_graph_cache_set_layout (cache, es_flame_graph_layout_new (&walked));
+  for (guint i = 0; i < G_N_ELEMENTS (views); i++)
+    {
+      EsFlameGraphView *view = &views[i].view, uncached = *view;
+      int scale = MAX (view->scale, 1);
+      cairo_surface_t *direct, *recorded, *exported;
+      cairo_t *cr;
+
+      g_assert_cmpint (es_flame_graph_cache_has_layout_for (cache, view), ==, views[i].takes_it);
+      uncached.cache = NULL;
+      /* What the pointer finds and the chosen cost centre's outline: the
+       * walk's, from the frames walked beforehand or not. */
+      for (double y = 0.5; y < view->height && y < 8 * ES_FLAME_GRAPH_ROW_HEIGHT; y += 4.25)
+        for (double x = -0.5; x < view->width + 1; x += 0.75)
+          g_assert_cmpuint (es_flame_graph_frame_at (view, x, y), ==, es_flame_graph_frame_at (&uncached, x, y));
+      for (guint32 cc = 0; cc <= C_ID + 1; cc++)
+        {
+          EsFlameGraphRect mine[8], theirs[8];
+          guint n = es_flame_graph_cost_centre_rects (view, cc, mine, G_N_ELEMENTS (mine));
+
+          g_assert_cmpuint (n, ==, es_flame_graph_cost_centre_rects (&uncached, cc, theirs, G_N_ELEMENTS (theirs)));
+          g_assert_true (n == 0 || memcmp (mine, theirs, n * sizeof *mine) == 0);
+          g_assert_cmpuint (es_flame_graph_cost_centre_rects (view, cc, mine, 1), ==, MIN (n, 1));
+        }
+      for (guint32 frame = 0; frame < 16; frame++)
+        {
+          EsFlameGraphRect mine = { 0 }, theirs = { 0 };
+
+          g_assert_cmpint (es_flame_graph_frame_rect (view, frame, &mine), ==,
+                           es_flame_graph_frame_rect (&uncached, frame, &theirs));
+          g_assert_true (memcmp (&mine, &theirs, sizeof mine) == 0);
+        }
+      direct = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, view->width * scale, view->height * scale);
+      cairo_surface_set_device_scale (direct, scale, scale);
+      cr = cairo_create (direct);
+      es_flame_graph_paint (cr, &uncached);
+      cairo_destroy (cr);
+      cairo_surface_flush (direct);
+      recorded = paint_recorded (view, scale);
+      assert_same_pixels (direct, recorded);
+      exported = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, view->width * scale, view->height * scale);
+      cairo_surface_set_device_scale (exported, scale, scale);
+      cr = cairo_create (exported);
+      es_flame_graph_paint (cr, view);
+      cairo_destroy (cr);
+      cairo_surface_flush (exported);
+      assert_same_pixels (direct, exported);
+      cairo_surface_destroy (direct);
+      cairo_surface_destroy (recorded);
+      cairo_surface_destroy (exported);
+    }
+  es_flame_graph_cache_set_layout (cache, NULL);
+  g_assert_false (es_flame_graph_cache_has_layout_for (cache, &views[0].view));
+
+  /* With the view's height and scale, the boxes are filled beforehand
+   * too, in a picture its first recorded drawing takes: the pixels of
+   * one filled then, and of the drawings after it, of that view or not. */
+  for (int scale = 1; scale <= 2; scale++)
+    {
+      EsFlameGraphView filled = { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, NULL, scale, NULL };
+      EsFlameGraphView drawn[] = {
+        { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT + 1, FALSE, NULL, scale, cache },
+        { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, NULL, 3 - scale, cache },
+        { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, NULL, scale, cache },
+        { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, NULL, scale, cache },
+        { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, TRUE, NULL, scale, cache },
+        { whole, ES_PROFILE_NO_FRAME, 300, HEIGHT, FALSE, NULL, scale, cache },
+      };
+
+      es_flame_graph_cache_set_layout (cache, es_flame_graph_layout_new (&filled));
+      for (guint i = 0; i < G_N_ELEMENTS (drawn); i++)
+        {
+          EsFlameGraphView uncached = drawn[i];
+          cairo_surface_t *direct, *recorded;
+          cairo_t *cr;
+
+          uncached.cache = NULL;
+          direct = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, drawn[i].width * drawn[i].scale,
+                                               drawn[i].height * drawn[i].scale);
+          cairo_surface_set_device_scale (direct, drawn[i].scale, drawn[i].scale);
+          cr = cairo_create (direct);
+          es_flame_graph_paint (cr, &uncached);
+          cairo_destroy (cr);
+          cairo_surface_flush (direct);
+          recorded = paint_recorded (&drawn[i], drawn[i].scale);
+          assert_same_pixels (direct, recorded);
+          cairo_surface_destroy (direct);
+          cairo_surface_destroy (recorded);
+        }
+    }
+}
+
 /* With a budget for shaping, the window's first drawing of a graph shows
  * the labels whose names it had time for, and says it lacks the rest;
  * the drawings after it shape more, at least one each, until the last
@@ -466,5 +593,6 @@ main (int    argc,
   g_test_add_func ("/flame-graph/recorded", test_recorded);
   g_test_add_func ("/flame-graph/cache-follows-view", test_cache_follows_view);
   g_test_add_func ("/flame-graph/labels-come-within-a-shaping-budget", test_shaping_budget);
+  g_test_add_func ("/flame-graph/layout-walked-beforehand", test_layout_walked_beforehand);
   return g_test_run ();
 }

@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include <cairo-pdf.h>
@@ -229,6 +230,81 @@ test_vector_surface (void)
   cairo_surface_destroy (pdf);
 }
 
+/* Labels queued and drawn a band's runs at a time have the pixels of each
+ * drawn by Pango in turn: bands of labels as a flame graph lays them out
+ * (a few runs for them all), and labels placed at random, touching,
+ * overlapping, in bands closer than their text is high, among labels
+ * Pango draws, at odd positions. */
+#define PAGE_WIDTH  640
+#define PAGE_HEIGHT 160
+
+static void
+check_queue (EsLabelCache *cache,
+             GRand        *rand,
+             gboolean      as_flame_graph,
+             guint        *runs,
+             guint        *labels)
+{
+  cairo_surface_t *mine = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, PAGE_WIDTH, PAGE_HEIGHT);
+  cairo_surface_t *theirs = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, PAGE_WIDTH, PAGE_HEIGHT);
+  cairo_t *cr_mine = cairo_create (mine), *cr_theirs = cairo_create (theirs);
+  int row_height = as_flame_graph ? 17 : g_rand_int_range (rand, 4, 20);
+
+  es_label_cache_begin (cache, cr_mine);
+  clear (cr_mine);
+  clear (cr_theirs);
+  *runs = *labels = 0;
+  for (int row = 0; (row + 1) * row_height <= PAGE_HEIGHT; row++)
+    for (double x = 0; x < PAGE_WIDTH; )
+      {
+        double width = g_rand_double_range (rand, 8, 200);
+        const char *name = g_rand_int_range (rand, 0, 12) == 0
+                         ? pango_draws[g_rand_int_range (rand, 0, 3)]
+                         : cut_here[g_rand_int_range (rand, 0, G_N_ELEMENTS (cut_here))];
+        double at = as_flame_graph ? round (x) + 3 : x + g_rand_double_range (rand, -20, 20);
+        double y = row * row_height + (as_flame_graph ? 0 : g_rand_double_range (rand, -0.5, 0.5));
+        double room = as_flame_graph ? round (x + width) - round (x) - 6 : width + g_rand_double_range (rand, -10, 30);
+
+        es_label_cache_queue (cache, cr_mine, name, at, y, row_height - 1, room);
+        show_with_pango (cr_theirs, name, at, y, row_height - 1, room);
+        (*labels)++;
+        x += width;
+        if (g_rand_int_range (rand, 0, 40) == 0)
+          *runs += es_label_cache_flush (cache, cr_mine);
+      }
+  *runs += es_label_cache_flush (cache, cr_mine);
+  cairo_surface_flush (mine);
+  cairo_surface_flush (theirs);
+  if (memcmp (cairo_image_surface_get_data (mine), cairo_image_surface_get_data (theirs),
+              (gsize) cairo_image_surface_get_stride (mine) * PAGE_HEIGHT) != 0)
+    g_error ("queued labels (%s) are not Pango's pixels", as_flame_graph ? "a flame graph's" : "at random");
+  cairo_destroy (cr_mine);
+  cairo_destroy (cr_theirs);
+  cairo_surface_destroy (mine);
+  cairo_surface_destroy (theirs);
+}
+
+static void
+test_queued_as_drawn_in_turn (void)
+{
+  g_autoptr(EsLabelCache) cache = es_label_cache_new (FONT);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+  guint runs, labels, flame_runs = 0, flame_labels = 0;
+
+  for (guint round = 0; round < 40; round++)
+    {
+      check_queue (cache, rand, round % 2 == 0, &runs, &labels);
+      if (round % 2 == 0)
+        {
+          flame_runs += runs;
+          flame_labels += labels;
+        }
+    }
+  /* A flame graph's labels: a few runs a band, not two a label. */
+  g_assert_cmpuint (flame_labels, >, 20 * 50);
+  g_assert_cmpuint (flame_runs, <, flame_labels / 4);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -239,5 +315,6 @@ main (int    argc,
   g_test_add_func ("/render/labels/other-options", test_other_options);
   g_test_add_func ("/render/labels/settings-change", test_settings_change);
   g_test_add_func ("/render/labels/vector-surface", test_vector_surface);
+  g_test_add_func ("/render/labels/queued-as-drawn-in-turn", test_queued_as_drawn_in_turn);
   return g_test_run ();
 }

@@ -53,7 +53,12 @@ typedef struct
   guint64     t0, t1;
   EsProfKind  kind;
   guint       cap;
+  int         width;    /* the flame graph's, when asked: */
+  int         shown_height;  /* its scrolled window's */
+  int         scale;
+  gboolean    dark;
   EsProfile  *profile;
+  EsFlameGraphLayout *layout;
 } Job;
 
 static void
@@ -61,6 +66,7 @@ job_free (gpointer data)
 {
   Job *job = data;
 
+  g_clear_pointer (&job->layout, es_flame_graph_layout_free);
   g_clear_pointer (&job->profile, es_profile_free);
   g_object_unref (job->document);
   g_free (job);
@@ -474,6 +480,7 @@ show_profile (EsProfilePanel *self,
   self->shown_t0 = job->t0;
   self->shown_t1 = job->t1;
   self->zoom = ES_PROFILE_NO_FRAME;
+  es_flame_graph_cache_set_layout (self->cache, g_steal_pointer (&job->layout));
 
   es_document_get_prof_samples (job->document, ES_PROF_SAMPLES, &n_log_samples);
   if (job->kind == ES_PROF_CALL_TIME)
@@ -514,6 +521,22 @@ compute_in_thread (GTask        *task,
   Job *job = task_data;
 
   job->profile = es_profile_new_for (job->document, job->kind, job->cap, job->t0, job->t1);
+  /* The flame graph's frames walked and its boxes filled here, not in
+   * its first frame: for a profile of millions of frames, milliseconds. */
+  if (job->width > 0 && job->profile->n_samples > 0)
+    {
+      /* The area is as high as the rows, or as its scrolled window. */
+      EsFlameGraphView view = {
+        .profile = job->profile,
+        .zoom = ES_PROFILE_NO_FRAME,
+        .width = job->width,
+        .height = MAX (es_flame_graph_natural_height (job->profile), job->shown_height),
+        .dark = job->dark,
+        .scale = job->scale,
+      };
+
+      job->layout = es_flame_graph_layout_new (&view);
+    }
   g_task_return_boolean (task, TRUE);
 }
 
@@ -545,6 +568,10 @@ reload (gpointer data)
   job = g_new0 (Job, 1);
   job->document = g_object_ref (es_session_get_document (self->session));
   es_session_get_profile_view (self->session, &job->kind, &job->cap);
+  job->width = gtk_widget_get_width (self->area);
+  job->shown_height = gtk_widget_get_height (gtk_widget_get_ancestor (self->area, GTK_TYPE_SCROLLED_WINDOW));
+  job->scale = gtk_widget_get_scale_factor (self->area);
+  job->dark = es_timeline_rows_is_dark (self->area);
   /* The whole run without a selection, a sample at its last instant too. */
   if (!es_session_get_selection (self->session, &job->t0, &job->t1))
     {

@@ -23,8 +23,19 @@ typedef struct
   const EsCostCentre *cc;
 } EsFlameGraphBox;
 
-void _es_flame_graph_fill (cairo_t                *cr,
-                           const EsFlameGraphView *view,
-                           GArray                 *boxes);
+void     _es_flame_graph_fill        (cairo_t                  *cr,
+                                     const EsFlameGraphView   *view,
+                                     GArray                   *boxes);
+void     _es_flame_graph_frame_color (const EsFlameGraphView   *view,
+                                     const EsProfileFrame     *f,
+                                     EsRgba                   *rgba);
+GArray  *_es_flame_graph_make_boxes  (const EsFlameGraphView   *view,
+                                     GArray                   *steps);
+gboolean _es_flame_graph_layout_fits (const EsFlameGraphLayout *layout,
+                                     const EsFlameGraphView   *view);
+GArray  *_es_flame_graph_layout_get_boxes (const EsFlameGraphLayout *layout);
+const EsFlameGraphLayout *_es_flame_graph_cache_get_layout (const EsFlameGraphCache *cache);
+cairo_surface_t *_es_flame_graph_layout_take_picture (EsFlameGraphLayout     *layout,
+                                                      const EsFlameGraphView *view);
 
 G_END_DECLS

@@ -13,114 +13,11 @@
 #include <gio/gio.h>
 
 #include "es-flame-graph-private.h"
+#include "es-flame-graph-walk.h"
 #include "es-timeline-export.h"
 
 #define LABEL_FONT      "Sans 8"
 #define MIN_LABEL_WIDTH 24.0
-
-/* Walks the frames drawn, left to right within each row, in pre-order:
- * a frame starts where its previous sibling ends, or at its parent's x for
- * the first child; a frame too narrow to draw is skipped with everything
- * under it, so a walk costs at most a few frames per pixel column and row
- * whatever the size of the profile. The frames are made as they are
- * reached (es_profile_walk_next()), and the nodes of the document's tree
- * without samples in the interval are never looked at. */
-typedef struct
-{
-  const EsFlameGraphView *view;
-  const EsProfile        *profile;
-  EsProfileWalk          *frames;
-  guint32                 n_ancestors;  /* of the zoomed frame, drawn full width first */
-  guint32                *ancestors;
-  double                  scale;        /* pixels per sample */
-  double                 *cursor;       /* per depth: where the next frame starts */
-} Walk;
-
-typedef struct
-{
-  guint32        frame;
-  double         x, width;
-  int            row;
-  EsProfileFrame f;
-} WalkStep;
-
-static void
-walk_init (Walk                   *walk,
-           const EsFlameGraphView *view)
-{
-  const EsProfile *profile = view->profile;
-  EsProfileFrame zoomed;
-  guint64 total;
-
-  memset (walk, 0, sizeof *walk);
-  walk->view = view;
-  walk->profile = profile;
-  /* The rows as the profile counted them: a walk over every frame to find
-   * the deepest cost as much as the drawing, for a profile of millions. */
-  walk->cursor = g_new0 (double, profile->n_rows + 1);
-  walk->ancestors = g_new (guint32, MAX (profile->n_rows, 1));
-
-  if (view->zoom != ES_PROFILE_NO_FRAME && es_profile_get_frame (profile, view->zoom, &zoomed))
-    {
-      walk->frames = es_profile_walk_new (profile, view->zoom);
-      total = zoomed.inherited;
-      for (guint32 up = zoomed.parent; up != ES_PROFILE_NO_FRAME && walk->n_ancestors < profile->n_rows;
-           up = es_profile_get_frame (profile, up, &zoomed) ? zoomed.parent : ES_PROFILE_NO_FRAME)
-        walk->ancestors[walk->n_ancestors++] = up;
-    }
-  else
-    {
-      walk->frames = es_profile_walk_new (profile, ES_PROFILE_NO_FRAME);
-      total = profile->n_samples;
-    }
-  walk->scale = total > 0 ? view->width / (double) total : 0.0;
-}
-
-static void
-walk_clear (Walk *walk)
-{
-  g_free (walk->cursor);
-  g_free (walk->ancestors);
-  es_profile_walk_free (walk->frames);
-}
-
-static gboolean
-walk_next (Walk     *walk,
-           WalkStep *step)
-{
-  const EsFlameGraphView *view = walk->view;
-
-  /* The zoomed frame's ancestors, outermost first, each the full width. */
-  if (walk->n_ancestors > 0)
-    {
-      step->frame = walk->ancestors[--walk->n_ancestors];
-      es_profile_get_frame (walk->profile, step->frame, &step->f);
-      step->x = 0;
-      step->width = view->width;
-      step->row = (int) step->f.depth;
-      return TRUE;
-    }
-
-  while (es_profile_walk_next (walk->frames, &step->f))
-    {
-      const EsProfileFrame *f = &step->f;
-      double x = walk->cursor[f->depth], width = (double) f->inherited * walk->scale;
-
-      walk->cursor[f->depth] = x + width;
-      walk->cursor[f->depth + 1] = x;
-      if (width < ES_FLAME_GRAPH_MIN_WIDTH || (int) f->depth * ES_FLAME_GRAPH_ROW_HEIGHT >= view->height)
-        {
-          es_profile_walk_skip_children (walk->frames);
-          continue;
-        }
-      step->frame = f->node;
-      step->x = x;
-      step->width = width;
-      step->row = (int) f->depth;
-      return TRUE;
-    }
-  return FALSE;
-}
 
 /**
  * es_flame_graph_natural_height:
@@ -233,10 +130,10 @@ es_flame_graph_cost_centre_color (guint32  cost_centre,
  * (GC, SYSTEM...) and MAIN in greys; with a search, matches in magenta and
  * the others faded.
  */
-static void
-frame_color (const EsFlameGraphView *view,
-             const EsProfileFrame   *f,
-             EsRgba                 *rgba)
+void
+_es_flame_graph_frame_color (const EsFlameGraphView *view,
+                             const EsProfileFrame   *f,
+                             EsRgba                 *rgba)
 {
   gboolean searching = view->search != NULL && view->search[0] != '\0';
 
@@ -277,7 +174,7 @@ es_flame_graph_frame_color (const EsFlameGraphView *view,
       *rgba = (EsRgba) { 0.70, 0.70, 0.70, 1.0 };
       return;
     }
-  frame_color (view, &f, rgba);
+  _es_flame_graph_frame_color (view, &f, rgba);
 }
 
 /**
@@ -293,12 +190,25 @@ es_flame_graph_frame_rect (const EsFlameGraphView *view,
                            guint32                 frame,
                            EsFlameGraphRect       *rect)
 {
+  const EsFlameGraphStep *steps;
   Walk walk;
   WalkStep step;
   gboolean found = FALSE;
+  guint n_steps;
 
-  walk_init (&walk, view);
-  while (!found && walk_next (&walk, &step))
+  if ((steps = _es_flame_graph_layout_steps (view, &n_steps)) != NULL)
+    {
+      for (guint i = 0; i < n_steps; i++)
+        if (steps[i].frame == frame)
+          {
+            *rect = (EsFlameGraphRect) { steps[i].x, steps[i].row * ES_FLAME_GRAPH_ROW_HEIGHT, steps[i].width,
+                                         ES_FLAME_GRAPH_ROW_HEIGHT };
+            return TRUE;
+          }
+      return FALSE;
+    }
+  _es_flame_graph_walk_init (&walk, view);
+  while (!found && _es_flame_graph_walk_next (&walk, &step))
     if (step.frame == frame)
       {
         rect->x = step.x;
@@ -307,7 +217,7 @@ es_flame_graph_frame_rect (const EsFlameGraphView *view,
         rect->height = ES_FLAME_GRAPH_ROW_HEIGHT;
         found = TRUE;
       }
-  walk_clear (&walk);
+  _es_flame_graph_walk_clear (&walk);
   return found;
 }
 
@@ -317,7 +227,8 @@ es_flame_graph_frame_rect (const EsFlameGraphView *view,
  * @rects: (out caller-allocates) (array length=max_rects): where they go
  *
  * Where the frames of @cost_centre are drawn, at most @max_rects of them,
- * in one walk of the frames drawn.
+ * in one walk of the frames drawn (or from the frames walked beforehand,
+ * es_flame_graph_cache_set_layout()).
  *
  * Returns: how many are in @rects
  */
@@ -327,16 +238,25 @@ es_flame_graph_cost_centre_rects (const EsFlameGraphView *view,
                                   EsFlameGraphRect       *rects,
                                   guint                   max_rects)
 {
+  const EsFlameGraphStep *steps;
   Walk walk;
   WalkStep step;
-  guint n = 0;
+  guint n = 0, n_steps;
 
-  walk_init (&walk, view);
-  while (n < max_rects && walk_next (&walk, &step))
+  if ((steps = _es_flame_graph_layout_steps (view, &n_steps)) != NULL)
+    {
+      for (guint i = 0; i < n_steps && n < max_rects; i++)
+        if (steps[i].cost_centre == cost_centre)
+          rects[n++] = (EsFlameGraphRect) { steps[i].x, steps[i].row * ES_FLAME_GRAPH_ROW_HEIGHT, steps[i].width,
+                                            ES_FLAME_GRAPH_ROW_HEIGHT };
+      return n;
+    }
+  _es_flame_graph_walk_init (&walk, view);
+  while (n < max_rects && _es_flame_graph_walk_next (&walk, &step))
     if (step.f.cost_centre == cost_centre)
       rects[n++] = (EsFlameGraphRect) { step.x, step.row * ES_FLAME_GRAPH_ROW_HEIGHT, step.width,
                                         ES_FLAME_GRAPH_ROW_HEIGHT };
-  walk_clear (&walk);
+  _es_flame_graph_walk_clear (&walk);
   return n;
 }
 
@@ -350,30 +270,33 @@ es_flame_graph_frame_at (const EsFlameGraphView *view,
                          double                  x,
                          double                  y)
 {
+  const EsFlameGraphStep *steps;
   Walk walk;
   WalkStep step;
   guint32 found = ES_PROFILE_NO_FRAME;
   int row = (int) floor (y / ES_FLAME_GRAPH_ROW_HEIGHT);
+  guint n_steps;
 
-  walk_init (&walk, view);
-  while (found == ES_PROFILE_NO_FRAME && walk_next (&walk, &step))
+  if ((steps = _es_flame_graph_layout_steps (view, &n_steps)) != NULL)
+    {
+      for (guint i = 0; i < n_steps; i++)
+        if (steps[i].row == row && x >= steps[i].x && x < steps[i].x + steps[i].width)
+          return steps[i].frame;
+      return ES_PROFILE_NO_FRAME;
+    }
+  _es_flame_graph_walk_init (&walk, view);
+  while (found == ES_PROFILE_NO_FRAME && _es_flame_graph_walk_next (&walk, &step))
     if (step.row == row && x >= step.x && x < step.x + step.width)
       found = step.frame;
-  walk_clear (&walk);
+  _es_flame_graph_walk_clear (&walk);
   return found;
-}
-
-static guint32
-color_key (const EsRgba *c)
-{
-  return ((guint32) round (c->red * 255) << 16) | ((guint32) round (c->green * 255) << 8) |
-         (guint32) round (c->blue * 255);
 }
 
 /* What a widget's drawings keep from one to the next. */
 struct _EsFlameGraphCache
 {
   EsLabelCache         *labels;   /* each name shaped once, not at each drawing and width */
+  EsFlameGraphLayout   *layout;   /* (nullable): the frames drawn, walked beforehand */
   /* The last picture drawn for a recording surface, and what of the view
    * and the cairo_t it shows: drawn again for the same (the chosen cost
    * centre's outline changed, not the graph). */
@@ -444,6 +367,47 @@ es_flame_graph_cache_is_complete (const EsFlameGraphCache *cache)
   return cache->complete;
 }
 
+/**
+ * es_flame_graph_cache_set_layout:
+ * @layout: (transfer full) (nullable): the frames of a view walked
+ *   beforehand (es_flame_graph_layout_new())
+ *
+ * The drawings of @layout's view take its boxes instead of walking the
+ * profile: a widget's first frame of a new profile, and the frames after
+ * it that add the labels left out, draw without a walk of the frames.
+ */
+void
+es_flame_graph_cache_set_layout (EsFlameGraphCache  *cache,
+                                 EsFlameGraphLayout *layout)
+{
+  g_return_if_fail (cache != NULL);
+
+  es_flame_graph_layout_free (cache->layout);
+  cache->layout = layout;
+}
+
+/**
+ * es_flame_graph_cache_has_layout_for:
+ *
+ * Returns: whether drawings of @view onto pixels take the boxes of
+ *   @cache's layout (es_flame_graph_cache_set_layout()) instead of
+ *   walking the frames
+ */
+gboolean
+es_flame_graph_cache_has_layout_for (const EsFlameGraphCache *cache,
+                                     const EsFlameGraphView  *view)
+{
+  g_return_val_if_fail (cache != NULL && view != NULL, FALSE);
+
+  return cache->layout != NULL && _es_flame_graph_layout_fits (cache->layout, view);
+}
+
+const EsFlameGraphLayout *
+_es_flame_graph_cache_get_layout (const EsFlameGraphCache *cache)
+{
+  return cache->layout;
+}
+
 static void
 forget_picture (EsFlameGraphCache *cache)
 {
@@ -460,6 +424,7 @@ es_flame_graph_cache_free (EsFlameGraphCache *cache)
     return;
   forget_picture (cache);
   es_label_cache_free (cache->labels);
+  es_flame_graph_layout_free (cache->layout);
   g_free (cache);
 }
 
@@ -543,38 +508,31 @@ keep_picture (EsFlameGraphCache          *cache,
  * stack depth, each frame "label (Module)" where it has room. */
 static void
 paint (cairo_t                *cr,
-       const EsFlameGraphView *view)
+       const EsFlameGraphView *view,
+       gboolean                filled)
 {
   g_autoptr(EsLabelCache) own_labels = NULL;
   EsLabelCache *labels = view->cache != NULL ? view->cache->labels : NULL;
-  g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (EsFlameGraphBox));
+  g_autoptr(GArray) own_boxes = NULL;
   g_autoptr(GString) name = g_string_new (NULL);
   gint64 budget_us = 0, shaping_us = 0;
   gboolean complete = TRUE;
-  Walk walk;
-  WalkStep step;
+  GArray *boxes;
 
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, view->width, view->height);
   cairo_clip (cr);
 
-  walk_init (&walk, view);
-  while (walk_next (&walk, &step))
-    {
-      /* Whole pixels, so that a frame ends where its neighbour starts. */
-      double x0 = round (step.x), x1 = round (step.x + step.width);
-      EsFlameGraphBox box = { x0, step.row * ES_FLAME_GRAPH_ROW_HEIGHT, x1 - x0, 0, step.f.stack, step.f.cost_centre, step.f.cc };
-      EsRgba c;
+  /* The frames walked beforehand, where they are this view's and drawn
+   * onto pixels (a vector surface's fill sorts its boxes by colour). */
+  if (view->cache != NULL && es_flame_graph_cache_has_layout_for (view->cache, view) &&
+      cairo_surface_get_type (cairo_get_target (cr)) == CAIRO_SURFACE_TYPE_IMAGE)
+    boxes = _es_flame_graph_layout_get_boxes (view->cache->layout);
+  else
+    boxes = own_boxes = _es_flame_graph_make_boxes (view, NULL);
 
-      if (box.width < 1)
-        continue;
-      frame_color (view, &step.f, &c);
-      box.key = color_key (&c);
-      g_array_append_val (boxes, box);
-    }
-  walk_clear (&walk);
-
-  _es_flame_graph_fill (cr, view, boxes);
+  if (!filled)
+    _es_flame_graph_fill (cr, view, boxes);
 
   /* Each label ellipsized as Pango does, from the name shaped once. */
   if (labels == NULL)
@@ -607,12 +565,13 @@ paint (cairo_t                *cr,
               continue;
             }
           start = g_get_monotonic_time ();
-          es_label_cache_show (labels, cr, name->str, box->x + 3, box->y, ES_FLAME_GRAPH_ROW_HEIGHT - 1, box->width - 6);
+          es_label_cache_queue (labels, cr, name->str, box->x + 3, box->y, ES_FLAME_GRAPH_ROW_HEIGHT - 1, box->width - 6);
           shaping_us += g_get_monotonic_time () - start;
           continue;
         }
-      es_label_cache_show (labels, cr, name->str, box->x + 3, box->y, ES_FLAME_GRAPH_ROW_HEIGHT - 1, box->width - 6);
+      es_label_cache_queue (labels, cr, name->str, box->x + 3, box->y, ES_FLAME_GRAPH_ROW_HEIGHT - 1, box->width - 6);
     }
+  es_label_cache_flush (labels, cr);
   if (view->cache != NULL)
     view->cache->complete = complete;
   cairo_restore (cr);
@@ -688,7 +647,7 @@ es_flame_graph_paint (cairo_t                *cr,
   if (scale < 1 || view->width <= 0 || view->height <= 0 ||
       cairo_surface_get_type (cairo_get_target (cr)) != CAIRO_SURFACE_TYPE_RECORDING || !moved_by_whole_pixels (cr))
     {
-      paint (cr, view);
+      paint (cr, view, FALSE);
       return;
     }
   /* The text shaped and drawn as on @cr. */
@@ -702,8 +661,18 @@ es_flame_graph_paint (cairo_t                *cr,
     picture = cairo_surface_reference (view->cache->picture);
   else
     {
-      /* Opaque: replayed, it is copied, not blended. */
-      picture = view->cache != NULL ? reuse_picture (view->cache, view->width, view->height, scale) : NULL;
+      gboolean filled = FALSE;
+
+      /* The boxes filled beforehand, with the frames walked; or a picture
+       * drawn before, or a new one. Opaque: replayed, it is copied, not
+       * blended. */
+      if (view->cache != NULL && view->cache->layout != NULL &&
+          (picture = _es_flame_graph_layout_take_picture (view->cache->layout, view)) != NULL)
+        filled = TRUE;
+      else if (view->cache != NULL)
+        picture = reuse_picture (view->cache, view->width, view->height, scale);
+      else
+        picture = NULL;
       if (picture == NULL)
         {
           picture = cairo_image_surface_create (CAIRO_FORMAT_RGB24, view->width * scale, view->height * scale);
@@ -711,14 +680,14 @@ es_flame_graph_paint (cairo_t                *cr,
             {
               cairo_surface_destroy (picture);
               cairo_font_options_destroy (options);
-              paint (cr, view);
+              paint (cr, view, FALSE);
               return;
             }
           cairo_surface_set_device_scale (picture, scale, scale);
         }
       painter = cairo_create (picture);
       cairo_set_font_options (painter, options);
-      paint (painter, view);
+      paint (painter, view, filled);
       cairo_destroy (painter);
       if (view->cache != NULL)
         keep_picture (view->cache, view, options, picture);

@@ -28,6 +28,7 @@ G_BEGIN_DECLS
 #define ES_FLAME_GRAPH_MIN_WIDTH  1.0
 
 typedef struct _EsFlameGraphCache EsFlameGraphCache;
+typedef struct _EsFlameGraphLayout EsFlameGraphLayout;
 
 typedef struct
 {
@@ -54,6 +55,12 @@ void     es_flame_graph_cache_free    (EsFlameGraphCache      *cache);
 void     es_flame_graph_cache_set_shaping_budget (EsFlameGraphCache *cache,
                                        gint64                  microseconds);
 gboolean es_flame_graph_cache_is_complete (const EsFlameGraphCache *cache);
+void     es_flame_graph_cache_set_layout (EsFlameGraphCache    *cache,
+                                       EsFlameGraphLayout     *layout);
+gboolean es_flame_graph_cache_has_layout_for (const EsFlameGraphCache *cache,
+                                       const EsFlameGraphView  *view);
+EsFlameGraphLayout *es_flame_graph_layout_new (const EsFlameGraphView *view);
+void     es_flame_graph_layout_free   (EsFlameGraphLayout     *layout);
 void     es_flame_graph_paint         (cairo_t                *cr,
                                        const EsFlameGraphView *view);
 gboolean es_flame_graph_export        (const EsFlameGraphView *view,
@@ -81,5 +88,6 @@ gboolean es_flame_graph_frame_matches (const EsFlameGraphView *view,
 guint64  es_flame_graph_count_matches (const EsFlameGraphView *view);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsFlameGraphCache, es_flame_graph_cache_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsFlameGraphLayout, es_flame_graph_layout_free)
 
 G_END_DECLS

@@ -29,6 +29,16 @@ gboolean      es_label_cache_show  (EsLabelCache *cache,
                                     int           height,
                                     double        max_width);
 
+gboolean      es_label_cache_queue (EsLabelCache *cache,
+                                    cairo_t      *cr,
+                                    const char   *text,
+                                    double        x,
+                                    double        y,
+                                    int           height,
+                                    double        max_width);
+guint         es_label_cache_flush (EsLabelCache *cache,
+                                    cairo_t      *cr);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsLabelCache, es_label_cache_free)
 
 G_END_DECLS

@@ -61,7 +61,7 @@ static const GOptionEntry entries[] = {
   { "calls", 0, 0, G_OPTION_ARG_NONE, &calls, "With --log: a Mono log's call time instead of its samples", NULL },
   { "thread", 0, 0, G_OPTION_ARG_INT, &thread, "With --log: only this row's (thread's or cap's) samples", "N" },
   { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_prefix, "Write the first 20 drawings to PREFIX-NN.png (to check that a painter's change keeps its pixels)", "PREFIX" },
-  { "window", 0, 0, G_OPTION_ARG_NONE, &window, "Draw the flame graph as the Profile page does: into a recording surface (GTK 4's cairo node), then replayed", NULL },
+  { "window", 0, 0, G_OPTION_ARG_NONE, &window, "Draw the flame graph as the Profile page does: its frames walked beforehand (its worker thread, timed apart), into a recording surface (GTK 4's cairo node), then replayed", NULL },
   { "unprepared", 0, 0, G_OPTION_ARG_NONE, &unprepared, "Leave out es_profile_prepare(): the first queries pay for it", NULL },
   { NULL }
 };
@@ -337,6 +337,7 @@ main (int    argc,
   static Figures whole = { "whole run (kept)" };
 #if ES_BENCH_HAVE_RENDER
   static Figures draw = { "flame graph, 1600x900" };
+  static Figures layout = { "flame graph's layout" };
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1600, 900);
   cairo_t *cr = cairo_create (surface);
   g_autoptr(EsFlameGraphCache) cache = es_flame_graph_cache_new ();  /* the window's, kept */
@@ -456,6 +457,18 @@ main (int    argc,
       {
         EsFlameGraphView view = { profile, ES_PROFILE_NO_FRAME, 1600, 900, FALSE, NULL, 1, cache };
 
+        /* The window's panel walks the frames the flame graph draws, and
+         * fills its boxes, on its worker thread, beside the profile: timed
+         * apart. */
+        if (window)
+          {
+            EsFlameGraphView ahead = { profile, ES_PROFILE_NO_FRAME, 1600, 900, FALSE, NULL, 1, NULL };
+
+            start = g_get_monotonic_time ();
+            cpu = cpu_now ();
+            es_flame_graph_cache_set_layout (cache, es_flame_graph_layout_new (&ahead));
+            add_time (&layout, (double) (cpu_now () - cpu) / 1000.0, (double) (g_get_monotonic_time () - start) / 1000.0);
+          }
         /* As the window's panel draws: labels whose names are new wait
          * for the next frames once a drawing has shaped for its budget;
          * each of those frames is a drawing timed. */
@@ -523,6 +536,7 @@ main (int    argc,
     printf ("  (%d of the %d drawings below left the labels of names new to them to the next drawing, "
             "as the window does past %d µs of shaping in a frame)\n", draw.more, draw.n, ES_FLAME_GRAPH_SHAPING_BUDGET_US);
   print_figures (&draw, "drawing");
+  print_figures (&layout, "es_flame_graph_layout_new, as the panel's worker makes it beside the profile");
 #endif
   printf ("budget: 10 ms per profile%s (the first few after start pay for page faults)\n",
           ES_BENCH_HAVE_RENDER ? ", 8 ms per drawing" : "");

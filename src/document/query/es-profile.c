@@ -654,7 +654,14 @@ es_profile_append_frame_name (const EsProfileFrame *frame,
   if (frame->cc != NULL && frame->cc->module[0] == '\0')
     g_string_append (out, frame->cc->label);
   else if (frame->cc != NULL)
-    g_string_append_printf (out, "%s (%s)", frame->cc->label, frame->cc->module);
+    {
+      /* Not a printf: a flame graph names each of its hundreds of labels
+       * at every drawing. */
+      g_string_append (out, frame->cc->label);
+      g_string_append (out, " (");
+      g_string_append (out, frame->cc->module);
+      g_string_append_c (out, ')');
+    }
   else if (frame->stack == ES_PROF_EMPTY_STACK)
     g_string_append (out, "MAIN");
   else
