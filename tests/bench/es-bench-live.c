@@ -371,50 +371,108 @@ percentile (GArray *values,
  * Prints the update's cost every tenth of the log, which is to stay the
  * same as the log grows (the work of the new events, not of all of them),
  * and the rate the bytes were taken at. */
+/* A log written to a record @step bytes at a time and taken by a build
+ * as the follower takes it, for the modes that time each update apart. */
+typedef struct
+{
+  GMappedFile  *mapped;
+  const guint8 *data;
+  gsize         len;
+  gsize         step;
+  gsize         written;
+  char         *dir;
+  char         *record;
+  FILE         *out;
+  EsLiveBuild  *build;
+} Steps;
+
+static gboolean
+steps_open (Steps      *steps,
+            const char *path)
+{
+  g_autoptr(GError) error = NULL;
+
+  *steps = (Steps) { .mapped = g_mapped_file_new (path, FALSE, &error) };
+  if (steps->mapped == NULL)
+    {
+      g_printerr ("es-bench-live: %s\n", error->message);
+      return FALSE;
+    }
+  steps->data = (const guint8 *) g_mapped_file_get_contents (steps->mapped);
+  steps->len = g_mapped_file_get_length (steps->mapped);
+  steps->step = MAX ((gsize) (step_mb * 1e6), 1);
+  steps->dir = g_dir_make_tmp ("es-bench-live-XXXXXX", &error);
+  g_assert_no_error (error);
+  steps->record = g_build_filename (steps->dir, "record.eventlog", NULL);
+  steps->out = fopen (steps->record, "wb");
+  steps->build = es_live_build_new (steps->record);
+  printf ("log: %s, %.1f MB, an update every %.1f MB\n", path, steps->len / 1e6, steps->step / 1e6);
+  return TRUE;
+}
+
+/* Writes the next step to the record and has the build take it; FALSE
+ * once all was written. */
+static gboolean
+steps_take_next (Steps *steps)
+{
+  g_autoptr(GError) error = NULL;
+  gsize n = MIN (steps->step, steps->len - steps->written);
+
+  if (steps->written == steps->len)
+    return FALSE;
+  if (fwrite (steps->data + steps->written, 1, n, steps->out) != n || fflush (steps->out) != 0)
+    g_error ("es-bench-live: cannot write %s", steps->record);
+  steps->written += n;
+  if (!es_live_build_take (steps->build, steps->written, NULL, &error))
+    g_error ("es-bench-live: the log is not read once: %s", error->message);
+  return TRUE;
+}
+
+/* The update of what was taken, or NULL if it makes none. */
+static EsDocument *
+steps_update (Steps *steps)
+{
+  EsDocument *document = NULL;
+
+  if (!es_live_build_update (steps->build, steps->written, steps->written == steps->len, NULL, &document, NULL))
+    g_clear_object (&document);
+  return document;
+}
+
+static void
+steps_close (Steps *steps)
+{
+  fclose (steps->out);
+  g_clear_pointer (&steps->build, es_live_build_free);
+  g_unlink (steps->record);
+  g_rmdir (steps->dir);
+  g_free (steps->record);
+  g_free (steps->dir);
+  g_mapped_file_unref (steps->mapped);
+}
+
 static int
 bench_updates (const char *path)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GMappedFile) mapped = g_mapped_file_new (path, FALSE, &error);
-  g_autofree char *dir = NULL, *record = NULL;
-  g_autoptr(EsLiveBuild) build = NULL;
   g_autoptr(GArray) costs = g_array_new (FALSE, FALSE, sizeof (double));
-  const guint8 *data;
-  gsize len, step, written = 0;
   gint64 taking = 0;
   double peak_pss = 0;
   guint tenth = 1;
-  FILE *out;
+  Steps steps;
 
-  if (mapped == NULL)
+  if (!steps_open (&steps, path))
+    return 1;
+  for (;;)
     {
-      g_printerr ("es-bench-live: %s\n", error->message);
-      return 1;
-    }
-  data = (const guint8 *) g_mapped_file_get_contents (mapped);
-  len = g_mapped_file_get_length (mapped);
-  step = MAX ((gsize) (step_mb * 1e6), 1);
-  dir = g_dir_make_tmp ("es-bench-live-XXXXXX", &error);
-  g_assert_no_error (error);
-  record = g_build_filename (dir, "record.eventlog", NULL);
-  out = fopen (record, "wb");
-  build = es_live_build_new (record);
-  printf ("log: %s, %.1f MB, an update every %.1f MB\n", path, len / 1e6, step / 1e6);
-  while (written < len)
-    {
-      gsize n = MIN (step, len - written);
       g_autoptr(EsDocument) document = NULL;
       gint64 t0, t1, t2;
       double cost;
 
-      if (fwrite (data + written, 1, n, out) != n || fflush (out) != 0)
-        g_error ("es-bench-live: cannot write %s", record);
-      written += n;
       t0 = g_get_monotonic_time ();
-      if (!es_live_build_take (build, written, NULL, &error))
-        g_error ("es-bench-live: %s is not read once", path);
+      if (!steps_take_next (&steps))
+        break;
       t1 = g_get_monotonic_time ();
-      if (!es_live_build_update (build, written, written == len, NULL, &document, &error) || document == NULL)
+      if ((document = steps_update (&steps)) == NULL)
         continue;
       es_document_loader_prepare_to_show (document);
       t2 = g_get_monotonic_time ();
@@ -424,22 +482,20 @@ bench_updates (const char *path)
       /* Between updates, not while one is timed: reading the PSS walks the
        * process's mappings, holding up any mapping made meanwhile. */
       peak_pss = MAX (peak_pss, es_bench_pss_mb ());
-      if (written >= len * tenth / 10)
+      if (steps.written >= steps.len * tenth / 10)
         {
-          printf ("  at %5.1f MB (%" G_GUINT64_FORMAT " events): update %.1f ms\n", written / 1e6,
+          printf ("  at %5.1f MB (%" G_GUINT64_FORMAT " events): update %.1f ms\n", steps.written / 1e6,
                   es_document_get_n_events (document), cost);
-          while (written >= len * tenth / 10)
+          while (steps.written >= steps.len * tenth / 10)
             tenth++;
         }
     }
-  fclose (out);
   printf ("updates: %u, p50 %.1f ms, p99 %.1f ms, worst %.1f ms; bytes taken at %.0f MB/s between them\n",
           costs->len, percentile (costs, 0.5), percentile (costs, 0.99), percentile (costs, 1.0),
-          len / 1e6 / (taking / 1e6));
+          steps.len / 1e6 / (taking / 1e6));
   printf ("peak RSS %.1f MB, PSS after an update at most %.1f MB (the log, mapped to be recorded, counts in both)\n",
           es_bench_peak_rss_mb (), peak_pss);
-  g_unlink (record);
-  g_rmdir (dir);
+  steps_close (&steps);
   return 0;
 }
 
@@ -464,33 +520,17 @@ mean_of (GArray *values)
 static int
 bench_first_frames (const char *path)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GMappedFile) mapped = g_mapped_file_new (path, FALSE, &error);
-  g_autofree char *dir = NULL, *record = NULL;
-  g_autoptr(EsLiveBuild) build = NULL;
   g_autoptr(GArray) firsts = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) firsts_wall = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) seconds = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(EsDocument) previous = NULL;
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-  const guint8 *data;
-  gsize len, step, written = 0;
-  FILE *out;
+  cairo_surface_t *surface;
   glong most_faults = 0, most_second_faults = 0;
+  Steps steps;
 
-  if (mapped == NULL)
-    {
-      g_printerr ("es-bench-live: %s\n", error->message);
-      return 1;
-    }
-  data = (const guint8 *) g_mapped_file_get_contents (mapped);
-  len = g_mapped_file_get_length (mapped);
-  step = MAX ((gsize) (step_mb * 1e6), 1);
-  dir = g_dir_make_tmp ("es-bench-live-XXXXXX", &error);
-  g_assert_no_error (error);
-  record = g_build_filename (dir, "record.eventlog", NULL);
-  out = fopen (record, "wb");
-  build = es_live_build_new (record);
+  if (!steps_open (&steps, path))
+    return 1;
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
   {
     cairo_t *cr = cairo_create (surface);
 
@@ -499,21 +539,14 @@ bench_first_frames (const char *path)
     cairo_destroy (cr);
     es_timeline_warm_text ();
   }
-  printf ("log: %s, %.1f MB, an update every %.1f MB\n", path, len / 1e6, step / 1e6);
-  while (written < len)
+  while (steps_take_next (&steps))
     {
-      gsize n = MIN (step, len - written);
       g_autoptr(EsDocument) document = NULL;
       g_autoptr(GArray) rows = NULL;
       double cpu, wall;
       glong faults;
 
-      if (fwrite (data + written, 1, n, out) != n || fflush (out) != 0)
-        g_error ("es-bench-live: cannot write %s", record);
-      written += n;
-      if (!es_live_build_take (build, written, NULL, &error))
-        g_error ("es-bench-live: %s is not read once", path);
-      if (!es_live_build_update (build, written, written == len, NULL, &document, &error) || document == NULL)
+      if ((document = steps_update (&steps)) == NULL)
         continue;
       es_document_loader_prepare_update (document, previous);
       /* The window lays a document out before its first frame. */
@@ -535,7 +568,6 @@ bench_first_frames (const char *path)
       g_array_append_val (seconds, cpu);
       g_set_object (&previous, document);
     }
-  fclose (out);
   printf ("first frames of %u updates, the painting thread's CPU: %.2f ms mean, %.2f ms p50, %.2f ms worst "
           "(wall %.2f ms p50, %.2f ms worst); at most %ld page faults on it\n",
           firsts->len, mean_of (firsts), percentile (firsts, 0.5), percentile (firsts, 1.0),
@@ -543,8 +575,7 @@ bench_first_frames (const char *path)
   printf ("the next frame of each: %.2f ms mean, %.2f ms p50, %.2f ms worst; at most %ld page faults\n",
           mean_of (seconds), percentile (seconds, 0.5), percentile (seconds, 1.0), most_second_faults);
   cairo_surface_destroy (surface);
-  g_unlink (record);
-  g_rmdir (dir);
+  steps_close (&steps);
   return 0;
 }
 
