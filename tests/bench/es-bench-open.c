@@ -43,6 +43,7 @@
 static gboolean with_events;
 static gboolean with_threads;
 static gboolean with_pages;
+static gboolean memory_each_frame;
 static double   settle_seconds = 1;
 
 static const GOptionEntry entries[] = {
@@ -50,6 +51,8 @@ static const GOptionEntry entries[] = {
   { "settle", 's', 0, G_OPTION_ARG_DOUBLE, &settle_seconds, "Seconds to run after the first frame (default 1)", "S" },
   { "threads", 't', 0, G_OPTION_ARG_NONE, &with_threads, "Then open the Threads section and time its frames", NULL },
   { "pages", 'p', 0, G_OPTION_ARG_NONE, &with_pages, "Then show every page of the window in turn, timing the frames of each", NULL },
+  { "memory-each-frame", 'm', 0, G_OPTION_ARG_NONE, &memory_each_frame,
+    "With --threads: where the resident memory is after each frame of the opening, to see where the peak forms", NULL },
   { NULL }
 };
 
@@ -93,6 +96,8 @@ frame_start_cb (GdkFrameClock *clock,
   times->frame_start_cpu = es_bench_thread_cpu_ms ();
 }
 
+static void print_where (void);
+
 static void
 frame_end_cb (GdkFrameClock *clock,
               FrameTimes    *times)
@@ -113,6 +118,13 @@ frame_end_cb (GdkFrameClock *clock,
   if (times->each_cpu != NULL)
     g_string_append_printf (times->each_cpu, "%s%.1f", times->each_cpu->len > 0 ? " " : "", cpu_ms);
   times->worst_ms = MAX (times->worst_ms, ms);
+  /* After the timing: reading smaps takes a millisecond or two. */
+  if (memory_each_frame && times->each_cpu != NULL)
+    {
+      printf ("    after frame %u: RSS %.1f MB, peak %.1f MB\n", times->n_frames, es_bench_status_mb ("VmRSS"),
+              es_bench_status_mb ("VmHWM"));
+      print_where ();
+    }
 }
 
 /* Opens the Threads section and runs until the thread rows' states are
@@ -398,7 +410,7 @@ main (int    argc,
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2)
     {
-      g_printerr ("Usage: GSK_RENDERER=cairo xvfb-run -a es-bench-open [--events] [--threads] [--pages] FILE.eventlog%s%s\n",
+      g_printerr ("Usage: GSK_RENDERER=cairo xvfb-run -a es-bench-open [--events] [--threads [--memory-each-frame]] [--pages] FILE.eventlog%s%s\n",
                   error ? ": " : "", error ? error->message : "");
       return 1;
     }
