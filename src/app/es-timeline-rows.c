@@ -175,10 +175,10 @@ band_can_be_kept (const EsTimelineView *view,
                   int                   top,
                   int                   bottom)
 {
-  guint selected = G_MAXUINT;
+  /* The selected thread's states are asked for once, at the first
+   * capability row, not at every one. */
+  gboolean selected_made = view->selected_thread == 0;
 
-  if (view->selected_thread != 0)
-    selected = es_document_find_thread (view->document, view->selected_thread);
   for (guint i = 0; i < rows->len; i++)
     {
       const EsTimelineRow *row = &g_array_index (rows, EsTimelineRow, i);
@@ -189,8 +189,12 @@ band_can_be_kept (const EsTimelineView *view,
         break;
       if (row->kind == ES_ROW_THREAD && !thread_states_made (view, row->thread))
         return FALSE;
-      if (row->kind == ES_ROW_CAP && view->selected_thread != 0 && !thread_states_made (view, selected))
-        return FALSE;
+      if (row->kind == ES_ROW_CAP && !selected_made)
+        {
+          if (!thread_states_made (view, es_document_find_thread (view->document, view->selected_thread)))
+            return FALSE;
+          selected_made = TRUE;
+        }
     }
   return TRUE;
 }
