@@ -163,6 +163,18 @@ es_test_log_declare_ghc (EsTestLog *log)
     es_test_log_declare (log, types[i].tag, types[i].size, types[i].desc);
 }
 
+/* A log declaring GHC 9.x's types (es_test_log_declare_ghc()), its
+ * events to come. */
+EsTestLog *
+es_test_log_new_ghc (void)
+{
+  EsTestLog *log = es_test_log_new ();
+
+  es_test_log_declare_ghc (log);
+  es_test_log_begin_data (log);
+  return log;
+}
+
 void
 es_test_log_begin_data (EsTestLog *log)
 {
@@ -304,6 +316,32 @@ es_test_decode (const guint8      *data,
           return NULL;
         }
     }
+}
+
+/* @log's events, decoded whole; fails the test if they cannot be. */
+GArray *
+es_test_decode_log (EsTestLog *log)
+{
+  GByteArray *data = es_test_log_get_data (log);
+  g_autoptr(GError) error = NULL;
+  GArray *events = es_test_decode (data->data, data->len, 0, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (events);
+  return events;
+}
+
+/* Decodes @log and checks the text of every event, in file order. */
+void
+es_test_assert_lines (EsTestLog          *log,
+                      const char * const *expected)
+{
+  g_autoptr(GArray) events = es_test_decode_log (log);
+  guint n = g_strv_length ((char **) expected);
+
+  for (guint i = 0; i < MIN (n, events->len); i++)
+    g_assert_cmpstr (g_array_index (events, EsTestEvent, i).text, ==, expected[i]);
+  g_assert_cmpuint (events->len, ==, n);
 }
 
 /* Writes @data to a new temporary .eventlog; returns its path (the caller

@@ -18,6 +18,7 @@ G_BEGIN_DECLS
 typedef struct _EsTestLog EsTestLog;
 
 EsTestLog  *es_test_log_new             (void);
+EsTestLog  *es_test_log_new_ghc         (void);
 void        es_test_log_free            (EsTestLog    *log);
 void        es_test_log_declare         (EsTestLog    *log,
                                          guint16       tag,
@@ -69,6 +70,9 @@ GArray     *es_test_decode              (const guint8 *data,
                                          EsEventlogReader **reader_out,
                                          GError      **error);
 GArray     *es_test_decode_in_time_order (const char *path);
+GArray     *es_test_decode_log          (EsTestLog    *log);
+void        es_test_assert_lines        (EsTestLog    *log,
+                                         const char * const *expected);
 char       *es_test_searched_text       (const EsTestEvent *event);
 char       *es_test_write_temp_log      (const guint8 *data,
                                          gsize         len);
