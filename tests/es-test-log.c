@@ -378,6 +378,22 @@ es_test_shared_path (const char *relative)
   return g_steal_pointer (&path);
 }
 
+/* Every fixture the project made: GHC logs of every shape, and Mono logs,
+ * plain and gzip-packed. */
+const char *const es_test_fixtures[ES_TEST_N_FIXTURES] = {
+  "hello.eventlog",
+  "parfib-N2.eventlog",
+  "heap-hT-N2.eventlog",
+  "profiled-hc.eventlog",
+  "profiled-long.eventlog",
+  "alloc-A1m-N2.eventlog",
+  "alloc-A64m-N2.eventlog",
+  "mlpd/alloc-small.mlpd",
+  "mlpd/gc-threads.mlpd",
+  "mlpd/gc-zip.mlpd",
+  "mlpd/nogc.mlpd",
+};
+
 char *
 es_test_fixture_path (const char *name)
 {
@@ -629,6 +645,31 @@ es_test_describe_document (EsDocument *document)
     }
   describe_mono_activity (document, text);
   return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* The document of the first @len bytes of the log @data as a live log's
+ * update shows them while it is still being written: each cap's run goes
+ * on to the latest event (a file cut there ends each at its own). */
+char *
+es_test_describe_ongoing_prefix (const char *data,
+                                 gsize       len)
+{
+  g_autoptr(EsEventlogReader) reader = es_eventlog_reader_new ();
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new ();
+  g_autoptr(EsDocument) document = NULL;
+  EsEvent event;
+  gint64 stop;
+  EsReadResult result;
+
+  es_eventlog_reader_feed (reader, (const guint8 *) data, len);
+  es_eventlog_reader_finish (reader);
+  while ((result = es_eventlog_reader_next (reader, &event, NULL)) == ES_READ_EVENT)
+    es_document_builder_add (builder, &event);
+  g_assert_cmpint (result, ==, ES_READ_END);
+  es_document_builder_set_ongoing (builder, TRUE);
+  document = es_document_builder_finish (builder, es_eventlog_reader_is_truncated (reader, &stop, NULL),
+                                         stop);
+  return es_test_describe_document (document);
 }
 
 /* es_test_describe_document() of the log at @path, read as a file. */

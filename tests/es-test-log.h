@@ -86,6 +86,8 @@ gint64      es_test_resident_bytes_of   (const char   *path);
 char       *es_test_write_watched_log   (gint64       *size);
 char       *es_test_shared_path         (const char   *relative);
 char       *es_test_fixture_path        (const char   *name);
+#define ES_TEST_N_FIXTURES 11
+extern const char *const es_test_fixtures[ES_TEST_N_FIXTURES];
 char       *es_test_read_fixture        (const char   *name,
                                          gsize        *len);
 EsDocument *es_test_load_fixture        (const char   *name);
@@ -99,6 +101,8 @@ void        es_test_describe_mono_figures (EsMonoActivity              *activity
 EsSpan     *es_test_copy_spans          (EsDocument   *document,
                                          guint        *n_spans);
 char       *es_test_describe_file       (const char   *path);
+char       *es_test_describe_ongoing_prefix (const char *data,
+                                             gsize       len);
 void        es_test_define_cost_centre  (EsDocumentBuilder *builder,
                                          guint32       id,
                                          const char   *label,
