@@ -20,6 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <gio/gio.h>
 #include <glib/gstdio.h>
 
 #include "es-test-cli.h"
@@ -201,6 +202,56 @@ es_test_write_file (const char *dir,
 
   g_assert_true (g_file_set_contents (path, data, (gssize) len, NULL));
   return path;
+}
+
+/* The CLI running @command on @source. */
+void
+run_cli2 (CliRun     *run,
+          const char *command,
+          const char *source)
+{
+  const char *args[] = { command, source, NULL };
+
+  run_cli_argv (run, args);
+}
+
+/* @bytes as a string of their own. */
+char *
+es_test_bytes_to_string (GBytes *bytes)
+{
+  gsize size;
+  const char *data = g_bytes_get_data (bytes, &size);
+
+  return size > 0 ? g_strndup (data, size) : g_strdup ("");
+}
+
+/* The CLI with @stdin_data on its standard input (a pipe). */
+void
+run_cli_stdin (CliRun       *run,
+               const char  **args,
+               const guint8 *stdin_data,
+               gsize         stdin_len)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GBytes) in = g_bytes_new (stdin_data, stdin_len);
+  g_autoptr(GBytes) out = NULL, err = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("ES_CLI"));
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  process = g_subprocess_newv ((const char * const *) argv->pdata,
+                               G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                               G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate (process, in, NULL, &out, &err, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  run->exit_code = g_subprocess_get_exit_status (process);
+  run->out = es_test_bytes_to_string (out);
+  run->err = es_test_bytes_to_string (err);
 }
 
 /* A folder of the test's own, which must be empty at the end (then it

@@ -51,6 +51,15 @@ CliRunning cli_child_start  (const char     **args,
 int        cli_child_finish (CliRunning      *running,
                              CliRun          *run);
 
+void       run_cli2         (CliRun          *run,
+                             const char      *command,
+                             const char      *source);
+void       run_cli_stdin    (CliRun          *run,
+                             const char     **args,
+                             const guint8    *stdin_data,
+                             gsize            stdin_len);
+char      *es_test_bytes_to_string (GBytes   *bytes);
+
 /* Folders of a test's own, for the files runs leave (or must not). */
 char      *es_test_make_dir       (void);
 char      *es_test_write_file     (const char      *dir,

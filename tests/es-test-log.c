@@ -1,5 +1,7 @@
-/* es-test-log.c: small eventlogs written in memory, and the documents and
- * brute-force answers that tests compare with
+/* es-test-log.c: small eventlogs written in memory, the fixtures, and
+ * documents described as text (documents built with no log, and the
+ * brute-force answers, are in es-test-builder.c; big logs in
+ * es-test-busy-log.c)
  *
  * Copyright 2026 The Eventscope authors
  *
@@ -162,6 +164,18 @@ es_test_log_declare_ghc (EsTestLog *log)
     es_test_log_declare (log, types[i].tag, types[i].size, types[i].desc);
 }
 
+/* A log declaring GHC 9.x's types (es_test_log_declare_ghc()), its
+ * events to come. */
+EsTestLog *
+es_test_log_new_ghc (void)
+{
+  EsTestLog *log = es_test_log_new ();
+
+  es_test_log_declare_ghc (log);
+  es_test_log_begin_data (log);
+  return log;
+}
+
 void
 es_test_log_begin_data (EsTestLog *log)
 {
@@ -305,6 +319,32 @@ es_test_decode (const guint8      *data,
     }
 }
 
+/* @log's events, decoded whole; fails the test if they cannot be. */
+GArray *
+es_test_decode_log (EsTestLog *log)
+{
+  GByteArray *data = es_test_log_get_data (log);
+  g_autoptr(GError) error = NULL;
+  GArray *events = es_test_decode (data->data, data->len, 0, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (events);
+  return events;
+}
+
+/* Decodes @log and checks the text of every event, in file order. */
+void
+es_test_assert_lines (EsTestLog          *log,
+                      const char * const *expected)
+{
+  g_autoptr(GArray) events = es_test_decode_log (log);
+  guint n = g_strv_length ((char **) expected);
+
+  for (guint i = 0; i < MIN (n, events->len); i++)
+    g_assert_cmpstr (g_array_index (events, EsTestEvent, i).text, ==, expected[i]);
+  g_assert_cmpuint (events->len, ==, n);
+}
+
 /* Writes @data to a new temporary .eventlog; returns its path (the caller
  * removes it). */
 char *
@@ -322,143 +362,6 @@ es_test_write_temp_log (const guint8 *data,
   return path;
 }
 
-/* A log of @n_blocks blocks of 1000 events (mostly scheduler events of 14
- * bytes, so 14 kB a block), two caps taking turns for the first @n_both
- * blocks (cap 0 alone after), each block overlapping the one before in
- * time; in each, as GHC writes them, a GC_END stamped before the events
- * just ahead of it. Big enough to see how much of a log a reader keeps
- * resident. */
-static EsTestLog *
-make_busy_log (guint    n_blocks,
-               guint    n_both,
-               gboolean gc_stats)
-{
-  EsTestLog *log = es_test_log_new ();
-  guint64 t = 1000;
-
-  es_test_log_declare_ghc (log);
-  es_test_log_begin_data (log);
-  for (guint b = 0; b < n_blocks; b++)
-    {
-      es_test_log_begin_block (log, t, b < n_both ? b % 2 : 0);
-      for (guint i = 0; i < 1000; i++)
-        if (i == 500)
-          {
-            if (gc_stats)
-              {
-                GByteArray *stats = es_payload_u16 (es_payload_u32 (es_payload_new (), 0), b % 7 == 6);
-
-                es_payload_u64 (es_payload_u64 (es_payload_u64 (stats, 1000 + b), 0), 0);
-                es_payload_u64 (es_payload_u64 (es_payload_u64 (es_payload_u32 (stats, 2), 0), 0), 0);
-                es_test_log_event (log, ES_EVENT_GC_START, t + 200, es_payload_new ());
-                es_test_log_event (log, ES_EVENT_GC_STATS_GHC, t + 200, stats);
-              }
-            es_test_log_event (log, ES_EVENT_GC_END, t + 200, es_payload_new ());
-          }
-        else
-          es_test_log_event (log, i % 2 ? ES_EVENT_RUN_THREAD : ES_EVENT_THREAD_RUNNABLE, t + i,
-                             es_payload_u32 (es_payload_new (), i % 7));
-      es_test_log_end_block (log, t + 999);
-      t += 500;
-    }
-  es_test_log_end (log);
-  return log;
-}
-
-/* The busy log, written to a temporary file. */
-static char *
-write_busy_log (guint    n_blocks,
-                guint    n_both,
-                gboolean gc_stats)
-{
-  g_autoptr(EsTestLog) log = make_busy_log (n_blocks, n_both, gc_stats);
-  GByteArray *data = es_test_log_get_data (log);
-
-  return es_test_write_temp_log (data->data, data->len);
-}
-
-char *
-es_test_write_busy_log (guint n_blocks)
-{
-  return write_busy_log (n_blocks, G_MAXUINT, FALSE);
-}
-
-/* The same, with cap 1's blocks only among the first @n_both. */
-char *
-es_test_write_busy_log_cap_1_until (guint n_blocks,
-                                    guint n_both)
-{
-  return write_busy_log (n_blocks, n_both, FALSE);
-}
-
-/* The same, each block's GC with its GC_STATS: a log whose GCs are not
- * made from the caps' GC phases. */
-char *
-es_test_write_busy_log_with_gc_stats (guint n_blocks)
-{
-  return write_busy_log (n_blocks, G_MAXUINT, TRUE);
-}
-
-/* Its bytes, @len of them, for a test to write where it wants them. */
-char *
-es_test_busy_log_with_gc_stats (guint  n_blocks,
-                                gsize *len)
-{
-  g_autoptr(EsTestLog) log = make_busy_log (n_blocks, G_MAXUINT, TRUE);
-  GByteArray *data = es_test_log_get_data (log);
-
-  *len = data->len;
-  return g_memdup2 (data->data, data->len);
-}
-
-/* A busy log of over 24 MB whose resident pages a test can watch, with
- * its size in @size; or NULL, the test skipped, where the system cannot
- * say what is resident. */
-char *
-es_test_write_watched_log (gint64 *size)
-{
-  g_autofree char *path = es_test_write_busy_log (1800);
-  GStatBuf st;
-
-  if (es_test_resident_bytes_of (path) < 0)
-    {
-      g_test_skip ("no /proc/self/smaps");
-      g_unlink (path);
-      return NULL;
-    }
-  g_assert_cmpint (g_stat (path, &st), ==, 0);
-  g_assert_cmpint (st.st_size, >, 24 << 20);
-  *size = st.st_size;
-  return g_steal_pointer (&path);
-}
-
-/* The resident bytes of the process's mappings of @path (their Rss in
- * /proc/self/smaps), or -1 where the system does not say. */
-gint64
-es_test_resident_bytes_of (const char *path)
-{
-  g_autofree char *smaps = NULL;
-  g_auto(GStrv) lines = NULL;
-  gboolean in_path = FALSE;
-  gint64 bytes = 0;
-
-  if (!g_file_get_contents ("/proc/self/smaps", &smaps, NULL, NULL))
-    return -1;
-  lines = g_strsplit (smaps, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      const char *space = strrchr (lines[i], ' ');
-
-      /* A mapping's first line: "start-end perms offset dev inode   path". */
-      if (g_ascii_isxdigit (lines[i][0]) && strchr (lines[i], '-') != NULL && strchr (lines[i], ':') != NULL &&
-          !g_str_has_suffix (lines[i], " kB"))
-        in_path = space != NULL && g_str_equal (space + 1, path);
-      else if (in_path && g_str_has_prefix (lines[i], "Rss:"))
-        bytes += (gint64) g_ascii_strtoull (lines[i] + strlen ("Rss:"), NULL, 10) * 1024;
-    }
-  return bytes;
-}
-
 /* Material from ../shared (beside the checkout), or NULL when it is not
  * there: tests then skip, visibly. */
 char *
@@ -474,6 +377,22 @@ es_test_shared_path (const char *relative)
     return NULL;
   return g_steal_pointer (&path);
 }
+
+/* Every fixture the project made: GHC logs of every shape, and Mono logs,
+ * plain and gzip-packed. */
+const char *const es_test_fixtures[ES_TEST_N_FIXTURES] = {
+  "hello.eventlog",
+  "parfib-N2.eventlog",
+  "heap-hT-N2.eventlog",
+  "profiled-hc.eventlog",
+  "profiled-long.eventlog",
+  "alloc-A1m-N2.eventlog",
+  "alloc-A64m-N2.eventlog",
+  "mlpd/alloc-small.mlpd",
+  "mlpd/gc-threads.mlpd",
+  "mlpd/gc-zip.mlpd",
+  "mlpd/nogc.mlpd",
+};
 
 char *
 es_test_fixture_path (const char *name)
@@ -728,6 +647,31 @@ es_test_describe_document (EsDocument *document)
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+/* The document of the first @len bytes of the log @data as a live log's
+ * update shows them while it is still being written: each cap's run goes
+ * on to the latest event (a file cut there ends each at its own). */
+char *
+es_test_describe_ongoing_prefix (const char *data,
+                                 gsize       len)
+{
+  g_autoptr(EsEventlogReader) reader = es_eventlog_reader_new ();
+  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new ();
+  g_autoptr(EsDocument) document = NULL;
+  EsEvent event;
+  gint64 stop;
+  EsReadResult result;
+
+  es_eventlog_reader_feed (reader, (const guint8 *) data, len);
+  es_eventlog_reader_finish (reader);
+  while ((result = es_eventlog_reader_next (reader, &event, NULL)) == ES_READ_EVENT)
+    es_document_builder_add (builder, &event);
+  g_assert_cmpint (result, ==, ES_READ_END);
+  es_document_builder_set_ongoing (builder, TRUE);
+  document = es_document_builder_finish (builder, es_eventlog_reader_is_truncated (reader, &stop, NULL),
+                                         stop);
+  return es_test_describe_document (document);
+}
+
 /* es_test_describe_document() of the log at @path, read as a file. */
 char *
 es_test_describe_file (const char *path)
@@ -737,229 +681,4 @@ es_test_describe_file (const char *path)
 
   g_assert_no_error (error);
   return es_test_describe_document (document);
-}
-
-/* Tells @builder the definition of cost centre @id, as the RTS's
- * HEAP_PROF_COST_CENTRE does. */
-void
-es_test_define_cost_centre (EsDocumentBuilder *builder,
-                            guint32            id,
-                            const char        *label,
-                            const char        *module,
-                            const char        *srcloc)
-{
-  EsEvent e = { 0 };
-
-  e.tag = ES_EVENT_HEAP_PROF_COST_CENTRE;
-  e.cap = ES_CAP_NONE;
-  e.u.cost_centre.id = id;
-  e.u.cost_centre.label = (EsBytes) { label, strlen (label) };
-  e.u.cost_centre.module = (EsBytes) { module, strlen (module) };
-  e.u.cost_centre.srcloc = (EsBytes) { srcloc, strlen (srcloc) };
-  es_document_builder_add (builder, &e);
-}
-
-/* A GHC stack sample (PROF_SAMPLE_COST_CENTRE): @ids innermost first, as
- * the RTS writes them. */
-void
-es_test_add_prof_sample (EsDocumentBuilder *builder,
-                         guint64            time,
-                         guint16            cap,
-                         const guint32     *ids,
-                         guint              depth)
-{
-  guint8 stack[4 * 255];
-  EsEvent e = { 0 };
-
-  g_assert_cmpuint (depth, <=, 255);
-  for (guint i = 0; i < depth; i++)
-    {
-      stack[4 * i] = ids[i] >> 24;
-      stack[4 * i + 1] = ids[i] >> 16;
-      stack[4 * i + 2] = ids[i] >> 8;
-      stack[4 * i + 3] = ids[i];
-    }
-  e.tag = ES_EVENT_PROF_SAMPLE_COST_CENTRE;
-  e.time = time;
-  e.cap = ES_CAP_NONE;
-  e.u.cost_centre_sample.cap = cap;
-  e.u.cost_centre_sample.depth = depth;
-  e.u.cost_centre_sample.stack = stack;
-  es_document_builder_add (builder, &e);
-}
-
-/* A snapshot of @builder, and the document of the same @events (EsEvent,
- * all it was given) finished whole, to compare. */
-void
-es_test_snapshot_and_whole (EsDocumentBuilder  *builder,
-                            GArray             *events,
-                            EsDocument        **snapshot,
-                            EsDocument        **whole)
-{
-  g_autoptr(EsDocumentBuilder) again = es_document_builder_new ();
-
-  *snapshot = es_document_builder_snapshot (builder, TRUE, -1);
-  for (guint i = 0; i < events->len; i++)
-    es_document_builder_add (again, &g_array_index (events, EsEvent, i));
-  *whole = es_document_builder_finish (again, TRUE, -1);
-}
-
-/* Gives @builder an event of @tag at @time on @cap, a GC's or one with no
- * payload (GC_STATS copying a byte), and keeps it in @events. */
-void
-es_test_add_gc_event (EsDocumentBuilder *builder,
-                      GArray            *events,
-                      guint              cap,
-                      guint64            time,
-                      EsEventTag         tag)
-{
-  EsEvent e = { 0 };
-
-  e.cap = cap;
-  e.time = time;
-  e.tag = tag;
-  if (tag == ES_EVENT_GC_STATS_GHC)
-    e.u.gc_stats.copied = 1;
-  es_document_builder_add (builder, &e);
-  g_array_append_val (events, e);
-}
-
-static void
-add_scheduler_event (EsDocumentBuilder *builder,
-                     guint16            cap,
-                     guint64            time,
-                     EsEventTag         tag,
-                     guint32            thread,
-                     guint16            status)
-{
-  EsEvent e = { 0 };
-
-  e.cap = cap;
-  e.time = time;
-  e.tag = tag;
-  if (tag == ES_EVENT_STOP_THREAD)
-    {
-      e.u.stop.thread = thread;
-      e.u.stop.status = status;
-    }
-  else
-    e.u.thread.thread = thread;
-  es_document_builder_add (builder, &e);
-}
-
-/**
- * es_test_cut_log_builder:
- *
- * A log cut short, its events added, to be finished: HEC 0 runs thread 1
- * from 0 to ES_TEST_CUT_LOG_END (the log's last event) but for a yield at
- * 900-950; HEC 1 runs thread 2 from 100 and, its buffer not written yet
- * when the log was cut, says nothing after an event at
- * ES_TEST_CUT_LOG_HEC1_LAST.
- *
- * Returns: (transfer full): the builder
- */
-EsDocumentBuilder *
-es_test_cut_log_builder (void)
-{
-  EsDocumentBuilder *builder = es_document_builder_new ();
-
-  add_scheduler_event (builder, 0, 0, ES_EVENT_CREATE_THREAD, 1, 0);
-  add_scheduler_event (builder, 0, 0, ES_EVENT_RUN_THREAD, 1, 0);
-  add_scheduler_event (builder, 1, 50, ES_EVENT_CREATE_THREAD, 2, 0);
-  add_scheduler_event (builder, 1, 100, ES_EVENT_RUN_THREAD, 2, 0);
-  add_scheduler_event (builder, 1, ES_TEST_CUT_LOG_HEC1_LAST, ES_EVENT_CREATE_THREAD, 3, 0);
-  add_scheduler_event (builder, 0, 900, ES_EVENT_STOP_THREAD, 1, ES_STOP_THREAD_YIELDING);
-  add_scheduler_event (builder, 0, 950, ES_EVENT_RUN_THREAD, 1, 0);
-  add_scheduler_event (builder, 0, ES_TEST_CUT_LOG_END, ES_EVENT_CREATE_THREAD, 4, 0);
-  return builder;
-}
-
-/* A random run of 400 steps on each of @n_caps caps (a run, a GC's six
- * phases, a thread created or a message, or spark counters and the heap
- * size), finished. */
-EsDocument *
-es_test_random_document (GRand *rand,
-                         guint  n_caps)
-{
-  g_autoptr(EsDocumentBuilder) builder = es_document_builder_new ();
-
-  for (guint cap = 0; cap < n_caps; cap++)
-    {
-      guint64 t = g_rand_int_range (rand, 0, 1000);
-      guint64 created = 0, converted = 0;
-
-      for (guint i = 0; i < 400; i++)
-        {
-          EsEvent e = { 0 };
-          guint choice = g_rand_int_range (rand, 0, 10);
-
-          e.cap = cap;
-          t += g_rand_int_range (rand, 0, 5000);
-          if (choice < 5)
-            {
-              e.tag = ES_EVENT_RUN_THREAD;
-              e.time = t;
-              e.u.thread.thread = g_rand_int_range (rand, 1, 20);
-              es_document_builder_add (builder, &e);
-              e.tag = ES_EVENT_STOP_THREAD;
-              e.time = t += g_rand_int_range (rand, 0, 20000);
-              e.u.stop.status = ES_STOP_HEAP_OVERFLOW;
-              es_document_builder_add (builder, &e);
-            }
-          else if (choice < 7)
-            {
-              static const guint16 phases[] = { ES_EVENT_GC_START, ES_EVENT_GC_WORK, ES_EVENT_GC_IDLE,
-                                                ES_EVENT_GC_WORK, ES_EVENT_GC_DONE, ES_EVENT_GC_END };
-
-              for (guint p = 0; p < G_N_ELEMENTS (phases); p++)
-                {
-                  e.tag = phases[p];
-                  e.time = t += g_rand_int_range (rand, 0, 3000);
-                  es_document_builder_add (builder, &e);
-                }
-            }
-          else if (choice < 9)
-            {
-              e.tag = g_rand_boolean (rand) ? ES_EVENT_CREATE_THREAD : ES_EVENT_USER_MSG;
-              e.time = t;
-              e.u.text.data = "hello";
-              e.u.text.len = 5;
-              es_document_builder_add (builder, &e);
-            }
-          else
-            {
-              e.tag = ES_EVENT_SPARK_COUNTERS;
-              e.time = t;
-              e.u.spark_counters.created = created += g_rand_int_range (rand, 0, 100);
-              e.u.spark_counters.converted = converted += g_rand_int_range (rand, 0, 50);
-              e.u.spark_counters.remaining = g_rand_int_range (rand, 0, 80);
-              es_document_builder_add (builder, &e);
-              e.tag = ES_EVENT_HEAP_SIZE;
-              e.u.heap.bytes = g_rand_int_range (rand, 1, 1 << 30);
-              es_document_builder_add (builder, &e);
-            }
-        }
-    }
-  return es_document_builder_finish (builder, FALSE, 0);
-}
-
-/* The time @tl spent in @kind between @a and @b, from every activity. */
-guint64
-es_test_brute_overlap (const EsCapTimeline *tl,
-                       EsActivityKind       kind,
-                       guint64              a,
-                       guint64              b)
-{
-  guint n;
-  const EsActivity *act = es_cap_timeline_get_activities (tl, &n);
-  guint64 total = 0;
-
-  for (guint i = 0; i < n; i++)
-    if (act[i].kind == kind)
-      {
-        guint64 lo = MAX (act[i].start, a), hi = MIN (es_activity_end (&act[i]), b);
-
-        total += hi > lo ? hi - lo : 0;
-      }
-  return total;
 }

@@ -18,6 +18,7 @@ G_BEGIN_DECLS
 typedef struct _EsTestLog EsTestLog;
 
 EsTestLog  *es_test_log_new             (void);
+EsTestLog  *es_test_log_new_ghc         (void);
 void        es_test_log_free            (EsTestLog    *log);
 void        es_test_log_declare         (EsTestLog    *log,
                                          guint16       tag,
@@ -69,6 +70,9 @@ GArray     *es_test_decode              (const guint8 *data,
                                          EsEventlogReader **reader_out,
                                          GError      **error);
 GArray     *es_test_decode_in_time_order (const char *path);
+GArray     *es_test_decode_log          (EsTestLog    *log);
+void        es_test_assert_lines        (EsTestLog    *log,
+                                         const char * const *expected);
 char       *es_test_searched_text       (const EsTestEvent *event);
 char       *es_test_write_temp_log      (const guint8 *data,
                                          gsize         len);
@@ -82,6 +86,8 @@ gint64      es_test_resident_bytes_of   (const char   *path);
 char       *es_test_write_watched_log   (gint64       *size);
 char       *es_test_shared_path         (const char   *relative);
 char       *es_test_fixture_path        (const char   *name);
+#define ES_TEST_N_FIXTURES 11
+extern const char *const es_test_fixtures[ES_TEST_N_FIXTURES];
 char       *es_test_read_fixture        (const char   *name,
                                          gsize        *len);
 EsDocument *es_test_load_fixture        (const char   *name);
@@ -95,6 +101,8 @@ void        es_test_describe_mono_figures (EsMonoActivity              *activity
 EsSpan     *es_test_copy_spans          (EsDocument   *document,
                                          guint        *n_spans);
 char       *es_test_describe_file       (const char   *path);
+char       *es_test_describe_ongoing_prefix (const char *data,
+                                             gsize       len);
 void        es_test_define_cost_centre  (EsDocumentBuilder *builder,
                                          guint32       id,
                                          const char   *label,

@@ -12,8 +12,8 @@
 
 #include "es-eventlog-file.h"
 #include "es-eventlog-reader-private.h"
-#include "es-event-text.h"
 #include "es-test-log.h"
+#include "es-test-read-tally.h"
 
 /* The scheduler's events a summary only counts (its builder's
  * es_document_builder_get_fields_unread(), as far as these logs have them). */
@@ -23,20 +23,11 @@
                       (G_GUINT64_CONSTANT (1) << ES_EVENT_MIGRATE_THREAD) | \
                       (G_GUINT64_CONSTANT (1) << ES_EVENT_REQUEST_PAR_GC))
 
-#define MAX_CAPS 64
-
-/* What a read gave: the events handed out as `dump` lines with their
- * offsets and caps, and, per cap, those of the counted tags by their
- * number and earliest and latest times, whether they were handed out or
- * only counted. */
+/* What a read gave (its tally: a cap past ES_READ_TALLY_CAPS fails), and
+ * how it went. */
 typedef struct
 {
-  EsEventlogReader *reader;
-  guint64           counted_tags;
-  GString          *lines;
-  guint64           n_counted[MAX_CAPS];
-  guint64           earliest[MAX_CAPS];
-  guint64           latest[MAX_CAPS];
+  EsReadTally       tally;
   guint             n_batches;
   guint             n_only_counted;   /* events a batch counted, not handed out */
   guint             until_stop;       /* batches before the callback says stop (0: never) */
@@ -44,46 +35,13 @@ typedef struct
   guint             next;             /* its first event not in a batch yet */
 } ReadResult;
 
-static void
-count (ReadResult *result,
-       guint16     cap,
-       guint       n,
-       guint64     earliest,
-       guint64     latest)
-{
-  g_assert_cmpuint (cap, <, MAX_CAPS);
-  if (result->n_counted[cap] == 0)
-    {
-      result->earliest[cap] = earliest;
-      result->latest[cap] = latest;
-    }
-  result->n_counted[cap] += n;
-  result->earliest[cap] = MIN (result->earliest[cap], earliest);
-  result->latest[cap] = MAX (result->latest[cap], latest);
-}
-
-static void
-take_event (ReadResult    *result,
-            const EsEvent *event)
-{
-  if (event->tag < 64 && (result->counted_tags >> event->tag) & 1 && event->cap != ES_CAP_NONE &&
-      !event->unknown)
-    {
-      count (result, event->cap, 1, event->time, event->time);
-      return;
-    }
-  g_string_append_printf (result->lines, "%" G_GINT64_FORMAT " %u %u %u ", event->offset, event->cap,
-                          event->size, event->payload_len);
-  es_event_append_line (event, es_eventlog_reader_lookup_type (result->reader, event->tag), result->lines);
-}
-
 static gboolean
 take_one (const EsEvent *event,
           gpointer       user_data)
 {
   ReadResult *result = user_data;
 
-  take_event (result, event);
+  es_read_tally_take_event (&result->tally, event);
   g_array_append_val (result->one_at_a_time, *event);
   return TRUE;
 }
@@ -100,7 +58,7 @@ take_batch (const EsEventBatch *batch,
     {
       /* Each event read since the last batch, up to where the reader
        * stands, is in this one: handed out, or counted. */
-      gint64 frontier = es_eventlog_reader_get_offset (result->reader);
+      gint64 frontier = es_eventlog_reader_get_offset (result->tally.reader);
       guint handed = 0, n_counted = 0;
       guint64 earliest = G_MAXUINT64, latest = 0;
 
@@ -115,7 +73,7 @@ take_batch (const EsEventBatch *batch,
               handed++;
               continue;
             }
-          g_assert_true (e->tag < 64 && (result->counted_tags >> e->tag) & 1);
+          g_assert_true (e->tag < 64 && (result->tally.counted_tags >> e->tag) & 1);
           g_assert_cmpuint (e->cap, ==, batch->counted_cap);
           n_counted++;
           earliest = MIN (earliest, e->time);
@@ -129,14 +87,12 @@ take_batch (const EsEventBatch *batch,
           g_assert_cmpuint (latest, ==, batch->counted_latest);
         }
     }
-  for (guint i = 0; i < batch->n_events; i++)
-    take_event (result, &batch->events[i]);
   if (batch->n_counted > 0)
     {
       g_assert_cmpuint (batch->counted_earliest, <=, batch->counted_latest);
-      count (result, batch->counted_cap, batch->n_counted, batch->counted_earliest, batch->counted_latest);
       result->n_only_counted += batch->n_counted;
     }
+  es_read_tally_take_batch (&result->tally, batch);
   result->n_batches++;
   if (result->until_stop > 0 && result->n_batches % result->until_stop == 0)
     return FALSE;
@@ -147,12 +103,12 @@ static void
 assert_same_reads (const ReadResult *expected,
                    const ReadResult *got)
 {
-  g_assert_cmpstr (got->lines->str, ==, expected->lines->str);
-  for (guint c = 0; c < MAX_CAPS; c++)
+  g_assert_cmpstr (got->tally.lines->str, ==, expected->tally.lines->str);
+  for (guint c = 0; c < ES_READ_TALLY_CAPS; c++)
     {
-      g_assert_cmpuint (got->n_counted[c], ==, expected->n_counted[c]);
-      g_assert_cmpuint (got->earliest[c], ==, expected->earliest[c]);
-      g_assert_cmpuint (got->latest[c], ==, expected->latest[c]);
+      g_assert_cmpuint (got->tally.n_counted[c], ==, expected->tally.n_counted[c]);
+      g_assert_cmpuint (got->tally.earliest[c], ==, expected->tally.earliest[c]);
+      g_assert_cmpuint (got->tally.latest[c], ==, expected->tally.latest[c]);
     }
 }
 
@@ -160,8 +116,7 @@ static void
 clear_result (ReadResult *result)
 {
   g_clear_pointer (&result->one_at_a_time, g_array_unref);
-  es_eventlog_reader_free (result->reader);
-  g_string_free (result->lines, TRUE);
+  es_read_tally_clear (&result->tally);
 }
 
 /* @path read as es_eventlog_read_file() reads it, or in batches: with
@@ -184,15 +139,13 @@ read_log (const char *path,
    * mapping's, gone with it: only their offsets, tags, caps and times
    * are read); in batches, it checks each batch by them. */
   result->one_at_a_time = in_batches ? g_array_ref (one_at_a_time) : g_array_new (FALSE, FALSE, sizeof (EsEvent));
-  result->reader = es_eventlog_reader_new ();
-  result->lines = g_string_new (NULL);
-  result->counted_tags = COUNTED_TAGS;
+  es_read_tally_init (&result->tally, COUNTED_TAGS, 0);
   result->until_stop = until_stop;
-  es_eventlog_reader_set_partition (result->reader, n_parts, part);
-  es_eventlog_reader_set_counted_only (result->reader, counted_tags);
+  es_eventlog_reader_set_partition (result->tally.reader, n_parts, part);
+  es_eventlog_reader_set_counted_only (result->tally.reader, counted_tags);
   if (!in_batches)
     {
-      g_assert_true (es_eventlog_read_file (result->reader, path, take_one, NULL, result, NULL, &error));
+      g_assert_true (es_eventlog_read_file (result->tally.reader, path, take_one, NULL, result, NULL, &error));
       g_assert_no_error (error);
       return;
     }
@@ -200,7 +153,7 @@ read_log (const char *path,
    * it: the rest is the reader's still, in slices as it reads them. */
   if (until_stop == 0)
     {
-      g_assert_true (es_eventlog_read_file_in_batches (result->reader, path, take_batch, NULL, result, NULL, &error));
+      g_assert_true (es_eventlog_read_file_in_batches (result->tally.reader, path, take_batch, NULL, result, NULL, &error));
       g_assert_no_error (error);
       return;
     }
@@ -213,7 +166,7 @@ read_log (const char *path,
     g_assert_no_error (error);
     for (;;)
       {
-        EsReadResult r = _es_eventlog_reader_drain_batches (result->reader, events, G_N_ELEMENTS (events),
+        EsReadResult r = _es_eventlog_reader_drain_batches (result->tally.reader, events, G_N_ELEMENTS (events),
                                                             take_batch, result, &error);
 
         g_assert_no_error (error);
@@ -223,13 +176,13 @@ read_log (const char *path,
         if (r == ES_READ_EVENT)
           continue;
         if (fed == len)
-          es_eventlog_reader_finish (result->reader);
+          es_eventlog_reader_finish (result->tally.reader);
         else
           {
             /* Odd slices: events cut by a slice's end, and blocks. */
             gsize n = MIN (4093, len - fed);
 
-            es_eventlog_reader_feed (result->reader, data + fed, n);
+            es_eventlog_reader_feed (result->tally.reader, data + fed, n);
             fed += n;
           }
       }

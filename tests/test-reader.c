@@ -13,41 +13,6 @@
 
 #define P es_payload_new ()
 
-static GArray *
-decode_log (EsTestLog *log)
-{
-  GByteArray *data = es_test_log_get_data (log);
-  g_autoptr(GError) error = NULL;
-  GArray *events = es_test_decode (data->data, data->len, 0, NULL, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (events);
-  return events;
-}
-
-/* Decodes @log and checks the text of every event, in file order. */
-static void
-assert_lines (EsTestLog          *log,
-              const char * const *expected)
-{
-  g_autoptr(GArray) events = decode_log (log);
-  guint n = g_strv_length ((char **) expected);
-
-  for (guint i = 0; i < MIN (n, events->len); i++)
-    g_assert_cmpstr (g_array_index (events, EsTestEvent, i).text, ==, expected[i]);
-  g_assert_cmpuint (events->len, ==, n);
-}
-
-static EsTestLog *
-new_ghc_log (void)
-{
-  EsTestLog *log = es_test_log_new ();
-
-  es_test_log_declare_ghc (log);
-  es_test_log_begin_data (log);
-  return log;
-}
-
 static void
 test_header_types (void)
 {
@@ -116,7 +81,7 @@ test_header_extra_field (void)
 static void
 test_scheduler (void)
 {
-  g_autoptr(EsTestLog) log = new_ghc_log ();
+  g_autoptr(EsTestLog) log = es_test_log_new_ghc ();
   const char *expected[] = {
     "10: creating thread 7\n", "20: running thread 7\n",
     "30: stopping thread 7 (blocked on an MVar)\n",
@@ -140,7 +105,7 @@ test_scheduler (void)
   es_test_log_event (log, 8, 60, es_payload_u16 (es_payload_u32 (P, 8), 1));
   es_test_log_event (log, 15, 70, es_payload_u32 (P, 9));
   es_test_log_end (log);
-  assert_lines (log, expected);
+  es_test_assert_lines (log, expected);
 }
 
 static GByteArray *
@@ -162,7 +127,7 @@ gc_stats_payload (gboolean balanced)
 static void
 test_gc (void)
 {
-  g_autoptr(EsTestLog) log = new_ghc_log ();
+  g_autoptr(EsTestLog) log = es_test_log_new_ghc ();
   const char *expected[] = {
     "1: requesting sequential GC\n", "2: requesting parallel GC\n", "3: starting GC\n",
     "4: all caps stopped for GC\n", "5: GC working\n", "6: GC idle\n", "7: GC done\n",
@@ -180,7 +145,7 @@ test_gc (void)
   es_test_log_event (log, 10, 8, NULL);
   es_test_log_event (log, 53, 9, gc_stats_payload (TRUE));
   es_test_log_end (log);
-  assert_lines (log, expected);
+  es_test_assert_lines (log, expected);
 }
 
 /* GHC before 8.4 wrote GC_STATS without par_balanced_copied (50 bytes). */
@@ -200,13 +165,13 @@ test_gc_stats_50_bytes (void)
   es_test_log_event (log, 53, 9, gc_stats_payload (FALSE));
   es_test_log_event (log, 10, 10, NULL);
   es_test_log_end (log);
-  assert_lines (log, expected);
+  es_test_assert_lines (log, expected);
 }
 
 static void
 test_heap (void)
 {
-  g_autoptr(EsTestLog) log = new_ghc_log ();
+  g_autoptr(EsTestLog) log = es_test_log_new_ghc ();
   const char *expected[] = {
     "1: allocated on heap capset 0: 123456789012 total bytes till now\n",
     "2: size of heap capset 0: 4194304 bytes\n",
@@ -226,7 +191,7 @@ test_heap (void)
   es_test_log_event (log, 90, 5, es_payload_u32 (es_payload_u32 (es_payload_u32 (es_payload_u32 (P, 0), 10), 8), 2));
   es_test_log_event (log, 91, 6, es_payload_u64 (es_payload_u32 (P, 0), 8192));
   es_test_log_end (log);
-  assert_lines (log, expected);
+  es_test_assert_lines (log, expected);
 }
 
 /* SPARK_COUNTERS stores GC'd before fizzled; the text prints them in the
@@ -234,7 +199,7 @@ test_heap (void)
 static void
 test_sparks (void)
 {
-  g_autoptr(EsTestLog) log = new_ghc_log ();
+  g_autoptr(EsTestLog) log = es_test_log_new_ghc ();
   const char *expected[] = {
     "1: spark stats: 100 created, 40 converted, 7 remaining (3 overflowed, 2 dud, 5 GC'd, 43 fizzled)\n",
     "2: spark created\n", "3: dud spark discarded\n", "4: overflowed spark discarded\n",
@@ -255,13 +220,13 @@ test_sparks (void)
   es_test_log_event (log, 40, 7, NULL);
   es_test_log_event (log, 41, 8, NULL);
   es_test_log_end (log);
-  assert_lines (log, expected);
+  es_test_assert_lines (log, expected);
 }
 
 static void
 test_capsets_and_caps (void)
 {
-  g_autoptr(EsTestLog) log = new_ghc_log ();
+  g_autoptr(EsTestLog) log = es_test_log_new_ghc ();
   const char *expected[] = {
     "1: created capset 0 of type CapsetOsProcess\n", "2: created capset 1 of type CapsetClockDomain\n",
     "3: assigned cap 1 to capset 0\n", "4: removed cap 1 from capset 0\n",
@@ -295,13 +260,13 @@ test_capsets_and_caps (void)
   es_test_log_event (log, 47, 14, es_payload_u16 (P, 1));
   es_test_log_event (log, 48, 15, es_payload_u16 (P, 1));
   es_test_log_end (log);
-  assert_lines (log, expected);
+  es_test_assert_lines (log, expected);
 }
 
 static void
 test_tasks (void)
 {
-  g_autoptr(EsTestLog) log = new_ghc_log ();
+  g_autoptr(EsTestLog) log = es_test_log_new_ghc ();
   const char *expected[] = {
     "1: task 0x7f00deadbeef created on cap 1 with OS kernel thread 31337\n",
     "2: task 0x7f00deadbeef migrated from cap 1 to cap 0\n",
@@ -312,13 +277,13 @@ test_tasks (void)
   es_test_log_event (log, 56, 2, es_payload_u16 (es_payload_u16 (es_payload_u64 (P, G_GUINT64_CONSTANT (0x7f00deadbeef)), 1), 0));
   es_test_log_event (log, 57, 3, es_payload_u64 (P, G_GUINT64_CONSTANT (0x7f00deadbeef)));
   es_test_log_end (log);
-  assert_lines (log, expected);
+  es_test_assert_lines (log, expected);
 }
 
 static void
 test_user_events (void)
 {
-  g_autoptr(EsTestLog) log = new_ghc_log ();
+  g_autoptr(EsTestLog) log = es_test_log_new_ghc ();
   const char *expected[] = {
     "1: START work\n", "2: marker: phase 1\n", "3: RTS says hi\n",
     "4: thread 5 has label \"worker-A\"\n", "5: binary message a.b..c\n",
@@ -332,13 +297,13 @@ test_user_events (void)
   es_test_log_event (log, 181, 5, es_payload_str (P, "a\x01" "b\xff\x7f" "c"));
   es_test_log_event (log, 42, 6, es_payload_u32 (es_payload_str (P, "main"), 12));
   es_test_log_end (log);
-  assert_lines (log, expected);
+  es_test_assert_lines (log, expected);
 }
 
 static void
 test_heap_profile (void)
 {
-  g_autoptr(EsTestLog) log = new_ghc_log ();
+  g_autoptr(EsTestLog) log = es_test_log_new_ghc ();
   const char *expected[] = {
     "1: start heap profiling 0 at sampling period 100000000 broken down by closure type filtered by Main, T, \n",
     "2: cost centre 3 go in Main at Main.hs:4:1-10 CAF\n",
@@ -364,13 +329,13 @@ test_heap_profile (void)
   es_test_log_event (log, 165, 6, es_payload_u64 (P, 1));
   es_test_log_event (log, 166, 7, es_payload_u64 (es_payload_u64 (P, 2), 6500));
   es_test_log_end (log);
-  assert_lines (log, expected);
+  es_test_assert_lines (log, expected);
 }
 
 static void
 test_time_profile_and_ipe (void)
 {
-  g_autoptr(EsTestLog) log = new_ghc_log ();
+  g_autoptr(EsTestLog) log = es_test_log_new_ghc ();
   const char *expected[] = {
     "1: start time profiling, tick interval 1000000 (ns)\n",
     "2: cap no 1, prof sample 42, cost centre stack 7, 8\n",
@@ -388,13 +353,13 @@ test_time_profile_and_ipe (void)
   es_test_log_event (log, 167, 2, es_payload_u32 (es_payload_u32 (es_payload_u8 (es_payload_u64 (es_payload_u32 (P, 1), 42), 2), 7), 8));
   es_test_log_event (log, 169, 3, ipe);
   es_test_log_end (log);
-  assert_lines (log, expected);
+  es_test_assert_lines (log, expected);
 }
 
 static void
 test_nonmoving (void)
 {
-  g_autoptr(EsTestLog) log = new_ghc_log ();
+  g_autoptr(EsTestLog) log = es_test_log_new_ghc ();
   const char *expected[] = {
     "1: concurrent mark began\n", "2: concurrent mark ended: marked 77 objects\n",
     "3: post-mark synchronization began\n", "4: post-mark synchronization ended\n",
@@ -414,7 +379,7 @@ test_nonmoving (void)
   es_test_log_event (log, 207, 8, es_payload_u32 (es_payload_u32 (es_payload_u32 (es_payload_u16 (P, 4096), 10), 5), 300));
   es_test_log_event (log, 208, 9, es_payload_u32 (es_payload_u32 (P, 4), 2));
   es_test_log_end (log);
-  assert_lines (log, expected);
+  es_test_assert_lines (log, expected);
 }
 
 /* Before GHC 9.10 the census gave log2 of the block size in one byte. */
@@ -430,7 +395,7 @@ test_census_13_bytes (void)
   es_test_log_begin_data (log);
   es_test_log_event (log, 207, 8, es_payload_u32 (es_payload_u32 (es_payload_u32 (es_payload_u8 (P, 6), 10), 5), 300));
   es_test_log_end (log);
-  assert_lines (log, expected);
+  es_test_assert_lines (log, expected);
 }
 
 /* TICKY_COUNTER_DEF grew an info-table field and then a JSON one: present
@@ -438,7 +403,7 @@ test_census_13_bytes (void)
 static void
 test_ticky (void)
 {
-  g_autoptr(EsTestLog) log = new_ghc_log ();
+  g_autoptr(EsTestLog) log = es_test_log_new_ghc ();
   const char *expected[] = {
     "1: ticky counter definition 11, arity: 1, def kinds: M, name: go (fun), itbl: 0\n",
     "2: ticky counter definition 12, arity: 0, def kinds: , name: main, itbl: 4050e0\n",
@@ -453,7 +418,7 @@ test_ticky (void)
   es_test_log_event (log, 212, 4, NULL);
   es_test_log_event (log, 211, 5, es_payload_u64 (es_payload_u64 (es_payload_u64 (es_payload_u64 (P, 11), 3), 96), 0));
   es_test_log_end (log);
-  assert_lines (log, expected);
+  es_test_assert_lines (log, expected);
 }
 
 static void
@@ -490,7 +455,7 @@ test_eden (void)
   es_test_log_event (log, 68, 11, es_payload_u32 (es_payload_u32 (es_payload_u32 (es_payload_u16 (es_payload_u32 (es_payload_u32 (es_payload_u8 (P, 0x58), 1), 2), 3), 4), 5), 600));
   es_test_log_event (log, 69, 12, es_payload_u32 (es_payload_u32 (es_payload_u32 (es_payload_u32 (es_payload_u8 (P, 0x50), 1), 2), 3), 4));
   es_test_log_end (log);
-  assert_lines (log, expected);
+  es_test_assert_lines (log, expected);
 }
 
 static void
@@ -536,189 +501,7 @@ test_mercury_and_perf (void)
   es_test_log_event (log, 141, 16, es_payload_u64 (es_payload_u64 (es_payload_u32 (P, 2), 77), 1000));
   es_test_log_event (log, 142, 17, es_payload_u64 (es_payload_u32 (P, 2), 77));
   es_test_log_end (log);
-  assert_lines (log, expected);
-}
-
-/* A newer RTS may append fields: the known prefix is decoded, the rest
- * skipped; tags nobody knows are skipped by their declared size. */
-static void
-test_forward_compatibility (void)
-{
-  g_autoptr(EsTestLog) log = es_test_log_new ();
-  g_autoptr(GArray) events = NULL;
-  const char *expected[] = {
-    "1: running thread 5\n", "2: A future fixed event\n", "3: A future variable event\n",
-    "4: Stop thread\n", "5: running thread 6\n", NULL,
-  };
-
-  es_test_log_declare (log, 1, 8, "Run thread");
-  es_test_log_declare (log, 150, 5, "A future fixed event");
-  es_test_log_declare (log, 151, -1, "A future variable event");
-  es_test_log_declare (log, 2, 4, "Stop thread");   /* smaller than any known layout */
-  es_test_log_begin_data (log);
-  es_test_log_event (log, 1, 1, es_payload_u32 (es_payload_u32 (P, 5), 0xffffffff));
-  es_test_log_event (log, 150, 2, es_payload_u8 (es_payload_u32 (P, 1), 2));
-  es_test_log_event (log, 151, 3, es_payload_str (P, "whatever it holds"));
-  es_test_log_event (log, 2, 4, es_payload_u32 (P, 5));
-  es_test_log_event (log, 1, 5, es_payload_u32 (es_payload_u32 (P, 6), 0));
-  es_test_log_end (log);
-  assert_lines (log, expected);
-
-  events = decode_log (log);
-  g_assert_false (g_array_index (events, EsTestEvent, 0).unknown);
-  g_assert_true (g_array_index (events, EsTestEvent, 1).unknown);
-  g_assert_true (g_array_index (events, EsTestEvent, 3).unknown);
-}
-
-/* Variable-size payloads may carry slack after their known fields. */
-static void
-test_variable_slack (void)
-{
-  g_autoptr(EsTestLog) log = new_ghc_log ();
-  const char *expected[] = {
-    "1: cost centre 3 go in Main at Main.hs:4:1-10\n", "2: running thread 1\n", NULL,
-  };
-  GByteArray *cc = es_payload_u8 (es_payload_cstr (es_payload_cstr (es_payload_cstr (es_payload_u32 (P, 3), "go"), "Main"), "Main.hs:4:1-10"), 0);
-
-  es_payload_str (cc, "future");
-  es_test_log_event (log, 161, 1, cc);
-  es_test_log_event (log, 1, 2, es_payload_u32 (P, 1));
-  es_test_log_end (log);
-  assert_lines (log, expected);
-}
-
-/* GHC 6.12 declares a thread id as 8 bytes but writes 4, and STARTUP as 0
- * bytes but writes 2; recognised by CREATE_THREAD's declared size. */
-static void
-test_ghc_6_12_header (void)
-{
-  g_autoptr(EsTestLog) log = es_test_log_new ();
-  g_autoptr(GByteArray) data = NULL;
-  const char *expected[] = {
-    "1: startup: 4 capabilities\n", "2: creating thread 1\n", "3: running thread 1\n",
-    "4: stopping thread 1 (thread blocked)\n", "5: migrating thread 1 to cap 2\n",
-    "6: running a local spark\n", "7: stealing a spark from cap 3\n", "8: shutting down\n", NULL,
-  };
-
-  es_test_log_declare (log, 0, 8, "Create thread");
-  es_test_log_declare (log, 1, 8, "Run thread");
-  es_test_log_declare (log, 2, 10, "Stop thread");
-  es_test_log_declare (log, 4, 10, "Migrate thread");
-  es_test_log_declare (log, 5, 8, "Run spark");
-  es_test_log_declare (log, 6, 10, "Steal spark");
-  es_test_log_declare (log, 7, 0, "Shutdown");
-  es_test_log_declare (log, 17, 0, "Startup");
-  es_test_log_begin_data (log);
-  data = g_byte_array_ref (es_test_log_get_data (log));
-  /* Written by hand: the sizes disagree with the header on purpose. */
-  es_payload_u64 (es_payload_u16 (data, 17), 1);
-  es_payload_u16 (data, 4);
-  es_payload_u32 (es_payload_u64 (es_payload_u16 (data, 0), 2), 1);
-  es_payload_u32 (es_payload_u64 (es_payload_u16 (data, 1), 3), 1);
-  es_payload_u16 (es_payload_u32 (es_payload_u64 (es_payload_u16 (data, 2), 4), 1), 4);
-  es_payload_u16 (es_payload_u32 (es_payload_u64 (es_payload_u16 (data, 4), 5), 1), 2);
-  es_payload_u32 (es_payload_u64 (es_payload_u16 (data, 5), 6), 1);
-  es_payload_u16 (es_payload_u32 (es_payload_u64 (es_payload_u16 (data, 6), 7), 1), 3);
-  es_payload_u64 (es_payload_u16 (data, 7), 8);
-  es_test_log_end (log);
-  assert_lines (log, expected);
-}
-
-static EsTestLog *
-stop_status_log (gboolean with_marker,
-                 gboolean with_t9003)
-{
-  EsTestLog *log = es_test_log_new ();
-
-  es_test_log_declare (log, 2, 10, "Stop thread");
-  if (with_marker)
-    es_test_log_declare (log, 58, -1, "User marker");
-  if (with_t9003)
-    es_test_log_declare (log, 59, 0, "Empty event for bug #9003");
-  es_test_log_begin_data (log);
-  for (guint16 status = 8; status <= 10; status++)
-    es_test_log_event (log, 2, status, es_payload_u32 (es_payload_u16 (es_payload_u32 (P, 1), status), 42));
-  es_test_log_event (log, 2, 20, es_payload_u32 (es_payload_u16 (es_payload_u32 (P, 1), 20), 0));
-  es_test_log_end (log);
-  return log;
-}
-
-/* GHC 7.8.2 (markers declared, HACK_BUG_T9003 not) shifted the blocked
- * statuses by one; 7.8.3 restored them. */
-static void
-test_stop_status_numbering (void)
-{
-  g_autoptr(EsTestLog) ghc782 = stop_status_log (TRUE, FALSE);
-  g_autoptr(EsTestLog) current = stop_status_log (TRUE, TRUE);
-  g_autoptr(EsTestLog) pre77 = stop_status_log (FALSE, FALSE);
-  const char *expected_782[] = {
-    "8: stopping thread 1 (blocked reading an MVar)\n",
-    "9: stopping thread 1 (blocked on black hole owned by thread 42)\n",
-    "10: stopping thread 1 (blocked on I/O read)\n",
-    "20: stopping thread 1 (thread migrating)\n", NULL,
-  };
-  const char *expected_current[] = {
-    "8: stopping thread 1 (blocked on black hole owned by thread 42)\n",
-    "9: stopping thread 1 (blocked on I/O read)\n",
-    "10: stopping thread 1 (blocked on I/O write)\n",
-    "20: stopping thread 1 (blocked reading an MVar)\n", NULL,
-  };
-  const char *expected_pre77[] = {
-    "8: stopping thread 1 (blocked on black hole owned by thread 42)\n",
-    "9: stopping thread 1 (blocked on I/O read)\n",
-    "10: stopping thread 1 (blocked on I/O write)\n",
-    "20: stopping thread 1 (No stop thread status)\n", NULL,
-  };
-
-  assert_lines (ghc782, expected_782);
-  assert_lines (current, expected_current);
-  assert_lines (pre77, expected_pre77);
-}
-
-/* ghc-events' rule: events take their block's cap while the block's byte
- * count lasts; events outside any block, or in the global block, have none. */
-static void
-test_block_capabilities (void)
-{
-  g_autoptr(EsTestLog) log = new_ghc_log ();
-  g_autoptr(GArray) events = NULL;
-  static const struct { guint64 time; guint16 tag; guint16 cap; } expected[] = {
-    { 1, 17, ES_CAP_NONE },
-    { 10, 18, 0 }, { 11, 1, 0 }, { 12, 2, 0 },
-    { 5, 18, 1 }, { 6, 1, 1 },
-    { 7, 18, ES_CAP_NONE }, { 8, 25, ES_CAP_NONE },
-    { 20, 18, 0 },
-    { 30, 19, ES_CAP_NONE },
-  };
-
-  es_test_log_event (log, 17, 1, es_payload_u16 (P, 2));
-  es_test_log_begin_block (log, 10, 0);
-  es_test_log_event (log, 1, 11, es_payload_u32 (P, 1));
-  es_test_log_event (log, 2, 12, es_payload_u32 (es_payload_u16 (es_payload_u32 (P, 1), 3), 0));
-  es_test_log_end_block (log, 13);
-  es_test_log_begin_block (log, 5, 1);
-  es_test_log_event (log, 1, 6, es_payload_u32 (P, 2));
-  es_test_log_end_block (log, 14);
-  es_test_log_begin_block (log, 7, ES_CAP_NONE);
-  es_test_log_event (log, 25, 8, es_payload_u16 (es_payload_u32 (P, 0), 2));
-  es_test_log_end_block (log, 15);
-  es_test_log_begin_block (log, 20, 0);     /* an empty block */
-  es_test_log_end_block (log, 21);
-  es_test_log_event (log, 19, 30, es_payload_str (P, "after every block"));
-  es_test_log_end (log);
-
-  events = decode_log (log);
-  g_assert_cmpuint (events->len, ==, G_N_ELEMENTS (expected));
-  for (guint i = 0; i < events->len; i++)
-    {
-      const EsTestEvent *e = &g_array_index (events, EsTestEvent, i);
-
-      g_assert_cmpuint (e->time, ==, expected[i].time);
-      g_assert_cmpuint (e->tag, ==, expected[i].tag);
-      g_assert_cmpuint (e->cap, ==, expected[i].cap);
-    }
-  g_assert_cmpstr (g_array_index (events, EsTestEvent, 1).text, ==, "10: cap 0: event block: cap 0, end time: 13\n\n");
-  g_assert_cmpstr (g_array_index (events, EsTestEvent, 6).text, ==, "7: event block: cap 65535, end time: 15\n\n");
+  es_test_assert_lines (log, expected);
 }
 
 /* Every event of @data, read with @fields_unread, each into an event
@@ -756,7 +539,7 @@ read_all (GByteArray *data,
 static void
 test_fields_unread (void)
 {
-  g_autoptr(EsTestLog) log = new_ghc_log ();
+  g_autoptr(EsTestLog) log = es_test_log_new_ghc ();
   g_autoptr(GArray) whole = NULL;
   g_autoptr(GArray) headers = NULL;
   guint n_wakeups = 0;
@@ -800,28 +583,6 @@ test_fields_unread (void)
   g_assert_cmpuint (g_array_index (headers, EsEvent, 4).cap, ==, ES_CAP_NONE);
 }
 
-/* GHC >= 9 counts the end marker inside the last block. */
-static void
-test_end_marker_inside_block (void)
-{
-  g_autoptr(EsTestLog) log = new_ghc_log ();
-  g_autoptr(EsEventlogReader) reader = NULL;
-  g_autoptr(GArray) events = NULL;
-  GByteArray *data;
-
-  es_test_log_begin_block (log, 1, ES_CAP_NONE);
-  es_test_log_event (log, 19, 2, es_payload_str (P, "bye"));
-  es_test_log_end (log);
-  es_test_log_end_block (log, 3);
-  data = es_test_log_get_data (log);
-
-  events = es_test_decode (data->data, data->len, 0, &reader, NULL);
-  g_assert_nonnull (events);
-  g_assert_cmpuint (events->len, ==, 2);
-  g_assert_true (es_eventlog_reader_saw_end_marker (reader));
-  g_assert_cmpuint (es_eventlog_reader_get_pending (reader), ==, 0);
-}
-
 int
 main (int    argc,
       char **argv)
@@ -846,12 +607,6 @@ main (int    argc,
   g_test_add_func ("/reader/family/ticky-optional-fields", test_ticky);
   g_test_add_func ("/reader/family/eden", test_eden);
   g_test_add_func ("/reader/family/mercury-and-perf", test_mercury_and_perf);
-  g_test_add_func ("/reader/compat/forward-compatible-sizes", test_forward_compatibility);
-  g_test_add_func ("/reader/compat/variable-payload-slack", test_variable_slack);
-  g_test_add_func ("/reader/compat/ghc-6.12-header-fixups", test_ghc_6_12_header);
-  g_test_add_func ("/reader/compat/stop-status-numbering", test_stop_status_numbering);
-  g_test_add_func ("/reader/blocks/capability-attribution", test_block_capabilities);
-  g_test_add_func ("/reader/blocks/end-marker-inside-block", test_end_marker_inside_block);
 
   return g_test_run ();
 }

@@ -8,15 +8,11 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <math.h>
 
-#include "es-align.h"
-#include "es-bookmarks.h"
 #include "es-compare-heap.h"
 #include "es-compare-stats.h"
 #include "es-application.h"
-#include "es-compare-window.h"
-#include "es-document-loader.h"
+#include "es-compare-window-private.h"
 #include "es-sidebar.h"
 #include "es-timeline.h"
 
@@ -33,38 +29,8 @@
  * clock is the shared axis. The sessions hold unsigned times, and a view
  * cannot begin before its run: so the views of the run that reaches the
  * aligned moment later begin that much into it (set_extents()), and the
- * two views always show the same moments of both. */
-
-struct _EsCompareWindow
-{
-  GtkApplicationWindow parent_instance;
-
-  GFile            *files[2];
-  EsDocumentLoader *loaders[2];
-  EsDocument       *documents[2];
-  EsSession        *sessions[2];
-  GCancellable     *cancellable;
-  guint             n_loaded;
-  gboolean          syncing;        /* one session follows the other */
-  gboolean          syncing_rows;   /* one timeline's rows follow the other's */
-  gboolean          listing_names;  /* the Align at list is being remade */
-  gint64            offset;         /* run B's time minus the shared axis's */
-  gint64            drag_offset;    /* at the start of a Shift+drag */
-  EsBookmarks      *bookmarks[2];
-
-  GtkWidget        *stack;
-  GtkWidget        *progress[2];
-  GtkWidget        *error_label;
-  GtkWidget        *run_labels[2];
-  GtkWidget        *timelines[2];
-  GtkWidget        *heap;
-  GtkWidget        *stats;
-  GtkWidget        *align_choice;
-  GtkWidget        *align_box;      /* its label, the choice and the offset: shown together */
-  GtkStringList    *align_names;    /* "Start", then the names both runs have */
-  GtkWidget        *offset_label;
-  GtkWidget        *traces_button;
-};
+ * two views always show the same moments of both. That is all in
+ * es-compare-window-align.c. */
 
 G_DEFINE_FINAL_TYPE (EsCompareWindow, es_compare_window, GTK_TYPE_APPLICATION_WINDOW)
 
@@ -103,277 +69,6 @@ describe_run (EsCompareWindow *self,
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
-static guint64
-run_end (EsCompareWindow *self,
-         guint            run)
-{
-  return es_document_get_end_time (self->documents[run]);
-}
-
-/* The selection of each run is its own: B's is A's moved by the offset,
- * so the statistics compare the same aligned interval in both, as
- * eventscope-cli compare --align-marker does. */
-static void
-show_stats (EsCompareWindow *self)
-{
-  guint64 a0 = 0, a1 = 0, b0 = 0, b1 = 0;
-
-  if (es_session_get_selection (self->sessions[0], &a0, &a1) &&
-      es_session_get_selection (self->sessions[1], &b0, &b1))
-    es_compare_stats_show (ES_COMPARE_STATS (self->stats), self->documents[0], a0, a1,
-                           self->documents[1], b0, b1, FALSE);
-  else
-    es_compare_stats_show (ES_COMPARE_STATS (self->stats), self->documents[0], 0, run_end (self, 0),
-                           self->documents[1], 0, run_end (self, 1), TRUE);
-}
-
-/* From run @from's clock to the other's. */
-static gint64
-shift_from (EsCompareWindow *self,
-            guint            from)
-{
-  return from == 0 ? self->offset : -self->offset;
-}
-
-/* The other run's view shows the same span, moved by the offset (within
- * its extent, by set_extents(); the clamp is for safety). */
-static void
-follow_visible (EsCompareWindow *self,
-                guint            from)
-{
-  gint64 shift = shift_from (self, from);
-  guint64 t0, t1;
-
-  es_session_get_visible (self->sessions[from], &t0, &t1);
-  t1 -= t0;
-  t0 = shift < 0 && t0 < (guint64) -shift ? 0 : (guint64) ((gint64) t0 + shift);
-  es_session_set_visible (self->sessions[1 - from], t0, t0 + t1);
-}
-
-static void
-follow_selection (EsCompareWindow *self,
-                  guint            from)
-{
-  EsSession *other = self->sessions[1 - from];
-  gint64 shift = shift_from (self, from);
-  guint64 end = run_end (self, 1 - from);
-  guint64 t0, t1, cursor;
-
-  if (es_session_get_selection (self->sessions[from], &t0, &t1))
-    es_session_select (other, es_align_shift (t0, shift, end), es_align_shift (t1, shift, end));
-  else
-    es_session_clear_selection (other);
-  if (es_session_get_cursor (self->sessions[from], &cursor))
-    es_session_set_cursor (other, es_align_shift (cursor, shift, end));
-}
-
-static void
-visible_changed_cb (EsSession       *session,
-                    EsCompareWindow *self)
-{
-  if (self->syncing)
-    return;
-  self->syncing = TRUE;
-  follow_visible (self, session == self->sessions[0] ? 0 : 1);
-  self->syncing = FALSE;
-}
-
-static void
-selection_changed_cb (EsSession       *session,
-                      EsCompareWindow *self)
-{
-  if (self->syncing)
-    return;
-  self->syncing = TRUE;
-  follow_selection (self, session == self->sessions[0] ? 0 : 1);
-  self->syncing = FALSE;
-  show_stats (self);
-}
-
-/* How far each run's views may go: from where both runs can be shown
- * aligned (the run that reaches the aligned moment later has nothing
- * beside its first moments), as far as the other run reaches on the
- * shared axis. The two spans are then as long, and every view of one
- * maps exactly onto a view of the other. */
-static void
-set_extents (EsCompareWindow *self)
-{
-  gint64 shared = MAX ((gint64) run_end (self, 0), (gint64) run_end (self, 1) - self->offset);
-
-  es_session_set_extent_start (self->sessions[0], (guint64) MAX (-self->offset, 0));
-  es_session_set_extent_start (self->sessions[1], (guint64) MAX (self->offset, 0));
-  es_session_set_extent (self->sessions[0], (guint64) MAX (shared, 0));
-  es_session_set_extent (self->sessions[1], (guint64) MAX (shared + self->offset, 0));
-}
-
-static void
-show_offset (EsCompareWindow *self)
-{
-  g_autofree char *amount = NULL;
-  g_autofree char *text = NULL;
-
-  if (self->offset == 0)
-    {
-      gtk_label_set_text (GTK_LABEL (self->offset_label), "");
-      return;
-    }
-  amount = es_timeline_format_time ((guint64) ABS (self->offset), 1000);
-  /* TRANSLATORS: run B's clock against run A's, e.g. "B: A + 1.25 s" */
-  text = g_strdup_printf (self->offset > 0 ? _("B: A + %s") : _("B: A − %s"), amount);
-  gtk_label_set_text (GTK_LABEL (self->offset_label), text);
-}
-
-static void
-set_offset (EsCompareWindow *self,
-            gint64           offset)
-{
-  guint64 t0, t1;
-
-  self->offset = offset;
-  set_extents (self);
-  self->syncing = TRUE;
-  /* A's view may now reach past the axis's new end: brought back in
-   * first, or B's would slide at its end and not line up. */
-  es_session_get_visible (self->sessions[0], &t0, &t1);
-  es_session_set_visible (self->sessions[0], t0, t1);
-  follow_visible (self, 0);
-  follow_selection (self, 0);
-  self->syncing = FALSE;
-  show_offset (self);
-  show_stats (self);
-}
-
-/**
- * es_compare_window_set_offset:
- * @offset: run B's time minus run A's at the same place on the axis
- *
- * Shifts run B against run A: B's views, selection and cursor follow A's
- * moved by @offset, and the statistics compare the moved intervals. A
- * drag of B's label starts from there.
- */
-void
-es_compare_window_set_offset (EsCompareWindow *self,
-                              gint64           offset)
-{
-  g_return_if_fail (ES_IS_COMPARE_WINDOW (self));
-  g_return_if_fail (self->sessions[0] != NULL);
-
-  set_offset (self, offset);
-  self->drag_offset = offset;
-}
-
-gint64
-es_compare_window_get_offset (EsCompareWindow *self)
-{
-  g_return_val_if_fail (ES_IS_COMPARE_WINDOW (self), 0);
-
-  return self->offset;
-}
-
-static GArray *
-bookmarks_of (EsCompareWindow *self,
-              guint            run)
-{
-  return self->bookmarks[run] != NULL ? es_bookmarks_get_array (self->bookmarks[run]) : NULL;
-}
-
-/* Aligns the runs at the moment @name means in each (es_align_find), or
- * at their starts for NULL. */
-static gboolean
-align_at (EsCompareWindow *self,
-          const char      *name)
-{
-  guint64 a = 0, b = 0;
-
-  if (name != NULL &&
-      (!es_align_find (self->documents[0], bookmarks_of (self, 0), name, &a) ||
-       !es_align_find (self->documents[1], bookmarks_of (self, 1), name, &b)))
-    return FALSE;
-  es_compare_window_set_offset (self, (gint64) b - (gint64) a);
-  return TRUE;
-}
-
-static void
-align_choice_cb (EsCompareWindow *self)
-{
-  guint position = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->align_choice));
-
-  if (self->listing_names || position == GTK_INVALID_LIST_POSITION || self->sessions[0] == NULL)
-    return;
-  align_at (self, position == 0 ? NULL : gtk_string_list_get_string (self->align_names, position));
-}
-
-/* Chooses @name (a marker or bookmark both runs have, or NULL for the
- * starts) under "Align at"; FALSE if there is no such choice. */
-gboolean
-es_compare_window_align_at (EsCompareWindow *self,
-                            const char      *name)
-{
-  guint n;
-
-  g_return_val_if_fail (ES_IS_COMPARE_WINDOW (self), FALSE);
-  g_return_val_if_fail (self->sessions[0] != NULL, FALSE);
-
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->align_names));
-  for (guint i = 0; i < n; i++)
-    if (i == 0 ? name == NULL : g_strcmp0 (gtk_string_list_get_string (self->align_names, i), name) == 0)
-      {
-        /* Chosen again after a drag, it aligns again. */
-        if (gtk_drop_down_get_selected (GTK_DROP_DOWN (self->align_choice)) == i)
-          return align_at (self, name);
-        gtk_drop_down_set_selected (GTK_DROP_DOWN (self->align_choice), i);
-        return TRUE;
-      }
-  return FALSE;
-}
-
-/* The names both runs have, once their markers (and later their
- * bookmarks) are known; what was chosen stays chosen. */
-static void
-list_align_names (EsCompareWindow *self)
-{
-  g_auto(GStrv) names = es_align_common_names (self->documents[0], bookmarks_of (self, 0),
-                                               self->documents[1], bookmarks_of (self, 1));
-  guint chosen = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->align_choice));
-  g_autofree char *chosen_name = NULL;
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->align_names));
-
-  if (chosen != GTK_INVALID_LIST_POSITION && chosen > 0)
-    chosen_name = g_strdup (gtk_string_list_get_string (self->align_names, chosen));
-  self->listing_names = TRUE;
-  gtk_string_list_splice (self->align_names, 1, n - 1, (const char * const *) names);
-  chosen = 0;
-  for (guint i = 0; chosen_name != NULL && names[i] != NULL; i++)
-    if (g_str_equal (names[i], chosen_name))
-      chosen = i + 1;
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->align_choice), chosen);
-  self->listing_names = FALSE;
-  gtk_widget_set_sensitive (self->align_choice, names[0] != NULL);
-}
-
-typedef struct
-{
-  EsCompareWindow *window;
-  guint            run;
-} BookmarksLoad;
-
-static void
-bookmarks_loaded_cb (GObject      *object,
-                     GAsyncResult *result,
-                     gpointer      user_data)
-{
-  BookmarksLoad *load = user_data;
-  g_autoptr(EsCompareWindow) self = load->window;
-  guint run = load->run;
-  g_autoptr(EsBookmarks) bookmarks = es_bookmarks_load_finish (result, NULL);
-
-  g_free (load);
-  /* Without them, the markers are still there to align at. */
-  if (bookmarks == NULL || self->sessions[0] == NULL)
-    return;
-  g_set_object (&self->bookmarks[run], bookmarks);
-  list_align_names (self);
-}
 
 /* The Traces boxes act on A's rows, and B's follow (and A's follow B's,
  * whose threads' section may be opened on B's timeline), but for the
@@ -408,7 +103,7 @@ rows_changed_cb (EsTimelineRows  *rows,
 static void
 show_comparison (EsCompareWindow *self)
 {
-  guint64 end = MAX (run_end (self, 0), run_end (self, 1));
+  guint64 end = MAX (_es_compare_window_run_end (self, 0), _es_compare_window_run_end (self, 1));
   g_autofree char *title = NULL;
 
   if (es_document_get_format (self->documents[0]) != es_document_get_format (self->documents[1]))
@@ -426,8 +121,8 @@ show_comparison (EsCompareWindow *self)
       es_session_set_visible (self->sessions[i], 0, end);
       gtk_label_set_text (GTK_LABEL (self->run_labels[i]), label);
       es_timeline_set_session (ES_TIMELINE (self->timelines[i]), self->sessions[i]);
-      g_signal_connect_object (self->sessions[i], "visible-changed", G_CALLBACK (visible_changed_cb), self, 0);
-      g_signal_connect_object (self->sessions[i], "selection-changed", G_CALLBACK (selection_changed_cb), self, 0);
+      g_signal_connect_object (self->sessions[i], "visible-changed", G_CALLBACK (_es_compare_window_visible_changed_cb), self, 0);
+      g_signal_connect_object (self->sessions[i], "selection-changed", G_CALLBACK (_es_compare_window_selection_changed_cb), self, 0);
     }
   {
     g_autofree char *a = g_file_get_basename (self->files[0]);
@@ -440,20 +135,9 @@ show_comparison (EsCompareWindow *self)
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "compare");
   gtk_widget_set_visible (self->align_box, TRUE);
   gtk_widget_set_visible (self->traces_button, TRUE);
-  list_align_names (self);
-  for (guint i = 0; i < 2; i++)
-    {
-      g_autofree char *path = g_file_get_path (self->files[i]);
-      BookmarksLoad *load;
-
-      if (path == NULL)
-        continue;
-      load = g_new (BookmarksLoad, 1);
-      load->window = g_object_ref (self);
-      load->run = i;
-      es_bookmarks_load_async (self->documents[i], path, self->cancellable, bookmarks_loaded_cb, load);
-    }
-  show_stats (self);
+  _es_compare_window_list_align_names (self);
+  _es_compare_window_load_bookmarks (self);
+  _es_compare_window_show_stats (self);
 }
 
 static void
@@ -522,55 +206,6 @@ build_loading_page (EsCompareWindow *self)
   return box;
 }
 
-/* Shift+drag (or Ctrl+drag) on run B's label slides run B along the axis,
- * a pixel for a pixel of the timelines. */
-static void
-shift_drag_begin_cb (GtkGestureDrag  *gesture,
-                     double           x,
-                     double           y,
-                     EsCompareWindow *self)
-{
-  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
-
-  if (self->sessions[0] == NULL || !(state & (GDK_SHIFT_MASK | GDK_CONTROL_MASK)))
-    {
-      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
-      return;
-    }
-  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-  self->drag_offset = self->offset;
-}
-
-/* What a Shift+drag of @dx pixels (right: later) does: run B moves right,
- * from where the drag began (or the offset last set), by as much time as
- * @dx pixels of the timelines show. */
-void
-es_compare_window_drag_run_b (EsCompareWindow *self,
-                              double           dx)
-{
-  guint64 t0, t1;
-  int width;
-
-  g_return_if_fail (ES_IS_COMPARE_WINDOW (self));
-  g_return_if_fail (self->sessions[0] != NULL);
-
-  es_session_get_visible (self->sessions[0], &t0, &t1);
-  width = MAX (1, gtk_widget_get_width (self->timelines[1]) - ES_TIMELINE_GUTTER);
-  /* B drawn further right means B's moments sit at later shared times. */
-  set_offset (self, self->drag_offset - (gint64) llround (dx * (double) (t1 - t0) / width));
-}
-
-static void
-shift_drag_update_cb (GtkGestureDrag  *gesture,
-                      double           dx,
-                      double           dy,
-                      EsCompareWindow *self)
-{
-  if (gtk_gesture_get_sequence_state (GTK_GESTURE (gesture), gtk_gesture_get_last_updated_sequence (GTK_GESTURE (gesture)))
-      != GTK_EVENT_SEQUENCE_CLAIMED)
-    return;
-  es_compare_window_drag_run_b (self, dx);
-}
 
 static GtkWidget *
 build_compare_page (EsCompareWindow *self)
@@ -609,8 +244,8 @@ build_compare_page (EsCompareWindow *self)
 
   gtk_widget_set_tooltip_text (self->run_labels[1], _("Shift+drag to slide run B along the time axis"));
   drag = gtk_gesture_drag_new ();
-  g_signal_connect (drag, "drag-begin", G_CALLBACK (shift_drag_begin_cb), self);
-  g_signal_connect (drag, "drag-update", G_CALLBACK (shift_drag_update_cb), self);
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (_es_compare_window_shift_drag_begin_cb), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (_es_compare_window_shift_drag_update_cb), self);
   gtk_widget_add_controller (self->run_labels[1], GTK_EVENT_CONTROLLER (drag));
 
   self->heap = es_compare_heap_new ();
@@ -639,7 +274,7 @@ build_header (EsCompareWindow *self)
   gtk_widget_set_tooltip_text (self->align_choice,
                                _("Line the runs up at their starts, or at a marker or bookmark both have"));
   gtk_label_set_mnemonic_widget (GTK_LABEL (label), self->align_choice);
-  g_signal_connect_swapped (self->align_choice, "notify::selected", G_CALLBACK (align_choice_cb), self);
+  g_signal_connect_swapped (self->align_choice, "notify::selected", G_CALLBACK (_es_compare_window_align_choice_cb), self);
   self->offset_label = gtk_label_new (NULL);
   gtk_widget_add_css_class (self->offset_label, "dim-label");
   gtk_widget_add_css_class (self->offset_label, "numeric");

@@ -62,6 +62,7 @@ typedef struct
   GArray     *scratch;        /* guint32 */
 } State;
 
+void         _es_mono_state_free       (State             *state);
 guint32      _es_mono_find             (GHashTable        *table,
                                        guint64            key);
 void         _es_mono_remember         (GHashTable        *table,

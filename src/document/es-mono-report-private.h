@@ -67,5 +67,6 @@ void    _es_mono_report_samples         (EsMonoReport  *report);
 void    _es_mono_report_heap_shots      (EsMonoReport  *report);
 void    _es_mono_report_counters        (EsMonoReport  *report);
 void    _es_mono_report_stats           (EsMonoReport  *report);
+void    _es_mono_report_monitors        (EsMonoReport  *report);
 
 G_END_DECLS

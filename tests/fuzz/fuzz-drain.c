@@ -11,9 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "es-event-text.h"
 #include "es-eventlog-file.h"
 #include "es-eventlog-reader-private.h"
+#include "es-test-read-tally.h"
 #include "fuzz.h"
 
 /* Loads do not read with es_eventlog_reader_next() but drain the input in
@@ -24,61 +24,14 @@
  * the same fields, and end the same way, at the same byte, with the same
  * error. */
 
-#define MAX_CAPS 8
-
-/* What a read gave: a `dump` line per event handed out, with its offset,
- * cap and sizes, and per cap the events of the counted tags by number
- * and earliest and latest times (cap ES_CAP_NONE's and caps past MAX_CAPS
- * together), then how it ended. */
-typedef struct
-{
-  EsEventlogReader *reader;
-  guint64           counted_tags;
-  GString          *lines;
-  guint64           n_counted[MAX_CAPS + 1];
-  guint64           earliest[MAX_CAPS + 1];
-  guint64           latest[MAX_CAPS + 1];
-} Read;
-
-static void
-count (Read    *read,
-       guint16  cap,
-       guint    n,
-       guint64  earliest,
-       guint64  latest)
-{
-  guint at = MIN (cap, (guint16) MAX_CAPS);
-
-  if (read->n_counted[at] == 0)
-    {
-      read->earliest[at] = earliest;
-      read->latest[at] = latest;
-    }
-  read->n_counted[at] += n;
-  read->earliest[at] = MIN (read->earliest[at], earliest);
-  read->latest[at] = MAX (read->latest[at], latest);
-}
-
-static void
-take_event (Read          *read,
-            const EsEvent *event)
-{
-  /* As a batch may count it: the caller's tally is the same either way. */
-  if (event->tag < 64 && (read->counted_tags >> event->tag) & 1 && event->cap != ES_CAP_NONE && !event->unknown)
-    {
-      count (read, event->cap, 1, event->time, event->time);
-      return;
-    }
-  g_string_append_printf (read->lines, "%" G_GINT64_FORMAT " %u %u %u ", event->offset, event->cap, event->size,
-                          event->payload_len);
-  es_event_append_line (event, es_eventlog_reader_lookup_type (read->reader, event->tag), read->lines);
-}
+/* Caps 8 and up (ES_CAP_NONE too) are counted together: a log may name any. */
+#define FOLD_CAPS_FROM 8
 
 static gboolean
 take_one (const EsEvent *event,
           gpointer       user_data)
 {
-  take_event (user_data, event);
+  es_read_tally_take_event (user_data, event);
   return TRUE;
 }
 
@@ -86,14 +39,9 @@ static gboolean
 take_batch (const EsEventBatch *batch,
             gpointer            user_data)
 {
-  Read *read = user_data;
-
   if (batch->n_events > ES_EVENTLOG_BATCH)
     abort ();
-  for (guint i = 0; i < batch->n_events; i++)
-    take_event (read, &batch->events[i]);
-  if (batch->n_counted > 0)
-    count (read, batch->counted_cap, batch->n_counted, batch->counted_earliest, batch->counted_latest);
+  es_read_tally_take_batch (user_data, batch);
   return TRUE;
 }
 
@@ -114,7 +62,7 @@ read_log (const guint8 *data,
           guint64       counted_tags,
           guint         n_parts,
           guint         part,
-          Read         *read)
+          EsReadTally  *read)
 {
   g_autoptr(GError) error = NULL;
   EsEvent events[ES_EVENTLOG_BATCH];
@@ -122,9 +70,7 @@ read_log (const guint8 *data,
   gint64 stop = -1;
   gboolean truncated;
 
-  read->reader = es_eventlog_reader_new ();
-  read->counted_tags = counted_tags;
-  read->lines = g_string_new (NULL);
+  es_read_tally_init (read, counted_tags, FOLD_CAPS_FROM);
   es_eventlog_reader_set_partition (read->reader, n_parts, part);
   if (way == IN_BATCHES)
     es_eventlog_reader_set_counted_only (read->reader, counted_tags);
@@ -137,7 +83,7 @@ read_log (const guint8 *data,
         case ONE_AT_A_TIME:
           result = es_eventlog_reader_next (read->reader, &events[0], &error);
           if (result == ES_READ_EVENT)
-            take_event (read, &events[0]);
+            es_read_tally_take_event (read, &events[0]);
           break;
         case DRAINED:
           result = _es_eventlog_reader_drain (read->reader, &events[0], take_one, read, &error);
@@ -169,23 +115,13 @@ read_log (const guint8 *data,
 }
 
 static void
-read_clear (Read *read)
+check_same (const EsReadTally *a,
+            const char        *a_end,
+            const EsReadTally *b,
+            const char        *b_end,
+            const char        *what)
 {
-  es_eventlog_reader_free (read->reader);
-  g_string_free (read->lines, TRUE);
-}
-
-static void
-check_same (const Read *a,
-            const char *a_end,
-            const Read *b,
-            const char *b_end,
-            const char *what)
-{
-  if (g_str_equal (a_end, b_end) && g_str_equal (a->lines->str, b->lines->str) &&
-      memcmp (a->n_counted, b->n_counted, sizeof a->n_counted) == 0 &&
-      memcmp (a->earliest, b->earliest, sizeof a->earliest) == 0 &&
-      memcmp (a->latest, b->latest, sizeof a->latest) == 0)
+  if (g_str_equal (a_end, b_end) && es_read_tally_equal (a, b))
     return;
   fprintf (stderr, "fuzz-drain: read %s differs from one at a time: ended \"%s\" against \"%s\"\n", what, b_end,
            a_end);
@@ -205,7 +141,7 @@ LLVMFuzzerTestOneInput (const guint8 *data,
   static const guint16 counted[] = { ES_EVENT_THREAD_WAKEUP, ES_EVENT_THREAD_RUNNABLE, ES_EVENT_CREATE_THREAD,
                                      ES_EVENT_MIGRATE_THREAD, ES_EVENT_REQUEST_PAR_GC, ES_EVENT_RUN_THREAD,
                                      ES_EVENT_STOP_THREAD, ES_EVENT_SPARK_COUNTERS };
-  Read one = { 0 }, drained = { 0 }, batched = { 0 };
+  EsReadTally one, drained, batched;
   g_autofree char *one_end = NULL, *drained_end = NULL, *batched_end = NULL;
   guint32 hash = 2166136261u;
   guint64 counted_tags = 0;
@@ -226,8 +162,8 @@ LLVMFuzzerTestOneInput (const guint8 *data,
   batched_end = read_log (data, size, chunk, IN_BATCHES, counted_tags, n_parts, part, &batched);
   check_same (&one, one_end, &drained, drained_end, "drained");
   check_same (&one, one_end, &batched, batched_end, "in batches");
-  read_clear (&one);
-  read_clear (&drained);
-  read_clear (&batched);
+  es_read_tally_clear (&one);
+  es_read_tally_clear (&drained);
+  es_read_tally_clear (&batched);
   return 0;
 }
