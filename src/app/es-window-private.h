@@ -23,8 +23,9 @@
 
 G_BEGIN_DECLS
 
-/* es-window.c shows logs; es-window-live.c follows one while its program
- * writes it. */
+/* es-window.c shows logs; es-window-open.c asks which (the Open and
+ * Compare With dialogs, a drop, the sample); es-window-live.c follows one
+ * while its program writes it. */
 
 struct _EsWindow
 {
@@ -75,6 +76,7 @@ struct _EsWindow
   gboolean              chooser_compares;   /* the chosen log is run B */
 };
 
+GSettings *_es_window_get_settings        (EsWindow     *self);
 void     _es_window_set_titles            (EsWindow     *self,
                                            const char   *title,
                                            const char   *subtitle);
@@ -98,5 +100,20 @@ gboolean _es_window_log_is_being_written  (GFile        *file,
 void     _es_window_live_action           (GtkWidget    *widget,
                                            const char   *action_name,
                                            GVariant     *parameter);
+
+void     _es_window_open_action           (GtkWidget     *widget,
+                                           const char    *action_name,
+                                           GVariant      *parameter);
+void     _es_window_compare_action        (GtkWidget     *widget,
+                                           const char    *action_name,
+                                           GVariant      *parameter);
+void     _es_window_open_sample_action    (GtkWidget     *widget,
+                                           const char    *action_name,
+                                           GVariant      *parameter);
+gboolean _es_window_drop_cb               (GtkDropTarget *target,
+                                           const GValue  *value,
+                                           double         x,
+                                           double         y,
+                                           EsWindow      *self);
 
 G_END_DECLS

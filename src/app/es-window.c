@@ -106,8 +106,8 @@ es_window_get_file (EsWindow *self)
   return self->file;
 }
 
-static GSettings *
-es_window_get_settings (EsWindow *self)
+GSettings *
+_es_window_get_settings (EsWindow *self)
 {
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
 
@@ -133,7 +133,7 @@ _es_window_set_titles (EsWindow   *self,
 static void
 es_window_fill_recent (EsWindow *self)
 {
-  guint shown = es_recent_logs_fill (self->recent_list, es_window_get_settings (self));
+  guint shown = es_recent_logs_fill (self->recent_list, _es_window_get_settings (self));
 
   gtk_widget_set_visible (self->recent_heading, shown > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->recent_list), shown > 0);
@@ -256,7 +256,7 @@ es_window_load_cb (GObject      *object,
       return;
     }
 
-  es_recent_logs_remember (es_window_get_settings (self), self->file);
+  es_recent_logs_remember (_es_window_get_settings (self), self->file);
   _es_window_show_document (self, document);
   if (_es_window_log_is_being_written (self->file, document))
     {
@@ -434,136 +434,9 @@ es_window_export_action (GtkWidget  *widget,
 }
 
 static void
-es_window_open_sample_action (GtkWidget  *widget,
-                              const char *action_name,
-                              GVariant   *parameter)
-{
-  EsWindow *self = ES_WINDOW (widget);
-  const char *candidates[] = { g_getenv ("EVENTSCOPE_SAMPLE"), SAMPLE_LOG_INSTALLED, SAMPLE_LOG_SOURCE };
-
-  for (guint i = 0; i < G_N_ELEMENTS (candidates); i++)
-    if (candidates[i] != NULL && g_file_test (candidates[i], G_FILE_TEST_IS_REGULAR))
-      {
-        g_autoptr(GFile) file = g_file_new_for_path (candidates[i]);
-
-        es_window_open_file (self, file);
-        return;
-      }
-}
-
-static gboolean
-es_window_drop_cb (GtkDropTarget *target,
-                   const GValue  *value,
-                   double         x,
-                   double         y,
-                   EsWindow      *self)
-{
-  GSList *files = g_value_get_boxed (value);
-
-  if (files == NULL)
-    return FALSE;
-  if (self->file == NULL || gtk_stack_get_visible_child_name (self->stack) == NULL ||
-      g_str_equal (gtk_stack_get_visible_child_name (self->stack), "error"))
-    es_window_open_file (self, files->data);
-  else
-    es_window_drop_ask (GTK_WINDOW (self), self->file, files->data,
-                        gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (target)));
-  return TRUE;
-}
-
-static void
-es_window_chooser_response_cb (GtkNativeDialog *chooser,
-                               int              response,
-                               gpointer         user_data)
-{
-  EsWindow *self = user_data;
-  g_autoptr(GFile) file = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-
-  if (file != NULL)
-    {
-      GSettings *settings = es_window_get_settings (self);
-      g_autoptr(GFile) folder = g_file_get_parent (file);
-
-      if (settings != NULL && folder != NULL)
-        {
-          g_autofree char *uri = g_file_get_uri (folder);
-
-          g_settings_set_string (settings, "last-folder", uri);
-        }
-
-      if (self->chooser_compares && self->file != NULL)
-        {
-          GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-
-          gtk_window_present (GTK_WINDOW (es_compare_window_new (app, self->file, file)));
-        }
-      else if (self->file == NULL)
-        {
-          es_window_open_file (self, file);
-        }
-      else
-        {
-          GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-          GFile *files[] = { file };
-
-          /* This window already shows a file: one window per file. */
-          if (app != NULL)
-            g_application_open (G_APPLICATION (app), files, G_N_ELEMENTS (files), "");
-        }
-    }
-
-  /* Dropping the last reference from the handler is what GTK's own
-   * GtkFileChooserNative example does. */
-  g_clear_object (&self->chooser);
-}
-
-/* The Open dialog, for a log to show or (@compare) to compare the one
- * shown with. */
-static void
-es_window_show_chooser (EsWindow *self,
-                        gboolean  compare)
-{
-  GtkFileChooserNative *chooser;
-
-  if (self->chooser != NULL)
-    return;
-  chooser = es_log_chooser_new (GTK_WINDOW (self), compare ? _("Compare With") : _("Open Log"),
-                                compare ? _("_Compare") : _("_Open"), es_window_get_settings (self));
-  self->chooser_compares = compare;
-  g_signal_connect_object (chooser, "response",
-                           G_CALLBACK (es_window_chooser_response_cb),
-                           self, 0);
-  self->chooser = GTK_NATIVE_DIALOG (chooser);
-  gtk_native_dialog_show (self->chooser);
-}
-
-static void
-es_window_open_action (GtkWidget  *widget,
-                       const char *action_name,
-                       GVariant   *parameter)
-{
-  es_window_show_chooser (ES_WINDOW (widget), FALSE);
-}
-
-/* "Compare With…": the log shown is run A, the one chosen run B. */
-static void
-es_window_compare_action (GtkWidget  *widget,
-                          const char *action_name,
-                          GVariant   *parameter)
-{
-  EsWindow *self = ES_WINDOW (widget);
-
-  if (self->file != NULL)
-    es_window_show_chooser (self, TRUE);
-}
-
-static void
 es_window_save_state (EsWindow *self)
 {
-  GSettings *settings = es_window_get_settings (self);
+  GSettings *settings = _es_window_get_settings (self);
   gboolean maximized;
   int width;
   int height;
@@ -756,11 +629,11 @@ es_window_class_init (EsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, EsWindow, heap_shot_panel);
   gtk_widget_class_bind_template_child (widget_class, EsWindow, mono_panel);
 
-  gtk_widget_class_install_action (widget_class, "win.open", NULL, es_window_open_action);
-  gtk_widget_class_install_action (widget_class, "win.compare-with", NULL, es_window_compare_action);
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, _es_window_open_action);
+  gtk_widget_class_install_action (widget_class, "win.compare-with", NULL, _es_window_compare_action);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, es_window_export_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK, "win.export", NULL);
-  gtk_widget_class_install_action (widget_class, "win.open-sample", NULL, es_window_open_sample_action);
+  gtk_widget_class_install_action (widget_class, "win.open-sample", NULL, _es_window_open_sample_action);
   gtk_widget_class_install_action (widget_class, "win.cancel-load", NULL, es_window_cancel_load_action);
   gtk_widget_class_install_property_action (widget_class, "win.show-sidebar", "show-sidebar");
   gtk_widget_class_install_property_action (widget_class, "win.follow", "following");
@@ -802,6 +675,6 @@ es_window_init (EsWindow *self)
   es_give_back_on_page_switches (GTK_NOTEBOOK (gtk_widget_get_ancestor (GTK_WIDGET (self->stats_panel), GTK_TYPE_NOTEBOOK)));
 
   drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
-  g_signal_connect (drop, "drop", G_CALLBACK (es_window_drop_cb), self);
+  g_signal_connect (drop, "drop", G_CALLBACK (_es_window_drop_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 }
