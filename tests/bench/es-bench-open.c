@@ -13,7 +13,9 @@
  * peak RSS (VmHWM) against the file's size. With --threads, it then opens
  * the Threads section and times the frames the main thread paints until
  * the thread rows' states are in: the first, the worst, and when they
- * came (the budget is 16 ms for any frame). With --pages, it shows every
+ * came (the budget is 16 ms for any frame), with the main thread's CPU
+ * time and page faults in each (a frame that paints into memory no frame
+ * touched before takes one for each page of it). With --pages, it shows every
  * page of the window's notebooks in turn (the sidebar's and the panels'),
  * times the frames each one's showing costs and the main thread's
  * busiest turn of its main loop (a handler between two frames delays the
@@ -22,10 +24,16 @@
  * DESIGN.md's case.
  */
 
+/* RUSAGE_THREAD */
+#ifndef _GNU_SOURCE
+# define _GNU_SOURCE
+#endif
+
 #include "config.h"
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #ifdef __GLIBC__
 # include <malloc.h>
 #endif
@@ -84,9 +92,26 @@ typedef struct
   guint    n_frames;
   double   first_ms, worst_ms;
   double   first_cpu_ms, worst_cpu_ms;   /* the main thread's own, without other processes' turns */
+  long     frame_start_faults;
   GString *each;      /* every frame's ms */
   GString *each_cpu;  /* and the main thread's CPU ms in it */
+  GString *each_faults;  /* and the main thread's page faults in it */
 } FrameTimes;
+
+/* The page faults the calling thread has taken: a frame that paints into
+ * memory no frame touched before (a larger buffer, a fresh block of the X
+ * server's shared image) takes one for each of its pages. */
+static long
+thread_page_faults (void)
+{
+#ifdef RUSAGE_THREAD
+  struct rusage usage;
+
+  if (getrusage (RUSAGE_THREAD, &usage) == 0)
+    return usage.ru_minflt + usage.ru_majflt;
+#endif
+  return 0;
+}
 
 static void
 frame_start_cb (GdkFrameClock *clock,
@@ -94,6 +119,7 @@ frame_start_cb (GdkFrameClock *clock,
 {
   times->frame_start = g_get_monotonic_time ();
   times->frame_start_cpu = es_bench_thread_cpu_ms ();
+  times->frame_start_faults = thread_page_faults ();
 }
 
 static void print_where (void);
@@ -117,6 +143,9 @@ frame_end_cb (GdkFrameClock *clock,
   g_string_append_printf (times->each, "%s%.1f", times->each->len > 0 ? " " : "", ms);
   if (times->each_cpu != NULL)
     g_string_append_printf (times->each_cpu, "%s%.1f", times->each_cpu->len > 0 ? " " : "", cpu_ms);
+  if (times->each_faults != NULL)
+    g_string_append_printf (times->each_faults, "%s%ld", times->each_faults->len > 0 ? " " : "",
+                            thread_page_faults () - times->frame_start_faults);
   times->worst_ms = MAX (times->worst_ms, ms);
   /* After the timing: reading smaps takes a millisecond or two. */
   if (memory_each_frame && times->each_cpu != NULL)
@@ -137,6 +166,7 @@ open_threads (EsWindow *window)
   FrameTimes times = { 0 };
   g_autoptr(GString) each = g_string_new (NULL);
   g_autoptr(GString) each_cpu = g_string_new (NULL);
+  g_autoptr(GString) each_faults = g_string_new (NULL);
   gulong start_handler, end_handler;
   guint kinds, frames_when_made = 0;
   gint64 start, made = 0, deadline;
@@ -162,7 +192,7 @@ open_threads (EsWindow *window)
     }
   printf ("  the section closed, a frame redrawn: %s ms\n", each->str);
   g_string_truncate (each, 0);
-  times = (FrameTimes) { .timing = TRUE, .each = each, .each_cpu = each_cpu };
+  times = (FrameTimes) { .timing = TRUE, .each = each, .each_cpu = each_cpu, .each_faults = each_faults };
   start = g_get_monotonic_time ();
   deadline = start + 60 * G_USEC_PER_SEC;
   es_timeline_rows_set_visible_kinds (rows, kinds | (1u << ES_ROW_THREAD));
@@ -185,10 +215,11 @@ open_threads (EsWindow *window)
   g_signal_handler_disconnect (clock, start_handler);
   g_signal_handler_disconnect (clock, end_handler);
   printf ("  Threads section opened: first frame %.2f ms (CPU %.2f); %u frames until the states of %u threads were in, "
-          "%.0f ms after; worst frame %.2f ms (CPU %.2f; budget 16 ms); each: %s ms (CPU %s)\n",
+          "%.0f ms after; worst frame %.2f ms (CPU %.2f; budget 16 ms); each: %s ms (CPU %s; page faults %s)\n",
           times.first_ms, times.first_cpu_ms, frames_when_made,
           es_thread_state_cache_get_n_threads (es_timeline_rows_get_thread_states (rows)),
-          made != 0 ? (made - start) / 1e3 : -1.0, times.worst_ms, times.worst_cpu_ms, each->str, each_cpu->str);
+          made != 0 ? (made - start) / 1e3 : -1.0, times.worst_ms, times.worst_cpu_ms, each->str, each_cpu->str,
+          each_faults->str);
   return made != 0;
 }
 
