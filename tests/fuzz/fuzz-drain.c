@@ -13,16 +13,17 @@
 
 #include "es-event-text.h"
 #include "es-eventlog-file.h"
-#include "es-eventlog-reader-private.h"
 #include "fuzz.h"
 
-/* Loads do not read with es_eventlog_reader_next() but drain the input in
- * loops of their own (drain_chunk(), and drain_block() for a block's
- * events of a fixed size, their sizes foretold), one call per event or a
- * batch at a time, some tags only counted. Those loops decode untrusted
- * bytes too: each must hand out what next() does, the same events with
- * the same fields, and end the same way, at the same byte, with the same
- * error. */
+/* Loads, live builds and es_eventlog_read_file() do not read with
+ * es_eventlog_reader_next() but drain the input a batch at a time
+ * (es_eventlog_reader_drain_batches()) in loops of their own
+ * (drain_chunk_in_batches(), and drain_block() for a block's events of a
+ * fixed size, their sizes foretold), a load's with some tags only
+ * counted, the others' with every event handed out. Those loops decode
+ * untrusted bytes too: each must hand out what next() does, the same
+ * events with the same fields, and end the same way, at the same byte,
+ * with the same error. */
 
 #define MAX_CAPS 8
 
@@ -34,6 +35,7 @@ typedef struct
 {
   EsEventlogReader *reader;
   guint64           counted_tags;
+  gboolean          counting;     /* the reader was told to count them only */
   GString          *lines;
   guint64           n_counted[MAX_CAPS + 1];
   guint64           earliest[MAX_CAPS + 1];
@@ -75,20 +77,12 @@ take_event (Read          *read,
 }
 
 static gboolean
-take_one (const EsEvent *event,
-          gpointer       user_data)
-{
-  take_event (user_data, event);
-  return TRUE;
-}
-
-static gboolean
 take_batch (const EsEventBatch *batch,
             gpointer            user_data)
 {
   Read *read = user_data;
 
-  if (batch->n_events > ES_EVENTLOG_BATCH)
+  if (batch->n_events > ES_EVENTLOG_BATCH || (!read->counting && batch->n_counted > 0))
     abort ();
   for (guint i = 0; i < batch->n_events; i++)
     take_event (read, &batch->events[i]);
@@ -100,17 +94,18 @@ take_batch (const EsEventBatch *batch,
 typedef enum
 {
   ONE_AT_A_TIME,
-  DRAINED,
-  IN_BATCHES,
+  IN_BATCHES,           /* nothing counted only, as a live build's */
+  IN_BATCHES_COUNTING,  /* as a load's */
 } Way;
 
-/* Reads @data fed @chunk bytes at a time, one of the three ways, into
- * @read; the end as text. */
+/* Reads @data fed @chunk bytes at a time, one of the three ways (batches
+ * of @max events at most), into @read; the end as text. */
 static char *
 read_log (const guint8 *data,
           gsize         size,
           gsize         chunk,
           Way           way,
+          guint         max,
           guint64       counted_tags,
           guint         n_parts,
           guint         part,
@@ -126,7 +121,8 @@ read_log (const guint8 *data,
   read->counted_tags = counted_tags;
   read->lines = g_string_new (NULL);
   es_eventlog_reader_set_partition (read->reader, n_parts, part);
-  if (way == IN_BATCHES)
+  read->counting = way == IN_BATCHES_COUNTING;
+  if (read->counting)
     es_eventlog_reader_set_counted_only (read->reader, counted_tags);
   for (;;)
     {
@@ -139,13 +135,10 @@ read_log (const guint8 *data,
           if (result == ES_READ_EVENT)
             take_event (read, &events[0]);
           break;
-        case DRAINED:
-          result = _es_eventlog_reader_drain (read->reader, &events[0], take_one, read, &error);
-          break;
         case IN_BATCHES:
+        case IN_BATCHES_COUNTING:
         default:
-          result = _es_eventlog_reader_drain_batches (read->reader, events, G_N_ELEMENTS (events), take_batch,
-                                                      read, &error);
+          result = es_eventlog_reader_drain_batches (read->reader, events, max, take_batch, read, &error);
           break;
         }
       if (result == ES_READ_EVENT)
@@ -197,7 +190,9 @@ check_same (const Read *a,
  * inputs in four, as the drains' own loops run only over input fed
  * whole), which of the scheduler's tags a batched read only counts, and
  * the part of the log read (a load's workers each read the blocks of
- * their caps, and step over the others). */
+ * their caps, and step over the others); and how many events a batch
+ * holds at most, when nothing is only counted (a batch's end falls
+ * anywhere, as a live build's feeds and updates cut its input). */
 int
 LLVMFuzzerTestOneInput (const guint8 *data,
                         size_t        size)
@@ -205,12 +200,12 @@ LLVMFuzzerTestOneInput (const guint8 *data,
   static const guint16 counted[] = { ES_EVENT_THREAD_WAKEUP, ES_EVENT_THREAD_RUNNABLE, ES_EVENT_CREATE_THREAD,
                                      ES_EVENT_MIGRATE_THREAD, ES_EVENT_REQUEST_PAR_GC, ES_EVENT_RUN_THREAD,
                                      ES_EVENT_STOP_THREAD, ES_EVENT_SPARK_COUNTERS };
-  Read one = { 0 }, drained = { 0 }, batched = { 0 };
-  g_autofree char *one_end = NULL, *drained_end = NULL, *batched_end = NULL;
+  Read one = { 0 }, batched = { 0 }, counting = { 0 };
+  g_autofree char *one_end = NULL, *batched_end = NULL, *counting_end = NULL;
   guint32 hash = 2166136261u;
   guint64 counted_tags = 0;
   gsize chunk;
-  guint n_parts, part;
+  guint n_parts, part, max;
 
   for (gsize i = 0; i < size; i++)
     hash = (hash ^ data[i]) * 16777619u;
@@ -220,14 +215,16 @@ LLVMFuzzerTestOneInput (const guint8 *data,
       counted_tags |= G_GUINT64_CONSTANT (1) << counted[i];
   n_parts = 1 + (hash >> 16) % 3;
   part = (hash >> 20) % n_parts;
+  max = 1 + (hash >> 26) % ES_EVENTLOG_BATCH;
 
-  one_end = read_log (data, size, chunk, ONE_AT_A_TIME, counted_tags, n_parts, part, &one);
-  drained_end = read_log (data, size, chunk, DRAINED, counted_tags, n_parts, part, &drained);
-  batched_end = read_log (data, size, chunk, IN_BATCHES, counted_tags, n_parts, part, &batched);
-  check_same (&one, one_end, &drained, drained_end, "drained");
+  one_end = read_log (data, size, chunk, ONE_AT_A_TIME, 1, counted_tags, n_parts, part, &one);
+  batched_end = read_log (data, size, chunk, IN_BATCHES, max, counted_tags, n_parts, part, &batched);
+  counting_end = read_log (data, size, chunk, IN_BATCHES_COUNTING, ES_EVENTLOG_BATCH, counted_tags, n_parts, part,
+                           &counting);
   check_same (&one, one_end, &batched, batched_end, "in batches");
+  check_same (&one, one_end, &counting, counting_end, "in batches, some counted only");
   read_clear (&one);
-  read_clear (&drained);
   read_clear (&batched);
+  read_clear (&counting);
   return 0;
 }
