@@ -212,9 +212,10 @@ add_batch (const EsEventBatch *batch,
   return TRUE;
 }
 
-/* Every complete event read so far into the builder, a batch at a time
- * (a call per event into the reader and the builder took 35-40% of the
- * build's time); the log is refused at an event that cannot be read. */
+/* Every complete event read so far into the builder, a batch at a time:
+ * with a call per event into the reader and another into the builder,
+ * taking an 8-cap log cost 356 instructions an event, and 247 so
+ * (callgrind); the log is refused at an event that cannot be read. */
 static gboolean
 drain (EsLiveBuild *self)
 {
