@@ -439,7 +439,7 @@ es_eventlog_reader_next (EsEventlogReader  *self,
 /* Hands out @batch, and empties it. */
 static inline gboolean
 hand_out (EsEventBatch      *batch,
-          EsEventBatchFunc  func,
+          EsEventBatchFunc   func,
           gpointer           user_data)
 {
   gboolean go_on = func (batch, user_data);
@@ -460,7 +460,7 @@ drain_block (EsEventlogReader  *self,
              EsEventBatch      *batch,
              EsEvent           *events,
              guint              max,
-             EsEventBatchFunc  func,
+             EsEventBatchFunc   func,
              gpointer           user_data)
 {
   const guint8 *chunk = self->chunk;
@@ -571,7 +571,7 @@ static gboolean
 drain_chunk_in_batches (EsEventlogReader  *self,
                         EsEvent           *events,
                         guint              max,
-                        EsEventBatchFunc  func,
+                        EsEventBatchFunc   func,
                         gpointer           user_data)
 {
   const guint8 *chunk = self->chunk;
@@ -646,7 +646,7 @@ drain_chunk_in_batches (EsEventlogReader  *self,
  * The events of a batch point into the input fed, or into the reader's
  * copy of an event cut by the end of a feed: they stay valid until @func
  * returns. When @func stops the drain, the reader stands after the last
- * event of that batch, and the next call goes on from there.
+ * event that batch holds or counts, and the next call goes on from there.
  *
  * Returns: %ES_READ_EVENT if @func stopped the drain, otherwise what
  *   es_eventlog_reader_next() returned instead of an event:
