@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "es-eventlog-file.h"
-#include "es-eventlog-reader-private.h"
 #include "es-test-log.h"
 #include "es-test-read-tally.h"
 
@@ -119,9 +118,9 @@ clear_result (ReadResult *result)
   es_read_tally_clear (&result->tally);
 }
 
-/* @path read as es_eventlog_read_file() reads it, or in batches: with
- * @counted_tags, those counted only; stopped by the callback every
- * @until_stop batches and taken up again. */
+/* @path read one event at a time (es_eventlog_reader_next()), or in
+ * batches: with @counted_tags, those counted only; stopped by the
+ * callback every @until_stop batches and taken up again. */
 static void
 read_log (const char *path,
           guint       n_parts,
@@ -145,8 +144,18 @@ read_log (const char *path,
   es_eventlog_reader_set_counted_only (result->tally.reader, counted_tags);
   if (!in_batches)
     {
-      g_assert_true (es_eventlog_read_file (result->tally.reader, path, take_one, NULL, result, NULL, &error));
+      g_autoptr(GMappedFile) mapped = g_mapped_file_new (path, FALSE, &error);
+      EsEvent event;
+      EsReadResult r;
+
       g_assert_no_error (error);
+      es_eventlog_reader_feed (result->tally.reader, (const guint8 *) g_mapped_file_get_contents (mapped),
+                               g_mapped_file_get_length (mapped));
+      es_eventlog_reader_finish (result->tally.reader);
+      while ((r = es_eventlog_reader_next (result->tally.reader, &event, &error)) == ES_READ_EVENT)
+        take_one (&event, result);
+      g_assert_no_error (error);
+      g_assert_cmpint (r, ==, ES_READ_END);
       return;
     }
   /* es_eventlog_read_file_in_batches() returns when the callback stops
@@ -166,8 +175,8 @@ read_log (const char *path,
     g_assert_no_error (error);
     for (;;)
       {
-        EsReadResult r = _es_eventlog_reader_drain_batches (result->tally.reader, events, G_N_ELEMENTS (events),
-                                                            take_batch, result, &error);
+        EsReadResult r = es_eventlog_reader_drain_batches (result->tally.reader, events, G_N_ELEMENTS (events),
+                                                           take_batch, result, &error);
 
         g_assert_no_error (error);
         g_assert_cmpint (r, !=, ES_READ_ERROR);

@@ -12,7 +12,6 @@
 #include <glib/gstdio.h>
 
 #include "es-eventlog-file.h"
-#include "es-eventlog-reader-private.h"
 #include "es-event-text.h"
 #include "es-test-log.h"
 
@@ -81,15 +80,16 @@ test_shared_log (gconstpointer data)
   check_chunking (path);
 }
 
-/* The loading path's drain hands out exactly what es_eventlog_reader_next()
- * does, for a partitioned reader too, whatever the chunks, and picks up
+/* The batched drain (a load's, a live build's, es_eventlog_read_file()'s)
+ * hands out exactly what es_eventlog_reader_next() does, for a partitioned
+ * reader too, whatever the chunks and the batches' size, and picks up
  * where it left off when its callback stops it. */
 typedef struct
 {
   EsEventlogReader *reader;
   GArray           *events;     /* EsTestEvent */
   GString          *line;
-  guint             until_stop; /* events before the callback says stop */
+  guint             until_stop; /* batches before the callback says stop */
 } DrainState;
 
 static void
@@ -105,12 +105,17 @@ record_event (DrainState    *state,
 }
 
 static gboolean
-drain_func (const EsEvent *event,
-            gpointer       user_data)
+drain_func (const EsEventBatch *batch,
+            gpointer            user_data)
 {
   DrainState *state = user_data;
 
-  record_event (state, event);
+  /* Nothing is counted only: every event is handed out. */
+  g_assert_cmpuint (batch->n_counted, ==, 0);
+  g_assert_cmpuint (batch->n_events, >, 0);
+  g_assert_cmpuint (batch->n_events, <=, 3);
+  for (guint i = 0; i < batch->n_events; i++)
+    record_event (state, &batch->events[i]);
   if (--state->until_stop == 0)
     {
       state->until_stop = 5;
@@ -143,8 +148,9 @@ decode_partition (const guint8 *data,
   es_eventlog_reader_set_partition (reader, n_parts, part);
   for (;;)
     {
-      EsEvent event;
-      EsReadResult r = drain ? _es_eventlog_reader_drain (reader, &event, drain_func, &state, &error)
+      EsEvent event, batch[3];
+      EsReadResult r = drain ? es_eventlog_reader_drain_batches (reader, batch, G_N_ELEMENTS (batch), drain_func, &state,
+                                                                 &error)
                              : es_eventlog_reader_next (reader, &event, &error);
 
       g_assert_no_error (error);

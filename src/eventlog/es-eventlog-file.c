@@ -75,12 +75,11 @@ es_eventlog_map_file (const char  *path,
   return NULL;
 }
 
-/* es_eventlog_read_file() with @event_func, or
- * es_eventlog_read_file_in_batches() with @batch_func. */
+/* es_eventlog_read_file_in_batches(), and es_eventlog_read_file() through
+ * hand_out_one_by_one(). */
 static gboolean
 read_file (EsEventlogReader        *reader,
            const char              *path,
-           EsEventFunc              event_func,
            EsEventBatchFunc         batch_func,
            EsEventlogProgressFunc   progress_func,
            gpointer                 user_data,
@@ -116,9 +115,8 @@ read_file (EsEventlogReader        *reader,
 
   for (;;)
     {
-      EsReadResult result = batch_func != NULL
-        ? _es_eventlog_reader_drain_batches (reader, events, G_N_ELEMENTS (events), batch_func, user_data, error)
-        : _es_eventlog_reader_drain (reader, &events[0], event_func, user_data, error);
+      EsReadResult result = es_eventlog_reader_drain_batches (reader, events, G_N_ELEMENTS (events), batch_func,
+                                                              user_data, error);
 
       switch (result)
         {
@@ -155,6 +153,37 @@ read_file (EsEventlogReader        *reader,
     }
 }
 
+/* es_eventlog_read_file()'s caller, handed each event of a batch, and
+ * its progress. */
+typedef struct
+{
+  EsEventFunc             event_func;
+  EsEventlogProgressFunc  progress_func;
+  gpointer                user_data;
+} OneByOne;
+
+static gboolean
+hand_out_one_by_one (const EsEventBatch *batch,
+                     gpointer            user_data)
+{
+  OneByOne *one_by_one = user_data;
+
+  for (guint i = 0; i < batch->n_events; i++)
+    if (!one_by_one->event_func (&batch->events[i], one_by_one->user_data))
+      return FALSE;
+  return TRUE;
+}
+
+static void
+report_progress_one_by_one (guint64  bytes_read,
+                            guint64  bytes_total,
+                            gpointer user_data)
+{
+  OneByOne *one_by_one = user_data;
+
+  one_by_one->progress_func (bytes_read, bytes_total, one_by_one->user_data);
+}
+
 /**
  * es_eventlog_read_file:
  * @reader: a new reader
@@ -164,7 +193,10 @@ read_file (EsEventlogReader        *reader,
  *
  * Maps @path and runs it through @reader to its end. A log cut short is not
  * an error: every complete event is delivered and
- * es_eventlog_reader_is_truncated() says where it stops.
+ * es_eventlog_reader_is_truncated() says where it stops. Every event goes
+ * to @event_func, whatever es_eventlog_reader_set_counted_only() said.
+ * When @event_func stops the reading, the reader may have read a few
+ * events past the one it stopped at (those of its batch).
  *
  * Returns: %FALSE with @error set when the file cannot be read, the log is
  *   malformed (%ES_EVENTLOG_ERROR, naming the byte offset), or @cancellable
@@ -179,11 +211,22 @@ es_eventlog_read_file (EsEventlogReader        *reader,
                        GCancellable            *cancellable,
                        GError                 **error)
 {
+  OneByOne one_by_one = { event_func, progress_func, user_data };
+  guint64 counted_only;
+  gboolean ok;
+
   g_return_val_if_fail (reader != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (event_func != NULL, FALSE);
 
-  return read_file (reader, path, event_func, NULL, progress_func, user_data, cancellable, error);
+  /* Read in batches, as a load is (one loop, which fuzz-drain checks
+   * against a read one event at a time), but every event handed out. */
+  counted_only = reader->counted_only;
+  reader->counted_only = 0;
+  ok = read_file (reader, path, hand_out_one_by_one, progress_func != NULL ? report_progress_one_by_one : NULL,
+                  &one_by_one, cancellable, error);
+  reader->counted_only = counted_only;
+  return ok;
 }
 
 /**
@@ -211,5 +254,5 @@ es_eventlog_read_file_in_batches (EsEventlogReader        *reader,
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (batch_func != NULL, FALSE);
 
-  return read_file (reader, path, NULL, batch_func, progress_func, user_data, cancellable, error);
+  return read_file (reader, path, batch_func, progress_func, user_data, cancellable, error);
 }

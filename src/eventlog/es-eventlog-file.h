@@ -17,15 +17,6 @@ G_BEGIN_DECLS
 typedef gboolean (*EsEventFunc)            (const EsEvent *event,
                                             gpointer       user_data);
 
-/* Called with each batch of events (es_eventlog_read_file_in_batches());
- * return FALSE to stop reading early. */
-typedef gboolean (*EsEventBatchFunc)       (const EsEventBatch *batch,
-                                            gpointer            user_data);
-
-/* The most events es_eventlog_read_file_in_batches() hands out at once:
- * 64 of them are 11 kB, in the first level's cache beside the log's bytes. */
-#define ES_EVENTLOG_BATCH 64
-
 /* Called now and then with the bytes read so far. */
 typedef void     (*EsEventlogProgressFunc) (guint64  bytes_read,
                                             guint64  bytes_total,

@@ -101,24 +101,6 @@ struct _EsEventlogReader
   GError          *error;
 };
 
-typedef gboolean (*EsReaderEventFunc) (const EsEvent *event,
-                                       gpointer       user_data);
-
-typedef gboolean (*EsReaderBatchFunc) (const EsEventBatch *batch,
-                                       gpointer            user_data);
-
-EsReadResult _es_eventlog_reader_drain (EsEventlogReader   *self,
-                                        EsEvent            *event,
-                                        EsReaderEventFunc   func,
-                                        gpointer            user_data,
-                                        GError            **error);
-EsReadResult _es_eventlog_reader_drain_batches (EsEventlogReader   *self,
-                                                EsEvent            *events,
-                                                guint               max,
-                                                EsReaderBatchFunc   func,
-                                                gpointer            user_data,
-                                                GError            **error);
-
 StepResult   _es_eventlog_reader_parse_header (EsEventlogReader  *self,
                                               const guint8      *p,
                                               gsize              avail,

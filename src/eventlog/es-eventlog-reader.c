@@ -23,7 +23,8 @@ carry_available (EsEventlogReader *self)
  * @data: (array length=len): the next bytes of the log
  *
  * Hands the reader more input. @data is read in place, so it must stay
- * valid until es_eventlog_reader_next() returns %ES_READ_NEED_MORE; the
+ * valid until es_eventlog_reader_next() (or
+ * es_eventlog_reader_drain_batches()) returns %ES_READ_NEED_MORE; the
  * reader keeps its own copy of any partial event at the end.
  */
 void
@@ -435,59 +436,10 @@ es_eventlog_reader_next (EsEventlogReader  *self,
   return reader_next (self, event, error);
 }
 
-/* The common case of a drain, in a tighter loop than reader_next(): every
- * complete event of the current chunk, with no carry to complete first.
- * Anything else (an event cut by the chunk's end, the end marker, bad
- * input) is left where it starts, for reader_next() to handle as usual.
- * Returns %FALSE if @func stopped the drain. */
-static gboolean
-drain_chunk (EsEventlogReader  *self,
-             EsEvent           *event,
-             EsReaderEventFunc  func,
-             gpointer           user_data)
-{
-  const guint8 *chunk = self->chunk;
-  gsize len = self->chunk_len;
-
-  while (self->chunk_pos < len)
-    {
-      gsize pos = self->chunk_pos, need = 0;
-      GError *step_error = NULL;
-
-      if (self->skip_remaining > 0)
-        {
-          gsize n = MIN ((gsize) self->skip_remaining, len - pos);
-
-          consume (self, FALSE, n);
-          self->skip_remaining -= n;
-          continue;
-        }
-      if (decode_event (self, chunk + pos, len - pos, event, &need, &step_error) != STEP_OK)
-        {
-          /* reader_next() decodes it again, and reports it. */
-          g_clear_error (&step_error);
-          return TRUE;
-        }
-      consume (self, FALSE, event->size);
-      if (self->n_parts > 1 && !owns_cap (self, event->cap))
-        {
-          if (event->tag == ES_EVENT_BLOCK_MARKER && self->block_remaining > 0)
-            {
-              self->skip_remaining = self->block_remaining;
-              self->block_remaining = 0;
-            }
-          continue;
-        }
-      if (!func (event, user_data))
-        return FALSE;
-    }
-  return TRUE;
-}
-
 /* Hands out @batch, and empties it. */
 static inline gboolean
 hand_out (EsEventBatch      *batch,
-          EsReaderBatchFunc  func,
+          EsEventBatchFunc   func,
           gpointer           user_data)
 {
   gboolean go_on = func (batch, user_data);
@@ -508,7 +460,7 @@ drain_block (EsEventlogReader  *self,
              EsEventBatch      *batch,
              EsEvent           *events,
              guint              max,
-             EsReaderBatchFunc  func,
+             EsEventBatchFunc   func,
              gpointer           user_data)
 {
   const guint8 *chunk = self->chunk;
@@ -607,14 +559,19 @@ drain_block (EsEventlogReader  *self,
   return TRUE;
 }
 
-/* drain_chunk() handing out batches (of up to @max events, and those it
- * only counts: see es_eventlog_reader_set_counted_only()), the events of
- * the blocks it owns in drain_block()'s tighter loop. */
+/* The common case of a drain, in a tighter loop than reader_next(): every
+ * complete event of the current chunk, with no carry to complete first,
+ * handed out in batches (of up to @max events, and those it only counts:
+ * see es_eventlog_reader_set_counted_only()), the events of the blocks it
+ * owns in drain_block()'s tighter loop. Anything else (an event cut by
+ * the chunk's end, the end marker, bad input) is left where it starts,
+ * for reader_next() to handle as usual. Returns %FALSE if @func stopped
+ * the drain. */
 static gboolean
 drain_chunk_in_batches (EsEventlogReader  *self,
                         EsEvent           *events,
                         guint              max,
-                        EsReaderBatchFunc  func,
+                        EsEventBatchFunc   func,
                         gpointer           user_data)
 {
   const guint8 *chunk = self->chunk;
@@ -670,65 +627,38 @@ drain_chunk_in_batches (EsEventlogReader  *self,
 }
 
 /**
- * _es_eventlog_reader_drain:
- * @event: where each event is decoded before it is handed to @func
- * @func: (scope call): called with each event; returns %FALSE to stop
- *
- * es_eventlog_reader_next() in a loop, handing each event to @func: the
- * loading path, where a call per event into the reader costs as much as
- * decoding it.
- *
- * Returns: %ES_READ_EVENT if @func stopped the drain, otherwise what
- *   es_eventlog_reader_next() returned instead of an event.
- */
-EsReadResult
-_es_eventlog_reader_drain (EsEventlogReader   *self,
-                           EsEvent            *event,
-                           EsReaderEventFunc   func,
-                           gpointer            user_data,
-                           GError            **error)
-{
-  g_return_val_if_fail (self != NULL, ES_READ_ERROR);
-  g_return_val_if_fail (event != NULL, ES_READ_ERROR);
-
-  for (;;)
-    {
-      EsReadResult result;
-
-      if (self->have_header && self->error == NULL && !self->at_end && carry_available (self) == 0 &&
-          !drain_chunk (self, event, func, user_data))
-        return ES_READ_EVENT;
-
-      result = reader_next (self, event, error);
-      if (result != ES_READ_EVENT)
-        return result;
-      if (!func (event, user_data))
-        return ES_READ_EVENT;
-    }
-}
-
-/**
- * _es_eventlog_reader_drain_batches:
+ * es_eventlog_reader_drain_batches:
  * @events: (array length=max): where the events are decoded, @max at most
  *   at a time
  * @func: (scope call): called with each batch of events, in file order,
  *   and of those counted only (es_eventlog_reader_set_counted_only());
  *   returns %FALSE to stop
  *
- * _es_eventlog_reader_drain() handing out the events in batches: a caller
- * that does little with each event then does it in a loop of its own,
- * with what it keeps in registers, not a call per event. The events of a
- * batch point into the same input: they stay valid until @func returns.
+ * es_eventlog_reader_next() in a loop, until it would return something
+ * other than an event, handing the events out in batches: a caller that
+ * does little with each event (a builder's few instructions) then does it
+ * in a loop of its own, with what it keeps in registers, not a call per
+ * event into the reader, which costs as much as decoding it. The same
+ * events come, with the same fields, and the read ends the same way, at
+ * the same byte and with the same error, however the input was fed
+ * (fuzz-drain checks it).
  *
- * Returns: as _es_eventlog_reader_drain()
+ * The events of a batch point into the input fed, or into the reader's
+ * copy of an event cut by the end of a feed: they stay valid until @func
+ * returns. When @func stops the drain, the reader stands after the last
+ * event that batch holds or counts, and the next call goes on from there.
+ *
+ * Returns: %ES_READ_EVENT if @func stopped the drain, otherwise what
+ *   es_eventlog_reader_next() returned instead of an event:
+ *   %ES_READ_NEED_MORE when every complete event fed is out
  */
 EsReadResult
-_es_eventlog_reader_drain_batches (EsEventlogReader   *self,
-                                   EsEvent            *events,
-                                   guint               max,
-                                   EsReaderBatchFunc   func,
-                                   gpointer            user_data,
-                                   GError            **error)
+es_eventlog_reader_drain_batches (EsEventlogReader  *self,
+                                  EsEvent           *events,
+                                  guint              max,
+                                  EsEventBatchFunc   func,
+                                  gpointer           user_data,
+                                  GError           **error)
 {
   g_return_val_if_fail (self != NULL, ES_READ_ERROR);
   g_return_val_if_fail (events != NULL && max > 0, ES_READ_ERROR);

@@ -44,8 +44,8 @@ typedef struct _EsEventlogReader EsEventlogReader;
  *   @counted_cap, the earliest at @counted_earliest, the latest at
  *   @counted_latest
  *
- * What a batched read (es_eventlog_read_file_in_batches()) hands out at a
- * time.
+ * What a batched read (es_eventlog_reader_drain_batches(),
+ * es_eventlog_read_file_in_batches()) hands out at a time.
  */
 typedef struct
 {
@@ -57,6 +57,14 @@ typedef struct
   guint64        counted_latest;
 } EsEventBatch;
 
+/* Called with each batch of events; return FALSE to stop reading early. */
+typedef gboolean (*EsEventBatchFunc) (const EsEventBatch *batch,
+                                      gpointer            user_data);
+
+/* The most events a batched read of a file hands out at once: 64 of them
+ * are 11 kB, in the first level's cache beside the log's bytes. */
+#define ES_EVENTLOG_BATCH 64
+
 EsEventlogReader  *es_eventlog_reader_new              (void);
 void               es_eventlog_reader_free             (EsEventlogReader  *self);
 EsEventlogReader  *es_eventlog_reader_copy             (EsEventlogReader  *self);
@@ -66,6 +74,12 @@ void               es_eventlog_reader_feed             (EsEventlogReader  *self,
 void               es_eventlog_reader_finish           (EsEventlogReader  *self);
 EsReadResult       es_eventlog_reader_next             (EsEventlogReader  *self,
                                                         EsEvent           *event,
+                                                        GError           **error);
+EsReadResult       es_eventlog_reader_drain_batches    (EsEventlogReader  *self,
+                                                        EsEvent           *events,
+                                                        guint              max,
+                                                        EsEventBatchFunc   func,
+                                                        gpointer           user_data,
                                                         GError           **error);
 gsize              es_eventlog_reader_get_pending      (EsEventlogReader  *self);
 gint64             es_eventlog_reader_get_offset       (EsEventlogReader  *self);

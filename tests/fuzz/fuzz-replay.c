@@ -63,7 +63,11 @@ mutate_and_run (const guint8 *original,
           if (n > 2)
             {
               gsize from = g_rand_int_range (rand, 0, (gint32) n - 1);
-              gsize span = MIN ((gsize) g_rand_int_range (rand, 1, 512), n - from);
+              gsize span = (gsize) g_rand_int_range (rand, 1, 512);
+
+              /* Not in MIN (): it would draw twice, and a second draw past
+               * n - from wrote past the buffer of an input under 512 bytes. */
+              span = MIN (span, n - from);
 
               memmove (data + from + span, data + from, n - from);
               n += span;
