@@ -65,6 +65,7 @@ struct _EsEventlogReader
   EsStopNumbering  numbering;
   gboolean         have_header;
   gsize            header_need;    /* no point re-parsing before this many bytes */
+  gsize            header_parsed;  /* the header's bytes up to its last whole event type in @types */
 
   /* Input: bytes not yet consumed are carry[carry_pos..] then chunk[chunk_pos..].
    * The carry holds only what straddles two feeds, so a whole file fed at
