@@ -95,7 +95,8 @@ es_test_writer_run (gpointer data)
   g_autoptr(GRand) rand = writer->seed != 0 ? g_rand_new_with_seed (writer->seed) : NULL;
   int fd = writer->path != NULL ? g_open (writer->path, O_WRONLY, 0) : writer->fd;
   gsize done = 0;
-  gint seen = writer->updates != NULL ? g_atomic_int_get (writer->updates) : 0;
+  gint first = writer->updates != NULL ? g_atomic_int_get (writer->updates) : 0;
+  gint seen = first;
 
   g_assert_cmpint (fd, >=, 0);
   for (guint i = 0; done < writer->len; i++)
@@ -110,7 +111,10 @@ es_test_writer_run (gpointer data)
       done += piece;
       if (pause_ms > 0 && done < writer->len)
         g_usleep (pause_ms * 1000);
-      if (writer->updates != NULL && writer->pieces_per_update > 0 && (i + 1) % writer->pieces_per_update == 0)
+      /* Not before the reader has shown something: it cannot before the
+       * log's header is whole, however long it is waited for. */
+      if (writer->updates != NULL && writer->pieces_per_update > 0 && (i + 1) % writer->pieces_per_update == 0 &&
+          g_atomic_int_get (writer->updates) != first)
         {
           gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
 

@@ -15,9 +15,10 @@ G_BEGIN_DECLS
  * byte (@seed not 0, so that the header and events are cut everywhere), or
  * @n_pieces even pieces, or pieces of @piece_bytes, with @pause_ms after
  * each; or all at once. With @updates, after every @pieces_per_update
- * pieces the writer waits (10 s at most) for the count to rise: a reader
- * on a busy machine then still sees the log grow in several steps. Set
- * the fields by name; those left out are 0. */
+ * pieces the writer waits (10 s at most) for the count to rise, once it
+ * has risen at all (nothing is shown before a log's header is whole): a
+ * reader on a busy machine then still sees the log grow in several steps.
+ * Set the fields by name; those left out are 0. */
 typedef struct
 {
   const char   *path;        /* opened for writing by the writer (a FIFO, as -ol does), or NULL */
