@@ -400,6 +400,24 @@ es_test_fixture_path (const char *name)
   return g_test_build_filename (G_TEST_DIST, "fixtures", name, NULL);
 }
 
+static void
+skip_scale_test (void)
+{
+  g_test_skip ("a test of scale, which valgrind makes minutes long: the plain and AddressSanitizer runs check it, "
+               "and the tests of small logs run the same code under valgrind");
+}
+
+/* g_test_add_func() for a test of scale (a log of millions of rows, a
+ * profile of 50,000 stacks), skipped under build-aux/test.sh's valgrind
+ * stage (ES_TEST_UNDER_VALGRIND), where it takes a minute or two of the
+ * twenty CI has for everything. */
+void
+es_test_add_scale_func (const char *path,
+                        GTestFunc   func)
+{
+  g_test_add_func (path, g_getenv ("ES_TEST_UNDER_VALGRIND") != NULL ? skip_scale_test : func);
+}
+
 /* A fixture's bytes, @len of them; fails the test if it cannot read it. */
 char *
 es_test_read_fixture (const char *name,

@@ -86,6 +86,8 @@ gint64      es_test_resident_bytes_of   (const char   *path);
 char       *es_test_write_watched_log   (gint64       *size);
 char       *es_test_shared_path         (const char   *relative);
 char       *es_test_fixture_path        (const char   *name);
+void        es_test_add_scale_func      (const char   *path,
+                                         GTestFunc     func);
 #define ES_TEST_N_FIXTURES 11
 extern const char *const es_test_fixtures[ES_TEST_N_FIXTURES];
 char       *es_test_read_fixture        (const char   *name,

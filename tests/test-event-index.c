@@ -570,7 +570,7 @@ main (int    argc,
   g_test_add_func ("/event-index/truncated-logs", test_truncated_logs);
   g_test_add_func ("/event-index/corrupt-logs", test_corrupt_logs);
   g_test_add_func ("/event-index/missing-and-cancelled", test_missing_and_cancelled);
-  g_test_add_func ("/event-index/log-pages-handed-back", test_log_pages_handed_back);
+  es_test_add_scale_func ("/event-index/log-pages-handed-back", test_log_pages_handed_back);
 
   return g_test_run ();
 }

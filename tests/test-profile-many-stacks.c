@@ -519,8 +519,8 @@ main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/profile/many-stacks/random-intervals", test_random_intervals);
-  g_test_add_func ("/profile/many-stacks/prepared-equals-on-demand", test_prepared_equals_on_demand);
-  g_test_add_func ("/profile/many-stacks/live-update-grows", test_live_update_grows);
+  es_test_add_scale_func ("/profile/many-stacks/random-intervals", test_random_intervals);
+  es_test_add_scale_func ("/profile/many-stacks/prepared-equals-on-demand", test_prepared_equals_on_demand);
+  es_test_add_scale_func ("/profile/many-stacks/live-update-grows", test_live_update_grows);
   return g_test_run ();
 }
