@@ -10,23 +10,6 @@
 #include "es-mlpd-file.h"
 #include "es-mono-profile-private.h"
 
-/* A buffer's header: its magic, length, time base and thread (format
- * §1.2). */
-#define BUFFER_MAGIC      0x4D504C01u
-#define BUFFER_HEADER_LEN 48u
-
-static guint32
-le32_at (const guint8 *p)
-{
-  return (guint32) p[0] | (guint32) p[1] << 8 | (guint32) p[2] << 16 | (guint32) p[3] << 24;
-}
-
-static guint64
-le64_at (const guint8 *p)
-{
-  return (guint64) le32_at (p) | (guint64) le32_at (p + 4) << 32;
-}
-
 typedef enum
 {
   LOAD_ALL,
@@ -130,6 +113,7 @@ load (const guint8        *data,
       GError             **error)
 {
   g_autoptr(EsMonoProfile) profile = es_mono_profile_new ();
+  EsMlpdBufferHeader buffer;
   gsize pos = 0;
 
   profile->samples_only = what != LOAD_ALL;
@@ -140,15 +124,18 @@ load (const guint8        *data,
   if (!es_mlpd_read_header (data, len, &profile->header, &pos, error))
     return NULL;
   /* mprof-report's zero, for heap-shot times: the first buffer's base */
-  if (len - pos >= BUFFER_HEADER_LEN)
-    profile->first_buffer_time = le64_at (data + pos + 8);
+  if (es_mlpd_read_buffer_header (data + pos, len - pos, &buffer))
+    profile->first_buffer_time = buffer.time_base;
   while (pos < len)
     {
-      gsize buffer_len, decoded = 0;
+      gsize buffer_len = len - pos, decoded = 0;
 
-      if (len - pos >= BUFFER_HEADER_LEN && le32_at (data + pos) == BUFFER_MAGIC)
-        _es_mono_get_thread (profile, le64_at (data + pos + 32));
-      buffer_len = len - pos >= BUFFER_HEADER_LEN ? BUFFER_HEADER_LEN + (gsize) le32_at (data + pos + 4) : len - pos;
+      /* Not a buffer: es_mlpd_decode_buffers() says why. */
+      if (es_mlpd_read_buffer_header (data + pos, len - pos, &buffer))
+        {
+          _es_mono_get_thread (profile, buffer.thread_id);
+          buffer_len = ES_MLPD_BUFFER_HEADER_LEN + (gsize) buffer.events_len;
+        }
       /* one buffer at a time; a cut one is left for the check below */
       if (!es_mlpd_decode_buffers (data + pos, MIN (buffer_len, len - pos), pos, profile->header.data_version,
                                    es_mono_profile_add_event, profile, &decoded, error))

@@ -1,5 +1,5 @@
-/* es-mlpd-reader-private.h: what the reader's files share: a buffer's
- * header, and decoding the events of one buffer
+/* es-mlpd-reader-private.h: what the reader's files share: decoding the
+ * events of one buffer
  *
  * Copyright 2026 The Eventscope authors
  *
@@ -11,10 +11,6 @@
 #include "es-mlpd-reader.h"
 
 G_BEGIN_DECLS
-
-/* A buffer's header: its id, length, time base, pointer bases and thread
- * (format §1.2). */
-#define ES_MLPD_BUFFER_HEADER_LEN 48u
 
 /* Where the arrays an event hands out live (es-mlpd-events.c). */
 typedef struct _EsMlpdScratch EsMlpdScratch;

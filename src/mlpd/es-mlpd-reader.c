@@ -20,6 +20,29 @@
 
 #define BUF_ID        0x4D504C01u
 
+/**
+ * es_mlpd_read_buffer_header:
+ * @data: bytes of a log, from the start of one of its buffers
+ * @len: how many
+ * @buffer: (out): the buffer's header, when it is one
+ *
+ * Returns: whether @data starts with a whole buffer header (its id, then
+ *   ES_MLPD_BUFFER_HEADER_LEN bytes); its events need not all be there
+ */
+gboolean
+es_mlpd_read_buffer_header (const guint8       *data,
+                            gsize               len,
+                            EsMlpdBufferHeader *buffer)
+{
+  g_return_val_if_fail (data != NULL || len == 0, FALSE);
+  g_return_val_if_fail (buffer != NULL, FALSE);
+
+  if (len < ES_MLPD_BUFFER_HEADER_LEN || read_le32 (data) != BUF_ID)
+    return FALSE;
+  *buffer = (EsMlpdBufferHeader) { read_le32 (data + 4), read_le64 (data + 8), read_le64 (data + 32) };
+  return TRUE;
+}
+
 typedef enum
 {
   BUFFER_WHOLE,

@@ -309,6 +309,18 @@ typedef struct
 typedef gboolean (*EsMlpdEventFunc) (const EsMlpdEvent *event,
                                      gpointer           user_data);
 
+/* What a buffer's header tells (format §1.2): the length of the events
+ * that follow it, the time their times count from, and the thread that
+ * wrote them. */
+typedef struct
+{
+  guint32 events_len;
+  guint64 time_base;
+  guint64 thread_id;
+} EsMlpdBufferHeader;
+
+#define ES_MLPD_BUFFER_HEADER_LEN 48u
+
 gboolean  es_mlpd_looks_like      (const guint8        *data,
                                    gsize                len);
 gboolean  es_mlpd_is_packed       (const guint8        *data,
@@ -319,6 +331,9 @@ gboolean  es_mlpd_read_header     (const guint8        *data,
                                    gsize               *header_len,
                                    GError             **error);
 void      es_mlpd_header_clear    (EsMlpdHeader        *header);
+gboolean  es_mlpd_read_buffer_header (const guint8     *data,
+                                   gsize                len,
+                                   EsMlpdBufferHeader  *buffer);
 gboolean  es_mlpd_decode          (const guint8        *data,
                                    gsize                len,
                                    EsMlpdHeader        *header,
