@@ -9,6 +9,13 @@
 
 #include "config.h"
 
+#include <sys/resource.h>
+#ifdef __linux__
+# include <sys/syscall.h>
+#endif
+#include <unistd.h>
+
+#include "es-background.h"
 #include "es-document-builder.h"
 #include "es-search.h"
 #include "es-test-log.h"
@@ -546,6 +553,39 @@ test_made_in_a_worker (void)
   g_assert_false (es_thread_state_cache_is_making (cache));
 }
 
+#ifdef __linux__
+static int
+own_niceness (void)
+{
+  return getpriority (PRIO_PROCESS, (id_t) syscall (SYS_gettid));
+}
+
+static gpointer
+tell_niceness (gpointer data)
+{
+  return GINT_TO_POINTER (own_niceness () + 100);
+}
+#endif
+
+/* The workers that make the states run in threads of their own that
+ * yield to the window's (the Threads section's frames waited for them),
+ * and the thread that starts one keeps its own priority. */
+static void
+test_workers_yield_to_the_window (void)
+{
+#ifdef __linux__
+  int before = own_niceness ();
+  GThread *thread = es_background_thread_new ("es-test", tell_niceness, NULL);
+
+  g_assert_cmpint (before, <, ES_BACKGROUND_NICENESS);
+  g_assert_nonnull (thread);
+  g_assert_cmpint (GPOINTER_TO_INT (g_thread_join (thread)) - 100, ==, ES_BACKGROUND_NICENESS);
+  g_assert_cmpint (own_niceness (), ==, before);
+#else
+  g_test_skip ("a thread's own nice value is Linux's");
+#endif
+}
+
 /* A followed log's newer document shows the states of the one before for
  * the same thread until its own are made; then the one before goes. A
  * cache dropped while its worker is at work drops what it makes. */
@@ -748,6 +788,7 @@ main (int    argc,
   g_test_add_func ("/thread-states/packed-at-the-limits", test_packed_at_the_limits);
   g_test_add_func ("/thread-states/packed-codes-in-4-bits", test_packed_codes_in_4_bits);
   g_test_add_func ("/thread-states/made-in-a-worker", test_made_in_a_worker);
+  g_test_add_func ("/thread-states/workers-yield-to-the-window", test_workers_yield_to_the_window);
   g_test_add_func ("/thread-states/previous-shown-meanwhile", test_previous_shown_meanwhile);
 
   return g_test_run ();

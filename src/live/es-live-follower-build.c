@@ -7,12 +7,7 @@
 
 #include "config.h"
 
-#include <sys/resource.h>
-#ifdef __linux__
-# include <sys/syscall.h>
-#endif
-#include <unistd.h>
-
+#include "es-background.h"
 #include "es-live-follower-private.h"
 #include "es-lod-frame.h"
 #include "es-vec.h"
@@ -39,16 +34,6 @@ final_state (EsLiveFollower *self,
   return is_whole (document) ? ES_LIVE_FINISHED : ES_LIVE_CUT;
 }
 
-/* Building yields to the window: its frames (and the reader, which the
- * program writing the log waits on) come first. Linux's nice value is per
- * thread, and the loading threads a build starts inherit it. */
-static void
-build_in_background (void)
-{
-#ifdef __linux__
-  setpriority (PRIO_PROCESS, (id_t) syscall (SYS_gettid), 10);
-#endif
-}
 
 /* Under @mutex: the events a second at @now, when the newest document
  * has @events: those of the updates of the last RATE_WINDOW, over it (or
@@ -183,7 +168,7 @@ finish_documents (gpointer data)
 {
   EsLiveFollower *self = data;
 
-  build_in_background ();
+  es_background_yield ();
   for (;;)
     {
       EsLiveSnapshot *snapshot;
@@ -416,7 +401,9 @@ _es_live_follower_build_documents (gpointer data)
    * here. */
   GThread *finisher = g_thread_try_new ("eventscope-live-finish", finish_documents, self, NULL);
 
-  build_in_background ();
+  /* Building yields to the window: its frames (and the reader, which the
+   * program writing the log waits on) come first. */
+  es_background_yield ();
   es_live_build_set_memory_limit (build, self->memory_limit);
   es_vec_keep_spare ();
   for (;;)
