@@ -34,7 +34,6 @@ final_state (EsLiveFollower *self,
   return is_whole (document) ? ES_LIVE_FINISHED : ES_LIVE_CUT;
 }
 
-
 /* Under @mutex: the events a second at @now, when the newest document
  * has @events: those of the updates of the last RATE_WINDOW, over it (or
  * over the time since the first update, until there is a window of them).
