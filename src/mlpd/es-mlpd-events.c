@@ -617,27 +617,25 @@ decode_payload (Cursor      *c,
     }
 }
 
-/* Decodes the @len bytes of events after the header of the buffer at
- * @buffer (in @data, which starts at @base in the log) and hands each to
- * @event_func until it returns FALSE. */
+/* Decodes the events after the @header of the buffer at @buffer (in
+ * @data, which starts at @base in the log) and hands each to @event_func
+ * until it returns FALSE. */
 gboolean
-_es_mlpd_decode_buffer (const guint8    *data,
-                        gint64           base,
-                        const guint8    *buffer,
-                        guint32          len,
-                        guint8           version,
-                        EsMlpdScratch   *scratch,
-                        EsMlpdEventFunc  event_func,
-                        gpointer         user_data,
-                        GError         **error)
+_es_mlpd_decode_buffer (const guint8             *data,
+                        gint64                    base,
+                        const guint8             *buffer,
+                        const EsMlpdBufferHeader *header,
+                        guint8                    version,
+                        EsMlpdScratch            *scratch,
+                        EsMlpdEventFunc           event_func,
+                        gpointer                  user_data,
+                        GError                  **error)
 {
   const guint8 *events = buffer + ES_MLPD_BUFFER_HEADER_LEN;
-  Cursor c = { data, events, events + len, base, NULL, scratch };
-  Bases bases = {
-    read_le64 (buffer + 16), read_le64 (buffer + 24), read_le64 (buffer + 40), version,
-  };
-  guint64 time = read_le64 (buffer + 8);
-  guint64 thread = read_le64 (buffer + 32);
+  Cursor c = { data, events, events + header->events_len, base, NULL, scratch };
+  Bases bases = { header->ptr_base, header->obj_base, header->method_base, version };
+  guint64 time = header->time_base;
+  guint64 thread = header->thread_id;
 
   while (c.p < c.end)
     {

@@ -20,14 +20,14 @@ void           _es_mlpd_scratch_free  (EsMlpdScratch   *scratch);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsMlpdScratch, _es_mlpd_scratch_free)
 
-gboolean       _es_mlpd_decode_buffer (const guint8    *data,
-                                       gint64           base,
-                                       const guint8    *buffer,
-                                       guint32          len,
-                                       guint8           version,
-                                       EsMlpdScratch   *scratch,
-                                       EsMlpdEventFunc  event_func,
-                                       gpointer         user_data,
-                                       GError         **error);
+gboolean       _es_mlpd_decode_buffer (const guint8             *data,
+                                       gint64                    base,
+                                       const guint8             *buffer,
+                                       const EsMlpdBufferHeader *header,
+                                       guint8                    version,
+                                       EsMlpdScratch            *scratch,
+                                       EsMlpdEventFunc           event_func,
+                                       gpointer                  user_data,
+                                       GError                  **error);
 
 G_END_DECLS

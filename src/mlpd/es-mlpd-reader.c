@@ -39,7 +39,10 @@ es_mlpd_read_buffer_header (const guint8       *data,
 
   if (len < ES_MLPD_BUFFER_HEADER_LEN || read_le32 (data) != BUF_ID)
     return FALSE;
-  *buffer = (EsMlpdBufferHeader) { read_le32 (data + 4), read_le64 (data + 8), read_le64 (data + 32) };
+  *buffer = (EsMlpdBufferHeader) {
+    read_le32 (data + 4), read_le64 (data + 8), read_le64 (data + 16), read_le64 (data + 24), read_le64 (data + 32),
+    read_le64 (data + 40),
+  };
   return TRUE;
 }
 
@@ -50,19 +53,19 @@ typedef enum
   BUFFER_BAD,
 } BufferCheck;
 
-/* Whether a whole buffer starts at @pos of @data (its payload's length in
- * *@n), only part of one, or something that is not a buffer. */
+/* Whether a whole buffer starts at @pos of @data (its header in
+ * *@buffer), only part of one, or something that is not a buffer. */
 static BufferCheck
-check_buffer (const guint8 *data,
-              gsize         len,
-              gsize         pos,
-              guint32      *n)
+check_buffer (const guint8       *data,
+              gsize               len,
+              gsize               pos,
+              EsMlpdBufferHeader *buffer)
 {
   if (len - pos >= 4 && read_le32 (data + pos) != BUF_ID)
     return BUFFER_BAD;
-  if (len - pos < ES_MLPD_BUFFER_HEADER_LEN || len - pos - ES_MLPD_BUFFER_HEADER_LEN < read_le32 (data + pos + 4))
+  if (!es_mlpd_read_buffer_header (data + pos, len - pos, buffer) ||
+      len - pos - ES_MLPD_BUFFER_HEADER_LEN < buffer->events_len)
     return BUFFER_CUT;
-  *n = read_le32 (data + pos + 4);
   return BUFFER_WHOLE;
 }
 
@@ -110,8 +113,8 @@ es_mlpd_decode_buffers (const guint8     *data,
 
   for (;;)
     {
-      guint32 n = 0;
-      BufferCheck check = check_buffer (data, len, pos, &n);
+      EsMlpdBufferHeader buffer;
+      BufferCheck check = check_buffer (data, len, pos, &buffer);
 
       *decoded = pos;
       if (check == BUFFER_CUT)
@@ -121,9 +124,10 @@ es_mlpd_decode_buffers (const guint8     *data,
           set_bad_buffer (data, pos, offset, error);
           return FALSE;
         }
-      if (!_es_mlpd_decode_buffer (data, (gint64) offset, data + pos, n, data_version, scratch, event_func, user_data, error))
+      if (!_es_mlpd_decode_buffer (data, (gint64) offset, data + pos, &buffer, data_version, scratch, event_func,
+                                   user_data, error))
         return FALSE;
-      pos += ES_MLPD_BUFFER_HEADER_LEN + n;
+      pos += ES_MLPD_BUFFER_HEADER_LEN + buffer.events_len;
     }
 }
 
@@ -163,8 +167,8 @@ es_mlpd_decode (const guint8        *data,
 
   while (pos < len)
     {
-      guint32 n = 0;
-      BufferCheck check = check_buffer (data, len, pos, &n);
+      EsMlpdBufferHeader buffer;
+      BufferCheck check = check_buffer (data, len, pos, &buffer);
 
       if (check == BUFFER_BAD)
         {
@@ -178,9 +182,10 @@ es_mlpd_decode (const guint8        *data,
         }
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
-      if (!_es_mlpd_decode_buffer (data, 0, data + pos, n, header->data_version, scratch, event_func, user_data, error))
+      if (!_es_mlpd_decode_buffer (data, 0, data + pos, &buffer, header->data_version, scratch, event_func, user_data,
+                                   error))
         return FALSE;
-      pos += ES_MLPD_BUFFER_HEADER_LEN + n;
+      pos += ES_MLPD_BUFFER_HEADER_LEN + buffer.events_len;
       if (progress_func != NULL)
         progress_func (pos, len, user_data);
     }

@@ -310,13 +310,16 @@ typedef gboolean (*EsMlpdEventFunc) (const EsMlpdEvent *event,
                                      gpointer           user_data);
 
 /* What a buffer's header tells (format §1.2): the length of the events
- * that follow it, the time their times count from, and the thread that
- * wrote them. */
+ * that follow it, the bases their times, pointers, objects and methods
+ * are deltas from, and the thread that wrote them. */
 typedef struct
 {
   guint32 events_len;
   guint64 time_base;
+  guint64 ptr_base;
+  guint64 obj_base;
   guint64 thread_id;
+  guint64 method_base;
 } EsMlpdBufferHeader;
 
 #define ES_MLPD_BUFFER_HEADER_LEN 48u
