@@ -17,6 +17,7 @@
 #include <gio/gunixsocketaddress.h>
 #include <glib/gstdio.h>
 
+#include "es-cap-timeline.h"
 #include "es-live-follower.h"
 #include "es-live-source.h"
 #include "es-lod-frame.h"
@@ -263,6 +264,81 @@ test_writer_killed_mid_event_keeps_what_came (void)
   g_assert_cmpint (stop, <=, (gint64) kept);
   got = es_test_describe_document (document);
   g_assert_cmpstr (got, ==, expected);
+
+  g_clear_object (&follower);
+  g_unlink (record);
+  g_unlink (fifo);
+  g_rmdir (dir);
+}
+
+/* The writer stops once every event it wrote was shown, and dies without
+ * the log's end marker: the last document is still the one of the log cut
+ * there, each cap's data ending at its last event. An
+ * update of a log still written says no cap's data has ended, and no byte
+ * came after it to make another. */
+static void
+test_writer_killed_after_all_shown_ends_as_cut_log (void)
+{
+  g_autofree char *path = es_test_write_busy_log_cap_1_until (40, 20);
+  g_autofree char *contents = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("es-live-XXXXXX", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "prog.fifo", NULL);
+  g_autofree char *record = g_build_filename (dir, "record.eventlog", NULL);
+  g_autofree char *cut = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *got = NULL;
+  g_autoptr(EsDocument) expected_document = NULL;
+  g_autoptr(EsLiveFollower) follower = NULL;
+  g_autoptr(GError) error = NULL;
+  EsDocument *document;
+  Updates updates = { 0 };
+  EsTestWriter writer;
+  GThread *thread;
+  gboolean a_cap_ends = FALSE;
+  gint64 deadline;
+  gsize len, kept;
+
+  /* A log whose cap 1 wrote only among its first blocks, cut inside its
+   * last event. */
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  g_unlink (path);
+  kept = len - 7;
+  cut = es_test_write_temp_log ((const guint8 *) contents, kept);
+  expected_document = es_document_load_file (cut, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_unlink (cut);
+  /* Else this test would prove nothing. */
+  for (guint c = 0; c < es_document_get_n_caps (expected_document); c++)
+    a_cap_ends |= es_cap_timeline_get_data_end (es_document_get_cap (expected_document, c)) != G_MAXUINT64;
+  g_assert_true (a_cap_ends);
+  expected = es_test_describe_document (expected_document);
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  follower = start_follower (fifo, record, &updates);
+  writer = (EsTestWriter) { .fd = g_open (fifo, O_WRONLY, 0), .data = (const guint8 *) contents, .len = kept,
+                            .keep_open = TRUE };
+  thread = g_thread_new ("writer", es_test_writer_run, &writer);
+  deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  while (es_live_follower_get_document (follower) == NULL ||
+         es_document_get_n_events (es_live_follower_get_document (follower)) <
+           es_document_get_n_events (expected_document))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  g_atomic_int_set (&writer.release, TRUE);
+  run_until_ended (follower);
+  g_thread_join (thread);
+
+  g_assert_cmpint (es_live_follower_get_state (follower), ==, ES_LIVE_CUT);
+  document = es_live_follower_get_document (follower);
+  got = es_test_describe_document (document);
+  g_assert_cmpstr (got, ==, expected);
+  g_assert_cmpuint (es_document_get_n_caps (document), ==, es_document_get_n_caps (expected_document));
+  for (guint c = 0; c < es_document_get_n_caps (document); c++)
+    g_assert_cmpuint (es_cap_timeline_get_data_end (es_document_get_cap (document, c)), ==,
+                      es_cap_timeline_get_data_end (es_document_get_cap (expected_document, c)));
 
   g_clear_object (&follower);
   g_unlink (record);
@@ -695,6 +771,8 @@ main (int    argc,
   g_test_add_func ("/live/growing-file-gives-whole-document", test_growing_file_gives_whole_document);
   g_test_add_func ("/live/fifo-is-recorded-and-followed", test_fifo_is_recorded_and_followed);
   g_test_add_func ("/live/writer-killed-mid-event-keeps-what-came", test_writer_killed_mid_event_keeps_what_came);
+  g_test_add_func ("/live/writer-killed-after-all-shown-ends-as-cut-log",
+                   test_writer_killed_after_all_shown_ends_as_cut_log);
   g_test_add_func ("/live/garbage-stream-fails-with-log-error", test_garbage_stream_fails_with_log_error);
   g_test_add_func ("/live/backlog-shown-in-parts-gives-whole-document", test_backlog_shown_in_parts_gives_whole_document);
   g_test_add_func ("/live/unix-socket-waits-then-serves-two-runs", test_unix_socket_waits_then_serves_two_runs);

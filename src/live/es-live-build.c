@@ -361,16 +361,19 @@ es_live_build_ran_out_of_memory (EsLiveBuild *self)
  * es_live_build_holds_back:
  *
  * Returns: whether an update leaves out some of what was read until the
- *   log is known complete (a Mono log's records wait for the profiler's
- *   next sync point): the update that learns the log is complete is then
- *   to be made even if no byte came since the last
+ *   log is known complete: a Mono log's records wait for the profiler's
+ *   next sync point, and a GHC log without its end marker so far is, once
+ *   complete, cut where it stops, each cap's data ending at its last event,
+ *   which no update of a log still written says. The update that learns
+ *   the log is complete is then to be made even if no byte came since the
+ *   last
  */
 gboolean
 es_live_build_holds_back (EsLiveBuild *self)
 {
   g_return_val_if_fail (self != NULL, FALSE);
 
-  return self->mono != NULL;
+  return self->mono != NULL || (self->reader != NULL && !es_eventlog_reader_saw_end_marker (self->reader));
 }
 
 /**
