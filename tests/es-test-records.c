@@ -119,7 +119,7 @@ digest_cap (GString             *out,
 
           for (guint i = 0; i < n; i++)
             {
-              put (&d, es_instant_time (&instants[i]));
+              put (&d, es_cap_timeline_get_instant_time (cap, kind, i));
               put (&d, instants[i].thread);
               put (&d, es_cap_timeline_get_arg (cap, kind, &instants[i]));
             }

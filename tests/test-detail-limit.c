@@ -146,8 +146,14 @@ test_oldest_detail_let_go (void)
       in = es_cap_timeline_get_instants (tl, ES_INSTANT_THREAD_WOKEN, &n_in);
       in_whole = es_cap_timeline_get_instants (es_document_get_cap (whole, c), ES_INSTANT_THREAD_WOKEN, &n_in_whole);
       g_assert_cmpuint (n_in, <, n_in_whole);
-      g_assert_cmpuint (es_instant_time (&in[0]), <=, es_document_get_detail_start (after));
+      g_assert_cmpuint (es_cap_timeline_get_instant_time (tl, ES_INSTANT_THREAD_WOKEN, 0), <=,
+                        es_document_get_detail_start (after));
       g_assert_cmpmem (in, n_in * sizeof *in, in_whole + (n_in_whole - n_in), n_in * sizeof *in);
+      /* Their times too: the epochs of those kept count from the first. */
+      for (guint i = 0; i < n_in; i++)
+        g_assert_cmpuint (es_cap_timeline_get_instant_time (tl, ES_INSTANT_THREAD_WOKEN, i), ==,
+                          es_cap_timeline_get_instant_time (es_document_get_cap (whole, c), ES_INSTANT_THREAD_WOKEN,
+                                                            n_in_whole - n_in + i));
     }
   /* Just after the first activity kept, a walk from a fresh cursor (as a
    * frame's columns go) gives the totals a search gives: everything let go

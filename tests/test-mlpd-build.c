@@ -68,7 +68,7 @@ describe_cap (GString    *text,
         const EsInstant *in = es_cap_timeline_get_instants (timeline, k, &n);
 
         for (guint i = 0; i < n; i++)
-          g_string_append_printf (text, " instant %u %" G_GUINT64_FORMAT " thread %u\n", k, es_instant_time (&in[i]),
+          g_string_append_printf (text, " instant %u %" G_GUINT64_FORMAT " thread %u\n", k, es_cap_timeline_get_instant_time (timeline, k, i),
                                   in[i].thread);
       }
     else

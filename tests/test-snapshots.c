@@ -138,7 +138,8 @@ describe_wakeups (const EsCapTimeline *timeline)
   const EsInstant *in = es_cap_timeline_get_instants (timeline, ES_INSTANT_THREAD_WOKEN, &n);
 
   for (guint i = 0; i < n; i++)
-    g_string_append_printf (out, "%" G_GUINT64_FORMAT "/%u ", es_instant_time (&in[i]), in[i].thread);
+    g_string_append_printf (out, "%" G_GUINT64_FORMAT "/%u ", es_cap_timeline_get_instant_time (timeline, ES_INSTANT_THREAD_WOKEN, i),
+                            in[i].thread);
   return g_string_free (out, FALSE);
 }
 
@@ -461,14 +462,115 @@ test_late_instants_in_shared_records (void)
     {
       g_autofree char *again = describe_wakeups (copies[c]);
       guint len;
-      const EsInstant *in = es_cap_timeline_get_instants (copies[c], ES_INSTANT_THREAD_WOKEN, &len);
+
+      es_cap_timeline_get_instants (copies[c], ES_INSTANT_THREAD_WOKEN, &len);
 
       g_assert_cmpstr (again, ==, described[c]);
       g_free (described[c]);
       g_assert_cmpuint (len, ==, c == 0 ? n : 2 * n + c);
       for (guint i = 1; i < len; i++)
-        g_assert_cmpuint (es_instant_time (&in[i - 1]), <=, es_instant_time (&in[i]));
+        g_assert_cmpuint (es_cap_timeline_get_instant_time (copies[c], ES_INSTANT_THREAD_WOKEN, i - 1), <=,
+                          es_cap_timeline_get_instant_time (copies[c], ES_INSTANT_THREAD_WOKEN, i));
       es_cap_timeline_free (copies[c]);
+    }
+  es_cap_timeline_free (timeline);
+}
+
+/* An instant's time is its epoch's high bits and its own low 24: the
+ * epochs follow instants 7 ms apart (a new one every two or three), late
+ * ones put in their place (by the builder and by a copy), equal times in
+ * the order they came, a jump past 2^32 ns and one past 2^48. Every time
+ * read back, and every search for a time, is the brute force's over the
+ * times pushed, sorted stably. */
+typedef struct
+{
+  guint64 time;
+  guint32 thread;
+} Pushed;
+
+static int
+compare_pushed (gconstpointer a,
+                gconstpointer b)
+{
+  guint64 x = ((const Pushed *) a)->time, y = ((const Pushed *) b)->time;
+
+  return x < y ? -1 : x > y;
+}
+
+static void
+check_instants (EsCapTimeline *copy,
+                GArray        *pushed)
+{
+  g_autoptr(GArray) sorted = g_array_copy (pushed);
+  const EsInstant *in;
+  guint n;
+
+  /* GLib's sort is stable: equal times keep the order they came in. */
+  g_array_sort (sorted, compare_pushed);
+  in = es_cap_timeline_get_instants (copy, ES_INSTANT_THREAD_WOKEN, &n);
+  g_assert_cmpuint (n, ==, sorted->len);
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_cmpuint (es_cap_timeline_get_instant_time (copy, ES_INSTANT_THREAD_WOKEN, i), ==,
+                        g_array_index (sorted, Pushed, i).time);
+      g_assert_cmpuint (in[i].thread, ==, g_array_index (sorted, Pushed, i).thread);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 t = g_array_index (sorted, Pushed, i).time;
+      guint64 probes[3] = { t - 1, t, t + 1 };
+
+      for (guint p = 0; p < G_N_ELEMENTS (probes); p++)
+        {
+          guint expected = 0;
+
+          while (expected < n && g_array_index (sorted, Pushed, expected).time < probes[p])
+            expected++;
+          g_assert_cmpuint (es_cap_timeline_instants_lower_bound (copy, ES_INSTANT_THREAD_WOKEN, 0, probes[p]), ==,
+                            expected);
+        }
+    }
+  g_assert_cmpuint (es_cap_timeline_count_instants (copy, ES_INSTANT_THREAD_WOKEN, 0, G_MAXUINT64), ==, n);
+}
+
+static void
+test_instant_times_across_epochs (void)
+{
+  g_autoptr(EsVecFile) file = es_vec_file_new ();
+  g_autoptr(GArray) pushed = g_array_new (FALSE, FALSE, sizeof (Pushed));
+  EsCapTimeline *timeline = es_cap_timeline_new (0);
+  const guint64 step = 7000000;
+  guint64 t = 5;
+
+  _es_cap_timeline_use_file (timeline, file);
+  for (guint round = 0; round < 4; round++)
+    {
+      EsCapTimeline *copy;
+
+      for (guint i = 0; i < 200; i++)
+        {
+          Pushed p = { t, (guint32) pushed->len };
+
+          /* Every 17th late, into an earlier epoch (the first of a round
+           * before what the last copy has, which each copy then sorts);
+           * every 13th at the time of the one before. */
+          if (i % 17 == 16)
+            p.time = t - (i == 16 && round > 0 ? 25 : 5) * step - 3;
+          else if (i % 13 == 12)
+            p.time = g_array_index (pushed, Pushed, pushed->len - 1).time;
+          else
+            t += step;
+          if (round == 2 && i == 100)
+            t += G_GUINT64_CONSTANT (1) << 32;
+          if (round == 3 && i == 150)
+            t += G_GUINT64_CONSTANT (1) << 48;
+          _es_cap_timeline_push_instant (timeline, ES_INSTANT_THREAD_WOKEN, p.time, p.thread, 0);
+          g_array_append_val (pushed, p);
+        }
+      copy = sealed_copy (timeline);
+      check_instants (copy, pushed);
+      g_assert_cmpuint (copy->instant_epochs[ES_INSTANT_THREAD_WOKEN]->len, >, pushed->len / 3);
+      es_cap_timeline_free (copy);
     }
   es_cap_timeline_free (timeline);
 }
@@ -480,6 +582,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/document/builder/late-instants-in-shared-records", test_late_instants_in_shared_records);
+  g_test_add_func ("/document/builder/instant-times-across-epochs", test_instant_times_across_epochs);
   g_test_add_func ("/document/builder/allocation-merged-as-snapshots-go", test_allocation_merged_as_snapshots_go);
   g_test_add_func ("/document/builder/gcs-indexed-as-snapshots-go", test_gcs_indexed_as_snapshots_go);
   g_test_add_func ("/document/builder/heap-samples-ordered-as-snapshots-go", test_heap_samples_ordered_as_snapshots_go);

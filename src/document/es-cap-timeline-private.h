@@ -76,6 +76,7 @@ struct _EsCapTimeline
   EsVec     prefix_pages;                     /* guint64: prefix[k * ES_CAP_PREFIX_PAGE].start */
   EsCapPrefix    running_total;                    /* totals of everything added so far */
   EsVec     instants[ES_N_INSTANT_KINDS];     /* per kind, by time: EsInstant or EsMark */
+  GArray   *instant_epochs[ES_N_INSTANT_KINDS]; /* EsInstantEpoch of the EsInstant kinds, NULL for the others */
   guint     instants_in_order[ES_N_INSTANT_KINDS]; /* how many of the first are known to be in order */
   guint     instants_copied[ES_N_INSTANT_KINDS];   /* how many the last copy took (snapshots read no further) */
   GArray   *wide_args;                        /* EsWideArg: args of ES_INSTANT_WIDE_ARG or more */
@@ -102,12 +103,22 @@ void _es_cap_timeline_fold_samples (EsCapTimeline *self,
 gboolean _es_cap_timeline_replaces_last (EsCapTimeline  *self,
                                          const EsSeries *series,
                                          guint64         time);
-guint          _es_cap_timeline_count_in_order (const EsVec   *a,
-                                                EsInstantKind  kind,
-                                                guint          known);
-void           _es_instants_sort    (gpointer       data,
-                                     guint          n,
-                                     EsInstantKind  kind);
+guint          _es_cap_timeline_count_in_order (const EsCapTimeline *self,
+                                                EsInstantKind        kind,
+                                                guint                known);
+void           _es_cap_timeline_sort_if_late (EsCapTimeline *self,
+                                              EsInstantKind  kind,
+                                              guint          known);
+void           _es_cap_timeline_sort_instants (EsCapTimeline *self,
+                                               EsInstantKind  kind,
+                                               guint          from);
+guint          _es_cap_timeline_lower_bound_in (const EsCapTimeline *self,
+                                                EsInstantKind        kind,
+                                                guint                n,
+                                                guint64              time);
+void           _es_cap_timeline_drop_instant_epochs (EsCapTimeline *self,
+                                                     EsInstantKind  kind,
+                                                     guint          n);
 /* es-cap-timeline-sparks.c */
 void           _es_cap_timeline_sort_spark_samples (EsCapTimeline *self);
 
@@ -202,10 +213,19 @@ _es_cap_timeline_push_instant (EsCapTimeline *self,
     _es_cap_timeline_add_wide_arg (self, kind, time, thread, arg);
   if (ES_INSTANT_KIND_HAS_THREAD (kind))
     {
-      EsInstant *instant = ES_VEC_PUSH (&self->instants[kind], EsInstant);
+      GArray *epochs = self->instant_epochs[kind];
+      guint32 high = (guint32) (time >> ES_INSTANT_LOW_BITS);
+      EsInstant *instant;
 
-      instant->time_low = (guint32) time;
-      instant->time_high = (guint32) (time >> 32);
+      /* A new epoch where the high bits change from the instant before. */
+      if (G_UNLIKELY (epochs->len == 0 || g_array_index (epochs, EsInstantEpoch, epochs->len - 1).high != high))
+        {
+          EsInstantEpoch epoch = { self->instants[kind].len, high };
+
+          g_array_append_val (epochs, epoch);
+        }
+      instant = ES_VEC_PUSH (&self->instants[kind], EsInstant);
+      instant->time_low = (guint32) time & ((1u << ES_INSTANT_LOW_BITS) - 1);
       instant->short_arg = MIN (arg, ES_INSTANT_WIDE_ARG);
       instant->thread = thread;
     }

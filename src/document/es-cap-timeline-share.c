@@ -16,14 +16,14 @@
  * closes, a sort) is its own. */
 
 static guint64
-instant_time_at (const EsVec   *a,
-                 EsInstantKind  kind,
-                 guint          i)
+instant_time_at (const EsCapTimeline *self,
+                 EsInstantKind        kind,
+                 guint                i)
 {
-  const guint8 *at = (const guint8 *) a->data + (gsize) i * _es_instant_size (kind);
+  const EsVec *a = &self->instants[kind];
 
-  return ES_INSTANT_KIND_HAS_THREAD (kind) ? es_instant_time ((const EsInstant *) at)
-                                           : es_mark_time ((const EsMark *) at);
+  return ES_INSTANT_KIND_HAS_THREAD (kind) ? es_cap_timeline_get_instant_time (self, kind, i)
+                                           : es_mark_time (&((const EsMark *) a->data)[i]);
 }
 
 /* The instants of a builder shared with its copies, of which the first
@@ -33,27 +33,28 @@ instant_time_at (const EsVec   *a,
  * copy to sort (a late instant older than a published one: rare). Returns
  * how many are in order. */
 static guint
-repair_order (EsVec         *a,
+repair_order (EsCapTimeline *self,
               EsInstantKind  kind,
               guint          in_order,
               guint          copied)
 {
+  EsVec *a = &self->instants[kind];
   guint64 earliest = G_MAXUINT64;
   guint from = in_order;
 
   for (guint i = in_order; i < a->len; i++)
     {
-      guint64 t = instant_time_at (a, kind, i);
+      guint64 t = instant_time_at (self, kind, i);
 
       earliest = MIN (earliest, t);
     }
   /* Back to the first that is later than the earliest late one: the sort
    * moves nothing before it (equal times keep their order). */
-  while (from > copied && instant_time_at (a, kind, from - 1) > earliest)
+  while (from > copied && instant_time_at (self, kind, from - 1) > earliest)
     from--;
-  if (from < copied || (from > 0 && instant_time_at (a, kind, from - 1) > earliest))
+  if (from < copied || (from > 0 && instant_time_at (self, kind, from - 1) > earliest))
     return in_order;
-  _es_instants_sort ((guint8 *) a->data + (gsize) from * _es_instant_size (kind), a->len - from, kind);
+  _es_cap_timeline_sort_instants (self, kind, from);
   return a->len;
 }
 
@@ -96,13 +97,14 @@ _es_cap_timeline_copy (EsCapTimeline *self)
       /* Checked here, on what came since the last copy, the copy's sealing
        * need not check them all again; a late instant among them is put
        * in its place here, once, where no copy reads. */
-      self->instants_in_order[k] = _es_cap_timeline_count_in_order (&self->instants[k], k, self->instants_in_order[k]);
+      self->instants_in_order[k] = _es_cap_timeline_count_in_order (self, k, self->instants_in_order[k]);
       if (self->instants_in_order[k] < self->instants[k].len)
-        self->instants_in_order[k] = repair_order (&self->instants[k], k, self->instants_in_order[k],
-                                                   self->instants_copied[k]);
+        self->instants_in_order[k] = repair_order (self, k, self->instants_in_order[k], self->instants_copied[k]);
       self->instants_copied[k] = self->instants[k].len;
       copy->instants_in_order[k] = self->instants_in_order[k];
       es_vec_copy (&copy->instants[k], &self->instants[k], _es_instant_size (k));
+      if (self->instant_epochs[k] != NULL)
+        copy->instant_epochs[k] = g_array_copy (self->instant_epochs[k]);
     }
   copy->wide_args = g_array_copy (self->wide_args);
   es_vec_copy (&copy->sparks, &self->sparks, sizeof (EsSparkCounters));
@@ -181,9 +183,7 @@ _es_cap_timeline_let_go_before (EsCapTimeline *self,
       EsVec *a = &self->instants[k];
       gsize size = _es_instant_size (k);
       guint in_order = MIN (self->instants_in_order[k], a->len);
-      guint m = ES_INSTANT_KIND_HAS_THREAD (k) ? es_instants_lower_bound_from (a->data, in_order, 0, time)
-                                              : es_marks_lower_bound_from (a->data, in_order, 0, time);
-
+      guint m = _es_cap_timeline_lower_bound_in (self, k, in_order, time);
       guint64 first_kept = time;
 
       m -= m % page_elements (size);
@@ -192,9 +192,9 @@ _es_cap_timeline_let_go_before (EsCapTimeline *self,
       /* Those kept in order from m on start at the first kept, or at
        * @time if that is later (or if none is left in order). */
       if (m < in_order)
-        first_kept = MIN (time, ES_INSTANT_KIND_HAS_THREAD (k) ? es_instant_time (&((const EsInstant *) a->data)[m])
-                                                               : es_mark_time (&((const EsMark *) a->data)[m]));
+        first_kept = MIN (time, instant_time_at (self, k, m));
       es_vec_skip (a, m, size);
+      _es_cap_timeline_drop_instant_epochs (self, k, m);
       self->instants_in_order[k] -= m;
       self->instants_copied[k] -= MIN (m, self->instants_copied[k]);
       g_ptr_array_add (vecs, a);
@@ -216,7 +216,8 @@ _es_cap_timeline_get_detail_bytes (const EsCapTimeline *self)
                   (guint64) self->prefix.len * sizeof (EsCapPrefix);
 
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
-    bytes += (guint64) self->instants[k].len * _es_instant_size (k);
+    bytes += (guint64) self->instants[k].len * _es_instant_size (k) +
+             (self->instant_epochs[k] != NULL ? (guint64) self->instant_epochs[k]->len * sizeof (EsInstantEpoch) : 0);
   return bytes;
 }
 

@@ -14,7 +14,7 @@
 #include "es-search.h"
 
 G_STATIC_ASSERT (sizeof (EsActivity) == 16);
-G_STATIC_ASSERT (sizeof (EsInstant) == 12);
+G_STATIC_ASSERT (sizeof (EsInstant) == 8);
 G_STATIC_ASSERT (sizeof (EsMark) == 8);
 G_STATIC_ASSERT (sizeof (EsSparkCounters) == 24);
 
@@ -27,6 +27,9 @@ es_cap_timeline_new (guint cap)
   self->n_final_activities = G_MAXUINT;
   self->data_end = G_MAXUINT64;
   self->wide_args = g_array_new (FALSE, FALSE, sizeof (EsWideArg));
+  for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
+    if (ES_INSTANT_KIND_HAS_THREAD (k))
+      self->instant_epochs[k] = g_array_new (FALSE, FALSE, sizeof (EsInstantEpoch));
   self->spark_epochs = g_array_new (FALSE, FALSE, sizeof (EsSparkEpoch));
   self->spark_pool = es_series_new ();
   self->allocated = es_series_new ();
@@ -42,7 +45,10 @@ es_cap_timeline_free (EsCapTimeline *self)
   es_vec_clear (&self->prefix, sizeof (EsCapPrefix));
   es_vec_clear (&self->prefix_pages, sizeof (guint64));
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
-    es_vec_clear (&self->instants[k], _es_instant_size (k));
+    {
+      es_vec_clear (&self->instants[k], _es_instant_size (k));
+      g_clear_pointer (&self->instant_epochs[k], g_array_unref);
+    }
   g_array_unref (self->wide_args);
   es_vec_clear (&self->sparks, sizeof (EsSparkCounters));
   g_array_unref (self->spark_epochs);
@@ -87,18 +93,6 @@ _es_cap_timeline_add_prefix (EsCapTimeline *self,
   if (self->prefix.len % ES_CAP_PREFIX_PAGE == 0)
     *ES_VEC_PUSH (&self->prefix_pages, guint64) = start;
   *ES_VEC_PUSH (&self->prefix, EsCapPrefix) = entry;
-}
-
-void
-_es_cap_timeline_add_wide_arg (EsCapTimeline *self,
-                               EsInstantKind  kind,
-                               guint64        time,
-                               guint32        thread,
-                               guint16        arg)
-{
-  EsWideArg wide = { time, thread, kind, arg };
-
-  g_array_append_val (self->wide_args, wide);
 }
 
 void
@@ -166,78 +160,6 @@ es_cap_timeline_get_samples_from (const EsCapTimeline *self)
   return self->samples_from;
 }
 
-static int
-compare_instant_times (gconstpointer a,
-                       gconstpointer b,
-                       gpointer      user_data)
-{
-  guint64 x = es_instant_time (a), y = es_instant_time (b);
-
-  return x < y ? -1 : x > y;
-}
-
-static int
-compare_mark_times (gconstpointer a,
-                    gconstpointer b,
-                    gpointer      user_data)
-{
-  guint64 x = es_mark_time (a), y = es_mark_time (b);
-
-  return x < y ? -1 : x > y;
-}
-
-/* The stable sort of @n instants or marks of @kind at @data by time. */
-void
-_es_instants_sort (gpointer      data,
-                   guint         n,
-                   EsInstantKind kind)
-{
-  if (ES_INSTANT_KIND_HAS_THREAD (kind))
-    g_qsort_with_data (data, n, sizeof (EsInstant), compare_instant_times, NULL);
-  else
-    g_qsort_with_data (data, n, sizeof (EsMark), compare_mark_times, NULL);
-}
-
-/* How many of @a's first instants or marks are in time order, knowing
- * that the first @known are. */
-guint
-_es_cap_timeline_count_in_order (const EsVec   *a,
-                                 EsInstantKind  kind,
-                                 guint          known)
-{
-  guint i = MAX (known, 1);
-
-  if (a->len == 0)
-    return 0;
-  if (ES_INSTANT_KIND_HAS_THREAD (kind))
-    {
-      const EsInstant *in = a->data;
-
-      while (i < a->len && es_instant_time (&in[i]) >= es_instant_time (&in[i - 1]))
-        i++;
-    }
-  else
-    {
-      const EsMark *in = a->data;
-
-      while (i < a->len && es_mark_time (&in[i]) >= es_mark_time (&in[i - 1]))
-        i++;
-    }
-  return i;
-}
-
-/* The stable sort of @a's instants or marks by time, when they are out of
- * order; the first @known are. */
-static void
-sort_instants (EsVec         *a,
-               EsInstantKind  kind,
-               guint          known)
-{
-  if (_es_cap_timeline_count_in_order (a, kind, known) >= a->len)
-    return;
-  _es_instants_sort (a->data, a->len, kind);
-}
-
 /**
  * es_cap_timeline_seal_events:
  *
@@ -254,7 +176,7 @@ es_cap_timeline_seal_events (EsCapTimeline *self)
   /* A cap's stream is time ordered within its blocks; these sorts only
    * repair the rare event posted at a past timestamp. */
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
-    sort_instants (&self->instants[k], k, self->instants_in_order[k]);
+    _es_cap_timeline_sort_if_late (self, k, self->instants_in_order[k]);
   if (self->sparks_out_of_order)
     _es_cap_timeline_sort_spark_samples (self);
   g_array_sort_with_data (self->wide_args, es_search_compare_keys, ES_SEARCH_KEY (EsWideArg, time));
@@ -609,128 +531,4 @@ es_cap_timeline_time_in (const EsCapTimeline *self,
   if (t1 <= t0)
     return 0;
   return cumulative (self, kind, t1) - cumulative (self, kind, t0);
-}
-
-/**
- * es_cap_timeline_get_instants:
- * @kind: a kind that names a thread (ES_INSTANT_KIND_HAS_THREAD())
- *
- * Returns: the cap's instants of @kind, by time
- */
-const EsInstant *
-es_cap_timeline_get_instants (const EsCapTimeline *self,
-                              EsInstantKind        kind,
-                              guint               *n_instants)
-{
-  *n_instants = 0;
-  g_return_val_if_fail (ES_INSTANT_KIND_HAS_THREAD (kind), NULL);
-
-  *n_instants = self->instants[kind].len;
-  return self->instants[kind].data;
-}
-
-/**
- * es_cap_timeline_get_marks:
- * @kind: a kind that names no thread
- *
- * Returns: the cap's instants of @kind, by time
- */
-const EsMark *
-es_cap_timeline_get_marks (const EsCapTimeline *self,
-                           EsInstantKind        kind,
-                           guint               *n_marks)
-{
-  *n_marks = 0;
-  g_return_val_if_fail (kind < ES_N_INSTANT_KINDS && !ES_INSTANT_KIND_HAS_THREAD (kind), NULL);
-
-  *n_marks = self->instants[kind].len;
-  return self->instants[kind].data;
-}
-
-/* The first instant of @kind at or after @time, from @from on (see
- * es_instants_lower_bound_from()). */
-guint
-es_cap_timeline_instants_lower_bound (const EsCapTimeline *self,
-                                      EsInstantKind        kind,
-                                      guint                from,
-                                      guint64              time)
-{
-  const EsVec *a = &self->instants[kind];
-
-  if (ES_INSTANT_KIND_HAS_THREAD (kind))
-    return es_instants_lower_bound_from (a->data, a->len, from, time);
-  return es_marks_lower_bound_from (a->data, a->len, from, time);
-}
-
-static guint16
-wide_arg (const EsCapTimeline *self,
-          EsInstantKind        kind,
-          guint64              time,
-          guint32              thread)
-{
-  const EsWideArg *wide = (const EsWideArg *) (gconstpointer) self->wide_args->data;
-  guint i;
-
-  /* Never more than a few at one time: the first with its kind and thread. */
-  for (i = es_search_lower_bound (wide, self->wide_args->len, sizeof (EsWideArg), G_STRUCT_OFFSET (EsWideArg, time), time);
-       i < self->wide_args->len && wide[i].time == time; i++)
-    if (wide[i].kind == kind && wide[i].thread == thread)
-      return wide[i].arg;
-  g_return_val_if_reached (ES_INSTANT_WIDE_ARG);
-}
-
-/**
- * es_cap_timeline_get_arg:
- * @instant: one of es_cap_timeline_get_instants() of @kind
- *
- * Returns: the other cap of a THREAD_MIGRATED (where the thread went) or
- *   THREAD_WOKEN (where it was woken), or 0
- */
-guint16
-es_cap_timeline_get_arg (const EsCapTimeline *self,
-                         EsInstantKind        kind,
-                         const EsInstant     *instant)
-{
-  if (G_LIKELY (instant->short_arg != ES_INSTANT_WIDE_ARG))
-    return instant->short_arg;
-  return wide_arg (self, kind, es_instant_time (instant), instant->thread);
-}
-
-/**
- * es_cap_timeline_get_mark_arg:
- * @mark: one of es_cap_timeline_get_marks() of @kind
- *
- * Returns: the victim cap of a SPARK_STOLEN, or 0
- */
-guint16
-es_cap_timeline_get_mark_arg (const EsCapTimeline *self,
-                              EsInstantKind        kind,
-                              const EsMark        *mark)
-{
-  guint8 arg = mark->time_arg & 0xFF;
-
-  if (G_LIKELY (arg != ES_INSTANT_WIDE_ARG))
-    return arg;
-  return wide_arg (self, kind, es_mark_time (mark), 0);
-}
-
-/* Instants of @kind with t0 <= time < t1. */
-guint
-es_cap_timeline_count_instants (const EsCapTimeline *self,
-                                EsInstantKind        kind,
-                                guint64              t0,
-                                guint64              t1)
-{
-  g_return_val_if_fail (kind < ES_N_INSTANT_KINDS, 0);
-
-  if (t1 <= t0)
-    return 0;
-  return es_cap_timeline_instants_lower_bound (self, kind, 0, t1) -
-         es_cap_timeline_instants_lower_bound (self, kind, 0, t0);
-}
-
-const EsSeries *
-es_cap_timeline_get_allocated (const EsCapTimeline *self)
-{
-  return self->allocated;
 }

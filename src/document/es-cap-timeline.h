@@ -66,6 +66,9 @@ guint64              es_cap_timeline_time_in          (const EsCapTimeline  *sel
 const EsInstant     *es_cap_timeline_get_instants     (const EsCapTimeline  *self,
                                                        EsInstantKind         kind,
                                                        guint                *n_instants);
+guint64              es_cap_timeline_get_instant_time (const EsCapTimeline  *self,
+                                                       EsInstantKind         kind,
+                                                       guint                 index);
 guint16              es_cap_timeline_get_arg          (const EsCapTimeline  *self,
                                                        EsInstantKind         kind,
                                                        const EsInstant      *instant);
@@ -127,8 +130,111 @@ const EsSeries      *es_cap_timeline_get_spark_pool   (const EsCapTimeline  *sel
     return lo;                                                               \
   }
 
-ES_DEFINE_LOWER_BOUND_FROM (es_instants_lower_bound_from, EsInstant, es_instant_time)
 ES_DEFINE_LOWER_BOUND_FROM (es_marks_lower_bound_from, EsMark, es_mark_time)
+
+/* A cap's instants of a kind that names a thread, with their epochs, read
+ * in place: es_instant_reader_time() of nearby instants one after the other
+ * costs no search. */
+typedef struct
+{
+  const EsInstant      *instants;
+  guint                 n;
+  const EsInstantEpoch *epochs;
+  guint                 n_epochs;
+  guint                 epoch;      /* of the last instant read */
+} EsInstantReader;
+
+void                 es_cap_timeline_read_instants    (const EsCapTimeline  *self,
+                                                       EsInstantKind         kind,
+                                                       EsInstantReader      *reader);
+
+/* The epoch of instant @i: the last of @epochs (by first, the first at 0)
+ * whose first is at or before @i. */
+static inline guint
+es_instant_epochs_find (const EsInstantEpoch *epochs,
+                        guint                 n_epochs,
+                        guint                 i)
+{
+  guint lo = 0, hi = n_epochs;
+
+  while (hi - lo > 1)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (epochs[mid].first <= i)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* The time of instant @i (< reader->n). */
+static inline guint64
+es_instant_reader_time (EsInstantReader *reader,
+                        guint            i)
+{
+  const EsInstantEpoch *epochs = reader->epochs;
+  guint e = reader->epoch, n = reader->n_epochs;
+
+  if (G_UNLIKELY (epochs[e].first > i || (e + 1 < n && epochs[e + 1].first <= i)))
+    {
+      /* Mostly the next epoch, as a reader goes forward. */
+      if (epochs[e].first <= i && (e + 2 >= n || epochs[e + 2].first > i))
+        e++;
+      else
+        e = es_instant_epochs_find (epochs, n, i);
+      reader->epoch = e;
+    }
+  return (guint64) epochs[e].high << ES_INSTANT_LOW_BITS | reader->instants[i].time_low;
+}
+
+/* The first of @reader's first @n instants, which are in time order, at or
+ * after @time (@n if none). Their epochs' highs grow with them, so this is
+ * a search of the epochs, then of one epoch's low bits. */
+static inline guint
+es_instant_reader_lower_bound (const EsInstantReader *reader,
+                               guint                  n,
+                               guint64                time)
+{
+  const EsInstantEpoch *epochs = reader->epochs;
+  guint32 high = (guint32) MIN (time >> ES_INSTANT_LOW_BITS, G_MAXUINT32);
+  guint32 low = (guint32) (time & ((1u << ES_INSTANT_LOW_BITS) - 1));
+  guint n_epochs, lo = 0, hi, a, b;
+
+  if (n == 0)
+    return 0;
+  if (time > ES_INSTANT_MAX_TIME)
+    return n;
+  /* The epochs of those @n. */
+  n_epochs = es_instant_epochs_find (epochs, reader->n_epochs, n - 1) + 1;
+  hi = n_epochs;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (epochs[mid].high < high)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo == n_epochs)
+    return n;
+  if (epochs[lo].high > high)
+    return epochs[lo].first;
+  a = epochs[lo].first;
+  b = lo + 1 < n_epochs ? MIN (epochs[lo + 1].first, n) : n;
+  while (a < b)
+    {
+      guint mid = a + (b - a) / 2;
+
+      if (reader->instants[mid].time_low < low)
+        a = mid + 1;
+      else
+        b = mid;
+    }
+  return a;
+}
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (EsCapTimeline, es_cap_timeline_free)
 

@@ -35,7 +35,8 @@ typedef struct
   EsThreadState head;        /* its next state */
   EsThreadState stop;        /* runs: the stop of the run at @head, if @has_stop */
   gboolean      has_head, has_stop;
-  const EsInstant *instants; /* instants: its cap's of its kind, once its first is read */
+  EsInstantReader instants;  /* instants: its cap's of its kind, once its first is read */
+  gboolean      has_instants;
 } Stretch;
 
 struct _EsThreadTimelineReader
@@ -73,22 +74,15 @@ stretch_advance (EsThreadTimelineReader *self,
     {
     case STRETCH_INSTANTS:
       s->packed = unpack_ref (&s->ref, s->packed);
-      if (s->ref.kind == ES_INSTANT_THREAD_MIGRATED || s->ref.kind == ES_INSTANT_THREAD_WOKEN)
-        s->head = _es_instant_state (self->document, &s->ref);
-      else
+      /* The same cap and kind throughout the stretch, its instants read
+       * forward. */
+      if (!s->has_instants)
         {
-          /* The same cap and kind throughout the stretch. */
-          if (s->instants == NULL)
-            {
-              guint n;
-
-              s->instants = es_cap_timeline_get_instants (g_ptr_array_index (self->document->caps, s->ref.cap),
-                                                          s->ref.kind, &n);
-            }
-          s->head = (EsThreadState) { es_instant_time (&s->instants[s->ref.index]), s->ref.cap,
-                                      s->ref.kind == ES_INSTANT_THREAD_CREATED ? ES_THREAD_STATE_CREATED
-                                                                               : ES_THREAD_STATE_RUNNABLE, 0 };
+          es_cap_timeline_read_instants (g_ptr_array_index (self->document->caps, s->ref.cap), s->ref.kind,
+                                         &s->instants);
+          s->has_instants = TRUE;
         }
+      s->head = _es_instant_state_read (self->document, &s->ref, &s->instants);
       break;
     case STRETCH_RUNS:
       {
@@ -159,7 +153,7 @@ es_thread_timeline_reader_rewind (EsThreadTimelineReader *self)
       s->left = s->n;
       s->ref = (RefCursor) { 0 };
       s->has_stop = FALSE;
-      s->instants = NULL;
+      s->has_instants = FALSE;
       stretch_advance (self, s);
       if (s->has_head)
         self->heap[self->n_heap++] = i;

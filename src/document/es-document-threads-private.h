@@ -64,18 +64,32 @@ unpack_ref (RefCursor    *cursor,
   return in;
 }
 
-/* The state an instant of @ref's cap and kind makes of its thread. */
+/* The state an instant of @ref's cap and kind makes of its thread, its
+ * time read by @reader (of that cap and kind). */
+static inline EsThreadState
+_es_instant_state_read (EsDocument      *self,
+                        const RefCursor *ref,
+                        EsInstantReader *reader)
+{
+  gboolean sent = ref->kind == ES_INSTANT_THREAD_MIGRATED || ref->kind == ES_INSTANT_THREAD_WOKEN;
+
+  return (EsThreadState) { es_instant_reader_time (reader, ref->index),
+                           sent ? es_cap_timeline_get_arg (g_ptr_array_index (self->caps, ref->cap), ref->kind,
+                                                           &reader->instants[ref->index])
+                                : ref->cap,
+                           ref->kind == ES_INSTANT_THREAD_CREATED ? ES_THREAD_STATE_CREATED : ES_THREAD_STATE_RUNNABLE, 0 };
+}
+
+/* The same, of any cap and kind. */
 static inline EsThreadState
 _es_instant_state (EsDocument      *self,
                    const RefCursor *ref)
 {
-  guint n;
-  const EsInstant *in = &es_cap_timeline_get_instants (g_ptr_array_index (self->caps, ref->cap), ref->kind, &n)[ref->index];
-  gboolean sent = ref->kind == ES_INSTANT_THREAD_MIGRATED || ref->kind == ES_INSTANT_THREAD_WOKEN;
+  EsInstantReader reader;
 
-  return (EsThreadState) { es_instant_time (in),
-                           sent ? es_cap_timeline_get_arg (g_ptr_array_index (self->caps, ref->cap), ref->kind, in) : ref->cap,
-                           ref->kind == ES_INSTANT_THREAD_CREATED ? ES_THREAD_STATE_CREATED : ES_THREAD_STATE_RUNNABLE, 0 };
+  es_cap_timeline_read_instants (g_ptr_array_index (self->caps, ref->cap), ref->kind, &reader);
+  reader.epoch = es_instant_epochs_find (reader.epochs, reader.n_epochs, ref->index);
+  return _es_instant_state_read (self, ref, &reader);
 }
 
 /* The states run @a on @cap makes, whose cap's data ends at @data_end:

@@ -89,31 +89,38 @@ typedef enum
 } EsInstantKind;
 
 /* An instant of a thread (the kinds up to ES_INSTANT_THREAD_RUNNABLE) is
- * 12 bytes, not 16: a big log has as many of them as activities. Each kind
- * has its own array, so the kind is not stored. The time has 56 bits; the
- * other cap that MIGRATED and WOKEN name fits in 8 bits on machines with
- * fewer than 255 caps and is kept aside otherwise: read them with
- * es_instant_time() and es_cap_timeline_get_arg(). */
+ * 8 bytes, not 16: a busy log has as many of them as activities (a
+ * ping-pong of MVars, a wakeup for each run). Each kind has its own array,
+ * so the kind is not stored. Of the time (56 bits) only the low 24 are
+ * here; the rest is its epoch's (EsInstantEpoch), which changes at most
+ * every 16.8 ms of a cap's instants of one kind. The other cap that
+ * MIGRATED and WOKEN name fits in 8 bits on machines with fewer than 255
+ * caps and is kept aside otherwise: read them with
+ * es_cap_timeline_get_instant_time() and es_cap_timeline_get_arg(). */
 typedef struct
 {
-  guint32 time_low;
-  guint32 time_high : 24;
+  guint32 time_low : 24;     /* the time's low ES_INSTANT_LOW_BITS bits */
   guint32 short_arg : 8;     /* the arg, or ES_INSTANT_WIDE_ARG */
   guint32 thread;
 } EsInstant;
 
 #define ES_INSTANT_MAX_TIME  ((G_GUINT64_CONSTANT (1) << 56) - 1)
 #define ES_INSTANT_WIDE_ARG  0xFF
+#define ES_INSTANT_LOW_BITS  24
+
+/* From instant @first of an array on, the time's bits above
+ * ES_INSTANT_LOW_BITS are @high, up to the next epoch's first. An array's
+ * epochs are by @first, the first of them at 0; in an array in time order
+ * their @high grow too. */
+typedef struct
+{
+  guint32 first;
+  guint32 high;
+} EsInstantEpoch;
 
 /* Whether instants of @kind name a thread (EsInstant); the others (GC
  * requests, sparks, messages) are EsMarks. */
 #define ES_INSTANT_KIND_HAS_THREAD(kind) ((kind) <= ES_INSTANT_THREAD_RUNNABLE)
-
-static inline guint64
-es_instant_time (const EsInstant *instant)
-{
-  return (guint64) instant->time_high << 32 | instant->time_low;
-}
 
 /* An instant of a kind that names no thread: 8 bytes, the time (56 bits)
  * and the 8-bit arg (the victim cap of a SPARK_STOLEN, kept aside from 255

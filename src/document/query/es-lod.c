@@ -469,7 +469,7 @@ es_lod_instants (EsDocument *document,
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
     {
       guint n, at_a, at_b;
-      const EsInstant *instants = NULL;
+      EsInstantReader instants = { NULL };
       const EsMark *marks = NULL;
       Edges edges;
 
@@ -478,11 +478,14 @@ es_lod_instants (EsDocument *document,
       /* The two layouts have their own inline searches: one call per
        * column edge would cost as much as the search. */
       if (ES_INSTANT_KIND_HAS_THREAD (k))
-        instants = es_cap_timeline_get_instants (tl, k, &n);
+        {
+          es_cap_timeline_read_instants (tl, k, &instants);
+          n = instants.n;
+        }
       else
         marks = es_cap_timeline_get_marks (tl, k, &n);
-#define LOWER_BOUND(from, time) (instants != NULL ? es_instants_lower_bound_from (instants, n, (from), (time)) \
-                                                  : es_marks_lower_bound_from (marks, n, (from), (time)))
+#define LOWER_BOUND(from, time) (marks == NULL ? es_instant_reader_lower_bound (&instants, n, (time)) \
+                                               : es_marks_lower_bound_from (marks, n, (from), (time)))
       edges_init (&edges, t0, t1, n_columns);
       at_a = LOWER_BOUND (0, edges_take (&edges));
       for (guint i = 0; i < n_columns; i++)
