@@ -15,11 +15,14 @@ G_BEGIN_DECLS
 /* Activities are stored in time order; every ES_CAP_PREFIX_STRIDE-th one also
  * records the total time of every kind before it (sparse prefix sums). The
  * time of a kind in any span is then a binary search plus at most
- * ES_CAP_PREFIX_STRIDE steps at each edge, whatever the zoom, for 24 + 2 bytes per
+ * ES_CAP_PREFIX_STRIDE steps at each edge, whatever the zoom, for 16 + 1 bytes per
  * activity. The entries also hold their activity's start: a search for a
- * time can go through them, a thirty-second of the activities' memory,
- * before it reads the activities of one stride. */
-#define ES_CAP_PREFIX_STRIDE 32
+ * time can go through them, a sixty-fourth of the activities' memory,
+ * before it reads the activities of one stride. Every 64th, not 32nd: a
+ * busy log's prefix sums took 2 bytes an activity (3.3 MB of the 84 MB
+ * ping-pong log's), and a frame's walks at the columns' edges (16 bytes a
+ * step, in order) cost about as much either way. */
+#define ES_CAP_PREFIX_STRIDE 64
 
 /* The start of every ES_CAP_PREFIX_PAGE-th prefix entry (4 kB of them) is
  * kept apart too, so that a search reads a page of entries, not one page
