@@ -374,7 +374,8 @@ es_thread_states_new_from_source (const EsThreadStateSource *source,
         block_at = 0;
       w = block_time_width (states, n);
       coarse[k] = states[0].time;
-      /* 16 blocks of 15 times of 64 bits at most from the group's first. */
+      /* GROUP blocks of STRIDE - 1 times of 64 bits at most from the group's
+       * first: 31,744 bits, well within the 25 bits left. */
       blocks[k] = (guint32) block_at << ES_THREAD_STATES_WIDTH_BITS | w;
       at = groups[g].times_at + block_at;
       block_at += (guint64) (n - 1) * w;
