@@ -62,6 +62,7 @@ struct _EsDocument
   EsThreadTable *threads;           /* by id */
   GArray        *orphan_stops;      /* EsOrphanStop: stops whose run the log lacks */
   gsize          thread_index;      /* EsThreadIndex *, built on first use */
+  gsize          run_phases;        /* EsRunPhases *, found on first use (es_run_phases_find()) */
   GArray        *tasks;             /* EsTask */
   GArray        *capsets;           /* EsCapset */
   GArray        *binary_messages;   /* EsBinaryMessage */

@@ -124,6 +124,7 @@ es_document_finalize (GObject *object)
   g_array_unref (self->orphan_stops);
   if (self->thread_index != 0)
     _es_document_free_thread_index ((gpointer) self->thread_index);
+  g_free ((gpointer) self->run_phases);
   g_array_unref (self->tasks);
   g_array_unref (self->capsets);
   g_array_unref (self->binary_messages);

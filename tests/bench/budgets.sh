@@ -59,6 +59,8 @@ if [ -e "$logs/pingpong.eventlog" ]; then
   row "summary, wall time and peak RSS against the reader, ping-pong (budget 1.2 x; 0.25 x the log)" \
       "median ratio|peak RSS" "$bench/es-bench-summary" "$logs/pingpong.eventlog"
 fi
+row "interval statistics, generated 8-cap log of 23,000 GCs and 4,700 tasks (DESIGN's budget 1 ms)" \
+    "^interval statistics|^summary figures" "$bench/es-bench-document" "$logs/caps8.eventlog"
 row "profile of any interval, 50,000 distinct stacks up to 200 deep (budget 10 ms; drawings 8 ms mean, 16 worst)" \
     "^prepared|^first|^Profile row|^short|^medium|^long|^whole|^flame" "$bench/es-bench-profile" --stacks 50000 --depth 200
 row "the flame graph as the window draws it, recorded and replayed, its labels' shaping spread over frames (budget 8 ms mean, 16 worst)" \
