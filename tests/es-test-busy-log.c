@@ -14,6 +14,14 @@
 
 #include "es-test-log.h"
 
+/* Which blocks' GCs have their GC_STATS. */
+typedef enum
+{
+  GC_STATS_NONE,
+  GC_STATS_ALL,
+  GC_STATS_CAP_0,     /* only cap 0 leads a GC */
+} GcStats;
+
 /* A log of @n_blocks blocks of 1000 events (mostly scheduler events of 14
  * bytes, so 14 kB a block), two caps taking turns for the first @n_both
  * blocks (cap 0 alone after), each block overlapping the one before in
@@ -23,7 +31,7 @@
 static EsTestLog *
 make_busy_log (guint    n_blocks,
                guint    n_both,
-               gboolean gc_stats)
+               GcStats  gc_stats)
 {
   EsTestLog *log = es_test_log_new ();
   guint64 t = 1000;
@@ -32,11 +40,13 @@ make_busy_log (guint    n_blocks,
   es_test_log_begin_data (log);
   for (guint b = 0; b < n_blocks; b++)
     {
-      es_test_log_begin_block (log, t, b < n_both ? b % 2 : 0);
+      guint cap = b < n_both ? b % 2 : 0;
+
+      es_test_log_begin_block (log, t, cap);
       for (guint i = 0; i < 1000; i++)
         if (i == 500)
           {
-            if (gc_stats)
+            if (gc_stats == GC_STATS_ALL || (gc_stats == GC_STATS_CAP_0 && cap == 0))
               {
                 GByteArray *stats = es_payload_u16 (es_payload_u32 (es_payload_new (), 0), b % 7 == 6);
 
@@ -61,7 +71,7 @@ make_busy_log (guint    n_blocks,
 static char *
 write_busy_log (guint    n_blocks,
                 guint    n_both,
-                gboolean gc_stats)
+                GcStats  gc_stats)
 {
   g_autoptr(EsTestLog) log = make_busy_log (n_blocks, n_both, gc_stats);
   GByteArray *data = es_test_log_get_data (log);
@@ -72,7 +82,7 @@ write_busy_log (guint    n_blocks,
 char *
 es_test_write_busy_log (guint n_blocks)
 {
-  return write_busy_log (n_blocks, G_MAXUINT, FALSE);
+  return write_busy_log (n_blocks, G_MAXUINT, GC_STATS_NONE);
 }
 
 /* The same, with cap 1's blocks only among the first @n_both. */
@@ -80,7 +90,7 @@ char *
 es_test_write_busy_log_cap_1_until (guint n_blocks,
                                     guint n_both)
 {
-  return write_busy_log (n_blocks, n_both, FALSE);
+  return write_busy_log (n_blocks, n_both, GC_STATS_NONE);
 }
 
 /* The same, each block's GC with its GC_STATS: a log whose GCs are not
@@ -88,7 +98,14 @@ es_test_write_busy_log_cap_1_until (guint n_blocks,
 char *
 es_test_write_busy_log_with_gc_stats (guint n_blocks)
 {
-  return write_busy_log (n_blocks, G_MAXUINT, TRUE);
+  return write_busy_log (n_blocks, G_MAXUINT, GC_STATS_ALL);
+}
+
+/* The same, with GC_STATS in cap 0's blocks only: cap 1 leads no GC. */
+char *
+es_test_write_busy_log_gcs_led_by_cap_0 (guint n_blocks)
+{
+  return write_busy_log (n_blocks, G_MAXUINT, GC_STATS_CAP_0);
 }
 
 /* Its bytes, @len of them, for a test to write where it wants them. */
@@ -96,7 +113,7 @@ char *
 es_test_busy_log_with_gc_stats (guint  n_blocks,
                                 gsize *len)
 {
-  g_autoptr(EsTestLog) log = make_busy_log (n_blocks, G_MAXUINT, TRUE);
+  g_autoptr(EsTestLog) log = make_busy_log (n_blocks, G_MAXUINT, GC_STATS_ALL);
   GByteArray *data = es_test_log_get_data (log);
 
   *len = data->len;

@@ -80,6 +80,7 @@ char       *es_test_write_busy_log      (guint         n_blocks);
 char       *es_test_write_busy_log_cap_1_until (guint n_blocks,
                                                 guint n_both);
 char       *es_test_write_busy_log_with_gc_stats (guint n_blocks);
+char       *es_test_write_busy_log_gcs_led_by_cap_0 (guint n_blocks);
 char       *es_test_busy_log_with_gc_stats (guint         n_blocks,
                                             gsize        *len);
 gint64      es_test_resident_bytes_of   (const char   *path);

@@ -237,6 +237,27 @@ test_shared_logs_the_same (void)
     g_test_skip ("../shared/eventlogs is not there");
 }
 
+/* A log big enough to be read by a worker for each core, whose GCs all
+ * have their GC_STATS on cap 0: the worker reading cap 1's blocks takes
+ * none, and lets go of cap 1's runs all the same, once another took one
+ * (it kept them all, its memory growing with the log's); the figures
+ * stay exact. */
+static void
+test_cap_leading_no_gc_let_go_of (void)
+{
+  g_autofree char *path = es_test_write_busy_log_gcs_led_by_cap_0 (400);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(EsDocument) streamed = es_document_load_for_statistics (path, 0, G_MAXUINT64, NULL, &error);
+  guint n;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (es_document_get_n_caps (streamed), ==, 2);
+  es_cap_timeline_get_activities (es_document_get_cap (streamed, 1), &n);
+  g_assert_cmpuint (es_cap_timeline_get_n_let_go (es_document_get_cap (streamed, 1)), >, 10 * n);
+  g_assert_cmpuint (assert_same_statistics (path), >=, 3);
+  g_unlink (path);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -247,6 +268,7 @@ main (int    argc,
 
   g_test_add_func ("/stats-stream/busy-log-let-go-of-exactly", test_busy_log_let_go_of_exactly);
   g_test_add_func ("/stats-stream/cut-log-let-go-of-exactly", test_cut_log_let_go_of_exactly);
+  g_test_add_func ("/stats-stream/cap-leading-no-gc-let-go-of", test_cap_leading_no_gc_let_go_of);
   g_test_add_func ("/stats-stream/fixtures-the-same", test_fixtures_the_same);
   g_test_add_func ("/stats-stream/shared-logs-the-same", test_shared_logs_the_same);
   return g_test_run ();

@@ -609,13 +609,44 @@ es_document_builder_get_fields_unread (EsDocumentBuilder *self)
 }
 
 /**
+ * es_document_builder_saw_gc_stats:
+ *
+ * Returns: whether a builder for statistics only has taken a GC_STATS
+ *   event: its log's GCs are then made from those, not from the caps' GC
+ *   phases
+ */
+gboolean
+es_document_builder_saw_gc_stats (EsDocumentBuilder *self)
+{
+  g_return_val_if_fail (self != NULL && self->statistics_only, FALSE);
+
+  return self->doc->gc_fold->spans.len > 0;
+}
+
+/**
+ * es_document_builder_note_gc_stats_elsewhere:
+ *
+ * Says that another builder of the same log, for statistics only, has
+ * taken a GC_STATS event (es_document_builder_saw_gc_stats()): the log's
+ * GCs are made from those, and this one's caps' GC phases may be let go of
+ * before it takes one itself, or if it never does (its caps lead no GC).
+ */
+void
+es_document_builder_note_gc_stats_elsewhere (EsDocumentBuilder *self)
+{
+  g_return_if_fail (self != NULL && self->statistics_only);
+
+  self->gcs_elsewhere = TRUE;
+}
+
+/**
  * es_document_builder_let_go_unread:
  *
  * Lets go of the runs and GC phases of a builder for statistics only that
  * they will not read (es_document_builder_set_statistics_only()): a
- * loader calls it every so many events. Not before its first GC: a log
- * without GC_STATS (GHC before 7.6) has its GCs made from the caps' GC
- * phases.
+ * loader calls it every so many events. Not before the log's first
+ * GC_STATS, here or in another builder of the log: a log without GC_STATS
+ * (GHC before 7.6) has its GCs made from the caps' GC phases.
  *
  * Returns: whether anything was let go of
  */
@@ -624,7 +655,7 @@ es_document_builder_let_go_unread (EsDocumentBuilder *self)
 {
   g_return_val_if_fail (self != NULL && self->statistics_only, FALSE);
 
-  if (self->doc->gc_fold->spans.len == 0)
+  if (self->doc->gc_fold->spans.len == 0 && !self->gcs_elsewhere)
     return FALSE;
   return es_document_builder_let_go_before (self, self->keep_from);
 }

@@ -89,6 +89,7 @@ struct _EsDocumentBuilder
   gboolean     ongoing;           /* the log is still being written: no cap's data has ended */
   gboolean     rows_are_threads;  /* a Mono log's: no data end per row */
   gboolean     statistics_only;   /* es_document_builder_set_statistics_only() */
+  gboolean     gcs_elsewhere;     /* es_document_builder_note_gc_stats_elsewhere() */
   guint64      keep_from;         /* its @keep_from */
   EsSample     heap_size_before;  /* for statistics only: the latest heap size at or before t0 ... */
   gboolean     have_heap_size_before;

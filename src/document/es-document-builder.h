@@ -63,6 +63,8 @@ void               es_document_builder_set_statistics_only (EsDocumentBuilder *s
                                                             guint64            t0,
                                                             guint64            t1);
 gboolean           es_document_builder_let_go_unread     (EsDocumentBuilder *self);
+gboolean           es_document_builder_saw_gc_stats      (EsDocumentBuilder *self);
+void               es_document_builder_note_gc_stats_elsewhere (EsDocumentBuilder *self);
 guint64            es_document_builder_get_fields_unread (EsDocumentBuilder *self);
 EsDocument        *es_document_builder_snapshot (EsDocumentBuilder *self,
                                                  gboolean           truncated,

@@ -47,6 +47,7 @@ typedef struct
   gboolean             statistics_only;   /* es_document_load_for_statistics() */
   guint64              t0, t1;            /* the statistics' interval */
   guint                until_let_go;      /* events before it lets go of detail again */
+  gint                *gc_stats_seen;     /* atomic, shared: a worker's builder took a GC_STATS */
   /* Each worker writes its own fields, reader and builder at every event:
    * on cache lines of their own (the workers are an array), in memory of
    * their own thread (made there), not another's. A worker's line shared
@@ -104,6 +105,14 @@ add_to_builder (const EsEventBatch *batch,
       worker->until_let_go -= n;
       if (worker->until_let_go == 0)
         {
+          /* The log's GCs are made from its GC_STATS once any worker has
+           * one: a worker whose caps lead no GC lets go of their runs and
+           * GC phases all the same (the 84 MB ping-pong log's cap 1 kept
+           * every run, 14 MB, where GC_STATS came from cap 0 only). */
+          if (g_atomic_int_get (worker->gc_stats_seen))
+            es_document_builder_note_gc_stats_elsewhere (worker->builder);
+          else if (es_document_builder_saw_gc_stats (worker->builder))
+            g_atomic_int_set (worker->gc_stats_seen, TRUE);
           es_document_builder_let_go_unread (worker->builder);
           worker->until_let_go = let_go_every_events;
         }
@@ -282,6 +291,7 @@ load_eventlog (const char     *path,
   gboolean truncated = FALSE;
   gint64 truncated_at = G_MAXINT64;
   EsDocument *document = NULL;
+  gint gc_stats_seen = FALSE;
 
   {
     GStatBuf st;
@@ -299,7 +309,7 @@ load_eventlog (const char     *path,
     {
       workers[i] = (Worker) { path, i, n_workers, NULL, NULL,
                               all, progress, progress_data, NULL, FALSE, es_vec_get_failures (), 0,
-                              statistics_only, t0, t1, let_go_every_events };
+                              statistics_only, t0, t1, let_go_every_events, &gc_stats_seen };
       /* Out of memory for a thread's stack, say (ulimit -v): its part
        * is read on this thread instead, after the first. */
       if (i > 0)
