@@ -102,16 +102,9 @@ _es_cap_timeline_sort_instants (EsCapTimeline *self,
   instants = a->data;
   for (guint i = 0; i < n; i++)
     {
-      guint32 high = (guint32) (timed[i].time >> ES_INSTANT_LOW_BITS);
-
-      if (epochs->len == 0 || g_array_index (epochs, EsInstantEpoch, epochs->len - 1).high != high)
-        {
-          EsInstantEpoch epoch = { from + i, high };
-
-          g_array_append_val (epochs, epoch);
-        }
+      _es_instant_epochs_note (epochs, from + i, (guint32) (timed[i].time >> ES_INSTANT_LOW_BITS));
       instants[from + i] = timed[i].instant;
-      instants[from + i].time_low = (guint32) timed[i].time & ((1u << ES_INSTANT_LOW_BITS) - 1);
+      instants[from + i].time_low = (guint32) timed[i].time & ES_INSTANT_LOW_MASK;
     }
 }
 
@@ -257,7 +250,6 @@ es_cap_timeline_get_instant_time (const EsCapTimeline *self,
   es_cap_timeline_read_instants (self, kind, &reader);
   g_return_val_if_fail (index < reader.n, 0);
 
-  reader.epoch = es_instant_epochs_find (reader.epochs, reader.n_epochs, index);
   return es_instant_reader_time (&reader, index);
 }
 

@@ -201,6 +201,21 @@ void _es_cap_timeline_add_wide_arg (EsCapTimeline *self,
                                     guint32        thread,
                                     guint16        arg);
 
+/* Instant @index of an array, whose time's high bits are @high, starts an
+ * epoch if the instant before it had others. */
+static inline void
+_es_instant_epochs_note (GArray  *epochs,
+                         guint    index,
+                         guint32  high)
+{
+  if (G_UNLIKELY (epochs->len == 0 || g_array_index (epochs, EsInstantEpoch, epochs->len - 1).high != high))
+    {
+      EsInstantEpoch epoch = { index, high };
+
+      g_array_append_val (epochs, epoch);
+    }
+}
+
 static inline void
 _es_cap_timeline_push_instant (EsCapTimeline *self,
                                EsInstantKind  kind,
@@ -216,19 +231,12 @@ _es_cap_timeline_push_instant (EsCapTimeline *self,
     _es_cap_timeline_add_wide_arg (self, kind, time, thread, arg);
   if (ES_INSTANT_KIND_HAS_THREAD (kind))
     {
-      GArray *epochs = self->instant_epochs[kind];
-      guint32 high = (guint32) (time >> ES_INSTANT_LOW_BITS);
       EsInstant *instant;
 
-      /* A new epoch where the high bits change from the instant before. */
-      if (G_UNLIKELY (epochs->len == 0 || g_array_index (epochs, EsInstantEpoch, epochs->len - 1).high != high))
-        {
-          EsInstantEpoch epoch = { self->instants[kind].len, high };
-
-          g_array_append_val (epochs, epoch);
-        }
+      _es_instant_epochs_note (self->instant_epochs[kind], self->instants[kind].len,
+                               (guint32) (time >> ES_INSTANT_LOW_BITS));
       instant = ES_VEC_PUSH (&self->instants[kind], EsInstant);
-      instant->time_low = (guint32) time & ((1u << ES_INSTANT_LOW_BITS) - 1);
+      instant->time_low = (guint32) time & ES_INSTANT_LOW_MASK;
       instant->short_arg = MIN (arg, ES_INSTANT_WIDE_ARG);
       instant->thread = thread;
     }

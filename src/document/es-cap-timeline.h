@@ -199,7 +199,7 @@ es_instant_reader_lower_bound (const EsInstantReader *reader,
 {
   const EsInstantEpoch *epochs = reader->epochs;
   guint32 high = (guint32) MIN (time >> ES_INSTANT_LOW_BITS, G_MAXUINT32);
-  guint32 low = (guint32) (time & ((1u << ES_INSTANT_LOW_BITS) - 1));
+  guint32 low = (guint32) (time & ES_INSTANT_LOW_MASK);
   guint n_epochs, lo = 0, hi, a, b;
 
   if (n == 0)

@@ -88,7 +88,6 @@ _es_instant_state (EsDocument      *self,
   EsInstantReader reader;
 
   es_cap_timeline_read_instants (g_ptr_array_index (self->caps, ref->cap), ref->kind, &reader);
-  reader.epoch = es_instant_epochs_find (reader.epochs, reader.n_epochs, ref->index);
   return _es_instant_state_read (self, ref, &reader);
 }
 

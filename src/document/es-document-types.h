@@ -107,6 +107,7 @@ typedef struct
 #define ES_INSTANT_MAX_TIME  ((G_GUINT64_CONSTANT (1) << 56) - 1)
 #define ES_INSTANT_WIDE_ARG  0xFF
 #define ES_INSTANT_LOW_BITS  24
+#define ES_INSTANT_LOW_MASK  ((1u << ES_INSTANT_LOW_BITS) - 1)
 
 /* From instant @first of an array on, the time's bits above
  * ES_INSTANT_LOW_BITS are @high, up to the next epoch's first. An array's

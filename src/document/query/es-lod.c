@@ -468,6 +468,7 @@ es_lod_instants (EsDocument *document,
    * after its start, which the last column's end gave. */
   for (guint k = 0; k < ES_N_INSTANT_KINDS; k++)
     {
+      gboolean has_thread = ES_INSTANT_KIND_HAS_THREAD (k);
       guint n, at_a, at_b;
       EsInstantReader instants = { NULL };
       const EsMark *marks = NULL;
@@ -477,15 +478,15 @@ es_lod_instants (EsDocument *document,
         continue;
       /* The two layouts have their own inline searches: one call per
        * column edge would cost as much as the search. */
-      if (ES_INSTANT_KIND_HAS_THREAD (k))
+      if (has_thread)
         {
           es_cap_timeline_read_instants (tl, k, &instants);
           n = instants.n;
         }
       else
         marks = es_cap_timeline_get_marks (tl, k, &n);
-#define LOWER_BOUND(from, time) (marks == NULL ? es_instant_reader_lower_bound (&instants, n, (time)) \
-                                               : es_marks_lower_bound_from (marks, n, (from), (time)))
+#define LOWER_BOUND(from, time) (has_thread ? es_instant_reader_lower_bound (&instants, n, (time)) \
+                                             : es_marks_lower_bound_from (marks, n, (from), (time)))
       edges_init (&edges, t0, t1, n_columns);
       at_a = LOWER_BOUND (0, edges_take (&edges));
       for (guint i = 0; i < n_columns; i++)
